@@ -1,0 +1,1 @@
+namespace Hdl.Vhdl; public static class Placeholder {}

@@ -1,0 +1,114 @@
+using System.Runtime.CompilerServices;
+
+namespace Hdl;
+
+/// <summary>One signal of a bus: its name, hardware type and simulation state.</summary>
+public abstract class SignalBase
+{
+    public string Name { get; }
+    public HdlType Type { get; }
+    public BusBase Bus { get; internal set; } = null!;
+    /// <summary>The value before the first write, or null when there is none.</summary>
+    public object? InitialValue { get; }
+
+    internal Simulation? Sim;
+    internal int Owner = -1;
+    internal bool Has;
+    internal bool Pending;
+
+    protected SignalBase(string name, HdlType type, object? initial)
+    {
+        Name = name; Type = type; InitialValue = initial;
+    }
+
+    public string FullName => $"{Bus.Name}.{Name}";
+
+    /// <summary>Whether the signal has a value (written, or initial).</summary>
+    public bool HasValue => Has;
+
+    /// <summary>Current value as bits (two's complement, masked to the width).</summary>
+    public abstract UInt128 Bits { get; }
+
+    internal abstract void Commit();
+    internal abstract void Reset();
+}
+
+/// <summary>A signal of C# type <typeparamref name="T"/>.</summary>
+public sealed class Signal<T> : SignalBase where T : unmanaged
+{
+    T cur, next;
+    readonly T initial;
+    readonly UInt128 mask;
+    readonly bool narrow;
+
+    public Signal(string name, HdlType type, object? initial) : base(name, type, initial)
+    {
+        if (initial is not null) this.initial = (T)initial;
+        mask = type.Mask;
+        narrow = type.Kind is HdlKind.Unsigned or HdlKind.Signed && type.Width < Unsafe.SizeOf<T>() * 8;
+        Reset();
+    }
+
+    internal override void Reset()
+    {
+        cur = next = initial;
+        Has = InitialValue is not null;
+        Pending = false;
+        Owner = -1;
+    }
+
+    /// <summary>Reads the value of this cycle.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public T Read()
+    {
+        if (!Has) Simulation.ReadOfUnwritten(this);
+        return cur;
+    }
+
+    /// <summary>Writes the value; readers see it after this phase commits.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Write(T value)
+    {
+        var sim = Sim;
+        if (sim is null || Owner != sim.Writer) Simulation.ClaimOrFail(this);
+        if (narrow) CheckWidth(value);
+        next = value;
+        if (!Pending)
+        {
+            Pending = true;
+            sim!.MarkDirty(this);
+        }
+    }
+
+    void CheckWidth(T value)
+    {
+        var bits = ToBits(value);
+        bool fits;
+        if (Type.IsSigned)
+        {
+            int size = Unsafe.SizeOf<T>() * 8;
+            Int128 v = (Int128)(bits << (128 - size)) >> (128 - size);
+            Int128 half = Int128.One << (Type.Width - 1);
+            fits = v >= -half && v < half;
+        }
+        else fits = (bits & ~mask) == 0;
+        if (!fits)
+            Simulation.Fail(Sim, $"writes {ToBits(value):X} to {FullName}, which does not fit in [Width({Type.Width})]");
+    }
+
+    static UInt128 ToBits(T value)
+    {
+        UInt128 raw = 0;
+        Unsafe.CopyBlockUnaligned(ref Unsafe.As<UInt128, byte>(ref raw), ref Unsafe.As<T, byte>(ref value), (uint)Unsafe.SizeOf<T>());
+        return raw;
+    }
+
+    internal override void Commit()
+    {
+        cur = next;
+        Has = true;
+        Pending = false;
+    }
+
+    public override UInt128 Bits => ToBits(cur) & mask;
+}

@@ -1,0 +1,34 @@
+using Hdl;
+
+namespace Crypto.Streams;
+
+/// <summary>Steady-state figures of a variant, measured in simulation with an always-ready consumer.</summary>
+public sealed record Measurement(double ClocksPerBlock, long Latency, long Cycles, int Blocks);
+
+/// <summary>A simulation run whose top-level ports were traced, and how its outputs compared.</summary>
+public sealed record TracedRun(Simulation Simulation, TraceRecorder Trace, IReadOnlyList<Mismatch> Mismatches,
+    IReadOnlyList<string> ProtocolErrors, int Blocks);
+
+/// <summary>
+/// One named variant of a core: a configuration of the core's processes. The CLI, the tests, the
+/// VHDL export and the report all iterate these.
+/// </summary>
+public interface ICoreVariant
+{
+    /// <summary>The CLI command that runs the core: aes, md5, sha256, chacha20, ...</summary>
+    string Core { get; }
+    string Variant { get; }
+    string Description { get; }
+
+    /// <summary>A fresh design of this variant (a design is simulated once).</summary>
+    Design BuildDesign();
+
+    /// <summary>Runs <paramref name="blocks"/> random blocks at full speed and measures rate and latency.</summary>
+    Measurement Measure(int blocks = 64);
+
+    /// <summary>
+    /// Runs seeded random blocks under the given gaps and back-pressure with tracing on, checking
+    /// every output against the software oracle.
+    /// </summary>
+    TracedRun RunTraced(int blocks, StreamOptions options);
+}
