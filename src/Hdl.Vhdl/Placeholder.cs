@@ -1,1 +1,0 @@
-namespace Hdl.Vhdl; public static class Placeholder {}
