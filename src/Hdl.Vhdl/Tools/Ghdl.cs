@@ -3,7 +3,7 @@ using System.Diagnostics;
 namespace Hdl.Vhdl.Tools;
 
 /// <summary>Result of running an external tool.</summary>
-public sealed record ToolRun(int ExitCode, string Output, TimeSpan Duration);
+public sealed record ToolRun(int ExitCode, string Output, string Stdout, TimeSpan Duration);
 
 /// <summary>Runs external programs with captured output.</summary>
 public static class ToolRunner
@@ -27,7 +27,7 @@ public static class ToolRunner
             p.Kill(entireProcessTree: true);
             throw new ToolException($"{program} did not finish within {(timeout ?? TimeSpan.FromMinutes(10)).TotalSeconds:0} s");
         }
-        return new ToolRun(p.ExitCode, stdout.Result + stderr.Result, sw.Elapsed);
+        return new ToolRun(p.ExitCode, stdout.Result + stderr.Result, stdout.Result, sw.Elapsed);
     }
 }
 
