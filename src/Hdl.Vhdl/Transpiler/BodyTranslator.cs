@@ -383,7 +383,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                 }
             case IInvocationOperation inv:
                 return Invocation(inv);
-            case IObjectCreationOperation oc when oc.Type?.ToDisplayString() == "System.UInt128" && oc.Arguments.Length == 2:
+            case IObjectCreationOperation oc when oc.Type is { Name: "UInt128", ContainingNamespace.Name: "System" } && oc.Arguments.Length == 2:
                 return ($"unsigned'({As(oc.Arguments[0].Value, VType.U(64))} & {As(oc.Arguments[1].Value, VType.U(64))})", pkg.Use(VType.U(128)));
             case IObjectCreationOperation:
                 throw Error(op, "object creation is not in the hardware subset (only new UInt128(upper, lower))");
@@ -527,7 +527,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             : TypeOf(inv);
         var owner = m.ContainingType.ToDisplayString();
         if (m.Name is "RotateLeft" or "RotateRight" && inv.Arguments.Length == 2 &&
-            owner is "System.Numerics.BitOperations" or "uint" or "ulong" or "System.UInt128" or "byte" or "ushort")
+            m.ContainingType.Name is "BitOperations" or "UInt32" or "UInt64" or "UInt128" or "Byte" or "UInt16")
         {
             var fn = m.Name == "RotateLeft" ? "rotate_left" : "rotate_right";
             var x = As(inv.Arguments[0].Value, t);

@@ -38,10 +38,10 @@ internal sealed class PackageBuilder(SourceSet sources, string packageName)
             SpecialType.System_Int16 => VType.S(16),
             SpecialType.System_Int32 => VType.S(32),
             SpecialType.System_Int64 => VType.S(64),
-            _ => t.ToDisplayString() switch
+            _ => (t.ContainingNamespace?.ToDisplayString(), t.Name) switch
             {
-                "System.UInt128" => VType.U(128),
-                "System.Int128" => VType.S(128),
+                ("System", "UInt128") => VType.U(128),
+                ("System", "Int128") => VType.S(128),
                 _ => throw Error(at, $"type {t.ToDisplayString()} is not a hardware type (use bool, byte..ulong, sbyte..long, UInt128 or an enum)"),
             },
         };

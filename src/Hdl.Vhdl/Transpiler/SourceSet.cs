@@ -34,6 +34,10 @@ internal sealed class SourceSet
                 var path = $"{asm.GetName().Name}/{res[ResourcePrefix.Length..]}";
                 trees.Add(CSharpSyntaxTree.ParseText(SourceText.From(reader.ReadToEnd(), Encoding.UTF8), options, path));
             }
+        // The SDK's implicit usings live in a generated file under obj/, which is not embedded.
+        trees.Add(CSharpSyntaxTree.ParseText(
+            "global using System; global using System.Collections.Generic; global using System.IO; global using System.Linq; " +
+            "global using System.Net.Http; global using System.Threading; global using System.Threading.Tasks;", options, "ImplicitUsings.g.cs"));
         var refs = new Dictionary<string, MetadataReference>(StringComparer.OrdinalIgnoreCase);
         void AddRef(string? path) { if (!string.IsNullOrEmpty(path) && File.Exists(path) && !refs.ContainsKey(path)) refs[path] = MetadataReference.CreateFromFile(path); }
         foreach (var p in ((string?)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES") ?? "").Split(Path.PathSeparator)) AddRef(p);
@@ -46,8 +50,7 @@ internal sealed class SourceSet
             }
         AddRef(typeof(Process).Assembly.Location);
         Compilation = CSharpCompilation.Create("HardwareSources", trees, refs.Values,
-            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable,
-                usings: ["System", "System.Collections.Generic", "System.Linq"]));
+            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable));
     }
 
     /// <summary>The sources of the assemblies that hold <paramref name="types"/> and of the hardware assemblies they reference.</summary>
