@@ -23,8 +23,9 @@ public sealed class AesInitialStage : ClockedProcess
     {
         if (Advance.Ready)
         {
-            Output.Valid = Input.Valid;
-            if (Input.Valid)
+            bool valid = Input.Valid;
+            Output.Valid = valid;
+            if (valid)
             {
                 Output.Block = AesMath.AddRoundKey(Input.Block, Input.Key);
                 Output.Tag = Input.Tag;

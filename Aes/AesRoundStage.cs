@@ -19,7 +19,7 @@ public sealed class AesRoundStage : ClockedProcess
     [InputBus] public IReady Advance = null!;
     /// <summary>The state after this round.</summary>
     [OutputBus] public IAesBlockOut Output = Bus.Create<IAesBlockOut>();
-    /// <summary>The round key of this round.</summary>
+    /// <summary>The round key of this round (not written by the final round, whose key nothing reads).</summary>
     [OutputBus] public IAesRoundKey OutputKey = Bus.Create<IAesRoundKey>();
 
     /// <summary>Round number, 1..10.</summary>
@@ -39,15 +39,17 @@ public sealed class AesRoundStage : ClockedProcess
     {
         if (Advance.Ready)
         {
-            Output.Valid = Input.Valid;
-            if (Input.Valid)
+            bool valid = Input.Valid;
+            Output.Valid = valid;
+            if (valid)
             {
                 UInt128 roundKey = AesMath.NextRoundKey128(InputKey.RoundKey, AesMath.Rcon[round]);
                 if (isLastRound) Output.Block = AesMath.FinalRound(Input.Block, roundKey);
                 else Output.Block = AesMath.Round(Input.Block, roundKey);
                 Output.Tag = Input.Tag;
                 Output.Last = Input.Last;
-                OutputKey.RoundKey = roundKey;
+                // The final round's key has no next stage to feed.
+                if (!isLastRound) OutputKey.RoundKey = roundKey;
             }
         }
     }

@@ -89,10 +89,12 @@ public class AesCoreTests
     [InlineData("iterative", 1001, 0.3, 0.3)]
     [InlineData("iterative", 1002, 0.0, 0.7)]
     [InlineData("iterative", 1003, 0.8, 0.0)]
+    [InlineData("iterative", 1004, 0.1, 0.9)]
     [InlineData("proc11", 1101, 0.3, 0.3)]
     [InlineData("proc11", 1102, 0.0, 0.7)]
     [InlineData("proc11", 1103, 0.8, 0.0)]
     [InlineData("proc11", 1104, 0.05, 0.05)]
+    [InlineData("proc11", 1105, 0.1, 0.9)]
     public void RandomBlocksWithChangingKeysUnderGapsAndBackPressureMatchSystemAes(string variant, int seed, double gap, double stall)
     {
         const int blocks = 1200;
