@@ -115,7 +115,7 @@ public sealed class Netlist
         foreach (var x in chain)
             foreach (var f in x.GetFields(AllInstance).OrderBy(f => f.MetadataToken))
                 if (!f.Name.Contains('<')) yield return f; // skip compiler-generated backing fields
-                else throw new HardwareException($"process {t.Name}: auto-property {f.Name} is not allowed; use a field");
+                else throw new HardwareException($"process {t.Name}: compiler-generated field {f.Name} (an auto-property or a captured primary-constructor parameter) is not allowed; declare a field and assign it in the constructor");
     }
 
     void NameProcesses()
