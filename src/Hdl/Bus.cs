@@ -79,17 +79,40 @@ public static class Bus
         for (int i = 0; i < props.Count; i++)
         {
             var p = props[i];
-            var type = HdlType.Of(p, p.PropertyType);
+            var where = $"{busInterface.Name}.{p.Name}";
+            HdlType type;
+            try { type = HdlType.Of(p, p.PropertyType); }
+            catch (HardwareException e) { throw new HardwareException($"signal {where}: {e.Message}"); }
             object? initial = null;
             if (p.GetCustomAttribute<InitialValueAttribute>() is { } iv)
-                initial = iv.Value is null ? Activator.CreateInstance(p.PropertyType)
-                    : p.PropertyType.IsEnum ? Enum.ToObject(p.PropertyType, iv.Value)
-                    : p.PropertyType == typeof(UInt128) ? (UInt128)Convert.ToUInt64(iv.Value)
-                    : Convert.ChangeType(iv.Value, p.PropertyType);
+            {
+                try
+                {
+                    initial = iv.Value is null ? Activator.CreateInstance(p.PropertyType)
+                        : p.PropertyType.IsEnum ? Enum.ToObject(p.PropertyType, iv.Value)
+                        : p.PropertyType == typeof(UInt128) ? (UInt128)Convert.ToUInt64(iv.Value)
+                        : p.PropertyType == typeof(Int128) ? (Int128)Convert.ToInt64(iv.Value)
+                        : Convert.ChangeType(iv.Value, p.PropertyType);
+                }
+                catch (Exception e) when (e is OverflowException or InvalidCastException or FormatException or ArgumentException)
+                {
+                    throw new HardwareException($"signal {where}: [InitialValue({iv.Value})] is not a {p.PropertyType.Name}");
+                }
+                if ((type.BitsOf(initial!) != HdlType.Of(p.PropertyType).BitsOf(initial!) && type.Kind == HdlKind.Unsigned) ||
+                    (type.Kind == HdlKind.Signed && !FitsSigned(initial!, type.Width)))
+                    throw new HardwareException($"signal {where}: [InitialValue({iv.Value})] does not fit in [Width({type.Width})]");
+            }
             var sigType = typeof(Signal<>).MakeGenericType(p.PropertyType);
             signals[i] = (SignalBase)Activator.CreateInstance(sigType, p.Name, type, initial)!;
         }
         return signals;
+    }
+
+    static bool FitsSigned(object value, int width)
+    {
+        var v = value is Int128 big ? big : (Int128)Convert.ToInt64(value);
+        var half = Int128.One << (width - 1);
+        return v >= -half && v < half;
     }
 
     static Func<SignalBase[], BusBase> Emit(Type iface)

@@ -82,6 +82,12 @@ public sealed class Netlist
         }
         Ports = ports;
 
+        var top = design.Inputs.Concat(design.Outputs).ToList();
+        if (top.Distinct().Count() != top.Count)
+            throw new HardwareException($"bus {top.GroupBy(b => b).First(g => g.Count() > 1).Key} is declared as a top-level port twice");
+        var clash = top.GroupBy(b => b.Name, StringComparer.OrdinalIgnoreCase).FirstOrDefault(g => g.Count() > 1);
+        if (clash is not null)
+            throw new HardwareException($"two top-level buses are named {clash.Key} (port names are case-insensitive in VHDL)");
         foreach (var b in buses)
         {
             bool topIn = design.Inputs.Contains(b), topOut = design.Outputs.Contains(b);
@@ -114,21 +120,28 @@ public sealed class Netlist
             chain.Push(x);
         foreach (var x in chain)
             foreach (var f in x.GetFields(AllInstance).OrderBy(f => f.MetadataToken))
-                if (!f.Name.Contains('<')) yield return f; // skip compiler-generated backing fields
-                else throw new HardwareException($"process {t.Name}: compiler-generated field {f.Name} (an auto-property or a captured primary-constructor parameter) is not allowed; declare a field and assign it in the constructor");
+                if (!f.Name.Contains('<')) yield return f;
+                else if (f.Name.EndsWith(">k__BackingField"))
+                    throw new HardwareException($"process {t.Name}: auto-property {f.Name[1..f.Name.IndexOf('>')]} is not allowed in a process; use a field");
+                else
+                    throw new HardwareException($"process {t.Name}: compiler-generated field {f.Name} (a captured primary-constructor parameter?) is not allowed; declare a field and assign it in the constructor");
     }
 
     void NameProcesses()
     {
-        foreach (var group in Processes.Where(p => p.Name is null).GroupBy(p => p.GetType()))
+        foreach (var group in Processes.Where(p => p.Name is null).GroupBy(p => TypeName(p.GetType())))
         {
             var list = group.ToList();
             for (int i = 0; i < list.Count; i++)
-                list[i].Name = list.Count == 1 ? group.Key.Name : $"{group.Key.Name}_{i}";
+                list[i].Name = list.Count == 1 ? group.Key : $"{group.Key}_{i}";
         }
         var dup = Processes.GroupBy(p => p.Name!, StringComparer.OrdinalIgnoreCase).FirstOrDefault(g => g.Count() > 1);
         if (dup is not null) throw new HardwareException($"two processes are named {dup.Key} (names are case-insensitive in VHDL)");
     }
+
+    /// <summary>A type's name as an identifier: Ram`1 of uint is Ram_UInt32.</summary>
+    public static string TypeName(Type t) => !t.IsGenericType ? t.Name
+        : $"{t.Name[..t.Name.IndexOf('`')]}_{string.Join("_", t.GetGenericArguments().Select(TypeName))}";
 
     static void NameBuses(List<BusBase> buses, Dictionary<BusBase, List<Process>> writers,
         Dictionary<BusBase, List<Process>> readers, Dictionary<Process, IReadOnlyList<Port>> ports)
@@ -163,7 +176,8 @@ public sealed class Netlist
             if (state[p] == 2) return;
             if (state[p] == 1)
             {
-                var loop = stack.Skip(stack.IndexOf(p)).Append(p).Select(x => x.Name);
+                // The stack runs from reader to writer; print it the way the data flows.
+                var loop = stack.Skip(stack.IndexOf(p)).Append(p).Reverse().Select(x => x.Name);
                 throw new HardwareException($"combinational loop: {string.Join(" -> ", loop)}; put a clocked process (a register) in the loop");
             }
             state[p] = 1; stack.Add(p);

@@ -40,12 +40,14 @@ public sealed class Signal<T> : SignalBase where T : unmanaged
     readonly T initial;
     readonly UInt128 mask;
     readonly bool narrow;
+    readonly ulong enumCount;
 
     public Signal(string name, HdlType type, object? initial) : base(name, type, initial)
     {
         if (initial is not null) this.initial = (T)initial;
         mask = type.Mask;
         narrow = type.Kind is HdlKind.Unsigned or HdlKind.Signed && type.Width < Unsafe.SizeOf<T>() * 8;
+        if (type.Kind == HdlKind.Enum) { enumCount = (ulong)Enum.GetValues(typeof(T)).Length; narrow = true; }
         Reset();
     }
 
@@ -84,6 +86,12 @@ public sealed class Signal<T> : SignalBase where T : unmanaged
     {
         var bits = ToBits(value);
         bool fits;
+        if (enumCount != 0)
+        {
+            if (bits >= enumCount)
+                Simulation.Fail(Sim, $"writes {value} to {FullName}, which is no member of {typeof(T).Name}");
+            return;
+        }
         if (Type.IsSigned)
         {
             int size = Unsafe.SizeOf<T>() * 8;
@@ -93,7 +101,7 @@ public sealed class Signal<T> : SignalBase where T : unmanaged
         }
         else fits = (bits & ~mask) == 0;
         if (!fits)
-            Simulation.Fail(Sim, $"writes {ToBits(value):X} to {FullName}, which does not fit in [Width({Type.Width})]");
+            Simulation.Fail(Sim, $"writes {value} (0x{bits & (UInt128.MaxValue >> (128 - Unsafe.SizeOf<T>() * 8)):X}) to {FullName}, which does not fit in [Width({Type.Width})]");
     }
 
     static UInt128 ToBits(T value)

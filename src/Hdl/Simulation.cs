@@ -62,6 +62,15 @@ public sealed class Simulation
         ownedCount = new int[byId.Length];
         for (int i = 1; i < byId.Length; i++)
             owned[i] = new SignalBase[netlist.Ports[byId[i]].Where(x => x.IsOutput).Sum(x => x.Bus.Signals.Count)];
+        // A bus with one writer belongs to it from the start: a latch is caught even before the
+        // first write, and a stray writer is named at once.
+        foreach (var b in netlist.Buses)
+        {
+            int writer = netlist.Inputs.Contains(b) ? TestbenchId
+                : netlist.Writers[b].Count == 1 ? id[netlist.Writers[b][0]] : -1;
+            if (writer >= 0)
+                foreach (var s in b.Signals) Claim(s, writer);
+        }
     }
 
     /// <summary>Records every top-level port from now on (call before the first cycle).</summary>
@@ -87,9 +96,9 @@ public sealed class Simulation
                 Commit();
             }
         }
-        catch (Exception e) when (e is not HardwareException)
+        catch (Exception e) when (e is not HardwareException { HasContext: true })
         {
-            throw new HardwareException($"cycle {Cycle}: process {comb[i]} threw {e.GetType().Name}: {e.Message}");
+            throw InProcess(comb[i], e);
         }
         finally { Writer = TestbenchId; }
         settled = true;
@@ -111,9 +120,9 @@ public sealed class Simulation
             Writer = TestbenchId;
             Commit();
         }
-        catch (Exception e) when (e is not HardwareException)
+        catch (Exception e) when (e is not HardwareException { HasContext: true })
         {
-            throw new HardwareException($"cycle {Cycle}: process {clocked[i]} threw {e.GetType().Name}: {e.Message}");
+            throw InProcess(clocked[i], e);
         }
         finally { Writer = TestbenchId; }
         settled = false;
@@ -148,10 +157,16 @@ public sealed class Simulation
         var list = owned[id];
         for (int i = 0; i < ownedCount[id]; i++)
             if (!list[i].Pending)
-                throw new HardwareException(
+                throw InContext(
                     $"cycle {Cycle}: combinational process {byId[id]} did not write {list[i].FullName} this cycle; " +
                     "it would be a latch in hardware: write every output on every path");
     }
+
+    HardwareException InProcess(Process p, Exception e) => e is HardwareException
+        ? new HardwareException($"cycle {Cycle}: process {p}: {e.Message}", e) { HasContext = true }
+        : new HardwareException($"cycle {Cycle}: process {p} threw {e.GetType().Name}: {e.Message}", e) { HasContext = true };
+
+    static HardwareException InContext(string message) => new(message) { HasContext = true };
 
     string WriterName(int id) => id == TestbenchId ? "the testbench" : $"process {byId[id]}";
 
@@ -160,7 +175,7 @@ public sealed class Simulation
     {
         var sim = s.Sim;
         if (sim is null) throw Detached(s);
-        throw new HardwareException(
+        throw InContext(
             $"cycle {sim.Cycle}: {sim.WriterName(sim.Writer)} reads {s.FullName}, which nothing has written yet and which has no [InitialValue]");
     }
 
@@ -168,24 +183,28 @@ public sealed class Simulation
     internal static void ClaimOrFail(SignalBase s)
     {
         var sim = s.Sim ?? throw Detached(s);
-        if (s.Owner >= 0)
-            throw new HardwareException(
-                $"cycle {sim.Cycle}: {sim.WriterName(sim.Writer)} writes {s.FullName}, which {sim.WriterName(s.Owner)} also writes; a signal has one writer");
         bool isInput = sim.Netlist.Inputs.Contains(s.Bus);
-        if (isInput != (sim.Writer == TestbenchId))
-            throw new HardwareException(isInput
-                ? $"cycle {sim.Cycle}: {sim.WriterName(sim.Writer)} writes {s.FullName}, a top-level input driven by the testbench; a signal has one writer"
-                : $"cycle {sim.Cycle}: the testbench writes {s.FullName}, which is not a top-level input");
+        if (sim.Writer == TestbenchId && !isInput)
+            throw InContext($"cycle {sim.Cycle}: the testbench writes {s.FullName}, which is not a top-level input");
         if (sim.Writer != TestbenchId && !sim.Netlist.Ports[sim.byId[sim.Writer]].Any(p => p.IsOutput && p.Bus == s.Bus))
-            throw new HardwareException(
-                $"cycle {sim.Cycle}: {sim.WriterName(sim.Writer)} writes {s.FullName}, but bus {s.Bus} is not one of its [OutputBus] fields");
-        s.Owner = sim.Writer;
-        if (sim.Writer != TestbenchId && !sim.byId[sim.Writer].IsClocked)
-            sim.owned[sim.Writer][sim.ownedCount[sim.Writer]++] = s;
+            throw InContext(isInput
+                ? $"cycle {sim.Cycle}: {sim.WriterName(sim.Writer)} writes {s.FullName}, a top-level input driven by the testbench; bus {s.Bus} is not one of its [OutputBus] fields"
+                : $"cycle {sim.Cycle}: {sim.WriterName(sim.Writer)} writes {s.FullName}, but bus {s.Bus} is not one of its [OutputBus] fields");
+        if (s.Owner >= 0)
+            throw InContext(
+                $"cycle {sim.Cycle}: {sim.WriterName(sim.Writer)} writes {s.FullName}, which {sim.WriterName(s.Owner)} also writes; a signal has one writer");
+        sim.Claim(s, sim.Writer);
+    }
+
+    void Claim(SignalBase s, int writer)
+    {
+        s.Owner = writer;
+        if (writer != TestbenchId && !byId[writer].IsClocked)
+            owned[writer][ownedCount[writer]++] = s;
     }
 
     internal static void Fail(Simulation? sim, string message) =>
-        throw new HardwareException(sim is null ? message : $"cycle {sim.Cycle}: {sim.WriterName(sim.Writer)} {message}");
+        throw new HardwareException(sim is null ? message : $"cycle {sim.Cycle}: {sim.WriterName(sim.Writer)} {message}") { HasContext = sim is not null };
 
     static HardwareException Detached(SignalBase s) =>
         new($"bus {s.Bus} is not part of a simulation yet: create the Simulation before reading or writing {s.FullName}");
