@@ -1,0 +1,104 @@
+using Hdl;
+using Xunit;
+
+namespace Engine.Tests.Designs;
+
+public class RamTests
+{
+    [Theory]
+    [InlineData(41)]
+    [InlineData(42)]
+    public void ReadsAreRegisteredAndReadFirstAgainstAnArrayModel(int seed)
+    {
+        var model = new uint[RamPortsDesign.Depth];
+        uint? expected = null; // the result register; unknown until the first read
+        Testbench.Run(RamPortsDesign.Build, (sim, c) => RamPortsDesign.Drive(sim, c, seed), (sim, cycle) =>
+        {
+            var write = sim.Port<IMemoryWrite<uint>>("write");
+            var read = sim.Port<IMemoryRead>("read");
+            var data = sim.Port<IMemoryData<uint>>("read_data");
+            if (expected is uint e) Expect.Equal(e, data.Data, $"seed {seed}, cycle {cycle}, read data");
+            if (read.Enable) expected = model[read.Address];      // read-first: the old word
+            if (write.Enable) model[write.Address] = write.Data;
+        }, 800);
+    }
+
+    [Fact]
+    public void ReadingTheResultBeforeTheFirstReadIsAnError()
+    {
+        var sim = new Simulation(RamPortsDesign.Build());
+        sim.Port<IMemoryRead>("read").Enable = false;
+        sim.Port<IMemoryWrite<uint>>("write").Enable = false;
+        sim.Step();
+        sim.Settle();
+        var e = Assert.Throws<HardwareException>(() => sim.Port<IMemoryData<uint>>("read_data").Data);
+        Assert.Contains("read_data.Data", e.Message);
+    }
+
+    [Fact]
+    public void InitialContentsAreReadBack()
+    {
+        var words = Enumerable.Range(0, 8).Select(i => (ushort)(i * 1111)).ToArray();
+        var d = new Design("ram_initial");
+        var ram = d.Add(new Ram<ushort>(8, words) { Name = "Preloaded" });
+        ram.Write = d.Input(Bus.Create<IMemoryWrite<ushort>>(), "write");
+        ram.Read = d.Input(Bus.Create<IMemoryRead>(), "read");
+        d.Output(ram.Result, "data");
+        var sim = new Simulation(d);
+        var read = sim.Port<IMemoryRead>("read");
+        sim.Port<IMemoryWrite<ushort>>("write").Enable = false;
+        read.Enable = true;
+        for (uint a = 0; a < 8; a++)
+        {
+            read.Address = 7 - a;
+            sim.Step();
+            sim.Settle();
+            Assert.Equal(words[7 - a], sim.Port<IMemoryData<ushort>>("data").Data);
+        }
+        words[0] = 1; // the RAM copied its initial contents
+        Assert.Equal((ushort)0, ram.Contents[0]);
+    }
+
+    [Fact]
+    public void RomReadsItsContentsOneCycleLater()
+    {
+        var table = Enumerable.Range(0, 16).Select(i => (byte)(i * i)).ToArray();
+        var d = new Design("rom_read");
+        var rom = d.Add(new Rom<byte>(table) { Name = "Squares" });
+        rom.Read = d.Input(Bus.Create<IMemoryRead>(), "read");
+        d.Output(rom.Result, "data");
+        var sim = new Simulation(d);
+        var read = sim.Port<IMemoryRead>("read");
+        var data = sim.Port<IMemoryData<byte>>("data");
+        read.Enable = true;
+        for (uint a = 0; a < 20; a++)
+        {
+            read.Address = (a * 5) % 16;
+            sim.Settle();
+            if (a > 0) Assert.Equal(table[((a - 1) * 5) % 16], data.Data);
+            sim.Clock();
+        }
+    }
+
+    [Theory]
+    [InlineData(51)]
+    [InlineData(52)]
+    public void DelayLineOutputsTheInputDelayedByItsDelay(int seed)
+    {
+        var inputs = new List<uint>();
+        Testbench.Run(RamDelayLineDesign.Build, (sim, c) => RamDelayLineDesign.Drive(sim, c, seed), (sim, cycle) =>
+        {
+            inputs.Add(sim.Port<ISample>("samples").Data);
+            if (cycle < 2) return; // the first read result is registered at the end of cycle 1
+            int from = cycle - RamDelayLineDesign.Delay;
+            uint expected = from >= 0 ? inputs[from] : 0u; // before that, the RAM's initial zeros
+            Expect.Equal(expected, sim.Port<IMemoryData<uint>>("delayed").Data, $"seed {seed}, cycle {cycle}");
+        }, 300);
+    }
+
+    [Fact, Trait("Category", CoSim.Category)]
+    public void CoSimulationOfThePorts() => CoSim.Check(RamPortsDesign.Build, (sim, c) => RamPortsDesign.Drive(sim, c, 2), 300);
+
+    [Fact, Trait("Category", CoSim.Category)]
+    public void CoSimulationOfTheDelayLine() => CoSim.Check(RamDelayLineDesign.Build, (sim, c) => RamDelayLineDesign.Drive(sim, c, 3), 200);
+}
