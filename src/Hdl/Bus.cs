@@ -96,7 +96,7 @@ public static class Bus
                 }
                 catch (Exception e) when (e is OverflowException or InvalidCastException or FormatException or ArgumentException)
                 {
-                    throw new HardwareException($"signal {where}: [InitialValue({iv.Value})] is not a {p.PropertyType.Name}");
+                    throw new HardwareException($"signal {where}: [InitialValue] {iv.Value} is not a {p.PropertyType.Name} value");
                 }
                 if ((type.BitsOf(initial!) != HdlType.Of(p.PropertyType).BitsOf(initial!) && type.Kind == HdlKind.Unsigned) ||
                     (type.Kind == HdlKind.Signed && !FitsSigned(initial!, type.Width)))

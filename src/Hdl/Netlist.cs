@@ -83,6 +83,8 @@ public sealed class Netlist
         Ports = ports;
 
         var top = design.Inputs.Concat(design.Outputs).ToList();
+        if (design.Inputs.FirstOrDefault(design.Outputs.Contains) is { } both)
+            throw new HardwareException($"bus {both} is both a top-level input and a top-level output");
         if (top.Distinct().Count() != top.Count)
             throw new HardwareException($"bus {top.GroupBy(b => b).First(g => g.Count() > 1).Key} is declared as a top-level port twice");
         var clash = top.GroupBy(b => b.Name, StringComparer.OrdinalIgnoreCase).FirstOrDefault(g => g.Count() > 1);

@@ -425,7 +425,9 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         {
             BinaryOperatorKind.Add => bool2("+"),
             BinaryOperatorKind.Subtract => bool2("-"),
-            BinaryOperatorKind.Multiply => $"resize({left} * {right}, {type.Width})",
+            BinaryOperatorKind.Multiply => type.Kind == VKind.Signed
+                ? $"signed(resize(unsigned({left} * {right}), {type.Width}))" // keep the low bits, as C# wraps
+                : $"resize({left} * {right}, {type.Width})",
             BinaryOperatorKind.Divide when type.IsVector => bool2("/"),
             BinaryOperatorKind.Remainder when type.IsVector => bool2("rem"),
             BinaryOperatorKind.And or BinaryOperatorKind.ConditionalAnd => bool2("and"),
