@@ -349,3 +349,17 @@ public sealed class PhaseCaster : ClockedProcess
         Output.Value = (Phase)(Input.Value & 3);
     }
 }
+
+/// <summary>A 4-bit register field that counts past 15 (C# keeps counting in 32 bits).</summary>
+public sealed class NarrowFieldCounter : ClockedProcess
+{
+    [OutputBus] public IWord Output = Bus.Create<IWord>();
+
+    [Width(4)] uint nibble;
+
+    protected override void OnTick()
+    {
+        nibble++;
+        Output.Value = nibble;
+    }
+}

@@ -245,4 +245,48 @@ public class KernelIssueTests
         var e = Fails(sim.Step);
         Contains(e, "cycle 1", "PhaseCaster", "phase.Value");
     }
+
+    // KERNEL ISSUE 14 (input silently applied a cycle late): a top-level input written after Settle()
+    // and before Clock() is not seen by that clock edge: Clock() does not settle again, the clocked
+    // processes read the old value, the trace records the old value, and the write only commits after
+    // the edge. A testbench that reads outputs and then reacts (sets Valid from Ready, say) drifts by a
+    // cycle without any error. Clock() should either settle again when inputs changed since Settle(),
+    // or report "the testbench writes X after Settle; write inputs before Settle".
+    [Fact]
+    public void AnInputWrittenAfterSettleIsSeenByThatClockEdgeOrReported()
+    {
+        var sim = new Simulation(Designs.EnabledCounterDesign.Build());
+        var control = sim.Port<Designs.ICounterControl>("control");
+        var output = sim.Port<Designs.ICounterValue>("counter");
+        control.Clear = false;
+        control.Enable = false;
+        sim.Settle();
+        Exception? reported = Record.Exception(() =>
+        {
+            control.Enable = true;   // after Settle, before the edge
+            sim.Clock();
+        });
+        if (reported is null)
+        {
+            sim.Settle();
+            Assert.Equal(1u, output.Count); // the edge counted the enabled cycle
+        }
+        else Assert.IsType<HardwareException>(reported);
+    }
+
+    // KERNEL ISSUE 15 ([Width] on register fields unchecked): WidthAttribute applies to fields and
+    // its documentation says "the simulation checks that written values fit", but only bus signals are
+    // checked. A [Width(4)] field counting past 15 goes on to 16, 17, ... in C#, while the VHDL register
+    // wraps to 0: the two disagree and only co-simulation would notice. The kernel should report it
+    // (process, field, cycle) or the transpiler should refuse narrowed fields.
+    [Fact]
+    public void ARegisterFieldOutsideItsWidthIsReported()
+    {
+        var d = new Design("narrow_field");
+        var counter = d.Add(new NarrowFieldCounter());
+        d.Output(counter.Output, "count");
+        var sim = new Simulation(d);
+        var e = Fails(() => sim.Run(20));
+        Contains(e, "cycle 15", "NarrowFieldCounter", "nibble", "[Width(4)]");
+    }
 }
