@@ -19,8 +19,8 @@ public sealed class InitialValueAttribute(object? value = null) : Attribute
 }
 
 /// <summary>
-/// Narrows a signal or register to <see cref="Bits"/> bits in hardware. The simulation checks that
-/// written values fit.
+/// Narrows a bus signal to <see cref="Bits"/> bits in hardware. The simulation checks that written
+/// values fit. On a process field it is an elaboration error that says what to do instead.
 /// </summary>
 [AttributeUsage(AttributeTargets.Property | AttributeTargets.Field)]
 public sealed class WidthAttribute(int bits) : Attribute

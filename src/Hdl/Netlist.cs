@@ -60,6 +60,8 @@ public sealed class Netlist
                 if (!isBus)
                 {
                     if (input || output) throw new HardwareException($"process {p}: field {f.Name} is marked as a bus but its type {f.FieldType.Name} is not a bus interface");
+                    if (f.IsDefined(typeof(WidthAttribute)))
+                        throw new HardwareException($"process {p}: [Width] on field {f.Name} is not supported (the C# simulation could not keep the field to that width); use a narrower C# type, or mask the value, and narrow bus signals instead");
                     if (!p.IsClocked && !f.IsInitOnly)
                         throw new HardwareException($"combinational process {p}: field {f.Name} is not readonly; combinational logic holds no state (make it readonly, or use a ClockedProcess)");
                     var v = f.GetValue(p);

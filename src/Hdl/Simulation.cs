@@ -17,6 +17,8 @@ public sealed class Simulation
 {
     /// <summary>Writer id of the testbench (code outside any process).</summary>
     public const int TestbenchId = 0;
+    /// <summary>Writer id between Settle and Clock: a testbench write then forces a new settle.</summary>
+    const int SettledId = -2;
 
     public Netlist Netlist { get; }
     public long Cycle { get; private set; }
@@ -100,7 +102,7 @@ public sealed class Simulation
         {
             throw InProcess(comb[i], e);
         }
-        finally { Writer = TestbenchId; }
+        finally { Writer = SettledId; }
         settled = true;
     }
 
@@ -168,7 +170,7 @@ public sealed class Simulation
 
     static HardwareException InContext(string message) => new(message) { HasContext = true };
 
-    string WriterName(int id) => id == TestbenchId ? "the testbench" : $"process {byId[id]}";
+    string WriterName(int id) => id <= TestbenchId ? "the testbench" : $"process {byId[id]}";
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     internal static void ReadOfUnwritten(SignalBase s)
@@ -183,6 +185,14 @@ public sealed class Simulation
     internal static void ClaimOrFail(SignalBase s)
     {
         var sim = s.Sim ?? throw Detached(s);
+        if (sim.Writer == SettledId)
+        {
+            // The testbench changes an input after settling (it peeked at the outputs): the clock
+            // edge must see the new value, so the next Clock() settles again.
+            sim.Writer = TestbenchId;
+            sim.settled = false;
+            if (s.Owner == TestbenchId) return;
+        }
         bool isInput = sim.Netlist.Inputs.Contains(s.Bus);
         if (sim.Writer == TestbenchId && !isInput)
             throw InContext($"cycle {sim.Cycle}: the testbench writes {s.FullName}, which is not a top-level input");

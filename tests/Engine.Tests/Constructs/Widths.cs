@@ -18,15 +18,15 @@ public interface IWidthOutput : IBus
 }
 
 /// <summary>
-/// Construct: [Width] on input and output signals (unsigned and signed) and on a register field;
-/// the process keeps every value inside its width.
+/// Construct: [Width] on input and output signals (unsigned and signed); a register field kept to
+/// 10 bits by masking ([Width] on fields is refused at elaboration).
 /// </summary>
 public sealed class NarrowSignalProcess : ClockedProcess
 {
     [InputBus] public IWidthInput Input = null!;
     [OutputBus] public IWidthOutput Output = Bus.Create<IWidthOutput>();
 
-    [Width(10)] uint phase;
+    uint phase; // 10 bits by the mask below
 
     protected override void OnTick()
     {
