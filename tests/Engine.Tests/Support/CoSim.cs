@@ -6,7 +6,7 @@ namespace Engine.Tests;
 
 /// <summary>
 /// Runs a design in C# with tracing, then replays the trace against the generated VHDL in GHDL and
-/// asserts that every output matched on every cycle.
+/// asserts that every output matched on every cycle; then checks the design passes `ghdl --synth`.
 /// </summary>
 public static class CoSim
 {
@@ -32,6 +32,9 @@ public static class CoSim
             $"co-simulation of {design.Name} failed ({result.Mismatches.Count} mismatches, work dir {result.WorkDir}, VCD {result.VcdPath}):\n" +
             string.Join("\n", result.Mismatches.Take(20)) + "\n--- log (tail) ---\n" + Tail(result.Log, 40));
         Assert.Equal(trace.Rows, result.CyclesCompared);
+        // The same design files must also be synthesizable (ghdl --synth fails the call otherwise).
+        var synth = Synthesis.Run(sim.Netlist, workDir + "-synth");
+        Assert.Equal(VhdlGenerator.TopName(sim.Netlist), synth.Top);
         return result;
     }
 
