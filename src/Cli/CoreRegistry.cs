@@ -1,0 +1,59 @@
+using Crypto.Aes;
+using Crypto.Streams;
+
+namespace Crypto.Cli;
+
+/// <summary>Outcome of a core's published known-answer test run through the simulation of one variant.</summary>
+public sealed record KnownAnswerResult(string Name, bool Passed, string Expected, string Got, long Cycles);
+
+/// <summary>
+/// One algorithm family: its CLI name, every variant from its catalog, and a published known-answer
+/// test that runs through the cycle-accurate simulation of a variant.
+/// </summary>
+public sealed record CoreFamily(string Core, IReadOnlyList<ICoreVariant> Variants, Func<ICoreVariant, KnownAnswerResult> KnownAnswer);
+
+/// <summary>
+/// Every core variant of every catalog, in one place: list, vhdl, verify and demo iterate it.
+/// New algorithm families (MD5, SHA-2, ChaCha20) are added to <see cref="Default"/>.
+/// </summary>
+public sealed class CoreRegistry(IReadOnlyList<CoreFamily> families)
+{
+    static readonly Lazy<CoreRegistry> lazyDefault = new(() => new CoreRegistry(
+    [
+        new CoreFamily("aes", [.. AesCatalog.Variants], AesKnownAnswers.Fips197C1),
+    ]));
+
+    /// <summary>The registry of the cores built into this repository.</summary>
+    public static CoreRegistry Default => lazyDefault.Value;
+
+    public IReadOnlyList<CoreFamily> Families { get; } = families;
+
+    public IEnumerable<ICoreVariant> Variants => Families.SelectMany(f => f.Variants);
+
+    public CoreFamily FindCore(string core) =>
+        Families.FirstOrDefault(f => f.Core == core)
+        ?? throw new UsageException($"unknown core '{core}'; known cores: {string.Join(", ", Families.Select(f => f.Core))}");
+
+    public ICoreVariant Find(string core, string variant)
+    {
+        var family = FindCore(core);
+        return family.Variants.FirstOrDefault(v => v.Variant == variant)
+            ?? throw new UsageException(
+                $"unknown {core} variant '{variant}'; known variants: {string.Join(", ", family.Variants.Select(v => v.Variant))}");
+    }
+}
+
+/// <summary>Published AES known-answer tests run through the simulation.</summary>
+public static class AesKnownAnswers
+{
+    /// <summary>FIPS-197 Appendix C.1 (AES-128): key, plaintext and ciphertext as published.</summary>
+    public static KnownAnswerResult Fips197C1(ICoreVariant variant)
+    {
+        byte[] key = Convert.FromHexString("000102030405060708090a0b0c0d0e0f");
+        byte[] plaintext = Convert.FromHexString("00112233445566778899aabbccddeeff");
+        const string ciphertext = "69c4e0d86a7b0430d8cdb78070b4c55a";
+        var run = AesCatalog.EncryptEcb(variant.Variant, key, plaintext);
+        string got = Convert.ToHexStringLower(run.Output);
+        return new KnownAnswerResult("FIPS-197 C.1", got == ciphertext, ciphertext, got, run.Cycles);
+    }
+}
