@@ -27,7 +27,7 @@ public static class AesCommand
     public static int Execute(CliEnvironment env, string variant, string keyHex, string? statsPath)
     {
         var key = ParseKey(keyHex);
-        env.Registry.Find("aes", variant);
+        variant = env.Registry.Find("aes", variant).Variant;
         string? statsFile = statsPath is null ? null : env.UserPath(statsPath);
         if (statsFile is not null && !Directory.Exists(Path.GetDirectoryName(statsFile)))
             throw new UsageException($"aes: the folder of --stats-json {statsPath} does not exist");
@@ -66,5 +66,5 @@ public static class AesCommand
     }
 
     static string Summary(string variant, AesRunStats s) => string.Create(CultureInfo.InvariantCulture,
-        $"aes-{variant}: {s.Cycles} cycles, {s.Blocks} blocks, {(s.ClocksPerBlock is { } c ? c.ToString("0.00", CultureInfo.InvariantCulture) : "-")} clocks per block, {(s.CyclesPerSecond is { } r ? r.ToString("N0", CultureInfo.InvariantCulture) : "-")} simulated cycles per second");
+        $"aes-{variant}: {s.Cycles} cycles, {s.Blocks} block{(s.Blocks == 1 ? "" : "s")}, {(s.ClocksPerBlock is { } c ? c.ToString("0.00", CultureInfo.InvariantCulture) : "-")} clocks per block, {(s.CyclesPerSecond is { } r ? r.ToString("N0", CultureInfo.InvariantCulture) : "-")} simulated cycles per second");
 }

@@ -31,13 +31,14 @@ public sealed class CoreRegistry(IReadOnlyList<CoreFamily> families)
     public IEnumerable<ICoreVariant> Variants => Families.SelectMany(f => f.Variants);
 
     public CoreFamily FindCore(string core) =>
-        Families.FirstOrDefault(f => f.Core == core)
+        Families.FirstOrDefault(f => string.Equals(f.Core, core, StringComparison.OrdinalIgnoreCase))
         ?? throw new UsageException($"unknown core '{core}'; known cores: {string.Join(", ", Families.Select(f => f.Core))}");
 
+    /// <summary>The variant of a core, by name (case-insensitive, like the catalogs).</summary>
     public ICoreVariant Find(string core, string variant)
     {
         var family = FindCore(core);
-        return family.Variants.FirstOrDefault(v => v.Variant == variant)
+        return family.Variants.FirstOrDefault(v => string.Equals(v.Variant, variant, StringComparison.OrdinalIgnoreCase))
             ?? throw new UsageException(
                 $"unknown {core} variant '{variant}'; known variants: {string.Join(", ", family.Variants.Select(v => v.Variant))}");
     }

@@ -22,6 +22,8 @@ public static class VhdlFolder
         PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
         WriteIndented = true,
         NumberHandling = JsonNumberHandling.Strict,
+        // Plain text for files and terminals (no \u escapes for '+' or '<'); never embedded in HTML.
+        Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping,
     };
 
     /// <summary>The .vhd files of <paramref name="dir"/>, sorted by file name (ordinal).</summary>
