@@ -1,13 +1,37 @@
+using System.Text;
+using Hdl.Vhdl.Transpiler;
+
 namespace Hdl.Vhdl;
 
-/// <summary>Transpiles a design's processes to VHDL (design files only, no testbench).</summary>
+/// <summary>A generated VHDL file.</summary>
+public sealed record VhdlSource(string FileName, string Content);
+
+/// <summary>
+/// Transpiles a design to VHDL: the design package (types, tables, helper functions), one entity
+/// per process class, and a top entity whose ports are the top-level buses as std_logic /
+/// std_logic_vector. Output is deterministic: the same design gives byte-identical files.
+/// </summary>
 public static class VhdlGenerator
 {
-    /// <summary>The design files, by file name, in analysis order.</summary>
-    public static IReadOnlyList<(string FileName, string Content)> Generate(Netlist netlist) =>
-        throw new NotImplementedException("transpiler in progress");
+    /// <summary>The design files in analysis order.</summary>
+    public static IReadOnlyList<VhdlSource> Generate(Netlist netlist) => new DesignWriter(netlist).Files;
 
-    /// <summary>Writes the design files into <paramref name="dir"/> (created; existing .vhd files there are replaced).</summary>
-    public static IReadOnlyList<string> WriteTo(Netlist netlist, string dir) =>
-        throw new NotImplementedException("transpiler in progress");
+    /// <summary>Writes the design files into <paramref name="dir"/>, replacing the .vhd files there.</summary>
+    public static IReadOnlyList<string> WriteTo(Netlist netlist, string dir)
+    {
+        var files = Generate(netlist); // generate first: nothing is written when translation fails
+        Directory.CreateDirectory(dir);
+        foreach (var old in Directory.GetFiles(dir, "*.vhd")) File.Delete(old);
+        var paths = new List<string>();
+        foreach (var f in files)
+        {
+            var path = Path.Combine(dir, f.FileName);
+            File.WriteAllText(path, f.Content, new UTF8Encoding(false));
+            paths.Add(path);
+        }
+        return paths;
+    }
+
+    /// <summary>Name of the top entity of a design.</summary>
+    public static string TopName(Netlist netlist) => VhdlNames.Id(netlist.Design.Name);
 }

@@ -22,6 +22,15 @@ public sealed class Netlist
     public IReadOnlyList<BusBase> Outputs => Design.Outputs;
     public IReadOnlyDictionary<BusBase, IReadOnlyList<Process>> Writers { get; }
     public IReadOnlyDictionary<BusBase, IReadOnlyList<Process>> Readers { get; }
+    readonly Dictionary<(Process, FieldInfo), object?> initialValues = [];
+
+    /// <summary>
+    /// The value a non-bus field of <paramref name="p"/> had when the design was elaborated (its reset
+    /// value), whatever the simulation has done to the field since. Arrays are copies.
+    /// </summary>
+    public object? InitialValue(Process p, FieldInfo field) =>
+        initialValues.TryGetValue((p, field), out var v) ? v
+            : throw new HardwareException($"{p}.{field.Name} is not a state or constant field of the process");
 
     const BindingFlags AllInstance = BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly;
 
@@ -53,6 +62,8 @@ public sealed class Netlist
                     if (input || output) throw new HardwareException($"process {p}: field {f.Name} is marked as a bus but its type {f.FieldType.Name} is not a bus interface");
                     if (!p.IsClocked && !f.IsInitOnly)
                         throw new HardwareException($"combinational process {p}: field {f.Name} is not readonly; combinational logic holds no state (make it readonly, or use a ClockedProcess)");
+                    var v = f.GetValue(p);
+                    initialValues[(p, f)] = v is Array a ? a.Clone() : v;
                     continue;
                 }
                 if (input == output)
@@ -104,7 +115,7 @@ public sealed class Netlist
         foreach (var x in chain)
             foreach (var f in x.GetFields(AllInstance).OrderBy(f => f.MetadataToken))
                 if (!f.Name.Contains('<')) yield return f; // skip compiler-generated backing fields
-                else throw new HardwareException($"process {t.Name}: auto-property {f.Name} is not allowed; use a field");
+                else throw new HardwareException($"process {t.Name}: compiler-generated field {f.Name} (an auto-property or a captured primary-constructor parameter) is not allowed; declare a field and assign it in the constructor");
     }
 
     void NameProcesses()

@@ -27,7 +27,9 @@ public sealed class Simulation
     readonly Process[] byId;
     readonly SignalBase[][] owned;
     readonly int[] ownedCount;
-    readonly SignalBase[] dirty;
+    // Struct slots: storing into them needs no covariant array-store check.
+    struct DirtySlot { public SignalBase Signal; }
+    readonly DirtySlot[] dirty;
     int dirtyCount;
     internal int Writer = TestbenchId;
     bool settled;
@@ -55,7 +57,7 @@ public sealed class Simulation
                 s.Reset();
                 total++;
             }
-        dirty = new SignalBase[total];
+        dirty = new DirtySlot[total];
         owned = new SignalBase[byId.Length][];
         ownedCount = new int[byId.Length];
         for (int i = 1; i < byId.Length; i++)
@@ -134,12 +136,12 @@ public sealed class Simulation
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     void Commit()
     {
-        for (int i = 0; i < dirtyCount; i++) dirty[i].Commit();
+        for (int i = 0; i < dirtyCount; i++) dirty[i].Signal.Commit();
         dirtyCount = 0;
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal void MarkDirty(SignalBase s) => dirty[dirtyCount++] = s;
+    internal void MarkDirty(SignalBase s) => dirty[dirtyCount++].Signal = s;
 
     void CheckNoLatch(int id)
     {

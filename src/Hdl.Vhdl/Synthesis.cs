@@ -1,0 +1,34 @@
+using System.Text;
+using Hdl.Vhdl.Tools;
+
+namespace Hdl.Vhdl;
+
+/// <summary>Result of synthesizing a design with GHDL.</summary>
+public sealed record SynthesisResult(string WorkDir, string Top, string Log, TimeSpan Duration, string? VerilogPath);
+
+/// <summary>
+/// Synthesizes the generated design files with <c>ghdl --synth</c> (checks that the VHDL is
+/// synthesizable, as Vivado would need) and optionally writes the netlist as Verilog for yosys.
+/// </summary>
+public static class Synthesis
+{
+    public static SynthesisResult Run(Netlist netlist, string workDir, bool writeVerilog = false)
+    {
+        if (!Ghdl.IsAvailable) throw new ToolException("ghdl is not installed: run ./scripts/setup (or apt-get install ghdl)");
+        if (Directory.Exists(workDir)) Directory.Delete(workDir, recursive: true);
+        Directory.CreateDirectory(workDir);
+        var files = VhdlGenerator.Generate(netlist);
+        foreach (var f in files) File.WriteAllText(Path.Combine(workDir, f.FileName), f.Content, new UTF8Encoding(false));
+        var top = VhdlGenerator.TopName(netlist);
+        var start = DateTime.UtcNow;
+        Ghdl.Analyse(workDir, files.Select(f => f.FileName));
+        var synth = Ghdl.Synthesize(workDir, top, writeVerilog);
+        string? verilog = null;
+        if (writeVerilog)
+        {
+            verilog = Path.Combine(workDir, top + ".v");
+            File.WriteAllText(verilog, synth.Stdout);
+        }
+        return new SynthesisResult(workDir, top, writeVerilog ? "" : synth.Output, DateTime.UtcNow - start, verilog);
+    }
+}

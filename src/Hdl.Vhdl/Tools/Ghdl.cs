@@ -1,0 +1,73 @@
+using System.Diagnostics;
+
+namespace Hdl.Vhdl.Tools;
+
+/// <summary>Result of running an external tool.</summary>
+public sealed record ToolRun(int ExitCode, string Output, string Stdout, TimeSpan Duration);
+
+/// <summary>Runs external programs with captured output.</summary>
+public static class ToolRunner
+{
+    public static bool OnPath(string program) =>
+        (Environment.GetEnvironmentVariable("PATH") ?? "").Split(Path.PathSeparator)
+        .Any(d => d.Length > 0 && File.Exists(Path.Combine(d, program)));
+
+    public static ToolRun Run(string program, IEnumerable<string> args, string workDir, TimeSpan? timeout = null)
+    {
+        if (!OnPath(program))
+            throw new ToolException($"{program} is not installed: run ./scripts/setup (or apt-get install {program})");
+        var psi = new ProcessStartInfo(program) { WorkingDirectory = workDir, RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        foreach (var a in args) psi.ArgumentList.Add(a);
+        var sw = Stopwatch.StartNew();
+        using var p = System.Diagnostics.Process.Start(psi)!;
+        var stdout = p.StandardOutput.ReadToEndAsync();
+        var stderr = p.StandardError.ReadToEndAsync();
+        if (!p.WaitForExit(timeout ?? TimeSpan.FromMinutes(10)))
+        {
+            p.Kill(entireProcessTree: true);
+            throw new ToolException($"{program} did not finish within {(timeout ?? TimeSpan.FromMinutes(10)).TotalSeconds:0} s");
+        }
+        return new ToolRun(p.ExitCode, stdout.Result + stderr.Result, stdout.Result, sw.Elapsed);
+    }
+}
+
+/// <summary>The GHDL steps: analyse, elaborate, run, synthesize.</summary>
+public static class Ghdl
+{
+    public const string Std = "--std=08";
+
+    public static bool IsAvailable => ToolRunner.OnPath("ghdl");
+
+    static IEnumerable<string> Common(string workLib) => [Std, $"--workdir={workLib}", "-frelaxed"];
+
+    public static ToolRun Analyse(string dir, IEnumerable<string> files, string workLib = "work")
+    {
+        Directory.CreateDirectory(Path.Combine(dir, workLib));
+        return Run(dir, ["-a", .. Common(workLib), .. files], "analysis");
+    }
+
+    public static ToolRun Elaborate(string dir, string unit, string workLib = "work") =>
+        Run(dir, ["-e", .. Common(workLib), unit], "elaboration");
+
+    /// <summary>Runs an elaborated unit; the exit code is not checked here.</summary>
+    public static ToolRun Simulate(string dir, string unit, IEnumerable<string> runOptions, string workLib = "work") =>
+        ToolRunner.Run("ghdl", ["-r", .. Common(workLib), unit, .. runOptions], dir);
+
+    /// <summary>Synthesizes an analysed top unit; returns the netlist as Verilog when asked.</summary>
+    public static ToolRun Synthesize(string dir, string top, bool verilog = false, string workLib = "work") =>
+        Run(dir, ["--synth", .. Common(workLib), .. (verilog ? new[] { "--out=verilog" } : []), top], "synthesis");
+
+    static ToolRun Run(string dir, string[] args, string step)
+    {
+        var r = ToolRunner.Run("ghdl", args, dir);
+        if (r.ExitCode != 0)
+            throw new ToolException($"GHDL {step} failed (exit {r.ExitCode}):\n{Tail(r.Output, 40)}");
+        return r;
+    }
+
+    public static string Tail(string text, int lines)
+    {
+        var all = text.Split('\n');
+        return string.Join('\n', all.Skip(Math.Max(0, all.Length - lines)));
+    }
+}

@@ -1,0 +1,550 @@
+using System.Text;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace Hdl.Vhdl.Transpiler;
+
+internal enum MemberKind { Generic, Register, RegisterArray, ConstantArray }
+
+/// <summary>How an instance field of a process appears in VHDL.</summary>
+internal sealed record MemberInfo(MemberKind Kind, string Name, VType Type, int Length = 0);
+
+/// <summary>Resolves the instance members a body refers to (null inside static helpers).</summary>
+internal interface IMemberResolver
+{
+    MemberInfo Field(IFieldSymbol field, SyntaxNode at);
+    /// <summary>The port of a bus signal: its name, its VHDL type, and whether the process writes it.</summary>
+    (string Port, VType Type, bool IsOutput) Signal(IFieldSymbol busField, IPropertySymbol signal, SyntaxNode at);
+}
+
+/// <summary>
+/// Translates method bodies of the hardware subset (through Roslyn's IOperation tree, which makes
+/// every implicit conversion explicit) into VHDL sequential statements and expressions.
+/// Anything outside the subset is a <see cref="TranspileException"/> at file:line:column.
+/// </summary>
+internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? members, NameScope scope, bool isFunction)
+{
+    readonly Dictionary<ISymbol, (string Name, VType Type)> locals = new(SymbolEqualityComparer.Default);
+    readonly HashSet<ISymbol> loopVariables = new(SymbolEqualityComparer.Default);
+    readonly List<(string Name, VType Type)> variables = [];
+    readonly StringBuilder text = new();
+    int indent;
+
+    public IReadOnlyList<(string Name, VType Type)> Variables => variables;
+    public string Text => text.ToString();
+
+    public void Parameter(IParameterSymbol p, string name, VType type) => locals[p] = (name, type);
+
+    public void SetIndent(int n) => indent = n;
+
+    public void Line(string s) => text.Append(' ', indent * 2).Append(s).Append('\n');
+
+    static TranspileException Error(IOperation op, string message) => TranspileException.At(op.Syntax, message);
+
+    // ---------------------------------------------------------------- statements
+
+    public void Statement(IOperation op)
+    {
+        switch (op)
+        {
+            case IBlockOperation b:
+                foreach (var s in b.Operations) Statement(s);
+                break;
+            case IVariableDeclarationGroupOperation g:
+                foreach (var d in g.Declarations)
+                    foreach (var v in d.Declarators)
+                    {
+                        var type = pkg.TypeOf(v.Symbol.Type, v.Syntax);
+                        var name = scope.Claim(v.Symbol.Name);
+                        locals[v.Symbol] = (name, type);
+                        variables.Add((name, type));
+                        var init = v.Initializer ?? d.Initializer;
+                        if (init is not null) Line($"{name} := {As(init.Value, type)};");
+                    }
+                break;
+            case IExpressionStatementOperation e:
+                ExpressionStatement(e.Operation);
+                break;
+            case IConditionalOperation c:
+                If(c, first: true);
+                break;
+            case ISwitchOperation s:
+                Switch(s);
+                break;
+            case IForLoopOperation f:
+                For(f);
+                break;
+            case IReturnOperation r when isFunction && r.ReturnedValue is not null:
+                Line($"return {As(r.ReturnedValue, ReturnType!)};");
+                break;
+            case IReturnOperation r:
+                throw Error(r, "return is not allowed in OnTick: a VHDL process has one exit; use if/else instead");
+            case IEmptyOperation:
+                break;
+            case IBranchOperation br:
+                throw Error(br, $"{br.BranchKind.ToString().ToLowerInvariant()} is only allowed as the last statement of a switch section");
+            case ILocalFunctionOperation lf:
+                throw Error(lf, "local functions are not in the hardware subset; write a static method");
+            case IWhileLoopOperation or IForEachLoopOperation:
+                throw Error(op, "only for loops with constant bounds are in the hardware subset (no while, do or foreach)");
+            case IThrowOperation or ITryOperation:
+                throw Error(op, "exceptions are not in the hardware subset");
+            default:
+                throw Error(op, $"this statement ({op.Kind}) is not in the hardware subset");
+        }
+    }
+
+    public VType? ReturnType { get; set; }
+
+    void ExpressionStatement(IOperation e)
+    {
+        switch (e)
+        {
+            case ISimpleAssignmentOperation a:
+                Assign(a.Target, a.Value, null);
+                break;
+            case ICompoundAssignmentOperation c:
+                Assign(c.Target, c.Value, c);
+                break;
+            case IIncrementOrDecrementOperation i:
+                {
+                    var t = TypeOf(i.Target);
+                    var cur = Read(i.Target);
+                    var one = VhdlText.Literal(t, 1);
+                    Write(i.Target, $"({cur} {(i.Kind == OperationKind.Increment ? "+" : "-")} {one})");
+                    break;
+                }
+            case IInvocationOperation inv:
+                throw Error(inv, "a call as a statement does nothing in hardware; helpers must return a value that you assign");
+            default:
+                throw Error(e, $"this expression statement ({e.Kind}) is not in the hardware subset");
+        }
+    }
+
+    void Assign(IOperation target, IOperation value, ICompoundAssignmentOperation? compound)
+    {
+        var targetType = TypeOf(target);
+        if (compound is null)
+        {
+            Write(target, As(value, targetType));
+            return;
+        }
+        // C#: target = (T)(target op value), computed in the promoted type.
+        var opType = compound.OperatorKind is BinaryOperatorKind.LeftShift or BinaryOperatorKind.RightShift
+            ? Promote(targetType, targetType) : Promote(targetType, TypeOf(value));
+        var left = VhdlText.Convert(Read(target), targetType, opType);
+        var result = Binary(compound.OperatorKind, left, opType, value, opType, compound);
+        Write(target, VhdlText.Convert(result, opType, targetType));
+    }
+
+    /// <summary>C# binary numeric promotion.</summary>
+    static VType Promote(VType a, VType b)
+    {
+        if (a.Kind == VKind.Bool) return a;
+        int w = Math.Max(a.Width, b.Width);
+        if (w == 128) return a.Kind == VKind.Unsigned && a.Width == 128 || b.Kind == VKind.Unsigned && b.Width == 128 ? VType.U(128) : VType.S(128);
+        if (w == 64) return (a.Kind == VKind.Unsigned && a.Width == 64) || (b.Kind == VKind.Unsigned && b.Width == 64) ? VType.U(64) : VType.S(64);
+        bool au = a.Kind == VKind.Unsigned && a.Width == 32, bu = b.Kind == VKind.Unsigned && b.Width == 32;
+        if (au && bu) return VType.U(32);
+        if (au || bu) return (au ? b : a).Kind == VKind.Signed ? VType.S(64) : VType.U(32);
+        return VType.S(32);
+    }
+
+    void If(IConditionalOperation c, bool first)
+    {
+        Line($"{(first ? "if" : "elsif")} {As(c.Condition, VType.Bool)} then");
+        indent++; Statement(c.WhenTrue); indent--;
+        if (c.WhenFalse is IConditionalOperation elseIf && elseIf.Type is null && elseIf.Syntax.Parent is Microsoft.CodeAnalysis.CSharp.Syntax.ElseClauseSyntax)
+        {
+            If(elseIf, first: false);
+            return;
+        }
+        if (c.WhenFalse is not null)
+        {
+            Line("else");
+            indent++; Statement(c.WhenFalse); indent--;
+        }
+        Line("end if;");
+    }
+
+    void Switch(ISwitchOperation s)
+    {
+        var selType = TypeOf(s.Value);
+        bool asCase = selType.Kind == VKind.Enum || (selType.IsVector && selType.Width <= 31);
+        var sel = Expr(s.Value).Text;
+        var sections = s.Cases.Select(c => (Labels: c.Clauses.Select(cl => cl switch
+        {
+            ISingleValueCaseClauseOperation v when v.Value.ConstantValue.HasValue => (object?)v.Value.ConstantValue.Value,
+            IDefaultCaseClauseOperation => null,
+            _ => throw Error(cl, "switch labels must be constants (no patterns or ranges)"),
+        }).ToList(), Body: SectionBody(c))).ToList();
+
+        if (asCase)
+        {
+            Line(selType.Kind == VKind.Enum ? $"case {sel} is" : $"case to_integer({sel}) is");
+            indent++;
+            bool hasDefault = false;
+            foreach (var (labels, body) in sections)
+            {
+                var choices = labels.Select(l => l is null ? "others" : selType.Kind == VKind.Enum
+                    ? pkg.EnumLiteral(selType, Convert.ToInt64(l)) : Convert.ToInt64(l).ToString()).ToList();
+                if (choices.Contains("others")) { hasDefault = true; choices = ["others"]; }
+                Line($"when {string.Join(" | ", choices)} =>");
+                indent++;
+                if (body.Count == 0) Line("null;");
+                foreach (var st in body) Statement(st);
+                indent--;
+            }
+            if (!hasDefault) { Line("when others =>"); indent++; Line("null;"); indent--; }
+            indent--;
+            Line("end case;");
+            return;
+        }
+        // Wide selectors: an if/elsif chain of equality tests.
+        bool firstBranch = true;
+        foreach (var (labels, body) in sections.OrderBy(x => x.Labels.Contains(null) ? 1 : 0))
+        {
+            if (labels.Contains(null)) Line(firstBranch ? "if true then" : "else");
+            else Line($"{(firstBranch ? "if" : "elsif")} {string.Join(" or ", labels.Select(l => $"({sel} = {pkg.Value(l!, selType)})"))} then");
+            firstBranch = false;
+            indent++;
+            if (body.Count == 0) Line("null;");
+            foreach (var st in body) Statement(st);
+            indent--;
+        }
+        if (!firstBranch) Line("end if;");
+    }
+
+    static List<IOperation> SectionBody(ISwitchCaseOperation c)
+    {
+        var body = c.Body.ToList();
+        if (body.Count > 0 && body[^1] is IBranchOperation { BranchKind: BranchKind.Break }) body.RemoveAt(body.Count - 1);
+        else if (body.Count > 0 && body[^1] is not IReturnOperation)
+            throw Error(c, "each switch section must end with break");
+        if (body.Count == 1 && body[0] is IBlockOperation b && b.Operations.LastOrDefault() is IBranchOperation { BranchKind: BranchKind.Break })
+            body = [.. b.Operations.Take(b.Operations.Length - 1)];
+        return body;
+    }
+
+    void For(IForLoopOperation f)
+    {
+        const string shape = "for loops must read: for (int i = A; i < B; i++) with constant A and B";
+        if (f.Before.Length != 1 || f.Before[0] is not IVariableDeclarationGroupOperation g ||
+            g.Declarations.Length != 1 || g.Declarations[0].Declarators.Length != 1)
+            throw Error(f, shape);
+        var decl = g.Declarations[0].Declarators[0];
+        var init = decl.Initializer?.Value ?? g.Declarations[0].Initializer?.Value;
+        if (init is null || !init.ConstantValue.HasValue) throw Error(f, shape);
+        if (f.Condition is not IBinaryOperation { OperatorKind: BinaryOperatorKind.LessThan or BinaryOperatorKind.LessThanOrEqual } cond ||
+            Unwrap(cond.LeftOperand) is not ILocalReferenceOperation lr || !SymbolEqualityComparer.Default.Equals(lr.Local, decl.Symbol) ||
+            !cond.RightOperand.ConstantValue.HasValue)
+            throw Error(f, shape);
+        if (f.AtLoopBottom.Length != 1 || f.AtLoopBottom[0] is not IExpressionStatementOperation { Operation: IIncrementOrDecrementOperation { Kind: OperationKind.Increment } inc } ||
+            Unwrap(inc.Target) is not ILocalReferenceOperation ir || !SymbolEqualityComparer.Default.Equals(ir.Local, decl.Symbol))
+            throw Error(f, shape);
+        long from = Convert.ToInt64(init.ConstantValue.Value), to = Convert.ToInt64(cond.RightOperand.ConstantValue.Value);
+        if (cond.OperatorKind == BinaryOperatorKind.LessThan) to--;
+        var name = scope.Claim(decl.Symbol.Name);
+        locals[decl.Symbol] = (name, VType.Integer);
+        loopVariables.Add(decl.Symbol);
+        Line($"for {name} in {from} to {to} loop");
+        indent++; Statement(f.Body); indent--;
+        Line("end loop;");
+    }
+
+    static IOperation Unwrap(IOperation op) => op is IConversionOperation { IsImplicit: true } c ? Unwrap(c.Operand) : op;
+
+    // ---------------------------------------------------------------- targets
+
+    VType TypeOf(IOperation op)
+    {
+        if (op is ILocalReferenceOperation l && loopVariables.Contains(l.Local)) return VType.Integer;
+        return pkg.TypeOf(op.Type ?? throw Error(op, "expression without a type"), op.Syntax);
+    }
+
+    string Read(IOperation target) => Expr(target).Text;
+
+    void Write(IOperation target, string value)
+    {
+        switch (target)
+        {
+            case ILocalReferenceOperation l when loopVariables.Contains(l.Local):
+                throw Error(target, "a for-loop variable cannot be assigned in the loop body");
+            case ILocalReferenceOperation or IParameterReferenceOperation:
+                Line($"{Expr(target).Text} := {value};");
+                return;
+            case IFieldReferenceOperation f when !f.Field.IsStatic && members is not null:
+                {
+                    var m = members.Field(f.Field, f.Syntax);
+                    if (m.Kind != MemberKind.Register)
+                        throw Error(target, $"{f.Field.Name} is {(m.Kind == MemberKind.Generic ? "an instance constant (readonly)" : "not writable")}; only mutable fields of clocked processes (registers) can be assigned");
+                    Line($"{m.Name} := {VhdlText.Convert(value, TypeOf(target), m.Type)};");
+                    return;
+                }
+            case IArrayElementReferenceOperation a when Unwrap(a.ArrayReference) is IFieldReferenceOperation af && !af.Field.IsStatic && members is not null:
+                {
+                    var m = members.Field(af.Field, af.Syntax);
+                    if (m.Kind != MemberKind.RegisterArray) throw Error(target, $"{af.Field.Name} is not a register array (clocked process array field)");
+                    Line($"{m.Name}({Index(a.Indices[0], m.Length)}) := {VhdlText.Convert(value, TypeOf(target), m.Type)};");
+                    return;
+                }
+            case IPropertyReferenceOperation p when BusSignal(p) is var (busField, port, type, isOutput):
+                if (!isOutput) throw Error(target, $"{busField.Name} is an [InputBus]: a process writes only its [OutputBus] fields");
+                Line($"{port} <= {VhdlText.Convert(value, TypeOf(target), type)};");
+                return;
+            case IFieldReferenceOperation { Field.IsStatic: true } sf:
+                throw Error(target, $"static field {sf.Field.Name} cannot be written in hardware");
+        }
+        throw Error(target, "this cannot be assigned in the hardware subset (assign locals, register fields, register array elements or output bus signals)");
+    }
+
+    (IFieldSymbol Field, string Port, VType Type, bool IsOutput)? BusSignal(IPropertyReferenceOperation p)
+    {
+        if (members is null || p.Instance is not IFieldReferenceOperation bf || bf.Field.IsStatic ||
+            !bf.Field.Type.AllInterfaces.Any(i => i.Name == "IBus" && i.ContainingNamespace.ToDisplayString() == "Hdl"))
+            return null;
+        var (port, type, isOutput) = members.Signal(bf.Field, p.Property, p.Syntax);
+        return (bf.Field, port, type, isOutput);
+    }
+
+    // ---------------------------------------------------------------- expressions
+
+    /// <summary>The expression converted to <paramref name="t"/> with C# conversion semantics.</summary>
+    public string As(IOperation op, VType t)
+    {
+        if (op.ConstantValue.HasValue && t.Kind != VKind.Integer)
+            return Constant(op, t);
+        var (text, type) = Expr(op);
+        return VhdlText.Convert(text, type, t);
+    }
+
+    string Constant(IOperation op, VType t)
+    {
+        var v = op.ConstantValue.Value ?? throw Error(op, "null is not a hardware value");
+        if (v is string or char or float or double or decimal) throw Error(op, $"{v.GetType().Name} constants are not hardware values");
+        return pkg.Value(v, t);
+    }
+
+    /// <summary>The expression in its own (C#) type.</summary>
+    public (string Text, VType Type) Expr(IOperation op)
+    {
+        if (op.ConstantValue.HasValue && op.Type is not null)
+        {
+            var t = pkg.TypeOf(op.Type, op.Syntax);
+            return (Constant(op, t), t);
+        }
+        switch (op)
+        {
+            case IConversionOperation c:
+                {
+                    var to = TypeOf(c);
+                    if (c.Operand.ConstantValue.HasValue) return (As(c.Operand, to), to);
+                    var (text, from) = Expr(c.Operand);
+                    return (VhdlText.Convert(text, from, to), to);
+                }
+            case ILocalReferenceOperation l:
+                return locals.TryGetValue(l.Local, out var lv) ? lv : throw Error(op, $"local {l.Local.Name} is not declared in the translated code");
+            case IParameterReferenceOperation p:
+                return locals.TryGetValue(p.Parameter, out var pv) ? pv : throw Error(op, $"parameter {p.Parameter.Name} is not available here");
+            case IFieldReferenceOperation f:
+                return Field(f);
+            case IPropertyReferenceOperation p:
+                return Property(p);
+            case IArrayElementReferenceOperation a:
+                return Element(a);
+            case IBinaryOperation b:
+                {
+                    var resultType = TypeOf(b);
+                    bool shift = b.OperatorKind is BinaryOperatorKind.LeftShift or BinaryOperatorKind.RightShift;
+                    bool compare = b.OperatorKind is BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals or BinaryOperatorKind.LessThan
+                        or BinaryOperatorKind.LessThanOrEqual or BinaryOperatorKind.GreaterThan or BinaryOperatorKind.GreaterThanOrEqual;
+                    var leftType = shift ? resultType : compare ? OperandType(b.LeftOperand, b.RightOperand) : resultType;
+                    var rightType = shift ? VType.S(32) : leftType;
+                    var left = As(b.LeftOperand, leftType);
+                    return (Binary(b.OperatorKind, left, leftType, b.RightOperand, rightType, b), resultType);
+                }
+            case IUnaryOperation u:
+                {
+                    var t = TypeOf(u);
+                    var x = As(u.Operand, t);
+                    return u.OperatorKind switch
+                    {
+                        UnaryOperatorKind.Not or UnaryOperatorKind.BitwiseNegation => ($"(not {x})", t),
+                        UnaryOperatorKind.Minus when t.Kind == VKind.Signed => ($"(-{x})", t),
+                        UnaryOperatorKind.Plus => (x, t),
+                        _ => throw Error(op, $"unary {u.OperatorKind} is not in the hardware subset for {t}"),
+                    };
+                }
+            case IConditionalOperation c when c.Type is not null:
+                {
+                    var t = TypeOf(c);
+                    return ($"sel({As(c.Condition, VType.Bool)}, {As(c.WhenTrue, t)}, {As(c.WhenFalse!, t)})", t);
+                }
+            case IInvocationOperation inv:
+                return Invocation(inv);
+            case IObjectCreationOperation oc when oc.Type is { Name: "UInt128", ContainingNamespace.Name: "System" } && oc.Arguments.Length == 2:
+                return ($"unsigned'({As(oc.Arguments[0].Value, VType.U(64))} & {As(oc.Arguments[1].Value, VType.U(64))})", pkg.Use(VType.U(128)));
+            case IObjectCreationOperation:
+                throw Error(op, "object creation is not in the hardware subset (only new UInt128(upper, lower))");
+            case IParenthesizedOperation par:
+                return Expr(par.Operand);
+            case IDefaultValueOperation d when d.Type is not null:
+                {
+                    var t = TypeOf(d);
+                    return (t.IsVector ? VhdlText.Literal(t, 0) : VhdlText.Zero(t), t);
+                }
+            case IAnonymousFunctionOperation:
+                throw Error(op, "lambdas are not in the hardware subset");
+            case IInterpolatedStringOperation or ILiteralOperation { Type.SpecialType: SpecialType.System_String }:
+                throw Error(op, "strings are not in the hardware subset");
+            case IIsPatternOperation or IIsTypeOperation or ISwitchExpressionOperation:
+                throw Error(op, "patterns and switch expressions are not in the hardware subset; use if/else or a switch statement");
+            case IIncrementOrDecrementOperation or ISimpleAssignmentOperation or ICompoundAssignmentOperation:
+                throw Error(op, "assignments and ++/-- are statements in the hardware subset, not values inside an expression");
+        }
+        throw Error(op, $"this expression ({op.Kind}) is not in the hardware subset");
+    }
+
+    VType OperandType(IOperation left, IOperation right)
+    {
+        var l = TypeOf(left);
+        return l.Kind == VKind.Integer ? TypeOf(right) : l;
+    }
+
+    string Binary(BinaryOperatorKind kind, string left, VType type, IOperation rightOp, VType rightType, IOperation at)
+    {
+        if (kind is BinaryOperatorKind.LeftShift or BinaryOperatorKind.RightShift)
+        {
+            var fn = kind == BinaryOperatorKind.LeftShift ? "shift_left" : "shift_right";
+            return $"{fn}({left}, {ShiftAmount(rightOp, type.Width)})";
+        }
+        var right = As(rightOp, rightType);
+        string bool2(string o) => $"({left} {o} {right})";
+        return kind switch
+        {
+            BinaryOperatorKind.Add => bool2("+"),
+            BinaryOperatorKind.Subtract => bool2("-"),
+            BinaryOperatorKind.Multiply => $"resize({left} * {right}, {type.Width})",
+            BinaryOperatorKind.Divide when type.IsVector => bool2("/"),
+            BinaryOperatorKind.Remainder when type.IsVector => bool2("rem"),
+            BinaryOperatorKind.And or BinaryOperatorKind.ConditionalAnd => bool2("and"),
+            BinaryOperatorKind.Or or BinaryOperatorKind.ConditionalOr => bool2("or"),
+            BinaryOperatorKind.ExclusiveOr => bool2("xor"),
+            BinaryOperatorKind.Equals => bool2("="),
+            BinaryOperatorKind.NotEquals => bool2("/="),
+            BinaryOperatorKind.LessThan => bool2("<"),
+            BinaryOperatorKind.LessThanOrEqual => bool2("<="),
+            BinaryOperatorKind.GreaterThan => bool2(">"),
+            BinaryOperatorKind.GreaterThanOrEqual => bool2(">="),
+            _ => throw Error(at, $"operator {kind} is not in the hardware subset"),
+        };
+    }
+
+    /// <summary>A shift or rotate amount, masked to the operand width as C# does.</summary>
+    string ShiftAmount(IOperation amount, int width)
+    {
+        int bits = (int)Math.Log2(width);
+        if (amount.ConstantValue.HasValue) return (Convert.ToInt64(amount.ConstantValue.Value) & (width - 1)).ToString();
+        var (text, type) = Expr(Unwrap(amount));
+        if (type.Kind == VKind.Integer) return $"({text} mod {width})";
+        return $"to_integer({VhdlText.Convert(text, type, pkg.Use(VType.U(bits)))})";
+    }
+
+    (string, VType) Field(IFieldReferenceOperation f)
+    {
+        var field = f.Field;
+        if (field.IsStatic)
+        {
+            if (field.Type is IArrayTypeSymbol) throw Error(f, $"table {field.Name} can only be indexed (Table[i])");
+            if (!field.IsReadOnly) throw Error(f, $"static field {field.Name} is mutable; hardware reads only constants and static readonly tables");
+            return pkg.StaticScalar(field, f.Syntax);
+        }
+        if (members is null) throw Error(f, $"static helper reads instance field {field.Name}; pass it as a parameter");
+        var m = members.Field(field, f.Syntax);
+        if (m.Kind is MemberKind.RegisterArray or MemberKind.ConstantArray) throw Error(f, $"array field {field.Name} can only be indexed");
+        var t = TypeOf(f);
+        return (VhdlText.Convert(m.Name, m.Type, t), t);
+    }
+
+    (string, VType) Property(IPropertyReferenceOperation p)
+    {
+        if (p.Property.Name == "Length" && p.Instance is { Type: IArrayTypeSymbol })
+            return (ArrayLength(p.Instance).ToString(), VType.Integer);
+        if (BusSignal(p) is var (busField, port, type, isOutput))
+        {
+            if (isOutput) throw Error(p, $"{busField.Name} is an [OutputBus]: a process reads only its [InputBus] fields (keep a register copy if you need the value)");
+            var t = TypeOf(p);
+            return (VhdlText.Convert(port, type, t), t);
+        }
+        throw Error(p, $"property {p.Property.Name} is not in the hardware subset (only bus signals; use fields in processes)");
+    }
+
+    int ArrayLength(IOperation array) => Unwrap(array) switch
+    {
+        IFieldReferenceOperation { Field.IsStatic: true } sf => pkg.Table(sf.Field, sf.Syntax).Length,
+        IFieldReferenceOperation f when members is not null => members.Field(f.Field, f.Syntax).Length,
+        var other => throw Error(other, "only tables and array fields have a Length in hardware"),
+    };
+
+    (string, VType) Element(IArrayElementReferenceOperation a)
+    {
+        if (a.Indices.Length != 1) throw Error(a, "only one-dimensional arrays are in the hardware subset");
+        var t = TypeOf(a);
+        switch (Unwrap(a.ArrayReference))
+        {
+            case IFieldReferenceOperation { Field.IsStatic: true } sf:
+                {
+                    if (!sf.Field.IsReadOnly) throw Error(a, $"table {sf.Field.Name} must be static readonly");
+                    var (name, elem, length) = pkg.Table(sf.Field, sf.Syntax);
+                    return (VhdlText.Convert($"{name}({Index(a.Indices[0], length)})", elem, t), t);
+                }
+            case IFieldReferenceOperation f when members is not null:
+                {
+                    var m = members.Field(f.Field, f.Syntax);
+                    return (VhdlText.Convert($"{m.Name}({Index(a.Indices[0], m.Length)})", m.Type, t), t);
+                }
+            default:
+                throw Error(a, "only static readonly tables and array fields of the process can be indexed (no local arrays)");
+        }
+    }
+
+    /// <summary>An index into an array of <paramref name="length"/> words: the low address bits of the index.</summary>
+    string Index(IOperation index, int length)
+    {
+        int bits = Math.Max(1, (int)Math.Ceiling(Math.Log2(length)));
+        if (index.ConstantValue.HasValue) return Convert.ToInt64(index.ConstantValue.Value).ToString();
+        var (text, type) = Expr(Unwrap(index));
+        if (type.Kind == VKind.Integer) return text;
+        return $"to_integer({VhdlText.Convert(text, type, pkg.Use(VType.U(bits)))})";
+    }
+
+    (string, VType) Invocation(IInvocationOperation inv)
+    {
+        var m = inv.TargetMethod;
+        var t = inv.Type is null || inv.Type.SpecialType == SpecialType.System_Void
+            ? throw Error(inv, "a call to a void method does nothing in hardware; helpers return a value")
+            : TypeOf(inv);
+        var owner = m.ContainingType.ToDisplayString();
+        if (m.Name is "RotateLeft" or "RotateRight" && inv.Arguments.Length == 2 &&
+            m.ContainingType.Name is "BitOperations" or "UInt32" or "UInt64" or "UInt128" or "Byte" or "UInt16")
+        {
+            var fn = m.Name == "RotateLeft" ? "rotate_left" : "rotate_right";
+            var x = As(inv.Arguments[0].Value, t);
+            return ($"{fn}({x}, {ShiftAmount(inv.Arguments[1].Value, t.Width)})", t);
+        }
+        if (!m.IsStatic)
+            throw Error(inv, $"instance method {m.Name} cannot be translated: make it static and pass what it needs as parameters");
+        var (block, arrow) = SourceSet.Body(m.OriginalDefinition);
+        if (block is null && arrow is null)
+            throw Error(inv, $"{owner}.{m.Name} is not in the hardware sources; only static helpers written in the hardware assemblies (and BitOperations.RotateLeft/RotateRight) can be called");
+        if (m.IsGenericMethod) throw Error(inv, "generic methods are not in the hardware subset");
+        var name = pkg.Function(m);
+        var args = inv.Arguments.OrderBy(a => a.Parameter!.Ordinal).Select(a =>
+        {
+            if (a.Parameter!.RefKind != RefKind.None) throw Error(a, "ref/out/in parameters are not in the hardware subset");
+            return As(a.Value, pkg.TypeOf(a.Parameter.Type, a.Syntax));
+        });
+        return ($"{name}({string.Join(", ", args)})", t);
+    }
+}

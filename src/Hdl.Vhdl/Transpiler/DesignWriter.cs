@@ -1,0 +1,126 @@
+using System.Text;
+
+namespace Hdl.Vhdl.Transpiler;
+
+/// <summary>Writes every file of one design.</summary>
+internal sealed class DesignWriter
+{
+    public IReadOnlyList<VhdlSource> Files { get; }
+
+    public DesignWriter(Netlist netlist)
+    {
+        var top = VhdlNames.Id(netlist.Design.Name);
+        var sources = SourceSet.For(netlist.Processes.Select(p => p.GetType()).Where(t => !MemoryWriter.IsMemory(t)).Distinct());
+        var pkg = new PackageBuilder(sources, $"{top}_pkg");
+        var entityNames = new NameScope();
+        entityNames.Reserve(top);
+        entityNames.Reserve(pkg.Name);
+
+        var instancePorts = new Dictionary<Process, (string Entity, IReadOnlyList<EntityPort> Ports, IReadOnlyList<EntityGeneric> Generics)>();
+        var entities = new List<VhdlSource>();
+        foreach (var group in netlist.Processes.GroupBy(p => p.GetType()).OrderBy(g => netlist.Processes.ToList().IndexOf(g.First())))
+        {
+            if (MemoryWriter.IsMemory(group.Key))
+            {
+                foreach (var mem in group)
+                {
+                    var name = entityNames.Claim($"{mem.Name}_memory");
+                    var (text, ports) = MemoryWriter.Write(pkg, netlist, mem, name);
+                    entities.Add(new VhdlSource($"{name}.vhd", text));
+                    instancePorts[mem] = (name, ports, []);
+                }
+                continue;
+            }
+            var entityName = entityNames.Claim(group.Key.Name);
+            var writer = new EntityWriter(pkg, group.Key, group.ToList(), netlist, entityName);
+            entities.Add(new VhdlSource($"{entityName}.vhd", writer.Text));
+            foreach (var p in group) instancePorts[p] = (entityName, writer.Ports, writer.Generics);
+        }
+        var topText = TopWriter.Write(pkg, netlist, top, instancePorts);
+        Files = [new VhdlSource($"{pkg.Name}.vhd", pkg.Render()), .. entities.OrderBy(e => e.FileName, StringComparer.Ordinal), new VhdlSource($"{top}.vhd", topText)];
+    }
+}
+
+/// <summary>The top entity: top-level buses as std_logic ports, one signal per bus signal, the instances.</summary>
+internal static class TopWriter
+{
+    public static string Write(PackageBuilder pkg, Netlist netlist, string top,
+        Dictionary<Process, (string Entity, IReadOnlyList<EntityPort> Ports, IReadOnlyList<EntityGeneric> Generics)> instances)
+    {
+        var scope = new NameScope();
+        scope.Reserve(top);
+        scope.Reserve("clk"); scope.Reserve("rst");
+        var portLines = new List<string> { "    clk : in std_logic", "    rst : in std_logic" };
+        var signalNames = new Dictionary<SignalBase, string>();
+        var glue = new List<string>();
+        var decls = new List<string>();
+
+        foreach (var (bus, isInput) in netlist.Inputs.Select(b => (b, true)).Concat(netlist.Outputs.Select(b => (b, false))))
+            foreach (var s in bus.Signals)
+            {
+                var t = pkg.TypeOf(s.Type);
+                var port = scope.Claim(TraceRecorder.PortName(s));
+                if (port != VhdlNames.Id(TraceRecorder.PortName(s)))
+                    throw new TranspileException($"port {TraceRecorder.PortName(s)} clashes with another name in VHDL; rename the bus or signal");
+                portLines.Add($"    {port} : {(isInput ? "in" : "out")} {(t.Kind == VKind.Bool ? "std_logic" : $"std_logic_vector({t.Width - 1} downto 0)")}");
+                var inner = scope.Claim(TraceRecorder.PortName(s) + "_int");
+                signalNames[s] = inner;
+                decls.Add($"  signal {inner} : {t.Name};");
+                glue.Add(isInput ? $"  {inner} <= {FromPort(port, t)};" : $"  {port} <= {ToPort(inner, t)};");
+            }
+        foreach (var bus in netlist.Buses)
+            foreach (var s in bus.Signals)
+                if (!signalNames.ContainsKey(s))
+                {
+                    var name = scope.Claim(TraceRecorder.PortName(s));
+                    signalNames[s] = name;
+                    decls.Add($"  signal {name} : {pkg.TypeOf(s.Type).Name};");
+                }
+
+        var sb = new StringBuilder(VhdlFile.Header);
+        sb.Append($"-- Top entity of design {netlist.Design.Name}\n");
+        sb.Append("library ieee;\nuse ieee.std_logic_1164.all;\nuse ieee.numeric_std.all;\n");
+        sb.Append($"use work.{pkg.Name}.all;\n\n");
+        sb.Append($"entity {top} is\n  port (\n{string.Join(";\n", portLines)}\n  );\nend entity;\n\n");
+        sb.Append($"architecture rtl of {top} is\n");
+        foreach (var d in decls) sb.Append(d).Append('\n');
+        sb.Append("begin\n");
+        foreach (var g in glue) sb.Append(g).Append('\n');
+        foreach (var p in netlist.Processes)
+        {
+            var (entity, ports, generics) = instances[p];
+            sb.Append($"\n  {scope.Claim("u_" + p.Name)} : entity work.{entity}\n");
+            if (generics.Count > 0)
+                sb.Append("    generic map (\n").Append(string.Join(",\n", generics.Select(g =>
+                    $"      {g.Name} => {pkg.Value(netlist.InitialValue(p, g.Field)!, g.Type)}"))).Append("\n    )\n");
+            var maps = new List<string>();
+            if (p.IsClocked) { maps.Add("      clk => clk"); maps.Add("      rst => rst"); }
+            var netPorts = netlist.Ports[p];
+            foreach (var ep in ports)
+            {
+                var bus = netPorts.First(x => x.Field.Name == ep.Field.Name).Bus;
+                var sig = bus.Signals.FirstOrDefault(s => s.Name == ep.Signal)
+                    ?? throw new TranspileException($"bus {bus} has no signal {ep.Signal} for {p}.{ep.Field.Name}");
+                maps.Add($"      {ep.Name} => {signalNames[sig]}");
+            }
+            sb.Append("    port map (\n").Append(string.Join(",\n", maps)).Append("\n    );\n");
+        }
+        sb.Append("end architecture;\n");
+        return sb.ToString();
+    }
+
+    static string FromPort(string port, VType t) => t.Kind switch
+    {
+        VKind.Bool => $"{port} = '1'",
+        VKind.Unsigned => $"unsigned({port})",
+        VKind.Signed => $"signed({port})",
+        _ => $"{t.EnumName}'val(to_integer(unsigned({port})))",
+    };
+
+    static string ToPort(string inner, VType t) => t.Kind switch
+    {
+        VKind.Bool => $"'1' when {inner} else '0'",
+        VKind.Unsigned or VKind.Signed => $"std_logic_vector({inner})",
+        _ => $"std_logic_vector(to_unsigned({t.EnumName}'pos({inner}), {t.Width}))",
+    };
+}

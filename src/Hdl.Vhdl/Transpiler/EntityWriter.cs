@@ -1,0 +1,206 @@
+using System.Reflection;
+using System.Text;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace Hdl.Vhdl.Transpiler;
+
+/// <summary>A port of an entity: one signal of one bus field.</summary>
+internal sealed record EntityPort(string Name, VType Type, bool IsOutput, FieldInfo Field, string Signal, object? Initial);
+
+/// <summary>A generic of an entity: one readonly scalar field.</summary>
+internal sealed record EntityGeneric(string Name, VType Type, FieldInfo Field);
+
+/// <summary>
+/// One entity per process class: bus signals as ports, readonly scalar fields as generics, mutable
+/// fields as registers, and OnTick as one clocked or combinational VHDL process.
+/// </summary>
+internal sealed class EntityWriter : IMemberResolver
+{
+    public string EntityName { get; }
+    public IReadOnlyList<EntityPort> Ports => ports;
+    public IReadOnlyList<EntityGeneric> Generics => generics;
+    public string Text { get; }
+
+    readonly PackageBuilder pkg;
+    readonly Type type;
+    readonly INamedTypeSymbol symbol;
+    readonly List<EntityPort> ports = [];
+    readonly List<EntityGeneric> generics = [];
+    readonly Dictionary<string, MemberInfo> fields = [];
+    readonly List<(string Signal, string Variable, string TypeName, string Reset)> registers = [];
+    readonly List<string> architectureDecls = [];
+    readonly NameScope scope = new();
+
+    public EntityWriter(PackageBuilder pkg, Type type, IReadOnlyList<Process> instances, Netlist netlist, string entityName)
+    {
+        this.pkg = pkg;
+        this.type = type;
+        EntityName = entityName;
+        symbol = pkg.Sources.Symbol(type);
+        scope.Reserve(entityName);
+        scope.Reserve("clk"); scope.Reserve("rst");
+        var first = instances[0];
+        bool clocked = first.IsClocked;
+
+        foreach (var f in Netlist.InstanceFields(type))
+        {
+            if (typeof(IBus).IsAssignableFrom(f.FieldType))
+            {
+                bool isOutput = f.IsDefined(typeof(OutputBusAttribute));
+                foreach (var p in Bus.SignalProperties(f.FieldType))
+                {
+                    var t = pkg.TypeOf(HdlType.Of(p, p.PropertyType));
+                    var initial = p.GetCustomAttribute<InitialValueAttribute>() is { } iv
+                        ? (iv.Value is null ? Activator.CreateInstance(p.PropertyType) : iv.Value) : null;
+                    ports.Add(new EntityPort(scope.Claim($"{f.Name}_{p.Name}"), t, isOutput, f, p.Name, initial));
+                }
+                continue;
+            }
+            var fieldSym = FindField(f.Name);
+            var at = fieldSym.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax();
+            if (f.FieldType.IsArray)
+            {
+                var elem = pkg.TypeOf(HdlType.Of(f, f.FieldType.GetElementType()!));
+                var values = instances.Select(i => (Array?)netlist.InitialValue(i, f) ?? throw new TranspileException($"{type.Name}.{f.Name} is null")).ToList();
+                var arr = values[0];
+                for (int i = 1; i < values.Count; i++)
+                    if (!SameContents(arr, values[i]))
+                        throw new TranspileException($"{type.Name}.{f.Name}: instances {instances[0]} and {instances[i]} start with different contents; one entity serves every instance, so give them the same initial array");
+                var arrayType = pkg.ArrayType(elem, arr.Length);
+                var init = pkg.Aggregate(arr, elem);
+                if (clocked)
+                {
+                    var v = scope.Claim(f.Name);
+                    var s = scope.Claim(f.Name + "_reg");
+                    fields[f.Name] = new MemberInfo(MemberKind.RegisterArray, v, elem, arr.Length);
+                    registers.Add((s, v, arrayType, init));
+                }
+                else
+                {
+                    var c = scope.Claim(f.Name);
+                    architectureDecls.Add($"constant {c} : {arrayType} := {init.Replace("\n", "\n  ")};");
+                    fields[f.Name] = new MemberInfo(MemberKind.ConstantArray, c, elem, arr.Length);
+                }
+                continue;
+            }
+            var ft = pkg.TypeOf(HdlType.Of(f, f.FieldType));
+            if (f.IsInitOnly)
+            {
+                var g = scope.Claim(f.Name);
+                generics.Add(new EntityGeneric(g, ft, f));
+                fields[f.Name] = new MemberInfo(MemberKind.Generic, g, ft);
+            }
+            else
+            {
+                var resets = instances.Select(i => netlist.InitialValue(i, f)!).ToList();
+                for (int i = 1; i < resets.Count; i++)
+                    if (!Equals(resets[0], resets[i]))
+                        throw new TranspileException($"{type.Name}.{f.Name}: instances {instances[0]} and {instances[i]} start with different values ({resets[0]} and {resets[i]}); make the start value a readonly field (a generic) and copy it in the first cycle, or use one start value");
+                var v = scope.Claim(f.Name);
+                var s = scope.Claim(f.Name + "_reg");
+                fields[f.Name] = new MemberInfo(MemberKind.Register, v, ft);
+                registers.Add((s, v, ft.Name, pkg.Value(resets[0], ft)));
+            }
+        }
+        Text = Render(clocked);
+    }
+
+    static bool SameContents(Array a, Array b)
+    {
+        if (a.Length != b.Length) return false;
+        for (int i = 0; i < a.Length; i++) if (!Equals(a.GetValue(i), b.GetValue(i))) return false;
+        return true;
+    }
+
+    IFieldSymbol FindField(string name)
+    {
+        for (var t = symbol; t is not null; t = t.BaseType)
+            if (t.GetMembers(name).OfType<IFieldSymbol>().FirstOrDefault() is { } f) return f;
+        throw new TranspileException($"{type.Name}.{name}: field not found in the sources");
+    }
+
+    public MemberInfo Field(IFieldSymbol field, SyntaxNode at) =>
+        fields.TryGetValue(field.Name, out var m) && IsOurs(field) ? m
+            : throw TranspileException.At(at, $"field {field.Name} is not a field of process {type.Name} (hardware reads only its own fields)");
+
+    bool IsOurs(IFieldSymbol field)
+    {
+        for (var t = symbol; t is not null; t = t.BaseType)
+            if (SymbolEqualityComparer.Default.Equals(t, field.ContainingType)) return true;
+        return false;
+    }
+
+    public (string Port, VType Type, bool IsOutput) Signal(IFieldSymbol busField, IPropertySymbol signal, SyntaxNode at)
+    {
+        var p = ports.FirstOrDefault(x => x.Field.Name == busField.Name && x.Signal == signal.Name)
+            ?? throw TranspileException.At(at, $"{busField.Name}.{signal.Name} is not a signal of a bus field of {type.Name}");
+        return (p.Name, p.Type, p.IsOutput);
+    }
+
+    string Render(bool clocked)
+    {
+        var onTick = FindOnTick();
+        var (block, arrow) = SourceSet.Body(onTick);
+        if (block is null) throw new TranspileException($"{type.Name}.OnTick must have a block body");
+        var model = pkg.Sources.Model(block.SyntaxTree);
+        var op = model.GetOperation(block) ?? throw TranspileException.At(block, "no semantic model for OnTick");
+        var body = new BodyTranslator(pkg, this, new NameScope(scope), isFunction: false);
+        body.SetIndent(clocked ? 4 : 2);
+        if (!clocked)
+        {
+            if (!ports.Any(p => !p.IsOutput)) throw new TranspileException($"combinational process {type.Name} has no input bus");
+            foreach (var p in ports.Where(p => p.IsOutput)) body.Line($"{p.Name} <= {VhdlText.Zero(p.Type)};");
+        }
+        else
+            foreach (var r in registers) body.Line($"{r.Variable} := {r.Signal};");
+        body.Statement(op);
+        if (clocked)
+            foreach (var r in registers) body.Line($"{r.Signal} <= {r.Variable};");
+
+        var sb = new StringBuilder(VhdlFile.Header);
+        sb.Append($"-- {(clocked ? "Clocked" : "Combinational")} process {type.FullName}\n");
+        sb.Append("library ieee;\nuse ieee.std_logic_1164.all;\nuse ieee.numeric_std.all;\n");
+        sb.Append($"use work.{pkg.Name}.all;\n\n");
+        sb.Append($"entity {EntityName} is\n");
+        if (generics.Count > 0)
+            sb.Append("  generic (\n").Append(string.Join(";\n", generics.Select(g => $"    {g.Name} : {g.Type.Name}"))).Append("\n  );\n");
+        var portLines = new List<string>();
+        if (clocked) { portLines.Add("    clk : in std_logic"); portLines.Add("    rst : in std_logic"); }
+        portLines.AddRange(ports.Select(p => $"    {p.Name} : {(p.IsOutput ? "out" : "in")} {p.Type.Name}"));
+        sb.Append("  port (\n").Append(string.Join(";\n", portLines)).Append("\n  );\n");
+        sb.Append("end entity;\n\n");
+        sb.Append($"architecture rtl of {EntityName} is\n");
+        foreach (var d in architectureDecls) sb.Append("  ").Append(d).Append('\n');
+        foreach (var r in registers)
+            sb.Append($"  signal {r.Signal} : {r.TypeName} := {r.Reset.Replace("\n", "\n  ")};\n");
+        sb.Append("begin\n");
+        if (clocked)
+        {
+            sb.Append("  tick : process(clk)\n");
+            foreach (var r in registers) sb.Append($"    variable {r.Variable} : {r.TypeName};\n");
+            foreach (var (vn, vt) in body.Variables) sb.Append($"    variable {vn} : {vt.Name};\n");
+            sb.Append("  begin\n    if rising_edge(clk) then\n      if rst = '1' then\n");
+            foreach (var r in registers) sb.Append($"        {r.Signal} <= {r.Reset.Replace("\n", "\n        ")};\n");
+            foreach (var p in ports.Where(p => p.IsOutput))
+                sb.Append($"        {p.Name} <= {(p.Initial is null ? VhdlText.Zero(p.Type) : pkg.Value(p.Initial, p.Type))};\n");
+            sb.Append("      else\n").Append(body.Text).Append("      end if;\n    end if;\n  end process;\n");
+        }
+        else
+        {
+            sb.Append($"  logic : process({string.Join(", ", ports.Where(p => !p.IsOutput).Select(p => p.Name))})\n");
+            foreach (var (vn, vt) in body.Variables) sb.Append($"    variable {vn} : {vt.Name};\n");
+            sb.Append("  begin\n").Append(body.Text).Append("  end process;\n");
+        }
+        sb.Append("end architecture;\n");
+        return sb.ToString();
+    }
+
+    IMethodSymbol FindOnTick()
+    {
+        for (var t = symbol; t is not null; t = t.BaseType)
+            if (t.GetMembers("OnTick").OfType<IMethodSymbol>().FirstOrDefault(m => !m.IsAbstract) is { } m) return m;
+        throw new TranspileException($"{type.Name} has no OnTick body in the sources");
+    }
+}

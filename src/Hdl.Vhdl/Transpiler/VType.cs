@@ -1,0 +1,108 @@
+using System.Globalization;
+using System.Text;
+using Microsoft.CodeAnalysis;
+
+namespace Hdl.Vhdl.Transpiler;
+
+internal enum VKind { Bool, Unsigned, Signed, Enum, Integer }
+
+/// <summary>A VHDL value type: boolean, unsigned(w), signed(w), an enumeration, or a loop integer.</summary>
+internal sealed record VType(VKind Kind, int Width, string? EnumName = null)
+{
+    public static readonly VType Bool = new(VKind.Bool, 1);
+    public static readonly VType Integer = new(VKind.Integer, 32);
+    public static VType U(int w) => new(VKind.Unsigned, w);
+    public static VType S(int w) => new(VKind.Signed, w);
+
+    public bool IsVector => Kind is VKind.Unsigned or VKind.Signed;
+
+    /// <summary>The package subtype name (hdl_u32, hdl_s8, boolean, the enum type).</summary>
+    public string Name => Kind switch
+    {
+        VKind.Bool => "boolean",
+        VKind.Unsigned => $"hdl_u{Width}",
+        VKind.Signed => $"hdl_s{Width}",
+        VKind.Enum => EnumName!,
+        _ => "integer",
+    };
+
+    public static VType From(HdlType t, Func<Type, string> enumName) => t.Kind switch
+    {
+        HdlKind.Bool => Bool,
+        HdlKind.Unsigned => U(t.Width),
+        HdlKind.Signed => S(t.Width),
+        _ => new VType(VKind.Enum, t.Width, enumName(t.ClrType)),
+    };
+
+    public override string ToString() => Name;
+}
+
+/// <summary>VHDL text of literals and conversions between value types.</summary>
+internal static class VhdlText
+{
+    /// <summary>A literal of type <paramref name="t"/> holding <paramref name="bits"/> (two's complement).</summary>
+    public static string Literal(VType t, UInt128 bits, Func<long, string>? enumLiteral = null)
+    {
+        switch (t.Kind)
+        {
+            case VKind.Bool: return bits != 0 ? "true" : "false";
+            case VKind.Integer: return ((long)(ulong)bits).ToString(CultureInfo.InvariantCulture);
+            case VKind.Enum: return enumLiteral!((long)(ulong)bits);
+        }
+        var mask = t.Width >= 128 ? UInt128.MaxValue : (UInt128.One << t.Width) - 1;
+        bits &= mask;
+        var prefix = t.Kind == VKind.Unsigned ? "unsigned'" : "signed'";
+        return prefix + "(" + BitString(bits, t.Width) + ")";
+    }
+
+    /// <summary>x"..." when the width is a multiple of 4, else a binary string.</summary>
+    public static string BitString(UInt128 bits, int width)
+    {
+        var sb = new StringBuilder();
+        if (width % 4 == 0)
+        {
+            sb.Append("x\"");
+            for (int i = width / 4 - 1; i >= 0; i--) sb.Append("0123456789ABCDEF"[(int)((bits >> (4 * i)) & 15)]);
+        }
+        else
+        {
+            sb.Append('"');
+            for (int i = width - 1; i >= 0; i--) sb.Append(((bits >> i) & 1) != 0 ? '1' : '0');
+        }
+        return sb.Append('"').ToString();
+    }
+
+    /// <summary>Converts <paramref name="e"/> from <paramref name="from"/> to <paramref name="to"/> with C# semantics (wrap, sign-extend).</summary>
+    public static string Convert(string e, VType from, VType to)
+    {
+        if (from == to) return e;
+        switch (from.Kind, to.Kind)
+        {
+            case (VKind.Integer, VKind.Unsigned): return $"to_unsigned({e}, {to.Width})";
+            case (VKind.Integer, VKind.Signed): return $"to_signed({e}, {to.Width})";
+            case (VKind.Unsigned, VKind.Integer):
+            case (VKind.Signed, VKind.Integer): return $"to_integer({e})";
+            case (VKind.Unsigned, VKind.Unsigned): return $"resize({e}, {to.Width})";
+            case (VKind.Unsigned, VKind.Signed): return $"signed(resize({e}, {to.Width}))";
+            case (VKind.Signed, VKind.Signed):
+                return to.Width >= from.Width ? $"resize({e}, {to.Width})" : $"signed(resize(unsigned({e}), {to.Width}))";
+            case (VKind.Signed, VKind.Unsigned):
+                return to.Width <= from.Width ? $"resize(unsigned({e}), {to.Width})" : $"unsigned(resize({e}, {to.Width}))";
+            case (VKind.Enum, VKind.Unsigned or VKind.Signed):
+                return Convert($"to_unsigned({from.EnumName}'pos({e}), {from.Width})", VType.U(from.Width), to);
+            case (VKind.Enum, VKind.Integer): return $"{from.EnumName}'pos({e})";
+            case (VKind.Unsigned or VKind.Signed, VKind.Enum): return $"{to.EnumName}'val(to_integer({e}))";
+            case (VKind.Integer, VKind.Enum): return $"{to.EnumName}'val({e})";
+        }
+        throw new TranspileException($"cannot convert {from} to {to}");
+    }
+
+    /// <summary>The zero/false/first value of a type (reset and latch-free defaults).</summary>
+    public static string Zero(VType t) => t.Kind switch
+    {
+        VKind.Bool => "false",
+        VKind.Enum => $"{t.EnumName}'left",
+        VKind.Integer => "0",
+        _ => "(others => '0')",
+    };
+}
