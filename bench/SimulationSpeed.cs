@@ -4,7 +4,7 @@ using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
-using Crypto.Cli;
+using Crypto.Catalog;
 using Hdl;
 
 namespace Crypto.Bench;
@@ -32,7 +32,7 @@ public class SimulationSpeed
     }
 
     public static IEnumerable<string> Variants() =>
-        CoreRegistry.Default.Variants.Where(v => v.Core == "aes").Select(v => $"{v.Core}-{v.Variant}");
+        CoreRegistry.All.Where(v => v.Core == "aes").Select(v => $"{v.Core}-{v.Variant}");
 
     [ParamsSource(nameof(Variants))]
     public string Variant { get; set; } = "";
@@ -69,7 +69,7 @@ public class SimulationSpeed
     Design Build()
     {
         int dash = Variant.IndexOf('-');
-        return CoreRegistry.Default.Find(Variant[..dash], Variant[(dash + 1)..]).BuildDesign();
+        return CoreRegistry.Find(Variant[..dash], Variant[(dash + 1)..]).BuildDesign();
     }
 
     [Benchmark(OperationsPerInvoke = CyclesPerInvoke)]

@@ -27,7 +27,7 @@ public static class AesCommand
     public static int Execute(CliEnvironment env, string variant, string keyHex, string? statsPath)
     {
         var key = ParseKey(keyHex);
-        variant = env.Registry.Find("aes", variant).Variant;
+        variant = env.Cores.Find("aes", variant).Variant;
         string? statsFile = statsPath is null ? null : env.UserPath(statsPath);
         if (statsFile is not null && !Directory.Exists(Path.GetDirectoryName(statsFile)))
             throw new UsageException($"aes: the folder of --stats-json {statsPath} does not exist");

@@ -14,11 +14,11 @@ public static class CliApp
 {
     /// <summary>Runs sme-crypto with the given arguments and streams (the entry point and the tests call this).</summary>
     public static int Run(string[] args, Stream stdin, Stream stdout, TextWriter stderr,
-        string? workingDirectory = null, CoreRegistry? registry = null)
+        string? workingDirectory = null, CoreFamilies? cores = null)
     {
         using var output = new StreamWriter(stdout, new UTF8Encoding(false), leaveOpen: true) { NewLine = "\n" };
         var env = new CliEnvironment(stdin, stdout, output, stderr,
-            workingDirectory ?? Directory.GetCurrentDirectory(), registry ?? CoreRegistry.Default);
+            workingDirectory ?? Directory.GetCurrentDirectory(), cores ?? CoreFamilies.Default);
         try
         {
             var parse = BuildCommands(env).Parse(args);

@@ -1,8 +1,10 @@
+using Crypto.Catalog;
+
 namespace Crypto.Cli;
 
 /// <summary>Where a command reads and writes, and what it works on; tests pass their own.</summary>
 public sealed class CliEnvironment(Stream stdin, Stream stdout, TextWriter output, TextWriter error,
-    string workingDirectory, CoreRegistry registry)
+    string workingDirectory, CoreFamilies cores)
 {
     /// <summary>Raw standard input (binary).</summary>
     public Stream StdIn { get; } = stdin;
@@ -12,10 +14,17 @@ public sealed class CliEnvironment(Stream stdin, Stream stdout, TextWriter outpu
     public TextWriter Out { get; } = output;
     public TextWriter Error { get; } = error;
     public string WorkingDirectory { get; } = workingDirectory;
-    public CoreRegistry Registry { get; } = registry;
+    public CoreFamilies Cores { get; } = cores;
 
     /// <summary>The repository root (the folder holding Crypto.sln, from the working directory up).</summary>
-    public string RepositoryRoot => Cli.RepositoryRoot.Find(WorkingDirectory);
+    public string RepositoryRoot
+    {
+        get
+        {
+            try { return CoreRegistry.FindRepositoryRoot(WorkingDirectory); }
+            catch (DirectoryNotFoundException e) { throw new UsageException($"{e.Message} (searched from {WorkingDirectory}): run sme-crypto inside the repository"); }
+        }
+    }
 
     /// <summary>A path given by the user, relative to the working directory.</summary>
     public string UserPath(string path) => Path.GetFullPath(path, WorkingDirectory);

@@ -14,7 +14,7 @@ public static class DemoCommand
         var root = env.RepositoryRoot;
         var o = env.Out;
         int failed = 0, total = 0;
-        foreach (var family in env.Registry.Families)
+        foreach (var family in env.Cores.Families)
             foreach (var v in family.Variants)
             {
                 total++;
@@ -30,7 +30,7 @@ public static class DemoCommand
                 });
                 ok &= Step(o, name, "VHDL generation", () =>
                 {
-                    var dir = RepositoryRoot.VhdlFolder(root, v.Core, v.Variant);
+                    var dir = VhdlFolder.Of(root, v);
                     var files = VhdlFolder.Replace(v.BuildDesign().Elaborate(), dir);
                     o.Write($"  VHDL: {files.Count} files in {CliEnvironment.Show(dir, root)}\n");
                     return true;
@@ -46,7 +46,7 @@ public static class DemoCommand
                 o.Flush();
             }
         o.Write("\n");
-        ListCommand.WriteTable(o, ListCommand.Collect(env.Registry, root));
+        ListCommand.WriteTable(o, ListCommand.Collect(env.Cores, root));
         o.Write(failed == 0
             ? $"\ndemo: all {total} variants passed the known answer, simulation and GHDL checks\n"
             : $"\ndemo: {failed} of {total} variants FAILED (see above)\n");

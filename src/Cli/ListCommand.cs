@@ -13,14 +13,14 @@ public static class ListCommand
     /// <summary>Blocks streamed at full speed by <see cref="ICoreVariant.Measure"/> for each row.</summary>
     public const int MeasuredBlocks = 64;
 
-    public static IReadOnlyList<CoreListing> Collect(CoreRegistry registry, string repositoryRoot)
+    public static IReadOnlyList<CoreListing> Collect(CoreFamilies cores, string repositoryRoot)
     {
         var rows = new List<CoreListing>();
-        foreach (var v in registry.Variants)
+        foreach (var v in cores.Variants)
         {
             var m = v.Measure(MeasuredBlocks);
             rows.Add(new CoreListing(v.Core, v.Variant, double.IsFinite(m.ClocksPerBlock) ? m.ClocksPerBlock : null, m.Latency,
-                VhdlFolder.IsVerified(RepositoryRoot.VhdlFolder(repositoryRoot, v.Core, v.Variant), v.Core, v.Variant),
+                VhdlFolder.IsVerified(VhdlFolder.Of(repositoryRoot, v), v.Core, v.Variant),
                 v.Description));
         }
         return rows;
@@ -28,7 +28,7 @@ public static class ListCommand
 
     public static int Execute(CliEnvironment env, bool json)
     {
-        var rows = Collect(env.Registry, env.RepositoryRoot);
+        var rows = Collect(env.Cores, env.RepositoryRoot);
         if (json) env.Out.Write(JsonSerializer.Serialize(rows, VhdlFolder.Json) + "\n");
         else WriteTable(env.Out, rows);
         return ExitCodes.Success;

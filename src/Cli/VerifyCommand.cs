@@ -22,7 +22,7 @@ public static class VerifyCommand
 
     public static int Execute(CliEnvironment env, string core, string variant, int blocks, int seed)
     {
-        var v = env.Registry.Find(core, variant);
+        var v = env.Cores.Find(core, variant);
         if (blocks < 1) throw new UsageException($"verify: --blocks must be at least 1, got {blocks}");
         var outcome = Verify(v, blocks, seed, env.RepositoryRoot);
         Report(env.Out, outcome);
@@ -62,7 +62,7 @@ public static class VerifyCommand
                 details);
         }
 
-        var folder = RepositoryRoot.VhdlFolder(repositoryRoot, v.Core, v.Variant);
+        var folder = VhdlFolder.Of(repositoryRoot, v);
         VhdlFolder.Replace(netlist, folder);
         VhdlFolder.WriteRecord(folder, new VerificationRecord(v.Core, v.Variant,
             VhdlFolder.Sha256(folder) ?? throw new InvalidOperationException($"no VHDL written into {folder}"),

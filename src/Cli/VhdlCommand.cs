@@ -13,14 +13,14 @@ public static class VhdlCommand
                 throw new UsageException("vhdl: give either --all or --core and --variant, not both");
             var root = env.RepositoryRoot;
             string baseDir = outDir is null ? Path.Combine(root, "vhdl-out") : env.UserPath(outDir);
-            foreach (var v in env.Registry.Variants)
+            foreach (var v in env.Cores.Variants)
                 Write(env, v, Path.Combine(baseDir, $"{v.Core}-{v.Variant}"));
             return ExitCodes.Success;
         }
         if (core is null || variant is null)
             throw new UsageException("vhdl: give --core and --variant (and --out DIR), or --all");
-        var one = env.Registry.Find(core, variant);
-        Write(env, one, outDir is null ? RepositoryRoot.VhdlFolder(env.RepositoryRoot, one.Core, one.Variant) : env.UserPath(outDir));
+        var one = env.Cores.Find(core, variant);
+        Write(env, one, outDir is null ? VhdlFolder.Of(env.RepositoryRoot, one) : env.UserPath(outDir));
         return ExitCodes.Success;
     }
 

@@ -1,6 +1,8 @@
 using System.Security.Cryptography;
 using System.Text.Json;
 using System.Text.Json.Serialization;
+using Crypto.Catalog;
+using Crypto.Streams;
 using Hdl;
 using Hdl.Vhdl;
 
@@ -16,6 +18,10 @@ public sealed record VerificationRecord(string Core, string Variant, string Vhdl
 public static class VhdlFolder
 {
     public const string RecordFile = "verified.json";
+
+    /// <summary>The variant's folder under vhdl-out/ of the repository at <paramref name="repositoryRoot"/>.</summary>
+    public static string Of(string repositoryRoot, ICoreVariant variant) =>
+        Path.Combine(repositoryRoot, CoreRegistry.VhdlFolder(variant));
 
     internal static readonly JsonSerializerOptions Json = new()
     {

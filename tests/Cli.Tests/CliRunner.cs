@@ -12,11 +12,11 @@ public sealed record CliResult(int ExitCode, byte[] Stdout, string Stderr)
 /// <summary>Runs <see cref="CliApp.Run"/> with in-memory streams.</summary>
 public static class CliRunner
 {
-    public static CliResult Run(string[] args, byte[]? stdin = null, string? workingDirectory = null, CoreRegistry? registry = null)
+    public static CliResult Run(string[] args, byte[]? stdin = null, string? workingDirectory = null, CoreFamilies? cores = null)
     {
         var stdout = new MemoryStream();
         var stderr = new StringWriter { NewLine = "\n" };
-        int code = CliApp.Run(args, new MemoryStream(stdin ?? []), stdout, stderr, workingDirectory, registry);
+        int code = CliApp.Run(args, new MemoryStream(stdin ?? []), stdout, stderr, workingDirectory, cores);
         return new CliResult(code, stdout.ToArray(), stderr.ToString());
     }
 }

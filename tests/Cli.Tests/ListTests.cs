@@ -15,9 +15,9 @@ public class ListTests
         public void Dispose() => Directory.Delete(Root, true);
     }
 
-    static JsonElement[] ListJson(string? workingDirectory = null, CoreRegistry? registry = null)
+    static JsonElement[] ListJson(string? workingDirectory = null, CoreFamilies? cores = null)
     {
-        var r = CliRunner.Run(["list", "--json"], workingDirectory: workingDirectory, registry: registry);
+        var r = CliRunner.Run(["list", "--json"], workingDirectory: workingDirectory, cores: cores);
         Assert.True(r.ExitCode == 0, $"exit {r.ExitCode}: {r.Stderr}");
         Assert.Equal("", r.Stderr);
         using var doc = JsonDocument.Parse(r.Stdout);
@@ -29,7 +29,7 @@ public class ListTests
     public void JsonHasOneMeasuredObjectPerVariant()
     {
         using var repo = new ScratchRepository();
-        var rows = ListJson(repo.Root, WordPipelineVariant.Registry());
+        var rows = ListJson(repo.Root, WordPipelineVariant.Families());
         Assert.Equal(["one", "three"], rows.Select(r => r.GetProperty("variant").GetString()));
         foreach (var row in rows)
         {
@@ -49,7 +49,7 @@ public class ListTests
     public void TableHasAHeaderAndOneLinePerVariant()
     {
         using var repo = new ScratchRepository();
-        var r = CliRunner.Run(["list"], workingDirectory: repo.Root, registry: WordPipelineVariant.Registry());
+        var r = CliRunner.Run(["list"], workingDirectory: repo.Root, cores: WordPipelineVariant.Families());
         Assert.Equal(0, r.ExitCode);
         var lines = r.StdoutText.Split('\n', StringSplitOptions.RemoveEmptyEntries);
         Assert.Equal(3, lines.Length);
@@ -73,16 +73,16 @@ public class ListTests
         Assert.Equal(sha, VhdlFolder.Sha256(folder));
         VhdlFolder.WriteRecord(folder, new VerificationRecord("word", "one", sha, 100, 1, 8));
 
-        var rows = ListJson(repo.Root, WordPipelineVariant.Registry());
+        var rows = ListJson(repo.Root, WordPipelineVariant.Families());
         Assert.True(rows[0].GetProperty("vhdlVerified").GetBoolean());
         Assert.False(rows[1].GetProperty("vhdlVerified").GetBoolean());
 
         File.AppendAllText(Path.Combine(folder, "b.vhd"), "-- edited after verification\n");
-        Assert.False(ListJson(repo.Root, WordPipelineVariant.Registry())[0].GetProperty("vhdlVerified").GetBoolean());
+        Assert.False(ListJson(repo.Root, WordPipelineVariant.Families())[0].GetProperty("vhdlVerified").GetBoolean());
 
         File.WriteAllText(Path.Combine(folder, "b.vhd"), "-- second\n");
         File.WriteAllText(Path.Combine(folder, "c.vhd"), "-- a file added after verification\n");
-        Assert.False(ListJson(repo.Root, WordPipelineVariant.Registry())[0].GetProperty("vhdlVerified").GetBoolean());
+        Assert.False(ListJson(repo.Root, WordPipelineVariant.Families())[0].GetProperty("vhdlVerified").GetBoolean());
     }
 
     [Fact]

@@ -73,7 +73,7 @@ public class UsageErrorTests
     [Fact]
     public void UnknownCoreIsRejected()
     {
-        var r = CliRunner.Run(["verify", "--core", "des", "--variant", "x"], registry: WordPipelineVariant.Registry());
+        var r = CliRunner.Run(["verify", "--core", "des", "--variant", "x"], cores: WordPipelineVariant.Families());
         AssertUsageError(r, "unknown core 'des'; known cores: word");
     }
 
@@ -83,7 +83,7 @@ public class UsageErrorTests
         var dir = Directory.CreateTempSubdirectory("cli-tests-").FullName;
         try
         {
-            var r = CliRunner.Run(["list"], workingDirectory: dir, registry: WordPipelineVariant.Registry());
+            var r = CliRunner.Run(["list"], workingDirectory: dir, cores: WordPipelineVariant.Families());
             AssertUsageError(r, "no Crypto.sln");
         }
         finally { Directory.Delete(dir, true); }
@@ -92,9 +92,9 @@ public class UsageErrorTests
     [Fact]
     public void VhdlNeedsEitherAllOrCoreAndVariant()
     {
-        var r = CliRunner.Run(["vhdl", "--core", "word"], registry: WordPipelineVariant.Registry());
+        var r = CliRunner.Run(["vhdl", "--core", "word"], cores: WordPipelineVariant.Families());
         AssertUsageError(r, "--core and --variant");
-        r = CliRunner.Run(["vhdl", "--all", "--core", "word"], registry: WordPipelineVariant.Registry());
+        r = CliRunner.Run(["vhdl", "--all", "--core", "word"], cores: WordPipelineVariant.Families());
         AssertUsageError(r, "either --all or --core and --variant");
     }
 }

@@ -17,9 +17,9 @@ public class VerifyCommandTests
     public void SimulationDisagreeingWithTheModelFailsBeforeGhdlAndRecordsNothing()
     {
         using var repo = new ScratchRepository();
-        var registry = WordPipelineVariant.Registry(new WordPipelineVariant("broken", 2, oracleOffset: 3));
+        var cores = WordPipelineVariant.Families(new WordPipelineVariant("broken", 2, oracleOffset: 3));
         var r = CliRunner.Run(["verify", "--core", "word", "--variant", "broken", "--blocks", "6", "--seed", "5"],
-            workingDirectory: repo.Root, registry: registry);
+            workingDirectory: repo.Root, cores: cores);
         Assert.Equal(ExitCodes.Failure, r.ExitCode);
         var lines = r.StdoutText.Split('\n', StringSplitOptions.RemoveEmptyEntries);
         Assert.StartsWith("FAIL word-broken: the C# simulation disagrees with the software model (6 wrong outputs", lines[0]);
@@ -31,7 +31,7 @@ public class VerifyCommandTests
     [Fact]
     public void BlocksMustBePositive()
     {
-        var r = CliRunner.Run(["verify", "--core", "word", "--variant", "one", "--blocks", "0"], registry: WordPipelineVariant.Registry());
+        var r = CliRunner.Run(["verify", "--core", "word", "--variant", "one", "--blocks", "0"], cores: WordPipelineVariant.Families());
         Assert.Equal(ExitCodes.Usage, r.ExitCode);
         Assert.Contains("--blocks must be at least 1", Assert.Single(r.StderrLines));
     }
@@ -41,9 +41,9 @@ public class VerifyCommandTests
     public void PassingVerificationWritesTheVhdlAndARecordThatListReports()
     {
         using var repo = new ScratchRepository();
-        var registry = WordPipelineVariant.Registry();
+        var cores = WordPipelineVariant.Families();
         var r = CliRunner.Run(["verify", "--core", "word", "--variant", "three", "--blocks", "20", "--seed", "9"],
-            workingDirectory: repo.Root, registry: registry);
+            workingDirectory: repo.Root, cores: cores);
         Assert.True(r.ExitCode == 0, $"exit {r.ExitCode}: {r.StdoutText} {r.Stderr}");
         Assert.Matches(@"^PASS word-three: \d+ cycles compared in GHDL \(\d+\.\d s\)$", r.StdoutText.Trim());
 
@@ -54,7 +54,7 @@ public class VerifyCommandTests
         Assert.Equal(9, record.RootElement.GetProperty("seed").GetInt32());
         Assert.True(record.RootElement.GetProperty("cyclesCompared").GetInt64() >= 20);
 
-        var list = CliRunner.Run(["list", "--json"], workingDirectory: repo.Root, registry: registry);
+        var list = CliRunner.Run(["list", "--json"], workingDirectory: repo.Root, cores: cores);
         using var rows = JsonDocument.Parse(list.Stdout);
         var verified = rows.RootElement.EnumerateArray().ToDictionary(e => e.GetProperty("variant").GetString()!, e => e.GetProperty("vhdlVerified").GetBoolean());
         Assert.True(verified["three"]);
@@ -71,7 +71,7 @@ public class VerifyCommandTests
         File.WriteAllText(Path.Combine(folder, "stale_entity.vhd"), "-- from an older design\n");
         File.WriteAllText(Path.Combine(folder, "keep.txt"), "not VHDL\n");
         var r = CliRunner.Run(["vhdl", "--core", "word", "--variant", "one", "--out", "out"],
-            workingDirectory: repo.Root, registry: WordPipelineVariant.Registry());
+            workingDirectory: repo.Root, cores: WordPipelineVariant.Families());
         Assert.True(r.ExitCode == 0, $"exit {r.ExitCode}: {r.Stderr}");
         Assert.False(File.Exists(Path.Combine(folder, "stale_entity.vhd")));
         Assert.True(File.Exists(Path.Combine(folder, "keep.txt")));
@@ -86,8 +86,8 @@ public class VerifyCommandTests
         var folder = Path.Combine(repo.Root, "out");
         Directory.CreateDirectory(folder);
         File.WriteAllText(Path.Combine(folder, "old.vhd"), "-- previous output\n");
-        var registry = new CoreRegistry([new CoreFamily("bad", [new UnbuildableVariant()], _ => throw new NotSupportedException())]);
-        var r = CliRunner.Run(["vhdl", "--core", "bad", "--variant", "x", "--out", "out"], workingDirectory: repo.Root, registry: registry);
+        var cores = new CoreFamilies([new CoreFamily("bad", [new UnbuildableVariant()], _ => throw new NotSupportedException())]);
+        var r = CliRunner.Run(["vhdl", "--core", "bad", "--variant", "x", "--out", "out"], workingDirectory: repo.Root, cores: cores);
         Assert.Equal(ExitCodes.Failure, r.ExitCode);
         Assert.Single(r.StderrLines);
         Assert.Equal("-- previous output\n", File.ReadAllText(Path.Combine(folder, "old.vhd")));

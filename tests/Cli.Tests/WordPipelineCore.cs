@@ -92,8 +92,8 @@ public sealed class WordPipelineVariant(string variant, int stages, int? oracleO
             run.ProtocolErrors, blocks);
     }
 
-    /// <summary>A registry holding this test core in two sizes.</summary>
-    public static CoreRegistry Registry(params WordPipelineVariant[] extra) => new(
+    /// <summary>A cores holding this test core in two sizes.</summary>
+    public static CoreFamilies Families(params WordPipelineVariant[] extra) => new(
     [
         new CoreFamily("word", [new WordPipelineVariant("one", 1), new WordPipelineVariant("three", 3), .. extra],
             _ => throw new NotSupportedException("the test core has no published known answer")),
