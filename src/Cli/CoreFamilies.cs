@@ -19,7 +19,7 @@ public sealed record CoreFamily(string Core, IReadOnlyList<ICoreVariant> Variant
 /// </summary>
 public sealed class CoreFamilies(IReadOnlyList<CoreFamily> families)
 {
-    /// <summary>The known-answer test of each core (a core of the cores without one cannot run the demo).</summary>
+    /// <summary>The known-answer test of each core (a core without one fails the demo).</summary>
     static readonly Dictionary<string, Func<ICoreVariant, KnownAnswerResult>> knownAnswers = new()
     {
         ["aes"] = AesKnownAnswers.Fips197C1,
