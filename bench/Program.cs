@@ -1,0 +1,3 @@
+using BenchmarkDotNet.Running;
+
+BenchmarkSwitcher.FromAssembly(typeof(Crypto.Bench.SimulationSpeed).Assembly).Run(args);

@@ -1,0 +1,3 @@
+using Crypto.Cli;
+
+return CliApp.Run(args, Console.OpenStandardInput(), Console.OpenStandardOutput(), Console.Error);

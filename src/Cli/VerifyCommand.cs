@@ -1,0 +1,76 @@
+using System.Globalization;
+using Crypto.Streams;
+using Hdl.Vhdl;
+
+namespace Crypto.Cli;
+
+/// <summary>Outcome of verifying one variant: a PASS/FAIL line and, on failure, the first differences.</summary>
+public sealed record VerifyOutcome(bool Passed, string Summary, IReadOnlyList<string> Details);
+
+/// <summary>
+/// <c>verify</c>: a seeded, traced simulation run with input gaps and output back-pressure, checked
+/// against the software model; then the generated VHDL replays the trace in GHDL and must agree every
+/// cycle. On a pass the VHDL goes to vhdl-out/&lt;core&gt;-&lt;variant&gt;/ with verified.json.
+/// </summary>
+public static class VerifyCommand
+{
+    public const int DefaultBlocks = 64;
+    public const int DefaultSeed = 1;
+    public const double GapProbability = 0.25;
+    public const double StallProbability = 0.25;
+    const int ShownDifferences = 10;
+
+    public static int Execute(CliEnvironment env, string core, string variant, int blocks, int seed)
+    {
+        var v = env.Cores.Find(core, variant);
+        if (blocks < 1) throw new UsageException($"verify: --blocks must be at least 1, got {blocks}");
+        var outcome = Verify(v, blocks, seed, env.RepositoryRoot);
+        Report(env.Out, outcome);
+        return outcome.Passed ? ExitCodes.Success : ExitCodes.Failure;
+    }
+
+    public static void Report(TextWriter output, VerifyOutcome outcome)
+    {
+        output.Write(outcome.Summary + "\n");
+        foreach (var d in outcome.Details) output.Write("  " + d + "\n");
+    }
+
+    /// <summary>Runs both checks. Throws <see cref="ToolException"/> when GHDL is missing.</summary>
+    public static VerifyOutcome Verify(ICoreVariant v, int blocks, int seed, string repositoryRoot)
+    {
+        string name = $"{v.Core}-{v.Variant}";
+        var traced = v.RunTraced(blocks, new StreamOptions(seed, GapProbability, StallProbability));
+        if (traced.Mismatches.Count > 0 || traced.ProtocolErrors.Count > 0)
+            return new VerifyOutcome(false,
+                $"FAIL {name}: the C# simulation disagrees with the software model ({traced.Mismatches.Count} wrong outputs, " +
+                $"{traced.ProtocolErrors.Count} stream protocol errors; {blocks} blocks, seed {seed})",
+                [.. traced.Mismatches.Take(ShownDifferences).Select(m => m.ToString()), .. traced.ProtocolErrors.Take(ShownDifferences)]);
+
+        var netlist = traced.Simulation.Netlist;
+        var workDir = Directory.CreateTempSubdirectory($"sme-crypto-verify-{name}-").FullName;
+        var result = CoSimulation.Run(netlist, traced.Trace, workDir);
+        string seconds = result.Duration.TotalSeconds.ToString("0.0", CultureInfo.InvariantCulture);
+        if (!result.Passed)
+        {
+            var details = new List<string>(result.Mismatches.Take(ShownDifferences));
+            if (result.Mismatches.Count == 0) details.AddRange(LastLines(result.Log, ShownDifferences));
+            details.Add($"work folder: {result.WorkDir}");
+            if (result.VcdPath is not null) details.Add($"waveform: {result.VcdPath}");
+            return new VerifyOutcome(false,
+                $"FAIL {name}: GHDL disagrees with the C# simulation ({result.Mismatches.Count} mismatches, " +
+                $"{result.CyclesCompared} cycles compared, {seconds} s; {blocks} blocks, seed {seed})",
+                details);
+        }
+
+        var folder = VhdlFolder.Of(repositoryRoot, v);
+        VhdlFolder.Replace(netlist, folder);
+        VhdlFolder.WriteRecord(folder, new VerificationRecord(v.Core, v.Variant,
+            VhdlFolder.Sha256(folder) ?? throw new InvalidOperationException($"no VHDL written into {folder}"),
+            result.CyclesCompared, seed, blocks));
+        try { Directory.Delete(workDir, true); } catch (IOException) { }
+        return new VerifyOutcome(true, $"PASS {name}: {result.CyclesCompared} cycles compared in GHDL ({seconds} s)", []);
+    }
+
+    static IEnumerable<string> LastLines(string log, int count) =>
+        log.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).TakeLast(count);
+}

@@ -1,0 +1,117 @@
+using System.Diagnostics;
+using System.Text.Json;
+using Xunit;
+
+namespace Crypto.Cli.Tests;
+
+/// <summary><c>aes</c> against .NET's AES and OpenSSL, through the cycle-accurate simulation.</summary>
+public class AesCommandTests
+{
+    public static TheoryData<string> Variants => ["iterative", "proc11"];
+
+    static (byte[] Key, byte[] Data) RandomInput(int seed, int blocks)
+    {
+        var rng = new Random(seed);
+        var key = new byte[16];
+        var data = new byte[16 * blocks];
+        rng.NextBytes(key);
+        rng.NextBytes(data);
+        return (key, data);
+    }
+
+    static byte[] DotNetEcb(byte[] key, byte[] data)
+    {
+        using var aes = System.Security.Cryptography.Aes.Create();
+        aes.Key = key;
+        return aes.EncryptEcb(data, System.Security.Cryptography.PaddingMode.None);
+    }
+
+    [Theory]
+    [MemberData(nameof(Variants))]
+    public void Fips197C1(string variant)
+    {
+        var r = CliRunner.Run(["aes", "--variant", variant, "--key", "000102030405060708090a0b0c0d0e0f"],
+            Convert.FromHexString("00112233445566778899aabbccddeeff"));
+        Assert.True(r.ExitCode == 0, r.Stderr);
+        Assert.Equal("69c4e0d86a7b0430d8cdb78070b4c55a", Convert.ToHexStringLower(r.Stdout));
+    }
+
+    [Theory]
+    [MemberData(nameof(Variants))]
+    public void EqualsDotNetAesEcb(string variant)
+    {
+        foreach (var (seed, blocks) in new[] { (11, 1), (12, 5), (13, 40) })
+        {
+            var (key, data) = RandomInput(seed, blocks);
+            var r = CliRunner.Run(["aes", "--variant", variant, "--key", Convert.ToHexString(key)], data);
+            Assert.True(r.ExitCode == 0, $"seed {seed}: exit {r.ExitCode}: {r.Stderr}");
+            Assert.True(DotNetEcb(key, data).AsSpan().SequenceEqual(r.Stdout),
+                $"seed {seed}, {blocks} blocks, key {Convert.ToHexString(key)}: output differs from .NET AES-ECB");
+            var summary = Assert.Single(r.StderrLines);
+            Assert.Contains(blocks == 1 ? "1 block," : $"{blocks} blocks,", summary);
+            Assert.Contains("cycles", summary);
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(Variants))]
+    public void EqualsOpenSsl(string variant)
+    {
+        Assert.SkipUnless(OpenSslAvailable(), "openssl is not installed (./scripts/setup installs it)");
+        const int seed = 21;
+        var (key, data) = RandomInput(seed, 9);
+        var r = CliRunner.Run(["aes", "--variant", variant, "--key", Convert.ToHexStringLower(key)], data);
+        Assert.True(r.ExitCode == 0, r.Stderr);
+        var expected = OpenSslEcb(key, data);
+        Assert.True(expected.AsSpan().SequenceEqual(r.Stdout), $"seed {seed}: output differs from openssl enc -aes-128-ecb -nopad");
+    }
+
+    [Fact]
+    public void StatsJsonHasTheRunFigures()
+    {
+        var dir = Directory.CreateTempSubdirectory("cli-tests-").FullName;
+        try
+        {
+            var (key, data) = RandomInput(31, 12);
+            var stats = Path.Combine(dir, "stats.json");
+            var r = CliRunner.Run(["aes", "--variant", "proc11", "--key", Convert.ToHexString(key), "--stats-json", stats], data);
+            Assert.True(r.ExitCode == 0, r.Stderr);
+            using var doc = JsonDocument.Parse(File.ReadAllBytes(stats));
+            var s = doc.RootElement;
+            long cycles = s.GetProperty("cycles").GetInt64();
+            Assert.Equal(12, s.GetProperty("blocks").GetInt32());
+            Assert.True(cycles >= 12, $"cycles {cycles}");
+            Assert.Equal((double)cycles / 12, s.GetProperty("clocksPerBlock").GetDouble(), 9);
+            Assert.True(s.GetProperty("cyclesPerSecond").GetDouble() > 0);
+        }
+        finally { Directory.Delete(dir, true); }
+    }
+
+    static bool OpenSslAvailable()
+    {
+        try
+        {
+            using var p = Process.Start(new ProcessStartInfo("openssl", "version") { RedirectStandardOutput = true, UseShellExecute = false });
+            p!.WaitForExit();
+            return p.ExitCode == 0;
+        }
+        catch (System.ComponentModel.Win32Exception) { return false; }
+    }
+
+    static byte[] OpenSslEcb(byte[] key, byte[] data)
+    {
+        var psi = new ProcessStartInfo("openssl", ["enc", "-aes-128-ecb", "-K", Convert.ToHexStringLower(key), "-nopad"])
+        {
+            RedirectStandardInput = true, RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false,
+        };
+        using var p = Process.Start(psi)!;
+        p.StandardInput.BaseStream.Write(data);
+        p.StandardInput.Close();
+        var output = new MemoryStream();
+        p.StandardOutput.BaseStream.CopyTo(output);
+        string error = p.StandardError.ReadToEnd();
+        p.WaitForExit();
+        Assert.True(p.ExitCode == 0, $"openssl failed: {error}");
+        return output.ToArray();
+    }
+}

@@ -1,0 +1,116 @@
+using System.Text;
+using System.Text.Json;
+using Xunit;
+
+namespace Crypto.Cli.Tests;
+
+/// <summary><c>list</c>: measured figures per variant and the VHDL verification status.</summary>
+public class ListTests
+{
+    /// <summary>A scratch repository (a folder with Crypto.sln) for tests that write vhdl-out/.</summary>
+    sealed class ScratchRepository : IDisposable
+    {
+        public string Root { get; } = Directory.CreateTempSubdirectory("cli-tests-repo-").FullName;
+        public ScratchRepository() => File.WriteAllText(Path.Combine(Root, "Crypto.sln"), "");
+        public void Dispose() => Directory.Delete(Root, true);
+    }
+
+    static JsonElement[] ListJson(string? workingDirectory = null, CoreFamilies? cores = null)
+    {
+        var r = CliRunner.Run(["list", "--json"], workingDirectory: workingDirectory, cores: cores);
+        Assert.True(r.ExitCode == 0, $"exit {r.ExitCode}: {r.Stderr}");
+        Assert.Equal("", r.Stderr);
+        using var doc = JsonDocument.Parse(r.Stdout);
+        Assert.Equal(JsonValueKind.Array, doc.RootElement.ValueKind);
+        return [.. doc.RootElement.EnumerateArray().Select(e => e.Clone())];
+    }
+
+    [Fact]
+    public void JsonHasOneMeasuredObjectPerVariant()
+    {
+        using var repo = new ScratchRepository();
+        var rows = ListJson(repo.Root, WordPipelineVariant.Families());
+        Assert.Equal(["one", "three"], rows.Select(r => r.GetProperty("variant").GetString()));
+        foreach (var row in rows)
+        {
+            Assert.Equal("word", row.GetProperty("core").GetString());
+            Assert.Equal(JsonValueKind.Number, row.GetProperty("clocksPerBlock").ValueKind);
+            Assert.Equal(JsonValueKind.Number, row.GetProperty("latency").ValueKind);
+            Assert.False(row.GetProperty("vhdlVerified").GetBoolean());
+        }
+        // Measured, not declared: a full-speed pipeline takes one block per clock, and its latency
+        // grows with its stage count.
+        Assert.Equal(1.0, rows[0].GetProperty("clocksPerBlock").GetDouble());
+        Assert.Equal(1.0, rows[1].GetProperty("clocksPerBlock").GetDouble());
+        Assert.Equal(rows[0].GetProperty("latency").GetInt64() + 2, rows[1].GetProperty("latency").GetInt64());
+    }
+
+    [Fact]
+    public void TableHasAHeaderAndOneLinePerVariant()
+    {
+        using var repo = new ScratchRepository();
+        var r = CliRunner.Run(["list"], workingDirectory: repo.Root, cores: WordPipelineVariant.Families());
+        Assert.Equal(0, r.ExitCode);
+        var lines = r.StdoutText.Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        Assert.Equal(3, lines.Length);
+        Assert.StartsWith("core", lines[0]);
+        Assert.Contains("clocks/block", lines[0]);
+        Assert.StartsWith("word  one", lines[1]);
+        Assert.StartsWith("word  three", lines[2]);
+    }
+
+    [Fact]
+    public void VerifiedOnlyWhileTheRecordedHashMatchesTheVhdlFiles()
+    {
+        using var repo = new ScratchRepository();
+        var folder = Path.Combine(repo.Root, "vhdl-out", "word-one");
+        Directory.CreateDirectory(folder);
+        File.WriteAllText(Path.Combine(folder, "b.vhd"), "-- second\n");
+        File.WriteAllText(Path.Combine(folder, "a.vhd"), "-- first\n");
+        File.WriteAllText(Path.Combine(folder, "notes.txt"), "not VHDL, not hashed\n");
+        string sha = Convert.ToHexStringLower(System.Security.Cryptography.SHA256.HashData(
+            Encoding.UTF8.GetBytes("-- first\n-- second\n")));
+        Assert.Equal(sha, VhdlFolder.Sha256(folder));
+        VhdlFolder.WriteRecord(folder, new VerificationRecord("word", "one", sha, 100, 1, 8));
+
+        var rows = ListJson(repo.Root, WordPipelineVariant.Families());
+        Assert.True(rows[0].GetProperty("vhdlVerified").GetBoolean());
+        Assert.False(rows[1].GetProperty("vhdlVerified").GetBoolean());
+
+        File.AppendAllText(Path.Combine(folder, "b.vhd"), "-- edited after verification\n");
+        Assert.False(ListJson(repo.Root, WordPipelineVariant.Families())[0].GetProperty("vhdlVerified").GetBoolean());
+
+        File.WriteAllText(Path.Combine(folder, "b.vhd"), "-- second\n");
+        File.WriteAllText(Path.Combine(folder, "c.vhd"), "-- a file added after verification\n");
+        Assert.False(ListJson(repo.Root, WordPipelineVariant.Families())[0].GetProperty("vhdlVerified").GetBoolean());
+    }
+
+    [Fact]
+    public void VerificationRecordIsDeterministic()
+    {
+        using var repo = new ScratchRepository();
+        var record = new VerificationRecord("word", "one", new string('a', 64), 1234, 7, 64);
+        VhdlFolder.WriteRecord(repo.Root, record);
+        var first = File.ReadAllBytes(Path.Combine(repo.Root, VhdlFolder.RecordFile));
+        VhdlFolder.WriteRecord(repo.Root, record);
+        Assert.Equal(first, File.ReadAllBytes(Path.Combine(repo.Root, VhdlFolder.RecordFile)));
+        using var doc = JsonDocument.Parse(first);
+        Assert.Equal(["core", "variant", "vhdlSha256", "cyclesCompared", "seed", "blocks"],
+            doc.RootElement.EnumerateObject().Select(p => p.Name));
+    }
+
+    [Fact]
+    public void RealRegistryListsTheAesVariantsWithMeasuredFigures()
+    {
+        var rows = ListJson();
+        var aes = rows.Where(r => r.GetProperty("core").GetString() == "aes").ToArray();
+        Assert.Contains(aes, r => r.GetProperty("variant").GetString() == "iterative");
+        Assert.Contains(aes, r => r.GetProperty("variant").GetString() == "proc11");
+        foreach (var row in rows)
+        {
+            Assert.True(row.GetProperty("clocksPerBlock").GetDouble() >= 1.0, row.ToString());
+            Assert.True(row.GetProperty("latency").GetInt64() >= 1, row.ToString());
+            Assert.True(row.TryGetProperty("vhdlVerified", out var verified) && verified.ValueKind is JsonValueKind.True or JsonValueKind.False);
+        }
+    }
+}
