@@ -55,6 +55,10 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                 foreach (var d in g.Declarations)
                     foreach (var v in d.Declarators)
                     {
+                        if (v.Symbol.Type is IArrayTypeSymbol)
+                            throw Error(v, "local arrays are not in the hardware subset; use an array field (a register file) or a static readonly table");
+                        if (v.Symbol.Type.TypeKind == TypeKind.Delegate)
+                            throw Error(v, "lambdas and delegates are not in the hardware subset; write a static helper method");
                         var type = pkg.TypeOf(v.Symbol.Type, v.Syntax);
                         var name = scope.Claim(v.Symbol.Name);
                         locals[v.Symbol] = (name, type);
@@ -97,7 +101,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
 
     public VType? ReturnType { get; set; }
 
-    void ExpressionStatement(IOperation e)
+    public void ExpressionStatement(IOperation e)
     {
         switch (e)
         {
@@ -471,6 +475,8 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
 
     (string, VType) Property(IPropertyReferenceOperation p)
     {
+        if (p.Instance?.Type?.SpecialType == SpecialType.System_String)
+            throw Error(p, "strings are not in the hardware subset");
         if (p.Property.Name == "Length" && p.Instance is { Type: IArrayTypeSymbol })
             return (ArrayLength(p.Instance).ToString(), VType.Integer);
         if (BusSignal(p) is var (busField, port, type, isOutput))
@@ -535,6 +541,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             var x = As(inv.Arguments[0].Value, t);
             return ($"{fn}({x}, {ShiftAmount(inv.Arguments[1].Value, t.Width)})", t);
         }
+        if (inv.Instance is IObjectCreationOperation created) Expr(created); // reports the creation
         if (!m.IsStatic)
             throw Error(inv, $"instance method {m.Name} cannot be translated: make it static and pass what it needs as parameters");
         var (block, arrow) = SourceSet.Body(m.OriginalDefinition);

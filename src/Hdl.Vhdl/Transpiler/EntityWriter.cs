@@ -143,9 +143,9 @@ internal sealed class EntityWriter : IMemberResolver
     {
         var onTick = FindOnTick();
         var (block, arrow) = SourceSet.Body(onTick);
-        if (block is null) throw new TranspileException($"{type.Name}.OnTick must have a block body");
-        var model = pkg.Sources.Model(block.SyntaxTree);
-        var op = model.GetOperation(block) ?? throw TranspileException.At(block, "no semantic model for OnTick");
+        SyntaxNode bodyNode = (SyntaxNode?)block ?? arrow?.Expression ?? throw new TranspileException($"{type.Name}.OnTick has no body in the sources");
+        var model = pkg.Sources.Model(bodyNode.SyntaxTree);
+        var op = model.GetOperation(bodyNode) ?? throw TranspileException.At(bodyNode, "no semantic model for OnTick");
         var body = new BodyTranslator(pkg, this, new NameScope(scope), isFunction: false);
         body.SetIndent(clocked ? 4 : 2);
         if (!clocked)
@@ -155,7 +155,8 @@ internal sealed class EntityWriter : IMemberResolver
         }
         else
             foreach (var r in registers) body.Line($"{r.Variable} := {r.Signal};");
-        body.Statement(op);
+        if (block is not null) body.Statement(op);
+        else body.ExpressionStatement(op);
         if (clocked)
             foreach (var r in registers) body.Line($"{r.Signal} <= {r.Variable};");
 
