@@ -38,7 +38,7 @@ public static class Ghdl
 
     public static bool IsAvailable => ToolRunner.OnPath("ghdl");
 
-    static IEnumerable<string> Common(string workLib) => [Std, $"--workdir={workLib}", "-frelaxed"];
+    static IEnumerable<string> Common(string workLib) => [Std, $"--workdir={workLib}"];
 
     public static ToolRun Analyse(string dir, IEnumerable<string> files, string workLib = "work")
     {
