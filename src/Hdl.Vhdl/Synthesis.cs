@@ -7,8 +7,8 @@ namespace Hdl.Vhdl;
 public sealed record SynthesisResult(string WorkDir, string Top, string Log, TimeSpan Duration, string? VerilogPath);
 
 /// <summary>
-/// Synthesizes the generated design files with <c>ghdl --synth</c> (checks that the VHDL is
-/// synthesizable, as Vivado would need) and optionally writes the netlist as Verilog for yosys.
+/// Checks the generated design files analyse as VHDL-93 and synthesize with <c>ghdl --synth</c>
+/// (what Vivado needs) and optionally writes the netlist as Verilog for yosys.
 /// </summary>
 public static class Synthesis
 {
@@ -21,6 +21,7 @@ public static class Synthesis
         foreach (var f in files) File.WriteAllText(Path.Combine(workDir, f.FileName), f.Content, new UTF8Encoding(false));
         var top = VhdlGenerator.TopName(netlist);
         var start = DateTime.UtcNow;
+        Ghdl.AnalyseVhdl93(workDir, files.Select(f => f.FileName)); // what Vivado reads by default
         Ghdl.Analyse(workDir, files.Select(f => f.FileName));
         var synth = Ghdl.Synthesize(workDir, top, writeVerilog);
         string? verilog = null;

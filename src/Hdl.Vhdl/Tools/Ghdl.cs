@@ -46,6 +46,13 @@ public static class Ghdl
         return Run(dir, ["-a", .. Common(workLib), .. files], "analysis");
     }
 
+    /// <summary>Analyses as VHDL-93 (Vivado's default for .vhd files), in a library of its own.</summary>
+    public static ToolRun AnalyseVhdl93(string dir, IEnumerable<string> files, string workLib = "work93")
+    {
+        Directory.CreateDirectory(Path.Combine(dir, workLib));
+        return Run(dir, ["-a", "--std=93c", $"--workdir={workLib}", .. files], "VHDL-93 analysis");
+    }
+
     public static ToolRun Elaborate(string dir, string unit, string workLib = "work") =>
         Run(dir, ["-e", .. Common(workLib), unit], "elaboration");
 
