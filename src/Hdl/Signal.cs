@@ -31,6 +31,12 @@ public abstract class SignalBase
 
     internal abstract void Commit();
     internal abstract void Reset();
+
+    /// <summary>Words per value in a trace: 1 up to 64 bits, 2 above.</summary>
+    internal int TraceWords => Type.Width > 64 ? 2 : 1;
+
+    /// <summary>Stores the current bits (low word first) at <paramref name="at"/>.</summary>
+    internal abstract void StoreBits(ulong[] words, int at);
 }
 
 /// <summary>A signal of C# type <typeparamref name="T"/>.</summary>
@@ -119,4 +125,19 @@ public sealed class Signal<T> : SignalBase where T : unmanaged
     }
 
     public override UInt128 Bits => ToBits(cur) & mask;
+
+    internal override void StoreBits(ulong[] words, int at)
+    {
+        // Each branch is a constant for a given T, so the JIT keeps one line of it.
+        if (Unsafe.SizeOf<T>() == 1) words[at] = Unsafe.As<T, byte>(ref cur) & (ulong)mask;
+        else if (Unsafe.SizeOf<T>() == 2) words[at] = Unsafe.As<T, ushort>(ref cur) & (ulong)mask;
+        else if (Unsafe.SizeOf<T>() == 4) words[at] = Unsafe.As<T, uint>(ref cur) & (ulong)mask;
+        else if (Unsafe.SizeOf<T>() == 8) words[at] = Unsafe.As<T, ulong>(ref cur) & (ulong)mask;
+        else
+        {
+            var v = Unsafe.As<T, UInt128>(ref cur) & mask;
+            words[at] = (ulong)v;
+            words[at + 1] = (ulong)(v >> 64);
+        }
+    }
 }

@@ -3,25 +3,33 @@ using System.Text;
 namespace Hdl;
 
 /// <summary>
-/// Records the settled value of every top-level port once per cycle, into preallocated arrays
-/// (growing by doubling), and writes the trace file that the generated VHDL testbench replays.
+/// Records the settled value of every top-level port once per cycle, as 64-bit words in chunks of
+/// 4096 rows (no copying as it grows), and writes the trace file that the generated VHDL testbench
+/// replays.
 /// </summary>
 public sealed class TraceRecorder
 {
     public IReadOnlyList<SignalBase> InputSignals { get; }
     public IReadOnlyList<SignalBase> OutputSignals { get; }
     readonly SignalBase[] all;
-    UInt128[] values;
-    bool[] known;
-    int rows;
+    readonly int[] offset;        // first word of each signal within a row
+    readonly int stride;          // words per row
+    readonly int[] firstKnownRow; // a signal, once written, never becomes unknown again
+    const int RowsPerChunk = 4096;
+    readonly List<ulong[]> chunks = [];
+    ulong[] current;
+    int rows, rowInChunk;
 
     internal TraceRecorder(Netlist netlist)
     {
         InputSignals = [.. netlist.Inputs.SelectMany(b => b.Signals)];
         OutputSignals = [.. netlist.Outputs.SelectMany(b => b.Signals)];
         all = [.. InputSignals, .. OutputSignals];
-        values = new UInt128[all.Length * 1024];
-        known = new bool[values.Length];
+        offset = new int[all.Length];
+        for (int i = 0; i < all.Length; i++) { offset[i] = stride; stride += all[i].TraceWords; }
+        firstKnownRow = [.. all.Select(_ => int.MaxValue)];
+        current = new ulong[Math.Max(1, stride) * RowsPerChunk];
+        chunks.Add(current);
     }
 
     public int Rows => rows;
@@ -29,24 +37,33 @@ public sealed class TraceRecorder
 
     internal void Record()
     {
-        int at = rows * all.Length;
-        if (at + all.Length > values.Length)
+        if (rowInChunk == RowsPerChunk)
         {
-            Array.Resize(ref values, values.Length * 2);
-            Array.Resize(ref known, values.Length);
+            current = new ulong[Math.Max(1, stride) * RowsPerChunk]; // one allocation per 4096 cycles
+            chunks.Add(current);
+            rowInChunk = 0;
         }
+        int at = rowInChunk * stride;
         for (int i = 0; i < all.Length; i++)
         {
             var s = all[i];
-            known[at + i] = s.HasValue;
-            values[at + i] = s.HasValue ? s.Bits : 0;
+            if (!s.HasValue) continue;
+            if (firstKnownRow[i] == int.MaxValue) firstKnownRow[i] = rows;
+            s.StoreBits(current, at + offset[i]);
         }
+        rowInChunk++;
         rows++;
     }
 
     /// <summary>Value of signal <paramref name="column"/> at <paramref name="row"/>, or null if unknown.</summary>
-    public UInt128? Value(int row, int column) =>
-        known[row * all.Length + column] ? values[row * all.Length + column] : null;
+    public UInt128? Value(int row, int column)
+    {
+        if ((uint)row >= (uint)rows) throw new ArgumentOutOfRangeException(nameof(row));
+        if (row < firstKnownRow[column]) return null;
+        var chunk = chunks[row / RowsPerChunk];
+        int at = (row % RowsPerChunk) * stride + offset[column];
+        return all[column].TraceWords == 2 ? new UInt128(chunk[at + 1], chunk[at]) : chunk[at];
+    }
 
     /// <summary>Port name of a signal as it appears on the VHDL top entity.</summary>
     public static string PortName(SignalBase s) => $"{s.Bus.Name}_{s.Name}";
@@ -68,7 +85,7 @@ public sealed class TraceRecorder
             {
                 int digits = (all[c].Type.Width + 3) / 4;
                 sb.Append(' ');
-                if (known[r * all.Length + c]) sb.Append(Hex(values[r * all.Length + c], digits));
+                if (Value(r, c) is UInt128 v) sb.Append(Hex(v, digits));
                 else sb.Append('U', digits);
             }
             sb.Append('\n');
