@@ -1,4 +1,5 @@
 using Crypto.Aes;
+using Crypto.Md5;
 using Crypto.Streams;
 
 namespace Crypto.Catalog;
@@ -6,7 +7,11 @@ namespace Crypto.Catalog;
 /// <summary>Every variant of every core: what the CLI, the tests, the VHDL export and the report iterate.</summary>
 public static class CoreRegistry
 {
-    public static IReadOnlyList<ICoreVariant> All { get; } = [.. AesCatalog.Variants];
+    public static IReadOnlyList<ICoreVariant> All { get; } =
+    [
+        .. AesCatalog.Variants,
+        .. Md5Catalog.Variants,
+    ];
 
     /// <summary>The variant, or an exception whose message is one line naming what exists.</summary>
     public static ICoreVariant Find(string core, string variant)

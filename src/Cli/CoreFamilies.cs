@@ -1,5 +1,6 @@
 using Crypto.Aes;
 using Crypto.Catalog;
+using Crypto.Hashing;
 using Crypto.Streams;
 
 namespace Crypto.Cli;
@@ -23,6 +24,7 @@ public sealed class CoreFamilies(IReadOnlyList<CoreFamily> families)
     static readonly Dictionary<string, Func<ICoreVariant, KnownAnswerResult>> knownAnswers = new()
     {
         ["aes"] = AesKnownAnswers.Fips197C1,
+        ["md5"] = v => HashKnownAnswers.Check(v, "RFC 1321 A.5 \"message digest\"", "message digest"u8.ToArray(), "f96b697d7cb7938d525a2f31aaf161d0"),
     };
 
     static readonly Lazy<CoreFamilies> lazyDefault = new(() => new CoreFamilies(
@@ -62,5 +64,18 @@ public static class AesKnownAnswers
         var run = AesCatalog.EncryptEcb(variant.Variant, key, plaintext);
         string got = Convert.ToHexStringLower(run.Output);
         return new KnownAnswerResult("FIPS-197 C.1", got == ciphertext, ciphertext, got, run.Cycles);
+    }
+}
+
+/// <summary>Published hash known-answer tests run through the simulation.</summary>
+public static class HashKnownAnswers
+{
+    /// <summary>Hashes <paramref name="message"/> through <paramref name="variant"/> and compares with the published digest.</summary>
+    public static KnownAnswerResult Check(ICoreVariant variant, string name, byte[] message, string digest)
+    {
+        var hash = variant as IHashVariant ?? throw new InvalidOperationException($"{variant} is not a hash core");
+        var run = hash.Hash([message]);
+        string got = run.Digests[0] is { } d ? Convert.ToHexStringLower(d) : "nothing";
+        return new KnownAnswerResult(name, got == digest, digest, got, run.Cycles);
     }
 }

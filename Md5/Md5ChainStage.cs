@@ -1,0 +1,44 @@
+using Crypto.Hashing;
+using Crypto.Streams;
+using Hdl;
+
+namespace Crypto.Md5;
+
+/// <summary>
+/// Start of the MD5 compression: keeps each slot's chaining value (written back by
+/// <see cref="Md5BackEnd"/> through the feedback bus) and starts a padded block from it — or from the
+/// IV for a message's first block — with the block's bytes read as MD5's little-endian words.
+/// </summary>
+public sealed class Md5ChainStage : ClockedProcess
+{
+    [InputBus] public IHashBlock512 Input = null!;
+    [InputBus] public IReady Advance = null!;
+    [InputBus] public IMd5Feedback Feedback = null!;
+    [OutputBus] public IMd5Block Output = Bus.Create<IMd5Block>();
+
+    readonly UInt128[] chain;
+
+    public Md5ChainStage(int slots) => chain = new UInt128[slots];
+
+    protected override void OnTick()
+    {
+        if (Feedback.Valid) chain[Feedback.Slot] = Feedback.Chain;
+        if (Advance.Ready)
+        {
+            bool valid = Input.Valid;
+            Output.Valid = valid;
+            if (valid)
+            {
+                UInt128 start = Input.First ? Md5Math.InitialState : chain[Input.Slot];
+                Output.State = start;
+                Output.Chain = start;
+                Output.M0 = Md5Math.MessageLane(Input.Data0);
+                Output.M1 = Md5Math.MessageLane(Input.Data1);
+                Output.M2 = Md5Math.MessageLane(Input.Data2);
+                Output.M3 = Md5Math.MessageLane(Input.Data3);
+                Output.Slot = Input.Slot;
+                Output.Last = Input.Last;
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+using Crypto.Streams;
+using Hdl;
+
+namespace Crypto.Md5;
+
+/// <summary>
+/// The MD5 compression one step per clock in one step datapath: takes a block, runs steps 0..63 on
+/// 64 clock edges (the last one writes the output register), so a block takes 64 clocks and the next
+/// block is taken at the edge that finishes the previous one.
+/// <para>
+/// InputReady and Output.Valid are registers, as in the AES iterative core: Ready is raised when the
+/// datapath will be free at the next edge whatever the consumer does.
+/// </para>
+/// </summary>
+public sealed class Md5IterativeCompression : ClockedProcess
+{
+    [InputBus] public IMd5Block Input = null!;
+    /// <summary>The output register is taken at an edge where this is high.</summary>
+    [InputBus] public IReady Advance = null!;
+    [OutputBus] public IMd5Block Output = Bus.Create<IMd5Block>();
+    [OutputBus] public IReady InputReady = Bus.Create<IReady>();
+
+    bool busy;
+    /// <summary>The step the datapath does at the next edge, 0..63.</summary>
+    byte step;
+    UInt128 state, chain, m0, m1, m2, m3;
+    byte slot;
+    bool last;
+    bool resultValid;
+    bool inputReady;
+
+    protected override void OnTick()
+    {
+        bool outputFree = !resultValid || Advance.Ready;
+        bool accept = inputReady && Input.Valid;
+        if (resultValid && Advance.Ready) resultValid = false;
+
+        if (busy)
+        {
+            if (step < Md5Math.Steps - 1)
+            {
+                state = Md5Math.Step(state, m0, m1, m2, m3, step);
+                step++;
+            }
+            else if (outputFree)
+            {
+                Output.State = Md5Math.Step(state, m0, m1, m2, m3, step);
+                Output.Chain = chain;
+                Output.Slot = slot;
+                Output.Last = last;
+                resultValid = true;
+                busy = false;
+            }
+        }
+
+        if (accept)
+        {
+            state = Input.State;
+            chain = Input.Chain;
+            m0 = Input.M0;
+            m1 = Input.M1;
+            m2 = Input.M2;
+            m3 = Input.M3;
+            slot = Input.Slot;
+            last = Input.Last;
+            step = 0;
+            busy = true;
+        }
+
+        inputReady = !busy || (step == Md5Math.Steps - 1 && !resultValid);
+        Output.Valid = resultValid;
+        InputReady.Ready = inputReady;
+    }
+}

@@ -1,0 +1,74 @@
+using Crypto.Streams;
+using Hdl;
+
+namespace Crypto.Hashing;
+
+/// <summary>
+/// The data half of the message front end for 512-bit blocks: keeps each slot's buffered chunk and,
+/// for each block the <see cref="HashSlotScheduler"/> issues, builds the padded block — the kept
+/// bytes, the 0x80 marker, zeros and the 64-bit length field (big-endian for SHA-2, little-endian
+/// for MD5) — tagged with its slot and first/final flags.
+/// </summary>
+public sealed class HashBlockPadder512 : ClockedProcess
+{
+    [InputBus] public IHashChunk512In Input = null!;
+    [InputBus] public IReady InputReady = null!;
+    [InputBus] public IHashIssue Issue = null!;
+    /// <summary>Enable of the output register (the next stage takes the block).</summary>
+    [InputBus] public IReady Advance = null!;
+    [OutputBus] public IHashBlock512 Output = Bus.Create<IHashBlock512>();
+
+    /// <summary>The length field is little-endian (MD5) rather than big-endian (SHA-2).</summary>
+    readonly bool littleEndianLength;
+    readonly UInt128[] buffer0, buffer1, buffer2, buffer3;
+
+    public HashBlockPadder512(int slots, bool littleEndianLength)
+    {
+        this.littleEndianLength = littleEndianLength;
+        buffer0 = new UInt128[slots];
+        buffer1 = new UInt128[slots];
+        buffer2 = new UInt128[slots];
+        buffer3 = new UInt128[slots];
+    }
+
+    protected override void OnTick()
+    {
+        if (Advance.Ready)
+        {
+            bool valid = Issue.Valid;
+            Output.Valid = valid;
+            if (valid)
+            {
+                int slot = Issue.Slot;
+                int keep = Issue.KeepBytes;
+                bool marker = Issue.Marker;
+                bool useBuffer = Issue.UseBuffer;
+                UInt128 zero = new UInt128(0, 0);
+                UInt128 length = zero;
+                if (Issue.PutLength)
+                {
+                    ulong bits = Issue.BitLength;
+                    if (littleEndianLength) bits = HashWords.ByteSwap64(bits);
+                    length = new UInt128(0, bits);
+                }
+                Output.Data0 = HashWords.PadLane(useBuffer ? buffer0[slot] : zero, 0, keep, marker);
+                Output.Data1 = HashWords.PadLane(useBuffer ? buffer1[slot] : zero, 1, keep, marker);
+                Output.Data2 = HashWords.PadLane(useBuffer ? buffer2[slot] : zero, 2, keep, marker);
+                Output.Data3 = HashWords.PadLane(useBuffer ? buffer3[slot] : zero, 3, keep, marker) | length;
+                Output.Slot = (byte)slot;
+                Output.First = Issue.First;
+                Output.Last = Issue.Last;
+            }
+        }
+
+        // After the read above: a chunk may arrive for the slot whose block is being built.
+        if (Input.Valid && InputReady.Ready)
+        {
+            int id = Input.MessageId;
+            buffer0[id] = Input.Data0;
+            buffer1[id] = Input.Data1;
+            buffer2[id] = Input.Data2;
+            buffer3[id] = Input.Data3;
+        }
+    }
+}

@@ -1,0 +1,103 @@
+using Crypto.Streams;
+using Hdl;
+
+namespace Crypto.Hashing;
+
+/// <summary>
+/// Input stream of a hash core with 512-bit blocks (MD5, SHA-224, SHA-256): one chunk of a message,
+/// up to 64 bytes, in byte order (byte 0 in the most significant bits of Data0, byte 63 in the least
+/// significant bits of Data3). Every chunk of a message but the last holds 64 bytes; the last one
+/// (Last) holds ByteCount bytes, 0..64 (0 only for the empty message), the bytes after them are
+/// ignored. Chunks of different messages may be interleaved; MessageId says which message a chunk
+/// belongs to (0 .. slots-1; an id is reused only after its digest came out).
+/// </summary>
+public interface IHashChunk512In : IHashChunkControl
+{
+    UInt128 Data0 { get; set; }
+    UInt128 Data1 { get; set; }
+    UInt128 Data2 { get; set; }
+    UInt128 Data3 { get; set; }
+}
+
+/// <summary>What every chunk bus has besides its data: the control, the chunk's byte count and message id.</summary>
+public interface IHashChunkControl : IStreamControl
+{
+    /// <summary>Message bytes in this chunk (a whole block except in the last chunk).</summary>
+    byte ByteCount { get; set; }
+    byte MessageId { get; set; }
+}
+
+/// <summary>The same as <see cref="IHashChunk512In"/> for 1024-bit blocks (SHA-384, SHA-512): up to 128 bytes.</summary>
+public interface IHashChunk1024In : IHashChunkControl
+{
+    UInt128 Data0 { get; set; }
+    UInt128 Data1 { get; set; }
+    UInt128 Data2 { get; set; }
+    UInt128 Data3 { get; set; }
+    UInt128 Data4 { get; set; }
+    UInt128 Data5 { get; set; }
+    UInt128 Data6 { get; set; }
+    UInt128 Data7 { get; set; }
+}
+
+/// <summary>
+/// The scheduler's decision for the next compression block of one message slot (the block data is
+/// added by the padder from the slot's chunk buffer). Last marks the message's final block.
+/// </summary>
+public interface IHashIssue : IStreamControl
+{
+    byte Slot { get; set; }
+    /// <summary>The block is the message's first (its chaining value is the algorithm's IV).</summary>
+    bool First { get; set; }
+    /// <summary>The block takes the slot's buffered chunk (else it is a padding-only block).</summary>
+    bool UseBuffer { get; set; }
+    /// <summary>Bytes of the buffered chunk kept; the rest of the block is zero before padding.</summary>
+    byte KeepBytes { get; set; }
+    /// <summary>Put the padding byte 0x80 at byte KeepBytes.</summary>
+    bool Marker { get; set; }
+    /// <summary>Put the message length in bits into the block's length field.</summary>
+    bool PutLength { get; set; }
+    ulong BitLength { get; set; }
+}
+
+/// <summary>A padded 512-bit compression block, byte order as in <see cref="IHashChunk512In"/>, tagged with its slot.</summary>
+public interface IHashBlock512 : IStreamControl
+{
+    UInt128 Data0 { get; set; }
+    UInt128 Data1 { get; set; }
+    UInt128 Data2 { get; set; }
+    UInt128 Data3 { get; set; }
+    byte Slot { get; set; }
+    bool First { get; set; }
+}
+
+/// <summary>A padded 1024-bit compression block.</summary>
+public interface IHashBlock1024 : IStreamControl
+{
+    UInt128 Data0 { get; set; }
+    UInt128 Data1 { get; set; }
+    UInt128 Data2 { get; set; }
+    UInt128 Data3 { get; set; }
+    UInt128 Data4 { get; set; }
+    UInt128 Data5 { get; set; }
+    UInt128 Data6 { get; set; }
+    UInt128 Data7 { get; set; }
+    byte Slot { get; set; }
+    bool First { get; set; }
+}
+
+/// <summary>
+/// A block left the compression (a one-clock pulse): its slot's chaining value is back, so the
+/// slot's next block may go. Last: it was the message's final block (the slot is free again).
+/// Algorithm buses derive from it and add the new chaining value.
+/// </summary>
+public interface IHashFeedback : IStreamControl
+{
+    byte Slot { get; set; }
+}
+
+/// <summary>Slots that cannot take an input chunk now (bit s for slot s; ids past the slot count are always set).</summary>
+public interface IHashSlotBusy : IBus
+{
+    [InitialValue(null)] UInt128 Busy { get; set; }
+}
