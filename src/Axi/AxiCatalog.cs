@@ -1,0 +1,26 @@
+using Crypto.Aes;
+using Crypto.Axi.Cores;
+
+namespace Crypto.Axi;
+
+/// <summary>Every core variant that has an AXI wrapper.</summary>
+public static class AxiCatalog
+{
+    public static IReadOnlyList<IAxiCoreAdapter> All { get; } =
+    [
+        .. AesCatalog.Variants.Select((v, i) => (IAxiCoreAdapter)new AesAxiCore(v, (ushort)(i + 1))),
+    ];
+
+    /// <summary>The wrapper of a core variant, or an exception whose message is one line naming what exists.</summary>
+    public static IAxiCoreAdapter Find(string core, string variant)
+    {
+        var ofCore = All.Where(a => string.Equals(a.Core, core, StringComparison.OrdinalIgnoreCase)).ToList();
+        if (ofCore.Count == 0)
+            throw new ArgumentException($"no AXI wrapper for core '{core}'; wrapped cores: {string.Join(", ", All.Select(a => a.Core).Distinct())}");
+        return ofCore.FirstOrDefault(a => string.Equals(a.Variant, variant, StringComparison.OrdinalIgnoreCase))
+            ?? throw new ArgumentException($"no AXI wrapper for {core} variant '{variant}'; wrapped variants: {string.Join(", ", ofCore.Select(a => a.Variant))}");
+    }
+
+    /// <summary>Folder of a wrapper's generated VHDL, relative to the repository root: vhdl-out/axi-&lt;core&gt;-&lt;variant&gt;.</summary>
+    public static string VhdlFolder(IAxiCoreAdapter a) => Path.Combine("vhdl-out", $"axi-{a.Core}-{a.Variant}");
+}

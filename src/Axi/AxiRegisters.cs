@@ -1,0 +1,80 @@
+namespace Crypto.Axi;
+
+/// <summary>
+/// The register map of every wrapper (32-bit registers, byte offsets on the AXI4-Lite slave; 8 address
+/// bits). The same numbers are in zynq/host/crypto_axi_regs.h and docs/zynq.md.
+/// </summary>
+public static class AxiRegisters
+{
+    /// <summary>Register-map version, in VERSION bits 31..16.</summary>
+    public const uint MapVersion = 1;
+
+    /// <summary>RO: core identifier (four ASCII characters, first in bits 31..24, e.g. "AES ").</summary>
+    public const byte Id = 0x00;
+    /// <summary>RO: bits 31..16 register-map version, 15..0 the variant number of the core.</summary>
+    public const byte Version = 0x04;
+    /// <summary>RO: what the core supports (see the Caps* bits).</summary>
+    public const byte Caps = 0x08;
+    /// <summary>RW, staged: bits 3..0 mode, bit 8 decrypt, bits 13..12 key size. A value the core does not support is refused (error 1).</summary>
+    public const byte Config = 0x0C;
+    /// <summary>WO, self-clearing: bit 0 START, bit 1 SOFT_RESET, bit 2 CLEAR_ERROR. Reads 0.</summary>
+    public const byte Control = 0x10;
+    /// <summary>RO: bit 0 BUSY, bit 1 ERROR, bit 2 LOAD_PENDING, bit 3 ENABLED, bit 4 DRAINING, bits 15..8 first error code.</summary>
+    public const byte Status = 0x14;
+    /// <summary>RO: blocks that entered the core since the last soft reset (wraps at 2^32).</summary>
+    public const byte BlocksIn = 0x18;
+    /// <summary>RO: blocks that left the core towards the output stream since the last soft reset.</summary>
+    public const byte BlocksOut = 0x1C;
+    /// <summary>RO: clock cycles in which BUSY was set since the last soft reset.</summary>
+    public const byte BusyCycles = 0x20;
+    /// <summary>RO: packets (TLAST beats) sent on the output stream since the last soft reset.</summary>
+    public const byte PacketsOut = 0x24;
+    /// <summary>WO, staged: KEY0..KEY7 at 0x40..0x5C; KEYn holds key bytes 4n..4n+3, byte 4n in bits 7..0. Reads 0 (keys are write-only).</summary>
+    public const byte Key0 = 0x40;
+    /// <summary>RW, staged: IV0..IV3 at 0x60..0x6C (IV, nonce or counter block); IVn holds bytes 4n..4n+3, byte 4n in bits 7..0.</summary>
+    public const byte Iv0 = 0x60;
+
+    public const uint ControlStart = 1u << 0;
+    public const uint ControlSoftReset = 1u << 1;
+    public const uint ControlClearError = 1u << 2;
+
+    public const uint StatusBusy = 1u << 0;
+    public const uint StatusError = 1u << 1;
+    public const uint StatusLoadPending = 1u << 2;
+    public const uint StatusEnabled = 1u << 3;
+    public const uint StatusDraining = 1u << 4;
+    public const int StatusErrorCodeShift = 8;
+
+    public const int ConfigModeMask = 0xF;
+    public const uint ConfigDecrypt = 1u << 8;
+    public const int ConfigKeySizeShift = 12;
+
+    public const byte ModeEcb = 0, ModeCbc = 1, ModeCtr = 2;
+    public const byte KeySize128 = 0, KeySize192 = 1, KeySize256 = 2;
+
+    /// <summary>CAPS bits 7..0: bit m set when mode m is supported.</summary>
+    public const int CapsModesShift = 0;
+    /// <summary>CAPS bit 8: encryption; bit 9: decryption.</summary>
+    public const uint CapsEncrypt = 1u << 8, CapsDecrypt = 1u << 9;
+    /// <summary>CAPS bits 14..12: key sizes 128, 192, 256.</summary>
+    public const int CapsKeySizesShift = 12;
+
+    /// <summary>Error codes (STATUS bits 15..8 hold the first one since the error was last cleared).</summary>
+    public const byte ErrorConfigRefused = 1, ErrorKeep = 2, ErrorPartialBlock = 3;
+
+    /// <summary>A CONFIG register value.</summary>
+    public static uint ConfigValue(byte mode, bool decrypt, byte keySize) =>
+        (uint)(mode & ConfigModeMask) | (decrypt ? ConfigDecrypt : 0) | ((uint)keySize << ConfigKeySizeShift);
+
+    /// <summary>A CAPS register value.</summary>
+    public static uint CapsValue(byte modesMask, bool encrypt, bool decrypt, byte keySizesMask) =>
+        ((uint)modesMask << CapsModesShift) | (encrypt ? CapsEncrypt : 0) | (decrypt ? CapsDecrypt : 0) | ((uint)(keySizesMask & 7) << CapsKeySizesShift);
+
+    /// <summary>An ID register value from four ASCII characters.</summary>
+    public static uint IdValue(string fourCharacters)
+    {
+        if (fourCharacters.Length != 4 || fourCharacters.Any(c => c > 0x7E || c < 0x20))
+            throw new ArgumentException($"a core id is four printable ASCII characters, got '{fourCharacters}'");
+        return (uint)fourCharacters[0] << 24 | (uint)fourCharacters[1] << 16 | (uint)fourCharacters[2] << 8 | fourCharacters[3];
+    }
+}

@@ -1,0 +1,163 @@
+using Crypto.Streams;
+using Hdl;
+
+namespace Crypto.Axi;
+
+/// <summary>What a core adapter adds to a wrapper design: the core's side of the two block streams.</summary>
+/// <param name="InputReady">The core's input ready (the input converter's consumer ready).</param>
+/// <param name="Output">The core's output blocks, in stream byte order.</param>
+/// <param name="OutputReady">The ready bus the core reads for its output; the wrapper's gate writes it.</param>
+/// <param name="Error">Errors the adapter reports (e.g. a partial block in a mode that needs whole blocks).</param>
+public sealed record AxiCoreAttachment(IReady InputReady, IAxiBlock Output, IReady OutputReady, IAxiErrorReport Error);
+
+/// <summary>The configuration a packet is processed with, as software writes it into the registers.</summary>
+/// <param name="Key">Key bytes (16, 24 or 32).</param>
+/// <param name="Iv">IV / nonce / counter block (16 bytes).</param>
+public sealed record AxiCoreSettings(byte[] Key, byte[] Iv, byte Mode, bool Decrypt)
+{
+    public byte KeySize => Key.Length switch
+    {
+        16 => AxiRegisters.KeySize128,
+        24 => AxiRegisters.KeySize192,
+        32 => AxiRegisters.KeySize256,
+        _ => throw new ArgumentException($"a key is 16, 24 or 32 bytes, got {Key.Length}"),
+    };
+
+    public uint ConfigValue => AxiRegisters.ConfigValue(Mode, Decrypt, KeySize);
+}
+
+/// <summary>
+/// The core-specific part of a wrapper (one file per core): what the core is called, what it
+/// supports, how its processes join the wrapper design, and the software oracle for a packet.
+/// </summary>
+public interface IAxiCoreAdapter
+{
+    /// <summary>Core name as the CLI spells it (aes, chacha20, ...).</summary>
+    string Core { get; }
+    /// <summary>Variant of the core (its catalog name).</summary>
+    string Variant { get; }
+    string Description { get; }
+    /// <summary>ID register (four ASCII characters).</summary>
+    uint CoreId { get; }
+    /// <summary>Variant number in VERSION bits 15..0.</summary>
+    ushort VariantNumber { get; }
+    /// <summary>CAPS register.</summary>
+    uint Caps { get; }
+    /// <summary>Bytes per core block (16 for AES).</summary>
+    int BlockBytes { get; }
+    /// <summary>The core alone: clocks per block at full speed and latency (measured in simulation).</summary>
+    Measurement MeasureCore();
+
+    /// <summary>
+    /// Adds the core and its adapter processes to <paramref name="design"/>: blocks come from
+    /// <paramref name="input"/> (whose ready is the returned InputReady), the configuration in force
+    /// from <paramref name="config"/>.
+    /// </summary>
+    AxiCoreAttachment Attach(Design design, IAxiBlock input, IAxiCoreConfig config);
+
+    /// <summary>What the wrapper must send out for one packet processed under <paramref name="settings"/> (the software oracle).</summary>
+    byte[] Expected(AxiCoreSettings settings, ReadOnlySpan<byte> packet);
+
+    /// <summary>Whether a packet that is not a whole number of blocks is an error under <paramref name="settings"/> (STATUS error 3).</summary>
+    bool NeedsWholeBlocks(AxiCoreSettings settings);
+
+    /// <summary>A default configuration the core supports, with the given key bytes.</summary>
+    AxiCoreSettings DefaultSettings(byte[] key);
+}
+
+/// <summary>The top-level buses of a wrapper design (the ports of its VHDL top entity).</summary>
+public sealed class AxiWrapperPorts
+{
+    public required IAxiStreamBeat SAxis { get; init; }
+    public required IReady SAxisReady { get; init; }
+    public required IAxiStreamBeat MAxis { get; init; }
+    public required IReady MAxisReady { get; init; }
+    public required IAxiLiteAddress WriteAddress { get; init; }
+    public required IReady WriteAddressReady { get; init; }
+    public required IAxiLiteWriteData WriteData { get; init; }
+    public required IReady WriteDataReady { get; init; }
+    public required IAxiLiteWriteResponse WriteResponse { get; init; }
+    public required IReady WriteResponseReady { get; init; }
+    public required IAxiLiteAddress ReadAddress { get; init; }
+    public required IReady ReadAddressReady { get; init; }
+    public required IAxiLiteReadData ReadData { get; init; }
+    public required IReady ReadDataReady { get; init; }
+}
+
+/// <summary>A freshly built wrapper design and its ports (a design is simulated once).</summary>
+public sealed record AxiWrapperDesign(Design Design, AxiWrapperPorts Ports);
+
+/// <summary>
+/// Builds the wrapper of a core: AXI4-Lite register bank, AXI4-Stream 64-to-128 input converter, the
+/// core (through its adapter), drain and gate for soft resets, 128-to-64 output converter.
+/// </summary>
+public static class AxiWrapper
+{
+    /// <summary>Name of a wrapper's top-level bus for each standard Xilinx port-name prefix (see <see cref="AxiShell"/>).</summary>
+    public const string SAxis = "s_axis", SAxisReady = "s_axis_ready", MAxis = "m_axis", MAxisReady = "m_axis_ready",
+        WriteAddress = "s_axi_aw", WriteAddressReady = "s_axi_aw_ready", WriteData = "s_axi_w", WriteDataReady = "s_axi_w_ready",
+        WriteResponse = "s_axi_b", WriteResponseReady = "s_axi_b_ready", ReadAddress = "s_axi_ar", ReadAddressReady = "s_axi_ar_ready",
+        ReadData = "s_axi_r", ReadDataReady = "s_axi_r_ready";
+
+    /// <summary>The design (top entity) name of a wrapper: axi_&lt;core&gt;_&lt;variant&gt;.</summary>
+    public static string DesignName(IAxiCoreAdapter adapter) => $"axi_{adapter.Core}_{adapter.Variant}";
+
+    public static AxiWrapperDesign Build(IAxiCoreAdapter adapter)
+    {
+        var d = new Design(DesignName(adapter));
+        var sAxis = d.Input(Bus.Create<IAxiStreamBeat>(), SAxis);
+        var mAxisReady = d.Input(Bus.Create<IReady>(), MAxisReady);
+        var aw = d.Input(Bus.Create<IAxiLiteAddress>(), WriteAddress);
+        var w = d.Input(Bus.Create<IAxiLiteWriteData>(), WriteData);
+        var bReady = d.Input(Bus.Create<IReady>(), WriteResponseReady);
+        var ar = d.Input(Bus.Create<IAxiLiteAddress>(), ReadAddress);
+        var rReady = d.Input(Bus.Create<IReady>(), ReadDataReady);
+
+        var bank = d.Add(new AxiLiteRegisterBank(adapter.CoreId, (AxiRegisters.MapVersion << 16) | adapter.VariantNumber, adapter.Caps)
+        {
+            Name = "registers", WriteAddress = aw, WriteData = w, WriteResponseReady = bReady, ReadAddress = ar, ReadDataReady = rReady,
+        });
+        var assembler = d.Add(new AxiStreamBlockAssembler { Name = "assembler", Input = sAxis, Control = bank.Control });
+        var core = adapter.Attach(d, assembler.Output, bank.Config);
+        assembler.OutputReady = core.InputReady;
+        var drain = d.Add(new CoreFlowDrain
+        {
+            Name = "drain", CoreInput = assembler.Output, CoreInputReady = core.InputReady,
+            CoreOutput = core.Output, CoreOutputReady = core.OutputReady, Control = bank.Control,
+        });
+        var serializer = d.Add(new AxiStreamBlockSerializer { Name = "serializer", Control = bank.Control, OutputReady = mAxisReady });
+        var gate = d.Add(new CoreOutputGate
+        {
+            Name = "gate", Input = core.Output, Drain = drain.Drain, OutputReady = serializer.InputReady, CoreOutputReady = core.OutputReady,
+        });
+        serializer.Input = gate.Output;
+
+        bank.CoreInput = assembler.Output;
+        bank.CoreInputReady = core.InputReady;
+        bank.CoreOutput = gate.Output;
+        bank.CoreOutputReady = serializer.InputReady;
+        bank.StreamIn = sAxis;
+        bank.StreamInReady = assembler.InputReady;
+        bank.StreamOut = serializer.Output;
+        bank.StreamOutReady = mAxisReady;
+        bank.InputError = assembler.Error;
+        bank.CoreError = core.Error;
+        bank.Drain = drain.Drain;
+
+        d.Output(assembler.InputReady, SAxisReady);
+        d.Output(serializer.Output, MAxis);
+        d.Output(bank.WriteAddressReady, WriteAddressReady);
+        d.Output(bank.WriteDataReady, WriteDataReady);
+        d.Output(bank.WriteResponse, WriteResponse);
+        d.Output(bank.ReadAddressReady, ReadAddressReady);
+        d.Output(bank.ReadData, ReadData);
+
+        return new AxiWrapperDesign(d, new AxiWrapperPorts
+        {
+            SAxis = sAxis, SAxisReady = assembler.InputReady, MAxis = serializer.Output, MAxisReady = mAxisReady,
+            WriteAddress = aw, WriteAddressReady = bank.WriteAddressReady, WriteData = w, WriteDataReady = bank.WriteDataReady,
+            WriteResponse = bank.WriteResponse, WriteResponseReady = bReady, ReadAddress = ar, ReadAddressReady = bank.ReadAddressReady,
+            ReadData = bank.ReadData, ReadDataReady = rReady,
+        });
+    }
+}

@@ -1,0 +1,197 @@
+using System.Globalization;
+
+namespace Crypto.Axi.Testbench;
+
+/// <summary>Stimulus options of the wrapper scenario: seed, and probabilities per cycle.</summary>
+public sealed record AxiScenarioOptions(int Seed = 1, double GapProbability = 0.25, double StallProbability = 0.25, double LiteDelayProbability = 0.3)
+{
+    public static AxiScenarioOptions FullSpeed { get; } = new(1, 0, 0, 0);
+}
+
+/// <summary>What the scenario did and everything that went wrong (empty when it passed).</summary>
+public sealed record AxiScenarioResult(AxiWrapperBench Bench, IReadOnlyList<string> Failures, int PacketsChecked, long BytesChecked)
+{
+    public bool Passed => Failures.Count == 0;
+}
+
+/// <summary>
+/// The end-to-end scenario every wrapper must pass, as a DMA-driven system would run it: register
+/// identification; a refused configuration; key, IV, CONFIG and START over AXI4-Lite; packets of
+/// many lengths (whole blocks, and final beats and blocks that end part-way) with random TVALID
+/// gaps and TREADY back-pressure; a new key written and started while a packet streams in (it must
+/// not touch that packet and must apply to the next); a soft reset in the middle of a packet under
+/// heavy back-pressure (the DMA engines are reset with it), then a restart; counters and status read
+/// back. Every packet that comes out is compared with the core's software oracle.
+/// </summary>
+public static class AxiScenario
+{
+    public static AxiScenarioResult Run(IAxiCoreAdapter adapter, AxiScenarioOptions options, bool trace)
+    {
+        var bench = new AxiWrapperBench(adapter, options.Seed, options.LiteDelayProbability, options.GapProbability, options.StallProbability, trace);
+        var failures = new List<string>();
+        var rng = new Random(options.Seed);
+        var expected = new List<(string Name, byte[] Data)>();
+        string seedNote = $"seed {options.Seed}";
+        void Check(bool ok, string what)
+        {
+            if (!ok) failures.Add($"cycle {bench.Cycle}: {what} ({seedNote})");
+        }
+        byte[] Bytes(int n)
+        {
+            var b = new byte[n];
+            rng.NextBytes(b);
+            return b;
+        }
+        void Send(string name, byte[] packet, AxiCoreSettings settings)
+        {
+            bench.Source.Enqueue(packet);
+            expected.Add((name, adapter.Expected(settings, packet)));
+        }
+        void AwaitPackets(string what) => bench.RunUntil(() => bench.Sink.Packets.Count >= expected.Count && bench.Source.Idle, what);
+        string Hex(uint v) => "0x" + v.ToString("X8", CultureInfo.InvariantCulture);
+
+        try
+        {
+            bench.Run(3);
+
+            // ---- identification, reset state
+            uint id = bench.Read(AxiRegisters.Id);
+            Check(id == adapter.CoreId, $"ID reads {Hex(id)}, expected {Hex(adapter.CoreId)}");
+            uint version = bench.Read(AxiRegisters.Version);
+            uint expectedVersion = (AxiRegisters.MapVersion << 16) | adapter.VariantNumber;
+            Check(version == expectedVersion, $"VERSION reads {Hex(version)}, expected {Hex(expectedVersion)}");
+            uint caps = bench.Read(AxiRegisters.Caps);
+            Check(caps == adapter.Caps, $"CAPS reads {Hex(caps)}, expected {Hex(adapter.Caps)}");
+            uint status = bench.Read(AxiRegisters.Status);
+            Check(status == 0, $"STATUS after reset reads {Hex(status)}, expected 0 (input disabled until START)");
+            Check(!bench.Wrapper.Ports.SAxisReady.Ready, "s_axis TREADY is high before START");
+
+            // ---- a configuration the core cannot do is refused
+            const uint impossible = 0xF; // mode 15 exists in no core
+            bench.Write(AxiRegisters.Config, impossible);
+            uint config = bench.Read(AxiRegisters.Config);
+            Check(config == 0, $"CONFIG reads {Hex(config)} after an unsupported value was written, expected the old value 0");
+            status = bench.Read(AxiRegisters.Status);
+            Check((status & AxiRegisters.StatusError) != 0 && status >> AxiRegisters.StatusErrorCodeShift == AxiRegisters.ErrorConfigRefused,
+                $"STATUS reads {Hex(status)} after an unsupported CONFIG, expected ERROR with code {AxiRegisters.ErrorConfigRefused}");
+            bench.Write(AxiRegisters.Control, AxiRegisters.ControlClearError);
+            status = bench.Read(AxiRegisters.Status);
+            Check(status == 0, $"STATUS reads {Hex(status)} after CLEAR_ERROR, expected 0");
+
+            // ---- configure and start
+            var first = adapter.DefaultSettings(Bytes(16)) with { Iv = Bytes(16) };
+            bench.WriteSettings(first);
+            bench.Write(AxiRegisters.Control, AxiRegisters.ControlStart);
+            status = bench.Read(AxiRegisters.Status);
+            Check(status == AxiRegisters.StatusEnabled, $"STATUS reads {Hex(status)} after START with no packet in flight, expected ENABLED only");
+            config = bench.Read(AxiRegisters.Config);
+            Check(config == first.ConfigValue, $"CONFIG reads {Hex(config)}, expected {Hex(first.ConfigValue)}");
+            uint iv2 = bench.Read(AxiRegisters.Iv0 + 8);
+            Check(iv2 == AxiWrapperBench.LittleEndianWord(first.Iv, 8), $"IV2 reads {Hex(iv2)}, expected {Hex(AxiWrapperBench.LittleEndianWord(first.Iv, 8))}");
+            uint key0 = bench.Read(AxiRegisters.Key0);
+            Check(key0 == 0, $"KEY0 reads {Hex(key0)}; keys are write-only and read 0");
+
+            // ---- packets of many lengths: whole blocks; the packet ending in the first or second
+            // beat of a block, with a partial or a whole beat
+            int[] lengths = [16, 40, 3, 27, 20, 8, 1024, 48, 17, 9, 64];
+            bool partialSent = false;
+            foreach (var n in lengths)
+            {
+                Send($"{n}-byte packet", Bytes(n), first);
+                partialSent |= n % adapter.BlockBytes != 0;
+            }
+            AwaitPackets("the packets of many lengths");
+            status = bench.Read(AxiRegisters.Status);
+            bool partialIsError = partialSent && adapter.NeedsWholeBlocks(first);
+            Check(partialIsError
+                    ? (status & AxiRegisters.StatusError) != 0 && status >> AxiRegisters.StatusErrorCodeShift == AxiRegisters.ErrorPartialBlock
+                    : (status & AxiRegisters.StatusError) == 0,
+                $"STATUS reads {Hex(status)} after packets that were {(partialSent ? "" : "not ")}whole blocks, expected {(partialIsError ? $"ERROR with code {AxiRegisters.ErrorPartialBlock}" : "no ERROR")}");
+            bench.Write(AxiRegisters.Control, AxiRegisters.ControlClearError);
+
+            // ---- a new key written and started while a packet streams in
+            var second = first with { Key = Bytes(first.Key.Length), Iv = Bytes(16) };
+            var streaming = Bytes(2048);
+            Send("2048-byte packet streaming during the key change", streaming, first);
+            bench.RunUntil(() => bench.Source.CurrentOffset >= 64, "the first beats of the 2048-byte packet");
+            bench.Source.Hold = true; // the packets for the new key wait until START has been written
+            bench.WriteSettings(second);
+            bench.Write(AxiRegisters.Control, AxiRegisters.ControlStart);
+            status = bench.Read(AxiRegisters.Status);
+            bool stillStreaming = bench.Source.CurrentOffset > 0;
+            if (stillStreaming)
+                Check((status & AxiRegisters.StatusLoadPending) != 0,
+                    $"STATUS reads {Hex(status)} while the packet is still coming in after START, expected LOAD_PENDING");
+            Send("64-byte packet after the key change", Bytes(64), second);
+            Send("100-byte packet after the key change", Bytes(100), second);
+            bench.Source.Hold = false;
+            AwaitPackets("the packets around the key change");
+            status = bench.Read(AxiRegisters.Status);
+            Check((status & (AxiRegisters.StatusLoadPending | AxiRegisters.StatusBusy)) == 0 && (status & AxiRegisters.StatusEnabled) != 0,
+                $"STATUS reads {Hex(status)} after the packets, expected ENABLED, not BUSY, no LOAD_PENDING");
+            bench.Write(AxiRegisters.Control, AxiRegisters.ControlClearError);
+
+            // ---- soft reset in the middle of a packet, with the core full (heavy back-pressure)
+            bench.Sink.StallProbability = 0.9;
+            bench.Source.Enqueue(Bytes(1024)); // dropped by the reset: never expected out
+            bench.RunUntil(() => bench.Source.CurrentOffset >= 512, "half of the packet that the soft reset interrupts");
+            int received = bench.Sink.Packets.Count;
+            bench.Sink.ExpectReset();
+            bench.Write(AxiRegisters.Control, AxiRegisters.ControlSoftReset);
+            bench.Source.Abort(); // software resets the DMA engines with the core
+            bench.Sink.Abort();
+            bench.Sink.StallProbability = options.StallProbability;
+            Check(!bench.Wrapper.Ports.SAxisReady.Ready, "s_axis TREADY is high after the soft reset, before START");
+            status = bench.Read(AxiRegisters.Status);
+            Check((status & ~AxiRegisters.StatusDraining) == 0, $"STATUS reads {Hex(status)} after the soft reset, expected 0 (or DRAINING)");
+            uint blocksIn = bench.Read(AxiRegisters.BlocksIn);
+            Check(blocksIn == 0, $"BLOCKS_IN reads {blocksIn} after the soft reset, expected 0");
+            bench.RunUntil(() => (bench.Read(AxiRegisters.Status) & AxiRegisters.StatusDraining) == 0, "the drain after the soft reset", 100_000);
+            bench.Write(AxiRegisters.Control, AxiRegisters.ControlStart);
+            var afterReset = new[] { Bytes(80), Bytes(160) };
+            foreach (var packet in afterReset) Send($"{packet.Length}-byte packet after the soft reset", packet, second);
+            AwaitPackets("the packets after the soft reset");
+            Check(bench.Sink.Packets.Count == received + afterReset.Length,
+                $"{bench.Sink.Packets.Count - received} packets came out after the soft reset, expected {afterReset.Length}");
+
+            // ---- counters since the soft reset
+            bench.Run(8);
+            long blocks = afterReset.Sum(p => (long)(p.Length + adapter.BlockBytes - 1) / adapter.BlockBytes);
+            blocksIn = bench.Read(AxiRegisters.BlocksIn);
+            uint blocksOut = bench.Read(AxiRegisters.BlocksOut);
+            uint packetsOut = bench.Read(AxiRegisters.PacketsOut);
+            uint busyCycles = bench.Read(AxiRegisters.BusyCycles);
+            Check(blocksIn == blocks && blocksOut == blocks, $"BLOCKS_IN {blocksIn}, BLOCKS_OUT {blocksOut} after the soft reset, expected {blocks} each");
+            Check(packetsOut == afterReset.Length, $"PACKETS_OUT reads {packetsOut}, expected {afterReset.Length}");
+            long beats = afterReset.Sum(p => (long)(p.Length + 7) / 8);
+            Check(busyCycles >= beats && busyCycles < bench.Cycle, $"BUSY_CYCLES reads {busyCycles}, expected at least the {beats} input beats and less than {bench.Cycle} cycles");
+            status = bench.Read(AxiRegisters.Status);
+            Check(status == AxiRegisters.StatusEnabled, $"STATUS reads {Hex(status)} at the end, expected ENABLED only");
+            bench.Run(4);
+        }
+        catch (Hdl.HardwareException e)
+        {
+            failures.Add($"{e.Message} ({seedNote})");
+        }
+
+        // ---- every packet out against the oracle
+        var got = bench.Sink.Packets;
+        long bytesChecked = 0;
+        for (int i = 0; i < Math.Max(expected.Count, got.Count); i++)
+        {
+            if (i >= got.Count) { failures.Add($"{expected[i].Name}: never came out ({seedNote})"); continue; }
+            if (i >= expected.Count) { failures.Add($"packet {i} ({got[i].Data.Length} bytes) came out but none was expected ({seedNote})"); continue; }
+            var (name, want) = expected[i];
+            var have = got[i].Data;
+            if (!have.AsSpan().SequenceEqual(want))
+            {
+                int at = 0;
+                while (at < Math.Min(have.Length, want.Length) && have[at] == want[at]) at++;
+                failures.Add($"{name}: {have.Length} bytes out, expected {want.Length}; first difference at byte {at} ({seedNote})");
+            }
+            else bytesChecked += have.Length;
+        }
+        failures.AddRange(bench.ProtocolErrors.Take(10).Select(e => $"{e} ({seedNote})"));
+        return new AxiScenarioResult(bench, failures, Math.Min(got.Count, expected.Count), bytesChecked);
+    }
+}

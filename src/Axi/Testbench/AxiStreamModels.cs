@@ -1,0 +1,150 @@
+using Crypto.Streams;
+
+namespace Crypto.Axi.Testbench;
+
+/// <summary>
+/// A DMA-like AXI4-Stream source (what AXI DMA MM2S does): sends queued packets as 64-bit beats, the
+/// final beat with TLAST and a partial TKEEP when the packet ends inside it; TVALID gaps at random;
+/// holds each beat until TREADY. <see cref="Abort"/> drops the rest of the current packet (the DMA
+/// engine was reset).
+/// </summary>
+public sealed class AxiStreamSource(IAxiStreamBeat bus, IReady ready, Random rng, double gapProbability)
+{
+    readonly Queue<byte[]> packets = new();
+    byte[]? current;
+    int offset;
+    bool offering;
+    (ulong Data, byte Keep, bool Last) beat;
+
+    public long BeatsTaken { get; private set; }
+    public long FirstBeatCycle { get; private set; } = -1;
+    /// <summary>Whether the source may start its next packet (a scenario holds it back to order events).</summary>
+    public bool Hold { get; set; }
+    public bool Idle => current is null && packets.Count == 0;
+    /// <summary>Bytes of the current packet already taken (0 when between packets).</summary>
+    public int CurrentOffset => current is null ? 0 : offset;
+    public int Queued => packets.Count + (current is null ? 0 : 1);
+
+    public void Enqueue(byte[] packet)
+    {
+        if (packet.Length == 0) throw new ArgumentException("an AXI4-Stream packet has at least one byte");
+        packets.Enqueue(packet);
+    }
+
+    public void Abort()
+    {
+        current = null;
+        offering = false;
+    }
+
+    public void Drive()
+    {
+        if (current is null && !Hold && packets.Count > 0)
+        {
+            current = packets.Dequeue();
+            offset = 0;
+        }
+        if (current is not null && !offering && rng.NextDouble() >= gapProbability)
+        {
+            offering = true;
+            int n = Math.Min(8, current.Length - offset);
+            ulong data = 0;
+            for (int i = 0; i < n; i++) data |= (ulong)current[offset + i] << (8 * i);
+            // Lanes without packet data carry junk, as a DMA may: the wrapper must ignore them.
+            if (n < 8) data |= (ulong)rng.NextInt64() << (8 * n);
+            beat = (data, (byte)((1 << n) - 1), offset + n == current.Length);
+        }
+        // The beat holds, unchanged, until it is taken.
+        bus.Data = offering ? beat.Data : 0;
+        bus.Keep = offering ? beat.Keep : (byte)0;
+        bus.Last = offering && beat.Last;
+        bus.Valid = offering;
+    }
+
+    public void Observe(long cycle)
+    {
+        if (!offering || !ready.Ready) return;
+        if (FirstBeatCycle < 0) FirstBeatCycle = cycle;
+        BeatsTaken++;
+        offset += 8;
+        offering = false;
+        if (offset >= current!.Length) current = null;
+    }
+}
+
+/// <summary>One packet received by <see cref="AxiStreamSink"/>, with the cycles of its first and last beats.</summary>
+public sealed record ReceivedPacket(byte[] Data, long FirstBeatCycle, long LastBeatCycle);
+
+/// <summary>
+/// A DMA-like AXI4-Stream sink (what AXI DMA S2MM does): TREADY low at random (back-pressure);
+/// collects the bytes TKEEP marks into packets ending at TLAST; checks the master's rules (TVALID and
+/// the beat hold until taken; TKEEP a run of lanes from lane 0, partial only with TLAST).
+/// <see cref="Abort"/> drops a partly received packet (the DMA engine was reset).
+/// </summary>
+public sealed class AxiStreamSink(IAxiStreamBeat bus, IReady ready, Random rng, double stallProbability)
+{
+    readonly List<ReceivedPacket> packets = [];
+    readonly List<byte> partial = [];
+    long partialFirst = -1;
+    readonly List<string> errors = [];
+    bool held, resetting;
+    (ulong Data, byte Keep, bool Last) heldBeat;
+
+    public IReadOnlyList<ReceivedPacket> Packets => packets;
+    public IReadOnlyList<string> ProtocolErrors => errors;
+    public long BeatsTaken { get; private set; }
+    public long LastBeatCycle { get; private set; } = -1;
+    public int PartialBytes => partial.Count;
+    public double StallProbability { get; set; } = stallProbability;
+
+    /// <summary>
+    /// Software is resetting the wrapper's streams (SOFT_RESET, a reset of the stream interfaces):
+    /// TVALID may drop without a transfer until <see cref="Abort"/>, when the sink (the DMA) is reset too.
+    /// </summary>
+    public void ExpectReset() => resetting = true;
+
+    public void Abort()
+    {
+        partial.Clear();
+        partialFirst = -1;
+        held = false;
+        resetting = false;
+    }
+
+    public void Drive() => ready.Ready = rng.NextDouble() >= StallProbability;
+
+    public void Observe(long cycle)
+    {
+        bool valid = bus.Valid;
+        if (held && !resetting)
+        {
+            if (!valid) errors.Add($"cycle {cycle}: m_axis TVALID dropped before the beat was taken");
+            else if ((bus.Data, bus.Keep, bus.Last) != heldBeat) errors.Add($"cycle {cycle}: m_axis beat changed before it was taken");
+        }
+        held = false;
+        if (!valid) return;
+        var beat = (bus.Data, bus.Keep, bus.Last);
+        if (!ready.Ready)
+        {
+            held = true;
+            heldBeat = beat;
+            return;
+        }
+        int n = AxiMath.KeepBytes(beat.Keep);
+        if (n == 0xFF || n == 0 || (!beat.Last && n != 8))
+            errors.Add($"cycle {cycle}: m_axis TKEEP 0x{beat.Keep:X2} {(beat.Last ? "on the last beat" : "on a beat before the last")}");
+        n = n == 0xFF ? 8 : n;
+        if (n < 8 && (beat.Data >> (8 * n)) != 0)
+            errors.Add($"cycle {cycle}: m_axis lanes outside TKEEP 0x{beat.Keep:X2} are not zero");
+        if (partialFirst < 0) partialFirst = cycle;
+        for (int i = 0; i < n; i++) partial.Add((byte)(beat.Data >> (8 * i)));
+        BeatsTaken++;
+        LastBeatCycle = cycle;
+        if (beat.Last)
+        {
+            packets.Add(new ReceivedPacket([.. partial], partialFirst, cycle));
+            partial.Clear();
+            partialFirst = -1;
+        }
+    }
+}

@@ -1,0 +1,48 @@
+using Crypto.Axi;
+using Crypto.Axi.Testbench;
+using Hdl.Vhdl;
+using Xunit;
+
+namespace Axi.Tests;
+
+public class WrapperScenarioTests
+{
+    public static TheoryData<string, string> Wrappers() => [.. AxiCatalog.All.Select(a => (a.Core, a.Variant))];
+
+    [Theory]
+    [MemberData(nameof(Wrappers))]
+    public void ScenarioPassesInTheCSharpSimulation(string core, string variant)
+    {
+        var r = AxiScenario.Run(AxiCatalog.Find(core, variant), new AxiScenarioOptions(Seed: 7), trace: false);
+        Assert.True(r.Passed, string.Join("\n", r.Failures));
+        Assert.True(r.PacketsChecked >= 16);
+    }
+
+    /// <summary>Twenty seeds per wrapper, from no gaps and no back-pressure to 80 % gaps and 78 % stalls.</summary>
+    [Theory]
+    [MemberData(nameof(Wrappers))]
+    public void ScenarioPassesUnderManyPatternsOfGapsAndBackPressure(string core, string variant)
+    {
+        var adapter = AxiCatalog.Find(core, variant);
+        var failures = new List<string>();
+        for (int seed = 1; seed <= 20; seed++)
+        {
+            var options = new AxiScenarioOptions(seed, GapProbability: seed % 5 * 0.2, StallProbability: seed % 7 * 0.13, LiteDelayProbability: seed % 3 * 0.3);
+            failures.AddRange(AxiScenario.Run(adapter, options, trace: false).Failures.Select(f => $"{options}: {f}"));
+        }
+        Assert.True(failures.Count == 0, string.Join("\n", failures.Take(10)));
+    }
+
+    [Theory]
+    [MemberData(nameof(Wrappers))]
+    public void ScenarioReplaysInGhdl(string core, string variant)
+    {
+        var r = AxiScenario.Run(AxiCatalog.Find(core, variant), new AxiScenarioOptions(Seed: 11), trace: true);
+        Assert.True(r.Passed, string.Join("\n", r.Failures));
+        var dir = Path.Combine(Path.GetTempPath(), "axi-tests", $"cosim-{core}-{variant}-{Environment.ProcessId}");
+        var cosim = CoSimulation.Run(r.Bench.Simulation.Netlist, r.Bench.Trace!, dir);
+        Assert.True(cosim.Passed, $"GHDL disagrees:\n{string.Join("\n", cosim.Mismatches)}\n{Hdl.Vhdl.Tools.Ghdl.Tail(cosim.Log, 30)}");
+        Assert.Equal(r.Bench.Trace!.Rows, cosim.CyclesCompared);
+        Directory.Delete(dir, true);
+    }
+}
