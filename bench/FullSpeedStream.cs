@@ -1,3 +1,4 @@
+using Crypto.Hashing;
 using Crypto.Streams;
 using Hdl;
 
@@ -8,6 +9,13 @@ namespace Crypto.Bench;
 /// Ready high, Last low, and the payloads (and any other input signal) at fixed seeded random values.
 /// The core then takes a block whenever it is ready and its consumer always takes its output, so each
 /// cycle is a cycle of a full-speed stream with no testbench work in the loop.
+/// <para>
+/// A hash core's input (<see cref="IHashChunkControl"/>) is held at a stream of empty messages, all
+/// Last, ByteCount 0 and MessageId 0: constant inputs can make no longer messages, and a message id
+/// is taken again only after its digest came out, so such a core hashes one one-block message per
+/// pass of its pipeline (the pipeline is mostly empty: a cycle-based simulator does the same work per
+/// cycle either way; an event-driven one such as GHDL does less).
+/// </para>
 /// </summary>
 public static class FullSpeedStream
 {
@@ -18,13 +26,15 @@ public static class FullSpeedStream
         {
             bool stream = typeof(IStreamControl).IsAssignableFrom(bus.InterfaceType);
             bool ready = typeof(IReady).IsAssignableFrom(bus.InterfaceType);
+            bool messages = typeof(IHashChunkControl).IsAssignableFrom(bus.InterfaceType);
             foreach (var property in Bus.SignalProperties(bus.InterfaceType))
             {
                 var signal = bus.Signals.Single(s => s.Name == property.Name);
                 object value = property.Name switch
                 {
                     nameof(IStreamControl.Valid) when stream => true,
-                    nameof(IStreamControl.Last) when stream => false,
+                    nameof(IStreamControl.Last) when stream => messages,
+                    nameof(IHashChunkControl.ByteCount) or nameof(IHashChunkControl.MessageId) when messages => (byte)0,
                     nameof(IReady.Ready) when ready => true,
                     _ => RandomValue(property.PropertyType, signal.Type.Mask, rng),
                 };

@@ -1,3 +1,8 @@
 using BenchmarkDotNet.Running;
+using Crypto.Bench;
 
-BenchmarkSwitcher.FromAssembly(typeof(Crypto.Bench.SimulationSpeed).Assembly).Run(args);
+// `simulators`: the engine beside GHDL and Verilator (bench/README.md); anything else goes to
+// BenchmarkDotNet (SimulationSpeed, CpuBaselines).
+if (args.Length > 0 && args[0] == "simulators") return HdlSimulators.Run(args[1..]);
+BenchmarkSwitcher.FromAssembly(typeof(SimulationSpeed).Assembly).Run(args);
+return 0;

@@ -12,12 +12,14 @@ public static class ToolRunner
         (Environment.GetEnvironmentVariable("PATH") ?? "").Split(Path.PathSeparator)
         .Any(d => d.Length > 0 && File.Exists(Path.Combine(d, program)));
 
-    public static ToolRun Run(string program, IEnumerable<string> args, string workDir, TimeSpan? timeout = null)
+    public static ToolRun Run(string program, IEnumerable<string> args, string workDir, TimeSpan? timeout = null,
+        IReadOnlyDictionary<string, string>? environment = null)
     {
         if (!OnPath(program))
             throw new ToolException($"{program} is not installed: run ./scripts/setup (or apt-get install {program})");
         var psi = new ProcessStartInfo(program) { WorkingDirectory = workDir, RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
         foreach (var a in args) psi.ArgumentList.Add(a);
+        foreach (var (name, value) in environment ?? new Dictionary<string, string>()) psi.Environment[name] = value;
         var sw = Stopwatch.StartNew();
         using var p = System.Diagnostics.Process.Start(psi)!;
         var stdout = p.StandardOutput.ReadToEndAsync();

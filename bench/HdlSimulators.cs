@@ -1,0 +1,154 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Text.Json;
+using Crypto.Catalog;
+using Crypto.Streams;
+using Hdl;
+using Hdl.Vhdl;
+using Hdl.Vhdl.Testbench;
+using Hdl.Vhdl.Tools;
+
+namespace Crypto.Bench;
+
+/// <summary>One variant's simulation speed in the engine, in GHDL and in Verilator (cycles per second).</summary>
+public sealed record SimulatorRow(string Core, string Variant, double EngineCyclesPerSecond, double? GhdlCyclesPerSecond,
+    double? GhdlLlvmCyclesPerSecond, double? VerilatorCyclesPerSecond, double? VerilatorBuildSeconds, string? Note);
+
+/// <summary>What <c>bench simulators</c> writes: the machine and one row per variant.</summary>
+public sealed record SimulatorReport(string Machine, string Date, long EngineCycles, long GhdlCycles, long VerilatorCycles, IReadOnlyList<SimulatorRow> Rows);
+
+/// <summary>
+/// <c>dotnet run -c Release --project bench -- simulators [--variants aes-proc11,md5-proc4] [--verilator all|LIST] [--out FILE]</c>:
+/// for each variant, the same full-speed stream (inputs held at <see cref="FullSpeedStream"/>'s values)
+/// in the engine, in GHDL on the generated VHDL, and in Verilator on GHDL's Verilog netlist of it.
+/// A side-by-side table on stdout and a JSON file for the report.
+/// </summary>
+public static class HdlSimulators
+{
+    public static int Run(string[] args)
+    {
+        string? only = Option(args, "--variants");
+        string output = Option(args, "--out") ?? Path.Combine("bench", "results", "simulators.json");
+        long engineCycles = long.Parse(Option(args, "--engine-cycles") ?? "400000", CultureInfo.InvariantCulture);
+        long ghdlCycles = long.Parse(Option(args, "--ghdl-cycles") ?? "5000", CultureInfo.InvariantCulture);
+        long verilatorCycles = long.Parse(Option(args, "--verilator-cycles") ?? "1000000", CultureInfo.InvariantCulture);
+        // Verilator compiles each design for minutes: by default only one pipelined variant per core.
+        var verilated = (Option(args, "--verilator") ?? string.Join(',', DefaultVerilated)).Split(',', StringSplitOptions.TrimEntries).ToHashSet();
+        bool verilator = ToolRunner.OnPath("verilator");
+        if (!verilator) Console.Error.WriteLine("bench: verilator is not installed (./scripts/setup verilator): its column stays empty");
+
+        var selected = only is null ? CoreRegistry.All.ToList()
+            : [.. only.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).Select(Find)];
+        var rows = new List<SimulatorRow>();
+        var work = Path.Combine(Path.GetTempPath(), $"sme-bench-{Environment.ProcessId}");
+        foreach (var v in selected)
+        {
+            Console.Error.WriteLine($"bench: {v.Core}-{v.Variant} ...");
+            double engine = EngineSpeed(v, engineCycles);
+            var design = v.BuildDesign();
+            var netlist = design.Elaborate(); // before the simulation below settles the inputs
+            var stimulus = Stimulus(design);
+            double? ghdl = null, ghdlLlvm = null, verilatorSpeed = null, build = null;
+            string? note = null;
+            try { ghdl = SimulatorSpeed.MeasureGhdl(netlist, stimulus, ghdlCycles, Path.Combine(work, "ghdl"), "mcode").CyclesPerSecond; }
+            catch (ToolException e) { note = "ghdl mcode: " + FirstLine(e.Message); }
+            try { ghdlLlvm = SimulatorSpeed.MeasureGhdl(netlist, stimulus, ghdlCycles * 4, Path.Combine(work, "ghdl-llvm"), "llvm").CyclesPerSecond; }
+            catch (ToolException e) { note = (note is null ? "" : note + "; ") + "ghdl llvm: " + FirstLine(e.Message); }
+            if (verilator && (verilated.Contains("all") || verilated.Contains($"{v.Core}-{v.Variant}")))
+            {
+                try
+                {
+                    var r = SimulatorSpeed.MeasureVerilator(netlist, stimulus, verilatorCycles, Path.Combine(work, "verilator"));
+                    verilatorSpeed = r.CyclesPerSecond;
+                    build = r.Build.TotalSeconds;
+                }
+                catch (ToolException e) { note = (note is null ? "" : note + "; ") + "verilator: " + FirstLine(e.Message); }
+            }
+            rows.Add(new SimulatorRow(v.Core, v.Variant, engine, ghdl, ghdlLlvm, verilatorSpeed, build, note));
+            Console.Error.WriteLine($"bench: {v.Core}-{v.Variant}: engine {engine:N0}, ghdl mcode {Show(ghdl)}, ghdl llvm {Show(ghdlLlvm)}, verilator {Show(verilatorSpeed)} cycles/s");
+        }
+        if (Directory.Exists(work)) Directory.Delete(work, recursive: true);
+
+        var report = new SimulatorReport(Machine.Describe(), DateTime.UtcNow.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture),
+            engineCycles, ghdlCycles, verilatorCycles, rows);
+        Directory.CreateDirectory(Path.GetDirectoryName(Path.GetFullPath(output))!);
+        File.WriteAllText(output, JsonSerializer.Serialize(report, new JsonSerializerOptions { WriteIndented = true, PropertyNamingPolicy = JsonNamingPolicy.CamelCase }) + "\n");
+        WriteTable(Console.Out, report);
+        return 0;
+    }
+
+    /// <summary>The variants Verilator runs by default (those of them that exist): one pipeline per core.</summary>
+    static readonly string[] DefaultVerilated = ["aes-proc11", "md5-proc16", "sha256-proc16", "chacha20-proc10"];
+
+    /// <summary>The table: cycles per second in each simulator and the engine's speed relative to each.</summary>
+    public static void WriteTable(TextWriter w, SimulatorReport report)
+    {
+        w.WriteLine($"Simulated clock cycles per second, full-speed stream ({report.Machine}, {report.Date})");
+        w.WriteLine();
+        w.WriteLine("| core | variant | engine (C#) | GHDL mcode | GHDL llvm | Verilator | engine / GHDL llvm | Verilator / engine | Verilator build s |");
+        w.WriteLine("|---|---|---:|---:|---:|---:|---:|---:|---:|");
+        foreach (var r in report.Rows)
+            w.WriteLine($"| {r.Core} | {r.Variant} | {r.EngineCyclesPerSecond:N0} | {Show(r.GhdlCyclesPerSecond)} | {Show(r.GhdlLlvmCyclesPerSecond)} | {Show(r.VerilatorCyclesPerSecond)} | " +
+                $"{Ratio(r.EngineCyclesPerSecond, r.GhdlLlvmCyclesPerSecond)} | {Ratio(r.VerilatorCyclesPerSecond, r.EngineCyclesPerSecond)} | " +
+                $"{(r.VerilatorBuildSeconds is { } b ? b.ToString("0", CultureInfo.InvariantCulture) : "-")} |");
+    }
+
+    static string Show(double? x) => x is { } v ? v.ToString("N0", CultureInfo.InvariantCulture) : "-";
+
+    static string Ratio(double? a, double? b) => a is { } x && b is { } y && y > 0 ? (x / y).ToString("0.0", CultureInfo.InvariantCulture) + "x" : "-";
+
+    /// <summary>Engine cycles per second on the full-speed stream, untraced, after a warm-up.</summary>
+    static double EngineSpeed(ICoreVariant v, long cycles)
+    {
+        var design = v.BuildDesign();
+        var sim = new Simulation(design);
+        FullSpeedStream.Drive(design, seed: 1);
+        sim.Run(20_000);
+        var watch = Stopwatch.StartNew();
+        sim.Run(cycles);
+        return cycles / watch.Elapsed.TotalSeconds;
+    }
+
+    /// <summary>The full-speed stream's input values (as the engine drives them) and the output Valid bits.</summary>
+    static FreeRunningStimulus Stimulus(Design design)
+    {
+        var sim = new Simulation(design);
+        FullSpeedStream.Drive(design, seed: 1);
+        sim.Settle();
+        var inputs = design.Inputs.SelectMany(b => b.Signals).ToDictionary(s => s, s => s.Bits);
+        var valids = design.Outputs.Where(b => typeof(IStreamControl).IsAssignableFrom(b.InterfaceType))
+            .Select(b => b.Signals.Single(s => s.Name == nameof(IStreamControl.Valid))).ToList();
+        return new FreeRunningStimulus(inputs, valids);
+    }
+
+    static ICoreVariant Find(string name)
+    {
+        int dash = name.IndexOf('-');
+        if (dash < 0) throw new ArgumentException($"'{name}': name a variant as <core>-<variant>, e.g. aes-proc11");
+        return CoreRegistry.Find(name[..dash], name[(dash + 1)..]);
+    }
+
+    static string? Option(string[] args, string name)
+    {
+        int i = Array.IndexOf(args, name);
+        return i >= 0 && i + 1 < args.Length ? args[i + 1] : null;
+    }
+
+    static string FirstLine(string s) => s.Split('\n')[0];
+}
+
+/// <summary>The machine a benchmark ran on, in one line.</summary>
+public static class Machine
+{
+    public static string Describe()
+    {
+        string cpu = "unknown processor";
+        try
+        {
+            var line = File.ReadLines("/proc/cpuinfo").FirstOrDefault(l => l.StartsWith("model name", StringComparison.Ordinal));
+            if (line is not null) cpu = line[(line.IndexOf(':') + 1)..].Trim();
+        }
+        catch (IOException) { }
+        return $"{cpu}, {Environment.ProcessorCount} cores, {System.Runtime.InteropServices.RuntimeInformation.OSDescription.Trim()}, .NET {Environment.Version}";
+    }
+}

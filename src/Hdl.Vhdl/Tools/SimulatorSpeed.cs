@@ -1,0 +1,150 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Text;
+using System.Text.RegularExpressions;
+using Hdl.Vhdl.Testbench;
+
+namespace Hdl.Vhdl.Tools;
+
+/// <summary>
+/// How fast an HDL simulator runs a design: clock cycles per second of the free-running testbench,
+/// from two runs of different lengths (the difference cancels start-up, elaboration and, for
+/// Verilator, nothing of the compile, which is reported apart as <see cref="Build"/>).
+/// </summary>
+public sealed record SimulatorSpeedResult(string Simulator, long Cycles, double CyclesPerSecond, long Transfers, TimeSpan Build);
+
+/// <summary>
+/// Measures GHDL on the generated VHDL and Verilator on the Verilog netlist that <c>ghdl --synth</c>
+/// makes of it, with the same constant stimulus, so they can be put beside the engine's own
+/// simulation speed.
+/// </summary>
+public static partial class SimulatorSpeed
+{
+    /// <summary>
+    /// GHDL on the design's VHDL, with the given back end (Debian's /usr/bin/ghdl runs the one named
+    /// by GHDL_BACKEND: mcode compiles in memory at each run, llvm compiles a native executable once).
+    /// </summary>
+    public static SimulatorSpeedResult MeasureGhdl(Netlist netlist, FreeRunningStimulus stimulus, long cycles, string workDir, string backend = "mcode")
+    {
+        var env = new Dictionary<string, string> { ["GHDL_BACKEND"] = backend };
+        if (!Ghdl.IsAvailable) throw new ToolException("ghdl is not installed: run ./scripts/setup (or apt-get install ghdl)");
+        var build = Stopwatch.StartNew();
+        var files = WriteDesign(netlist, stimulus, workDir);
+        var unit = $"{VhdlGenerator.TopName(netlist)}_run";
+        string[] common = [Ghdl.Std, "--workdir=work"];
+        Directory.CreateDirectory(Path.Combine(workDir, "work"));
+        foreach (var step in new[] { (string[])["-a", .. common, .. files], ["-e", .. common, unit] })
+        {
+            var r = ToolRunner.Run("ghdl", step, workDir, TimeSpan.FromMinutes(30), env);
+            if (r.ExitCode != 0) throw new ToolException($"ghdl {step[0]} ({backend}) failed (exit {r.ExitCode}): {Ghdl.Tail(r.Output, 10)}");
+        }
+        build.Stop();
+        (double seconds, long transfers) Run(long n)
+        {
+            var r = ToolRunner.Run("ghdl", ["-r", .. common, unit, $"-gcycles={n}"], workDir, TimeSpan.FromMinutes(30), env);
+            return (r.Duration.TotalSeconds, Transfers(r, $"ghdl ({backend})", n));
+        }
+        return FromTwoRuns($"ghdl-{backend}", cycles, Run, build.Elapsed);
+    }
+
+    /// <summary>Verilator on GHDL's Verilog netlist of the design, with a C++ harness holding the same inputs.</summary>
+    public static SimulatorSpeedResult MeasureVerilator(Netlist netlist, FreeRunningStimulus stimulus, long cycles, string workDir)
+    {
+        if (!ToolRunner.OnPath("verilator"))
+            throw new ToolException("verilator is not installed: run ./scripts/setup verilator (or apt-get install verilator)");
+        var build = Stopwatch.StartNew();
+        var top = VhdlGenerator.TopName(netlist);
+        var files = WriteDesign(netlist, stimulus, workDir);
+        Ghdl.Analyse(workDir, files.Where(f => !f.EndsWith("_run.vhd", StringComparison.Ordinal)));
+        var synth = Ghdl.Synthesize(workDir, top, verilog: true);
+        File.WriteAllText(Path.Combine(workDir, top + ".v"), synth.Stdout);
+        File.WriteAllText(Path.Combine(workDir, "harness.cpp"), Harness(netlist, stimulus, top));
+        var make = ToolRunner.Run("verilator",
+            ["--cc", "--exe", "--build", "-O3", "-Wno-fatal", "-Wno-lint", "-Wno-style", "--top-module", top,
+             "-CFLAGS", "-O2", "--Mdir", "obj_dir", $"{top}.v", "harness.cpp"], workDir, TimeSpan.FromMinutes(30));
+        if (make.ExitCode != 0)
+            throw new ToolException($"verilator build failed (exit {make.ExitCode}):\n{Ghdl.Tail(make.Output, 30)}");
+        build.Stop();
+        var exe = Path.Combine(workDir, "obj_dir", "V" + top);
+        (double seconds, long transfers) Run(long n)
+        {
+            var r = ToolRunner.Run(exe, [n.ToString(CultureInfo.InvariantCulture)], workDir);
+            if (r.ExitCode != 0) throw new ToolException($"the Verilator model of {top} failed (exit {r.ExitCode}): {Ghdl.Tail(r.Output, 5)}");
+            var m = VerilatorLine().Match(r.Stdout);
+            if (!m.Success) throw new ToolException($"the Verilator model of {top} printed no result: {Ghdl.Tail(r.Output, 5)}");
+            return (double.Parse(m.Groups[3].Value, CultureInfo.InvariantCulture), long.Parse(m.Groups[2].Value, CultureInfo.InvariantCulture));
+        }
+        return FromTwoRuns("verilator", cycles, Run, build.Elapsed);
+    }
+
+    /// <summary>Speed from a run of a tenth of the cycles and a full one: (difference in cycles) / (difference in time).</summary>
+    static SimulatorSpeedResult FromTwoRuns(string name, long cycles, Func<long, (double Seconds, long Transfers)> run, TimeSpan build)
+    {
+        long shortRun = Math.Max(1, cycles / 10);
+        var a = run(shortRun);
+        var b = run(cycles);
+        if (b.Transfers == 0)
+            throw new ToolException($"{name}: no output transfer in {cycles} cycles: the stimulus does not make the design stream");
+        double seconds = b.Seconds - a.Seconds;
+        double perSecond = seconds > 0 ? (cycles - shortRun) / seconds : double.PositiveInfinity;
+        return new SimulatorSpeedResult(name, cycles, perSecond, b.Transfers, build);
+    }
+
+    static long Transfers(ToolRun r, string simulator, long cycles)
+    {
+        var m = RunLine().Match(r.Output);
+        if (r.ExitCode != 0 || !m.Success || long.Parse(m.Groups[1].Value, CultureInfo.InvariantCulture) != cycles)
+            throw new ToolException($"{simulator} run of {cycles} cycles failed (exit {r.ExitCode}): {Ghdl.Tail(r.Output, 5)}");
+        return long.Parse(m.Groups[2].Value, CultureInfo.InvariantCulture);
+    }
+
+    static List<string> WriteDesign(Netlist netlist, FreeRunningStimulus stimulus, string workDir)
+    {
+        if (Directory.Exists(workDir)) Directory.Delete(workDir, recursive: true);
+        Directory.CreateDirectory(workDir);
+        var files = VhdlGenerator.Generate(netlist).Append(FreeRunningTestbench.Write(netlist, stimulus)).ToList();
+        foreach (var f in files) File.WriteAllText(Path.Combine(workDir, f.FileName), f.Content, new UTF8Encoding(false));
+        return [.. files.Select(f => f.FileName)];
+    }
+
+    /// <summary>
+    /// The C++ main of the Verilator model: inputs set once, reset for two edges, then the given
+    /// number of cycles timed with a steady clock; prints <c>VERILATOR: N cycles, M transfers, S s</c>.
+    /// </summary>
+    static string Harness(Netlist netlist, FreeRunningStimulus stimulus, string top)
+    {
+        var sb = new StringBuilder();
+        sb.Append("// Generated: runs the Verilator model with constant inputs and times the clock loop.\n");
+        sb.Append($"#include \"V{top}.h\"\n#include \"verilated.h\"\n#include <chrono>\n#include <cstdio>\n#include <cstdlib>\n\n");
+        sb.Append("int main(int argc, char** argv) {\n");
+        sb.Append("    const long long cycles = argc > 1 ? std::atoll(argv[1]) : 1000;\n");
+        sb.Append("    VerilatedContext* context = new VerilatedContext;\n");
+        sb.Append($"    V{top}* top = new V{top}{{context}};\n");
+        foreach (var s in netlist.Inputs.SelectMany(b => b.Signals))
+        {
+            var port = FreeRunningTestbench.Port(s);
+            var value = stimulus.Inputs.TryGetValue(s, out var v) ? v : 0;
+            if (s.Type.Width <= 64) sb.Append($"    top->{port} = {(ulong)value}ULL;\n");
+            else
+                for (int w = 0; w < (s.Type.Width + 31) / 32; w++)
+                    sb.Append($"    top->{port}[{w}] = {(uint)(value >> (32 * w))}U;\n");
+        }
+        sb.Append("    top->rst = 1;\n    for (int i = 0; i < 2; i++) { top->clk = 0; top->eval(); top->clk = 1; top->eval(); }\n");
+        sb.Append("    top->rst = 0;\n    long long transfers = 0;\n");
+        sb.Append("    auto start = std::chrono::steady_clock::now();\n");
+        sb.Append("    for (long long i = 0; i < cycles; i++) {\n        top->clk = 0; top->eval();\n");
+        foreach (var s in stimulus.CountedOutputs)
+            sb.Append($"        if (top->{FreeRunningTestbench.Port(s)}) transfers++;\n");
+        sb.Append("        top->clk = 1; top->eval();\n    }\n");
+        sb.Append("    std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;\n");
+        sb.Append("    std::printf(\"VERILATOR: %lld cycles, %lld transfers, %.6f s\\n\", cycles, transfers, elapsed.count());\n");
+        sb.Append("    top->final();\n    delete top;\n    delete context;\n    return 0;\n}\n");
+        return sb.ToString();
+    }
+
+    [GeneratedRegex(@"RUN: (\d+) cycles, (\d+) transfers")]
+    private static partial Regex RunLine();
+
+    [GeneratedRegex(@"VERILATOR: (\d+) cycles, (\d+) transfers, ([0-9.]+) s")]
+    private static partial Regex VerilatorLine();
+}

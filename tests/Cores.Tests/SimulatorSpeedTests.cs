@@ -1,0 +1,63 @@
+using Crypto.Aes;
+using Hdl;
+using Hdl.Vhdl.Testbench;
+using Hdl.Vhdl.Tools;
+using Xunit;
+
+namespace Cores.Tests;
+
+/// <summary>
+/// The free-running testbench behind the simulator-speed figures (bench simulators): GHDL running the
+/// generated VHDL with constant full-speed inputs must count exactly the output transfers that the
+/// engine counts for the same inputs and cycles.
+/// </summary>
+public class SimulatorSpeedTests
+{
+    [Fact]
+    public void GhdlCountsTheSameTransfersAsTheEngineOnAFullSpeedStream()
+    {
+        const long cycles = 1500;
+        var core = AesCatalog.Find("iterative").Build();
+        var netlist = core.Design.Elaborate();
+        var sim = new Simulation(core.Design);
+        core.Input.Valid = true;
+        core.Input.Last = false;
+        core.Input.Tag = 0x5a;
+        core.Input.Key = AesModel.FromHex("000102030405060708090a0b0c0d0e0f");
+        core.Input.Block = AesModel.FromHex("00112233445566778899aabbccddeeff");
+        core.OutputReady.Ready = true;
+        sim.Settle();
+        var inputs = core.Design.Inputs.SelectMany(b => b.Signals).ToDictionary(s => s, s => s.Bits);
+        var valid = core.Design.Outputs.Single(b => b.Name == "out").Signals.Single(s => s.Name == "Valid");
+
+        long engineTransfers = 0;
+        for (long i = 0; i < cycles; i++)
+        {
+            sim.Settle();
+            if (core.Output.Valid)
+            {
+                engineTransfers++;
+                Assert.Equal("69c4e0d86a7b0430d8cdb78070b4c55a", AesModel.ToHex(core.Output.Block));
+            }
+            sim.Clock();
+        }
+        Assert.Equal((cycles - 1 - 11) / 10 + 1, engineTransfers); // ready one cycle after reset, then one block per 10 clocks
+
+        var dir = Path.Combine(Path.GetTempPath(), "sme-crypto-tests", $"speed-aes-iterative-{Environment.ProcessId}");
+        var result = SimulatorSpeed.MeasureGhdl(netlist, new FreeRunningStimulus(inputs, [valid]), cycles, dir);
+        Assert.Equal(engineTransfers, result.Transfers);
+        Assert.Equal(cycles, result.Cycles);
+        Assert.True(result.CyclesPerSecond > 0);
+        Directory.Delete(dir, recursive: true);
+    }
+
+    [Fact]
+    public void ACountedSignalMustBeAOneBitOutput()
+    {
+        var core = AesCatalog.Find("iterative").Build();
+        var netlist = core.Design.Elaborate();
+        var block = core.Design.Outputs.Single(b => b.Name == "out").Signals.Single(s => s.Name == "Block");
+        var e = Assert.Throws<ArgumentException>(() => FreeRunningTestbench.Write(netlist, new FreeRunningStimulus(new Dictionary<SignalBase, UInt128>(), [block])));
+        Assert.Equal("out.Block is not a one-bit top-level output of aes_iterative", e.Message);
+    }
+}
