@@ -1,0 +1,46 @@
+using System.Diagnostics;
+using Xunit;
+
+namespace Crypto.Cli.Tests;
+
+/// <summary>
+/// The built tool run as its own process with a PATH that holds no GHDL (an in-process run cannot
+/// change PATH without disturbing the tests that run beside it).
+/// </summary>
+public class MissingToolTests
+{
+    [Fact]
+    public async Task VerifyWithoutGhdlSaysSoInOneLineAndExitsWithTwo()
+    {
+        var tool = Path.Combine(AppContext.BaseDirectory, "sme-crypto.dll");
+        Assert.True(File.Exists(tool), $"{tool} is not built next to the tests");
+        var emptyPath = Directory.CreateTempSubdirectory("sme-crypto-no-tools-");
+        try
+        {
+            var psi = new ProcessStartInfo(DotnetHost(), ["exec", tool, "verify", "--core", "aes", "--variant", "iterative", "--blocks", "4"])
+            {
+                RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false,
+                WorkingDirectory = Crypto.Catalog.CoreRegistry.FindRepositoryRoot(AppContext.BaseDirectory),
+            };
+            psi.Environment["PATH"] = emptyPath.FullName;
+            using var process = Process.Start(psi)!;
+            var stdout = process.StandardOutput.ReadToEndAsync(TestContext.Current.CancellationToken);
+            var stderr = process.StandardError.ReadToEndAsync(TestContext.Current.CancellationToken);
+            using var timeout = CancellationTokenSource.CreateLinkedTokenSource(TestContext.Current.CancellationToken);
+            timeout.CancelAfter(TimeSpan.FromMinutes(2));
+            await process.WaitForExitAsync(timeout.Token);
+            Assert.Equal(2, process.ExitCode);
+            Assert.Equal("", await stdout);
+            var lines = (await stderr).Split('\n', StringSplitOptions.RemoveEmptyEntries);
+            Assert.Single(lines);
+            Assert.StartsWith("sme-crypto: ghdl is not installed", lines[0]);
+        }
+        finally { emptyPath.Delete(recursive: true); }
+    }
+
+    /// <summary>The dotnet host running these tests (the SDK names it in DOTNET_HOST_PATH).</summary>
+    static string DotnetHost() =>
+        Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } host ? host
+        : Path.GetFileNameWithoutExtension(Environment.ProcessPath) == "dotnet" ? Environment.ProcessPath!
+        : "/usr/share/dotnet/dotnet";
+}
