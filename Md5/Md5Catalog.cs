@@ -89,6 +89,9 @@ public static class Md5Catalog
         Build(name, slots, (design, first, advance) =>
         {
             var unit = design.Add(new Md5IterativeCompression { Name = "compression", Input = first, Advance = advance });
-            return (unit.Output, unit.InputReady);
+            // The front end moves whenever the chain stage's register is empty or the datapath takes
+            // its block, so the other message's next block waits there and goes in without a gap.
+            var front = design.Add(new PipelineControl { Name = "front_control", Output = first, OutputReady = unit.InputReady });
+            return (unit.Output, front.Advance);
         });
 }

@@ -1,5 +1,6 @@
 using Crypto.Aes;
 using Crypto.Md5;
+using Crypto.Sha2;
 using Crypto.Streams;
 
 namespace Crypto.Catalog;
@@ -11,6 +12,7 @@ public static class CoreRegistry
     [
         .. AesCatalog.Variants,
         .. Md5Catalog.Variants,
+        .. Sha2Catalog.Variants,
     ];
 
     /// <summary>The variant, or an exception whose message is one line naming what exists.</summary>

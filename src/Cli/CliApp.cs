@@ -79,6 +79,18 @@ public static class CliApp
         aes.SetAction(p => AesCommand.Execute(env, p.GetValue(aesVariant)!, p.GetValue(key)!, p.GetValue(statsJson)));
         root.Subcommands.Add(aes);
 
+        foreach (var hashCore in HashCommand.Cores)
+        {
+            var hashVariant = new Option<string>("--variant") { Description = $"{hashCore} variant (see list).", Required = true };
+            var hashStats = new Option<string>("--stats-json") { Description = "Also write {cycles, blocks, clocksPerBlock, messages} to this file." };
+            var hashFiles = new Argument<string[]>("FILE") { Description = "Files to hash (- or none: stdin).", Arity = ArgumentArity.ZeroOrMore };
+            var hash = new Command(hashCore,
+                $"{hashCore} of each FILE through the cycle-accurate simulation, all files interleaved in one run; " +
+                $"prints what {hashCore}sum prints.") { hashVariant, hashStats, hashFiles };
+            hash.SetAction(p => HashCommand.Execute(env, hashCore, p.GetValue(hashVariant)!, p.GetValue(hashStats), p.GetValue(hashFiles)));
+            root.Subcommands.Add(hash);
+        }
+
         var core = new Option<string>("--core") { Description = "Core (aes, ...)." };
         var variant = new Option<string>("--variant") { Description = "Variant of the core (see list)." };
         var outDir = new Option<string>("--out") { Description = "Output folder (default vhdl-out/<core>-<variant>; with --all, the parent folder)." };

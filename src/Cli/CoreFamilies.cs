@@ -25,6 +25,12 @@ public sealed class CoreFamilies(IReadOnlyList<CoreFamily> families)
     {
         ["aes"] = AesKnownAnswers.Fips197C1,
         ["md5"] = v => HashKnownAnswers.Check(v, "RFC 1321 A.5 \"message digest\"", "message digest"u8.ToArray(), "f96b697d7cb7938d525a2f31aaf161d0"),
+        ["sha224"] = v => HashKnownAnswers.Check(v, "FIPS 180-4 SHA-224 \"abc\"", "abc"u8.ToArray(), "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7"),
+        ["sha256"] = v => HashKnownAnswers.Check(v, "FIPS 180-4 SHA-256 \"abc\"", "abc"u8.ToArray(), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        ["sha384"] = v => HashKnownAnswers.Check(v, "FIPS 180-4 SHA-384 \"abc\"", "abc"u8.ToArray(),
+            "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7"),
+        ["sha512"] = v => HashKnownAnswers.Check(v, "FIPS 180-4 SHA-512 \"abc\"", "abc"u8.ToArray(),
+            "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f"),
     };
 
     static readonly Lazy<CoreFamilies> lazyDefault = new(() => new CoreFamilies(

@@ -44,13 +44,7 @@ public sealed class HashBlockPadder512 : ClockedProcess
                 bool marker = Issue.Marker;
                 bool useBuffer = Issue.UseBuffer;
                 UInt128 zero = new UInt128(0, 0);
-                UInt128 length = zero;
-                if (Issue.PutLength)
-                {
-                    ulong bits = Issue.BitLength;
-                    if (littleEndianLength) bits = HashWords.ByteSwap64(bits);
-                    length = new UInt128(0, bits);
-                }
+                UInt128 length = HashWords.LengthLane(Issue.PutLength, Issue.BitLength, littleEndianLength);
                 Output.Data0 = HashWords.PadLane(useBuffer ? buffer0[slot] : zero, 0, keep, marker);
                 Output.Data1 = HashWords.PadLane(useBuffer ? buffer1[slot] : zero, 1, keep, marker);
                 Output.Data2 = HashWords.PadLane(useBuffer ? buffer2[slot] : zero, 2, keep, marker);

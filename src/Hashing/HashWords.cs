@@ -73,6 +73,17 @@ public static class HashWords
     }
 
     /// <summary>
+    /// The length field in the last lane of a final block: the message length in bits in the lane's
+    /// least significant 64 bits (big-endian, the low half of SHA-384/512's 128-bit field), or
+    /// byte-swapped for MD5's little-endian field; zero when the block carries no length.
+    /// </summary>
+    public static UInt128 LengthLane(bool putLength, ulong bitLength, bool littleEndian)
+    {
+        ulong bits = littleEndian ? ByteSwap64(bitLength) : bitLength;
+        return putLength ? new UInt128(0, bits) : new UInt128(0, 0);
+    }
+
+    /// <summary>
     /// Lane <paramref name="lane"/> (bytes 16·lane .. 16·lane+15 of a block) of a padded block: the
     /// first <paramref name="keepBytes"/> bytes of the block are the data, the rest zero, and with
     /// <paramref name="marker"/> the padding byte 0x80 goes to byte <paramref name="keepBytes"/>.

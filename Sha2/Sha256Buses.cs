@@ -1,0 +1,41 @@
+using Crypto.Hashing;
+using Crypto.Streams;
+using Hdl;
+
+namespace Crypto.Sha2;
+
+/// <summary>
+/// A block in the SHA-224/256 compression: the working state after the rounds done so far, the
+/// chaining value it started from (added back at the end), the message schedule window W[t..t+15]
+/// and the block's slot. Last marks the message's final block.
+/// </summary>
+public interface ISha256Block : IStreamControl
+{
+    UInt128 Abcd { get; set; }
+    UInt128 Efgh { get; set; }
+    UInt128 ChainAbcd { get; set; }
+    UInt128 ChainEfgh { get; set; }
+    UInt128 W0 { get; set; }
+    UInt128 W1 { get; set; }
+    UInt128 W2 { get; set; }
+    UInt128 W3 { get; set; }
+    byte Slot { get; set; }
+}
+
+/// <summary>A block left the SHA-224/256 compression: the slot's new chaining value.</summary>
+public interface ISha256Feedback : IHashFeedback
+{
+    UInt128 ChainAbcd { get; set; }
+    UInt128 ChainEfgh { get; set; }
+}
+
+/// <summary>
+/// Output stream of a SHA-224/256 core: one digest per message in byte order (Digest0 bytes 0-15,
+/// Digest1 bytes 16-31; SHA-224 uses 28 bytes and leaves the last four zero), tagged with the message id.
+/// </summary>
+public interface ISha256DigestOut : IStreamControl
+{
+    UInt128 Digest0 { get; set; }
+    UInt128 Digest1 { get; set; }
+    byte MessageId { get; set; }
+}
