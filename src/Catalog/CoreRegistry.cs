@@ -1,4 +1,5 @@
 using Crypto.Aes;
+using Crypto.ChaCha;
 using Crypto.Md5;
 using Crypto.Streams;
 
@@ -11,6 +12,7 @@ public static class CoreRegistry
     [
         .. AesCatalog.Variants,
         .. Md5Catalog.Variants,
+        .. ChaChaCatalog.Variants,
     ];
 
     /// <summary>The variant, or an exception whose message is one line naming what exists.</summary>
