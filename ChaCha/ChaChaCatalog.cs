@@ -64,9 +64,13 @@ public sealed class ChaChaVariant(string variant, string description, Func<ChaCh
         return new Measurement(run.Stream.ClocksPerBlock, run.Stream.Latency, run.Stream.Cycles, blocks);
     }
 
+    /// <summary>
+    /// Seeded random messages (<see cref="ChaChaCatalog.RandomWords"/>), the last of which runs into
+    /// counter exhaustion, so that the trace covers the core's stop too.
+    /// </summary>
     public TracedRun RunTraced(int blocks, StreamOptions options)
     {
-        var words = ChaChaCatalog.RandomWords(blocks, options.Seed);
+        var words = ChaChaCatalog.RandomWords(blocks, options.Seed, endWithExhaustion: blocks >= 3);
         var run = Run(words, options, trace: true);
         var mismatches = StreamTestbench<IChaChaDataIn, IChaChaDataOut>.Compare(ChaChaCatalog.Expected(words), run.Stream.Outputs);
         return new TracedRun(run.Simulation, run.Trace!, mismatches, run.Stream.ProtocolErrors, blocks);
@@ -217,21 +221,25 @@ public static class ChaChaCatalog
 
     /// <summary>
     /// Seeded random messages of 1..8 words, each with its own random key, nonce and initial counter
-    /// (a quarter of them close below 2^32-1, never running past it), the final word of a message
+    /// (a quarter of them ending on block 2^32-1 or the one before it, never running past it), the final word of a message
     /// holding 1..64 bytes. Key, nonce and counter fields of the words after a message's first hold
-    /// other random values, which the core must ignore.
+    /// other random values, which the core must ignore. With <paramref name="endWithExhaustion"/> the
+    /// last message is 3 words from counter 2^32-2: its second word exhausts the counter and its third
+    /// is never taken.
     /// </summary>
-    public static ChaChaWord[] RandomWords(int count, int seed)
+    public static ChaChaWord[] RandomWords(int count, int seed, bool endWithExhaustion = false)
     {
         var rng = new Random(seed);
         var words = new ChaChaWord[count];
         int i = 0;
         while (i < count)
         {
-            int length = Math.Min(count - i, rng.Next(1, 9));
+            bool exhausting = endWithExhaustion && count - i <= 3;
+            int length = exhausting ? count - i : Math.Min(count - i - (endWithExhaustion ? 3 : 0), rng.Next(1, 9));
             UInt128 key0 = Random128(rng), key1 = Random128(rng), nonce = Random128(rng) >> 32;
-            uint counter = rng.Next(4) == 0 ? uint.MaxValue - (uint)rng.Next(length - 1, 16) : (uint)rng.NextInt64(0, 1L << 32);
+            uint counter = rng.Next(4) == 0 ? uint.MaxValue - (uint)rng.Next(length - 1, length + 1) : (uint)rng.NextInt64(0, 1L << 32);
             if (counter > uint.MaxValue - (uint)(length - 1)) counter = uint.MaxValue - (uint)(length - 1);
+            if (exhausting) counter = uint.MaxValue - 1;
             for (int j = 0; j < length; j++, i++)
             {
                 bool last = j == length - 1;
