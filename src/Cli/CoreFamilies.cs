@@ -1,5 +1,6 @@
 using Crypto.Aes;
 using Crypto.Catalog;
+using Crypto.ChaCha;
 using Crypto.Hashing;
 using Crypto.Streams;
 
@@ -25,6 +26,7 @@ public sealed class CoreFamilies(IReadOnlyList<CoreFamily> families)
     {
         ["aes"] = AesKnownAnswers.Fips197C1,
         ["md5"] = v => HashKnownAnswers.Check(v, "RFC 1321 A.5 \"message digest\"", "message digest"u8.ToArray(), "f96b697d7cb7938d525a2f31aaf161d0"),
+        ["chacha20"] = ChaChaKnownAnswers.Rfc8439Section242,
     };
 
     static readonly Lazy<CoreFamilies> lazyDefault = new(() => new CoreFamilies(
@@ -77,5 +79,23 @@ public static class HashKnownAnswers
         var run = hash.Hash([message]);
         string got = run.Digests[0] is { } d ? Convert.ToHexStringLower(d) : "nothing";
         return new KnownAnswerResult(name, got == digest, digest, got, run.Cycles);
+    }
+}
+
+/// <summary>Published ChaCha20 known-answer tests run through the simulation.</summary>
+public static class ChaChaKnownAnswers
+{
+    /// <summary>RFC 8439 §2.4.2: key 00..1f, nonce 00:00:00:00:00:00:00:4a:00:00:00:00, initial counter 1, the "sunscreen" plaintext.</summary>
+    public static KnownAnswerResult Rfc8439Section242(ICoreVariant variant)
+    {
+        byte[] key = Convert.FromHexString("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
+        byte[] nonce = Convert.FromHexString("000000000000004a00000000");
+        byte[] plaintext = "Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the future, sunscreen would be it."u8.ToArray();
+        const string ciphertext =
+            "6e2e359a2568f98041ba0728dd0d6981e97e7aec1d4360c20a27afccfd9fae0bf91b65c5524733ab8f593dabcd62b3571639d624e65152ab8f530c359f0861d8" +
+            "07ca0dbf500d6a6156a38e088a22b65e52bc514d16ccf806818ce91ab77937365af90bbf74a35be6b40b8eedf2785e42874d";
+        var run = ChaChaCatalog.Encrypt(variant.Variant, key, nonce, 1, plaintext);
+        string got = Convert.ToHexStringLower(run.Output);
+        return new KnownAnswerResult("RFC 8439 2.4.2", got == ciphertext, ciphertext, got, run.Cycles);
     }
 }
