@@ -13,6 +13,7 @@ public static class CoreRegistry
         .. AesCatalog.Variants,
         .. Md5Catalog.Variants,
         .. ChaChaCatalog.Variants,
+        .. Poly1305Catalog.Variants,
     ];
 
     /// <summary>The variant, or an exception whose message is one line naming what exists.</summary>

@@ -27,6 +27,7 @@ public sealed class CoreFamilies(IReadOnlyList<CoreFamily> families)
         ["aes"] = AesKnownAnswers.Fips197C1,
         ["md5"] = v => HashKnownAnswers.Check(v, "RFC 1321 A.5 \"message digest\"", "message digest"u8.ToArray(), "f96b697d7cb7938d525a2f31aaf161d0"),
         ["chacha20"] = ChaChaKnownAnswers.Rfc8439Section242,
+        ["poly1305"] = ChaChaKnownAnswers.Rfc8439Section252,
     };
 
     static readonly Lazy<CoreFamilies> lazyDefault = new(() => new CoreFamilies(
@@ -97,5 +98,15 @@ public static class ChaChaKnownAnswers
         var run = ChaChaCatalog.Encrypt(variant.Variant, key, nonce, 1, plaintext);
         string got = Convert.ToHexStringLower(run.Output);
         return new KnownAnswerResult("RFC 8439 2.4.2", got == ciphertext, ciphertext, got, run.Cycles);
+    }
+
+    /// <summary>RFC 8439 §2.5.2: the Poly1305 tag of "Cryptographic Forum Research Group".</summary>
+    public static KnownAnswerResult Rfc8439Section252(ICoreVariant variant)
+    {
+        byte[] key = Convert.FromHexString("85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b");
+        const string tag = "a8061dc1305136c6c22b8baf0c0127a9";
+        var (got, cycles) = Poly1305Catalog.Mac(variant.Variant, key, "Cryptographic Forum Research Group"u8.ToArray());
+        string hex = Convert.ToHexStringLower(got);
+        return new KnownAnswerResult("RFC 8439 2.5.2", hex == tag, tag, hex, cycles);
     }
 }
