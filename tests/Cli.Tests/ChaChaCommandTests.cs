@@ -166,6 +166,16 @@ public class ChaChaCommandTests
         }
     }
 
+    [Fact]
+    public void Poly1305PassesItsDemoKnownAnswer()
+    {
+        var family = CoreFamilies.Default.FindCore("poly1305");
+        var kat = family.KnownAnswer(Assert.Single(family.Variants));
+        Assert.True(kat.Passed, $"expected {kat.Expected}, got {kat.Got}");
+        Assert.Equal("a8061dc1305136c6c22b8baf0c0127a9", kat.Got);
+        Assert.Equal(4, kat.Cycles);
+    }
+
     static bool OpenSslAvailable()
     {
         try
