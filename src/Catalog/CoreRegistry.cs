@@ -1,4 +1,5 @@
 using Crypto.Aes;
+using Crypto.ChaCha;
 using Crypto.Md5;
 using Crypto.Sha2;
 using Crypto.Streams;
@@ -13,6 +14,8 @@ public static class CoreRegistry
         .. AesCatalog.Variants,
         .. Md5Catalog.Variants,
         .. Sha2Catalog.Variants,
+        .. ChaChaCatalog.Variants,
+        .. Poly1305Catalog.Variants,
     ];
 
     /// <summary>The variant, or an exception whose message is one line naming what exists.</summary>

@@ -90,6 +90,18 @@ public static class CliApp
             hash.SetAction(p => HashCommand.Execute(env, hashCore, p.GetValue(hashVariant)!, p.GetValue(hashStats), p.GetValue(hashFiles)));
             root.Subcommands.Add(hash);
         }
+        var chachaVariant = new Option<string>("--variant") { Description = "ChaCha20 variant (see list).", Required = true };
+        var chachaKey = new Option<string>("--key", "-K") { Description = "256-bit key as 64 hexadecimal digits.", Required = true };
+        var chachaNonce = new Option<string>("--nonce") { Description = "96-bit nonce (RFC 8439) as 24 hexadecimal digits.", Required = true };
+        var chachaCounter = new Option<string>("--counter") { Description = "Initial block counter, 0..4294967295 (default 0).", DefaultValueFactory = _ => "0" };
+        var chachaStats = new Option<string>("--stats-json") { Description = "Also write {cycles, blocks, bytes, clocksPerBlock, cyclesPerSecond} to this file." };
+        var chacha = new Command("chacha20",
+            "ChaCha20 (RFC 8439) of stdin to stdout, any length, through the cycle-accurate simulation; same bytes as " +
+            "openssl enc -chacha20 -K KEY -iv IV with IV = counter (4 bytes, little-endian) + nonce. Summary on stderr.")
+            { chachaVariant, chachaKey, chachaNonce, chachaCounter, chachaStats };
+        chacha.SetAction(p => ChaChaCommand.Execute(env, p.GetValue(chachaVariant)!, p.GetValue(chachaKey)!, p.GetValue(chachaNonce)!,
+            p.GetValue(chachaCounter)!, p.GetValue(chachaStats)));
+        root.Subcommands.Add(chacha);
 
         var core = new Option<string>("--core") { Description = "Core (aes, ...)." };
         var variant = new Option<string>("--variant") { Description = "Variant of the core (see list)." };

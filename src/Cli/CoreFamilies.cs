@@ -1,5 +1,6 @@
 using Crypto.Aes;
 using Crypto.Catalog;
+using Crypto.ChaCha;
 using Crypto.Hashing;
 using Crypto.Streams;
 
@@ -31,6 +32,8 @@ public sealed class CoreFamilies(IReadOnlyList<CoreFamily> families)
             "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7"),
         ["sha512"] = v => HashKnownAnswers.Check(v, "FIPS 180-4 SHA-512 \"abc\"", "abc"u8.ToArray(),
             "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f"),
+        ["chacha20"] = ChaChaKnownAnswers.Rfc8439Section242,
+        ["poly1305"] = ChaChaKnownAnswers.Rfc8439Section252,
     };
 
     static readonly Lazy<CoreFamilies> lazyDefault = new(() => new CoreFamilies(
@@ -83,5 +86,33 @@ public static class HashKnownAnswers
         var run = hash.Hash([message]);
         string got = run.Digests[0] is { } d ? Convert.ToHexStringLower(d) : "nothing";
         return new KnownAnswerResult(name, got == digest, digest, got, run.Cycles);
+    }
+}
+
+/// <summary>Published ChaCha20 known-answer tests run through the simulation.</summary>
+public static class ChaChaKnownAnswers
+{
+    /// <summary>RFC 8439 §2.4.2: key 00..1f, nonce 00:00:00:00:00:00:00:4a:00:00:00:00, initial counter 1, the "sunscreen" plaintext.</summary>
+    public static KnownAnswerResult Rfc8439Section242(ICoreVariant variant)
+    {
+        byte[] key = Convert.FromHexString("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
+        byte[] nonce = Convert.FromHexString("000000000000004a00000000");
+        byte[] plaintext = "Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the future, sunscreen would be it."u8.ToArray();
+        const string ciphertext =
+            "6e2e359a2568f98041ba0728dd0d6981e97e7aec1d4360c20a27afccfd9fae0bf91b65c5524733ab8f593dabcd62b3571639d624e65152ab8f530c359f0861d8" +
+            "07ca0dbf500d6a6156a38e088a22b65e52bc514d16ccf806818ce91ab77937365af90bbf74a35be6b40b8eedf2785e42874d";
+        var run = ChaChaCatalog.Encrypt(variant.Variant, key, nonce, 1, plaintext);
+        string got = Convert.ToHexStringLower(run.Output);
+        return new KnownAnswerResult("RFC 8439 2.4.2", got == ciphertext, ciphertext, got, run.Cycles);
+    }
+
+    /// <summary>RFC 8439 §2.5.2: the Poly1305 tag of "Cryptographic Forum Research Group".</summary>
+    public static KnownAnswerResult Rfc8439Section252(ICoreVariant variant)
+    {
+        byte[] key = Convert.FromHexString("85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b");
+        const string tag = "a8061dc1305136c6c22b8baf0c0127a9";
+        var (got, cycles) = Poly1305Catalog.Mac(variant.Variant, key, "Cryptographic Forum Research Group"u8.ToArray());
+        string hex = Convert.ToHexStringLower(got);
+        return new KnownAnswerResult("RFC 8439 2.5.2", hex == tag, tag, hex, cycles);
     }
 }

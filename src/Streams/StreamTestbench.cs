@@ -40,10 +40,13 @@ public sealed class StreamTestbench<TIn, TOut>(Simulation sim, TIn input, IReady
     /// <summary>
     /// Feeds every item (writing its payload with <paramref name="write"/>) and collects outputs
     /// (reading them with <paramref name="read"/>) until <paramref name="expectedOutputs"/> arrived.
+    /// When <paramref name="isFinal"/> is given, an output for which it is true ends the run when it is
+    /// taken (a core that stops on an error takes no more input after it).
     /// </summary>
     public StreamRun<TResult> Run<TItem, TResult>(IReadOnlyList<TItem> items, Action<TIn, TItem> write,
-        Func<TOut, TResult> read, int expectedOutputs, StreamOptions options)
+        Func<TOut, TResult> read, int expectedOutputs, StreamOptions options, Func<TResult, bool>? isFinal = null)
     {
+        bool ended = false;
         var rng = new Random(options.Seed);
         var outputs = new List<TResult>(expectedOutputs);
         var errors = new List<string>();
@@ -54,7 +57,7 @@ public sealed class StreamTestbench<TIn, TOut>(Simulation sim, TIn input, IReady
         TResult? held = default;
         long start = sim.Cycle;
 
-        while (outputs.Count < expectedOutputs || next < items.Count)
+        while (!ended && (outputs.Count < expectedOutputs || next < items.Count))
         {
             if (sim.Cycle - start >= options.MaxCycles)
                 throw new HardwareException(
@@ -92,6 +95,7 @@ public sealed class StreamTestbench<TIn, TOut>(Simulation sim, TIn input, IReady
                     if (firstOut < 0) firstOut = sim.Cycle;
                     lastOut = sim.Cycle;
                     outputs.Add(value);
+                    if (isFinal is not null && isFinal(value)) ended = true;
                     if (outputs.Count > expectedOutputs)
                         errors.Add($"cycle {sim.Cycle}: more outputs than the {expectedOutputs} expected");
                 }

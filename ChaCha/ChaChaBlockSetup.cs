@@ -1,0 +1,74 @@
+using Crypto.Streams;
+using Hdl;
+
+namespace Crypto.ChaCha;
+
+/// <summary>
+/// First stage of every ChaCha20 core: numbers the blocks and builds their initial state. On a
+/// message's first word it takes the key, nonce and initial counter from the input; on the following
+/// words it uses the registered key and nonce and the next counter. A word that uses counter 2^32-1
+/// while its message goes on is marked with Error, and the core stops: the counter never wraps.
+/// </summary>
+public sealed class ChaChaBlockSetup : ClockedProcess
+{
+    /// <summary>The core's input stream.</summary>
+    [InputBus] public IChaChaDataIn Input = null!;
+    /// <summary>Pipeline enable from <see cref="PipelineControl"/>.</summary>
+    [InputBus] public IReady Advance = null!;
+    /// <summary>The block with its initial state.</summary>
+    [OutputBus] public IChaChaBlock Output = Bus.Create<IChaChaBlock>();
+    /// <summary>High once the counter is exhausted (sticky until reset).</summary>
+    [OutputBus] public IChaChaStopped Status = Bus.Create<IChaChaStopped>();
+
+    /// <summary>A message is under way: the next word continues it.</summary>
+    bool inMessage;
+    /// <summary>The block counter of the message's next word.</summary>
+    uint nextCounter;
+    UInt128 key0, key1, nonce;
+    /// <summary>Counter exhausted: no more input is taken.</summary>
+    bool stopped;
+
+    protected override void OnTick()
+    {
+        if (Advance.Ready)
+        {
+            bool take = Input.Valid && !stopped;
+            Output.Valid = take;
+            if (take)
+            {
+                UInt128 k0 = key0, k1 = key1, n = nonce;
+                uint counter = nextCounter;
+                if (!inMessage)
+                {
+                    k0 = Input.Key0;
+                    k1 = Input.Key1;
+                    n = Input.Nonce;
+                    counter = Input.Counter;
+                }
+                UInt128 counterNonce = ChaChaMath.CounterNonce(counter, n);
+                Output.Column0 = ChaChaMath.InitialColumn(k0, k1, counterNonce, 0);
+                Output.Column1 = ChaChaMath.InitialColumn(k0, k1, counterNonce, 1);
+                Output.Column2 = ChaChaMath.InitialColumn(k0, k1, counterNonce, 2);
+                Output.Column3 = ChaChaMath.InitialColumn(k0, k1, counterNonce, 3);
+                Output.Key0 = k0;
+                Output.Key1 = k1;
+                Output.CounterNonce = counterNonce;
+                Output.Data0 = Input.Data0;
+                Output.Data1 = Input.Data1;
+                Output.Data2 = Input.Data2;
+                Output.Data3 = Input.Data3;
+                Output.ByteCount = Input.ByteCount;
+                Output.Last = Input.Last;
+                bool exhausted = counter == uint.MaxValue && !Input.Last;
+                Output.Error = exhausted;
+                if (exhausted) stopped = true;
+                key0 = k0;
+                key1 = k1;
+                nonce = n;
+                nextCounter = counter + 1;
+                inMessage = !Input.Last;
+            }
+        }
+        Status.Stopped = stopped;
+    }
+}

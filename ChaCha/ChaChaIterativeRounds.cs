@@ -1,0 +1,106 @@
+using Crypto.Streams;
+using Hdl;
+
+namespace Crypto.ChaCha;
+
+/// <summary>
+/// The ChaCha20 rounds one double round per clock: holds a block's state and feeds it through one
+/// <see cref="ChaChaRounds"/> (a double round) on ten clock edges, the last of which writes the output
+/// register, so a block takes 10 clocks and the next block is taken at the edge that finishes the
+/// previous one.
+/// <para>
+/// InputReady and Output.Valid are registers, as in the AES and MD5 iterative cores: Ready is raised
+/// when the datapath will be free at the next edge whatever the consumer does.
+/// </para>
+/// </summary>
+public sealed class ChaChaIterativeRounds : ClockedProcess
+{
+    [InputBus] public IChaChaBlock Input = null!;
+    /// <summary>The held state after one double round.</summary>
+    [InputBus] public IChaChaColumns Rounds = null!;
+    /// <summary>The output register is taken at an edge where this is high.</summary>
+    [InputBus] public IReady Advance = null!;
+    [OutputBus] public IChaChaBlock Output = Bus.Create<IChaChaBlock>();
+    /// <summary>The held state, into the double round logic.</summary>
+    [OutputBus] public IChaChaColumns Working = Bus.Create<IChaChaColumns>();
+    [OutputBus] public IReady InputReady = Bus.Create<IReady>();
+
+    bool busy;
+    /// <summary>The double round the datapath does at the next edge, 0..9.</summary>
+    byte doubleRound;
+    UInt128 column0, column1, column2, column3;
+    UInt128 key0, key1, counterNonce, data0, data1, data2, data3;
+    byte byteCount;
+    bool error;
+    bool last;
+    /// <summary>Mirror of Output.Valid.</summary>
+    bool resultValid;
+    /// <summary>Mirror of InputReady.Ready.</summary>
+    bool inputReady;
+
+    protected override void OnTick()
+    {
+        bool outputFree = !resultValid || Advance.Ready;
+        bool accept = inputReady && Input.Valid;
+        if (resultValid && Advance.Ready) resultValid = false;
+
+        if (busy)
+        {
+            if (doubleRound < ChaChaMath.DoubleRounds - 1)
+            {
+                column0 = Rounds.Column0;
+                column1 = Rounds.Column1;
+                column2 = Rounds.Column2;
+                column3 = Rounds.Column3;
+                doubleRound++;
+            }
+            else if (outputFree)
+            {
+                Output.Column0 = Rounds.Column0;
+                Output.Column1 = Rounds.Column1;
+                Output.Column2 = Rounds.Column2;
+                Output.Column3 = Rounds.Column3;
+                Output.Key0 = key0;
+                Output.Key1 = key1;
+                Output.CounterNonce = counterNonce;
+                Output.Data0 = data0;
+                Output.Data1 = data1;
+                Output.Data2 = data2;
+                Output.Data3 = data3;
+                Output.ByteCount = byteCount;
+                Output.Error = error;
+                Output.Last = last;
+                resultValid = true;
+                busy = false;
+            }
+        }
+
+        if (accept)
+        {
+            column0 = Input.Column0;
+            column1 = Input.Column1;
+            column2 = Input.Column2;
+            column3 = Input.Column3;
+            key0 = Input.Key0;
+            key1 = Input.Key1;
+            counterNonce = Input.CounterNonce;
+            data0 = Input.Data0;
+            data1 = Input.Data1;
+            data2 = Input.Data2;
+            data3 = Input.Data3;
+            byteCount = Input.ByteCount;
+            error = Input.Error;
+            last = Input.Last;
+            doubleRound = 0;
+            busy = true;
+        }
+
+        inputReady = !busy || (doubleRound == ChaChaMath.DoubleRounds - 1 && !resultValid);
+        Output.Valid = resultValid;
+        InputReady.Ready = inputReady;
+        Working.Column0 = column0;
+        Working.Column1 = column1;
+        Working.Column2 = column2;
+        Working.Column3 = column3;
+    }
+}

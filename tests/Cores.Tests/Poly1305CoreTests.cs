@@ -1,0 +1,111 @@
+using System.Text;
+using System.Text.Json;
+using Crypto.ChaCha;
+using Crypto.Streams;
+using Hdl;
+using Xunit;
+
+namespace Cores.Tests;
+
+/// <summary>The Poly1305 core simulated cycle by cycle, and AEAD_CHACHA20_POLY1305 through the simulated ChaCha20 and Poly1305 cores.</summary>
+public class Poly1305CoreTests
+{
+    static byte[] H(string hex) => Convert.FromHexString(hex);
+
+    [Fact]
+    public void MacRfc8439Section252AndTheEmptyMessage()
+    {
+        var (tag, cycles) = Poly1305Catalog.Mac("naive", H(Poly1305ModelTests.Section252Key), Encoding.ASCII.GetBytes(Poly1305ModelTests.Section252Message));
+        Assert.Equal(Poly1305ModelTests.Section252Tag, Convert.ToHexStringLower(tag));
+        // Three blocks taken at cycles 0..2, the tag registered at the third edge and taken in cycle 3.
+        Assert.Equal(4, cycles);
+        var (empty, _) = Poly1305Catalog.Mac("naive", H(Poly1305ModelTests.Section252Key), []);
+        Assert.Equal(Poly1305Model.Mac(H(Poly1305ModelTests.Section252Key), []), empty);
+        Assert.Equal(H(Poly1305ModelTests.Section252Key)[16..], empty);
+    }
+
+    [Theory]
+    [InlineData(1301, 0.3, 0.3)]
+    [InlineData(1302, 0.0, 0.8)]
+    [InlineData(1303, 0.8, 0.0)]
+    [InlineData(1304, 0.0, 0.0)]
+    public void RandomMessagesUnderGapsAndBackPressureMatchTheModel(int seed, double gap, double stall)
+    {
+        var words = Poly1305Catalog.RandomWords(1500, seed);
+        Assert.Contains(words, w => w.KeyR == UInt128.MaxValue);
+        Assert.Contains(words, w => w.Last && w.ByteCount == 0);
+        var expected = Poly1305Catalog.Expected(words);
+        var run = Poly1305Catalog.Find("naive").Run(words, new StreamOptions(seed, gap, stall));
+        var context = $"seed {seed}, gap {gap}, stall {stall}";
+        Assert.True(run.Stream.ProtocolErrors.Count == 0, $"{context}: {string.Join("; ", run.Stream.ProtocolErrors)}");
+        var mismatches = StreamTestbench<IPoly1305In, IPoly1305Out>.Compare(expected, run.Stream.Outputs);
+        Assert.True(mismatches.Count == 0, $"{context}: {mismatches.Count} mismatches, first: {string.Join("; ", mismatches.Take(3))}");
+    }
+
+    [Fact]
+    public void OneBlockPerClock()
+    {
+        var m = Poly1305Catalog.Find("naive").Measure(200);
+        Assert.Equal(1.0, m.ClocksPerBlock);
+        Assert.Equal(1, m.Latency);
+        // A long message: one block per clock, then the tag's transfer cycle.
+        var rng = new Random(77);
+        var key = new byte[32];
+        var message = new byte[16 * 500 - 3];
+        rng.NextBytes(key);
+        rng.NextBytes(message);
+        var (tag, cycles) = Poly1305Catalog.Mac("naive", key, message);
+        Assert.Equal(Poly1305Model.Mac(key, message), tag);
+        Assert.Equal(500 + 1, cycles);
+    }
+
+    [Fact]
+    public void AeadRfc8439Section282ThroughTheCores()
+    {
+        byte[] key = H("808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"), nonce = H("070000004041424344454647"),
+            aad = H("50515253c0c1c2c3c4c5c6c7"), plaintext = Encoding.ASCII.GetBytes(ChaChaModelTests.SunscreenPlaintext);
+        foreach (var chacha in ChaChaCatalog.Variants)
+        {
+            var (ciphertext, tag) = Poly1305Catalog.Seal(chacha.Variant, "naive", key, nonce, plaintext, aad);
+            Assert.Equal(Poly1305Model.Seal(key, nonce, plaintext, aad).Ciphertext, ciphertext);
+            Assert.Equal("1ae10b594f09e26a7e902ecbd0600691", Convert.ToHexStringLower(tag));
+        }
+    }
+
+    /// <summary>Every valid Wycheproof case sealed through the simulated naive ChaCha20 and Poly1305 cores.</summary>
+    [Fact]
+    public void WycheproofValidCasesThroughTheCores()
+    {
+        var path = Path.Combine(TestVectors.Directory("chacha20"), "supplementary", "chacha20_poly1305_test.json");
+        using var doc = JsonDocument.Parse(File.ReadAllBytes(path));
+        int count = 0;
+        foreach (var group in doc.RootElement.GetProperty("testGroups").EnumerateArray())
+            foreach (var t in group.GetProperty("tests").EnumerateArray())
+            {
+                if (t.GetProperty("result").GetString() != "valid") continue;
+                int id = t.GetProperty("tcId").GetInt32();
+                var (ct, tag) = Poly1305Catalog.Seal("naive", "naive", H(t.GetProperty("key").GetString()!), H(t.GetProperty("iv").GetString()!),
+                    H(t.GetProperty("msg").GetString()!), H(t.GetProperty("aad").GetString()!));
+                Assert.True(H(t.GetProperty("ct").GetString()!).AsSpan().SequenceEqual(ct), $"tcId {id}: ciphertext differs");
+                Assert.True(H(t.GetProperty("tag").GetString()!).AsSpan().SequenceEqual(tag), $"tcId {id}: tag differs");
+                count++;
+            }
+        Assert.Equal(256, count);
+    }
+
+    [Fact]
+    public void IdleCoreHoldsNoValidOutputAndOffersReady()
+    {
+        var core = Poly1305Catalog.Find("naive").Build();
+        var sim = new Simulation(core.Design);
+        core.Input.Valid = false;
+        core.OutputReady.Ready = true;
+        for (int cycle = 0; cycle < 20; cycle++)
+        {
+            sim.Settle();
+            Assert.False(core.Output.Valid);
+            Assert.True(core.InputReady.Ready);
+            sim.Clock();
+        }
+    }
+}
