@@ -29,7 +29,10 @@ public sealed class AesAxiInputAdapter : CombinationalProcess
         if (valid)
         {
             Output.Block = AxiMath.ReverseBytes(Input.Data);
-            Output.Key = AxiMath.ReverseBytes(Config.KeyLow);
+            Output.KeyHigh = AxiMath.ReverseBytes(Config.KeyLow);
+            Output.KeyLow = 0;
+            Output.KeySize = 0;
+            Output.Side = 0;
             Output.Tag = Input.Bytes;
             Output.Last = Input.Last;
             partial = CoreReady.Ready && Input.Bytes != 16;
@@ -37,7 +40,10 @@ public sealed class AesAxiInputAdapter : CombinationalProcess
         else
         {
             Output.Block = 0;
-            Output.Key = 0;
+            Output.KeyHigh = 0;
+            Output.KeyLow = 0;
+            Output.KeySize = 0;
+            Output.Side = 0;
             Output.Tag = 0;
             Output.Last = false;
         }
