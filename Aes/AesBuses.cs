@@ -53,6 +53,12 @@ public interface IAesKeyWindow : IBus
     UInt128 Low { get; set; }
 }
 
+/// <summary>A round key held in a register, next to the stage that uses it.</summary>
+public interface IAesRoundKey : IBus
+{
+    UInt128 RoundKey { get; set; }
+}
+
 /// <summary>
 /// One round key on its way from the key scheduler into the stage that holds it: the stage whose
 /// round is <see cref="Round"/> takes it.

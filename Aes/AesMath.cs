@@ -51,15 +51,13 @@ public static class AesMath
     public static readonly uint[] Td3 = [.. Td0.Select(t => uint.RotateRight(t, 24))];
 
     /// <summary>
-    /// One T-table with its S-box byte, for block-RAM lookups: bits 31..0 are T0[x] (Td0[x] for
-    /// decryption, index 256 + x), bits 39..32 are S[x] (Si[x]), so one 40-bit read serves a middle
-    /// round (through rotations, which are wiring) and the final round.
+    /// T0 with its S-box byte, the contents of a block-RAM lookup table: bits 31..0 are T0[x], bits
+    /// 39..32 are S[x], so one 40-bit read serves a middle round (T1..T3 are rotations of T0, which
+    /// are wiring) and the final round.
     /// </summary>
-    public static readonly ulong[] LookupTable =
-    [
-        .. Enumerable.Range(0, 256).Select(x => ((ulong)SBox[x] << 32) | T0[x]),
-        .. Enumerable.Range(0, 256).Select(x => ((ulong)InvSBox[x] << 32) | Td0[x]),
-    ];
+    public static readonly ulong[] EncryptionLookup = [.. Enumerable.Range(0, 256).Select(x => ((ulong)SBox[x] << 32) | T0[x])];
+    /// <summary>Td0 with its inverse S-box byte (bits 39..32), for decryption.</summary>
+    public static readonly ulong[] DecryptionLookup = [.. Enumerable.Range(0, 256).Select(x => ((ulong)InvSBox[x] << 32) | Td0[x])];
 
     /// <summary>Round constants: Rcon[i] = x^(i-1) in GF(2^8) for rounds i = 1..10 (Rcon[0] is unused, 0).</summary>
     public static readonly byte[] Rcon = [.. Enumerable.Range(0, Rounds128 + 1).Select(i => RoundConstant((byte)i))];
@@ -276,6 +274,31 @@ public static class AesMath
             : FromColumns(TableColumn(s0, s1, s2, s3, false), TableColumn(s1, s2, s3, s0, false),
                 TableColumn(s2, s3, s0, s1, false), TableColumn(s3, s0, s1, s2, false));
         return mixed ^ roundKey;
+    }
+
+    // ---- A round from 16 table reads (block-RAM form) ----
+
+    /// <summary>
+    /// The table address of lookup <paramref name="index"/> (0..15) of a round: output column c =
+    /// index / 4 takes row r = index % 4 from state column c + r (c - r for decryption), modulo 4.
+    /// </summary>
+    public static uint LookupAddress(UInt128 state, int index, bool decrypt)
+    {
+        int c = index >> 2;
+        int row = index & 3;
+        int from = decrypt ? (c - row) & 3 : (c + row) & 3;
+        return Row(Column(state, from), row);
+    }
+
+    /// <summary>
+    /// One output column from the four lookups of its diagonal (rows 0..3): the xor of the T-values
+    /// rotated by their row for a middle round, the four S-box bytes for the final round.
+    /// </summary>
+    public static uint LookupColumn(ulong row0, ulong row1, ulong row2, ulong row3, bool final)
+    {
+        if (final)
+            return ((uint)(byte)(row0 >> 32) << 24) | ((uint)(byte)(row1 >> 32) << 16) | ((uint)(byte)(row2 >> 32) << 8) | (byte)(row3 >> 32);
+        return (uint)row0 ^ uint.RotateRight((uint)row1, 8) ^ uint.RotateRight((uint)row2, 16) ^ uint.RotateRight((uint)row3, 24);
     }
 
     // ---- Rounds ----

@@ -9,7 +9,7 @@ public static class CoreRegistry
 {
     public static IReadOnlyList<ICoreVariant> All { get; } =
     [
-        .. AesCatalog.Variants,
+        .. AesCatalog.All,
         .. Md5Catalog.Variants,
     ];
 

@@ -13,7 +13,7 @@ public class AesCoreTests
 
     public static readonly string[] ExpectedVariants =
         ["naive", "naive-dec", "tbox", "tbox-dec", "iterative", "iterative-dec", "proc4", "proc4-dec",
-         "proc11", "proc11-dec", "proc22", "proc22-dec", "proc11-otf"];
+         "proc11", "proc11-dec", "proc22", "proc22-dec", "bram11", "bram11-dec", "proc11-otf"];
 
     [Fact]
     public void CatalogListsTheVariants()
@@ -40,6 +40,7 @@ public class AesCoreTests
     [InlineData("proc4", 5)]
     [InlineData("proc11-dec", 16)]
     [InlineData("proc22", 30)]
+    [InlineData("bram11", 2 + 14 * 17)]
     [InlineData("proc11-otf", 15)]
     public void DesignHasTheStreamPortsAndStages(string variant, int clocked)
     {
@@ -141,6 +142,8 @@ public class AesCoreTests
     [InlineData("proc11", 1.0, 15, 1.0, 15, 1.0, 15)]
     [InlineData("proc11-dec", 1.0, 15, 1.0, 15, 1.0, 15)]
     [InlineData("proc22-dec", 1.0, 29, 1.0, 29, 1.0, 29)]
+    [InlineData("bram11", 1.0, 15, 1.0, 15, 1.0, 15)]
+    [InlineData("bram11-dec", 1.0, 15, 1.0, 15, 1.0, 15)]
     [InlineData("proc11-otf", 1.0, 15, 1.0, 15, 1.0, 15)]
     public void FullSpeedRateAndLatency(string variant, double cpb128, long latency128, double cpb192, long latency192, double cpb256, long latency256)
     {

@@ -153,7 +153,8 @@ public class AesModelTests
             Assert.Equal(x, AesMath.InvSBox[AesMath.SBox[x]]);
             Assert.Equal((uint)AesMath.SBox[x] << 24, AesMath.InvMixColumn(AesMath.T0[x]));
             Assert.Equal(AesMath.T0[x], AesMath.MixColumn((uint)AesMath.SBox[x] << 24));
-            Assert.Equal(AesMath.LookupTable[256 + x] & 0xffffffff, AesMath.Td0[x]);
+            Assert.Equal(AesMath.DecryptionLookup[x] & 0xffffffff, AesMath.Td0[x]);
+            Assert.Equal(AesMath.InvSBox[x], (byte)(AesMath.DecryptionLookup[x] >> 32));
         }
     }
 
