@@ -4,37 +4,77 @@ using Hdl;
 namespace Crypto.Aes;
 
 /// <summary>
-/// Input stream of an AES-128 encryption core: one plaintext block and the cipher key it is to be
-/// encrypted with. The key travels with every block (the round keys are expanded on the fly, stage by
-/// stage), so consecutive blocks may use different keys without flushing the core.
+/// Input stream of an AES core: one block, the cipher key it is to be processed with, and sideband.
+/// The key travels with every block. Cores that carry the key through the pipeline (on-the-fly
+/// expansion) use it per block; cores that hold expanded round keys compare it with the key they
+/// hold and, when it differs, stop taking blocks until the pipeline is empty and the new key is
+/// expanded (a key load, then any number of blocks at full rate).
 /// </summary>
 public interface IAesBlockIn : IStreamControl
 {
-    /// <summary>Plaintext block, big-endian (byte 0 in the most significant bits).</summary>
+    /// <summary>Plaintext (or ciphertext) block, big-endian (byte 0 in the most significant bits).</summary>
     UInt128 Block { get; set; }
-    /// <summary>AES-128 cipher key, big-endian.</summary>
-    UInt128 Key { get; set; }
+    /// <summary>Key bytes 0..15, big-endian.</summary>
+    UInt128 KeyHigh { get; set; }
+    /// <summary>Key bytes 16..31 (a 192-bit key uses the top 64 bits, a 128-bit key none: zero).</summary>
+    UInt128 KeyLow { get; set; }
+    /// <summary>Key size: 0 = 128, 1 = 192, 2 = 256 bits.</summary>
+    [Width(2)] byte KeySize { get; set; }
+    /// <summary>Data passed through unchanged to the block's output (a mode's plaintext or chaining value).</summary>
+    UInt128 Side { get; set; }
     /// <summary>Sideband passed through unchanged to the block's output (e.g. a message or stream id).</summary>
     byte Tag { get; set; }
 }
 
 /// <summary>
-/// Output stream of an AES core: one ciphertext block with the Tag and Last of its input. Inside a
-/// pipeline the same bus carries the state between stages (Block is then the state after a round).
+/// Output stream of an AES core: the processed block with the Side, Tag, KeySize and Last of its
+/// input. Inside a pipeline the same bus carries the state between stages (Block is then the state
+/// after a round).
 /// </summary>
 public interface IAesBlockOut : IStreamControl
 {
-    /// <summary>Ciphertext block (or, between pipeline stages, the intermediate state), big-endian.</summary>
+    /// <summary>Output block (or, between pipeline stages, the intermediate state), big-endian.</summary>
     UInt128 Block { get; set; }
+    /// <summary>The Side of the input block this block came from.</summary>
+    UInt128 Side { get; set; }
+    /// <summary>The key size of the block (it decides how many rounds the block takes).</summary>
+    [Width(2)] byte KeySize { get; set; }
     /// <summary>The Tag of the input block this block came from.</summary>
     byte Tag { get; set; }
 }
 
 /// <summary>
-/// The round key that goes with a pipeline stage's state, on a bus of its own next to the stage's
-/// <see cref="IAesBlockOut"/> (it is valid when that bus is).
+/// The key-schedule window that travels with a block through an on-the-fly pipeline, next to the
+/// stage's <see cref="IAesBlockOut"/>: words w[4r .. 4r+7] after round r (High is round key r).
 /// </summary>
+public interface IAesKeyWindow : IBus
+{
+    UInt128 High { get; set; }
+    UInt128 Low { get; set; }
+}
+
+/// <summary>A round key held in a register, next to the stage that uses it.</summary>
 public interface IAesRoundKey : IBus
 {
     UInt128 RoundKey { get; set; }
+}
+
+/// <summary>
+/// One round key on its way from the key scheduler into the stage that holds it: the stage whose
+/// round is <see cref="Round"/> takes it.
+/// </summary>
+public interface IAesKeyLoad : IBus
+{
+    [InitialValue(false)] bool Valid { get; set; }
+    [Width(4)] byte Round { get; set; }
+    UInt128 RoundKey { get; set; }
+}
+
+/// <summary>The key a held-key core has expanded (Ready when its round keys are in place).</summary>
+public interface IAesKeyStatus : IBus
+{
+    [InitialValue(false)] bool Ready { get; set; }
+    UInt128 KeyHigh { get; set; }
+    UInt128 KeyLow { get; set; }
+    [Width(2)] byte KeySize { get; set; }
 }

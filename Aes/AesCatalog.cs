@@ -3,13 +3,13 @@ using Hdl;
 
 namespace Crypto.Aes;
 
-/// <summary>One block for an AES core: key, plaintext and the sideband that travels with it.</summary>
-public readonly record struct AesBlockJob(UInt128 Key, UInt128 Block, byte Tag, bool Last);
+/// <summary>One block for an AES core: key, block, and the sideband that travels with it.</summary>
+public readonly record struct AesBlockJob(AesKey Key, UInt128 Block, byte Tag, bool Last, UInt128 Side = default);
 
 /// <summary>One block out of an AES core.</summary>
-public readonly record struct AesBlockResult(UInt128 Block, byte Tag, bool Last)
+public readonly record struct AesBlockResult(UInt128 Block, byte Tag, bool Last, UInt128 Side = default)
 {
-    public override string ToString() => $"{AesModel.ToHex(Block)} tag {Tag}{(Last ? " last" : "")}";
+    public override string ToString() => $"{AesModel.ToHex(Block)} tag {Tag}{(Last ? " last" : "")}{(Side != 0 ? $" side {AesModel.ToHex(Side)}" : "")}";
 }
 
 /// <summary>A freshly built AES core design and its top-level buses.</summary>
@@ -18,17 +18,75 @@ public sealed record AesCoreDesign(Design Design, IAesBlockIn Input, IReady Inpu
 /// <summary>What a run of blocks through an AES core produced.</summary>
 public sealed record AesCoreRun(AesCoreDesign Core, Simulation Simulation, StreamRun<AesBlockResult> Stream, TraceRecorder? Trace);
 
-/// <summary>A named AES-128 encryption variant: how to build its design, and how to run blocks through it.</summary>
-public sealed class AesVariant(string variant, string description, Func<AesCoreDesign> build) : ICoreVariant
+/// <summary>
+/// A named AES variant: a configuration of the AES processes (how many steps per stage, S-box or
+/// T-table form, tables in logic or block RAM, keys held or carried with the block, direction).
+/// Every variant takes all three key sizes; the key size travels with each block.
+/// </summary>
+public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, string description, AesCatalog.BlockCoreBuilder build,
+    AesMode mode = AesMode.Ecb) : ICoreVariant
 {
     public string Core => "aes";
-    public string Variant { get; } = variant;
+    /// <summary>The variant's name: the family, then the mode when it is not ECB, then "-dec" for decryption.</summary>
+    public string Variant { get; } = family + (mode == AesMode.Ecb ? "" : "-" + mode.ToString().ToLowerInvariant()) + (decrypt ? "-dec" : "");
+    /// <summary>The mode built around the block cipher (ECB: none).</summary>
+    public AesMode Mode { get; } = mode;
+    /// <summary>The structure (naive, tbox, iterative, proc4, ...) shared by its encryption and decryption variants.</summary>
+    public string Family { get; } = family;
+    /// <summary>The core decrypts (equivalent inverse cipher).</summary>
+    public bool Decrypt { get; } = decrypt;
+    /// <summary>
+    /// The key is expanded on the fly with every block (any block may change the key at no cost);
+    /// otherwise the core holds expanded round keys and a key change waits for the pipeline to empty.
+    /// </summary>
+    public bool KeyPerBlock { get; } = keyPerBlock;
     public string Description { get; } = description;
 
     /// <summary>A fresh design with its top-level buses (a design is simulated once).</summary>
-    public AesCoreDesign Build() => build();
+    public AesCoreDesign Build() => AesCatalog.BuildCore("aes_" + Variant.Replace('-', '_'), Decrypt, Mode, build);
+
+    /// <summary>The same block cipher core with <paramref name="otherMode"/> around it.</summary>
+    public AesVariant WithMode(AesMode otherMode) =>
+        otherMode == Mode ? this : new AesVariant(Family, Decrypt, KeyPerBlock, $"{Description}; {otherMode} mode around it", build, otherMode);
 
     public Design BuildDesign() => Build().Design;
+
+    /// <summary>
+    /// What the core must produce for <paramref name="jobs"/>, from the software model. With a mode, a
+    /// message is the blocks up to one with Last, and the Side of its first block is its IV.
+    /// </summary>
+    public AesBlockResult[] Expected(IReadOnlyList<AesBlockJob> jobs)
+    {
+        var expected = new AesBlockResult[jobs.Count];
+        bool first = true;
+        UInt128 chain = 0;
+        for (int i = 0; i < jobs.Count; i++)
+        {
+            var job = jobs[i];
+            if (first) chain = job.Side;
+            UInt128 output;
+            switch (Mode)
+            {
+                case AesMode.Ctr:
+                    output = AesModel.EncryptBlock(job.Key, chain) ^ job.Block;
+                    chain++;
+                    break;
+                case AesMode.Cbc when Decrypt:
+                    output = AesModel.DecryptBlock(job.Key, job.Block) ^ chain;
+                    chain = job.Block;
+                    break;
+                case AesMode.Cbc:
+                    output = chain = AesModel.EncryptBlock(job.Key, job.Block ^ chain);
+                    break;
+                default:
+                    output = AesModel.ProcessBlock(job.Key, job.Block, Decrypt);
+                    break;
+            }
+            first = job.Last;
+            expected[i] = new AesBlockResult(output, job.Tag, job.Last, Mode == AesMode.Ecb ? job.Side : 0);
+        }
+        return expected;
+    }
 
     /// <summary>Runs <paramref name="jobs"/> through a fresh instance of the core, in order, under <paramref name="options"/>.</summary>
     public AesCoreRun Run(IReadOnlyList<AesBlockJob> jobs, StreamOptions options, bool trace = false)
@@ -40,106 +98,242 @@ public sealed class AesVariant(string variant, string description, Func<AesCoreD
         var stream = bench.Run(jobs, static (bus, job) =>
         {
             bus.Block = job.Block;
-            bus.Key = job.Key;
+            bus.KeyHigh = job.Key.High;
+            bus.KeyLow = job.Key.Low;
+            bus.KeySize = job.Key.Size;
+            bus.Side = job.Side;
             bus.Tag = job.Tag;
             bus.Last = job.Last;
-        }, static bus => new AesBlockResult(bus.Block, bus.Tag, bus.Last), jobs.Count, options);
+        }, static bus => new AesBlockResult(bus.Block, bus.Tag, bus.Last, bus.Side), jobs.Count, options);
         return new AesCoreRun(core, sim, stream, recorder);
     }
 
-    public Measurement Measure(int blocks = 64)
+    /// <summary>Full-speed rate and latency with one key of the given size (key code 0, 1, 2) for every block.</summary>
+    public Measurement Measure(int blocks, byte keySize)
     {
-        var jobs = AesCatalog.RandomJobs(blocks, seed: 1, keyChangeProbability: 0.5);
+        var jobs = AesCatalog.RandomJobs(blocks, seed: 1, keyChangeProbability: 0, keySizes: [keySize]);
         var run = Run(jobs, StreamOptions.FullSpeed);
-        var mismatches = StreamTestbench<IAesBlockIn, IAesBlockOut>.Compare(AesCatalog.Expected(jobs), run.Stream.Outputs);
+        var mismatches = StreamTestbench<IAesBlockIn, IAesBlockOut>.Compare(Expected(jobs), run.Stream.Outputs);
         if (mismatches.Count > 0 || run.Stream.ProtocolErrors.Count > 0)
             throw new HardwareException($"aes {Variant}: measurement run is wrong: " +
                 string.Join("; ", mismatches.Take(3).Select(m => m.ToString()).Concat(run.Stream.ProtocolErrors.Take(3))));
         return new Measurement(run.Stream.ClocksPerBlock, run.Stream.Latency, run.Stream.Cycles, blocks);
     }
 
+    /// <summary>Full-speed rate and latency of AES-128 (one key; the key load is before the first block is taken).</summary>
+    public Measurement Measure(int blocks = 64) => Measure(blocks, AesMath.KeySize128);
+
     public TracedRun RunTraced(int blocks, StreamOptions options)
     {
-        var jobs = AesCatalog.RandomJobs(blocks, options.Seed, keyChangeProbability: 0.5);
+        var jobs = AesCatalog.RandomJobs(blocks, options.Seed, keyChangeProbability: KeyPerBlock ? 0.5 : 0.04,
+            messageEndProbability: Mode == AesMode.Ecb ? 0 : 0.2);
         var run = Run(jobs, options, trace: true);
-        var mismatches = StreamTestbench<IAesBlockIn, IAesBlockOut>.Compare(AesCatalog.Expected(jobs), run.Stream.Outputs);
+        var mismatches = StreamTestbench<IAesBlockIn, IAesBlockOut>.Compare(Expected(jobs), run.Stream.Outputs);
         return new TracedRun(run.Simulation, run.Trace!, mismatches, run.Stream.ProtocolErrors, blocks);
     }
 
     public override string ToString() => $"{Core} {Variant}";
 }
 
-/// <summary>The AES-128 encryption variants, and ECB encryption through any of them.</summary>
+/// <summary>The AES variants, and ECB through any of them.</summary>
 public static class AesCatalog
 {
+    /// <summary>Builds a block cipher core into <paramref name="design"/> between the given input and output ready; returns its input ready and output.</summary>
+    public delegate (IReady InputReady, IAesBlockOut Output) BlockCoreBuilder(Design design, IAesBlockIn input, IReady outputReady);
+
+    /// <summary>A design: the block cipher core, with the mode's processes around it unless the mode is ECB.</summary>
+    public static AesCoreDesign BuildCore(string name, bool decrypt, AesMode mode, BlockCoreBuilder build)
+    {
+        var design = new Design(name);
+        var input = design.Input(Bus.Create<IAesBlockIn>(), "in");
+        var outputReady = design.Input(Bus.Create<IReady>(), "out_ready");
+        if (mode == AesMode.Ecb)
+        {
+            var (ready, output) = build(design, input, outputReady);
+            design.Output(ready, "in_ready");
+            design.Output(output, "out");
+            return new AesCoreDesign(design, input, ready, output, outputReady);
+        }
+        int code = AesModeCodes.Of(mode);
+        var register = new AesModeRegister(code, decrypt) { Name = "mode_register", Input = input, OutputReady = outputReady };
+        var front = design.Add(new AesModeFront(code, decrypt) { Name = "mode_front", Input = input, State = register.State });
+        var (coreReady, coreOutput) = build(design, front.Output, outputReady);
+        var back = design.Add(new AesModeBack(code, decrypt) { Name = "mode_back", Input = coreOutput });
+        var inputReady = design.Add(new AesModeInputReady(code, decrypt) { Name = "mode_ready", State = register.State, CoreReady = coreReady });
+        register.CoreInput = front.Output;
+        register.CoreReady = coreReady;
+        register.CoreOutput = coreOutput;
+        design.Add(register);
+        design.Output(inputReady.InputReady, "in_ready");
+        design.Output(back.Output, "out");
+        return new AesCoreDesign(design, input, inputReady.InputReady, back.Output, outputReady);
+    }
+
+    /// <summary>What a held-key pipeline stage does: steps first..last, which part of a round, T-tables or S-boxes.</summary>
+    public readonly record struct StageSteps(int First, int Last, int Part, bool Tables);
+
+    static StageSteps[] OneStage(bool tables) => [new(0, AesMath.MaxRounds, AesMath.WholeRound, tables)];
+    static StageSteps[] FourStages() => [new(0, 3, AesMath.WholeRound, true), new(4, 7, AesMath.WholeRound, true),
+        new(8, 11, AesMath.WholeRound, true), new(12, 14, AesMath.WholeRound, true)];
+    static StageSteps[] StagePerRound() => [.. Enumerable.Range(0, AesMath.MaxRounds + 1).Select(r => new StageSteps(r, r, AesMath.WholeRound, true))];
+    static StageSteps[] TwoStagesPerRound() =>
+    [
+        new(0, 0, AesMath.WholeRound, false),
+        .. Enumerable.Range(1, AesMath.MaxRounds).SelectMany(r => new[]
+            { new StageSteps(r, r, AesMath.SubShiftHalf, false), new StageSteps(r, r, AesMath.MixAddHalf, false) }),
+    ];
+
+    static IEnumerable<AesVariant> BothDirections(string family, string what, Func<bool, BlockCoreBuilder> build) =>
+        [
+            new(family, false, false, $"encryption, {what}", build(false)),
+            new(family, true, false, $"decryption (equivalent inverse cipher), {what}", build(true)),
+        ];
+
     /// <summary>Every AES variant, by name.</summary>
     public static IReadOnlyList<AesVariant> Variants { get; } =
     [
-        new("iterative", "AES-128 encryption, one round per clock in one round datapath (10 clocks per block, latency 11)", BuildIterative),
-        new("proc11", "AES-128 encryption, pipeline of 11 stages (initial AddRoundKey + one stage per round), 1 block per clock", BuildPipelined),
+        .. BothDirections("naive", "the whole cipher in one clock, S-box form; round keys held", d => BuildHeldPipeline(d, OneStage(false))),
+        .. BothDirections("tbox", "the whole cipher in one clock, T-table form; round keys held", d => BuildHeldPipeline(d, OneStage(true))),
+        .. BothDirections("iterative", "one round per clock in one S-box round datapath (Nr clocks per block); round keys held", d => (design, input, outputReady) => BuildIterative(design, input, outputReady, d)),
+        .. BothDirections("proc4", "pipeline of 4 stages (steps 0-3, 4-7, 8-11, 12-14), T-table form, 1 block per clock; round keys held",
+            d => BuildHeldPipeline(d, FourStages())),
+        .. BothDirections("proc11", "pipeline of one stage per round (15 stages: initial AddRoundKey + rounds 1..14), T-table form, 1 block per clock; round keys held",
+            d => BuildHeldPipeline(d, StagePerRound())),
+        .. BothDirections("proc22", "pipeline of two stages per round (29 stages: SubBytes+ShiftRows, then MixColumns+AddRoundKey), S-box form, 1 block per clock; round keys held",
+            d => BuildHeldPipeline(d, TwoStagesPerRound())),
+        .. BothDirections("bram11", "pipeline of one register level per round (15), the T-tables in block RAM: 16 reads of a 256 x 40-bit ROM per round (T0 or Td0 with the S-box byte), the registered read is the round's pipeline register, 1 block per clock; round keys held",
+            d => (design, input, outputReady) => BuildBramPipeline(design, input, outputReady, d)),
+        new("proc11-otf", false, true,
+            "encryption, pipeline of one stage per round (15 stages), T-table form, 1 block per clock; the key travels with every block and is expanded on the fly, so any block may change the key",
+            BuildKeyedPipeline),
     ];
+
+    /// <summary>The modes in hardware, each around one core in the catalog (any variant takes any mode through <see cref="AesVariant.WithMode"/>).</summary>
+    public static IReadOnlyList<AesVariant> ModeVariants { get; } =
+    [
+        Variants.First(v => v.Variant == "proc11").WithMode(AesMode.Ctr),
+        Variants.First(v => v.Variant == "iterative").WithMode(AesMode.Cbc),
+        Variants.First(v => v.Variant == "proc11-dec").WithMode(AesMode.Cbc),
+    ];
+
+    /// <summary>Every AES design of the catalog: block cipher cores, then the mode cores.</summary>
+    public static IReadOnlyList<AesVariant> All { get; } = [.. Variants, .. ModeVariants];
 
     /// <summary>The variant called <paramref name="name"/> (case-insensitive).</summary>
     public static AesVariant Find(string name) =>
-        Variants.FirstOrDefault(v => string.Equals(v.Variant, name, StringComparison.OrdinalIgnoreCase))
+        All.FirstOrDefault(v => string.Equals(v.Variant, name, StringComparison.OrdinalIgnoreCase))
         ?? throw new ArgumentException(
-            $"unknown aes variant '{name}'; known variants: {string.Join(", ", Variants.Select(v => v.Variant))}", nameof(name));
+            $"unknown aes variant '{name}'; known variants: {string.Join(", ", All.Select(v => v.Variant))}", nameof(name));
 
     /// <summary>
-    /// AES-128 ECB encryption of <paramref name="data"/> (a whole number of 16-byte blocks, no padding)
-    /// through the cycle-accurate simulation of <paramref name="variant"/>, at full speed (no input gaps,
-    /// consumer always ready). Returns the ciphertext, the simulated clock cycles and the block count.
+    /// ECB (no padding) of <paramref name="data"/>, a whole number of 16-byte blocks, through the
+    /// cycle-accurate simulation of <paramref name="variant"/> (encryption or decryption as the variant
+    /// does), at full speed (no input gaps, consumer always ready). Returns the output, the simulated
+    /// clock cycles and the block count.
     /// </summary>
-    public static (byte[] Output, long Cycles, int Blocks) EncryptEcb(string variant, byte[] key16, byte[] data)
+    public static (byte[] Output, long Cycles, int Blocks) Ecb(string variant, byte[] key, byte[] data)
     {
         var core = Find(variant);
-        var key = AesModel.CheckKey(key16);
+        var k = AesKey.FromBytes(key);
         var blocks = AesModel.ToBlocks(data);
         var jobs = new AesBlockJob[blocks.Length];
         for (int i = 0; i < blocks.Length; i++)
-            jobs[i] = new AesBlockJob(key, blocks[i], (byte)i, i == blocks.Length - 1);
-        var run = core.Run(jobs, StreamOptions.FullSpeed with { MaxCycles = 64L * blocks.Length + 1000 });
-        var outputs = run.Stream.Outputs;
-        if (run.Stream.ProtocolErrors.Count > 0)
-            throw new HardwareException($"aes {variant}: the core broke the stream contract: {run.Stream.ProtocolErrors[0]}");
-        var cipher = new UInt128[outputs.Count];
-        for (int i = 0; i < outputs.Count; i++)
-        {
-            if (outputs[i].Tag != (byte)i)
-                throw new HardwareException($"aes {variant}: output {i} carries tag {outputs[i].Tag}, expected {(byte)i}: blocks were reordered, lost or duplicated");
-            cipher[i] = outputs[i].Block;
-        }
-        return (AesModel.FromBlocks(cipher), run.Stream.Cycles, blocks.Length);
+            jobs[i] = new AesBlockJob(k, blocks[i], (byte)i, i == blocks.Length - 1);
+        var results = RunInOrder(core, jobs);
+        return (AesModel.FromBlocks([.. results.Outputs.Select(o => o.Block)]), results.Cycles, blocks.Length);
     }
 
     /// <summary>
-    /// Seeded random blocks. The key changes before a block with probability
-    /// <paramref name="keyChangeProbability"/>; Last marks the final block under each key; Tag counts blocks.
+    /// The block cipher core for a mode and direction: CTR always encrypts (the encryption variant of
+    /// the family), CBC and ECB use the variant of the requested direction. A clear error when the
+    /// family has no such variant.
     /// </summary>
-    public static AesBlockJob[] RandomJobs(int count, int seed, double keyChangeProbability)
+    public static AesVariant ForMode(string variant, AesMode mode, bool decrypt)
     {
+        var named = Find(variant);
+        if (named.Mode != AesMode.Ecb) throw new ArgumentException($"aes variant '{variant}' has a mode built in; name a block cipher variant ({string.Join(", ", Variants.Select(v => v.Variant))})");
+        bool coreDecrypts = mode != AesMode.Ctr && decrypt;
+        var core = Variants.FirstOrDefault(v => v.Family == named.Family && v.Decrypt == coreDecrypts)
+            ?? throw new ArgumentException($"aes variant '{variant}' has no {(coreDecrypts ? "decryption" : "encryption")} core");
+        return core.WithMode(mode);
+    }
+
+    /// <summary>
+    /// One message through <paramref name="mode"/> in hardware around the core of <paramref name="variant"/>
+    /// (see <see cref="ForMode"/>), at full speed: the same bytes as <see cref="AesModel.Process"/>
+    /// (openssl enc -nopad). ECB and CBC need whole blocks; CTR takes any length (the last block is
+    /// filled with zeros on the way in and its output cut to the data's length).
+    /// </summary>
+    public static (byte[] Output, long Cycles, int Blocks) Process(string variant, AesMode mode, bool decrypt, byte[] key, byte[] iv, byte[] data)
+    {
+        var k = AesKey.FromBytes(key);
+        if (mode != AesMode.Ecb && iv.Length != AesModel.BlockBytes)
+            throw new ArgumentException($"the {mode} IV is {AesModel.BlockBytes} bytes (32 hex digits), got {iv.Length} bytes", nameof(iv));
+        var blocks = mode == AesMode.Ctr ? AesModel.ToBlocksPadded(data) : AesModel.ToBlocks(data);
+        var core = ForMode(variant, mode, decrypt);
+        UInt128 side = mode == AesMode.Ecb ? 0 : AesModel.ToBlock(iv);
+        var jobs = new AesBlockJob[blocks.Length];
+        for (int i = 0; i < blocks.Length; i++)
+            jobs[i] = new AesBlockJob(k, blocks[i], (byte)i, i == blocks.Length - 1, side);
+        var results = RunInOrder(core, jobs);
+        var output = AesModel.FromBlocks([.. results.Outputs.Select(o => o.Block)]);
+        return (output[..data.Length], results.Cycles, blocks.Length);
+    }
+
+    /// <summary>AES-128 ECB encryption through an encryption variant (the form the known-answer tests use).</summary>
+    public static (byte[] Output, long Cycles, int Blocks) EncryptEcb(string variant, byte[] key16, byte[] data)
+    {
+        AesModel.CheckKey(key16);
+        if (Find(variant).Decrypt) throw new ArgumentException($"aes {variant} decrypts");
+        return Ecb(variant, key16, data);
+    }
+
+    /// <summary>Runs jobs at full speed and checks that every block came out once, in order (by Tag).</summary>
+    public static StreamRun<AesBlockResult> RunInOrder(AesVariant core, IReadOnlyList<AesBlockJob> jobs)
+    {
+        var run = core.Run(jobs, StreamOptions.FullSpeed with { MaxCycles = 64L * jobs.Count + 1000 });
+        var outputs = run.Stream.Outputs;
+        if (run.Stream.ProtocolErrors.Count > 0)
+            throw new HardwareException($"aes {core.Variant}: the core broke the stream contract: {run.Stream.ProtocolErrors[0]}");
+        for (int i = 0; i < outputs.Count; i++)
+            if (outputs[i].Tag != jobs[i].Tag)
+                throw new HardwareException($"aes {core.Variant}: output {i} carries tag {outputs[i].Tag}, expected {jobs[i].Tag}: blocks were reordered, lost or duplicated");
+        return run.Stream;
+    }
+
+    /// <summary>
+    /// Seeded random blocks with keys of the sizes in <paramref name="keySizes"/> (all three by
+    /// default, taken in turn from a random start). The key changes before a block with probability
+    /// <paramref name="keyChangeProbability"/>; Last marks the final block under each key; Tag counts
+    /// blocks; Side is random.
+    /// </summary>
+    public static AesBlockJob[] RandomJobs(int count, int seed, double keyChangeProbability, byte[]? keySizes = null, double messageEndProbability = 0)
+    {
+        keySizes ??= [AesMath.KeySize128, AesMath.KeySize192, AesMath.KeySize256];
         var rng = new Random(seed);
         var jobs = new AesBlockJob[count];
-        UInt128 key = RandomBlock(rng);
+        int size = rng.Next(keySizes.Length);
+        AesKey key = RandomKey(rng, keySizes[size]);
         for (int i = 0; i < count; i++)
         {
             if (i > 0 && rng.NextDouble() < keyChangeProbability)
             {
-                key = RandomBlock(rng);
+                size = (size + 1) % keySizes.Length;
+                key = RandomKey(rng, keySizes[size]);
                 jobs[i - 1] = jobs[i - 1] with { Last = true };
             }
-            jobs[i] = new AesBlockJob(key, RandomBlock(rng), (byte)i, i == count - 1);
+            jobs[i] = new AesBlockJob(key, RandomBlock(rng), (byte)i, i == count - 1, RandomBlock(rng));
+            if (i > 0 && rng.NextDouble() < messageEndProbability) jobs[i - 1] = jobs[i - 1] with { Last = true };
         }
         return jobs;
     }
 
-    /// <summary>What the core must produce for <paramref name="jobs"/>, from the software model.</summary>
-    public static AesBlockResult[] Expected(IReadOnlyList<AesBlockJob> jobs)
+    /// <summary>A random key of size code <paramref name="keySize"/>.</summary>
+    public static AesKey RandomKey(Random rng, byte keySize)
     {
-        var expected = new AesBlockResult[jobs.Count];
-        for (int i = 0; i < jobs.Count; i++)
-            expected[i] = new AesBlockResult(AesModel.EncryptBlock(jobs[i].Key, jobs[i].Block), jobs[i].Tag, jobs[i].Last);
-        return expected;
+        var bytes = new byte[16 + 8 * keySize];
+        rng.NextBytes(bytes);
+        return AesKey.FromBytes(bytes);
     }
 
     static UInt128 RandomBlock(Random rng)
@@ -149,39 +343,111 @@ public static class AesCatalog
         return AesModel.ToBlock(bytes);
     }
 
-    static AesCoreDesign BuildIterative()
+    /// <summary>The key scheduler and gate of a held-key core, wired to the design's input.</summary>
+    static (AesKeyScheduler Scheduler, AesKeyGate Gate) AddKeyHandling(Design design, IAesBlockIn input, IReady outputReady, bool decrypt)
     {
-        var design = new Design("aes_iterative");
-        var input = design.Input(Bus.Create<IAesBlockIn>(), "in");
-        var outputReady = design.Input(Bus.Create<IReady>(), "out_ready");
-        var core = design.Add(new AesIterativeCore { Name = "core", Input = input, OutputReady = outputReady });
-        design.Output(core.InputReady, "in_ready");
-        design.Output(core.Output, "out");
-        return new AesCoreDesign(design, input, core.InputReady, core.Output, outputReady);
+        var scheduler = new AesKeyScheduler(decrypt) { Name = "key_scheduler", Input = input, OutputReady = outputReady };
+        var gate = new AesKeyGate { Name = "key_gate", Input = input, Status = scheduler.Status };
+        scheduler.InputReady = gate.InputReady;
+        return (scheduler, gate);
     }
 
-    static AesCoreDesign BuildPipelined()
+    /// <summary>A held-key pipeline: key scheduler and gate, then one <see cref="AesRoundStage"/> per entry of <paramref name="stages"/>.</summary>
+    public static BlockCoreBuilder BuildHeldPipeline(bool decrypt, IReadOnlyList<StageSteps> stages) => (design, input, outputReady) =>
     {
-        var design = new Design("aes_proc11");
-        var input = design.Input(Bus.Create<IAesBlockIn>(), "in");
-        var outputReady = design.Input(Bus.Create<IReady>(), "out_ready");
         var control = new PipelineControl { Name = "control", OutputReady = outputReady };
-        var initial = design.Add(new AesInitialStage { Name = "initial", Input = input, Advance = control.Advance });
-        IAesBlockOut state = initial.Output;
-        IAesRoundKey roundKey = initial.OutputKey;
-        for (int round = 1; round <= AesMath.Rounds128; round++)
+        var (scheduler, gate) = AddKeyHandling(design, input, outputReady, decrypt);
+        gate.DatapathReady = control.Advance;
+        IAesBlockOut state = gate.Output;
+        for (int i = 0; i < stages.Count; i++)
         {
-            var stage = design.Add(new AesRoundStage(round, isLastRound: round == AesMath.Rounds128)
+            var s = stages[i];
+            string stageName = stages.Count == 1 ? "rounds" :
+                s.Part == AesMath.SubShiftHalf ? $"round{s.First}_subshift" :
+                s.Part == AesMath.MixAddHalf ? $"round{s.First}_mixadd" :
+                s.First == s.Last ? (s.First == 0 ? "initial" : $"round{s.First}") : $"rounds{s.First}_{s.Last}";
+            var stage = design.Add(new AesRoundStage(s.First, s.Last, s.Part, s.Tables, decrypt)
             {
-                Name = $"round{round}", Input = state, InputKey = roundKey, Advance = control.Advance,
+                Name = stageName, Input = state, KeyLoad = scheduler.KeyLoad, Advance = control.Advance,
             });
             state = stage.Output;
-            roundKey = stage.OutputKey;
+        }
+        control.Output = state;
+        scheduler.Output = state;
+        design.Add(scheduler);
+        design.Add(gate);
+        design.Add(control);
+        return (gate.InputReady, state);
+    };
+
+    static (IReady, IAesBlockOut) BuildIterative(Design design, IAesBlockIn input, IReady outputReady, bool decrypt)
+    {
+        var (scheduler, gate) = AddKeyHandling(design, input, outputReady, decrypt);
+        var core = design.Add(new AesIterativeCore(decrypt) { Name = "core", Input = gate.Output, KeyLoad = scheduler.KeyLoad, OutputReady = outputReady });
+        gate.DatapathReady = core.InputReady;
+        scheduler.Output = core.Output;
+        design.Add(scheduler);
+        design.Add(gate);
+        return (gate.InputReady, core.Output);
+    }
+
+    /// <summary>
+    /// The block-RAM pipeline: an initial AddRoundKey stage, then per round the table addresses, 16
+    /// ROMs, the carry register and the combinational combine (see <see cref="AesTableAddresses"/>).
+    /// </summary>
+    static (IReady, IAesBlockOut) BuildBramPipeline(Design design, IAesBlockIn input, IReady outputReady, bool decrypt)
+    {
+        var control = new PipelineControl { Name = "control", OutputReady = outputReady };
+        var (scheduler, gate) = AddKeyHandling(design, input, outputReady, decrypt);
+        gate.DatapathReady = control.Advance;
+        var initial = design.Add(new AesRoundStage(0, 0, AesMath.WholeRound, tables: true, decrypt)
+        {
+            Name = "initial", Input = gate.Output, KeyLoad = scheduler.KeyLoad, Advance = control.Advance,
+        });
+        IAesBlockOut state = initial.Output;
+        var contents = decrypt ? AesMath.DecryptionLookup : AesMath.EncryptionLookup;
+        for (int round = 1; round <= AesMath.MaxRounds; round++)
+        {
+            var addresses = design.Add(new AesTableAddresses(decrypt) { Name = $"round{round}_addresses", State = state, Advance = control.Advance });
+            var carry = design.Add(new AesTableCarryStage(round) { Name = $"round{round}_carry", Input = state, KeyLoad = scheduler.KeyLoad, Advance = control.Advance });
+            var reads = new[] { addresses.Read0, addresses.Read1, addresses.Read2, addresses.Read3, addresses.Read4, addresses.Read5, addresses.Read6, addresses.Read7,
+                addresses.Read8, addresses.Read9, addresses.Read10, addresses.Read11, addresses.Read12, addresses.Read13, addresses.Read14, addresses.Read15 };
+            var tables = reads.Select((read, i) => design.Add(new Rom<ulong>(contents) { Name = $"round{round}_table{i}", Read = read })).ToArray();
+            var combine = design.Add(new AesTableRoundCombine(round)
+            {
+                Name = $"round{round}_combine", Carry = carry.Output, RoundKey = carry.RoundKey,
+                Lookup0 = tables[0].Result, Lookup1 = tables[1].Result, Lookup2 = tables[2].Result, Lookup3 = tables[3].Result,
+                Lookup4 = tables[4].Result, Lookup5 = tables[5].Result, Lookup6 = tables[6].Result, Lookup7 = tables[7].Result,
+                Lookup8 = tables[8].Result, Lookup9 = tables[9].Result, Lookup10 = tables[10].Result, Lookup11 = tables[11].Result,
+                Lookup12 = tables[12].Result, Lookup13 = tables[13].Result, Lookup14 = tables[14].Result, Lookup15 = tables[15].Result,
+            });
+            state = combine.Output;
+        }
+        control.Output = state;
+        scheduler.Output = state;
+        design.Add(scheduler);
+        design.Add(gate);
+        design.Add(control);
+        return (gate.InputReady, state);
+    }
+
+    static (IReady, IAesBlockOut) BuildKeyedPipeline(Design design, IAesBlockIn input, IReady outputReady)
+    {
+        var control = new PipelineControl { Name = "control", OutputReady = outputReady };
+        var initial = design.Add(new AesKeyedInitialStage { Name = "initial", Input = input, Advance = control.Advance });
+        IAesBlockOut state = initial.Output;
+        IAesKeyWindow window = initial.OutputKey;
+        for (int round = 1; round <= AesMath.MaxRounds; round++)
+        {
+            var stage = design.Add(new AesKeyedRoundStage(round, isLastStage: round == AesMath.MaxRounds)
+            {
+                Name = $"round{round}", Input = state, InputKey = window, Advance = control.Advance,
+            });
+            state = stage.Output;
+            window = stage.OutputKey;
         }
         control.Output = state;
         design.Add(control);
-        design.Output(control.Advance, "in_ready");
-        design.Output(state, "out");
-        return new AesCoreDesign(design, input, control.Advance, state, outputReady);
+        return (control.Advance, state);
     }
 }

@@ -4,11 +4,12 @@ using Hdl;
 namespace Crypto.Aes;
 
 /// <summary>
-/// AES-128 encryption one round per clock, with one round datapath: a block is taken with the
-/// initial AddRoundKey, then rounds 1..10 run on ten clock edges, expanding each round key from the
-/// previous one. The result goes to an output register of its own, so the datapath takes the next
-/// block at the same edge as it computes the final round of the previous one: 10 clocks per block
-/// with an always-ready consumer, 11 clocks from input transfer to output transfer.
+/// AES one round per clock, with one round datapath in S-box form (the smallest variant): a block is
+/// taken with the initial AddRoundKey, then rounds 1..Nr run on Nr clock edges with the round keys
+/// the core holds (loaded by <see cref="AesKeyScheduler"/>). The result goes to an output register
+/// of its own, so the datapath takes the next block at the same edge as it computes the final round
+/// of the previous one: Nr clocks per block (10, 12, 14) with an always-ready consumer, Nr + 1 clocks
+/// from input transfer to output transfer.
 /// <para>
 /// Input Ready and output Valid are registers. Ready is raised when the datapath will be free at the
 /// next edge whatever the consumer does: it is idle, or it is about to do the final round and the
@@ -18,22 +19,30 @@ namespace Crypto.Aes;
 /// </summary>
 public sealed class AesIterativeCore : ClockedProcess
 {
-    /// <summary>The core's input stream.</summary>
-    [InputBus] public IAesBlockIn Input = null!;
+    /// <summary>The core's input stream (through <see cref="AesKeyGate"/>).</summary>
+    [InputBus] public IAesBlockOut Input = null!;
+    /// <summary>Round keys from the key scheduler.</summary>
+    [InputBus] public IAesKeyLoad KeyLoad = null!;
     /// <summary>The consumer's ready.</summary>
     [InputBus] public IReady OutputReady = null!;
     /// <summary>The core's output stream (a register).</summary>
     [OutputBus] public IAesBlockOut Output = Bus.Create<IAesBlockOut>();
-    /// <summary>The core's input ready (a register).</summary>
+    /// <summary>The datapath's input ready (a register).</summary>
     [OutputBus] public IReady InputReady = Bus.Create<IReady>();
 
+    /// <summary>The equivalent inverse cipher.</summary>
+    readonly bool decrypt;
+
+    readonly UInt128[] roundKeys = new UInt128[AesMath.MaxRounds + 1];
     /// <summary>A block is in the round datapath.</summary>
     bool busy;
-    /// <summary>The round the datapath does at the next edge, 1..10.</summary>
+    /// <summary>The round the datapath does at the next edge, 1..Nr.</summary>
     byte round;
+    /// <summary>Nr of the block in the datapath.</summary>
+    byte rounds;
     UInt128 state;
-    /// <summary>Round key of the previous round (round - 1).</summary>
-    UInt128 roundKey;
+    UInt128 side;
+    byte keySize;
     byte tag;
     bool last;
     /// <summary>Mirror of Output.Valid: the output register holds a result not yet taken.</summary>
@@ -41,24 +50,31 @@ public sealed class AesIterativeCore : ClockedProcess
     /// <summary>Mirror of InputReady.Ready.</summary>
     bool inputReady;
 
+    public AesIterativeCore(bool decrypt)
+    {
+        this.decrypt = decrypt;
+    }
+
     protected override void OnTick()
     {
+        if (KeyLoad.Valid) roundKeys[KeyLoad.Round] = KeyLoad.RoundKey;
         bool outputFree = !resultValid || OutputReady.Ready;
         bool accept = inputReady && Input.Valid;
         if (resultValid && OutputReady.Ready) resultValid = false;
 
         if (busy)
         {
-            UInt128 nextKey = AesMath.NextRoundKey128(roundKey, AesMath.Rcon[round]);
-            if (round < AesMath.Rounds128)
+            UInt128 next = AesMath.RoundStep(state, roundKeys[round], round, rounds, AesMath.WholeRound, false, decrypt);
+            if (round < rounds)
             {
-                state = AesMath.Round(state, nextKey);
-                roundKey = nextKey;
+                state = next;
                 round++;
             }
             else if (outputFree)
             {
-                Output.Block = AesMath.FinalRound(state, nextKey);
+                Output.Block = next;
+                Output.Side = side;
+                Output.KeySize = keySize;
                 Output.Tag = tag;
                 Output.Last = last;
                 resultValid = true;
@@ -68,15 +84,17 @@ public sealed class AesIterativeCore : ClockedProcess
 
         if (accept)
         {
-            state = AesMath.AddRoundKey(Input.Block, Input.Key);
-            roundKey = Input.Key;
+            state = Input.Block ^ roundKeys[0];
+            side = Input.Side;
+            keySize = Input.KeySize;
+            rounds = AesMath.RoundsOf(Input.KeySize);
             tag = Input.Tag;
             last = Input.Last;
             round = 1;
             busy = true;
         }
 
-        inputReady = !busy || (round == AesMath.Rounds128 && !resultValid);
+        inputReady = !busy || (round == rounds && !resultValid);
         Output.Valid = resultValid;
         InputReady.Ready = inputReady;
     }

@@ -1,7 +1,9 @@
 namespace Crypto.Aes;
 
 /// <summary>
-/// The AES arithmetic shared by the software model and the hardware processes, on 128-bit blocks.
+/// The AES arithmetic shared by the software model and the hardware processes, on 128-bit blocks,
+/// for 128-, 192- and 256-bit keys, encryption and decryption (the equivalent inverse cipher of
+/// FIPS-197 5.3.5: see docs/aes.md).
 /// A block is big-endian: byte 0 of the FIPS-197 byte sequence is the most significant byte of the
 /// <see cref="UInt128"/>, and column c of the state is the 32-bit word of bytes 4c..4c+3 (row 0 in
 /// the top byte of the word).
@@ -15,9 +17,17 @@ public static class AesMath
 {
     /// <summary>Number of rounds of AES-128.</summary>
     public const int Rounds128 = 10;
+    /// <summary>Most rounds of any key size (AES-256): pipelines have a stage for each round up to this.</summary>
+    public const int MaxRounds = 14;
+    /// <summary>Key size code of a 128-bit key (the KeySize sideband; 192 is 1, 256 is 2).</summary>
+    public const byte KeySize128 = 0;
+    public const byte KeySize192 = 1;
+    public const byte KeySize256 = 2;
 
     /// <summary>The AES S-box: SubBytes of every byte value.</summary>
     public static readonly byte[] SBox = [.. Enumerable.Range(0, 256).Select(x => SubByteByArithmetic((byte)x))];
+    /// <summary>The inverse S-box (InvSubBytes).</summary>
+    public static readonly byte[] InvSBox = [.. Enumerable.Range(0, 256).Select(x => (byte)Array.IndexOf(SBox, (byte)x))];
 
     /// <summary>
     /// T-table of row 0: the column (2·S[x], S[x], S[x], 3·S[x]), that is SubBytes followed by
@@ -31,8 +41,36 @@ public static class AesMath
     /// <summary>T-table of row 3: <see cref="T0"/> rotated right by three bytes.</summary>
     public static readonly uint[] T3 = [.. T0.Select(t => uint.RotateRight(t, 24))];
 
+    /// <summary>
+    /// Inverse T-table of row 0: (14·Si[x], 9·Si[x], 13·Si[x], 11·Si[x]), InvSubBytes followed by
+    /// InvMixColumns of a column whose only non-zero byte is x in row 0.
+    /// </summary>
+    public static readonly uint[] Td0 = [.. Enumerable.Range(0, 256).Select(x => InvMixColumn((uint)InvSBox[x] << 24))];
+    public static readonly uint[] Td1 = [.. Td0.Select(t => uint.RotateRight(t, 8))];
+    public static readonly uint[] Td2 = [.. Td0.Select(t => uint.RotateRight(t, 16))];
+    public static readonly uint[] Td3 = [.. Td0.Select(t => uint.RotateRight(t, 24))];
+
+    /// <summary>
+    /// T0 with its S-box byte, the contents of a block-RAM lookup table: bits 31..0 are T0[x], bits
+    /// 39..32 are S[x], so one 40-bit read serves a middle round (T1..T3 are rotations of T0, which
+    /// are wiring) and the final round.
+    /// </summary>
+    public static readonly ulong[] EncryptionLookup = [.. Enumerable.Range(0, 256).Select(x => ((ulong)SBox[x] << 32) | T0[x])];
+    /// <summary>Td0 with its inverse S-box byte (bits 39..32), for decryption.</summary>
+    public static readonly ulong[] DecryptionLookup = [.. Enumerable.Range(0, 256).Select(x => ((ulong)InvSBox[x] << 32) | Td0[x])];
+
     /// <summary>Round constants: Rcon[i] = x^(i-1) in GF(2^8) for rounds i = 1..10 (Rcon[0] is unused, 0).</summary>
     public static readonly byte[] Rcon = [.. Enumerable.Range(0, Rounds128 + 1).Select(i => RoundConstant((byte)i))];
+
+    /// <summary>
+    /// How key-schedule word i is made, for key size code k, at index k·128 + i (FIPS-197 5.2; code 3 is no key size and gives 0):
+    /// 0 copy of the key (i &lt; Nk), 1 w[i-1] ^ w[i-Nk], 2 with SubWord(RotWord) and Rcon (i mod Nk = 0),
+    /// 3 with SubWord only (Nk = 8, i mod 8 = 4).
+    /// </summary>
+    public static readonly byte[] KeyWordKind = [.. Enumerable.Range(0, 512).Select(n => KindOfKeyWord(n >> 7, n & 127))];
+    /// <summary>The Rcon byte that goes with key-schedule word i (k·128 + i), 0 where none is added.</summary>
+    public static readonly byte[] KeyWordRcon = [.. Enumerable.Range(0, 512).Select(n =>
+        KindOfKeyWord(n >> 7, n & 127) == 2 ? PowerOfX((n & 127) / KeyWords(n >> 7) - 1) : (byte)0)];
 
     // ---- GF(2^8) arithmetic, modulo x^8 + x^4 + x^3 + x + 1 ----
 
@@ -88,12 +126,37 @@ public static class AesMath
         return round == 0 ? (byte)0 : power;
     }
 
+    static byte PowerOfX(int exponent)
+    {
+        byte power = 1;
+        for (int i = 0; i < exponent; i++) power = Xtime(power);
+        return power;
+    }
+
     /// <summary>The MixColumns image of the column (s, 0, 0, 0): (2s, s, s, 3s) as a big-endian word.</summary>
     public static uint MixedColumnOfRow0(byte s)
     {
         byte twice = Xtime(s);
         byte thrice = (byte)(twice ^ s);
         return ((uint)twice << 24) | ((uint)s << 16) | ((uint)s << 8) | thrice;
+    }
+
+    // ---- Key sizes ----
+
+    /// <summary>Nk: the key length in 32-bit words (4, 6, 8) of key size code 0, 1, 2.</summary>
+    public static int KeyWords(int keySize) => 4 + 2 * keySize;
+
+    /// <summary>Nr: the number of rounds (10, 12, 14) of key size code 0, 1, 2 (code 3, no key size, is taken as 2).</summary>
+    public static byte RoundsOf(byte keySize) => keySize >= KeySize256 ? (byte)MaxRounds : (byte)(Rounds128 + 2 * keySize);
+
+    static byte KindOfKeyWord(int keySize, int i)
+    {
+        int nk = KeyWords(keySize);
+        if (keySize > 2) return 0;
+        if (i < nk) return 0;
+        if (i % nk == 0) return 2;
+        if (nk == 8 && i % nk == 4) return 3;
+        return 1;
     }
 
     // ---- Blocks and columns ----
@@ -107,6 +170,9 @@ public static class AesMath
     /// <summary>Column 3 (bytes 12..15) of a block.</summary>
     public static uint Column3(UInt128 block) => (uint)(ulong)block;
 
+    /// <summary>Column (word) <paramref name="index"/> 0..3 of a block.</summary>
+    public static uint Column(UInt128 block, int index) => (uint)(block >> (96 - 32 * (index & 3)));
+
     /// <summary>The block made of four columns, column 0 in the most significant bits.</summary>
     public static UInt128 FromColumns(uint c0, uint c1, uint c2, uint c3) =>
         new UInt128(((ulong)c0 << 32) | c1, ((ulong)c2 << 32) | c3);
@@ -114,47 +180,223 @@ public static class AesMath
     /// <summary>AddRoundKey.</summary>
     public static UInt128 AddRoundKey(UInt128 state, UInt128 roundKey) => state ^ roundKey;
 
+    /// <summary>Byte <paramref name="row"/> (0 = most significant) of a column.</summary>
+    public static byte Row(uint column, int row) => (byte)(column >> (24 - 8 * row));
+
+    // ---- Round pieces, S-box form ----
+
     /// <summary>
-    /// One output column of a middle round through the T-tables: SubBytes, ShiftRows and MixColumns of
-    /// the diagonal starting at column <c>a</c> (row r taken from the column r places to the right).
+    /// One output column of SubBytes+ShiftRows (or InvSubBytes+InvShiftRows) of the diagonal whose
+    /// row r comes from column a, b, c, d for r = 0, 1, 2, 3.
     /// </summary>
-    public static uint RoundColumn(uint a, uint b, uint c, uint d) =>
-        T0[(byte)(a >> 24)] ^ T1[(byte)(b >> 16)] ^ T2[(byte)(c >> 8)] ^ T3[(byte)d];
+    public static uint SubShiftColumn(uint a, uint b, uint c, uint d, bool decrypt) =>
+        decrypt
+            ? ((uint)InvSBox[Row(a, 0)] << 24) | ((uint)InvSBox[Row(b, 1)] << 16) | ((uint)InvSBox[Row(c, 2)] << 8) | InvSBox[Row(d, 3)]
+            : ((uint)SBox[Row(a, 0)] << 24) | ((uint)SBox[Row(b, 1)] << 16) | ((uint)SBox[Row(c, 2)] << 8) | SBox[Row(d, 3)];
 
-    /// <summary>One output column of the final round: SubBytes and ShiftRows of a diagonal, no MixColumns.</summary>
-    public static uint FinalRoundColumn(uint a, uint b, uint c, uint d) =>
-        ((uint)SBox[(byte)(a >> 24)] << 24) | ((uint)SBox[(byte)(b >> 16)] << 16) |
-        ((uint)SBox[(byte)(c >> 8)] << 8) | SBox[(byte)d];
-
-    /// <summary>A middle round (1..9): SubBytes, ShiftRows, MixColumns, AddRoundKey.</summary>
-    public static UInt128 Round(UInt128 state, UInt128 roundKey)
+    /// <summary>
+    /// SubBytes and ShiftRows (encryption), or InvSubBytes and InvShiftRows (decryption): output column
+    /// c takes row r from column c + r (encryption) or c - r (decryption), modulo 4.
+    /// </summary>
+    public static UInt128 SubShift(UInt128 state, bool decrypt)
     {
         uint s0 = Column0(state);
         uint s1 = Column1(state);
         uint s2 = Column2(state);
         uint s3 = Column3(state);
-        UInt128 mixed = FromColumns(
-            RoundColumn(s0, s1, s2, s3),
-            RoundColumn(s1, s2, s3, s0),
-            RoundColumn(s2, s3, s0, s1),
-            RoundColumn(s3, s0, s1, s2));
+        if (decrypt)
+            return FromColumns(
+                SubShiftColumn(s0, s3, s2, s1, true),
+                SubShiftColumn(s1, s0, s3, s2, true),
+                SubShiftColumn(s2, s1, s0, s3, true),
+                SubShiftColumn(s3, s2, s1, s0, true));
+        return FromColumns(
+            SubShiftColumn(s0, s1, s2, s3, false),
+            SubShiftColumn(s1, s2, s3, s0, false),
+            SubShiftColumn(s2, s3, s0, s1, false),
+            SubShiftColumn(s3, s0, s1, s2, false));
+    }
+
+    /// <summary>MixColumns of one column, with xtime only: b_i = a_i ^ t ^ 2·(a_i ^ a_(i+1)), t the xor of all four.</summary>
+    public static uint MixColumn(uint column)
+    {
+        byte a0 = Row(column, 0);
+        byte a1 = Row(column, 1);
+        byte a2 = Row(column, 2);
+        byte a3 = Row(column, 3);
+        byte t = (byte)(a0 ^ a1 ^ a2 ^ a3);
+        byte b0 = (byte)(a0 ^ t ^ Xtime((byte)(a0 ^ a1)));
+        byte b1 = (byte)(a1 ^ t ^ Xtime((byte)(a1 ^ a2)));
+        byte b2 = (byte)(a2 ^ t ^ Xtime((byte)(a2 ^ a3)));
+        byte b3 = (byte)(a3 ^ t ^ Xtime((byte)(a3 ^ a0)));
+        return ((uint)b0 << 24) | ((uint)b1 << 16) | ((uint)b2 << 8) | b3;
+    }
+
+    /// <summary>
+    /// InvMixColumns of one column as a cheap preprocessing followed by MixColumns: with
+    /// u = 4·(a0 ^ a2) and v = 4·(a1 ^ a3), InvMixColumns(a) = MixColumns(a0^u, a1^v, a2^u, a3^v).
+    /// </summary>
+    public static uint InvMixColumn(uint column)
+    {
+        byte u = Xtime(Xtime((byte)(Row(column, 0) ^ Row(column, 2))));
+        byte v = Xtime(Xtime((byte)(Row(column, 1) ^ Row(column, 3))));
+        uint spread = ((uint)u << 24) | ((uint)v << 16) | ((uint)u << 8) | v;
+        return MixColumn(column ^ spread);
+    }
+
+    /// <summary>MixColumns (or InvMixColumns) of every column.</summary>
+    public static UInt128 Mix(UInt128 state, bool decrypt) =>
+        decrypt
+            ? FromColumns(InvMixColumn(Column0(state)), InvMixColumn(Column1(state)), InvMixColumn(Column2(state)), InvMixColumn(Column3(state)))
+            : FromColumns(MixColumn(Column0(state)), MixColumn(Column1(state)), MixColumn(Column2(state)), MixColumn(Column3(state)));
+
+    // ---- Round pieces, T-table form ----
+
+    /// <summary>
+    /// One output column of a middle round through the T-tables: SubBytes, ShiftRows and MixColumns of
+    /// the diagonal whose row r comes from column a, b, c, d (Td-tables: the inverse steps).
+    /// </summary>
+    public static uint TableColumn(uint a, uint b, uint c, uint d, bool decrypt) =>
+        decrypt
+            ? Td0[Row(a, 0)] ^ Td1[Row(b, 1)] ^ Td2[Row(c, 2)] ^ Td3[Row(d, 3)]
+            : T0[Row(a, 0)] ^ T1[Row(b, 1)] ^ T2[Row(c, 2)] ^ T3[Row(d, 3)];
+
+    /// <summary>A middle round through the T-tables (Td-tables for the equivalent inverse cipher), with AddRoundKey.</summary>
+    public static UInt128 TableRound(UInt128 state, UInt128 roundKey, bool decrypt)
+    {
+        uint s0 = Column0(state);
+        uint s1 = Column1(state);
+        uint s2 = Column2(state);
+        uint s3 = Column3(state);
+        UInt128 mixed = decrypt
+            ? FromColumns(TableColumn(s0, s3, s2, s1, true), TableColumn(s1, s0, s3, s2, true),
+                TableColumn(s2, s1, s0, s3, true), TableColumn(s3, s2, s1, s0, true))
+            : FromColumns(TableColumn(s0, s1, s2, s3, false), TableColumn(s1, s2, s3, s0, false),
+                TableColumn(s2, s3, s0, s1, false), TableColumn(s3, s0, s1, s2, false));
         return mixed ^ roundKey;
     }
 
-    /// <summary>The final round (10): SubBytes, ShiftRows, AddRoundKey.</summary>
-    public static UInt128 FinalRound(UInt128 state, UInt128 roundKey)
+    // ---- A round from 16 table reads (block-RAM form) ----
+
+    /// <summary>
+    /// The table address of lookup <paramref name="index"/> (0..15) of a round: output column c =
+    /// index / 4 takes row r = index % 4 from state column c + r (c - r for decryption), modulo 4.
+    /// </summary>
+    public static uint LookupAddress(UInt128 state, int index, bool decrypt)
     {
-        uint s0 = Column0(state);
-        uint s1 = Column1(state);
-        uint s2 = Column2(state);
-        uint s3 = Column3(state);
-        UInt128 substituted = FromColumns(
-            FinalRoundColumn(s0, s1, s2, s3),
-            FinalRoundColumn(s1, s2, s3, s0),
-            FinalRoundColumn(s2, s3, s0, s1),
-            FinalRoundColumn(s3, s0, s1, s2));
-        return substituted ^ roundKey;
+        int c = index >> 2;
+        int row = index & 3;
+        int from = decrypt ? (c - row) & 3 : (c + row) & 3;
+        return Row(Column(state, from), row);
     }
+
+    /// <summary>
+    /// One output column from the four lookups of its diagonal (rows 0..3): the xor of the T-values
+    /// rotated by their row for a middle round, the four S-box bytes for the final round.
+    /// </summary>
+    public static uint LookupColumn(ulong row0, ulong row1, ulong row2, ulong row3, bool final)
+    {
+        if (final)
+            return ((uint)(byte)(row0 >> 32) << 24) | ((uint)(byte)(row1 >> 32) << 16) | ((uint)(byte)(row2 >> 32) << 8) | (byte)(row3 >> 32);
+        return (uint)row0 ^ uint.RotateRight((uint)row1, 8) ^ uint.RotateRight((uint)row2, 16) ^ uint.RotateRight((uint)row3, 24);
+    }
+
+    // ---- Rounds ----
+
+    /// <summary>A middle encryption round: SubBytes, ShiftRows, MixColumns, AddRoundKey (T-table form).</summary>
+    public static UInt128 Round(UInt128 state, UInt128 roundKey) => TableRound(state, roundKey, false);
+
+    /// <summary>The final encryption round: SubBytes, ShiftRows, AddRoundKey.</summary>
+    public static UInt128 FinalRound(UInt128 state, UInt128 roundKey) => SubShift(state, false) ^ roundKey;
+
+    /// <summary>What part of a round a pipeline stage does.</summary>
+    public const int WholeRound = 0;
+    /// <summary>First half of a round: (Inv)SubBytes and (Inv)ShiftRows.</summary>
+    public const int SubShiftHalf = 1;
+    /// <summary>Second half of a round: (Inv)MixColumns (not in the final round) and AddRoundKey.</summary>
+    public const int MixAddHalf = 2;
+
+    /// <summary>
+    /// Step <paramref name="round"/> of the cipher (or of the equivalent inverse cipher) on a block whose
+    /// key has <paramref name="rounds"/> rounds: round 0 is the initial AddRoundKey, rounds 1..Nr-1
+    /// are middle rounds, round Nr the final one, and a round above Nr leaves the state as it is (so
+    /// one pipeline of <see cref="MaxRounds"/> rounds serves every key size). <paramref name="part"/>
+    /// selects the whole round or one half of it; <paramref name="tables"/> the T-table form of a
+    /// whole middle round (otherwise the S-box form: SubShift, then Mix, then AddRoundKey).
+    /// </summary>
+    public static UInt128 RoundStep(UInt128 state, UInt128 roundKey, int round, byte rounds, int part, bool tables, bool decrypt)
+    {
+        if (round > rounds) return state;
+        if (round == 0) return state ^ roundKey;
+        bool final = round == rounds;
+        if (part == SubShiftHalf) return SubShift(state, decrypt);
+        if (part == MixAddHalf)
+        {
+            if (final) return state ^ roundKey;
+            return Mix(state, decrypt) ^ roundKey;
+        }
+        if (final) return SubShift(state, decrypt) ^ roundKey;
+        if (tables) return TableRound(state, roundKey, decrypt);
+        return Mix(SubShift(state, decrypt), decrypt) ^ roundKey;
+    }
+
+    // ---- Key schedule (every key size), as a sliding window of 8 words ----
+    //
+    // The key travels as 256 bits: KeyHigh (words 0..3) and KeyLow (words 4..7; a 192-bit key uses
+    // words 4 and 5, a 128-bit key none). Window r holds the schedule words w[4r .. 4r+7]: its high
+    // half is round key r, and window r+1 follows from window r by four new words, each made from the
+    // word before it and the word Nk places back, both inside the window (Nk <= 8).
+
+    /// <summary>Key-schedule word i from w[i-1] and w[i-Nk] (i &gt;= Nk).</summary>
+    public static uint KeyWord(uint previous, uint back, int i, byte keySize)
+    {
+        int index = keySize * 128 + i;
+        byte kind = KeyWordKind[index];
+        uint mixed = previous;
+        if (kind == 2) mixed = SubWord(RotWord(previous)) ^ ((uint)KeyWordRcon[index] << 24);
+        if (kind == 3) mixed = SubWord(previous);
+        return back ^ mixed;
+    }
+
+    /// <summary>Word <paramref name="index"/> (0..7) of the window (high, low).</summary>
+    public static uint WindowWord(UInt128 high, UInt128 low, int index) =>
+        index < 4 ? Column(high, index) : Column(low, index - 4);
+
+    /// <summary>
+    /// The low half of window 0 (w4..w7) from the key: key words where the key has them, the rest
+    /// expanded. The high half of window 0 is KeyHigh (round key 0).
+    /// </summary>
+    public static UInt128 InitialWindowLow(UInt128 keyHigh, UInt128 keyLow, byte keySize)
+    {
+        int nk = KeyWords(keySize);
+        uint w4 = nk > 4 ? Column0(keyLow) : KeyWord(Column3(keyHigh), Column(keyHigh, 4 - nk), 4, keySize);
+        uint w5 = nk > 5 ? Column1(keyLow) : KeyWord(w4, Column(keyHigh, 5 - nk), 5, keySize);
+        uint w6 = nk > 6 ? Column2(keyLow) : KeyWord(w5, Column(keyHigh, 6 - nk), 6, keySize);
+        uint w7 = nk > 7 ? Column3(keyLow) : KeyWord(w6, Column(keyHigh, 7 - nk), 7, keySize);
+        return FromColumns(w4, w5, w6, w7);
+    }
+
+    /// <summary>
+    /// The low half of window r+1 (w[4r+8 .. 4r+11]) from window r (whose low half becomes the high
+    /// half of window r+1).
+    /// </summary>
+    public static UInt128 NextWindowLow(UInt128 high, UInt128 low, int round, byte keySize)
+    {
+        int nk = KeyWords(keySize);
+        int first = 4 * round + 8;
+        uint n0 = KeyWord(Column3(low), WindowWord(high, low, 8 - nk), first, keySize);
+        uint n1 = KeyWord(n0, WindowWord(high, low, 9 - nk), first + 1, keySize);
+        uint n2 = KeyWord(n1, WindowWord(high, low, 10 - nk), first + 2, keySize);
+        uint n3 = KeyWord(n2, WindowWord(high, low, 11 - nk), first + 3, keySize);
+        return FromColumns(n0, n1, n2, n3);
+    }
+
+    /// <summary>
+    /// The round key that the equivalent inverse cipher uses in its step <paramref name="step"/>, made
+    /// from the encryption round key Nr - step: InvMixColumns applied for the middle rounds.
+    /// </summary>
+    public static UInt128 DecryptionRoundKey(UInt128 encryptionKey, int step, byte rounds) =>
+        step == 0 || step == rounds ? encryptionKey : Mix(encryptionKey, true);
 
     /// <summary>SubWord: the S-box applied to each byte of a word.</summary>
     public static uint SubWord(uint word) =>

@@ -4,52 +4,74 @@ using Hdl;
 namespace Crypto.Aes;
 
 /// <summary>
-/// One round of AES-128 encryption as a pipeline stage: expands the round key of its round from the
-/// previous one, applies the round (the final round has no MixColumns) and registers the new state and
-/// round key. A pipeline instantiates it once per round, all stages enabled by the same
-/// <see cref="PipelineControl"/>.
+/// A pipeline stage of a held-key AES core: it applies steps <c>firstRound..lastRound</c> of the
+/// cipher (or of the equivalent inverse cipher) to the block and registers the result. Step 0 is the
+/// initial AddRoundKey; a step above the block's number of rounds passes the state through, so a
+/// pipeline up to round 14 serves all key sizes. Every pipeline (naive, tbox, proc4, proc11, proc22)
+/// is instances of this one process, configured by its generics; all stages are enabled by the same
+/// <see cref="PipelineControl"/>. The stage holds the round keys of its steps, loaded by
+/// <see cref="AesKeyScheduler"/> over <see cref="KeyLoad"/>.
 /// </summary>
 public sealed class AesRoundStage : ClockedProcess
 {
-    /// <summary>The state after the previous round.</summary>
+    /// <summary>The state after the previous stage (the core's input for the first stage).</summary>
     [InputBus] public IAesBlockOut Input = null!;
-    /// <summary>The round key of the previous round.</summary>
-    [InputBus] public IAesRoundKey InputKey = null!;
+    /// <summary>Round keys from the key scheduler.</summary>
+    [InputBus] public IAesKeyLoad KeyLoad = null!;
     /// <summary>Pipeline enable from <see cref="PipelineControl"/>.</summary>
     [InputBus] public IReady Advance = null!;
-    /// <summary>The state after this round.</summary>
+    /// <summary>The state after this stage.</summary>
     [OutputBus] public IAesBlockOut Output = Bus.Create<IAesBlockOut>();
-    /// <summary>The round key of this round (not written by the final round, whose key nothing reads).</summary>
-    [OutputBus] public IAesRoundKey OutputKey = Bus.Create<IAesRoundKey>();
 
-    /// <summary>Round number, 1..10.</summary>
-    readonly int round;
-    /// <summary>Whether this is the final round (no MixColumns).</summary>
-    readonly bool isLastRound;
+    /// <summary>First step, 0..14.</summary>
+    readonly int firstRound;
+    /// <summary>Last step, firstRound..14.</summary>
+    readonly int lastRound;
+    /// <summary><see cref="AesMath.WholeRound"/>, or one half of a round (one step per stage then).</summary>
+    readonly int part;
+    /// <summary>Middle rounds through the T-tables (otherwise S-box form).</summary>
+    readonly bool tables;
+    /// <summary>The equivalent inverse cipher.</summary>
+    readonly bool decrypt;
 
-    public AesRoundStage(int round, bool isLastRound)
+    /// <summary>Round key of each step (only those of this stage's steps are loaded and read).</summary>
+    readonly UInt128[] roundKeys = new UInt128[AesMath.MaxRounds + 1];
+
+    public AesRoundStage(int firstRound, int lastRound, int part, bool tables, bool decrypt)
     {
-        if (round < 1 || round > AesMath.Rounds128)
-            throw new ArgumentOutOfRangeException(nameof(round), round, $"an AES-128 round is numbered 1..{AesMath.Rounds128}");
-        this.round = round;
-        this.isLastRound = isLastRound;
+        if (firstRound < 0 || lastRound < firstRound || lastRound > AesMath.MaxRounds)
+            throw new ArgumentOutOfRangeException(nameof(lastRound), $"steps {firstRound}..{lastRound}: a stage does steps within 0..{AesMath.MaxRounds}");
+        if (part != AesMath.WholeRound && firstRound != lastRound)
+            throw new ArgumentException("a stage that does half a round does one step", nameof(part));
+        this.firstRound = firstRound;
+        this.lastRound = lastRound;
+        this.part = part;
+        this.tables = tables;
+        this.decrypt = decrypt;
     }
 
     protected override void OnTick()
     {
+        if (KeyLoad.Valid && KeyLoad.Round >= firstRound && KeyLoad.Round <= lastRound)
+            roundKeys[KeyLoad.Round] = KeyLoad.RoundKey;
         if (Advance.Ready)
         {
             bool valid = Input.Valid;
             Output.Valid = valid;
             if (valid)
             {
-                UInt128 roundKey = AesMath.NextRoundKey128(InputKey.RoundKey, AesMath.Rcon[round]);
-                if (isLastRound) Output.Block = AesMath.FinalRound(Input.Block, roundKey);
-                else Output.Block = AesMath.Round(Input.Block, roundKey);
+                byte rounds = AesMath.RoundsOf(Input.KeySize);
+                UInt128 state = Input.Block;
+                for (int round = 0; round <= AesMath.MaxRounds; round++)
+                {
+                    if (round >= firstRound && round <= lastRound)
+                        state = AesMath.RoundStep(state, roundKeys[round], round, rounds, part, tables, decrypt);
+                }
+                Output.Block = state;
+                Output.Side = Input.Side;
+                Output.KeySize = Input.KeySize;
                 Output.Tag = Input.Tag;
                 Output.Last = Input.Last;
-                // The final round's key has no next stage to feed.
-                if (!isLastRound) OutputKey.RoundKey = roundKey;
             }
         }
     }

@@ -8,7 +8,8 @@ public static class AxiCatalog
 {
     public static IReadOnlyList<IAxiCoreAdapter> All { get; } =
     [
-        .. AesCatalog.Variants.Select((v, i) => (IAxiCoreAdapter)new AesAxiCore(v, (ushort)(i + 1))),
+        // The AES-128-ECB encryption wrapper serves the iterative and the per-round pipeline.
+        .. AesCatalog.Variants.Where(v => v.Variant is "iterative" or "proc11").Select((v, i) => (IAxiCoreAdapter)new AesAxiCore(v, (ushort)(i + 1))),
     ];
 
     /// <summary>The wrapper of a core variant, or an exception whose message is one line naming what exists.</summary>

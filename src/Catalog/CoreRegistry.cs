@@ -11,7 +11,7 @@ public static class CoreRegistry
 {
     public static IReadOnlyList<ICoreVariant> All { get; } =
     [
-        .. AesCatalog.Variants,
+        .. AesCatalog.All,
         .. Md5Catalog.Variants,
         .. Sha2Catalog.Variants,
         .. ChaChaCatalog.Variants,

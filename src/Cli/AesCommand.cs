@@ -9,9 +9,10 @@ namespace Crypto.Cli;
 public sealed record AesRunStats(long Cycles, int Blocks, double? ClocksPerBlock, double? CyclesPerSecond);
 
 /// <summary>
-/// <c>aes</c>: AES-128-ECB (no padding) of stdin to stdout through the cycle-accurate simulation of
-/// a variant; the same bytes as <c>openssl enc -aes-128-ecb -K KEY -nopad</c>. Everything is checked
-/// and computed before anything is written.
+/// <c>aes</c>: AES-128/192/256 (key size from the key length) in ECB, CBC or CTR, encryption or
+/// decryption, of stdin to stdout through the cycle-accurate simulation of a variant with the mode's
+/// processes around it; the same bytes as <c>openssl enc -aes-N-MODE [-d] -K KEY -iv IV -nopad</c>.
+/// Everything is checked and computed before anything is written.
 /// </summary>
 public static class AesCommand
 {
@@ -19,15 +20,48 @@ public static class AesCommand
 
     public static byte[] ParseKey(string hex)
     {
-        if (hex.Length != 2 * BlockBytes || !hex.All(char.IsAsciiHexDigit))
-            throw new UsageException($"aes: --key must be 32 hexadecimal digits (a 128-bit key), got '{hex}'");
+        if (hex.Length is not (32 or 48 or 64) || !hex.All(char.IsAsciiHexDigit))
+            throw new UsageException(
+                $"aes: --key must be 32, 48 or 64 hexadecimal digits (a 128-, 192- or 256-bit key), got {hex.Length} characters{(hex.All(char.IsAsciiHexDigit) ? "" : " with non-hexadecimal ones")}");
         return Convert.FromHexString(hex);
     }
 
-    public static int Execute(CliEnvironment env, string variant, string keyHex, string? statsPath)
+    public static AesMode ParseMode(string mode) => mode.ToLowerInvariant() switch
+    {
+        "ecb" => AesMode.Ecb,
+        "cbc" => AesMode.Cbc,
+        "ctr" => AesMode.Ctr,
+        _ => throw new UsageException($"aes: unknown --mode '{mode}'; modes: ecb, cbc, ctr"),
+    };
+
+    public static byte[] ParseIv(AesMode mode, string? hex)
+    {
+        if (mode == AesMode.Ecb)
+        {
+            if (hex is not null) throw new UsageException("aes: ECB uses no IV: leave out --iv (or choose --mode cbc or ctr)");
+            return [];
+        }
+        string name = mode == AesMode.Ctr ? "the initial counter block" : "the IV";
+        if (hex is null)
+            throw new UsageException($"aes: --mode {mode.ToString().ToLowerInvariant()} needs --iv: {name} as 32 hexadecimal digits");
+        if (hex.Length != 2 * BlockBytes || !hex.All(char.IsAsciiHexDigit))
+            throw new UsageException($"aes: --iv must be 32 hexadecimal digits ({name}, 16 bytes), got {hex.Length} characters");
+        return Convert.FromHexString(hex);
+    }
+
+    public static int Execute(CliEnvironment env, string variant, string keyHex, bool decrypt, string modeName, string? ivHex, string? statsPath)
     {
         var key = ParseKey(keyHex);
-        variant = env.Cores.Find("aes", variant).Variant;
+        var mode = ParseMode(modeName);
+        var iv = ParseIv(mode, ivHex);
+        var named = AesCatalog.Find(env.Cores.Find("aes", variant).Variant);
+        if (named.Mode != AesMode.Ecb)
+            throw new UsageException($"aes: {named.Variant} has a mode built in; name its block cipher variant ({named.Family}{(named.Decrypt ? "-dec" : "")}) and --mode {named.Mode.ToString().ToLowerInvariant()}");
+        if (named.Decrypt && !decrypt)
+            throw new UsageException($"aes: {named.Variant} decrypts: add --decrypt (or name {named.Family} to encrypt)");
+        AesVariant core;
+        try { core = AesCatalog.ForMode(named.Variant, mode, decrypt); }
+        catch (ArgumentException e) { throw new UsageException("aes: " + e.Message); }
         string? statsFile = statsPath is null ? null : env.UserPath(statsPath);
         if (statsFile is not null && !Directory.Exists(Path.GetDirectoryName(statsFile)))
             throw new UsageException($"aes: the folder of --stats-json {statsPath} does not exist");
@@ -35,9 +69,9 @@ public static class AesCommand
         var input = new MemoryStream();
         env.StdIn.CopyTo(input);
         var data = input.ToArray();
-        if (data.Length % BlockBytes != 0)
+        if (mode != AesMode.Ctr && data.Length % BlockBytes != 0)
             throw new UsageException(
-                $"aes: input is {data.Length} bytes, not a whole number of 16-byte blocks (ECB without padding; pad the data first)");
+                $"aes: input is {data.Length} bytes, not a whole number of 16-byte blocks ({mode.ToString().ToUpperInvariant()} without padding; pad the data first, or use --mode ctr)");
 
         var clock = Stopwatch.StartNew();
         byte[] output = [];
@@ -45,13 +79,13 @@ public static class AesCommand
         int blocks = 0;
         if (data.Length > 0)
         {
-            var run = AesCatalog.EncryptEcb(variant, key, data);
+            var run = AesCatalog.Process(named.Variant, mode, decrypt, key, iv, data);
             (output, cycles, blocks) = (run.Output, run.Cycles, run.Blocks);
         }
         clock.Stop();
-        if (output.Length != data.Length || blocks != data.Length / BlockBytes)
+        if (output.Length != data.Length || blocks != (data.Length + BlockBytes - 1) / BlockBytes)
             throw new InvalidOperationException(
-                $"aes {variant} returned {output.Length} bytes in {blocks} blocks for {data.Length} bytes of input");
+                $"aes {core.Variant} returned {output.Length} bytes in {blocks} blocks for {data.Length} bytes of input");
 
         var stats = new AesRunStats(cycles, blocks,
             blocks > 0 ? (double)cycles / blocks : null,
@@ -59,12 +93,12 @@ public static class AesCommand
 
         env.StdOut.Write(output);
         env.StdOut.Flush();
-        env.Error.WriteLine(Summary(variant, stats));
+        env.Error.WriteLine(Summary(core.Variant, key.Length * 8, stats));
         if (statsFile is not null)
             AtomicFile.WriteAllText(statsFile, JsonSerializer.Serialize(stats, VhdlFolder.Json) + "\n");
         return ExitCodes.Success;
     }
 
-    static string Summary(string variant, AesRunStats s) => string.Create(CultureInfo.InvariantCulture,
-        $"aes-{variant}: {s.Cycles} cycles, {s.Blocks} block{(s.Blocks == 1 ? "" : "s")}, {(s.ClocksPerBlock is { } c ? c.ToString("0.00", CultureInfo.InvariantCulture) : "-")} clocks per block, {(s.CyclesPerSecond is { } r ? r.ToString("N0", CultureInfo.InvariantCulture) : "-")} simulated cycles per second");
+    static string Summary(string variant, int keyBits, AesRunStats s) => string.Create(CultureInfo.InvariantCulture,
+        $"aes-{variant} (AES-{keyBits}): {s.Cycles} cycles, {s.Blocks} block{(s.Blocks == 1 ? "" : "s")}, {(s.ClocksPerBlock is { } c ? c.ToString("0.00", CultureInfo.InvariantCulture) : "-")} clocks per block, {(s.CyclesPerSecond is { } r ? r.ToString("N0", CultureInfo.InvariantCulture) : "-")} simulated cycles per second");
 }

@@ -71,12 +71,17 @@ public static class CliApp
         root.Subcommands.Add(list);
 
         var aesVariant = new Option<string>("--variant") { Description = "AES variant (see list).", Required = true };
-        var key = new Option<string>("--key", "-K") { Description = "128-bit key as 32 hexadecimal digits.", Required = true };
+        var key = new Option<string>("--key", "-K") { Description = "AES key as 32, 48 or 64 hexadecimal digits (AES-128, -192, -256).", Required = true };
+        var decrypt = new Option<bool>("--decrypt", "-d") { Description = "Decrypt (CTR: the same as encrypting)." };
+        var mode = new Option<string>("--mode") { Description = "ecb, cbc or ctr (default ecb).", DefaultValueFactory = _ => "ecb" };
+        var iv = new Option<string>("--iv") { Description = "CBC: the IV; CTR: the initial counter block (32 hexadecimal digits)." };
         var statsJson = new Option<string>("--stats-json") { Description = "Also write {cycles, blocks, clocksPerBlock, cyclesPerSecond} to this file." };
         var aes = new Command("aes",
-            "AES-128-ECB encryption of stdin to stdout (no padding) through the cycle-accurate simulation; " +
-            "same bytes as openssl enc -aes-128-ecb -K KEY -nopad. Summary on stderr.") { aesVariant, key, statsJson };
-        aes.SetAction(p => AesCommand.Execute(env, p.GetValue(aesVariant)!, p.GetValue(key)!, p.GetValue(statsJson)));
+            "AES-128/192/256 in ECB, CBC or CTR (no padding), encryption or decryption, of stdin to stdout through the " +
+            "cycle-accurate simulation (the mode in hardware around the variant); same bytes as " +
+            "openssl enc -aes-N-MODE [-d] -K KEY -iv IV -nopad. Summary on stderr.") { aesVariant, key, decrypt, mode, iv, statsJson };
+        aes.SetAction(p => AesCommand.Execute(env, p.GetValue(aesVariant)!, p.GetValue(key)!, p.GetValue(decrypt), p.GetValue(mode)!,
+            p.GetValue(iv), p.GetValue(statsJson)));
         root.Subcommands.Add(aes);
 
         foreach (var hashCore in HashCommand.Cores)

@@ -25,7 +25,7 @@ public class UsageErrorTests
     public void BadKeyIsRejected(string key)
     {
         var r = CliRunner.Run(["aes", "--variant", "iterative", "--key", key], OneBlock);
-        AssertUsageError(r, "--key must be 32 hexadecimal digits");
+        AssertUsageError(r, "--key must be 32, 48 or 64 hexadecimal digits");
     }
 
     [Theory]
@@ -54,6 +54,34 @@ public class UsageErrorTests
         AssertUsageError(r, "unknown aes variant 'proc99'");
         Assert.Contains("iterative", r.Stderr);
         Assert.Contains("proc11", r.Stderr);
+    }
+
+    [Theory]
+    [InlineData("proc11", Fips197Key, new[] { "--mode", "cbc" }, "--mode cbc needs --iv")]
+    [InlineData("proc11", Fips197Key, new[] { "--mode", "ctr" }, "--mode ctr needs --iv")]
+    [InlineData("proc11", Fips197Key, new[] { "--mode", "cbc", "--iv", "0011" }, "--iv must be 32 hexadecimal digits")]
+    [InlineData("proc11", Fips197Key, new[] { "--mode", "ctr", "--iv", "000102030405060708090a0b0c0d0e0f0001" }, "--iv must be 32 hexadecimal digits")]
+    [InlineData("proc11", Fips197Key, new[] { "--iv", "000102030405060708090a0b0c0d0e0f" }, "ECB uses no IV")]
+    [InlineData("proc11", Fips197Key, new[] { "--mode", "ofb" }, "unknown --mode 'ofb'; modes: ecb, cbc, ctr")]
+    [InlineData("proc11-dec", Fips197Key, new string[0], "proc11-dec decrypts: add --decrypt")]
+    [InlineData("proc11-ctr", Fips197Key, new string[0], "proc11-ctr has a mode built in")]
+    [InlineData("proc11-otf", Fips197Key, new[] { "--decrypt" }, "has no decryption core")]
+    [InlineData("proc11", "000102030405060708090a0b0c0d0e0f1011", new[] { "--mode", "cbc", "--iv", "000102030405060708090a0b0c0d0e0f" }, "--key must be 32, 48 or 64")]
+    public void BadModeIvKeyOrDirectionIsRejected(string variant, string key, string[] extra, string message)
+    {
+        var r = CliRunner.Run(["aes", "--variant", variant, "--key", key, .. extra], OneBlock);
+        AssertUsageError(r, message);
+    }
+
+    [Theory]
+    [InlineData("cbc", 17)]
+    [InlineData("cbc", 40)]
+    [InlineData("ecb", 5)]
+    public void CbcAndEcbNeedWholeBlocks(string mode, int length)
+    {
+        string[] iv = mode == "cbc" ? ["--iv", "000102030405060708090a0b0c0d0e0f"] : [];
+        var r = CliRunner.Run(["aes", "--variant", "iterative", "--key", Fips197Key, "--mode", mode, .. iv, "--decrypt"], new byte[length]);
+        AssertUsageError(r, $"input is {length} bytes, not a whole number of 16-byte blocks ({mode.ToUpperInvariant()} without padding");
     }
 
     [Fact]

@@ -117,5 +117,105 @@ public class AesModelTests
         Assert.Contains("AES-128 key is 16 bytes", badKey.Message);
         var badData = Assert.Throws<ArgumentException>(() => AesModel.EncryptEcb(new byte[16], new byte[20]));
         Assert.Contains("whole 16-byte blocks", badData.Message);
+        Assert.Contains("16, 24 or 32 bytes", Assert.Throws<ArgumentException>(() => AesKey.FromBytes(new byte[20])).Message);
+    }
+
+    // FIPS-197 Appendix C.2 and C.3: the same plaintext under 192- and 256-bit keys.
+    [Theory]
+    [InlineData(AppendixC1Key, AppendixC1Ciphertext)]
+    [InlineData("000102030405060708090a0b0c0d0e0f1011121314151617", "dda97ca4864cdfe06eaf70a0ec0d7191")]
+    [InlineData("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f", "8ea2b7ca516745bfeafc49904b496089")]
+    public void ModelEncryptsAndDecryptsFips197AppendixC(string key, string ciphertext)
+    {
+        var k = AesKey.FromBytes(Convert.FromHexString(key));
+        Assert.Equal(key.Length * 4, k.Bits);
+        Assert.Equal(ciphertext, AesModel.ToHex(AesModel.EncryptBlock(k, Hex(AppendixC1Plaintext))));
+        Assert.Equal(AppendixC1Plaintext, AesModel.ToHex(AesModel.DecryptBlock(k, Hex(ciphertext))));
+    }
+
+    // FIPS-197 Appendix A.2 and A.3: the last words of the 192- and 256-bit key expansions.
+    [Fact]
+    public void KeyExpansionMatchesFips197AppendixA2AndA3()
+    {
+        var keys192 = AesModel.ExpandKey(AesKey.FromBytes(Convert.FromHexString("8e73b0f7da0e6452c810f32b809079e562f8ead2522c6b7b")));
+        Assert.Equal(13, keys192.Length);
+        Assert.Equal(Hex("e98ba06f448c773c8ecc720401002202"), keys192[12]);
+        var keys256 = AesModel.ExpandKey(AesKey.FromBytes(Convert.FromHexString("603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4")));
+        Assert.Equal(15, keys256.Length);
+        Assert.Equal(Hex("fe4890d1e6188d0b046df344706c631e"), keys256[14]);
+    }
+
+    [Fact]
+    public void InverseTablesUndoTheForwardOnes()
+    {
+        for (int x = 0; x < 256; x++)
+        {
+            Assert.Equal(x, AesMath.InvSBox[AesMath.SBox[x]]);
+            Assert.Equal((uint)AesMath.SBox[x] << 24, AesMath.InvMixColumn(AesMath.T0[x]));
+            Assert.Equal(AesMath.T0[x], AesMath.MixColumn((uint)AesMath.SBox[x] << 24));
+            Assert.Equal(AesMath.DecryptionLookup[x] & 0xffffffff, AesMath.Td0[x]);
+            Assert.Equal(AesMath.InvSBox[x], (byte)(AesMath.DecryptionLookup[x] >> 32));
+        }
+    }
+
+    // SP 800-38A F.2.1/F.2.2 (CBC-AES128), F.2.5/F.2.6 (CBC-AES256), F.5.1/F.5.2 (CTR-AES128), F.5.5/F.5.6 (CTR-AES256).
+    const string Sp80038aPlaintext =
+        "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e5130c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710";
+    public const string Sp80038aKey128 = "2b7e151628aed2a6abf7158809cf4f3c";
+    public const string Sp80038aKey256 = "603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4";
+    public const string Sp80038aCbcIv = "000102030405060708090a0b0c0d0e0f";
+    public const string Sp80038aCtrIv = "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+
+    public static TheoryData<AesMode, string, string, string> Sp80038a() => new()
+    {
+        { AesMode.Cbc, Sp80038aKey128, Sp80038aCbcIv, "7649abac8119b246cee98e9b12e9197d5086cb9b507219ee95db113a917678b273bed6b8e3c1743b7116e69e222295163ff1caa1681fac09120eca307586e1a7" },
+        { AesMode.Cbc, Sp80038aKey256, Sp80038aCbcIv, "f58c4c04d6e5f1ba779eabfb5f7bfbd69cfc4e967edb808d679f777bc6702c7d39f23369a9d9bacfa530e26304231461b2eb05e2c39be9fcda6c19078c6a9d1b" },
+        { AesMode.Ctr, Sp80038aKey128, Sp80038aCtrIv, "874d6191b620e3261bef6864990db6ce9806f66b7970fdff8617187bb9fffdff5ae4df3edbd5d35e5b4f09020db03eab1e031dda2fbe03d1792170a0f3009cee" },
+        { AesMode.Ctr, Sp80038aKey256, Sp80038aCtrIv, "601ec313775789a5b7a7f504bbf3d228f443e3ca4d62b59aca84e990cacaf5c52b0930daa23de94ce87017ba2d84988ddfc9c58db67aada613c2dd08457941a6" },
+    };
+
+    public static string Sp80038aPlain => Sp80038aPlaintext;
+
+    [Theory]
+    [MemberData(nameof(Sp80038a))]
+    public void ModelModesMatchSp80038a(AesMode mode, string key, string iv, string ciphertext)
+    {
+        byte[] k = Convert.FromHexString(key), v = Convert.FromHexString(iv);
+        Assert.Equal(ciphertext, Convert.ToHexStringLower(AesModel.Process(mode, false, k, v, Convert.FromHexString(Sp80038aPlaintext))));
+        Assert.Equal(Sp80038aPlaintext, Convert.ToHexStringLower(AesModel.Process(mode, true, k, v, Convert.FromHexString(ciphertext))));
+    }
+
+    [Fact]
+    public void ModelMatchesSystemAesForEveryKeySizeDirectionAndMode()
+    {
+        const int seed = 198;
+        var rng = new Random(seed);
+        for (int i = 0; i < 300; i++)
+        {
+            var key = new byte[16 + 8 * (i % 3)];
+            var iv = new byte[16];
+            var mode = (AesMode)(i / 3 % 3);
+            var data = new byte[mode == AesMode.Ctr ? rng.Next(70) : 16 * rng.Next(5)];
+            rng.NextBytes(key);
+            rng.NextBytes(iv);
+            rng.NextBytes(data);
+            bool decrypt = i % 2 == 1;
+            var expected = SystemAes.Process(mode, decrypt, key, iv, data);
+            var got = AesModel.Process(mode, decrypt, key, iv, data);
+            Assert.True(expected.AsSpan().SequenceEqual(got),
+                $"seed {seed}, case {i}: {mode} {(decrypt ? "decrypt" : "encrypt")} key {Convert.ToHexString(key)} iv {Convert.ToHexString(iv)} data {Convert.ToHexString(data)}");
+        }
+    }
+
+    [Fact]
+    public void CounterIncrementCarriesAcross32And64BitBoundaries()
+    {
+        var key = Convert.FromHexString(Sp80038aKey128);
+        foreach (var iv in new[] { "000000000000000000000000fffffffe", "0000000000000000fffffffffffffffe", "fffffffffffffffffffffffffffffffe" })
+        {
+            var data = new byte[16 * 4 - 5];
+            var got = AesModel.Process(AesMode.Ctr, false, key, Convert.FromHexString(iv), data);
+            Assert.Equal(SystemAes.Process(AesMode.Ctr, false, key, Convert.FromHexString(iv), data), got);
+        }
     }
 }

@@ -36,12 +36,12 @@ public static class TestVectors
 }
 
 /// <summary>One known-answer entry of a NIST CAVP .rsp file.</summary>
-public sealed record NistAesEntry(string File, string Section, int Count, byte[] Key, byte[] Plaintext, byte[] Ciphertext)
+public sealed record NistAesEntry(string File, string Section, int Count, byte[] Key, byte[] Plaintext, byte[] Ciphertext, byte[] Iv)
 {
     public override string ToString() => $"{File} [{Section}] COUNT = {Count}";
 }
 
-/// <summary>Reads NIST CAVP AESAVS response files (KEY / PLAINTEXT / CIPHERTEXT records in [ENCRYPT] and [DECRYPT] sections).</summary>
+/// <summary>Reads NIST CAVP AESAVS response files (KEY / [IV] / PLAINTEXT / CIPHERTEXT records in [ENCRYPT] and [DECRYPT] sections).</summary>
 public static class NistRsp
 {
     public static List<NistAesEntry> Read(string path)
@@ -53,7 +53,8 @@ public static class NistRsp
         {
             if (fields.Count == 0) return;
             entries.Add(new NistAesEntry(file, section, int.Parse(fields["COUNT"]),
-                Convert.FromHexString(fields["KEY"]), Convert.FromHexString(fields["PLAINTEXT"]), Convert.FromHexString(fields["CIPHERTEXT"])));
+                Convert.FromHexString(fields["KEY"]), Convert.FromHexString(fields["PLAINTEXT"]), Convert.FromHexString(fields["CIPHERTEXT"]),
+                fields.TryGetValue("IV", out var iv) ? Convert.FromHexString(iv) : []));
             fields.Clear();
         }
         foreach (var raw in File.ReadLines(path))

@@ -12,13 +12,18 @@ entity aes_iterative is
     in_Valid : in std_logic;
     in_Last : in std_logic;
     in_Block : in std_logic_vector(127 downto 0);
-    in_Key : in std_logic_vector(127 downto 0);
+    in_KeyHigh : in std_logic_vector(127 downto 0);
+    in_KeyLow : in std_logic_vector(127 downto 0);
+    in_KeySize : in std_logic_vector(1 downto 0);
+    in_Side : in std_logic_vector(127 downto 0);
     in_Tag : in std_logic_vector(7 downto 0);
     out_ready_Ready : in std_logic;
     in_ready_Ready : out std_logic;
     out_Valid : out std_logic;
     out_Last : out std_logic;
     out_Block : out std_logic_vector(127 downto 0);
+    out_Side : out std_logic_vector(127 downto 0);
+    out_KeySize : out std_logic_vector(1 downto 0);
     out_Tag : out std_logic_vector(7 downto 0)
   );
 end entity;
@@ -27,41 +32,126 @@ architecture rtl of aes_iterative is
   signal in_Valid_int : boolean;
   signal in_Last_int : boolean;
   signal in_Block_int : hdl_u128;
-  signal in_Key_int : hdl_u128;
+  signal in_KeyHigh_int : hdl_u128;
+  signal in_KeyLow_int : hdl_u128;
+  signal in_KeySize_int : hdl_u2;
+  signal in_Side_int : hdl_u128;
   signal in_Tag_int : hdl_u8;
   signal out_ready_Ready_int : boolean;
   signal in_ready_Ready_int : boolean;
   signal out_Valid_int : boolean;
   signal out_Last_int : boolean;
   signal out_Block_int : hdl_u128;
+  signal out_Side_int : hdl_u128;
+  signal out_KeySize_int : hdl_u2;
   signal out_Tag_int : hdl_u8;
+  signal key_gate_Output_Valid : boolean;
+  signal key_gate_Output_Last : boolean;
+  signal key_gate_Output_Block : hdl_u128;
+  signal key_gate_Output_Side : hdl_u128;
+  signal key_gate_Output_KeySize : hdl_u2;
+  signal key_gate_Output_Tag : hdl_u8;
+  signal key_scheduler_KeyLoad_Valid : boolean;
+  signal key_scheduler_KeyLoad_Round : hdl_u4;
+  signal key_scheduler_KeyLoad_RoundKey : hdl_u128;
+  signal core_InputReady_Ready : boolean;
+  signal key_scheduler_Status_Ready : boolean;
+  signal key_scheduler_Status_KeyHigh : hdl_u128;
+  signal key_scheduler_Status_KeyLow : hdl_u128;
+  signal key_scheduler_Status_KeySize : hdl_u2;
 begin
   in_Valid_int <= in_Valid = '1';
   in_Last_int <= in_Last = '1';
   in_Block_int <= unsigned(in_Block);
-  in_Key_int <= unsigned(in_Key);
+  in_KeyHigh_int <= unsigned(in_KeyHigh);
+  in_KeyLow_int <= unsigned(in_KeyLow);
+  in_KeySize_int <= unsigned(in_KeySize);
+  in_Side_int <= unsigned(in_Side);
   in_Tag_int <= unsigned(in_Tag);
   out_ready_Ready_int <= out_ready_Ready = '1';
   in_ready_Ready <= '1' when in_ready_Ready_int else '0';
   out_Valid <= '1' when out_Valid_int else '0';
   out_Last <= '1' when out_Last_int else '0';
   out_Block <= std_logic_vector(out_Block_int);
+  out_Side <= std_logic_vector(out_Side_int);
+  out_KeySize <= std_logic_vector(out_KeySize_int);
   out_Tag <= std_logic_vector(out_Tag_int);
 
   u_core : entity work.AesIterativeCore
+    generic map (
+      decrypt => false
+    )
+    port map (
+      clk => clk,
+      rst => rst,
+      Input_Valid => key_gate_Output_Valid,
+      Input_Last => key_gate_Output_Last,
+      Input_Block => key_gate_Output_Block,
+      Input_Side => key_gate_Output_Side,
+      Input_KeySize => key_gate_Output_KeySize,
+      Input_Tag => key_gate_Output_Tag,
+      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
+      KeyLoad_Round => key_scheduler_KeyLoad_Round,
+      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      OutputReady_Ready => out_ready_Ready_int,
+      Output_Valid => out_Valid_int,
+      Output_Last => out_Last_int,
+      Output_Block => out_Block_int,
+      Output_Side => out_Side_int,
+      Output_KeySize => out_KeySize_int,
+      Output_Tag => out_Tag_int,
+      InputReady_Ready => core_InputReady_Ready
+    );
+
+  u_key_scheduler : entity work.AesKeyScheduler
+    generic map (
+      decrypt => false
+    )
     port map (
       clk => clk,
       rst => rst,
       Input_Valid => in_Valid_int,
       Input_Last => in_Last_int,
       Input_Block => in_Block_int,
-      Input_Key => in_Key_int,
+      Input_KeyHigh => in_KeyHigh_int,
+      Input_KeyLow => in_KeyLow_int,
+      Input_KeySize => in_KeySize_int,
+      Input_Side => in_Side_int,
       Input_Tag => in_Tag_int,
-      OutputReady_Ready => out_ready_Ready_int,
+      InputReady_Ready => in_ready_Ready_int,
       Output_Valid => out_Valid_int,
       Output_Last => out_Last_int,
-      Output_Block => out_Block_int,
-      Output_Tag => out_Tag_int,
+      OutputReady_Ready => out_ready_Ready_int,
+      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
+      KeyLoad_Round => key_scheduler_KeyLoad_Round,
+      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      Status_Ready => key_scheduler_Status_Ready,
+      Status_KeyHigh => key_scheduler_Status_KeyHigh,
+      Status_KeyLow => key_scheduler_Status_KeyLow,
+      Status_KeySize => key_scheduler_Status_KeySize
+    );
+
+  u_key_gate : entity work.AesKeyGate
+    port map (
+      Input_Valid => in_Valid_int,
+      Input_Last => in_Last_int,
+      Input_Block => in_Block_int,
+      Input_KeyHigh => in_KeyHigh_int,
+      Input_KeyLow => in_KeyLow_int,
+      Input_KeySize => in_KeySize_int,
+      Input_Side => in_Side_int,
+      Input_Tag => in_Tag_int,
+      Status_Ready => key_scheduler_Status_Ready,
+      Status_KeyHigh => key_scheduler_Status_KeyHigh,
+      Status_KeyLow => key_scheduler_Status_KeyLow,
+      Status_KeySize => key_scheduler_Status_KeySize,
+      DatapathReady_Ready => core_InputReady_Ready,
+      Output_Valid => key_gate_Output_Valid,
+      Output_Last => key_gate_Output_Last,
+      Output_Block => key_gate_Output_Block,
+      Output_Side => key_gate_Output_Side,
+      Output_KeySize => key_gate_Output_KeySize,
+      Output_Tag => key_gate_Output_Tag,
       InputReady_Ready => in_ready_Ready_int
     );
 end architecture;

@@ -8,39 +8,57 @@ namespace Crypto.Axi.Cores;
 /// <summary>
 /// Blocks from the wrapper into an AES core: the block and the key in force (AES is big-endian: the
 /// stream's first byte is the block's most significant), the block's byte count in Tag (it comes back
-/// with the block), Last. Reports a partial block (a packet that is not a whole number of blocks:
-/// ECB has no padding; the block is zero-filled and its output cut to the input length).
+/// with the block), Last.
 /// </summary>
 public sealed class AesAxiInputAdapter : CombinationalProcess
 {
     [InputBus] public IAxiBlock Input = null!;
     [InputBus] public IAxiCoreConfig Config = null!;
-    /// <summary>The core's input ready (only to report errors at the transfer).</summary>
-    [InputBus] public IReady CoreReady = null!;
     /// <summary>The core's input bus (assigned when wiring).</summary>
     [OutputBus] public IAesBlockIn Output = Bus.Create<IAesBlockIn>();
-    [OutputBus] public IAxiErrorReport Error = Bus.Create<IAxiErrorReport>();
 
     protected override void OnTick()
     {
         bool valid = Input.Valid;
         Output.Valid = valid;
-        bool partial = false;
         if (valid)
         {
             Output.Block = AxiMath.ReverseBytes(Input.Data);
-            Output.Key = AxiMath.ReverseBytes(Config.KeyLow);
+            Output.KeyHigh = AxiMath.ReverseBytes(Config.KeyLow);
+            Output.KeyLow = 0;
+            Output.KeySize = 0;
+            Output.Side = 0;
             Output.Tag = Input.Bytes;
             Output.Last = Input.Last;
-            partial = CoreReady.Ready && Input.Bytes != 16;
         }
         else
         {
             Output.Block = 0;
-            Output.Key = 0;
+            Output.KeyHigh = 0;
+            Output.KeyLow = 0;
+            Output.KeySize = 0;
+            Output.Side = 0;
             Output.Tag = 0;
             Output.Last = false;
         }
+    }
+}
+
+/// <summary>
+/// Reports a partial block at its transfer (a packet that is not a whole number of blocks: ECB has no
+/// padding; the block is zero-filled and its output cut to the input length). A process of its own:
+/// a held-key core's input ready depends on the block it is offered.
+/// </summary>
+public sealed class AesAxiPartialBlockCheck : CombinationalProcess
+{
+    [InputBus] public IAxiBlock Input = null!;
+    /// <summary>The core's input ready (to report the error at the transfer).</summary>
+    [InputBus] public IReady CoreReady = null!;
+    [OutputBus] public IAxiErrorReport Error = Bus.Create<IAxiErrorReport>();
+
+    protected override void OnTick()
+    {
+        bool partial = Input.Valid && CoreReady.Ready && Input.Bytes != 16;
         Error.Error = partial;
         Error.Code = partial ? AxiRegisters.ErrorPartialBlock : (byte)0;
     }
@@ -92,9 +110,10 @@ public sealed class AesAxiCore(AesVariant variant, ushort variantNumber) : IAxiC
     {
         var core = variant.Build();
         foreach (var p in core.Design.Processes) design.Add(p);
-        var toCore = design.Add(new AesAxiInputAdapter { Name = "aes_input", Input = input, Config = config, CoreReady = core.InputReady, Output = core.Input });
+        design.Add(new AesAxiInputAdapter { Name = "aes_input", Input = input, Config = config, Output = core.Input });
+        var check = design.Add(new AesAxiPartialBlockCheck { Name = "aes_partial_check", Input = input, CoreReady = core.InputReady });
         var fromCore = design.Add(new AesAxiOutputAdapter { Name = "aes_output", Input = core.Output });
-        return new AxiCoreAttachment(core.InputReady, fromCore.Output, core.OutputReady, toCore.Error);
+        return new AxiCoreAttachment(core.InputReady, fromCore.Output, core.OutputReady, check.Error);
     }
 
     public byte[] Expected(AxiCoreSettings settings, ReadOnlySpan<byte> packet)

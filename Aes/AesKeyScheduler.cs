@@ -1,0 +1,147 @@
+using Crypto.Streams;
+using Hdl;
+
+namespace Crypto.Aes;
+
+/// <summary>
+/// Key handling of a held-key AES core: when the offered block's key differs from the key whose round
+/// keys the core holds, it waits until no block is in flight, then expands the new key one round key
+/// per clock (through the same key-schedule window as the model) and sends each round key over
+/// <see cref="KeyLoad"/> to the stage that uses it; for decryption the keys of the equivalent inverse
+/// cipher, in reverse order. A key load takes Nr + 2 clocks after the pipeline is empty; after it,
+/// blocks under that key stream at the core's full rate.
+/// </summary>
+public sealed class AesKeyScheduler : ClockedProcess
+{
+    /// <summary>The core's input stream (to see the offered key).</summary>
+    [InputBus] public IAesBlockIn Input = null!;
+    /// <summary>The core's input ready (to count blocks going in).</summary>
+    [InputBus] public IReady InputReady = null!;
+    /// <summary>The core's output stream (to count blocks coming out).</summary>
+    [InputBus] public IStreamControl Output = null!;
+    /// <summary>The consumer's ready.</summary>
+    [InputBus] public IReady OutputReady = null!;
+    /// <summary>Round keys for the stages (registered).</summary>
+    [OutputBus] public IAesKeyLoad KeyLoad = Bus.Create<IAesKeyLoad>();
+    /// <summary>The key in force and whether its round keys are in place (registered).</summary>
+    [OutputBus] public IAesKeyStatus Status = Bus.Create<IAesKeyStatus>();
+
+    /// <summary>Send the round keys of the equivalent inverse cipher.</summary>
+    readonly bool decrypt;
+
+    bool loaded;
+    bool expanding;
+    /// <summary>The round key sent at the next edge while expanding, 0..Nr (Nr + 1: done).</summary>
+    byte round;
+    UInt128 windowHigh;
+    UInt128 windowLow;
+    UInt128 keyHigh;
+    UInt128 keyLow;
+    byte keySize;
+    /// <summary>Blocks taken in and not yet given out.</summary>
+    byte inFlight;
+
+    public AesKeyScheduler(bool decrypt)
+    {
+        this.decrypt = decrypt;
+    }
+
+    protected override void OnTick()
+    {
+        bool inputTaken = Input.Valid && InputReady.Ready;
+        bool outputTaken = Output.Valid && OutputReady.Ready;
+        if (inputTaken && !outputTaken) inFlight++;
+        if (outputTaken && !inputTaken) inFlight--;
+
+        KeyLoad.Valid = false;
+        if (expanding)
+        {
+            byte rounds = AesMath.RoundsOf(keySize);
+            if (round <= rounds)
+            {
+                KeyLoad.Valid = true;
+                if (decrypt)
+                {
+                    KeyLoad.Round = (byte)(rounds - round);
+                    KeyLoad.RoundKey = AesMath.DecryptionRoundKey(windowHigh, rounds - round, rounds);
+                }
+                else
+                {
+                    KeyLoad.Round = round;
+                    KeyLoad.RoundKey = windowHigh;
+                }
+                UInt128 next = AesMath.NextWindowLow(windowHigh, windowLow, round, keySize);
+                windowHigh = windowLow;
+                windowLow = next;
+                round++;
+            }
+            else
+            {
+                expanding = false;
+                loaded = true;
+            }
+        }
+        else if (Input.Valid && inFlight == 0)
+        {
+            bool sameKey = Input.KeyHigh == keyHigh && Input.KeyLow == keyLow && Input.KeySize == keySize;
+            if (!(loaded && sameKey))
+            {
+                keyHigh = Input.KeyHigh;
+                keyLow = Input.KeyLow;
+                keySize = Input.KeySize;
+                windowHigh = Input.KeyHigh;
+                windowLow = AesMath.InitialWindowLow(Input.KeyHigh, Input.KeyLow, Input.KeySize);
+                round = 0;
+                expanding = true;
+                loaded = false;
+            }
+        }
+        Status.Ready = loaded;
+        Status.KeyHigh = keyHigh;
+        Status.KeyLow = keyLow;
+        Status.KeySize = keySize;
+    }
+}
+
+/// <summary>
+/// Lets a block into a held-key core only when its key is the one the core holds: the core's input
+/// ready is the datapath's ready and that match; the datapath sees the block as valid only then.
+/// </summary>
+public sealed class AesKeyGate : CombinationalProcess
+{
+    /// <summary>The core's input stream.</summary>
+    [InputBus] public IAesBlockIn Input = null!;
+    /// <summary>The key the core holds.</summary>
+    [InputBus] public IAesKeyStatus Status = null!;
+    /// <summary>The datapath's ready (pipeline advance, or the iterative core's ready).</summary>
+    [InputBus] public IReady DatapathReady = null!;
+    /// <summary>The block for the datapath, valid when the key matches.</summary>
+    [OutputBus] public IAesBlockOut Output = Bus.Create<IAesBlockOut>();
+    /// <summary>The core's input ready.</summary>
+    [OutputBus] public IReady InputReady = Bus.Create<IReady>();
+
+    protected override void OnTick()
+    {
+        bool valid = Input.Valid;
+        bool keyReady = false;
+        if (valid)
+        {
+            keyReady = Status.Ready && Input.KeyHigh == Status.KeyHigh && Input.KeyLow == Status.KeyLow && Input.KeySize == Status.KeySize;
+            Output.Block = Input.Block;
+            Output.Side = Input.Side;
+            Output.KeySize = Input.KeySize;
+            Output.Tag = Input.Tag;
+            Output.Last = Input.Last;
+        }
+        else
+        {
+            Output.Block = 0;
+            Output.Side = 0;
+            Output.KeySize = 0;
+            Output.Tag = 0;
+            Output.Last = false;
+        }
+        Output.Valid = valid && keyReady;
+        InputReady.Ready = DatapathReady.Ready && (!valid || keyReady);
+    }
+}

@@ -1,0 +1,215 @@
+using Crypto.Streams;
+using Hdl;
+
+namespace Crypto.Aes;
+
+// Modes of operation as processes around any AES core (ECB needs none). A message is the blocks up to
+// and including one with Last; its IV (CBC) or initial counter block (CTR) is the Side of its first
+// block. The front maps the message's blocks onto the core's input, the mode register keeps the
+// chaining value or counter, the back maps the core's output onto the message's output.
+//   CTR:         core input = counter (IV, IV+1, ... full 128-bit big-endian increment), Side = data;
+//                output = E(counter) ^ data. Pipelined: one block per clock through a pipeline.
+//   CBC decrypt: core input = ciphertext, Side = previous ciphertext (IV first); output = D(C) ^ Side.
+//                Pipelined.
+//   CBC encrypt: core input = plaintext ^ previous ciphertext (IV first). Serial: a block may enter
+//                only when the previous one has left the core, so it runs at one block per latency.
+
+/// <summary>Numbers of the modes in hardware (the <c>mode</c> generic of the mode processes).</summary>
+public static class AesModeCodes
+{
+    public const int Ecb = 0;
+    public const int Cbc = 1;
+    public const int Ctr = 2;
+
+    public static int Of(AesMode mode) => mode switch { AesMode.Cbc => Cbc, AesMode.Ctr => Ctr, _ => Ecb };
+}
+
+/// <summary>The chaining value or counter a mode keeps between blocks.</summary>
+public interface IAesModeState : IBus
+{
+    /// <summary>The next block starts a message (takes its IV from Side).</summary>
+    [InitialValue(true)] bool First { get; set; }
+    /// <summary>CTR: the next counter block; CBC: the previous ciphertext.</summary>
+    UInt128 Chain { get; set; }
+    /// <summary>CBC encryption: a block is in the core (the next one must wait for its ciphertext).</summary>
+    [InitialValue(false)] bool Busy { get; set; }
+}
+
+/// <summary>The mode's input side: what the core gets for the offered block.</summary>
+public sealed class AesModeFront : CombinationalProcess
+{
+    /// <summary>The mode core's input stream (Side of a message's first block: IV or initial counter).</summary>
+    [InputBus] public IAesBlockIn Input = null!;
+    /// <summary>The mode register.</summary>
+    [InputBus] public IAesModeState State = null!;
+    /// <summary>The block cipher core's input.</summary>
+    [OutputBus] public IAesBlockIn Output = Bus.Create<IAesBlockIn>();
+
+    readonly int mode;
+    readonly bool decrypt;
+
+    public AesModeFront(int mode, bool decrypt)
+    {
+        this.mode = mode;
+        this.decrypt = decrypt;
+    }
+
+    protected override void OnTick()
+    {
+        bool serial = mode == AesModeCodes.Cbc && !decrypt;
+        bool valid = Input.Valid && !(serial && State.Busy);
+        Output.Valid = valid;
+        if (Input.Valid)
+        {
+            UInt128 chain = State.First ? Input.Side : State.Chain;
+            if (mode == AesModeCodes.Ctr)
+            {
+                Output.Block = chain;
+                Output.Side = Input.Block;
+            }
+            else if (mode == AesModeCodes.Cbc && decrypt)
+            {
+                Output.Block = Input.Block;
+                Output.Side = chain;
+            }
+            else if (mode == AesModeCodes.Cbc)
+            {
+                Output.Block = Input.Block ^ chain;
+                Output.Side = 0;
+            }
+            else
+            {
+                Output.Block = Input.Block;
+                Output.Side = Input.Side;
+            }
+            Output.KeyHigh = Input.KeyHigh;
+            Output.KeyLow = Input.KeyLow;
+            Output.KeySize = Input.KeySize;
+            Output.Tag = Input.Tag;
+            Output.Last = Input.Last;
+        }
+        else
+        {
+            Output.Block = 0;
+            Output.Side = 0;
+            Output.KeyHigh = 0;
+            Output.KeyLow = 0;
+            Output.KeySize = 0;
+            Output.Tag = 0;
+            Output.Last = false;
+        }
+    }
+}
+
+/// <summary>The mode core's input ready: the core's, held low while CBC encryption waits for a ciphertext.</summary>
+public sealed class AesModeInputReady : CombinationalProcess
+{
+    [InputBus] public IAesModeState State = null!;
+    /// <summary>The block cipher core's input ready.</summary>
+    [InputBus] public IReady CoreReady = null!;
+    [OutputBus] public IReady InputReady = Bus.Create<IReady>();
+
+    readonly int mode;
+    readonly bool decrypt;
+
+    public AesModeInputReady(int mode, bool decrypt)
+    {
+        this.mode = mode;
+        this.decrypt = decrypt;
+    }
+
+    protected override void OnTick()
+    {
+        bool serial = mode == AesModeCodes.Cbc && !decrypt;
+        InputReady.Ready = CoreReady.Ready && !(serial && State.Busy);
+    }
+}
+
+/// <summary>The mode register: counter or chaining value, message start, and (CBC encryption) the block in flight.</summary>
+public sealed class AesModeRegister : ClockedProcess
+{
+    /// <summary>The block cipher core's input (from <see cref="AesModeFront"/>).</summary>
+    [InputBus] public IAesBlockIn CoreInput = null!;
+    /// <summary>The mode core's input stream.</summary>
+    [InputBus] public IAesBlockIn Input = null!;
+    /// <summary>The block cipher core's input ready.</summary>
+    [InputBus] public IReady CoreReady = null!;
+    /// <summary>The block cipher core's output.</summary>
+    [InputBus] public IAesBlockOut CoreOutput = null!;
+    /// <summary>The consumer's ready.</summary>
+    [InputBus] public IReady OutputReady = null!;
+    [OutputBus] public IAesModeState State = Bus.Create<IAesModeState>();
+
+    readonly int mode;
+    readonly bool decrypt;
+
+    bool first = true;
+    bool busy;
+    UInt128 chain;
+
+    public AesModeRegister(int mode, bool decrypt)
+    {
+        this.mode = mode;
+        this.decrypt = decrypt;
+    }
+
+    protected override void OnTick()
+    {
+        bool serial = mode == AesModeCodes.Cbc && !decrypt;
+        if (serial && busy && CoreOutput.Valid && OutputReady.Ready)
+        {
+            chain = CoreOutput.Block;
+            busy = false;
+        }
+        if (CoreInput.Valid && CoreReady.Ready)
+        {
+            first = CoreInput.Last;
+            if (mode == AesModeCodes.Ctr) chain = CoreInput.Block + 1;
+            if (mode == AesModeCodes.Cbc && decrypt) chain = Input.Block;
+            if (serial) busy = true;
+        }
+        State.First = first;
+        State.Chain = chain;
+        State.Busy = busy;
+    }
+}
+
+/// <summary>The mode's output side: E(counter) ^ data (CTR), D(C) ^ previous ciphertext (CBC decryption), or the block.</summary>
+public sealed class AesModeBack : CombinationalProcess
+{
+    /// <summary>The block cipher core's output.</summary>
+    [InputBus] public IAesBlockOut Input = null!;
+    /// <summary>The mode core's output stream (Side is zero).</summary>
+    [OutputBus] public IAesBlockOut Output = Bus.Create<IAesBlockOut>();
+
+    readonly int mode;
+    readonly bool decrypt;
+
+    public AesModeBack(int mode, bool decrypt)
+    {
+        this.mode = mode;
+        this.decrypt = decrypt;
+    }
+
+    protected override void OnTick()
+    {
+        bool valid = Input.Valid;
+        Output.Valid = valid;
+        if (valid)
+        {
+            bool xorSide = mode == AesModeCodes.Ctr || (mode == AesModeCodes.Cbc && decrypt);
+            Output.Block = xorSide ? Input.Block ^ Input.Side : Input.Block;
+            Output.KeySize = Input.KeySize;
+            Output.Tag = Input.Tag;
+            Output.Last = Input.Last;
+        }
+        else
+        {
+            Output.Block = 0;
+            Output.KeySize = 0;
+            Output.Tag = 0;
+            Output.Last = false;
+        }
+        Output.Side = 0;
+    }
+}

@@ -1,0 +1,207 @@
+using Crypto.Streams;
+using Hdl;
+
+namespace Crypto.Aes;
+
+// The block-RAM pipeline (bram11): per round, 16 reads of a 256 x 40-bit table ROM (T0 or Td0 with the
+// S-box byte) whose registered outputs are the round's pipeline register, next to a carry register
+// with the block's sideband, its state before the round and the round key. The round's xor (or the
+// final round's byte gather) is combinational after those registers and addresses the next round's
+// ROMs, so each round is one clock and the pipeline streams one block per clock like proc11.
+
+/// <summary>
+/// The 16 table addresses of a round, from the state before it (combinational), read when the
+/// pipeline advances: lookup 4c + r reads row r of the diagonal of output column c.
+/// </summary>
+public sealed class AesTableAddresses : CombinationalProcess
+{
+    /// <summary>The state before the round.</summary>
+    [InputBus] public IAesBlockOut State = null!;
+    /// <summary>Pipeline enable from <see cref="PipelineControl"/>.</summary>
+    [InputBus] public IReady Advance = null!;
+    [OutputBus] public IMemoryRead Read0 = Bus.Create<IMemoryRead>();
+    [OutputBus] public IMemoryRead Read1 = Bus.Create<IMemoryRead>();
+    [OutputBus] public IMemoryRead Read2 = Bus.Create<IMemoryRead>();
+    [OutputBus] public IMemoryRead Read3 = Bus.Create<IMemoryRead>();
+    [OutputBus] public IMemoryRead Read4 = Bus.Create<IMemoryRead>();
+    [OutputBus] public IMemoryRead Read5 = Bus.Create<IMemoryRead>();
+    [OutputBus] public IMemoryRead Read6 = Bus.Create<IMemoryRead>();
+    [OutputBus] public IMemoryRead Read7 = Bus.Create<IMemoryRead>();
+    [OutputBus] public IMemoryRead Read8 = Bus.Create<IMemoryRead>();
+    [OutputBus] public IMemoryRead Read9 = Bus.Create<IMemoryRead>();
+    [OutputBus] public IMemoryRead Read10 = Bus.Create<IMemoryRead>();
+    [OutputBus] public IMemoryRead Read11 = Bus.Create<IMemoryRead>();
+    [OutputBus] public IMemoryRead Read12 = Bus.Create<IMemoryRead>();
+    [OutputBus] public IMemoryRead Read13 = Bus.Create<IMemoryRead>();
+    [OutputBus] public IMemoryRead Read14 = Bus.Create<IMemoryRead>();
+    [OutputBus] public IMemoryRead Read15 = Bus.Create<IMemoryRead>();
+
+    /// <summary>Inverse-cipher addressing (InvShiftRows).</summary>
+    readonly bool decrypt;
+
+    public AesTableAddresses(bool decrypt)
+    {
+        this.decrypt = decrypt;
+    }
+
+    protected override void OnTick()
+    {
+        bool enable = Advance.Ready;
+        bool valid = State.Valid;
+        UInt128 state = 0;
+        if (valid) state = State.Block;
+        Read0.Enable = enable;
+        Read0.Address = valid ? AesMath.LookupAddress(state, 0, decrypt) : 0;
+        Read1.Enable = enable;
+        Read1.Address = valid ? AesMath.LookupAddress(state, 1, decrypt) : 0;
+        Read2.Enable = enable;
+        Read2.Address = valid ? AesMath.LookupAddress(state, 2, decrypt) : 0;
+        Read3.Enable = enable;
+        Read3.Address = valid ? AesMath.LookupAddress(state, 3, decrypt) : 0;
+        Read4.Enable = enable;
+        Read4.Address = valid ? AesMath.LookupAddress(state, 4, decrypt) : 0;
+        Read5.Enable = enable;
+        Read5.Address = valid ? AesMath.LookupAddress(state, 5, decrypt) : 0;
+        Read6.Enable = enable;
+        Read6.Address = valid ? AesMath.LookupAddress(state, 6, decrypt) : 0;
+        Read7.Enable = enable;
+        Read7.Address = valid ? AesMath.LookupAddress(state, 7, decrypt) : 0;
+        Read8.Enable = enable;
+        Read8.Address = valid ? AesMath.LookupAddress(state, 8, decrypt) : 0;
+        Read9.Enable = enable;
+        Read9.Address = valid ? AesMath.LookupAddress(state, 9, decrypt) : 0;
+        Read10.Enable = enable;
+        Read10.Address = valid ? AesMath.LookupAddress(state, 10, decrypt) : 0;
+        Read11.Enable = enable;
+        Read11.Address = valid ? AesMath.LookupAddress(state, 11, decrypt) : 0;
+        Read12.Enable = enable;
+        Read12.Address = valid ? AesMath.LookupAddress(state, 12, decrypt) : 0;
+        Read13.Enable = enable;
+        Read13.Address = valid ? AesMath.LookupAddress(state, 13, decrypt) : 0;
+        Read14.Enable = enable;
+        Read14.Address = valid ? AesMath.LookupAddress(state, 14, decrypt) : 0;
+        Read15.Enable = enable;
+        Read15.Address = valid ? AesMath.LookupAddress(state, 15, decrypt) : 0;
+    }
+}
+
+/// <summary>
+/// The register that goes with a round's table reads: the block's sideband and its state before the
+/// round (for blocks whose Nr is below this round, which pass it unchanged), and this round's key,
+/// loaded by <see cref="AesKeyScheduler"/>.
+/// </summary>
+public sealed class AesTableCarryStage : ClockedProcess
+{
+    /// <summary>The state before the round.</summary>
+    [InputBus] public IAesBlockOut Input = null!;
+    /// <summary>Round keys from the key scheduler.</summary>
+    [InputBus] public IAesKeyLoad KeyLoad = null!;
+    /// <summary>Pipeline enable from <see cref="PipelineControl"/>.</summary>
+    [InputBus] public IReady Advance = null!;
+    /// <summary>The block's sideband and state before the round.</summary>
+    [OutputBus] public IAesBlockOut Output = Bus.Create<IAesBlockOut>();
+    /// <summary>This round's key (a register, rewritten at a key load).</summary>
+    [OutputBus] public IAesRoundKey RoundKey = Bus.Create<IAesRoundKey>();
+
+    /// <summary>Round number, 1..14.</summary>
+    readonly int round;
+
+    public AesTableCarryStage(int round)
+    {
+        if (round < 1 || round > AesMath.MaxRounds)
+            throw new ArgumentOutOfRangeException(nameof(round), round, $"an AES round is numbered 1..{AesMath.MaxRounds}");
+        this.round = round;
+    }
+
+    protected override void OnTick()
+    {
+        if (KeyLoad.Valid && KeyLoad.Round == round)
+        {
+            RoundKey.RoundKey = KeyLoad.RoundKey;
+        }
+        if (Advance.Ready)
+        {
+            bool valid = Input.Valid;
+            Output.Valid = valid;
+            if (valid)
+            {
+                Output.Block = Input.Block;
+                Output.Side = Input.Side;
+                Output.KeySize = Input.KeySize;
+                Output.Tag = Input.Tag;
+                Output.Last = Input.Last;
+            }
+        }
+    }
+}
+
+/// <summary>
+/// A round from its 16 table reads (combinational): T-value xor and round key for a middle round,
+/// S-box bytes and round key for the final round, the carried state above the block's Nr.
+/// </summary>
+public sealed class AesTableRoundCombine : CombinationalProcess
+{
+    /// <summary>The carry register of the round.</summary>
+    [InputBus] public IAesBlockOut Carry = null!;
+    /// <summary>The round key.</summary>
+    [InputBus] public IAesRoundKey RoundKey = null!;
+    [InputBus] public IMemoryData<ulong> Lookup0 = null!;
+    [InputBus] public IMemoryData<ulong> Lookup1 = null!;
+    [InputBus] public IMemoryData<ulong> Lookup2 = null!;
+    [InputBus] public IMemoryData<ulong> Lookup3 = null!;
+    [InputBus] public IMemoryData<ulong> Lookup4 = null!;
+    [InputBus] public IMemoryData<ulong> Lookup5 = null!;
+    [InputBus] public IMemoryData<ulong> Lookup6 = null!;
+    [InputBus] public IMemoryData<ulong> Lookup7 = null!;
+    [InputBus] public IMemoryData<ulong> Lookup8 = null!;
+    [InputBus] public IMemoryData<ulong> Lookup9 = null!;
+    [InputBus] public IMemoryData<ulong> Lookup10 = null!;
+    [InputBus] public IMemoryData<ulong> Lookup11 = null!;
+    [InputBus] public IMemoryData<ulong> Lookup12 = null!;
+    [InputBus] public IMemoryData<ulong> Lookup13 = null!;
+    [InputBus] public IMemoryData<ulong> Lookup14 = null!;
+    [InputBus] public IMemoryData<ulong> Lookup15 = null!;
+    /// <summary>The state after the round.</summary>
+    [OutputBus] public IAesBlockOut Output = Bus.Create<IAesBlockOut>();
+
+    /// <summary>Round number, 1..14.</summary>
+    readonly int round;
+
+    public AesTableRoundCombine(int round)
+    {
+        this.round = round;
+    }
+
+    protected override void OnTick()
+    {
+        bool valid = Carry.Valid;
+        Output.Valid = valid;
+        if (valid)
+        {
+            byte rounds = AesMath.RoundsOf(Carry.KeySize);
+            bool final = round == rounds;
+            // Above the block's Nr the round passes the state (and its key, never loaded, is not read).
+            if (round > rounds) Output.Block = Carry.Block;
+            else
+            {
+                Output.Block = AesMath.FromColumns(
+                    AesMath.LookupColumn(Lookup0.Data, Lookup1.Data, Lookup2.Data, Lookup3.Data, final),
+                    AesMath.LookupColumn(Lookup4.Data, Lookup5.Data, Lookup6.Data, Lookup7.Data, final),
+                    AesMath.LookupColumn(Lookup8.Data, Lookup9.Data, Lookup10.Data, Lookup11.Data, final),
+                    AesMath.LookupColumn(Lookup12.Data, Lookup13.Data, Lookup14.Data, Lookup15.Data, final)) ^ RoundKey.RoundKey;
+            }
+            Output.Side = Carry.Side;
+            Output.KeySize = Carry.KeySize;
+            Output.Tag = Carry.Tag;
+            Output.Last = Carry.Last;
+        }
+        else
+        {
+            Output.Block = 0;
+            Output.Side = 0;
+            Output.KeySize = 0;
+            Output.Tag = 0;
+            Output.Last = false;
+        }
+    }
+}
