@@ -18,7 +18,8 @@ namespace Crypto.Axi;
 /// <para>
 /// CTRL.SOFT_RESET disables the input stream and raises Flush for one cycle: the converters drop what
 /// they hold, blocks still in the core are drained and dropped, and the counters, status and error are
-/// cleared. The staged registers are kept: software resets its DMA engine too, then writes START.
+/// cleared. The staged registers are kept: software resets its DMA engine too, then writes START
+/// (which takes effect once STATUS.DRAINING has cleared).
 /// </para>
 /// <para>
 /// Handshakes as in Xilinx's AXI4-Lite slaves: AWREADY and WREADY rise together for one cycle once both
@@ -213,8 +214,9 @@ public sealed class AxiLiteRegisterBank : ClockedProcess
             if (lastOut) packetsOut++;
             if (busy) busyCycles++;
 
-            // ---- load the staged configuration at a packet boundary on the core's input
-            if (loadPending && !coreMidPacket)
+            // ---- load the staged configuration at a packet boundary on the core's input, once what a
+            // soft reset left in the core has been dropped (so nothing of it can reach m_axis)
+            if (loadPending && !coreMidPacket && !Drain.Discard)
             {
                 Config.KeyLow = AxiMath.Words(key[0], key[1], key[2], key[3]);
                 Config.KeyHigh = AxiMath.Words(key[4], key[5], key[6], key[7]);
