@@ -108,6 +108,14 @@ public static class CliApp
         verifyAxi.SetAction(p => VerifyAxiCommand.Execute(env, p.GetValue(axiCore), p.GetValue(axiVariant), p.GetValue(axiSeed), p.GetValue(axiAll)));
         root.Subcommands.Add(verifyAxi);
 
+        var serveCore = new Option<string>("--core") { Description = "Core with an AXI wrapper.", Required = true };
+        var serveVariant = new Option<string>("--variant") { Description = "Variant of the core.", Required = true };
+        var axiServe = new Command("axi-serve",
+            "Serve the cycle-accurate simulation of a wrapper on stdin/stdout (register reads and writes, packets through the streams) " +
+            "as the device behind zynq/host/crypto_host --device pipe:...") { serveCore, serveVariant };
+        axiServe.SetAction(p => AxiServeCommand.Execute(env, p.GetValue(serveCore)!, p.GetValue(serveVariant)!));
+        root.Subcommands.Add(axiServe);
+
         var demo = new Command("demo",
             "For every variant: the published known answer through the simulation, VHDL into vhdl-out/, verification in GHDL; then the list table.");
         demo.SetAction(_ => DemoCommand.Execute(env));

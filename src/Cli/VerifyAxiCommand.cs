@@ -70,7 +70,7 @@ public static class VerifyAxiCommand
         double ideal = adapter.IdealCyclesPerPacket(AxiScenario.MeasuredPacketBytes);
         string F(double x) => x.ToString("0.0", CultureInfo.InvariantCulture);
         return new VerifyOutcome(true,
-            $"PASS {name}: {result.CyclesCompared} cycles compared in GHDL ({seconds} s); {run.PacketsChecked} packets ({run.BytesChecked} bytes) " +
+            $"PASS {name}: {result.CyclesCompared} cycles compared in GHDL ({seconds} s); {run.PacketsChecked} packets ({run.BytesChecked} bytes out) " +
             $"match the oracle under gaps and back-pressure; {AxiScenario.MeasuredPacketBytes}-byte packets at full speed: " +
             $"{F(run.CyclesPerPacket)} cycles per packet measured, {F(ideal)} ideal ({F(100 * ideal / run.CyclesPerPacket)} %)",
             []);

@@ -13,9 +13,12 @@ set here [file dirname [file normalize [info script]]]
 set zynq [file dirname $here]
 set repo [file dirname $zynq]
 set failures 0
+# ZYNQ_BUILD_TCL: another script to check in place of zynq/build.tcl (the tests use it to show that a
+# broken copy fails); it must sit in zynq/ so that it finds vhdl-out/ the same way.
+set buildTcl [expr {[info exists ::env(ZYNQ_BUILD_TCL)] ? [file normalize $::env(ZYNQ_BUILD_TCL)] : [file join $zynq build.tcl]}]
 proc fail {msg} { global failures; incr failures; puts "FAIL $msg" }
 
-foreach f [list [file join $zynq build.tcl] [file join $here check.tcl]] {
+foreach f [list $buildTcl [file join $here check.tcl]] {
     set fd [open $f]; set text [read $fd]; close $fd
     if {![info complete $text]} { fail "$f is not complete Tcl (unbalanced braces, brackets or quotes)" }
 }
@@ -201,7 +204,7 @@ foreach w $wrappers {
     set ::cells [dict create]; set ::cellconfig [dict create]; set ::packaged {}; set ::connections 0
     set ::argv [list $core $variant [file join $tmp build $core-$variant]]
     set ::argc 3
-    if {[catch {uplevel #0 [list source [file join $zynq build.tcl]]} msg]} {
+    if {[catch {uplevel #0 [list source $buildTcl]} msg]} {
         if {$msg ne "exit 0"} { fail "$core $variant: $msg"; continue }
     }
     if {![file exists [file join $tmp build $core-$variant system.bit]]} { fail "$core $variant: build.tcl did not reach the bitstream copy"; continue }
@@ -209,8 +212,8 @@ foreach w $wrappers {
 }
 # a usage error must exit 2
 set ::argv {}
-if {[catch {uplevel #0 [list source [file join $zynq build.tcl]]} msg] && $msg ne "exit 2"} { fail "without arguments: $msg (expected exit 2)" }
+if {[catch {uplevel #0 [list source $buildTcl]} msg] && $msg ne "exit 2"} { fail "without arguments: $msg (expected exit 2)" }
 file delete -force $tmp
 if {$failures} { puts "$failures failures"; tcl_exit 1 }
-puts "PASS zynq/build.tcl: parses, and runs against the Vivado stubs for [llength $wrappers] wrappers"
+puts "PASS [file tail $buildTcl]: parses, and runs against the Vivado stubs for [llength $wrappers] wrappers"
 tcl_exit 0
