@@ -23,7 +23,7 @@ public class WrapperScenarioTests
     }
 
     /// <summary>
-    /// Twenty seeds for the first wrapper of each core, six for the others (the wrapper around them is
+    /// Twelve seeds for the first wrapper of each core, four for the others (the wrapper around them is
     /// the same), from no gaps and no back-pressure to 80 % gaps and 78 % stalls.
     /// </summary>
     [Theory]
@@ -32,7 +32,7 @@ public class WrapperScenarioTests
     {
         var adapter = AxiCatalog.Find(core, variant);
         var failures = new List<string>();
-        int seeds = AxiCatalog.All.First(a => a.Core == core) == adapter ? 20 : 6;
+        int seeds = AxiCatalog.All.First(a => a.Core == core) == adapter ? 12 : 4;
         for (int seed = 1; seed <= seeds; seed++)
         {
             var options = new AxiScenarioOptions(seed, GapProbability: seed % 5 * 0.2, StallProbability: seed % 7 * 0.13, LiteDelayProbability: seed % 3 * 0.3);

@@ -5,7 +5,7 @@ namespace Axi.Tests;
 
 /// <summary>
 /// What exists for the board and can be checked here: zynq/build.tcl against tclsh's parser and the
-/// Vivado stubs (zynq/check/check.tcl), and the host program (zynq/host) built natively and run
+/// Vivado stubs (zynq/check/check.tcl), and the host program (zynq/host) built for ARM, and natively and run
 /// against the cycle-accurate simulation of real wrappers, results checked with OpenSSL.
 /// </summary>
 public class ZynqTests
@@ -65,5 +65,12 @@ public class ZynqTests
         var (code, output) = Run(Path.Combine(Root, "zynq", "host", "test-sim.sh"));
         Assert.True(code == 0, output);
         Assert.DoesNotContain("FAIL", output);
+
+        // The ARM build (Debian's arm-linux-gnueabihf-gcc, installed by ./scripts/setup; without the OpenSSL check).
+        var (arm, armOutput) = Run("make", "-C", Path.Combine("zynq", "host"), "arm");
+        Assert.True(arm == 0, armOutput);
+        var elf = File.ReadAllBytes(Path.Combine(Root, "zynq", "host", "build", "arm", "crypto_host"));
+        Assert.Equal([0x7F, (byte)'E', (byte)'L', (byte)'F', 1], elf[..5]); // 32-bit ELF
+        Assert.Equal(40, BitConverter.ToUInt16(elf, 18));                   // e_machine EM_ARM
     }
 }

@@ -70,7 +70,7 @@ public class AxiCommandTests
         Assert.Equal("D", d[0]);
         Assert.Equal(packet.Length, int.Parse(d[1]));
         Assert.InRange(long.Parse(d[2]), 3 * 10, 1000); // three blocks at 10 clocks each, at least
-        using var aes = Aes.Create();
+        using var aes = System.Security.Cryptography.Aes.Create();
         aes.Key = key;
         Assert.Equal(aes.EncryptEcb(packet, PaddingMode.None), output[headerEnd..]);
     }
