@@ -2,8 +2,12 @@ using System.Globalization;
 
 namespace Crypto.Axi.Testbench;
 
-/// <summary>Stimulus options of the wrapper scenario: seed, and probabilities per cycle.</summary>
-public sealed record AxiScenarioOptions(int Seed = 1, double GapProbability = 0.25, double StallProbability = 0.25, double LiteDelayProbability = 0.3)
+/// <summary>
+/// Stimulus options of the wrapper scenario: seed, probabilities per cycle, and the packets of the
+/// full-speed measurement at the end (at least 2: the first fills the pipeline).
+/// </summary>
+public sealed record AxiScenarioOptions(int Seed = 1, double GapProbability = 0.25, double StallProbability = 0.25, double LiteDelayProbability = 0.3,
+    int MeasuredPackets = AxiScenario.MeasuredPackets)
 {
     public static AxiScenarioOptions FullSpeed { get; } = new(1, 0, 0, 0);
 }
@@ -32,11 +36,12 @@ public static class AxiScenario
 {
     /// <summary>Size of the packets of the full-speed measurement at the end of the scenario.</summary>
     public const int MeasuredPacketBytes = 1024;
-    /// <summary>Packets of the full-speed measurement (the first one fills the pipeline).</summary>
+    /// <summary>Packets of the full-speed measurement by default (the first one fills the pipeline).</summary>
     public const int MeasuredPackets = 4;
 
     public static AxiScenarioResult Run(IAxiCoreAdapter adapter, AxiScenarioOptions options, bool trace)
     {
+        if (options.MeasuredPackets < 2) throw new ArgumentException("the full-speed measurement needs at least 2 packets", nameof(options));
         var bench = new AxiWrapperBench(adapter, options.Seed, options.LiteDelayProbability, options.GapProbability, options.StallProbability, trace);
         var failures = new List<string>();
         var rng = new Random(options.Seed);
@@ -185,7 +190,7 @@ public static class AxiScenario
             bench.Source.GapProbability = 0;
             bench.Sink.StallProbability = 0;
             int before = bench.Sink.Packets.Count;
-            for (int i = 0; i < MeasuredPackets; i++) Send($"{MeasuredPacketBytes}-byte packet at full speed", Bytes(MeasuredPacketBytes), second);
+            for (int i = 0; i < options.MeasuredPackets; i++) Send($"{MeasuredPacketBytes}-byte packet at full speed", Bytes(MeasuredPacketBytes), second);
             AwaitPackets("the packets at full speed");
             var timed = bench.Sink.Packets.Skip(before).ToList();
             cyclesPerPacket = (double)(timed[^1].LastBeatCycle - timed[0].LastBeatCycle) / (timed.Count - 1);
