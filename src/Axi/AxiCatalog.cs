@@ -1,5 +1,6 @@
 using Crypto.Aes;
 using Crypto.Axi.Cores;
+using Crypto.Md5;
 
 namespace Crypto.Axi;
 
@@ -10,6 +11,7 @@ public static class AxiCatalog
     [
         // The AES-128-ECB encryption wrapper serves the iterative and the per-round pipeline.
         .. AesCatalog.Variants.Where(v => v.Variant is "iterative" or "proc11").Select((v, i) => (IAxiCoreAdapter)new AesAxiCore(v, (ushort)(i + 1))),
+        .. Md5Catalog.Variants.Select((v, i) => (IAxiCoreAdapter)new Md5AxiCore(v, (ushort)(i + 1))),
     ];
 
     /// <summary>The wrapper of a core variant, or an exception whose message is one line naming what exists.</summary>

@@ -18,7 +18,8 @@ namespace Crypto.Axi;
 /// <para>
 /// CTRL.SOFT_RESET disables the input stream and raises Flush for one cycle: the converters drop what
 /// they hold, blocks still in the core are drained and dropped, and the counters, status and error are
-/// cleared. The staged registers are kept: software resets its DMA engine too, then writes START.
+/// cleared. The staged registers are kept: software resets its DMA engine too, then writes START
+/// (which takes effect once STATUS.DRAINING has cleared).
 /// </para>
 /// <para>
 /// Handshakes as in Xilinx's AXI4-Lite slaves: AWREADY and WREADY rise together for one cycle once both
@@ -68,8 +69,10 @@ public sealed class AxiLiteRegisterBank : ClockedProcess
     readonly uint caps;
 
     bool writeReady, writeResponseValid, readAddressReady, readDataValid;
-    uint[] key = new uint[8];
-    uint[] iv = new uint[4];
+    // Key and IV words are separate registers, not arrays: GHDL 2.0's synthesis crashes inferring a
+    // memory from a register array written at a computed index (netlists-memories.adb:1413).
+    uint key0, key1, key2, key3, key4, key5, key6, key7;
+    uint iv0, iv1, iv2, iv3;
     uint config;
     bool enabled, flush, loadPending;
     bool error;
@@ -124,10 +127,10 @@ public sealed class AxiLiteRegisterBank : ClockedProcess
                 case AxiRegisters.BlocksOut: value = blocksOut; break;
                 case AxiRegisters.BusyCycles: value = busyCycles; break;
                 case AxiRegisters.PacketsOut: value = packetsOut; break;
-                case AxiRegisters.Iv0: value = iv[0]; break;
-                case AxiRegisters.Iv0 + 4: value = iv[1]; break;
-                case AxiRegisters.Iv0 + 8: value = iv[2]; break;
-                case AxiRegisters.Iv0 + 12: value = iv[3]; break;
+                case AxiRegisters.Iv0: value = iv0; break;
+                case AxiRegisters.Iv0 + 4: value = iv1; break;
+                case AxiRegisters.Iv0 + 8: value = iv2; break;
+                case AxiRegisters.Iv0 + 12: value = iv3; break;
                 default: value = 0; break; // CTRL, KEYn (write-only) and unmapped addresses
             }
             ReadData.Data = value;
@@ -165,10 +168,25 @@ public sealed class AxiLiteRegisterBank : ClockedProcess
                     errorCode = 0;
                 }
             }
-            else if (address >= AxiRegisters.Key0 && address < AxiRegisters.Key0 + 32)
-                key[(address >> 2) & 7] = AxiMath.MergeStrobes(key[(address >> 2) & 7], data, strobes);
-            else if (address >= AxiRegisters.Iv0 && address < AxiRegisters.Iv0 + 16)
-                iv[(address >> 2) & 3] = AxiMath.MergeStrobes(iv[(address >> 2) & 3], data, strobes);
+            else
+            {
+                switch (address)
+                {
+                    case AxiRegisters.Key0: key0 = AxiMath.MergeStrobes(key0, data, strobes); break;
+                    case AxiRegisters.Key0 + 4: key1 = AxiMath.MergeStrobes(key1, data, strobes); break;
+                    case AxiRegisters.Key0 + 8: key2 = AxiMath.MergeStrobes(key2, data, strobes); break;
+                    case AxiRegisters.Key0 + 12: key3 = AxiMath.MergeStrobes(key3, data, strobes); break;
+                    case AxiRegisters.Key0 + 16: key4 = AxiMath.MergeStrobes(key4, data, strobes); break;
+                    case AxiRegisters.Key0 + 20: key5 = AxiMath.MergeStrobes(key5, data, strobes); break;
+                    case AxiRegisters.Key0 + 24: key6 = AxiMath.MergeStrobes(key6, data, strobes); break;
+                    case AxiRegisters.Key0 + 28: key7 = AxiMath.MergeStrobes(key7, data, strobes); break;
+                    case AxiRegisters.Iv0: iv0 = AxiMath.MergeStrobes(iv0, data, strobes); break;
+                    case AxiRegisters.Iv0 + 4: iv1 = AxiMath.MergeStrobes(iv1, data, strobes); break;
+                    case AxiRegisters.Iv0 + 8: iv2 = AxiMath.MergeStrobes(iv2, data, strobes); break;
+                    case AxiRegisters.Iv0 + 12: iv3 = AxiMath.MergeStrobes(iv3, data, strobes); break;
+                    default: break; // read-only and unmapped addresses ignore writes
+                }
+            }
             writeResponseValid = true;
             writeReady = false;
         }
@@ -213,12 +231,13 @@ public sealed class AxiLiteRegisterBank : ClockedProcess
             if (lastOut) packetsOut++;
             if (busy) busyCycles++;
 
-            // ---- load the staged configuration at a packet boundary on the core's input
-            if (loadPending && !coreMidPacket)
+            // ---- load the staged configuration at a packet boundary on the core's input, once what a
+            // soft reset left in the core has been dropped (so nothing of it can reach m_axis)
+            if (loadPending && !coreMidPacket && !Drain.Discard)
             {
-                Config.KeyLow = AxiMath.Words(key[0], key[1], key[2], key[3]);
-                Config.KeyHigh = AxiMath.Words(key[4], key[5], key[6], key[7]);
-                Config.Iv = AxiMath.Words(iv[0], iv[1], iv[2], iv[3]);
+                Config.KeyLow = AxiMath.Words(key0, key1, key2, key3);
+                Config.KeyHigh = AxiMath.Words(key4, key5, key6, key7);
+                Config.Iv = AxiMath.Words(iv0, iv1, iv2, iv3);
                 Config.Mode = (byte)(config & AxiRegisters.ConfigModeMask);
                 Config.Decrypt = (config & AxiRegisters.ConfigDecrypt) != 0;
                 Config.KeySize = (byte)((config >> AxiRegisters.ConfigKeySizeShift) & 3);
@@ -248,7 +267,10 @@ public sealed class AxiLiteRegisterBank : ClockedProcess
         bool decrypt = (config & AxiRegisters.ConfigDecrypt) != 0;
         uint keySize = (config >> AxiRegisters.ConfigKeySizeShift) & 3;
         bool modeOk = mode < 8 && ((caps >> (int)mode) & 1) != 0;
-        bool directionOk = decrypt ? (caps & AxiRegisters.CapsDecrypt) != 0 : (caps & AxiRegisters.CapsEncrypt) != 0;
+        // The direction bit is chosen first so that no test of the (generic) caps alone is a static
+        // expression: GHDL 2.0's synthesis cannot fold a static unsigned /= ("unhandled ... NE_UNS_UNS").
+        uint directionBit = decrypt ? AxiRegisters.CapsDecrypt : AxiRegisters.CapsEncrypt;
+        bool directionOk = (caps & directionBit) != 0;
         bool keySizeOk = keySize < 3 && ((caps >> (AxiRegisters.CapsKeySizesShift + (int)keySize)) & 1) != 0;
         return modeOk && directionOk && keySizeOk;
     }

@@ -8,7 +8,20 @@ namespace Crypto.Axi;
 /// <param name="Output">The core's output blocks, in stream byte order.</param>
 /// <param name="OutputReady">The ready bus the core reads for its output; the wrapper's gate writes it.</param>
 /// <param name="Error">Errors the adapter reports (e.g. a partial block in a mode that needs whole blocks).</param>
-public sealed record AxiCoreAttachment(IReady InputReady, IAxiBlock Output, IReady OutputReady, IAxiErrorReport Error);
+/// <param name="CountedInput">
+/// The stream into the core proper whose transfers each make one output block later (what the drain
+/// counts to empty the core after a soft reset): for a block cipher, every block; for a hash, the
+/// final chunk of each message (with <paramref name="OnePerPacket"/>).
+/// </param>
+/// <param name="CountedInputReady">The core's ready for <paramref name="CountedInput"/>.</param>
+/// <param name="OnePerPacket">Only transfers with Last make an output (one output block per packet: a digest).</param>
+/// <param name="Closing">
+/// High while the adapter still has to send the core something left over by a soft reset (e.g. a
+/// chunk that closes a half-sent message, whose output the drain then drops); low for adapters that
+/// hold nothing (AES).
+/// </param>
+public sealed record AxiCoreAttachment(IReady InputReady, IAxiBlock Output, IReady OutputReady, IAxiErrorReport Error,
+    IStreamControl CountedInput, IReady CountedInputReady, bool OnePerPacket, IAxiDrain Closing);
 
 /// <summary>The configuration a packet is processed with, as software writes it into the registers.</summary>
 /// <param name="Key">Key bytes (16, 24 or 32).</param>
@@ -43,17 +56,25 @@ public interface IAxiCoreAdapter
     ushort VariantNumber { get; }
     /// <summary>CAPS register.</summary>
     uint Caps { get; }
-    /// <summary>Bytes per core block (16 for AES).</summary>
+    /// <summary>Bytes per block of the core itself (16 for AES, 64 for MD5); the wrapper's blocks are always 16 bytes.</summary>
     int BlockBytes { get; }
+    /// <summary>16-byte blocks the wrapper sends out for a packet of <paramref name="packetBytes"/> (BLOCKS_OUT).</summary>
+    long OutputBlocks(long packetBytes);
+    /// <summary>
+    /// The fewest clocks a packet of <paramref name="packetBytes"/> can take at full speed, back to back
+    /// with others: the larger of the 64-bit beats in, the beats out and the core's own clocks for the
+    /// packet (from its measured clocks per block).
+    /// </summary>
+    double IdealCyclesPerPacket(int packetBytes);
     /// <summary>The core alone: clocks per block at full speed and latency (measured in simulation).</summary>
     Measurement MeasureCore();
 
     /// <summary>
     /// Adds the core and its adapter processes to <paramref name="design"/>: blocks come from
     /// <paramref name="input"/> (whose ready is the returned InputReady), the configuration in force
-    /// from <paramref name="config"/>.
+    /// from <paramref name="config"/>, enable and flush (soft reset) from <paramref name="control"/>.
     /// </summary>
-    AxiCoreAttachment Attach(Design design, IAxiBlock input, IAxiCoreConfig config);
+    AxiCoreAttachment Attach(Design design, IAxiBlock input, IAxiCoreConfig config, IAxiStreamControl control);
 
     /// <summary>What the wrapper must send out for one packet processed under <paramref name="settings"/> (the software oracle).</summary>
     byte[] Expected(AxiCoreSettings settings, ReadOnlySpan<byte> packet);
@@ -118,12 +139,12 @@ public static class AxiWrapper
             Name = "registers", WriteAddress = aw, WriteData = w, WriteResponseReady = bReady, ReadAddress = ar, ReadDataReady = rReady,
         });
         var assembler = d.Add(new AxiStreamBlockAssembler { Name = "assembler", Input = sAxis, Control = bank.Control });
-        var core = adapter.Attach(d, assembler.Output, bank.Config);
+        var core = adapter.Attach(d, assembler.Output, bank.Config, bank.Control);
         assembler.OutputReady = core.InputReady;
-        var drain = d.Add(new CoreFlowDrain
+        var drain = d.Add(new CoreFlowDrain(core.OnePerPacket)
         {
-            Name = "drain", CoreInput = assembler.Output, CoreInputReady = core.InputReady,
-            CoreOutput = core.Output, CoreOutputReady = core.OutputReady, Control = bank.Control,
+            Name = "drain", CoreInput = core.CountedInput, CoreInputReady = core.CountedInputReady,
+            CoreOutput = core.Output, CoreOutputReady = core.OutputReady, Control = bank.Control, Closing = core.Closing,
         });
         var serializer = d.Add(new AxiStreamBlockSerializer { Name = "serializer", Control = bank.Control, OutputReady = mAxisReady });
         var gate = d.Add(new CoreOutputGate

@@ -126,6 +126,25 @@ public static class CliApp
         verify.SetAction(p => VerifyCommand.Execute(env, p.GetValue(verifyCore)!, p.GetValue(verifyVariant)!, p.GetValue(blocks), p.GetValue(seed)));
         root.Subcommands.Add(verify);
 
+        var axiCore = new Option<string>("--core") { Description = "Core with an AXI wrapper (aes, md5, ...)." };
+        var axiVariant = new Option<string>("--variant") { Description = "Variant of the core." };
+        var axiSeed = new Option<int>("--seed") { Description = "Seed of the data, gaps and back-pressure.", DefaultValueFactory = _ => VerifyAxiCommand.DefaultSeed };
+        var axiAll = new Option<bool>("--all") { Description = "Every wrapper." };
+        var verifyAxi = new Command("verify-axi",
+            "Run the AXI wrapper scenario (AXI4-Lite, DMA-like streams with gaps and back-pressure, key change, soft reset) against the oracle, " +
+            "replay it on the wrapper's VHDL in GHDL, print cycles per packet vs ideal; on a pass write vhdl-out/axi-<core>-<variant>/.")
+            { axiCore, axiVariant, axiSeed, axiAll };
+        verifyAxi.SetAction(p => VerifyAxiCommand.Execute(env, p.GetValue(axiCore), p.GetValue(axiVariant), p.GetValue(axiSeed), p.GetValue(axiAll)));
+        root.Subcommands.Add(verifyAxi);
+
+        var serveCore = new Option<string>("--core") { Description = "Core with an AXI wrapper.", Required = true };
+        var serveVariant = new Option<string>("--variant") { Description = "Variant of the core.", Required = true };
+        var axiServe = new Command("axi-serve",
+            "Serve the cycle-accurate simulation of a wrapper on stdin/stdout (register reads and writes, packets through the streams) " +
+            "as the device behind zynq/host/crypto_host --device pipe:...") { serveCore, serveVariant };
+        axiServe.SetAction(p => AxiServeCommand.Execute(env, p.GetValue(serveCore)!, p.GetValue(serveVariant)!));
+        root.Subcommands.Add(axiServe);
+
         var demo = new Command("demo",
             "For every variant: the published known answer through the simulation, VHDL into vhdl-out/, verification in GHDL; then the list table.");
         demo.SetAction(_ => DemoCommand.Execute(env));

@@ -16,9 +16,12 @@ public sealed class AesAxiInputAdapter : CombinationalProcess
     [InputBus] public IAxiCoreConfig Config = null!;
     /// <summary>The core's input bus (assigned when wiring).</summary>
     [OutputBus] public IAesBlockIn Output = Bus.Create<IAesBlockIn>();
+    /// <summary>Always low: the adapter holds nothing that a soft reset would leave half-sent.</summary>
+    [OutputBus] public IAxiDrain Closing = Bus.Create<IAxiDrain>();
 
     protected override void OnTick()
     {
+        Closing.Discard = false;
         bool valid = Input.Valid;
         Output.Valid = valid;
         if (valid)
@@ -104,16 +107,24 @@ public sealed class AesAxiCore(AesVariant variant, ushort variantNumber) : IAxiC
         keySizesMask: 1 << AxiRegisters.KeySize128);
     public int BlockBytes => 16;
 
-    public Measurement MeasureCore() => variant.Measure();
+    public Measurement MeasureCore() => measured.Value;
 
-    public AxiCoreAttachment Attach(Design design, IAxiBlock input, IAxiCoreConfig config)
+    readonly Lazy<Measurement> measured = new(() => variant.Measure());
+
+    public long OutputBlocks(long packetBytes) => (packetBytes + 15) / 16;
+
+    public double IdealCyclesPerPacket(int packetBytes) =>
+        Math.Max((packetBytes + 7) / 8, OutputBlocks(packetBytes) * MeasureCore().ClocksPerBlock);
+
+    public AxiCoreAttachment Attach(Design design, IAxiBlock input, IAxiCoreConfig config, IAxiStreamControl control)
     {
         var core = variant.Build();
         foreach (var p in core.Design.Processes) design.Add(p);
-        design.Add(new AesAxiInputAdapter { Name = "aes_input", Input = input, Config = config, Output = core.Input });
+        var toCore = design.Add(new AesAxiInputAdapter { Name = "aes_input", Input = input, Config = config, Output = core.Input });
         var check = design.Add(new AesAxiPartialBlockCheck { Name = "aes_partial_check", Input = input, CoreReady = core.InputReady });
         var fromCore = design.Add(new AesAxiOutputAdapter { Name = "aes_output", Input = core.Output });
-        return new AxiCoreAttachment(core.InputReady, fromCore.Output, core.OutputReady, check.Error);
+        return new AxiCoreAttachment(core.InputReady, fromCore.Output, core.OutputReady, check.Error,
+            CountedInput: input, CountedInputReady: core.InputReady, OnePerPacket: false, Closing: toCore.Closing);
     }
 
     public byte[] Expected(AxiCoreSettings settings, ReadOnlySpan<byte> packet)

@@ -2,14 +2,23 @@ using System.Globalization;
 
 namespace Crypto.Axi.Testbench;
 
-/// <summary>Stimulus options of the wrapper scenario: seed, and probabilities per cycle.</summary>
-public sealed record AxiScenarioOptions(int Seed = 1, double GapProbability = 0.25, double StallProbability = 0.25, double LiteDelayProbability = 0.3)
+/// <summary>
+/// Stimulus options of the wrapper scenario: seed, probabilities per cycle, and the packets of the
+/// full-speed measurement at the end (at least 2: the first fills the pipeline).
+/// </summary>
+public sealed record AxiScenarioOptions(int Seed = 1, double GapProbability = 0.25, double StallProbability = 0.25, double LiteDelayProbability = 0.3,
+    int MeasuredPackets = AxiScenario.MeasuredPackets)
 {
     public static AxiScenarioOptions FullSpeed { get; } = new(1, 0, 0, 0);
 }
 
 /// <summary>What the scenario did and everything that went wrong (empty when it passed).</summary>
-public sealed record AxiScenarioResult(AxiWrapperBench Bench, IReadOnlyList<string> Failures, int PacketsChecked, long BytesChecked)
+/// <param name="CyclesPerPacket">
+/// Measured at the end at full speed (no gaps, no back-pressure): clocks between the last output beats
+/// of successive packets of <see cref="AxiScenario.MeasuredPacketBytes"/> bytes streamed back to back.
+/// </param>
+public sealed record AxiScenarioResult(AxiWrapperBench Bench, IReadOnlyList<string> Failures, int PacketsChecked, long BytesChecked,
+    double CyclesPerPacket)
 {
     public bool Passed => Failures.Count == 0;
 }
@@ -25,12 +34,19 @@ public sealed record AxiScenarioResult(AxiWrapperBench Bench, IReadOnlyList<stri
 /// </summary>
 public static class AxiScenario
 {
+    /// <summary>Size of the packets of the full-speed measurement at the end of the scenario.</summary>
+    public const int MeasuredPacketBytes = 1024;
+    /// <summary>Packets of the full-speed measurement by default (the first one fills the pipeline).</summary>
+    public const int MeasuredPackets = 4;
+
     public static AxiScenarioResult Run(IAxiCoreAdapter adapter, AxiScenarioOptions options, bool trace)
     {
+        if (options.MeasuredPackets < 2) throw new ArgumentException("the full-speed measurement needs at least 2 packets", nameof(options));
         var bench = new AxiWrapperBench(adapter, options.Seed, options.LiteDelayProbability, options.GapProbability, options.StallProbability, trace);
         var failures = new List<string>();
         var rng = new Random(options.Seed);
         var expected = new List<(string Name, byte[] Data)>();
+        double cyclesPerPacket = double.NaN;
         string seedNote = $"seed {options.Seed}";
         void Check(bool ok, string what)
         {
@@ -98,7 +114,7 @@ public static class AxiScenario
             foreach (var n in lengths)
             {
                 Send($"{n}-byte packet", Bytes(n), first);
-                partialSent |= n % adapter.BlockBytes != 0;
+                partialSent |= n % 16 != 0;
             }
             AwaitPackets("the packets of many lengths");
             status = bench.Read(AxiRegisters.Status);
@@ -156,17 +172,28 @@ public static class AxiScenario
 
             // ---- counters since the soft reset
             bench.Run(8);
-            long blocks = afterReset.Sum(p => (long)(p.Length + adapter.BlockBytes - 1) / adapter.BlockBytes);
+            long blocks = afterReset.Sum(p => (long)(p.Length + 15) / 16);
+            long blocksExpectedOut = afterReset.Sum(p => adapter.OutputBlocks(p.Length));
             blocksIn = bench.Read(AxiRegisters.BlocksIn);
             uint blocksOut = bench.Read(AxiRegisters.BlocksOut);
             uint packetsOut = bench.Read(AxiRegisters.PacketsOut);
             uint busyCycles = bench.Read(AxiRegisters.BusyCycles);
-            Check(blocksIn == blocks && blocksOut == blocks, $"BLOCKS_IN {blocksIn}, BLOCKS_OUT {blocksOut} after the soft reset, expected {blocks} each");
+            Check(blocksIn == blocks && blocksOut == blocksExpectedOut,
+                $"BLOCKS_IN {blocksIn}, BLOCKS_OUT {blocksOut} after the soft reset, expected {blocks} and {blocksExpectedOut}");
             Check(packetsOut == afterReset.Length, $"PACKETS_OUT reads {packetsOut}, expected {afterReset.Length}");
             long beats = afterReset.Sum(p => (long)(p.Length + 7) / 8);
             Check(busyCycles >= beats && busyCycles < bench.Cycle, $"BUSY_CYCLES reads {busyCycles}, expected at least the {beats} input beats and less than {bench.Cycle} cycles");
             status = bench.Read(AxiRegisters.Status);
-            Check(status == AxiRegisters.StatusEnabled, $"STATUS reads {Hex(status)} at the end, expected ENABLED only");
+            Check(status == AxiRegisters.StatusEnabled, $"STATUS reads {Hex(status)} after the packets, expected ENABLED only");
+
+            // ---- full speed: packets back to back, no gaps, no back-pressure
+            bench.Source.GapProbability = 0;
+            bench.Sink.StallProbability = 0;
+            int before = bench.Sink.Packets.Count;
+            for (int i = 0; i < options.MeasuredPackets; i++) Send($"{MeasuredPacketBytes}-byte packet at full speed", Bytes(MeasuredPacketBytes), second);
+            AwaitPackets("the packets at full speed");
+            var timed = bench.Sink.Packets.Skip(before).ToList();
+            cyclesPerPacket = (double)(timed[^1].LastBeatCycle - timed[0].LastBeatCycle) / (timed.Count - 1);
             bench.Run(4);
         }
         catch (Hdl.HardwareException e)
@@ -192,6 +219,6 @@ public static class AxiScenario
             else bytesChecked += have.Length;
         }
         failures.AddRange(bench.ProtocolErrors.Take(10).Select(e => $"{e} ({seedNote})"));
-        return new AxiScenarioResult(bench, failures, Math.Min(got.Count, expected.Count), bytesChecked);
+        return new AxiScenarioResult(bench, failures, Math.Min(got.Count, expected.Count), bytesChecked, cyclesPerPacket);
     }
 }

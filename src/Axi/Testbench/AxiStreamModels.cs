@@ -24,6 +24,8 @@ public sealed class AxiStreamSource(IAxiStreamBeat bus, IReady ready, Random rng
     /// <summary>Bytes of the current packet already taken (0 when between packets).</summary>
     public int CurrentOffset => current is null ? 0 : offset;
     public int Queued => packets.Count + (current is null ? 0 : 1);
+    /// <summary>Probability per cycle of a TVALID gap before a beat.</summary>
+    public double GapProbability { get; set; } = gapProbability;
 
     public void Enqueue(byte[] packet)
     {
@@ -44,7 +46,7 @@ public sealed class AxiStreamSource(IAxiStreamBeat bus, IReady ready, Random rng
             current = packets.Dequeue();
             offset = 0;
         }
-        if (current is not null && !offering && rng.NextDouble() >= gapProbability)
+        if (current is not null && !offering && rng.NextDouble() >= GapProbability)
         {
             offering = true;
             int n = Math.Min(8, current.Length - offset);

@@ -1,0 +1,76 @@
+using System.Diagnostics;
+using Xunit;
+
+namespace Axi.Tests;
+
+/// <summary>
+/// What exists for the board and can be checked here: zynq/build.tcl against tclsh's parser and the
+/// Vivado stubs (zynq/check/check.tcl), and the host program (zynq/host) built for ARM, and natively and run
+/// against the cycle-accurate simulation of real wrappers, results checked with OpenSSL.
+/// </summary>
+public class ZynqTests
+{
+    static readonly string Root = Crypto.Catalog.CoreRegistry.FindRepositoryRoot(AppContext.BaseDirectory);
+
+    static (int Code, string Output) Run(string program, params string[] args) => RunWith(null, program, args);
+
+    static (int Code, string Output) RunWith((string Name, string Value)? env, string program, params string[] args)
+    {
+        var info = new ProcessStartInfo(program) { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = Root };
+        if (env is { } e) info.Environment[e.Name] = e.Value;
+        foreach (var a in args) info.ArgumentList.Add(a);
+        using var p = Process.Start(info) ?? throw new InvalidOperationException($"cannot start {program}");
+        var stderr = p.StandardError.ReadToEndAsync();
+        string stdout = p.StandardOutput.ReadToEnd();
+        p.WaitForExit();
+        return (p.ExitCode, stdout + stderr.Result);
+    }
+
+    [Fact]
+    public void VivadoTclParsesAndRunsAgainstTheStubs()
+    {
+        var (code, output) = Run("tclsh", Path.Combine("zynq", "check", "check.tcl"));
+        Assert.True(code == 0, output);
+        Assert.Contains("PASS build.tcl", output);
+    }
+
+    /// <summary>The stubs catch mistakes: a copy of build.tcl with one of each kind of error fails.</summary>
+    [Theory]
+    [InlineData("[get_bd_intf_pins dma/S_AXIS_S2MM]", "[get_bd_intf_pins dma/S_AXIS_S2M]", "has no interface pin 'S_AXIS_S2M'")]
+    [InlineData("[get_bd_pins irq/In1]", "[get_bd_pins irq/In2]", "has no pin 'In2'")]
+    [InlineData("[get_bd_intf_pins control/M01_AXI]", "[get_bd_pins control/M01_AXI]", "has no pin 'M01_AXI'")]
+    [InlineData("launch_runs synth_1 -jobs 2", "launch_runs synth_1 -job 2", "unknown option -job")]
+    [InlineData("validate_bd_design", "validate_bd_desing", "unknown command: validate_bd_desing")]
+    [InlineData("set_property -dict [list CONFIG.NUM_SI {1} CONFIG.NUM_MI {2}] $control", "set_property -dict [list CONFIG.NUM_SI {1} CONFIG.NUM_MI] $control", "odd list")]
+    public void TheStubsRejectABrokenScript(string good, string bad, string expected)
+    {
+        var text = File.ReadAllText(Path.Combine(Root, "zynq", "build.tcl"));
+        Assert.Contains(good, text);
+        var broken = Path.Combine(Root, "zynq", $"build.broken-{Environment.ProcessId}-{Math.Abs(bad.GetHashCode())}.tcl");
+        File.WriteAllText(broken, text.Replace(good, bad));
+        try
+        {
+            var (code, output) = RunWith(("ZYNQ_BUILD_TCL", broken), "tclsh", Path.Combine("zynq", "check", "check.tcl"));
+            Assert.Equal(1, code);
+            Assert.Contains(expected, output);
+        }
+        finally { File.Delete(broken); }
+    }
+
+    [Fact]
+    public void HostProgramBuildsAndPassesAgainstTheSimulatedWrapper()
+    {
+        var (made, makeOutput) = Run("make", "-C", Path.Combine("zynq", "host"));
+        Assert.True(made == 0, makeOutput);
+        var (code, output) = Run(Path.Combine(Root, "zynq", "host", "test-sim.sh"));
+        Assert.True(code == 0, output);
+        Assert.DoesNotContain("FAIL", output);
+
+        // The ARM build (Debian's arm-linux-gnueabihf-gcc, installed by ./scripts/setup; without the OpenSSL check).
+        var (arm, armOutput) = Run("make", "-C", Path.Combine("zynq", "host"), "arm");
+        Assert.True(arm == 0, armOutput);
+        var elf = File.ReadAllBytes(Path.Combine(Root, "zynq", "host", "build", "arm", "crypto_host"));
+        Assert.Equal([0x7F, (byte)'E', (byte)'L', (byte)'F', 1], elf[..5]); // 32-bit ELF
+        Assert.Equal(40, BitConverter.ToUInt16(elf, 18));                   // e_machine EM_ARM
+    }
+}

@@ -1,0 +1,77 @@
+using System.Security.Cryptography;
+using System.Text;
+using Xunit;
+
+namespace Crypto.Cli.Tests;
+
+/// <summary>verify-axi and axi-serve: usage errors, and the device protocol the host program uses.</summary>
+public class AxiCommandTests
+{
+    static void AssertUsageError(CliResult r, string expectedInMessage)
+    {
+        Assert.Equal(ExitCodes.Usage, r.ExitCode);
+        Assert.Empty(r.Stdout);
+        var line = Assert.Single(r.StderrLines);
+        Assert.StartsWith("sme-crypto: ", line);
+        Assert.Contains(expectedInMessage, line);
+    }
+
+    [Fact]
+    public void VerifyAxiNeedsCoreAndVariantOrAll()
+    {
+        AssertUsageError(CliRunner.Run(["verify-axi", "--core", "aes"]), "give --core and --variant");
+        AssertUsageError(CliRunner.Run(["verify-axi", "--all", "--core", "aes"]), "not both");
+    }
+
+    [Fact]
+    public void VerifyAxiOfAnUnknownWrapperNamesTheKnownOnes()
+    {
+        AssertUsageError(CliRunner.Run(["verify-axi", "--core", "des", "--variant", "x"]), "wrapped cores: aes");
+        AssertUsageError(CliRunner.Run(["verify-axi", "--core", "aes", "--variant", "proc99"]), "wrapped variants: iterative");
+    }
+
+    [Fact]
+    public void AxiServeOfAnUnknownWrapperIsAUsageError() =>
+        AssertUsageError(CliRunner.Run(["axi-serve", "--core", "aes", "--variant", "proc99"]), "no AXI wrapper");
+
+    /// <summary>The requests crypto_host sends: ID read, key and CONFIG writes, START, one packet; AES-128-ECB from .NET as the oracle.</summary>
+    [Fact]
+    public void AxiServeAnswersRegisterAccessesAndEncryptsAPacket()
+    {
+        byte[] key = Convert.FromHexString("2b7e151628aed2a6abf7158809cf4f3c");
+        var packet = new byte[48];
+        new Random(5).NextBytes(packet);
+        var request = new MemoryStream();
+        void Line(string s) => request.Write(Encoding.ASCII.GetBytes(s + "\n"));
+        Line("R 0");
+        for (int i = 0; i < 4; i++) Line($"W {0x40 + 4 * i:x} {BitConverter.ToUInt32(key, 4 * i):x}");
+        Line("W c 0");
+        Line("W 10 1");
+        Line("R 99");
+        Line($"S {packet.Length}");
+        request.Write(packet);
+        Line("Q");
+
+        var r = CliRunner.Run(["axi-serve", "--core", "aes", "--variant", "iterative"], request.ToArray());
+        Assert.True(r.ExitCode == 0, r.Stderr);
+        var output = r.Stdout;
+        int headerEnd = 0;
+        var lines = new List<string>();
+        for (int n = 0; n < 9; n++)
+        {
+            int end = Array.IndexOf(output, (byte)'\n', headerEnd);
+            lines.Add(Encoding.ASCII.GetString(output, headerEnd, end - headerEnd));
+            headerEnd = end + 1;
+        }
+        Assert.Equal("V 41455320", lines[0]); // "AES "
+        Assert.All(lines.Skip(1).Take(6), l => Assert.Equal("K", l));
+        Assert.Equal("V 0", lines[7]);         // 0x99 is not a register
+        var d = lines[8].Split(' ');
+        Assert.Equal("D", d[0]);
+        Assert.Equal(packet.Length, int.Parse(d[1]));
+        Assert.InRange(long.Parse(d[2]), 3 * 10, 1000); // three blocks at 10 clocks each, at least
+        using var aes = System.Security.Cryptography.Aes.Create();
+        aes.Key = key;
+        Assert.Equal(aes.EncryptEcb(packet, PaddingMode.None), output[headerEnd..]);
+    }
+}

@@ -1,0 +1,55 @@
+/* Register map of the sme-crypto AXI wrappers (src/Axi/AxiRegisters.cs holds the same numbers) and
+ * the addresses of the Zedboard design built by zynq/build.tcl. */
+#ifndef CRYPTO_AXI_H
+#define CRYPTO_AXI_H
+
+/* physical addresses (zynq/build.tcl, section "address map") */
+#define CRYPTO_REGS_PHYS 0x43C00000u
+#define CRYPTO_REGS_SIZE 0x1000u
+#define DMA_REGS_PHYS    0x40400000u
+#define DMA_REGS_SIZE    0x10000u
+
+/* wrapper registers (byte offsets) */
+#define REG_ID          0x00u /* four ASCII characters, first in bits 31..24 */
+#define REG_VERSION     0x04u /* 31..16 register-map version, 15..0 variant number */
+#define REG_CAPS        0x08u
+#define REG_CONFIG      0x0Cu /* 3..0 mode, 8 decrypt, 13..12 key size; staged */
+#define REG_CONTROL     0x10u
+#define REG_STATUS      0x14u
+#define REG_BLOCKS_IN   0x18u
+#define REG_BLOCKS_OUT  0x1Cu
+#define REG_BUSY_CYCLES 0x20u
+#define REG_PACKETS_OUT 0x24u
+#define REG_KEY0        0x40u /* KEYn: key bytes 4n..4n+3, byte 4n in bits 7..0; write-only, staged */
+#define REG_IV0         0x60u /* IVn: IV bytes 4n..4n+3; staged */
+
+#define CONTROL_START       (1u << 0)
+#define CONTROL_SOFT_RESET  (1u << 1)
+#define CONTROL_CLEAR_ERROR (1u << 2)
+
+#define STATUS_BUSY         (1u << 0)
+#define STATUS_ERROR        (1u << 1)
+#define STATUS_LOAD_PENDING (1u << 2)
+#define STATUS_ENABLED      (1u << 3)
+#define STATUS_DRAINING     (1u << 4)
+#define STATUS_ERROR_CODE(s) (((s) >> 8) & 0xFFu)
+
+#define MAP_VERSION 1u
+
+/* AXI DMA (PG021) simple-mode registers */
+#define DMA_MM2S_DMACR  0x00u
+#define DMA_MM2S_DMASR  0x04u
+#define DMA_MM2S_SA     0x18u
+#define DMA_MM2S_LENGTH 0x28u
+#define DMA_S2MM_DMACR  0x30u
+#define DMA_S2MM_DMASR  0x34u
+#define DMA_S2MM_DA     0x48u
+#define DMA_S2MM_LENGTH 0x58u
+#define DMA_CR_RUN      (1u << 0)
+#define DMA_CR_RESET    (1u << 2)
+#define DMA_SR_HALTED   (1u << 0)
+#define DMA_SR_IDLE     (1u << 1)
+#define DMA_SR_ERRORS   0x770u /* DMAIntErr, DMASlvErr, DMADecErr, SGIntErr, SGSlvErr, SGDecErr */
+#define DMA_SR_IOC      (1u << 12)
+
+#endif
