@@ -68,13 +68,35 @@ public sealed class ChaChaVariant(string variant, string description, Func<ChaCh
     /// Seeded random messages (<see cref="ChaChaCatalog.RandomWords"/>), the last of which runs into
     /// counter exhaustion, so that the trace covers the core's stop too.
     /// </summary>
+    /// <remarks>After the error word the run goes on for <see cref="StoppedCycles"/> cycles offering the
+    /// message's next word with the consumer ready: the core must neither take it nor output anything
+    /// (and the GHDL replay checks the same cycles).</remarks>
     public TracedRun RunTraced(int blocks, StreamOptions options)
     {
         var words = ChaChaCatalog.RandomWords(blocks, options.Seed, endWithExhaustion: blocks >= 3);
         var run = Run(words, options, trace: true);
-        var mismatches = StreamTestbench<IChaChaDataIn, IChaChaDataOut>.Compare(ChaChaCatalog.Expected(words), run.Stream.Outputs);
-        return new TracedRun(run.Simulation, run.Trace!, mismatches, run.Stream.ProtocolErrors, blocks);
+        var errors = run.Stream.ProtocolErrors.ToList();
+        var outputs = run.Stream.Outputs;
+        if (outputs.Count > 0 && outputs[^1].Error)
+        {
+            var (core, sim) = (run.Core, run.Simulation);
+            ChaChaCatalog.Write(core.Input, words[outputs.Count]);
+            core.Input.Valid = true;
+            core.OutputReady.Ready = true;
+            for (int i = 0; i < StoppedCycles; i++)
+            {
+                sim.Settle();
+                if (core.InputReady.Ready) errors.Add($"cycle {sim.Cycle}: input ready after counter exhaustion");
+                if (core.Output.Valid) errors.Add($"cycle {sim.Cycle}: output valid after counter exhaustion");
+                sim.Clock();
+            }
+        }
+        var mismatches = StreamTestbench<IChaChaDataIn, IChaChaDataOut>.Compare(ChaChaCatalog.Expected(words), outputs);
+        return new TracedRun(run.Simulation, run.Trace!, mismatches, errors, blocks);
     }
+
+    /// <summary>Cycles a traced run goes on after counter exhaustion.</summary>
+    public const int StoppedCycles = 8;
 
     public override string ToString() => $"{Core} {Variant}";
 }

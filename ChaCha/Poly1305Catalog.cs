@@ -124,6 +124,18 @@ public static class Poly1305Catalog
         return (ciphertext, tag);
     }
 
+    /// <summary>
+    /// AEAD_CHACHA20_POLY1305 decryption through the simulated cores: the tag is recomputed over AAD
+    /// and ciphertext first; the plaintext, or null when the tag does not match (nothing is decrypted then).
+    /// </summary>
+    public static byte[]? Open(string chachaVariant, string polyVariant, byte[] key, byte[] nonce, byte[] ciphertext, byte[] aad, byte[] tag)
+    {
+        var oneTimeKey = ChaChaCatalog.Encrypt(chachaVariant, key, nonce, 0, new byte[Poly1305Model.KeyBytes]).Output;
+        var (expected, _) = Mac(polyVariant, oneTimeKey, Poly1305Model.AeadMacData(aad, ciphertext));
+        if (tag.Length != Poly1305Model.TagBytes || !System.Security.Cryptography.CryptographicOperations.FixedTimeEquals(expected, tag)) return null;
+        return ChaChaCatalog.Encrypt(chachaVariant, key, nonce, 1, ciphertext).Output;
+    }
+
     public static void Write(IPoly1305In bus, Poly1305Word w)
     {
         bus.Block = w.Block;
