@@ -124,6 +124,18 @@ public class AesCommandTests
         Assert.Contains($"(AES-{bits})", Assert.Single(r.StderrLines));
     }
 
+    /// <summary>The demo's known answer passes through every AES design, mode cores included.</summary>
+    [Fact]
+    public void KnownAnswerPassesForEveryAesDesign()
+    {
+        foreach (var v in Crypto.Aes.AesCatalog.All)
+        {
+            var result = AesKnownAnswers.Fips197C1(v);
+            Assert.True(result.Passed, $"{v.Variant}: {result.Name} expected {result.Expected}, got {result.Got}");
+            Assert.Equal(v.Decrypt ? "00112233445566778899aabbccddeeff" : "69c4e0d86a7b0430d8cdb78070b4c55a", result.Got);
+        }
+    }
+
     static bool OpenSslAvailable()
     {
         try
