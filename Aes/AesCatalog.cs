@@ -47,7 +47,7 @@ public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, st
 
     /// <summary>The same block cipher core with <paramref name="otherMode"/> around it.</summary>
     public AesVariant WithMode(AesMode otherMode) =>
-        otherMode == Mode ? this : new AesVariant(Family, Decrypt, KeyPerBlock, $"{Description}; {otherMode} mode around it", build, otherMode);
+        otherMode == Mode ? this : new AesVariant(Family, Decrypt, KeyPerBlock, $"{Description}; {otherMode.ToString().ToUpperInvariant()} mode around it", build, otherMode);
 
     public Design BuildDesign() => Build().Design;
 
