@@ -90,7 +90,7 @@ public class AesCommandTests
     public static TheoryData<string, string, int, bool> OpenSslCases()
     {
         var cases = new TheoryData<string, string, int, bool>();
-        foreach (var variant in new[] { "proc11", "iterative", "bram11" })
+        foreach (var variant in new[] { "proc11", "iterative", "bram11", "proc11-otf" })
             foreach (var mode in new[] { "ecb", "cbc", "ctr" })
                 foreach (int bits in new[] { 128, 192, 256 })
                     foreach (bool decrypt in new[] { false, true })

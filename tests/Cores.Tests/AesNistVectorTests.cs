@@ -99,6 +99,7 @@ public class AesNistVectorTests
     [InlineData("proc11", 0.0, 0.0)]
     [InlineData("proc11-dec", 0.25, 0.25)]
     [InlineData("proc11-otf", 0.25, 0.25)]
+    [InlineData("proc11-otf-dec", 0.25, 0.25)]
     [InlineData("iterative", 0.0, 0.0)]
     [InlineData("iterative-dec", 0.0, 0.0)]
     public void CorePassesNistEcbKnownAnswerAndMultiBlockFiles(string variant, double gap, double stall)
