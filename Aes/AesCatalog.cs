@@ -47,7 +47,7 @@ public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, st
 
     /// <summary>The same block cipher core with <paramref name="otherMode"/> around it.</summary>
     public AesVariant WithMode(AesMode otherMode) =>
-        otherMode == Mode ? this : new AesVariant(Family, Decrypt, KeyPerBlock, $"{Description}; {otherMode} mode around it", build, otherMode);
+        otherMode == Mode ? this : new AesVariant(Family, Decrypt, KeyPerBlock, $"{Description}; {otherMode.ToString().ToUpperInvariant()} mode around it", build, otherMode);
 
     public Design BuildDesign() => Build().Design;
 
@@ -205,7 +205,10 @@ public static class AesCatalog
             d => (design, input, outputReady) => BuildBramPipeline(design, input, outputReady, d)),
         new("proc11-otf", false, true,
             "encryption, pipeline of one stage per round (15 stages), T-table form, 1 block per clock; the key travels with every block and is expanded on the fly, so any block may change the key",
-            BuildKeyedPipeline),
+            (design, input, outputReady) => BuildKeyedPipeline(design, input, outputReady, false)),
+        new("proc11-otf", true, true,
+            "decryption, on the fly like proc11-otf: 14 stages walk the key schedule forward to round Nr while the block waits, then 15 steps of the equivalent inverse cipher walk it back (30 stages), 1 block per clock",
+            (design, input, outputReady) => BuildKeyedPipeline(design, input, outputReady, true)),
     ];
 
     /// <summary>The modes in hardware, each around one core in the catalog (any variant takes any mode through <see cref="AesVariant.WithMode"/>).</summary>
@@ -431,17 +434,26 @@ public static class AesCatalog
         return (gate.InputReady, state);
     }
 
-    static (IReady, IAesBlockOut) BuildKeyedPipeline(Design design, IAesBlockIn input, IReady outputReady)
+    /// <summary>
+    /// An on-the-fly pipeline. Encryption: the initial stage and rounds 1..14. Decryption: the initial
+    /// stage, 14 forward key stages, then steps 0..14 of the equivalent inverse cipher.
+    /// </summary>
+    static (IReady, IAesBlockOut) BuildKeyedPipeline(Design design, IAesBlockIn input, IReady outputReady, bool decrypt)
     {
         var control = new PipelineControl { Name = "control", OutputReady = outputReady };
-        var initial = design.Add(new AesKeyedInitialStage { Name = "initial", Input = input, Advance = control.Advance });
+        var initial = design.Add(new AesKeyedInitialStage(decrypt) { Name = "initial", Input = input, Advance = control.Advance });
         IAesBlockOut state = initial.Output;
         IAesKeyWindow window = initial.OutputKey;
-        for (int round = 1; round <= AesMath.MaxRounds; round++)
+        var stages = decrypt
+            ? [.. Enumerable.Range(1, AesMath.MaxRounds).Select(r => (r, AesKeyedStageKind.KeyForward, $"key{r}")),
+               .. Enumerable.Range(0, AesMath.MaxRounds + 1).Select(r => (r, AesKeyedStageKind.DecryptStep, r == 0 ? "step0" : $"round{r}"))]
+            : Enumerable.Range(1, AesMath.MaxRounds).Select(r => (r, AesKeyedStageKind.EncryptRound, $"round{r}")).ToList();
+        for (int i = 0; i < stages.Count; i++)
         {
-            var stage = design.Add(new AesKeyedRoundStage(round, isLastStage: round == AesMath.MaxRounds)
+            var (round, kind, stageName) = stages[i];
+            var stage = design.Add(new AesKeyedRoundStage(round, kind, isLastStage: i == stages.Count - 1)
             {
-                Name = $"round{round}", Input = state, InputKey = window, Advance = control.Advance,
+                Name = stageName, Input = state, InputKey = window, Advance = control.Advance,
             });
             state = stage.Output;
             window = stage.OutputKey;

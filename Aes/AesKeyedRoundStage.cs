@@ -4,9 +4,9 @@ using Hdl;
 namespace Crypto.Aes;
 
 /// <summary>
-/// First stage of an on-the-fly AES encryption pipeline: takes a block and its key from the input
-/// stream, registers the initial AddRoundKey and the key-schedule window w0..w7 that travels with
-/// the block (so every block may have a key of its own, of any size, without a flush).
+/// First stage of an on-the-fly AES pipeline: takes a block and its key from the input stream and
+/// registers the key-schedule window w0..w7 that travels with the block (so every block may have a
+/// key of its own, of any size, without a flush), and for encryption the initial AddRoundKey.
 /// </summary>
 public sealed class AesKeyedInitialStage : ClockedProcess
 {
@@ -14,10 +14,18 @@ public sealed class AesKeyedInitialStage : ClockedProcess
     [InputBus] public IAesBlockIn Input = null!;
     /// <summary>Pipeline enable from <see cref="PipelineControl"/>.</summary>
     [InputBus] public IReady Advance = null!;
-    /// <summary>The state after the initial AddRoundKey.</summary>
+    /// <summary>The state after the initial AddRoundKey (decryption: the block as it came).</summary>
     [OutputBus] public IAesBlockOut Output = Bus.Create<IAesBlockOut>();
     /// <summary>Window 0 of the key schedule (High is round key 0).</summary>
     [OutputBus] public IAesKeyWindow OutputKey = Bus.Create<IAesKeyWindow>();
+
+    /// <summary>Decryption: the block waits for the forward key walk; no AddRoundKey here.</summary>
+    readonly bool decrypt;
+
+    public AesKeyedInitialStage(bool decrypt)
+    {
+        this.decrypt = decrypt;
+    }
 
     protected override void OnTick()
     {
@@ -27,7 +35,7 @@ public sealed class AesKeyedInitialStage : ClockedProcess
             Output.Valid = valid;
             if (valid)
             {
-                Output.Block = AesMath.AddRoundKey(Input.Block, Input.KeyHigh);
+                Output.Block = decrypt ? Input.Block : AesMath.AddRoundKey(Input.Block, Input.KeyHigh);
                 Output.Side = Input.Side;
                 Output.KeySize = Input.KeySize;
                 Output.Tag = Input.Tag;
@@ -39,34 +47,52 @@ public sealed class AesKeyedInitialStage : ClockedProcess
     }
 }
 
+/// <summary>What an <see cref="AesKeyedRoundStage"/> does.</summary>
+public static class AesKeyedStageKind
+{
+    /// <summary>Encryption round r (1..14): round key r is the low half of the incoming window; the window moves forward.</summary>
+    public const int EncryptRound = 0;
+    /// <summary>Decryption, forward key walk r (1..14): the window moves forward up to the block's Nr, the block waits.</summary>
+    public const int KeyForward = 1;
+    /// <summary>Decryption step r (0..14) of the equivalent inverse cipher: the window moves back one round (from step 1), its high half is the round key.</summary>
+    public const int DecryptStep = 2;
+}
+
 /// <summary>
-/// One encryption round of an on-the-fly pipeline: round key r is the low half of the window that
-/// comes with the block; the stage applies round r (middle, final, or nothing above the block's Nr)
-/// in T-table form and passes the next window on. A pipeline instantiates it for rounds 1..14.
+/// One stage of an on-the-fly pipeline: the key-schedule window travels with the block. Encryption:
+/// round key r is the low half of the window that comes with the block; the stage applies round r
+/// (middle, final, or nothing above the block's Nr) in T-table form and passes the next window on.
+/// Decryption needs the last round key first: 14 forward stages walk the window up to round Nr
+/// while the block waits, then 15 decryption steps walk it back (<see cref="AesMath.PreviousWindowHigh"/>),
+/// each using its round key in the equivalent-inverse form.
 /// </summary>
 public sealed class AesKeyedRoundStage : ClockedProcess
 {
-    /// <summary>The state after the previous round.</summary>
+    /// <summary>The state after the previous stage.</summary>
     [InputBus] public IAesBlockOut Input = null!;
-    /// <summary>Window r-1 of the key schedule.</summary>
+    /// <summary>The window of the previous stage.</summary>
     [InputBus] public IAesKeyWindow InputKey = null!;
     /// <summary>Pipeline enable from <see cref="PipelineControl"/>.</summary>
     [InputBus] public IReady Advance = null!;
-    /// <summary>The state after this round.</summary>
+    /// <summary>The state after this stage.</summary>
     [OutputBus] public IAesBlockOut Output = Bus.Create<IAesBlockOut>();
-    /// <summary>Window r (not written by the last stage, whose window nothing reads).</summary>
+    /// <summary>The window after this stage (not written by the last stage, whose window nothing reads).</summary>
     [OutputBus] public IAesKeyWindow OutputKey = Bus.Create<IAesKeyWindow>();
 
-    /// <summary>Round number, 1..14.</summary>
+    /// <summary>Round (or step) number.</summary>
     readonly int round;
+    /// <summary>One of <see cref="AesKeyedStageKind"/>.</summary>
+    readonly int kind;
     /// <summary>The last stage of the pipeline.</summary>
     readonly bool isLastStage;
 
-    public AesKeyedRoundStage(int round, bool isLastStage)
+    public AesKeyedRoundStage(int round, int kind, bool isLastStage)
     {
-        if (round < 1 || round > AesMath.MaxRounds)
-            throw new ArgumentOutOfRangeException(nameof(round), round, $"an AES round is numbered 1..{AesMath.MaxRounds}");
+        int lowest = kind == AesKeyedStageKind.DecryptStep ? 0 : 1;
+        if (round < lowest || round > AesMath.MaxRounds)
+            throw new ArgumentOutOfRangeException(nameof(round), round, $"this stage's round is numbered {lowest}..{AesMath.MaxRounds}");
         this.round = round;
+        this.kind = kind;
         this.isLastStage = isLastStage;
     }
 
@@ -79,15 +105,45 @@ public sealed class AesKeyedRoundStage : ClockedProcess
             if (valid)
             {
                 byte rounds = AesMath.RoundsOf(Input.KeySize);
-                Output.Block = AesMath.RoundStep(Input.Block, InputKey.Low, round, rounds, AesMath.WholeRound, true, false);
+                UInt128 high = InputKey.High;
+                UInt128 low = InputKey.Low;
+                UInt128 nextHigh = high;
+                UInt128 nextLow = low;
+                UInt128 block = Input.Block;
+                if (kind == AesKeyedStageKind.EncryptRound)
+                {
+                    block = AesMath.RoundStep(Input.Block, low, round, rounds, AesMath.WholeRound, true, false);
+                    nextHigh = low;
+                    nextLow = AesMath.NextWindowLow(high, low, round - 1, Input.KeySize);
+                }
+                else if (kind == AesKeyedStageKind.KeyForward)
+                {
+                    if (round <= rounds)
+                    {
+                        nextHigh = low;
+                        nextLow = AesMath.NextWindowLow(high, low, round - 1, Input.KeySize);
+                    }
+                }
+                else
+                {
+                    // Step i uses encryption round key Nr - i: the window moves back one round from step 1 on.
+                    if (round >= 1 && round <= rounds)
+                    {
+                        nextLow = high;
+                        nextHigh = AesMath.PreviousWindowHigh(high, low, rounds - round + 1, Input.KeySize);
+                    }
+                    UInt128 roundKey = AesMath.DecryptionRoundKey(nextHigh, round, rounds);
+                    block = AesMath.RoundStep(Input.Block, roundKey, round, rounds, AesMath.WholeRound, true, true);
+                }
+                Output.Block = block;
                 Output.Side = Input.Side;
                 Output.KeySize = Input.KeySize;
                 Output.Tag = Input.Tag;
                 Output.Last = Input.Last;
                 if (!isLastStage)
                 {
-                    OutputKey.High = InputKey.Low;
-                    OutputKey.Low = AesMath.NextWindowLow(InputKey.High, InputKey.Low, round - 1, Input.KeySize);
+                    OutputKey.High = nextHigh;
+                    OutputKey.Low = nextLow;
                 }
             }
         }

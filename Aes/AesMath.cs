@@ -392,6 +392,24 @@ public static class AesMath
     }
 
     /// <summary>
+    /// The high half of window r-1 (w[4r-4 .. 4r-1]) from window r (whose high half becomes the low
+    /// half of window r-1): the schedule run backwards, w[i-Nk] = w[i] ^ f(w[i-1]), which is
+    /// <see cref="KeyWord"/> again since the xor undoes itself. Needs r &gt;= 1.
+    /// </summary>
+    public static UInt128 PreviousWindowHigh(UInt128 high, UInt128 low, int round, byte keySize)
+    {
+        int nk = KeyWords(keySize);
+        int first = 4 * round - 4;
+        // Word t = first + j of window r-1 is w[t] = KeyWord(w[t+Nk-1], w[t+Nk]); w[x] is word x - 4r of window r.
+        uint p3 = KeyWord(WindowWord(high, low, nk - 2), WindowWord(high, low, nk - 1), first + 3 + nk, keySize);
+        uint p2 = KeyWord(WindowWord(high, low, nk - 3), WindowWord(high, low, nk - 2), first + 2 + nk, keySize);
+        uint p1 = KeyWord(WindowWord(high, low, nk - 4), WindowWord(high, low, nk - 3), first + 1 + nk, keySize);
+        uint before = nk == 4 ? p3 : WindowWord(high, low, nk - 5);
+        uint p0 = KeyWord(before, WindowWord(high, low, nk - 4), first + nk, keySize);
+        return FromColumns(p0, p1, p2, p3);
+    }
+
+    /// <summary>
     /// The round key that the equivalent inverse cipher uses in its step <paramref name="step"/>, made
     /// from the encryption round key Nr - step: InvMixColumns applied for the middle rounds.
     /// </summary>

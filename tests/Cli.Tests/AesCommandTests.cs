@@ -90,7 +90,7 @@ public class AesCommandTests
     public static TheoryData<string, string, int, bool> OpenSslCases()
     {
         var cases = new TheoryData<string, string, int, bool>();
-        foreach (var variant in new[] { "proc11", "iterative", "bram11" })
+        foreach (var variant in new[] { "proc11", "iterative", "bram11", "proc11-otf" })
             foreach (var mode in new[] { "ecb", "cbc", "ctr" })
                 foreach (int bits in new[] { 128, 192, 256 })
                     foreach (bool decrypt in new[] { false, true })
@@ -122,6 +122,18 @@ public class AesCommandTests
         Assert.True(expected.AsSpan().SequenceEqual(r.Stdout),
             $"seed {seed}: {variant} differs from openssl {string.Join(' ', opensslArgs)} on {data.Length} bytes");
         Assert.Contains($"(AES-{bits})", Assert.Single(r.StderrLines));
+    }
+
+    /// <summary>The demo's known answer passes through every AES design, mode cores included.</summary>
+    [Fact]
+    public void KnownAnswerPassesForEveryAesDesign()
+    {
+        foreach (var v in Crypto.Aes.AesCatalog.All)
+        {
+            var result = AesKnownAnswers.Fips197C1(v);
+            Assert.True(result.Passed, $"{v.Variant}: {result.Name} expected {result.Expected}, got {result.Got}");
+            Assert.Equal(v.Decrypt ? "00112233445566778899aabbccddeeff" : "69c4e0d86a7b0430d8cdb78070b4c55a", result.Got);
+        }
     }
 
     static bool OpenSslAvailable()

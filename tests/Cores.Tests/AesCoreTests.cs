@@ -13,7 +13,7 @@ public class AesCoreTests
 
     public static readonly string[] ExpectedVariants =
         ["naive", "naive-dec", "tbox", "tbox-dec", "iterative", "iterative-dec", "proc4", "proc4-dec",
-         "proc11", "proc11-dec", "proc22", "proc22-dec", "bram11", "bram11-dec", "proc11-otf"];
+         "proc11", "proc11-dec", "proc22", "proc22-dec", "bram11", "bram11-dec", "proc11-otf", "proc11-otf-dec"];
 
     [Fact]
     public void CatalogListsTheVariants()
@@ -22,7 +22,7 @@ public class AesCoreTests
         Assert.All(AesCatalog.Variants, v => Assert.Equal("aes", v.Core));
         Assert.Same(AesCatalog.Variants[8], AesCatalog.Find("PROC11"));
         Assert.All(AesCatalog.Variants, v => Assert.Equal(v.Variant.EndsWith("-dec"), v.Decrypt));
-        Assert.Equal(["proc11-otf"], AesCatalog.Variants.Where(v => v.KeyPerBlock).Select(v => v.Variant));
+        Assert.Equal(["proc11-otf", "proc11-otf-dec"], AesCatalog.Variants.Where(v => v.KeyPerBlock).Select(v => v.Variant));
     }
 
     [Fact]
@@ -42,6 +42,7 @@ public class AesCoreTests
     [InlineData("proc22", 30)]
     [InlineData("bram11", 2 + 14 * 17)]
     [InlineData("proc11-otf", 15)]
+    [InlineData("proc11-otf-dec", 30)]
     public void DesignHasTheStreamPortsAndStages(string variant, int clocked)
     {
         var design = AesCatalog.Find(variant).BuildDesign();
@@ -145,6 +146,7 @@ public class AesCoreTests
     [InlineData("bram11", 1.0, 15, 1.0, 15, 1.0, 15)]
     [InlineData("bram11-dec", 1.0, 15, 1.0, 15, 1.0, 15)]
     [InlineData("proc11-otf", 1.0, 15, 1.0, 15, 1.0, 15)]
+    [InlineData("proc11-otf-dec", 1.0, 30, 1.0, 30, 1.0, 30)]
     public void FullSpeedRateAndLatency(string variant, double cpb128, long latency128, double cpb192, long latency192, double cpb256, long latency256)
     {
         var v = AesCatalog.Find(variant);
@@ -156,13 +158,16 @@ public class AesCoreTests
         }
     }
 
-    [Fact]
-    public void OnTheFlyPipelineTakesANewKeyOnEveryBlockAtFullSpeed()
+    [Theory]
+    [InlineData("proc11-otf")]
+    [InlineData("proc11-otf-dec")]
+    public void OnTheFlyPipelineTakesANewKeyOnEveryBlockAtFullSpeed(string variant)
     {
+        var core = AesCatalog.Find(variant);
         var jobs = AesCatalog.RandomJobs(300, seed: 77, keyChangeProbability: 1.0);
-        var run = AesCatalog.Find("proc11-otf").Run(jobs, StreamOptions.FullSpeed);
+        var run = core.Run(jobs, StreamOptions.FullSpeed);
         Assert.Equal(1.0, run.Stream.ClocksPerBlock);
-        Assert.Equal(SystemAes.EncryptJobs(jobs), run.Stream.Outputs.Select(o => o.Block));
+        Assert.Equal(SystemAes.ProcessJobs(jobs, core.Decrypt), run.Stream.Outputs.Select(o => o.Block));
     }
 
     /// <summary>

@@ -1041,7 +1041,7 @@ begin
       Result_Data => round1_table0_Result_Data
     );
 
-  u_round1_table1 : entity work.round1_table1_memory
+  u_round1_table1 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1050,7 +1050,7 @@ begin
       Result_Data => round1_table1_Result_Data
     );
 
-  u_round1_table2 : entity work.round1_table2_memory
+  u_round1_table2 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1059,7 +1059,7 @@ begin
       Result_Data => round1_table2_Result_Data
     );
 
-  u_round1_table3 : entity work.round1_table3_memory
+  u_round1_table3 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1068,7 +1068,7 @@ begin
       Result_Data => round1_table3_Result_Data
     );
 
-  u_round1_table4 : entity work.round1_table4_memory
+  u_round1_table4 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1077,7 +1077,7 @@ begin
       Result_Data => round1_table4_Result_Data
     );
 
-  u_round1_table5 : entity work.round1_table5_memory
+  u_round1_table5 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1086,7 +1086,7 @@ begin
       Result_Data => round1_table5_Result_Data
     );
 
-  u_round1_table6 : entity work.round1_table6_memory
+  u_round1_table6 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1095,7 +1095,7 @@ begin
       Result_Data => round1_table6_Result_Data
     );
 
-  u_round1_table7 : entity work.round1_table7_memory
+  u_round1_table7 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1104,7 +1104,7 @@ begin
       Result_Data => round1_table7_Result_Data
     );
 
-  u_round1_table8 : entity work.round1_table8_memory
+  u_round1_table8 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1113,7 +1113,7 @@ begin
       Result_Data => round1_table8_Result_Data
     );
 
-  u_round1_table9 : entity work.round1_table9_memory
+  u_round1_table9 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1122,7 +1122,7 @@ begin
       Result_Data => round1_table9_Result_Data
     );
 
-  u_round1_table10 : entity work.round1_table10_memory
+  u_round1_table10 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1131,7 +1131,7 @@ begin
       Result_Data => round1_table10_Result_Data
     );
 
-  u_round1_table11 : entity work.round1_table11_memory
+  u_round1_table11 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1140,7 +1140,7 @@ begin
       Result_Data => round1_table11_Result_Data
     );
 
-  u_round1_table12 : entity work.round1_table12_memory
+  u_round1_table12 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1149,7 +1149,7 @@ begin
       Result_Data => round1_table12_Result_Data
     );
 
-  u_round1_table13 : entity work.round1_table13_memory
+  u_round1_table13 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1158,7 +1158,7 @@ begin
       Result_Data => round1_table13_Result_Data
     );
 
-  u_round1_table14 : entity work.round1_table14_memory
+  u_round1_table14 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1167,7 +1167,7 @@ begin
       Result_Data => round1_table14_Result_Data
     );
 
-  u_round1_table15 : entity work.round1_table15_memory
+  u_round1_table15 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1284,7 +1284,7 @@ begin
       RoundKey_RoundKey => round2_carry_RoundKey_RoundKey
     );
 
-  u_round2_table0 : entity work.round2_table0_memory
+  u_round2_table0 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1293,7 +1293,7 @@ begin
       Result_Data => round2_table0_Result_Data
     );
 
-  u_round2_table1 : entity work.round2_table1_memory
+  u_round2_table1 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1302,7 +1302,7 @@ begin
       Result_Data => round2_table1_Result_Data
     );
 
-  u_round2_table2 : entity work.round2_table2_memory
+  u_round2_table2 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1311,7 +1311,7 @@ begin
       Result_Data => round2_table2_Result_Data
     );
 
-  u_round2_table3 : entity work.round2_table3_memory
+  u_round2_table3 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1320,7 +1320,7 @@ begin
       Result_Data => round2_table3_Result_Data
     );
 
-  u_round2_table4 : entity work.round2_table4_memory
+  u_round2_table4 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1329,7 +1329,7 @@ begin
       Result_Data => round2_table4_Result_Data
     );
 
-  u_round2_table5 : entity work.round2_table5_memory
+  u_round2_table5 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1338,7 +1338,7 @@ begin
       Result_Data => round2_table5_Result_Data
     );
 
-  u_round2_table6 : entity work.round2_table6_memory
+  u_round2_table6 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1347,7 +1347,7 @@ begin
       Result_Data => round2_table6_Result_Data
     );
 
-  u_round2_table7 : entity work.round2_table7_memory
+  u_round2_table7 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1356,7 +1356,7 @@ begin
       Result_Data => round2_table7_Result_Data
     );
 
-  u_round2_table8 : entity work.round2_table8_memory
+  u_round2_table8 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1365,7 +1365,7 @@ begin
       Result_Data => round2_table8_Result_Data
     );
 
-  u_round2_table9 : entity work.round2_table9_memory
+  u_round2_table9 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1374,7 +1374,7 @@ begin
       Result_Data => round2_table9_Result_Data
     );
 
-  u_round2_table10 : entity work.round2_table10_memory
+  u_round2_table10 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1383,7 +1383,7 @@ begin
       Result_Data => round2_table10_Result_Data
     );
 
-  u_round2_table11 : entity work.round2_table11_memory
+  u_round2_table11 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1392,7 +1392,7 @@ begin
       Result_Data => round2_table11_Result_Data
     );
 
-  u_round2_table12 : entity work.round2_table12_memory
+  u_round2_table12 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1401,7 +1401,7 @@ begin
       Result_Data => round2_table12_Result_Data
     );
 
-  u_round2_table13 : entity work.round2_table13_memory
+  u_round2_table13 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1410,7 +1410,7 @@ begin
       Result_Data => round2_table13_Result_Data
     );
 
-  u_round2_table14 : entity work.round2_table14_memory
+  u_round2_table14 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1419,7 +1419,7 @@ begin
       Result_Data => round2_table14_Result_Data
     );
 
-  u_round2_table15 : entity work.round2_table15_memory
+  u_round2_table15 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1536,7 +1536,7 @@ begin
       RoundKey_RoundKey => round3_carry_RoundKey_RoundKey
     );
 
-  u_round3_table0 : entity work.round3_table0_memory
+  u_round3_table0 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1545,7 +1545,7 @@ begin
       Result_Data => round3_table0_Result_Data
     );
 
-  u_round3_table1 : entity work.round3_table1_memory
+  u_round3_table1 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1554,7 +1554,7 @@ begin
       Result_Data => round3_table1_Result_Data
     );
 
-  u_round3_table2 : entity work.round3_table2_memory
+  u_round3_table2 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1563,7 +1563,7 @@ begin
       Result_Data => round3_table2_Result_Data
     );
 
-  u_round3_table3 : entity work.round3_table3_memory
+  u_round3_table3 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1572,7 +1572,7 @@ begin
       Result_Data => round3_table3_Result_Data
     );
 
-  u_round3_table4 : entity work.round3_table4_memory
+  u_round3_table4 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1581,7 +1581,7 @@ begin
       Result_Data => round3_table4_Result_Data
     );
 
-  u_round3_table5 : entity work.round3_table5_memory
+  u_round3_table5 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1590,7 +1590,7 @@ begin
       Result_Data => round3_table5_Result_Data
     );
 
-  u_round3_table6 : entity work.round3_table6_memory
+  u_round3_table6 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1599,7 +1599,7 @@ begin
       Result_Data => round3_table6_Result_Data
     );
 
-  u_round3_table7 : entity work.round3_table7_memory
+  u_round3_table7 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1608,7 +1608,7 @@ begin
       Result_Data => round3_table7_Result_Data
     );
 
-  u_round3_table8 : entity work.round3_table8_memory
+  u_round3_table8 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1617,7 +1617,7 @@ begin
       Result_Data => round3_table8_Result_Data
     );
 
-  u_round3_table9 : entity work.round3_table9_memory
+  u_round3_table9 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1626,7 +1626,7 @@ begin
       Result_Data => round3_table9_Result_Data
     );
 
-  u_round3_table10 : entity work.round3_table10_memory
+  u_round3_table10 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1635,7 +1635,7 @@ begin
       Result_Data => round3_table10_Result_Data
     );
 
-  u_round3_table11 : entity work.round3_table11_memory
+  u_round3_table11 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1644,7 +1644,7 @@ begin
       Result_Data => round3_table11_Result_Data
     );
 
-  u_round3_table12 : entity work.round3_table12_memory
+  u_round3_table12 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1653,7 +1653,7 @@ begin
       Result_Data => round3_table12_Result_Data
     );
 
-  u_round3_table13 : entity work.round3_table13_memory
+  u_round3_table13 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1662,7 +1662,7 @@ begin
       Result_Data => round3_table13_Result_Data
     );
 
-  u_round3_table14 : entity work.round3_table14_memory
+  u_round3_table14 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1671,7 +1671,7 @@ begin
       Result_Data => round3_table14_Result_Data
     );
 
-  u_round3_table15 : entity work.round3_table15_memory
+  u_round3_table15 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1788,7 +1788,7 @@ begin
       RoundKey_RoundKey => round4_carry_RoundKey_RoundKey
     );
 
-  u_round4_table0 : entity work.round4_table0_memory
+  u_round4_table0 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1797,7 +1797,7 @@ begin
       Result_Data => round4_table0_Result_Data
     );
 
-  u_round4_table1 : entity work.round4_table1_memory
+  u_round4_table1 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1806,7 +1806,7 @@ begin
       Result_Data => round4_table1_Result_Data
     );
 
-  u_round4_table2 : entity work.round4_table2_memory
+  u_round4_table2 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1815,7 +1815,7 @@ begin
       Result_Data => round4_table2_Result_Data
     );
 
-  u_round4_table3 : entity work.round4_table3_memory
+  u_round4_table3 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1824,7 +1824,7 @@ begin
       Result_Data => round4_table3_Result_Data
     );
 
-  u_round4_table4 : entity work.round4_table4_memory
+  u_round4_table4 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1833,7 +1833,7 @@ begin
       Result_Data => round4_table4_Result_Data
     );
 
-  u_round4_table5 : entity work.round4_table5_memory
+  u_round4_table5 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1842,7 +1842,7 @@ begin
       Result_Data => round4_table5_Result_Data
     );
 
-  u_round4_table6 : entity work.round4_table6_memory
+  u_round4_table6 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1851,7 +1851,7 @@ begin
       Result_Data => round4_table6_Result_Data
     );
 
-  u_round4_table7 : entity work.round4_table7_memory
+  u_round4_table7 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1860,7 +1860,7 @@ begin
       Result_Data => round4_table7_Result_Data
     );
 
-  u_round4_table8 : entity work.round4_table8_memory
+  u_round4_table8 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1869,7 +1869,7 @@ begin
       Result_Data => round4_table8_Result_Data
     );
 
-  u_round4_table9 : entity work.round4_table9_memory
+  u_round4_table9 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1878,7 +1878,7 @@ begin
       Result_Data => round4_table9_Result_Data
     );
 
-  u_round4_table10 : entity work.round4_table10_memory
+  u_round4_table10 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1887,7 +1887,7 @@ begin
       Result_Data => round4_table10_Result_Data
     );
 
-  u_round4_table11 : entity work.round4_table11_memory
+  u_round4_table11 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1896,7 +1896,7 @@ begin
       Result_Data => round4_table11_Result_Data
     );
 
-  u_round4_table12 : entity work.round4_table12_memory
+  u_round4_table12 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1905,7 +1905,7 @@ begin
       Result_Data => round4_table12_Result_Data
     );
 
-  u_round4_table13 : entity work.round4_table13_memory
+  u_round4_table13 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1914,7 +1914,7 @@ begin
       Result_Data => round4_table13_Result_Data
     );
 
-  u_round4_table14 : entity work.round4_table14_memory
+  u_round4_table14 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -1923,7 +1923,7 @@ begin
       Result_Data => round4_table14_Result_Data
     );
 
-  u_round4_table15 : entity work.round4_table15_memory
+  u_round4_table15 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2040,7 +2040,7 @@ begin
       RoundKey_RoundKey => round5_carry_RoundKey_RoundKey
     );
 
-  u_round5_table0 : entity work.round5_table0_memory
+  u_round5_table0 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2049,7 +2049,7 @@ begin
       Result_Data => round5_table0_Result_Data
     );
 
-  u_round5_table1 : entity work.round5_table1_memory
+  u_round5_table1 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2058,7 +2058,7 @@ begin
       Result_Data => round5_table1_Result_Data
     );
 
-  u_round5_table2 : entity work.round5_table2_memory
+  u_round5_table2 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2067,7 +2067,7 @@ begin
       Result_Data => round5_table2_Result_Data
     );
 
-  u_round5_table3 : entity work.round5_table3_memory
+  u_round5_table3 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2076,7 +2076,7 @@ begin
       Result_Data => round5_table3_Result_Data
     );
 
-  u_round5_table4 : entity work.round5_table4_memory
+  u_round5_table4 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2085,7 +2085,7 @@ begin
       Result_Data => round5_table4_Result_Data
     );
 
-  u_round5_table5 : entity work.round5_table5_memory
+  u_round5_table5 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2094,7 +2094,7 @@ begin
       Result_Data => round5_table5_Result_Data
     );
 
-  u_round5_table6 : entity work.round5_table6_memory
+  u_round5_table6 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2103,7 +2103,7 @@ begin
       Result_Data => round5_table6_Result_Data
     );
 
-  u_round5_table7 : entity work.round5_table7_memory
+  u_round5_table7 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2112,7 +2112,7 @@ begin
       Result_Data => round5_table7_Result_Data
     );
 
-  u_round5_table8 : entity work.round5_table8_memory
+  u_round5_table8 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2121,7 +2121,7 @@ begin
       Result_Data => round5_table8_Result_Data
     );
 
-  u_round5_table9 : entity work.round5_table9_memory
+  u_round5_table9 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2130,7 +2130,7 @@ begin
       Result_Data => round5_table9_Result_Data
     );
 
-  u_round5_table10 : entity work.round5_table10_memory
+  u_round5_table10 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2139,7 +2139,7 @@ begin
       Result_Data => round5_table10_Result_Data
     );
 
-  u_round5_table11 : entity work.round5_table11_memory
+  u_round5_table11 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2148,7 +2148,7 @@ begin
       Result_Data => round5_table11_Result_Data
     );
 
-  u_round5_table12 : entity work.round5_table12_memory
+  u_round5_table12 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2157,7 +2157,7 @@ begin
       Result_Data => round5_table12_Result_Data
     );
 
-  u_round5_table13 : entity work.round5_table13_memory
+  u_round5_table13 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2166,7 +2166,7 @@ begin
       Result_Data => round5_table13_Result_Data
     );
 
-  u_round5_table14 : entity work.round5_table14_memory
+  u_round5_table14 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2175,7 +2175,7 @@ begin
       Result_Data => round5_table14_Result_Data
     );
 
-  u_round5_table15 : entity work.round5_table15_memory
+  u_round5_table15 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2292,7 +2292,7 @@ begin
       RoundKey_RoundKey => round6_carry_RoundKey_RoundKey
     );
 
-  u_round6_table0 : entity work.round6_table0_memory
+  u_round6_table0 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2301,7 +2301,7 @@ begin
       Result_Data => round6_table0_Result_Data
     );
 
-  u_round6_table1 : entity work.round6_table1_memory
+  u_round6_table1 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2310,7 +2310,7 @@ begin
       Result_Data => round6_table1_Result_Data
     );
 
-  u_round6_table2 : entity work.round6_table2_memory
+  u_round6_table2 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2319,7 +2319,7 @@ begin
       Result_Data => round6_table2_Result_Data
     );
 
-  u_round6_table3 : entity work.round6_table3_memory
+  u_round6_table3 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2328,7 +2328,7 @@ begin
       Result_Data => round6_table3_Result_Data
     );
 
-  u_round6_table4 : entity work.round6_table4_memory
+  u_round6_table4 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2337,7 +2337,7 @@ begin
       Result_Data => round6_table4_Result_Data
     );
 
-  u_round6_table5 : entity work.round6_table5_memory
+  u_round6_table5 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2346,7 +2346,7 @@ begin
       Result_Data => round6_table5_Result_Data
     );
 
-  u_round6_table6 : entity work.round6_table6_memory
+  u_round6_table6 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2355,7 +2355,7 @@ begin
       Result_Data => round6_table6_Result_Data
     );
 
-  u_round6_table7 : entity work.round6_table7_memory
+  u_round6_table7 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2364,7 +2364,7 @@ begin
       Result_Data => round6_table7_Result_Data
     );
 
-  u_round6_table8 : entity work.round6_table8_memory
+  u_round6_table8 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2373,7 +2373,7 @@ begin
       Result_Data => round6_table8_Result_Data
     );
 
-  u_round6_table9 : entity work.round6_table9_memory
+  u_round6_table9 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2382,7 +2382,7 @@ begin
       Result_Data => round6_table9_Result_Data
     );
 
-  u_round6_table10 : entity work.round6_table10_memory
+  u_round6_table10 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2391,7 +2391,7 @@ begin
       Result_Data => round6_table10_Result_Data
     );
 
-  u_round6_table11 : entity work.round6_table11_memory
+  u_round6_table11 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2400,7 +2400,7 @@ begin
       Result_Data => round6_table11_Result_Data
     );
 
-  u_round6_table12 : entity work.round6_table12_memory
+  u_round6_table12 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2409,7 +2409,7 @@ begin
       Result_Data => round6_table12_Result_Data
     );
 
-  u_round6_table13 : entity work.round6_table13_memory
+  u_round6_table13 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2418,7 +2418,7 @@ begin
       Result_Data => round6_table13_Result_Data
     );
 
-  u_round6_table14 : entity work.round6_table14_memory
+  u_round6_table14 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2427,7 +2427,7 @@ begin
       Result_Data => round6_table14_Result_Data
     );
 
-  u_round6_table15 : entity work.round6_table15_memory
+  u_round6_table15 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2544,7 +2544,7 @@ begin
       RoundKey_RoundKey => round7_carry_RoundKey_RoundKey
     );
 
-  u_round7_table0 : entity work.round7_table0_memory
+  u_round7_table0 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2553,7 +2553,7 @@ begin
       Result_Data => round7_table0_Result_Data
     );
 
-  u_round7_table1 : entity work.round7_table1_memory
+  u_round7_table1 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2562,7 +2562,7 @@ begin
       Result_Data => round7_table1_Result_Data
     );
 
-  u_round7_table2 : entity work.round7_table2_memory
+  u_round7_table2 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2571,7 +2571,7 @@ begin
       Result_Data => round7_table2_Result_Data
     );
 
-  u_round7_table3 : entity work.round7_table3_memory
+  u_round7_table3 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2580,7 +2580,7 @@ begin
       Result_Data => round7_table3_Result_Data
     );
 
-  u_round7_table4 : entity work.round7_table4_memory
+  u_round7_table4 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2589,7 +2589,7 @@ begin
       Result_Data => round7_table4_Result_Data
     );
 
-  u_round7_table5 : entity work.round7_table5_memory
+  u_round7_table5 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2598,7 +2598,7 @@ begin
       Result_Data => round7_table5_Result_Data
     );
 
-  u_round7_table6 : entity work.round7_table6_memory
+  u_round7_table6 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2607,7 +2607,7 @@ begin
       Result_Data => round7_table6_Result_Data
     );
 
-  u_round7_table7 : entity work.round7_table7_memory
+  u_round7_table7 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2616,7 +2616,7 @@ begin
       Result_Data => round7_table7_Result_Data
     );
 
-  u_round7_table8 : entity work.round7_table8_memory
+  u_round7_table8 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2625,7 +2625,7 @@ begin
       Result_Data => round7_table8_Result_Data
     );
 
-  u_round7_table9 : entity work.round7_table9_memory
+  u_round7_table9 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2634,7 +2634,7 @@ begin
       Result_Data => round7_table9_Result_Data
     );
 
-  u_round7_table10 : entity work.round7_table10_memory
+  u_round7_table10 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2643,7 +2643,7 @@ begin
       Result_Data => round7_table10_Result_Data
     );
 
-  u_round7_table11 : entity work.round7_table11_memory
+  u_round7_table11 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2652,7 +2652,7 @@ begin
       Result_Data => round7_table11_Result_Data
     );
 
-  u_round7_table12 : entity work.round7_table12_memory
+  u_round7_table12 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2661,7 +2661,7 @@ begin
       Result_Data => round7_table12_Result_Data
     );
 
-  u_round7_table13 : entity work.round7_table13_memory
+  u_round7_table13 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2670,7 +2670,7 @@ begin
       Result_Data => round7_table13_Result_Data
     );
 
-  u_round7_table14 : entity work.round7_table14_memory
+  u_round7_table14 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2679,7 +2679,7 @@ begin
       Result_Data => round7_table14_Result_Data
     );
 
-  u_round7_table15 : entity work.round7_table15_memory
+  u_round7_table15 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2796,7 +2796,7 @@ begin
       RoundKey_RoundKey => round8_carry_RoundKey_RoundKey
     );
 
-  u_round8_table0 : entity work.round8_table0_memory
+  u_round8_table0 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2805,7 +2805,7 @@ begin
       Result_Data => round8_table0_Result_Data
     );
 
-  u_round8_table1 : entity work.round8_table1_memory
+  u_round8_table1 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2814,7 +2814,7 @@ begin
       Result_Data => round8_table1_Result_Data
     );
 
-  u_round8_table2 : entity work.round8_table2_memory
+  u_round8_table2 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2823,7 +2823,7 @@ begin
       Result_Data => round8_table2_Result_Data
     );
 
-  u_round8_table3 : entity work.round8_table3_memory
+  u_round8_table3 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2832,7 +2832,7 @@ begin
       Result_Data => round8_table3_Result_Data
     );
 
-  u_round8_table4 : entity work.round8_table4_memory
+  u_round8_table4 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2841,7 +2841,7 @@ begin
       Result_Data => round8_table4_Result_Data
     );
 
-  u_round8_table5 : entity work.round8_table5_memory
+  u_round8_table5 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2850,7 +2850,7 @@ begin
       Result_Data => round8_table5_Result_Data
     );
 
-  u_round8_table6 : entity work.round8_table6_memory
+  u_round8_table6 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2859,7 +2859,7 @@ begin
       Result_Data => round8_table6_Result_Data
     );
 
-  u_round8_table7 : entity work.round8_table7_memory
+  u_round8_table7 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2868,7 +2868,7 @@ begin
       Result_Data => round8_table7_Result_Data
     );
 
-  u_round8_table8 : entity work.round8_table8_memory
+  u_round8_table8 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2877,7 +2877,7 @@ begin
       Result_Data => round8_table8_Result_Data
     );
 
-  u_round8_table9 : entity work.round8_table9_memory
+  u_round8_table9 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2886,7 +2886,7 @@ begin
       Result_Data => round8_table9_Result_Data
     );
 
-  u_round8_table10 : entity work.round8_table10_memory
+  u_round8_table10 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2895,7 +2895,7 @@ begin
       Result_Data => round8_table10_Result_Data
     );
 
-  u_round8_table11 : entity work.round8_table11_memory
+  u_round8_table11 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2904,7 +2904,7 @@ begin
       Result_Data => round8_table11_Result_Data
     );
 
-  u_round8_table12 : entity work.round8_table12_memory
+  u_round8_table12 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2913,7 +2913,7 @@ begin
       Result_Data => round8_table12_Result_Data
     );
 
-  u_round8_table13 : entity work.round8_table13_memory
+  u_round8_table13 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2922,7 +2922,7 @@ begin
       Result_Data => round8_table13_Result_Data
     );
 
-  u_round8_table14 : entity work.round8_table14_memory
+  u_round8_table14 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -2931,7 +2931,7 @@ begin
       Result_Data => round8_table14_Result_Data
     );
 
-  u_round8_table15 : entity work.round8_table15_memory
+  u_round8_table15 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3048,7 +3048,7 @@ begin
       RoundKey_RoundKey => round9_carry_RoundKey_RoundKey
     );
 
-  u_round9_table0 : entity work.round9_table0_memory
+  u_round9_table0 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3057,7 +3057,7 @@ begin
       Result_Data => round9_table0_Result_Data
     );
 
-  u_round9_table1 : entity work.round9_table1_memory
+  u_round9_table1 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3066,7 +3066,7 @@ begin
       Result_Data => round9_table1_Result_Data
     );
 
-  u_round9_table2 : entity work.round9_table2_memory
+  u_round9_table2 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3075,7 +3075,7 @@ begin
       Result_Data => round9_table2_Result_Data
     );
 
-  u_round9_table3 : entity work.round9_table3_memory
+  u_round9_table3 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3084,7 +3084,7 @@ begin
       Result_Data => round9_table3_Result_Data
     );
 
-  u_round9_table4 : entity work.round9_table4_memory
+  u_round9_table4 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3093,7 +3093,7 @@ begin
       Result_Data => round9_table4_Result_Data
     );
 
-  u_round9_table5 : entity work.round9_table5_memory
+  u_round9_table5 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3102,7 +3102,7 @@ begin
       Result_Data => round9_table5_Result_Data
     );
 
-  u_round9_table6 : entity work.round9_table6_memory
+  u_round9_table6 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3111,7 +3111,7 @@ begin
       Result_Data => round9_table6_Result_Data
     );
 
-  u_round9_table7 : entity work.round9_table7_memory
+  u_round9_table7 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3120,7 +3120,7 @@ begin
       Result_Data => round9_table7_Result_Data
     );
 
-  u_round9_table8 : entity work.round9_table8_memory
+  u_round9_table8 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3129,7 +3129,7 @@ begin
       Result_Data => round9_table8_Result_Data
     );
 
-  u_round9_table9 : entity work.round9_table9_memory
+  u_round9_table9 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3138,7 +3138,7 @@ begin
       Result_Data => round9_table9_Result_Data
     );
 
-  u_round9_table10 : entity work.round9_table10_memory
+  u_round9_table10 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3147,7 +3147,7 @@ begin
       Result_Data => round9_table10_Result_Data
     );
 
-  u_round9_table11 : entity work.round9_table11_memory
+  u_round9_table11 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3156,7 +3156,7 @@ begin
       Result_Data => round9_table11_Result_Data
     );
 
-  u_round9_table12 : entity work.round9_table12_memory
+  u_round9_table12 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3165,7 +3165,7 @@ begin
       Result_Data => round9_table12_Result_Data
     );
 
-  u_round9_table13 : entity work.round9_table13_memory
+  u_round9_table13 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3174,7 +3174,7 @@ begin
       Result_Data => round9_table13_Result_Data
     );
 
-  u_round9_table14 : entity work.round9_table14_memory
+  u_round9_table14 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3183,7 +3183,7 @@ begin
       Result_Data => round9_table14_Result_Data
     );
 
-  u_round9_table15 : entity work.round9_table15_memory
+  u_round9_table15 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3300,7 +3300,7 @@ begin
       RoundKey_RoundKey => round10_carry_RoundKey_RoundKey
     );
 
-  u_round10_table0 : entity work.round10_table0_memory
+  u_round10_table0 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3309,7 +3309,7 @@ begin
       Result_Data => round10_table0_Result_Data
     );
 
-  u_round10_table1 : entity work.round10_table1_memory
+  u_round10_table1 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3318,7 +3318,7 @@ begin
       Result_Data => round10_table1_Result_Data
     );
 
-  u_round10_table2 : entity work.round10_table2_memory
+  u_round10_table2 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3327,7 +3327,7 @@ begin
       Result_Data => round10_table2_Result_Data
     );
 
-  u_round10_table3 : entity work.round10_table3_memory
+  u_round10_table3 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3336,7 +3336,7 @@ begin
       Result_Data => round10_table3_Result_Data
     );
 
-  u_round10_table4 : entity work.round10_table4_memory
+  u_round10_table4 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3345,7 +3345,7 @@ begin
       Result_Data => round10_table4_Result_Data
     );
 
-  u_round10_table5 : entity work.round10_table5_memory
+  u_round10_table5 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3354,7 +3354,7 @@ begin
       Result_Data => round10_table5_Result_Data
     );
 
-  u_round10_table6 : entity work.round10_table6_memory
+  u_round10_table6 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3363,7 +3363,7 @@ begin
       Result_Data => round10_table6_Result_Data
     );
 
-  u_round10_table7 : entity work.round10_table7_memory
+  u_round10_table7 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3372,7 +3372,7 @@ begin
       Result_Data => round10_table7_Result_Data
     );
 
-  u_round10_table8 : entity work.round10_table8_memory
+  u_round10_table8 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3381,7 +3381,7 @@ begin
       Result_Data => round10_table8_Result_Data
     );
 
-  u_round10_table9 : entity work.round10_table9_memory
+  u_round10_table9 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3390,7 +3390,7 @@ begin
       Result_Data => round10_table9_Result_Data
     );
 
-  u_round10_table10 : entity work.round10_table10_memory
+  u_round10_table10 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3399,7 +3399,7 @@ begin
       Result_Data => round10_table10_Result_Data
     );
 
-  u_round10_table11 : entity work.round10_table11_memory
+  u_round10_table11 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3408,7 +3408,7 @@ begin
       Result_Data => round10_table11_Result_Data
     );
 
-  u_round10_table12 : entity work.round10_table12_memory
+  u_round10_table12 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3417,7 +3417,7 @@ begin
       Result_Data => round10_table12_Result_Data
     );
 
-  u_round10_table13 : entity work.round10_table13_memory
+  u_round10_table13 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3426,7 +3426,7 @@ begin
       Result_Data => round10_table13_Result_Data
     );
 
-  u_round10_table14 : entity work.round10_table14_memory
+  u_round10_table14 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3435,7 +3435,7 @@ begin
       Result_Data => round10_table14_Result_Data
     );
 
-  u_round10_table15 : entity work.round10_table15_memory
+  u_round10_table15 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3552,7 +3552,7 @@ begin
       RoundKey_RoundKey => round11_carry_RoundKey_RoundKey
     );
 
-  u_round11_table0 : entity work.round11_table0_memory
+  u_round11_table0 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3561,7 +3561,7 @@ begin
       Result_Data => round11_table0_Result_Data
     );
 
-  u_round11_table1 : entity work.round11_table1_memory
+  u_round11_table1 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3570,7 +3570,7 @@ begin
       Result_Data => round11_table1_Result_Data
     );
 
-  u_round11_table2 : entity work.round11_table2_memory
+  u_round11_table2 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3579,7 +3579,7 @@ begin
       Result_Data => round11_table2_Result_Data
     );
 
-  u_round11_table3 : entity work.round11_table3_memory
+  u_round11_table3 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3588,7 +3588,7 @@ begin
       Result_Data => round11_table3_Result_Data
     );
 
-  u_round11_table4 : entity work.round11_table4_memory
+  u_round11_table4 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3597,7 +3597,7 @@ begin
       Result_Data => round11_table4_Result_Data
     );
 
-  u_round11_table5 : entity work.round11_table5_memory
+  u_round11_table5 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3606,7 +3606,7 @@ begin
       Result_Data => round11_table5_Result_Data
     );
 
-  u_round11_table6 : entity work.round11_table6_memory
+  u_round11_table6 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3615,7 +3615,7 @@ begin
       Result_Data => round11_table6_Result_Data
     );
 
-  u_round11_table7 : entity work.round11_table7_memory
+  u_round11_table7 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3624,7 +3624,7 @@ begin
       Result_Data => round11_table7_Result_Data
     );
 
-  u_round11_table8 : entity work.round11_table8_memory
+  u_round11_table8 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3633,7 +3633,7 @@ begin
       Result_Data => round11_table8_Result_Data
     );
 
-  u_round11_table9 : entity work.round11_table9_memory
+  u_round11_table9 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3642,7 +3642,7 @@ begin
       Result_Data => round11_table9_Result_Data
     );
 
-  u_round11_table10 : entity work.round11_table10_memory
+  u_round11_table10 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3651,7 +3651,7 @@ begin
       Result_Data => round11_table10_Result_Data
     );
 
-  u_round11_table11 : entity work.round11_table11_memory
+  u_round11_table11 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3660,7 +3660,7 @@ begin
       Result_Data => round11_table11_Result_Data
     );
 
-  u_round11_table12 : entity work.round11_table12_memory
+  u_round11_table12 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3669,7 +3669,7 @@ begin
       Result_Data => round11_table12_Result_Data
     );
 
-  u_round11_table13 : entity work.round11_table13_memory
+  u_round11_table13 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3678,7 +3678,7 @@ begin
       Result_Data => round11_table13_Result_Data
     );
 
-  u_round11_table14 : entity work.round11_table14_memory
+  u_round11_table14 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3687,7 +3687,7 @@ begin
       Result_Data => round11_table14_Result_Data
     );
 
-  u_round11_table15 : entity work.round11_table15_memory
+  u_round11_table15 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3804,7 +3804,7 @@ begin
       RoundKey_RoundKey => round12_carry_RoundKey_RoundKey
     );
 
-  u_round12_table0 : entity work.round12_table0_memory
+  u_round12_table0 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3813,7 +3813,7 @@ begin
       Result_Data => round12_table0_Result_Data
     );
 
-  u_round12_table1 : entity work.round12_table1_memory
+  u_round12_table1 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3822,7 +3822,7 @@ begin
       Result_Data => round12_table1_Result_Data
     );
 
-  u_round12_table2 : entity work.round12_table2_memory
+  u_round12_table2 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3831,7 +3831,7 @@ begin
       Result_Data => round12_table2_Result_Data
     );
 
-  u_round12_table3 : entity work.round12_table3_memory
+  u_round12_table3 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3840,7 +3840,7 @@ begin
       Result_Data => round12_table3_Result_Data
     );
 
-  u_round12_table4 : entity work.round12_table4_memory
+  u_round12_table4 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3849,7 +3849,7 @@ begin
       Result_Data => round12_table4_Result_Data
     );
 
-  u_round12_table5 : entity work.round12_table5_memory
+  u_round12_table5 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3858,7 +3858,7 @@ begin
       Result_Data => round12_table5_Result_Data
     );
 
-  u_round12_table6 : entity work.round12_table6_memory
+  u_round12_table6 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3867,7 +3867,7 @@ begin
       Result_Data => round12_table6_Result_Data
     );
 
-  u_round12_table7 : entity work.round12_table7_memory
+  u_round12_table7 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3876,7 +3876,7 @@ begin
       Result_Data => round12_table7_Result_Data
     );
 
-  u_round12_table8 : entity work.round12_table8_memory
+  u_round12_table8 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3885,7 +3885,7 @@ begin
       Result_Data => round12_table8_Result_Data
     );
 
-  u_round12_table9 : entity work.round12_table9_memory
+  u_round12_table9 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3894,7 +3894,7 @@ begin
       Result_Data => round12_table9_Result_Data
     );
 
-  u_round12_table10 : entity work.round12_table10_memory
+  u_round12_table10 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3903,7 +3903,7 @@ begin
       Result_Data => round12_table10_Result_Data
     );
 
-  u_round12_table11 : entity work.round12_table11_memory
+  u_round12_table11 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3912,7 +3912,7 @@ begin
       Result_Data => round12_table11_Result_Data
     );
 
-  u_round12_table12 : entity work.round12_table12_memory
+  u_round12_table12 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3921,7 +3921,7 @@ begin
       Result_Data => round12_table12_Result_Data
     );
 
-  u_round12_table13 : entity work.round12_table13_memory
+  u_round12_table13 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3930,7 +3930,7 @@ begin
       Result_Data => round12_table13_Result_Data
     );
 
-  u_round12_table14 : entity work.round12_table14_memory
+  u_round12_table14 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -3939,7 +3939,7 @@ begin
       Result_Data => round12_table14_Result_Data
     );
 
-  u_round12_table15 : entity work.round12_table15_memory
+  u_round12_table15 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4056,7 +4056,7 @@ begin
       RoundKey_RoundKey => round13_carry_RoundKey_RoundKey
     );
 
-  u_round13_table0 : entity work.round13_table0_memory
+  u_round13_table0 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4065,7 +4065,7 @@ begin
       Result_Data => round13_table0_Result_Data
     );
 
-  u_round13_table1 : entity work.round13_table1_memory
+  u_round13_table1 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4074,7 +4074,7 @@ begin
       Result_Data => round13_table1_Result_Data
     );
 
-  u_round13_table2 : entity work.round13_table2_memory
+  u_round13_table2 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4083,7 +4083,7 @@ begin
       Result_Data => round13_table2_Result_Data
     );
 
-  u_round13_table3 : entity work.round13_table3_memory
+  u_round13_table3 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4092,7 +4092,7 @@ begin
       Result_Data => round13_table3_Result_Data
     );
 
-  u_round13_table4 : entity work.round13_table4_memory
+  u_round13_table4 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4101,7 +4101,7 @@ begin
       Result_Data => round13_table4_Result_Data
     );
 
-  u_round13_table5 : entity work.round13_table5_memory
+  u_round13_table5 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4110,7 +4110,7 @@ begin
       Result_Data => round13_table5_Result_Data
     );
 
-  u_round13_table6 : entity work.round13_table6_memory
+  u_round13_table6 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4119,7 +4119,7 @@ begin
       Result_Data => round13_table6_Result_Data
     );
 
-  u_round13_table7 : entity work.round13_table7_memory
+  u_round13_table7 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4128,7 +4128,7 @@ begin
       Result_Data => round13_table7_Result_Data
     );
 
-  u_round13_table8 : entity work.round13_table8_memory
+  u_round13_table8 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4137,7 +4137,7 @@ begin
       Result_Data => round13_table8_Result_Data
     );
 
-  u_round13_table9 : entity work.round13_table9_memory
+  u_round13_table9 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4146,7 +4146,7 @@ begin
       Result_Data => round13_table9_Result_Data
     );
 
-  u_round13_table10 : entity work.round13_table10_memory
+  u_round13_table10 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4155,7 +4155,7 @@ begin
       Result_Data => round13_table10_Result_Data
     );
 
-  u_round13_table11 : entity work.round13_table11_memory
+  u_round13_table11 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4164,7 +4164,7 @@ begin
       Result_Data => round13_table11_Result_Data
     );
 
-  u_round13_table12 : entity work.round13_table12_memory
+  u_round13_table12 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4173,7 +4173,7 @@ begin
       Result_Data => round13_table12_Result_Data
     );
 
-  u_round13_table13 : entity work.round13_table13_memory
+  u_round13_table13 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4182,7 +4182,7 @@ begin
       Result_Data => round13_table13_Result_Data
     );
 
-  u_round13_table14 : entity work.round13_table14_memory
+  u_round13_table14 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4191,7 +4191,7 @@ begin
       Result_Data => round13_table14_Result_Data
     );
 
-  u_round13_table15 : entity work.round13_table15_memory
+  u_round13_table15 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4308,7 +4308,7 @@ begin
       RoundKey_RoundKey => round14_carry_RoundKey_RoundKey
     );
 
-  u_round14_table0 : entity work.round14_table0_memory
+  u_round14_table0 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4317,7 +4317,7 @@ begin
       Result_Data => round14_table0_Result_Data
     );
 
-  u_round14_table1 : entity work.round14_table1_memory
+  u_round14_table1 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4326,7 +4326,7 @@ begin
       Result_Data => round14_table1_Result_Data
     );
 
-  u_round14_table2 : entity work.round14_table2_memory
+  u_round14_table2 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4335,7 +4335,7 @@ begin
       Result_Data => round14_table2_Result_Data
     );
 
-  u_round14_table3 : entity work.round14_table3_memory
+  u_round14_table3 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4344,7 +4344,7 @@ begin
       Result_Data => round14_table3_Result_Data
     );
 
-  u_round14_table4 : entity work.round14_table4_memory
+  u_round14_table4 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4353,7 +4353,7 @@ begin
       Result_Data => round14_table4_Result_Data
     );
 
-  u_round14_table5 : entity work.round14_table5_memory
+  u_round14_table5 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4362,7 +4362,7 @@ begin
       Result_Data => round14_table5_Result_Data
     );
 
-  u_round14_table6 : entity work.round14_table6_memory
+  u_round14_table6 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4371,7 +4371,7 @@ begin
       Result_Data => round14_table6_Result_Data
     );
 
-  u_round14_table7 : entity work.round14_table7_memory
+  u_round14_table7 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4380,7 +4380,7 @@ begin
       Result_Data => round14_table7_Result_Data
     );
 
-  u_round14_table8 : entity work.round14_table8_memory
+  u_round14_table8 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4389,7 +4389,7 @@ begin
       Result_Data => round14_table8_Result_Data
     );
 
-  u_round14_table9 : entity work.round14_table9_memory
+  u_round14_table9 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4398,7 +4398,7 @@ begin
       Result_Data => round14_table9_Result_Data
     );
 
-  u_round14_table10 : entity work.round14_table10_memory
+  u_round14_table10 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4407,7 +4407,7 @@ begin
       Result_Data => round14_table10_Result_Data
     );
 
-  u_round14_table11 : entity work.round14_table11_memory
+  u_round14_table11 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4416,7 +4416,7 @@ begin
       Result_Data => round14_table11_Result_Data
     );
 
-  u_round14_table12 : entity work.round14_table12_memory
+  u_round14_table12 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4425,7 +4425,7 @@ begin
       Result_Data => round14_table12_Result_Data
     );
 
-  u_round14_table13 : entity work.round14_table13_memory
+  u_round14_table13 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4434,7 +4434,7 @@ begin
       Result_Data => round14_table13_Result_Data
     );
 
-  u_round14_table14 : entity work.round14_table14_memory
+  u_round14_table14 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,
@@ -4443,7 +4443,7 @@ begin
       Result_Data => round14_table14_Result_Data
     );
 
-  u_round14_table15 : entity work.round14_table15_memory
+  u_round14_table15 : entity work.round1_table0_memory
     port map (
       clk => clk,
       rst => rst,

@@ -6,6 +6,9 @@ use ieee.numeric_std.all;
 use work.aes_proc11_otf_pkg.all;
 
 entity AesKeyedInitialStage is
+  generic (
+    decrypt : boolean
+  );
   port (
     clk : in std_logic;
     rst : in std_logic;
@@ -49,7 +52,7 @@ begin
           valid := Input_Valid;
           Output_Valid <= valid;
           if valid then
-            Output_Block <= AesMath_AddRoundKey(Input_Block, Input_KeyHigh);
+            Output_Block <= sel(decrypt, Input_Block, AesMath_AddRoundKey(Input_Block, Input_KeyHigh));
             Output_Side <= Input_Side;
             Output_KeySize <= resize(resize(Input_KeySize, 8), 2);
             Output_Tag <= Input_Tag;

@@ -8,6 +8,7 @@ use work.aes_proc11_otf_pkg.all;
 entity AesKeyedRoundStage is
   generic (
     round : hdl_s32;
+    kind : hdl_s32;
     isLastStage : boolean
   );
   port (
@@ -38,6 +39,12 @@ begin
   tick : process(clk)
     variable valid : boolean;
     variable rounds : hdl_u8;
+    variable high : hdl_u128;
+    variable low : hdl_u128;
+    variable nextHigh : hdl_u128;
+    variable nextLow : hdl_u128;
+    variable block_x : hdl_u128;
+    variable roundKey : hdl_u128;
   begin
     if rising_edge(clk) then
       if rst = '1' then
@@ -55,14 +62,36 @@ begin
           Output_Valid <= valid;
           if valid then
             rounds := AesMath_RoundsOf(resize(Input_KeySize, 8));
-            Output_Block <= AesMath_RoundStep(Input_Block, InputKey_Low, round, rounds, signed'(x"00000000"), true, false);
+            high := InputKey_High;
+            low := InputKey_Low;
+            nextHigh := high;
+            nextLow := low;
+            block_x := Input_Block;
+            if (kind = signed'(x"00000000")) then
+              block_x := AesMath_RoundStep(Input_Block, low, round, rounds, signed'(x"00000000"), true, false);
+              nextHigh := low;
+              nextLow := AesMath_NextWindowLow(high, low, (round - signed'(x"00000001")), resize(Input_KeySize, 8));
+            elsif (kind = signed'(x"00000001")) then
+              if (round <= signed(resize(rounds, 32))) then
+                nextHigh := low;
+                nextLow := AesMath_NextWindowLow(high, low, (round - signed'(x"00000001")), resize(Input_KeySize, 8));
+              end if;
+            else
+              if ((round >= signed'(x"00000001")) and (round <= signed(resize(rounds, 32)))) then
+                nextLow := high;
+                nextHigh := AesMath_PreviousWindowHigh(high, low, ((signed(resize(rounds, 32)) - round) + signed'(x"00000001")), resize(Input_KeySize, 8));
+              end if;
+              roundKey := AesMath_DecryptionRoundKey(nextHigh, round, rounds);
+              block_x := AesMath_RoundStep(Input_Block, roundKey, round, rounds, signed'(x"00000000"), true, true);
+            end if;
+            Output_Block <= block_x;
             Output_Side <= Input_Side;
             Output_KeySize <= resize(resize(Input_KeySize, 8), 2);
             Output_Tag <= Input_Tag;
             Output_Last <= Input_Last;
             if (not isLastStage) then
-              OutputKey_High <= InputKey_Low;
-              OutputKey_Low <= AesMath_NextWindowLow(InputKey_High, InputKey_Low, (round - signed'(x"00000001")), resize(Input_KeySize, 8));
+              OutputKey_High <= nextHigh;
+              OutputKey_Low <= nextLow;
             end if;
           end if;
         end if;

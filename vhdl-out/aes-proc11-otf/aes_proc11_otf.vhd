@@ -178,6 +178,9 @@ begin
   out_Tag <= std_logic_vector(out_Tag_int);
 
   u_initial : entity work.AesKeyedInitialStage
+    generic map (
+      decrypt => false
+    )
     port map (
       clk => clk,
       rst => rst,
@@ -203,6 +206,7 @@ begin
   u_round1 : entity work.AesKeyedRoundStage
     generic map (
       round => signed'(x"00000001"),
+      kind => signed'(x"00000000"),
       isLastStage => false
     )
     port map (
@@ -230,6 +234,7 @@ begin
   u_round2 : entity work.AesKeyedRoundStage
     generic map (
       round => signed'(x"00000002"),
+      kind => signed'(x"00000000"),
       isLastStage => false
     )
     port map (
@@ -257,6 +262,7 @@ begin
   u_round3 : entity work.AesKeyedRoundStage
     generic map (
       round => signed'(x"00000003"),
+      kind => signed'(x"00000000"),
       isLastStage => false
     )
     port map (
@@ -284,6 +290,7 @@ begin
   u_round4 : entity work.AesKeyedRoundStage
     generic map (
       round => signed'(x"00000004"),
+      kind => signed'(x"00000000"),
       isLastStage => false
     )
     port map (
@@ -311,6 +318,7 @@ begin
   u_round5 : entity work.AesKeyedRoundStage
     generic map (
       round => signed'(x"00000005"),
+      kind => signed'(x"00000000"),
       isLastStage => false
     )
     port map (
@@ -338,6 +346,7 @@ begin
   u_round6 : entity work.AesKeyedRoundStage
     generic map (
       round => signed'(x"00000006"),
+      kind => signed'(x"00000000"),
       isLastStage => false
     )
     port map (
@@ -365,6 +374,7 @@ begin
   u_round7 : entity work.AesKeyedRoundStage
     generic map (
       round => signed'(x"00000007"),
+      kind => signed'(x"00000000"),
       isLastStage => false
     )
     port map (
@@ -392,6 +402,7 @@ begin
   u_round8 : entity work.AesKeyedRoundStage
     generic map (
       round => signed'(x"00000008"),
+      kind => signed'(x"00000000"),
       isLastStage => false
     )
     port map (
@@ -419,6 +430,7 @@ begin
   u_round9 : entity work.AesKeyedRoundStage
     generic map (
       round => signed'(x"00000009"),
+      kind => signed'(x"00000000"),
       isLastStage => false
     )
     port map (
@@ -446,6 +458,7 @@ begin
   u_round10 : entity work.AesKeyedRoundStage
     generic map (
       round => signed'(x"0000000A"),
+      kind => signed'(x"00000000"),
       isLastStage => false
     )
     port map (
@@ -473,6 +486,7 @@ begin
   u_round11 : entity work.AesKeyedRoundStage
     generic map (
       round => signed'(x"0000000B"),
+      kind => signed'(x"00000000"),
       isLastStage => false
     )
     port map (
@@ -500,6 +514,7 @@ begin
   u_round12 : entity work.AesKeyedRoundStage
     generic map (
       round => signed'(x"0000000C"),
+      kind => signed'(x"00000000"),
       isLastStage => false
     )
     port map (
@@ -527,6 +542,7 @@ begin
   u_round13 : entity work.AesKeyedRoundStage
     generic map (
       round => signed'(x"0000000D"),
+      kind => signed'(x"00000000"),
       isLastStage => false
     )
     port map (
@@ -554,6 +570,7 @@ begin
   u_round14 : entity work.AesKeyedRoundStage
     generic map (
       round => signed'(x"0000000E"),
+      kind => signed'(x"00000000"),
       isLastStage => true
     )
     port map (

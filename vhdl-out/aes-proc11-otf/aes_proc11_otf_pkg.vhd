@@ -485,6 +485,8 @@ package aes_proc11_otf_pkg is
   function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8;
   function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : hdl_s32; rounds : hdl_u8; part : hdl_s32; tables : boolean; decrypt : boolean) return hdl_u128;
   function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : hdl_s32; keySize : hdl_u8) return hdl_u128;
+  function AesMath_PreviousWindowHigh(high : hdl_u128; low : hdl_u128; round : hdl_s32; keySize : hdl_u8) return hdl_u128;
+  function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : hdl_s32; rounds : hdl_u8) return hdl_u128;
   function AesMath_KeyWords(keySize : hdl_s32) return hdl_s32;
   function AesMath_Column0(block_x : hdl_u128) return hdl_u32;
   function AesMath_KeyWord(previous : hdl_u32; back : hdl_u32; i : hdl_s32; keySize : hdl_u8) return hdl_u32;
@@ -608,6 +610,32 @@ package body aes_proc11_otf_pkg is
     n2 := AesMath_KeyWord(n1, AesMath_WindowWord(high, low, (signed'(x"0000000A") - nk)), (first + signed'(x"00000002")), keySize);
     n3 := AesMath_KeyWord(n2, AesMath_WindowWord(high, low, (signed'(x"0000000B") - nk)), (first + signed'(x"00000003")), keySize);
     return AesMath_FromColumns(n0, n1, n2, n3);
+  end function;
+
+  -- Crypto.Aes.AesMath.PreviousWindowHigh
+  function AesMath_PreviousWindowHigh(high : hdl_u128; low : hdl_u128; round : hdl_s32; keySize : hdl_u8) return hdl_u128 is
+    variable nk : hdl_s32;
+    variable first : hdl_s32;
+    variable p3 : hdl_u32;
+    variable p2 : hdl_u32;
+    variable p1 : hdl_u32;
+    variable before : hdl_u32;
+    variable p0 : hdl_u32;
+  begin
+    nk := AesMath_KeyWords(signed(resize(keySize, 32)));
+    first := (signed(resize(unsigned(signed'(x"00000004") * round), 32)) - signed'(x"00000004"));
+    p3 := AesMath_KeyWord(AesMath_WindowWord(high, low, (nk - signed'(x"00000002"))), AesMath_WindowWord(high, low, (nk - signed'(x"00000001"))), ((first + signed'(x"00000003")) + nk), keySize);
+    p2 := AesMath_KeyWord(AesMath_WindowWord(high, low, (nk - signed'(x"00000003"))), AesMath_WindowWord(high, low, (nk - signed'(x"00000002"))), ((first + signed'(x"00000002")) + nk), keySize);
+    p1 := AesMath_KeyWord(AesMath_WindowWord(high, low, (nk - signed'(x"00000004"))), AesMath_WindowWord(high, low, (nk - signed'(x"00000003"))), ((first + signed'(x"00000001")) + nk), keySize);
+    before := sel((nk = signed'(x"00000004")), p3, AesMath_WindowWord(high, low, (nk - signed'(x"00000005"))));
+    p0 := AesMath_KeyWord(before, AesMath_WindowWord(high, low, (nk - signed'(x"00000004"))), (first + nk), keySize);
+    return AesMath_FromColumns(p0, p1, p2, p3);
+  end function;
+
+  -- Crypto.Aes.AesMath.DecryptionRoundKey
+  function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : hdl_s32; rounds : hdl_u8) return hdl_u128 is
+  begin
+    return sel(((step = signed'(x"00000000")) or (step = signed(resize(rounds, 32)))), encryptionKey, AesMath_Mix(encryptionKey, true));
   end function;
 
   -- Crypto.Aes.AesMath.KeyWords

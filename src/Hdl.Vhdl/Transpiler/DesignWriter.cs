@@ -18,16 +18,23 @@ internal sealed class DesignWriter
 
         var instancePorts = new Dictionary<Process, (string Entity, IReadOnlyList<EntityPort> Ports, IReadOnlyList<EntityGeneric> Generics)>();
         var entities = new List<VhdlSource>();
+        // Memories with the same type and contents share one entity (each instance has its own array).
+        var memoryEntities = new Dictionary<string, (string Name, IReadOnlyList<EntityPort> Ports)>();
         foreach (var group in netlist.Processes.GroupBy(p => p.GetType()).OrderBy(g => netlist.Processes.ToList().IndexOf(g.First())))
         {
             if (MemoryWriter.IsMemory(group.Key))
             {
                 foreach (var mem in group)
                 {
-                    var name = entityNames.Claim($"{mem.Name}_memory");
-                    var (text, ports) = MemoryWriter.Write(pkg, netlist, mem, name);
-                    entities.Add(new VhdlSource($"{name}.vhd", text));
-                    instancePorts[mem] = (name, ports, []);
+                    var key = MemoryWriter.ContentKey(netlist, mem);
+                    if (!memoryEntities.TryGetValue(key, out var entity))
+                    {
+                        var name = entityNames.Claim($"{mem.Name}_memory");
+                        var (text, ports) = MemoryWriter.Write(pkg, netlist, mem, name);
+                        entities.Add(new VhdlSource($"{name}.vhd", text));
+                        memoryEntities[key] = entity = (name, ports);
+                    }
+                    instancePorts[mem] = (entity.Name, entity.Ports, []);
                 }
                 continue;
             }

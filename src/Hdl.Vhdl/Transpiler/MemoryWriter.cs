@@ -5,10 +5,21 @@ namespace Hdl.Vhdl.Transpiler;
 /// <summary>
 /// The engine's memories (<see cref="Ram{T}"/>, <see cref="Rom{T}"/>), written in the shape that
 /// synthesis infers as block RAM: an array signal, a clocked read into a register, and a clocked write
-/// (read-first). One entity per memory instance, since contents and depth are per instance.
+/// (read-first). One entity per distinct type and contents, shared by the instances that have them
+/// (each instance is its own memory).
 /// </summary>
 internal static class MemoryWriter
 {
+    /// <summary>What decides a memory's entity: its type and its initial contents.</summary>
+    public static string ContentKey(Netlist netlist, Process memory)
+    {
+        var t = memory.GetType();
+        var array = (Array)netlist.InitialValue(memory, t.GetField("memory", System.Reflection.BindingFlags.Instance | System.Reflection.BindingFlags.NonPublic)!)!;
+        var key = new StringBuilder(t.FullName).Append(':').Append(array.Length);
+        foreach (var word in array) key.Append(',').Append(word);
+        return key.ToString();
+    }
+
     public static bool IsMemory(Type t) => t.IsGenericType &&
         (t.GetGenericTypeDefinition() == typeof(Ram<>) || t.GetGenericTypeDefinition() == typeof(Rom<>));
 
@@ -37,7 +48,10 @@ internal static class MemoryWriter
         Port("Result", "Data", elem, true);
 
         var sb = new StringBuilder(VhdlFile.Header);
-        sb.Append($"-- {(isRam ? "RAM" : "ROM")} {memory}: {depth} x {elem.Width} bits, registered read{(isRam ? ", read-first" : "")}\n");
+        string key = ContentKey(netlist, memory);
+        int sharing = netlist.Processes.Count(p => p != memory && p.GetType() == t && ContentKey(netlist, p) == key);
+        string shared = sharing > 0 ? $" and {sharing} more instances with the same contents" : "";
+        sb.Append($"-- {(isRam ? "RAM" : "ROM")} {memory}{shared}: {depth} x {elem.Width} bits, registered read{(isRam ? ", read-first" : "")}\n");
         sb.Append("library ieee;\nuse ieee.std_logic_1164.all;\nuse ieee.numeric_std.all;\n");
         sb.Append($"use work.{pkg.Name}.all;\n\n");
         sb.Append($"entity {entityName} is\n  port (\n    clk : in std_logic;\n    rst : in std_logic;\n");

@@ -96,6 +96,22 @@ public class RamTests
         }, 300);
     }
 
+    [Fact]
+    public void RomsWithTheSameContentsShareOneEntity()
+    {
+        var d = new Design("rom_sharing");
+        uint[] a = [1, 2, 3, 4], b = [5, 6, 7, 8];
+        var read = d.Input(Bus.Create<IMemoryRead>(), "read");
+        var roms = new[] { ("First", a), ("Second", a), ("Third", b) }.Select(r => d.Add(new Rom<uint>(r.Item2) { Name = r.Item1, Read = read })).ToList();
+        for (int i = 0; i < roms.Count; i++) d.Output(roms[i].Result, $"data{i}");
+        var files = Hdl.Vhdl.VhdlGenerator.Generate(d.Elaborate());
+        Assert.Equal(["First_memory.vhd", "Third_memory.vhd"], files.Select(f => f.FileName).Where(n => n.EndsWith("_memory.vhd")));
+        Assert.Contains("ROM First and 1 more instances with the same contents", files.Single(f => f.FileName == "First_memory.vhd").Content);
+        var top = files.Single(f => f.FileName == "rom_sharing.vhd").Content;
+        Assert.Equal(2, top.Split("entity work.First_memory").Length - 1);
+        Assert.Equal(1, top.Split("entity work.Third_memory").Length - 1);
+    }
+
     [Fact, Trait("Category", CoSim.Category)]
     public void CoSimulationOfThePorts() => CoSim.Check(RamPortsDesign.Build, (sim, c) => RamPortsDesign.Drive(sim, c, 2), 300);
 
