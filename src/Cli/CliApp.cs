@@ -118,10 +118,11 @@ public static class CliApp
 
         var quick = new Option<bool>("--quick") { Description = "Only the first variant of each core (a sample that fits in CI time)." };
         var reportOut = new Option<string>("--out") { Description = "Folder for RESULTS.md and the plots (default docs/)." };
+        var cachedSynth = new Option<bool>("--cached-synth") { Description = "Use only cached synthesis results (vhdl-out/*/synth.json); run no yosys." };
         var report = new Command("report",
             "For every variant: measured clocks per block and latency, GHDL verified, yosys figures, f_max ESTIMATE, modelled MB/s; " +
-            "writes RESULTS.md beside the 2021 table, with SVG plots (gnuplot). Progress on stderr.") { quick, reportOut };
-        report.SetAction(p => ReportCommand.Execute(env, p.GetValue(quick), p.GetValue(reportOut)));
+            "writes RESULTS.md beside the 2021 table, with SVG plots (gnuplot). Progress on stderr.") { quick, reportOut, cachedSynth };
+        report.SetAction(p => ReportCommand.Execute(env, p.GetValue(quick), p.GetValue(reportOut), p.GetValue(cachedSynth)));
         root.Subcommands.Add(report);
 
         return root;

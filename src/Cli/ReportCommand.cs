@@ -11,7 +11,7 @@ namespace Crypto.Cli;
 
 /// <summary>One row of the report: measured in simulation, synthesized, and modelled from both.</summary>
 public sealed record ReportRow(string Core, string Variant, int? BlockBytes, double ClocksPerBlock, double? LongMessageClocksPerBlock,
-    long Latency, int Stages, bool VhdlVerified, SynthFigures Synth, double FmaxEstimateMHz,
+    long Latency, int Stages, bool VhdlVerified, SynthFigures? Synth, double? FmaxEstimateMHz,
     double? CoreMBps, double? LongMessageMBps, double? ZedboardMBps, double? MBpsPerKLut);
 
 /// <summary>
@@ -39,7 +39,7 @@ public static class ReportCommand
     static string F(double x, string format) => x.ToString(format, CultureInfo.InvariantCulture);
     static string F(double? x, string format) => x is { } v && double.IsFinite(v) ? F(v, format) : "-";
 
-    public static int Execute(CliEnvironment env, bool quick, string? outDir)
+    public static int Execute(CliEnvironment env, bool quick, string? outDir, bool cachedSynthOnly = false)
     {
         var root = env.RepositoryRoot;
         SynthRunner.RequireTools();
@@ -57,7 +57,7 @@ public static class ReportCommand
             var v = variants[i];
             string name = $"{v.Core}-{v.Variant}";
             env.Error.WriteLine($"report: [{i + 1}/{variants.Count}] {name}: measuring in simulation ({F(clock.Elapsed.TotalSeconds, "0")} s)");
-            rows.Add(Row(env, v, root, model, name, clock));
+            rows.Add(Row(env, v, root, model, name, clock, cachedSynthOnly));
         }
         var duration = clock.Elapsed;
         env.Error.WriteLine($"report: plotting with gnuplot ({F(duration.TotalSeconds, "0")} s)");
@@ -72,24 +72,35 @@ public static class ReportCommand
     public static int? BlockBytes(ICoreVariant v) =>
         v is IHashVariant h ? h.BlockBytes : blockBytesOfCore.TryGetValue(v.Core, out var b) ? b : null;
 
-    static ReportRow Row(CliEnvironment env, ICoreVariant v, string root, FmaxModel model, string name, Stopwatch clock)
+    static ReportRow Row(CliEnvironment env, ICoreVariant v, string root, FmaxModel model, string name, Stopwatch clock, bool cachedSynthOnly)
     {
         var m = v.Measure(ListCommand.MeasuredBlocks);
         double? longMessage = v is IHashVariant h ? h.MeasureSingleMessage(LongMessageBlocks) : null;
-        env.Error.WriteLine($"report:   {name}: synthesis ({F(clock.Elapsed.TotalSeconds, "0")} s)");
-        var synth = SynthRunner.Run(v, root, out bool cached);
-        if (cached) env.Error.WriteLine($"report:   {name}: synthesis result from the cache (same VHDL, same tools)");
-        double fmax = model.EstimateMHz(synth.Depth.WeightedDepth);
+        SynthFigures? synth;
+        if (cachedSynthOnly)
+        {
+            synth = SynthRunner.Cached(v, root);
+            env.Error.WriteLine(synth is null
+                ? $"report:   {name}: no cached synthesis result: left out (run ./sme-crypto synth --core {v.Core} --variant {v.Variant})"
+                : $"report:   {name}: synthesis result from the cache");
+        }
+        else
+        {
+            env.Error.WriteLine($"report:   {name}: synthesis ({F(clock.Elapsed.TotalSeconds, "0")} s)");
+            synth = SynthRunner.Run(v, root, out bool cached);
+            if (cached) env.Error.WriteLine($"report:   {name}: synthesis result from the cache (same VHDL, same tools)");
+        }
+        double? fmax = synth is null ? null : model.EstimateMHz(synth.Depth.WeightedDepth);
         int? bytes = BlockBytes(v);
-        double? Rate(double mhz, double cpb) => bytes is { } b && cpb > 0 ? mhz * b / cpb : null;
+        double? Rate(double? mhz, double cpb) => bytes is { } b && mhz is { } f && cpb > 0 ? f * b / cpb : null;
         double? core = Rate(fmax, m.ClocksPerBlock);
-        double busMHz = Math.Min(fmax, BusMaxMHz);
-        double? zed = Rate(busMHz, m.ClocksPerBlock) is { } z ? Math.Min(z, BusBytesPerBeat * busMHz) : null;
+        double? busMHz = fmax is { } fm ? Math.Min(fm, BusMaxMHz) : null;
+        double? zed = Rate(busMHz, m.ClocksPerBlock) is { } z ? Math.Min(z, BusBytesPerBeat * busMHz!.Value) : null;
         int stages = m.ClocksPerBlock > 0 ? Math.Max(1, (int)Math.Round(m.Latency / m.ClocksPerBlock)) : 1;
         return new ReportRow(v.Core, v.Variant, bytes, m.ClocksPerBlock, longMessage, m.Latency, stages,
             VhdlFolder.IsVerified(VhdlFolder.Of(root, v), v.Core, v.Variant), synth, fmax,
             core, longMessage is { } lm ? Rate(fmax, lm) : null, zed,
-            core is { } c && synth.Resources.Lut > 0 ? c / (synth.Resources.Lut / 1000.0) : null);
+            core is { } c && synth is { Resources.Lut: > 0 } ? c / (synth.Resources.Lut / 1000.0) : null);
     }
 
     /// <summary>The machine the figures were measured on (CPU model, cores, OS, .NET).</summary>
@@ -126,11 +137,15 @@ public static class ReportCommand
         L("|---|---|--:|--:|--:|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
         foreach (var r in rows)
         {
-            var x = r.Synth.Resources;
+            var x = r.Synth?.Resources;
+            string S(Func<XilinxResources, string> cell) => x is null ? "-" : cell(x);
             L($"| {r.Core} | {r.Variant} | {F(r.ClocksPerBlock, "0.00")} | {F(r.LongMessageClocksPerBlock, "0.00")} | {r.Latency} | {r.Stages} | " +
-              $"{(r.VhdlVerified ? "yes" : "no")} | {x.Lut} | {x.Ff} | {x.Carry4} | {x.MuxF7}/{x.MuxF8} | {F(x.Bram36, "0.#")} | {x.Dsp} | " +
-              $"{r.Synth.Depth.LutLevels} | {F(r.FmaxEstimateMHz, "0.0")} | {F(r.CoreMBps, "0")} | {F(r.LongMessageMBps, "0")} | {F(r.ZedboardMBps, "0")} | {F(r.MBpsPerKLut, "0.0")} |");
+              $"{(r.VhdlVerified ? "yes" : "no")} | {S(x => $"{x.Lut}")} | {S(x => $"{x.Ff}")} | {S(x => $"{x.Carry4}")} | {S(x => $"{x.MuxF7}/{x.MuxF8}")} | " +
+              $"{S(x => F(x.Bram36, "0.#"))} | {S(x => $"{x.Dsp}")} | {(r.Synth is { } sy ? sy.Depth.LutLevels.ToString(CultureInfo.InvariantCulture) : "-")} | " +
+              $"{F(r.FmaxEstimateMHz, "0.0")} | {F(r.CoreMBps, "0")} | {F(r.LongMessageMBps, "0")} | {F(r.ZedboardMBps, "0")} | {F(r.MBpsPerKLut, "0.0")} |");
         }
+        if (rows.Any(r => r.Synth is null))
+            L($"\n\"-\" in the synthesis columns: not synthesized in this run (`report --cached-synth` uses only cached results; run `./sme-crypto synth` for the variant).");
         L();
         L("- **stages**: blocks in flight, latency ÷ clocks per block (Little's law), rounded.");
         L("- **core MB/s est.** = f_max estimate × bytes per block ÷ clocks per block (10^6 bytes per second), core only, as in 2021.");
@@ -159,7 +174,7 @@ public static class ReportCommand
             if (r is null) continue;
             L($"| {r.Core} | {reference.Structure} | {r.Variant} | {F(reference.FmaxMHz, "0.##")} / {F(r.FmaxEstimateMHz, "0.0")} | " +
               $"{reference.ClocksPerBlock} / {F(r.ClocksPerBlock, "0.00")}{(r.LongMessageClocksPerBlock is { } lm ? $" ({F(lm, "0.00")} one msg)" : "")} | " +
-              $"{reference.MBps} / {F(r.CoreMBps, "0")} | {reference.Lut} / {r.Synth.Resources.Lut} | {reference.Ff} / {r.Synth.Resources.Ff} |");
+              $"{reference.MBps} / {F(r.CoreMBps, "0")} | {reference.Lut} / {F(r.Synth?.Resources.Lut, "0")} | {reference.Ff} / {F(r.Synth?.Resources.Ff, "0")} |");
         }
         L();
         L("## The f_max estimate against the 2021 Vivado figures it is calibrated on");
@@ -193,8 +208,8 @@ public static class ReportCommand
         try
         {
             var ours = new StringBuilder();
-            foreach (var r in rows.Where(r => r.CoreMBps is > 0 && r.Synth.Resources.Lut > 0))
-                ours.Append($"{Quote($"{r.Core}-{r.Variant}")} {r.Synth.Resources.Lut} {F(r.CoreMBps!.Value, "0.###")}\n");
+            foreach (var r in rows.Where(r => r.CoreMBps is > 0 && r.Synth is { Resources.Lut: > 0 }))
+                ours.Append($"{Quote($"{r.Core}-{r.Variant}")} {r.Synth!.Resources.Lut} {F(r.CoreMBps!.Value, "0.###")}\n");
             var old = new StringBuilder();
             foreach (var r in References2021.Rows)
             {
@@ -206,13 +221,24 @@ public static class ReportCommand
             foreach (var r in rows)
                 clocks.Append($"{Quote($"{r.Core}-{r.Variant}")} {F(r.ClocksPerBlock, "0.###")} {F(r.LongMessageClocksPerBlock ?? double.NaN, "0.###")}\n");
             var depth = new StringBuilder();
-            foreach (var r in rows)
-                depth.Append($"{Quote($"{r.Core}-{r.Variant}")} {r.Stages} {r.Synth.Depth.LutLevels}\n");
-            File.WriteAllText(Path.Combine(work, "ours.dat"), ours.Length > 0 ? ours.ToString() : "\"none\" NaN NaN\n");
+            foreach (var r in rows.Where(r => r.Synth is not null))
+                depth.Append($"{Quote($"{r.Core}-{r.Variant}")} {r.Stages} {r.Synth!.Depth.LutLevels}\n");
+            File.WriteAllText(Path.Combine(work, "ours.dat"), ours.ToString());
             File.WriteAllText(Path.Combine(work, "old.dat"), old.ToString());
             File.WriteAllText(Path.Combine(work, "clocks.dat"), clocks.ToString());
             File.WriteAllText(Path.Combine(work, "depth.dat"), depth.ToString());
             string Svg(string file) => Quote(Path.Combine(output, file));
+            // gnuplot stops on a data set without points: plot only what exists.
+            string oursPlot = ours.Length == 0 ? "" : """
+                "ours.dat" using 2:3 with points pt 7 ps 1.2 title "this project (estimate)", \
+                     "ours.dat" using 2:3:1 with labels offset 0,1 font "sans,9" notitle,
+                """;
+            string depthPlot = depth.Length == 0
+                ? "set label 1 \"no synthesis results\" at graph 0.5,0.5 center\nunset logscale\nplot [0:1][0:1] 2 notitle"
+                : """
+                plot "depth.dat" using 2:3 with points pt 7 ps 1.2 title "this project", \
+                     "depth.dat" using 2:3:1 with labels offset 0,1 font "sans,9" notitle
+                """;
             var script = $$"""
                 set terminal svg size 960,640 font "sans,12" noenhanced
                 set datafile missing NaN
@@ -223,9 +249,7 @@ public static class ReportCommand
                 set logscale xy
                 set xlabel "LUT"
                 set ylabel "core MB/s"
-                plot "ours.dat" using 2:3 with points pt 7 ps 1.2 title "this project (estimate)", \
-                     "ours.dat" using 2:3:1 with labels offset 0,1 font "sans,9" notitle, \
-                     "old.dat" using 2:3 with points pt 6 ps 1.2 title "2021 library (Vivado)", \
+                plot {{oursPlot}} "old.dat" using 2:3 with points pt 6 ps 1.2 title "2021 library (Vivado)", \
                      "old.dat" using 2:3:1 with labels offset 0,-1 font "sans,9" notitle
                 unset logscale
                 set output {{Svg(PlotClocks)}}
@@ -249,8 +273,7 @@ public static class ReportCommand
                 set xlabel "stages (blocks in flight)"
                 set ylabel "LUT levels on the longest path"
                 set key top right
-                plot "depth.dat" using 2:3 with points pt 7 ps 1.2 title "this project", \
-                     "depth.dat" using 2:3:1 with labels offset 0,1 font "sans,9" notitle
+                {{depthPlot}}
                 """;
             File.WriteAllText(Path.Combine(work, "plots.gp"), script.Replace("\r", "", StringComparison.Ordinal));
             var r2 = ToolRunner.Run("gnuplot", ["plots.gp"], work, TimeSpan.FromMinutes(2));

@@ -48,7 +48,13 @@ public static class SynthRunner
     }
 
     /// <summary>Synthesizes <paramref name="v"/> or returns the cached figures; <paramref name="cached"/> says which.</summary>
-    public static SynthFigures Run(ICoreVariant v, string repositoryRoot, out bool cached)
+    public static SynthFigures Run(ICoreVariant v, string repositoryRoot, out bool cached) =>
+        Run(v, repositoryRoot, cachedOnly: false, out cached)!;
+
+    /// <summary>The cached figures of <paramref name="v"/>'s current VHDL, or null (nothing is synthesized).</summary>
+    public static SynthFigures? Cached(ICoreVariant v, string repositoryRoot) => Run(v, repositoryRoot, cachedOnly: true, out _);
+
+    static SynthFigures? Run(ICoreVariant v, string repositoryRoot, bool cachedOnly, out bool cached)
     {
         RequireTools();
         var netlist = v.BuildDesign().Elaborate();
@@ -68,6 +74,8 @@ public static class SynthRunner
                     return hit;
                 }
 
+            cached = false;
+            if (cachedOnly) return null;
             var ghdlClock = Stopwatch.StartNew();
             var synthesis = Synthesis.Run(netlist, work, writeVerilog: true);
             ghdlClock.Stop();
@@ -81,7 +89,6 @@ public static class SynthRunner
             Directory.CreateDirectory(Path.GetDirectoryName(tempCache)!);
             AtomicFile.WriteAllText(tempCache, text);
             if (folderCurrent) AtomicFile.WriteAllText(Path.Combine(folder, CacheFile), text);
-            cached = false;
             return figures;
         }
         finally

@@ -48,4 +48,19 @@ public class ReportTests
             Assert.Contains($"({plot})", md);
         }
     }
+
+    [Fact]
+    public void CachedSynthOnlyLeavesUnsynthesizedVariantsBlank()
+    {
+        using var repo = new ScratchRepository();
+        var r = CliRunner.Run(["report", "--quick", "--cached-synth", "--out", "results"], workingDirectory: repo.Root, cores: WordPipelineVariant.Families());
+        Assert.True(r.ExitCode == 0, $"exit {r.ExitCode}: {r.Stderr}");
+        Assert.Contains(r.StderrLines, l => l.Contains("word-one: no cached synthesis result: left out", StringComparison.Ordinal));
+        var md = File.ReadAllText(Path.Combine(repo.Root, "results", ReportCommand.ResultsFile));
+        var cells = Assert.Single(md.Split('\n'), l => l.StartsWith("| word | one |", StringComparison.Ordinal)).Split('|').Select(c => c.Trim()).ToArray();
+        Assert.Equal("1.00", cells[3]);
+        Assert.Equal("-", cells[8]);
+        Assert.Equal("-", cells[15]);
+        Assert.Contains("not synthesized in this run", md);
+    }
 }
