@@ -111,9 +111,10 @@ public static class CliApp
         synth.SetAction(p => SynthCommand.Execute(env, p.GetValue(synthCore)!, p.GetValue(synthVariant)!, p.GetValue(synthJson)));
         root.Subcommands.Add(synth);
 
+        var calibrateCached = new Option<bool>("--cached-synth") { Description = "Use only cached synthesis results; run no yosys." };
         var calibrate = new Command("calibrate",
-            "Fit the f_max estimate to the 2021 Vivado figures of the same structures; writes docs/estimate-calibration.json.");
-        calibrate.SetAction(_ => SynthCommand.Calibrate(env));
+            "Fit the f_max estimate to the 2021 Vivado figures of the same structures; writes docs/estimate-calibration.json.") { calibrateCached };
+        calibrate.SetAction(p => SynthCommand.Calibrate(env, p.GetValue(calibrateCached)));
         root.Subcommands.Add(calibrate);
 
         var quick = new Option<bool>("--quick") { Description = "Only the first variant of each core (a sample that fits in CI time)." };

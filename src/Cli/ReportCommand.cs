@@ -215,7 +215,7 @@ public static class ReportCommand
             {
                 var first = new string(r.MBps.TakeWhile(c => char.IsDigit(c) || c == '.').ToArray());
                 if (double.TryParse(first, CultureInfo.InvariantCulture, out var mbps))
-                    old.Append($"{Quote($"2021 {r.Core} {r.Structure.Split(' ')[0]}")} {r.Lut} {F(mbps, "0.###")}\n");
+                    old.Append($"{Quote($"2021 {r.Core} {r.Structure.Split(' ')[0].TrimEnd(',')}")} {r.Lut} {F(mbps, "0.###")}\n");
             }
             var clocks = new StringBuilder();
             foreach (var r in rows)

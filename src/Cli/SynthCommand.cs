@@ -55,7 +55,7 @@ public static class SynthCommand
     /// <c>calibrate</c>: synthesizes every variant that has a 2021 structure marked for calibration,
     /// fits the model and writes docs/estimate-calibration.json.
     /// </summary>
-    public static int Calibrate(CliEnvironment env)
+    public static int Calibrate(CliEnvironment env, bool cachedSynthOnly = false)
     {
         var root = env.RepositoryRoot;
         SynthRunner.RequireTools();
@@ -66,7 +66,12 @@ public static class SynthCommand
             var v = env.Cores.Variants.FirstOrDefault(x => x.Core == reference.Core && x.Variant == reference.OurVariant);
             if (v is null) continue;
             env.Error.WriteLine($"calibrate: {v.Core}-{v.Variant} (2021: {reference.Structure}, {F(reference.FmaxMHz, "0.##")} MHz)...");
-            var f = SynthRunner.Run(v, root, out _);
+            var f = cachedSynthOnly ? SynthRunner.Cached(v, root) : SynthRunner.Run(v, root, out _);
+            if (f is null)
+            {
+                env.Error.WriteLine($"calibrate: {v.Core}-{v.Variant}: no cached synthesis result, left out");
+                continue;
+            }
             points.Add((v.Core, v.Variant, f.Depth.WeightedDepth, f.Depth.LutLevels, reference.FmaxMHz));
             used.Add($"{v.Core}-{v.Variant}");
         }
