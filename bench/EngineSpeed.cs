@@ -36,7 +36,8 @@ public static class EngineSpeed
         if (!Ghdl.IsAvailable) { Console.Error.WriteLine("bench engines: ghdl is not installed: run ./scripts/setup"); return 2; }
         var s = new StringBuilder();
         s.Append("# Simulation speed: the C# engine and GHDL on the same variant\n\n");
-        s.Append($"Made by `dotnet run -c Release --project bench -- engines --blocks {blocks}` on {Machine.Describe()}; " +
+        s.Append($"Made by `dotnet run -c Release --project bench -- engines --blocks {blocks}` on {Machine.Describe()} " +
+                 $"(load average {Machine.LoadAverage()} when it started); " +
                  $"GHDL back end: {Environment.GetEnvironmentVariable("GHDL_BACKEND") ?? "default (mcode when installed)"}. " +
                  "One full-speed run of the blocks per variant (no input gaps, consumer always ready). " +
                  "C# figures include the stream testbench and the check against the software model; GHDL replays the C# trace " +
@@ -100,4 +101,8 @@ public static class Machine
             cpu = File.ReadLines("/proc/cpuinfo").FirstOrDefault(l => l.StartsWith("model name", StringComparison.Ordinal))?.Split(':', 2)[1].Trim() ?? cpu;
         return $"{cpu}, {Environment.ProcessorCount} logical CPUs, {System.Runtime.InteropServices.RuntimeInformation.OSDescription}, .NET {Environment.Version}";
     }
+
+    /// <summary>The 1-minute load average (other work on the machine slows every figure), or "unknown".</summary>
+    public static string LoadAverage() =>
+        File.Exists("/proc/loadavg") ? File.ReadAllText("/proc/loadavg").Split(' ')[0] : "unknown";
 }

@@ -113,7 +113,8 @@ public static class ReportCommand
                 cpu = File.ReadLines("/proc/cpuinfo").FirstOrDefault(l => l.StartsWith("model name", StringComparison.Ordinal))?.Split(':', 2)[1].Trim() ?? cpu;
         }
         catch (IOException) { }
-        return $"{cpu}, {Environment.ProcessorCount} logical CPUs, {RuntimeInformation.OSDescription}, .NET {Environment.Version}";
+        string load = File.Exists("/proc/loadavg") ? File.ReadAllText("/proc/loadavg").Split(' ')[0] : "unknown";
+        return $"{cpu}, {Environment.ProcessorCount} logical CPUs (load average {load} at the end), {RuntimeInformation.OSDescription}, .NET {Environment.Version}";
     }
 
     static string Markdown(IReadOnlyList<ReportRow> rows, FmaxModel model, bool quick, TimeSpan duration, string root)
