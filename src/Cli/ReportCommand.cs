@@ -275,7 +275,7 @@ public static class ReportCommand
                 set xtics norotate autofreq
                 set output {{Svg(PlotDepth)}}
                 set title "Logic depth against stages"
-                set logscale x
+                set logscale xy
                 set xlabel "stages (blocks in flight)"
                 set ylabel "LUT levels on the longest path"
                 set key top right
