@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using System.Globalization;
-using System.Text.Json;
 using Crypto.Catalog;
 using Crypto.Streams;
 using Hdl;
@@ -21,14 +20,14 @@ public sealed record SimulatorReport(string Machine, string Date, long EngineCyc
 /// <c>dotnet run -c Release --project bench -- simulators [--variants aes-proc11,md5-proc4] [--verilator all|LIST] [--out FILE]</c>:
 /// for each variant, the same full-speed stream (inputs held at <see cref="FullSpeedStream"/>'s values)
 /// in the engine, in GHDL on the generated VHDL, and in Verilator on GHDL's Verilog netlist of it.
-/// A side-by-side table on stdout and a JSON file for the report.
+/// A side-by-side table on stdout and as Markdown in bench/results/simulators.md for the report.
 /// </summary>
 public static class HdlSimulators
 {
     public static int Run(string[] args)
     {
         string? only = Option(args, "--variants");
-        string output = Option(args, "--out") ?? Path.Combine("bench", "results", "simulators.json");
+        string output = Option(args, "--out") ?? Path.Combine(CoreRegistry.FindRepositoryRoot(), "bench", "results", "simulators.md");
         long engineCycles = long.Parse(Option(args, "--engine-cycles") ?? "400000", CultureInfo.InvariantCulture);
         long ghdlCycles = long.Parse(Option(args, "--ghdl-cycles") ?? "5000", CultureInfo.InvariantCulture);
         long verilatorCycles = long.Parse(Option(args, "--verilator-cycles") ?? "1000000", CultureInfo.InvariantCulture);
@@ -72,8 +71,9 @@ public static class HdlSimulators
         var report = new SimulatorReport(Machine.Describe(), DateTime.UtcNow.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture),
             engineCycles, ghdlCycles, verilatorCycles, rows);
         Directory.CreateDirectory(Path.GetDirectoryName(Path.GetFullPath(output))!);
-        File.WriteAllText(output, JsonSerializer.Serialize(report, new JsonSerializerOptions { WriteIndented = true, PropertyNamingPolicy = JsonNamingPolicy.CamelCase }) + "\n");
-        WriteTable(Console.Out, report);
+        using (var file = new StreamWriter(output) { NewLine = "\n" }) WriteTable(file, report, args);
+        WriteTable(Console.Out, report, args);
+        Console.Error.WriteLine($"bench simulators: wrote {output}");
         return 0;
     }
 
@@ -81,9 +81,15 @@ public static class HdlSimulators
     static readonly string[] DefaultVerilated = ["aes-proc11", "md5-proc16", "sha256-proc16", "chacha20-proc10"];
 
     /// <summary>The table: cycles per second in each simulator and the engine's speed relative to each.</summary>
-    public static void WriteTable(TextWriter w, SimulatorReport report)
+    public static void WriteTable(TextWriter w, SimulatorReport report, string[] args)
     {
-        w.WriteLine($"Simulated clock cycles per second, full-speed stream ({report.Machine}, {report.Date})");
+        w.WriteLine("# Simulation speed: the C# engine, GHDL and Verilator on a free-running full-speed stream");
+        w.WriteLine();
+        w.WriteLine($"Made by `dotnet run -c Release --project bench -- simulators {string.Join(' ', args)}` on {report.Machine}, {report.Date}. " +
+            "Inputs held at the full-speed stream's values after reset (bench/README.md); each simulator's rate is the difference of a run " +
+            $"of all the cycles ({report.EngineCycles:N0} engine, {report.GhdlCycles:N0} GHDL mcode, {4 * report.GhdlCycles:N0} GHDL llvm, " +
+            $"{report.VerilatorCycles:N0} Verilator) and of a tenth of them, so start-up cancels; Verilator runs GHDL's Verilog netlist " +
+            "(`ghdl --synth --out=verilog`), its compile time apart.");
         w.WriteLine();
         w.WriteLine("| core | variant | engine (C#) | GHDL mcode | GHDL llvm | Verilator | engine / GHDL llvm | Verilator / engine | Verilator build s |");
         w.WriteLine("|---|---|---:|---:|---:|---:|---:|---:|---:|");
@@ -91,6 +97,8 @@ public static class HdlSimulators
             w.WriteLine($"| {r.Core} | {r.Variant} | {r.EngineCyclesPerSecond:N0} | {Show(r.GhdlCyclesPerSecond)} | {Show(r.GhdlLlvmCyclesPerSecond)} | {Show(r.VerilatorCyclesPerSecond)} | " +
                 $"{Ratio(r.EngineCyclesPerSecond, r.GhdlLlvmCyclesPerSecond)} | {Ratio(r.VerilatorCyclesPerSecond, r.EngineCyclesPerSecond)} | " +
                 $"{(r.VerilatorBuildSeconds is { } b ? b.ToString("0", CultureInfo.InvariantCulture) : "-")} |");
+        foreach (var r in report.Rows.Where(r => r.Note is not null))
+            w.WriteLine($"\n{r.Core}-{r.Variant}: {r.Note}");
     }
 
     static string Show(double? x) => x is { } v ? v.ToString("N0", CultureInfo.InvariantCulture) : "-";
@@ -135,20 +143,4 @@ public static class HdlSimulators
     }
 
     static string FirstLine(string s) => s.Split('\n')[0];
-}
-
-/// <summary>The machine a benchmark ran on, in one line.</summary>
-public static class Machine
-{
-    public static string Describe()
-    {
-        string cpu = "unknown processor";
-        try
-        {
-            var line = File.ReadLines("/proc/cpuinfo").FirstOrDefault(l => l.StartsWith("model name", StringComparison.Ordinal));
-            if (line is not null) cpu = line[(line.IndexOf(':') + 1)..].Trim();
-        }
-        catch (IOException) { }
-        return $"{cpu}, {Environment.ProcessorCount} cores, {System.Runtime.InteropServices.RuntimeInformation.OSDescription.Trim()}, .NET {Environment.Version}";
-    }
 }

@@ -150,6 +150,30 @@ public static class CliApp
         demo.SetAction(_ => DemoCommand.Execute(env));
         root.Subcommands.Add(demo);
 
+        var synthCore = new Option<string>("--core") { Description = "Core (aes, ...).", Required = true };
+        var synthVariant = new Option<string>("--variant") { Description = "Variant of the core (see list).", Required = true };
+        var synthJson = new Option<bool>("--json") { Description = "Print the figures as JSON." };
+        var synth = new Command("synth",
+            "GHDL synthesis of the variant's VHDL and yosys synth_xilinx (7-series): LUT, FF, CARRY4, MUXF7/F8, BRAM, DSP, " +
+            "logic depth in LUT levels and an f_max ESTIMATE (docs/estimates.md).") { synthCore, synthVariant, synthJson };
+        synth.SetAction(p => SynthCommand.Execute(env, p.GetValue(synthCore)!, p.GetValue(synthVariant)!, p.GetValue(synthJson)));
+        root.Subcommands.Add(synth);
+
+        var calibrateCached = new Option<bool>("--cached-synth") { Description = "Use only cached synthesis results; run no yosys." };
+        var calibrate = new Command("calibrate",
+            "Fit the f_max estimate to the 2021 Vivado figures of the same structures; writes docs/estimate-calibration.json.") { calibrateCached };
+        calibrate.SetAction(p => SynthCommand.Calibrate(env, p.GetValue(calibrateCached)));
+        root.Subcommands.Add(calibrate);
+
+        var quick = new Option<bool>("--quick") { Description = "Only the first variant of each core (a sample that fits in CI time)." };
+        var reportOut = new Option<string>("--out") { Description = "Folder for RESULTS.md and the plots (default docs/)." };
+        var cachedSynth = new Option<bool>("--cached-synth") { Description = "Use only cached synthesis results (vhdl-out/*/synth.json); run no yosys." };
+        var report = new Command("report",
+            "For every variant: measured clocks per block and latency, GHDL verified, yosys figures, f_max ESTIMATE, modelled MB/s; " +
+            "writes RESULTS.md beside the 2021 table, with SVG plots (gnuplot). Progress on stderr.") { quick, reportOut, cachedSynth };
+        report.SetAction(p => ReportCommand.Execute(env, p.GetValue(quick), p.GetValue(reportOut), p.GetValue(cachedSynth)));
+        root.Subcommands.Add(report);
+
         return root;
     }
 }

@@ -1,0 +1,293 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Runtime.InteropServices;
+using System.Text;
+using Crypto.Hashing;
+using Crypto.Streams;
+using Hdl.Vhdl;
+using Hdl.Vhdl.Tools;
+
+namespace Crypto.Cli;
+
+/// <summary>One row of the report: measured in simulation, synthesized, and modelled from both.</summary>
+public sealed record ReportRow(string Core, string Variant, int? BlockBytes, double ClocksPerBlock, double? LongMessageClocksPerBlock,
+    long Latency, int Stages, bool VhdlVerified, SynthFigures? Synth, double? FmaxEstimateMHz,
+    double? CoreMBps, double? LongMessageMBps, double? ZedboardMBps, double? MBpsPerKLut);
+
+/// <summary>
+/// <c>report</c>: every variant (with <c>--quick</c> the first variant of each core) measured in
+/// simulation, synthesized with yosys, with the f_max estimate and modelled throughput; writes
+/// RESULTS.md beside the 2021 table, and three SVG plots made with gnuplot.
+/// </summary>
+public static class ReportCommand
+{
+    public const string ResultsFile = "RESULTS.md";
+    public const string PlotThroughput = "results-throughput-area.svg";
+    public const string PlotClocks = "results-clocks-per-block.svg";
+    public const string PlotDepth = "results-depth-stages.svg";
+
+    /// <summary>The Zedboard bus model: one AXI HP port, 64 bits, one beat per clock, at most 150 MHz.</summary>
+    public const int BusBytesPerBeat = 8;
+    public const double BusMaxMHz = 150;
+
+    /// <summary>Blocks of one long message for the single-message rate of hash cores.</summary>
+    public const int LongMessageBlocks = 16;
+
+    /// <summary>Bytes per block of cores that are not hash cores (a hash core says its own).</summary>
+    static readonly Dictionary<string, int> blockBytesOfCore = new() { ["aes"] = 16, ["chacha20"] = 64 };
+
+    static string F(double x, string format) => x.ToString(format, CultureInfo.InvariantCulture);
+    static string F(double? x, string format) => x is { } v && double.IsFinite(v) ? F(v, format) : "-";
+
+    public static int Execute(CliEnvironment env, bool quick, string? outDir, bool cachedSynthOnly = false)
+    {
+        var root = env.RepositoryRoot;
+        SynthRunner.RequireTools();
+        if (!ToolRunner.OnPath("gnuplot")) throw new ToolException("gnuplot is not installed: run ./scripts/setup (or apt-get install gnuplot-nox)");
+        var output = outDir is null ? Path.Combine(root, "docs") : env.UserPath(outDir);
+        Directory.CreateDirectory(output);
+        var clock = Stopwatch.StartNew();
+        var variants = quick
+            ? env.Cores.Families.Select(f => f.Variants[0]).ToList()
+            : env.Cores.Variants.ToList();
+        var model = FmaxModel.Load(root);
+        var rows = new List<ReportRow>();
+        for (int i = 0; i < variants.Count; i++)
+        {
+            var v = variants[i];
+            string name = $"{v.Core}-{v.Variant}";
+            env.Error.WriteLine($"report: [{i + 1}/{variants.Count}] {name}: measuring in simulation ({F(clock.Elapsed.TotalSeconds, "0")} s)");
+            rows.Add(Row(env, v, root, model, name, clock, cachedSynthOnly));
+        }
+        var duration = clock.Elapsed;
+        env.Error.WriteLine($"report: plotting with gnuplot ({F(duration.TotalSeconds, "0")} s)");
+        Plots(rows, output);
+        var markdown = Markdown(rows, model, quick, cachedSynthOnly, clock.Elapsed, root);
+        AtomicFile.WriteAllText(Path.Combine(output, ResultsFile), markdown);
+        env.Error.WriteLine($"report: {rows.Count} variants in {F(clock.Elapsed.TotalSeconds, "0")} s; wrote {CliEnvironment.Show(Path.Combine(output, ResultsFile), root)} and 3 plots");
+        return ExitCodes.Success;
+    }
+
+    /// <summary>Bytes per block of a variant, or null when the report does not know it.</summary>
+    public static int? BlockBytes(ICoreVariant v) =>
+        v is IHashVariant h ? h.BlockBytes : blockBytesOfCore.TryGetValue(v.Core, out var b) ? b : null;
+
+    static ReportRow Row(CliEnvironment env, ICoreVariant v, string root, FmaxModel model, string name, Stopwatch clock, bool cachedSynthOnly)
+    {
+        var m = v.Measure(ListCommand.MeasuredBlocks);
+        double? longMessage = v is IHashVariant h ? h.MeasureSingleMessage(LongMessageBlocks) : null;
+        SynthFigures? synth;
+        if (cachedSynthOnly)
+        {
+            synth = SynthRunner.Cached(v, root);
+            env.Error.WriteLine(synth is null
+                ? $"report:   {name}: no cached synthesis result: left out (run ./sme-crypto synth --core {v.Core} --variant {v.Variant})"
+                : $"report:   {name}: synthesis result from the cache");
+        }
+        else
+        {
+            env.Error.WriteLine($"report:   {name}: synthesis ({F(clock.Elapsed.TotalSeconds, "0")} s)");
+            synth = SynthRunner.Run(v, root, out bool cached);
+            if (cached) env.Error.WriteLine($"report:   {name}: synthesis result from the cache (same VHDL, same tools)");
+        }
+        double? fmax = synth is null ? null : model.EstimateMHz(synth.Depth.WeightedDepth);
+        int? bytes = BlockBytes(v);
+        double? Rate(double? mhz, double cpb) => bytes is { } b && mhz is { } f && cpb > 0 ? f * b / cpb : null;
+        double? core = Rate(fmax, m.ClocksPerBlock);
+        double? busMHz = fmax is { } fm ? Math.Min(fm, BusMaxMHz) : null;
+        double? zed = Rate(busMHz, m.ClocksPerBlock) is { } z ? Math.Min(z, BusBytesPerBeat * busMHz!.Value) : null;
+        int stages = m.ClocksPerBlock > 0 ? Math.Max(1, (int)Math.Round(m.Latency / m.ClocksPerBlock)) : 1;
+        return new ReportRow(v.Core, v.Variant, bytes, m.ClocksPerBlock, longMessage, m.Latency, stages,
+            VhdlFolder.IsVerified(VhdlFolder.Of(root, v), v.Core, v.Variant), synth, fmax,
+            core, longMessage is { } lm ? Rate(fmax, lm) : null, zed,
+            core is { } c && synth is { Resources.Lut: > 0 } ? c / (synth.Resources.Lut / 1000.0) : null);
+    }
+
+    /// <summary>The machine the figures were measured on (CPU model, cores, OS, .NET).</summary>
+    public static string Machine()
+    {
+        string cpu = "unknown CPU";
+        try
+        {
+            if (File.Exists("/proc/cpuinfo"))
+                cpu = File.ReadLines("/proc/cpuinfo").FirstOrDefault(l => l.StartsWith("model name", StringComparison.Ordinal))?.Split(':', 2)[1].Trim() ?? cpu;
+        }
+        catch (IOException) { }
+        string load = File.Exists("/proc/loadavg") ? File.ReadAllText("/proc/loadavg").Split(' ')[0] : "unknown";
+        return $"{cpu}, {Environment.ProcessorCount} logical CPUs (load average {load} at the end), {RuntimeInformation.OSDescription}, .NET {Environment.Version}";
+    }
+
+    static string Markdown(IReadOnlyList<ReportRow> rows, FmaxModel model, bool quick, bool cachedSynthOnly, TimeSpan duration, string root)
+    {
+        var s = new StringBuilder();
+        void L(string line = "") => s.Append(line).Append('\n');
+        L("# Results: cost and speed of every core variant");
+        L();
+        L($"Generated by `./sme-crypto report{(quick ? " --quick" : "")}{(cachedSynthOnly ? " --cached-synth" : "")}` in {F(duration.TotalMinutes, "0.0")} min on {Machine()}, " +
+          $"with {SynthRunner.Flow}. Do not edit by hand: rerun the command. {(quick ? "**Quick run: the first variant of each core only.**" : "")}");
+        L();
+        var synthesized = rows.Where(r => r.Synth is not null).ToList();
+        L($"Synthesis of the {synthesized.Count} synthesized variants took {F(synthesized.Sum(r => r.Synth!.GhdlSeconds + r.Synth.YosysSeconds) / 60, "0.0")} min " +
+          "of wall time when their results were made (GHDL + yosys, recorded in vhdl-out/*/synth.json; a rerun takes them from that cache): " +
+          string.Join(", ", synthesized.Select(r => $"{r.Core}-{r.Variant} {F((r.Synth!.GhdlSeconds + r.Synth.YosysSeconds) / 60, "0.0")} min")) + ".");
+        L();
+        L("Every f_max and MB/s figure of ours is an **ESTIMATE** from yosys's logic depth (no placement, routing or timing " +
+          "analysis; model in [estimates.md](estimates.md)). Clocks per block and latency are measured in the cycle-accurate " +
+          "simulation; LUT/FF/CARRY4/MUXF/BRAM/DSP are yosys `synth_xilinx` counts for the 7-series, which run 0.9-1.7x Vivado's LUT counts.");
+        L();
+        L($"f_max model: {SynthCommand.Describe(model)}.");
+        L();
+        L("## This project (measured clocks, yosys resources, estimated f_max and throughput)");
+        L();
+        L("| core | variant | clocks/block | one long msg clocks/block | latency | stages | GHDL verified | LUT | FF | CARRY4 | MUXF7/F8 | BRAM36 | DSP | LUT levels | f_max est. MHz | core MB/s est. | one long msg MB/s est. | Zedboard MB/s est. | MB/s per kLUT |");
+        L("|---|---|--:|--:|--:|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
+        foreach (var r in rows)
+        {
+            var x = r.Synth?.Resources;
+            string S(Func<XilinxResources, string> cell) => x is null ? "-" : cell(x);
+            L($"| {r.Core} | {r.Variant} | {F(r.ClocksPerBlock, "0.00")} | {F(r.LongMessageClocksPerBlock, "0.00")} | {r.Latency} | {r.Stages} | " +
+              $"{(r.VhdlVerified ? "yes" : "no")} | {S(x => $"{x.Lut}")} | {S(x => $"{x.Ff}")} | {S(x => $"{x.Carry4}")} | {S(x => $"{x.MuxF7}/{x.MuxF8}")} | " +
+              $"{S(x => F(x.Bram36, "0.#"))} | {S(x => $"{x.Dsp}")} | {(r.Synth is { } sy ? sy.Depth.LutLevels.ToString(CultureInfo.InvariantCulture) : "-")} | " +
+              $"{F(r.FmaxEstimateMHz, "0.0")} | {F(r.CoreMBps, "0")} | {F(r.LongMessageMBps, "0")} | {F(r.ZedboardMBps, "0")} | {F(r.MBpsPerKLut, "0.0")} |");
+        }
+        if (rows.Any(r => r.Synth is null))
+            L($"\n\"-\" in the synthesis columns: not synthesized in this run (`report --cached-synth` uses only cached results; run `./sme-crypto synth` for the variant).");
+        L();
+        L("- **stages**: blocks in flight, latency ÷ clocks per block (Little's law), rounded.");
+        L("- **core MB/s est.** = f_max estimate × bytes per block ÷ clocks per block (10^6 bytes per second), core only, as in 2021.");
+        L($"- **Zedboard MB/s est.**: the core on the PL clock min(f_max estimate, {F(BusMaxMHz, "0")} MHz) behind one AXI HP port of " +
+          $"{BusBytesPerBeat * 8} bits moving one beat per clock in each direction: min(core rate at that clock, {BusBytesPerBeat} B × clock). " +
+          "An upper bound: DMA set-up, DDR and driver overheads are not modelled (about 800 MB/s per port has been measured bare-metal at 100 MHz; 100-400 MB/s is typical under Linux with generic DMA).");
+        L("- **one long msg**: hash cores, one message of " + LongMessageBlocks + " blocks alone (each block waits for the previous chaining value).");
+        L("- **LUT** counts logic LUTs; LUT-RAM, SRL and yosys's reset inverters are apart (in `./sme-crypto synth`).");
+        L();
+        L("## The 2021 SME crypto library (typed in; not produced by a command)");
+        L();
+        L($"Source: {References2021.Source}. Throughput there = f_max × bytes per block ÷ clocks per block, core only.");
+        L();
+        L("| core | structure | f_max MHz | clocks per block | MB/s | LUT | FF | BRAM |");
+        L("|---|---|--:|---|---|--:|--:|--:|");
+        foreach (var r in References2021.Rows)
+            L($"| {r.Core} | {r.Structure} | {F(r.FmaxMHz, "0.##")} | {r.ClocksPerBlock} | {r.MBps} | {r.Lut} | {r.Ff} | {r.Bram} |");
+        L();
+        L("## Side by side: the same structure, 2021 (Vivado) and ours (yosys, estimated f_max)");
+        L();
+        L("| core | structure | ours | f_max MHz, 2021 → ours est. | clocks/block, 2021 → ours | MB/s, 2021 → ours est. | LUT, 2021 → ours | FF, 2021 → ours |");
+        L("|---|---|---|---|---|---|---|---|");
+        foreach (var reference in References2021.Rows)
+        {
+            var r = rows.FirstOrDefault(x => x.Core == reference.Core && x.Variant == reference.OurVariant);
+            if (r is null) continue;
+            L($"| {r.Core} | {reference.Structure} | {r.Variant} | {F(reference.FmaxMHz, "0.##")} → {F(r.FmaxEstimateMHz, "0.0")} | " +
+              $"{reference.ClocksPerBlock} → {F(r.ClocksPerBlock, "0.00")}{(r.LongMessageClocksPerBlock is { } lm ? $" ({F(lm, "0.00")} one msg)" : "")} | " +
+              $"{reference.MBps} → {F(r.CoreMBps, "0")}{(r.LongMessageMBps is { } lmb ? $" ({F(lmb, "0")} one msg)" : "")} | {reference.Lut} → {F(r.Synth?.Resources.Lut, "0")} | {reference.Ff} → {F(r.Synth?.Resources.Ff, "0")} |");
+        }
+        L();
+        L("## The f_max estimate against the 2021 Vivado figures it is calibrated on");
+        L();
+        if (model.Points.Count == 0) L("No calibration: run `./sme-crypto calibrate` (docs/estimates.md).");
+        else
+        {
+            L("| variant | weighted depth | LUT levels | 2021 Vivado MHz | estimate MHz | estimate ÷ Vivado |");
+            L("|---|--:|--:|--:|--:|--:|");
+            foreach (var p in model.Points)
+                L($"| {p.Core}-{p.Variant} | {F(p.WeightedDepth, "0.##")} | {p.LutLevels} | {F(p.Fmax2021MHz, "0.##")} | {F(p.EstimateMHz, "0.0")} | {F(p.EstimateMHz / p.Fmax2021MHz, "0.00")} |");
+        }
+        L();
+        L("## Plots");
+        L();
+        L($"![Throughput against area]({PlotThroughput})");
+        L();
+        L($"![Clocks per block]({PlotClocks})");
+        L();
+        L($"![Logic depth against stages]({PlotDepth})");
+        L();
+        BenchResults.AppendTo(s, root);
+        return s.ToString();
+    }
+
+    static string Quote(string s) => "\"" + s.Replace("\"", "'", StringComparison.Ordinal) + "\"";
+
+    static void Plots(IReadOnlyList<ReportRow> rows, string output)
+    {
+        var work = Directory.CreateTempSubdirectory("sme-crypto-plots-").FullName;
+        try
+        {
+            var ours = new StringBuilder();
+            foreach (var r in rows.Where(r => r.CoreMBps is > 0 && r.Synth is { Resources.Lut: > 0 }))
+                ours.Append($"{Quote($"{r.Core}-{r.Variant}")} {r.Synth!.Resources.Lut} {F(r.CoreMBps!.Value, "0.###")}\n");
+            var old = new StringBuilder();
+            foreach (var r in References2021.Rows)
+            {
+                var first = new string(r.MBps.TakeWhile(c => char.IsDigit(c) || c == '.').ToArray());
+                if (double.TryParse(first, CultureInfo.InvariantCulture, out var mbps))
+                    old.Append($"{Quote($"2021 {r.Core} {r.Structure.Split(' ')[0].TrimEnd(',')}")} {r.Lut} {F(mbps, "0.###")}\n");
+            }
+            var clocks = new StringBuilder();
+            foreach (var r in rows)
+                clocks.Append($"{Quote($"{r.Core}-{r.Variant}")} {F(r.ClocksPerBlock, "0.###")} {F(r.LongMessageClocksPerBlock ?? double.NaN, "0.###")}\n");
+            var depth = new StringBuilder();
+            foreach (var r in rows.Where(r => r.Synth is not null))
+                depth.Append($"{Quote($"{r.Core}-{r.Variant}")} {r.Stages} {r.Synth!.Depth.LutLevels}\n");
+            File.WriteAllText(Path.Combine(work, "ours.dat"), ours.ToString());
+            File.WriteAllText(Path.Combine(work, "old.dat"), old.ToString());
+            File.WriteAllText(Path.Combine(work, "clocks.dat"), clocks.ToString());
+            File.WriteAllText(Path.Combine(work, "depth.dat"), depth.ToString());
+            string Svg(string file) => Quote(Path.Combine(output, file));
+            // gnuplot stops on a data set without points: plot only what exists.
+            string oursPlot = ours.Length == 0 ? "" : """
+                "ours.dat" using 2:3 with points pt 7 ps 1.2 title "this project (estimate)", \
+                     "ours.dat" using 2:3:1 with labels offset 0,1 font "sans,9" notitle,
+                """;
+            string depthPlot = depth.Length == 0
+                ? "set label 1 \"no synthesis results\" at graph 0.5,0.5 center\nunset logscale\nplot [0:1][0:1] 2 notitle"
+                : """
+                plot "depth.dat" using 2:3 with points pt 7 ps 1.2 title "this project", \
+                     "depth.dat" using 2:3:1 with labels offset 0,1 font "sans,9" notitle
+                """;
+            var script = $$"""
+                set terminal svg size 960,640 font "sans,12" noenhanced
+                set datafile missing NaN
+                set key top left
+                set grid
+                set output {{Svg(PlotThroughput)}}
+                set title "Throughput against area (ours: yosys LUTs, estimated f_max; 2021: Vivado)"
+                set logscale xy
+                set xlabel "LUT"
+                set ylabel "core MB/s"
+                plot {{oursPlot}} "old.dat" using 2:3 with points pt 6 ps 1.2 title "2021 library (Vivado)", \
+                     "old.dat" using 2:3:1 with labels offset 0,-1 font "sans,9" notitle
+                unset logscale
+                set output {{Svg(PlotClocks)}}
+                set title "Clocks per block (measured in simulation)"
+                set logscale y
+                set style data histograms
+                set style histogram clustered
+                set style fill solid 0.6 border -1
+                set xtics rotate by -45 scale 0
+                set xlabel ""
+                set ylabel "clocks per block"
+                set key top right
+                plot "clocks.dat" using 2:xtic(1) title "many blocks / messages", \
+                     "clocks.dat" using 3 title "one long message (hash)"
+                unset logscale
+                set style data points
+                set xtics norotate autofreq
+                set output {{Svg(PlotDepth)}}
+                set title "Logic depth against stages"
+                set logscale xy
+                set xlabel "stages (blocks in flight)"
+                set ylabel "LUT levels on the longest path"
+                set key top right
+                {{depthPlot}}
+                """;
+            File.WriteAllText(Path.Combine(work, "plots.gp"), script.Replace("\r", "", StringComparison.Ordinal));
+            var r2 = ToolRunner.Run("gnuplot", ["plots.gp"], work, TimeSpan.FromMinutes(2));
+            if (r2.ExitCode != 0) throw new ToolException($"gnuplot failed (exit {r2.ExitCode}): {Ghdl.Tail(r2.Output, 5)}");
+        }
+        finally
+        {
+            try { Directory.Delete(work, true); } catch (IOException) { }
+        }
+    }
+}

@@ -1,0 +1,209 @@
+using System.Text.Json;
+
+namespace Hdl.Vhdl.Tools;
+
+/// <summary>
+/// Resources of a design mapped to 7-series cells. LUTs are logic LUTs (LUT1..LUT6); LUTs used as
+/// memory (RAM32M, RAM64X1D, ...) and as shift registers (SRL16E, SRLC32E) and the inverters that
+/// yosys 0.23 puts in front of active-low resets (Vivado absorbs them into the flip-flop) are counted
+/// apart. BRAM is in RAMB36 equivalents (a RAMB18 is half of one).
+/// </summary>
+public sealed record XilinxResources(int Lut, int LutRam, int Srl, int Ff, int Carry4, int MuxF7, int MuxF8,
+    double Bram36, int Dsp, int Inv, IReadOnlyDictionary<string, int> CellTypes);
+
+/// <summary>
+/// The longest combinational paths between registers (flip-flops, block RAMs, DSPs, shift registers
+/// and the design's ports).
+/// </summary>
+/// <param name="LutLevels">The most LUTs on any one path: the usual "logic levels" figure.</param>
+/// <param name="CellLevels">The most cells (LUT, MUXF7/F8, CARRY4, LUT-RAM read) on any one path,
+/// inverters left out: what yosys's <c>ltp -noff</c> counts after the flip-flops are deleted.</param>
+/// <param name="WeightedDepth">The largest sum of <see cref="PathWeights"/> along a path, in LUT
+/// levels: the input of the f_max estimate.</param>
+/// <param name="CriticalPath">The cells of the path with <see cref="WeightedDepth"/>, by type.</param>
+/// <param name="LoopCells">Cells on combinational loops (left out of the depth; 0 for a sound design).</param>
+public sealed record LogicDepth(int LutLevels, int CellLevels, double WeightedDepth,
+    IReadOnlyDictionary<string, int> CriticalPath, int LoopCells);
+
+/// <summary>
+/// How much one cell adds to a path, in units of one LUT level (a LUT with its typical routing). The
+/// dedicated muxes and the carry chain sit next to the LUTs in a slice and need no general routing, so
+/// they count for less. These ratios are an assumption of the estimate model (docs/estimates.md); the
+/// model's two constants are fitted on top of them.
+/// </summary>
+public sealed record PathWeights(double Lut = 1.0, double MuxF7 = 0.35, double MuxF8 = 0.35, double Carry4 = 0.25, double LutRam = 1.5)
+{
+    public static PathWeights Default { get; } = new();
+}
+
+/// <summary>Reads the JSON netlist yosys writes after synth_xilinx: resources and logic depth.</summary>
+public static class XilinxNetlist
+{
+    enum Kind { Lut, MuxF7, MuxF8, Carry4, LutRam, Inv, Sequential, Clock, Other }
+
+    static Kind KindOf(string type) => type switch
+    {
+        "LUT1" or "LUT2" or "LUT3" or "LUT4" or "LUT5" or "LUT6" => Kind.Lut,
+        "MUXF7" => Kind.MuxF7,
+        "MUXF8" => Kind.MuxF8,
+        "CARRY4" => Kind.Carry4,
+        "INV" => Kind.Inv,
+        "BUFG" or "BUFGCTRL" or "BUFH" => Kind.Clock,
+        _ when type.StartsWith("FD", StringComparison.Ordinal) => Kind.Sequential,
+        _ when type.StartsWith("SRL", StringComparison.Ordinal) => Kind.Sequential,
+        _ when type.StartsWith("RAMB", StringComparison.Ordinal) => Kind.Sequential,
+        _ when type.StartsWith("DSP48", StringComparison.Ordinal) => Kind.Sequential,
+        _ when type.StartsWith("RAM", StringComparison.Ordinal) => Kind.LutRam, // RAM32M, RAM64X1D, RAM128X1D, ...
+        _ => Kind.Other,
+    };
+
+    sealed record Cell(string Type, Kind Kind, int[] Inputs, int[] Outputs);
+
+    /// <summary>Analyses the module <paramref name="top"/> of a yosys JSON netlist file.</summary>
+    public static (XilinxResources Resources, LogicDepth Depth) AnalyseFile(string path, string top, PathWeights? weights = null)
+    {
+        using var stream = File.OpenRead(path);
+        using var doc = JsonDocument.Parse(stream, new JsonDocumentOptions { MaxDepth = 256 });
+        return Analyse(doc, top, weights);
+    }
+
+    public static (XilinxResources Resources, LogicDepth Depth) Analyse(string json, string top, PathWeights? weights = null)
+    {
+        using var doc = JsonDocument.Parse(json);
+        return Analyse(doc, top, weights);
+    }
+
+    static (XilinxResources, LogicDepth) Analyse(JsonDocument doc, string top, PathWeights? weights)
+    {
+        if (!doc.RootElement.TryGetProperty("modules", out var modules))
+            throw new FormatException("not a yosys JSON netlist: no \"modules\"");
+        if (!modules.TryGetProperty(top, out var module))
+            throw new FormatException($"the yosys netlist has no module '{top}'");
+        var cells = ReadCells(module);
+        return (Count(cells), Depth(cells, weights ?? PathWeights.Default));
+    }
+
+    static List<Cell> ReadCells(JsonElement module)
+    {
+        var cells = new List<Cell>();
+        if (!module.TryGetProperty("cells", out var all)) return cells;
+        foreach (var c in all.EnumerateObject())
+        {
+            string type = c.Value.GetProperty("type").GetString() ?? "";
+            var inputs = new List<int>();
+            var outputs = new List<int>();
+            c.Value.TryGetProperty("port_directions", out var directions);
+            if (c.Value.TryGetProperty("connections", out var connections))
+                foreach (var port in connections.EnumerateObject())
+                {
+                    string direction = directions.ValueKind == JsonValueKind.Object && directions.TryGetProperty(port.Name, out var d)
+                        ? d.GetString() ?? "" : "";
+                    if (direction == "")
+                        throw new FormatException($"cell {c.Name} ({type}): no direction for port {port.Name}");
+                    foreach (var bit in port.Value.EnumerateArray())
+                    {
+                        if (bit.ValueKind != JsonValueKind.Number) continue; // constants "0", "1", "x", "z"
+                        (direction == "input" ? inputs : outputs).Add(bit.GetInt32());
+                    }
+                }
+            cells.Add(new Cell(type, KindOf(type), [.. inputs], [.. outputs]));
+        }
+        return cells;
+    }
+
+    static XilinxResources Count(List<Cell> cells)
+    {
+        var types = cells.GroupBy(c => c.Type).OrderBy(g => g.Key, StringComparer.Ordinal)
+            .ToDictionary(g => g.Key, g => g.Count());
+        int Sum(Func<string, bool> match) => types.Where(t => match(t.Key)).Sum(t => t.Value);
+        return new XilinxResources(
+            Lut: cells.Count(c => c.Kind == Kind.Lut),
+            LutRam: cells.Count(c => c.Kind == Kind.LutRam),
+            Srl: Sum(t => t.StartsWith("SRL", StringComparison.Ordinal)),
+            Ff: Sum(t => t.StartsWith("FD", StringComparison.Ordinal)),
+            Carry4: Sum(t => t == "CARRY4"),
+            MuxF7: Sum(t => t == "MUXF7"),
+            MuxF8: Sum(t => t == "MUXF8"),
+            Bram36: Sum(t => t.StartsWith("RAMB36", StringComparison.Ordinal)) + 0.5 * Sum(t => t.StartsWith("RAMB18", StringComparison.Ordinal)),
+            Dsp: Sum(t => t.StartsWith("DSP48", StringComparison.Ordinal)),
+            Inv: Sum(t => t == "INV"),
+            CellTypes: types);
+    }
+
+    /// <summary>
+    /// Longest paths through the combinational cells, in topological order (Kahn), so arbitrarily long
+    /// chains need no recursion. A path starts at a register output or a port and ends at a register
+    /// input or a port.
+    /// </summary>
+    static LogicDepth Depth(List<Cell> all, PathWeights w)
+    {
+        var comb = all.Where(c => c.Kind is not (Kind.Sequential or Kind.Clock)).ToList();
+        var driver = new Dictionary<int, int>();
+        for (int i = 0; i < comb.Count; i++)
+            foreach (var bit in comb[i].Outputs) driver[bit] = i;
+
+        // Fan-in edges between combinational cells (distinct drivers per cell).
+        var fanIn = new int[comb.Count][];
+        var fanOut = new List<int>[comb.Count];
+        for (int i = 0; i < comb.Count; i++) fanOut[i] = [];
+        var indegree = new int[comb.Count];
+        for (int i = 0; i < comb.Count; i++)
+        {
+            var drivers = comb[i].Inputs.Where(driver.ContainsKey).Select(b => driver[b]).Distinct().ToArray();
+            fanIn[i] = drivers;
+            indegree[i] = drivers.Length;
+            foreach (var d in drivers) fanOut[d].Add(i);
+        }
+
+        double Weight(Cell c) => c.Kind switch
+        {
+            Kind.Lut => w.Lut,
+            Kind.MuxF7 => w.MuxF7,
+            Kind.MuxF8 => w.MuxF8,
+            Kind.Carry4 => w.Carry4,
+            Kind.LutRam => w.LutRam,
+            Kind.Inv => 0,
+            _ => w.Lut,
+        };
+
+        var arrival = new double[comb.Count];
+        var best = new int[comb.Count];
+        var luts = new int[comb.Count];
+        var levels = new int[comb.Count];
+        var queue = new Queue<int>();
+        for (int i = 0; i < comb.Count; i++) if (indegree[i] == 0) queue.Enqueue(i);
+        int done = 0;
+        while (queue.Count > 0)
+        {
+            int i = queue.Dequeue();
+            done++;
+            double a = 0; int from = -1, l = 0, n = 0;
+            foreach (var d in fanIn[i])
+            {
+                if (from < 0 || arrival[d] > a) { a = arrival[d]; from = d; }
+                l = Math.Max(l, luts[d]);
+                n = Math.Max(n, levels[d]);
+            }
+            var cell = comb[i];
+            arrival[i] = a + Weight(cell);
+            best[i] = from;
+            luts[i] = l + (cell.Kind == Kind.Lut ? 1 : 0);
+            levels[i] = n + (cell.Kind == Kind.Inv ? 0 : 1);
+            foreach (var o in fanOut[i])
+                if (--indegree[o] == 0) queue.Enqueue(o);
+        }
+
+        int end = -1;
+        for (int i = 0; i < comb.Count; i++)
+            if (indegree[i] == 0 && (end < 0 || arrival[i] > arrival[end])) end = i;
+        var path = new Dictionary<string, int>();
+        for (int i = end; i >= 0; i = best[i])
+            path[comb[i].Type] = path.GetValueOrDefault(comb[i].Type) + 1;
+        return new LogicDepth(
+            LutLevels: comb.Count == 0 ? 0 : Enumerable.Range(0, comb.Count).Where(i => indegree[i] == 0).Select(i => luts[i]).DefaultIfEmpty().Max(),
+            CellLevels: comb.Count == 0 ? 0 : Enumerable.Range(0, comb.Count).Where(i => indegree[i] == 0).Select(i => levels[i]).DefaultIfEmpty().Max(),
+            WeightedDepth: end < 0 ? 0 : Math.Round(arrival[end], 3),
+            CriticalPath: path.OrderBy(p => p.Key, StringComparer.Ordinal).ToDictionary(),
+            LoopCells: comb.Count - done);
+    }
+}

@@ -1,0 +1,38 @@
+namespace Hdl.Vhdl.Tools;
+
+/// <summary>
+/// yosys's <c>synth_xilinx</c> for the 7-series (the Zynq-7020 of the Zedboard) on the Verilog netlist
+/// that <c>ghdl --synth --out=verilog</c> writes (Debian's yosys has no GHDL plugin). The design is
+/// flattened (so paths through several processes are seen whole) and gets no I/O buffers (an
+/// out-of-context core); the mapped netlist is written as JSON for <see cref="XilinxNetlist"/>.
+/// </summary>
+public static class Yosys
+{
+    public static bool IsAvailable => ToolRunner.OnPath("yosys");
+
+    /// <summary>The options given to synth_xilinx (part of the synthesis cache key).</summary>
+    public const string SynthOptions = "-flatten -noiopad -family xc7";
+
+    /// <summary>The first line of <c>yosys -V</c>, e.g. "Yosys 0.23 (git sha1 7ce5011c24b)".</summary>
+    public static string Version()
+    {
+        var r = ToolRunner.Run("yosys", ["-V"], Directory.GetCurrentDirectory(), TimeSpan.FromMinutes(1));
+        return r.Stdout.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).FirstOrDefault() ?? "yosys (unknown version)";
+    }
+
+    /// <summary>
+    /// Maps <paramref name="verilogFile"/> (in <paramref name="dir"/>) with synth_xilinx; writes
+    /// <c>yosys-stat.txt</c> (yosys's own cell counts, for people) and <c>netlist.json</c> into
+    /// <paramref name="dir"/> and returns the path of the JSON netlist.
+    /// </summary>
+    public static (string NetlistJson, ToolRun Run) SynthXilinx(string dir, string verilogFile, string top, TimeSpan? timeout = null)
+    {
+        if (!IsAvailable) throw new ToolException("yosys is not installed: run ./scripts/setup (or apt-get install yosys)");
+        const string json = "netlist.json";
+        var script = $"read_verilog {verilogFile}; synth_xilinx {SynthOptions} -top {top}; tee -q -o yosys-stat.txt stat; write_json {json}";
+        var r = ToolRunner.Run("yosys", ["-q", "-l", "yosys.log", "-p", script], dir, timeout ?? TimeSpan.FromMinutes(60));
+        if (r.ExitCode != 0)
+            throw new ToolException($"yosys synth_xilinx failed (exit {r.ExitCode}):\n{Ghdl.Tail(r.Output, 40)}");
+        return (Path.Combine(dir, json), r);
+    }
+}
