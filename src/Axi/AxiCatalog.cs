@@ -11,8 +11,10 @@ public static class AxiCatalog
 {
     public static IReadOnlyList<IAxiCoreAdapter> All { get; } =
     [
-        // The AES-128-ECB encryption wrapper serves the iterative and the per-round pipeline.
-        .. AesCatalog.Variants.Where(v => v.Variant is "iterative" or "proc11").Select((v, i) => (IAxiCoreAdapter)new AesAxiCore(v, (ushort)(i + 1))),
+        // AES: the iterative core and the per-round pipeline, encryption and decryption, and the mode
+        // variants (CBC, CTR); key size from the registers. Numbered in this order.
+        .. AesCatalog.All.Where(v => v.Variant is "iterative" or "proc11" or "iterative-dec" or "proc11-dec" or "proc11-ctr" or "iterative-cbc" or "proc11-cbc-dec")
+            .OrderBy(v => v.Variant is "iterative" or "proc11" ? 0 : 1).Select((v, i) => (IAxiCoreAdapter)new AesAxiCore(v, (ushort)(i + 1))),
         .. Md5Catalog.Variants.Select((v, i) => (IAxiCoreAdapter)new Md5AxiCore(v, (ushort)(i + 1))),
         // SHA-2: a representative set of each algorithm (see docs/axi.md), numbered by catalog position.
         .. Sha2Catalog.Sha224Variants.Select((v, i) => (v, i)).Where(x => Sha2Wrapped(x.v.Variant)).Select(x => (IAxiCoreAdapter)new Sha256AxiCore(x.v, (ushort)(x.i + 1))),

@@ -119,7 +119,7 @@ architecture rtl of axi_aes_iterative is
   signal key_scheduler_Status_KeyHigh : hdl_u128;
   signal key_scheduler_Status_KeyLow : hdl_u128;
   signal key_scheduler_Status_KeySize : hdl_u2;
-  signal aes_input_Closing_Discard : boolean;
+  signal aes_closer_Closing_Discard : boolean;
   signal aes_output_Output_Valid : boolean;
   signal aes_output_Output_Last : boolean;
   signal aes_output_Output_Data : hdl_u128;
@@ -157,7 +157,7 @@ begin
     generic map (
       coreId => unsigned'(x"41455320"),
       version => unsigned'(x"00010001"),
-      caps => unsigned'(x"00001101")
+      caps => unsigned'(x"00007101")
     )
     port map (
       clk => clk,
@@ -304,6 +304,24 @@ begin
       InputReady_Ready => in_ready_Ready
     );
 
+  u_aes_closer : entity work.AesAxiMessageCloser
+    port map (
+      clk => clk,
+      rst => rst,
+      CoreInput_Valid => in_Valid,
+      CoreInput_Last => in_Last,
+      CoreInput_Block => in_Block,
+      CoreInput_KeyHigh => in_KeyHigh,
+      CoreInput_KeyLow => in_KeyLow,
+      CoreInput_KeySize => in_KeySize,
+      CoreInput_Side => in_Side,
+      CoreInput_Tag => in_Tag,
+      CoreReady_Ready => in_ready_Ready,
+      Control_Enabled => registers_Control_Enabled,
+      Control_Flush => registers_Control_Flush,
+      Closing_Discard => aes_closer_Closing_Discard
+    );
+
   u_aes_input : entity work.AesAxiInputAdapter
     port map (
       Input_Valid => assembler_Output_Valid,
@@ -316,6 +334,7 @@ begin
       Config_Mode => registers_Config_Mode,
       Config_Decrypt => registers_Config_Decrypt,
       Config_KeySize => registers_Config_KeySize,
+      Closing_Discard => aes_closer_Closing_Discard,
       Output_Valid => in_Valid,
       Output_Last => in_Last,
       Output_Block => in_Block,
@@ -323,11 +342,13 @@ begin
       Output_KeyLow => in_KeyLow,
       Output_KeySize => in_KeySize,
       Output_Side => in_Side,
-      Output_Tag => in_Tag,
-      Closing_Discard => aes_input_Closing_Discard
+      Output_Tag => in_Tag
     );
 
   u_aes_partial_check : entity work.AesAxiPartialBlockCheck
+    generic map (
+      wholeBlocks => true
+    )
     port map (
       Input_Valid => assembler_Output_Valid,
       Input_Last => assembler_Output_Last,
@@ -359,15 +380,15 @@ begin
     port map (
       clk => clk,
       rst => rst,
-      CoreInput_Valid => assembler_Output_Valid,
-      CoreInput_Last => assembler_Output_Last,
+      CoreInput_Valid => in_Valid,
+      CoreInput_Last => in_Last,
       CoreInputReady_Ready => in_ready_Ready,
       CoreOutput_Valid => aes_output_Output_Valid,
       CoreOutput_Last => aes_output_Output_Last,
       CoreOutputReady_Ready => out_ready_Ready,
       Control_Enabled => registers_Control_Enabled,
       Control_Flush => registers_Control_Flush,
-      Closing_Discard => aes_input_Closing_Discard,
+      Closing_Discard => aes_closer_Closing_Discard,
       Drain_Discard => drain_Drain_Discard
     );
 

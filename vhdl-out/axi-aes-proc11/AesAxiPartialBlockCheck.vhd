@@ -6,6 +6,9 @@ use ieee.numeric_std.all;
 use work.axi_aes_proc11_pkg.all;
 
 entity AesAxiPartialBlockCheck is
+  generic (
+    wholeBlocks : boolean
+  );
   port (
     Input_Valid : in boolean;
     Input_Last : in boolean;
@@ -24,7 +27,7 @@ begin
   begin
     Error_Error <= false;
     Error_Code <= (others => '0');
-    partial := ((Input_Valid and CoreReady_Ready) and (signed(resize(resize(Input_Bytes, 8), 32)) /= signed'(x"00000010")));
+    partial := (((wholeBlocks and Input_Valid) and CoreReady_Ready) and (signed(resize(resize(Input_Bytes, 8), 32)) /= signed'(x"00000010")));
     Error_Error <= partial;
     Error_Code <= sel(partial, unsigned'(x"03"), unsigned'(x"00"));
   end process;
