@@ -34,7 +34,8 @@ if {[llength $argv] >= 3} {
 } else {
     set build [file join $here build "$core-$variant"]
 }
-set name "axi_${core}_${variant}_ip"
+# the top entity: a "-" in the variant (iterative-cbc) is "_" in the VHDL name
+set name "axi_${core}_[string map {- _} $variant]_ip"
 set vhdl [file join $repo vhdl-out "axi-$core-$variant"]
 set sources [lsort [glob -nocomplain -directory $vhdl *.vhd]]
 if {[llength $sources] == 0} {

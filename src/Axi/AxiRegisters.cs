@@ -61,6 +61,8 @@ public static class AxiRegisters
 
     /// <summary>Error codes (STATUS bits 15..8 hold the first one since the error was last cleared).</summary>
     public const byte ErrorConfigRefused = 1, ErrorKeep = 2, ErrorPartialBlock = 3;
+    /// <summary>Error code 4: a ChaCha20 packet ran past block counter 2^32-1 (its output ends at that block).</summary>
+    public const byte ErrorCounterExhausted = 4;
 
     /// <summary>A CONFIG register value.</summary>
     public static uint ConfigValue(byte mode, bool decrypt, byte keySize) =>

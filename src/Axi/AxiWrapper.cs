@@ -84,6 +84,12 @@ public interface IAxiCoreAdapter
 
     /// <summary>A default configuration the core supports, with the given key bytes.</summary>
     AxiCoreSettings DefaultSettings(byte[] key);
+
+    /// <summary>
+    /// Key bytes of the scenario's second configuration (the key change between packets), under
+    /// <paramref name="seed"/>: a core with several key sizes changes the size there too.
+    /// </summary>
+    int SecondKeyBytes(int seed, int firstKeyBytes) => firstKeyBytes;
 }
 
 /// <summary>The top-level buses of a wrapper design (the ports of its VHDL top entity).</summary>
@@ -120,8 +126,8 @@ public static class AxiWrapper
         WriteResponse = "s_axi_b", WriteResponseReady = "s_axi_b_ready", ReadAddress = "s_axi_ar", ReadAddressReady = "s_axi_ar_ready",
         ReadData = "s_axi_r", ReadDataReady = "s_axi_r_ready";
 
-    /// <summary>The design (top entity) name of a wrapper: axi_&lt;core&gt;_&lt;variant&gt;.</summary>
-    public static string DesignName(IAxiCoreAdapter adapter) => $"axi_{adapter.Core}_{adapter.Variant}";
+    /// <summary>The design (top entity) name of a wrapper: axi_&lt;core&gt;_&lt;variant&gt;, a '-' in the variant as '_' (a VHDL identifier).</summary>
+    public static string DesignName(IAxiCoreAdapter adapter) => $"axi_{adapter.Core}_{adapter.Variant.Replace('-', '_')}";
 
     public static AxiWrapperDesign Build(IAxiCoreAdapter adapter)
     {

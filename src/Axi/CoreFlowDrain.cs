@@ -24,7 +24,10 @@ public sealed class CoreFlowDrain : ClockedProcess
     [InputBus] public IAxiDrain Closing = null!;
     [OutputBus] public IAxiDrain Drain = Bus.Create<IAxiDrain>();
 
-    /// <summary>Only inputs with Last make an output (hash cores: one digest per message).</summary>
+    /// <summary>
+    /// Only inputs with Last make an output, and an output ends with its block with Last (hash cores:
+    /// one digest per message, sent as one or more blocks).
+    /// </summary>
     readonly bool onePerPacket;
 
     /// <summary>Outputs the core owes.</summary>
@@ -37,7 +40,7 @@ public sealed class CoreFlowDrain : ClockedProcess
     protected override void OnTick()
     {
         bool blockIn = CoreInput.Valid && CoreInputReady.Ready && (!onePerPacket || CoreInput.Last);
-        bool blockOut = CoreOutput.Valid && CoreOutputReady.Ready;
+        bool blockOut = CoreOutput.Valid && CoreOutputReady.Ready && (!onePerPacket || CoreOutput.Last);
         if (blockIn) inFlight++;
         if (blockOut) inFlight--;
         if (Control.Flush) discard = inFlight;

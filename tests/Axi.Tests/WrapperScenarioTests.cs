@@ -41,8 +41,18 @@ public class WrapperScenarioTests
         Assert.True(failures.Count == 0, string.Join("\n", failures.Take(10)));
     }
 
+    /// <summary>
+    /// The first two wrappers of each core (an iterative and a pipelined core, or the same core in
+    /// two configurations) are replayed in GHDL here; every wrapper is replayed by
+    /// `./sme-crypto verify-axi --all`, whose record (verified.json, with the hash of the VHDL) is
+    /// committed next to VHDL that <see cref="ShellTests"/> checks is the generator's output. Replaying
+    /// all 30 here would take several minutes.
+    /// </summary>
+    public static TheoryData<string, string> ReplayedInGhdl() =>
+        [.. AxiCatalog.All.GroupBy(a => a.Core).SelectMany(g => g.Take(2)).Select(a => (a.Core, a.Variant))];
+
     [Theory]
-    [MemberData(nameof(Wrappers))]
+    [MemberData(nameof(ReplayedInGhdl))]
     public void ScenarioReplaysInGhdl(string core, string variant)
     {
         // Two packets in the full-speed phase (not four) keep the trace of the big MD5 pipelines short.

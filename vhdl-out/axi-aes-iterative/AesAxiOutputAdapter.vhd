@@ -10,6 +10,8 @@ entity AesAxiOutputAdapter is
     Input_Valid : in boolean;
     Input_Last : in boolean;
     Input_Block : in hdl_u128;
+    Input_Side : in hdl_u128;
+    Input_KeySize : in hdl_u2;
     Input_Tag : in hdl_u8;
     Output_Valid : out boolean;
     Output_Last : out boolean;
@@ -20,7 +22,7 @@ end entity;
 
 architecture rtl of AesAxiOutputAdapter is
 begin
-  logic : process(Input_Valid, Input_Last, Input_Block, Input_Tag)
+  logic : process(Input_Valid, Input_Last, Input_Block, Input_Side, Input_KeySize, Input_Tag)
     variable valid : boolean;
   begin
     Output_Valid <= false;

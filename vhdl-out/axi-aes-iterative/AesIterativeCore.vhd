@@ -6,52 +6,74 @@ use ieee.numeric_std.all;
 use work.axi_aes_iterative_pkg.all;
 
 entity AesIterativeCore is
+  generic (
+    decrypt : boolean
+  );
   port (
     clk : in std_logic;
     rst : in std_logic;
     Input_Valid : in boolean;
     Input_Last : in boolean;
     Input_Block : in hdl_u128;
-    Input_Key : in hdl_u128;
+    Input_Side : in hdl_u128;
+    Input_KeySize : in hdl_u2;
     Input_Tag : in hdl_u8;
+    KeyLoad_Valid : in boolean;
+    KeyLoad_Round : in hdl_u4;
+    KeyLoad_RoundKey : in hdl_u128;
     OutputReady_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
     Output_Block : out hdl_u128;
+    Output_Side : out hdl_u128;
+    Output_KeySize : out hdl_u2;
     Output_Tag : out hdl_u8;
     InputReady_Ready : out boolean
   );
 end entity;
 
 architecture rtl of AesIterativeCore is
+  signal roundKeys_reg : hdl_u128_x15 := (
+      x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
+      x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
   signal busy_reg : boolean := false;
   signal round_reg : hdl_u8 := unsigned'(x"00");
+  signal rounds_reg : hdl_u8 := unsigned'(x"00");
   signal state_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-  signal roundKey_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+  signal side_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+  signal keySize_reg : hdl_u8 := unsigned'(x"00");
   signal tag_reg : hdl_u8 := unsigned'(x"00");
   signal last_reg : boolean := false;
   signal resultValid_reg : boolean := false;
   signal inputReady_reg : boolean := false;
 begin
   tick : process(clk)
+    variable roundKeys : hdl_u128_x15;
     variable busy : boolean;
     variable round : hdl_u8;
+    variable rounds : hdl_u8;
     variable state : hdl_u128;
-    variable roundKey : hdl_u128;
+    variable side : hdl_u128;
+    variable keySize : hdl_u8;
     variable tag : hdl_u8;
     variable last : boolean;
     variable resultValid : boolean;
     variable inputReady : boolean;
     variable outputFree : boolean;
     variable accept : boolean;
-    variable nextKey : hdl_u128;
+    variable next_x : hdl_u128;
   begin
     if rising_edge(clk) then
       if rst = '1' then
+        roundKeys_reg <= (
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
         busy_reg <= false;
         round_reg <= unsigned'(x"00");
+        rounds_reg <= unsigned'(x"00");
         state_reg <= unsigned'(x"00000000000000000000000000000000");
-        roundKey_reg <= unsigned'(x"00000000000000000000000000000000");
+        side_reg <= unsigned'(x"00000000000000000000000000000000");
+        keySize_reg <= unsigned'(x"00");
         tag_reg <= unsigned'(x"00");
         last_reg <= false;
         resultValid_reg <= false;
@@ -59,30 +81,39 @@ begin
         Output_Valid <= false;
         Output_Last <= false;
         Output_Block <= (others => '0');
+        Output_Side <= (others => '0');
+        Output_KeySize <= (others => '0');
         Output_Tag <= (others => '0');
         InputReady_Ready <= false;
       else
+        roundKeys := roundKeys_reg;
         busy := busy_reg;
         round := round_reg;
+        rounds := rounds_reg;
         state := state_reg;
-        roundKey := roundKey_reg;
+        side := side_reg;
+        keySize := keySize_reg;
         tag := tag_reg;
         last := last_reg;
         resultValid := resultValid_reg;
         inputReady := inputReady_reg;
+        if KeyLoad_Valid then
+          roundKeys(to_integer(resize(resize(KeyLoad_Round, 8), 4))) := KeyLoad_RoundKey;
+        end if;
         outputFree := ((not resultValid) or OutputReady_Ready);
         accept := (inputReady and Input_Valid);
         if (resultValid and OutputReady_Ready) then
           resultValid := false;
         end if;
         if busy then
-          nextKey := AesMath_NextRoundKey128(roundKey, AesMath_Rcon(to_integer(resize(round, 4))));
-          if (signed(resize(round, 32)) < signed'(x"0000000A")) then
-            state := AesMath_Round(state, nextKey);
-            roundKey := nextKey;
+          next_x := AesMath_RoundStep(state, roundKeys(to_integer(resize(round, 4))), signed(resize(round, 32)), rounds, signed'(x"00000000"), false, decrypt);
+          if (signed(resize(round, 32)) < signed(resize(rounds, 32))) then
+            state := next_x;
             round := (round + unsigned'(x"01"));
           elsif outputFree then
-            Output_Block <= AesMath_FinalRound(state, nextKey);
+            Output_Block <= next_x;
+            Output_Side <= side;
+            Output_KeySize <= resize(keySize, 2);
             Output_Tag <= tag;
             Output_Last <= last;
             resultValid := true;
@@ -90,20 +121,25 @@ begin
           end if;
         end if;
         if accept then
-          state := AesMath_AddRoundKey(Input_Block, Input_Key);
-          roundKey := Input_Key;
+          state := (Input_Block xor roundKeys(0));
+          side := Input_Side;
+          keySize := resize(Input_KeySize, 8);
+          rounds := AesMath_RoundsOf(resize(Input_KeySize, 8));
           tag := Input_Tag;
           last := Input_Last;
           round := unsigned'(x"01");
           busy := true;
         end if;
-        inputReady := ((not busy) or ((signed(resize(round, 32)) = signed'(x"0000000A")) and (not resultValid)));
+        inputReady := ((not busy) or ((signed(resize(round, 32)) = signed(resize(rounds, 32))) and (not resultValid)));
         Output_Valid <= resultValid;
         InputReady_Ready <= inputReady;
+        roundKeys_reg <= roundKeys;
         busy_reg <= busy;
         round_reg <= round;
+        rounds_reg <= rounds;
         state_reg <= state;
-        roundKey_reg <= roundKey;
+        side_reg <= side;
+        keySize_reg <= keySize;
         tag_reg <= tag;
         last_reg <= last;
         resultValid_reg <= resultValid;

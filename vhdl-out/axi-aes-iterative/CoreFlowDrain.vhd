@@ -46,7 +46,7 @@ begin
         inFlight := inFlight_reg;
         discard := discard_reg;
         blockIn := ((CoreInput_Valid and CoreInputReady_Ready) and ((not onePerPacket) or CoreInput_Last));
-        blockOut := (CoreOutput_Valid and CoreOutputReady_Ready);
+        blockOut := ((CoreOutput_Valid and CoreOutputReady_Ready) and ((not onePerPacket) or CoreOutput_Last));
         if blockIn then
           inFlight := (inFlight + unsigned'(x"0001"));
         end if;

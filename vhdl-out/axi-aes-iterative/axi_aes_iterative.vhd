@@ -79,8 +79,8 @@ architecture rtl of axi_aes_iterative is
   signal serializer_InputReady_Ready : boolean;
   signal assembler_Error_Error : boolean;
   signal assembler_Error_Code : hdl_u8;
-  signal aes_input_Error_Error : boolean;
-  signal aes_input_Error_Code : hdl_u8;
+  signal aes_partial_check_Error_Error : boolean;
+  signal aes_partial_check_Error_Code : hdl_u8;
   signal drain_Drain_Discard : boolean;
   signal registers_Control_Enabled : boolean;
   signal registers_Control_Flush : boolean;
@@ -90,17 +90,36 @@ architecture rtl of axi_aes_iterative is
   signal registers_Config_Mode : hdl_u4;
   signal registers_Config_Decrypt : boolean;
   signal registers_Config_KeySize : hdl_u2;
-  signal in_Valid : boolean;
-  signal in_Last : boolean;
-  signal in_Block : hdl_u128;
-  signal in_Key : hdl_u128;
-  signal in_Tag : hdl_u8;
+  signal key_gate_Output_Valid : boolean;
+  signal key_gate_Output_Last : boolean;
+  signal key_gate_Output_Block : hdl_u128;
+  signal key_gate_Output_Side : hdl_u128;
+  signal key_gate_Output_KeySize : hdl_u2;
+  signal key_gate_Output_Tag : hdl_u8;
+  signal key_scheduler_KeyLoad_Valid : boolean;
+  signal key_scheduler_KeyLoad_Round : hdl_u4;
+  signal key_scheduler_KeyLoad_RoundKey : hdl_u128;
   signal out_ready_Ready : boolean;
   signal out_Valid : boolean;
   signal out_Last : boolean;
   signal out_Block : hdl_u128;
+  signal out_Side : hdl_u128;
+  signal out_KeySize : hdl_u2;
   signal out_Tag : hdl_u8;
-  signal aes_input_Closing_Discard : boolean;
+  signal core_InputReady_Ready : boolean;
+  signal in_Valid : boolean;
+  signal in_Last : boolean;
+  signal in_Block : hdl_u128;
+  signal in_KeyHigh : hdl_u128;
+  signal in_KeyLow : hdl_u128;
+  signal in_KeySize : hdl_u2;
+  signal in_Side : hdl_u128;
+  signal in_Tag : hdl_u8;
+  signal key_scheduler_Status_Ready : boolean;
+  signal key_scheduler_Status_KeyHigh : hdl_u128;
+  signal key_scheduler_Status_KeyLow : hdl_u128;
+  signal key_scheduler_Status_KeySize : hdl_u2;
+  signal aes_closer_Closing_Discard : boolean;
   signal aes_output_Output_Valid : boolean;
   signal aes_output_Output_Last : boolean;
   signal aes_output_Output_Data : hdl_u128;
@@ -138,7 +157,7 @@ begin
     generic map (
       coreId => unsigned'(x"41455320"),
       version => unsigned'(x"00010001"),
-      caps => unsigned'(x"00001101")
+      caps => unsigned'(x"00007101")
     )
     port map (
       clk => clk,
@@ -174,8 +193,8 @@ begin
       StreamOutReady_Ready => axis_ready_Ready_int,
       InputError_Error => assembler_Error_Error,
       InputError_Code => assembler_Error_Code,
-      CoreError_Error => aes_input_Error_Error,
-      CoreError_Code => aes_input_Error_Code,
+      CoreError_Error => aes_partial_check_Error_Error,
+      CoreError_Code => aes_partial_check_Error_Code,
       Drain_Discard => drain_Drain_Discard,
       Control_Enabled => registers_Control_Enabled,
       Control_Flush => registers_Control_Flush,
@@ -208,20 +227,99 @@ begin
     );
 
   u_core : entity work.AesIterativeCore
+    generic map (
+      decrypt => false
+    )
+    port map (
+      clk => clk,
+      rst => rst,
+      Input_Valid => key_gate_Output_Valid,
+      Input_Last => key_gate_Output_Last,
+      Input_Block => key_gate_Output_Block,
+      Input_Side => key_gate_Output_Side,
+      Input_KeySize => key_gate_Output_KeySize,
+      Input_Tag => key_gate_Output_Tag,
+      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
+      KeyLoad_Round => key_scheduler_KeyLoad_Round,
+      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      OutputReady_Ready => out_ready_Ready,
+      Output_Valid => out_Valid,
+      Output_Last => out_Last,
+      Output_Block => out_Block,
+      Output_Side => out_Side,
+      Output_KeySize => out_KeySize,
+      Output_Tag => out_Tag,
+      InputReady_Ready => core_InputReady_Ready
+    );
+
+  u_key_scheduler : entity work.AesKeyScheduler
+    generic map (
+      decrypt => false
+    )
     port map (
       clk => clk,
       rst => rst,
       Input_Valid => in_Valid,
       Input_Last => in_Last,
       Input_Block => in_Block,
-      Input_Key => in_Key,
+      Input_KeyHigh => in_KeyHigh,
+      Input_KeyLow => in_KeyLow,
+      Input_KeySize => in_KeySize,
+      Input_Side => in_Side,
       Input_Tag => in_Tag,
-      OutputReady_Ready => out_ready_Ready,
+      InputReady_Ready => in_ready_Ready,
       Output_Valid => out_Valid,
       Output_Last => out_Last,
-      Output_Block => out_Block,
-      Output_Tag => out_Tag,
+      OutputReady_Ready => out_ready_Ready,
+      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
+      KeyLoad_Round => key_scheduler_KeyLoad_Round,
+      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      Status_Ready => key_scheduler_Status_Ready,
+      Status_KeyHigh => key_scheduler_Status_KeyHigh,
+      Status_KeyLow => key_scheduler_Status_KeyLow,
+      Status_KeySize => key_scheduler_Status_KeySize
+    );
+
+  u_key_gate : entity work.AesKeyGate
+    port map (
+      Input_Valid => in_Valid,
+      Input_Last => in_Last,
+      Input_Block => in_Block,
+      Input_KeyHigh => in_KeyHigh,
+      Input_KeyLow => in_KeyLow,
+      Input_KeySize => in_KeySize,
+      Input_Side => in_Side,
+      Input_Tag => in_Tag,
+      Status_Ready => key_scheduler_Status_Ready,
+      Status_KeyHigh => key_scheduler_Status_KeyHigh,
+      Status_KeyLow => key_scheduler_Status_KeyLow,
+      Status_KeySize => key_scheduler_Status_KeySize,
+      DatapathReady_Ready => core_InputReady_Ready,
+      Output_Valid => key_gate_Output_Valid,
+      Output_Last => key_gate_Output_Last,
+      Output_Block => key_gate_Output_Block,
+      Output_Side => key_gate_Output_Side,
+      Output_KeySize => key_gate_Output_KeySize,
+      Output_Tag => key_gate_Output_Tag,
       InputReady_Ready => in_ready_Ready
+    );
+
+  u_aes_closer : entity work.AesAxiMessageCloser
+    port map (
+      clk => clk,
+      rst => rst,
+      CoreInput_Valid => in_Valid,
+      CoreInput_Last => in_Last,
+      CoreInput_Block => in_Block,
+      CoreInput_KeyHigh => in_KeyHigh,
+      CoreInput_KeyLow => in_KeyLow,
+      CoreInput_KeySize => in_KeySize,
+      CoreInput_Side => in_Side,
+      CoreInput_Tag => in_Tag,
+      CoreReady_Ready => in_ready_Ready,
+      Control_Enabled => registers_Control_Enabled,
+      Control_Flush => registers_Control_Flush,
+      Closing_Discard => aes_closer_Closing_Discard
     );
 
   u_aes_input : entity work.AesAxiInputAdapter
@@ -236,15 +334,29 @@ begin
       Config_Mode => registers_Config_Mode,
       Config_Decrypt => registers_Config_Decrypt,
       Config_KeySize => registers_Config_KeySize,
-      CoreReady_Ready => in_ready_Ready,
+      Closing_Discard => aes_closer_Closing_Discard,
       Output_Valid => in_Valid,
       Output_Last => in_Last,
       Output_Block => in_Block,
-      Output_Key => in_Key,
-      Output_Tag => in_Tag,
-      Error_Error => aes_input_Error_Error,
-      Error_Code => aes_input_Error_Code,
-      Closing_Discard => aes_input_Closing_Discard
+      Output_KeyHigh => in_KeyHigh,
+      Output_KeyLow => in_KeyLow,
+      Output_KeySize => in_KeySize,
+      Output_Side => in_Side,
+      Output_Tag => in_Tag
+    );
+
+  u_aes_partial_check : entity work.AesAxiPartialBlockCheck
+    generic map (
+      wholeBlocks => true
+    )
+    port map (
+      Input_Valid => assembler_Output_Valid,
+      Input_Last => assembler_Output_Last,
+      Input_Data => assembler_Output_Data,
+      Input_Bytes => assembler_Output_Bytes,
+      CoreReady_Ready => in_ready_Ready,
+      Error_Error => aes_partial_check_Error_Error,
+      Error_Code => aes_partial_check_Error_Code
     );
 
   u_aes_output : entity work.AesAxiOutputAdapter
@@ -252,6 +364,8 @@ begin
       Input_Valid => out_Valid,
       Input_Last => out_Last,
       Input_Block => out_Block,
+      Input_Side => out_Side,
+      Input_KeySize => out_KeySize,
       Input_Tag => out_Tag,
       Output_Valid => aes_output_Output_Valid,
       Output_Last => aes_output_Output_Last,
@@ -266,15 +380,15 @@ begin
     port map (
       clk => clk,
       rst => rst,
-      CoreInput_Valid => assembler_Output_Valid,
-      CoreInput_Last => assembler_Output_Last,
+      CoreInput_Valid => in_Valid,
+      CoreInput_Last => in_Last,
       CoreInputReady_Ready => in_ready_Ready,
       CoreOutput_Valid => aes_output_Output_Valid,
       CoreOutput_Last => aes_output_Output_Last,
       CoreOutputReady_Ready => out_ready_Ready,
       Control_Enabled => registers_Control_Enabled,
       Control_Flush => registers_Control_Flush,
-      Closing_Discard => aes_input_Closing_Discard,
+      Closing_Discard => aes_closer_Closing_Discard,
       Drain_Discard => drain_Drain_Discard
     );
 

@@ -10,17 +10,179 @@ package axi_aes_iterative_pkg is
   subtype hdl_u6 is unsigned(5 downto 0);
   subtype hdl_u7 is unsigned(6 downto 0);
   subtype hdl_u8 is unsigned(7 downto 0);
+  subtype hdl_u9 is unsigned(8 downto 0);
   subtype hdl_u16 is unsigned(15 downto 0);
   subtype hdl_u32 is unsigned(31 downto 0);
   subtype hdl_u64 is unsigned(63 downto 0);
   subtype hdl_u128 is unsigned(127 downto 0);
   subtype hdl_s32 is signed(31 downto 0);
-  type hdl_u8_x11 is array (0 to 10) of hdl_u8;
+  type hdl_u128_x15 is array (0 to 14) of hdl_u128;
+  type hdl_u8_x512 is array (0 to 511) of hdl_u8;
   type hdl_u8_x256 is array (0 to 255) of hdl_u8;
   type hdl_u32_x256 is array (0 to 255) of hdl_u32;
-  constant AesMath_Rcon : hdl_u8_x11 := (
-      x"00", x"01", x"02", x"04", x"08", x"10", x"20", x"40", 
-      x"80", x"1B", x"36");
+  constant AesMath_KeyWordKind : hdl_u8_x512 := (
+      x"00", x"00", x"00", x"00", x"02", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"02", x"01", 
+      x"01", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
+      x"01", x"01", x"02", x"01", x"01", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"01", x"01", x"02", x"01", 
+      x"01", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
+      x"01", x"01", x"02", x"01", x"01", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"01", x"01", x"02", x"01", 
+      x"01", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
+      x"01", x"01", x"02", x"01", x"01", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"01", x"01", x"02", x"01", 
+      x"01", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
+      x"01", x"01", x"02", x"01", x"01", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"01", x"01", x"02", x"01", 
+      x"01", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
+      x"01", x"01", x"02", x"01", x"01", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"01", x"01", x"02", x"01", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
+      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00");
+  constant AesMath_KeyWordRcon : hdl_u8_x512 := (
+      x"00", x"00", x"00", x"00", x"01", x"00", x"00", x"00", 
+      x"02", x"00", x"00", x"00", x"04", x"00", x"00", x"00", 
+      x"08", x"00", x"00", x"00", x"10", x"00", x"00", x"00", 
+      x"20", x"00", x"00", x"00", x"40", x"00", x"00", x"00", 
+      x"80", x"00", x"00", x"00", x"1B", x"00", x"00", x"00", 
+      x"36", x"00", x"00", x"00", x"6C", x"00", x"00", x"00", 
+      x"D8", x"00", x"00", x"00", x"AB", x"00", x"00", x"00", 
+      x"4D", x"00", x"00", x"00", x"9A", x"00", x"00", x"00", 
+      x"2F", x"00", x"00", x"00", x"5E", x"00", x"00", x"00", 
+      x"BC", x"00", x"00", x"00", x"63", x"00", x"00", x"00", 
+      x"C6", x"00", x"00", x"00", x"97", x"00", x"00", x"00", 
+      x"35", x"00", x"00", x"00", x"6A", x"00", x"00", x"00", 
+      x"D4", x"00", x"00", x"00", x"B3", x"00", x"00", x"00", 
+      x"7D", x"00", x"00", x"00", x"FA", x"00", x"00", x"00", 
+      x"EF", x"00", x"00", x"00", x"C5", x"00", x"00", x"00", 
+      x"91", x"00", x"00", x"00", x"39", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"01", x"00", 
+      x"00", x"00", x"00", x"00", x"02", x"00", x"00", x"00", 
+      x"00", x"00", x"04", x"00", x"00", x"00", x"00", x"00", 
+      x"08", x"00", x"00", x"00", x"00", x"00", x"10", x"00", 
+      x"00", x"00", x"00", x"00", x"20", x"00", x"00", x"00", 
+      x"00", x"00", x"40", x"00", x"00", x"00", x"00", x"00", 
+      x"80", x"00", x"00", x"00", x"00", x"00", x"1B", x"00", 
+      x"00", x"00", x"00", x"00", x"36", x"00", x"00", x"00", 
+      x"00", x"00", x"6C", x"00", x"00", x"00", x"00", x"00", 
+      x"D8", x"00", x"00", x"00", x"00", x"00", x"AB", x"00", 
+      x"00", x"00", x"00", x"00", x"4D", x"00", x"00", x"00", 
+      x"00", x"00", x"9A", x"00", x"00", x"00", x"00", x"00", 
+      x"2F", x"00", x"00", x"00", x"00", x"00", x"5E", x"00", 
+      x"00", x"00", x"00", x"00", x"BC", x"00", x"00", x"00", 
+      x"00", x"00", x"63", x"00", x"00", x"00", x"00", x"00", 
+      x"C6", x"00", x"00", x"00", x"00", x"00", x"97", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"01", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"02", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"04", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"08", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"10", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"20", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"40", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"80", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"1B", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"36", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"6C", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"D8", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"AB", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"4D", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"9A", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00");
+  constant AesMath_InvSBox : hdl_u8_x256 := (
+      x"52", x"09", x"6A", x"D5", x"30", x"36", x"A5", x"38", 
+      x"BF", x"40", x"A3", x"9E", x"81", x"F3", x"D7", x"FB", 
+      x"7C", x"E3", x"39", x"82", x"9B", x"2F", x"FF", x"87", 
+      x"34", x"8E", x"43", x"44", x"C4", x"DE", x"E9", x"CB", 
+      x"54", x"7B", x"94", x"32", x"A6", x"C2", x"23", x"3D", 
+      x"EE", x"4C", x"95", x"0B", x"42", x"FA", x"C3", x"4E", 
+      x"08", x"2E", x"A1", x"66", x"28", x"D9", x"24", x"B2", 
+      x"76", x"5B", x"A2", x"49", x"6D", x"8B", x"D1", x"25", 
+      x"72", x"F8", x"F6", x"64", x"86", x"68", x"98", x"16", 
+      x"D4", x"A4", x"5C", x"CC", x"5D", x"65", x"B6", x"92", 
+      x"6C", x"70", x"48", x"50", x"FD", x"ED", x"B9", x"DA", 
+      x"5E", x"15", x"46", x"57", x"A7", x"8D", x"9D", x"84", 
+      x"90", x"D8", x"AB", x"00", x"8C", x"BC", x"D3", x"0A", 
+      x"F7", x"E4", x"58", x"05", x"B8", x"B3", x"45", x"06", 
+      x"D0", x"2C", x"1E", x"8F", x"CA", x"3F", x"0F", x"02", 
+      x"C1", x"AF", x"BD", x"03", x"01", x"13", x"8A", x"6B", 
+      x"3A", x"91", x"11", x"41", x"4F", x"67", x"DC", x"EA", 
+      x"97", x"F2", x"CF", x"CE", x"F0", x"B4", x"E6", x"73", 
+      x"96", x"AC", x"74", x"22", x"E7", x"AD", x"35", x"85", 
+      x"E2", x"F9", x"37", x"E8", x"1C", x"75", x"DF", x"6E", 
+      x"47", x"F1", x"1A", x"71", x"1D", x"29", x"C5", x"89", 
+      x"6F", x"B7", x"62", x"0E", x"AA", x"18", x"BE", x"1B", 
+      x"FC", x"56", x"3E", x"4B", x"C6", x"D2", x"79", x"20", 
+      x"9A", x"DB", x"C0", x"FE", x"78", x"CD", x"5A", x"F4", 
+      x"1F", x"DD", x"A8", x"33", x"88", x"07", x"C7", x"31", 
+      x"B1", x"12", x"10", x"59", x"27", x"80", x"EC", x"5F", 
+      x"60", x"51", x"7F", x"A9", x"19", x"B5", x"4A", x"0D", 
+      x"2D", x"E5", x"7A", x"9F", x"93", x"C9", x"9C", x"EF", 
+      x"A0", x"E0", x"3B", x"4D", x"AE", x"2A", x"F5", x"B0", 
+      x"C8", x"EB", x"BB", x"3C", x"83", x"53", x"99", x"61", 
+      x"17", x"2B", x"04", x"7E", x"BA", x"77", x"D6", x"26", 
+      x"E1", x"69", x"14", x"63", x"55", x"21", x"0C", x"7D");
   constant AesMath_SBox : hdl_u8_x256 := (
       x"63", x"7C", x"77", x"7B", x"F2", x"6B", x"6F", x"C5", 
       x"30", x"01", x"67", x"2B", x"FE", x"D7", x"AB", x"76", 
@@ -54,6 +216,138 @@ package axi_aes_iterative_pkg is
       x"9B", x"1E", x"87", x"E9", x"CE", x"55", x"28", x"DF", 
       x"8C", x"A1", x"89", x"0D", x"BF", x"E6", x"42", x"68", 
       x"41", x"99", x"2D", x"0F", x"B0", x"54", x"BB", x"16");
+  constant AesMath_Td0 : hdl_u32_x256 := (
+      x"51F4A750", x"7E416553", x"1A17A4C3", x"3A275E96", x"3BAB6BCB", x"1F9D45F1", x"ACFA58AB", x"4BE30393", 
+      x"2030FA55", x"AD766DF6", x"88CC7691", x"F5024C25", x"4FE5D7FC", x"C52ACBD7", x"26354480", x"B562A38F", 
+      x"DEB15A49", x"25BA1B67", x"45EA0E98", x"5DFEC0E1", x"C32F7502", x"814CF012", x"8D4697A3", x"6BD3F9C6", 
+      x"038F5FE7", x"15929C95", x"BF6D7AEB", x"955259DA", x"D4BE832D", x"587421D3", x"49E06929", x"8EC9C844", 
+      x"75C2896A", x"F48E7978", x"99583E6B", x"27B971DD", x"BEE14FB6", x"F088AD17", x"C920AC66", x"7DCE3AB4", 
+      x"63DF4A18", x"E51A3182", x"97513360", x"62537F45", x"B16477E0", x"BB6BAE84", x"FE81A01C", x"F9082B94", 
+      x"70486858", x"8F45FD19", x"94DE6C87", x"527BF8B7", x"AB73D323", x"724B02E2", x"E31F8F57", x"6655AB2A", 
+      x"B2EB2807", x"2FB5C203", x"86C57B9A", x"D33708A5", x"302887F2", x"23BFA5B2", x"02036ABA", x"ED16825C", 
+      x"8ACF1C2B", x"A779B492", x"F307F2F0", x"4E69E2A1", x"65DAF4CD", x"0605BED5", x"D134621F", x"C4A6FE8A", 
+      x"342E539D", x"A2F355A0", x"058AE132", x"A4F6EB75", x"0B83EC39", x"4060EFAA", x"5E719F06", x"BD6E1051", 
+      x"3E218AF9", x"96DD063D", x"DD3E05AE", x"4DE6BD46", x"91548DB5", x"71C45D05", x"0406D46F", x"605015FF", 
+      x"1998FB24", x"D6BDE997", x"894043CC", x"67D99E77", x"B0E842BD", x"07898B88", x"E7195B38", x"79C8EEDB", 
+      x"A17C0A47", x"7C420FE9", x"F8841EC9", x"00000000", x"09808683", x"322BED48", x"1E1170AC", x"6C5A724E", 
+      x"FD0EFFFB", x"0F853856", x"3DAED51E", x"362D3927", x"0A0FD964", x"685CA621", x"9B5B54D1", x"24362E3A", 
+      x"0C0A67B1", x"9357E70F", x"B4EE96D2", x"1B9B919E", x"80C0C54F", x"61DC20A2", x"5A774B69", x"1C121A16", 
+      x"E293BA0A", x"C0A02AE5", x"3C22E043", x"121B171D", x"0E090D0B", x"F28BC7AD", x"2DB6A8B9", x"141EA9C8", 
+      x"57F11985", x"AF75074C", x"EE99DDBB", x"A37F60FD", x"F701269F", x"5C72F5BC", x"44663BC5", x"5BFB7E34", 
+      x"8B432976", x"CB23C6DC", x"B6EDFC68", x"B8E4F163", x"D731DCCA", x"42638510", x"13972240", x"84C61120", 
+      x"854A247D", x"D2BB3DF8", x"AEF93211", x"C729A16D", x"1D9E2F4B", x"DCB230F3", x"0D8652EC", x"77C1E3D0", 
+      x"2BB3166C", x"A970B999", x"119448FA", x"47E96422", x"A8FC8CC4", x"A0F03F1A", x"567D2CD8", x"223390EF", 
+      x"87494EC7", x"D938D1C1", x"8CCAA2FE", x"98D40B36", x"A6F581CF", x"A57ADE28", x"DAB78E26", x"3FADBFA4", 
+      x"2C3A9DE4", x"5078920D", x"6A5FCC9B", x"547E4662", x"F68D13C2", x"90D8B8E8", x"2E39F75E", x"82C3AFF5", 
+      x"9F5D80BE", x"69D0937C", x"6FD52DA9", x"CF2512B3", x"C8AC993B", x"10187DA7", x"E89C636E", x"DB3BBB7B", 
+      x"CD267809", x"6E5918F4", x"EC9AB701", x"834F9AA8", x"E6956E65", x"AAFFE67E", x"21BCCF08", x"EF15E8E6", 
+      x"BAE79BD9", x"4A6F36CE", x"EA9F09D4", x"29B07CD6", x"31A4B2AF", x"2A3F2331", x"C6A59430", x"35A266C0", 
+      x"744EBC37", x"FC82CAA6", x"E090D0B0", x"33A7D815", x"F104984A", x"41ECDAF7", x"7FCD500E", x"1791F62F", 
+      x"764DD68D", x"43EFB04D", x"CCAA4D54", x"E49604DF", x"9ED1B5E3", x"4C6A881B", x"C12C1FB8", x"4665517F", 
+      x"9D5EEA04", x"018C355D", x"FA877473", x"FB0B412E", x"B3671D5A", x"92DBD252", x"E9105633", x"6DD64713", 
+      x"9AD7618C", x"37A10C7A", x"59F8148E", x"EB133C89", x"CEA927EE", x"B761C935", x"E11CE5ED", x"7A47B13C", 
+      x"9CD2DF59", x"55F2733F", x"1814CE79", x"73C737BF", x"53F7CDEA", x"5FFDAA5B", x"DF3D6F14", x"7844DB86", 
+      x"CAAFF381", x"B968C43E", x"3824342C", x"C2A3405F", x"161DC372", x"BCE2250C", x"283C498B", x"FF0D9541", 
+      x"39A80171", x"080CB3DE", x"D8B4E49C", x"6456C190", x"7BCB8461", x"D532B670", x"486C5C74", x"D0B85742");
+  constant AesMath_Td1 : hdl_u32_x256 := (
+      x"5051F4A7", x"537E4165", x"C31A17A4", x"963A275E", x"CB3BAB6B", x"F11F9D45", x"ABACFA58", x"934BE303", 
+      x"552030FA", x"F6AD766D", x"9188CC76", x"25F5024C", x"FC4FE5D7", x"D7C52ACB", x"80263544", x"8FB562A3", 
+      x"49DEB15A", x"6725BA1B", x"9845EA0E", x"E15DFEC0", x"02C32F75", x"12814CF0", x"A38D4697", x"C66BD3F9", 
+      x"E7038F5F", x"9515929C", x"EBBF6D7A", x"DA955259", x"2DD4BE83", x"D3587421", x"2949E069", x"448EC9C8", 
+      x"6A75C289", x"78F48E79", x"6B99583E", x"DD27B971", x"B6BEE14F", x"17F088AD", x"66C920AC", x"B47DCE3A", 
+      x"1863DF4A", x"82E51A31", x"60975133", x"4562537F", x"E0B16477", x"84BB6BAE", x"1CFE81A0", x"94F9082B", 
+      x"58704868", x"198F45FD", x"8794DE6C", x"B7527BF8", x"23AB73D3", x"E2724B02", x"57E31F8F", x"2A6655AB", 
+      x"07B2EB28", x"032FB5C2", x"9A86C57B", x"A5D33708", x"F2302887", x"B223BFA5", x"BA02036A", x"5CED1682", 
+      x"2B8ACF1C", x"92A779B4", x"F0F307F2", x"A14E69E2", x"CD65DAF4", x"D50605BE", x"1FD13462", x"8AC4A6FE", 
+      x"9D342E53", x"A0A2F355", x"32058AE1", x"75A4F6EB", x"390B83EC", x"AA4060EF", x"065E719F", x"51BD6E10", 
+      x"F93E218A", x"3D96DD06", x"AEDD3E05", x"464DE6BD", x"B591548D", x"0571C45D", x"6F0406D4", x"FF605015", 
+      x"241998FB", x"97D6BDE9", x"CC894043", x"7767D99E", x"BDB0E842", x"8807898B", x"38E7195B", x"DB79C8EE", 
+      x"47A17C0A", x"E97C420F", x"C9F8841E", x"00000000", x"83098086", x"48322BED", x"AC1E1170", x"4E6C5A72", 
+      x"FBFD0EFF", x"560F8538", x"1E3DAED5", x"27362D39", x"640A0FD9", x"21685CA6", x"D19B5B54", x"3A24362E", 
+      x"B10C0A67", x"0F9357E7", x"D2B4EE96", x"9E1B9B91", x"4F80C0C5", x"A261DC20", x"695A774B", x"161C121A", 
+      x"0AE293BA", x"E5C0A02A", x"433C22E0", x"1D121B17", x"0B0E090D", x"ADF28BC7", x"B92DB6A8", x"C8141EA9", 
+      x"8557F119", x"4CAF7507", x"BBEE99DD", x"FDA37F60", x"9FF70126", x"BC5C72F5", x"C544663B", x"345BFB7E", 
+      x"768B4329", x"DCCB23C6", x"68B6EDFC", x"63B8E4F1", x"CAD731DC", x"10426385", x"40139722", x"2084C611", 
+      x"7D854A24", x"F8D2BB3D", x"11AEF932", x"6DC729A1", x"4B1D9E2F", x"F3DCB230", x"EC0D8652", x"D077C1E3", 
+      x"6C2BB316", x"99A970B9", x"FA119448", x"2247E964", x"C4A8FC8C", x"1AA0F03F", x"D8567D2C", x"EF223390", 
+      x"C787494E", x"C1D938D1", x"FE8CCAA2", x"3698D40B", x"CFA6F581", x"28A57ADE", x"26DAB78E", x"A43FADBF", 
+      x"E42C3A9D", x"0D507892", x"9B6A5FCC", x"62547E46", x"C2F68D13", x"E890D8B8", x"5E2E39F7", x"F582C3AF", 
+      x"BE9F5D80", x"7C69D093", x"A96FD52D", x"B3CF2512", x"3BC8AC99", x"A710187D", x"6EE89C63", x"7BDB3BBB", 
+      x"09CD2678", x"F46E5918", x"01EC9AB7", x"A8834F9A", x"65E6956E", x"7EAAFFE6", x"0821BCCF", x"E6EF15E8", 
+      x"D9BAE79B", x"CE4A6F36", x"D4EA9F09", x"D629B07C", x"AF31A4B2", x"312A3F23", x"30C6A594", x"C035A266", 
+      x"37744EBC", x"A6FC82CA", x"B0E090D0", x"1533A7D8", x"4AF10498", x"F741ECDA", x"0E7FCD50", x"2F1791F6", 
+      x"8D764DD6", x"4D43EFB0", x"54CCAA4D", x"DFE49604", x"E39ED1B5", x"1B4C6A88", x"B8C12C1F", x"7F466551", 
+      x"049D5EEA", x"5D018C35", x"73FA8774", x"2EFB0B41", x"5AB3671D", x"5292DBD2", x"33E91056", x"136DD647", 
+      x"8C9AD761", x"7A37A10C", x"8E59F814", x"89EB133C", x"EECEA927", x"35B761C9", x"EDE11CE5", x"3C7A47B1", 
+      x"599CD2DF", x"3F55F273", x"791814CE", x"BF73C737", x"EA53F7CD", x"5B5FFDAA", x"14DF3D6F", x"867844DB", 
+      x"81CAAFF3", x"3EB968C4", x"2C382434", x"5FC2A340", x"72161DC3", x"0CBCE225", x"8B283C49", x"41FF0D95", 
+      x"7139A801", x"DE080CB3", x"9CD8B4E4", x"906456C1", x"617BCB84", x"70D532B6", x"74486C5C", x"42D0B857");
+  constant AesMath_Td2 : hdl_u32_x256 := (
+      x"A75051F4", x"65537E41", x"A4C31A17", x"5E963A27", x"6BCB3BAB", x"45F11F9D", x"58ABACFA", x"03934BE3", 
+      x"FA552030", x"6DF6AD76", x"769188CC", x"4C25F502", x"D7FC4FE5", x"CBD7C52A", x"44802635", x"A38FB562", 
+      x"5A49DEB1", x"1B6725BA", x"0E9845EA", x"C0E15DFE", x"7502C32F", x"F012814C", x"97A38D46", x"F9C66BD3", 
+      x"5FE7038F", x"9C951592", x"7AEBBF6D", x"59DA9552", x"832DD4BE", x"21D35874", x"692949E0", x"C8448EC9", 
+      x"896A75C2", x"7978F48E", x"3E6B9958", x"71DD27B9", x"4FB6BEE1", x"AD17F088", x"AC66C920", x"3AB47DCE", 
+      x"4A1863DF", x"3182E51A", x"33609751", x"7F456253", x"77E0B164", x"AE84BB6B", x"A01CFE81", x"2B94F908", 
+      x"68587048", x"FD198F45", x"6C8794DE", x"F8B7527B", x"D323AB73", x"02E2724B", x"8F57E31F", x"AB2A6655", 
+      x"2807B2EB", x"C2032FB5", x"7B9A86C5", x"08A5D337", x"87F23028", x"A5B223BF", x"6ABA0203", x"825CED16", 
+      x"1C2B8ACF", x"B492A779", x"F2F0F307", x"E2A14E69", x"F4CD65DA", x"BED50605", x"621FD134", x"FE8AC4A6", 
+      x"539D342E", x"55A0A2F3", x"E132058A", x"EB75A4F6", x"EC390B83", x"EFAA4060", x"9F065E71", x"1051BD6E", 
+      x"8AF93E21", x"063D96DD", x"05AEDD3E", x"BD464DE6", x"8DB59154", x"5D0571C4", x"D46F0406", x"15FF6050", 
+      x"FB241998", x"E997D6BD", x"43CC8940", x"9E7767D9", x"42BDB0E8", x"8B880789", x"5B38E719", x"EEDB79C8", 
+      x"0A47A17C", x"0FE97C42", x"1EC9F884", x"00000000", x"86830980", x"ED48322B", x"70AC1E11", x"724E6C5A", 
+      x"FFFBFD0E", x"38560F85", x"D51E3DAE", x"3927362D", x"D9640A0F", x"A621685C", x"54D19B5B", x"2E3A2436", 
+      x"67B10C0A", x"E70F9357", x"96D2B4EE", x"919E1B9B", x"C54F80C0", x"20A261DC", x"4B695A77", x"1A161C12", 
+      x"BA0AE293", x"2AE5C0A0", x"E0433C22", x"171D121B", x"0D0B0E09", x"C7ADF28B", x"A8B92DB6", x"A9C8141E", 
+      x"198557F1", x"074CAF75", x"DDBBEE99", x"60FDA37F", x"269FF701", x"F5BC5C72", x"3BC54466", x"7E345BFB", 
+      x"29768B43", x"C6DCCB23", x"FC68B6ED", x"F163B8E4", x"DCCAD731", x"85104263", x"22401397", x"112084C6", 
+      x"247D854A", x"3DF8D2BB", x"3211AEF9", x"A16DC729", x"2F4B1D9E", x"30F3DCB2", x"52EC0D86", x"E3D077C1", 
+      x"166C2BB3", x"B999A970", x"48FA1194", x"642247E9", x"8CC4A8FC", x"3F1AA0F0", x"2CD8567D", x"90EF2233", 
+      x"4EC78749", x"D1C1D938", x"A2FE8CCA", x"0B3698D4", x"81CFA6F5", x"DE28A57A", x"8E26DAB7", x"BFA43FAD", 
+      x"9DE42C3A", x"920D5078", x"CC9B6A5F", x"4662547E", x"13C2F68D", x"B8E890D8", x"F75E2E39", x"AFF582C3", 
+      x"80BE9F5D", x"937C69D0", x"2DA96FD5", x"12B3CF25", x"993BC8AC", x"7DA71018", x"636EE89C", x"BB7BDB3B", 
+      x"7809CD26", x"18F46E59", x"B701EC9A", x"9AA8834F", x"6E65E695", x"E67EAAFF", x"CF0821BC", x"E8E6EF15", 
+      x"9BD9BAE7", x"36CE4A6F", x"09D4EA9F", x"7CD629B0", x"B2AF31A4", x"23312A3F", x"9430C6A5", x"66C035A2", 
+      x"BC37744E", x"CAA6FC82", x"D0B0E090", x"D81533A7", x"984AF104", x"DAF741EC", x"500E7FCD", x"F62F1791", 
+      x"D68D764D", x"B04D43EF", x"4D54CCAA", x"04DFE496", x"B5E39ED1", x"881B4C6A", x"1FB8C12C", x"517F4665", 
+      x"EA049D5E", x"355D018C", x"7473FA87", x"412EFB0B", x"1D5AB367", x"D25292DB", x"5633E910", x"47136DD6", 
+      x"618C9AD7", x"0C7A37A1", x"148E59F8", x"3C89EB13", x"27EECEA9", x"C935B761", x"E5EDE11C", x"B13C7A47", 
+      x"DF599CD2", x"733F55F2", x"CE791814", x"37BF73C7", x"CDEA53F7", x"AA5B5FFD", x"6F14DF3D", x"DB867844", 
+      x"F381CAAF", x"C43EB968", x"342C3824", x"405FC2A3", x"C372161D", x"250CBCE2", x"498B283C", x"9541FF0D", 
+      x"017139A8", x"B3DE080C", x"E49CD8B4", x"C1906456", x"84617BCB", x"B670D532", x"5C74486C", x"5742D0B8");
+  constant AesMath_Td3 : hdl_u32_x256 := (
+      x"F4A75051", x"4165537E", x"17A4C31A", x"275E963A", x"AB6BCB3B", x"9D45F11F", x"FA58ABAC", x"E303934B", 
+      x"30FA5520", x"766DF6AD", x"CC769188", x"024C25F5", x"E5D7FC4F", x"2ACBD7C5", x"35448026", x"62A38FB5", 
+      x"B15A49DE", x"BA1B6725", x"EA0E9845", x"FEC0E15D", x"2F7502C3", x"4CF01281", x"4697A38D", x"D3F9C66B", 
+      x"8F5FE703", x"929C9515", x"6D7AEBBF", x"5259DA95", x"BE832DD4", x"7421D358", x"E0692949", x"C9C8448E", 
+      x"C2896A75", x"8E7978F4", x"583E6B99", x"B971DD27", x"E14FB6BE", x"88AD17F0", x"20AC66C9", x"CE3AB47D", 
+      x"DF4A1863", x"1A3182E5", x"51336097", x"537F4562", x"6477E0B1", x"6BAE84BB", x"81A01CFE", x"082B94F9", 
+      x"48685870", x"45FD198F", x"DE6C8794", x"7BF8B752", x"73D323AB", x"4B02E272", x"1F8F57E3", x"55AB2A66", 
+      x"EB2807B2", x"B5C2032F", x"C57B9A86", x"3708A5D3", x"2887F230", x"BFA5B223", x"036ABA02", x"16825CED", 
+      x"CF1C2B8A", x"79B492A7", x"07F2F0F3", x"69E2A14E", x"DAF4CD65", x"05BED506", x"34621FD1", x"A6FE8AC4", 
+      x"2E539D34", x"F355A0A2", x"8AE13205", x"F6EB75A4", x"83EC390B", x"60EFAA40", x"719F065E", x"6E1051BD", 
+      x"218AF93E", x"DD063D96", x"3E05AEDD", x"E6BD464D", x"548DB591", x"C45D0571", x"06D46F04", x"5015FF60", 
+      x"98FB2419", x"BDE997D6", x"4043CC89", x"D99E7767", x"E842BDB0", x"898B8807", x"195B38E7", x"C8EEDB79", 
+      x"7C0A47A1", x"420FE97C", x"841EC9F8", x"00000000", x"80868309", x"2BED4832", x"1170AC1E", x"5A724E6C", 
+      x"0EFFFBFD", x"8538560F", x"AED51E3D", x"2D392736", x"0FD9640A", x"5CA62168", x"5B54D19B", x"362E3A24", 
+      x"0A67B10C", x"57E70F93", x"EE96D2B4", x"9B919E1B", x"C0C54F80", x"DC20A261", x"774B695A", x"121A161C", 
+      x"93BA0AE2", x"A02AE5C0", x"22E0433C", x"1B171D12", x"090D0B0E", x"8BC7ADF2", x"B6A8B92D", x"1EA9C814", 
+      x"F1198557", x"75074CAF", x"99DDBBEE", x"7F60FDA3", x"01269FF7", x"72F5BC5C", x"663BC544", x"FB7E345B", 
+      x"4329768B", x"23C6DCCB", x"EDFC68B6", x"E4F163B8", x"31DCCAD7", x"63851042", x"97224013", x"C6112084", 
+      x"4A247D85", x"BB3DF8D2", x"F93211AE", x"29A16DC7", x"9E2F4B1D", x"B230F3DC", x"8652EC0D", x"C1E3D077", 
+      x"B3166C2B", x"70B999A9", x"9448FA11", x"E9642247", x"FC8CC4A8", x"F03F1AA0", x"7D2CD856", x"3390EF22", 
+      x"494EC787", x"38D1C1D9", x"CAA2FE8C", x"D40B3698", x"F581CFA6", x"7ADE28A5", x"B78E26DA", x"ADBFA43F", 
+      x"3A9DE42C", x"78920D50", x"5FCC9B6A", x"7E466254", x"8D13C2F6", x"D8B8E890", x"39F75E2E", x"C3AFF582", 
+      x"5D80BE9F", x"D0937C69", x"D52DA96F", x"2512B3CF", x"AC993BC8", x"187DA710", x"9C636EE8", x"3BBB7BDB", 
+      x"267809CD", x"5918F46E", x"9AB701EC", x"4F9AA883", x"956E65E6", x"FFE67EAA", x"BCCF0821", x"15E8E6EF", 
+      x"E79BD9BA", x"6F36CE4A", x"9F09D4EA", x"B07CD629", x"A4B2AF31", x"3F23312A", x"A59430C6", x"A266C035", 
+      x"4EBC3774", x"82CAA6FC", x"90D0B0E0", x"A7D81533", x"04984AF1", x"ECDAF741", x"CD500E7F", x"91F62F17", 
+      x"4DD68D76", x"EFB04D43", x"AA4D54CC", x"9604DFE4", x"D1B5E39E", x"6A881B4C", x"2C1FB8C1", x"65517F46", 
+      x"5EEA049D", x"8C355D01", x"877473FA", x"0B412EFB", x"671D5AB3", x"DBD25292", x"105633E9", x"D647136D", 
+      x"D7618C9A", x"A10C7A37", x"F8148E59", x"133C89EB", x"A927EECE", x"61C935B7", x"1CE5EDE1", x"47B13C7A", 
+      x"D2DF599C", x"F2733F55", x"14CE7918", x"C737BF73", x"F7CDEA53", x"FDAA5B5F", x"3D6F14DF", x"44DB8678", 
+      x"AFF381CA", x"68C43EB9", x"24342C38", x"A3405FC2", x"1DC37216", x"E2250CBC", x"3C498B28", x"0D9541FF", 
+      x"A8017139", x"0CB3DE08", x"B4E49CD8", x"56C19064", x"CB84617B", x"32B670D5", x"6C5C7448", x"B85742D0");
   constant AesMath_T0 : hdl_u32_x256 := (
       x"C66363A5", x"F87C7C84", x"EE777799", x"F67B7B8D", x"FFF2F20D", x"D66B6BBD", x"DE6F6FB1", x"91C5C554", 
       x"60303050", x"02010103", x"CE6767A9", x"562B2B7D", x"E7FEFE19", x"B5D7D762", x"4DABABE6", x"EC76769A", 
@@ -195,21 +489,33 @@ package axi_aes_iterative_pkg is
   function AxiMath_Words(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64;
-  function AesMath_NextRoundKey128(roundKey : hdl_u128; rcon : hdl_u8) return hdl_u128;
-  function AesMath_Round(state : hdl_u128; roundKey : hdl_u128) return hdl_u128;
-  function AesMath_FinalRound(state : hdl_u128; roundKey : hdl_u128) return hdl_u128;
-  function AesMath_AddRoundKey(state : hdl_u128; roundKey : hdl_u128) return hdl_u128;
+  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : hdl_s32; rounds : hdl_u8; part : hdl_s32; tables : boolean; decrypt : boolean) return hdl_u128;
+  function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8;
+  function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : hdl_s32; rounds : hdl_u8) return hdl_u128;
+  function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : hdl_s32; keySize : hdl_u8) return hdl_u128;
+  function AesMath_InitialWindowLow(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u128;
   function AxiMath_ReverseBytes(x : hdl_u128) return hdl_u128;
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8;
+  function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128;
+  function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128;
+  function AesMath_TableRound(state : hdl_u128; roundKey : hdl_u128; decrypt : boolean) return hdl_u128;
+  function AesMath_KeyWords(keySize : hdl_s32) return hdl_s32;
+  function AesMath_KeyWord(previous : hdl_u32; back : hdl_u32; i : hdl_s32; keySize : hdl_u8) return hdl_u32;
+  function AesMath_Column3(block_x : hdl_u128) return hdl_u32;
+  function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : hdl_s32) return hdl_u32;
+  function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128;
   function AesMath_Column0(block_x : hdl_u128) return hdl_u32;
+  function AesMath_Column(block_x : hdl_u128; index : hdl_s32) return hdl_u32;
   function AesMath_Column1(block_x : hdl_u128) return hdl_u32;
   function AesMath_Column2(block_x : hdl_u128) return hdl_u32;
-  function AesMath_Column3(block_x : hdl_u128) return hdl_u32;
+  function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
+  function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32;
+  function AesMath_MixColumn(column : hdl_u32) return hdl_u32;
+  function AesMath_TableColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
   function AesMath_SubWord(word : hdl_u32) return hdl_u32;
   function AesMath_RotWord(word : hdl_u32) return hdl_u32;
-  function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128;
-  function AesMath_RoundColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32) return hdl_u32;
-  function AesMath_FinalRoundColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32) return hdl_u32;
+  function AesMath_Row(column : hdl_u32; row : hdl_s32) return hdl_u8;
+  function AesMath_Xtime(a : hdl_u8) return hdl_u8;
 end package;
 
 package body axi_aes_iterative_pkg is
@@ -298,64 +604,79 @@ package body axi_aes_iterative_pkg is
     return sel((signed(resize(bytes, 32)) >= signed'(x"00000008")), unsigned'(x"FFFFFFFFFFFFFFFF"), (shift_left(unsigned'(x"0000000000000001"), to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * signed(resize(bytes, 32))), 32))), 6))) - unsigned'(x"0000000000000001")));
   end function;
 
-  -- Crypto.Aes.AesMath.NextRoundKey128
-  function AesMath_NextRoundKey128(roundKey : hdl_u128; rcon : hdl_u8) return hdl_u128 is
-    variable w0 : hdl_u32;
-    variable w1 : hdl_u32;
-    variable w2 : hdl_u32;
-    variable w3 : hdl_u32;
+  -- Crypto.Aes.AesMath.RoundStep
+  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : hdl_s32; rounds : hdl_u8; part : hdl_s32; tables : boolean; decrypt : boolean) return hdl_u128 is
+    variable final : boolean;
+  begin
+    if (round > signed(resize(rounds, 32))) then
+      return state;
+    end if;
+    if (round = signed'(x"00000000")) then
+      return (state xor roundKey);
+    end if;
+    final := (round = signed(resize(rounds, 32)));
+    if (part = signed'(x"00000001")) then
+      return AesMath_SubShift(state, decrypt);
+    end if;
+    if (part = signed'(x"00000002")) then
+      if final then
+        return (state xor roundKey);
+      end if;
+      return (AesMath_Mix(state, decrypt) xor roundKey);
+    end if;
+    if final then
+      return (AesMath_SubShift(state, decrypt) xor roundKey);
+    end if;
+    if tables then
+      return AesMath_TableRound(state, roundKey, decrypt);
+    end if;
+    return (AesMath_Mix(AesMath_SubShift(state, decrypt), decrypt) xor roundKey);
+  end function;
+
+  -- Crypto.Aes.AesMath.RoundsOf
+  function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8 is
+  begin
+    return sel((signed(resize(keySize, 32)) >= signed'(x"00000002")), unsigned'(x"0E"), resize(unsigned((signed'(x"0000000A") + signed(resize(unsigned(signed'(x"00000002") * signed(resize(keySize, 32))), 32)))), 8));
+  end function;
+
+  -- Crypto.Aes.AesMath.DecryptionRoundKey
+  function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : hdl_s32; rounds : hdl_u8) return hdl_u128 is
+  begin
+    return sel(((step = signed'(x"00000000")) or (step = signed(resize(rounds, 32)))), encryptionKey, AesMath_Mix(encryptionKey, true));
+  end function;
+
+  -- Crypto.Aes.AesMath.NextWindowLow
+  function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : hdl_s32; keySize : hdl_u8) return hdl_u128 is
+    variable nk : hdl_s32;
+    variable first : hdl_s32;
     variable n0 : hdl_u32;
     variable n1 : hdl_u32;
     variable n2 : hdl_u32;
     variable n3 : hdl_u32;
   begin
-    w0 := AesMath_Column0(roundKey);
-    w1 := AesMath_Column1(roundKey);
-    w2 := AesMath_Column2(roundKey);
-    w3 := AesMath_Column3(roundKey);
-    n0 := ((w0 xor AesMath_SubWord(AesMath_RotWord(w3))) xor shift_left(resize(rcon, 32), 24));
-    n1 := (w1 xor n0);
-    n2 := (w2 xor n1);
-    n3 := (w3 xor n2);
+    nk := AesMath_KeyWords(signed(resize(keySize, 32)));
+    first := (signed(resize(unsigned(signed'(x"00000004") * round), 32)) + signed'(x"00000008"));
+    n0 := AesMath_KeyWord(AesMath_Column3(low), AesMath_WindowWord(high, low, (signed'(x"00000008") - nk)), first, keySize);
+    n1 := AesMath_KeyWord(n0, AesMath_WindowWord(high, low, (signed'(x"00000009") - nk)), (first + signed'(x"00000001")), keySize);
+    n2 := AesMath_KeyWord(n1, AesMath_WindowWord(high, low, (signed'(x"0000000A") - nk)), (first + signed'(x"00000002")), keySize);
+    n3 := AesMath_KeyWord(n2, AesMath_WindowWord(high, low, (signed'(x"0000000B") - nk)), (first + signed'(x"00000003")), keySize);
     return AesMath_FromColumns(n0, n1, n2, n3);
   end function;
 
-  -- Crypto.Aes.AesMath.Round
-  function AesMath_Round(state : hdl_u128; roundKey : hdl_u128) return hdl_u128 is
-    variable s0 : hdl_u32;
-    variable s1 : hdl_u32;
-    variable s2 : hdl_u32;
-    variable s3 : hdl_u32;
-    variable mixed : hdl_u128;
+  -- Crypto.Aes.AesMath.InitialWindowLow
+  function AesMath_InitialWindowLow(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u128 is
+    variable nk : hdl_s32;
+    variable w4 : hdl_u32;
+    variable w5 : hdl_u32;
+    variable w6 : hdl_u32;
+    variable w7 : hdl_u32;
   begin
-    s0 := AesMath_Column0(state);
-    s1 := AesMath_Column1(state);
-    s2 := AesMath_Column2(state);
-    s3 := AesMath_Column3(state);
-    mixed := AesMath_FromColumns(AesMath_RoundColumn(s0, s1, s2, s3), AesMath_RoundColumn(s1, s2, s3, s0), AesMath_RoundColumn(s2, s3, s0, s1), AesMath_RoundColumn(s3, s0, s1, s2));
-    return (mixed xor roundKey);
-  end function;
-
-  -- Crypto.Aes.AesMath.FinalRound
-  function AesMath_FinalRound(state : hdl_u128; roundKey : hdl_u128) return hdl_u128 is
-    variable s0 : hdl_u32;
-    variable s1 : hdl_u32;
-    variable s2 : hdl_u32;
-    variable s3 : hdl_u32;
-    variable substituted : hdl_u128;
-  begin
-    s0 := AesMath_Column0(state);
-    s1 := AesMath_Column1(state);
-    s2 := AesMath_Column2(state);
-    s3 := AesMath_Column3(state);
-    substituted := AesMath_FromColumns(AesMath_FinalRoundColumn(s0, s1, s2, s3), AesMath_FinalRoundColumn(s1, s2, s3, s0), AesMath_FinalRoundColumn(s2, s3, s0, s1), AesMath_FinalRoundColumn(s3, s0, s1, s2));
-    return (substituted xor roundKey);
-  end function;
-
-  -- Crypto.Aes.AesMath.AddRoundKey
-  function AesMath_AddRoundKey(state : hdl_u128; roundKey : hdl_u128) return hdl_u128 is
-  begin
-    return (state xor roundKey);
+    nk := AesMath_KeyWords(signed(resize(keySize, 32)));
+    w4 := sel((nk > signed'(x"00000004")), AesMath_Column0(keyLow), AesMath_KeyWord(AesMath_Column3(keyHigh), AesMath_Column(keyHigh, (signed'(x"00000004") - nk)), signed'(x"00000004"), keySize));
+    w5 := sel((nk > signed'(x"00000005")), AesMath_Column1(keyLow), AesMath_KeyWord(w4, AesMath_Column(keyHigh, (signed'(x"00000005") - nk)), signed'(x"00000005"), keySize));
+    w6 := sel((nk > signed'(x"00000006")), AesMath_Column2(keyLow), AesMath_KeyWord(w5, AesMath_Column(keyHigh, (signed'(x"00000006") - nk)), signed'(x"00000006"), keySize));
+    w7 := sel((nk > signed'(x"00000007")), AesMath_Column3(keyLow), AesMath_KeyWord(w6, AesMath_Column(keyHigh, (signed'(x"00000007") - nk)), signed'(x"00000007"), keySize));
+    return AesMath_FromColumns(w4, w5, w6, w7);
   end function;
 
   -- Crypto.Axi.AxiMath.ReverseBytes
@@ -375,10 +696,97 @@ package body axi_aes_iterative_pkg is
     return sel((signed(resize(bytes, 32)) >= signed'(x"00000008")), unsigned'(x"FF"), resize(unsigned((shift_left(signed'(x"00000001"), to_integer(resize(bytes, 5))) - signed'(x"00000001"))), 8));
   end function;
 
+  -- Crypto.Aes.AesMath.SubShift
+  function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128 is
+    variable s0 : hdl_u32;
+    variable s1 : hdl_u32;
+    variable s2 : hdl_u32;
+    variable s3 : hdl_u32;
+  begin
+    s0 := AesMath_Column0(state);
+    s1 := AesMath_Column1(state);
+    s2 := AesMath_Column2(state);
+    s3 := AesMath_Column3(state);
+    if decrypt then
+      return AesMath_FromColumns(AesMath_SubShiftColumn(s0, s3, s2, s1, true), AesMath_SubShiftColumn(s1, s0, s3, s2, true), AesMath_SubShiftColumn(s2, s1, s0, s3, true), AesMath_SubShiftColumn(s3, s2, s1, s0, true));
+    end if;
+    return AesMath_FromColumns(AesMath_SubShiftColumn(s0, s1, s2, s3, false), AesMath_SubShiftColumn(s1, s2, s3, s0, false), AesMath_SubShiftColumn(s2, s3, s0, s1, false), AesMath_SubShiftColumn(s3, s0, s1, s2, false));
+  end function;
+
+  -- Crypto.Aes.AesMath.Mix
+  function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128 is
+  begin
+    return sel(decrypt, AesMath_FromColumns(AesMath_InvMixColumn(AesMath_Column0(state)), AesMath_InvMixColumn(AesMath_Column1(state)), AesMath_InvMixColumn(AesMath_Column2(state)), AesMath_InvMixColumn(AesMath_Column3(state))), AesMath_FromColumns(AesMath_MixColumn(AesMath_Column0(state)), AesMath_MixColumn(AesMath_Column1(state)), AesMath_MixColumn(AesMath_Column2(state)), AesMath_MixColumn(AesMath_Column3(state))));
+  end function;
+
+  -- Crypto.Aes.AesMath.TableRound
+  function AesMath_TableRound(state : hdl_u128; roundKey : hdl_u128; decrypt : boolean) return hdl_u128 is
+    variable s0 : hdl_u32;
+    variable s1 : hdl_u32;
+    variable s2 : hdl_u32;
+    variable s3 : hdl_u32;
+    variable mixed : hdl_u128;
+  begin
+    s0 := AesMath_Column0(state);
+    s1 := AesMath_Column1(state);
+    s2 := AesMath_Column2(state);
+    s3 := AesMath_Column3(state);
+    mixed := sel(decrypt, AesMath_FromColumns(AesMath_TableColumn(s0, s3, s2, s1, true), AesMath_TableColumn(s1, s0, s3, s2, true), AesMath_TableColumn(s2, s1, s0, s3, true), AesMath_TableColumn(s3, s2, s1, s0, true)), AesMath_FromColumns(AesMath_TableColumn(s0, s1, s2, s3, false), AesMath_TableColumn(s1, s2, s3, s0, false), AesMath_TableColumn(s2, s3, s0, s1, false), AesMath_TableColumn(s3, s0, s1, s2, false)));
+    return (mixed xor roundKey);
+  end function;
+
+  -- Crypto.Aes.AesMath.KeyWords
+  function AesMath_KeyWords(keySize : hdl_s32) return hdl_s32 is
+  begin
+    return (signed'(x"00000004") + signed(resize(unsigned(signed'(x"00000002") * keySize), 32)));
+  end function;
+
+  -- Crypto.Aes.AesMath.KeyWord
+  function AesMath_KeyWord(previous : hdl_u32; back : hdl_u32; i : hdl_s32; keySize : hdl_u8) return hdl_u32 is
+    variable index : hdl_s32;
+    variable kind : hdl_u8;
+    variable mixed : hdl_u32;
+  begin
+    index := (signed(resize(unsigned(signed(resize(keySize, 32)) * signed'(x"00000080")), 32)) + i);
+    kind := AesMath_KeyWordKind(to_integer(resize(unsigned(index), 9)));
+    mixed := previous;
+    if (signed(resize(kind, 32)) = signed'(x"00000002")) then
+      mixed := (AesMath_SubWord(AesMath_RotWord(previous)) xor shift_left(resize(AesMath_KeyWordRcon(to_integer(resize(unsigned(index), 9))), 32), 24));
+    end if;
+    if (signed(resize(kind, 32)) = signed'(x"00000003")) then
+      mixed := AesMath_SubWord(previous);
+    end if;
+    return (back xor mixed);
+  end function;
+
+  -- Crypto.Aes.AesMath.Column3
+  function AesMath_Column3(block_x : hdl_u128) return hdl_u32 is
+  begin
+    return resize(resize(block_x, 64), 32);
+  end function;
+
+  -- Crypto.Aes.AesMath.WindowWord
+  function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : hdl_s32) return hdl_u32 is
+  begin
+    return sel((index < signed'(x"00000004")), AesMath_Column(high, index), AesMath_Column(low, (index - signed'(x"00000004"))));
+  end function;
+
+  -- Crypto.Aes.AesMath.FromColumns
+  function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128 is
+  begin
+    return unsigned'((shift_left(resize(c0, 64), 32) or resize(c1, 64)) & (shift_left(resize(c2, 64), 32) or resize(c3, 64)));
+  end function;
+
   -- Crypto.Aes.AesMath.Column0
   function AesMath_Column0(block_x : hdl_u128) return hdl_u32 is
   begin
     return resize(shift_right(resize(shift_right(block_x, 64), 64), 32), 32);
+  end function;
+
+  -- Crypto.Aes.AesMath.Column
+  function AesMath_Column(block_x : hdl_u128; index : hdl_s32) return hdl_u32 is
+  begin
+    return resize(shift_right(block_x, to_integer(resize(unsigned((signed'(x"00000060") - signed(resize(unsigned(signed'(x"00000020") * (index and signed'(x"00000003"))), 32)))), 7))), 32);
   end function;
 
   -- Crypto.Aes.AesMath.Column1
@@ -393,10 +801,52 @@ package body axi_aes_iterative_pkg is
     return resize(shift_right(resize(block_x, 64), 32), 32);
   end function;
 
-  -- Crypto.Aes.AesMath.Column3
-  function AesMath_Column3(block_x : hdl_u128) return hdl_u32 is
+  -- Crypto.Aes.AesMath.SubShiftColumn
+  function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32 is
   begin
-    return resize(resize(block_x, 64), 32);
+    return sel(decrypt, (((shift_left(resize(AesMath_InvSBox(to_integer(AesMath_Row(a, signed'(x"00000000")))), 32), 24) or shift_left(resize(AesMath_InvSBox(to_integer(AesMath_Row(b, signed'(x"00000001")))), 32), 16)) or shift_left(resize(AesMath_InvSBox(to_integer(AesMath_Row(c, signed'(x"00000002")))), 32), 8)) or resize(AesMath_InvSBox(to_integer(AesMath_Row(d, signed'(x"00000003")))), 32)), (((shift_left(resize(AesMath_SBox(to_integer(AesMath_Row(a, signed'(x"00000000")))), 32), 24) or shift_left(resize(AesMath_SBox(to_integer(AesMath_Row(b, signed'(x"00000001")))), 32), 16)) or shift_left(resize(AesMath_SBox(to_integer(AesMath_Row(c, signed'(x"00000002")))), 32), 8)) or resize(AesMath_SBox(to_integer(AesMath_Row(d, signed'(x"00000003")))), 32)));
+  end function;
+
+  -- Crypto.Aes.AesMath.InvMixColumn
+  function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32 is
+    variable u : hdl_u8;
+    variable v : hdl_u8;
+    variable spread : hdl_u32;
+  begin
+    u := AesMath_Xtime(AesMath_Xtime(resize(unsigned((signed(resize(AesMath_Row(column, signed'(x"00000000")), 32)) xor signed(resize(AesMath_Row(column, signed'(x"00000002")), 32)))), 8)));
+    v := AesMath_Xtime(AesMath_Xtime(resize(unsigned((signed(resize(AesMath_Row(column, signed'(x"00000001")), 32)) xor signed(resize(AesMath_Row(column, signed'(x"00000003")), 32)))), 8)));
+    spread := (((shift_left(resize(u, 32), 24) or shift_left(resize(v, 32), 16)) or shift_left(resize(u, 32), 8)) or resize(v, 32));
+    return AesMath_MixColumn((column xor spread));
+  end function;
+
+  -- Crypto.Aes.AesMath.MixColumn
+  function AesMath_MixColumn(column : hdl_u32) return hdl_u32 is
+    variable a0 : hdl_u8;
+    variable a1 : hdl_u8;
+    variable a2 : hdl_u8;
+    variable a3 : hdl_u8;
+    variable t : hdl_u8;
+    variable b0 : hdl_u8;
+    variable b1 : hdl_u8;
+    variable b2 : hdl_u8;
+    variable b3 : hdl_u8;
+  begin
+    a0 := AesMath_Row(column, signed'(x"00000000"));
+    a1 := AesMath_Row(column, signed'(x"00000001"));
+    a2 := AesMath_Row(column, signed'(x"00000002"));
+    a3 := AesMath_Row(column, signed'(x"00000003"));
+    t := resize(unsigned((((signed(resize(a0, 32)) xor signed(resize(a1, 32))) xor signed(resize(a2, 32))) xor signed(resize(a3, 32)))), 8);
+    b0 := resize(unsigned(((signed(resize(a0, 32)) xor signed(resize(t, 32))) xor signed(resize(AesMath_Xtime(resize(unsigned((signed(resize(a0, 32)) xor signed(resize(a1, 32)))), 8)), 32)))), 8);
+    b1 := resize(unsigned(((signed(resize(a1, 32)) xor signed(resize(t, 32))) xor signed(resize(AesMath_Xtime(resize(unsigned((signed(resize(a1, 32)) xor signed(resize(a2, 32)))), 8)), 32)))), 8);
+    b2 := resize(unsigned(((signed(resize(a2, 32)) xor signed(resize(t, 32))) xor signed(resize(AesMath_Xtime(resize(unsigned((signed(resize(a2, 32)) xor signed(resize(a3, 32)))), 8)), 32)))), 8);
+    b3 := resize(unsigned(((signed(resize(a3, 32)) xor signed(resize(t, 32))) xor signed(resize(AesMath_Xtime(resize(unsigned((signed(resize(a3, 32)) xor signed(resize(a0, 32)))), 8)), 32)))), 8);
+    return (((shift_left(resize(b0, 32), 24) or shift_left(resize(b1, 32), 16)) or shift_left(resize(b2, 32), 8)) or resize(b3, 32));
+  end function;
+
+  -- Crypto.Aes.AesMath.TableColumn
+  function AesMath_TableColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32 is
+  begin
+    return sel(decrypt, (((AesMath_Td0(to_integer(AesMath_Row(a, signed'(x"00000000")))) xor AesMath_Td1(to_integer(AesMath_Row(b, signed'(x"00000001"))))) xor AesMath_Td2(to_integer(AesMath_Row(c, signed'(x"00000002"))))) xor AesMath_Td3(to_integer(AesMath_Row(d, signed'(x"00000003"))))), (((AesMath_T0(to_integer(AesMath_Row(a, signed'(x"00000000")))) xor AesMath_T1(to_integer(AesMath_Row(b, signed'(x"00000001"))))) xor AesMath_T2(to_integer(AesMath_Row(c, signed'(x"00000002"))))) xor AesMath_T3(to_integer(AesMath_Row(d, signed'(x"00000003"))))));
   end function;
 
   -- Crypto.Aes.AesMath.SubWord
@@ -411,22 +861,18 @@ package body axi_aes_iterative_pkg is
     return rotate_left(word, 8);
   end function;
 
-  -- Crypto.Aes.AesMath.FromColumns
-  function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128 is
+  -- Crypto.Aes.AesMath.Row
+  function AesMath_Row(column : hdl_u32; row : hdl_s32) return hdl_u8 is
   begin
-    return unsigned'((shift_left(resize(c0, 64), 32) or resize(c1, 64)) & (shift_left(resize(c2, 64), 32) or resize(c3, 64)));
+    return resize(shift_right(column, to_integer(resize(unsigned((signed'(x"00000018") - signed(resize(unsigned(signed'(x"00000008") * row), 32)))), 5))), 8);
   end function;
 
-  -- Crypto.Aes.AesMath.RoundColumn
-  function AesMath_RoundColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32) return hdl_u32 is
+  -- Crypto.Aes.AesMath.Xtime
+  function AesMath_Xtime(a : hdl_u8) return hdl_u8 is
+    variable shifted : hdl_u8;
   begin
-    return (((AesMath_T0(to_integer(resize(shift_right(a, 24), 8))) xor AesMath_T1(to_integer(resize(shift_right(b, 16), 8)))) xor AesMath_T2(to_integer(resize(shift_right(c, 8), 8)))) xor AesMath_T3(to_integer(resize(d, 8))));
-  end function;
-
-  -- Crypto.Aes.AesMath.FinalRoundColumn
-  function AesMath_FinalRoundColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32) return hdl_u32 is
-  begin
-    return (((shift_left(resize(AesMath_SBox(to_integer(resize(shift_right(a, 24), 8))), 32), 24) or shift_left(resize(AesMath_SBox(to_integer(resize(shift_right(b, 16), 8))), 32), 16)) or shift_left(resize(AesMath_SBox(to_integer(resize(shift_right(c, 8), 8))), 32), 8)) or resize(AesMath_SBox(to_integer(resize(d, 8))), 32));
+    shifted := resize(unsigned(shift_left(signed(resize(a, 32)), 1)), 8);
+    return sel(((signed(resize(a, 32)) and signed'(x"00000080")) /= signed'(x"00000000")), resize(unsigned((signed(resize(shifted, 32)) xor signed'(x"0000001B"))), 8), shifted);
   end function;
 
 end package body;

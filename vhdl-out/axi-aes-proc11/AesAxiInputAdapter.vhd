@@ -17,49 +17,63 @@ entity AesAxiInputAdapter is
     Config_Mode : in hdl_u4;
     Config_Decrypt : in boolean;
     Config_KeySize : in hdl_u2;
-    CoreReady_Ready : in boolean;
+    Closing_Discard : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
     Output_Block : out hdl_u128;
-    Output_Key : out hdl_u128;
-    Output_Tag : out hdl_u8;
-    Error_Error : out boolean;
-    Error_Code : out hdl_u8;
-    Closing_Discard : out boolean
+    Output_KeyHigh : out hdl_u128;
+    Output_KeyLow : out hdl_u128;
+    Output_KeySize : out hdl_u2;
+    Output_Side : out hdl_u128;
+    Output_Tag : out hdl_u8
   );
 end entity;
 
 architecture rtl of AesAxiInputAdapter is
 begin
-  logic : process(Input_Valid, Input_Last, Input_Data, Input_Bytes, Config_KeyLow, Config_KeyHigh, Config_Iv, Config_Mode, Config_Decrypt, Config_KeySize, CoreReady_Ready)
+  logic : process(Input_Valid, Input_Last, Input_Data, Input_Bytes, Config_KeyLow, Config_KeyHigh, Config_Iv, Config_Mode, Config_Decrypt, Config_KeySize, Closing_Discard)
+    variable closing : boolean;
     variable valid : boolean;
-    variable partial : boolean;
+    variable keySize : hdl_u8;
+    variable upperKey : hdl_u128;
   begin
     Output_Valid <= false;
     Output_Last <= false;
     Output_Block <= (others => '0');
-    Output_Key <= (others => '0');
+    Output_KeyHigh <= (others => '0');
+    Output_KeyLow <= (others => '0');
+    Output_KeySize <= (others => '0');
+    Output_Side <= (others => '0');
     Output_Tag <= (others => '0');
-    Error_Error <= false;
-    Error_Code <= (others => '0');
-    Closing_Discard <= false;
-    Closing_Discard <= false;
-    valid := Input_Valid;
+    closing := Closing_Discard;
+    valid := (Input_Valid or closing);
     Output_Valid <= valid;
-    partial := false;
-    if valid then
+    if closing then
+      Output_Block <= unsigned'(x"00000000000000000000000000000000");
+      Output_KeyHigh <= AxiMath_ReverseBytes(Config_KeyLow);
+      Output_KeyLow <= unsigned'(x"00000000000000000000000000000000");
+      Output_KeySize <= resize(unsigned'(x"00"), 2);
+      Output_Side <= unsigned'(x"00000000000000000000000000000000");
+      Output_Tag <= unsigned'(x"10");
+      Output_Last <= true;
+    elsif valid then
+      keySize := resize(Config_KeySize, 8);
+      upperKey := AxiMath_ReverseBytes(Config_KeyHigh);
       Output_Block <= AxiMath_ReverseBytes(Input_Data);
-      Output_Key <= AxiMath_ReverseBytes(Config_KeyLow);
+      Output_KeyHigh <= AxiMath_ReverseBytes(Config_KeyLow);
+      Output_KeyLow <= sel((signed(resize(keySize, 32)) = signed'(x"00000002")), upperKey, sel((signed(resize(keySize, 32)) = signed'(x"00000001")), unsigned'(resize(shift_right(upperKey, 64), 64) & unsigned'(x"0000000000000000")), unsigned'(x"00000000000000000000000000000000")));
+      Output_KeySize <= resize(keySize, 2);
+      Output_Side <= AxiMath_ReverseBytes(Config_Iv);
       Output_Tag <= resize(Input_Bytes, 8);
       Output_Last <= Input_Last;
-      partial := (CoreReady_Ready and (signed(resize(resize(Input_Bytes, 8), 32)) /= signed'(x"00000010")));
     else
       Output_Block <= unsigned'(x"00000000000000000000000000000000");
-      Output_Key <= unsigned'(x"00000000000000000000000000000000");
+      Output_KeyHigh <= unsigned'(x"00000000000000000000000000000000");
+      Output_KeyLow <= unsigned'(x"00000000000000000000000000000000");
+      Output_KeySize <= resize(unsigned'(x"00"), 2);
+      Output_Side <= unsigned'(x"00000000000000000000000000000000");
       Output_Tag <= unsigned'(x"00");
       Output_Last <= false;
     end if;
-    Error_Error <= partial;
-    Error_Code <= sel(partial, unsigned'(x"03"), unsigned'(x"00"));
   end process;
 end architecture;

@@ -7,8 +7,11 @@ use work.axi_aes_proc11_pkg.all;
 
 entity AesRoundStage is
   generic (
-    round : hdl_s32;
-    isLastRound : boolean
+    firstRound : hdl_s32;
+    lastRound : hdl_s32;
+    part : hdl_s32;
+    tables : boolean;
+    decrypt : boolean
   );
   port (
     clk : in std_logic;
@@ -16,48 +19,68 @@ entity AesRoundStage is
     Input_Valid : in boolean;
     Input_Last : in boolean;
     Input_Block : in hdl_u128;
+    Input_Side : in hdl_u128;
+    Input_KeySize : in hdl_u2;
     Input_Tag : in hdl_u8;
-    InputKey_RoundKey : in hdl_u128;
+    KeyLoad_Valid : in boolean;
+    KeyLoad_Round : in hdl_u4;
+    KeyLoad_RoundKey : in hdl_u128;
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
     Output_Block : out hdl_u128;
-    Output_Tag : out hdl_u8;
-    OutputKey_RoundKey : out hdl_u128
+    Output_Side : out hdl_u128;
+    Output_KeySize : out hdl_u2;
+    Output_Tag : out hdl_u8
   );
 end entity;
 
 architecture rtl of AesRoundStage is
+  signal roundKeys_reg : hdl_u128_x15 := (
+      x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
+      x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
 begin
   tick : process(clk)
+    variable roundKeys : hdl_u128_x15;
     variable valid : boolean;
-    variable roundKey : hdl_u128;
+    variable rounds : hdl_u8;
+    variable state : hdl_u128;
   begin
     if rising_edge(clk) then
       if rst = '1' then
+        roundKeys_reg <= (
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
         Output_Valid <= false;
         Output_Last <= false;
         Output_Block <= (others => '0');
+        Output_Side <= (others => '0');
+        Output_KeySize <= (others => '0');
         Output_Tag <= (others => '0');
-        OutputKey_RoundKey <= (others => '0');
       else
+        roundKeys := roundKeys_reg;
+        if ((KeyLoad_Valid and (signed(resize(resize(KeyLoad_Round, 8), 32)) >= firstRound)) and (signed(resize(resize(KeyLoad_Round, 8), 32)) <= lastRound)) then
+          roundKeys(to_integer(resize(resize(KeyLoad_Round, 8), 4))) := KeyLoad_RoundKey;
+        end if;
         if Advance_Ready then
           valid := Input_Valid;
           Output_Valid <= valid;
           if valid then
-            roundKey := AesMath_NextRoundKey128(InputKey_RoundKey, AesMath_Rcon(to_integer(resize(unsigned(round), 4))));
-            if isLastRound then
-              Output_Block <= AesMath_FinalRound(Input_Block, roundKey);
-            else
-              Output_Block <= AesMath_Round(Input_Block, roundKey);
-            end if;
+            rounds := AesMath_RoundsOf(resize(Input_KeySize, 8));
+            state := Input_Block;
+            for round in 0 to 14 loop
+              if ((to_signed(round, 32) >= firstRound) and (to_signed(round, 32) <= lastRound)) then
+                state := AesMath_RoundStep(state, roundKeys(round), to_signed(round, 32), rounds, part, tables, decrypt);
+              end if;
+            end loop;
+            Output_Block <= state;
+            Output_Side <= Input_Side;
+            Output_KeySize <= resize(resize(Input_KeySize, 8), 2);
             Output_Tag <= Input_Tag;
             Output_Last <= Input_Last;
-            if (not isLastRound) then
-              OutputKey_RoundKey <= roundKey;
-            end if;
           end if;
         end if;
+        roundKeys_reg <= roundKeys;
       end if;
     end if;
   end process;

@@ -79,8 +79,8 @@ architecture rtl of axi_aes_proc11 is
   signal serializer_InputReady_Ready : boolean;
   signal assembler_Error_Error : boolean;
   signal assembler_Error_Code : hdl_u8;
-  signal aes_input_Error_Error : boolean;
-  signal aes_input_Error_Code : hdl_u8;
+  signal aes_partial_check_Error_Error : boolean;
+  signal aes_partial_check_Error_Code : hdl_u8;
   signal drain_Drain_Discard : boolean;
   signal registers_Control_Enabled : boolean;
   signal registers_Control_Flush : boolean;
@@ -90,68 +90,120 @@ architecture rtl of axi_aes_proc11 is
   signal registers_Config_Mode : hdl_u4;
   signal registers_Config_Decrypt : boolean;
   signal registers_Config_KeySize : hdl_u2;
-  signal in_Valid : boolean;
-  signal in_Last : boolean;
-  signal in_Block : hdl_u128;
-  signal in_Key : hdl_u128;
-  signal in_Tag : hdl_u8;
+  signal key_gate_Output_Valid : boolean;
+  signal key_gate_Output_Last : boolean;
+  signal key_gate_Output_Block : hdl_u128;
+  signal key_gate_Output_Side : hdl_u128;
+  signal key_gate_Output_KeySize : hdl_u2;
+  signal key_gate_Output_Tag : hdl_u8;
+  signal key_scheduler_KeyLoad_Valid : boolean;
+  signal key_scheduler_KeyLoad_Round : hdl_u4;
+  signal key_scheduler_KeyLoad_RoundKey : hdl_u128;
+  signal control_Advance_Ready : boolean;
   signal initial_Output_Valid : boolean;
   signal initial_Output_Last : boolean;
   signal initial_Output_Block : hdl_u128;
+  signal initial_Output_Side : hdl_u128;
+  signal initial_Output_KeySize : hdl_u2;
   signal initial_Output_Tag : hdl_u8;
-  signal initial_OutputKey_RoundKey : hdl_u128;
   signal round1_Output_Valid : boolean;
   signal round1_Output_Last : boolean;
   signal round1_Output_Block : hdl_u128;
+  signal round1_Output_Side : hdl_u128;
+  signal round1_Output_KeySize : hdl_u2;
   signal round1_Output_Tag : hdl_u8;
-  signal round1_OutputKey_RoundKey : hdl_u128;
   signal round2_Output_Valid : boolean;
   signal round2_Output_Last : boolean;
   signal round2_Output_Block : hdl_u128;
+  signal round2_Output_Side : hdl_u128;
+  signal round2_Output_KeySize : hdl_u2;
   signal round2_Output_Tag : hdl_u8;
-  signal round2_OutputKey_RoundKey : hdl_u128;
   signal round3_Output_Valid : boolean;
   signal round3_Output_Last : boolean;
   signal round3_Output_Block : hdl_u128;
+  signal round3_Output_Side : hdl_u128;
+  signal round3_Output_KeySize : hdl_u2;
   signal round3_Output_Tag : hdl_u8;
-  signal round3_OutputKey_RoundKey : hdl_u128;
   signal round4_Output_Valid : boolean;
   signal round4_Output_Last : boolean;
   signal round4_Output_Block : hdl_u128;
+  signal round4_Output_Side : hdl_u128;
+  signal round4_Output_KeySize : hdl_u2;
   signal round4_Output_Tag : hdl_u8;
-  signal round4_OutputKey_RoundKey : hdl_u128;
   signal round5_Output_Valid : boolean;
   signal round5_Output_Last : boolean;
   signal round5_Output_Block : hdl_u128;
+  signal round5_Output_Side : hdl_u128;
+  signal round5_Output_KeySize : hdl_u2;
   signal round5_Output_Tag : hdl_u8;
-  signal round5_OutputKey_RoundKey : hdl_u128;
   signal round6_Output_Valid : boolean;
   signal round6_Output_Last : boolean;
   signal round6_Output_Block : hdl_u128;
+  signal round6_Output_Side : hdl_u128;
+  signal round6_Output_KeySize : hdl_u2;
   signal round6_Output_Tag : hdl_u8;
-  signal round6_OutputKey_RoundKey : hdl_u128;
   signal round7_Output_Valid : boolean;
   signal round7_Output_Last : boolean;
   signal round7_Output_Block : hdl_u128;
+  signal round7_Output_Side : hdl_u128;
+  signal round7_Output_KeySize : hdl_u2;
   signal round7_Output_Tag : hdl_u8;
-  signal round7_OutputKey_RoundKey : hdl_u128;
   signal round8_Output_Valid : boolean;
   signal round8_Output_Last : boolean;
   signal round8_Output_Block : hdl_u128;
+  signal round8_Output_Side : hdl_u128;
+  signal round8_Output_KeySize : hdl_u2;
   signal round8_Output_Tag : hdl_u8;
-  signal round8_OutputKey_RoundKey : hdl_u128;
   signal round9_Output_Valid : boolean;
   signal round9_Output_Last : boolean;
   signal round9_Output_Block : hdl_u128;
+  signal round9_Output_Side : hdl_u128;
+  signal round9_Output_KeySize : hdl_u2;
   signal round9_Output_Tag : hdl_u8;
-  signal round9_OutputKey_RoundKey : hdl_u128;
+  signal round10_Output_Valid : boolean;
+  signal round10_Output_Last : boolean;
+  signal round10_Output_Block : hdl_u128;
+  signal round10_Output_Side : hdl_u128;
+  signal round10_Output_KeySize : hdl_u2;
+  signal round10_Output_Tag : hdl_u8;
+  signal round11_Output_Valid : boolean;
+  signal round11_Output_Last : boolean;
+  signal round11_Output_Block : hdl_u128;
+  signal round11_Output_Side : hdl_u128;
+  signal round11_Output_KeySize : hdl_u2;
+  signal round11_Output_Tag : hdl_u8;
+  signal round12_Output_Valid : boolean;
+  signal round12_Output_Last : boolean;
+  signal round12_Output_Block : hdl_u128;
+  signal round12_Output_Side : hdl_u128;
+  signal round12_Output_KeySize : hdl_u2;
+  signal round12_Output_Tag : hdl_u8;
+  signal round13_Output_Valid : boolean;
+  signal round13_Output_Last : boolean;
+  signal round13_Output_Block : hdl_u128;
+  signal round13_Output_Side : hdl_u128;
+  signal round13_Output_KeySize : hdl_u2;
+  signal round13_Output_Tag : hdl_u8;
   signal out_Valid : boolean;
   signal out_Last : boolean;
   signal out_Block : hdl_u128;
+  signal out_Side : hdl_u128;
+  signal out_KeySize : hdl_u2;
   signal out_Tag : hdl_u8;
-  signal round10_OutputKey_RoundKey : hdl_u128;
+  signal in_Valid : boolean;
+  signal in_Last : boolean;
+  signal in_Block : hdl_u128;
+  signal in_KeyHigh : hdl_u128;
+  signal in_KeyLow : hdl_u128;
+  signal in_KeySize : hdl_u2;
+  signal in_Side : hdl_u128;
+  signal in_Tag : hdl_u8;
   signal out_ready_Ready : boolean;
-  signal aes_input_Closing_Discard : boolean;
+  signal key_scheduler_Status_Ready : boolean;
+  signal key_scheduler_Status_KeyHigh : hdl_u128;
+  signal key_scheduler_Status_KeyLow : hdl_u128;
+  signal key_scheduler_Status_KeySize : hdl_u2;
+  signal aes_closer_Closing_Discard : boolean;
   signal aes_output_Output_Valid : boolean;
   signal aes_output_Output_Last : boolean;
   signal aes_output_Output_Data : hdl_u128;
@@ -189,7 +241,7 @@ begin
     generic map (
       coreId => unsigned'(x"41455320"),
       version => unsigned'(x"00010002"),
-      caps => unsigned'(x"00001101")
+      caps => unsigned'(x"00007101")
     )
     port map (
       clk => clk,
@@ -225,8 +277,8 @@ begin
       StreamOutReady_Ready => axis_ready_Ready_int,
       InputError_Error => assembler_Error_Error,
       InputError_Code => assembler_Error_Code,
-      CoreError_Error => aes_input_Error_Error,
-      CoreError_Code => aes_input_Error_Code,
+      CoreError_Error => aes_partial_check_Error_Error,
+      CoreError_Code => aes_partial_check_Error_Code,
       Drain_Discard => drain_Drain_Discard,
       Control_Enabled => registers_Control_Enabled,
       Control_Flush => registers_Control_Flush,
@@ -258,27 +310,42 @@ begin
       Error_Code => assembler_Error_Code
     );
 
-  u_initial : entity work.AesInitialStage
+  u_initial : entity work.AesRoundStage
+    generic map (
+      firstRound => signed'(x"00000000"),
+      lastRound => signed'(x"00000000"),
+      part => signed'(x"00000000"),
+      tables => true,
+      decrypt => false
+    )
     port map (
       clk => clk,
       rst => rst,
-      Input_Valid => in_Valid,
-      Input_Last => in_Last,
-      Input_Block => in_Block,
-      Input_Key => in_Key,
-      Input_Tag => in_Tag,
-      Advance_Ready => in_ready_Ready,
+      Input_Valid => key_gate_Output_Valid,
+      Input_Last => key_gate_Output_Last,
+      Input_Block => key_gate_Output_Block,
+      Input_Side => key_gate_Output_Side,
+      Input_KeySize => key_gate_Output_KeySize,
+      Input_Tag => key_gate_Output_Tag,
+      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
+      KeyLoad_Round => key_scheduler_KeyLoad_Round,
+      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      Advance_Ready => control_Advance_Ready,
       Output_Valid => initial_Output_Valid,
       Output_Last => initial_Output_Last,
       Output_Block => initial_Output_Block,
-      Output_Tag => initial_Output_Tag,
-      OutputKey_RoundKey => initial_OutputKey_RoundKey
+      Output_Side => initial_Output_Side,
+      Output_KeySize => initial_Output_KeySize,
+      Output_Tag => initial_Output_Tag
     );
 
   u_round1 : entity work.AesRoundStage
     generic map (
-      round => signed'(x"00000001"),
-      isLastRound => false
+      firstRound => signed'(x"00000001"),
+      lastRound => signed'(x"00000001"),
+      part => signed'(x"00000000"),
+      tables => true,
+      decrypt => false
     )
     port map (
       clk => clk,
@@ -286,20 +353,28 @@ begin
       Input_Valid => initial_Output_Valid,
       Input_Last => initial_Output_Last,
       Input_Block => initial_Output_Block,
+      Input_Side => initial_Output_Side,
+      Input_KeySize => initial_Output_KeySize,
       Input_Tag => initial_Output_Tag,
-      InputKey_RoundKey => initial_OutputKey_RoundKey,
-      Advance_Ready => in_ready_Ready,
+      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
+      KeyLoad_Round => key_scheduler_KeyLoad_Round,
+      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      Advance_Ready => control_Advance_Ready,
       Output_Valid => round1_Output_Valid,
       Output_Last => round1_Output_Last,
       Output_Block => round1_Output_Block,
-      Output_Tag => round1_Output_Tag,
-      OutputKey_RoundKey => round1_OutputKey_RoundKey
+      Output_Side => round1_Output_Side,
+      Output_KeySize => round1_Output_KeySize,
+      Output_Tag => round1_Output_Tag
     );
 
   u_round2 : entity work.AesRoundStage
     generic map (
-      round => signed'(x"00000002"),
-      isLastRound => false
+      firstRound => signed'(x"00000002"),
+      lastRound => signed'(x"00000002"),
+      part => signed'(x"00000000"),
+      tables => true,
+      decrypt => false
     )
     port map (
       clk => clk,
@@ -307,20 +382,28 @@ begin
       Input_Valid => round1_Output_Valid,
       Input_Last => round1_Output_Last,
       Input_Block => round1_Output_Block,
+      Input_Side => round1_Output_Side,
+      Input_KeySize => round1_Output_KeySize,
       Input_Tag => round1_Output_Tag,
-      InputKey_RoundKey => round1_OutputKey_RoundKey,
-      Advance_Ready => in_ready_Ready,
+      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
+      KeyLoad_Round => key_scheduler_KeyLoad_Round,
+      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      Advance_Ready => control_Advance_Ready,
       Output_Valid => round2_Output_Valid,
       Output_Last => round2_Output_Last,
       Output_Block => round2_Output_Block,
-      Output_Tag => round2_Output_Tag,
-      OutputKey_RoundKey => round2_OutputKey_RoundKey
+      Output_Side => round2_Output_Side,
+      Output_KeySize => round2_Output_KeySize,
+      Output_Tag => round2_Output_Tag
     );
 
   u_round3 : entity work.AesRoundStage
     generic map (
-      round => signed'(x"00000003"),
-      isLastRound => false
+      firstRound => signed'(x"00000003"),
+      lastRound => signed'(x"00000003"),
+      part => signed'(x"00000000"),
+      tables => true,
+      decrypt => false
     )
     port map (
       clk => clk,
@@ -328,20 +411,28 @@ begin
       Input_Valid => round2_Output_Valid,
       Input_Last => round2_Output_Last,
       Input_Block => round2_Output_Block,
+      Input_Side => round2_Output_Side,
+      Input_KeySize => round2_Output_KeySize,
       Input_Tag => round2_Output_Tag,
-      InputKey_RoundKey => round2_OutputKey_RoundKey,
-      Advance_Ready => in_ready_Ready,
+      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
+      KeyLoad_Round => key_scheduler_KeyLoad_Round,
+      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      Advance_Ready => control_Advance_Ready,
       Output_Valid => round3_Output_Valid,
       Output_Last => round3_Output_Last,
       Output_Block => round3_Output_Block,
-      Output_Tag => round3_Output_Tag,
-      OutputKey_RoundKey => round3_OutputKey_RoundKey
+      Output_Side => round3_Output_Side,
+      Output_KeySize => round3_Output_KeySize,
+      Output_Tag => round3_Output_Tag
     );
 
   u_round4 : entity work.AesRoundStage
     generic map (
-      round => signed'(x"00000004"),
-      isLastRound => false
+      firstRound => signed'(x"00000004"),
+      lastRound => signed'(x"00000004"),
+      part => signed'(x"00000000"),
+      tables => true,
+      decrypt => false
     )
     port map (
       clk => clk,
@@ -349,20 +440,28 @@ begin
       Input_Valid => round3_Output_Valid,
       Input_Last => round3_Output_Last,
       Input_Block => round3_Output_Block,
+      Input_Side => round3_Output_Side,
+      Input_KeySize => round3_Output_KeySize,
       Input_Tag => round3_Output_Tag,
-      InputKey_RoundKey => round3_OutputKey_RoundKey,
-      Advance_Ready => in_ready_Ready,
+      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
+      KeyLoad_Round => key_scheduler_KeyLoad_Round,
+      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      Advance_Ready => control_Advance_Ready,
       Output_Valid => round4_Output_Valid,
       Output_Last => round4_Output_Last,
       Output_Block => round4_Output_Block,
-      Output_Tag => round4_Output_Tag,
-      OutputKey_RoundKey => round4_OutputKey_RoundKey
+      Output_Side => round4_Output_Side,
+      Output_KeySize => round4_Output_KeySize,
+      Output_Tag => round4_Output_Tag
     );
 
   u_round5 : entity work.AesRoundStage
     generic map (
-      round => signed'(x"00000005"),
-      isLastRound => false
+      firstRound => signed'(x"00000005"),
+      lastRound => signed'(x"00000005"),
+      part => signed'(x"00000000"),
+      tables => true,
+      decrypt => false
     )
     port map (
       clk => clk,
@@ -370,20 +469,28 @@ begin
       Input_Valid => round4_Output_Valid,
       Input_Last => round4_Output_Last,
       Input_Block => round4_Output_Block,
+      Input_Side => round4_Output_Side,
+      Input_KeySize => round4_Output_KeySize,
       Input_Tag => round4_Output_Tag,
-      InputKey_RoundKey => round4_OutputKey_RoundKey,
-      Advance_Ready => in_ready_Ready,
+      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
+      KeyLoad_Round => key_scheduler_KeyLoad_Round,
+      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      Advance_Ready => control_Advance_Ready,
       Output_Valid => round5_Output_Valid,
       Output_Last => round5_Output_Last,
       Output_Block => round5_Output_Block,
-      Output_Tag => round5_Output_Tag,
-      OutputKey_RoundKey => round5_OutputKey_RoundKey
+      Output_Side => round5_Output_Side,
+      Output_KeySize => round5_Output_KeySize,
+      Output_Tag => round5_Output_Tag
     );
 
   u_round6 : entity work.AesRoundStage
     generic map (
-      round => signed'(x"00000006"),
-      isLastRound => false
+      firstRound => signed'(x"00000006"),
+      lastRound => signed'(x"00000006"),
+      part => signed'(x"00000000"),
+      tables => true,
+      decrypt => false
     )
     port map (
       clk => clk,
@@ -391,20 +498,28 @@ begin
       Input_Valid => round5_Output_Valid,
       Input_Last => round5_Output_Last,
       Input_Block => round5_Output_Block,
+      Input_Side => round5_Output_Side,
+      Input_KeySize => round5_Output_KeySize,
       Input_Tag => round5_Output_Tag,
-      InputKey_RoundKey => round5_OutputKey_RoundKey,
-      Advance_Ready => in_ready_Ready,
+      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
+      KeyLoad_Round => key_scheduler_KeyLoad_Round,
+      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      Advance_Ready => control_Advance_Ready,
       Output_Valid => round6_Output_Valid,
       Output_Last => round6_Output_Last,
       Output_Block => round6_Output_Block,
-      Output_Tag => round6_Output_Tag,
-      OutputKey_RoundKey => round6_OutputKey_RoundKey
+      Output_Side => round6_Output_Side,
+      Output_KeySize => round6_Output_KeySize,
+      Output_Tag => round6_Output_Tag
     );
 
   u_round7 : entity work.AesRoundStage
     generic map (
-      round => signed'(x"00000007"),
-      isLastRound => false
+      firstRound => signed'(x"00000007"),
+      lastRound => signed'(x"00000007"),
+      part => signed'(x"00000000"),
+      tables => true,
+      decrypt => false
     )
     port map (
       clk => clk,
@@ -412,20 +527,28 @@ begin
       Input_Valid => round6_Output_Valid,
       Input_Last => round6_Output_Last,
       Input_Block => round6_Output_Block,
+      Input_Side => round6_Output_Side,
+      Input_KeySize => round6_Output_KeySize,
       Input_Tag => round6_Output_Tag,
-      InputKey_RoundKey => round6_OutputKey_RoundKey,
-      Advance_Ready => in_ready_Ready,
+      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
+      KeyLoad_Round => key_scheduler_KeyLoad_Round,
+      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      Advance_Ready => control_Advance_Ready,
       Output_Valid => round7_Output_Valid,
       Output_Last => round7_Output_Last,
       Output_Block => round7_Output_Block,
-      Output_Tag => round7_Output_Tag,
-      OutputKey_RoundKey => round7_OutputKey_RoundKey
+      Output_Side => round7_Output_Side,
+      Output_KeySize => round7_Output_KeySize,
+      Output_Tag => round7_Output_Tag
     );
 
   u_round8 : entity work.AesRoundStage
     generic map (
-      round => signed'(x"00000008"),
-      isLastRound => false
+      firstRound => signed'(x"00000008"),
+      lastRound => signed'(x"00000008"),
+      part => signed'(x"00000000"),
+      tables => true,
+      decrypt => false
     )
     port map (
       clk => clk,
@@ -433,20 +556,28 @@ begin
       Input_Valid => round7_Output_Valid,
       Input_Last => round7_Output_Last,
       Input_Block => round7_Output_Block,
+      Input_Side => round7_Output_Side,
+      Input_KeySize => round7_Output_KeySize,
       Input_Tag => round7_Output_Tag,
-      InputKey_RoundKey => round7_OutputKey_RoundKey,
-      Advance_Ready => in_ready_Ready,
+      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
+      KeyLoad_Round => key_scheduler_KeyLoad_Round,
+      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      Advance_Ready => control_Advance_Ready,
       Output_Valid => round8_Output_Valid,
       Output_Last => round8_Output_Last,
       Output_Block => round8_Output_Block,
-      Output_Tag => round8_Output_Tag,
-      OutputKey_RoundKey => round8_OutputKey_RoundKey
+      Output_Side => round8_Output_Side,
+      Output_KeySize => round8_Output_KeySize,
+      Output_Tag => round8_Output_Tag
     );
 
   u_round9 : entity work.AesRoundStage
     generic map (
-      round => signed'(x"00000009"),
-      isLastRound => false
+      firstRound => signed'(x"00000009"),
+      lastRound => signed'(x"00000009"),
+      part => signed'(x"00000000"),
+      tables => true,
+      decrypt => false
     )
     port map (
       clk => clk,
@@ -454,20 +585,28 @@ begin
       Input_Valid => round8_Output_Valid,
       Input_Last => round8_Output_Last,
       Input_Block => round8_Output_Block,
+      Input_Side => round8_Output_Side,
+      Input_KeySize => round8_Output_KeySize,
       Input_Tag => round8_Output_Tag,
-      InputKey_RoundKey => round8_OutputKey_RoundKey,
-      Advance_Ready => in_ready_Ready,
+      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
+      KeyLoad_Round => key_scheduler_KeyLoad_Round,
+      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      Advance_Ready => control_Advance_Ready,
       Output_Valid => round9_Output_Valid,
       Output_Last => round9_Output_Last,
       Output_Block => round9_Output_Block,
-      Output_Tag => round9_Output_Tag,
-      OutputKey_RoundKey => round9_OutputKey_RoundKey
+      Output_Side => round9_Output_Side,
+      Output_KeySize => round9_Output_KeySize,
+      Output_Tag => round9_Output_Tag
     );
 
   u_round10 : entity work.AesRoundStage
     generic map (
-      round => signed'(x"0000000A"),
-      isLastRound => true
+      firstRound => signed'(x"0000000A"),
+      lastRound => signed'(x"0000000A"),
+      part => signed'(x"00000000"),
+      tables => true,
+      decrypt => false
     )
     port map (
       clk => clk,
@@ -475,14 +614,187 @@ begin
       Input_Valid => round9_Output_Valid,
       Input_Last => round9_Output_Last,
       Input_Block => round9_Output_Block,
+      Input_Side => round9_Output_Side,
+      Input_KeySize => round9_Output_KeySize,
       Input_Tag => round9_Output_Tag,
-      InputKey_RoundKey => round9_OutputKey_RoundKey,
-      Advance_Ready => in_ready_Ready,
+      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
+      KeyLoad_Round => key_scheduler_KeyLoad_Round,
+      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      Advance_Ready => control_Advance_Ready,
+      Output_Valid => round10_Output_Valid,
+      Output_Last => round10_Output_Last,
+      Output_Block => round10_Output_Block,
+      Output_Side => round10_Output_Side,
+      Output_KeySize => round10_Output_KeySize,
+      Output_Tag => round10_Output_Tag
+    );
+
+  u_round11 : entity work.AesRoundStage
+    generic map (
+      firstRound => signed'(x"0000000B"),
+      lastRound => signed'(x"0000000B"),
+      part => signed'(x"00000000"),
+      tables => true,
+      decrypt => false
+    )
+    port map (
+      clk => clk,
+      rst => rst,
+      Input_Valid => round10_Output_Valid,
+      Input_Last => round10_Output_Last,
+      Input_Block => round10_Output_Block,
+      Input_Side => round10_Output_Side,
+      Input_KeySize => round10_Output_KeySize,
+      Input_Tag => round10_Output_Tag,
+      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
+      KeyLoad_Round => key_scheduler_KeyLoad_Round,
+      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      Advance_Ready => control_Advance_Ready,
+      Output_Valid => round11_Output_Valid,
+      Output_Last => round11_Output_Last,
+      Output_Block => round11_Output_Block,
+      Output_Side => round11_Output_Side,
+      Output_KeySize => round11_Output_KeySize,
+      Output_Tag => round11_Output_Tag
+    );
+
+  u_round12 : entity work.AesRoundStage
+    generic map (
+      firstRound => signed'(x"0000000C"),
+      lastRound => signed'(x"0000000C"),
+      part => signed'(x"00000000"),
+      tables => true,
+      decrypt => false
+    )
+    port map (
+      clk => clk,
+      rst => rst,
+      Input_Valid => round11_Output_Valid,
+      Input_Last => round11_Output_Last,
+      Input_Block => round11_Output_Block,
+      Input_Side => round11_Output_Side,
+      Input_KeySize => round11_Output_KeySize,
+      Input_Tag => round11_Output_Tag,
+      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
+      KeyLoad_Round => key_scheduler_KeyLoad_Round,
+      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      Advance_Ready => control_Advance_Ready,
+      Output_Valid => round12_Output_Valid,
+      Output_Last => round12_Output_Last,
+      Output_Block => round12_Output_Block,
+      Output_Side => round12_Output_Side,
+      Output_KeySize => round12_Output_KeySize,
+      Output_Tag => round12_Output_Tag
+    );
+
+  u_round13 : entity work.AesRoundStage
+    generic map (
+      firstRound => signed'(x"0000000D"),
+      lastRound => signed'(x"0000000D"),
+      part => signed'(x"00000000"),
+      tables => true,
+      decrypt => false
+    )
+    port map (
+      clk => clk,
+      rst => rst,
+      Input_Valid => round12_Output_Valid,
+      Input_Last => round12_Output_Last,
+      Input_Block => round12_Output_Block,
+      Input_Side => round12_Output_Side,
+      Input_KeySize => round12_Output_KeySize,
+      Input_Tag => round12_Output_Tag,
+      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
+      KeyLoad_Round => key_scheduler_KeyLoad_Round,
+      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      Advance_Ready => control_Advance_Ready,
+      Output_Valid => round13_Output_Valid,
+      Output_Last => round13_Output_Last,
+      Output_Block => round13_Output_Block,
+      Output_Side => round13_Output_Side,
+      Output_KeySize => round13_Output_KeySize,
+      Output_Tag => round13_Output_Tag
+    );
+
+  u_round14 : entity work.AesRoundStage
+    generic map (
+      firstRound => signed'(x"0000000E"),
+      lastRound => signed'(x"0000000E"),
+      part => signed'(x"00000000"),
+      tables => true,
+      decrypt => false
+    )
+    port map (
+      clk => clk,
+      rst => rst,
+      Input_Valid => round13_Output_Valid,
+      Input_Last => round13_Output_Last,
+      Input_Block => round13_Output_Block,
+      Input_Side => round13_Output_Side,
+      Input_KeySize => round13_Output_KeySize,
+      Input_Tag => round13_Output_Tag,
+      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
+      KeyLoad_Round => key_scheduler_KeyLoad_Round,
+      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      Advance_Ready => control_Advance_Ready,
       Output_Valid => out_Valid,
       Output_Last => out_Last,
       Output_Block => out_Block,
-      Output_Tag => out_Tag,
-      OutputKey_RoundKey => round10_OutputKey_RoundKey
+      Output_Side => out_Side,
+      Output_KeySize => out_KeySize,
+      Output_Tag => out_Tag
+    );
+
+  u_key_scheduler : entity work.AesKeyScheduler
+    generic map (
+      decrypt => false
+    )
+    port map (
+      clk => clk,
+      rst => rst,
+      Input_Valid => in_Valid,
+      Input_Last => in_Last,
+      Input_Block => in_Block,
+      Input_KeyHigh => in_KeyHigh,
+      Input_KeyLow => in_KeyLow,
+      Input_KeySize => in_KeySize,
+      Input_Side => in_Side,
+      Input_Tag => in_Tag,
+      InputReady_Ready => in_ready_Ready,
+      Output_Valid => out_Valid,
+      Output_Last => out_Last,
+      OutputReady_Ready => out_ready_Ready,
+      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
+      KeyLoad_Round => key_scheduler_KeyLoad_Round,
+      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      Status_Ready => key_scheduler_Status_Ready,
+      Status_KeyHigh => key_scheduler_Status_KeyHigh,
+      Status_KeyLow => key_scheduler_Status_KeyLow,
+      Status_KeySize => key_scheduler_Status_KeySize
+    );
+
+  u_key_gate : entity work.AesKeyGate
+    port map (
+      Input_Valid => in_Valid,
+      Input_Last => in_Last,
+      Input_Block => in_Block,
+      Input_KeyHigh => in_KeyHigh,
+      Input_KeyLow => in_KeyLow,
+      Input_KeySize => in_KeySize,
+      Input_Side => in_Side,
+      Input_Tag => in_Tag,
+      Status_Ready => key_scheduler_Status_Ready,
+      Status_KeyHigh => key_scheduler_Status_KeyHigh,
+      Status_KeyLow => key_scheduler_Status_KeyLow,
+      Status_KeySize => key_scheduler_Status_KeySize,
+      DatapathReady_Ready => control_Advance_Ready,
+      Output_Valid => key_gate_Output_Valid,
+      Output_Last => key_gate_Output_Last,
+      Output_Block => key_gate_Output_Block,
+      Output_Side => key_gate_Output_Side,
+      Output_KeySize => key_gate_Output_KeySize,
+      Output_Tag => key_gate_Output_Tag,
+      InputReady_Ready => in_ready_Ready
     );
 
   u_control : entity work.PipelineControl
@@ -490,7 +802,25 @@ begin
       Output_Valid => out_Valid,
       Output_Last => out_Last,
       OutputReady_Ready => out_ready_Ready,
-      Advance_Ready => in_ready_Ready
+      Advance_Ready => control_Advance_Ready
+    );
+
+  u_aes_closer : entity work.AesAxiMessageCloser
+    port map (
+      clk => clk,
+      rst => rst,
+      CoreInput_Valid => in_Valid,
+      CoreInput_Last => in_Last,
+      CoreInput_Block => in_Block,
+      CoreInput_KeyHigh => in_KeyHigh,
+      CoreInput_KeyLow => in_KeyLow,
+      CoreInput_KeySize => in_KeySize,
+      CoreInput_Side => in_Side,
+      CoreInput_Tag => in_Tag,
+      CoreReady_Ready => in_ready_Ready,
+      Control_Enabled => registers_Control_Enabled,
+      Control_Flush => registers_Control_Flush,
+      Closing_Discard => aes_closer_Closing_Discard
     );
 
   u_aes_input : entity work.AesAxiInputAdapter
@@ -505,15 +835,29 @@ begin
       Config_Mode => registers_Config_Mode,
       Config_Decrypt => registers_Config_Decrypt,
       Config_KeySize => registers_Config_KeySize,
-      CoreReady_Ready => in_ready_Ready,
+      Closing_Discard => aes_closer_Closing_Discard,
       Output_Valid => in_Valid,
       Output_Last => in_Last,
       Output_Block => in_Block,
-      Output_Key => in_Key,
-      Output_Tag => in_Tag,
-      Error_Error => aes_input_Error_Error,
-      Error_Code => aes_input_Error_Code,
-      Closing_Discard => aes_input_Closing_Discard
+      Output_KeyHigh => in_KeyHigh,
+      Output_KeyLow => in_KeyLow,
+      Output_KeySize => in_KeySize,
+      Output_Side => in_Side,
+      Output_Tag => in_Tag
+    );
+
+  u_aes_partial_check : entity work.AesAxiPartialBlockCheck
+    generic map (
+      wholeBlocks => true
+    )
+    port map (
+      Input_Valid => assembler_Output_Valid,
+      Input_Last => assembler_Output_Last,
+      Input_Data => assembler_Output_Data,
+      Input_Bytes => assembler_Output_Bytes,
+      CoreReady_Ready => in_ready_Ready,
+      Error_Error => aes_partial_check_Error_Error,
+      Error_Code => aes_partial_check_Error_Code
     );
 
   u_aes_output : entity work.AesAxiOutputAdapter
@@ -521,6 +865,8 @@ begin
       Input_Valid => out_Valid,
       Input_Last => out_Last,
       Input_Block => out_Block,
+      Input_Side => out_Side,
+      Input_KeySize => out_KeySize,
       Input_Tag => out_Tag,
       Output_Valid => aes_output_Output_Valid,
       Output_Last => aes_output_Output_Last,
@@ -535,15 +881,15 @@ begin
     port map (
       clk => clk,
       rst => rst,
-      CoreInput_Valid => assembler_Output_Valid,
-      CoreInput_Last => assembler_Output_Last,
+      CoreInput_Valid => in_Valid,
+      CoreInput_Last => in_Last,
       CoreInputReady_Ready => in_ready_Ready,
       CoreOutput_Valid => aes_output_Output_Valid,
       CoreOutput_Last => aes_output_Output_Last,
       CoreOutputReady_Ready => out_ready_Ready,
       Control_Enabled => registers_Control_Enabled,
       Control_Flush => registers_Control_Flush,
-      Closing_Discard => aes_input_Closing_Discard,
+      Closing_Discard => aes_closer_Closing_Discard,
       Drain_Discard => drain_Drain_Discard
     );
 

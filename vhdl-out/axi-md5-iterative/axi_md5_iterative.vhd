@@ -120,6 +120,7 @@ architecture rtl of axi_md5_iterative is
   signal compression_Output_M3 : hdl_u128;
   signal compression_Output_Slot : hdl_u8;
   signal compression_InputReady_Ready : boolean;
+  signal front_control_Advance_Ready : boolean;
   signal back_end_Feedback_Valid : boolean;
   signal back_end_Feedback_Last : boolean;
   signal back_end_Feedback_Slot : hdl_u8;
@@ -304,6 +305,14 @@ begin
       InputReady_Ready => compression_InputReady_Ready
     );
 
+  u_front_control : entity work.PipelineControl
+    port map (
+      Output_Valid => chain_Output_Valid,
+      Output_Last => chain_Output_Last,
+      OutputReady_Ready => compression_InputReady_Ready,
+      Advance_Ready => front_control_Advance_Ready
+    );
+
   u_scheduler : entity work.HashSlotScheduler
     generic map (
       slots => signed'(x"00000002"),
@@ -318,7 +327,7 @@ begin
       Input_ByteCount => in_ByteCount,
       Input_MessageId => in_MessageId,
       InputReady_Ready => in_ready_Ready,
-      Advance_Ready => compression_InputReady_Ready,
+      Advance_Ready => front_control_Advance_Ready,
       Feedback_Valid => back_end_Feedback_Valid,
       Feedback_Last => back_end_Feedback_Last,
       Feedback_Slot => back_end_Feedback_Slot,
@@ -372,7 +381,7 @@ begin
       Issue_Marker => scheduler_Issue_Marker,
       Issue_PutLength => scheduler_Issue_PutLength,
       Issue_BitLength => scheduler_Issue_BitLength,
-      Advance_Ready => compression_InputReady_Ready,
+      Advance_Ready => front_control_Advance_Ready,
       Output_Valid => padder_Output_Valid,
       Output_Last => padder_Output_Last,
       Output_Data0 => padder_Output_Data0,
@@ -395,7 +404,7 @@ begin
       Input_Data3 => padder_Output_Data3,
       Input_Slot => padder_Output_Slot,
       Input_First => padder_Output_First,
-      Advance_Ready => compression_InputReady_Ready,
+      Advance_Ready => front_control_Advance_Ready,
       Feedback_Valid => back_end_Feedback_Valid,
       Feedback_Last => back_end_Feedback_Last,
       Feedback_Slot => back_end_Feedback_Slot,

@@ -68,7 +68,6 @@ begin
     variable useBuffer : boolean;
     variable zero : hdl_u128;
     variable length : hdl_u128;
-    variable bits : hdl_u64;
     variable id : hdl_s32;
   begin
     if rising_edge(clk) then
@@ -107,14 +106,7 @@ begin
             marker := Issue_Marker;
             useBuffer := Issue_UseBuffer;
             zero := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
-            length := zero;
-            if Issue_PutLength then
-              bits := Issue_BitLength;
-              if littleEndianLength then
-                bits := HashWords_ByteSwap64(bits);
-              end if;
-              length := unsigned'(unsigned'(x"0000000000000000") & bits);
-            end if;
+            length := HashWords_LengthLane(Issue_PutLength, Issue_BitLength, littleEndianLength);
             Output_Data0 <= HashWords_PadLane(sel(useBuffer, buffer0(to_integer(resize(unsigned(slot), 4))), zero), signed'(x"00000000"), keep, marker);
             Output_Data1 <= HashWords_PadLane(sel(useBuffer, buffer1(to_integer(resize(unsigned(slot), 4))), zero), signed'(x"00000001"), keep, marker);
             Output_Data2 <= HashWords_PadLane(sel(useBuffer, buffer2(to_integer(resize(unsigned(slot), 4))), zero), signed'(x"00000002"), keep, marker);

@@ -64,7 +64,7 @@ package axi_md5_naive_pkg is
   function HashWords_Bit(index : hdl_s32) return hdl_u128;
   function HashWords_LowestSetBit(x : hdl_u128) return hdl_s32;
   function HashWords_TestBit(x : hdl_u128; index : hdl_s32) return boolean;
-  function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64;
+  function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128;
   function HashWords_PadLane(data : hdl_u128; lane : hdl_s32; keepBytes : hdl_s32; marker : boolean) return hdl_u128;
   function Md5Math_MessageLane(bytes : hdl_u128) return hdl_u128;
   function HashWords_AddWords32(x : hdl_u128; y : hdl_u128) return hdl_u128;
@@ -74,8 +74,9 @@ package axi_md5_naive_pkg is
   function HashWords_BlockWord32(d0 : hdl_u128; d1 : hdl_u128; d2 : hdl_u128; d3 : hdl_u128; index : hdl_s32) return hdl_u32;
   function Md5Math_RoundFunction(b : hdl_u32; c : hdl_u32; d : hdl_u32; step : hdl_s32) return hdl_u32;
   function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
-  function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32;
+  function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64;
   function HashWords_ByteSwapWords32(x : hdl_u128) return hdl_u128;
+  function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32;
 end package;
 
 package body axi_md5_naive_pkg is
@@ -220,10 +221,12 @@ package body axi_md5_naive_pkg is
     return ((shift_right(x, to_integer(resize(unsigned(index), 7))) and unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001"))) /= unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000")));
   end function;
 
-  -- Crypto.Hashing.HashWords.ByteSwap64
-  function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64 is
+  -- Crypto.Hashing.HashWords.LengthLane
+  function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128 is
+    variable bits : hdl_u64;
   begin
-    return (shift_left(resize(HashWords_ByteSwap32(resize(x, 32)), 64), 32) or resize(HashWords_ByteSwap32(resize(shift_right(x, 32), 32)), 64));
+    bits := sel(littleEndian, HashWords_ByteSwap64(bitLength), bitLength);
+    return sel(putLength, unsigned'(unsigned'(x"0000000000000000") & bits), unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000")));
   end function;
 
   -- Crypto.Hashing.HashWords.PadLane
@@ -316,16 +319,22 @@ package body axi_md5_naive_pkg is
     return unsigned'((shift_left(resize(w0, 64), 32) or resize(w1, 64)) & (shift_left(resize(w2, 64), 32) or resize(w3, 64)));
   end function;
 
-  -- Crypto.Hashing.HashWords.ByteSwap32
-  function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32 is
+  -- Crypto.Hashing.HashWords.ByteSwap64
+  function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64 is
   begin
-    return (((shift_left(x, 24) or shift_left((x and unsigned'(x"0000FF00")), 8)) or (shift_right(x, 8) and unsigned'(x"0000FF00"))) or shift_right(x, 24));
+    return (shift_left(resize(HashWords_ByteSwap32(resize(x, 32)), 64), 32) or resize(HashWords_ByteSwap32(resize(shift_right(x, 32), 32)), 64));
   end function;
 
   -- Crypto.Hashing.HashWords.ByteSwapWords32
   function HashWords_ByteSwapWords32(x : hdl_u128) return hdl_u128 is
   begin
     return HashWords_Pack32(HashWords_ByteSwap32(HashWords_Word32(x, signed'(x"00000000"))), HashWords_ByteSwap32(HashWords_Word32(x, signed'(x"00000001"))), HashWords_ByteSwap32(HashWords_Word32(x, signed'(x"00000002"))), HashWords_ByteSwap32(HashWords_Word32(x, signed'(x"00000003"))));
+  end function;
+
+  -- Crypto.Hashing.HashWords.ByteSwap32
+  function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32 is
+  begin
+    return (((shift_left(x, 24) or shift_left((x and unsigned'(x"0000FF00")), 8)) or (shift_right(x, 8) and unsigned'(x"0000FF00"))) or shift_right(x, 24));
   end function;
 
 end package body;

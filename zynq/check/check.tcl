@@ -200,7 +200,7 @@ set ::env(TMPDIR) $tmp
 close [open [file join $tmp system_wrapper.bit] w]
 close [open [file join $tmp system_wrapper.vhd] w]
 foreach w $wrappers {
-    if {![regexp {^axi-([a-z0-9]+)-([a-z0-9]+)$} [file tail $w] -> core variant]} { fail "unexpected folder $w"; continue }
+    if {![regexp {^axi-([a-z0-9]+)-([a-z0-9][a-z0-9-]*)$} [file tail $w] -> core variant]} { fail "unexpected folder $w"; continue }
     set ::cells [dict create]; set ::cellconfig [dict create]; set ::packaged {}; set ::connections 0
     set ::argv [list $core $variant [file join $tmp build $core-$variant]]
     set ::argc 3

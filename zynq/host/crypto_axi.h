@@ -21,7 +21,7 @@
 #define REG_BUSY_CYCLES 0x20u
 #define REG_PACKETS_OUT 0x24u
 #define REG_KEY0        0x40u /* KEYn: key bytes 4n..4n+3, byte 4n in bits 7..0; write-only, staged */
-#define REG_IV0         0x60u /* IVn: IV bytes 4n..4n+3; staged */
+#define REG_IV0         0x60u /* IVn: IV bytes 4n..4n+3; staged. ChaCha20: IV0 = initial block counter, IV1..3 = nonce bytes 0..11 */
 
 #define CONTROL_START       (1u << 0)
 #define CONTROL_SOFT_RESET  (1u << 1)
@@ -33,6 +33,12 @@
 #define STATUS_ENABLED      (1u << 3)
 #define STATUS_DRAINING     (1u << 4)
 #define STATUS_ERROR_CODE(s) (((s) >> 8) & 0xFFu)
+
+/* error codes (STATUS bits 15..8) */
+#define ERROR_CONFIG_REFUSED    1u
+#define ERROR_KEEP              2u
+#define ERROR_PARTIAL_BLOCK     3u
+#define ERROR_COUNTER_EXHAUSTED 4u /* ChaCha20: the packet ran past block counter 2^32-1; its output ends at that block */
 
 #define MAP_VERSION 1u
 

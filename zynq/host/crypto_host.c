@@ -1,7 +1,8 @@
 /* crypto_host: configures an sme-crypto AXI wrapper, streams buffers through the AXI DMA, checks every
  * result against OpenSSL's libcrypto and prints MB/s per buffer size.
  *
- *   crypto_host [--device board[:udmabuf0] | pipe:COMMAND] [--core aes|md5] [--key HEX32]
+ *   crypto_host [--device board[:udmabuf0] | pipe:COMMAND] [--core aes|md5|sha224|sha256|sha384|sha512|chacha20]
+ *               [--key HEX32 (aes, hashes) | HEX64 (chacha20)]
  *               [--sizes 16,1024,262144,16777216] [--repeat N] [--seed N]
  *
  * --device board (default) uses /dev/mem and a u-dma-buf buffer on the Zedboard (device_board.c);
@@ -9,7 +10,8 @@
  * the cycle-accurate simulation of the wrapper (device_pipe.c); MB/s is then from simulated clocks
  * at 100 MHz. Exit status: 0 all results correct, 1 a wrong result or device failure, 2 bad usage.
  * Built without OpenSSL (make NO_OPENSSL=1, the default of the ARM cross build) the results are not
- * checked and the program says so. */
+ * checked and the program says so. AES is AES-128-ECB encryption (the iterative and proc11 wrappers);
+ * ChaCha20 runs from block counter 0 with the all-zero nonce (IV0..3 = 0), each buffer a message. */
 #define _GNU_SOURCE
 #include "crypto_axi.h"
 #include "device.h"
@@ -22,7 +24,7 @@
 
 static int usage(const char *message)
 {
-    fprintf(stderr, "crypto_host: %s (usage: crypto_host [--device board[:udmabuf0]|pipe:COMMAND] [--core aes|md5] [--key HEX32] [--sizes N,N,...] [--repeat N] [--seed N])\n", message);
+    fprintf(stderr, "crypto_host: %s (usage: crypto_host [--device board[:udmabuf0]|pipe:COMMAND] [--core aes|md5|sha224|sha256|sha384|sha512|chacha20] [--key HEX] [--sizes N,N,...] [--repeat N] [--seed N])\n", message);
     return 2;
 }
 
@@ -47,21 +49,38 @@ static void fill_random(uint8_t *p, size_t n)
     }
 }
 
+/* The cores crypto_host knows: name, ID register, key bytes, CONFIG, digest bytes (0: a cipher, output as long as the input). */
+struct core_info { const char *name, *id; size_t key_bytes; uint32_t config; size_t digest_bytes; };
+static const struct core_info cores[] = {
+    { "aes", "AES ", 16, 0, 0 },                    /* ECB, encrypt, 128-bit key */
+    { "md5", "MD5 ", 16, 0, 16 },                   /* a hash accepts only CONFIG 0 */
+    { "sha224", "S224", 16, 0, 28 },
+    { "sha256", "S256", 16, 0, 32 },
+    { "sha384", "S384", 16, 0, 48 },
+    { "sha512", "S512", 16, 0, 64 },
+    { "chacha20", "CC20", 32, 2u | 2u << 12, 0 },   /* mode CTR, 256-bit key */
+};
+
 /* What the core must produce, from libcrypto. Returns the expected length, or -1 without OpenSSL. */
-static long reference(int md5, const uint8_t *key, const uint8_t *in, size_t n, uint8_t *out)
+static long reference(const struct core_info *c, const uint8_t *key, const uint8_t *in, size_t n, uint8_t *out)
 {
 #ifdef NO_OPENSSL
-    (void)md5; (void)key; (void)in; (void)n; (void)out;
+    (void)c; (void)key; (void)in; (void)n; (void)out;
     return -1;
 #else
-    if (md5) {
+    if (c->digest_bytes) {
+        const EVP_MD *md = !strcmp(c->name, "md5") ? EVP_md5() : !strcmp(c->name, "sha224") ? EVP_sha224()
+                         : !strcmp(c->name, "sha256") ? EVP_sha256() : !strcmp(c->name, "sha384") ? EVP_sha384() : EVP_sha512();
         unsigned int len = 0;
-        if (!EVP_Digest(in, n, out, &len, EVP_md5(), NULL)) return -2;
+        if (!EVP_Digest(in, n, out, &len, md, NULL)) return -2;
         return (long)len;
     }
+    static const uint8_t zero_iv[16]; /* ChaCha20: counter 0 (little-endian), then the 12-byte nonce, as IV0..3 */
+    int chacha = !strcmp(c->name, "chacha20");
     EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
     int len = 0, tail = 0;
-    int ok = ctx && EVP_EncryptInit_ex(ctx, EVP_aes_128_ecb(), NULL, key, NULL) && EVP_CIPHER_CTX_set_padding(ctx, 0)
+    int ok = ctx && EVP_EncryptInit_ex(ctx, chacha ? EVP_chacha20() : EVP_aes_128_ecb(), NULL, key, chacha ? zero_iv : NULL)
+          && EVP_CIPHER_CTX_set_padding(ctx, 0)
           && EVP_EncryptUpdate(ctx, out, &len, in, (int)n) && EVP_EncryptFinal_ex(ctx, out + len, &tail);
     EVP_CIPHER_CTX_free(ctx);
     return ok ? (long)(len + tail) : -2;
@@ -71,14 +90,14 @@ static long reference(int md5, const uint8_t *key, const uint8_t *in, size_t n, 
 static uint32_t le32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
 
 /* Soft reset, wait for the drain, write key, IV and CONFIG, START. */
-static int configure(struct device *d, const uint8_t *key)
+static int configure(struct device *d, const struct core_info *c, const uint8_t *key)
 {
     d->write32(d, REG_CONTROL, CONTROL_SOFT_RESET);
     for (int i = 0; d->read32(d, REG_STATUS) & STATUS_DRAINING; i++)
         if (i > 100000) { fprintf(stderr, "crypto_host: STATUS.DRAINING does not clear after the soft reset\n"); return -1; }
-    for (int i = 0; i < 4; i++) d->write32(d, REG_KEY0 + 4 * i, le32(key + 4 * i));
+    for (size_t i = 0; i < c->key_bytes / 4; i++) d->write32(d, REG_KEY0 + 4 * (uint32_t)i, le32(key + 4 * i));
     for (int i = 0; i < 4; i++) d->write32(d, REG_IV0 + 4 * i, 0);
-    d->write32(d, REG_CONFIG, 0); /* ECB, encrypt, 128-bit key (the only CONFIG of a hash) */
+    d->write32(d, REG_CONFIG, c->config);
     d->write32(d, REG_CONTROL, CONTROL_START);
     uint32_t status = d->read32(d, REG_STATUS);
     if (status & STATUS_ERROR) { fprintf(stderr, "crypto_host: STATUS 0x%08x after configuration: error %u\n", status, STATUS_ERROR_CODE(status)); return -1; }
@@ -87,7 +106,7 @@ static int configure(struct device *d, const uint8_t *key)
 
 int main(int argc, char **argv)
 {
-    const char *device = "board", *core = "aes", *key_hex = "000102030405060708090a0b0c0d0e0f", *sizes_arg = "16,1024,262144,16777216";
+    const char *device = "board", *core = "aes", *key_hex = NULL, *sizes_arg = "16,1024,262144,16777216";
     int repeat = 1;
     unsigned long long seed = 1;
     for (int i = 1; i < argc; i++) {
@@ -100,10 +119,13 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--seed")) seed = strtoull(argv[++i], NULL, 0);
         else return usage("unknown option");
     }
-    int md5 = !strcmp(core, "md5");
-    if (!md5 && strcmp(core, "aes")) return usage("--core is aes or md5");
-    uint8_t key[16];
-    if (parse_hex(key_hex, key, 16) != 0) return usage("--key is 32 hexadecimal digits");
+    const struct core_info *c = NULL;
+    for (size_t i = 0; i < sizeof cores / sizeof cores[0]; i++)
+        if (!strcmp(core, cores[i].name)) c = &cores[i];
+    if (!c) return usage("--core is aes, md5, sha224, sha256, sha384, sha512 or chacha20");
+    if (!key_hex) key_hex = c->key_bytes == 32 ? "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f" : "000102030405060708090a0b0c0d0e0f";
+    uint8_t key[32];
+    if (parse_hex(key_hex, key, c->key_bytes) != 0) return usage(c->key_bytes == 32 ? "--key is 64 hexadecimal digits" : "--key is 32 hexadecimal digits");
     if (repeat < 1) return usage("--repeat is at least 1");
     size_t sizes[16];
     int count = 0;
@@ -111,7 +133,7 @@ int main(int argc, char **argv)
         char *end;
         unsigned long long v = strtoull(p, &end, 10);
         if (end == p || v == 0 || v > (1ull << 25) || (*end && *end != ',')) return usage("--sizes is a list of byte counts from 1 to 32 MiB");
-        if (!md5 && v % 16) return usage("AES-ECB sizes are whole 16-byte blocks");
+        if (!strcmp(c->name, "aes") && v % 16) return usage("AES-ECB sizes are whole 16-byte blocks");
         sizes[count++] = (size_t)v;
         p = *end ? end + 1 : end;
     }
@@ -128,13 +150,13 @@ int main(int argc, char **argv)
 
     uint32_t id = d->read32(d, REG_ID), version = d->read32(d, REG_VERSION);
     char idtext[5] = { (char)(id >> 24), (char)(id >> 16), (char)(id >> 8), (char)id, 0 };
-    const char *want = md5 ? "MD5 " : "AES ";
+    const char *want = c->id;
     if (strcmp(idtext, want) != 0 || version >> 16 != MAP_VERSION) {
         fprintf(stderr, "crypto_host: the device is '%s' (register map %u), expected '%s' (map %u)\n", idtext, version >> 16, want, MAP_VERSION);
         d->close(d);
         return 1;
     }
-    if (configure(d, key) != 0) { d->close(d); return 1; }
+    if (configure(d, c, key) != 0) { d->close(d); return 1; }
     printf("device %s: core '%s', variant %u, register map %u%s\n", device, idtext, version & 0xFFFF, version >> 16,
            d->simulated ? " (simulated: MB/s from simulated clocks at 100 MHz)" : "");
 #ifdef NO_OPENSSL
@@ -145,7 +167,7 @@ int main(int argc, char **argv)
     rng_state = seed * 0x9E3779B97F4A7C15ULL + 1;
     int failures = 0;
     for (int s = 0; s < count; s++) {
-        size_t n = sizes[s], cap = md5 ? 16 : n;
+        size_t n = sizes[s], cap = c->digest_bytes ? c->digest_bytes : n;
         uint8_t *in = d->buffer(d, n, 0), *out = d->buffer(d, cap, 1);
         uint8_t *in_owned = NULL, *out_owned = NULL;
         if (!in) in = in_owned = malloc(n);
@@ -165,7 +187,7 @@ int main(int argc, char **argv)
                 break;
             }
             total += seconds;
-            long expected = reference(md5, key, in, n, want_bytes);
+            long expected = reference(c, key, in, n, want_bytes);
             if (expected == -1) result = "not checked";
             else if (expected < 0 || (size_t)expected != got || memcmp(out, want_bytes, got) != 0) {
                 size_t at = 0;

@@ -25,6 +25,10 @@ run 0 "aes proc11: 16 B, 1 KiB, 4 KiB against OpenSSL" --device "pipe:$serve --c
     --key 2b7e151628aed2a6abf7158809cf4f3c --sizes 16,1024,4096 --repeat 2
 run 0 "md5 proc4: 16 B, 1000 B, 1 KiB against OpenSSL" --device "pipe:$serve --core md5 --variant proc4" --core md5 \
     --sizes 16,1000,1024 --repeat 2
+run 0 "sha384 proc4: 16 B, 1000 B against OpenSSL" --device "pipe:$serve --core sha384 --variant proc4" --core sha384 \
+    --sizes 16,1000 --repeat 1
+run 0 "chacha20 proc10: 16 B, 1000 B, 1 KiB against OpenSSL" --device "pipe:$serve --core chacha20 --variant proc10" --core chacha20 \
+    --sizes 16,1000,1024 --repeat 2
 run 1 "an AES program on an MD5 device is refused" --device "pipe:$serve --core md5 --variant proc4" --core aes --sizes 16
 run 2 "bad usage" --core des
 exit $fail

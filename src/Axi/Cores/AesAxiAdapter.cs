@@ -14,23 +14,40 @@ public sealed class AesAxiInputAdapter : CombinationalProcess
 {
     [InputBus] public IAxiBlock Input = null!;
     [InputBus] public IAxiCoreConfig Config = null!;
+    /// <summary>High while a message that a soft reset interrupted is to be closed (<see cref="AesAxiMessageCloser"/>).</summary>
+    [InputBus] public IAxiDrain Closing = null!;
     /// <summary>The core's input bus (assigned when wiring).</summary>
     [OutputBus] public IAesBlockIn Output = Bus.Create<IAesBlockIn>();
-    /// <summary>Always low: the adapter holds nothing that a soft reset would leave half-sent.</summary>
-    [OutputBus] public IAxiDrain Closing = Bus.Create<IAxiDrain>();
 
     protected override void OnTick()
     {
-        Closing.Discard = false;
-        bool valid = Input.Valid;
+        bool closing = Closing.Discard;
+        // While closing, the stream is disabled (nothing comes from the assembler): a zero block with
+        // Last ends the core's message; the wrapper's drain drops its output.
+        bool valid = Input.Valid || closing;
         Output.Valid = valid;
-        if (valid)
+        if (closing)
         {
-            Output.Block = AxiMath.ReverseBytes(Input.Data);
+            Output.Block = 0;
             Output.KeyHigh = AxiMath.ReverseBytes(Config.KeyLow);
             Output.KeyLow = 0;
             Output.KeySize = 0;
             Output.Side = 0;
+            Output.Tag = 16;
+            Output.Last = true;
+        }
+        else if (valid)
+        {
+            byte keySize = Config.KeySize;
+            UInt128 upperKey = AxiMath.ReverseBytes(Config.KeyHigh);
+            Output.Block = AxiMath.ReverseBytes(Input.Data);
+            Output.KeyHigh = AxiMath.ReverseBytes(Config.KeyLow);
+            // Key bytes 16..31: none for AES-128, 16..23 (the top 64 bits) for AES-192, all for AES-256.
+            Output.KeyLow = keySize == AxiRegisters.KeySize256 ? upperKey
+                : keySize == AxiRegisters.KeySize192 ? new UInt128((ulong)(upperKey >> 64), 0) : 0;
+            Output.KeySize = keySize;
+            // The IV (CBC) or initial counter block (CTR), big-endian; a mode core reads it on a message's first block.
+            Output.Side = AxiMath.ReverseBytes(Config.Iv);
             Output.Tag = Input.Bytes;
             Output.Last = Input.Last;
         }
@@ -48,8 +65,36 @@ public sealed class AesAxiInputAdapter : CombinationalProcess
 }
 
 /// <summary>
-/// Reports a partial block at its transfer (a packet that is not a whole number of blocks: ECB has no
-/// padding; the block is zero-filled and its output cut to the input length). A process of its own:
+/// Keeps a mode core's messages whole across a soft reset: when the core has taken blocks of a
+/// message but not its final one, a flush starts <see cref="Closing"/>, which makes
+/// <see cref="AesAxiInputAdapter"/> send one block with Last (so the next packet starts a message with
+/// its own IV); it ends when the core takes that block.
+/// </summary>
+public sealed class AesAxiMessageCloser : ClockedProcess
+{
+    /// <summary>The core's input and ready.</summary>
+    [InputBus] public IAesBlockIn CoreInput = null!;
+    [InputBus] public IReady CoreReady = null!;
+    [InputBus] public IAxiStreamControl Control = null!;
+    [OutputBus] public IAxiDrain Closing = Bus.Create<IAxiDrain>();
+
+    bool midMessage, closing;
+
+    protected override void OnTick()
+    {
+        if (CoreInput.Valid && CoreReady.Ready)
+        {
+            midMessage = !CoreInput.Last;
+            if (closing) closing = false;
+        }
+        if (Control.Flush && midMessage) closing = true;
+        Closing.Discard = closing;
+    }
+}
+
+/// <summary>
+/// Reports a partial block at its transfer (a packet that is not a whole number of blocks: ECB and CBC
+/// have no padding; the block is zero-filled and its output cut to the input length). A process of its own:
 /// a held-key core's input ready depends on the block it is offered.
 /// </summary>
 public sealed class AesAxiPartialBlockCheck : CombinationalProcess
@@ -59,9 +104,14 @@ public sealed class AesAxiPartialBlockCheck : CombinationalProcess
     [InputBus] public IReady CoreReady = null!;
     [OutputBus] public IAxiErrorReport Error = Bus.Create<IAxiErrorReport>();
 
+    /// <summary>The mode needs whole blocks (ECB, CBC); CTR takes a partial final block without error.</summary>
+    readonly bool wholeBlocks;
+
+    public AesAxiPartialBlockCheck(bool wholeBlocks) => this.wholeBlocks = wholeBlocks;
+
     protected override void OnTick()
     {
-        bool partial = Input.Valid && CoreReady.Ready && Input.Bytes != 16;
+        bool partial = wholeBlocks && Input.Valid && CoreReady.Ready && Input.Bytes != 16;
         Error.Error = partial;
         Error.Code = partial ? AxiRegisters.ErrorPartialBlock : (byte)0;
     }
@@ -93,8 +143,12 @@ public sealed class AesAxiOutputAdapter : CombinationalProcess
 }
 
 /// <summary>
-/// An AES variant of <see cref="AesCatalog"/> behind the AXI wrapper. The core on main encrypts with
-/// AES-128 in ECB only: CAPS says so, and the register bank refuses any other CONFIG.
+/// An AES variant of <see cref="AesCatalog"/> behind the AXI wrapper: key size (128, 192, 256) from
+/// CONFIG and KEY0..7; the variant's mode (ECB, or CBC/CTR of <see cref="AesCatalog.ModeVariants"/>)
+/// and direction are fixed by the variant, and CAPS says which: the register bank refuses any other
+/// CONFIG. One packet is one message of the mode, its IV (CBC) or initial counter block (CTR) in
+/// IV0..3 (byte 0 of the block in bits 7..0 of IV0). ECB and CBC need whole blocks (a partial final
+/// block is zero-filled, its output cut, and error 3 raised); CTR takes any length.
 /// </summary>
 public sealed class AesAxiCore(AesVariant variant, ushort variantNumber) : IAxiCoreAdapter
 {
@@ -103,9 +157,16 @@ public sealed class AesAxiCore(AesVariant variant, ushort variantNumber) : IAxiC
     public string Description => $"AXI wrapper of {variant.Description}";
     public uint CoreId { get; } = AxiRegisters.IdValue("AES ");
     public ushort VariantNumber => variantNumber;
-    public uint Caps { get; } = AxiRegisters.CapsValue(modesMask: 1 << AxiRegisters.ModeEcb, encrypt: true, decrypt: false,
-        keySizesMask: 1 << AxiRegisters.KeySize128);
+    public uint Caps { get; } = AxiRegisters.CapsValue(modesMask: (byte)(1 << ModeOf(variant.Mode)), encrypt: !variant.Decrypt, decrypt: variant.Decrypt,
+        keySizesMask: 1 << AxiRegisters.KeySize128 | 1 << AxiRegisters.KeySize192 | 1 << AxiRegisters.KeySize256);
     public int BlockBytes => 16;
+
+    static byte ModeOf(AesMode mode) => mode switch
+    {
+        AesMode.Cbc => AxiRegisters.ModeCbc,
+        AesMode.Ctr => AxiRegisters.ModeCtr,
+        _ => AxiRegisters.ModeEcb,
+    };
 
     public Measurement MeasureCore() => measured.Value;
 
@@ -120,27 +181,48 @@ public sealed class AesAxiCore(AesVariant variant, ushort variantNumber) : IAxiC
     {
         var core = variant.Build();
         foreach (var p in core.Design.Processes) design.Add(p);
-        var toCore = design.Add(new AesAxiInputAdapter { Name = "aes_input", Input = input, Config = config, Output = core.Input });
-        var check = design.Add(new AesAxiPartialBlockCheck { Name = "aes_partial_check", Input = input, CoreReady = core.InputReady });
+        var closer = design.Add(new AesAxiMessageCloser { Name = "aes_closer", CoreInput = core.Input, CoreReady = core.InputReady, Control = control });
+        design.Add(new AesAxiInputAdapter { Name = "aes_input", Input = input, Config = config, Closing = closer.Closing, Output = core.Input });
+        var check = design.Add(new AesAxiPartialBlockCheck(wholeBlocks: variant.Mode != AesMode.Ctr) { Name = "aes_partial_check", Input = input, CoreReady = core.InputReady });
         var fromCore = design.Add(new AesAxiOutputAdapter { Name = "aes_output", Input = core.Output });
         return new AxiCoreAttachment(core.InputReady, fromCore.Output, core.OutputReady, check.Error,
-            CountedInput: input, CountedInputReady: core.InputReady, OnePerPacket: false, Closing: toCore.Closing);
+            CountedInput: core.Input, CountedInputReady: core.InputReady, OnePerPacket: false, Closing: closer.Closing);
     }
 
     public byte[] Expected(AxiCoreSettings settings, ReadOnlySpan<byte> packet)
     {
-        if (settings.Mode != AxiRegisters.ModeEcb || settings.Decrypt || settings.Key.Length != 16)
-            throw new ArgumentException($"aes {Variant} behind AXI does AES-128-ECB encryption only");
-        // Whole blocks as ECB; a final partial block is zero-filled and its output cut to the input length.
+        if (settings.Mode != ModeOf(variant.Mode) || settings.Decrypt != variant.Decrypt)
+            throw new ArgumentException($"aes {Variant} behind AXI does {variant.Mode} {(variant.Decrypt ? "decryption" : "encryption")} only");
+        // Whole blocks; a final partial block is zero-filled and its output cut to the input length.
         var padded = new byte[(packet.Length + 15) / 16 * 16];
         packet.CopyTo(padded);
         using var aes = System.Security.Cryptography.Aes.Create();
         aes.Key = settings.Key;
-        var cipher = aes.EncryptEcb(padded, PaddingMode.None);
-        return cipher[..packet.Length];
+        byte[] output = variant.Mode switch
+        {
+            AesMode.Cbc => variant.Decrypt ? aes.DecryptCbc(padded, settings.Iv, PaddingMode.None) : aes.EncryptCbc(padded, settings.Iv, PaddingMode.None),
+            AesMode.Ctr => CtrKeystreamXor(aes, settings.Iv, padded),
+            _ => variant.Decrypt ? aes.DecryptEcb(padded, PaddingMode.None) : aes.EncryptEcb(padded, PaddingMode.None),
+        };
+        return output[..packet.Length];
     }
 
-    public bool NeedsWholeBlocks(AxiCoreSettings settings) => settings.Mode == AxiRegisters.ModeEcb;
+    /// <summary>CTR (.NET has no CTR mode): the data XOR the encryption of IV, IV+1, ... (128-bit big-endian increment).</summary>
+    static byte[] CtrKeystreamXor(System.Security.Cryptography.Aes aes, byte[] iv, byte[] data)
+    {
+        var counters = new byte[data.Length];
+        var counter = System.Buffers.Binary.BinaryPrimitives.ReadUInt128BigEndian(iv);
+        for (int i = 0; i < data.Length; i += 16, counter++)
+            System.Buffers.Binary.BinaryPrimitives.WriteUInt128BigEndian(counters.AsSpan(i), counter);
+        var keystream = aes.EncryptEcb(counters, PaddingMode.None);
+        for (int i = 0; i < data.Length; i++) keystream[i] ^= data[i];
+        return keystream;
+    }
 
-    public AxiCoreSettings DefaultSettings(byte[] key) => new(key, new byte[16], AxiRegisters.ModeEcb, Decrypt: false);
+    /// <summary>The scenario's key change moves to a 192- or 256-bit key (by seed), so all three sizes go through every AES wrapper.</summary>
+    public int SecondKeyBytes(int seed, int firstKeyBytes) => seed % 2 == 0 ? 32 : 24;
+
+    public bool NeedsWholeBlocks(AxiCoreSettings settings) => settings.Mode != AxiRegisters.ModeCtr;
+
+    public AxiCoreSettings DefaultSettings(byte[] key) => new(key, new byte[16], ModeOf(variant.Mode), variant.Decrypt);
 }

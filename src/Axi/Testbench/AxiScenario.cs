@@ -126,7 +126,7 @@ public static class AxiScenario
             bench.Write(AxiRegisters.Control, AxiRegisters.ControlClearError);
 
             // ---- a new key written and started while a packet streams in
-            var second = first with { Key = Bytes(first.Key.Length), Iv = Bytes(16) };
+            var second = first with { Key = Bytes(adapter.SecondKeyBytes(options.Seed, first.Key.Length)), Iv = Bytes(16) };
             var streaming = Bytes(2048);
             Send("2048-byte packet streaming during the key change", streaming, first);
             bench.RunUntil(() => bench.Source.CurrentOffset >= 64, "the first beats of the 2048-byte packet");

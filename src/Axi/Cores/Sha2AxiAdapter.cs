@@ -1,0 +1,157 @@
+using Crypto.Hashing;
+using Crypto.Sha2;
+using Crypto.Streams;
+using Hdl;
+
+namespace Crypto.Axi.Cores;
+
+/// <summary>A SHA-224/256 digest from the core, in stream byte order for <see cref="AxiWideBlockSerializer"/>.</summary>
+public sealed class Sha256AxiDigestAdapter : CombinationalProcess
+{
+    /// <summary>28 or 32 (SHA-224, SHA-256); 48 or 64 (SHA-384, SHA-512).</summary>
+    readonly byte digestBytes;
+
+    public Sha256AxiDigestAdapter(int digestBytes) => this.digestBytes = (byte)digestBytes;
+
+    [InputBus] public ISha256DigestOut Input = null!;
+    [OutputBus] public IAxiWideBlock Output = Bus.Create<IAxiWideBlock>();
+
+    protected override void OnTick()
+    {
+        bool valid = Input.Valid;
+        Output.Valid = valid;
+        Output.Last = valid;
+        Output.ByteCount = valid ? digestBytes : (byte)0;
+        Output.Lane0 = valid ? AxiMath.ReverseBytes(Input.Digest0) : 0;
+        Output.Lane1 = valid ? AxiMath.ReverseBytes(Input.Digest1) : 0;
+        Output.Lane2 = 0;
+        Output.Lane3 = 0;
+    }
+}
+
+/// <summary>A SHA-384/512 digest from the core, in stream byte order for <see cref="AxiWideBlockSerializer"/>.</summary>
+public sealed class Sha512AxiDigestAdapter : CombinationalProcess
+{
+    /// <summary>28 or 32 (SHA-224, SHA-256); 48 or 64 (SHA-384, SHA-512).</summary>
+    readonly byte digestBytes;
+
+    public Sha512AxiDigestAdapter(int digestBytes) => this.digestBytes = (byte)digestBytes;
+
+    [InputBus] public ISha512DigestOut Input = null!;
+    [OutputBus] public IAxiWideBlock Output = Bus.Create<IAxiWideBlock>();
+
+    protected override void OnTick()
+    {
+        bool valid = Input.Valid;
+        Output.Valid = valid;
+        Output.Last = valid;
+        Output.ByteCount = valid ? digestBytes : (byte)0;
+        Output.Lane0 = valid ? AxiMath.ReverseBytes(Input.Digest0) : 0;
+        Output.Lane1 = valid ? AxiMath.ReverseBytes(Input.Digest1) : 0;
+        Output.Lane2 = valid ? AxiMath.ReverseBytes(Input.Digest2) : 0;
+        Output.Lane3 = valid ? AxiMath.ReverseBytes(Input.Digest3) : 0;
+    }
+}
+
+/// <summary>
+/// What every SHA-2 wrapper shares: a packet on s_axis is one message (any number of bytes), its
+/// digest (28, 32, 48 or 64 bytes) is one packet of 2 to 4 blocks on m_axis. Key, IV and CONFIG are
+/// not used; CAPS admits only CONFIG 0. ID is "S224", "S256", "S384" or "S512".
+/// </summary>
+public abstract class Sha2AxiCore(IHashVariant variant, ushort variantNumber, int digestBytes, Func<double> measureSingleMessage) : IAxiCoreAdapter
+{
+    readonly Lazy<double> singleMessage = new(measureSingleMessage);
+
+    public string Core => variant.Core;
+    public string Variant => variant.Variant;
+    public string Description => $"AXI wrapper of {variant.Description}";
+    public uint CoreId { get; } = AxiRegisters.IdValue("S" + variant.Core[3..]);
+    public ushort VariantNumber => variantNumber;
+    public uint Caps { get; } = AxiRegisters.CapsValue(modesMask: 1 << AxiRegisters.ModeEcb, encrypt: true, decrypt: false,
+        keySizesMask: 1 << AxiRegisters.KeySize128);
+    public abstract int BlockBytes { get; }
+    protected abstract int LengthBytes { get; }
+    protected int DigestBytes => digestBytes;
+
+    public abstract Measurement MeasureCore();
+
+    /// <summary>Wrapper blocks of the digest.</summary>
+    public long OutputBlocks(long packetBytes) => (digestBytes + 15) / 16;
+
+    /// <summary>One message at a time: each compression block waits for the previous one's chaining value.</summary>
+    public double IdealCyclesPerPacket(int packetBytes) =>
+        Math.Max((packetBytes + 7) / 8, HashMessageDriver.BlockCount(packetBytes, BlockBytes, LengthBytes) * singleMessage.Value);
+
+    public abstract AxiCoreAttachment Attach(Design design, IAxiBlock input, IAxiCoreConfig config, IAxiStreamControl control);
+
+    public abstract byte[] Expected(AxiCoreSettings settings, ReadOnlySpan<byte> packet);
+
+    public bool NeedsWholeBlocks(AxiCoreSettings settings) => false;
+
+    public AxiCoreSettings DefaultSettings(byte[] key) => new(key, new byte[16], AxiRegisters.ModeEcb, Decrypt: false);
+}
+
+/// <summary>A SHA-224 or SHA-256 variant of <see cref="Sha2Catalog"/> behind the AXI wrapper.</summary>
+public sealed class Sha256AxiCore(HashVariant<IHashChunk512In, ISha256DigestOut> variant, ushort variantNumber)
+    : Sha2AxiCore(variant, variantNumber, variant.Core == "sha224" ? 28 : 32, () => variant.MeasureSingleMessage())
+{
+    readonly Lazy<Measurement> measured = new(() => variant.Measure());
+
+    public override int BlockBytes => variant.BlockBytes;
+    protected override int LengthBytes => variant.LengthBytes;
+    public override Measurement MeasureCore() => measured.Value;
+
+    public override AxiCoreAttachment Attach(Design design, IAxiBlock input, IAxiCoreConfig config, IAxiStreamControl control)
+    {
+        var core = variant.Build();
+        var collector = design.Add(new HashAxiChunkCollector512
+        {
+            Name = "sha_input", Input = input, Control = control, CoreReady = core.InputReady, Output = core.Input,
+        });
+        foreach (var p in core.Design.Processes) design.Add(p);
+        var digest = design.Add(new Sha256AxiDigestAdapter(DigestBytes) { Name = "sha_digest", Input = core.Output });
+        var outputReady = Bus.Create<IReady>();
+        var serializer = design.Add(new AxiWideBlockSerializer
+        {
+            Name = "sha_output", Input = digest.Output, OutputReady = outputReady, InputReady = core.OutputReady,
+        });
+        return new AxiCoreAttachment(collector.InputReady, serializer.Output, outputReady, collector.Error,
+            CountedInput: core.Input, CountedInputReady: core.InputReady, OnePerPacket: true, Closing: collector.Closing);
+    }
+
+    /// <summary>.NET for SHA-256; the project's model for SHA-224 (no .NET class; the model is checked against FIPS 180-4 in the Sha2 tests).</summary>
+    public override byte[] Expected(AxiCoreSettings settings, ReadOnlySpan<byte> packet) =>
+        Core == "sha224" ? Sha2Model.Hash256(packet, sha224: true) : System.Security.Cryptography.SHA256.HashData(packet);
+}
+
+/// <summary>A SHA-384 or SHA-512 variant of <see cref="Sha2Catalog"/> behind the AXI wrapper.</summary>
+public sealed class Sha512AxiCore(HashVariant<IHashChunk1024In, ISha512DigestOut> variant, ushort variantNumber)
+    : Sha2AxiCore(variant, variantNumber, variant.Core == "sha384" ? 48 : 64, () => variant.MeasureSingleMessage())
+{
+    readonly Lazy<Measurement> measured = new(() => variant.Measure());
+
+    public override int BlockBytes => variant.BlockBytes;
+    protected override int LengthBytes => variant.LengthBytes;
+    public override Measurement MeasureCore() => measured.Value;
+
+    public override AxiCoreAttachment Attach(Design design, IAxiBlock input, IAxiCoreConfig config, IAxiStreamControl control)
+    {
+        var core = variant.Build();
+        var collector = design.Add(new HashAxiChunkCollector1024
+        {
+            Name = "sha_input", Input = input, Control = control, CoreReady = core.InputReady, Output = core.Input,
+        });
+        foreach (var p in core.Design.Processes) design.Add(p);
+        var digest = design.Add(new Sha512AxiDigestAdapter(DigestBytes) { Name = "sha_digest", Input = core.Output });
+        var outputReady = Bus.Create<IReady>();
+        var serializer = design.Add(new AxiWideBlockSerializer
+        {
+            Name = "sha_output", Input = digest.Output, OutputReady = outputReady, InputReady = core.OutputReady,
+        });
+        return new AxiCoreAttachment(collector.InputReady, serializer.Output, outputReady, collector.Error,
+            CountedInput: core.Input, CountedInputReady: core.InputReady, OnePerPacket: true, Closing: collector.Closing);
+    }
+
+    public override byte[] Expected(AxiCoreSettings settings, ReadOnlySpan<byte> packet) =>
+        Core == "sha384" ? System.Security.Cryptography.SHA384.HashData(packet) : System.Security.Cryptography.SHA512.HashData(packet);
+}
