@@ -83,7 +83,7 @@ public static class EngineSpeed
             }
             finally { Directory.Delete(dir, true); }
         }
-        s.Append("\nVerilator on the Verilog of `ghdl --synth --out=verilog` is not measured yet (no C++ harness; verilator is not installed by scripts/setup).\n");
+        s.Append("\nVerilator (on the Verilog of `ghdl --synth --out=verilog`) and GHDL without trace reading are measured by `bench simulators`: bench/results/simulators.md.\n");
         Directory.CreateDirectory(Path.GetDirectoryName(output)!);
         File.WriteAllText(output, s.ToString());
         Console.Error.WriteLine($"bench engines: wrote {output}");
