@@ -24,7 +24,7 @@ public class CpuBaselines
         public Config()
         {
             AddJob(Job.Default.WithWarmupCount(2).WithIterationCount(8).AsDefault());
-            AddColumn(new MegabytesPerSecondColumn());
+            AddColumn(RateColumn.MegabytesPerSecond);
             SummaryStyle = BenchmarkDotNet.Reports.SummaryStyle.Default.WithMaxParameterColumnWidth(20);
         }
     }
@@ -86,28 +86,4 @@ public class CpuBaselines
     [Benchmark] public byte[] ModelAesEcb() => AesModel.EncryptEcb(key, data);
 
     [Benchmark] public byte[] ModelMd5() => Md5Model.Hash(data);
-}
-
-/// <summary>MB/s (10^6 bytes per second) of a benchmark with a <c>Bytes</c> parameter.</summary>
-public sealed class MegabytesPerSecondColumn : IColumn
-{
-    public string Id => nameof(MegabytesPerSecondColumn);
-    public string ColumnName => "MB/s";
-    public bool AlwaysShow => true;
-    public ColumnCategory Category => ColumnCategory.Custom;
-    public int PriorityInCategory => 0;
-    public bool IsNumeric => true;
-    public UnitType UnitType => UnitType.Dimensionless;
-    public string Legend => "Bytes processed per second / 10^6";
-    public bool IsDefault(Summary summary, BenchmarkCase benchmarkCase) => false;
-    public bool IsAvailable(Summary summary) => true;
-    public string GetValue(Summary summary, BenchmarkCase benchmarkCase) => GetValue(summary, benchmarkCase, SummaryStyle.Default);
-
-    public string GetValue(Summary summary, BenchmarkCase benchmarkCase, SummaryStyle style)
-    {
-        var stats = summary[benchmarkCase]?.ResultStatistics;
-        var bytes = benchmarkCase.Parameters.Items.FirstOrDefault(p => p.Name == "Bytes")?.Value;
-        return stats is null || stats.Mean <= 0 || bytes is not int b ? "-"
-            : (b / stats.Mean * 1e9 / 1e6).ToString("N1", System.Globalization.CultureInfo.InvariantCulture);
-    }
 }

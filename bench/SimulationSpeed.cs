@@ -26,7 +26,7 @@ public class SimulationSpeed
             // A fresh simulation per iteration (IterationSetup) needs one invocation per iteration;
             // ten iterations of 200,000 cycles keep a full run of every case within minutes.
             AddJob(Job.Default.WithWarmupCount(2).WithIterationCount(10).WithInvocationCount(1).WithUnrollFactor(1).AsDefault());
-            AddColumn(new CyclesPerSecondColumn());
+            AddColumn(RateColumn.CyclesPerSecond);
             SummaryStyle = BenchmarkDotNet.Reports.SummaryStyle.Default.WithMaxParameterColumnWidth(30);
         }
     }
@@ -77,27 +77,5 @@ public class SimulationSpeed
     {
         sim.Run(CyclesPerInvoke);
         return sim.Cycle;
-    }
-}
-
-/// <summary>Simulated cycles per second: the inverse of the mean time of one operation (one cycle).</summary>
-public sealed class CyclesPerSecondColumn : IColumn
-{
-    public string Id => nameof(CyclesPerSecondColumn);
-    public string ColumnName => "Cycles/s";
-    public bool AlwaysShow => true;
-    public ColumnCategory Category => ColumnCategory.Custom;
-    public int PriorityInCategory => 0;
-    public bool IsNumeric => true;
-    public UnitType UnitType => UnitType.Dimensionless;
-    public string Legend => "Simulated clock cycles per second (1 / mean time per cycle)";
-    public bool IsDefault(Summary summary, BenchmarkCase benchmarkCase) => false;
-    public bool IsAvailable(Summary summary) => true;
-    public string GetValue(Summary summary, BenchmarkCase benchmarkCase) => GetValue(summary, benchmarkCase, SummaryStyle.Default);
-
-    public string GetValue(Summary summary, BenchmarkCase benchmarkCase, SummaryStyle style)
-    {
-        var stats = summary[benchmarkCase]?.ResultStatistics;
-        return stats is null || stats.Mean <= 0 ? "-" : (1e9 / stats.Mean).ToString("N0", System.Globalization.CultureInfo.InvariantCulture);
     }
 }
