@@ -33,6 +33,19 @@ public static class ToolRunner
     }
 }
 
+/// <summary>
+/// How GHDL runs: <see cref="Backend"/> names the code generator (Debian's /usr/bin/ghdl runs the one
+/// GHDL_BACKEND names: mcode compiles in memory at each run, llvm a native executable once; null: the
+/// installed default), <see cref="Timeout"/> bounds each step (null: <see cref="ToolRunner"/>'s default).
+/// </summary>
+public sealed record GhdlSettings(string? Backend = null, TimeSpan? Timeout = null)
+{
+    public static GhdlSettings Default { get; } = new();
+
+    internal IReadOnlyDictionary<string, string>? Environment =>
+        Backend is null ? null : new Dictionary<string, string> { ["GHDL_BACKEND"] = Backend };
+}
+
 /// <summary>The GHDL steps: analyse, elaborate, run, synthesize.</summary>
 public static class Ghdl
 {
@@ -42,10 +55,10 @@ public static class Ghdl
 
     static IEnumerable<string> Common(string workLib) => [Std, $"--workdir={workLib}"];
 
-    public static ToolRun Analyse(string dir, IEnumerable<string> files, string workLib = "work")
+    public static ToolRun Analyse(string dir, IEnumerable<string> files, string workLib = "work", GhdlSettings? settings = null)
     {
         Directory.CreateDirectory(Path.Combine(dir, workLib));
-        return Run(dir, ["-a", .. Common(workLib), .. files], "analysis");
+        return Run(dir, ["-a", .. Common(workLib), .. files], "analysis", settings);
     }
 
     /// <summary>Analyses as VHDL-93 (Vivado's default for .vhd files), in a library of its own.</summary>
@@ -55,22 +68,22 @@ public static class Ghdl
         return Run(dir, ["-a", "--std=93c", $"--workdir={workLib}", .. files], "VHDL-93 analysis");
     }
 
-    public static ToolRun Elaborate(string dir, string unit, string workLib = "work") =>
-        Run(dir, ["-e", .. Common(workLib), unit], "elaboration");
+    public static ToolRun Elaborate(string dir, string unit, string workLib = "work", GhdlSettings? settings = null) =>
+        Run(dir, ["-e", .. Common(workLib), unit], "elaboration", settings);
 
     /// <summary>Runs an elaborated unit; the exit code is not checked here.</summary>
-    public static ToolRun Simulate(string dir, string unit, IEnumerable<string> runOptions, string workLib = "work") =>
-        ToolRunner.Run("ghdl", ["-r", .. Common(workLib), unit, .. runOptions], dir);
+    public static ToolRun Simulate(string dir, string unit, IEnumerable<string> runOptions, string workLib = "work", GhdlSettings? settings = null) =>
+        ToolRunner.Run("ghdl", ["-r", .. Common(workLib), unit, .. runOptions], dir, settings?.Timeout, settings?.Environment);
 
     /// <summary>Synthesizes an analysed top unit; returns the netlist as Verilog when asked.</summary>
     public static ToolRun Synthesize(string dir, string top, bool verilog = false, string workLib = "work") =>
         Run(dir, ["--synth", .. Common(workLib), .. (verilog ? new[] { "--out=verilog" } : []), top], "synthesis");
 
-    static ToolRun Run(string dir, string[] args, string step)
+    static ToolRun Run(string dir, string[] args, string step, GhdlSettings? settings = null)
     {
-        var r = ToolRunner.Run("ghdl", args, dir);
+        var r = ToolRunner.Run("ghdl", args, dir, settings?.Timeout, settings?.Environment);
         if (r.ExitCode != 0)
-            throw new ToolException($"GHDL {step} failed (exit {r.ExitCode}):\n{Tail(r.Output, 40)}");
+            throw new ToolException($"GHDL {step}{(settings?.Backend is { } b ? $" ({b})" : "")} failed (exit {r.ExitCode}):\n{Tail(r.Output, 40)}");
         return r;
     }
 

@@ -26,22 +26,17 @@ public static partial class SimulatorSpeed
     /// </summary>
     public static SimulatorSpeedResult MeasureGhdl(Netlist netlist, FreeRunningStimulus stimulus, long cycles, string workDir, string backend = "mcode")
     {
-        var env = new Dictionary<string, string> { ["GHDL_BACKEND"] = backend };
         if (!Ghdl.IsAvailable) throw new ToolException("ghdl is not installed: run ./scripts/setup (or apt-get install ghdl)");
+        var settings = new GhdlSettings(backend, TimeSpan.FromMinutes(30));
         var build = Stopwatch.StartNew();
         var files = WriteDesign(netlist, stimulus, workDir);
         var unit = $"{VhdlGenerator.TopName(netlist)}_run";
-        string[] common = [Ghdl.Std, "--workdir=work"];
-        Directory.CreateDirectory(Path.Combine(workDir, "work"));
-        foreach (var step in new[] { (string[])["-a", .. common, .. files], ["-e", .. common, unit] })
-        {
-            var r = ToolRunner.Run("ghdl", step, workDir, TimeSpan.FromMinutes(30), env);
-            if (r.ExitCode != 0) throw new ToolException($"ghdl {step[0]} ({backend}) failed (exit {r.ExitCode}): {Ghdl.Tail(r.Output, 10)}");
-        }
+        Ghdl.Analyse(workDir, files, settings: settings);
+        Ghdl.Elaborate(workDir, unit, settings: settings);
         build.Stop();
         (double seconds, long transfers) Run(long n)
         {
-            var r = ToolRunner.Run("ghdl", ["-r", .. common, unit, $"-gcycles={n}"], workDir, TimeSpan.FromMinutes(30), env);
+            var r = Ghdl.Simulate(workDir, unit, [$"-gcycles={n}"], settings: settings);
             return (r.Duration.TotalSeconds, Transfers(r, $"ghdl ({backend})", n));
         }
         return FromTwoRuns($"ghdl-{backend}", cycles, Run, build.Elapsed);
