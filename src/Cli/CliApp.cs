@@ -168,10 +168,11 @@ public static class CliApp
         var quick = new Option<bool>("--quick") { Description = "Only the first variant of each core (a sample that fits in CI time)." };
         var reportOut = new Option<string>("--out") { Description = "Folder for RESULTS.md and the plots (default docs/)." };
         var cachedSynth = new Option<bool>("--cached-synth") { Description = "Use only cached synthesis results (vhdl-out/*/synth.json); run no yosys." };
+        var reportJobs = new Option<int>("--jobs") { Description = "Variants synthesized at a time (each uses one core and up to a few GiB; default 1).", DefaultValueFactory = _ => 1 };
         var report = new Command("report",
             "For every variant: measured clocks per block and latency, GHDL verified, yosys figures, f_max ESTIMATE, modelled MB/s; " +
-            "writes RESULTS.md beside the 2021 table, with SVG plots (gnuplot). Progress on stderr.") { quick, reportOut, cachedSynth };
-        report.SetAction(p => ReportCommand.Execute(env, p.GetValue(quick), p.GetValue(reportOut), p.GetValue(cachedSynth)));
+            "writes RESULTS.md beside the 2021 table, with SVG plots (gnuplot). Progress on stderr.") { quick, reportOut, cachedSynth, reportJobs };
+        report.SetAction(p => ReportCommand.Execute(env, p.GetValue(quick), p.GetValue(reportOut), p.GetValue(cachedSynth), p.GetValue(reportJobs)));
         root.Subcommands.Add(report);
 
         return root;

@@ -39,8 +39,9 @@ public static class ReportCommand
     static string F(double x, string format) => x.ToString(format, CultureInfo.InvariantCulture);
     static string F(double? x, string format) => x is { } v && double.IsFinite(v) ? F(v, format) : "-";
 
-    public static int Execute(CliEnvironment env, bool quick, string? outDir, bool cachedSynthOnly = false)
+    public static int Execute(CliEnvironment env, bool quick, string? outDir, bool cachedSynthOnly = false, int jobs = 1)
     {
+        if (jobs < 1) throw new UsageException($"report: --jobs is at least 1, got {jobs}");
         var root = env.RepositoryRoot;
         SynthRunner.RequireTools();
         if (!ToolRunner.OnPath("gnuplot")) throw new ToolException("gnuplot is not installed: run ./scripts/setup (or apt-get install gnuplot-nox)");
@@ -51,13 +52,24 @@ public static class ReportCommand
             ? env.Cores.Families.Select(f => f.Variants[0]).ToList()
             : env.Cores.Variants.ToList();
         var model = FmaxModel.Load(root);
+        var synthesized = new Dictionary<ICoreVariant, SynthFigures?>();
+        if (cachedSynthOnly)
+            foreach (var v in variants) synthesized[v] = SynthRunner.Cached(v, root);
+        else
+        {
+            var figures = SynthRunner.RunAll(variants, root, jobs,
+                line => env.Error.WriteLine($"report: synthesis: {line} ({F(clock.Elapsed.TotalSeconds, "0")} s)"));
+            for (int i = 0; i < variants.Count; i++) synthesized[variants[i]] = figures[i];
+        }
         var rows = new List<ReportRow>();
         for (int i = 0; i < variants.Count; i++)
         {
             var v = variants[i];
             string name = $"{v.Core}-{v.Variant}";
             env.Error.WriteLine($"report: [{i + 1}/{variants.Count}] {name}: measuring in simulation ({F(clock.Elapsed.TotalSeconds, "0")} s)");
-            rows.Add(Row(env, v, root, model, name, clock, cachedSynthOnly));
+            if (synthesized[v] is null)
+                env.Error.WriteLine($"report:   {name}: no cached synthesis result: left out (run ./sme-crypto synth --core {v.Core} --variant {v.Variant})");
+            rows.Add(Row(v, root, model, synthesized[v]));
         }
         var duration = clock.Elapsed;
         env.Error.WriteLine($"report: plotting with gnuplot ({F(duration.TotalSeconds, "0")} s)");
@@ -72,24 +84,10 @@ public static class ReportCommand
     public static int? BlockBytes(ICoreVariant v) =>
         v is IHashVariant h ? h.BlockBytes : blockBytesOfCore.TryGetValue(v.Core, out var b) ? b : null;
 
-    static ReportRow Row(CliEnvironment env, ICoreVariant v, string root, FmaxModel model, string name, Stopwatch clock, bool cachedSynthOnly)
+    static ReportRow Row(ICoreVariant v, string root, FmaxModel model, SynthFigures? synth)
     {
         var m = v.Measure(ListCommand.MeasuredBlocks);
         double? longMessage = v is IHashVariant h ? h.MeasureSingleMessage(LongMessageBlocks) : null;
-        SynthFigures? synth;
-        if (cachedSynthOnly)
-        {
-            synth = SynthRunner.Cached(v, root);
-            env.Error.WriteLine(synth is null
-                ? $"report:   {name}: no cached synthesis result: left out (run ./sme-crypto synth --core {v.Core} --variant {v.Variant})"
-                : $"report:   {name}: synthesis result from the cache");
-        }
-        else
-        {
-            env.Error.WriteLine($"report:   {name}: synthesis ({F(clock.Elapsed.TotalSeconds, "0")} s)");
-            synth = SynthRunner.Run(v, root, out bool cached);
-            if (cached) env.Error.WriteLine($"report:   {name}: synthesis result from the cache (same VHDL, same tools)");
-        }
         double? fmax = synth is null ? null : model.EstimateMHz(synth.Depth.WeightedDepth);
         int? bytes = BlockBytes(v);
         double? Rate(double? mhz, double cpb) => bytes is { } b && mhz is { } f && cpb > 0 ? f * b / cpb : null;

@@ -48,53 +48,118 @@ public static class SynthRunner
     }
 
     /// <summary>Synthesizes <paramref name="v"/> or returns the cached figures; <paramref name="cached"/> says which.</summary>
-    public static SynthFigures Run(ICoreVariant v, string repositoryRoot, out bool cached) =>
-        Run(v, repositoryRoot, cachedOnly: false, out cached)!;
+    public static SynthFigures Run(ICoreVariant v, string repositoryRoot, out bool cached)
+    {
+        using var job = Prepare(v, repositoryRoot);
+        cached = job.CachedResult is not null;
+        return Finish(job);
+    }
 
     /// <summary>The cached figures of <paramref name="v"/>'s current VHDL, or null (nothing is synthesized).</summary>
-    public static SynthFigures? Cached(ICoreVariant v, string repositoryRoot) => Run(v, repositoryRoot, cachedOnly: true, out _);
+    public static SynthFigures? Cached(ICoreVariant v, string repositoryRoot)
+    {
+        using var job = Prepare(v, repositoryRoot);
+        return job.CachedResult;
+    }
 
-    static SynthFigures? Run(ICoreVariant v, string repositoryRoot, bool cachedOnly, out bool cached)
+    /// <summary>
+    /// The synthesis of several variants, <paramref name="parallel"/> at a time (each GHDL + yosys run
+    /// uses one core and up to a few GiB): the VHDL is generated one variant after the other, then the
+    /// tools run in parallel. Results in the order of <paramref name="variants"/>; <paramref name="progress"/>
+    /// gets a line as each variant starts and ends (from several threads, one call at a time).
+    /// </summary>
+    public static IReadOnlyList<SynthFigures> RunAll(IReadOnlyList<ICoreVariant> variants, string repositoryRoot, int parallel, Action<string> progress)
+    {
+        var jobs = new List<SynthJob>();
+        try
+        {
+            foreach (var v in variants) jobs.Add(Prepare(v, repositoryRoot));
+            var results = new SynthFigures[jobs.Count];
+            var gate = new object();
+            void Say(string line) { lock (gate) progress(line); }
+            int pending = jobs.Count(j => j.CachedResult is null), done = 0;
+            Say($"{jobs.Count - pending} of {jobs.Count} variants cached; synthesizing {pending}, {parallel} at a time");
+            Parallel.For(0, jobs.Count, new ParallelOptions { MaxDegreeOfParallelism = Math.Max(1, parallel) }, i =>
+            {
+                var job = jobs[i];
+                if (job.CachedResult is null) Say($"{job.Name}: GHDL synthesis and yosys started");
+                results[i] = Finish(job);
+                if (job.CachedResult is null)
+                    Say($"{job.Name}: synthesized in {results[i].GhdlSeconds + results[i].YosysSeconds:0} s ({Interlocked.Increment(ref done)} of {pending})");
+            });
+            return results;
+        }
+        finally
+        {
+            foreach (var j in jobs) j.Dispose();
+        }
+    }
+
+    /// <summary>
+    /// A variant's synthesis, prepared: its VHDL generated into a temporary folder (the transpiler runs
+    /// on one thread), its hash, and the cached result when there is one for that VHDL and flow.
+    /// </summary>
+    sealed class SynthJob(ICoreVariant variant, string work, IReadOnlyList<string> files, string top, string sha,
+        string? folderCache, string tempCache, SynthFigures? cachedResult) : IDisposable
+    {
+        public ICoreVariant Variant => variant;
+        public string Name => $"{variant.Core}-{variant.Variant}";
+        public string Work => work;
+        public IReadOnlyList<string> Files => files;
+        public string Top => top;
+        public string Sha => sha;
+        /// <summary>vhdl-out/&lt;core&gt;-&lt;variant&gt;/synth.json when that folder holds the same VHDL, else null.</summary>
+        public string? FolderCache => folderCache;
+        public string TempCache => tempCache;
+        public SynthFigures? CachedResult => cachedResult;
+
+        public void Dispose()
+        {
+            try { Directory.Delete(work, true); } catch (IOException) { }
+        }
+    }
+
+    static SynthJob Prepare(ICoreVariant v, string repositoryRoot)
     {
         RequireTools();
         var netlist = v.BuildDesign().Elaborate();
         var work = Directory.CreateTempSubdirectory($"sme-crypto-synth-{v.Core}-{v.Variant}-").FullName;
         try
         {
-            VhdlGenerator.WriteTo(netlist, work);
+            var files = VhdlGenerator.WriteTo(netlist, work).Select(Path.GetFileName).ToList();
             var sha = VhdlFolder.Sha256(work) ?? throw new InvalidOperationException($"no VHDL generated for {v.Core}-{v.Variant}");
             var folder = VhdlFolder.Of(repositoryRoot, v);
-            bool folderCurrent = VhdlFolder.Sha256(folder) == sha;
+            var folderCache = VhdlFolder.Sha256(folder) == sha ? Path.Combine(folder, CacheFile) : null;
             var tempCache = Path.Combine(repositoryRoot, LocalCacheFolder, $"{v.Core}-{v.Variant}-{sha[..16]}.json");
-            foreach (var candidate in new[] { folderCurrent ? Path.Combine(folder, CacheFile) : null, tempCache })
-                if (candidate is not null && Load(candidate) is { } hit && hit.VhdlSha256 == sha && hit.Flow == Flow
-                    && hit.Core == v.Core && hit.Variant == v.Variant)
-                {
-                    cached = true;
-                    return hit;
-                }
-
-            cached = false;
-            if (cachedOnly) return null;
-            var ghdlClock = Stopwatch.StartNew();
-            var synthesis = Synthesis.Run(netlist, work, writeVerilog: true);
-            ghdlClock.Stop();
-            var yosysClock = Stopwatch.StartNew();
-            var (json, _) = Yosys.SynthXilinx(work, Path.GetFileName(synthesis.VerilogPath!), synthesis.Top);
-            var (resources, depth) = XilinxNetlist.AnalyseFile(json, synthesis.Top);
-            yosysClock.Stop();
-            var figures = new SynthFigures(v.Core, v.Variant, sha, Flow, resources, depth,
-                Math.Round(ghdlClock.Elapsed.TotalSeconds, 1), Math.Round(yosysClock.Elapsed.TotalSeconds, 1));
-            var text = JsonSerializer.Serialize(figures, VhdlFolder.Json) + "\n";
-            Directory.CreateDirectory(Path.GetDirectoryName(tempCache)!);
-            AtomicFile.WriteAllText(tempCache, text);
-            if (folderCurrent) AtomicFile.WriteAllText(Path.Combine(folder, CacheFile), text);
-            return figures;
+            var hit = new[] { folderCache, tempCache }.Select(c => c is null ? null : Load(c))
+                .FirstOrDefault(h => h is not null && h.VhdlSha256 == sha && h.Flow == Flow && h.Core == v.Core && h.Variant == v.Variant);
+            return new SynthJob(v, work, files!, VhdlGenerator.TopName(netlist), sha, folderCache, tempCache, hit);
         }
-        finally
+        catch
         {
             try { Directory.Delete(work, true); } catch (IOException) { }
+            throw;
         }
+    }
+
+    /// <summary>The job's cached result, or GHDL synthesis and yosys on its folder (the cache is written).</summary>
+    static SynthFigures Finish(SynthJob job)
+    {
+        if (job.CachedResult is { } hit) return hit;
+        var ghdlClock = Stopwatch.StartNew();
+        var synthesis = Synthesis.RunOnFolder(job.Work, job.Files, job.Top, writeVerilog: true);
+        ghdlClock.Stop();
+        var yosysClock = Stopwatch.StartNew();
+        var (json, _) = Yosys.SynthXilinx(job.Work, Path.GetFileName(synthesis.VerilogPath!), synthesis.Top);
+        var (resources, depth) = XilinxNetlist.AnalyseFile(json, synthesis.Top);
+        yosysClock.Stop();
+        var figures = new SynthFigures(job.Variant.Core, job.Variant.Variant, job.Sha, Flow, resources, depth,
+            Math.Round(ghdlClock.Elapsed.TotalSeconds, 1), Math.Round(yosysClock.Elapsed.TotalSeconds, 1));
+        var text = JsonSerializer.Serialize(figures, VhdlFolder.Json) + "\n";
+        Directory.CreateDirectory(Path.GetDirectoryName(job.TempCache)!);
+        AtomicFile.WriteAllText(job.TempCache, text);
+        if (job.FolderCache is { } folderCache) AtomicFile.WriteAllText(folderCache, text);
+        return figures;
     }
 
     static SynthFigures? Load(string path)

@@ -19,10 +19,19 @@ public static class Synthesis
         Directory.CreateDirectory(workDir);
         var files = VhdlGenerator.Generate(netlist);
         foreach (var f in files) File.WriteAllText(Path.Combine(workDir, f.FileName), f.Content, new UTF8Encoding(false));
-        var top = VhdlGenerator.TopName(netlist);
+        return RunOnFolder(workDir, [.. files.Select(f => f.FileName)], VhdlGenerator.TopName(netlist), writeVerilog);
+    }
+
+    /// <summary>
+    /// The same on design files already written to <paramref name="workDir"/> (in dependency order);
+    /// it runs only the tools, so several folders may be synthesized in parallel.
+    /// </summary>
+    public static SynthesisResult RunOnFolder(string workDir, IReadOnlyList<string> files, string top, bool writeVerilog = false)
+    {
+        if (!Ghdl.IsAvailable) throw new ToolException("ghdl is not installed: run ./scripts/setup (or apt-get install ghdl)");
         var start = DateTime.UtcNow;
-        Ghdl.AnalyseVhdl93(workDir, files.Select(f => f.FileName)); // what Vivado reads by default
-        Ghdl.Analyse(workDir, files.Select(f => f.FileName));
+        Ghdl.AnalyseVhdl93(workDir, files); // what Vivado reads by default
+        Ghdl.Analyse(workDir, files);
         var synth = Ghdl.Synthesize(workDir, top, writeVerilog);
         string? verilog = null;
         if (writeVerilog)

@@ -124,4 +124,8 @@ public class UsageErrorTests
         r = CliRunner.Run(["vhdl", "--all", "--core", "word"], cores: WordPipelineVariant.Families());
         AssertUsageError(r, "either --all or --core and --variant");
     }
+
+    [Fact]
+    public void ReportNeedsAtLeastOneSynthesisJob() =>
+        AssertUsageError(CliRunner.Run(["report", "--quick", "--jobs", "0"]), "--jobs is at least 1, got 0");
 }
