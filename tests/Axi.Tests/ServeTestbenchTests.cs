@@ -154,6 +154,15 @@ public class ServeTestbenchTests
             answers);
     }
 
+    /// <summary>256 KiB, one of the host program's sizes: 32768 beats, one a clock, the answer one long line.</summary>
+    [Fact]
+    public void ALargePacketGoesThroughWhole()
+    {
+        byte[] packet = RandomBytes(256 * 1024, 6);
+        var answers = Serve(EchoShell(), [$"S {packet.Length} {Hex(packet)}"]);
+        Assert.Equal($"D {packet.Length} {packet.Length / 8} {Hex(packet)}", Assert.Single(answers));
+    }
+
     [Fact]
     public void GapsAndBackPressureSlowThePacketButKeepItsBytes()
     {
