@@ -139,10 +139,16 @@ public static class CliApp
 
         var serveCore = new Option<string>("--core") { Description = "Core with an AXI wrapper.", Required = true };
         var serveVariant = new Option<string>("--variant") { Description = "Variant of the core.", Required = true };
+        var serveBackend = new Option<string>("--backend") { Description = "sim: the cycle-accurate C# simulation; ghdl: the generated VHDL in GHDL.", DefaultValueFactory = _ => AxiServeCommand.SimBackend };
+        var serveSeed = new Option<int>("--seed") { Description = "Seed of the gaps and back-pressure.", DefaultValueFactory = _ => 1 };
+        var serveGaps = new Option<int>("--gap-percent") { Description = "Chance of a TVALID gap on s_axis each cycle, in percent (0 to 90).", DefaultValueFactory = _ => 0 };
+        var serveStalls = new Option<int>("--stall-percent") { Description = "Chance of TREADY low on m_axis each cycle, in percent (0 to 90).", DefaultValueFactory = _ => 0 };
         var axiServe = new Command("axi-serve",
-            "Serve the cycle-accurate simulation of a wrapper on stdin/stdout (register reads and writes, packets through the streams) " +
-            "as the device behind zynq/host/crypto_host --device pipe:...") { serveCore, serveVariant };
-        axiServe.SetAction(p => AxiServeCommand.Execute(env, p.GetValue(serveCore)!, p.GetValue(serveVariant)!));
+            "Serve a wrapper on stdin/stdout (register reads and writes, packets through the streams) as the device behind " +
+            "zynq/host/crypto_host --device pipe:...; the cycle-accurate C# simulation, or with --backend ghdl its generated VHDL in GHDL.")
+            { serveCore, serveVariant, serveBackend, serveSeed, serveGaps, serveStalls };
+        axiServe.SetAction(p => AxiServeCommand.Execute(env, p.GetValue(serveCore)!, p.GetValue(serveVariant)!, p.GetValue(serveBackend)!,
+            p.GetValue(serveSeed), p.GetValue(serveGaps), p.GetValue(serveStalls)));
         root.Subcommands.Add(axiServe);
 
         var demo = new Command("demo",

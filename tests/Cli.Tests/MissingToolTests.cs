@@ -9,15 +9,17 @@ namespace Crypto.Cli.Tests;
 /// </summary>
 public class MissingToolTests
 {
-    [Fact]
-    public async Task VerifyWithoutGhdlSaysSoInOneLineAndExitsWithTwo()
+    [Theory]
+    [InlineData("verify --core aes --variant iterative --blocks 4")]
+    [InlineData("axi-serve --core aes --variant proc11 --backend ghdl")]
+    public async Task WithoutGhdlACommandThatNeedsItSaysSoInOneLineAndExitsWithTwo(string command)
     {
         var tool = Path.Combine(AppContext.BaseDirectory, "sme-crypto.dll");
         Assert.True(File.Exists(tool), $"{tool} is not built next to the tests");
         var emptyPath = Directory.CreateTempSubdirectory("sme-crypto-no-tools-");
         try
         {
-            var psi = new ProcessStartInfo(DotnetHost(), ["exec", tool, "verify", "--core", "aes", "--variant", "iterative", "--blocks", "4"])
+            var psi = new ProcessStartInfo(DotnetHost(), ["exec", tool, .. command.Split(' ')])
             {
                 RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false,
                 WorkingDirectory = Crypto.Catalog.CoreRegistry.FindRepositoryRoot(AppContext.BaseDirectory),

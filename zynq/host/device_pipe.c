@@ -1,6 +1,6 @@
 /* The simulation backend: runs a command (./sme-crypto axi-serve --core C --variant V) that simulates
- * the wrapper cycle by cycle, and speaks its line protocol over a pair of pipes (see
- * src/Cli/AxiServeCommand.cs). The register accesses and packets are the host program's real ones. */
+ * the wrapper cycle by cycle (the C# simulation, or with --backend ghdl its generated VHDL in GHDL),
+ * and speaks its line protocol over a pair of pipes (see src/Cli/AxiServeCommand.cs). The register accesses and packets are the host program's real ones. */
 #define _GNU_SOURCE
 #include "device.h"
 #include <errno.h>
