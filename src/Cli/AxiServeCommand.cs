@@ -16,12 +16,13 @@ namespace Crypto.Cli;
 /// </summary>
 public static class AxiServeCommand
 {
-    public static int Execute(CliEnvironment env, string core, string variant)
+    public static int Execute(CliEnvironment env, string core, string variant, int width = AxiWrapper.DefaultStreamBits)
     {
+        VerifyAxiCommand.CheckWidth("axi-serve", width);
         IAxiCoreAdapter adapter;
         try { adapter = AxiCatalog.Find(core, variant); }
         catch (ArgumentException e) { throw new UsageException("axi-serve: " + e.Message); }
-        var bench = new AxiWrapperBench(adapter, seed: 1, liteDelay: 0, gapProbability: 0, stallProbability: 0, trace: false);
+        var bench = new AxiWrapperBench(adapter, seed: 1, liteDelay: 0, gapProbability: 0, stallProbability: 0, trace: false, streamBits: width);
         bench.Run(3);
         var input = env.StdIn;
         var output = env.StdOut;

@@ -130,19 +130,22 @@ public static class CliApp
         var axiVariant = new Option<string>("--variant") { Description = "Variant of the core." };
         var axiSeed = new Option<int>("--seed") { Description = "Seed of the data, gaps and back-pressure.", DefaultValueFactory = _ => VerifyAxiCommand.DefaultSeed };
         var axiAll = new Option<bool>("--all") { Description = "Every wrapper." };
+        var axiWidth = new Option<int>("--width") { Description = "Bits of s_axis and m_axis: 64 (default) or 32.", DefaultValueFactory = _ => 64 };
         var verifyAxi = new Command("verify-axi",
             "Run the AXI wrapper scenario (AXI4-Lite, DMA-like streams with gaps and back-pressure, key change, soft reset) against the oracle, " +
-            "replay it on the wrapper's VHDL in GHDL, print cycles per packet vs ideal; on a pass write vhdl-out/axi-<core>-<variant>/.")
-            { axiCore, axiVariant, axiSeed, axiAll };
-        verifyAxi.SetAction(p => VerifyAxiCommand.Execute(env, p.GetValue(axiCore), p.GetValue(axiVariant), p.GetValue(axiSeed), p.GetValue(axiAll)));
+            "replay it on the wrapper's VHDL in GHDL, print cycles per packet vs ideal; on a pass write vhdl-out/axi-<core>-<variant>[-w32]/.")
+            { axiCore, axiVariant, axiSeed, axiAll, axiWidth };
+        verifyAxi.SetAction(p => VerifyAxiCommand.Execute(env, p.GetValue(axiCore), p.GetValue(axiVariant), p.GetValue(axiSeed), p.GetValue(axiAll),
+            p.GetValue(axiWidth)));
         root.Subcommands.Add(verifyAxi);
 
         var serveCore = new Option<string>("--core") { Description = "Core with an AXI wrapper.", Required = true };
         var serveVariant = new Option<string>("--variant") { Description = "Variant of the core.", Required = true };
+        var serveWidth = new Option<int>("--width") { Description = "Bits of s_axis and m_axis: 64 (default) or 32.", DefaultValueFactory = _ => 64 };
         var axiServe = new Command("axi-serve",
             "Serve the cycle-accurate simulation of a wrapper on stdin/stdout (register reads and writes, packets through the streams) " +
-            "as the device behind zynq/host/crypto_host --device pipe:...") { serveCore, serveVariant };
-        axiServe.SetAction(p => AxiServeCommand.Execute(env, p.GetValue(serveCore)!, p.GetValue(serveVariant)!));
+            "as the device behind zynq/host/crypto_host --device pipe:...") { serveCore, serveVariant, serveWidth };
+        axiServe.SetAction(p => AxiServeCommand.Execute(env, p.GetValue(serveCore)!, p.GetValue(serveVariant)!, p.GetValue(serveWidth)));
         root.Subcommands.Add(axiServe);
 
         var demo = new Command("demo",
