@@ -48,6 +48,10 @@ public sealed class AxiStreamChannel
 /// </summary>
 public sealed class AxiStreamSource(AxiStreamChannel bus, IReady ready, Random rng, double gapProbability)
 {
+    /// <summary>A source on <paramref name="bus"/>, an <see cref="IAxiStreamBeat"/> or <see cref="IAxiStreamBeat32"/>.</summary>
+    public AxiStreamSource(IStreamControl bus, IReady ready, Random rng, double gapProbability)
+        : this(new AxiStreamChannel(bus), ready, rng, gapProbability) { }
+
     readonly Queue<byte[]> packets = new();
     byte[]? current;
     int offset;
@@ -125,6 +129,10 @@ public sealed record ReceivedPacket(byte[] Data, long FirstBeatCycle, long LastB
 /// </summary>
 public sealed class AxiStreamSink(AxiStreamChannel bus, IReady ready, Random rng, double stallProbability)
 {
+    /// <summary>A sink on <paramref name="bus"/>, an <see cref="IAxiStreamBeat"/> or <see cref="IAxiStreamBeat32"/>.</summary>
+    public AxiStreamSink(IStreamControl bus, IReady ready, Random rng, double stallProbability)
+        : this(new AxiStreamChannel(bus), ready, rng, stallProbability) { }
+
     readonly List<ReceivedPacket> packets = [];
     readonly List<byte> partial = [];
     long partialFirst = -1;

@@ -30,8 +30,8 @@ public sealed class AxiWrapperBench
         var p = Wrapper.Ports;
         // Separate random streams, so that changing one model's behaviour leaves the others' alone.
         Lite = new AxiLiteMaster(p, new Random(seed * 3 + 1), liteDelay);
-        Source = new AxiStreamSource(new AxiStreamChannel(p.SAxis), p.SAxisReady, new Random(seed * 3 + 2), gapProbability);
-        Sink = new AxiStreamSink(new AxiStreamChannel(p.MAxis), p.MAxisReady, new Random(seed * 3 + 3), stallProbability);
+        Source = new AxiStreamSource(p.SAxis, p.SAxisReady, new Random(seed * 3 + 2), gapProbability);
+        Sink = new AxiStreamSink(p.MAxis, p.MAxisReady, new Random(seed * 3 + 3), stallProbability);
     }
 
     public long Cycle => Simulation.Cycle;
