@@ -1,18 +1,25 @@
 # Builds the Zedboard design for one crypto core wrapper from scratch, in Vivado batch mode:
 #
-#   vivado -mode batch -source zynq/build.tcl -tclargs <core> <variant> [build-folder]
+#   vivado -mode batch -source zynq/build.tcl -tclargs <core> <variant> [build-folder] [-width 32]
 #   e.g. vivado -mode batch -source zynq/build.tcl -tclargs aes proc11
+#        vivado -mode batch -source zynq/build.tcl -tclargs aes proc11 -width 32
+#
+# stream_width (-width): bits of the AXI4-Stream between the DMA and the core, 64 (default: the HP
+# port's width) or 32. 32 takes the wrapper's 32-bit option (vhdl-out/axi-<core>-<variant>-w32/,
+# top entity axi_<core>_<variant>_w32_ip) and sets the DMA's stream widths
+# (c_m_axis_mm2s_tdata_width, c_s_axis_s2mm_tdata_width) to 32; the DMA's memory side and HP0 stay
+# 64 bits. A 32-bit stream moves 4 bytes per clock each way, half the 64-bit rate (docs/throughput.md).
 #
 # Written for Vivado 2022.2 (processing_system7 5.5, axi_dma 7.1, axi_interconnect 2.1,
 # proc_sys_reset 5.0, xlconcat 2.1). It has NOT been run in Vivado: it is checked here only by
 # tclsh's parser and a stub of the Vivado commands (zynq/check/check.tcl). See zynq/README.md.
 #
 # What it makes, in <build-folder> (default zynq/build/<core>-<variant>):
-#   ip/       the wrapper's VHDL from vhdl-out/axi-<core>-<variant>/ packaged as an IP
+#   ip/       the wrapper's VHDL from vhdl-out/axi-<core>-<variant>[-w32]/ packaged as an IP
 #             (top entity axi_<core>_<variant>_ip: aclk, aresetn, s_axi_*, s_axis_*, m_axis_*)
 #   project/  the Vivado project with block design "system":
 #             PS7 (DDR, FCLK_CLK0 = 100 MHz, M_AXI_GP0, S_AXI_HP0 64 bits, IRQ_F2P)
-#             AXI DMA (simple mode, MM2S and S2MM, 64-bit streams, 26-bit length register)
+#             AXI DMA (simple mode, MM2S and S2MM, streams of stream_width bits, 26-bit length register)
 #             the core IP between DMA MM2S and S2MM; control on GP0 through an AXI interconnect
 #             address map: DMA registers 0x4040_0000 (64 KiB), core registers 0x43C0_0000 (4 KiB),
 #             DMA masters see DDR at 0x0000_0000 (512 MiB) through HP0
@@ -21,25 +28,39 @@
 set part xc7z020clg484-1
 set fclk_mhz 100
 
-if {[llength $argv] < 2} {
-    puts stderr "usage: vivado -mode batch -source zynq/build.tcl -tclargs <core> <variant> \[build-folder\]"
+set usage "usage: vivado -mode batch -source zynq/build.tcl -tclargs <core> <variant> \[build-folder\] \[-width 32|64\]"
+# -width N may stand anywhere among the arguments; the rest are positional
+set stream_width 64
+set args {}
+for {set i 0} {$i < [llength $argv]} {incr i} {
+    if {[lindex $argv $i] eq "-width"} {
+        incr i
+        set stream_width [lindex $argv $i]
+    } else {
+        lappend args [lindex $argv $i]
+    }
+}
+if {[llength $args] < 2 || [llength $args] > 3 || $stream_width ni {32 64}} {
+    puts stderr $usage
     exit 2
 }
-set core [lindex $argv 0]
-set variant [lindex $argv 1]
+set core [lindex $args 0]
+set variant [lindex $args 1]
+# names of the 32-bit option end in -w32 (folder) and _w32 (entity)
+set suffix [expr {$stream_width == 64 ? "" : "-w$stream_width"}]
 set here [file dirname [file normalize [info script]]]
 set repo [file dirname $here]
-if {[llength $argv] >= 3} {
-    set build [file normalize [lindex $argv 2]]
+if {[llength $args] >= 3} {
+    set build [file normalize [lindex $args 2]]
 } else {
-    set build [file join $here build "$core-$variant"]
+    set build [file join $here build "$core-$variant$suffix"]
 }
 # the top entity: a "-" in the variant (iterative-cbc) is "_" in the VHDL name
-set name "axi_${core}_[string map {- _} $variant]_ip"
-set vhdl [file join $repo vhdl-out "axi-$core-$variant"]
+set name "axi_${core}_[string map {- _} $variant$suffix]_ip"
+set vhdl [file join $repo vhdl-out "axi-$core-$variant$suffix"]
 set sources [lsort [glob -nocomplain -directory $vhdl *.vhd]]
 if {[llength $sources] == 0} {
-    puts stderr "no VHDL in $vhdl: run ./sme-crypto verify-axi --core $core --variant $variant first"
+    puts stderr "no VHDL in $vhdl: run ./sme-crypto verify-axi --core $core --variant $variant --width $stream_width first"
     exit 2
 }
 file mkdir $build
@@ -54,7 +75,7 @@ set_property top $name [current_fileset]
 update_compile_order -fileset sources_1
 ipx::package_project -root_dir $ipdir -vendor sme-crypto.org -library crypto -taxonomy /Crypto -import_files -set_current false -force
 set ip [ipx::open_core [file join $ipdir component.xml]]
-set_property display_name "$core $variant (AXI4-Stream, AXI4-Lite)" $ip
+set_property display_name "$core $variant (AXI4-Stream $stream_width bits, AXI4-Lite)" $ip
 set_property version 1.0 $ip
 set_property core_revision 1 $ip
 ipx::create_xgui_files $ip
@@ -98,8 +119,9 @@ set_property -dict [list \
     CONFIG.c_include_mm2s {1} \
     CONFIG.c_include_s2mm {1} \
     CONFIG.c_m_axi_mm2s_data_width {64} \
-    CONFIG.c_m_axis_mm2s_tdata_width {64} \
+    CONFIG.c_m_axis_mm2s_tdata_width $stream_width \
     CONFIG.c_m_axi_s2mm_data_width {64} \
+    CONFIG.c_s_axis_s2mm_tdata_width $stream_width \
     CONFIG.c_mm2s_burst_size {16} \
     CONFIG.c_s2mm_burst_size {16}] $dma
 

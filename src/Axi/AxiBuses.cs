@@ -16,6 +16,18 @@ public interface IAxiStreamBeat : IStreamControl
 }
 
 /// <summary>
+/// One beat of a 32-bit AXI4-Stream channel (the wrapper's 32-bit option, for an AXI DMA configured
+/// with 32-bit streams): as <see cref="IAxiStreamBeat"/> with four byte lanes. A separate bus type
+/// because a bus signal's width is fixed by its interface (docs/hardware-csharp.md).
+/// </summary>
+public interface IAxiStreamBeat32 : IStreamControl
+{
+    uint Data { get; set; }
+    /// <summary>TKEEP: bit i set when byte lane i holds a byte of the packet.</summary>
+    [Width(4)] byte Keep { get; set; }
+}
+
+/// <summary>
 /// A 128-bit block inside the wrapper, in stream byte order: byte i of the block (the i-th byte of
 /// the packet in this block) in bits 8i+7..8i. <see cref="Bytes"/> is how many of the 16 bytes are
 /// packet data (1..16; fewer than 16 only in the final block of a packet whose length is not a

@@ -37,6 +37,10 @@ public static class AxiCatalog
             ?? throw new ArgumentException($"no AXI wrapper for {core} variant '{variant}'; wrapped variants: {string.Join(", ", ofCore.Select(a => a.Variant))}");
     }
 
-    /// <summary>Folder of a wrapper's generated VHDL, relative to the repository root: vhdl-out/axi-&lt;core&gt;-&lt;variant&gt;.</summary>
-    public static string VhdlFolder(IAxiCoreAdapter a) => Path.Combine("vhdl-out", $"axi-{a.Core}-{a.Variant}");
+    /// <summary>
+    /// Folder of a wrapper's generated VHDL, relative to the repository root: vhdl-out/axi-&lt;core&gt;-&lt;variant&gt;,
+    /// with -w32 for 32-bit streams.
+    /// </summary>
+    public static string VhdlFolder(IAxiCoreAdapter a, int streamBits = AxiWrapper.DefaultStreamBits) =>
+        Path.Combine("vhdl-out", $"axi-{a.Core}-{a.Variant}{AxiWrapper.WidthSuffix(streamBits, '-')}");
 }

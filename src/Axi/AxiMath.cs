@@ -21,6 +21,15 @@ public static class AxiMath
     /// <summary>A mask of the low <paramref name="bytes"/> bytes of a 64-bit beat (8 or more: all).</summary>
     public static ulong LowBytesMask(byte bytes) => bytes >= 8 ? ulong.MaxValue : (1UL << (8 * bytes)) - 1;
 
+    /// <summary>A mask of the byte lanes whose TKEEP bit is set (bit i of <paramref name="keep"/>: bits 8i+7..8i).</summary>
+    public static ulong LaneMask(byte keep)
+    {
+        ulong mask = 0;
+        for (int i = 0; i < 8; i++)
+            if (((keep >> i) & 1) != 0) mask |= 0xFFUL << (8 * i);
+        return mask;
+    }
+
     /// <summary>The 16 bytes of a block in reverse order (stream byte order to and from big-endian).</summary>
     public static UInt128 ReverseBytes(UInt128 x)
     {

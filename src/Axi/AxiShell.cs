@@ -15,17 +15,21 @@ namespace Crypto.Axi;
 public static class AxiShell
 {
     /// <summary>Entity (and file) name of the shell of a wrapper: &lt;design&gt;_ip.</summary>
-    public static string EntityName(IAxiCoreAdapter adapter) => AxiWrapper.DesignName(adapter) + "_ip";
+    public static string EntityName(IAxiCoreAdapter adapter, int streamBits = AxiWrapper.DefaultStreamBits) =>
+        AxiWrapper.DesignName(adapter, streamBits) + "_ip";
 
     /// <summary>
-    /// Stream and AXI4-Lite widths of the shell's ports. The address is 12 bits (a 4 KiB segment, the
-    /// smallest Vivado's address editor assigns); the register bank decodes the low 8, so the 256-byte
-    /// register map repeats within the segment.
+    /// AXI4-Lite widths of the shell's ports (the stream width is the wrapper's, 64 or 32 bits). The
+    /// address is 12 bits (a 4 KiB segment, the smallest Vivado's address editor assigns); the register
+    /// bank decodes the low 8, so the 256-byte register map repeats within the segment.
     /// </summary>
-    public const int StreamBits = 64, LiteAddressBits = 12, LiteDataBits = 32, DecodedAddressBits = 8;
+    public const int LiteAddressBits = 12, LiteDataBits = 32, DecodedAddressBits = 8;
 
-    /// <summary>(shell port, direction, VHDL type, generated top port or an expression for inputs the top does not have).</summary>
-    static readonly (string Port, string Dir, string Type, string? Top)[] Ports =
+    /// <summary>
+    /// The shell's ports for <paramref name="streamBits"/>-bit streams: (shell port, direction, VHDL type,
+    /// generated top port or null for inputs the top does not have).
+    /// </summary>
+    static (string Port, string Dir, string Type, string? Top)[] Ports(int streamBits) =>
     [
         ("aclk", "in", "std_logic", "clk"),
         ("aresetn", "in", "std_logic", null),
@@ -48,13 +52,13 @@ public static class AxiShell
         ("s_axi_rresp", "out", Vector(2), Top(AxiWrapper.ReadData, "Resp")),
         ("s_axi_rvalid", "out", "std_logic", Top(AxiWrapper.ReadData, "Valid")),
         ("s_axi_rready", "in", "std_logic", Top(AxiWrapper.ReadDataReady, "Ready")),
-        ("s_axis_tdata", "in", Vector(StreamBits), Top(AxiWrapper.SAxis, "Data")),
-        ("s_axis_tkeep", "in", Vector(StreamBits / 8), Top(AxiWrapper.SAxis, "Keep")),
+        ("s_axis_tdata", "in", Vector(streamBits), Top(AxiWrapper.SAxis, "Data")),
+        ("s_axis_tkeep", "in", Vector(streamBits / 8), Top(AxiWrapper.SAxis, "Keep")),
         ("s_axis_tlast", "in", "std_logic", Top(AxiWrapper.SAxis, "Last")),
         ("s_axis_tvalid", "in", "std_logic", Top(AxiWrapper.SAxis, "Valid")),
         ("s_axis_tready", "out", "std_logic", Top(AxiWrapper.SAxisReady, "Ready")),
-        ("m_axis_tdata", "out", Vector(StreamBits), Top(AxiWrapper.MAxis, "Data")),
-        ("m_axis_tkeep", "out", Vector(StreamBits / 8), Top(AxiWrapper.MAxis, "Keep")),
+        ("m_axis_tdata", "out", Vector(streamBits), Top(AxiWrapper.MAxis, "Data")),
+        ("m_axis_tkeep", "out", Vector(streamBits / 8), Top(AxiWrapper.MAxis, "Keep")),
         ("m_axis_tlast", "out", "std_logic", Top(AxiWrapper.MAxis, "Last")),
         ("m_axis_tvalid", "out", "std_logic", Top(AxiWrapper.MAxis, "Valid")),
         ("m_axis_tready", "in", "std_logic", Top(AxiWrapper.MAxisReady, "Ready")),
@@ -75,40 +79,42 @@ public static class AxiShell
     /// The shell's VHDL for a wrapper whose generated files are <paramref name="generated"/>. Fails when a
     /// port of the generated top is not wired or a wired name is not a port of it (the two must agree).
     /// </summary>
-    public static VhdlSource Generate(IAxiCoreAdapter adapter, string top, IReadOnlyList<VhdlSource> generated)
+    public static VhdlSource Generate(IAxiCoreAdapter adapter, string top, IReadOnlyList<VhdlSource> generated,
+        int streamBits = AxiWrapper.DefaultStreamBits)
     {
+        var ports = Ports(streamBits);
         var topFile = generated.FirstOrDefault(f => f.FileName == top + ".vhd")
             ?? throw new InvalidOperationException($"no {top}.vhd among the generated files");
         var topPorts = PortLine.Matches(topFile.Content.Split("end entity;")[0]).Select(m => m.Groups[1].Value).ToHashSet(StringComparer.OrdinalIgnoreCase);
-        var wired = Ports.Where(p => p.Top is not null).Select(p => p.Top!).Append("rst").ToHashSet(StringComparer.OrdinalIgnoreCase);
+        var wired = ports.Where(p => p.Top is not null).Select(p => p.Top!).Append("rst").ToHashSet(StringComparer.OrdinalIgnoreCase);
         var unwired = topPorts.Except(wired, StringComparer.OrdinalIgnoreCase).ToList();
         var missing = wired.Except(topPorts, StringComparer.OrdinalIgnoreCase).ToList();
         if (unwired.Count > 0 || missing.Count > 0)
             throw new InvalidOperationException($"the shell of {top} does not match its top entity: unwired ports [{string.Join(", ", unwired)}], unknown ports [{string.Join(", ", missing)}]");
 
-        string name = EntityName(adapter);
+        string name = EntityName(adapter, streamBits);
         var sb = new StringBuilder();
         sb.Append("-- Generated by sme-crypto (src/Axi/AxiShell.cs). Do not edit.\n");
         sb.Append($"-- {adapter.Description}: the wrapper {top} with the standard Xilinx AXI port names.\n");
         sb.Append("library ieee;\nuse ieee.std_logic_1164.all;\n\n");
         sb.Append($"entity {name} is\n  port (\n");
-        sb.Append(string.Join(";\n", Ports.Select(p => $"    {p.Port} : {p.Dir} {p.Type}")));
+        sb.Append(string.Join(";\n", ports.Select(p => $"    {p.Port} : {p.Dir} {p.Type}")));
         sb.Append("\n  );\n\n");
         sb.Append("  attribute X_INTERFACE_INFO : string;\n  attribute X_INTERFACE_PARAMETER : string;\n");
         sb.Append("  attribute X_INTERFACE_INFO of aclk : signal is \"xilinx.com:signal:clock:1.0 aclk CLK\";\n");
         sb.Append("  attribute X_INTERFACE_PARAMETER of aclk : signal is \"ASSOCIATED_BUSIF s_axi:s_axis:m_axis, ASSOCIATED_RESET aresetn\";\n");
         sb.Append("  attribute X_INTERFACE_INFO of aresetn : signal is \"xilinx.com:signal:reset:1.0 aresetn RST\";\n");
         sb.Append("  attribute X_INTERFACE_PARAMETER of aresetn : signal is \"POLARITY ACTIVE_LOW\";\n");
-        foreach (var p in Ports.Where(p => p.Port.StartsWith("s_axi_", StringComparison.Ordinal)))
+        foreach (var p in ports.Where(p => p.Port.StartsWith("s_axi_", StringComparison.Ordinal)))
             sb.Append($"  attribute X_INTERFACE_INFO of {p.Port} : signal is \"xilinx.com:interface:aximm:1.0 s_axi {p.Port["s_axi_".Length..].ToUpperInvariant()}\";\n");
-        foreach (var p in Ports.Where(p => p.Port.StartsWith("s_axis_", StringComparison.Ordinal) || p.Port.StartsWith("m_axis_", StringComparison.Ordinal)))
+        foreach (var p in ports.Where(p => p.Port.StartsWith("s_axis_", StringComparison.Ordinal) || p.Port.StartsWith("m_axis_", StringComparison.Ordinal)))
             sb.Append($"  attribute X_INTERFACE_INFO of {p.Port} : signal is \"xilinx.com:interface:axis:1.0 {p.Port[..6]} {p.Port[7..].ToUpperInvariant()}\";\n");
         sb.Append("  attribute X_INTERFACE_PARAMETER of s_axi_awaddr : signal is \"PROTOCOL AXI4LITE, DATA_WIDTH 32, ADDR_WIDTH 12\";\n");
         sb.Append($"end entity;\n\narchitecture wiring of {name} is\n  signal rst : std_logic;\nbegin\n");
         sb.Append("  -- The generated design resets synchronously on rst = '1'.\n  rst <= not aresetn;\n\n");
         sb.Append($"  u_wrapper : entity work.{top}\n    port map (\n");
         var maps = new List<string> { "      rst => rst" };
-        maps.AddRange(Ports.Where(p => p.Top is not null).Select(p => $"      {p.Top} => {p.Port}{Slice(p.Port)}"));
+        maps.AddRange(ports.Where(p => p.Top is not null).Select(p => $"      {p.Top} => {p.Port}{Slice(p.Port)}"));
         sb.Append(string.Join(",\n", maps));
         sb.Append("\n    );\nend architecture;\n");
         return new VhdlSource(name + ".vhd", sb.ToString());
@@ -120,26 +126,27 @@ public static class AxiShell
     /// top's rst is not aresetn); every output of the shell must equal the top's port it is wired to.
     /// A swapped or misrouted port shows as a difference. Ends with severity failure on any.
     /// </summary>
-    public static VhdlSource WiringTestbench(IAxiCoreAdapter adapter, string top, int cycles)
+    public static VhdlSource WiringTestbench(IAxiCoreAdapter adapter, string top, int cycles, int streamBits = AxiWrapper.DefaultStreamBits)
     {
-        string name = EntityName(adapter);
+        var ports = Ports(streamBits);
+        string name = EntityName(adapter, streamBits);
         var sb = new StringBuilder();
         sb.Append("-- Generated by sme-crypto (src/Axi/AxiShell.cs): wiring check of the shell. Do not edit.\n");
         sb.Append("library ieee;\nuse ieee.std_logic_1164.all;\nuse ieee.numeric_std.all;\n\n");
         sb.Append($"entity {name}_tb is\nend entity;\n\narchitecture sim of {name}_tb is\n");
         sb.Append("  signal rst : std_logic := '1';\n");
-        foreach (var p in Ports)
+        foreach (var p in ports)
         {
             sb.Append($"  signal {p.Port} : {p.Type};\n");
             if (p.Dir == "out") sb.Append($"  signal top_{p.Port} : {p.Type};\n");
         }
         sb.Append("  signal done : boolean := false;\nbegin\n");
         sb.Append($"  u_shell : entity work.{name}\n    port map (\n");
-        sb.Append(string.Join(",\n", Ports.Select(p => $"      {p.Port} => {p.Port}")));
+        sb.Append(string.Join(",\n", ports.Select(p => $"      {p.Port} => {p.Port}")));
         sb.Append("\n    );\n\n");
         sb.Append($"  u_top : entity work.{top}\n    port map (\n");
         var maps = new List<string> { "      rst => rst" };
-        maps.AddRange(Ports.Where(p => p.Top is not null).Select(p => $"      {p.Top} => {(p.Dir == "out" ? "top_" : "")}{p.Port}{Slice(p.Port)}"));
+        maps.AddRange(ports.Where(p => p.Top is not null).Select(p => $"      {p.Top} => {(p.Dir == "out" ? "top_" : "")}{p.Port}{Slice(p.Port)}"));
         sb.Append(string.Join(",\n", maps));
         sb.Append("\n    );\n\n");
         sb.Append("  rst <= not aresetn;\n\n");
@@ -149,13 +156,13 @@ public static class AxiShell
         sb.Append($"    for cycle in 0 to {cycles - 1} loop\n");
         sb.Append("      wait until falling_edge(aclk);\n");
         sb.Append("      if cycle > 0 then\n");
-        foreach (var p in Ports.Where(p => p.Dir == "out"))
+        foreach (var p in ports.Where(p => p.Dir == "out"))
             sb.Append($"        if {p.Port} /= top_{p.Port} then\n          errors := errors + 1;\n          report \"cycle \" & integer'image(cycle) & \": {p.Port} differs from the top's {p.Top}\" severity error;\n        end if;\n");
         sb.Append("      end if;\n");
         sb.Append("      for i in 0 to 63 loop\n        r := r(62 downto 0) & (r(63) xor r(62) xor r(60) xor r(59));\n      end loop;\n");
         sb.Append("      if cycle >= 2 then aresetn <= '1'; end if;\n");
         int k = 0;
-        foreach (var p in Ports.Where(p => p.Dir == "in" && p.Port is not "aclk" and not "aresetn"))
+        foreach (var p in ports.Where(p => p.Dir == "in" && p.Port is not "aclk" and not "aresetn"))
         {
             k++;
             bool vector = p.Type.StartsWith("std_logic_vector", StringComparison.Ordinal);
@@ -169,12 +176,12 @@ public static class AxiShell
         return new VhdlSource(name + "_tb.vhd", sb.ToString());
     }
 
-    /// <summary>The generated files of a wrapper and its shell (what vhdl-out/axi-&lt;core&gt;-&lt;variant&gt;/ holds).</summary>
-    public static IReadOnlyList<VhdlSource> GenerateAll(IAxiCoreAdapter adapter)
+    /// <summary>The generated files of a wrapper and its shell (what vhdl-out/axi-&lt;core&gt;-&lt;variant&gt;[-w32]/ holds).</summary>
+    public static IReadOnlyList<VhdlSource> GenerateAll(IAxiCoreAdapter adapter, int streamBits = AxiWrapper.DefaultStreamBits)
     {
-        var netlist = AxiWrapper.Build(adapter).Design.Elaborate();
+        var netlist = AxiWrapper.Build(adapter, streamBits).Design.Elaborate();
         var generated = VhdlGenerator.Generate(netlist);
-        return [.. generated, Generate(adapter, VhdlGenerator.TopName(netlist), generated)];
+        return [.. generated, Generate(adapter, VhdlGenerator.TopName(netlist), generated, streamBits)];
     }
 
     static readonly Regex PortLine = new(@"^\s+(\w+)\s*:\s*(?:in|out)\s", RegexOptions.Multiline);

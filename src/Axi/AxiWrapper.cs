@@ -95,9 +95,13 @@ public interface IAxiCoreAdapter
 /// <summary>The top-level buses of a wrapper design (the ports of its VHDL top entity).</summary>
 public sealed class AxiWrapperPorts
 {
-    public required IAxiStreamBeat SAxis { get; init; }
+    /// <summary>Width of s_axis and m_axis: 64 or 32 bits.</summary>
+    public required int StreamBits { get; init; }
+    /// <summary>s_axis: an <see cref="IAxiStreamBeat"/>, or an <see cref="IAxiStreamBeat32"/> when <see cref="StreamBits"/> is 32.</summary>
+    public required IStreamControl SAxis { get; init; }
     public required IReady SAxisReady { get; init; }
-    public required IAxiStreamBeat MAxis { get; init; }
+    /// <summary>m_axis: an <see cref="IAxiStreamBeat"/>, or an <see cref="IAxiStreamBeat32"/> when <see cref="StreamBits"/> is 32.</summary>
+    public required IStreamControl MAxis { get; init; }
     public required IReady MAxisReady { get; init; }
     public required IAxiLiteAddress WriteAddress { get; init; }
     public required IReady WriteAddressReady { get; init; }
@@ -116,7 +120,9 @@ public sealed record AxiWrapperDesign(Design Design, AxiWrapperPorts Ports);
 
 /// <summary>
 /// Builds the wrapper of a core: AXI4-Lite register bank, AXI4-Stream 64-to-128 input converter, the
-/// core (through its adapter), drain and gate for soft resets, 128-to-64 output converter.
+/// core (through its adapter), drain and gate for soft resets, 128-to-64 output converter. With 32-bit
+/// streams, a 32-to-64 upsizer goes in front of the input converter and a 64-to-32 downsizer behind the
+/// output converter; everything between them is the 64-bit wrapper unchanged.
 /// </summary>
 public static class AxiWrapper
 {
@@ -126,13 +132,61 @@ public static class AxiWrapper
         WriteResponse = "s_axi_b", WriteResponseReady = "s_axi_b_ready", ReadAddress = "s_axi_ar", ReadAddressReady = "s_axi_ar_ready",
         ReadData = "s_axi_r", ReadDataReady = "s_axi_r_ready";
 
-    /// <summary>The design (top entity) name of a wrapper: axi_&lt;core&gt;_&lt;variant&gt;, a '-' in the variant as '_' (a VHDL identifier).</summary>
-    public static string DesignName(IAxiCoreAdapter adapter) => $"axi_{adapter.Core}_{adapter.Variant.Replace('-', '_')}";
+    /// <summary>The stream width of the wrappers unless told otherwise: 64 bits (the HP port's and the AXI DMA's).</summary>
+    public const int DefaultStreamBits = 64;
 
-    public static AxiWrapperDesign Build(IAxiCoreAdapter adapter)
+    /// <summary>Whether <paramref name="bits"/> is a stream width a wrapper can have: 64 or 32.</summary>
+    public static bool IsStreamWidth(int bits) => bits is 64 or 32;
+
+    /// <summary>
+    /// The design (top entity) name of a wrapper: axi_&lt;core&gt;_&lt;variant&gt;, a '-' in the variant
+    /// as '_' (a VHDL identifier), with _w32 for 32-bit streams.
+    /// </summary>
+    public static string DesignName(IAxiCoreAdapter adapter, int streamBits = DefaultStreamBits) =>
+        $"axi_{adapter.Core}_{adapter.Variant.Replace('-', '_')}{WidthSuffix(streamBits, '_')}";
+
+    /// <summary>What names of a wrapper with <paramref name="streamBits"/>-bit streams end in: nothing for 64 bits, &lt;separator&gt;w32 for 32.</summary>
+    public static string WidthSuffix(int streamBits, char separator) =>
+        CheckWidth(streamBits) == DefaultStreamBits ? "" : $"{separator}w{streamBits}";
+
+    static int CheckWidth(int streamBits) => IsStreamWidth(streamBits)
+        ? streamBits
+        : throw new ArgumentException($"an AXI4-Stream width is 64 or 32 bits, got {streamBits}");
+
+    /// <summary>
+    /// The fewest clocks a packet can take through the wrapper at full speed: the adapter's figure for
+    /// 64-bit streams (<see cref="IAxiCoreAdapter.IdealCyclesPerPacket"/>); with 32-bit streams at least
+    /// one clock per 4 bytes in and per 4 bytes out.
+    /// </summary>
+    public static double IdealCyclesPerPacket(IAxiCoreAdapter adapter, int packetBytes, int streamBits = DefaultStreamBits)
     {
-        var d = new Design(DesignName(adapter));
-        var sAxis = d.Input(Bus.Create<IAxiStreamBeat>(), SAxis);
+        int beatBytes = CheckWidth(streamBits) / 8;
+        long beatsIn = (packetBytes + beatBytes - 1) / beatBytes;
+        long beatsOut = (adapter.OutputBlocks(packetBytes) * 16 + beatBytes - 1) / beatBytes;
+        return Math.Max(adapter.IdealCyclesPerPacket(packetBytes), Math.Max(beatsIn, beatsOut));
+    }
+
+    public static AxiWrapperDesign Build(IAxiCoreAdapter adapter, int streamBits = DefaultStreamBits)
+    {
+        var d = new Design(DesignName(adapter, streamBits));
+        bool narrow = streamBits == 32;
+        // The 64-bit beats into the assembler: s_axis itself, or the upsizer's output.
+        IStreamControl sAxis;
+        IAxiStreamBeat beatsIn;
+        AxiStreamUpsizer? upsizer = null;
+        if (narrow)
+        {
+            var s32 = d.Input(Bus.Create<IAxiStreamBeat32>(), SAxis);
+            upsizer = d.Add(new AxiStreamUpsizer { Name = "upsizer", Input = s32 });
+            sAxis = s32;
+            beatsIn = upsizer.Output;
+        }
+        else
+        {
+            var s64 = d.Input(Bus.Create<IAxiStreamBeat>(), SAxis);
+            sAxis = s64;
+            beatsIn = s64;
+        }
         var mAxisReady = d.Input(Bus.Create<IReady>(), MAxisReady);
         var aw = d.Input(Bus.Create<IAxiLiteAddress>(), WriteAddress);
         var w = d.Input(Bus.Create<IAxiLiteWriteData>(), WriteData);
@@ -144,7 +198,7 @@ public static class AxiWrapper
         {
             Name = "registers", WriteAddress = aw, WriteData = w, WriteResponseReady = bReady, ReadAddress = ar, ReadDataReady = rReady,
         });
-        var assembler = d.Add(new AxiStreamBlockAssembler { Name = "assembler", Input = sAxis, Control = bank.Control });
+        var assembler = d.Add(new AxiStreamBlockAssembler { Name = "assembler", Input = beatsIn, Control = bank.Control });
         var core = adapter.Attach(d, assembler.Output, bank.Config, bank.Control);
         assembler.OutputReady = core.InputReady;
         var drain = d.Add(new CoreFlowDrain(core.OnePerPacket)
@@ -159,20 +213,33 @@ public static class AxiWrapper
         });
         serializer.Input = gate.Output;
 
+        // m_axis: the serializer's output, or the downsizer's; s_axis TREADY: the assembler's or the upsizer's.
+        IStreamControl mAxis = serializer.Output;
+        IReady sAxisReady = assembler.InputReady;
+        if (upsizer is not null)
+        {
+            upsizer.Control = bank.Control;
+            upsizer.OutputReady = assembler.InputReady;
+            sAxisReady = upsizer.InputReady;
+            var downsizer = d.Add(new AxiStreamDownsizer { Name = "downsizer", Input = serializer.Output, Control = bank.Control, OutputReady = mAxisReady });
+            serializer.OutputReady = downsizer.InputReady;
+            mAxis = downsizer.Output;
+        }
+
         bank.CoreInput = assembler.Output;
         bank.CoreInputReady = core.InputReady;
         bank.CoreOutput = gate.Output;
         bank.CoreOutputReady = serializer.InputReady;
         bank.StreamIn = sAxis;
-        bank.StreamInReady = assembler.InputReady;
-        bank.StreamOut = serializer.Output;
+        bank.StreamInReady = sAxisReady;
+        bank.StreamOut = mAxis;
         bank.StreamOutReady = mAxisReady;
         bank.InputError = assembler.Error;
         bank.CoreError = core.Error;
         bank.Drain = drain.Drain;
 
-        d.Output(assembler.InputReady, SAxisReady);
-        d.Output(serializer.Output, MAxis);
+        d.Output(sAxisReady, SAxisReady);
+        d.Output(mAxis, MAxis);
         d.Output(bank.WriteAddressReady, WriteAddressReady);
         d.Output(bank.WriteDataReady, WriteDataReady);
         d.Output(bank.WriteResponse, WriteResponse);
@@ -181,7 +248,7 @@ public static class AxiWrapper
 
         return new AxiWrapperDesign(d, new AxiWrapperPorts
         {
-            SAxis = sAxis, SAxisReady = assembler.InputReady, MAxis = serializer.Output, MAxisReady = mAxisReady,
+            StreamBits = streamBits, SAxis = sAxis, SAxisReady = sAxisReady, MAxis = mAxis, MAxisReady = mAxisReady,
             WriteAddress = aw, WriteAddressReady = bank.WriteAddressReady, WriteData = w, WriteDataReady = bank.WriteDataReady,
             WriteResponse = bank.WriteResponse, WriteResponseReady = bReady, ReadAddress = ar, ReadAddressReady = bank.ReadAddressReady,
             ReadData = bank.ReadData, ReadDataReady = rReady,

@@ -21,8 +21,10 @@ public static class AxiServeCommand
     public const string SimBackend = "sim", GhdlBackend = "ghdl";
     public const int MaxPercent = 90;
 
-    public static int Execute(CliEnvironment env, string core, string variant, string backend, int seed, int gapPercent, int stallPercent)
+    public static int Execute(CliEnvironment env, string core, string variant, string backend, int seed, int gapPercent, int stallPercent,
+        int width = AxiWrapper.DefaultStreamBits)
     {
+        VerifyAxiCommand.CheckWidth("axi-serve", width);
         IAxiCoreAdapter adapter;
         try { adapter = AxiCatalog.Find(core, variant); }
         catch (ArgumentException e) { throw new UsageException("axi-serve: " + e.Message); }
@@ -33,8 +35,8 @@ public static class AxiServeCommand
             throw new UsageException($"axi-serve: --gap-percent and --stall-percent are 0 to {MaxPercent}");
 
         using IServedWrapper wrapper = backend == GhdlBackend
-            ? GhdlServedWrapper.Start(adapter, seed, gapPercent, stallPercent, env.Error)
-            : new SimServedWrapper(adapter, seed, gapPercent, stallPercent);
+            ? GhdlServedWrapper.Start(adapter, seed, gapPercent, stallPercent, env.Error, width)
+            : new SimServedWrapper(adapter, seed, gapPercent, stallPercent, width);
         Serve(env.StdIn, env.StdOut, wrapper);
         return ExitCodes.Success;
     }
@@ -123,9 +125,10 @@ public sealed class SimServedWrapper : IServedWrapper
     readonly AxiWrapperBench bench;
     int errorsSeen;
 
-    public SimServedWrapper(IAxiCoreAdapter adapter, int seed, int gapPercent, int stallPercent)
+    public SimServedWrapper(IAxiCoreAdapter adapter, int seed, int gapPercent, int stallPercent, int streamBits = AxiWrapper.DefaultStreamBits)
     {
-        bench = new AxiWrapperBench(adapter, seed, liteDelay: 0, gapProbability: gapPercent / 100.0, stallProbability: stallPercent / 100.0, trace: false);
+        bench = new AxiWrapperBench(adapter, seed, liteDelay: 0, gapProbability: gapPercent / 100.0, stallProbability: stallPercent / 100.0, trace: false,
+            streamBits: streamBits);
         bench.Run(3);
     }
 

@@ -130,11 +130,13 @@ public static class CliApp
         var axiVariant = new Option<string>("--variant") { Description = "Variant of the core." };
         var axiSeed = new Option<int>("--seed") { Description = "Seed of the data, gaps and back-pressure.", DefaultValueFactory = _ => VerifyAxiCommand.DefaultSeed };
         var axiAll = new Option<bool>("--all") { Description = "Every wrapper." };
+        var axiWidth = new Option<int>("--width") { Description = "Bits of s_axis and m_axis: 64 (default) or 32.", DefaultValueFactory = _ => 64 };
         var verifyAxi = new Command("verify-axi",
             "Run the AXI wrapper scenario (AXI4-Lite, DMA-like streams with gaps and back-pressure, key change, soft reset) against the oracle, " +
-            "replay it on the wrapper's VHDL in GHDL, print cycles per packet vs ideal; on a pass write vhdl-out/axi-<core>-<variant>/.")
-            { axiCore, axiVariant, axiSeed, axiAll };
-        verifyAxi.SetAction(p => VerifyAxiCommand.Execute(env, p.GetValue(axiCore), p.GetValue(axiVariant), p.GetValue(axiSeed), p.GetValue(axiAll)));
+            "replay it on the wrapper's VHDL in GHDL, print cycles per packet vs ideal; on a pass write vhdl-out/axi-<core>-<variant>[-w32]/.")
+            { axiCore, axiVariant, axiSeed, axiAll, axiWidth };
+        verifyAxi.SetAction(p => VerifyAxiCommand.Execute(env, p.GetValue(axiCore), p.GetValue(axiVariant), p.GetValue(axiSeed), p.GetValue(axiAll),
+            p.GetValue(axiWidth)));
         root.Subcommands.Add(verifyAxi);
 
         var serveCore = new Option<string>("--core") { Description = "Core with an AXI wrapper.", Required = true };
@@ -143,12 +145,13 @@ public static class CliApp
         var serveSeed = new Option<int>("--seed") { Description = "Seed of the gaps and back-pressure.", DefaultValueFactory = _ => 1 };
         var serveGaps = new Option<int>("--gap-percent") { Description = "Chance of a TVALID gap on s_axis each cycle, in percent (0 to 90).", DefaultValueFactory = _ => 0 };
         var serveStalls = new Option<int>("--stall-percent") { Description = "Chance of TREADY low on m_axis each cycle, in percent (0 to 90).", DefaultValueFactory = _ => 0 };
+        var serveWidth = new Option<int>("--width") { Description = "Bits of s_axis and m_axis: 64 (default) or 32.", DefaultValueFactory = _ => 64 };
         var axiServe = new Command("axi-serve",
             "Serve a wrapper on stdin/stdout (register reads and writes, packets through the streams) as the device behind " +
             "zynq/host/crypto_host --device pipe:...; the cycle-accurate C# simulation, or with --backend ghdl its generated VHDL in GHDL.")
-            { serveCore, serveVariant, serveBackend, serveSeed, serveGaps, serveStalls };
+            { serveCore, serveVariant, serveBackend, serveSeed, serveGaps, serveStalls, serveWidth };
         axiServe.SetAction(p => AxiServeCommand.Execute(env, p.GetValue(serveCore)!, p.GetValue(serveVariant)!, p.GetValue(serveBackend)!,
-            p.GetValue(serveSeed), p.GetValue(serveGaps), p.GetValue(serveStalls)));
+            p.GetValue(serveSeed), p.GetValue(serveGaps), p.GetValue(serveStalls), p.GetValue(serveWidth)));
         root.Subcommands.Add(axiServe);
 
         var demo = new Command("demo",

@@ -39,10 +39,11 @@ public sealed partial class GhdlServedWrapper : IServedWrapper
     }
 
     /// <summary>Prepares and starts the simulation. Throws <see cref="ToolException"/> when GHDL is missing or fails on the files.</summary>
-    public static GhdlServedWrapper Start(IAxiCoreAdapter adapter, int seed, int gapPercent, int stallPercent, TextWriter? diagnostics = null)
+    public static GhdlServedWrapper Start(IAxiCoreAdapter adapter, int seed, int gapPercent, int stallPercent, TextWriter? diagnostics = null,
+        int streamBits = AxiWrapper.DefaultStreamBits)
     {
         if (!Ghdl.IsAvailable) throw new ToolException("ghdl is not installed: run ./scripts/setup (or apt-get install ghdl)");
-        var files = AxiShell.GenerateAll(adapter);
+        var files = AxiShell.GenerateAll(adapter, streamBits);
         var bench = AxiServeTestbench.Generate(files[^1]);
         var workDir = Directory.CreateTempSubdirectory($"sme-crypto-serve-{adapter.Core}-{adapter.Variant}-").FullName;
         try

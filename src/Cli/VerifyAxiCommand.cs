@@ -11,15 +11,16 @@ namespace Crypto.Cli;
 /// reset in the middle of a packet, every packet checked against the oracle), traced; the generated
 /// VHDL of the wrapper replays the trace in GHDL and must agree every cycle. Reports the clocks per
 /// packet measured at full speed against the ideal. On a pass the VHDL and its Xilinx-named shell go to
-/// vhdl-out/axi-&lt;core&gt;-&lt;variant&gt;/ with verified.json.
+/// vhdl-out/axi-&lt;core&gt;-&lt;variant&gt;/ (-w32 for 32-bit streams) with verified.json.
 /// </summary>
 public static class VerifyAxiCommand
 {
     public const int DefaultSeed = 1;
     const int ShownDifferences = 10;
 
-    public static int Execute(CliEnvironment env, string? core, string? variant, int seed, bool all)
+    public static int Execute(CliEnvironment env, string? core, string? variant, int seed, bool all, int width = AxiWrapper.DefaultStreamBits)
     {
+        CheckWidth("verify-axi", width);
         if (all && (core is not null || variant is not null)) throw new UsageException("verify-axi: give either --all or --core and --variant, not both");
         if (!all && (core is null || variant is null)) throw new UsageException("verify-axi: give --core and --variant (or --all)");
         IReadOnlyList<IAxiCoreAdapter> adapters;
@@ -28,7 +29,7 @@ public static class VerifyAxiCommand
         bool passed = true;
         foreach (var adapter in adapters)
         {
-            var outcome = Verify(adapter, seed, env.RepositoryRoot);
+            var outcome = Verify(adapter, seed, env.RepositoryRoot, width);
             VerifyCommand.Report(env.Out, outcome);
             env.Out.Flush();
             passed &= outcome.Passed;
@@ -37,10 +38,10 @@ public static class VerifyAxiCommand
     }
 
     /// <summary>Runs the scenario and the GHDL replay. Throws <see cref="ToolException"/> when GHDL is missing.</summary>
-    public static VerifyOutcome Verify(IAxiCoreAdapter adapter, int seed, string repositoryRoot)
+    public static VerifyOutcome Verify(IAxiCoreAdapter adapter, int seed, string repositoryRoot, int width = AxiWrapper.DefaultStreamBits)
     {
-        string name = $"axi-{adapter.Core}-{adapter.Variant}";
-        var run = AxiScenario.Run(adapter, new AxiScenarioOptions(seed), trace: true);
+        string name = $"axi-{adapter.Core}-{adapter.Variant}{AxiWrapper.WidthSuffix(width, '-')}";
+        var run = AxiScenario.Run(adapter, new AxiScenarioOptions(seed, StreamBits: width), trace: true);
         if (!run.Passed)
             return new VerifyOutcome(false, $"FAIL {name}: the C# simulation of the wrapper fails the scenario ({run.Failures.Count} failures; seed {seed})",
                 [.. run.Failures.Take(ShownDifferences)]);
@@ -58,21 +59,27 @@ public static class VerifyAxiCommand
                 details);
         }
 
-        var folder = Path.Combine(repositoryRoot, AxiCatalog.VhdlFolder(adapter));
+        var folder = Path.Combine(repositoryRoot, AxiCatalog.VhdlFolder(adapter, width));
         VhdlFolder.Replace(netlist, folder);
-        var shell = AxiShell.Generate(adapter, VhdlGenerator.TopName(netlist), VhdlGenerator.Generate(netlist));
+        var shell = AxiShell.Generate(adapter, VhdlGenerator.TopName(netlist), VhdlGenerator.Generate(netlist), width);
         AtomicFile.WriteAllText(Path.Combine(folder, shell.FileName), shell.Content);
-        VhdlFolder.WriteRecord(folder, new VerificationRecord($"axi-{adapter.Core}", adapter.Variant,
+        VhdlFolder.WriteRecord(folder, new VerificationRecord($"axi-{adapter.Core}", adapter.Variant + AxiWrapper.WidthSuffix(width, '-'),
             VhdlFolder.Sha256(folder) ?? throw new InvalidOperationException($"no VHDL written into {folder}"),
             result.CyclesCompared, seed, run.PacketsChecked));
         try { Directory.Delete(workDir, true); } catch (IOException) { }
 
-        double ideal = adapter.IdealCyclesPerPacket(AxiScenario.MeasuredPacketBytes);
+        double ideal = AxiWrapper.IdealCyclesPerPacket(adapter, AxiScenario.MeasuredPacketBytes, width);
         string F(double x) => x.ToString("0.0", CultureInfo.InvariantCulture);
         return new VerifyOutcome(true,
             $"PASS {name}: {result.CyclesCompared} cycles compared in GHDL ({seconds} s); {run.PacketsChecked} packets ({run.BytesChecked} bytes out) " +
             $"match the oracle under gaps and back-pressure; {AxiScenario.MeasuredPacketBytes}-byte packets at full speed: " +
             $"{F(run.CyclesPerPacket)} cycles per packet measured, {F(ideal)} ideal ({F(100 * ideal / run.CyclesPerPacket)} %)",
             []);
+    }
+
+    /// <summary>The --width of a wrapper command: 64 or 32, else a usage error.</summary>
+    public static void CheckWidth(string command, int width)
+    {
+        if (!AxiWrapper.IsStreamWidth(width)) throw new UsageException($"{command}: --width is 64 or 32 (bits of s_axis and m_axis), got {width}");
     }
 }

@@ -43,6 +43,7 @@ public class ZynqTests
     [InlineData("launch_runs synth_1 -jobs 2", "launch_runs synth_1 -job 2", "unknown option -job")]
     [InlineData("validate_bd_design", "validate_bd_desing", "unknown command: validate_bd_desing")]
     [InlineData("set_property -dict [list CONFIG.NUM_SI {1} CONFIG.NUM_MI {2}] $control", "set_property -dict [list CONFIG.NUM_SI {1} CONFIG.NUM_MI] $control", "odd list")]
+    [InlineData("CONFIG.c_s_axis_s2mm_tdata_width $stream_width", "CONFIG.c_s_axis_s2mm_tdata_width {64}", "c_s_axis_s2mm_tdata_width is 64, the wrapper's streams are 32 bits")]
     public void TheStubsRejectABrokenScript(string good, string bad, string expected)
     {
         var text = File.ReadAllText(Path.Combine(Root, "zynq", "build.tcl"));

@@ -200,16 +200,30 @@ set ::env(TMPDIR) $tmp
 close [open [file join $tmp system_wrapper.bit] w]
 close [open [file join $tmp system_wrapper.vhd] w]
 foreach w $wrappers {
-    if {![regexp {^axi-([a-z0-9]+)-([a-z0-9][a-z0-9-]*)$} [file tail $w] -> core variant]} { fail "unexpected folder $w"; continue }
+    if {![regexp {^axi-([a-z0-9]+)-([a-z0-9][a-z0-9-]*?)(-w32)?$} [file tail $w] -> core variant w32]} { fail "unexpected folder $w"; continue }
+    # a folder ending in -w32 is the wrapper's 32-bit stream option: build.tcl -width 32
+    set width [expr {$w32 eq "" ? 64 : 32}]
     set ::cells [dict create]; set ::cellconfig [dict create]; set ::packaged {}; set ::connections 0
-    set ::argv [list $core $variant [file join $tmp build $core-$variant]]
-    set ::argc 3
+    set ::argv [list $core $variant [file join $tmp build $core-$variant$w32] -width $width]
+    set ::argc 5
     if {[catch {uplevel #0 [list source $buildTcl]} msg]} {
-        if {$msg ne "exit 0"} { fail "$core $variant: $msg"; continue }
+        if {$msg ne "exit 0"} { fail "$core $variant$w32: $msg"; continue }
     }
-    if {![file exists [file join $tmp build $core-$variant system.bit]]} { fail "$core $variant: build.tcl did not reach the bitstream copy"; continue }
-    puts "ok   $core $variant: [dict size $::cells] cells, $::connections connections"
+    if {![file exists [file join $tmp build $core-$variant$w32 system.bit]]} { fail "$core $variant$w32: build.tcl did not reach the bitstream copy"; continue }
+    set ipName [string map {- _} "axi_${core}_$variant${w32}_ip"]
+    if {![dict exists $::cells crypto] || ![string match "*:$ipName:*" [dict get $::cells crypto]]} { fail "$core $variant$w32: the core cell is not the IP $ipName"; continue }
+    # the DMA's streams must have the wrapper's width
+    set dmaConfig [expr {[dict exists $::cellconfig dma] ? [dict get $::cellconfig dma] : {}}]
+    foreach key {CONFIG.c_m_axis_mm2s_tdata_width CONFIG.c_s_axis_s2mm_tdata_width} {
+        if {![dict exists $dmaConfig $key] || [dict get $dmaConfig $key] != $width} {
+            fail "$core $variant$w32: the DMA's $key is [expr {[dict exists $dmaConfig $key] ? [dict get $dmaConfig $key] : "not set"}], the wrapper's streams are $width bits"
+        }
+    }
+    puts "ok   $core $variant$w32: [dict size $::cells] cells, $::connections connections, $width-bit streams"
 }
+# a stream width other than 32 or 64 is a usage error (exit 2)
+set ::argv {aes proc11 -width 48}
+if {[catch {uplevel #0 [list source $buildTcl]} msg] && $msg ne "exit 2"} { fail "with -width 48: $msg (expected exit 2)" }
 # a usage error must exit 2
 set ::argv {}
 if {[catch {uplevel #0 [list source $buildTcl]} msg] && $msg ne "exit 2"} { fail "without arguments: $msg (expected exit 2)" }

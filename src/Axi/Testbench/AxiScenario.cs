@@ -3,11 +3,12 @@ using System.Globalization;
 namespace Crypto.Axi.Testbench;
 
 /// <summary>
-/// Stimulus options of the wrapper scenario: seed, probabilities per cycle, and the packets of the
-/// full-speed measurement at the end (at least 2: the first fills the pipeline).
+/// Stimulus options of the wrapper scenario: seed, probabilities per cycle, the packets of the
+/// full-speed measurement at the end (at least 2: the first fills the pipeline), and the width of the
+/// wrapper's streams (64 or 32 bits).
 /// </summary>
 public sealed record AxiScenarioOptions(int Seed = 1, double GapProbability = 0.25, double StallProbability = 0.25, double LiteDelayProbability = 0.3,
-    int MeasuredPackets = AxiScenario.MeasuredPackets)
+    int MeasuredPackets = AxiScenario.MeasuredPackets, int StreamBits = AxiWrapper.DefaultStreamBits)
 {
     public static AxiScenarioOptions FullSpeed { get; } = new(1, 0, 0, 0);
 }
@@ -42,7 +43,8 @@ public static class AxiScenario
     public static AxiScenarioResult Run(IAxiCoreAdapter adapter, AxiScenarioOptions options, bool trace)
     {
         if (options.MeasuredPackets < 2) throw new ArgumentException("the full-speed measurement needs at least 2 packets", nameof(options));
-        var bench = new AxiWrapperBench(adapter, options.Seed, options.LiteDelayProbability, options.GapProbability, options.StallProbability, trace);
+        var bench = new AxiWrapperBench(adapter, options.Seed, options.LiteDelayProbability, options.GapProbability, options.StallProbability, trace,
+            options.StreamBits);
         var failures = new List<string>();
         var rng = new Random(options.Seed);
         var expected = new List<(string Name, byte[] Data)>();
@@ -181,7 +183,8 @@ public static class AxiScenario
             Check(blocksIn == blocks && blocksOut == blocksExpectedOut,
                 $"BLOCKS_IN {blocksIn}, BLOCKS_OUT {blocksOut} after the soft reset, expected {blocks} and {blocksExpectedOut}");
             Check(packetsOut == afterReset.Length, $"PACKETS_OUT reads {packetsOut}, expected {afterReset.Length}");
-            long beats = afterReset.Sum(p => (long)(p.Length + 7) / 8);
+            int beatBytes = options.StreamBits / 8;
+            long beats = afterReset.Sum(p => (long)(p.Length + beatBytes - 1) / beatBytes);
             Check(busyCycles >= beats && busyCycles < bench.Cycle, $"BUSY_CYCLES reads {busyCycles}, expected at least the {beats} input beats and less than {bench.Cycle} cycles");
             status = bench.Read(AxiRegisters.Status);
             Check(status == AxiRegisters.StatusEnabled, $"STATUS reads {Hex(status)} after the packets, expected ENABLED only");

@@ -3,13 +3,55 @@ using Crypto.Streams;
 namespace Crypto.Axi.Testbench;
 
 /// <summary>
-/// A DMA-like AXI4-Stream source (what AXI DMA MM2S does): sends queued packets as 64-bit beats, the
-/// final beat with TLAST and a partial TKEEP when the packet ends inside it; TVALID gaps at random;
-/// holds each beat until TREADY. <see cref="Abort"/> drops the rest of the current packet (the DMA
-/// engine was reset).
+/// The models' view of an AXI4-Stream bus of either width (<see cref="IAxiStreamBeat"/>, 64 bits, or
+/// <see cref="IAxiStreamBeat32"/>): TDATA as a ulong and TKEEP as a byte, whatever the lanes.
 /// </summary>
-public sealed class AxiStreamSource(IAxiStreamBeat bus, IReady ready, Random rng, double gapProbability)
+public sealed class AxiStreamChannel
 {
+    readonly IAxiStreamBeat? wide;
+    readonly IAxiStreamBeat32? narrow;
+    readonly IStreamControl control;
+
+    public AxiStreamChannel(IStreamControl bus)
+    {
+        control = bus;
+        wide = bus as IAxiStreamBeat;
+        narrow = bus as IAxiStreamBeat32;
+        if (wide is null && narrow is null) throw new ArgumentException($"{bus.GetType().Name} is not an AXI4-Stream beat bus", nameof(bus));
+        BeatBytes = wide is null ? 4 : 8;
+    }
+
+    /// <summary>Byte lanes of the bus: 8 or 4.</summary>
+    public int BeatBytes { get; }
+
+    public ulong Data
+    {
+        get => wide?.Data ?? narrow!.Data;
+        set { if (wide is not null) wide.Data = value; else narrow!.Data = (uint)value; }
+    }
+
+    public byte Keep
+    {
+        get => wide?.Keep ?? narrow!.Keep;
+        set { if (wide is not null) wide.Keep = value; else narrow!.Keep = value; }
+    }
+
+    public bool Last { get => control.Last; set => control.Last = value; }
+    public bool Valid { get => control.Valid; set => control.Valid = value; }
+}
+
+/// <summary>
+/// A DMA-like AXI4-Stream source (what AXI DMA MM2S does): sends queued packets as beats of the bus's
+/// width (64 or 32 bits), the final beat with TLAST and a partial TKEEP when the packet ends inside it;
+/// TVALID gaps at random; holds each beat until TREADY. <see cref="Abort"/> drops the rest of the
+/// current packet (the DMA engine was reset).
+/// </summary>
+public sealed class AxiStreamSource(AxiStreamChannel bus, IReady ready, Random rng, double gapProbability)
+{
+    /// <summary>A source on <paramref name="bus"/>, an <see cref="IAxiStreamBeat"/> or <see cref="IAxiStreamBeat32"/>.</summary>
+    public AxiStreamSource(IStreamControl bus, IReady ready, Random rng, double gapProbability)
+        : this(new AxiStreamChannel(bus), ready, rng, gapProbability) { }
+
     readonly Queue<byte[]> packets = new();
     byte[]? current;
     int offset;
@@ -49,11 +91,13 @@ public sealed class AxiStreamSource(IAxiStreamBeat bus, IReady ready, Random rng
         if (current is not null && !offering && rng.NextDouble() >= GapProbability)
         {
             offering = true;
-            int n = Math.Min(8, current.Length - offset);
+            int lanes = bus.BeatBytes;
+            int n = Math.Min(lanes, current.Length - offset);
             ulong data = 0;
             for (int i = 0; i < n; i++) data |= (ulong)current[offset + i] << (8 * i);
             // Lanes without packet data carry junk, as a DMA may: the wrapper must ignore them.
-            if (n < 8) data |= (ulong)rng.NextInt64() << (8 * n);
+            if (n < lanes) data |= (ulong)rng.NextInt64() << (8 * n);
+            if (lanes < 8) data &= (1UL << (8 * lanes)) - 1;
             beat = (data, (byte)((1 << n) - 1), offset + n == current.Length);
         }
         // The beat holds, unchanged, until it is taken.
@@ -68,7 +112,7 @@ public sealed class AxiStreamSource(IAxiStreamBeat bus, IReady ready, Random rng
         if (!offering || !ready.Ready) return;
         if (FirstBeatCycle < 0) FirstBeatCycle = cycle;
         BeatsTaken++;
-        offset += 8;
+        offset += bus.BeatBytes;
         offering = false;
         if (offset >= current!.Length) current = null;
     }
@@ -78,13 +122,17 @@ public sealed class AxiStreamSource(IAxiStreamBeat bus, IReady ready, Random rng
 public sealed record ReceivedPacket(byte[] Data, long FirstBeatCycle, long LastBeatCycle);
 
 /// <summary>
-/// A DMA-like AXI4-Stream sink (what AXI DMA S2MM does): TREADY low at random (back-pressure);
+/// A DMA-like AXI4-Stream sink (what AXI DMA S2MM does), for a bus of either width: TREADY low at random (back-pressure);
 /// collects the bytes TKEEP marks into packets ending at TLAST; checks the master's rules (TVALID and
 /// the beat hold until taken; TKEEP a run of lanes from lane 0, partial only with TLAST).
 /// <see cref="Abort"/> drops a partly received packet (the DMA engine was reset).
 /// </summary>
-public sealed class AxiStreamSink(IAxiStreamBeat bus, IReady ready, Random rng, double stallProbability)
+public sealed class AxiStreamSink(AxiStreamChannel bus, IReady ready, Random rng, double stallProbability)
 {
+    /// <summary>A sink on <paramref name="bus"/>, an <see cref="IAxiStreamBeat"/> or <see cref="IAxiStreamBeat32"/>.</summary>
+    public AxiStreamSink(IStreamControl bus, IReady ready, Random rng, double stallProbability)
+        : this(new AxiStreamChannel(bus), ready, rng, stallProbability) { }
+
     readonly List<ReceivedPacket> packets = [];
     readonly List<byte> partial = [];
     long partialFirst = -1;
@@ -132,10 +180,11 @@ public sealed class AxiStreamSink(IAxiStreamBeat bus, IReady ready, Random rng, 
             heldBeat = beat;
             return;
         }
+        int lanes = bus.BeatBytes;
         int n = AxiMath.KeepBytes(beat.Keep);
-        if (n == 0xFF || n == 0 || (!beat.Last && n != 8))
+        if (n == 0xFF || n == 0 || n > lanes || (!beat.Last && n != lanes))
             errors.Add($"cycle {cycle}: m_axis TKEEP 0x{beat.Keep:X2} {(beat.Last ? "on the last beat" : "on a beat before the last")}");
-        n = n == 0xFF ? 8 : n;
+        n = n == 0xFF || n > lanes ? lanes : n;
         if (n < 8 && (beat.Data >> (8 * n)) != 0)
             errors.Add($"cycle {cycle}: m_axis lanes outside TKEEP 0x{beat.Keep:X2} are not zero");
         if (partialFirst < 0) partialFirst = cycle;

@@ -4,7 +4,8 @@ namespace Crypto.Axi.Testbench;
 
 /// <summary>
 /// A wrapper design in simulation with its three masters and slaves attached: an AXI4-Lite master
-/// (the CPU through the interconnect), a DMA-like stream source on s_axis and sink on m_axis. Each
+/// (the CPU through the interconnect), a DMA-like stream source on s_axis and sink on m_axis (64 or
+/// 32 bits wide, as the wrapper). Each
 /// cycle drives all inputs, settles, lets the models see the handshakes, and clocks. Register accesses
 /// are synchronous calls that run the simulation until they complete, while the streams keep moving.
 /// </summary>
@@ -19,10 +20,11 @@ public sealed class AxiWrapperBench
     public AxiStreamSink Sink { get; }
     public long MaxCycles { get; set; } = 5_000_000;
 
-    public AxiWrapperBench(IAxiCoreAdapter adapter, int seed, double liteDelay, double gapProbability, double stallProbability, bool trace)
+    public AxiWrapperBench(IAxiCoreAdapter adapter, int seed, double liteDelay, double gapProbability, double stallProbability, bool trace,
+        int streamBits = AxiWrapper.DefaultStreamBits)
     {
         Adapter = adapter;
-        Wrapper = AxiWrapper.Build(adapter);
+        Wrapper = AxiWrapper.Build(adapter, streamBits);
         Simulation = new Simulation(Wrapper.Design);
         Trace = trace ? Simulation.EnableTrace() : null;
         var p = Wrapper.Ports;
