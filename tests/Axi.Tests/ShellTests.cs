@@ -21,7 +21,7 @@ public class ShellTests
     [Fact]
     public void ShellWiringMatchesTheGeneratedTopInGhdlAndSynthesizes()
     {
-        var adapter = AxiCatalog.All[0];
+        var adapter = WrapperSample.OnePerCore[0];
         string core = adapter.Core, variant = adapter.Variant;
         var netlist = AxiWrapper.Build(adapter).Design.Elaborate();
         var top = VhdlGenerator.TopName(netlist);
@@ -55,8 +55,8 @@ public class ShellTests
         Directory.Delete(dir, true);
     }
 
-    /// <summary>One wrapper per core (the cores themselves synthesize in Cores.Tests).</summary>
-    public static TheoryData<string, string> OnePerCore() => [.. AxiCatalog.All.GroupBy(a => a.Core).Select(g => (g.Key, g.First().Variant))];
+    /// <summary>One wrapper per core (<see cref="WrapperSample.OnePerCore"/>; the cores themselves synthesize in Cores.Tests).</summary>
+    public static TheoryData<string, string> OnePerCore() => [.. WrapperSample.OnePerCore.Select(a => (a.Core, a.Variant))];
 
     /// <summary>The wrapper's generated top analyses as VHDL-93 (Vivado's default) and synthesizes with ghdl --synth.</summary>
     [Theory]

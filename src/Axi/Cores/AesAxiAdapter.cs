@@ -14,7 +14,7 @@ public sealed class AesAxiInputAdapter : CombinationalProcess
 {
     [InputBus] public IAxiBlock Input = null!;
     [InputBus] public IAxiCoreConfig Config = null!;
-    /// <summary>High while a message that a soft reset interrupted is to be closed (<see cref="AesAxiMessageCloser"/>).</summary>
+    /// <summary>High while a message that a soft reset interrupted is to be closed (<see cref="AxiMessageCloser"/>).</summary>
     [InputBus] public IAxiDrain Closing = null!;
     /// <summary>The core's input bus (assigned when wiring).</summary>
     [OutputBus] public IAesBlockIn Output = Bus.Create<IAesBlockIn>();
@@ -61,34 +61,6 @@ public sealed class AesAxiInputAdapter : CombinationalProcess
             Output.Tag = 0;
             Output.Last = false;
         }
-    }
-}
-
-/// <summary>
-/// Keeps a mode core's messages whole across a soft reset: when the core has taken blocks of a
-/// message but not its final one, a flush starts <see cref="Closing"/>, which makes
-/// <see cref="AesAxiInputAdapter"/> send one block with Last (so the next packet starts a message with
-/// its own IV); it ends when the core takes that block.
-/// </summary>
-public sealed class AesAxiMessageCloser : ClockedProcess
-{
-    /// <summary>The core's input and ready.</summary>
-    [InputBus] public IAesBlockIn CoreInput = null!;
-    [InputBus] public IReady CoreReady = null!;
-    [InputBus] public IAxiStreamControl Control = null!;
-    [OutputBus] public IAxiDrain Closing = Bus.Create<IAxiDrain>();
-
-    bool midMessage, closing;
-
-    protected override void OnTick()
-    {
-        if (CoreInput.Valid && CoreReady.Ready)
-        {
-            midMessage = !CoreInput.Last;
-            if (closing) closing = false;
-        }
-        if (Control.Flush && midMessage) closing = true;
-        Closing.Discard = closing;
     }
 }
 
@@ -181,7 +153,7 @@ public sealed class AesAxiCore(AesVariant variant, ushort variantNumber) : IAxiC
     {
         var core = variant.Build();
         foreach (var p in core.Design.Processes) design.Add(p);
-        var closer = design.Add(new AesAxiMessageCloser { Name = "aes_closer", CoreInput = core.Input, CoreReady = core.InputReady, Control = control });
+        var closer = design.Add(new AxiMessageCloser { Name = "aes_closer", CoreInput = core.Input, CoreReady = core.InputReady, Control = control });
         design.Add(new AesAxiInputAdapter { Name = "aes_input", Input = input, Config = config, Closing = closer.Closing, Output = core.Input });
         var check = design.Add(new AesAxiPartialBlockCheck(wholeBlocks: variant.Mode != AesMode.Ctr) { Name = "aes_partial_check", Input = input, CoreReady = core.InputReady });
         var fromCore = design.Add(new AesAxiOutputAdapter { Name = "aes_output", Input = core.Output });
