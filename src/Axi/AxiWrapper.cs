@@ -63,9 +63,10 @@ public interface IAxiCoreAdapter
     /// <summary>
     /// The fewest clocks a packet of <paramref name="packetBytes"/> can take at full speed, back to back
     /// with others: the larger of the 64-bit beats in, the beats out and the core's own clocks for the
-    /// packet (from its measured clocks per block).
+    /// packet (from its measured clocks per block) under a key of <paramref name="keyBytes"/> bytes
+    /// (AES takes more rounds with a longer key; the other cores have one key size).
     /// </summary>
-    double IdealCyclesPerPacket(int packetBytes);
+    double IdealCyclesPerPacket(int packetBytes, int keyBytes);
     /// <summary>The core alone: clocks per block at full speed and latency (measured in simulation).</summary>
     Measurement MeasureCore();
 
@@ -158,12 +159,12 @@ public static class AxiWrapper
     /// 64-bit streams (<see cref="IAxiCoreAdapter.IdealCyclesPerPacket"/>); with 32-bit streams at least
     /// one clock per 4 bytes in and per 4 bytes out.
     /// </summary>
-    public static double IdealCyclesPerPacket(IAxiCoreAdapter adapter, int packetBytes, int streamBits = DefaultStreamBits)
+    public static double IdealCyclesPerPacket(IAxiCoreAdapter adapter, int packetBytes, int keyBytes, int streamBits = DefaultStreamBits)
     {
         int beatBytes = CheckWidth(streamBits) / 8;
         long beatsIn = (packetBytes + beatBytes - 1) / beatBytes;
         long beatsOut = (adapter.OutputBlocks(packetBytes) * 16 + beatBytes - 1) / beatBytes;
-        return Math.Max(adapter.IdealCyclesPerPacket(packetBytes), Math.Max(beatsIn, beatsOut));
+        return Math.Max(adapter.IdealCyclesPerPacket(packetBytes, keyBytes), Math.Max(beatsIn, beatsOut));
     }
 
     public static AxiWrapperDesign Build(IAxiCoreAdapter adapter, int streamBits = DefaultStreamBits)

@@ -68,7 +68,7 @@ public static class VerifyAxiCommand
             result.CyclesCompared, seed, run.PacketsChecked));
         try { Directory.Delete(workDir, true); } catch (IOException) { }
 
-        double ideal = AxiWrapper.IdealCyclesPerPacket(adapter, AxiScenario.MeasuredPacketBytes, width);
+        double ideal = AxiWrapper.IdealCyclesPerPacket(adapter, AxiScenario.MeasuredPacketBytes, run.MeasuredKeyBytes, width);
         string F(double x) => x.ToString("0.0", CultureInfo.InvariantCulture);
         return new VerifyOutcome(true,
             $"PASS {name}: {result.CyclesCompared} cycles compared in GHDL ({seconds} s); {run.PacketsChecked} packets ({run.BytesChecked} bytes out) " +

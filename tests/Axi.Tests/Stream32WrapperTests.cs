@@ -32,6 +32,7 @@ public class Stream32WrapperTests
         var adapter = AxiCatalog.Find(core, variant);
         var failures = new List<string>();
         double cyclesPerPacket = 0;
+        int keyBytes = 0;
         foreach (var options in new[]
         {
             new AxiScenarioOptions(Seed: 7, StreamBits: 32),
@@ -41,10 +42,10 @@ public class Stream32WrapperTests
             var r = AxiScenario.Run(adapter, options, trace: false);
             failures.AddRange(r.Failures.Select(f => $"{options}: {f}"));
             Assert.True(r.PacketsChecked >= 16, $"{options}: {r.PacketsChecked} packets checked");
-            if (options.Seed == 7) cyclesPerPacket = r.CyclesPerPacket;
+            if (options.Seed == 7) (cyclesPerPacket, keyBytes) = (r.CyclesPerPacket, r.MeasuredKeyBytes);
         }
         Assert.True(failures.Count == 0, string.Join("\n", failures.Take(10)));
-        double ideal = AxiWrapper.IdealCyclesPerPacket(adapter, AxiScenario.MeasuredPacketBytes, 32);
+        double ideal = AxiWrapper.IdealCyclesPerPacket(adapter, AxiScenario.MeasuredPacketBytes, keyBytes, 32);
         TestContext.Current.SendDiagnosticMessage($"{core} {variant} w32: {cyclesPerPacket} cycles per {AxiScenario.MeasuredPacketBytes}-byte packet, ideal {ideal}");
         // At least the 4-byte stream limit: 256 clocks per KiB.
         Assert.True(ideal >= AxiScenario.MeasuredPacketBytes / 4);

@@ -17,7 +17,7 @@ public class WrapperScenarioTests
         Assert.True(r.Passed, string.Join("\n", r.Failures));
         Assert.True(r.PacketsChecked >= 16);
         var adapter = AxiCatalog.Find(core, variant);
-        double ideal = adapter.IdealCyclesPerPacket(AxiScenario.MeasuredPacketBytes);
+        double ideal = adapter.IdealCyclesPerPacket(AxiScenario.MeasuredPacketBytes, r.MeasuredKeyBytes);
         TestContext.Current.SendDiagnosticMessage($"{core} {variant}: {r.CyclesPerPacket} cycles per {AxiScenario.MeasuredPacketBytes}-byte packet, ideal {ideal}");
         Assert.InRange(r.CyclesPerPacket, Math.Floor(ideal * 0.98), ideal * 1.25 + 16);
     }

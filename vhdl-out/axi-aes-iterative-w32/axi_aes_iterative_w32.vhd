@@ -184,7 +184,7 @@ begin
   u_registers : entity work.AxiLiteRegisterBank
     generic map (
       coreId => unsigned'(x"41455320"),
-      version => unsigned'(x"00010001"),
+      version => unsigned'(x"00010005"),
       caps => unsigned'(x"00007101")
     )
     port map (
@@ -332,18 +332,12 @@ begin
       InputReady_Ready => in_ready_Ready
     );
 
-  u_aes_closer : entity work.AesAxiMessageCloser
+  u_aes_closer : entity work.AxiMessageCloser
     port map (
       clk => clk,
       rst => rst,
       CoreInput_Valid => in_Valid,
       CoreInput_Last => in_Last,
-      CoreInput_Block => in_Block,
-      CoreInput_KeyHigh => in_KeyHigh,
-      CoreInput_KeyLow => in_KeyLow,
-      CoreInput_KeySize => in_KeySize,
-      CoreInput_Side => in_Side,
-      CoreInput_Tag => in_Tag,
       CoreReady_Ready => in_ready_Ready,
       Control_Enabled => registers_Control_Enabled,
       Control_Flush => registers_Control_Flush,

@@ -181,7 +181,7 @@ public sealed class ChaChaAxiCore(ChaChaVariant variant, ushort variantNumber) :
 
     public long OutputBlocks(long packetBytes) => (packetBytes + 15) / 16;
 
-    public double IdealCyclesPerPacket(int packetBytes) =>
+    public double IdealCyclesPerPacket(int packetBytes, int keyBytes) =>
         Math.Max((packetBytes + 7) / 8, (packetBytes + BlockBytes - 1) / BlockBytes * MeasureCore().ClocksPerBlock);
 
     public AxiCoreAttachment Attach(Design design, IAxiBlock input, IAxiCoreConfig config, IAxiStreamControl control)

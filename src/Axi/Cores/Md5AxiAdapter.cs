@@ -47,7 +47,7 @@ public sealed class Md5AxiCore(HashVariant<IHashChunk512In, IMd5DigestOut> varia
     public long OutputBlocks(long packetBytes) => 1;
 
     /// <summary>One message at a time: each compression block waits for the previous one's chaining value.</summary>
-    public double IdealCyclesPerPacket(int packetBytes) =>
+    public double IdealCyclesPerPacket(int packetBytes, int keyBytes) =>
         Math.Max((packetBytes + 7) / 8, HashMessageDriver.BlockCount(packetBytes, variant.BlockBytes, variant.LengthBytes) * singleMessage.Value);
 
     public AxiCoreAttachment Attach(Design design, IAxiBlock input, IAxiCoreConfig config, IAxiStreamControl control)

@@ -88,7 +88,7 @@ public sealed class Poly1305AxiCore(Poly1305Variant variant, ushort variantNumbe
     public long OutputBlocks(long packetBytes) => 1;
 
     /// <summary>The core takes one 16-byte block per clock, so the 64-bit input stream is the limit.</summary>
-    public double IdealCyclesPerPacket(int packetBytes) =>
+    public double IdealCyclesPerPacket(int packetBytes, int keyBytes) =>
         Math.Max((packetBytes + 7) / 8, (packetBytes + BlockBytes - 1) / BlockBytes * MeasureCore().ClocksPerBlock);
 
     public AxiCoreAttachment Attach(Design design, IAxiBlock input, IAxiCoreConfig config, IAxiStreamControl control)

@@ -79,7 +79,7 @@ public abstract class Sha2AxiCore(IHashVariant variant, ushort variantNumber, in
     public long OutputBlocks(long packetBytes) => (digestBytes + 15) / 16;
 
     /// <summary>One message at a time: each compression block waits for the previous one's chaining value.</summary>
-    public double IdealCyclesPerPacket(int packetBytes) =>
+    public double IdealCyclesPerPacket(int packetBytes, int keyBytes) =>
         Math.Max((packetBytes + 7) / 8, HashMessageDriver.BlockCount(packetBytes, BlockBytes, LengthBytes) * singleMessage.Value);
 
     public abstract AxiCoreAttachment Attach(Design design, IAxiBlock input, IAxiCoreConfig config, IAxiStreamControl control);

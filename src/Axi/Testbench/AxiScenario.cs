@@ -18,8 +18,9 @@ public sealed record AxiScenarioOptions(int Seed = 1, double GapProbability = 0.
 /// Measured at the end at full speed (no gaps, no back-pressure): clocks between the last output beats
 /// of successive packets of <see cref="AxiScenario.MeasuredPacketBytes"/> bytes streamed back to back.
 /// </param>
+/// <param name="MeasuredKeyBytes">The key in force for those packets (the scenario's second key), in bytes.</param>
 public sealed record AxiScenarioResult(AxiWrapperBench Bench, IReadOnlyList<string> Failures, int PacketsChecked, long BytesChecked,
-    double CyclesPerPacket)
+    double CyclesPerPacket, int MeasuredKeyBytes)
 {
     public bool Passed => Failures.Count == 0;
 }
@@ -49,6 +50,7 @@ public static class AxiScenario
         var rng = new Random(options.Seed);
         var expected = new List<(string Name, byte[] Data)>();
         double cyclesPerPacket = double.NaN;
+        int measuredKeyBytes = 0;
         string seedNote = $"seed {options.Seed}";
         void Check(bool ok, string what)
         {
@@ -129,6 +131,7 @@ public static class AxiScenario
 
             // ---- a new key written and started while a packet streams in
             var second = first with { Key = Bytes(adapter.SecondKeyBytes(options.Seed, first.Key.Length)), Iv = Bytes(16) };
+            measuredKeyBytes = second.Key.Length;
             var streaming = Bytes(2048);
             Send("2048-byte packet streaming during the key change", streaming, first);
             bench.RunUntil(() => bench.Source.CurrentOffset >= 64, "the first beats of the 2048-byte packet");
@@ -222,6 +225,6 @@ public static class AxiScenario
             else bytesChecked += have.Length;
         }
         failures.AddRange(bench.ProtocolErrors.Take(10).Select(e => $"{e} ({seedNote})"));
-        return new AxiScenarioResult(bench, failures, Math.Min(got.Count, expected.Count), bytesChecked, cyclesPerPacket);
+        return new AxiScenarioResult(bench, failures, Math.Min(got.Count, expected.Count), bytesChecked, cyclesPerPacket, measuredKeyBytes);
     }
 }
