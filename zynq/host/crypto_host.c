@@ -11,7 +11,7 @@
  * pipe:COMMAND runs COMMAND, e.g. "./sme-crypto axi-serve --core aes --variant proc11", and talks to
  * the cycle-accurate simulation of the wrapper (device_pipe.c); MB/s is then from simulated clocks
  * at 100 MHz. Exit status: 0 all results correct, 1 a wrong result, a device failure or a device that
- * cannot do what was asked (CAPS), 2 bad usage. Built without OpenSSL (make NO_OPENSSL=1, the ARM
+ * cannot do what was asked (CAPS), 2 bad usage. Built without OpenSSL (-DNO_OPENSSL: the ARM
  * cross build when no armhf libcrypto is found) the results are not checked and the program says so.
  *
  * --key: aes 16, 24 or 32 bytes (AES-128/192/256; default 000102..0f), chacha20 and poly1305 32 bytes
