@@ -63,8 +63,10 @@ public class ZynqTests
     }
 
     /// <summary>
-    /// test-sim.sh: the C# simulation, then GHDL running the wrappers' VHDL (aes proc11, md5 proc4,
-    /// sha256 proc4, chacha20 proc10), whose host output must equal the C# simulation's line for line.
+    /// test-sim.sh: the C# simulation (every core crypto_host knows; AES-128/192/256, ECB/CBC/CTR,
+    /// encryption and decryption on the wrapper of each; poly1305; a CAPS refusal), then GHDL running
+    /// the wrappers' VHDL (aes proc11, md5 proc4, sha256 proc4, chacha20 proc10, aes proc11-ctr), whose
+    /// host output must equal the C# simulation's line for line.
     /// </summary>
     [Fact]
     public void HostProgramBuildsAndPassesAgainstTheSimulatedWrapperAndItsVhdlInGhdl()
@@ -74,14 +76,23 @@ public class ZynqTests
         var (code, output) = Run(Path.Combine(Root, "zynq", "host", "test-sim.sh"));
         Assert.True(code == 0, output);
         Assert.DoesNotContain("FAIL", output);
-        Assert.Equal(4, output.Split('\n').Count(l => l.StartsWith("ok   ", StringComparison.Ordinal) && l.EndsWith("GHDL and the C# simulation agree on every result, clock count and counter", StringComparison.Ordinal)));
+        Assert.Equal(5, output.Split('\n').Count(l => l.StartsWith("ok   ", StringComparison.Ordinal) && l.EndsWith("GHDL and the C# simulation agree on every result, clock count and counter", StringComparison.Ordinal)));
+        Assert.Contains("ok   aes proc11-ctr: AES-192-CTR, 16 B, 100 B against OpenSSL: GHDL and the C# simulation agree", output);
+        foreach (var line in new[] { "aes proc11: AES-256-ECB encryption", "aes proc11-dec: AES-128-ECB decryption", "aes iterative-cbc: AES-128-CBC encryption",
+                                     "aes proc11-cbc-dec: AES-192-CBC decryption", "aes proc11-ctr: AES-256-CTR, 5 B, 1000 B, 1031 B",
+                                     "poly1305 naive: 1 B, 16 B, 34 B, 1000 B against OpenSSL's EVP_MAC", "the refusal is the one CAPS line" })
+            Assert.Contains("ok   " + line + "\n", output);
         Assert.Contains("ok   md5 proc4 in GHDL under TVALID gaps and TREADY back-pressure", output);
 
-        // The ARM build (Debian's arm-linux-gnueabihf-gcc, installed by ./scripts/setup; without the OpenSSL check).
+        // The ARM build (Debian's arm-linux-gnueabihf-gcc, installed by ./scripts/setup; with the OpenSSL check
+        // when an armhf libcrypto is found, zynq/host/Makefile, else without).
         var (arm, armOutput) = Run("make", "-C", Path.Combine("zynq", "host"), "arm");
         Assert.True(arm == 0, armOutput);
         var elf = File.ReadAllBytes(Path.Combine(Root, "zynq", "host", "build", "arm", "crypto_host"));
         Assert.Equal([0x7F, (byte)'E', (byte)'L', (byte)'F', 1], elf[..5]); // 32-bit ELF
         Assert.Equal(40, BitConverter.ToUInt16(elf, 18));                   // e_machine EM_ARM
+        // With the unpacked armhf OpenSSL (make armhf-openssl) the ARM program links libcrypto and checks its results.
+        if (File.Exists(Path.Combine(Root, "zynq", "host", "build", "armhf-openssl", "usr", "lib", "arm-linux-gnueabihf", "libcrypto.so")))
+            Assert.True(elf.AsSpan().IndexOf("libcrypto.so.3"u8) >= 0, "build/arm/crypto_host does not link libcrypto although build/armhf-openssl is there");
     }
 }

@@ -23,6 +23,20 @@
 #define REG_KEY0        0x40u /* KEYn: key bytes 4n..4n+3, byte 4n in bits 7..0; write-only, staged */
 #define REG_IV0         0x60u /* IVn: IV bytes 4n..4n+3; staged. ChaCha20: IV0 = initial block counter, IV1..3 = nonce bytes 0..11 */
 
+/* CONFIG fields (AxiRegisters.Config*): the value is mode | decrypt | key size code << 12 */
+#define CONFIG_MODE_MASK      0xFu
+#define CONFIG_DECRYPT        (1u << 8)
+#define CONFIG_KEY_SIZE_SHIFT 12 /* 2 bits: 0 128, 1 192, 2 256 */
+#define MODE_ECB 0u
+#define MODE_CBC 1u
+#define MODE_CTR 2u
+
+/* CAPS fields (AxiRegisters.Caps*): what CONFIG values the wrapper accepts (others: error 1) */
+#define CAPS_MODES(c)     ((c) & 0xFFu)          /* bit m: mode m */
+#define CAPS_ENCRYPT      (1u << 8)
+#define CAPS_DECRYPT      (1u << 9)
+#define CAPS_KEY_SIZES(c) (((c) >> 12) & 0x7u)   /* bit n: key size code n */
+
 #define CONTROL_START       (1u << 0)
 #define CONTROL_SOFT_RESET  (1u << 1)
 #define CONTROL_CLEAR_ERROR (1u << 2)
