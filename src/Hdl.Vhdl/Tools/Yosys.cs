@@ -25,12 +25,18 @@ public static class Yosys
     /// <c>yosys-stat.txt</c> (yosys's own cell counts, for people) and <c>netlist.json</c> into
     /// <paramref name="dir"/> and returns the path of the JSON netlist.
     /// </summary>
+    /// <summary>
+    /// How long one synth_xilinx run may take before it counts as hung: the largest AES designs take
+    /// 30-60 minutes of one core, and more when other work shares the machine.
+    /// </summary>
+    public static readonly TimeSpan DefaultTimeout = TimeSpan.FromHours(4);
+
     public static (string NetlistJson, ToolRun Run) SynthXilinx(string dir, string verilogFile, string top, TimeSpan? timeout = null)
     {
         if (!IsAvailable) throw new ToolException("yosys is not installed: run ./scripts/setup (or apt-get install yosys)");
         const string json = "netlist.json";
         var script = $"read_verilog {verilogFile}; synth_xilinx {SynthOptions} -top {top}; tee -q -o yosys-stat.txt stat; write_json {json}";
-        var r = ToolRunner.Run("yosys", ["-q", "-l", "yosys.log", "-p", script], dir, timeout ?? TimeSpan.FromMinutes(60));
+        var r = ToolRunner.Run("yosys", ["-q", "-l", "yosys.log", "-p", script], dir, timeout ?? DefaultTimeout);
         if (r.ExitCode != 0)
             throw new ToolException($"yosys synth_xilinx failed (exit {r.ExitCode}):\n{Ghdl.Tail(r.Output, 40)}");
         return (Path.Combine(dir, json), r);
