@@ -27,7 +27,7 @@ public class AxiCommandTests
     public void VerifyAxiOfAnUnknownWrapperNamesTheKnownOnes()
     {
         AssertUsageError(CliRunner.Run(["verify-axi", "--core", "des", "--variant", "x"]), "wrapped cores: aes");
-        AssertUsageError(CliRunner.Run(["verify-axi", "--core", "aes", "--variant", "proc99"]), "wrapped variants: iterative");
+        AssertUsageError(CliRunner.Run(["verify-axi", "--core", "aes", "--variant", "proc99"]), "wrapped variants: naive, naive-dec, tbox");
     }
 
     [Fact]
