@@ -47,6 +47,8 @@ public static class SynthCommand
         o.Write($"  DSP      {r.Dsp,8}\n");
         o.Write($"  logic depth: {d.LutLevels} LUT levels; longest path {d.CellLevels} cells; weighted depth {F(d.WeightedDepth, "0.##")} " +
             $"(critical path: {string.Join(", ", d.CriticalPath.Select(p => $"{p.Value} {p.Key}"))})\n");
+        if (d.PathFrom is not null || d.PathTo is not null)
+            o.Write($"  that path runs from {d.PathFrom ?? "?"} to {d.PathTo ?? "?"} (yosys's flattened net names)\n");
         if (d.LoopCells > 0) o.Write($"  warning: {d.LoopCells} cells on combinational loops were left out of the depth\n");
         o.Write($"  f_max ESTIMATE {F(report.FmaxEstimateMHz)} MHz ({report.FmaxModel}); not a timing analysis\n");
     }

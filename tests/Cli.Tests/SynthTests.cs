@@ -26,11 +26,14 @@ public class SynthTests
     static (string, string, string) In(string port, string bits) => (port, "input", bits);
     static (string, string, string) Out(string port, string bits) => (port, "output", bits);
 
-    static string Netlist(params string[] cells) =>
+    static string Netlist(params string[] cells) => NamedNetlist("", cells);
+
+    /// <summary>A netlist whose "netnames" object holds <paramref name="netNames"/> (JSON members).</summary>
+    static string NamedNetlist(string netNames, params string[] cells) =>
         "{ \"creator\": \"Yosys 0.23 (git sha1 7ce5011c24b)\", \"modules\": { " +
         "\"LUT1\": { \"attributes\": { \"blackbox\": \"1\" }, \"ports\": {}, \"cells\": {} }, " +
         "\"top\": { \"attributes\": { \"top\": \"1\" }, \"ports\": { \"clk\": { \"direction\": \"input\", \"bits\": [ 1 ] } }, " +
-        $"\"cells\": {{ {string.Join(", ", cells)} }}, \"netnames\": {{}} }} }} }}";
+        $"\"cells\": {{ {string.Join(", ", cells)} }}, \"netnames\": {{ {netNames} }} }} }} }}";
 
     static string FlipFlop(string name, string d, string q) =>
         Cell(name, "FDRE", In("C", "9"), In("CE", "\"1\""), In("D", d), In("R", "\"0\""), Out("Q", q));
@@ -40,7 +43,8 @@ public class SynthTests
     /// 1 + 0.35 + 0.35 = 1.7) and FF → INV → LUT2 → CARRY4 → CARRY4 → LUT1 → FF (the
     /// inverter 0; 2 LUTs, 4 cells, weight 1 + 0.25 + 0.25 + 1 = 2.5).
     /// </summary>
-    static readonly string twoPaths = Netlist(
+    static readonly string[] twoPathCells =
+    [
         FlipFlop("ff1", "36", "10"),
         Cell("lut_a", "LUT6", In("I0", "10"), In("I1", "2"), In("I2", "3"), In("I3", "4"), In("I4", "5"), In("I5", "6"), Out("O", "11")),
         Cell("lut_b", "LUT6", In("I0", "2"), In("I1", "3"), In("I2", "4"), In("I3", "5"), In("I4", "6"), In("I5", "7"), Out("O", "12")),
@@ -56,7 +60,10 @@ public class SynthTests
         Cell("lut_d", "LUT1", In("I0", "31"), Out("O", "36")),
         FlipFlop("ff3", "36", "37"),
         Cell("bram", "RAMB18E1", In("ADDRARDADDR", "37"), Out("DOADO", "38")),
-        Cell("clkbuf", "BUFG", In("I", "1"), Out("O", "9")));
+        Cell("clkbuf", "BUFG", In("I", "1"), Out("O", "9")),
+    ];
+
+    static readonly string twoPaths = Netlist(twoPathCells);
 
     [Fact]
     public void ResourcesAreCountedByCellType()
@@ -84,6 +91,31 @@ public class SynthTests
         Assert.Equal(2.5, d.WeightedDepth, 6);
         Assert.Equal(new Dictionary<string, int> { ["CARRY4"] = 2, ["INV"] = 1, ["LUT1"] = 1, ["LUT2"] = 1 }, d.CriticalPath);
         Assert.Equal(0, d.LoopCells);
+    }
+
+    /// <summary>The register outputs named as GHDL's flattened netlist names them; a hidden alias is passed over.</summary>
+    static readonly string twoPathsNamed = NamedNetlist(
+        "\"u_front.key_q\": { \"hide_name\": 0, \"bits\": [ 10 ] }, " +
+        "\"$auto$alias\": { \"hide_name\": 1, \"bits\": [ 15 ] }, " +
+        "\"u_stage.state_q\": { \"hide_name\": 0, \"bits\": [ 99, 15 ] }, " +
+        "\"u_back.result_q\": { \"hide_name\": 0, \"bits\": [ 37 ] }",
+        twoPathCells);
+
+    [Fact]
+    public void TheCriticalPathIsNamedByTheRegistersItJoins()
+    {
+        // The carry path starts at ff2's output (bit 15, bit 1 of u_stage.state_q) and ends in ff1 and
+        // ff3 (both take bit 36): the first of them in the netlist, ff1, names it by its output.
+        var (_, d) = XilinxNetlist.Analyse(twoPathsNamed, "top");
+        Assert.Equal("u_stage.state_q[1]", d.PathFrom);
+        Assert.Equal("u_front.key_q", d.PathTo);
+        // With heavy muxes the critical path is ff1 → LUT6 → MUXF7 → MUXF8 → ff2.
+        var (_, m) = XilinxNetlist.Analyse(twoPathsNamed, "top", new PathWeights(MuxF7: 1.0, MuxF8: 1.0));
+        Assert.Equal("u_front.key_q", m.PathFrom);
+        Assert.Equal("u_stage.state_q[1]", m.PathTo);
+        // Without net names the path is still found, just not named.
+        var (_, n) = XilinxNetlist.Analyse(twoPaths, "top");
+        Assert.Null(n.PathFrom);
     }
 
     [Fact]

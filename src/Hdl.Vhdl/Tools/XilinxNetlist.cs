@@ -22,8 +22,11 @@ public sealed record XilinxResources(int Lut, int LutRam, int Srl, int Ff, int C
 /// levels: the input of the f_max estimate.</param>
 /// <param name="CriticalPath">The cells of the path with <see cref="WeightedDepth"/>, by type.</param>
 /// <param name="LoopCells">Cells on combinational loops (left out of the depth; 0 for a sound design).</param>
+/// <param name="PathFrom">Where that path starts: the net name of a register output or input port
+/// (yosys's flattened name: the instance path, then GHDL's signal name), or null when unknown.</param>
+/// <param name="PathTo">Where it ends: the register it feeds (named by its output net) or the output port.</param>
 public sealed record LogicDepth(int LutLevels, int CellLevels, double WeightedDepth,
-    IReadOnlyDictionary<string, int> CriticalPath, int LoopCells);
+    IReadOnlyDictionary<string, int> CriticalPath, int LoopCells, string? PathFrom = null, string? PathTo = null);
 
 /// <summary>
 /// How much one cell adds to a path, in units of one LUT level (a LUT with its typical routing). The
@@ -80,7 +83,7 @@ public static class XilinxNetlist
         if (!modules.TryGetProperty(top, out var module))
             throw new FormatException($"the yosys netlist has no module '{top}'");
         var cells = ReadCells(module);
-        return (Count(cells), Depth(cells, weights ?? PathWeights.Default));
+        return (Count(cells), Depth(cells, weights ?? PathWeights.Default, ReadNetNames(module)));
     }
 
     static List<Cell> ReadCells(JsonElement module)
@@ -111,6 +114,31 @@ public static class XilinxNetlist
         return cells;
     }
 
+    /// <summary>A name for each net bit: a name yosys keeps visible when there is one, else the shortest; "name[i]" for a bit of a bus.</summary>
+    static Dictionary<int, string> ReadNetNames(JsonElement module)
+    {
+        var names = new Dictionary<int, (string Name, bool Hidden)>();
+        if (!module.TryGetProperty("netnames", out var all)) return [];
+        foreach (var net in all.EnumerateObject())
+        {
+            bool hidden = net.Value.TryGetProperty("hide_name", out var h) && h.ValueKind == JsonValueKind.Number && h.GetInt32() != 0;
+            if (!net.Value.TryGetProperty("bits", out var bits)) continue;
+            int width = bits.GetArrayLength(), index = 0;
+            foreach (var bit in bits.EnumerateArray())
+            {
+                if (bit.ValueKind == JsonValueKind.Number)
+                {
+                    string name = width == 1 ? net.Name : $"{net.Name}[{index}]";
+                    int b = bit.GetInt32();
+                    if (!names.TryGetValue(b, out var old) || (old.Hidden && !hidden) || (old.Hidden == hidden && name.Length < old.Name.Length))
+                        names[b] = (name, hidden);
+                }
+                index++;
+            }
+        }
+        return names.ToDictionary(n => n.Key, n => n.Value.Name);
+    }
+
     static XilinxResources Count(List<Cell> cells)
     {
         var types = cells.GroupBy(c => c.Type).OrderBy(g => g.Key, StringComparer.Ordinal)
@@ -135,7 +163,7 @@ public static class XilinxNetlist
     /// chains need no recursion. A path starts at a register output or a port and ends at a register
     /// input or a port.
     /// </summary>
-    static LogicDepth Depth(List<Cell> all, PathWeights w)
+    static LogicDepth Depth(List<Cell> all, PathWeights w, IReadOnlyDictionary<int, string>? netNames = null)
     {
         var comb = all.Where(c => c.Kind is not (Kind.Sequential or Kind.Clock)).ToList();
         var driver = new Dictionary<int, int>();
@@ -197,13 +225,32 @@ public static class XilinxNetlist
         for (int i = 0; i < comb.Count; i++)
             if (indegree[i] == 0 && (end < 0 || arrival[i] > arrival[end])) end = i;
         var path = new Dictionary<string, int>();
+        int first = end;
         for (int i = end; i >= 0; i = best[i])
+        {
             path[comb[i].Type] = path.GetValueOrDefault(comb[i].Type) + 1;
+            first = i;
+        }
+        string? Name(int bit) => netNames is not null && netNames.TryGetValue(bit, out var n) ? n : null;
+        // The start: an input of the path's first cell that no combinational cell drives (a register
+        // output or a port), by a visible name when it has one.
+        string? pathFrom = first < 0 ? null : comb[first].Inputs.Where(b => !driver.ContainsKey(b)).Select(Name)
+            .OrderBy(n => n is null || n.StartsWith('$') ? 1 : 0).FirstOrDefault();
+        // The end: the register the last cell feeds, named by that register's output, else the cell's output net.
+        string? pathTo = null;
+        if (end >= 0)
+        {
+            var endBits = comb[end].Outputs.ToHashSet();
+            var register = all.FirstOrDefault(c => c.Kind == Kind.Sequential && c.Inputs.Any(endBits.Contains));
+            pathTo = register is { Outputs.Length: > 0 } ? Name(register.Outputs[0]) : comb[end].Outputs.Select(Name).FirstOrDefault(n => n is not null);
+        }
         return new LogicDepth(
             LutLevels: comb.Count == 0 ? 0 : Enumerable.Range(0, comb.Count).Where(i => indegree[i] == 0).Select(i => luts[i]).DefaultIfEmpty().Max(),
             CellLevels: comb.Count == 0 ? 0 : Enumerable.Range(0, comb.Count).Where(i => indegree[i] == 0).Select(i => levels[i]).DefaultIfEmpty().Max(),
             WeightedDepth: end < 0 ? 0 : Math.Round(arrival[end], 3),
             CriticalPath: path.OrderBy(p => p.Key, StringComparer.Ordinal).ToDictionary(),
-            LoopCells: comb.Count - done);
+            LoopCells: comb.Count - done,
+            PathFrom: pathFrom,
+            PathTo: pathTo);
     }
 }
