@@ -58,8 +58,7 @@ public sealed partial class GhdlServedWrapper : IServedWrapper
                 WorkingDirectory = workDir, UseShellExecute = false,
                 RedirectStandardInput = true, RedirectStandardOutput = true, RedirectStandardError = true,
             };
-            foreach (var a in (string[])["-r", Ghdl.Std, "--workdir=work", unit, $"-gseed={seed}", $"-ggap_percent={gapPercent}",
-                         $"-gstall_percent={stallPercent}", "--ieee-asserts=disable-at-0"])
+            foreach (var a in Ghdl.RunArguments(unit, [$"-gseed={seed}", $"-ggap_percent={gapPercent}", $"-gstall_percent={stallPercent}", "--ieee-asserts=disable-at-0"]))
                 psi.ArgumentList.Add(a);
             var process = Process.Start(psi) ?? throw new ToolException("cannot start ghdl");
             return new GhdlServedWrapper(workDir, process, diagnostics ?? TextWriter.Null);

@@ -99,23 +99,15 @@ public static class SynthRunner
     /// A variant's synthesis, prepared: its VHDL generated into a temporary folder (the transpiler runs
     /// on one thread), its hash, and the cached result when there is one for that VHDL and flow.
     /// </summary>
-    sealed class SynthJob(ICoreVariant variant, string work, IReadOnlyList<string> files, string top, string sha,
-        string? folderCache, string tempCache, SynthFigures? cachedResult) : IDisposable
+    /// <param name="FolderCache">vhdl-out/&lt;core&gt;-&lt;variant&gt;/synth.json when that folder holds the same VHDL, else null.</param>
+    sealed record SynthJob(ICoreVariant Variant, string Work, IReadOnlyList<string> Files, string Top, string Sha,
+        string? FolderCache, string TempCache, SynthFigures? CachedResult) : IDisposable
     {
-        public ICoreVariant Variant => variant;
-        public string Name => $"{variant.Core}-{variant.Variant}";
-        public string Work => work;
-        public IReadOnlyList<string> Files => files;
-        public string Top => top;
-        public string Sha => sha;
-        /// <summary>vhdl-out/&lt;core&gt;-&lt;variant&gt;/synth.json when that folder holds the same VHDL, else null.</summary>
-        public string? FolderCache => folderCache;
-        public string TempCache => tempCache;
-        public SynthFigures? CachedResult => cachedResult;
+        public string Name => $"{Variant.Core}-{Variant.Variant}";
 
         public void Dispose()
         {
-            try { Directory.Delete(work, true); } catch (IOException) { }
+            try { Directory.Delete(Work, true); } catch (IOException) { }
         }
     }
 

@@ -40,7 +40,7 @@ public static class VerifyAxiCommand
     /// <summary>Runs the scenario and the GHDL replay. Throws <see cref="ToolException"/> when GHDL is missing.</summary>
     public static VerifyOutcome Verify(IAxiCoreAdapter adapter, int seed, string repositoryRoot, int width = AxiWrapper.DefaultStreamBits)
     {
-        string name = $"axi-{adapter.Core}-{adapter.Variant}{AxiWrapper.WidthSuffix(width, '-')}";
+        string name = Path.GetFileName(AxiCatalog.VhdlFolder(adapter, width));
         var run = AxiScenario.Run(adapter, new AxiScenarioOptions(seed, StreamBits: width), trace: true);
         if (!run.Passed)
             return new VerifyOutcome(false, $"FAIL {name}: the C# simulation of the wrapper fails the scenario ({run.Failures.Count} failures; seed {seed})",

@@ -97,7 +97,7 @@ public sealed class AxiStreamSource(AxiStreamChannel bus, IReady ready, Random r
             for (int i = 0; i < n; i++) data |= (ulong)current[offset + i] << (8 * i);
             // Lanes without packet data carry junk, as a DMA may: the wrapper must ignore them.
             if (n < lanes) data |= (ulong)rng.NextInt64() << (8 * n);
-            if (lanes < 8) data &= (1UL << (8 * lanes)) - 1;
+            data &= AxiMath.LowBytesMask((byte)lanes);
             beat = (data, (byte)((1 << n) - 1), offset + n == current.Length);
         }
         // The beat holds, unchanged, until it is taken.

@@ -73,7 +73,11 @@ public static class Ghdl
 
     /// <summary>Runs an elaborated unit; the exit code is not checked here.</summary>
     public static ToolRun Simulate(string dir, string unit, IEnumerable<string> runOptions, string workLib = "work", GhdlSettings? settings = null) =>
-        ToolRunner.Run("ghdl", ["-r", .. Common(workLib), unit, .. runOptions], dir, settings?.Timeout, settings?.Environment);
+        ToolRunner.Run("ghdl", RunArguments(unit, runOptions, workLib), dir, settings?.Timeout, settings?.Environment);
+
+    /// <summary>The arguments of <c>ghdl</c> that run an elaborated unit (for a caller that starts the process itself).</summary>
+    public static string[] RunArguments(string unit, IEnumerable<string> runOptions, string workLib = "work") =>
+        ["-r", .. Common(workLib), unit, .. runOptions];
 
     /// <summary>Synthesizes an analysed top unit; returns the netlist as Verilog when asked.</summary>
     public static ToolRun Synthesize(string dir, string top, bool verilog = false, string workLib = "work") =>
