@@ -1,3 +1,4 @@
+using Crypto.ChaCha;
 using Crypto.Hashing;
 using Crypto.Streams;
 using Hdl;
@@ -16,6 +17,11 @@ namespace Crypto.Bench;
 /// pass of its pipeline (the pipeline is mostly empty: a cycle-based simulator does the same work per
 /// cycle either way; an event-driven one such as GHDL does less).
 /// </para>
+/// <para>
+/// A Poly1305 core's input (<see cref="IPoly1305In"/>) is held at one-word messages of 16 bytes,
+/// all Last: the core then does a full block and a final reduction at every clock and puts out a tag
+/// at every clock (with Last low it would never put out anything).
+/// </para>
 /// </summary>
 public static class FullSpeedStream
 {
@@ -27,14 +33,16 @@ public static class FullSpeedStream
             bool stream = typeof(IStreamControl).IsAssignableFrom(bus.InterfaceType);
             bool ready = typeof(IReady).IsAssignableFrom(bus.InterfaceType);
             bool messages = typeof(IHashChunkControl).IsAssignableFrom(bus.InterfaceType);
+            bool tagged = typeof(IPoly1305In).IsAssignableFrom(bus.InterfaceType);
             foreach (var property in Bus.SignalProperties(bus.InterfaceType))
             {
                 var signal = bus.Signals.Single(s => s.Name == property.Name);
                 object value = property.Name switch
                 {
                     nameof(IStreamControl.Valid) when stream => true,
-                    nameof(IStreamControl.Last) when stream => messages,
+                    nameof(IStreamControl.Last) when stream => messages || tagged,
                     nameof(IHashChunkControl.ByteCount) or nameof(IHashChunkControl.MessageId) when messages => (byte)0,
+                    nameof(IPoly1305In.ByteCount) when tagged => (byte)16,
                     nameof(IReady.Ready) when ready => true,
                     _ => RandomValue(property.PropertyType, signal.Type.Mask, rng),
                 };
