@@ -30,6 +30,25 @@ public static class ReportCommand
     public const int BusBytesPerBeat = 8;
     public const double BusMaxMHz = 150;
 
+    /// <summary>
+    /// The Zedboard's XC7Z020 programmable logic: LUTs (LUT-RAM and shift registers take LUTs too),
+    /// flip-flops, RAMB36 and DSP48E1, with what a design uses of each.
+    /// </summary>
+    public static readonly (string Name, int Capacity, Func<XilinxResources, double> Used)[] Zynq7020 =
+    [
+        ("LUT", 53200, x => x.Lut + x.LutRam + x.Srl),
+        ("FF", 106400, x => x.Ff),
+        ("BRAM36", 140, x => x.Bram36),
+        ("DSP", 220, x => x.Dsp),
+    ];
+
+    /// <summary>"yes" when the design is within every XC7Z020 resource, else "no: " and the most over-used one ("no: LUT 3.46x").</summary>
+    public static string FitsZynq7020(XilinxResources x)
+    {
+        var worst = Zynq7020.Select(r => (r.Name, Share: r.Used(x) / r.Capacity)).MaxBy(r => r.Share);
+        return worst.Share <= 1 ? "yes" : $"no: {worst.Name} {F(worst.Share, "0.00")}x";
+    }
+
     /// <summary>Blocks of one long message for the single-message rate of hash cores.</summary>
     public const int LongMessageBlocks = 16;
 
@@ -137,8 +156,8 @@ public static class ReportCommand
         L();
         L("## This project (measured clocks, yosys resources, estimated f_max and throughput)");
         L();
-        L("| core | variant | clocks/block | one long msg clocks/block | latency | stages | GHDL verified | LUT | FF | CARRY4 | MUXF7/F8 | BRAM36 | DSP | LUT levels | f_max est. MHz | core MB/s est. | one long msg MB/s est. | Zedboard MB/s est. | MB/s per kLUT |");
-        L("|---|---|--:|--:|--:|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
+        L("| core | variant | clocks/block | one long msg clocks/block | latency | stages | GHDL verified | LUT | FF | CARRY4 | MUXF7/F8 | BRAM36 | DSP | LUT levels | f_max est. MHz | core MB/s est. | one long msg MB/s est. | Zedboard MB/s est. | MB/s per kLUT | fits Zynq-7020 |");
+        L("|---|---|--:|--:|--:|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|");
         foreach (var r in rows)
         {
             var x = r.Synth?.Resources;
@@ -146,7 +165,7 @@ public static class ReportCommand
             L($"| {r.Core} | {r.Variant} | {F(r.ClocksPerBlock, "0.00")} | {F(r.LongMessageClocksPerBlock, "0.00")} | {r.Latency} | {r.Stages} | " +
               $"{(r.VhdlVerified ? "yes" : "no")} | {S(x => $"{x.Lut}")} | {S(x => $"{x.Ff}")} | {S(x => $"{x.Carry4}")} | {S(x => $"{x.MuxF7}/{x.MuxF8}")} | " +
               $"{S(x => F(x.Bram36, "0.#"))} | {S(x => $"{x.Dsp}")} | {(r.Synth is { } sy ? sy.Depth.LutLevels.ToString(CultureInfo.InvariantCulture) : "-")} | " +
-              $"{F(r.FmaxEstimateMHz, "0.0")} | {F(r.CoreMBps, "0")} | {F(r.LongMessageMBps, "0")} | {F(r.ZedboardMBps, "0")} | {F(r.MBpsPerKLut, "0.0")} |");
+              $"{F(r.FmaxEstimateMHz, "0.0")} | {F(r.CoreMBps, "0")} | {F(r.LongMessageMBps, "0")} | {F(r.ZedboardMBps, "0")} | {F(r.MBpsPerKLut, "0.0")} | {S(FitsZynq7020)} |");
         }
         if (rows.Any(r => r.Synth is null))
             L($"\n\"-\" in the synthesis columns: not synthesized in this run (`report --cached-synth` uses only cached results; run `./sme-crypto synth` for the variant).");
@@ -158,6 +177,9 @@ public static class ReportCommand
           "An upper bound: DMA set-up, DDR and driver overheads are not modelled (about 800 MB/s per port has been measured bare-metal at 100 MHz; 100-400 MB/s is typical under Linux with generic DMA).");
         L("- **one long msg**: hash cores, one message of " + LongMessageBlocks + " blocks alone (each block waits for the previous chaining value).");
         L("- **LUT** counts logic LUTs; LUT-RAM, SRL and yosys's reset inverters are apart (in `./sme-crypto synth`).");
+        L($"- **fits Zynq-7020**: yosys's counts within the Zedboard's XC7Z020 ({string.Join(", ", Zynq7020.Select(r => $"{r.Capacity.ToString("N0", CultureInfo.InvariantCulture)} {r.Name}"))}; " +
+          "LUT-RAM and SRL count as LUTs); otherwise the most over-used resource, as a multiple of the device. yosys's LUT counts run above " +
+          "Vivado's, so a design a little over may still fit in Vivado; the Zedboard MB/s of a design that does not fit is what it would do on a larger 7-series part.");
         L();
         L("## The 2021 SME crypto library (typed in; not produced by a command)");
         L();

@@ -36,6 +36,7 @@ public class ReportTests
         Assert.Equal("34", cells[9]);
         // The test core has no block size: no throughput.
         Assert.Equal("-", cells[16]);
+        Assert.Equal("yes", cells[20]); // 34 LUTs fit the Zedboard's XC7Z020
         Assert.Contains("| aes | 11-stage (round per stage) | 208 | 2 | 1663 | 15659 | 4383 | 0 |", md);
         Assert.Contains(References2021.Source, md);
         Assert.Contains("**Quick run", md);
@@ -47,6 +48,18 @@ public class ReportTests
             Assert.Contains("</svg>", svg);
             Assert.Contains($"({plot})", md);
         }
+    }
+
+    [Theory]
+    [InlineData(53200, 0, 106400, 140, 220, "yes")] // every resource exactly full
+    [InlineData(184310, 0, 301282, 0, 0, "no: LUT 3.46x")] // sha384 proc80: LUTs are the worst, FFs 2.83x
+    [InlineData(50000, 4000, 1000, 0, 0, "no: LUT 1.02x")] // LUT-RAM takes LUTs too: 54000 of 53200
+    [InlineData(1000, 0, 1000, 150, 0, "no: BRAM36 1.07x")]
+    [InlineData(1000, 0, 1000, 0, 231, "no: DSP 1.05x")]
+    public void FitsZynq7020NamesTheMostOverUsedResource(int lut, int lutRam, int ff, double bram36, int dsp, string expected)
+    {
+        var resources = new Hdl.Vhdl.Tools.XilinxResources(lut, lutRam, 0, ff, 0, 0, 0, bram36, dsp, 0, new Dictionary<string, int>());
+        Assert.Equal(expected, ReportCommand.FitsZynq7020(resources));
     }
 
     [Fact]
@@ -61,6 +74,7 @@ public class ReportTests
         Assert.Equal("1.00", cells[3]);
         Assert.Equal("-", cells[8]);
         Assert.Equal("-", cells[15]);
+        Assert.Equal("-", cells[20]);
         Assert.Contains("not synthesized in this run", md);
     }
 }
