@@ -31,7 +31,8 @@ public static class ReportCommand
     public const double BusMaxMHz = 150;
 
     /// <summary>
-    /// The Zedboard's XC7Z020 programmable logic: LUTs (LUT-RAM and shift registers take LUTs too),
+    /// The Zedboard's XC7Z020 programmable logic: LUTs (LUT-RAM and shift registers take LUTs too;
+    /// each such cell is counted as one LUT, a lower bound for the multi-LUT RAM cells such as RAM64M),
     /// flip-flops, RAMB36 and DSP48E1, with what a design uses of each.
     /// </summary>
     public static readonly (string Name, int Capacity, Func<XilinxResources, double> Used)[] Zynq7020 =
@@ -178,7 +179,7 @@ public static class ReportCommand
         L("- **one long msg**: hash cores, one message of " + LongMessageBlocks + " blocks alone (each block waits for the previous chaining value).");
         L("- **LUT** counts logic LUTs; LUT-RAM, SRL and yosys's reset inverters are apart (in `./sme-crypto synth`).");
         L($"- **fits Zynq-7020**: yosys's counts within the Zedboard's XC7Z020 ({string.Join(", ", Zynq7020.Select(r => $"{r.Capacity.ToString("N0", CultureInfo.InvariantCulture)} {r.Name}"))}; " +
-          "LUT-RAM and SRL count as LUTs); otherwise the most over-used resource, as a multiple of the device. yosys's LUT counts run " +
+          "each LUT-RAM and SRL cell counts as one LUT); otherwise the most over-used resource, as a multiple of the device. yosys's LUT counts run " +
           "0.9-1.7x Vivado's, so a design a little over may still fit in Vivado; the Zedboard MB/s of a design that does not fit is what it would do on a larger 7-series part.");
         L();
         L("## The 2021 SME crypto library (typed in; not produced by a command)");
