@@ -201,7 +201,7 @@ public static class AesCatalog
             d => BuildHeldPipeline(d, StagePerRound())),
         .. BothDirections("proc22", "pipeline of two stages per round (29 stages: SubBytes+ShiftRows, then MixColumns+AddRoundKey), S-box form, 1 block per clock; round keys held",
             d => BuildHeldPipeline(d, TwoStagesPerRound())),
-        .. BothDirections("bram11", "pipeline of one register level per round (15), the T-tables in block RAM: 16 reads of a 256 x 40-bit ROM per round (T0 or Td0 with the S-box byte), the registered read is the round's pipeline register, 1 block per clock; round keys held",
+        .. BothDirections("bram11", "pipeline of one register level per round (15), the T-tables in block RAM: 16 reads of a 256 x 32-bit ROM per round (T0 or Td0, which also give the final round's S-box bytes), the registered read is the round's pipeline register, 1 block per clock; round keys held",
             d => (design, input, outputReady) => BuildBramPipeline(design, input, outputReady, d)),
         new("proc11-otf", false, true,
             "encryption, pipeline of one stage per round (15 stages), T-table form, 1 block per clock; the key travels with every block and is expanded on the fly, so any block may change the key",
@@ -408,15 +408,15 @@ public static class AesCatalog
             Name = "initial", Input = gate.Output, KeyLoad = scheduler.KeyLoad, Advance = control.Advance,
         });
         IAesBlockOut state = initial.Output;
-        var contents = decrypt ? AesMath.DecryptionLookup : AesMath.EncryptionLookup;
+        var contents = decrypt ? AesMath.Td0 : AesMath.T0;
         for (int round = 1; round <= AesMath.MaxRounds; round++)
         {
             var addresses = design.Add(new AesTableAddresses(decrypt) { Name = $"round{round}_addresses", State = state, Advance = control.Advance });
             var carry = design.Add(new AesTableCarryStage(round) { Name = $"round{round}_carry", Input = state, KeyLoad = scheduler.KeyLoad, Advance = control.Advance });
             var reads = new[] { addresses.Read0, addresses.Read1, addresses.Read2, addresses.Read3, addresses.Read4, addresses.Read5, addresses.Read6, addresses.Read7,
                 addresses.Read8, addresses.Read9, addresses.Read10, addresses.Read11, addresses.Read12, addresses.Read13, addresses.Read14, addresses.Read15 };
-            var tables = reads.Select((read, i) => design.Add(new Rom<ulong>(contents) { Name = $"round{round}_table{i}", Read = read })).ToArray();
-            var combine = design.Add(new AesTableRoundCombine(round)
+            var tables = reads.Select((read, i) => design.Add(new Rom<uint>(contents, MemoryStyle.Block) { Name = $"round{round}_table{i}", Read = read })).ToArray();
+            var combine = design.Add(new AesTableRoundCombine(round, decrypt)
             {
                 Name = $"round{round}_combine", Carry = carry.Output, RoundKey = carry.RoundKey,
                 Lookup0 = tables[0].Result, Lookup1 = tables[1].Result, Lookup2 = tables[2].Result, Lookup3 = tables[3].Result,

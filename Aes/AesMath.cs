@@ -50,15 +50,6 @@ public static class AesMath
     public static readonly uint[] Td2 = [.. Td0.Select(t => uint.RotateRight(t, 16))];
     public static readonly uint[] Td3 = [.. Td0.Select(t => uint.RotateRight(t, 24))];
 
-    /// <summary>
-    /// T0 with its S-box byte, the contents of a block-RAM lookup table: bits 31..0 are T0[x], bits
-    /// 39..32 are S[x], so one 40-bit read serves a middle round (T1..T3 are rotations of T0, which
-    /// are wiring) and the final round.
-    /// </summary>
-    public static readonly ulong[] EncryptionLookup = [.. Enumerable.Range(0, 256).Select(x => ((ulong)SBox[x] << 32) | T0[x])];
-    /// <summary>Td0 with its inverse S-box byte (bits 39..32), for decryption.</summary>
-    public static readonly ulong[] DecryptionLookup = [.. Enumerable.Range(0, 256).Select(x => ((ulong)InvSBox[x] << 32) | Td0[x])];
-
     /// <summary>Round constants: Rcon[i] = x^(i-1) in GF(2^8) for rounds i = 1..10 (Rcon[0] is unused, 0).</summary>
     public static readonly byte[] Rcon = [.. Enumerable.Range(0, Rounds128 + 1).Select(i => RoundConstant((byte)i))];
 
@@ -291,14 +282,27 @@ public static class AesMath
     }
 
     /// <summary>
-    /// One output column from the four lookups of its diagonal (rows 0..3): the xor of the T-values
-    /// rotated by their row for a middle round, the four S-box bytes for the final round.
+    /// One output column from the four table reads of its diagonal (rows 0..3, each T0[x] or Td0[x]):
+    /// the xor of the values rotated by their row for a middle round; for the final round the S-box
+    /// byte each read holds (S[x] is byte 1 of T0[x], Si[x] comes from byte 0 of Td0[x]).
     /// </summary>
-    public static uint LookupColumn(ulong row0, ulong row1, ulong row2, ulong row3, bool final)
+    public static uint LookupColumn(uint row0, uint row1, uint row2, uint row3, bool final, bool decrypt)
     {
+        if (final && decrypt)
+            return ((uint)InvSBoxFromTd0(row0) << 24) | ((uint)InvSBoxFromTd0(row1) << 16) | ((uint)InvSBoxFromTd0(row2) << 8) | InvSBoxFromTd0(row3);
         if (final)
-            return ((uint)(byte)(row0 >> 32) << 24) | ((uint)(byte)(row1 >> 32) << 16) | ((uint)(byte)(row2 >> 32) << 8) | (byte)(row3 >> 32);
-        return (uint)row0 ^ uint.RotateRight((uint)row1, 8) ^ uint.RotateRight((uint)row2, 16) ^ uint.RotateRight((uint)row3, 24);
+            return (((row0 >> 16) & 0xff) << 24) | (((row1 >> 16) & 0xff) << 16) | (((row2 >> 16) & 0xff) << 8) | ((row3 >> 16) & 0xff);
+        return row0 ^ uint.RotateRight(row1, 8) ^ uint.RotateRight(row2, 16) ^ uint.RotateRight(row3, 24);
+    }
+
+    /// <summary>
+    /// Si[x] from Td0[x]: byte 0 of Td0[x] is 11·Si[x] and 11⁻¹ = 0xc0 = x⁷ + x⁶ in GF(2^8), so
+    /// Si[x] = x⁶·b ^ x⁷·b, a linear map over GF(2) (xor gates, no table).
+    /// </summary>
+    public static byte InvSBoxFromTd0(uint td0)
+    {
+        byte sixth = Xtime(Xtime(Xtime(Xtime(Xtime(Xtime((byte)td0))))));
+        return (byte)(sixth ^ Xtime(sixth));
     }
 
     // ---- Rounds ----

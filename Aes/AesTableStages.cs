@@ -3,11 +3,12 @@ using Hdl;
 
 namespace Crypto.Aes;
 
-// The block-RAM pipeline (bram11): per round, 16 reads of a 256 x 40-bit table ROM (T0 or Td0 with the
-// S-box byte) whose registered outputs are the round's pipeline register, next to a carry register
-// with the block's sideband, its state before the round and the round key. The round's xor (or the
-// final round's byte gather) is combinational after those registers and addresses the next round's
-// ROMs, so each round is one clock and the pipeline streams one block per clock like proc11.
+// The block-RAM pipeline (bram11): per round, 16 reads of a 256 x 32-bit table ROM in block RAM (T0,
+// or Td0 for decryption) whose registered outputs are the round's pipeline register, next to a carry
+// register with the block's sideband, its state before the round and the round key. The round's xor
+// (or the final round's S-box bytes, taken from the same reads) is combinational after those registers
+// and addresses the next round's ROMs, so each round is one clock and the pipeline streams one block
+// per clock like proc11.
 
 /// <summary>
 /// The 16 table addresses of a round, from the state before it (combinational), read when the
@@ -137,7 +138,7 @@ public sealed class AesTableCarryStage : ClockedProcess
 
 /// <summary>
 /// A round from its 16 table reads (combinational): T-value xor and round key for a middle round,
-/// S-box bytes and round key for the final round, the carried state above the block's Nr.
+/// the reads' S-box bytes and round key for the final round, the carried state above the block's Nr.
 /// </summary>
 public sealed class AesTableRoundCombine : CombinationalProcess
 {
@@ -145,31 +146,34 @@ public sealed class AesTableRoundCombine : CombinationalProcess
     [InputBus] public IAesBlockOut Carry = null!;
     /// <summary>The round key.</summary>
     [InputBus] public IAesRoundKey RoundKey = null!;
-    [InputBus] public IMemoryData<ulong> Lookup0 = null!;
-    [InputBus] public IMemoryData<ulong> Lookup1 = null!;
-    [InputBus] public IMemoryData<ulong> Lookup2 = null!;
-    [InputBus] public IMemoryData<ulong> Lookup3 = null!;
-    [InputBus] public IMemoryData<ulong> Lookup4 = null!;
-    [InputBus] public IMemoryData<ulong> Lookup5 = null!;
-    [InputBus] public IMemoryData<ulong> Lookup6 = null!;
-    [InputBus] public IMemoryData<ulong> Lookup7 = null!;
-    [InputBus] public IMemoryData<ulong> Lookup8 = null!;
-    [InputBus] public IMemoryData<ulong> Lookup9 = null!;
-    [InputBus] public IMemoryData<ulong> Lookup10 = null!;
-    [InputBus] public IMemoryData<ulong> Lookup11 = null!;
-    [InputBus] public IMemoryData<ulong> Lookup12 = null!;
-    [InputBus] public IMemoryData<ulong> Lookup13 = null!;
-    [InputBus] public IMemoryData<ulong> Lookup14 = null!;
-    [InputBus] public IMemoryData<ulong> Lookup15 = null!;
+    [InputBus] public IMemoryData<uint> Lookup0 = null!;
+    [InputBus] public IMemoryData<uint> Lookup1 = null!;
+    [InputBus] public IMemoryData<uint> Lookup2 = null!;
+    [InputBus] public IMemoryData<uint> Lookup3 = null!;
+    [InputBus] public IMemoryData<uint> Lookup4 = null!;
+    [InputBus] public IMemoryData<uint> Lookup5 = null!;
+    [InputBus] public IMemoryData<uint> Lookup6 = null!;
+    [InputBus] public IMemoryData<uint> Lookup7 = null!;
+    [InputBus] public IMemoryData<uint> Lookup8 = null!;
+    [InputBus] public IMemoryData<uint> Lookup9 = null!;
+    [InputBus] public IMemoryData<uint> Lookup10 = null!;
+    [InputBus] public IMemoryData<uint> Lookup11 = null!;
+    [InputBus] public IMemoryData<uint> Lookup12 = null!;
+    [InputBus] public IMemoryData<uint> Lookup13 = null!;
+    [InputBus] public IMemoryData<uint> Lookup14 = null!;
+    [InputBus] public IMemoryData<uint> Lookup15 = null!;
     /// <summary>The state after the round.</summary>
     [OutputBus] public IAesBlockOut Output = Bus.Create<IAesBlockOut>();
 
     /// <summary>Round number, 1..14.</summary>
     readonly int round;
+    /// <summary>The reads are Td0 (equivalent inverse cipher), not T0.</summary>
+    readonly bool decrypt;
 
-    public AesTableRoundCombine(int round)
+    public AesTableRoundCombine(int round, bool decrypt)
     {
         this.round = round;
+        this.decrypt = decrypt;
     }
 
     protected override void OnTick()
@@ -185,10 +189,10 @@ public sealed class AesTableRoundCombine : CombinationalProcess
             else
             {
                 Output.Block = AesMath.FromColumns(
-                    AesMath.LookupColumn(Lookup0.Data, Lookup1.Data, Lookup2.Data, Lookup3.Data, final),
-                    AesMath.LookupColumn(Lookup4.Data, Lookup5.Data, Lookup6.Data, Lookup7.Data, final),
-                    AesMath.LookupColumn(Lookup8.Data, Lookup9.Data, Lookup10.Data, Lookup11.Data, final),
-                    AesMath.LookupColumn(Lookup12.Data, Lookup13.Data, Lookup14.Data, Lookup15.Data, final)) ^ RoundKey.RoundKey;
+                    AesMath.LookupColumn(Lookup0.Data, Lookup1.Data, Lookup2.Data, Lookup3.Data, final, decrypt),
+                    AesMath.LookupColumn(Lookup4.Data, Lookup5.Data, Lookup6.Data, Lookup7.Data, final, decrypt),
+                    AesMath.LookupColumn(Lookup8.Data, Lookup9.Data, Lookup10.Data, Lookup11.Data, final, decrypt),
+                    AesMath.LookupColumn(Lookup12.Data, Lookup13.Data, Lookup14.Data, Lookup15.Data, final, decrypt)) ^ RoundKey.RoundKey;
             }
             Output.Side = Carry.Side;
             Output.KeySize = Carry.KeySize;

@@ -16,7 +16,8 @@ public sealed record SynthFigures(string Core, string Variant, string VhdlSha256
 
 /// <summary>
 /// Synthesis of a variant: the generated VHDL into a temporary folder, <c>ghdl --synth --out=verilog</c>,
-/// yosys <c>synth_xilinx</c>, and the JSON netlist's resources and depth. Results are cached by the
+/// yosys <c>synth_xilinx</c> (with the memories' style attributes, which GHDL drops, set again), and
+/// the JSON netlist's resources and depth. Results are cached by the
 /// SHA-256 of the VHDL and the tool flow: in vhdl-out/&lt;core&gt;-&lt;variant&gt;/synth.json when
 /// that folder holds the same VHDL (committed, so a rerun of the report is fast), otherwise in
 /// .cache/synth/ of the repository (ignored by git).
@@ -142,7 +143,7 @@ public static class SynthRunner
         var synthesis = Synthesis.RunOnFolder(job.Work, job.Files, job.Top, writeVerilog: true);
         ghdlClock.Stop();
         var yosysClock = Stopwatch.StartNew();
-        var (json, _) = Yosys.SynthXilinx(job.Work, Path.GetFileName(synthesis.VerilogPath!), synthesis.Top);
+        var (json, _) = Yosys.SynthXilinx(job.Work, Path.GetFileName(synthesis.VerilogPath!), synthesis.Top, synthesis.MemoryStyles);
         var (resources, depth) = XilinxNetlist.AnalyseFile(json, synthesis.Top);
         yosysClock.Stop();
         var figures = new SynthFigures(job.Variant.Core, job.Variant.Variant, job.Sha, Flow, resources, depth,

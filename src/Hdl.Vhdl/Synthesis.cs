@@ -1,10 +1,18 @@
 using System.Text;
 using Hdl.Vhdl.Tools;
+using Hdl.Vhdl.Transpiler;
 
 namespace Hdl.Vhdl;
 
-/// <summary>Result of synthesizing a design with GHDL.</summary>
-public sealed record SynthesisResult(string WorkDir, string Top, string Log, TimeSpan Duration, string? VerilogPath);
+/// <summary>
+/// Result of synthesizing a design with GHDL. <paramref name="MemoryStyles"/> are the memories' style
+/// attributes, which GHDL drops from the netlist it writes (for a later tool to set again).
+/// </summary>
+public sealed record SynthesisResult(string WorkDir, string Top, string Log, TimeSpan Duration, string? VerilogPath,
+    IReadOnlyList<MemoryStyleAttribute> MemoryStyles);
+
+/// <summary>A memory entity's <c>rom_style</c> or <c>ram_style</c> attribute and its value ("block", "distributed").</summary>
+public sealed record MemoryStyleAttribute(string Entity, string Attribute, string Value);
 
 /// <summary>
 /// Checks the generated design files analyse as VHDL-93 and synthesize with <c>ghdl --synth</c>
@@ -39,6 +47,7 @@ public static class Synthesis
             verilog = Path.Combine(workDir, top + ".v");
             File.WriteAllText(verilog, synth.Stdout);
         }
-        return new SynthesisResult(workDir, top, writeVerilog ? "" : synth.Output, DateTime.UtcNow - start, verilog);
+        var styles = files.Select(f => MemoryWriter.StyleAttributeOf(File.ReadAllText(Path.Combine(workDir, f)))).OfType<MemoryStyleAttribute>().ToList();
+        return new SynthesisResult(workDir, top, writeVerilog ? "" : synth.Output, DateTime.UtcNow - start, verilog, styles);
     }
 }

@@ -22,6 +22,20 @@ public interface IMemoryData<T> : IBus where T : unmanaged
 }
 
 /// <summary>
+/// Which FPGA resource synthesis should build a memory from. <see cref="Auto"/> leaves it to the tool
+/// (yosys, for one, builds small ROMs from LUTs); the others are written as the VHDL attribute
+/// <c>rom_style</c> / <c>ram_style</c> that Vivado reads, and the synthesis flow sets them again in yosys.
+/// </summary>
+public enum MemoryStyle
+{
+    Auto,
+    /// <summary>Block RAM (RAMB18/RAMB36 on the 7-series).</summary>
+    Block,
+    /// <summary>LUT RAM or LUT ROM.</summary>
+    Distributed,
+}
+
+/// <summary>
 /// Simple dual-port RAM with a registered read port (read-first when both ports use one address).
 /// The VHDL generator writes it in the form synthesis infers as block RAM.
 /// </summary>
@@ -32,15 +46,18 @@ public sealed class Ram<T> : ClockedProcess where T : unmanaged
     [OutputBus] public IMemoryData<T> Result = Bus.Create<IMemoryData<T>>();
 
     readonly T[] memory;
+    readonly MemoryStyle style;
 
-    public Ram(int depth, T[]? initial = null)
+    public Ram(int depth, T[]? initial = null, MemoryStyle style = MemoryStyle.Auto)
     {
         if (depth < 2 || (depth & (depth - 1)) != 0) throw new HardwareException($"RAM depth {depth} must be a power of two >= 2");
         if (initial is not null && initial.Length != depth) throw new HardwareException($"RAM initial contents have {initial.Length} words, not {depth}");
         memory = initial is null ? new T[depth] : (T[])initial.Clone();
+        this.style = style;
     }
 
     public int Depth => memory.Length;
+    public MemoryStyle Style => style;
     public IReadOnlyList<T> Contents => memory;
 
     protected internal override void OnTick()
@@ -62,15 +79,18 @@ public sealed class Rom<T> : ClockedProcess where T : unmanaged
     [OutputBus] public IMemoryData<T> Result = Bus.Create<IMemoryData<T>>();
 
     readonly T[] memory;
+    readonly MemoryStyle style;
 
-    public Rom(T[] contents)
+    public Rom(T[] contents, MemoryStyle style = MemoryStyle.Auto)
     {
         if (contents.Length < 2 || (contents.Length & (contents.Length - 1)) != 0)
             throw new HardwareException($"ROM size {contents.Length} must be a power of two >= 2");
         memory = (T[])contents.Clone();
+        this.style = style;
     }
 
     public IReadOnlyList<T> Contents => memory;
+    public MemoryStyle Style => style;
 
     protected internal override void OnTick()
     {

@@ -100,22 +100,22 @@ architecture rtl of aes_bram11_dec is
   signal round1_carry_Output_KeySize : hdl_u2;
   signal round1_carry_Output_Tag : hdl_u8;
   signal round1_carry_RoundKey_RoundKey : hdl_u128;
-  signal round1_table0_Result_Data : hdl_u64;
-  signal round1_table1_Result_Data : hdl_u64;
-  signal round1_table2_Result_Data : hdl_u64;
-  signal round1_table3_Result_Data : hdl_u64;
-  signal round1_table4_Result_Data : hdl_u64;
-  signal round1_table5_Result_Data : hdl_u64;
-  signal round1_table6_Result_Data : hdl_u64;
-  signal round1_table7_Result_Data : hdl_u64;
-  signal round1_table8_Result_Data : hdl_u64;
-  signal round1_table9_Result_Data : hdl_u64;
-  signal round1_table10_Result_Data : hdl_u64;
-  signal round1_table11_Result_Data : hdl_u64;
-  signal round1_table12_Result_Data : hdl_u64;
-  signal round1_table13_Result_Data : hdl_u64;
-  signal round1_table14_Result_Data : hdl_u64;
-  signal round1_table15_Result_Data : hdl_u64;
+  signal round1_table0_Result_Data : hdl_u32;
+  signal round1_table1_Result_Data : hdl_u32;
+  signal round1_table2_Result_Data : hdl_u32;
+  signal round1_table3_Result_Data : hdl_u32;
+  signal round1_table4_Result_Data : hdl_u32;
+  signal round1_table5_Result_Data : hdl_u32;
+  signal round1_table6_Result_Data : hdl_u32;
+  signal round1_table7_Result_Data : hdl_u32;
+  signal round1_table8_Result_Data : hdl_u32;
+  signal round1_table9_Result_Data : hdl_u32;
+  signal round1_table10_Result_Data : hdl_u32;
+  signal round1_table11_Result_Data : hdl_u32;
+  signal round1_table12_Result_Data : hdl_u32;
+  signal round1_table13_Result_Data : hdl_u32;
+  signal round1_table14_Result_Data : hdl_u32;
+  signal round1_table15_Result_Data : hdl_u32;
   signal round1_combine_Output_Valid : boolean;
   signal round1_combine_Output_Last : boolean;
   signal round1_combine_Output_Block : hdl_u128;
@@ -161,22 +161,22 @@ architecture rtl of aes_bram11_dec is
   signal round2_carry_Output_KeySize : hdl_u2;
   signal round2_carry_Output_Tag : hdl_u8;
   signal round2_carry_RoundKey_RoundKey : hdl_u128;
-  signal round2_table0_Result_Data : hdl_u64;
-  signal round2_table1_Result_Data : hdl_u64;
-  signal round2_table2_Result_Data : hdl_u64;
-  signal round2_table3_Result_Data : hdl_u64;
-  signal round2_table4_Result_Data : hdl_u64;
-  signal round2_table5_Result_Data : hdl_u64;
-  signal round2_table6_Result_Data : hdl_u64;
-  signal round2_table7_Result_Data : hdl_u64;
-  signal round2_table8_Result_Data : hdl_u64;
-  signal round2_table9_Result_Data : hdl_u64;
-  signal round2_table10_Result_Data : hdl_u64;
-  signal round2_table11_Result_Data : hdl_u64;
-  signal round2_table12_Result_Data : hdl_u64;
-  signal round2_table13_Result_Data : hdl_u64;
-  signal round2_table14_Result_Data : hdl_u64;
-  signal round2_table15_Result_Data : hdl_u64;
+  signal round2_table0_Result_Data : hdl_u32;
+  signal round2_table1_Result_Data : hdl_u32;
+  signal round2_table2_Result_Data : hdl_u32;
+  signal round2_table3_Result_Data : hdl_u32;
+  signal round2_table4_Result_Data : hdl_u32;
+  signal round2_table5_Result_Data : hdl_u32;
+  signal round2_table6_Result_Data : hdl_u32;
+  signal round2_table7_Result_Data : hdl_u32;
+  signal round2_table8_Result_Data : hdl_u32;
+  signal round2_table9_Result_Data : hdl_u32;
+  signal round2_table10_Result_Data : hdl_u32;
+  signal round2_table11_Result_Data : hdl_u32;
+  signal round2_table12_Result_Data : hdl_u32;
+  signal round2_table13_Result_Data : hdl_u32;
+  signal round2_table14_Result_Data : hdl_u32;
+  signal round2_table15_Result_Data : hdl_u32;
   signal round2_combine_Output_Valid : boolean;
   signal round2_combine_Output_Last : boolean;
   signal round2_combine_Output_Block : hdl_u128;
@@ -222,22 +222,22 @@ architecture rtl of aes_bram11_dec is
   signal round3_carry_Output_KeySize : hdl_u2;
   signal round3_carry_Output_Tag : hdl_u8;
   signal round3_carry_RoundKey_RoundKey : hdl_u128;
-  signal round3_table0_Result_Data : hdl_u64;
-  signal round3_table1_Result_Data : hdl_u64;
-  signal round3_table2_Result_Data : hdl_u64;
-  signal round3_table3_Result_Data : hdl_u64;
-  signal round3_table4_Result_Data : hdl_u64;
-  signal round3_table5_Result_Data : hdl_u64;
-  signal round3_table6_Result_Data : hdl_u64;
-  signal round3_table7_Result_Data : hdl_u64;
-  signal round3_table8_Result_Data : hdl_u64;
-  signal round3_table9_Result_Data : hdl_u64;
-  signal round3_table10_Result_Data : hdl_u64;
-  signal round3_table11_Result_Data : hdl_u64;
-  signal round3_table12_Result_Data : hdl_u64;
-  signal round3_table13_Result_Data : hdl_u64;
-  signal round3_table14_Result_Data : hdl_u64;
-  signal round3_table15_Result_Data : hdl_u64;
+  signal round3_table0_Result_Data : hdl_u32;
+  signal round3_table1_Result_Data : hdl_u32;
+  signal round3_table2_Result_Data : hdl_u32;
+  signal round3_table3_Result_Data : hdl_u32;
+  signal round3_table4_Result_Data : hdl_u32;
+  signal round3_table5_Result_Data : hdl_u32;
+  signal round3_table6_Result_Data : hdl_u32;
+  signal round3_table7_Result_Data : hdl_u32;
+  signal round3_table8_Result_Data : hdl_u32;
+  signal round3_table9_Result_Data : hdl_u32;
+  signal round3_table10_Result_Data : hdl_u32;
+  signal round3_table11_Result_Data : hdl_u32;
+  signal round3_table12_Result_Data : hdl_u32;
+  signal round3_table13_Result_Data : hdl_u32;
+  signal round3_table14_Result_Data : hdl_u32;
+  signal round3_table15_Result_Data : hdl_u32;
   signal round3_combine_Output_Valid : boolean;
   signal round3_combine_Output_Last : boolean;
   signal round3_combine_Output_Block : hdl_u128;
@@ -283,22 +283,22 @@ architecture rtl of aes_bram11_dec is
   signal round4_carry_Output_KeySize : hdl_u2;
   signal round4_carry_Output_Tag : hdl_u8;
   signal round4_carry_RoundKey_RoundKey : hdl_u128;
-  signal round4_table0_Result_Data : hdl_u64;
-  signal round4_table1_Result_Data : hdl_u64;
-  signal round4_table2_Result_Data : hdl_u64;
-  signal round4_table3_Result_Data : hdl_u64;
-  signal round4_table4_Result_Data : hdl_u64;
-  signal round4_table5_Result_Data : hdl_u64;
-  signal round4_table6_Result_Data : hdl_u64;
-  signal round4_table7_Result_Data : hdl_u64;
-  signal round4_table8_Result_Data : hdl_u64;
-  signal round4_table9_Result_Data : hdl_u64;
-  signal round4_table10_Result_Data : hdl_u64;
-  signal round4_table11_Result_Data : hdl_u64;
-  signal round4_table12_Result_Data : hdl_u64;
-  signal round4_table13_Result_Data : hdl_u64;
-  signal round4_table14_Result_Data : hdl_u64;
-  signal round4_table15_Result_Data : hdl_u64;
+  signal round4_table0_Result_Data : hdl_u32;
+  signal round4_table1_Result_Data : hdl_u32;
+  signal round4_table2_Result_Data : hdl_u32;
+  signal round4_table3_Result_Data : hdl_u32;
+  signal round4_table4_Result_Data : hdl_u32;
+  signal round4_table5_Result_Data : hdl_u32;
+  signal round4_table6_Result_Data : hdl_u32;
+  signal round4_table7_Result_Data : hdl_u32;
+  signal round4_table8_Result_Data : hdl_u32;
+  signal round4_table9_Result_Data : hdl_u32;
+  signal round4_table10_Result_Data : hdl_u32;
+  signal round4_table11_Result_Data : hdl_u32;
+  signal round4_table12_Result_Data : hdl_u32;
+  signal round4_table13_Result_Data : hdl_u32;
+  signal round4_table14_Result_Data : hdl_u32;
+  signal round4_table15_Result_Data : hdl_u32;
   signal round4_combine_Output_Valid : boolean;
   signal round4_combine_Output_Last : boolean;
   signal round4_combine_Output_Block : hdl_u128;
@@ -344,22 +344,22 @@ architecture rtl of aes_bram11_dec is
   signal round5_carry_Output_KeySize : hdl_u2;
   signal round5_carry_Output_Tag : hdl_u8;
   signal round5_carry_RoundKey_RoundKey : hdl_u128;
-  signal round5_table0_Result_Data : hdl_u64;
-  signal round5_table1_Result_Data : hdl_u64;
-  signal round5_table2_Result_Data : hdl_u64;
-  signal round5_table3_Result_Data : hdl_u64;
-  signal round5_table4_Result_Data : hdl_u64;
-  signal round5_table5_Result_Data : hdl_u64;
-  signal round5_table6_Result_Data : hdl_u64;
-  signal round5_table7_Result_Data : hdl_u64;
-  signal round5_table8_Result_Data : hdl_u64;
-  signal round5_table9_Result_Data : hdl_u64;
-  signal round5_table10_Result_Data : hdl_u64;
-  signal round5_table11_Result_Data : hdl_u64;
-  signal round5_table12_Result_Data : hdl_u64;
-  signal round5_table13_Result_Data : hdl_u64;
-  signal round5_table14_Result_Data : hdl_u64;
-  signal round5_table15_Result_Data : hdl_u64;
+  signal round5_table0_Result_Data : hdl_u32;
+  signal round5_table1_Result_Data : hdl_u32;
+  signal round5_table2_Result_Data : hdl_u32;
+  signal round5_table3_Result_Data : hdl_u32;
+  signal round5_table4_Result_Data : hdl_u32;
+  signal round5_table5_Result_Data : hdl_u32;
+  signal round5_table6_Result_Data : hdl_u32;
+  signal round5_table7_Result_Data : hdl_u32;
+  signal round5_table8_Result_Data : hdl_u32;
+  signal round5_table9_Result_Data : hdl_u32;
+  signal round5_table10_Result_Data : hdl_u32;
+  signal round5_table11_Result_Data : hdl_u32;
+  signal round5_table12_Result_Data : hdl_u32;
+  signal round5_table13_Result_Data : hdl_u32;
+  signal round5_table14_Result_Data : hdl_u32;
+  signal round5_table15_Result_Data : hdl_u32;
   signal round5_combine_Output_Valid : boolean;
   signal round5_combine_Output_Last : boolean;
   signal round5_combine_Output_Block : hdl_u128;
@@ -405,22 +405,22 @@ architecture rtl of aes_bram11_dec is
   signal round6_carry_Output_KeySize : hdl_u2;
   signal round6_carry_Output_Tag : hdl_u8;
   signal round6_carry_RoundKey_RoundKey : hdl_u128;
-  signal round6_table0_Result_Data : hdl_u64;
-  signal round6_table1_Result_Data : hdl_u64;
-  signal round6_table2_Result_Data : hdl_u64;
-  signal round6_table3_Result_Data : hdl_u64;
-  signal round6_table4_Result_Data : hdl_u64;
-  signal round6_table5_Result_Data : hdl_u64;
-  signal round6_table6_Result_Data : hdl_u64;
-  signal round6_table7_Result_Data : hdl_u64;
-  signal round6_table8_Result_Data : hdl_u64;
-  signal round6_table9_Result_Data : hdl_u64;
-  signal round6_table10_Result_Data : hdl_u64;
-  signal round6_table11_Result_Data : hdl_u64;
-  signal round6_table12_Result_Data : hdl_u64;
-  signal round6_table13_Result_Data : hdl_u64;
-  signal round6_table14_Result_Data : hdl_u64;
-  signal round6_table15_Result_Data : hdl_u64;
+  signal round6_table0_Result_Data : hdl_u32;
+  signal round6_table1_Result_Data : hdl_u32;
+  signal round6_table2_Result_Data : hdl_u32;
+  signal round6_table3_Result_Data : hdl_u32;
+  signal round6_table4_Result_Data : hdl_u32;
+  signal round6_table5_Result_Data : hdl_u32;
+  signal round6_table6_Result_Data : hdl_u32;
+  signal round6_table7_Result_Data : hdl_u32;
+  signal round6_table8_Result_Data : hdl_u32;
+  signal round6_table9_Result_Data : hdl_u32;
+  signal round6_table10_Result_Data : hdl_u32;
+  signal round6_table11_Result_Data : hdl_u32;
+  signal round6_table12_Result_Data : hdl_u32;
+  signal round6_table13_Result_Data : hdl_u32;
+  signal round6_table14_Result_Data : hdl_u32;
+  signal round6_table15_Result_Data : hdl_u32;
   signal round6_combine_Output_Valid : boolean;
   signal round6_combine_Output_Last : boolean;
   signal round6_combine_Output_Block : hdl_u128;
@@ -466,22 +466,22 @@ architecture rtl of aes_bram11_dec is
   signal round7_carry_Output_KeySize : hdl_u2;
   signal round7_carry_Output_Tag : hdl_u8;
   signal round7_carry_RoundKey_RoundKey : hdl_u128;
-  signal round7_table0_Result_Data : hdl_u64;
-  signal round7_table1_Result_Data : hdl_u64;
-  signal round7_table2_Result_Data : hdl_u64;
-  signal round7_table3_Result_Data : hdl_u64;
-  signal round7_table4_Result_Data : hdl_u64;
-  signal round7_table5_Result_Data : hdl_u64;
-  signal round7_table6_Result_Data : hdl_u64;
-  signal round7_table7_Result_Data : hdl_u64;
-  signal round7_table8_Result_Data : hdl_u64;
-  signal round7_table9_Result_Data : hdl_u64;
-  signal round7_table10_Result_Data : hdl_u64;
-  signal round7_table11_Result_Data : hdl_u64;
-  signal round7_table12_Result_Data : hdl_u64;
-  signal round7_table13_Result_Data : hdl_u64;
-  signal round7_table14_Result_Data : hdl_u64;
-  signal round7_table15_Result_Data : hdl_u64;
+  signal round7_table0_Result_Data : hdl_u32;
+  signal round7_table1_Result_Data : hdl_u32;
+  signal round7_table2_Result_Data : hdl_u32;
+  signal round7_table3_Result_Data : hdl_u32;
+  signal round7_table4_Result_Data : hdl_u32;
+  signal round7_table5_Result_Data : hdl_u32;
+  signal round7_table6_Result_Data : hdl_u32;
+  signal round7_table7_Result_Data : hdl_u32;
+  signal round7_table8_Result_Data : hdl_u32;
+  signal round7_table9_Result_Data : hdl_u32;
+  signal round7_table10_Result_Data : hdl_u32;
+  signal round7_table11_Result_Data : hdl_u32;
+  signal round7_table12_Result_Data : hdl_u32;
+  signal round7_table13_Result_Data : hdl_u32;
+  signal round7_table14_Result_Data : hdl_u32;
+  signal round7_table15_Result_Data : hdl_u32;
   signal round7_combine_Output_Valid : boolean;
   signal round7_combine_Output_Last : boolean;
   signal round7_combine_Output_Block : hdl_u128;
@@ -527,22 +527,22 @@ architecture rtl of aes_bram11_dec is
   signal round8_carry_Output_KeySize : hdl_u2;
   signal round8_carry_Output_Tag : hdl_u8;
   signal round8_carry_RoundKey_RoundKey : hdl_u128;
-  signal round8_table0_Result_Data : hdl_u64;
-  signal round8_table1_Result_Data : hdl_u64;
-  signal round8_table2_Result_Data : hdl_u64;
-  signal round8_table3_Result_Data : hdl_u64;
-  signal round8_table4_Result_Data : hdl_u64;
-  signal round8_table5_Result_Data : hdl_u64;
-  signal round8_table6_Result_Data : hdl_u64;
-  signal round8_table7_Result_Data : hdl_u64;
-  signal round8_table8_Result_Data : hdl_u64;
-  signal round8_table9_Result_Data : hdl_u64;
-  signal round8_table10_Result_Data : hdl_u64;
-  signal round8_table11_Result_Data : hdl_u64;
-  signal round8_table12_Result_Data : hdl_u64;
-  signal round8_table13_Result_Data : hdl_u64;
-  signal round8_table14_Result_Data : hdl_u64;
-  signal round8_table15_Result_Data : hdl_u64;
+  signal round8_table0_Result_Data : hdl_u32;
+  signal round8_table1_Result_Data : hdl_u32;
+  signal round8_table2_Result_Data : hdl_u32;
+  signal round8_table3_Result_Data : hdl_u32;
+  signal round8_table4_Result_Data : hdl_u32;
+  signal round8_table5_Result_Data : hdl_u32;
+  signal round8_table6_Result_Data : hdl_u32;
+  signal round8_table7_Result_Data : hdl_u32;
+  signal round8_table8_Result_Data : hdl_u32;
+  signal round8_table9_Result_Data : hdl_u32;
+  signal round8_table10_Result_Data : hdl_u32;
+  signal round8_table11_Result_Data : hdl_u32;
+  signal round8_table12_Result_Data : hdl_u32;
+  signal round8_table13_Result_Data : hdl_u32;
+  signal round8_table14_Result_Data : hdl_u32;
+  signal round8_table15_Result_Data : hdl_u32;
   signal round8_combine_Output_Valid : boolean;
   signal round8_combine_Output_Last : boolean;
   signal round8_combine_Output_Block : hdl_u128;
@@ -588,22 +588,22 @@ architecture rtl of aes_bram11_dec is
   signal round9_carry_Output_KeySize : hdl_u2;
   signal round9_carry_Output_Tag : hdl_u8;
   signal round9_carry_RoundKey_RoundKey : hdl_u128;
-  signal round9_table0_Result_Data : hdl_u64;
-  signal round9_table1_Result_Data : hdl_u64;
-  signal round9_table2_Result_Data : hdl_u64;
-  signal round9_table3_Result_Data : hdl_u64;
-  signal round9_table4_Result_Data : hdl_u64;
-  signal round9_table5_Result_Data : hdl_u64;
-  signal round9_table6_Result_Data : hdl_u64;
-  signal round9_table7_Result_Data : hdl_u64;
-  signal round9_table8_Result_Data : hdl_u64;
-  signal round9_table9_Result_Data : hdl_u64;
-  signal round9_table10_Result_Data : hdl_u64;
-  signal round9_table11_Result_Data : hdl_u64;
-  signal round9_table12_Result_Data : hdl_u64;
-  signal round9_table13_Result_Data : hdl_u64;
-  signal round9_table14_Result_Data : hdl_u64;
-  signal round9_table15_Result_Data : hdl_u64;
+  signal round9_table0_Result_Data : hdl_u32;
+  signal round9_table1_Result_Data : hdl_u32;
+  signal round9_table2_Result_Data : hdl_u32;
+  signal round9_table3_Result_Data : hdl_u32;
+  signal round9_table4_Result_Data : hdl_u32;
+  signal round9_table5_Result_Data : hdl_u32;
+  signal round9_table6_Result_Data : hdl_u32;
+  signal round9_table7_Result_Data : hdl_u32;
+  signal round9_table8_Result_Data : hdl_u32;
+  signal round9_table9_Result_Data : hdl_u32;
+  signal round9_table10_Result_Data : hdl_u32;
+  signal round9_table11_Result_Data : hdl_u32;
+  signal round9_table12_Result_Data : hdl_u32;
+  signal round9_table13_Result_Data : hdl_u32;
+  signal round9_table14_Result_Data : hdl_u32;
+  signal round9_table15_Result_Data : hdl_u32;
   signal round9_combine_Output_Valid : boolean;
   signal round9_combine_Output_Last : boolean;
   signal round9_combine_Output_Block : hdl_u128;
@@ -649,22 +649,22 @@ architecture rtl of aes_bram11_dec is
   signal round10_carry_Output_KeySize : hdl_u2;
   signal round10_carry_Output_Tag : hdl_u8;
   signal round10_carry_RoundKey_RoundKey : hdl_u128;
-  signal round10_table0_Result_Data : hdl_u64;
-  signal round10_table1_Result_Data : hdl_u64;
-  signal round10_table2_Result_Data : hdl_u64;
-  signal round10_table3_Result_Data : hdl_u64;
-  signal round10_table4_Result_Data : hdl_u64;
-  signal round10_table5_Result_Data : hdl_u64;
-  signal round10_table6_Result_Data : hdl_u64;
-  signal round10_table7_Result_Data : hdl_u64;
-  signal round10_table8_Result_Data : hdl_u64;
-  signal round10_table9_Result_Data : hdl_u64;
-  signal round10_table10_Result_Data : hdl_u64;
-  signal round10_table11_Result_Data : hdl_u64;
-  signal round10_table12_Result_Data : hdl_u64;
-  signal round10_table13_Result_Data : hdl_u64;
-  signal round10_table14_Result_Data : hdl_u64;
-  signal round10_table15_Result_Data : hdl_u64;
+  signal round10_table0_Result_Data : hdl_u32;
+  signal round10_table1_Result_Data : hdl_u32;
+  signal round10_table2_Result_Data : hdl_u32;
+  signal round10_table3_Result_Data : hdl_u32;
+  signal round10_table4_Result_Data : hdl_u32;
+  signal round10_table5_Result_Data : hdl_u32;
+  signal round10_table6_Result_Data : hdl_u32;
+  signal round10_table7_Result_Data : hdl_u32;
+  signal round10_table8_Result_Data : hdl_u32;
+  signal round10_table9_Result_Data : hdl_u32;
+  signal round10_table10_Result_Data : hdl_u32;
+  signal round10_table11_Result_Data : hdl_u32;
+  signal round10_table12_Result_Data : hdl_u32;
+  signal round10_table13_Result_Data : hdl_u32;
+  signal round10_table14_Result_Data : hdl_u32;
+  signal round10_table15_Result_Data : hdl_u32;
   signal round10_combine_Output_Valid : boolean;
   signal round10_combine_Output_Last : boolean;
   signal round10_combine_Output_Block : hdl_u128;
@@ -710,22 +710,22 @@ architecture rtl of aes_bram11_dec is
   signal round11_carry_Output_KeySize : hdl_u2;
   signal round11_carry_Output_Tag : hdl_u8;
   signal round11_carry_RoundKey_RoundKey : hdl_u128;
-  signal round11_table0_Result_Data : hdl_u64;
-  signal round11_table1_Result_Data : hdl_u64;
-  signal round11_table2_Result_Data : hdl_u64;
-  signal round11_table3_Result_Data : hdl_u64;
-  signal round11_table4_Result_Data : hdl_u64;
-  signal round11_table5_Result_Data : hdl_u64;
-  signal round11_table6_Result_Data : hdl_u64;
-  signal round11_table7_Result_Data : hdl_u64;
-  signal round11_table8_Result_Data : hdl_u64;
-  signal round11_table9_Result_Data : hdl_u64;
-  signal round11_table10_Result_Data : hdl_u64;
-  signal round11_table11_Result_Data : hdl_u64;
-  signal round11_table12_Result_Data : hdl_u64;
-  signal round11_table13_Result_Data : hdl_u64;
-  signal round11_table14_Result_Data : hdl_u64;
-  signal round11_table15_Result_Data : hdl_u64;
+  signal round11_table0_Result_Data : hdl_u32;
+  signal round11_table1_Result_Data : hdl_u32;
+  signal round11_table2_Result_Data : hdl_u32;
+  signal round11_table3_Result_Data : hdl_u32;
+  signal round11_table4_Result_Data : hdl_u32;
+  signal round11_table5_Result_Data : hdl_u32;
+  signal round11_table6_Result_Data : hdl_u32;
+  signal round11_table7_Result_Data : hdl_u32;
+  signal round11_table8_Result_Data : hdl_u32;
+  signal round11_table9_Result_Data : hdl_u32;
+  signal round11_table10_Result_Data : hdl_u32;
+  signal round11_table11_Result_Data : hdl_u32;
+  signal round11_table12_Result_Data : hdl_u32;
+  signal round11_table13_Result_Data : hdl_u32;
+  signal round11_table14_Result_Data : hdl_u32;
+  signal round11_table15_Result_Data : hdl_u32;
   signal round11_combine_Output_Valid : boolean;
   signal round11_combine_Output_Last : boolean;
   signal round11_combine_Output_Block : hdl_u128;
@@ -771,22 +771,22 @@ architecture rtl of aes_bram11_dec is
   signal round12_carry_Output_KeySize : hdl_u2;
   signal round12_carry_Output_Tag : hdl_u8;
   signal round12_carry_RoundKey_RoundKey : hdl_u128;
-  signal round12_table0_Result_Data : hdl_u64;
-  signal round12_table1_Result_Data : hdl_u64;
-  signal round12_table2_Result_Data : hdl_u64;
-  signal round12_table3_Result_Data : hdl_u64;
-  signal round12_table4_Result_Data : hdl_u64;
-  signal round12_table5_Result_Data : hdl_u64;
-  signal round12_table6_Result_Data : hdl_u64;
-  signal round12_table7_Result_Data : hdl_u64;
-  signal round12_table8_Result_Data : hdl_u64;
-  signal round12_table9_Result_Data : hdl_u64;
-  signal round12_table10_Result_Data : hdl_u64;
-  signal round12_table11_Result_Data : hdl_u64;
-  signal round12_table12_Result_Data : hdl_u64;
-  signal round12_table13_Result_Data : hdl_u64;
-  signal round12_table14_Result_Data : hdl_u64;
-  signal round12_table15_Result_Data : hdl_u64;
+  signal round12_table0_Result_Data : hdl_u32;
+  signal round12_table1_Result_Data : hdl_u32;
+  signal round12_table2_Result_Data : hdl_u32;
+  signal round12_table3_Result_Data : hdl_u32;
+  signal round12_table4_Result_Data : hdl_u32;
+  signal round12_table5_Result_Data : hdl_u32;
+  signal round12_table6_Result_Data : hdl_u32;
+  signal round12_table7_Result_Data : hdl_u32;
+  signal round12_table8_Result_Data : hdl_u32;
+  signal round12_table9_Result_Data : hdl_u32;
+  signal round12_table10_Result_Data : hdl_u32;
+  signal round12_table11_Result_Data : hdl_u32;
+  signal round12_table12_Result_Data : hdl_u32;
+  signal round12_table13_Result_Data : hdl_u32;
+  signal round12_table14_Result_Data : hdl_u32;
+  signal round12_table15_Result_Data : hdl_u32;
   signal round12_combine_Output_Valid : boolean;
   signal round12_combine_Output_Last : boolean;
   signal round12_combine_Output_Block : hdl_u128;
@@ -832,22 +832,22 @@ architecture rtl of aes_bram11_dec is
   signal round13_carry_Output_KeySize : hdl_u2;
   signal round13_carry_Output_Tag : hdl_u8;
   signal round13_carry_RoundKey_RoundKey : hdl_u128;
-  signal round13_table0_Result_Data : hdl_u64;
-  signal round13_table1_Result_Data : hdl_u64;
-  signal round13_table2_Result_Data : hdl_u64;
-  signal round13_table3_Result_Data : hdl_u64;
-  signal round13_table4_Result_Data : hdl_u64;
-  signal round13_table5_Result_Data : hdl_u64;
-  signal round13_table6_Result_Data : hdl_u64;
-  signal round13_table7_Result_Data : hdl_u64;
-  signal round13_table8_Result_Data : hdl_u64;
-  signal round13_table9_Result_Data : hdl_u64;
-  signal round13_table10_Result_Data : hdl_u64;
-  signal round13_table11_Result_Data : hdl_u64;
-  signal round13_table12_Result_Data : hdl_u64;
-  signal round13_table13_Result_Data : hdl_u64;
-  signal round13_table14_Result_Data : hdl_u64;
-  signal round13_table15_Result_Data : hdl_u64;
+  signal round13_table0_Result_Data : hdl_u32;
+  signal round13_table1_Result_Data : hdl_u32;
+  signal round13_table2_Result_Data : hdl_u32;
+  signal round13_table3_Result_Data : hdl_u32;
+  signal round13_table4_Result_Data : hdl_u32;
+  signal round13_table5_Result_Data : hdl_u32;
+  signal round13_table6_Result_Data : hdl_u32;
+  signal round13_table7_Result_Data : hdl_u32;
+  signal round13_table8_Result_Data : hdl_u32;
+  signal round13_table9_Result_Data : hdl_u32;
+  signal round13_table10_Result_Data : hdl_u32;
+  signal round13_table11_Result_Data : hdl_u32;
+  signal round13_table12_Result_Data : hdl_u32;
+  signal round13_table13_Result_Data : hdl_u32;
+  signal round13_table14_Result_Data : hdl_u32;
+  signal round13_table15_Result_Data : hdl_u32;
   signal round13_combine_Output_Valid : boolean;
   signal round13_combine_Output_Last : boolean;
   signal round13_combine_Output_Block : hdl_u128;
@@ -893,22 +893,22 @@ architecture rtl of aes_bram11_dec is
   signal round14_carry_Output_KeySize : hdl_u2;
   signal round14_carry_Output_Tag : hdl_u8;
   signal round14_carry_RoundKey_RoundKey : hdl_u128;
-  signal round14_table0_Result_Data : hdl_u64;
-  signal round14_table1_Result_Data : hdl_u64;
-  signal round14_table2_Result_Data : hdl_u64;
-  signal round14_table3_Result_Data : hdl_u64;
-  signal round14_table4_Result_Data : hdl_u64;
-  signal round14_table5_Result_Data : hdl_u64;
-  signal round14_table6_Result_Data : hdl_u64;
-  signal round14_table7_Result_Data : hdl_u64;
-  signal round14_table8_Result_Data : hdl_u64;
-  signal round14_table9_Result_Data : hdl_u64;
-  signal round14_table10_Result_Data : hdl_u64;
-  signal round14_table11_Result_Data : hdl_u64;
-  signal round14_table12_Result_Data : hdl_u64;
-  signal round14_table13_Result_Data : hdl_u64;
-  signal round14_table14_Result_Data : hdl_u64;
-  signal round14_table15_Result_Data : hdl_u64;
+  signal round14_table0_Result_Data : hdl_u32;
+  signal round14_table1_Result_Data : hdl_u32;
+  signal round14_table2_Result_Data : hdl_u32;
+  signal round14_table3_Result_Data : hdl_u32;
+  signal round14_table4_Result_Data : hdl_u32;
+  signal round14_table5_Result_Data : hdl_u32;
+  signal round14_table6_Result_Data : hdl_u32;
+  signal round14_table7_Result_Data : hdl_u32;
+  signal round14_table8_Result_Data : hdl_u32;
+  signal round14_table9_Result_Data : hdl_u32;
+  signal round14_table10_Result_Data : hdl_u32;
+  signal round14_table11_Result_Data : hdl_u32;
+  signal round14_table12_Result_Data : hdl_u32;
+  signal round14_table13_Result_Data : hdl_u32;
+  signal round14_table14_Result_Data : hdl_u32;
+  signal round14_table15_Result_Data : hdl_u32;
   signal key_scheduler_Status_Ready : boolean;
   signal key_scheduler_Status_KeyHigh : hdl_u128;
   signal key_scheduler_Status_KeyLow : hdl_u128;
@@ -1178,7 +1178,8 @@ begin
 
   u_round1_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000001")
+      round => signed'(x"00000001"),
+      decrypt => true
     )
     port map (
       Carry_Valid => round1_carry_Output_Valid,
@@ -1430,7 +1431,8 @@ begin
 
   u_round2_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000002")
+      round => signed'(x"00000002"),
+      decrypt => true
     )
     port map (
       Carry_Valid => round2_carry_Output_Valid,
@@ -1682,7 +1684,8 @@ begin
 
   u_round3_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000003")
+      round => signed'(x"00000003"),
+      decrypt => true
     )
     port map (
       Carry_Valid => round3_carry_Output_Valid,
@@ -1934,7 +1937,8 @@ begin
 
   u_round4_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000004")
+      round => signed'(x"00000004"),
+      decrypt => true
     )
     port map (
       Carry_Valid => round4_carry_Output_Valid,
@@ -2186,7 +2190,8 @@ begin
 
   u_round5_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000005")
+      round => signed'(x"00000005"),
+      decrypt => true
     )
     port map (
       Carry_Valid => round5_carry_Output_Valid,
@@ -2438,7 +2443,8 @@ begin
 
   u_round6_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000006")
+      round => signed'(x"00000006"),
+      decrypt => true
     )
     port map (
       Carry_Valid => round6_carry_Output_Valid,
@@ -2690,7 +2696,8 @@ begin
 
   u_round7_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000007")
+      round => signed'(x"00000007"),
+      decrypt => true
     )
     port map (
       Carry_Valid => round7_carry_Output_Valid,
@@ -2942,7 +2949,8 @@ begin
 
   u_round8_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000008")
+      round => signed'(x"00000008"),
+      decrypt => true
     )
     port map (
       Carry_Valid => round8_carry_Output_Valid,
@@ -3194,7 +3202,8 @@ begin
 
   u_round9_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000009")
+      round => signed'(x"00000009"),
+      decrypt => true
     )
     port map (
       Carry_Valid => round9_carry_Output_Valid,
@@ -3446,7 +3455,8 @@ begin
 
   u_round10_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"0000000A")
+      round => signed'(x"0000000A"),
+      decrypt => true
     )
     port map (
       Carry_Valid => round10_carry_Output_Valid,
@@ -3698,7 +3708,8 @@ begin
 
   u_round11_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"0000000B")
+      round => signed'(x"0000000B"),
+      decrypt => true
     )
     port map (
       Carry_Valid => round11_carry_Output_Valid,
@@ -3950,7 +3961,8 @@ begin
 
   u_round12_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"0000000C")
+      round => signed'(x"0000000C"),
+      decrypt => true
     )
     port map (
       Carry_Valid => round12_carry_Output_Valid,
@@ -4202,7 +4214,8 @@ begin
 
   u_round13_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"0000000D")
+      round => signed'(x"0000000D"),
+      decrypt => true
     )
     port map (
       Carry_Valid => round13_carry_Output_Valid,
@@ -4454,7 +4467,8 @@ begin
 
   u_round14_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"0000000E")
+      round => signed'(x"0000000E"),
+      decrypt => true
     )
     port map (
       Carry_Valid => round14_carry_Output_Valid,

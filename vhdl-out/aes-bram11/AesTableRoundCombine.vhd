@@ -7,7 +7,8 @@ use work.aes_bram11_pkg.all;
 
 entity AesTableRoundCombine is
   generic (
-    round : hdl_s32
+    round : hdl_s32;
+    decrypt : boolean
   );
   port (
     Carry_Valid : in boolean;
@@ -17,22 +18,22 @@ entity AesTableRoundCombine is
     Carry_KeySize : in hdl_u2;
     Carry_Tag : in hdl_u8;
     RoundKey_RoundKey : in hdl_u128;
-    Lookup0_Data : in hdl_u64;
-    Lookup1_Data : in hdl_u64;
-    Lookup2_Data : in hdl_u64;
-    Lookup3_Data : in hdl_u64;
-    Lookup4_Data : in hdl_u64;
-    Lookup5_Data : in hdl_u64;
-    Lookup6_Data : in hdl_u64;
-    Lookup7_Data : in hdl_u64;
-    Lookup8_Data : in hdl_u64;
-    Lookup9_Data : in hdl_u64;
-    Lookup10_Data : in hdl_u64;
-    Lookup11_Data : in hdl_u64;
-    Lookup12_Data : in hdl_u64;
-    Lookup13_Data : in hdl_u64;
-    Lookup14_Data : in hdl_u64;
-    Lookup15_Data : in hdl_u64;
+    Lookup0_Data : in hdl_u32;
+    Lookup1_Data : in hdl_u32;
+    Lookup2_Data : in hdl_u32;
+    Lookup3_Data : in hdl_u32;
+    Lookup4_Data : in hdl_u32;
+    Lookup5_Data : in hdl_u32;
+    Lookup6_Data : in hdl_u32;
+    Lookup7_Data : in hdl_u32;
+    Lookup8_Data : in hdl_u32;
+    Lookup9_Data : in hdl_u32;
+    Lookup10_Data : in hdl_u32;
+    Lookup11_Data : in hdl_u32;
+    Lookup12_Data : in hdl_u32;
+    Lookup13_Data : in hdl_u32;
+    Lookup14_Data : in hdl_u32;
+    Lookup15_Data : in hdl_u32;
     Output_Valid : out boolean;
     Output_Last : out boolean;
     Output_Block : out hdl_u128;
@@ -63,7 +64,7 @@ begin
       if (round > signed(resize(rounds, 32))) then
         Output_Block <= Carry_Block;
       else
-        Output_Block <= (AesMath_FromColumns(AesMath_LookupColumn(Lookup0_Data, Lookup1_Data, Lookup2_Data, Lookup3_Data, final), AesMath_LookupColumn(Lookup4_Data, Lookup5_Data, Lookup6_Data, Lookup7_Data, final), AesMath_LookupColumn(Lookup8_Data, Lookup9_Data, Lookup10_Data, Lookup11_Data, final), AesMath_LookupColumn(Lookup12_Data, Lookup13_Data, Lookup14_Data, Lookup15_Data, final)) xor RoundKey_RoundKey);
+        Output_Block <= (AesMath_FromColumns(AesMath_LookupColumn(Lookup0_Data, Lookup1_Data, Lookup2_Data, Lookup3_Data, final, decrypt), AesMath_LookupColumn(Lookup4_Data, Lookup5_Data, Lookup6_Data, Lookup7_Data, final, decrypt), AesMath_LookupColumn(Lookup8_Data, Lookup9_Data, Lookup10_Data, Lookup11_Data, final, decrypt), AesMath_LookupColumn(Lookup12_Data, Lookup13_Data, Lookup14_Data, Lookup15_Data, final, decrypt)) xor RoundKey_RoundKey);
       end if;
       Output_Side <= Carry_Side;
       Output_KeySize <= resize(resize(Carry_KeySize, 8), 2);

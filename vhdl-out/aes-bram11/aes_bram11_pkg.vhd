@@ -15,10 +15,9 @@ package aes_bram11_pkg is
   subtype hdl_u128 is unsigned(127 downto 0);
   subtype hdl_s32 is signed(31 downto 0);
   type hdl_u128_x15 is array (0 to 14) of hdl_u128;
-  type hdl_u64_x256 is array (0 to 255) of hdl_u64;
+  type hdl_u32_x256 is array (0 to 255) of hdl_u32;
   type hdl_u8_x512 is array (0 to 511) of hdl_u8;
   type hdl_u8_x256 is array (0 to 255) of hdl_u8;
-  type hdl_u32_x256 is array (0 to 255) of hdl_u32;
   constant AesMath_KeyWordKind : hdl_u8_x512 := (
       x"00", x"00", x"00", x"00", x"02", x"01", x"01", x"01", 
       x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
@@ -487,7 +486,7 @@ package aes_bram11_pkg is
   function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : hdl_s32; rounds : hdl_u8; part : hdl_s32; tables : boolean; decrypt : boolean) return hdl_u128;
   function AesMath_LookupAddress(state : hdl_u128; index : hdl_s32; decrypt : boolean) return hdl_u32;
   function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128;
-  function AesMath_LookupColumn(row0 : hdl_u64; row1 : hdl_u64; row2 : hdl_u64; row3 : hdl_u64; final : boolean) return hdl_u32;
+  function AesMath_LookupColumn(row0 : hdl_u32; row1 : hdl_u32; row2 : hdl_u32; row3 : hdl_u32; final : boolean; decrypt : boolean) return hdl_u32;
   function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : hdl_s32; rounds : hdl_u8) return hdl_u128;
   function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : hdl_s32; keySize : hdl_u8) return hdl_u128;
   function AesMath_InitialWindowLow(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u128;
@@ -496,6 +495,7 @@ package aes_bram11_pkg is
   function AesMath_TableRound(state : hdl_u128; roundKey : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_Row(column : hdl_u32; row : hdl_s32) return hdl_u8;
   function AesMath_Column(block_x : hdl_u128; index : hdl_s32) return hdl_u32;
+  function AesMath_InvSBoxFromTd0(td0 : hdl_u32) return hdl_u8;
   function AesMath_KeyWords(keySize : hdl_s32) return hdl_s32;
   function AesMath_KeyWord(previous : hdl_u32; back : hdl_u32; i : hdl_s32; keySize : hdl_u8) return hdl_u32;
   function AesMath_Column3(block_x : hdl_u128) return hdl_u32;
@@ -507,9 +507,9 @@ package aes_bram11_pkg is
   function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32;
   function AesMath_MixColumn(column : hdl_u32) return hdl_u32;
   function AesMath_TableColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
+  function AesMath_Xtime(a : hdl_u8) return hdl_u8;
   function AesMath_SubWord(word : hdl_u32) return hdl_u32;
   function AesMath_RotWord(word : hdl_u32) return hdl_u32;
-  function AesMath_Xtime(a : hdl_u8) return hdl_u8;
 end package;
 
 package body aes_bram11_pkg is
@@ -594,12 +594,15 @@ package body aes_bram11_pkg is
   end function;
 
   -- Crypto.Aes.AesMath.LookupColumn
-  function AesMath_LookupColumn(row0 : hdl_u64; row1 : hdl_u64; row2 : hdl_u64; row3 : hdl_u64; final : boolean) return hdl_u32 is
+  function AesMath_LookupColumn(row0 : hdl_u32; row1 : hdl_u32; row2 : hdl_u32; row3 : hdl_u32; final : boolean; decrypt : boolean) return hdl_u32 is
   begin
-    if final then
-      return (((shift_left(resize(resize(shift_right(row0, 32), 8), 32), 24) or shift_left(resize(resize(shift_right(row1, 32), 8), 32), 16)) or shift_left(resize(resize(shift_right(row2, 32), 8), 32), 8)) or resize(resize(shift_right(row3, 32), 8), 32));
+    if (final and decrypt) then
+      return (((shift_left(resize(AesMath_InvSBoxFromTd0(row0), 32), 24) or shift_left(resize(AesMath_InvSBoxFromTd0(row1), 32), 16)) or shift_left(resize(AesMath_InvSBoxFromTd0(row2), 32), 8)) or resize(AesMath_InvSBoxFromTd0(row3), 32));
     end if;
-    return (((resize(row0, 32) xor rotate_right(resize(row1, 32), 8)) xor rotate_right(resize(row2, 32), 16)) xor rotate_right(resize(row3, 32), 24));
+    if final then
+      return (((shift_left((shift_right(row0, 16) and unsigned'(x"000000FF")), 24) or shift_left((shift_right(row1, 16) and unsigned'(x"000000FF")), 16)) or shift_left((shift_right(row2, 16) and unsigned'(x"000000FF")), 8)) or (shift_right(row3, 16) and unsigned'(x"000000FF")));
+    end if;
+    return (((row0 xor rotate_right(row1, 8)) xor rotate_right(row2, 16)) xor rotate_right(row3, 24));
   end function;
 
   -- Crypto.Aes.AesMath.DecryptionRoundKey
@@ -691,6 +694,14 @@ package body aes_bram11_pkg is
   function AesMath_Column(block_x : hdl_u128; index : hdl_s32) return hdl_u32 is
   begin
     return resize(shift_right(block_x, to_integer(resize(unsigned((signed'(x"00000060") - signed(resize(unsigned(signed'(x"00000020") * (index and signed'(x"00000003"))), 32)))), 7))), 32);
+  end function;
+
+  -- Crypto.Aes.AesMath.InvSBoxFromTd0
+  function AesMath_InvSBoxFromTd0(td0 : hdl_u32) return hdl_u8 is
+    variable sixth : hdl_u8;
+  begin
+    sixth := AesMath_Xtime(AesMath_Xtime(AesMath_Xtime(AesMath_Xtime(AesMath_Xtime(AesMath_Xtime(resize(td0, 8)))))));
+    return resize(unsigned((signed(resize(sixth, 32)) xor signed(resize(AesMath_Xtime(sixth), 32)))), 8);
   end function;
 
   -- Crypto.Aes.AesMath.KeyWords
@@ -795,6 +806,14 @@ package body aes_bram11_pkg is
     return sel(decrypt, (((AesMath_Td0(to_integer(AesMath_Row(a, signed'(x"00000000")))) xor AesMath_Td1(to_integer(AesMath_Row(b, signed'(x"00000001"))))) xor AesMath_Td2(to_integer(AesMath_Row(c, signed'(x"00000002"))))) xor AesMath_Td3(to_integer(AesMath_Row(d, signed'(x"00000003"))))), (((AesMath_T0(to_integer(AesMath_Row(a, signed'(x"00000000")))) xor AesMath_T1(to_integer(AesMath_Row(b, signed'(x"00000001"))))) xor AesMath_T2(to_integer(AesMath_Row(c, signed'(x"00000002"))))) xor AesMath_T3(to_integer(AesMath_Row(d, signed'(x"00000003"))))));
   end function;
 
+  -- Crypto.Aes.AesMath.Xtime
+  function AesMath_Xtime(a : hdl_u8) return hdl_u8 is
+    variable shifted : hdl_u8;
+  begin
+    shifted := resize(unsigned(shift_left(signed(resize(a, 32)), 1)), 8);
+    return sel(((signed(resize(a, 32)) and signed'(x"00000080")) /= signed'(x"00000000")), resize(unsigned((signed(resize(shifted, 32)) xor signed'(x"0000001B"))), 8), shifted);
+  end function;
+
   -- Crypto.Aes.AesMath.SubWord
   function AesMath_SubWord(word : hdl_u32) return hdl_u32 is
   begin
@@ -805,14 +824,6 @@ package body aes_bram11_pkg is
   function AesMath_RotWord(word : hdl_u32) return hdl_u32 is
   begin
     return rotate_left(word, 8);
-  end function;
-
-  -- Crypto.Aes.AesMath.Xtime
-  function AesMath_Xtime(a : hdl_u8) return hdl_u8 is
-    variable shifted : hdl_u8;
-  begin
-    shifted := resize(unsigned(shift_left(signed(resize(a, 32)), 1)), 8);
-    return sel(((signed(resize(a, 32)) and signed'(x"00000080")) /= signed'(x"00000000")), resize(unsigned((signed(resize(shifted, 32)) xor signed'(x"0000001B"))), 8), shifted);
   end function;
 
 end package body;

@@ -31,14 +31,22 @@ public static class Yosys
     /// </summary>
     public static readonly TimeSpan DefaultTimeout = TimeSpan.FromHours(4);
 
-    public static (string NetlistJson, ToolRun Run) SynthXilinx(string dir, string verilogFile, string top, TimeSpan? timeout = null)
+    public static (string NetlistJson, ToolRun Run) SynthXilinx(string dir, string verilogFile, string top,
+        IReadOnlyList<MemoryStyleAttribute>? memoryStyles = null, TimeSpan? timeout = null)
     {
         if (!IsAvailable) throw new ToolException("yosys is not installed: run ./scripts/setup (or apt-get install yosys)");
         const string json = "netlist.json";
-        var script = $"read_verilog {verilogFile}; synth_xilinx {SynthOptions} -top {top}; tee -q -o yosys-stat.txt stat; write_json {json}";
+        var script = $"read_verilog {verilogFile}; {SetMemoryStyles(memoryStyles ?? [])}synth_xilinx {SynthOptions} -top {top}; tee -q -o yosys-stat.txt stat; write_json {json}";
         var r = ToolRunner.Run("yosys", ["-q", "-l", "yosys.log", "-p", script], dir, timeout ?? DefaultTimeout);
         if (r.ExitCode != 0)
             throw new ToolException($"yosys synth_xilinx failed (exit {r.ExitCode}):\n{Ghdl.Tail(r.Output, 40)}");
         return (Path.Combine(dir, json), r);
     }
+
+    /// <summary>
+    /// yosys commands that put each style attribute on the memories of its module (GHDL writes an
+    /// entity as a module of the same name in lower case), for yosys's memory mapping to follow.
+    /// </summary>
+    public static string SetMemoryStyles(IReadOnlyList<MemoryStyleAttribute> styles) =>
+        string.Concat(styles.Select(s => $"setattr -set {s.Attribute} \"{s.Value}\" {s.Entity.ToLowerInvariant()}/m:*; "));
 }
