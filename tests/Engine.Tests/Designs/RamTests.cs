@@ -112,6 +112,57 @@ public class RamTests
         Assert.Equal(1, top.Split("entity work.Third_memory").Length - 1);
     }
 
+    /// <summary>
+    /// Two ROMs with the same 256 x 16-bit contents, one left to the tool and one in block RAM, and a
+    /// 16-word RAM in LUT RAM.
+    /// </summary>
+    static Design StyledMemories()
+    {
+        var d = new Design("styled_memories");
+        ushort[] table = [.. Enumerable.Range(0, 256).Select(i => (ushort)(i * 40503 >> 3))];
+        var read = d.Input(Bus.Create<IMemoryRead>(), "read");
+        var block = d.Add(new Rom<ushort>(table, MemoryStyle.Block) { Name = "BlockTable", Read = read });
+        var auto = d.Add(new Rom<ushort>(table) { Name = "AutoTable", Read = read });
+        var lutRam = d.Add(new Ram<uint>(16, style: MemoryStyle.Distributed) { Name = "LutRam", Read = read });
+        lutRam.Write = d.Input(Bus.Create<IMemoryWrite<uint>>(), "write");
+        d.Output(block.Result, "block_data");
+        d.Output(auto.Result, "auto_data");
+        d.Output(lutRam.Result, "ram_data");
+        return d;
+    }
+
+    [Fact]
+    public void AMemoryStyleIsWrittenAsVivadosAttributeAndKeepsItsOwnEntity()
+    {
+        var files = Hdl.Vhdl.VhdlGenerator.Generate(StyledMemories().Elaborate()).ToDictionary(f => f.FileName, f => f.Content);
+        Assert.Equal(["AutoTable_memory.vhd", "BlockTable_memory.vhd", "LutRam_memory.vhd"], files.Keys.Where(n => n.EndsWith("_memory.vhd")).Order());
+        Assert.Contains("  attribute rom_style of memory : signal is \"block\";\n", files["BlockTable_memory.vhd"]);
+        Assert.Contains("  attribute ram_style of memory : signal is \"distributed\";\n", files["LutRam_memory.vhd"]);
+        Assert.DoesNotContain("attribute", files["AutoTable_memory.vhd"]);
+    }
+
+    /// <summary>
+    /// GHDL's synthesis drops the style attributes, so the synthesis step reads them back from the
+    /// VHDL and yosys sets them again: the block-style ROM becomes one RAMB18, its twin without a style
+    /// stays in LUTs (yosys's choice for a table this small) and the RAM is LUT RAM.
+    /// </summary>
+    [Fact, Trait("Category", CoSim.Category)]
+    public void YosysBuildsEachMemoryInTheResourceItsStyleNames()
+    {
+        var netlist = StyledMemories().Elaborate();
+        var work = Path.Combine(Path.GetTempPath(), "engine-tests-memory-style");
+        var synthesis = Hdl.Vhdl.Synthesis.Run(netlist, work, writeVerilog: true);
+        Assert.Equal(
+            [new("BlockTable_memory", "rom_style", "block"), new("LutRam_memory", "ram_style", "distributed")],
+            synthesis.MemoryStyles.OrderBy(s => s.Entity).ToArray<Hdl.Vhdl.MemoryStyleAttribute>());
+        var (json, _) = Hdl.Vhdl.Tools.Yosys.SynthXilinx(work, Path.GetFileName(synthesis.VerilogPath!), synthesis.Top, synthesis.MemoryStyles);
+        var (resources, _) = Hdl.Vhdl.Tools.XilinxNetlist.AnalyseFile(json, synthesis.Top);
+        Assert.Equal(0.5, resources.Bram36);
+        Assert.Equal(["RAMB18E1"], resources.CellTypes.Keys.Where(t => t.StartsWith("RAMB")));
+        Assert.True(resources.LutRam > 0, $"no LUT RAM: {string.Join(", ", resources.CellTypes)}");
+        Assert.True(resources.Lut > 16, $"the ROM left to yosys is not in LUTs: {resources.Lut} LUTs");
+    }
+
     [Fact, Trait("Category", CoSim.Category)]
     public void CoSimulationOfThePorts() => CoSim.Check(RamPortsDesign.Build, (sim, c) => RamPortsDesign.Drive(sim, c, 2), 300);
 
