@@ -193,15 +193,16 @@ public static class ReportCommand
         L();
         L("## Side by side: the same structure, 2021 (Vivado) and ours (yosys, estimated f_max)");
         L();
-        L("| core | structure | ours | f_max MHz, 2021 → ours est. | clocks/block, 2021 → ours | MB/s, 2021 → ours est. | LUT, 2021 → ours | FF, 2021 → ours |");
-        L("|---|---|---|---|---|---|---|---|");
+        L("| core | structure | ours | f_max MHz, 2021 → ours est. | clocks/block, 2021 → ours | MB/s, 2021 → ours est. | LUT, 2021 → ours | FF, 2021 → ours | BRAM36, 2021 → ours |");
+        L("|---|---|---|---|---|---|---|---|---|");
         foreach (var reference in References2021.Rows)
         {
             var r = rows.FirstOrDefault(x => x.Core == reference.Core && x.Variant == reference.OurVariant);
             if (r is null) continue;
             L($"| {r.Core} | {reference.Structure} | {r.Variant} | {F(reference.FmaxMHz, "0.##")} → {F(r.FmaxEstimateMHz, "0.0")} | " +
               $"{reference.ClocksPerBlock} → {F(r.ClocksPerBlock, "0.00")}{(r.LongMessageClocksPerBlock is { } lm ? $" ({F(lm, "0.00")} one msg)" : "")} | " +
-              $"{reference.MBps} → {F(r.CoreMBps, "0")}{(r.LongMessageMBps is { } lmb ? $" ({F(lmb, "0")} one msg)" : "")} | {reference.Lut} → {F(r.Synth?.Resources.Lut, "0")} | {reference.Ff} → {F(r.Synth?.Resources.Ff, "0")} |");
+              $"{reference.MBps} → {F(r.CoreMBps, "0")}{(r.LongMessageMBps is { } lmb ? $" ({F(lmb, "0")} one msg)" : "")} | {reference.Lut} → {F(r.Synth?.Resources.Lut, "0")} | {reference.Ff} → {F(r.Synth?.Resources.Ff, "0")} | " +
+              $"{reference.Bram} → {F(r.Synth?.Resources.Bram36, "0.#")} |");
         }
         L();
         L("## The f_max estimate against the 2021 Vivado figures it is calibrated on");
