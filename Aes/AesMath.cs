@@ -284,7 +284,7 @@ public static class AesMath
     /// <summary>
     /// One output column from the four table reads of its diagonal (rows 0..3, each T0[x] or Td0[x]):
     /// the xor of the values rotated by their row for a middle round; for the final round the S-box
-    /// byte each read holds (S[x] is byte 1 of T0[x], Si[x] comes from byte 0 of Td0[x]).
+    /// byte each read holds (S[x] is byte 1 of T0[x], Si[x] comes from byte 3 of Td0[x]).
     /// </summary>
     public static uint LookupColumn(uint row0, uint row1, uint row2, uint row3, bool final, bool decrypt)
     {
@@ -296,7 +296,7 @@ public static class AesMath
     }
 
     /// <summary>
-    /// Si[x] from Td0[x]: byte 0 of Td0[x] is 11·Si[x] and 11⁻¹ = 0xc0 = x⁷ + x⁶ in GF(2^8), so
+    /// Si[x] from Td0[x]: byte 3 (the least significant) of Td0[x] is 11·Si[x] and 11⁻¹ = 0xc0 = x⁷ + x⁶ in GF(2^8), so
     /// Si[x] = x⁶·b ^ x⁷·b, a linear map over GF(2) (xor gates, no table).
     /// </summary>
     public static byte InvSBoxFromTd0(uint td0)

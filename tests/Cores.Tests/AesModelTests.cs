@@ -195,9 +195,9 @@ public class AesModelTests
 
     static UInt128 RandomBlock(Random random)
     {
-        var bytes = new byte[16];
+        var bytes = new byte[AesModel.BlockBytes];
         random.NextBytes(bytes);
-        return new UInt128(BitConverter.ToUInt64(bytes, 0), BitConverter.ToUInt64(bytes, 8));
+        return AesModel.ToBlock(bytes);
     }
 
     // SP 800-38A F.2.1/F.2.2 (CBC-AES128), F.2.5/F.2.6 (CBC-AES256), F.5.1/F.5.2 (CTR-AES128), F.5.5/F.5.6 (CTR-AES256).
