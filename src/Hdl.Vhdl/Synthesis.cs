@@ -6,7 +6,8 @@ namespace Hdl.Vhdl;
 
 /// <summary>
 /// Result of synthesizing a design with GHDL. <paramref name="MemoryStyles"/> are the memories' style
-/// attributes, which GHDL drops from the netlist it writes (for a later tool to set again).
+/// attributes, which GHDL drops from the Verilog netlist it writes (for the tool reading that netlist
+/// to set again); empty when no Verilog was written.
 /// </summary>
 public sealed record SynthesisResult(string WorkDir, string Top, string Log, TimeSpan Duration, string? VerilogPath,
     IReadOnlyList<MemoryStyleAttribute> MemoryStyles);
@@ -47,7 +48,8 @@ public static class Synthesis
             verilog = Path.Combine(workDir, top + ".v");
             File.WriteAllText(verilog, synth.Stdout);
         }
-        var styles = files.Select(f => MemoryWriter.StyleAttributeOf(File.ReadAllText(Path.Combine(workDir, f)))).OfType<MemoryStyleAttribute>().ToList();
+        IReadOnlyList<MemoryStyleAttribute> styles = verilog is null ? [] :
+            [.. files.Select(f => MemoryWriter.StyleAttributeOf(File.ReadAllText(Path.Combine(workDir, f)))).OfType<MemoryStyleAttribute>()];
         return new SynthesisResult(workDir, top, writeVerilog ? "" : synth.Output, DateTime.UtcNow - start, verilog, styles);
     }
 }
