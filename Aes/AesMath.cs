@@ -288,12 +288,14 @@ public static class AesMath
     /// </summary>
     public static uint LookupColumn(uint row0, uint row1, uint row2, uint row3, bool final, bool decrypt)
     {
-        if (final && decrypt)
-            return ((uint)InvSBoxFromTd0(row0) << 24) | ((uint)InvSBoxFromTd0(row1) << 16) | ((uint)InvSBoxFromTd0(row2) << 8) | InvSBoxFromTd0(row3);
         if (final)
-            return (((row0 >> 16) & 0xff) << 24) | (((row1 >> 16) & 0xff) << 16) | (((row2 >> 16) & 0xff) << 8) | ((row3 >> 16) & 0xff);
+            return ((uint)SBoxFromTableRead(row0, decrypt) << 24) | ((uint)SBoxFromTableRead(row1, decrypt) << 16)
+                | ((uint)SBoxFromTableRead(row2, decrypt) << 8) | SBoxFromTableRead(row3, decrypt);
         return row0 ^ uint.RotateRight(row1, 8) ^ uint.RotateRight(row2, 16) ^ uint.RotateRight(row3, 24);
     }
+
+    /// <summary>S[x] from the read T0[x] (its byte 1), or Si[x] from the read Td0[x].</summary>
+    public static byte SBoxFromTableRead(uint read, bool decrypt) => decrypt ? InvSBoxFromTd0(read) : Row(read, 1);
 
     /// <summary>
     /// Si[x] from Td0[x]: byte 3 (the least significant) of Td0[x] is 11·Si[x] and 11⁻¹ = 0xc0 = x⁷ + x⁶ in GF(2^8), so

@@ -161,8 +161,8 @@ public class AesModelTests
     {
         for (int x = 0; x < 256; x++)
         {
-            Assert.Equal(AesMath.SBox[x], (byte)(AesMath.T0[x] >> 16));
-            Assert.Equal(AesMath.InvSBox[x], AesMath.InvSBoxFromTd0(AesMath.Td0[x]));
+            Assert.Equal(AesMath.SBox[x], AesMath.SBoxFromTableRead(AesMath.T0[x], decrypt: false));
+            Assert.Equal(AesMath.InvSBox[x], AesMath.SBoxFromTableRead(AesMath.Td0[x], decrypt: true));
         }
     }
 

@@ -504,7 +504,7 @@ package axi_aes_bram11_pkg is
   function AesMath_TableRound(state : hdl_u128; roundKey : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_Row(column : hdl_u32; row : hdl_s32) return hdl_u8;
   function AesMath_Column(block_x : hdl_u128; index : hdl_s32) return hdl_u32;
-  function AesMath_InvSBoxFromTd0(td0 : hdl_u32) return hdl_u8;
+  function AesMath_SBoxFromTableRead(read : hdl_u32; decrypt : boolean) return hdl_u8;
   function AesMath_KeyWords(keySize : hdl_s32) return hdl_s32;
   function AesMath_KeyWord(previous : hdl_u32; back : hdl_u32; i : hdl_s32; keySize : hdl_u8) return hdl_u32;
   function AesMath_Column3(block_x : hdl_u128) return hdl_u32;
@@ -516,9 +516,10 @@ package axi_aes_bram11_pkg is
   function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32;
   function AesMath_MixColumn(column : hdl_u32) return hdl_u32;
   function AesMath_TableColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
-  function AesMath_Xtime(a : hdl_u8) return hdl_u8;
+  function AesMath_InvSBoxFromTd0(td0 : hdl_u32) return hdl_u8;
   function AesMath_SubWord(word : hdl_u32) return hdl_u32;
   function AesMath_RotWord(word : hdl_u32) return hdl_u32;
+  function AesMath_Xtime(a : hdl_u8) return hdl_u8;
 end package;
 
 package body axi_aes_bram11_pkg is
@@ -663,11 +664,8 @@ package body axi_aes_bram11_pkg is
   -- Crypto.Aes.AesMath.LookupColumn
   function AesMath_LookupColumn(row0 : hdl_u32; row1 : hdl_u32; row2 : hdl_u32; row3 : hdl_u32; final : boolean; decrypt : boolean) return hdl_u32 is
   begin
-    if (final and decrypt) then
-      return (((shift_left(resize(AesMath_InvSBoxFromTd0(row0), 32), 24) or shift_left(resize(AesMath_InvSBoxFromTd0(row1), 32), 16)) or shift_left(resize(AesMath_InvSBoxFromTd0(row2), 32), 8)) or resize(AesMath_InvSBoxFromTd0(row3), 32));
-    end if;
     if final then
-      return (((shift_left((shift_right(row0, 16) and unsigned'(x"000000FF")), 24) or shift_left((shift_right(row1, 16) and unsigned'(x"000000FF")), 16)) or shift_left((shift_right(row2, 16) and unsigned'(x"000000FF")), 8)) or (shift_right(row3, 16) and unsigned'(x"000000FF")));
+      return (((shift_left(resize(AesMath_SBoxFromTableRead(row0, decrypt), 32), 24) or shift_left(resize(AesMath_SBoxFromTableRead(row1, decrypt), 32), 16)) or shift_left(resize(AesMath_SBoxFromTableRead(row2, decrypt), 32), 8)) or resize(AesMath_SBoxFromTableRead(row3, decrypt), 32));
     end if;
     return (((row0 xor rotate_right(row1, 8)) xor rotate_right(row2, 16)) xor rotate_right(row3, 24));
   end function;
@@ -780,12 +778,10 @@ package body axi_aes_bram11_pkg is
     return resize(shift_right(block_x, to_integer(resize(unsigned((signed'(x"00000060") - signed(resize(unsigned(signed'(x"00000020") * (index and signed'(x"00000003"))), 32)))), 7))), 32);
   end function;
 
-  -- Crypto.Aes.AesMath.InvSBoxFromTd0
-  function AesMath_InvSBoxFromTd0(td0 : hdl_u32) return hdl_u8 is
-    variable sixth : hdl_u8;
+  -- Crypto.Aes.AesMath.SBoxFromTableRead
+  function AesMath_SBoxFromTableRead(read : hdl_u32; decrypt : boolean) return hdl_u8 is
   begin
-    sixth := AesMath_Xtime(AesMath_Xtime(AesMath_Xtime(AesMath_Xtime(AesMath_Xtime(AesMath_Xtime(resize(td0, 8)))))));
-    return resize(unsigned((signed(resize(sixth, 32)) xor signed(resize(AesMath_Xtime(sixth), 32)))), 8);
+    return sel(decrypt, AesMath_InvSBoxFromTd0(read), AesMath_Row(read, signed'(x"00000001")));
   end function;
 
   -- Crypto.Aes.AesMath.KeyWords
@@ -890,12 +886,12 @@ package body axi_aes_bram11_pkg is
     return sel(decrypt, (((AesMath_Td0(to_integer(AesMath_Row(a, signed'(x"00000000")))) xor AesMath_Td1(to_integer(AesMath_Row(b, signed'(x"00000001"))))) xor AesMath_Td2(to_integer(AesMath_Row(c, signed'(x"00000002"))))) xor AesMath_Td3(to_integer(AesMath_Row(d, signed'(x"00000003"))))), (((AesMath_T0(to_integer(AesMath_Row(a, signed'(x"00000000")))) xor AesMath_T1(to_integer(AesMath_Row(b, signed'(x"00000001"))))) xor AesMath_T2(to_integer(AesMath_Row(c, signed'(x"00000002"))))) xor AesMath_T3(to_integer(AesMath_Row(d, signed'(x"00000003"))))));
   end function;
 
-  -- Crypto.Aes.AesMath.Xtime
-  function AesMath_Xtime(a : hdl_u8) return hdl_u8 is
-    variable shifted : hdl_u8;
+  -- Crypto.Aes.AesMath.InvSBoxFromTd0
+  function AesMath_InvSBoxFromTd0(td0 : hdl_u32) return hdl_u8 is
+    variable sixth : hdl_u8;
   begin
-    shifted := resize(unsigned(shift_left(signed(resize(a, 32)), 1)), 8);
-    return sel(((signed(resize(a, 32)) and signed'(x"00000080")) /= signed'(x"00000000")), resize(unsigned((signed(resize(shifted, 32)) xor signed'(x"0000001B"))), 8), shifted);
+    sixth := AesMath_Xtime(AesMath_Xtime(AesMath_Xtime(AesMath_Xtime(AesMath_Xtime(AesMath_Xtime(resize(td0, 8)))))));
+    return resize(unsigned((signed(resize(sixth, 32)) xor signed(resize(AesMath_Xtime(sixth), 32)))), 8);
   end function;
 
   -- Crypto.Aes.AesMath.SubWord
@@ -908,6 +904,14 @@ package body axi_aes_bram11_pkg is
   function AesMath_RotWord(word : hdl_u32) return hdl_u32 is
   begin
     return rotate_left(word, 8);
+  end function;
+
+  -- Crypto.Aes.AesMath.Xtime
+  function AesMath_Xtime(a : hdl_u8) return hdl_u8 is
+    variable shifted : hdl_u8;
+  begin
+    shifted := resize(unsigned(shift_left(signed(resize(a, 32)), 1)), 8);
+    return sel(((signed(resize(a, 32)) and signed'(x"00000080")) /= signed'(x"00000000")), resize(unsigned((signed(resize(shifted, 32)) xor signed'(x"0000001B"))), 8), shifted);
   end function;
 
 end package body;
