@@ -48,7 +48,7 @@ public static class Synthesis
             verilog = Path.Combine(workDir, top + ".v");
             File.WriteAllText(verilog, synth.Stdout);
         }
-        IReadOnlyList<MemoryStyleAttribute> styles = verilog is null ? [] :
+        IReadOnlyList<MemoryStyleAttribute> styles = !writeVerilog ? [] :
             [.. files.Select(f => MemoryWriter.StyleAttributeOf(File.ReadAllText(Path.Combine(workDir, f)))).OfType<MemoryStyleAttribute>()];
         return new SynthesisResult(workDir, top, writeVerilog ? "" : synth.Output, DateTime.UtcNow - start, verilog, styles);
     }
