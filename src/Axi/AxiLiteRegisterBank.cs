@@ -16,10 +16,13 @@ namespace Crypto.Axi;
 /// input stream (TREADY is low from reset until the first START).
 /// </para>
 /// <para>
-/// CTRL.SOFT_RESET disables the input stream and raises Flush for one cycle: the converters drop what
-/// they hold, blocks still in the core are drained and dropped, and the counters, status and error are
-/// cleared. The staged registers are kept: software resets its DMA engine too, then writes START
-/// (which takes effect once STATUS.DRAINING has cleared).
+/// CTRL.SOFT_RESET disables the input stream and raises Flush for one cycle: the input converters drop
+/// what they hold, blocks still in the core are drained and dropped, and the counters, status and error
+/// are cleared. The output keeps the AXI4-Stream rules (the consumer is not reset with the wrapper): the
+/// beat on offer on m_axis stays until taken and a packet in progress ends with a closing beat; this
+/// bank watches m_axis to report it (STATUS.CLOSING until that packet's TLAST has gone, error 5 when
+/// the packet was cut) and leaves that packet out of PACKETS_OUT. The staged registers are kept:
+/// software writes START, which takes effect once STATUS.DRAINING has cleared.
 /// </para>
 /// <para>
 /// Handshakes as in Xilinx's AXI4-Lite slaves: AWREADY and WREADY rise together for one cycle once both
@@ -84,6 +87,10 @@ public sealed class AxiLiteRegisterBank : ClockedProcess
     bool streamMidPacket;
     /// <summary>Packets whose last beat came in on s_axis but has not gone out on m_axis.</summary>
     ushort packetsInFlight;
+    /// <summary>The last beat taken on m_axis did not end its packet.</summary>
+    bool outputMidPacket;
+    /// <summary>The packet on m_axis at the last soft reset has not had its TLAST yet (STATUS.CLOSING).</summary>
+    bool closingOutput;
 
     public AxiLiteRegisterBank(uint coreId, uint version, uint caps)
     {
@@ -121,6 +128,7 @@ public sealed class AxiLiteRegisterBank : ClockedProcess
                         | (loadPending ? AxiRegisters.StatusLoadPending : 0u)
                         | (enabled ? AxiRegisters.StatusEnabled : 0u)
                         | (Drain.Discard ? AxiRegisters.StatusDraining : 0u)
+                        | (closingOutput ? AxiRegisters.StatusClosing : 0u)
                         | ((uint)errorCode << AxiRegisters.StatusErrorCodeShift);
                     break;
                 case AxiRegisters.BlocksIn: value = blocksIn; break;
@@ -198,9 +206,20 @@ public sealed class AxiLiteRegisterBank : ClockedProcess
             errorCode = newCode;
         }
 
+        // m_axis: a beat taken this cycle, and what the stream is left with after this edge.
+        bool outputTaken = StreamOut.Valid && StreamOutReady.Ready;
+        bool outputHeld = StreamOut.Valid && !StreamOutReady.Ready;
+        bool outputMid = outputTaken ? !StreamOut.Last : outputMidPacket;
+        bool lastOut = outputTaken && StreamOut.Last;
+        // The TLAST that ends the packet in progress at a soft reset is not one of the packets counted.
+        bool oldPacketEnds = lastOut && closingOutput;
+        if (oldPacketEnds) closingOutput = false;
+        outputMidPacket = outputMid;
+
         if (flushing)
         {
-            // The edge at which every process drops what it holds: start counting afresh.
+            // The edge at which every process drops what it holds: start counting afresh. The packet
+            // on m_axis, if any, is finished by the output converter (held beat, closing beat).
             blocksIn = 0;
             blocksOut = 0;
             busyCycles = 0;
@@ -208,8 +227,11 @@ public sealed class AxiLiteRegisterBank : ClockedProcess
             coreMidPacket = false;
             streamMidPacket = false;
             packetsInFlight = 0;
-            error = false;
-            errorCode = 0;
+            // Cut: the packet needs a closing beat, or a closing beat from an earlier soft reset is still on offer.
+            bool cut = (outputHeld ? !StreamOut.Last : outputMid) || (closingOutput && errorCode == AxiRegisters.ErrorOutputCut);
+            closingOutput = outputHeld || outputMid;
+            error = cut;
+            errorCode = cut ? AxiRegisters.ErrorOutputCut : (byte)0;
         }
         else
         {
@@ -219,16 +241,16 @@ public sealed class AxiLiteRegisterBank : ClockedProcess
                 coreMidPacket = !CoreInput.Last;
             }
             if (CoreOutput.Valid && CoreOutputReady.Ready) blocksOut++;
-            bool lastIn = false, lastOut = false;
+            bool lastIn = false;
             if (StreamIn.Valid && StreamInReady.Ready)
             {
                 streamMidPacket = !StreamIn.Last;
                 lastIn = StreamIn.Last;
             }
-            if (StreamOut.Valid && StreamOutReady.Ready) lastOut = StreamOut.Last;
-            if (lastIn && !lastOut) packetsInFlight++;
-            else if (lastOut && !lastIn) packetsInFlight--;
-            if (lastOut) packetsOut++;
+            bool counted = lastOut && !oldPacketEnds;
+            if (lastIn && !counted) packetsInFlight++;
+            else if (counted && !lastIn) packetsInFlight--;
+            if (counted) packetsOut++;
             if (busy) busyCycles++;
 
             // ---- load the staged configuration at a packet boundary on the core's input, once what a

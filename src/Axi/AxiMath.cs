@@ -15,6 +15,13 @@ public static class AxiMath
         return bytes;
     }
 
+    /// <summary>
+    /// TKEEP of the beat that closes an output packet cut by a soft reset: one byte (zero), with TLAST
+    /// (docs/axi.md, "Soft reset"). A beat of one byte rather than a null beat (TKEEP 0), which the AXI
+    /// DMA does not take; software finds the packet's real bytes as the received length minus one.
+    /// </summary>
+    public const byte ClosingBeatKeep = 0x01;
+
     /// <summary>TKEEP for the first <paramref name="bytes"/> lanes of a beat (8 or more: all lanes).</summary>
     public static byte KeepOf(byte bytes) => bytes >= 8 ? (byte)0xFF : (byte)((1 << bytes) - 1);
 

@@ -19,7 +19,7 @@ public static class AxiRegisters
     public const byte Config = 0x0C;
     /// <summary>WO, self-clearing: bit 0 START, bit 1 SOFT_RESET, bit 2 CLEAR_ERROR. Reads 0.</summary>
     public const byte Control = 0x10;
-    /// <summary>RO: bit 0 BUSY, bit 1 ERROR, bit 2 LOAD_PENDING, bit 3 ENABLED, bit 4 DRAINING, bits 15..8 first error code.</summary>
+    /// <summary>RO: bit 0 BUSY, bit 1 ERROR, bit 2 LOAD_PENDING, bit 3 ENABLED, bit 4 DRAINING, bit 5 CLOSING, bits 15..8 first error code.</summary>
     public const byte Status = 0x14;
     /// <summary>RO: blocks that entered the core since the last soft reset (wraps at 2^32).</summary>
     public const byte BlocksIn = 0x18;
@@ -43,6 +43,11 @@ public static class AxiRegisters
     public const uint StatusLoadPending = 1u << 2;
     public const uint StatusEnabled = 1u << 3;
     public const uint StatusDraining = 1u << 4;
+    /// <summary>
+    /// STATUS bit 5: the output packet in progress at the last soft reset has not ended on m_axis yet
+    /// (its held beat, or its closing beat, waits for TREADY).
+    /// </summary>
+    public const uint StatusClosing = 1u << 5;
     public const int StatusErrorCodeShift = 8;
 
     public const int ConfigModeMask = 0xF;
@@ -63,6 +68,11 @@ public static class AxiRegisters
     public const byte ErrorConfigRefused = 1, ErrorKeep = 2, ErrorPartialBlock = 3;
     /// <summary>Error code 4: a ChaCha20 packet ran past block counter 2^32-1 (its output ends at that block).</summary>
     public const byte ErrorCounterExhausted = 4;
+    /// <summary>
+    /// Error code 5: a soft reset cut the output packet in progress; it ends with one closing byte (zero,
+    /// TLAST), so its real bytes are the received length minus one (docs/axi.md, "Soft reset").
+    /// </summary>
+    public const byte ErrorOutputCut = 5;
 
     /// <summary>A CONFIG register value.</summary>
     public static uint ConfigValue(byte mode, bool decrypt, byte keySize) =>

@@ -11,7 +11,13 @@ namespace Crypto.Axi;
 /// <para>
 /// The output beat and the input ready are registers, as in the serializer: besides the upper half of
 /// the beat being sent, one more 64-bit beat can wait, so with a consumer that is always ready the
-/// output runs at one 32-bit beat per clock. A flush (soft reset) drops everything at once.
+/// output runs at one 32-bit beat per clock.
+/// </para>
+/// <para>
+/// It drives m_axis, so a flush (soft reset) keeps the AXI4-Stream rules as the serializer does in a
+/// 64-bit wrapper: the 32-bit beat on offer stays until taken, what waits behind it is dropped, no
+/// beat is taken, and a packet that has not had its TLAST ends with one closing beat (one zero byte,
+/// TLAST). The serializer in front of it drops what it holds (an internal stream).
 /// </para>
 /// </summary>
 public sealed class AxiStreamDownsizer : ClockedProcess
@@ -31,6 +37,12 @@ public sealed class AxiStreamDownsizer : ClockedProcess
     bool ready;
     /// <summary>Mirror of Output.Valid.</summary>
     bool outputValid;
+    /// <summary>Mirror of Output.Last.</summary>
+    bool outputLast;
+    /// <summary>The last beat taken by the consumer did not end its packet.</summary>
+    bool midPacket;
+    /// <summary>After a flush: the packet in progress still needs its closing beat.</summary>
+    bool closing;
     /// <summary>The upper half of the beat being sent is waiting.</summary>
     bool upperValid;
     uint upper;
@@ -44,32 +56,34 @@ public sealed class AxiStreamDownsizer : ClockedProcess
 
     protected override void OnTick()
     {
-        if (Control.Flush)
+        if (outputValid && OutputReady.Ready)
         {
             outputValid = false;
+            midPacket = !outputLast;
+        }
+        if (Control.Flush)
+        {
             upperValid = false;
             nextValid = false;
-            ready = false;
+            closing = outputValid ? !outputLast : midPacket;
         }
         else
         {
             bool take = ready && Input.Valid;
-            bool outputFree = !outputValid || OutputReady.Ready;
-            if (outputValid && OutputReady.Ready) outputValid = false;
 
-            // When the output register frees, send: the upper half of the current beat, else the
+            // When the output register is free, send: the upper half of the current beat, else the
             // lower half of the waiting beat, else the lower half of the beat arriving now.
             bool sendBeat = false;
             ulong beat = 0;
             byte beatKeep = 0;
             bool beatLast = false;
-            if (outputFree)
+            if (!outputValid)
             {
                 if (upperValid)
                 {
                     Output.Data = upper;
                     Output.Keep = upperKeep;
-                    Output.Last = upperLast;
+                    outputLast = upperLast;
                     outputValid = true;
                     upperValid = false;
                 }
@@ -97,7 +111,7 @@ public sealed class AxiStreamDownsizer : ClockedProcess
                 bool oneBeat = highKeep == 0;
                 Output.Data = (uint)beat;
                 Output.Keep = (byte)(beatKeep & 0xF);
-                Output.Last = beatLast && oneBeat;
+                outputLast = beatLast && oneBeat;
                 outputValid = true;
                 if (!oneBeat)
                 {
@@ -114,8 +128,18 @@ public sealed class AxiStreamDownsizer : ClockedProcess
                 nextLast = Input.Last;
                 nextValid = true;
             }
-            ready = !nextValid;
         }
+        // The packet cut by a flush ends with the closing beat as soon as the output register is free.
+        if (closing && !outputValid)
+        {
+            Output.Data = 0;
+            Output.Keep = AxiMath.ClosingBeatKeep;
+            outputLast = true;
+            outputValid = true;
+            closing = false;
+        }
+        ready = !Control.Flush && !nextValid && !closing;
+        Output.Last = outputLast;
         Output.Valid = outputValid;
         InputReady.Ready = ready;
     }

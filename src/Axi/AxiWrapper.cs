@@ -207,7 +207,7 @@ public static class AxiWrapper
             Name = "drain", CoreInput = core.CountedInput, CoreInputReady = core.CountedInputReady,
             CoreOutput = core.Output, CoreOutputReady = core.OutputReady, Control = bank.Control, Closing = core.Closing,
         });
-        var serializer = d.Add(new AxiStreamBlockSerializer { Name = "serializer", Control = bank.Control, OutputReady = mAxisReady });
+        var serializer = d.Add(new AxiStreamBlockSerializer(closesPacketOnFlush: !narrow) { Name = "serializer", Control = bank.Control, OutputReady = mAxisReady });
         var gate = d.Add(new CoreOutputGate
         {
             Name = "gate", Input = core.Output, Drain = drain.Drain, OutputReady = serializer.InputReady, CoreOutputReady = core.OutputReady,

@@ -220,29 +220,43 @@ public class StreamWidthConverterTests
         Assert.Equal(0xFF, AxiMath.KeepBytes(keepOut!.Value));
     }
 
-    /// <summary>A flush (soft reset) in the middle of a packet drops what the converters hold; the next packet passes whole.</summary>
+    /// <summary>
+    /// A flush (soft reset) in the middle of a packet, with the consumer holding TREADY low across it: the
+    /// upsizer drops what it holds; the downsizer (which drives m_axis) keeps the beat
+    /// on offer unchanged until taken and ends the cut packet with one closing zero byte and TLAST; the
+    /// next packet passes whole. The sink checks that TVALID and the beat held (no soft-reset excuse).
+    /// </summary>
     [Fact]
-    public void FlushDropsWhatIsHeldAndTheNextPacketPasses()
+    public void FlushKeepsTheOutputBeatAndClosesTheCutPacket()
     {
-        var bench = new ConverterBench(Chain.UpsizerThenDownsizer, seed: 2, gaps: 0, stalls: 0.8);
+        var bench = new ConverterBench(Chain.UpsizerThenDownsizer, seed: 2, gaps: 0, stalls: 0.5);
         var rng = new Random(9);
-        var dropped = new byte[200];
-        rng.NextBytes(dropped);
-        bench.Source.Enqueue(dropped);
+        var interrupted = new byte[200];
+        rng.NextBytes(interrupted);
+        bench.Source.Enqueue(interrupted);
         for (int i = 0; i < 30; i++) bench.Step();
-        Assert.True(bench.Source.CurrentOffset > 0 && bench.Sink.Packets.Count == 0, "the packet is not in flight when the flush comes");
-        bench.Sink.ExpectReset();
+        bench.Sink.StallProbability = 1;
+        bench.Step();
+        Assert.True(bench.Source.CurrentOffset > 0 && bench.Sink.PartialBytes > 0 && bench.Output.Valid,
+            "the packet is not in flight with a beat on offer when the flush comes");
+        int before = bench.Sink.PartialBytes;
         bench.Step(flush: true);
         bench.Source.Abort();
-        bench.Sink.Abort();
-        bench.Step();
-        Assert.False(bench.Output.Valid, "m_axis TVALID is high after the flush");
+        for (int i = 0; i < 5; i++) bench.Step();
+        Assert.True(bench.Output.Valid, "m_axis TVALID fell after the flush without a transfer");
         bench.Sink.StallProbability = 0.3;
+        bench.RunUntilDelivered(1, "the cut packet");
+        var cut = bench.Sink.Packets.Single().Data;
+        // Beats taken before the flush, the held one (4 bytes) and the closing byte.
+        Assert.True(cut.Length == before + 4 + 1, $"the cut packet has {cut.Length} bytes, expected {before} taken, the held beat and one closing byte");
+        Assert.Equal(interrupted.AsSpan(0, cut.Length - 1).ToArray(), cut[..^1]);
+        Assert.Equal(0, cut[^1]);
+
         var after = new byte[12];
         rng.NextBytes(after);
         bench.Source.Enqueue(after);
-        bench.RunUntilDelivered(1, "after the flush");
-        Assert.Equal(after, bench.Sink.Packets.Single().Data);
+        bench.RunUntilDelivered(2, "after the flush");
+        Assert.Equal(after, bench.Sink.Packets[1].Data);
         Assert.Empty(bench.Sink.ProtocolErrors);
     }
 }

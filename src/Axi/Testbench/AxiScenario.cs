@@ -31,8 +31,9 @@ public sealed record AxiScenarioResult(AxiWrapperBench Bench, IReadOnlyList<stri
 /// many lengths (whole blocks, and final beats and blocks that end part-way) with random TVALID
 /// gaps and TREADY back-pressure; a new key written and started while a packet streams in (it must
 /// not touch that packet and must apply to the next); a soft reset in the middle of a packet under
-/// heavy back-pressure (the DMA engines are reset with it), then a restart; counters and status read
-/// back. Every packet that comes out is compared with the core's software oracle.
+/// heavy back-pressure, with the consumer holding TREADY low across it (the output keeps the beat on
+/// offer and ends a packet it cut with a closing byte, STATUS error 5; the input refuses the rest),
+/// then a restart; counters and status read back. Every packet that comes out is compared with the core's software oracle.
 /// </summary>
 public static class AxiScenario
 {
@@ -152,21 +153,42 @@ public static class AxiScenario
                 $"STATUS reads {Hex(status)} after the packets, expected ENABLED, not BUSY, no LOAD_PENDING");
             bench.Write(AxiRegisters.Control, AxiRegisters.ControlClearError);
 
-            // ---- soft reset in the middle of a packet, with the core full (heavy back-pressure)
+            // ---- soft reset in the middle of a packet, with the core full (heavy back-pressure) and the
+            // consumer (an S2MM channel, not reset with the wrapper) holding TREADY low across it: the
+            // beat on offer must stay, and an output packet already started must end with TLAST
             bench.Sink.StallProbability = 0.9;
-            bench.Source.Enqueue(Bytes(1024)); // dropped by the reset: never expected out
+            var interrupted = Bytes(1024);
+            bench.Source.Enqueue(interrupted);
             bench.RunUntil(() => bench.Source.CurrentOffset >= 512, "half of the packet that the soft reset interrupts");
             int received = bench.Sink.Packets.Count;
-            bench.Sink.ExpectReset();
+            bench.Sink.StallProbability = 1;
             bench.Write(AxiRegisters.Control, AxiRegisters.ControlSoftReset);
-            bench.Source.Abort(); // software resets the DMA engines with the core
-            bench.Sink.Abort();
-            bench.Sink.StallProbability = options.StallProbability;
+            bench.Source.Abort(); // software stops the MM2S channel; the wrapper refuses the rest until START
             Check(!bench.Wrapper.Ports.SAxisReady.Ready, "s_axis TREADY is high after the soft reset, before START");
+            // A packet is open on m_axis when beats of it were taken or one is on offer (held since the reset).
+            bool cut = bench.Sink.PartialBytes > 0 || bench.Wrapper.Ports.MAxis.Valid;
+            uint cutStatus = cut ? AxiRegisters.StatusClosing | AxiRegisters.StatusError | (uint)AxiRegisters.ErrorOutputCut << AxiRegisters.StatusErrorCodeShift : 0;
             status = bench.Read(AxiRegisters.Status);
-            Check((status & ~AxiRegisters.StatusDraining) == 0, $"STATUS reads {Hex(status)} after the soft reset, expected 0 (or DRAINING)");
+            Check((status & ~AxiRegisters.StatusDraining) == cutStatus,
+                $"STATUS reads {Hex(status)} after the soft reset with an output packet {(cut ? "" : "not ")}open, expected {Hex(cutStatus)} (or DRAINING)");
             uint blocksIn = bench.Read(AxiRegisters.BlocksIn);
             Check(blocksIn == 0, $"BLOCKS_IN reads {blocksIn} after the soft reset, expected 0");
+            bench.Sink.StallProbability = options.StallProbability;
+            if (cut)
+            {
+                bench.RunUntil(() => bench.Sink.Packets.Count > received, "the end of the output packet cut by the soft reset");
+                // Its bytes: the output for the interrupted packet up to the cut (whole beats), then the closing byte.
+                var cutPacket = bench.Sink.Packets[received].Data;
+                int real = cutPacket.Length - 1;
+                var want = adapter.Expected(second, interrupted);
+                Check(real % (options.StreamBits / 8) == 0 && real < want.Length,
+                    $"the cut packet has {cutPacket.Length} bytes, expected whole beats of the interrupted packet's output and one closing byte");
+                expected.Add(("output packet cut by the soft reset", [.. want.AsSpan(0, Math.Min(real, want.Length)), 0]));
+                status = bench.Read(AxiRegisters.Status);
+                Check((status & AxiRegisters.StatusClosing) == 0, $"STATUS reads {Hex(status)} after the cut packet ended, expected CLOSING clear");
+                bench.Write(AxiRegisters.Control, AxiRegisters.ControlClearError);
+                received++;
+            }
             bench.RunUntil(() => (bench.Read(AxiRegisters.Status) & AxiRegisters.StatusDraining) == 0, "the drain after the soft reset", 100_000);
             bench.Write(AxiRegisters.Control, AxiRegisters.ControlStart);
             var afterReset = new[] { Bytes(80), Bytes(160) };

@@ -125,7 +125,8 @@ public sealed record ReceivedPacket(byte[] Data, long FirstBeatCycle, long LastB
 /// A DMA-like AXI4-Stream sink (what AXI DMA S2MM does), for a bus of either width: TREADY low at random (back-pressure);
 /// collects the bytes TKEEP marks into packets ending at TLAST; checks the master's rules (TVALID and
 /// the beat hold until taken; TKEEP a run of lanes from lane 0, partial only with TLAST).
-/// <see cref="Abort"/> drops a partly received packet (the DMA engine was reset).
+/// <see cref="Abort"/> drops a partly received packet (the DMA engine was reset). A soft reset of the
+/// wrapper is no excuse: the rules hold across it (only ARESETn may drop TVALID).
 /// </summary>
 public sealed class AxiStreamSink(AxiStreamChannel bus, IReady ready, Random rng, double stallProbability)
 {
@@ -137,7 +138,7 @@ public sealed class AxiStreamSink(AxiStreamChannel bus, IReady ready, Random rng
     readonly List<byte> partial = [];
     long partialFirst = -1;
     readonly List<string> errors = [];
-    bool held, resetting;
+    bool held;
     (ulong Data, byte Keep, bool Last) heldBeat;
 
     public IReadOnlyList<ReceivedPacket> Packets => packets;
@@ -147,18 +148,12 @@ public sealed class AxiStreamSink(AxiStreamChannel bus, IReady ready, Random rng
     public int PartialBytes => partial.Count;
     public double StallProbability { get; set; } = stallProbability;
 
-    /// <summary>
-    /// Software is resetting the wrapper's streams (SOFT_RESET, a reset of the stream interfaces):
-    /// TVALID may drop without a transfer until <see cref="Abort"/>, when the sink (the DMA) is reset too.
-    /// </summary>
-    public void ExpectReset() => resetting = true;
-
+    /// <summary>Drops a partly received packet (the DMA engine was reset).</summary>
     public void Abort()
     {
         partial.Clear();
         partialFirst = -1;
         held = false;
-        resetting = false;
     }
 
     public void Drive() => ready.Ready = rng.NextDouble() >= StallProbability;
@@ -166,7 +161,7 @@ public sealed class AxiStreamSink(AxiStreamChannel bus, IReady ready, Random rng
     public void Observe(long cycle)
     {
         bool valid = bus.Valid;
-        if (held && !resetting)
+        if (held)
         {
             if (!valid) errors.Add($"cycle {cycle}: m_axis TVALID dropped before the beat was taken");
             else if ((bus.Data, bus.Keep, bus.Last) != heldBeat) errors.Add($"cycle {cycle}: m_axis beat changed before it was taken");
