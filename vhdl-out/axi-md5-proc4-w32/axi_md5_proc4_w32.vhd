@@ -619,6 +619,9 @@ begin
     );
 
   u_serializer : entity work.AxiStreamBlockSerializer
+    generic map (
+      closesPacketOnFlush => false
+    )
     port map (
       clk => clk,
       rst => rst,

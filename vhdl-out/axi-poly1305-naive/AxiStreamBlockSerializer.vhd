@@ -6,6 +6,9 @@ use ieee.numeric_std.all;
 use work.axi_poly1305_naive_pkg.all;
 
 entity AxiStreamBlockSerializer is
+  generic (
+    closesPacketOnFlush : boolean
+  );
   port (
     clk : in std_logic;
     rst : in std_logic;
@@ -27,6 +30,9 @@ end entity;
 architecture rtl of AxiStreamBlockSerializer is
   signal ready_reg : boolean := false;
   signal outputValid_reg : boolean := false;
+  signal outputLast_reg : boolean := false;
+  signal midPacket_reg : boolean := false;
+  signal closing_reg : boolean := false;
   signal upperValid_reg : boolean := false;
   signal upper_reg : hdl_u64 := unsigned'(x"0000000000000000");
   signal upperBytes_reg : hdl_u8 := unsigned'(x"00");
@@ -39,6 +45,9 @@ begin
   tick : process(clk)
     variable ready : boolean;
     variable outputValid : boolean;
+    variable outputLast : boolean;
+    variable midPacket : boolean;
+    variable closing : boolean;
     variable upperValid : boolean;
     variable upper : hdl_u64;
     variable upperBytes : hdl_u8;
@@ -48,7 +57,6 @@ begin
     variable nextBytes : hdl_u8;
     variable nextLast : boolean;
     variable take : boolean;
-    variable outputFree : boolean;
     variable sendBlock : boolean;
     variable block_x : hdl_u128;
     variable blockBytes : hdl_u8;
@@ -59,6 +67,9 @@ begin
       if rst = '1' then
         ready_reg <= false;
         outputValid_reg <= false;
+        outputLast_reg <= false;
+        midPacket_reg <= false;
+        closing_reg <= false;
         upperValid_reg <= false;
         upper_reg <= unsigned'(x"0000000000000000");
         upperBytes_reg <= unsigned'(x"00");
@@ -75,6 +86,9 @@ begin
       else
         ready := ready_reg;
         outputValid := outputValid_reg;
+        outputLast := outputLast_reg;
+        midPacket := midPacket_reg;
+        closing := closing_reg;
         upperValid := upperValid_reg;
         upper := upper_reg;
         upperBytes := upperBytes_reg;
@@ -83,26 +97,30 @@ begin
         next_x := next_reg;
         nextBytes := nextBytes_reg;
         nextLast := nextLast_reg;
-        if Control_Flush then
+        if (outputValid and OutputReady_Ready) then
           outputValid := false;
+          midPacket := (not outputLast);
+        end if;
+        if Control_Flush then
           upperValid := false;
           nextValid := false;
-          ready := false;
+          if closesPacketOnFlush then
+            closing := sel(outputValid, (not outputLast), midPacket);
+          else
+            outputValid := false;
+            midPacket := false;
+          end if;
         else
           take := (ready and Input_Valid);
-          outputFree := ((not outputValid) or OutputReady_Ready);
-          if (outputValid and OutputReady_Ready) then
-            outputValid := false;
-          end if;
           sendBlock := false;
           block_x := unsigned'(x"00000000000000000000000000000000");
           blockBytes := unsigned'(x"00");
           blockLast := false;
-          if outputFree then
+          if (not outputValid) then
             if upperValid then
               Output_Data <= upper;
               Output_Keep <= AxiMath_KeepOf(upperBytes);
-              Output_Last <= upperLast;
+              outputLast := upperLast;
               outputValid := true;
               upperValid := false;
             elsif nextValid then
@@ -123,7 +141,7 @@ begin
             oneBeat := (signed(resize(blockBytes, 32)) <= signed'(x"00000008"));
             Output_Data <= (resize(block_x, 64) and AxiMath_LowBytesMask(blockBytes));
             Output_Keep <= AxiMath_KeepOf(blockBytes);
-            Output_Last <= (blockLast and oneBeat);
+            outputLast := (blockLast and oneBeat);
             outputValid := true;
             if (not oneBeat) then
               upper := (resize(shift_right(block_x, 64), 64) and AxiMath_LowBytesMask(resize(unsigned((signed(resize(blockBytes, 32)) - signed'(x"00000008"))), 8)));
@@ -138,12 +156,23 @@ begin
             nextLast := Input_Last;
             nextValid := true;
           end if;
-          ready := (not nextValid);
         end if;
+        if (closing and (not outputValid)) then
+          Output_Data <= unsigned'(x"0000000000000000");
+          Output_Keep <= unsigned'(x"01");
+          outputLast := true;
+          outputValid := true;
+          closing := false;
+        end if;
+        ready := (((not Control_Flush) and (not nextValid)) and (not closing));
+        Output_Last <= outputLast;
         Output_Valid <= outputValid;
         InputReady_Ready <= ready;
         ready_reg <= ready;
         outputValid_reg <= outputValid;
+        outputLast_reg <= outputLast;
+        midPacket_reg <= midPacket;
+        closing_reg <= closing;
         upperValid_reg <= upperValid;
         upper_reg <= upper;
         upperBytes_reg <= upperBytes;

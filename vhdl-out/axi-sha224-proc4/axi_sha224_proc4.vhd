@@ -666,6 +666,9 @@ begin
     );
 
   u_serializer : entity work.AxiStreamBlockSerializer
+    generic map (
+      closesPacketOnFlush => true
+    )
     port map (
       clk => clk,
       rst => rst,

@@ -1091,6 +1091,9 @@ begin
     );
 
   u_serializer : entity work.AxiStreamBlockSerializer
+    generic map (
+      closesPacketOnFlush => true
+    )
     port map (
       clk => clk,
       rst => rst,
