@@ -46,6 +46,7 @@
 #define STATUS_LOAD_PENDING (1u << 2)
 #define STATUS_ENABLED      (1u << 3)
 #define STATUS_DRAINING     (1u << 4)
+#define STATUS_CLOSING      (1u << 5) /* the output packet in progress at the last soft reset has not ended on m_axis */
 #define STATUS_ERROR_CODE(s) (((s) >> 8) & 0xFFu)
 
 /* error codes (STATUS bits 15..8) */
@@ -53,6 +54,7 @@
 #define ERROR_KEEP              2u
 #define ERROR_PARTIAL_BLOCK     3u
 #define ERROR_COUNTER_EXHAUSTED 4u /* ChaCha20: the packet ran past block counter 2^32-1; its output ends at that block */
+#define ERROR_OUTPUT_CUT        5u /* a soft reset cut the output packet in progress: it ends with one closing zero byte (docs/axi.md) */
 
 #define MAP_VERSION 1u
 

@@ -166,12 +166,28 @@ static int caps_admit(uint32_t caps, const struct job *j, const char *core, unsi
     return 0;
 }
 
-/* Soft reset, wait for the drain, write key, IV and CONFIG, START. */
+/* Soft reset, wait for the drain, write key, IV and CONFIG, START. A soft reset never breaks an
+ * AXI4-Stream handshake (docs/axi.md, "Soft reset"): an output packet it cuts (a job of an earlier run
+ * stopped halfway) still ends on m_axis, with one closing zero byte, and STATUS says so (error 5,
+ * CLOSING until that end has been taken). That end belongs to the stopped run's S2MM transfer; if no
+ * S2MM channel takes it, the next job's transfer would receive it instead of its own output, so this
+ * run refuses to start (a reset of the programmable logic, ARESETn, clears it). */
 static int configure(struct device *d, const struct job *j)
 {
     d->write32(d, REG_CONTROL, CONTROL_SOFT_RESET);
     for (int i = 0; d->read32(d, REG_STATUS) & STATUS_DRAINING; i++)
         if (i > 100000) { fprintf(stderr, "crypto_host: STATUS.DRAINING does not clear after the soft reset\n"); return -1; }
+    uint32_t after = d->read32(d, REG_STATUS);
+    for (int i = 0; (after & STATUS_CLOSING) && i < 100000; i++) after = d->read32(d, REG_STATUS);
+    if (after & STATUS_CLOSING) {
+        fprintf(stderr, "crypto_host: the soft reset cut an output packet of an earlier run and its end still waits on m_axis (STATUS 0x%08x): "
+                        "receive it or reset the programmable logic first\n", after);
+        return -1;
+    }
+    if ((after & STATUS_ERROR) && STATUS_ERROR_CODE(after) == ERROR_OUTPUT_CUT) {
+        fprintf(stderr, "crypto_host: note: the soft reset cut an output packet of an earlier run (it has ended)\n");
+        d->write32(d, REG_CONTROL, CONTROL_CLEAR_ERROR);
+    }
     for (size_t i = 0; i < j->key_bytes / 4; i++) d->write32(d, REG_KEY0 + 4 * (uint32_t)i, le32(j->key + 4 * i));
     for (int i = 0; i < 4; i++) d->write32(d, REG_IV0 + 4 * i, le32(j->iv + 4 * i));
     d->write32(d, REG_CONFIG, config_of(j));

@@ -1,0 +1,279 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Text;
+using System.Text.RegularExpressions;
+using Crypto.Streams;
+using Hdl;
+using Hdl.Vhdl;
+using Hdl.Vhdl.Tools;
+
+namespace Crypto.Axi.Formal;
+
+/// <summary>
+/// A formal check of one AXI kit process (or a whole wrapper): the design (built from the C# process,
+/// transpiled to VHDL, turned into Verilog by <c>ghdl --synth</c>), the harness module that binds the
+/// property checkers of src/Axi/Formal/*.sv around it, the depth of the bounded model check, and
+/// whether k-induction (a proof for every depth) is expected to converge within that depth.
+/// </summary>
+/// <param name="Component">Name on the command line (<c>sme-crypto formal --component NAME</c>).</param>
+/// <param name="Harness">The harness's top module (in src/Axi/Formal/harnesses.sv).</param>
+/// <param name="Build">The design under check; its top entity's ports are what the harness connects.</param>
+/// <param name="Depth">Clock cycles of the bounded model check from reset (and the longest induction tried).</param>
+/// <param name="InductionExpected">The induction converges within <paramref name="Depth"/>: not converging is a failure.</param>
+/// <param name="Quick">Finishes in seconds: run in CI (tests/Axi.Tests/FormalTests.cs).</param>
+public sealed record FormalCheck(string Component, string Description, string Harness, Func<Design> Build, int Depth, bool InductionExpected, bool Quick);
+
+/// <summary>The outcome of a check.</summary>
+/// <param name="BmcPassed">No assertion fails in any of the first <see cref="BmcDepth"/> cycles from reset.</param>
+/// <param name="BmcDepth">The depth the bounded check reached (the check's, or the cycle of the counterexample).</param>
+/// <param name="InductionLength">The k at which induction proved every assertion for all depths, or null.</param>
+/// <param name="Trace">The counterexample (VCD) when the bounded check failed, else null.</param>
+public sealed record FormalResult(FormalCheck Check, bool BmcPassed, int BmcDepth, int? InductionLength, TimeSpan Duration, string? Trace, string Log)
+{
+    /// <summary>The bounded check passed and, where the check expects it, the induction converged.</summary>
+    public bool Passed => BmcPassed && (!Check.InductionExpected || InductionLength is not null);
+}
+
+/// <summary>
+/// The formal checks of the AXI kit (docs/axi.md, "Formal checks"): AXI4-Lite slave rules on the
+/// register bank, AXI4-Stream rules on s_axis (assumed) and m_axis (asserted) of the converters, the
+/// soft reset's packet closing, the drain and the gate; and bounded model checking of a whole wrapper.
+/// Tools: ghdl (synthesis to Verilog) and yosys: read_verilog -formal, prep, and its SAT-based
+/// temporal induction (<c>sat -tempinduct</c>: the base cases are the bounded model check from reset,
+/// the induction steps the proof). yosys-smtbmc with Debian's z3 4.8.12 did not finish step 0 of the
+/// serializer's model in minutes, and Debian's boolector 1.5.118 does not speak yosys-smtbmc 0.23's
+/// protocol, so the solver is yosys' own (docs/axi.md, "Formal checks").
+/// </summary>
+public static class AxiFormal
+{
+    /// <summary>The property files (embedded from src/Axi/Formal): checker modules and harnesses.</summary>
+    public static IReadOnlyList<string> PropertyFiles { get; } = ["axi_rules.sv", "axi_lite_rules.sv", "harnesses.sv"];
+
+    /// <summary>Every check, the kit's processes one by one and then a whole wrapper.</summary>
+    public static IReadOnlyList<FormalCheck> All { get; } =
+    [
+        new("registers", "AxiLiteRegisterBank: AXI4-Lite slave rules, reset, Flush a one-cycle pulse", "check_registers",
+            () => Registers(), 12, InductionExpected: false, Quick: true),
+        new("serializer", "AxiStreamBlockSerializer driving m_axis (64-bit wrapper): AXI4-Stream master rules, the soft reset closes the packet", "check_serializer",
+            () => Serializer(closesPacketOnFlush: true), 12, InductionExpected: false, Quick: true),
+        // Fails (open, docs/axi.md): lanes outside TKEEP are not zero in the synthesized netlist when the
+        // input beat has data there, while the C# process zeroes them.
+        new("downsizer", "AxiStreamDownsizer driving m_axis (32-bit wrapper): AXI4-Stream master rules, the soft reset closes the packet", "check_downsizer",
+            () => Downsizer(), 12, InductionExpected: false, Quick: false),
+        // Fails (open, docs/axi.md): a null final beat (TKEEP 0, TLAST) that starts a block makes a block of 0 bytes.
+        new("assembler", "AxiStreamBlockAssembler on s_axis: source rules assumed; TREADY low in reset and until enabled; its block stream held, 1..16 bytes", "check_assembler",
+            () => Assembler(), 12, InductionExpected: false, Quick: false),
+        new("upsizer", "AxiStreamUpsizer on s_axis (32-bit wrapper): source rules assumed; TREADY low in reset and until enabled; its beat stream held", "check_upsizer",
+            () => Upsizer(), 12, InductionExpected: false, Quick: true),
+        new("gate", "CoreOutputGate: passes the core's blocks unless the drain discards, never holds the core while it does", "check_gate",
+            () => Gate(), 4, InductionExpected: true, Quick: true),
+        new("drain", "CoreFlowDrain (a block per input): drops nothing without a soft reset, discards only while the core owes outputs", "check_drain",
+            () => Drain(onePerPacket: false), 12, InductionExpected: false, Quick: true),
+        new("drain-per-packet", "CoreFlowDrain (one output per packet): as drain", "check_drain_per_packet",
+            () => Drain(onePerPacket: true), 12, InductionExpected: false, Quick: true),
+        new("wrapper-aes-iterative", "the whole AES iterative wrapper: AXI4-Lite rules, s_axis assumed, m_axis rules and the soft reset's packet closing", "check_wrapper",
+            () => AxiWrapper.Build(AxiCatalog.Find("aes", "iterative")).Design, 24, InductionExpected: false, Quick: false),
+    ];
+
+    /// <summary>The check named <paramref name="component"/>; an unknown name lists the known ones.</summary>
+    public static FormalCheck Find(string component) =>
+        All.FirstOrDefault(c => c.Component == component)
+        ?? throw new ArgumentException($"no formal check '{component}'; the checks are {string.Join(", ", All.Select(c => c.Component))}");
+
+    /// <summary>
+    /// Runs <paramref name="check"/> in <paramref name="workDir"/> (created; left there with the Verilog,
+    /// the yosys script and log and any counterexample trace). <paramref name="design"/> replaces the
+    /// check's own design (a mutant).
+    /// </summary>
+    public static FormalResult Run(FormalCheck check, string workDir, Design? design = null)
+    {
+        foreach (var tool in new[] { "ghdl", "yosys" })
+            if (!ToolRunner.OnPath(tool)) throw new ToolException($"{tool} is not installed: apt-get install ghdl yosys");
+        Directory.CreateDirectory(workDir);
+        var netlist = (design ?? check.Build()).Elaborate();
+        string top = VhdlGenerator.TopName(netlist);
+        var synthesis = Synthesis.Run(netlist, Path.Combine(workDir, "vhdl"), writeVerilog: true);
+        File.Copy(synthesis.VerilogPath!, Path.Combine(workDir, "dut.v"), overwrite: true);
+        foreach (var file in PropertyFiles) File.WriteAllText(Path.Combine(workDir, file), PropertyFile(file), new UTF8Encoding(false));
+        string trace = check.Component + ".vcd";
+        File.Delete(Path.Combine(workDir, trace));
+        // The harness instantiates the design as "dut_top": one harness serves every design with the same ports.
+        // async2sync: GHDL writes a one-hot case without a default as a process yosys reads as a latch
+        // (the register bank's read mux); as a sampled mux it is the same logic and the SAT pass takes it.
+        // sat -tempinduct: base case k is the bounded check of cycles 1..k from reset; induction step k the proof.
+        string depth = check.Depth.ToString(CultureInfo.InvariantCulture);
+        string script =
+            $"read_verilog dut.v\nrename {top} dut_top\nread_verilog -formal -sv {string.Join(" ", PropertyFiles)}\n" +
+            $"prep -top {check.Harness}\nflatten\nasync2sync\nopt_clean\n" +
+            $"sat -tempinduct -prove-asserts -set-assumes -seq 1 -maxsteps {depth} -dump_vcd {trace}\n";
+        File.WriteAllText(Path.Combine(workDir, "check.ys"), script);
+        var sw = Stopwatch.StartNew();
+        var run = ToolRunner.Run("yosys", ["-l", "check.log", "check.ys"], workDir, TimeSpan.FromHours(2));
+        sw.Stop();
+        string log = File.ReadAllText(Path.Combine(workDir, "check.log"));
+        // A harness signal without a driver would be a free value: the checks would mean nothing.
+        string undriven = log.Split('\n').FirstOrDefault(l => l.Contains("has no driver", StringComparison.Ordinal)) ?? "";
+        if (undriven.Length > 0) throw new ToolException($"the harness of {check.Component} does not match its design: {undriven.Trim()}");
+        var baseProven = BaseCaseProven.Matches(log).Select(m => int.Parse(m.Groups[1].Value, CultureInfo.InvariantCulture)).DefaultIfEmpty(0).Max();
+        bool baseFailed = log.Contains(BaseCaseFailedLine, StringComparison.Ordinal);
+        int? inductionLength = log.Contains(InductionProvenLine, StringComparison.Ordinal)
+            ? InductionLength.Matches(log).Select(m => int.Parse(m.Groups[1].Value, CultureInfo.InvariantCulture)).DefaultIfEmpty(0).Max()
+            : null;
+        if (run.ExitCode != 0 && !baseFailed) throw new ToolException($"yosys could not check {check.Component}: {Tail(run.Output)}");
+        // Proved by induction before the depth: the bounded check holds for every depth.
+        bool bmcPassed = !baseFailed && (baseProven >= check.Depth || inductionLength is not null);
+        string tracePath = Path.Combine(workDir, trace);
+        return new FormalResult(check, bmcPassed, baseFailed ? baseProven + 1 : Math.Max(baseProven, check.Depth), inductionLength, sw.Elapsed,
+            !bmcPassed && File.Exists(tracePath) ? tracePath : null, log);
+    }
+
+    static readonly Regex BaseCaseProven = new(@"Base case for induction length (\d+) proven");
+    static readonly Regex InductionLength = new(@"Trying induction with length (\d+)");
+    const string BaseCaseFailedLine = "model found for base case", InductionProvenLine = "Induction step proven: SUCCESS!";
+
+    /// <summary>The text of a property file (embedded from src/Axi/Formal).</summary>
+    public static string PropertyFile(string name)
+    {
+        using var stream = typeof(AxiFormal).Assembly.GetManifestResourceStream("Crypto.Axi.Formal." + name)
+            ?? throw new InvalidOperationException($"the property file {name} is not embedded in {typeof(AxiFormal).Assembly.GetName().Name}");
+        using var reader = new StreamReader(stream);
+        return reader.ReadToEnd();
+    }
+
+    /// <summary>What failed, for a report: the cycle of the counterexample and its trace.</summary>
+    public static string FailedAssertion(FormalResult result) =>
+        result.BmcPassed ? "the bounded check passed" : $"an assertion fails at cycle {result.BmcDepth} from reset (trace: {result.Trace ?? "none written"})";
+
+    static string Tail(string s) => string.Join(" ", s.Split('\n', StringSplitOptions.RemoveEmptyEntries).TakeLast(4));
+
+    // ---- the designs under check: one process each, its buses as top-level ports
+
+    /// <summary>The register bank alone (AES-like ID, version and CAPS), every other bus it reads a free input.</summary>
+    public static Design Registers()
+    {
+        var d = new Design("formal_registers");
+        var bank = d.Add(new AxiLiteRegisterBank(AxiRegisters.IdValue("TEST"), (AxiRegisters.MapVersion << 16) | 1,
+            AxiRegisters.CapsValue(0b111, true, true, 0b111))
+        {
+            Name = "registers",
+            WriteAddress = d.Input(Bus.Create<IAxiLiteAddress>(), "aw"),
+            WriteData = d.Input(Bus.Create<IAxiLiteWriteData>(), "w"),
+            WriteResponseReady = d.Input(Bus.Create<IReady>(), "b_ready"),
+            ReadAddress = d.Input(Bus.Create<IAxiLiteAddress>(), "ar"),
+            ReadDataReady = d.Input(Bus.Create<IReady>(), "r_ready"),
+            CoreInput = d.Input(Bus.Create<IStreamControl>(), "core_in"),
+            CoreInputReady = d.Input(Bus.Create<IReady>(), "core_in_ready"),
+            CoreOutput = d.Input(Bus.Create<IStreamControl>(), "core_out"),
+            CoreOutputReady = d.Input(Bus.Create<IReady>(), "core_out_ready"),
+            StreamIn = d.Input(Bus.Create<IStreamControl>(), "stream_in"),
+            StreamInReady = d.Input(Bus.Create<IReady>(), "stream_in_ready"),
+            StreamOut = d.Input(Bus.Create<IStreamControl>(), "stream_out"),
+            StreamOutReady = d.Input(Bus.Create<IReady>(), "stream_out_ready"),
+            InputError = d.Input(Bus.Create<IAxiErrorReport>(), "input_error"),
+            CoreError = d.Input(Bus.Create<IAxiErrorReport>(), "core_error"),
+            Drain = d.Input(Bus.Create<IAxiDrain>(), "drain"),
+        });
+        d.Output(bank.WriteAddressReady, "aw_ready");
+        d.Output(bank.WriteDataReady, "w_ready");
+        d.Output(bank.WriteResponse, "b");
+        d.Output(bank.ReadAddressReady, "ar_ready");
+        d.Output(bank.ReadData, "r");
+        d.Output(bank.Control, "control");
+        d.Output(bank.Config, "config");
+        return d;
+    }
+
+    /// <summary>The serializer alone; with <paramref name="closesPacketOnFlush"/> false it is the 32-bit wrapper's (a mutant for m_axis).</summary>
+    public static Design Serializer(bool closesPacketOnFlush)
+    {
+        var d = new Design("formal_serializer");
+        var s = d.Add(new AxiStreamBlockSerializer(closesPacketOnFlush)
+        {
+            Name = "serializer",
+            Input = d.Input(Bus.Create<IAxiBlock>(), "in"),
+            Control = d.Input(Bus.Create<IAxiStreamControl>(), "control"),
+            OutputReady = d.Input(Bus.Create<IReady>(), "out_ready"),
+        });
+        d.Output(s.InputReady, "in_ready");
+        d.Output(s.Output, "out");
+        return d;
+    }
+
+    public static Design Downsizer()
+    {
+        var d = new Design("formal_downsizer");
+        var s = d.Add(new AxiStreamDownsizer
+        {
+            Name = "downsizer",
+            Input = d.Input(Bus.Create<IAxiStreamBeat>(), "in"),
+            Control = d.Input(Bus.Create<IAxiStreamControl>(), "control"),
+            OutputReady = d.Input(Bus.Create<IReady>(), "out_ready"),
+        });
+        d.Output(s.InputReady, "in_ready");
+        d.Output(s.Output, "out");
+        return d;
+    }
+
+    public static Design Assembler()
+    {
+        var d = new Design("formal_assembler");
+        var s = d.Add(new AxiStreamBlockAssembler
+        {
+            Name = "assembler",
+            Input = d.Input(Bus.Create<IAxiStreamBeat>(), "in"),
+            Control = d.Input(Bus.Create<IAxiStreamControl>(), "control"),
+            OutputReady = d.Input(Bus.Create<IReady>(), "out_ready"),
+        });
+        d.Output(s.InputReady, "in_ready");
+        d.Output(s.Output, "out");
+        d.Output(s.Error, "error");
+        return d;
+    }
+
+    public static Design Upsizer()
+    {
+        var d = new Design("formal_upsizer");
+        var s = d.Add(new AxiStreamUpsizer
+        {
+            Name = "upsizer",
+            Input = d.Input(Bus.Create<IAxiStreamBeat32>(), "in"),
+            Control = d.Input(Bus.Create<IAxiStreamControl>(), "control"),
+            OutputReady = d.Input(Bus.Create<IReady>(), "out_ready"),
+        });
+        d.Output(s.InputReady, "in_ready");
+        d.Output(s.Output, "out");
+        return d;
+    }
+
+    public static Design Gate()
+    {
+        var d = new Design("formal_gate");
+        var g = d.Add(new CoreOutputGate
+        {
+            Name = "gate",
+            Input = d.Input(Bus.Create<IAxiBlock>(), "in"),
+            Drain = d.Input(Bus.Create<IAxiDrain>(), "drain"),
+            OutputReady = d.Input(Bus.Create<IReady>(), "out_ready"),
+        });
+        d.Output(g.Output, "out");
+        d.Output(g.CoreOutputReady, "core_out_ready");
+        return d;
+    }
+
+    public static Design Drain(bool onePerPacket)
+    {
+        var d = new Design("formal_drain");
+        var g = d.Add(new CoreFlowDrain(onePerPacket)
+        {
+            Name = "drain",
+            CoreInput = d.Input(Bus.Create<IStreamControl>(), "core_in"),
+            CoreInputReady = d.Input(Bus.Create<IReady>(), "core_in_ready"),
+            CoreOutput = d.Input(Bus.Create<IStreamControl>(), "core_out"),
+            CoreOutputReady = d.Input(Bus.Create<IReady>(), "core_out_ready"),
+            Control = d.Input(Bus.Create<IAxiStreamControl>(), "control"),
+            Closing = d.Input(Bus.Create<IAxiDrain>(), "closing"),
+        });
+        d.Output(g.Drain, "drain_out");
+        return d;
+    }
+}
