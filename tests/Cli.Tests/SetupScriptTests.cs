@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using Xunit;
 
 namespace Crypto.Cli.Tests;
@@ -30,20 +29,11 @@ public class SetupScriptTests
             var shim = Path.Combine(shims.FullName, tool);
             File.WriteAllText(shim, $"#!/bin/sh\necho '{failure}' >&2\nexit 1\n");
             File.SetUnixFileMode(shim, UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute);
-            var psi = new ProcessStartInfo(Path.Combine(Root, "scripts", "setup"))
-            {
-                RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false, WorkingDirectory = Root,
-            };
-            psi.Environment["PATH"] = shims.FullName + Path.PathSeparator + Environment.GetEnvironmentVariable("PATH");
-            using var process = Process.Start(psi)!;
-            var stdout = process.StandardOutput.ReadToEndAsync(TestContext.Current.CancellationToken);
-            var stderr = process.StandardError.ReadToEndAsync(TestContext.Current.CancellationToken);
-            using var timeout = CancellationTokenSource.CreateLinkedTokenSource(TestContext.Current.CancellationToken);
-            timeout.CancelAfter(TimeSpan.FromMinutes(2));
-            await process.WaitForExitAsync(timeout.Token);
-            Assert.Equal("", await stdout);
-            Assert.Equal([expected], (await stderr).Split('\n', StringSplitOptions.RemoveEmptyEntries));
-            Assert.Equal(1, process.ExitCode);
+            var r = await ChildProcess.RunAsync(Path.Combine(Root, "scripts", "setup"), [],
+                shims.FullName + Path.PathSeparator + Environment.GetEnvironmentVariable("PATH"));
+            Assert.Equal("", r.Stdout);
+            Assert.Equal([expected], r.StderrLines);
+            Assert.Equal(1, r.ExitCode);
         }
         finally { shims.Delete(recursive: true); }
     }
