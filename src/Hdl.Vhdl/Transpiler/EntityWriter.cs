@@ -31,7 +31,9 @@ internal sealed class EntityWriter : IMemberResolver
     readonly Dictionary<string, MemberInfo> fields = [];
     readonly List<(string Signal, string Variable, string TypeName, string Reset)> registers = [];
     readonly List<string> architectureDecls = [];
-    readonly NameScope scope = new();
+    readonly NameScope scope;
+
+    const string Architecture = "rtl", ClockedLabel = "tick", CombinationalLabel = "logic";
 
     public EntityWriter(PackageBuilder pkg, Type type, IReadOnlyList<Process> instances, Netlist netlist, string entityName)
     {
@@ -39,8 +41,10 @@ internal sealed class EntityWriter : IMemberResolver
         this.type = type;
         EntityName = entityName;
         symbol = pkg.Sources.Symbol(type);
+        scope = new NameScope(pkg.Scope);
         scope.Reserve(entityName);
-        scope.Reserve("clk"); scope.Reserve("rst");
+        // The architecture's and the process's labels are names of this scope too.
+        foreach (var label in new[] { "clk", "rst", Architecture, ClockedLabel, CombinationalLabel }) scope.Reserve(label);
         var first = instances[0];
         bool clocked = first.IsClocked;
 
@@ -172,14 +176,14 @@ internal sealed class EntityWriter : IMemberResolver
         portLines.AddRange(ports.Select(p => $"    {p.Name} : {(p.IsOutput ? "out" : "in")} {p.Type.Name}"));
         sb.Append("  port (\n").Append(string.Join(";\n", portLines)).Append("\n  );\n");
         sb.Append("end entity;\n\n");
-        sb.Append($"architecture rtl of {EntityName} is\n");
+        sb.Append($"architecture {Architecture} of {EntityName} is\n");
         foreach (var d in architectureDecls) sb.Append("  ").Append(d).Append('\n');
         foreach (var r in registers)
             sb.Append($"  signal {r.Signal} : {r.TypeName} := {r.Reset.Replace("\n", "\n  ")};\n");
         sb.Append("begin\n");
         if (clocked)
         {
-            sb.Append("  tick : process(clk)\n");
+            sb.Append($"  {ClockedLabel} : process(clk)\n");
             foreach (var r in registers) sb.Append($"    variable {r.Variable} : {r.TypeName};\n");
             foreach (var (vn, vt) in body.Variables) sb.Append($"    variable {vn} : {vt.Name};\n");
             sb.Append("  begin\n    if rising_edge(clk) then\n      if rst = '1' then\n");
@@ -190,7 +194,7 @@ internal sealed class EntityWriter : IMemberResolver
         }
         else
         {
-            sb.Append($"  logic : process({string.Join(", ", ports.Where(p => !p.IsOutput).Select(p => p.Name))})\n");
+            sb.Append($"  {CombinationalLabel} : process({string.Join(", ", ports.Where(p => !p.IsOutput).Select(p => p.Name))})\n");
             foreach (var (vn, vt) in body.Variables) sb.Append($"    variable {vn} : {vt.Name};\n");
             sb.Append("  begin\n").Append(body.Text).Append("  end process;\n");
         }
