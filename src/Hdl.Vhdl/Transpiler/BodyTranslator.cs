@@ -97,7 +97,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                         locals[v.Symbol] = (name, type);
                         variables.Add((name, type));
                         var init = v.Initializer ?? d.Initializer;
-                        if (init is not null) Line($"{name} := {As(init.Value, type)};");
+                        if (init is not null) Select(init.Value, type, v => Line($"{name} := {v};"));
                     }
                 break;
             case IExpressionStatementOperation e:
@@ -113,7 +113,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                 For(f);
                 break;
             case IReturnOperation r when isFunction && r.ReturnedValue is not null:
-                Line($"return {As(r.ReturnedValue, ReturnType!)};");
+                Select(r.ReturnedValue, ReturnType!, v => Line($"return {v};"));
                 break;
             case IReturnOperation r:
                 throw Error(r, "return is not allowed in OnTick: a VHDL process has one exit; use if/else instead");
@@ -166,7 +166,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         var targetType = TypeOf(target);
         if (compound is null)
         {
-            Write(target, As(value, targetType));
+            Select(value, targetType, v => Write(target, v));
             return;
         }
         if (targetType.Kind == VKind.Enum)
@@ -190,6 +190,48 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         if (au && bu) return VType.U(32);
         if (au || bu) return (au ? b : a).Kind == VKind.Signed ? VType.S(64) : VType.U(32);
         return VType.S(32);
+    }
+
+    /// <summary>
+    /// Gives <paramref name="value"/> as <paramref name="type"/> to <paramref name="use"/> (an
+    /// assignment or a return); a conditional <c>c ? a : b</c> of that type becomes an if/elsif/else
+    /// whose branches each use their own value, so only the taken branch is evaluated.
+    /// </summary>
+    void Select(IOperation value, VType type, Action<string> use)
+    {
+        if (value is not IConditionalOperation { Type: not null } c || c.ConstantValue.HasValue || TypeOf(c) != type)
+        {
+            use(As(value, type));
+            return;
+        }
+        Line($"if {As(c.Condition, VType.Bool)} then");
+        SelectBranches(c, type, use);
+        Line("end if;");
+    }
+
+    void SelectBranches(IConditionalOperation c, VType type, Action<string> use)
+    {
+        indent++; Select(c.WhenTrue, type, use); indent--;
+        if (c.WhenFalse is IConditionalOperation { Type: not null } next && !next.ConstantValue.HasValue && TypeOf(next) == type)
+        {
+            var (condition, hoisted) = Capture(() => As(next.Condition, VType.Bool));
+            if (hoisted.Count == 0)
+            {
+                Line($"elsif {condition} then");
+                SelectBranches(next, type, use);
+                return;
+            }
+            Line("else");
+            indent++;
+            Emit(hoisted);
+            Line($"if {condition} then");
+            SelectBranches(next, type, use);
+            Line("end if;");
+            indent--;
+            return;
+        }
+        Line("else");
+        indent++; Select(c.WhenFalse!, type, use); indent--;
     }
 
     void If(IConditionalOperation c)
@@ -454,13 +496,8 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                 {
                     // if/else on a temporary: only the taken branch is evaluated, as in C#.
                     var t = TypeOf(c);
-                    var condition = As(c.Condition, VType.Bool);
                     var value = Temporary("choice", t);
-                    Line($"if {condition} then");
-                    indent++; Line($"{value} := {As(c.WhenTrue, t)};"); indent--;
-                    Line("else");
-                    indent++; Line($"{value} := {As(c.WhenFalse!, t)};"); indent--;
-                    Line("end if;");
+                    Select(c, t, v => Line($"{value} := {v};"));
                     return (value, t);
                 }
             case IInvocationOperation inv:

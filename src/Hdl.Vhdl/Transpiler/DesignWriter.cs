@@ -105,7 +105,7 @@ internal static class TopWriter
             var netPorts = netlist.Ports[p];
             foreach (var ep in ports)
             {
-                var bus = netPorts.First(x => x.Field.Name == ep.Field.Name).Bus;
+                var bus = netPorts.First(x => x.Field.DeclaringType == ep.Field.DeclaringType && x.Field.Name == ep.Field.Name).Bus;
                 var sig = bus.Signals.FirstOrDefault(s => s.Name == ep.Signal)
                     ?? throw new TranspileException($"bus {bus} has no signal {ep.Signal} for {p}.{ep.Field.Name}");
                 maps.Add($"      {ep.Name} => {signalNames[sig]}");

@@ -224,3 +224,25 @@ public sealed class ArrayKeeper : ClockedProcess
         Output.Y = 0;
     }
 }
+
+public abstract class CountingBase : ClockedProcess
+{
+    protected uint count = 1;
+}
+
+/// <summary>A field that hides its base class's field of the same name: two registers.</summary>
+public sealed class HidingCounter : CountingBase
+{
+    [InputBus] public IOperands Input = null!;
+    [OutputBus] public ISoundResult Output = Bus.Create<ISoundResult>();
+
+    new uint count = 100;
+
+    protected override void OnTick()
+    {
+        base.count += Input.A;
+        count += 2;
+        Output.X = base.count;
+        Output.Y = count;
+    }
+}

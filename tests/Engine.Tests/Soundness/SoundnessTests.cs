@@ -61,16 +61,19 @@ public class SoundnessTests
     });
 
     [Fact, Trait("Category", CoSim.Category)]
-    public void NamesLikeTypesLiteralsConstantsAndLabels() => CoSimulate(() =>
+    public void NamesLikeTypesLiteralsConstantsLabelsAndHiddenFields() => CoSimulate(() =>
     {
         var d = new Design("sound_names");
         var clocked = d.Add(new NamesLikeVhdlNames(tick: 3));
         var combinational = d.Add(new GenericNamedLogic(logic: 7, rtl: 0x55));
         var input = d.Input(Bus.Create<IOperands>(), Operands.Port);
+        var hiding = d.Add(new HidingCounter());
         clocked.Input = input;
         combinational.Input = input;
+        hiding.Input = input;
         d.Output(clocked.Output, "result");
         d.Output(combinational.Output, "other");
+        d.Output(hiding.Output, "hidden");
         return d;
     });
 
