@@ -25,7 +25,8 @@ internal interface IMemberResolver
 /// </summary>
 /// <remarks>
 /// Expressions are side-effect free, so a statement's expression may first emit statements of its
-/// own (hoisting): a conditional <c>c ? a : b</c> becomes an <c>if</c> that assigns a temporary
+/// own (hoisting): a conditional <c>c ? a : b</c> becomes an <c>if</c> around the assignment or
+/// return it is the value of, or, inside a larger expression, one that assigns a temporary
 /// variable, so only the taken branch is evaluated, as in C#; <c>&amp;&amp;</c> and <c>||</c> whose right side
 /// needs such statements evaluate it only when C# does. Every operation is total (see
 /// <see cref="TotalArithmetic"/>): no value, even one C# never computes, stops the simulator.
@@ -214,24 +215,34 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         indent++; Select(c.WhenTrue, type, use); indent--;
         if (c.WhenFalse is IConditionalOperation { Type: not null } next && !next.ConstantValue.HasValue && TypeOf(next) == type)
         {
-            var (condition, hoisted) = Capture(() => As(next.Condition, VType.Bool));
-            if (hoisted.Count == 0)
-            {
-                Line($"elsif {condition} then");
-                SelectBranches(next, type, use);
-                return;
-            }
-            Line("else");
-            indent++;
-            Emit(hoisted);
-            Line($"if {condition} then");
-            SelectBranches(next, type, use);
-            Line("end if;");
-            indent--;
+            ElseIf(next.Condition, () => SelectBranches(next, type, use));
             return;
         }
         Line("else");
         indent++; Select(c.WhenFalse!, type, use); indent--;
+    }
+
+    /// <summary>
+    /// Continues an if with a further condition and its <paramref name="branches"/>: an elsif, or,
+    /// when the condition needs statements first, an else holding them and a nested if (C#
+    /// evaluates the condition only when the earlier ones were false).
+    /// </summary>
+    void ElseIf(IOperation condition, Action branches)
+    {
+        var (text, hoisted) = Capture(() => As(condition, VType.Bool));
+        if (hoisted.Count == 0)
+        {
+            Line($"elsif {text} then");
+            branches();
+            return;
+        }
+        Line("else");
+        indent++;
+        Emit(hoisted);
+        Line($"if {text} then");
+        branches();
+        Line("end if;");
+        indent--;
     }
 
     void If(IConditionalOperation c)
@@ -247,21 +258,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         indent++; Statement(c.WhenTrue); indent--;
         if (c.WhenFalse is IConditionalOperation elseIf && elseIf.Type is null && elseIf.Syntax.Parent is Microsoft.CodeAnalysis.CSharp.Syntax.ElseClauseSyntax)
         {
-            var (condition, hoisted) = Capture(() => As(elseIf.Condition, VType.Bool));
-            if (hoisted.Count == 0)
-            {
-                Line($"elsif {condition} then");
-                Branches(elseIf);
-                return;
-            }
-            // The condition needs statements first: they belong in the else, where C# evaluates it.
-            Line("else");
-            indent++;
-            Emit(hoisted);
-            Line($"if {condition} then");
-            Branches(elseIf);
-            Line("end if;");
-            indent--;
+            ElseIf(elseIf.Condition, () => Branches(elseIf));
             return;
         }
         if (c.WhenFalse is not null)

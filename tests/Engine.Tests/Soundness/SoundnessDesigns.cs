@@ -34,7 +34,11 @@ public sealed class GuardedBranches : CombinationalProcess
         uint word = i < 10 ? SoundTables.Ten[i] : 0u;
         bool big = i < 10 && SoundTables.Ten[i] > (i < 5 ? 4u : 5u);
         Output.X = word + (big ? 100u : 0u);
-        Output.Y = (b != 0 ? Input.A / b : Input.A) ^ SoundTables.SafeQuotient(Input.A, b & 7u);
+        uint rank;
+        if (b == 1) rank = 1;
+        else if ((b != 0 ? Input.A / b : 0u) > 1000u) rank = 2;
+        else rank = 3;
+        Output.Y = (b != 0 ? Input.A / b : Input.A) ^ SoundTables.SafeQuotient(Input.A, b & 7u) ^ (rank << 28);
     }
 }
 
