@@ -68,11 +68,12 @@ public sealed class Netlist
                     var v = f.GetValue(p);
                     if (v is Array shared)
                     {
-                        // In C# one array object is one memory; in hardware every array field is its
-                        // own register file (or constant), so two fields holding one array would part ways.
-                        if (arrayHolders.TryGetValue(shared, out var other))
+                        // In C# one array object is one memory; in hardware every array field of a
+                        // clocked process is a register file of its own, so two fields holding one array
+                        // would part ways. Combinational processes only read theirs (constants): they may share.
+                        if (arrayHolders.TryGetValue(shared, out var other) && (p.IsClocked || other.Process.IsClocked))
                             throw new HardwareException($"process {p}: array field {f.DeclaringType?.Name}.{f.Name} holds the same array object as {other.Field.DeclaringType?.Name}.{other.Field.Name} of process {other.Process}; in hardware each array field is a memory of its own, so give each field its own array (e.g. (uint[])array.Clone())");
-                        arrayHolders[shared] = (p, f);
+                        arrayHolders.TryAdd(shared, (p, f));
                     }
                     initialValues[(p, f)] = v is Array a ? a.Clone() : v;
                     continue;

@@ -250,3 +250,20 @@ public sealed class HidingCounter : CountingBase
         Output.Y = count;
     }
 }
+
+/// <summary>A combinational process that reads a table it was given (a constant in VHDL).</summary>
+public sealed class TableReader : CombinationalProcess
+{
+    [InputBus] public IOperands Input = null!;
+    [OutputBus] public ISoundResult Output = Bus.Create<ISoundResult>();
+
+    readonly uint[] table;
+
+    public TableReader(uint[] table) => this.table = table;
+
+    protected override void OnTick()
+    {
+        Output.X = table[Input.A & 3u];
+        Output.Y = Input.B;
+    }
+}

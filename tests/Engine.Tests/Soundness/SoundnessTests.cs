@@ -102,6 +102,39 @@ public class SoundnessTests
     }
 
     [Fact]
+    public void OneArrayReadByAClockedAndACombinationalProcessIsAnElaborationError()
+    {
+        var d = new Design("sound_shared_table_and_register_file");
+        var shared = new uint[] { 1, 2, 3, 4 };
+        var reader = d.Add(new TableReader(shared) { Name = "reader" });
+        var keeper = d.Add(new ArrayKeeper(shared) { Name = "keeper" });
+        var input = d.Input(Bus.Create<IOperands>(), Operands.Port);
+        reader.Input = input;
+        keeper.Input = input;
+        d.Output(reader.Output, "result");
+        d.Output(keeper.Output, "other");
+        var e = Assert.Throws<HardwareException>(() => d.Elaborate());
+        Assert.Contains("process keeper", e.Message);
+        Assert.Contains("TableReader.table of process reader", e.Message);
+    }
+
+    /// <summary>Combinational processes only read their arrays (VHDL constants): sharing one is the same in both.</summary>
+    [Fact, Trait("Category", CoSim.Category)]
+    public void OneTableReadByTwoCombinationalProcesses() => CoSimulate(() =>
+    {
+        var d = new Design("sound_shared_table");
+        var shared = new uint[] { 11, 22, 33, 44 };
+        var first = d.Add(new TableReader(shared) { Name = "first" });
+        var second = d.Add(new TableReader(shared) { Name = "second" });
+        var input = d.Input(Bus.Create<IOperands>(), Operands.Port);
+        first.Input = input;
+        second.Input = input;
+        d.Output(first.Output, "result");
+        d.Output(second.Output, "other");
+        return d;
+    });
+
+    [Fact]
     public void ArraysOfTheirOwnAreFine()
     {
         var d = new Design("sound_own_arrays");
