@@ -128,7 +128,7 @@ internal sealed class PackageBuilder
     /// <summary>A static readonly scalar: a package constant, one per field symbol (never per name).</summary>
     public (string Name, VType Type) StaticScalar(IFieldSymbol field, SyntaxNode at)
     {
-        field = field.OriginalDefinition;
+        // The symbol as used (Foo<int>.X and Foo<uint>.X are two fields with two values).
         if (scalars.TryGetValue(field, out var c)) return c;
         var type = TypeOf(field.Type, at);
         var value = ReadStatic(field, at) ?? throw Error(at, $"{field.Name} is null");
