@@ -89,8 +89,6 @@ architecture rtl of AxiLiteRegisterBank is
   signal coreMidPacket_reg : boolean := false;
   signal streamMidPacket_reg : boolean := false;
   signal packetsInFlight_reg : hdl_u16 := unsigned'(x"0000");
-  signal outputMidPacket_reg : boolean := false;
-  signal closingOutput_reg : boolean := false;
 begin
   tick : process(clk)
     variable writeReady : boolean;
@@ -122,26 +120,23 @@ begin
     variable coreMidPacket : boolean;
     variable streamMidPacket : boolean;
     variable packetsInFlight : hdl_u16;
-    variable outputMidPacket : boolean;
-    variable closingOutput : boolean;
     variable flushing : boolean;
     variable busy : boolean;
     variable newError : boolean;
     variable newCode : hdl_u8;
     variable value : hdl_u32;
+    variable choice : hdl_u32;
+    variable choice_2 : hdl_u32;
+    variable choice_3 : hdl_u32;
+    variable choice_4 : hdl_u32;
+    variable choice_5 : hdl_u32;
     variable address : hdl_u8;
     variable data : hdl_u32;
     variable strobes : hdl_u8;
     variable value_2 : hdl_u32;
     variable bits : hdl_u32;
-    variable outputTaken : boolean;
-    variable outputHeld : boolean;
-    variable outputMid : boolean;
-    variable lastOut : boolean;
-    variable oldPacketEnds : boolean;
-    variable cut : boolean;
     variable lastIn : boolean;
-    variable counted : boolean;
+    variable lastOut : boolean;
   begin
     if rising_edge(clk) then
       if rst = '1' then
@@ -174,8 +169,6 @@ begin
         coreMidPacket_reg <= false;
         streamMidPacket_reg <= false;
         packetsInFlight_reg <= unsigned'(x"0000");
-        outputMidPacket_reg <= false;
-        closingOutput_reg <= false;
         WriteAddressReady_Ready <= false;
         WriteDataReady_Ready <= false;
         WriteResponse_Valid <= false;
@@ -222,8 +215,6 @@ begin
         coreMidPacket := coreMidPacket_reg;
         streamMidPacket := streamMidPacket_reg;
         packetsInFlight := packetsInFlight_reg;
-        outputMidPacket := outputMidPacket_reg;
-        closingOutput := closingOutput_reg;
         flushing := flush;
         flush := false;
         busy := (streamMidPacket or (signed(resize(packetsInFlight, 32)) /= signed'(x"00000000")));
@@ -251,7 +242,32 @@ begin
             when 12 =>
               value := config;
             when 20 =>
-              value := ((((((sel(busy, unsigned'(x"00000001"), unsigned'(x"00000000")) or sel(error, unsigned'(x"00000002"), unsigned'(x"00000000"))) or sel(loadPending, unsigned'(x"00000004"), unsigned'(x"00000000"))) or sel(enabled, unsigned'(x"00000008"), unsigned'(x"00000000"))) or sel(Drain_Discard, unsigned'(x"00000010"), unsigned'(x"00000000"))) or sel(closingOutput, unsigned'(x"00000020"), unsigned'(x"00000000"))) or shift_left(resize(errorCode, 32), 8));
+              if busy then
+                choice := unsigned'(x"00000001");
+              else
+                choice := unsigned'(x"00000000");
+              end if;
+              if error then
+                choice_2 := unsigned'(x"00000002");
+              else
+                choice_2 := unsigned'(x"00000000");
+              end if;
+              if loadPending then
+                choice_3 := unsigned'(x"00000004");
+              else
+                choice_3 := unsigned'(x"00000000");
+              end if;
+              if enabled then
+                choice_4 := unsigned'(x"00000008");
+              else
+                choice_4 := unsigned'(x"00000000");
+              end if;
+              if Drain_Discard then
+                choice_5 := unsigned'(x"00000010");
+              else
+                choice_5 := unsigned'(x"00000000");
+              end if;
+              value := (((((choice or choice_2) or choice_3) or choice_4) or choice_5) or shift_left(resize(errorCode, 32), 8));
             when 24 =>
               value := blocksIn;
             when 28 =>
@@ -293,7 +309,11 @@ begin
               newCode := unsigned'(x"01");
             end if;
           elsif (signed(resize(address, 32)) = signed'(x"00000010")) then
-            bits := sel(((signed(resize(strobes, 32)) and signed'(x"00000001")) /= signed'(x"00000000")), data, unsigned'(x"00000000"));
+            if ((signed(resize(strobes, 32)) and signed'(x"00000001")) /= signed'(x"00000000")) then
+              bits := data;
+            else
+              bits := unsigned'(x"00000000");
+            end if;
             if ((bits and unsigned'(x"00000002")) /= unsigned'(x"00000000")) then
               flush := true;
               enabled := false;
@@ -344,15 +364,6 @@ begin
           error := true;
           errorCode := newCode;
         end if;
-        outputTaken := (StreamOut_Valid and StreamOutReady_Ready);
-        outputHeld := (StreamOut_Valid and (not StreamOutReady_Ready));
-        outputMid := sel(outputTaken, (not StreamOut_Last), outputMidPacket);
-        lastOut := (outputTaken and StreamOut_Last);
-        oldPacketEnds := (lastOut and closingOutput);
-        if oldPacketEnds then
-          closingOutput := false;
-        end if;
-        outputMidPacket := outputMid;
         if flushing then
           blocksIn := unsigned'(x"00000000");
           blocksOut := unsigned'(x"00000000");
@@ -361,10 +372,8 @@ begin
           coreMidPacket := false;
           streamMidPacket := false;
           packetsInFlight := unsigned'(x"0000");
-          cut := (sel(outputHeld, (not StreamOut_Last), outputMid) or (closingOutput and (signed(resize(errorCode, 32)) = signed'(x"00000005"))));
-          closingOutput := (outputHeld or outputMid);
-          error := cut;
-          errorCode := sel(cut, unsigned'(x"05"), unsigned'(x"00"));
+          error := false;
+          errorCode := unsigned'(x"00");
         else
           if (CoreInput_Valid and CoreInputReady_Ready) then
             blocksIn := (blocksIn + unsigned'(x"00000001"));
@@ -374,17 +383,20 @@ begin
             blocksOut := (blocksOut + unsigned'(x"00000001"));
           end if;
           lastIn := false;
+          lastOut := false;
           if (StreamIn_Valid and StreamInReady_Ready) then
             streamMidPacket := (not StreamIn_Last);
             lastIn := StreamIn_Last;
           end if;
-          counted := (lastOut and (not oldPacketEnds));
-          if (lastIn and (not counted)) then
+          if (StreamOut_Valid and StreamOutReady_Ready) then
+            lastOut := StreamOut_Last;
+          end if;
+          if (lastIn and (not lastOut)) then
             packetsInFlight := (packetsInFlight + unsigned'(x"0001"));
-          elsif (counted and (not lastIn)) then
+          elsif (lastOut and (not lastIn)) then
             packetsInFlight := (packetsInFlight - unsigned'(x"0001"));
           end if;
-          if counted then
+          if lastOut then
             packetsOut := (packetsOut + unsigned'(x"00000001"));
           end if;
           if busy then
@@ -439,8 +451,6 @@ begin
         coreMidPacket_reg <= coreMidPacket;
         streamMidPacket_reg <= streamMidPacket;
         packetsInFlight_reg <= packetsInFlight;
-        outputMidPacket_reg <= outputMidPacket;
-        closingOutput_reg <= closingOutput;
       end if;
     end if;
   end process;
