@@ -28,12 +28,17 @@ public static class AxiMath
     /// <summary>A mask of the low <paramref name="bytes"/> bytes of a 64-bit beat (8 or more: all).</summary>
     public static ulong LowBytesMask(byte bytes) => bytes >= 8 ? ulong.MaxValue : (1UL << (8 * bytes)) - 1;
 
-    /// <summary>A mask of the byte lanes whose TKEEP bit is set (bit i of <paramref name="keep"/>: bits 8i+7..8i).</summary>
+    /// <summary>
+    /// A mask of the byte lanes whose TKEEP bit is set (bit i of <paramref name="keep"/>: bits 8i+7..8i),
+    /// built from lane 7 down, eight bits at a time. Not as <c>0xFFUL &lt;&lt; (8 * i)</c> per lane: GHDL
+    /// 2.0.0's synthesis folds a shift of a 64-bit constant whose bits cross bit 32 to zero (lanes 4..7
+    /// were lost from the netlist, while GHDL's simulation of the same VHDL is right; docs/toolchain.md).
+    /// </summary>
     public static ulong LaneMask(byte keep)
     {
         ulong mask = 0;
         for (int i = 0; i < 8; i++)
-            if (((keep >> i) & 1) != 0) mask |= 0xFFUL << (8 * i);
+            mask = (mask << 8) | (((keep >> (7 - i)) & 1) != 0 ? 0xFFUL : 0UL);
         return mask;
     }
 

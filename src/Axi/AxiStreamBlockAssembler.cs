@@ -10,12 +10,20 @@ namespace Crypto.Axi;
 /// and the block records how many of its bytes are data (the rest are zero). Last marks a packet's
 /// final block.
 /// <para>
+/// A packet may end with a null beat (TKEEP 0 with TLAST, allowed by AXI4-Stream). After the first
+/// beat of a block it ends the block there (8 bytes). At a block boundary it carries no byte, so it
+/// marks the block before it as the packet's last: a whole block that does not end its packet waits
+/// (pending) until the next beat shows the packet goes on, or is a null final beat. A packet of that
+/// null beat alone has no bytes and makes no block (docs/axi.md, "Null beats and empty packets").
+/// </para>
+/// <para>
 /// TREADY and the block output are registers. The first beat of a block goes into a holding
-/// register; the second completes the block into the output register. TREADY stays high whenever a
-/// beat can be taken whatever the consumer does next, so the input runs at one beat per clock while
-/// the consumer takes a block at least every other clock. TREADY is low while the register bank has
-/// not enabled the stream (before CTRL.START, and after a soft reset). A flush (soft reset) drops the
-/// held beat and the output block.
+/// register; the second completes the block into the pending register, from which it moves to the
+/// output register as soon as its Last is known and the output register is free. TREADY stays high
+/// whenever a beat can be taken whatever the consumer does next (the holding or the pending register
+/// is free), so the input runs at one beat per clock while the consumer takes a block at least every
+/// other clock. TREADY is low while the register bank has not enabled the stream (before CTRL.START,
+/// and after a soft reset). A flush (soft reset) drops the held beat, the pending block and the output block.
 /// </para>
 /// </summary>
 public sealed class AxiStreamBlockAssembler : ClockedProcess
@@ -37,12 +45,19 @@ public sealed class AxiStreamBlockAssembler : ClockedProcess
     bool ready;
     /// <summary>Mirror of Output.Valid.</summary>
     bool outputValid;
-    /// <summary>The holding register has a beat.</summary>
+    /// <summary>The holding register has a beat: the first of a block.</summary>
     bool holding;
     /// <summary>The held beat is the packet's last (it is a whole short block by itself).</summary>
     bool holdingLast;
     byte holdingBytes;
     ulong held;
+    /// <summary>The pending register has a block.</summary>
+    bool pendingValid;
+    /// <summary>Its Last is known: it ends its packet, or a beat of the same packet followed it.</summary>
+    bool pendingKnown;
+    bool pendingLast;
+    byte pendingBytes;
+    UInt128 pending;
 
     protected override void OnTick()
     {
@@ -50,24 +65,14 @@ public sealed class AxiStreamBlockAssembler : ClockedProcess
         if (Control.Flush)
         {
             holding = false;
+            pendingValid = false;
             outputValid = false;
             ready = false;
         }
         else
         {
             bool take = ready && Input.Valid;
-            bool outputFree = !outputValid || OutputReady.Ready;
             if (outputValid && OutputReady.Ready) outputValid = false;
-
-            // A held final beat is a block of its own: send it when the output register is free.
-            if (holding && holdingLast && outputFree)
-            {
-                Output.Data = held;
-                Output.Bytes = holdingBytes;
-                Output.Last = true;
-                outputValid = true;
-                holding = false;
-            }
 
             if (take)
             {
@@ -83,24 +88,67 @@ public sealed class AxiStreamBlockAssembler : ClockedProcess
                 ulong data = Input.Data & AxiMath.LowBytesMask(bytes);
                 if (holding)
                 {
-                    // Second beat: the block is complete (TREADY promised a free output register).
-                    Output.Data = new UInt128(data, held);
-                    Output.Bytes = (byte)(8 + bytes);
-                    Output.Last = last;
-                    outputValid = true;
+                    // Second beat: the block is complete (TREADY promised a free pending register).
+                    pending = new UInt128(data, held);
+                    pendingBytes = (byte)(8 + bytes);
+                    pendingLast = last;
+                    pendingKnown = last;
+                    pendingValid = true;
                     holding = false;
+                }
+                else if (bytes == 0)
+                {
+                    // A null final beat at a block boundary: the pending block was the packet's last.
+                    // With none pending the packet had no byte at all, and nothing is sent for it.
+                    if (pendingValid && !pendingKnown)
+                    {
+                        pendingLast = true;
+                        pendingKnown = true;
+                    }
                 }
                 else
                 {
+                    // The first beat of a block: a pending block of the same packet was not its last.
+                    pendingKnown = true;
                     held = data;
                     holdingBytes = bytes;
                     holdingLast = last;
                     holding = true;
                 }
             }
-            // Take a beat next cycle only if it cannot find the output register full: with nothing
-            // held the beat is only held; with a beat held it completes (or follows) a block.
-            ready = Control.Enabled && (!holding || !outputValid);
+
+            // The pending block goes out once its Last is known; then a held final beat, a block of its
+            // own, moves up behind it (or straight out when nothing was pending).
+            bool sendPending = pendingValid && pendingKnown && !outputValid;
+            bool sendHeld = holding && holdingLast && !outputValid && !pendingValid;
+            if (sendPending)
+            {
+                Output.Data = pending;
+                Output.Bytes = pendingBytes;
+                Output.Last = pendingLast;
+                outputValid = true;
+                pendingValid = false;
+            }
+            else if (sendHeld)
+            {
+                Output.Data = held;
+                Output.Bytes = holdingBytes;
+                Output.Last = true;
+                outputValid = true;
+                holding = false;
+            }
+            if (holding && holdingLast && !pendingValid)
+            {
+                pending = held;
+                pendingBytes = holdingBytes;
+                pendingLast = true;
+                pendingKnown = true;
+                pendingValid = true;
+                holding = false;
+            }
+            // Take a beat next cycle only if it finds a free register whatever the consumer does:
+            // the holding register (a first beat), or the pending register (a second beat).
+            ready = Control.Enabled && !(holding && pendingValid);
         }
         Output.Valid = outputValid;
         InputReady.Ready = ready;

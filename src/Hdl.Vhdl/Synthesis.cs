@@ -41,15 +41,15 @@ public static class Synthesis
         var start = DateTime.UtcNow;
         Ghdl.AnalyseVhdl93(workDir, files); // what Vivado reads by default
         Ghdl.Analyse(workDir, files);
-        var synth = Ghdl.Synthesize(workDir, top, writeVerilog);
-        string? verilog = null;
+        string? verilog = null, log = "";
         if (writeVerilog)
         {
             verilog = Path.Combine(workDir, top + ".v");
-            File.WriteAllText(verilog, synth.Stdout);
+            File.WriteAllText(verilog, Ghdl.SynthesizeVerilog(workDir, top));
         }
+        else log = Ghdl.Synthesize(workDir, top).Output;
         IReadOnlyList<MemoryStyleAttribute> styles = !writeVerilog ? [] :
             [.. files.Select(f => MemoryWriter.StyleAttributeOf(File.ReadAllText(Path.Combine(workDir, f)))).OfType<MemoryStyleAttribute>()];
-        return new SynthesisResult(workDir, top, writeVerilog ? "" : synth.Output, DateTime.UtcNow - start, verilog, styles);
+        return new SynthesisResult(workDir, top, log, DateTime.UtcNow - start, verilog, styles);
     }
 }

@@ -79,9 +79,28 @@ public static class Ghdl
     public static string[] RunArguments(string unit, IEnumerable<string> runOptions, string workLib = "work") =>
         ["-r", .. Common(workLib), unit, .. runOptions];
 
-    /// <summary>Synthesizes an analysed top unit; returns the netlist as Verilog when asked.</summary>
-    public static ToolRun Synthesize(string dir, string top, bool verilog = false, string workLib = "work") =>
-        Run(dir, ["--synth", .. Common(workLib), .. (verilog ? new[] { "--out=verilog" } : []), top], "synthesis");
+    /// <summary>Synthesizes an analysed top unit (the netlist stays in GHDL; <see cref="SynthesizeVerilog"/> writes it out).</summary>
+    public static ToolRun Synthesize(string dir, string top, string workLib = "work") =>
+        Run(dir, ["--synth", .. Common(workLib), top], "synthesis");
+
+    /// <summary>
+    /// Synthesizes an analysed top unit and returns the netlist as Verilog (<c>--out=verilog</c>), its
+    /// wide constants made Verilog (<see cref="SizedBitConstants"/>).
+    /// </summary>
+    public static string SynthesizeVerilog(string dir, string top, string workLib = "work") =>
+        SizedBitConstants(Run(dir, ["--synth", .. Common(workLib), "--out=verilog", top], "synthesis").Stdout);
+
+    /// <summary>
+    /// GHDL 2.0's Verilog writer puts a constant wider than 32 bits that is not all zeros between
+    /// double quotes ("0...011111111"): in Verilog that is a string, eight bits per character, so any
+    /// reader of the netlist (yosys, Verilator) takes the characters' ASCII codes, right-aligned and
+    /// cut to the width, instead of the bits (x"FF" as 64 bits reads as 0x3131313131313131). Each such
+    /// literal is rewritten as the sized binary literal it means (<c>64'b0...011111111</c>).
+    /// </summary>
+    public static string SizedBitConstants(string verilog) =>
+        QuotedBits.Replace(verilog, m => $"{m.Groups[1].Value.Length}'b{m.Groups[1].Value}");
+
+    static readonly System.Text.RegularExpressions.Regex QuotedBits = new("\"([01xz]+)\"");
 
     static ToolRun Run(string dir, string[] args, string step, GhdlSettings? settings = null)
     {

@@ -51,8 +51,7 @@ public static partial class SimulatorSpeed
         var top = VhdlGenerator.TopName(netlist);
         var files = WriteDesign(netlist, stimulus, workDir);
         Ghdl.Analyse(workDir, files.Where(f => !f.EndsWith("_run.vhd", StringComparison.Ordinal)));
-        var synth = Ghdl.Synthesize(workDir, top, verilog: true);
-        File.WriteAllText(Path.Combine(workDir, top + ".v"), synth.Stdout);
+        File.WriteAllText(Path.Combine(workDir, top + ".v"), Ghdl.SynthesizeVerilog(workDir, top));
         File.WriteAllText(Path.Combine(workDir, "harness.cpp"), Harness(netlist, stimulus, top));
         var make = ToolRunner.Run("verilator",
             ["--cc", "--exe", "--build", "-O3", "-Wno-fatal", "-Wno-lint", "-Wno-style", "--top-module", top,
