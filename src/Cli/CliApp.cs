@@ -154,15 +154,17 @@ public static class CliApp
             p.GetValue(serveSeed), p.GetValue(serveGaps), p.GetValue(serveStalls), p.GetValue(serveWidth)));
         root.Subcommands.Add(axiServe);
 
-        var formalComponent = new Option<string>("--component") { Description = "One check: registers, serializer, downsizer, assembler, upsizer, gate, drain, drain-per-packet, wrapper-aes-iterative." };
+        var formalComponent = new Option<string>("--component") { Description = "One check: registers, serializer, downsizer, assembler, upsizer, gate, drain, drain-per-packet, wrapper-md5-iterative, wrapper-aes-iterative." };
+        var formalEngine = new Option<string>("--engine") { Description = "sat (yosys' SAT pass, the default) or smtbmc (yosys-smtbmc with z3).", DefaultValueFactory = _ => "sat" };
         var formalQuick = new Option<bool>("--quick") { Description = "The checks that finish in seconds (what CI runs)." };
         var formalAll = new Option<bool>("--all") { Description = "Every check, including the whole wrapper's bounded model check (minutes)." };
         var formalWork = new Option<string>("--work") { Description = "Folder for the Verilog, the models and the traces (default: a new temporary folder)." };
         var formal = new Command("formal",
-            "Formal checks of the AXI kit with yosys-smtbmc and z3: AXI4-Lite slave rules, AXI4-Stream rules on s_axis (assumed) and " +
-            "m_axis (asserted), the soft reset's packet closing; one line per check and mode with its depth and seconds.")
-            { formalComponent, formalQuick, formalAll, formalWork };
-        formal.SetAction(p => FormalCommand.Execute(env, p.GetValue(formalComponent), p.GetValue(formalAll), p.GetValue(formalQuick), p.GetValue(formalWork)));
+            "Formal checks of the AXI kit with yosys (its SAT pass, or yosys-smtbmc and z3): AXI4-Lite slave rules, AXI4-Stream rules on s_axis (assumed) and " +
+            "m_axis (asserted), the soft reset's packet closing; one line per check with its depth, induction and seconds.")
+            { formalComponent, formalQuick, formalAll, formalWork, formalEngine };
+        formal.SetAction(p => FormalCommand.Execute(env, p.GetValue(formalComponent), p.GetValue(formalAll), p.GetValue(formalQuick), p.GetValue(formalWork),
+            p.GetValue(formalEngine)!));
         root.Subcommands.Add(formal);
 
         var demo = new Command("demo",

@@ -7,7 +7,7 @@ namespace Axi.Tests;
 /// The formal checks of the AXI kit (<see cref="AxiFormal"/>, src/Axi/Formal): the quick ones must
 /// pass (every solver run of each), and a serializer that drops TVALID at a soft reset (the 32-bit
 /// wrapper's internal serializer, whose flush drops the beat on offer) must fail the m_axis rules with
-/// a counterexample trace, so the check can fail. Needs ghdl, yosys, yosys-smtbmc and z3.
+/// a counterexample trace, so the check can fail; and the same through yosys-smtbmc with z3. Needs ghdl, yosys, yosys-smtbmc and z3.
 /// </summary>
 public class FormalTests
 {
@@ -36,6 +36,25 @@ public class FormalTests
         Assert.True(failed.Trace is not null && File.Exists(failed.Trace), "no counterexample trace was written");
         // Reset, a beat offered and stalled, the flush: the drop shows a few cycles from reset.
         Assert.InRange(failed.BmcDepth, 3, check.Depth);
+        work.Delete(recursive: true);
+    }
+
+    /// <summary>
+    /// The same checks through yosys-smtbmc and z3 (<c>--engine smtbmc</c>): the upsizer passes and is
+    /// proved by induction, and the serializer that drops the beat on offer at a flush fails with a trace.
+    /// </summary>
+    [Fact]
+    public void SmtbmcWithZ3ProvesTheUpsizerAndCatchesTheDroppingSerializer()
+    {
+        var work = Directory.CreateTempSubdirectory("formal-smtbmc-");
+        var upsizer = AxiFormal.Run(AxiFormal.Find("upsizer"), Path.Combine(work.FullName, "upsizer"), engine: FormalEngine.Smtbmc);
+        Assert.True(upsizer.BmcPassed && upsizer.BmcDepth == 12, $"upsizer through yosys-smtbmc: {AxiFormal.FailedAssertion(upsizer)} (work folder {work.FullName})");
+        Assert.True(upsizer.InductionLength is not null, $"upsizer through yosys-smtbmc: induction did not converge within 12 (work folder {work.FullName})");
+        var check = AxiFormal.Find("serializer");
+        var mutant = AxiFormal.Run(check, Path.Combine(work.FullName, "mutant"), AxiFormal.Serializer(closesPacketOnFlush: false), FormalEngine.Smtbmc);
+        Assert.False(mutant.BmcPassed, $"the serializer that drops TVALID at a flush passed yosys-smtbmc to depth {mutant.BmcDepth}");
+        Assert.True(mutant.Trace is not null && File.Exists(mutant.Trace), "yosys-smtbmc wrote no counterexample trace");
+        Assert.InRange(mutant.BmcDepth, 3, check.Depth);
         work.Delete(recursive: true);
     }
 }
