@@ -105,7 +105,11 @@ begin
           upperValid := false;
           nextValid := false;
           if closesPacketOnFlush then
-            closing := sel(outputValid, (not outputLast), midPacket);
+            if outputValid then
+              closing := (not outputLast);
+            else
+              closing := midPacket;
+            end if;
           else
             outputValid := false;
             midPacket := false;

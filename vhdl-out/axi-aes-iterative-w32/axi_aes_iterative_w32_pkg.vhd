@@ -528,12 +528,16 @@ package body axi_aes_iterative_w32_pkg is
   -- Crypto.Axi.AxiMath.LaneMask
   function AxiMath_LaneMask(keep : hdl_u8) return hdl_u64 is
     variable mask : hdl_u64;
+    variable choice : hdl_u64;
   begin
     mask := unsigned'(x"0000000000000000");
     for i in 0 to 7 loop
-      if ((shift_right(signed(resize(keep, 32)), (i mod 32)) and signed'(x"00000001")) /= signed'(x"00000000")) then
-        mask := (mask or shift_left(unsigned'(x"00000000000000FF"), to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * to_signed(i, 32)), 32))), 6))));
+      if ((shift_right(signed(resize(keep, 32)), to_integer(resize(unsigned((signed'(x"00000007") - to_signed(i, 32))), 5))) and signed'(x"00000001")) /= signed'(x"00000000")) then
+        choice := unsigned'(x"00000000000000FF");
+      else
+        choice := unsigned'(x"0000000000000000");
       end if;
+      mask := (shift_left(mask, 8) or choice);
     end loop;
     return mask;
   end function;

@@ -102,7 +102,11 @@ begin
         if Control_Flush then
           upperValid := false;
           nextValid := false;
-          closing := sel(outputValid, (not outputLast), midPacket);
+          if outputValid then
+            closing := (not outputLast);
+          else
+            closing := midPacket;
+          end if;
         else
           take := (ready and Input_Valid);
           sendBeat := false;

@@ -89,6 +89,8 @@ architecture rtl of AxiLiteRegisterBank is
   signal coreMidPacket_reg : boolean := false;
   signal streamMidPacket_reg : boolean := false;
   signal packetsInFlight_reg : hdl_u16 := unsigned'(x"0000");
+  signal outputMidPacket_reg : boolean := false;
+  signal closingOutput_reg : boolean := false;
 begin
   tick : process(clk)
     variable writeReady : boolean;
@@ -120,6 +122,8 @@ begin
     variable coreMidPacket : boolean;
     variable streamMidPacket : boolean;
     variable packetsInFlight : hdl_u16;
+    variable outputMidPacket : boolean;
+    variable closingOutput : boolean;
     variable flushing : boolean;
     variable busy : boolean;
     variable newError : boolean;
@@ -130,13 +134,21 @@ begin
     variable choice_3 : hdl_u32;
     variable choice_4 : hdl_u32;
     variable choice_5 : hdl_u32;
+    variable choice_6 : hdl_u32;
     variable address : hdl_u8;
     variable data : hdl_u32;
     variable strobes : hdl_u8;
     variable value_2 : hdl_u32;
     variable bits : hdl_u32;
-    variable lastIn : boolean;
+    variable outputTaken : boolean;
+    variable outputHeld : boolean;
+    variable outputMid : boolean;
     variable lastOut : boolean;
+    variable oldPacketEnds : boolean;
+    variable cut : boolean;
+    variable choice_7 : boolean;
+    variable lastIn : boolean;
+    variable counted : boolean;
   begin
     if rising_edge(clk) then
       if rst = '1' then
@@ -169,6 +181,8 @@ begin
         coreMidPacket_reg <= false;
         streamMidPacket_reg <= false;
         packetsInFlight_reg <= unsigned'(x"0000");
+        outputMidPacket_reg <= false;
+        closingOutput_reg <= false;
         WriteAddressReady_Ready <= false;
         WriteDataReady_Ready <= false;
         WriteResponse_Valid <= false;
@@ -215,6 +229,8 @@ begin
         coreMidPacket := coreMidPacket_reg;
         streamMidPacket := streamMidPacket_reg;
         packetsInFlight := packetsInFlight_reg;
+        outputMidPacket := outputMidPacket_reg;
+        closingOutput := closingOutput_reg;
         flushing := flush;
         flush := false;
         busy := (streamMidPacket or (signed(resize(packetsInFlight, 32)) /= signed'(x"00000000")));
@@ -267,7 +283,12 @@ begin
               else
                 choice_5 := unsigned'(x"00000000");
               end if;
-              value := (((((choice or choice_2) or choice_3) or choice_4) or choice_5) or shift_left(resize(errorCode, 32), 8));
+              if closingOutput then
+                choice_6 := unsigned'(x"00000020");
+              else
+                choice_6 := unsigned'(x"00000000");
+              end if;
+              value := ((((((choice or choice_2) or choice_3) or choice_4) or choice_5) or choice_6) or shift_left(resize(errorCode, 32), 8));
             when 24 =>
               value := blocksIn;
             when 28 =>
@@ -364,6 +385,19 @@ begin
           error := true;
           errorCode := newCode;
         end if;
+        outputTaken := (StreamOut_Valid and StreamOutReady_Ready);
+        outputHeld := (StreamOut_Valid and (not StreamOutReady_Ready));
+        if outputTaken then
+          outputMid := (not StreamOut_Last);
+        else
+          outputMid := outputMidPacket;
+        end if;
+        lastOut := (outputTaken and StreamOut_Last);
+        oldPacketEnds := (lastOut and closingOutput);
+        if oldPacketEnds then
+          closingOutput := false;
+        end if;
+        outputMidPacket := outputMid;
         if flushing then
           blocksIn := unsigned'(x"00000000");
           blocksOut := unsigned'(x"00000000");
@@ -372,8 +406,19 @@ begin
           coreMidPacket := false;
           streamMidPacket := false;
           packetsInFlight := unsigned'(x"0000");
-          error := false;
-          errorCode := unsigned'(x"00");
+          if outputHeld then
+            choice_7 := (not StreamOut_Last);
+          else
+            choice_7 := outputMid;
+          end if;
+          cut := (choice_7 or (closingOutput and (signed(resize(errorCode, 32)) = signed'(x"00000005"))));
+          closingOutput := (outputHeld or outputMid);
+          error := cut;
+          if cut then
+            errorCode := unsigned'(x"05");
+          else
+            errorCode := unsigned'(x"00");
+          end if;
         else
           if (CoreInput_Valid and CoreInputReady_Ready) then
             blocksIn := (blocksIn + unsigned'(x"00000001"));
@@ -383,20 +428,17 @@ begin
             blocksOut := (blocksOut + unsigned'(x"00000001"));
           end if;
           lastIn := false;
-          lastOut := false;
           if (StreamIn_Valid and StreamInReady_Ready) then
             streamMidPacket := (not StreamIn_Last);
             lastIn := StreamIn_Last;
           end if;
-          if (StreamOut_Valid and StreamOutReady_Ready) then
-            lastOut := StreamOut_Last;
-          end if;
-          if (lastIn and (not lastOut)) then
+          counted := (lastOut and (not oldPacketEnds));
+          if (lastIn and (not counted)) then
             packetsInFlight := (packetsInFlight + unsigned'(x"0001"));
-          elsif (lastOut and (not lastIn)) then
+          elsif (counted and (not lastIn)) then
             packetsInFlight := (packetsInFlight - unsigned'(x"0001"));
           end if;
-          if lastOut then
+          if counted then
             packetsOut := (packetsOut + unsigned'(x"00000001"));
           end if;
           if busy then
@@ -451,6 +493,8 @@ begin
         coreMidPacket_reg <= coreMidPacket;
         streamMidPacket_reg <= streamMidPacket;
         packetsInFlight_reg <= packetsInFlight;
+        outputMidPacket_reg <= outputMidPacket;
+        closingOutput_reg <= closingOutput;
       end if;
     end if;
   end process;
