@@ -156,8 +156,8 @@ public static class CliApp
 
         var formalComponent = new Option<string>("--component") { Description = "One check: registers, serializer, downsizer, assembler, upsizer, gate, drain, drain-per-packet, wrapper-md5-iterative, wrapper-aes-iterative." };
         var formalEngine = new Option<string>("--engine") { Description = "sat (yosys' SAT pass, the default) or smtbmc (yosys-smtbmc with z3).", DefaultValueFactory = _ => "sat" };
-        var formalQuick = new Option<bool>("--quick") { Description = "The checks that finish in seconds (what CI runs)." };
-        var formalAll = new Option<bool>("--all") { Description = "Every check, including the whole wrapper's bounded model check (minutes)." };
+        var formalQuick = new Option<bool>("--quick") { Description = "The checks of the processes one by one, a few minutes in all (what CI runs)." };
+        var formalAll = new Option<bool>("--all") { Description = "Every check, including the whole wrappers' bounded model checks (minutes each; the AES one does not finish here)." };
         var formalWork = new Option<string>("--work") { Description = "Folder for the Verilog, the models and the traces (default: a new temporary folder)." };
         var formal = new Command("formal",
             "Formal checks of the AXI kit with yosys (its SAT pass, or yosys-smtbmc and z3): AXI4-Lite slave rules, AXI4-Stream rules on s_axis (assumed) and " +
