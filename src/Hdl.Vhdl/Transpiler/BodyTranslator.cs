@@ -7,8 +7,11 @@ namespace Hdl.Vhdl.Transpiler;
 
 internal enum MemberKind { Generic, Register, RegisterArray, ConstantArray }
 
-/// <summary>How an instance field of a process appears in VHDL.</summary>
-internal sealed record MemberInfo(MemberKind Kind, string Name, VType Type, int Length = 0);
+/// <summary>
+/// How an instance field of a process appears in VHDL. A register array that is <paramref name="Direct"/>
+/// is its signal, read and written element by element (no variable copy of the whole array).
+/// </summary>
+internal sealed record MemberInfo(MemberKind Kind, string Name, VType Type, int Length = 0, bool Direct = false);
 
 /// <summary>Resolves the instance members a body refers to (null inside static helpers).</summary>
 internal interface IMemberResolver
@@ -178,6 +181,23 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         // C#: target = (T)(target op value), computed in the promoted type.
         var opType = compound.OperatorKind is BinaryOperatorKind.LeftShift or BinaryOperatorKind.RightShift
             ? Promote(targetType, targetType) : Promote(targetType, TypeOf(value));
+        if (targetType.IsVector && opType.IsVector && targetType.Width < opType.Width && compound.OperatorKind is BinaryOperatorKind.Add
+            or BinaryOperatorKind.Subtract or BinaryOperatorKind.And or BinaryOperatorKind.Or or BinaryOperatorKind.ExclusiveOr)
+        {
+            // Only the target's bits are kept: compute at its width.
+            var narrow = pkg.Use(VType.U(targetType.Width));
+            var l = VhdlText.Convert(Read(target), targetType, narrow);
+            var o = compound.OperatorKind switch
+            {
+                BinaryOperatorKind.Add => "+",
+                BinaryOperatorKind.Subtract => "-",
+                BinaryOperatorKind.And => "and",
+                BinaryOperatorKind.Or => "or",
+                _ => "xor",
+            };
+            Write(target, Conv($"({l} {o} {Low(value, targetType.Width)})", narrow, targetType, compound));
+            return;
+        }
         var left = VhdlText.Convert(Read(target), targetType, opType);
         var result = Binary(compound.OperatorKind, left, opType, value, opType, compound);
         Write(target, Conv(result, opType, targetType, compound));
@@ -365,8 +385,15 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     VType TypeOf(IOperation op)
     {
         if (op is ILocalReferenceOperation l && loopVariables.ContainsKey(l.Local)) return VType.Integer;
+        if (IntegerGeneric(op) is not null) return VType.Integer;
+        if (op is IParameterReferenceOperation p && locals.TryGetValue(p.Parameter, out var parameter) && parameter.Type.Kind == VKind.Integer) return VType.Integer;
         return pkg.TypeOf(op.Type ?? throw Error(op, "expression without a type"), op.Syntax);
     }
+
+    /// <summary>The member of an int instance constant (a VHDL integer generic) that <paramref name="op"/> reads, or null.</summary>
+    MemberInfo? IntegerGeneric(IOperation op) =>
+        op is IFieldReferenceOperation { Field.IsStatic: false } f && members is not null &&
+        members.Field(f.Field, f.Syntax) is { Kind: MemberKind.Generic, Type.Kind: VKind.Integer } m ? m : null;
 
     string Read(IOperation target) => Expr(target).Text;
 
@@ -392,7 +419,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                     var m = members.Field(af.Field, af.Syntax);
                     if (m.Kind != MemberKind.RegisterArray) throw Error(target, $"{af.Field.Name} is not a register array (clocked process array field)");
                     var index = Index(a.Indices[0], m.Length);
-                    Line($"{m.Name}({index}) := {Conv(value, TypeOf(target), m.Type, target)};");
+                    Line($"{m.Name}({index}) {(m.Direct ? "<=" : ":=")} {Conv(value, TypeOf(target), m.Type, target)};");
                     return;
                 }
             case IPropertyReferenceOperation p when BusSignal(p) is var (busField, port, type, isOutput):
@@ -419,8 +446,10 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     /// <summary>The expression converted to <paramref name="t"/> with C# conversion semantics.</summary>
     public string As(IOperation op, VType t)
     {
-        if (op.ConstantValue.HasValue && t.Kind != VKind.Integer)
+        if (op.ConstantValue.HasValue)
             return Constant(op, t);
+        if (t.Kind == VKind.Integer && PromotedToInt(op) is { } narrow)
+            return $"to_integer({Expr(narrow).Text})";
         var (text, type) = Expr(op);
         return Conv(text, type, t, op);
     }
@@ -454,6 +483,9 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                 {
                     var to = TypeOf(c);
                     if (c.Operand.ConstantValue.HasValue) return (As(c.Operand, to), to);
+                    if (to.IsVector && TypeOf(c.Operand) is { IsVector: true } wide && wide.Width > to.Width &&
+                        (Slice(c.Operand, 0, to.Width) is not null || Narrowable(c.Operand)))
+                        return (Conv(Low(c.Operand, to.Width), pkg.Use(VType.U(to.Width)), to, c), to);
                     var (text, from) = Expr(c.Operand);
                     return (Conv(text, from, to, c), to);
                 }
@@ -477,8 +509,10 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                         or BinaryOperatorKind.LessThanOrEqual or BinaryOperatorKind.GreaterThan or BinaryOperatorKind.GreaterThanOrEqual;
                     var leftType = shift ? resultType : compare ? OperandType(b.LeftOperand, b.RightOperand) : resultType;
                     var rightType = shift ? VType.S(32) : leftType;
-                    var left = As(b.LeftOperand, leftType);
-                    return (Binary(b.OperatorKind, left, leftType, b.RightOperand, rightType, b), resultType);
+                    var (leftOp, rightOp) = b.OperatorKind == BinaryOperatorKind.Multiply && b.LeftOperand.ConstantValue.HasValue
+                        ? (b.RightOperand, b.LeftOperand) : (b.LeftOperand, b.RightOperand); // the constant factor on the right
+                    var left = As(leftOp, leftType);
+                    return (Binary(b.OperatorKind, left, leftType, rightOp, rightType, b), resultType);
                 }
             case IUnaryOperation u:
                 {
@@ -525,11 +559,133 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         throw Error(op, $"this expression ({op.Kind}) is not in the hardware subset");
     }
 
+    /// <summary>
+    /// The type a comparison is made in: integer when both sides are VHDL integers (loop variables,
+    /// int instance constants) or one is and the other a constant (C# compares them as int then).
+    /// </summary>
+    /// <summary>
+    /// Whether the low bits of <paramref name="op"/> depend only on the low bits of its operands
+    /// (+, -, *, &amp;, |, ^, ~, unary -, &lt;&lt;), so a truncation of it can be computed at the narrow width.
+    /// </summary>
+    bool Narrowable(IOperation op)
+    {
+        while (op is IParenthesizedOperation p) op = p.Operand;
+        if (!TypeOf(op).IsVector) return false;
+        return op switch
+        {
+            IBinaryOperation b => b.OperatorKind is BinaryOperatorKind.Add or BinaryOperatorKind.Subtract or BinaryOperatorKind.Multiply
+                or BinaryOperatorKind.And or BinaryOperatorKind.Or or BinaryOperatorKind.ExclusiveOr or BinaryOperatorKind.LeftShift,
+            IUnaryOperation u => u.OperatorKind is UnaryOperatorKind.BitwiseNegation or UnaryOperatorKind.Minus or UnaryOperatorKind.Plus,
+            IConversionOperation c => TypeOf(c.Operand).IsVector && Narrowable(c.Operand),
+            _ => false,
+        };
+    }
+
+    /// <summary>
+    /// The low <paramref name="w"/> bits of <paramref name="op"/> as unsigned(w - 1 downto 0), computed at
+    /// that width where the operation allows it (C# computes in int or wider and then truncates; the low
+    /// bits of a sum, difference, product, bitwise operation or left shift are those of the operation on
+    /// the operands' low bits).
+    /// </summary>
+    string Low(IOperation op, int w)
+    {
+        while (op is IParenthesizedOperation p) op = p.Operand;
+        var narrow = pkg.Use(VType.U(w));
+        if (op.ConstantValue.HasValue) return Constant(op, narrow);
+        var t = TypeOf(op);
+        if (!t.IsVector || t.Width <= w) return As(op, narrow);
+        if (Slice(op, 0, w) is { } slice) return slice;
+        // Any integer conversion keeps the low bits it has (here at least w of them).
+        if (op is IConversionOperation conversion) return Low(conversion.Operand, w);
+        if (!Narrowable(op)) return As(op, narrow);
+        switch (op)
+        {
+            case IUnaryOperation u:
+                {
+                    var x = Low(u.Operand, w);
+                    return u.OperatorKind switch
+                    {
+                        UnaryOperatorKind.BitwiseNegation => $"(not {x})",
+                        UnaryOperatorKind.Minus => $"({VhdlText.Literal(narrow, 0)} - {x})",
+                        _ => x,
+                    };
+                }
+            case IBinaryOperation b:
+                {
+                    if (b.OperatorKind == BinaryOperatorKind.LeftShift)
+                        return $"shift_left({Low(b.LeftOperand, w)}, {ShiftAmount(b.RightOperand, t.Width)})";
+                    var (l, r) = b.OperatorKind == BinaryOperatorKind.Multiply && b.LeftOperand.ConstantValue.HasValue
+                        ? (b.RightOperand, b.LeftOperand) : (b.LeftOperand, b.RightOperand);
+                    if (b.OperatorKind == BinaryOperatorKind.And && AllOnes(r, w)) return Low(l, w); // a mask of the kept bits
+                    if (b.OperatorKind == BinaryOperatorKind.And && AllOnes(l, w)) return Low(r, w);
+                    var left = Low(l, w);
+                    if (b.OperatorKind == BinaryOperatorKind.Multiply)
+                        return PowerOfTwo(r) is int k ? (k == 0 ? left : $"shift_left({left}, {k})") : $"resize({left} * {Low(r, w)}, {w})";
+                    var o = b.OperatorKind switch
+                    {
+                        BinaryOperatorKind.Add => "+",
+                        BinaryOperatorKind.Subtract => "-",
+                        BinaryOperatorKind.And => "and",
+                        BinaryOperatorKind.Or => "or",
+                        _ => "xor",
+                    };
+                    return $"({left} {o} {Low(r, w)})";
+                }
+        }
+        return As(op, narrow);
+    }
+
+    /// <summary>
+    /// Bits <paramref name="low"/>..<paramref name="low"/> + <paramref name="w"/> - 1 of <paramref name="op"/> as a
+    /// slice of a named vector, unsigned(w - 1 downto 0), when <paramref name="op"/> is the name, a
+    /// conversion of it or a right shift of it by a constant that keeps those bits; else null.
+    /// </summary>
+    string? Slice(IOperation op, int low, int w)
+    {
+        while (op is IParenthesizedOperation p) op = p.Operand;
+        if (op.ConstantValue.HasValue || TypeOf(op) is not { IsVector: true } t || low + w > t.Width) return null;
+        switch (op)
+        {
+            case IConversionOperation c:
+                return TypeOf(c.Operand) is { IsVector: true } from && low + w <= from.Width ? Slice(c.Operand, low, w) : null;
+            case IBinaryOperation { OperatorKind: BinaryOperatorKind.RightShift } b when b.RightOperand.ConstantValue.HasValue:
+                {
+                    int by = (int)(Convert.ToInt64(b.RightOperand.ConstantValue.Value) & (t.Width - 1));
+                    return low + by + w <= t.Width ? Slice(b.LeftOperand, low + by, w) : null;
+                }
+            case ILocalReferenceOperation or IParameterReferenceOperation or IFieldReferenceOperation or IPropertyReferenceOperation:
+                {
+                    var (name, type) = Expr(op);
+                    if (type != t || !System.Text.RegularExpressions.Regex.IsMatch(name, "^[A-Za-z][A-Za-z0-9_]*$")) return null;
+                    var bits = low == 0 && w == t.Width ? name : $"{name}({low + w - 1} downto {low})";
+                    return t.Kind == VKind.Signed ? $"unsigned({bits})" : bits;
+                }
+        }
+        return null;
+    }
+
     VType OperandType(IOperation left, IOperation right)
     {
+        if (IntegerExact(left) && IntegerExact(right) && !(left.ConstantValue.HasValue && right.ConstantValue.HasValue)) return VType.Integer;
         var l = TypeOf(left);
         return l.Kind == VKind.Integer ? TypeOf(right) : l;
     }
+
+    /// <summary>
+    /// Whether a C# int operand is exactly a VHDL integer without a 32-bit detour: a loop variable, an
+    /// int instance constant, an int constant, or a narrower vector promoted to int.
+    /// </summary>
+    bool IntegerExact(IOperation op)
+    {
+        if (op.ConstantValue.HasValue) return op.ConstantValue.Value is sbyte or byte or short or ushort or int;
+        if (TypeOf(op).Kind == VKind.Integer) return true;
+        return PromotedToInt(op) is not null;
+    }
+
+    /// <summary>The operand of an int promotion of an unsigned vector of up to 31 bits or a signed one of up to 32, or null.</summary>
+    IOperation? PromotedToInt(IOperation op) =>
+        op is IConversionOperation { Type.SpecialType: SpecialType.System_Int32 } c &&
+        TypeOf(c.Operand) is { IsVector: true } o && (o.Kind == VKind.Unsigned ? o.Width <= 31 : o.Width <= 32) ? c.Operand : null;
 
     string Binary(BinaryOperatorKind kind, string left, VType type, IOperation rightOp, VType rightType, IOperation at)
     {
@@ -550,6 +706,8 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             Line("end if;");
             return value;
         }
+        if (kind == BinaryOperatorKind.Multiply && PowerOfTwo(rightOp) is int k)
+            return k == 0 ? left : $"shift_left({left}, {k})"; // the same low bits, without a multiplier
         var right = As(rightOp, rightType);
         string bool2(string o) => $"({left} {o} {right})";
         return kind switch
@@ -574,12 +732,31 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         };
     }
 
+    /// <summary>Whether <paramref name="op"/> is a constant whose low <paramref name="w"/> bits are all ones.</summary>
+    static bool AllOnes(IOperation op, int w)
+    {
+        if (!op.ConstantValue.HasValue || op.ConstantValue.Value is not (sbyte or byte or short or ushort or int or uint or long or ulong)) return false;
+        var mask = w >= 128 ? UInt128.MaxValue : (UInt128.One << w) - 1;
+        return (PackageBuilder.Bits(op.ConstantValue.Value!) & mask) == mask;
+    }
+
+    /// <summary>k when <paramref name="op"/> is the constant 2^k (k &gt;= 0), else null.</summary>
+    static int? PowerOfTwo(IOperation op)
+    {
+        if (!op.ConstantValue.HasValue || op.ConstantValue.Value is not (sbyte or byte or short or ushort or int or uint or long or ulong)) return null;
+        var v = PackageBuilder.Bits(op.ConstantValue.Value!);
+        if (op.ConstantValue.Value is sbyte or short or int or long && Convert.ToInt64(op.ConstantValue.Value) < 0) return null;
+        return v != 0 && (v & (v - 1)) == 0 ? (int)UInt128.Log2(v) : null;
+    }
+
     /// <summary>A shift or rotate amount, masked to the operand width as C# does.</summary>
     string ShiftAmount(IOperation amount, int width)
     {
         int bits = (int)Math.Log2(width);
         if (amount.ConstantValue.HasValue) return (Convert.ToInt64(amount.ConstantValue.Value) & (width - 1)).ToString();
-        var (text, type) = Expr(Unwrap(amount));
+        var plain = Unwrap(amount);
+        if (TypeOf(plain).IsVector && Narrowable(plain)) return $"to_integer({Low(plain, bits)})";
+        var (text, type) = Expr(plain);
         if (type.Kind == VKind.Integer) return $"({text} mod {width})";
         return $"to_integer({Conv(text, type, pkg.Use(VType.U(bits)), amount)})";
     }
@@ -595,6 +772,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         }
         if (members is null) throw Error(f, $"static helper reads instance field {field.Name}; pass it as a parameter");
         var m = members.Field(field, f.Syntax);
+        if (m is { Kind: MemberKind.Generic, Type.Kind: VKind.Integer }) return (m.Name, VType.Integer);
         if (m.Kind is MemberKind.RegisterArray or MemberKind.ConstantArray) throw Error(f, $"array field {field.Name} can only be indexed");
         var t = TypeOf(f);
         return (Conv(m.Name, m.Type, t, f), t);
@@ -660,6 +838,9 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             return c >= 0 && c < length ? c.ToString() : InRange(c.ToString());
         }
         var plain = Unwrap(index);
+        if (powerOfTwo && length > 1 && TypeOf(plain) is { IsVector: true } wide && wide.Width > bits &&
+            (Slice(plain, 0, bits) is not null || Narrowable(plain)))
+            return $"to_integer({Low(plain, bits)})";
         var (text, type) = Expr(plain);
         if (type.Kind == VKind.Integer)
             return plain is ILocalReferenceOperation l && loopVariables.TryGetValue(l.Local, out var range) && range.From >= 0 && range.To < length
@@ -694,7 +875,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         var args = inv.Arguments.OrderBy(a => a.Parameter!.Ordinal).Select(a =>
         {
             if (a.Parameter!.RefKind != RefKind.None) throw Error(a, "ref/out/in parameters are not in the hardware subset");
-            return As(a.Value, pkg.TypeOf(a.Parameter.Type, a.Syntax));
+            return As(a.Value, FunctionTranslator.ParameterType(pkg, a.Parameter, a.Syntax));
         });
         return ($"{name}({string.Join(", ", args)})", t);
     }

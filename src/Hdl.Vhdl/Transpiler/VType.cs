@@ -84,11 +84,12 @@ internal static class VhdlText
             case (VKind.Unsigned, VKind.Integer):
             case (VKind.Signed, VKind.Integer): return $"to_integer({e})";
             case (VKind.Unsigned, VKind.Unsigned): return $"resize({e}, {to.Width})";
-            case (VKind.Unsigned, VKind.Signed): return $"signed(resize({e}, {to.Width}))";
+            case (VKind.Unsigned, VKind.Signed): return to.Width == from.Width ? $"signed({e})" : $"signed(resize({e}, {to.Width}))";
             case (VKind.Signed, VKind.Signed):
                 return to.Width >= from.Width ? $"resize({e}, {to.Width})" : $"signed(resize(unsigned({e}), {to.Width}))";
             case (VKind.Signed, VKind.Unsigned):
-                return to.Width <= from.Width ? $"resize(unsigned({e}), {to.Width})" : $"unsigned(resize({e}, {to.Width}))";
+                return to.Width == from.Width ? $"unsigned({e})"
+                    : to.Width < from.Width ? $"resize(unsigned({e}), {to.Width})" : $"unsigned(resize({e}, {to.Width}))";
             case (VKind.Enum, VKind.Unsigned or VKind.Signed):
                 return Convert($"to_unsigned({from.EnumName}'pos({e}), {from.Width})", VType.U(from.Width), to);
             case (VKind.Enum, VKind.Integer): return $"{from.EnumName}'pos({e})";
