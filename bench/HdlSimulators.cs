@@ -31,6 +31,13 @@ public static class HdlSimulators
         long engineCycles = long.Parse(Option(args, "--engine-cycles") ?? "400000", CultureInfo.InvariantCulture);
         long ghdlCycles = long.Parse(Option(args, "--ghdl-cycles") ?? "5000", CultureInfo.InvariantCulture);
         long verilatorCycles = long.Parse(Option(args, "--verilator-cycles") ?? "1000000", CultureInfo.InvariantCulture);
+        // GHDL's back ends to run (mcode compiles in memory; llvm compiles each design for a while).
+        var backends = (Option(args, "--ghdl") ?? "mcode,llvm").Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).ToHashSet();
+        if (backends.Except(["mcode", "llvm", "none"]).FirstOrDefault() is { } unknown)
+        {
+            Console.Error.WriteLine($"bench simulators: --ghdl {unknown}: the GHDL back ends are mcode and llvm (or none)");
+            return 2;
+        }
         // Verilator compiles each design for minutes: by default only one pipelined variant per core.
         var verilated = (Option(args, "--verilator") ?? string.Join(',', DefaultVerilated)).Split(',', StringSplitOptions.TrimEntries).ToHashSet();
         bool verilator = ToolRunner.OnPath("verilator");
@@ -49,10 +56,12 @@ public static class HdlSimulators
             var stimulus = Stimulus(design);
             double? ghdl = null, ghdlLlvm = null, verilatorSpeed = null, build = null;
             string? note = null;
-            try { ghdl = SimulatorSpeed.MeasureGhdl(netlist, stimulus, ghdlCycles, Path.Combine(work, "ghdl"), "mcode").CyclesPerSecond; }
-            catch (ToolException e) { note = "ghdl mcode: " + FirstLine(e.Message); }
-            try { ghdlLlvm = SimulatorSpeed.MeasureGhdl(netlist, stimulus, ghdlCycles * 4, Path.Combine(work, "ghdl-llvm"), "llvm").CyclesPerSecond; }
-            catch (ToolException e) { note = (note is null ? "" : note + "; ") + "ghdl llvm: " + FirstLine(e.Message); }
+            if (backends.Contains("mcode"))
+                try { ghdl = SimulatorSpeed.MeasureGhdl(netlist, stimulus, ghdlCycles, Path.Combine(work, "ghdl"), "mcode").CyclesPerSecond; }
+                catch (ToolException e) { note = "ghdl mcode: " + FirstLine(e.Message); }
+            if (backends.Contains("llvm"))
+                try { ghdlLlvm = SimulatorSpeed.MeasureGhdl(netlist, stimulus, ghdlCycles * 4, Path.Combine(work, "ghdl-llvm"), "llvm").CyclesPerSecond; }
+                catch (ToolException e) { note = (note is null ? "" : note + "; ") + "ghdl llvm: " + FirstLine(e.Message); }
             if (verilator && (verilated.Contains("all") || verilated.Contains($"{v.Core}-{v.Variant}")))
             {
                 try
