@@ -123,13 +123,13 @@ begin
           if sendBeat then
             beat := (beat and AxiMath_LaneMask(beatKeep));
             highKeep := resize(unsigned(shift_right(signed(resize(beatKeep, 32)), 4)), 8);
-            oneBeat := (signed(resize(highKeep, 32)) = signed'(x"00000000"));
-            Output_Data <= resize(beat, 32);
-            Output_Keep <= resize(resize(unsigned((signed(resize(beatKeep, 32)) and signed'(x"0000000F"))), 8), 4);
+            oneBeat := (to_integer(highKeep) = 0);
+            Output_Data <= beat(31 downto 0);
+            Output_Keep <= resize((beatKeep and unsigned'(x"0F")), 4);
             Output_Last <= (beatLast and oneBeat);
             outputValid := true;
             if (not oneBeat) then
-              upper := resize(shift_right(beat, 32), 32);
+              upper := beat(63 downto 32);
               upperKeep := highKeep;
               upperLast := beatLast;
               upperValid := true;

@@ -93,14 +93,14 @@ begin
             last := Input_Last;
             keep := Input_Keep;
             bytes := AxiMath_KeepBytes(keep);
-            if ((signed(resize(bytes, 32)) = signed'(x"000000FF")) or ((not last) and (signed(resize(bytes, 32)) /= signed'(x"00000008")))) then
+            if ((to_integer(bytes) = 255) or ((not last) and (to_integer(bytes) /= 8))) then
               keepError := true;
               bytes := unsigned'(x"08");
             end if;
             data := (Input_Data and AxiMath_LowBytesMask(bytes));
             if holding then
               Output_Data <= unsigned'(data & held);
-              Output_Bytes <= resize(resize(unsigned((signed'(x"00000008") + signed(resize(bytes, 32)))), 8), 5);
+              Output_Bytes <= resize((unsigned'(x"08") + bytes), 5);
               Output_Last <= last;
               outputValid := true;
               holding := false;
