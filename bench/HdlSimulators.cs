@@ -46,7 +46,9 @@ public static class HdlSimulators
         var selected = only is null ? CoreRegistry.All.ToList()
             : [.. only.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).Select(Find)];
         var rows = new List<SimulatorRow>();
-        var work = Path.Combine(Path.GetTempPath(), $"sme-bench-{Environment.ProcessId}");
+        // --work DIR keeps each simulator's files (DIR/<variant>/ghdl, ...) to look at; else a temporary folder.
+        string? keep = Option(args, "--work");
+        var work = keep ?? Path.Combine(Path.GetTempPath(), $"sme-bench-{Environment.ProcessId}");
         foreach (var v in selected)
         {
             Console.Error.WriteLine($"bench: {v.Core}-{v.Variant} ...");
@@ -57,16 +59,16 @@ public static class HdlSimulators
             double? ghdl = null, ghdlLlvm = null, verilatorSpeed = null, build = null;
             string? note = null;
             if (backends.Contains("mcode"))
-                try { ghdl = SimulatorSpeed.MeasureGhdl(netlist, stimulus, ghdlCycles, Path.Combine(work, "ghdl"), "mcode").CyclesPerSecond; }
+                try { ghdl = SimulatorSpeed.MeasureGhdl(netlist, stimulus, ghdlCycles, Path.Combine(work, $"{v.Core}-{v.Variant}", "ghdl"), "mcode").CyclesPerSecond; }
                 catch (ToolException e) { note = "ghdl mcode: " + FirstLine(e.Message); }
             if (backends.Contains("llvm"))
-                try { ghdlLlvm = SimulatorSpeed.MeasureGhdl(netlist, stimulus, ghdlCycles * 4, Path.Combine(work, "ghdl-llvm"), "llvm").CyclesPerSecond; }
+                try { ghdlLlvm = SimulatorSpeed.MeasureGhdl(netlist, stimulus, ghdlCycles * 4, Path.Combine(work, $"{v.Core}-{v.Variant}", "ghdl-llvm"), "llvm").CyclesPerSecond; }
                 catch (ToolException e) { note = (note is null ? "" : note + "; ") + "ghdl llvm: " + FirstLine(e.Message); }
             if (verilator && (verilated.Contains("all") || verilated.Contains($"{v.Core}-{v.Variant}")))
             {
                 try
                 {
-                    var r = SimulatorSpeed.MeasureVerilator(netlist, stimulus, verilatorCycles, Path.Combine(work, "verilator"));
+                    var r = SimulatorSpeed.MeasureVerilator(netlist, stimulus, verilatorCycles, Path.Combine(work, $"{v.Core}-{v.Variant}", "verilator"));
                     verilatorSpeed = r.CyclesPerSecond;
                     build = r.Build.TotalSeconds;
                 }
@@ -75,7 +77,7 @@ public static class HdlSimulators
             rows.Add(new SimulatorRow(v.Core, v.Variant, engine, ghdl, ghdlLlvm, verilatorSpeed, build, note));
             Console.Error.WriteLine($"bench: {v.Core}-{v.Variant}: engine {engine:N0}, ghdl mcode {Show(ghdl)}, ghdl llvm {Show(ghdlLlvm)}, verilator {Show(verilatorSpeed)} cycles/s");
         }
-        if (Directory.Exists(work)) Directory.Delete(work, recursive: true);
+        if (keep is null && Directory.Exists(work)) Directory.Delete(work, recursive: true);
 
         var report = new SimulatorReport(Machine.Describe(), DateTime.UtcNow.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture),
             engineCycles, ghdlCycles, verilatorCycles, rows);

@@ -507,6 +507,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                     bool shift = b.OperatorKind is BinaryOperatorKind.LeftShift or BinaryOperatorKind.RightShift;
                     bool compare = b.OperatorKind is BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals or BinaryOperatorKind.LessThan
                         or BinaryOperatorKind.LessThanOrEqual or BinaryOperatorKind.GreaterThan or BinaryOperatorKind.GreaterThanOrEqual;
+                    if (b.OperatorKind == BinaryOperatorKind.Or && Concatenation(b, resultType) is { } joined) return (joined, resultType);
                     var leftType = shift ? resultType : compare ? OperandType(b.LeftOperand, b.RightOperand) : resultType;
                     var rightType = shift ? VType.S(32) : leftType;
                     var (leftOp, rightOp) = b.OperatorKind == BinaryOperatorKind.Multiply && b.LeftOperand.ConstantValue.HasValue
@@ -620,7 +621,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                     if (b.OperatorKind == BinaryOperatorKind.And && AllOnes(l, w)) return Low(r, w);
                     var left = Low(l, w);
                     if (b.OperatorKind == BinaryOperatorKind.Multiply)
-                        return PowerOfTwo(r) is int k ? (k == 0 ? left : $"shift_left({left}, {k})") : $"resize({left} * {Low(r, w)}, {w})";
+                        return ShiftsAndAdds(left, r) ?? $"resize({left} * {Low(r, w)}, {w})";
                     var o = b.OperatorKind switch
                     {
                         BinaryOperatorKind.Add => "+",
@@ -662,6 +663,46 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                 }
         }
         return null;
+    }
+
+    /// <summary>
+    /// An or of zero-extended values shifted to disjoint bit ranges (<c>(ulong)hi &lt;&lt; 32 | lo</c>,
+    /// <c>b0 &lt;&lt; 24 | b1 &lt;&lt; 16 | ...</c>) as the concatenation it is, zeros in the gaps; else null.
+    /// </summary>
+    string? Concatenation(IBinaryOperation or, VType type)
+    {
+        if (!type.IsVector) return null;
+        var fields = new List<(int Low, int Width, IOperation Value)>();
+        bool Collect(IOperation op)
+        {
+            while (op is IParenthesizedOperation p) op = p.Operand;
+            if (op is IBinaryOperation { OperatorKind: BinaryOperatorKind.Or } b && TypeOf(b) == type) return Collect(b.LeftOperand) && Collect(b.RightOperand);
+            int shift = 0;
+            if (op is IBinaryOperation { OperatorKind: BinaryOperatorKind.LeftShift } s && TypeOf(s) == type && s.RightOperand.ConstantValue.HasValue)
+            {
+                shift = (int)(Convert.ToInt64(s.RightOperand.ConstantValue.Value) & (type.Width - 1));
+                op = s.LeftOperand;
+                while (op is IParenthesizedOperation p) op = p.Operand;
+            }
+            if (op is not IConversionOperation c || op.ConstantValue.HasValue || TypeOf(c.Operand) is not { Kind: VKind.Unsigned } from || from.Width >= type.Width || shift + from.Width > type.Width)
+                return false;
+            fields.Add((shift, from.Width, c.Operand));
+            return true;
+        }
+        if (!Collect(or) || fields.Count < 2) return null;
+        fields.Sort((x, y) => y.Low.CompareTo(x.Low));
+        var parts = new List<string>();
+        int top = type.Width;
+        foreach (var (low, width, value) in fields)
+        {
+            if (low + width > top) return null; // overlapping fields: a real or
+            if (low + width < top) parts.Add(VhdlText.BitString(0, top - low - width));
+            parts.Add(Expr(value).Text);
+            top = low;
+        }
+        if (top > 0) parts.Add(VhdlText.BitString(0, top));
+        var joined = $"unsigned'({string.Join(" & ", parts)})";
+        return type.Kind == VKind.Signed ? $"signed({joined})" : joined;
     }
 
     VType OperandType(IOperation left, IOperation right)
@@ -706,8 +747,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             Line("end if;");
             return value;
         }
-        if (kind == BinaryOperatorKind.Multiply && PowerOfTwo(rightOp) is int k)
-            return k == 0 ? left : $"shift_left({left}, {k})"; // the same low bits, without a multiplier
+        if (kind == BinaryOperatorKind.Multiply && ShiftsAndAdds(left, rightOp) is { } product) return product;
         var right = As(rightOp, rightType);
         string bool2(string o) => $"({left} {o} {right})";
         return kind switch
@@ -740,13 +780,20 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         return (PackageBuilder.Bits(op.ConstantValue.Value!) & mask) == mask;
     }
 
-    /// <summary>k when <paramref name="op"/> is the constant 2^k (k &gt;= 0), else null.</summary>
-    static int? PowerOfTwo(IOperation op)
+    /// <summary>
+    /// <paramref name="x"/> times a non-negative constant <paramref name="factor"/> of at most three one
+    /// bits as shifts and adds (the same low bits as C#'s wrapping product, without a multiplier); else null.
+    /// </summary>
+    static string? ShiftsAndAdds(string x, IOperation factor)
     {
-        if (!op.ConstantValue.HasValue || op.ConstantValue.Value is not (sbyte or byte or short or ushort or int or uint or long or ulong)) return null;
-        var v = PackageBuilder.Bits(op.ConstantValue.Value!);
-        if (op.ConstantValue.Value is sbyte or short or int or long && Convert.ToInt64(op.ConstantValue.Value) < 0) return null;
-        return v != 0 && (v & (v - 1)) == 0 ? (int)UInt128.Log2(v) : null;
+        if (!factor.ConstantValue.HasValue || factor.ConstantValue.Value is not (sbyte or byte or short or ushort or int or uint or long or ulong)) return null;
+        if (factor.ConstantValue.Value is sbyte or short or int or long && Convert.ToInt64(factor.ConstantValue.Value) < 0) return null;
+        var v = PackageBuilder.Bits(factor.ConstantValue.Value!);
+        if (v == 0 || UInt128.PopCount(v) > 3) return null;
+        var terms = new List<string>();
+        for (int k = 127; k >= 0; k--)
+            if (((v >> k) & 1) != 0) terms.Add(k == 0 ? x : $"shift_left({x}, {k})");
+        return terms.Count == 1 ? terms[0] : $"({string.Join(" + ", terms)})";
     }
 
     /// <summary>A shift or rotate amount, masked to the operand width as C# does.</summary>

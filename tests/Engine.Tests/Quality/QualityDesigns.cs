@@ -125,3 +125,21 @@ public sealed class WriteThenRead : ClockedProcess
         Output.Y = sum;
     }
 }
+
+/// <summary>Words packed from narrower values (concatenations) and loop integers truncated to bytes.</summary>
+public sealed class PackedFields : CombinationalProcess
+{
+    [InputBus] public IOperands Input = null!;
+    [OutputBus] public ISoundResult Output = Bus.Create<ISoundResult>();
+
+    protected override void OnTick()
+    {
+        byte a = (byte)Input.A, b = (byte)(Input.A >> 8), c = (byte)(Input.B >> 16);
+        ulong packed = ((ulong)Input.A << 32) | Input.B;
+        byte mixed = 0;
+        for (int i = -2; i < 3; i++)
+            mixed ^= (byte)(a + i * 3);
+        Output.X = (uint)(a << 24 | b << 16 | c) ^ mixed;
+        Output.Y = (uint)(packed >> 16);
+    }
+}

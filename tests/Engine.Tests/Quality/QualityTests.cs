@@ -116,4 +116,20 @@ public class QualityTests
         Has(vhdl, "words := words_reg;");
         Has(vhdl, "words_reg <= words;");
     }
+
+    [Fact, Trait("Category", CoSim.Category)]
+    public void PackedWordsAreConcatenations()
+    {
+        Design Build()
+        {
+            var p = new PackedFields();
+            return Single("quality_packed", p, bus => p.Input = bus, p.Output);
+        }
+        CoSim.Check(Build, Operands.Drive, Cycles);
+        var vhdl = Vhdl(Build(), "PackedFields.vhd");
+        Has(vhdl, "packed := unsigned'(Input_A & Input_B);");
+        Has(vhdl, "Output_X <= (unsigned'(a & b & x\"00\" & c) xor resize(mixed, 32));");
+        Has(vhdl, "Output_Y <= packed(47 downto 16);");
+        Has(vhdl, "mixed := (mixed xor (a + (shift_left(to_unsigned(i mod 256, 8), 1) + to_unsigned(i mod 256, 8))));"); // a negative loop integer's low bits, times 3
+    }
 }
