@@ -680,7 +680,7 @@ package body aes_proc11_otf_dec_pkg is
   -- Crypto.Aes.AesMath.Column
   function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32 is
   begin
-    return resize(shift_right(block_x, to_integer((unsigned'("1100000") - shift_left((resize(unsigned(to_signed(index, 32)), 7) and unsigned'("0000011")), 5)))), 32);
+    return resize(shift_right(block_x, to_integer((unsigned'("1100000") - shift_left((to_unsigned(index mod 128, 7) and unsigned'("0000011")), 5)))), 32);
   end function;
 
   -- Crypto.Aes.AesMath.Column1
@@ -698,7 +698,7 @@ package body aes_proc11_otf_dec_pkg is
   -- Crypto.Aes.AesMath.FromColumns
   function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128 is
   begin
-    return unsigned'((shift_left(resize(c0, 64), 32) or resize(c1, 64)) & (shift_left(resize(c2, 64), 32) or resize(c3, 64)));
+    return unsigned'(unsigned'(c0 & c1) & unsigned'(c2 & c3));
   end function;
 
   -- Crypto.Aes.AesMath.SubShift
@@ -765,7 +765,7 @@ package body aes_proc11_otf_dec_pkg is
   -- Crypto.Aes.AesMath.SubWord
   function AesMath_SubWord(word : hdl_u32) return hdl_u32 is
   begin
-    return (((shift_left(resize(AesMath_SBox(to_integer(word(31 downto 24))), 32), 24) or shift_left(resize(AesMath_SBox(to_integer(word(23 downto 16))), 32), 16)) or shift_left(resize(AesMath_SBox(to_integer(word(15 downto 8))), 32), 8)) or resize(AesMath_SBox(to_integer(word(7 downto 0))), 32));
+    return unsigned'(AesMath_SBox(to_integer(word(31 downto 24))) & AesMath_SBox(to_integer(word(23 downto 16))) & AesMath_SBox(to_integer(word(15 downto 8))) & AesMath_SBox(to_integer(word(7 downto 0))));
   end function;
 
   -- Crypto.Aes.AesMath.RotWord
@@ -779,9 +779,9 @@ package body aes_proc11_otf_dec_pkg is
     variable choice : hdl_u32;
   begin
     if decrypt then
-      choice := (((shift_left(resize(AesMath_InvSBox(to_integer(AesMath_Row0(a))), 32), 24) or shift_left(resize(AesMath_InvSBox(to_integer(AesMath_Row1(b))), 32), 16)) or shift_left(resize(AesMath_InvSBox(to_integer(AesMath_Row2(c))), 32), 8)) or resize(AesMath_InvSBox(to_integer(AesMath_Row3(d))), 32));
+      choice := unsigned'(AesMath_InvSBox(to_integer(AesMath_Row0(a))) & AesMath_InvSBox(to_integer(AesMath_Row1(b))) & AesMath_InvSBox(to_integer(AesMath_Row2(c))) & AesMath_InvSBox(to_integer(AesMath_Row3(d))));
     else
-      choice := (((shift_left(resize(AesMath_SBox(to_integer(AesMath_Row0(a))), 32), 24) or shift_left(resize(AesMath_SBox(to_integer(AesMath_Row1(b))), 32), 16)) or shift_left(resize(AesMath_SBox(to_integer(AesMath_Row2(c))), 32), 8)) or resize(AesMath_SBox(to_integer(AesMath_Row3(d))), 32));
+      choice := unsigned'(AesMath_SBox(to_integer(AesMath_Row0(a))) & AesMath_SBox(to_integer(AesMath_Row1(b))) & AesMath_SBox(to_integer(AesMath_Row2(c))) & AesMath_SBox(to_integer(AesMath_Row3(d))));
     end if;
     return choice;
   end function;
@@ -794,7 +794,7 @@ package body aes_proc11_otf_dec_pkg is
   begin
     u := AesMath_Xtime(AesMath_Xtime((AesMath_Row0(column) xor AesMath_Row2(column))));
     v := AesMath_Xtime(AesMath_Xtime((AesMath_Row1(column) xor AesMath_Row3(column))));
-    spread := (((shift_left(resize(u, 32), 24) or shift_left(resize(v, 32), 16)) or shift_left(resize(u, 32), 8)) or resize(v, 32));
+    spread := unsigned'(u & v & u & v);
     return AesMath_MixColumn((column xor spread));
   end function;
 
@@ -819,7 +819,7 @@ package body aes_proc11_otf_dec_pkg is
     b1 := ((a1 xor t) xor AesMath_Xtime((a1 xor a2)));
     b2 := ((a2 xor t) xor AesMath_Xtime((a2 xor a3)));
     b3 := ((a3 xor t) xor AesMath_Xtime((a3 xor a0)));
-    return (((shift_left(resize(b0, 32), 24) or shift_left(resize(b1, 32), 16)) or shift_left(resize(b2, 32), 8)) or resize(b3, 32));
+    return unsigned'(b0 & b1 & b2 & b3);
   end function;
 
   -- Crypto.Aes.AesMath.TableColumn

@@ -24,6 +24,10 @@ package chacha20_proc10_pkg is
   function ChaChaMath_KeepMask(byteCount : hdl_u8; row : integer) return hdl_u128;
   function ChaChaMath_Pack(lane0 : hdl_u32; lane1 : hdl_u32; lane2 : hdl_u32; lane3 : hdl_u32) return hdl_u128;
   function ChaChaMath_Lane(x : hdl_u128; lane : integer) return hdl_u32;
+  function ChaChaMath_Lane0(x : hdl_u128) return hdl_u32;
+  function ChaChaMath_Lane1(x : hdl_u128) return hdl_u32;
+  function ChaChaMath_Lane2(x : hdl_u128) return hdl_u32;
+  function ChaChaMath_Lane3(x : hdl_u128) return hdl_u32;
 end package;
 
 package body chacha20_proc10_pkg is
@@ -54,10 +58,10 @@ package body chacha20_proc10_pkg is
     variable c : hdl_u32;
     variable d : hdl_u32;
   begin
-    a := ChaChaMath_Lane(abcd, 0);
-    b := ChaChaMath_Lane(abcd, 1);
-    c := ChaChaMath_Lane(abcd, 2);
-    d := ChaChaMath_Lane(abcd, 3);
+    a := ChaChaMath_Lane0(abcd);
+    b := ChaChaMath_Lane1(abcd);
+    c := ChaChaMath_Lane2(abcd);
+    d := ChaChaMath_Lane3(abcd);
     a := (a + b);
     d := (d xor a);
     d := rotate_left(d, 16);
@@ -76,13 +80,13 @@ package body chacha20_proc10_pkg is
   -- Crypto.ChaCha.ChaChaMath.Gather
   function ChaChaMath_Gather(p : hdl_u128; q : hdl_u128; r : hdl_u128; s : hdl_u128) return hdl_u128 is
   begin
-    return ChaChaMath_Pack(ChaChaMath_Lane(p, 0), ChaChaMath_Lane(q, 1), ChaChaMath_Lane(r, 2), ChaChaMath_Lane(s, 3));
+    return ChaChaMath_Pack(ChaChaMath_Lane0(p), ChaChaMath_Lane1(q), ChaChaMath_Lane2(r), ChaChaMath_Lane3(s));
   end function;
 
   -- Crypto.ChaCha.ChaChaMath.AddLanes
   function ChaChaMath_AddLanes(x : hdl_u128; y : hdl_u128) return hdl_u128 is
   begin
-    return ChaChaMath_Pack((ChaChaMath_Lane(x, 0) + ChaChaMath_Lane(y, 0)), (ChaChaMath_Lane(x, 1) + ChaChaMath_Lane(y, 1)), (ChaChaMath_Lane(x, 2) + ChaChaMath_Lane(y, 2)), (ChaChaMath_Lane(x, 3) + ChaChaMath_Lane(y, 3)));
+    return ChaChaMath_Pack((ChaChaMath_Lane0(x) + ChaChaMath_Lane0(y)), (ChaChaMath_Lane1(x) + ChaChaMath_Lane1(y)), (ChaChaMath_Lane2(x) + ChaChaMath_Lane2(y)), (ChaChaMath_Lane3(x) + ChaChaMath_Lane3(y)));
   end function;
 
   -- Crypto.ChaCha.ChaChaMath.Row
@@ -112,13 +116,37 @@ package body chacha20_proc10_pkg is
   -- Crypto.ChaCha.ChaChaMath.Pack
   function ChaChaMath_Pack(lane0 : hdl_u32; lane1 : hdl_u32; lane2 : hdl_u32; lane3 : hdl_u32) return hdl_u128 is
   begin
-    return unsigned'((shift_left(resize(lane3, 64), 32) or resize(lane2, 64)) & (shift_left(resize(lane1, 64), 32) or resize(lane0, 64)));
+    return unsigned'(unsigned'(lane3 & lane2) & unsigned'(lane1 & lane0));
   end function;
 
   -- Crypto.ChaCha.ChaChaMath.Lane
   function ChaChaMath_Lane(x : hdl_u128; lane : integer) return hdl_u32 is
   begin
-    return resize(shift_right(x, to_integer(shift_left(resize(unsigned(to_signed(lane, 32)), 7), 5))), 32);
+    return resize(shift_right(x, to_integer(shift_left(to_unsigned(lane mod 128, 7), 5))), 32);
+  end function;
+
+  -- Crypto.ChaCha.ChaChaMath.Lane0
+  function ChaChaMath_Lane0(x : hdl_u128) return hdl_u32 is
+  begin
+    return x(31 downto 0);
+  end function;
+
+  -- Crypto.ChaCha.ChaChaMath.Lane1
+  function ChaChaMath_Lane1(x : hdl_u128) return hdl_u32 is
+  begin
+    return x(63 downto 32);
+  end function;
+
+  -- Crypto.ChaCha.ChaChaMath.Lane2
+  function ChaChaMath_Lane2(x : hdl_u128) return hdl_u32 is
+  begin
+    return x(95 downto 64);
+  end function;
+
+  -- Crypto.ChaCha.ChaChaMath.Lane3
+  function ChaChaMath_Lane3(x : hdl_u128) return hdl_u32 is
+  begin
+    return x(127 downto 96);
   end function;
 
 end package body;

@@ -177,7 +177,7 @@ package body md5_proc32_pkg is
   -- Crypto.Hashing.HashWords.Word32
   function HashWords_Word32(lane : hdl_u128; index : integer) return hdl_u32 is
   begin
-    return resize(shift_right(lane, to_integer((unsigned'("1100000") - shift_left(resize(unsigned(to_signed(index, 32)), 7), 5)))), 32);
+    return resize(shift_right(lane, to_integer((unsigned'("1100000") - shift_left(to_unsigned(index mod 128, 7), 5)))), 32);
   end function;
 
   -- Crypto.Hashing.HashWords.BlockWord32
@@ -217,13 +217,13 @@ package body md5_proc32_pkg is
   -- Crypto.Hashing.HashWords.Pack32
   function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128 is
   begin
-    return unsigned'((shift_left(resize(w0, 64), 32) or resize(w1, 64)) & (shift_left(resize(w2, 64), 32) or resize(w3, 64)));
+    return unsigned'(unsigned'(w0 & w1) & unsigned'(w2 & w3));
   end function;
 
   -- Crypto.Hashing.HashWords.ByteSwap64
   function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64 is
   begin
-    return (shift_left(resize(HashWords_ByteSwap32(x(31 downto 0)), 64), 32) or resize(HashWords_ByteSwap32(x(63 downto 32)), 64));
+    return unsigned'(HashWords_ByteSwap32(x(31 downto 0)) & HashWords_ByteSwap32(x(63 downto 32)));
   end function;
 
   -- Crypto.Hashing.HashWords.ByteSwapWords32

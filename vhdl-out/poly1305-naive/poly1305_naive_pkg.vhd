@@ -29,7 +29,7 @@ package body poly1305_naive_pkg is
   -- Crypto.ChaCha.Poly1305Math.Limb
   function Poly1305Math_Limb(x : hdl_u128; k : integer) return hdl_u64 is
   begin
-    return (resize(shift_right(x, to_integer(resize(resize(unsigned(to_signed(k, 32)), 7) * unsigned'("0011010"), 7))), 64) and unsigned'(x"0000000003FFFFFF"));
+    return (resize(shift_right(x, to_integer((shift_left(to_unsigned(k mod 128, 7), 4) + shift_left(to_unsigned(k mod 128, 7), 3) + shift_left(to_unsigned(k mod 128, 7), 1)))), 64) and unsigned'(x"0000000003FFFFFF"));
   end function;
 
   -- Crypto.ChaCha.Poly1305Math.PadBlock
@@ -64,10 +64,10 @@ package body poly1305_naive_pkg is
     variable s3 : hdl_u64;
     variable s4 : hdl_u64;
   begin
-    s1 := resize(r1 * unsigned'(x"0000000000000005"), 64);
-    s2 := resize(r2 * unsigned'(x"0000000000000005"), 64);
-    s3 := resize(r3 * unsigned'(x"0000000000000005"), 64);
-    s4 := resize(r4 * unsigned'(x"0000000000000005"), 64);
+    s1 := (shift_left(r1, 2) + r1);
+    s2 := (shift_left(r2, 2) + r2);
+    s3 := (shift_left(r3, 2) + r3);
+    s4 := (shift_left(r4, 2) + r4);
     if (k = 0) then
       return ((((resize(h0 * r0, 64) + resize(h1 * s4, 64)) + resize(h2 * s3, 64)) + resize(h3 * s2, 64)) + resize(h4 * s1, 64));
     end if;
@@ -110,7 +110,7 @@ package body poly1305_naive_pkg is
     e4 := (d4 + c);
     c := shift_right(e4, 26);
     h4 := (e4 and unsigned'(x"0000000003FFFFFF"));
-    h0 := (h0 + resize(c * unsigned'(x"0000000000000005"), 64));
+    h0 := (h0 + (shift_left(c, 2) + c));
     c := shift_right(h0, 26);
     h0 := (h0 and unsigned'(x"0000000003FFFFFF"));
     h1 := (h1 + c);
@@ -156,7 +156,7 @@ package body poly1305_naive_pkg is
     a4 := (h4 + c);
     c := shift_right(a4, 26);
     a4 := (a4 and unsigned'(x"0000000003FFFFFF"));
-    a0 := (h0 + resize(c * unsigned'(x"0000000000000005"), 64));
+    a0 := (h0 + (shift_left(c, 2) + c));
     c := shift_right(a0, 26);
     a0 := (a0 and unsigned'(x"0000000003FFFFFF"));
     a1 := (a1 + c);

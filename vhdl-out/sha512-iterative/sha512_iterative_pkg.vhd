@@ -143,7 +143,7 @@ package body sha512_iterative_pkg is
   -- Crypto.Hashing.HashWords.Word64
   function HashWords_Word64(lane : hdl_u128; index : integer) return hdl_u64 is
   begin
-    return resize(shift_right(lane, to_integer((unsigned'("1000000") - shift_left(resize(unsigned(to_signed(index, 32)), 7), 6)))), 64);
+    return resize(shift_right(lane, to_integer((unsigned'("1000000") - shift_left(to_unsigned(index mod 128, 7), 6)))), 64);
   end function;
 
   -- Crypto.Sha2.Sha512Math.Temp2
@@ -205,7 +205,7 @@ package body sha512_iterative_pkg is
   -- Crypto.Hashing.HashWords.ByteSwap64
   function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64 is
   begin
-    return (shift_left(resize(HashWords_ByteSwap32(x(31 downto 0)), 64), 32) or resize(HashWords_ByteSwap32(x(63 downto 32)), 64));
+    return unsigned'(HashWords_ByteSwap32(x(31 downto 0)) & HashWords_ByteSwap32(x(63 downto 32)));
   end function;
 
   -- Crypto.Sha2.Sha512Math.BigSigma1
