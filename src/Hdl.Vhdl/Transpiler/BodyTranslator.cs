@@ -887,12 +887,12 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         var plain = Unwrap(index);
         if (powerOfTwo && length > 1 && TypeOf(plain) is { IsVector: true } wide && wide.Width > bits &&
             (Slice(plain, 0, bits) is not null || Narrowable(plain)))
-            return $"to_integer({Low(plain, bits)})";
+            return $"{pkg.Support(TotalArithmetic.Address)}({Low(plain, bits)})";
         var (text, type) = Expr(plain);
         if (type.Kind == VKind.Integer)
             return plain is ILocalReferenceOperation l && loopVariables.TryGetValue(l.Local, out var range) && range.From >= 0 && range.To < length
                 ? text : InRange(text);
-        var address = $"to_integer({Conv(text, type, pkg.Use(VType.U(bits)), index)})";
+        var address = $"{pkg.Support(TotalArithmetic.Address)}({Conv(text, type, pkg.Use(VType.U(bits)), index)})";
         return powerOfTwo && length > 1 ? address : InRange(address);
     }
 

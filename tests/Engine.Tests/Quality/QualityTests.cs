@@ -97,10 +97,10 @@ public class QualityTests
         var vhdl = Vhdl(Build(), "ReadThenWrite.vhd");
         Lacks(vhdl, "variable words");
         Lacks(vhdl, "words_reg <= words;");
-        Has(vhdl, "Output_Y <= (words_reg(3) xor resize(counts_reg(to_integer(Input_B(2 downto 0))), 32));");
-        Has(vhdl, "words_reg(to_integer(Input_B(1 downto 0))) <= Input_A;");
-        Has(vhdl, "words_reg(to_integer(Input_B(3 downto 2))) <= Input_B;");
-        Has(vhdl, "counts_reg(to_integer(Input_A(2 downto 0))) <= (counts_reg(to_integer(Input_A(2 downto 0))) + unsigned'(x\"03\"));");
+        Has(vhdl, "Output_Y <= (words_reg(3) xor resize(counts_reg(hdl_address(Input_B(2 downto 0))), 32));");
+        Has(vhdl, "words_reg(hdl_address(Input_B(1 downto 0))) <= Input_A;");
+        Has(vhdl, "words_reg(hdl_address(Input_B(3 downto 2))) <= Input_B;");
+        Has(vhdl, "counts_reg(hdl_address(Input_A(2 downto 0))) <= (counts_reg(hdl_address(Input_A(2 downto 0))) + unsigned'(x\"03\"));");
     }
 
     [Fact, Trait("Category", CoSim.Category)]
