@@ -477,6 +477,7 @@ package aes_tbox_pkg is
       x"9B9BB62D", x"1E1E223C", x"87879215", x"E9E920C9", x"CECE4987", x"5555FFAA", x"28287850", x"DFDF7AA5", 
       x"8C8C8F03", x"A1A1F859", x"89898009", x"0D0D171A", x"BFBFDA65", x"E6E631D7", x"4242C684", x"6868B8D0", 
       x"4141C382", x"9999B029", x"2D2D775A", x"0F0F111E", x"B0B0CB7B", x"5454FCA8", x"BBBBD66D", x"16163A2C");
+  function hdl_address(a : unsigned) return natural;
   function hdl_index(i : integer; n : positive) return natural;
   function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8;
   function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : integer; tables : boolean; decrypt : boolean) return hdl_u128;
@@ -509,6 +510,19 @@ package aes_tbox_pkg is
 end package;
 
 package body aes_tbox_pkg is
+  function hdl_address(a : unsigned) return natural is
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    variable r : natural := 0;
+  begin
+    for i in x'range loop
+      r := r * 2;
+      if x(i) = '1' then
+        r := r + 1;
+      end if;
+    end loop;
+    return r;
+  end function;
+
   function hdl_index(i : integer; n : positive) return natural is
   begin
     if i >= 0 and i < n then
@@ -682,10 +696,10 @@ package body aes_tbox_pkg is
     variable mixed : hdl_u32;
   begin
     index := (shift_left(signed(resize(keySize, 32)), 7) + to_signed(i, 32));
-    kind := AesMath_KeyWordKind(to_integer(unsigned(index(8 downto 0))));
+    kind := AesMath_KeyWordKind(hdl_address(unsigned(index(8 downto 0))));
     mixed := previous;
     if (to_integer(kind) = 2) then
-      mixed := (AesMath_SubWord(AesMath_RotWord(previous)) xor shift_left(resize(AesMath_KeyWordRcon(to_integer(unsigned(index(8 downto 0)))), 32), 24));
+      mixed := (AesMath_SubWord(AesMath_RotWord(previous)) xor shift_left(resize(AesMath_KeyWordRcon(hdl_address(unsigned(index(8 downto 0)))), 32), 24));
     end if;
     if (to_integer(kind) = 3) then
       mixed := AesMath_SubWord(previous);
@@ -746,9 +760,9 @@ package body aes_tbox_pkg is
     variable choice : hdl_u32;
   begin
     if decrypt then
-      choice := unsigned'(AesMath_InvSBox(to_integer(AesMath_Row0(a))) & AesMath_InvSBox(to_integer(AesMath_Row1(b))) & AesMath_InvSBox(to_integer(AesMath_Row2(c))) & AesMath_InvSBox(to_integer(AesMath_Row3(d))));
+      choice := unsigned'(AesMath_InvSBox(hdl_address(AesMath_Row0(a))) & AesMath_InvSBox(hdl_address(AesMath_Row1(b))) & AesMath_InvSBox(hdl_address(AesMath_Row2(c))) & AesMath_InvSBox(hdl_address(AesMath_Row3(d))));
     else
-      choice := unsigned'(AesMath_SBox(to_integer(AesMath_Row0(a))) & AesMath_SBox(to_integer(AesMath_Row1(b))) & AesMath_SBox(to_integer(AesMath_Row2(c))) & AesMath_SBox(to_integer(AesMath_Row3(d))));
+      choice := unsigned'(AesMath_SBox(hdl_address(AesMath_Row0(a))) & AesMath_SBox(hdl_address(AesMath_Row1(b))) & AesMath_SBox(hdl_address(AesMath_Row2(c))) & AesMath_SBox(hdl_address(AesMath_Row3(d))));
     end if;
     return choice;
   end function;
@@ -794,9 +808,9 @@ package body aes_tbox_pkg is
     variable choice : hdl_u32;
   begin
     if decrypt then
-      choice := (((AesMath_Td0(to_integer(AesMath_Row0(a))) xor AesMath_Td1(to_integer(AesMath_Row1(b)))) xor AesMath_Td2(to_integer(AesMath_Row2(c)))) xor AesMath_Td3(to_integer(AesMath_Row3(d))));
+      choice := (((AesMath_Td0(hdl_address(AesMath_Row0(a))) xor AesMath_Td1(hdl_address(AesMath_Row1(b)))) xor AesMath_Td2(hdl_address(AesMath_Row2(c)))) xor AesMath_Td3(hdl_address(AesMath_Row3(d))));
     else
-      choice := (((AesMath_T0(to_integer(AesMath_Row0(a))) xor AesMath_T1(to_integer(AesMath_Row1(b)))) xor AesMath_T2(to_integer(AesMath_Row2(c)))) xor AesMath_T3(to_integer(AesMath_Row3(d))));
+      choice := (((AesMath_T0(hdl_address(AesMath_Row0(a))) xor AesMath_T1(hdl_address(AesMath_Row1(b)))) xor AesMath_T2(hdl_address(AesMath_Row2(c)))) xor AesMath_T3(hdl_address(AesMath_Row3(d))));
     end if;
     return choice;
   end function;
@@ -804,7 +818,7 @@ package body aes_tbox_pkg is
   -- Crypto.Aes.AesMath.SubWord
   function AesMath_SubWord(word : hdl_u32) return hdl_u32 is
   begin
-    return unsigned'(AesMath_SBox(to_integer(word(31 downto 24))) & AesMath_SBox(to_integer(word(23 downto 16))) & AesMath_SBox(to_integer(word(15 downto 8))) & AesMath_SBox(to_integer(word(7 downto 0))));
+    return unsigned'(AesMath_SBox(hdl_address(word(31 downto 24))) & AesMath_SBox(hdl_address(word(23 downto 16))) & AesMath_SBox(hdl_address(word(15 downto 8))) & AesMath_SBox(hdl_address(word(7 downto 0))));
   end function;
 
   -- Crypto.Aes.AesMath.RotWord

@@ -46,6 +46,7 @@ package md5_proc64_pkg is
       x"00000004", x"0000000B", x"00000010", x"00000017", x"00000004", x"0000000B", x"00000010", x"00000017", 
       x"00000006", x"0000000A", x"0000000F", x"00000015", x"00000006", x"0000000A", x"0000000F", x"00000015", 
       x"00000006", x"0000000A", x"0000000F", x"00000015", x"00000006", x"0000000A", x"0000000F", x"00000015");
+  function hdl_address(a : unsigned) return natural;
   function hdl_index(i : integer; n : positive) return natural;
   function Md5Math_Step(state : hdl_u128; m0 : hdl_u128; m1 : hdl_u128; m2 : hdl_u128; m3 : hdl_u128; step : integer) return hdl_u128;
   function HashWords_Bit(index : integer) return hdl_u128;
@@ -66,6 +67,19 @@ package md5_proc64_pkg is
 end package;
 
 package body md5_proc64_pkg is
+  function hdl_address(a : unsigned) return natural is
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    variable r : natural := 0;
+  begin
+    for i in x'range loop
+      r := r * 2;
+      if x(i) = '1' then
+        r := r + 1;
+      end if;
+    end loop;
+    return r;
+  end function;
+
   function hdl_index(i : integer; n : positive) return natural is
   begin
     if i >= 0 and i < n then

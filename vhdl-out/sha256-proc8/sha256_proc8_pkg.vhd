@@ -29,6 +29,7 @@ package sha256_proc8_pkg is
       x"A2BFE8A1", x"A81A664B", x"C24B8B70", x"C76C51A3", x"D192E819", x"D6990624", x"F40E3585", x"106AA070", 
       x"19A4C116", x"1E376C08", x"2748774C", x"34B0BCB5", x"391C0CB3", x"4ED8AA4A", x"5B9CCA4F", x"682E6FF3", 
       x"748F82EE", x"78A5636F", x"84C87814", x"8CC70208", x"90BEFFFA", x"A4506CEB", x"BEF9A3F7", x"C67178F2");
+  function hdl_address(a : unsigned) return natural;
   function hdl_index(i : integer; n : positive) return natural;
   function HashWords_Bit(index : integer) return hdl_u128;
   function HashWords_LowestSetBit(x : hdl_u128) return hdl_s32;
@@ -56,6 +57,19 @@ package sha256_proc8_pkg is
 end package;
 
 package body sha256_proc8_pkg is
+  function hdl_address(a : unsigned) return natural is
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    variable r : natural := 0;
+  begin
+    for i in x'range loop
+      r := r * 2;
+      if x(i) = '1' then
+        r := r + 1;
+      end if;
+    end loop;
+    return r;
+  end function;
+
   function hdl_index(i : integer; n : positive) return natural is
   begin
     if i >= 0 and i < n then

@@ -35,6 +35,7 @@ package sha512_proc8_pkg is
       x"748F82EE5DEFB2FC", x"78A5636F43172F60", x"84C87814A1F0AB72", x"8CC702081A6439EC", x"90BEFFFA23631E28", x"A4506CEBDE82BDE9", x"BEF9A3F7B2C67915", x"C67178F2E372532B", 
       x"CA273ECEEA26619C", x"D186B8C721C0C207", x"EADA7DD6CDE0EB1E", x"F57D4F7FEE6ED178", x"06F067AA72176FBA", x"0A637DC5A2C898A6", x"113F9804BEF90DAE", x"1B710B35131C471B", 
       x"28DB77F523047D84", x"32CAAB7B40C72493", x"3C9EBE0A15C9BEBC", x"431D67C49C100D4C", x"4CC5D4BECB3E42B6", x"597F299CFC657E2A", x"5FCB6FAB3AD6FAEC", x"6C44198C4A475817");
+  function hdl_address(a : unsigned) return natural;
   function hdl_index(i : integer; n : positive) return natural;
   function HashWords_Bit(index : integer) return hdl_u128;
   function HashWords_LowestSetBit(x : hdl_u128) return hdl_s32;
@@ -63,6 +64,19 @@ package sha512_proc8_pkg is
 end package;
 
 package body sha512_proc8_pkg is
+  function hdl_address(a : unsigned) return natural is
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    variable r : natural := 0;
+  begin
+    for i in x'range loop
+      r := r * 2;
+      if x(i) = '1' then
+        r := r + 1;
+      end if;
+    end loop;
+    return r;
+  end function;
+
   function hdl_index(i : integer; n : positive) return natural is
   begin
     if i >= 0 and i < n then
