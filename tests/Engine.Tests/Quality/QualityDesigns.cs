@@ -14,6 +14,9 @@ public static class QualityMath
 
     /// <summary>Byte <paramref name="row"/> of a word, counted from the most significant.</summary>
     public static byte Byte(uint word, int row) => (byte)(word >> (24 - 8 * row));
+
+    /// <summary>The most significant byte of a word: written in place where it is called with a name.</summary>
+    public static byte Top(uint word) => (byte)(word >> 24);
 }
 
 /// <summary>Byte and short arithmetic that C# promotes to int and truncates.</summary>
@@ -55,7 +58,7 @@ public sealed class BitFields : CombinationalProcess
         byte fromSigned = (byte)(signed >> 28); // bits 28..35 of an int: the upper four are sign copies
         uint high = (uint)((ulong)(wide >> 8) >> 24);
         Output.X = top ^ ((uint)middle << 8) ^ ((uint)fromSigned << 24);
-        Output.Y = high ^ QualityMath.Byte(Input.B, 1);
+        Output.Y = high ^ QualityMath.Byte(Input.B, 1) ^ ((uint)QualityMath.Top(Input.B) << 8) ^ QualityMath.Top(Input.A ^ Input.B);
     }
 }
 

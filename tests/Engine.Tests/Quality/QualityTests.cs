@@ -57,6 +57,9 @@ public class QualityTests
         Has(vhdl, "middle := wide(39 downto 24);");
         Has(vhdl, "high := wide(63 downto 32);");
         Has(vhdl, "fromSigned := resize(unsigned(shift_right(signed_x, 28)), 8);"); // sign bits: no slice
+        Has(vhdl, "shift_left(resize(Input_B(31 downto 24), 32), 8)"); // Top(Input.B) in place
+        Has(vhdl, "QualityMath_Top((Input_A xor Input_B))"); // an expression argument: a call
+        Has(Vhdl(Build(), "quality_bit_fields_pkg.vhd"), "function QualityMath_Top(word : hdl_u32) return hdl_u8 is");
     }
 
     [Fact, Trait("Category", CoSim.Category)]
