@@ -448,6 +448,8 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     {
         if (op.ConstantValue.HasValue)
             return Constant(op, t);
+        if (t.Kind is VKind.Integer or VKind.Unsigned or VKind.Signed && Known(op) is { } known && TypeOf(op) is { Kind: VKind.Integer or VKind.Unsigned or VKind.Signed } from)
+            return VhdlText.Literal(t, (UInt128)Signed(known, from)); // a value the arguments of a helper written in place fix
         if (t.Kind == VKind.Integer && PromotedToInt(op) is { } narrow)
             return $"to_integer({Expr(narrow).Text})";
         var (text, type) = Expr(op);
@@ -649,9 +651,9 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         {
             case IConversionOperation c:
                 return TypeOf(c.Operand) is { IsVector: true } from && low + w <= from.Width ? Slice(c.Operand, low, w) : null;
-            case IBinaryOperation { OperatorKind: BinaryOperatorKind.RightShift } b when b.RightOperand.ConstantValue.HasValue:
+            case IBinaryOperation { OperatorKind: BinaryOperatorKind.RightShift } b when Known(b.RightOperand) is { } amount:
                 {
-                    int by = (int)(Convert.ToInt64(b.RightOperand.ConstantValue.Value) & (t.Width - 1));
+                    int by = (int)(amount & (UInt128)(t.Width - 1));
                     return low + by + w <= t.Width ? Slice(b.LeftOperand, low + by, w) : null;
                 }
             case ILocalReferenceOperation or IParameterReferenceOperation or IFieldReferenceOperation or IPropertyReferenceOperation:
@@ -672,7 +674,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     string? Concatenation(IBinaryOperation or, VType type)
     {
         if (!type.IsVector) return null;
-        var fields = new List<(int Low, int Width, IOperation Value)>();
+        var fields = new List<(int Low, int Width, Func<string> Text)>();
         bool Collect(IOperation op)
         {
             while (op is IParenthesizedOperation p) op = p.Operand;
@@ -684,20 +686,26 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                 op = s.LeftOperand;
                 while (op is IParenthesizedOperation p) op = p.Operand;
             }
+            if (shift > 0 && TypeOf(op) == type && Slice(op, 0, type.Width - shift) is { } kept)
+            {
+                fields.Add((shift, type.Width - shift, () => kept)); // x << k of a name: its low bits moved up
+                return true;
+            }
             if (op is not IConversionOperation c || op.ConstantValue.HasValue || TypeOf(c.Operand) is not { Kind: VKind.Unsigned } from || from.Width >= type.Width || shift + from.Width > type.Width)
                 return false;
-            fields.Add((shift, from.Width, c.Operand));
+            fields.Add((shift, from.Width, () => Expr(c.Operand).Text));
             return true;
         }
         if (!Collect(or) || fields.Count < 2) return null;
         fields.Sort((x, y) => y.Low.CompareTo(x.Low));
         var parts = new List<string>();
         int top = type.Width;
-        foreach (var (low, width, value) in fields)
+        for (int i = 0, end = type.Width; i < fields.Count; end = fields[i].Low, i++)
+            if (fields[i].Low + fields[i].Width > end) return null; // overlapping fields: a real or
+        foreach (var (low, width, text) in fields)
         {
-            if (low + width > top) return null; // overlapping fields: a real or
             if (low + width < top) parts.Add(VhdlText.BitString(0, top - low - width));
-            parts.Add(Expr(value).Text);
+            parts.Add(text());
             top = low;
         }
         if (top > 0) parts.Add(VhdlText.BitString(0, top));
@@ -800,7 +808,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     string ShiftAmount(IOperation amount, int width)
     {
         int bits = (int)Math.Log2(width);
-        if (amount.ConstantValue.HasValue) return (Convert.ToInt64(amount.ConstantValue.Value) & (width - 1)).ToString();
+        if (Known(amount) is { } known) return ((long)(known & (UInt128)(width - 1))).ToString();
         var plain = Unwrap(amount);
         if (TypeOf(plain).IsVector && Narrowable(plain)) return $"to_integer({Low(plain, bits)})";
         var (text, type) = Expr(plain);
@@ -879,9 +887,9 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         int bits = Math.Max(1, (int)Math.Ceiling(Math.Log2(length)));
         bool powerOfTwo = (length & (length - 1)) == 0;
         string InRange(string i) => $"{pkg.Support(TotalArithmetic.Index)}({i}, {length})";
-        if (index.ConstantValue.HasValue)
+        if (Known(index) is { } known && TypeOf(index) is var it && (it.IsVector || it.Kind == VKind.Integer))
         {
-            long c = Convert.ToInt64(index.ConstantValue.Value);
+            long c = (long)Signed(known, it);
             return c >= 0 && c < length ? c.ToString() : InRange(c.ToString());
         }
         var plain = Unwrap(index);
@@ -923,11 +931,71 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             if (a.Parameter!.RefKind != RefKind.None) throw Error(a, "ref/out/in parameters are not in the hardware subset");
             return As(a.Value, FunctionTranslator.ParameterType(pkg, a.Parameter, a.Syntax));
         }).ToList();
-        if (arrow is not null && Inline(m.OriginalDefinition, arrow, args, t) is { } inlined) return (inlined, t);
+        var argumentValues = inv.Arguments.OrderBy(a => a.Parameter!.Ordinal).Select(a => Known(a.Value)).ToList();
+        if (arrow is not null && Inline(m.OriginalDefinition, arrow, args, argumentValues, t) is { } inlined) return (inlined, t);
         return ($"{pkg.Function(m)}({string.Join(", ", args)})", t);
     }
 
     readonly HashSet<IMethodSymbol> inlining = new(SymbolEqualityComparer.Default);
+    /// <summary>Parameters of helpers written in place whose argument is a known value (its bits in the parameter's type).</summary>
+    readonly Dictionary<ISymbol, UInt128> knownParameters = new(SymbolEqualityComparer.Default);
+
+    /// <summary>
+    /// The value of an integer expression when it is fixed: a C# constant, or a parameter of a helper
+    /// written in place bound to one, through conversions and +, -, *, &amp;, |, ^, ~, unary -, &lt;&lt;, &gt;&gt;
+    /// with C#'s wrapping; its bits in the expression's type (masked to its width), else null.
+    /// </summary>
+    UInt128? Known(IOperation op)
+    {
+        while (op is IParenthesizedOperation p) op = p.Operand;
+        if (op.Type is null || op.Type.SpecialType == SpecialType.System_Boolean) return null;
+        var t = TypeOf(op);
+        if (!t.IsVector && t.Kind != VKind.Integer) return null;
+        var mask = t.Width >= 128 ? UInt128.MaxValue : (UInt128.One << t.Width) - 1;
+        if (op.ConstantValue.HasValue)
+            return op.ConstantValue.Value is sbyte or byte or short or ushort or int or uint or long or ulong or Int128 or UInt128
+                ? PackageBuilder.Bits(op.ConstantValue.Value) & mask : null;
+        switch (op)
+        {
+            case IParameterReferenceOperation pr when knownParameters.TryGetValue(pr.Parameter, out var bound):
+                return bound & mask;
+            case IConversionOperation c when TypeOf(c.Operand) is { } from && (from.IsVector || from.Kind == VKind.Integer) && Known(c.Operand) is { } inner:
+                return (UInt128)Signed(inner, from) & mask;
+            case IUnaryOperation u when Known(u.Operand) is { } x:
+                return u.OperatorKind switch
+                {
+                    UnaryOperatorKind.BitwiseNegation => ~x & mask,
+                    UnaryOperatorKind.Minus => (UInt128.Zero - x) & mask,
+                    UnaryOperatorKind.Plus => x,
+                    _ => null,
+                };
+            case IBinaryOperation b when Known(b.LeftOperand) is { } l && Known(b.RightOperand) is { } r:
+                {
+                    int amount = (int)(r & (UInt128)(t.Width - 1));
+                    return b.OperatorKind switch
+                    {
+                        BinaryOperatorKind.Add => (l + r) & mask,
+                        BinaryOperatorKind.Subtract => (l - r) & mask,
+                        BinaryOperatorKind.Multiply => (l * r) & mask,
+                        BinaryOperatorKind.And => l & r,
+                        BinaryOperatorKind.Or => l | r,
+                        BinaryOperatorKind.ExclusiveOr => l ^ r,
+                        BinaryOperatorKind.LeftShift => (l << amount) & mask,
+                        BinaryOperatorKind.RightShift => (UInt128)(Signed(l, t) >> amount) & mask,
+                        _ => null,
+                    };
+                }
+        }
+        return null;
+    }
+
+    /// <summary>The bits of a value of type <paramref name="t"/> as a number (sign-extended when it is signed or an integer).</summary>
+    static Int128 Signed(UInt128 bits, VType t)
+    {
+        if (t.Kind is VKind.Unsigned || t.Width >= 128) return (Int128)bits;
+        var sign = UInt128.One << (t.Width - 1);
+        return (bits & sign) != 0 ? (Int128)(bits | ~((sign << 1) - 1)) : (Int128)bits;
+    }
 
     /// <summary>
     /// The value of an expression-bodied helper written in place, its parameters bound to the
@@ -935,7 +1003,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     /// (a one-line slice or concatenation reads better in place than behind a call, and simulates
     /// faster); else null. The call graph still records the call, so recursion is still an error.
     /// </summary>
-    string? Inline(IMethodSymbol callee, Microsoft.CodeAnalysis.CSharp.Syntax.ArrowExpressionClauseSyntax arrow, List<string> args, VType type)
+    string? Inline(IMethodSymbol callee, Microsoft.CodeAnalysis.CSharp.Syntax.ArrowExpressionClauseSyntax arrow, List<string> args, List<UInt128?> argumentValues, VType type)
     {
         if (inlining.Contains(callee) || args.Any(a => !PlainOperand(a)) ||
             arrow.Expression.DescendantNodesAndSelf().Any(n => n is Microsoft.CodeAnalysis.CSharp.Syntax.ConditionalExpressionSyntax
@@ -948,12 +1016,16 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         try
         {
             for (int i = 0; i < callee.Parameters.Length; i++)
+            {
                 locals[callee.Parameters[i]] = (args[i], FunctionTranslator.ParameterType(pkg, callee.Parameters[i], arrow));
+                if (argumentValues[i] is { } value) knownParameters[callee.Parameters[i]] = value;
+            }
             return As(body, type);
         }
         finally
         {
             inlining.Remove(callee);
+            foreach (var p in callee.Parameters) knownParameters.Remove(p);
             for (int i = 0; i < callee.Parameters.Length; i++)
                 if (saved[i] is { } v) locals[callee.Parameters[i]] = v; else locals.Remove(callee.Parameters[i]);
         }

@@ -143,6 +143,7 @@ public sealed class PackedFields : CombinationalProcess
         for (int i = -2; i < 3; i++)
             mixed ^= (byte)(a + i * 3);
         Output.X = (uint)(a << 24 | b << 16 | c) ^ mixed;
-        Output.Y = (uint)(packed >> 16);
+        ulong moved = (packed << 8) | a;
+        Output.Y = (uint)(packed >> 16) ^ (uint)(moved >> 32);
     }
 }

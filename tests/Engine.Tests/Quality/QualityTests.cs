@@ -58,6 +58,7 @@ public class QualityTests
         Has(vhdl, "high := wide(63 downto 32);");
         Has(vhdl, "fromSigned := resize(unsigned(shift_right(signed_x, 28)), 8);"); // sign bits: no slice
         Has(vhdl, "shift_left(resize(Input_B(31 downto 24), 32), 8)"); // Top(Input.B) in place
+        Has(vhdl, "resize(Input_B(23 downto 16), 32)"); // Byte(Input.B, 1) in place, its row known
         Has(vhdl, "QualityMath_Top((Input_A xor Input_B))"); // an expression argument: a call
         Has(Vhdl(Build(), "quality_bit_fields_pkg.vhd"), "function QualityMath_Top(word : hdl_u32) return hdl_u8 is");
     }
@@ -132,7 +133,8 @@ public class QualityTests
         var vhdl = Vhdl(Build(), "PackedFields.vhd");
         Has(vhdl, "packed := unsigned'(Input_A & Input_B);");
         Has(vhdl, "Output_X <= (unsigned'(a & b & x\"00\" & c) xor resize(mixed, 32));");
-        Has(vhdl, "Output_Y <= packed(47 downto 16);");
+        Has(vhdl, "moved := unsigned'(packed(55 downto 0) & a);");
+        Has(vhdl, "Output_Y <= (packed(47 downto 16) xor moved(63 downto 32));");
         Has(vhdl, "mixed := (mixed xor (a + (shift_left(to_unsigned(i mod 256, 8), 1) + to_unsigned(i mod 256, 8))));"); // a negative loop integer's low bits, times 3
     }
 }
