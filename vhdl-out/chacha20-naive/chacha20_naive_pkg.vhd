@@ -14,41 +14,17 @@ package chacha20_naive_pkg is
   type hdl_u32_x4 is array (0 to 3) of hdl_u32;
   constant ChaChaMath_Sigma : hdl_u32_x4 := (
       x"61707865", x"3320646E", x"79622D32", x"6B206574");
-  function hdl_index(i : integer; n : positive) return natural;
-  function ChaChaMath_CounterNonce(counter : hdl_u32; nonce : hdl_u128) return hdl_u128;
-  function ChaChaMath_InitialColumn(key0 : hdl_u128; key1 : hdl_u128; counterNonce : hdl_u128; column : integer) return hdl_u128;
-  function ChaChaMath_QuarterRound(abcd : hdl_u128) return hdl_u128;
-  function ChaChaMath_Gather(p : hdl_u128; q : hdl_u128; r : hdl_u128; s : hdl_u128) return hdl_u128;
-  function ChaChaMath_AddLanes(x : hdl_u128; y : hdl_u128) return hdl_u128;
-  function ChaChaMath_Row(c0 : hdl_u128; c1 : hdl_u128; c2 : hdl_u128; c3 : hdl_u128; row : integer) return hdl_u128;
-  function ChaChaMath_KeepMask(byteCount : hdl_u8; row : integer) return hdl_u128;
   function ChaChaMath_Pack(lane0 : hdl_u32; lane1 : hdl_u32; lane2 : hdl_u32; lane3 : hdl_u32) return hdl_u128;
-  function ChaChaMath_Lane(x : hdl_u128; lane : integer) return hdl_u32;
-  function ChaChaMath_Lane0(x : hdl_u128) return hdl_u32;
-  function ChaChaMath_Lane1(x : hdl_u128) return hdl_u32;
-  function ChaChaMath_Lane2(x : hdl_u128) return hdl_u32;
-  function ChaChaMath_Lane3(x : hdl_u128) return hdl_u32;
+  function ChaChaMath_QuarterRound(abcd : hdl_u128) return hdl_u128;
+  function ChaChaMath_AddLanes(x : hdl_u128; y : hdl_u128) return hdl_u128;
+  function ChaChaMath_KeepMask(byteCount : hdl_u8; row : integer) return hdl_u128;
 end package;
 
 package body chacha20_naive_pkg is
-  function hdl_index(i : integer; n : positive) return natural is
+  -- Crypto.ChaCha.ChaChaMath.Pack
+  function ChaChaMath_Pack(lane0 : hdl_u32; lane1 : hdl_u32; lane2 : hdl_u32; lane3 : hdl_u32) return hdl_u128 is
   begin
-    if i >= 0 and i < n then
-      return i;
-    end if;
-    return 0;
-  end function;
-
-  -- Crypto.ChaCha.ChaChaMath.CounterNonce
-  function ChaChaMath_CounterNonce(counter : hdl_u32; nonce : hdl_u128) return hdl_u128 is
-  begin
-    return (shift_left(nonce, 32) or resize(counter, 128));
-  end function;
-
-  -- Crypto.ChaCha.ChaChaMath.InitialColumn
-  function ChaChaMath_InitialColumn(key0 : hdl_u128; key1 : hdl_u128; counterNonce : hdl_u128; column : integer) return hdl_u128 is
-  begin
-    return ChaChaMath_Pack(ChaChaMath_Sigma(hdl_index(column, 4)), ChaChaMath_Lane(key0, column), ChaChaMath_Lane(key1, column), ChaChaMath_Lane(counterNonce, column));
+    return unsigned'(unsigned'(lane3 & lane2) & unsigned'(lane1 & lane0));
   end function;
 
   -- Crypto.ChaCha.ChaChaMath.QuarterRound
@@ -58,10 +34,10 @@ package body chacha20_naive_pkg is
     variable c : hdl_u32;
     variable d : hdl_u32;
   begin
-    a := ChaChaMath_Lane0(abcd);
-    b := ChaChaMath_Lane1(abcd);
-    c := ChaChaMath_Lane2(abcd);
-    d := ChaChaMath_Lane3(abcd);
+    a := abcd(31 downto 0);
+    b := abcd(63 downto 32);
+    c := abcd(95 downto 64);
+    d := abcd(127 downto 96);
     a := (a + b);
     d := (d xor a);
     d := rotate_left(d, 16);
@@ -74,25 +50,13 @@ package body chacha20_naive_pkg is
     c := (c + d);
     b := (b xor c);
     b := rotate_left(b, 7);
-    return ChaChaMath_Pack(a, b, c, d);
-  end function;
-
-  -- Crypto.ChaCha.ChaChaMath.Gather
-  function ChaChaMath_Gather(p : hdl_u128; q : hdl_u128; r : hdl_u128; s : hdl_u128) return hdl_u128 is
-  begin
-    return ChaChaMath_Pack(ChaChaMath_Lane0(p), ChaChaMath_Lane1(q), ChaChaMath_Lane2(r), ChaChaMath_Lane3(s));
+    return unsigned'(unsigned'(d & c) & unsigned'(b & a));
   end function;
 
   -- Crypto.ChaCha.ChaChaMath.AddLanes
   function ChaChaMath_AddLanes(x : hdl_u128; y : hdl_u128) return hdl_u128 is
   begin
-    return ChaChaMath_Pack((ChaChaMath_Lane0(x) + ChaChaMath_Lane0(y)), (ChaChaMath_Lane1(x) + ChaChaMath_Lane1(y)), (ChaChaMath_Lane2(x) + ChaChaMath_Lane2(y)), (ChaChaMath_Lane3(x) + ChaChaMath_Lane3(y)));
-  end function;
-
-  -- Crypto.ChaCha.ChaChaMath.Row
-  function ChaChaMath_Row(c0 : hdl_u128; c1 : hdl_u128; c2 : hdl_u128; c3 : hdl_u128; row : integer) return hdl_u128 is
-  begin
-    return ChaChaMath_Pack(ChaChaMath_Lane(c0, row), ChaChaMath_Lane(c1, row), ChaChaMath_Lane(c2, row), ChaChaMath_Lane(c3, row));
+    return ChaChaMath_Pack((x(31 downto 0) + y(31 downto 0)), (x(63 downto 32) + y(63 downto 32)), (x(95 downto 64) + y(95 downto 64)), (x(127 downto 96) + y(127 downto 96)));
   end function;
 
   -- Crypto.ChaCha.ChaChaMath.KeepMask
@@ -111,42 +75,6 @@ package body chacha20_naive_pkg is
     end if;
     one := unsigned'(x"00000000000000000000000000000001");
     return (shift_left(one, to_integer(shift_left(unsigned(keep(6 downto 0)), 3))) - one);
-  end function;
-
-  -- Crypto.ChaCha.ChaChaMath.Pack
-  function ChaChaMath_Pack(lane0 : hdl_u32; lane1 : hdl_u32; lane2 : hdl_u32; lane3 : hdl_u32) return hdl_u128 is
-  begin
-    return unsigned'(unsigned'(lane3 & lane2) & unsigned'(lane1 & lane0));
-  end function;
-
-  -- Crypto.ChaCha.ChaChaMath.Lane
-  function ChaChaMath_Lane(x : hdl_u128; lane : integer) return hdl_u32 is
-  begin
-    return resize(shift_right(x, to_integer(shift_left(to_unsigned(lane mod 128, 7), 5))), 32);
-  end function;
-
-  -- Crypto.ChaCha.ChaChaMath.Lane0
-  function ChaChaMath_Lane0(x : hdl_u128) return hdl_u32 is
-  begin
-    return x(31 downto 0);
-  end function;
-
-  -- Crypto.ChaCha.ChaChaMath.Lane1
-  function ChaChaMath_Lane1(x : hdl_u128) return hdl_u32 is
-  begin
-    return x(63 downto 32);
-  end function;
-
-  -- Crypto.ChaCha.ChaChaMath.Lane2
-  function ChaChaMath_Lane2(x : hdl_u128) return hdl_u32 is
-  begin
-    return x(95 downto 64);
-  end function;
-
-  -- Crypto.ChaCha.ChaChaMath.Lane3
-  function ChaChaMath_Lane3(x : hdl_u128) return hdl_u32 is
-  begin
-    return x(127 downto 96);
   end function;
 
 end package body;

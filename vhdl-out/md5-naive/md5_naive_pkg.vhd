@@ -55,16 +55,11 @@ package md5_naive_pkg is
   function HashWords_TestBit(x : hdl_u128; index : integer) return boolean;
   function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128;
   function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128;
-  function Md5Math_MessageLane(bytes : hdl_u128) return hdl_u128;
-  function HashWords_AddWords32(x : hdl_u128; y : hdl_u128) return hdl_u128;
-  function Md5Math_Digest(chain : hdl_u128) return hdl_u128;
-  function HashWords_Word32(lane : hdl_u128; index : integer) return hdl_u32;
+  function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32;
+  function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
   function HashWords_BlockWord32(d0 : hdl_u128; d1 : hdl_u128; d2 : hdl_u128; d3 : hdl_u128; index : integer) return hdl_u32;
   function Md5Math_RoundFunction(b : hdl_u32; c : hdl_u32; d : hdl_u32; step : integer) return hdl_u32;
-  function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
-  function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64;
-  function HashWords_ByteSwapWords32(x : hdl_u128) return hdl_u128;
-  function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32;
+  function HashWords_Word32(lane : hdl_u128; index : integer) return hdl_u32;
 end package;
 
 package body md5_naive_pkg is
@@ -99,14 +94,14 @@ package body md5_naive_pkg is
     variable sum : hdl_u32;
     variable newB : hdl_u32;
   begin
-    a := HashWords_Word32(state, 0);
-    b := HashWords_Word32(state, 1);
-    c := HashWords_Word32(state, 2);
-    d := HashWords_Word32(state, 3);
+    a := state(127 downto 96);
+    b := state(95 downto 64);
+    c := state(63 downto 32);
+    d := state(31 downto 0);
     x := HashWords_BlockWord32(m0, m1, m2, m3, to_integer(Md5Math_MessageIndex(hdl_index(step, 64))));
     sum := (((a + Md5Math_RoundFunction(b, c, d, step)) + x) + Md5Math_SineTable(hdl_index(step, 64)));
     newB := (b + rotate_left(sum, to_integer(resize(unsigned(Md5Math_RotateAmount(hdl_index(step, 64))), 5))));
-    return HashWords_Pack32(d, newB, b, c);
+    return unsigned'(unsigned'(d & newB) & unsigned'(b & c));
   end function;
 
   -- Crypto.Hashing.HashWords.Bit
@@ -121,7 +116,7 @@ package body md5_naive_pkg is
   begin
     result := signed'(x"00000080");
     for i in 0 to 127 loop
-      if ((result = signed'(x"00000080")) and HashWords_TestBit(x, i)) then
+      if ((result = signed'(x"00000080")) and ((shift_right(x, (i mod 128)) and unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001"))) /= unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000")))) then
         result := to_signed(i, 32);
       end if;
     end loop;
@@ -139,7 +134,7 @@ package body md5_naive_pkg is
     variable bits : hdl_u64;
   begin
     if littleEndian then
-      bits := HashWords_ByteSwap64(bitLength);
+      bits := unsigned'(HashWords_ByteSwap32(bitLength(31 downto 0)) & HashWords_ByteSwap32(bitLength(63 downto 32)));
     else
       bits := bitLength;
     end if;
@@ -170,28 +165,16 @@ package body md5_naive_pkg is
     return result;
   end function;
 
-  -- Crypto.Md5.Md5Math.MessageLane
-  function Md5Math_MessageLane(bytes : hdl_u128) return hdl_u128 is
+  -- Crypto.Hashing.HashWords.ByteSwap32
+  function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32 is
   begin
-    return HashWords_ByteSwapWords32(bytes);
+    return (((shift_left(x, 24) or shift_left((x and unsigned'(x"0000FF00")), 8)) or (shift_right(x, 8) and unsigned'(x"0000FF00"))) or shift_right(x, 24));
   end function;
 
-  -- Crypto.Hashing.HashWords.AddWords32
-  function HashWords_AddWords32(x : hdl_u128; y : hdl_u128) return hdl_u128 is
+  -- Crypto.Hashing.HashWords.Pack32
+  function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128 is
   begin
-    return HashWords_Pack32((HashWords_Word32(x, 0) + HashWords_Word32(y, 0)), (HashWords_Word32(x, 1) + HashWords_Word32(y, 1)), (HashWords_Word32(x, 2) + HashWords_Word32(y, 2)), (HashWords_Word32(x, 3) + HashWords_Word32(y, 3)));
-  end function;
-
-  -- Crypto.Md5.Md5Math.Digest
-  function Md5Math_Digest(chain : hdl_u128) return hdl_u128 is
-  begin
-    return HashWords_ByteSwapWords32(chain);
-  end function;
-
-  -- Crypto.Hashing.HashWords.Word32
-  function HashWords_Word32(lane : hdl_u128; index : integer) return hdl_u32 is
-  begin
-    return resize(shift_right(lane, to_integer((unsigned'("1100000") - shift_left(to_unsigned(index mod 128, 7), 5)))), 32);
+    return unsigned'(unsigned'(w0 & w1) & unsigned'(w2 & w3));
   end function;
 
   -- Crypto.Hashing.HashWords.BlockWord32
@@ -228,28 +211,10 @@ package body md5_naive_pkg is
     return f;
   end function;
 
-  -- Crypto.Hashing.HashWords.Pack32
-  function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128 is
+  -- Crypto.Hashing.HashWords.Word32
+  function HashWords_Word32(lane : hdl_u128; index : integer) return hdl_u32 is
   begin
-    return unsigned'(unsigned'(w0 & w1) & unsigned'(w2 & w3));
-  end function;
-
-  -- Crypto.Hashing.HashWords.ByteSwap64
-  function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64 is
-  begin
-    return unsigned'(HashWords_ByteSwap32(x(31 downto 0)) & HashWords_ByteSwap32(x(63 downto 32)));
-  end function;
-
-  -- Crypto.Hashing.HashWords.ByteSwapWords32
-  function HashWords_ByteSwapWords32(x : hdl_u128) return hdl_u128 is
-  begin
-    return HashWords_Pack32(HashWords_ByteSwap32(HashWords_Word32(x, 0)), HashWords_ByteSwap32(HashWords_Word32(x, 1)), HashWords_ByteSwap32(HashWords_Word32(x, 2)), HashWords_ByteSwap32(HashWords_Word32(x, 3)));
-  end function;
-
-  -- Crypto.Hashing.HashWords.ByteSwap32
-  function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32 is
-  begin
-    return (((shift_left(x, 24) or shift_left((x and unsigned'(x"0000FF00")), 8)) or (shift_right(x, 8) and unsigned'(x"0000FF00"))) or shift_right(x, 24));
+    return resize(shift_right(lane, to_integer((unsigned'("1100000") - shift_left(to_unsigned(index mod 128, 7), 5)))), 32);
   end function;
 
 end package body;

@@ -10,8 +10,6 @@ package poly1305_naive_pkg is
   subtype hdl_u64 is unsigned(63 downto 0);
   subtype hdl_u128 is unsigned(127 downto 0);
   subtype hdl_s32 is signed(31 downto 0);
-  function Poly1305Math_Clamp(r : hdl_u128) return hdl_u128;
-  function Poly1305Math_Limb(x : hdl_u128; k : integer) return hdl_u64;
   function Poly1305Math_PadBlock(block_x : hdl_u128; byteCount : hdl_u8) return hdl_u128;
   function Poly1305Math_AddBlockLimb(h : hdl_u64; paddedBlock : hdl_u128; byteCount : hdl_u8; k : integer) return hdl_u64;
   function Poly1305Math_ProductLimb(h0 : hdl_u64; h1 : hdl_u64; h2 : hdl_u64; h3 : hdl_u64; h4 : hdl_u64; r0 : hdl_u64; r1 : hdl_u64; r2 : hdl_u64; r3 : hdl_u64; r4 : hdl_u64; k : integer) return hdl_u64;
@@ -20,18 +18,6 @@ package poly1305_naive_pkg is
 end package;
 
 package body poly1305_naive_pkg is
-  -- Crypto.ChaCha.Poly1305Math.Clamp
-  function Poly1305Math_Clamp(r : hdl_u128) return hdl_u128 is
-  begin
-    return (r and unsigned'(unsigned'(x"0FFFFFFC0FFFFFFC") & unsigned'(x"0FFFFFFC0FFFFFFF")));
-  end function;
-
-  -- Crypto.ChaCha.Poly1305Math.Limb
-  function Poly1305Math_Limb(x : hdl_u128; k : integer) return hdl_u64 is
-  begin
-    return (resize(shift_right(x, to_integer((shift_left(to_unsigned(k mod 128, 7), 4) + shift_left(to_unsigned(k mod 128, 7), 3) + shift_left(to_unsigned(k mod 128, 7), 1)))), 64) and unsigned'(x"0000000003FFFFFF"));
-  end function;
-
   -- Crypto.ChaCha.Poly1305Math.PadBlock
   function Poly1305Math_PadBlock(block_x : hdl_u128; byteCount : hdl_u8) return hdl_u128 is
     variable one : hdl_u128;
@@ -50,7 +36,7 @@ package body poly1305_naive_pkg is
   function Poly1305Math_AddBlockLimb(h : hdl_u64; paddedBlock : hdl_u128; byteCount : hdl_u8; k : integer) return hdl_u64 is
     variable sum : hdl_u64;
   begin
-    sum := (h + Poly1305Math_Limb(paddedBlock, k));
+    sum := (h + (resize(shift_right(paddedBlock, to_integer((shift_left(to_unsigned(k mod 128, 7), 4) + shift_left(to_unsigned(k mod 128, 7), 3) + shift_left(to_unsigned(k mod 128, 7), 1)))), 64) and unsigned'(x"0000000003FFFFFF")));
     if ((k = 4) and (to_integer(byteCount) >= 16)) then
       sum := (sum + unsigned'(x"0000000001000000"));
     end if;

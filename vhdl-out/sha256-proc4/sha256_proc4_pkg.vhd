@@ -37,23 +37,15 @@ package sha256_proc4_pkg is
   function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128;
   function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128;
   function Sha256Math_Temp1(efgh : hdl_u128; w : hdl_u32; round : integer) return hdl_u32;
-  function HashWords_Word32(lane : hdl_u128; index : integer) return hdl_u32;
   function Sha256Math_Temp2(abcd : hdl_u128) return hdl_u32;
-  function Sha256Math_NextScheduleWord(w0 : hdl_u128; w2 : hdl_u128; w3 : hdl_u128) return hdl_u32;
-  function Sha256Math_NextEfgh(abcd : hdl_u128; efgh : hdl_u128; temp1 : hdl_u32) return hdl_u128;
-  function Sha256Math_NextAbcd(abcd : hdl_u128; temp1 : hdl_u32; temp2 : hdl_u32) return hdl_u128;
-  function Sha256Math_ShiftLane(lane : hdl_u128; incoming : hdl_u32) return hdl_u128;
-  function HashWords_AddWords32(x : hdl_u128; y : hdl_u128) return hdl_u128;
-  function Sha256Math_DigestLane(chain : hdl_u128; lane : integer; sha224 : boolean) return hdl_u128;
-  function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64;
-  function Sha256Math_BigSigma1(x : hdl_u32) return hdl_u32;
-  function Sha256Math_Choose(x : hdl_u32; y : hdl_u32; z : hdl_u32) return hdl_u32;
-  function Sha256Math_BigSigma0(x : hdl_u32) return hdl_u32;
-  function Sha256Math_Majority(x : hdl_u32; y : hdl_u32; z : hdl_u32) return hdl_u32;
   function Sha256Math_SmallSigma1(x : hdl_u32) return hdl_u32;
   function Sha256Math_SmallSigma0(x : hdl_u32) return hdl_u32;
   function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
+  function Sha256Math_ShiftLane(lane : hdl_u128; incoming : hdl_u32) return hdl_u128;
+  function Sha256Math_DigestLane(chain : hdl_u128; lane : integer; sha224 : boolean) return hdl_u128;
   function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32;
+  function Sha256Math_Choose(x : hdl_u32; y : hdl_u32; z : hdl_u32) return hdl_u32;
+  function Sha256Math_Majority(x : hdl_u32; y : hdl_u32; z : hdl_u32) return hdl_u32;
 end package;
 
 package body sha256_proc4_pkg is
@@ -90,7 +82,7 @@ package body sha256_proc4_pkg is
   begin
     result := signed'(x"00000080");
     for i in 0 to 127 loop
-      if ((result = signed'(x"00000080")) and HashWords_TestBit(x, i)) then
+      if ((result = signed'(x"00000080")) and ((shift_right(x, (i mod 128)) and unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001"))) /= unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000")))) then
         result := to_signed(i, 32);
       end if;
     end loop;
@@ -108,7 +100,7 @@ package body sha256_proc4_pkg is
     variable bits : hdl_u64;
   begin
     if littleEndian then
-      bits := HashWords_ByteSwap64(bitLength);
+      bits := unsigned'(HashWords_ByteSwap32(bitLength(31 downto 0)) & HashWords_ByteSwap32(bitLength(63 downto 32)));
     else
       bits := bitLength;
     end if;
@@ -143,94 +135,16 @@ package body sha256_proc4_pkg is
   function Sha256Math_Temp1(efgh : hdl_u128; w : hdl_u32; round : integer) return hdl_u32 is
     variable e : hdl_u32;
   begin
-    e := HashWords_Word32(efgh, 0);
-    return ((((HashWords_Word32(efgh, 3) + Sha256Math_BigSigma1(e)) + Sha256Math_Choose(e, HashWords_Word32(efgh, 1), HashWords_Word32(efgh, 2))) + Sha256Math_RoundConstants(hdl_index(round, 64))) + w);
-  end function;
-
-  -- Crypto.Hashing.HashWords.Word32
-  function HashWords_Word32(lane : hdl_u128; index : integer) return hdl_u32 is
-  begin
-    return resize(shift_right(lane, to_integer((unsigned'("1100000") - shift_left(to_unsigned(index mod 128, 7), 5)))), 32);
+    e := efgh(127 downto 96);
+    return ((((efgh(31 downto 0) + ((rotate_right(e, 6) xor rotate_right(e, 11)) xor rotate_right(e, 25))) + Sha256Math_Choose(e, efgh(95 downto 64), efgh(63 downto 32))) + Sha256Math_RoundConstants(hdl_index(round, 64))) + w);
   end function;
 
   -- Crypto.Sha2.Sha256Math.Temp2
   function Sha256Math_Temp2(abcd : hdl_u128) return hdl_u32 is
     variable a : hdl_u32;
   begin
-    a := HashWords_Word32(abcd, 0);
-    return (Sha256Math_BigSigma0(a) + Sha256Math_Majority(a, HashWords_Word32(abcd, 1), HashWords_Word32(abcd, 2)));
-  end function;
-
-  -- Crypto.Sha2.Sha256Math.NextScheduleWord
-  function Sha256Math_NextScheduleWord(w0 : hdl_u128; w2 : hdl_u128; w3 : hdl_u128) return hdl_u32 is
-  begin
-    return (((Sha256Math_SmallSigma1(HashWords_Word32(w3, 2)) + HashWords_Word32(w2, 1)) + Sha256Math_SmallSigma0(HashWords_Word32(w0, 1))) + HashWords_Word32(w0, 0));
-  end function;
-
-  -- Crypto.Sha2.Sha256Math.NextEfgh
-  function Sha256Math_NextEfgh(abcd : hdl_u128; efgh : hdl_u128; temp1 : hdl_u32) return hdl_u128 is
-  begin
-    return HashWords_Pack32((HashWords_Word32(abcd, 3) + temp1), HashWords_Word32(efgh, 0), HashWords_Word32(efgh, 1), HashWords_Word32(efgh, 2));
-  end function;
-
-  -- Crypto.Sha2.Sha256Math.NextAbcd
-  function Sha256Math_NextAbcd(abcd : hdl_u128; temp1 : hdl_u32; temp2 : hdl_u32) return hdl_u128 is
-  begin
-    return HashWords_Pack32((temp1 + temp2), HashWords_Word32(abcd, 0), HashWords_Word32(abcd, 1), HashWords_Word32(abcd, 2));
-  end function;
-
-  -- Crypto.Sha2.Sha256Math.ShiftLane
-  function Sha256Math_ShiftLane(lane : hdl_u128; incoming : hdl_u32) return hdl_u128 is
-  begin
-    return (shift_left(lane, 32) or unsigned'(unsigned'(x"0000000000000000") & resize(incoming, 64)));
-  end function;
-
-  -- Crypto.Hashing.HashWords.AddWords32
-  function HashWords_AddWords32(x : hdl_u128; y : hdl_u128) return hdl_u128 is
-  begin
-    return HashWords_Pack32((HashWords_Word32(x, 0) + HashWords_Word32(y, 0)), (HashWords_Word32(x, 1) + HashWords_Word32(y, 1)), (HashWords_Word32(x, 2) + HashWords_Word32(y, 2)), (HashWords_Word32(x, 3) + HashWords_Word32(y, 3)));
-  end function;
-
-  -- Crypto.Sha2.Sha256Math.DigestLane
-  function Sha256Math_DigestLane(chain : hdl_u128; lane : integer; sha224 : boolean) return hdl_u128 is
-    variable choice : hdl_u128;
-  begin
-    if (sha224 and (lane = 1)) then
-      choice := (chain and (not unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"00000000FFFFFFFF"))));
-    else
-      choice := chain;
-    end if;
-    return choice;
-  end function;
-
-  -- Crypto.Hashing.HashWords.ByteSwap64
-  function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64 is
-  begin
-    return unsigned'(HashWords_ByteSwap32(x(31 downto 0)) & HashWords_ByteSwap32(x(63 downto 32)));
-  end function;
-
-  -- Crypto.Sha2.Sha256Math.BigSigma1
-  function Sha256Math_BigSigma1(x : hdl_u32) return hdl_u32 is
-  begin
-    return ((rotate_right(x, 6) xor rotate_right(x, 11)) xor rotate_right(x, 25));
-  end function;
-
-  -- Crypto.Sha2.Sha256Math.Choose
-  function Sha256Math_Choose(x : hdl_u32; y : hdl_u32; z : hdl_u32) return hdl_u32 is
-  begin
-    return ((x and y) xor ((not x) and z));
-  end function;
-
-  -- Crypto.Sha2.Sha256Math.BigSigma0
-  function Sha256Math_BigSigma0(x : hdl_u32) return hdl_u32 is
-  begin
-    return ((rotate_right(x, 2) xor rotate_right(x, 13)) xor rotate_right(x, 22));
-  end function;
-
-  -- Crypto.Sha2.Sha256Math.Majority
-  function Sha256Math_Majority(x : hdl_u32; y : hdl_u32; z : hdl_u32) return hdl_u32 is
-  begin
-    return (((x and y) xor (x and z)) xor (y and z));
+    a := abcd(127 downto 96);
+    return (((rotate_right(a, 2) xor rotate_right(a, 13)) xor rotate_right(a, 22)) + Sha256Math_Majority(a, abcd(95 downto 64), abcd(63 downto 32)));
   end function;
 
   -- Crypto.Sha2.Sha256Math.SmallSigma1
@@ -251,10 +165,40 @@ package body sha256_proc4_pkg is
     return unsigned'(unsigned'(w0 & w1) & unsigned'(w2 & w3));
   end function;
 
+  -- Crypto.Sha2.Sha256Math.ShiftLane
+  function Sha256Math_ShiftLane(lane : hdl_u128; incoming : hdl_u32) return hdl_u128 is
+  begin
+    return (shift_left(lane, 32) or unsigned'(unsigned'(x"0000000000000000") & resize(incoming, 64)));
+  end function;
+
+  -- Crypto.Sha2.Sha256Math.DigestLane
+  function Sha256Math_DigestLane(chain : hdl_u128; lane : integer; sha224 : boolean) return hdl_u128 is
+    variable choice : hdl_u128;
+  begin
+    if (sha224 and (lane = 1)) then
+      choice := (chain and (not unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"00000000FFFFFFFF"))));
+    else
+      choice := chain;
+    end if;
+    return choice;
+  end function;
+
   -- Crypto.Hashing.HashWords.ByteSwap32
   function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32 is
   begin
     return (((shift_left(x, 24) or shift_left((x and unsigned'(x"0000FF00")), 8)) or (shift_right(x, 8) and unsigned'(x"0000FF00"))) or shift_right(x, 24));
+  end function;
+
+  -- Crypto.Sha2.Sha256Math.Choose
+  function Sha256Math_Choose(x : hdl_u32; y : hdl_u32; z : hdl_u32) return hdl_u32 is
+  begin
+    return ((x and y) xor ((not x) and z));
+  end function;
+
+  -- Crypto.Sha2.Sha256Math.Majority
+  function Sha256Math_Majority(x : hdl_u32; y : hdl_u32; z : hdl_u32) return hdl_u32 is
+  begin
+    return (((x and y) xor (x and z)) xor (y and z));
   end function;
 
 end package body;

@@ -43,24 +43,15 @@ package sha512_proc4_pkg is
   function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128;
   function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128;
   function Sha512Math_Temp1(ef : hdl_u128; gh : hdl_u128; w : hdl_u64; round : integer) return hdl_u64;
-  function HashWords_Word64(lane : hdl_u128; index : integer) return hdl_u64;
   function Sha512Math_Temp2(ab : hdl_u128; cd : hdl_u128) return hdl_u64;
-  function Sha512Math_NextScheduleWord(w0 : hdl_u128; w4 : hdl_u128; w7 : hdl_u128) return hdl_u64;
-  function Sha512Math_NextPair(before : hdl_u128; pair : hdl_u128) return hdl_u128;
-  function Sha512Math_NextEf(cd : hdl_u128; ef : hdl_u128; temp1 : hdl_u64) return hdl_u128;
-  function Sha512Math_NextAb(ab : hdl_u128; temp1 : hdl_u64; temp2 : hdl_u64) return hdl_u128;
-  function Sha512Math_ShiftLane(lane : hdl_u128; incoming : hdl_u64) return hdl_u128;
-  function HashWords_AddWords64(x : hdl_u128; y : hdl_u128) return hdl_u128;
-  function Sha512Math_DigestLane(chain : hdl_u128; lane : integer; sha384 : boolean) return hdl_u128;
-  function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64;
-  function Sha512Math_BigSigma1(x : hdl_u64) return hdl_u64;
-  function Sha512Math_Choose(x : hdl_u64; y : hdl_u64; z : hdl_u64) return hdl_u64;
-  function Sha512Math_BigSigma0(x : hdl_u64) return hdl_u64;
-  function Sha512Math_Majority(x : hdl_u64; y : hdl_u64; z : hdl_u64) return hdl_u64;
   function Sha512Math_SmallSigma1(x : hdl_u64) return hdl_u64;
   function Sha512Math_SmallSigma0(x : hdl_u64) return hdl_u64;
   function HashWords_Pack64(w0 : hdl_u64; w1 : hdl_u64) return hdl_u128;
+  function Sha512Math_ShiftLane(lane : hdl_u128; incoming : hdl_u64) return hdl_u128;
+  function Sha512Math_DigestLane(chain : hdl_u128; lane : integer; sha384 : boolean) return hdl_u128;
   function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32;
+  function Sha512Math_Choose(x : hdl_u64; y : hdl_u64; z : hdl_u64) return hdl_u64;
+  function Sha512Math_Majority(x : hdl_u64; y : hdl_u64; z : hdl_u64) return hdl_u64;
 end package;
 
 package body sha512_proc4_pkg is
@@ -97,7 +88,7 @@ package body sha512_proc4_pkg is
   begin
     result := signed'(x"00000080");
     for i in 0 to 127 loop
-      if ((result = signed'(x"00000080")) and HashWords_TestBit(x, i)) then
+      if ((result = signed'(x"00000080")) and ((shift_right(x, (i mod 128)) and unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001"))) /= unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000")))) then
         result := to_signed(i, 32);
       end if;
     end loop;
@@ -115,7 +106,7 @@ package body sha512_proc4_pkg is
     variable bits : hdl_u64;
   begin
     if littleEndian then
-      bits := HashWords_ByteSwap64(bitLength);
+      bits := unsigned'(HashWords_ByteSwap32(bitLength(31 downto 0)) & HashWords_ByteSwap32(bitLength(63 downto 32)));
     else
       bits := bitLength;
     end if;
@@ -150,100 +141,16 @@ package body sha512_proc4_pkg is
   function Sha512Math_Temp1(ef : hdl_u128; gh : hdl_u128; w : hdl_u64; round : integer) return hdl_u64 is
     variable e : hdl_u64;
   begin
-    e := HashWords_Word64(ef, 0);
-    return ((((HashWords_Word64(gh, 1) + Sha512Math_BigSigma1(e)) + Sha512Math_Choose(e, HashWords_Word64(ef, 1), HashWords_Word64(gh, 0))) + Sha512Math_RoundConstants(hdl_index(round, 80))) + w);
-  end function;
-
-  -- Crypto.Hashing.HashWords.Word64
-  function HashWords_Word64(lane : hdl_u128; index : integer) return hdl_u64 is
-  begin
-    return resize(shift_right(lane, to_integer((unsigned'("1000000") - shift_left(to_unsigned(index mod 128, 7), 6)))), 64);
+    e := ef(127 downto 64);
+    return ((((gh(63 downto 0) + ((rotate_right(e, 14) xor rotate_right(e, 18)) xor rotate_right(e, 41))) + Sha512Math_Choose(e, ef(63 downto 0), gh(127 downto 64))) + Sha512Math_RoundConstants(hdl_index(round, 80))) + w);
   end function;
 
   -- Crypto.Sha2.Sha512Math.Temp2
   function Sha512Math_Temp2(ab : hdl_u128; cd : hdl_u128) return hdl_u64 is
     variable a : hdl_u64;
   begin
-    a := HashWords_Word64(ab, 0);
-    return (Sha512Math_BigSigma0(a) + Sha512Math_Majority(a, HashWords_Word64(ab, 1), HashWords_Word64(cd, 0)));
-  end function;
-
-  -- Crypto.Sha2.Sha512Math.NextScheduleWord
-  function Sha512Math_NextScheduleWord(w0 : hdl_u128; w4 : hdl_u128; w7 : hdl_u128) return hdl_u64 is
-  begin
-    return (((Sha512Math_SmallSigma1(HashWords_Word64(w7, 0)) + HashWords_Word64(w4, 1)) + Sha512Math_SmallSigma0(HashWords_Word64(w0, 1))) + HashWords_Word64(w0, 0));
-  end function;
-
-  -- Crypto.Sha2.Sha512Math.NextPair
-  function Sha512Math_NextPair(before : hdl_u128; pair : hdl_u128) return hdl_u128 is
-  begin
-    return HashWords_Pack64(HashWords_Word64(before, 1), HashWords_Word64(pair, 0));
-  end function;
-
-  -- Crypto.Sha2.Sha512Math.NextEf
-  function Sha512Math_NextEf(cd : hdl_u128; ef : hdl_u128; temp1 : hdl_u64) return hdl_u128 is
-  begin
-    return HashWords_Pack64((HashWords_Word64(cd, 1) + temp1), HashWords_Word64(ef, 0));
-  end function;
-
-  -- Crypto.Sha2.Sha512Math.NextAb
-  function Sha512Math_NextAb(ab : hdl_u128; temp1 : hdl_u64; temp2 : hdl_u64) return hdl_u128 is
-  begin
-    return HashWords_Pack64((temp1 + temp2), HashWords_Word64(ab, 0));
-  end function;
-
-  -- Crypto.Sha2.Sha512Math.ShiftLane
-  function Sha512Math_ShiftLane(lane : hdl_u128; incoming : hdl_u64) return hdl_u128 is
-  begin
-    return HashWords_Pack64(HashWords_Word64(lane, 1), incoming);
-  end function;
-
-  -- Crypto.Hashing.HashWords.AddWords64
-  function HashWords_AddWords64(x : hdl_u128; y : hdl_u128) return hdl_u128 is
-  begin
-    return HashWords_Pack64((HashWords_Word64(x, 0) + HashWords_Word64(y, 0)), (HashWords_Word64(x, 1) + HashWords_Word64(y, 1)));
-  end function;
-
-  -- Crypto.Sha2.Sha512Math.DigestLane
-  function Sha512Math_DigestLane(chain : hdl_u128; lane : integer; sha384 : boolean) return hdl_u128 is
-    variable choice : hdl_u128;
-  begin
-    if (sha384 and (lane = 3)) then
-      choice := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
-    else
-      choice := chain;
-    end if;
-    return choice;
-  end function;
-
-  -- Crypto.Hashing.HashWords.ByteSwap64
-  function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64 is
-  begin
-    return unsigned'(HashWords_ByteSwap32(x(31 downto 0)) & HashWords_ByteSwap32(x(63 downto 32)));
-  end function;
-
-  -- Crypto.Sha2.Sha512Math.BigSigma1
-  function Sha512Math_BigSigma1(x : hdl_u64) return hdl_u64 is
-  begin
-    return ((rotate_right(x, 14) xor rotate_right(x, 18)) xor rotate_right(x, 41));
-  end function;
-
-  -- Crypto.Sha2.Sha512Math.Choose
-  function Sha512Math_Choose(x : hdl_u64; y : hdl_u64; z : hdl_u64) return hdl_u64 is
-  begin
-    return ((x and y) xor ((not x) and z));
-  end function;
-
-  -- Crypto.Sha2.Sha512Math.BigSigma0
-  function Sha512Math_BigSigma0(x : hdl_u64) return hdl_u64 is
-  begin
-    return ((rotate_right(x, 28) xor rotate_right(x, 34)) xor rotate_right(x, 39));
-  end function;
-
-  -- Crypto.Sha2.Sha512Math.Majority
-  function Sha512Math_Majority(x : hdl_u64; y : hdl_u64; z : hdl_u64) return hdl_u64 is
-  begin
-    return (((x and y) xor (x and z)) xor (y and z));
+    a := ab(127 downto 64);
+    return (((rotate_right(a, 28) xor rotate_right(a, 34)) xor rotate_right(a, 39)) + Sha512Math_Majority(a, ab(63 downto 0), cd(127 downto 64)));
   end function;
 
   -- Crypto.Sha2.Sha512Math.SmallSigma1
@@ -264,10 +171,40 @@ package body sha512_proc4_pkg is
     return unsigned'(w0 & w1);
   end function;
 
+  -- Crypto.Sha2.Sha512Math.ShiftLane
+  function Sha512Math_ShiftLane(lane : hdl_u128; incoming : hdl_u64) return hdl_u128 is
+  begin
+    return HashWords_Pack64(lane(63 downto 0), incoming);
+  end function;
+
+  -- Crypto.Sha2.Sha512Math.DigestLane
+  function Sha512Math_DigestLane(chain : hdl_u128; lane : integer; sha384 : boolean) return hdl_u128 is
+    variable choice : hdl_u128;
+  begin
+    if (sha384 and (lane = 3)) then
+      choice := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+    else
+      choice := chain;
+    end if;
+    return choice;
+  end function;
+
   -- Crypto.Hashing.HashWords.ByteSwap32
   function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32 is
   begin
     return (((shift_left(x, 24) or shift_left((x and unsigned'(x"0000FF00")), 8)) or (shift_right(x, 8) and unsigned'(x"0000FF00"))) or shift_right(x, 24));
+  end function;
+
+  -- Crypto.Sha2.Sha512Math.Choose
+  function Sha512Math_Choose(x : hdl_u64; y : hdl_u64; z : hdl_u64) return hdl_u64 is
+  begin
+    return ((x and y) xor ((not x) and z));
+  end function;
+
+  -- Crypto.Sha2.Sha512Math.Majority
+  function Sha512Math_Majority(x : hdl_u64; y : hdl_u64; z : hdl_u64) return hdl_u64 is
+  begin
+    return (((x and y) xor (x and z)) xor (y and z));
   end function;
 
 end package body;
