@@ -510,6 +510,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                     bool compare = b.OperatorKind is BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals or BinaryOperatorKind.LessThan
                         or BinaryOperatorKind.LessThanOrEqual or BinaryOperatorKind.GreaterThan or BinaryOperatorKind.GreaterThanOrEqual;
                     if (b.OperatorKind == BinaryOperatorKind.Or && Concatenation(b, resultType) is { } joined) return (joined, resultType);
+                    if (b.OperatorKind is BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals && BitTest(b) is { } bit) return (bit, VType.Bool);
                     var leftType = shift ? resultType : compare ? OperandType(b.LeftOperand, b.RightOperand) : resultType;
                     var rightType = shift ? VType.S(32) : leftType;
                     var (leftOp, rightOp) = b.OperatorKind == BinaryOperatorKind.Multiply && b.LeftOperand.ConstantValue.HasValue
@@ -713,6 +714,26 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         return type.Kind == VKind.Signed ? $"signed({joined})" : joined;
     }
 
+    /// <summary>
+    /// <c>((x &gt;&gt; k) &amp; 1) != 0</c> (or == 0, == 1, != 1) of a named vector as the bit it tests,
+    /// <c>x(k) = '1'</c>, k masked as C# masks a shift; else null.
+    /// </summary>
+    string? BitTest(IBinaryOperation compare)
+    {
+        static IOperation Plain(IOperation op) { while (op is IParenthesizedOperation p) op = p.Operand; return op; }
+        var (masked, constant) = Known(compare.RightOperand) is { } r ? (Plain(compare.LeftOperand), r)
+            : Known(compare.LeftOperand) is { } l ? (Plain(compare.RightOperand), l) : (null, UInt128.Zero);
+        if (masked is not IBinaryOperation { OperatorKind: BinaryOperatorKind.And } and || constant > 1) return null;
+        var shifted = Known(and.RightOperand) == 1 ? Plain(and.LeftOperand) : Known(and.LeftOperand) == 1 ? Plain(and.RightOperand) : null;
+        if (shifted is not IBinaryOperation { OperatorKind: BinaryOperatorKind.RightShift } shift || TypeOf(shift) is not { IsVector: true } t) return null;
+        var x = Plain(shift.LeftOperand);
+        if (x is not (ILocalReferenceOperation or IParameterReferenceOperation or IFieldReferenceOperation or IPropertyReferenceOperation)) return null;
+        var (name, type) = Expr(x);
+        if (type != t || !System.Text.RegularExpressions.Regex.IsMatch(name, "^[A-Za-z][A-Za-z0-9_]*$")) return null;
+        bool one = (constant == 1) == (compare.OperatorKind == BinaryOperatorKind.Equals);
+        return $"({name}({ShiftAmount(shift.RightOperand, t.Width)}) = '{(one ? 1 : 0)}')";
+    }
+
     VType OperandType(IOperation left, IOperation right)
     {
         if (IntegerExact(left) && IntegerExact(right) && !(left.ConstantValue.HasValue && right.ConstantValue.HasValue)) return VType.Integer;
@@ -812,6 +833,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         var plain = Unwrap(amount);
         if (TypeOf(plain).IsVector && Narrowable(plain)) return $"to_integer({Low(plain, bits)})";
         var (text, type) = Expr(plain);
+        if (plain is ILocalReferenceOperation l && loopVariables.TryGetValue(l.Local, out var range) && range.From >= 0 && range.To < width) return text;
         if (type.Kind == VKind.Integer) return $"({text} mod {width})";
         return $"to_integer({Conv(text, type, pkg.Use(VType.U(bits)), amount)})";
     }

@@ -58,7 +58,11 @@ public sealed class BitFields : CombinationalProcess
         byte fromSigned = (byte)(signed >> 28); // bits 28..35 of an int: the upper four are sign copies
         uint high = (uint)((ulong)(wide >> 8) >> 24);
         Output.X = top ^ ((uint)middle << 8) ^ ((uint)fromSigned << 24);
-        Output.Y = high ^ QualityMath.Byte(Input.B, 1) ^ ((uint)QualityMath.Top(Input.B) << 8) ^ QualityMath.Top(Input.A ^ Input.B);
+        uint differ = 0;
+        for (int i = 0; i < 32; i++)
+            if (((Input.A >> i) & 1u) != 0 && ((Input.B >> i) & 1) == 0) differ++;
+        bool picked = 1 == ((Input.A >> (int)(Input.B & 63)) & 1);
+        Output.Y = (differ << 8 ^ (picked ? 1u : 0u)) ^ high ^ QualityMath.Byte(Input.B, 1) ^ ((uint)QualityMath.Top(Input.B) << 8) ^ QualityMath.Top(Input.A ^ Input.B);
     }
 }
 

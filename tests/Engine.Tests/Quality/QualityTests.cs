@@ -59,6 +59,8 @@ public class QualityTests
         Has(vhdl, "fromSigned := resize(unsigned(shift_right(signed_x, 28)), 8);"); // sign bits: no slice
         Has(vhdl, "shift_left(resize(Input_B(31 downto 24), 32), 8)"); // Top(Input.B) in place
         Has(vhdl, "resize(Input_B(23 downto 16), 32)"); // Byte(Input.B, 1) in place, its row known
+        Has(vhdl, "if ((Input_A(i) = '1') and (Input_B(i) = '0')) then"); // bit tests
+        Has(vhdl, "picked := (Input_A(to_integer(Input_B(4 downto 0))) = '1');"); // the amount masked to 5 bits
         Has(vhdl, "QualityMath_Top((Input_A xor Input_B))"); // an expression argument: a call
         Has(Vhdl(Build(), "quality_bit_fields_pkg.vhd"), "function QualityMath_Top(word : hdl_u32) return hdl_u8 is");
     }
