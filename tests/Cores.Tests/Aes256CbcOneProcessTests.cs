@@ -24,6 +24,17 @@ public class Aes256CbcOneProcessTests
 
     static UInt128 Block(ReadOnlySpan<byte> bytes) => BinaryPrimitives.ReadUInt128BigEndian(bytes);
 
+    /// <summary>A 32-byte key and a block onto the core's data inputs.</summary>
+    static void Put(ICbcData input, byte[] key, UInt128 data)
+    {
+        input.Key0 = BinaryPrimitives.ReadUInt64BigEndian(key.AsSpan(0));
+        input.Key1 = BinaryPrimitives.ReadUInt64BigEndian(key.AsSpan(8));
+        input.Key2 = BinaryPrimitives.ReadUInt64BigEndian(key.AsSpan(16));
+        input.Key3 = BinaryPrimitives.ReadUInt64BigEndian(key.AsSpan(24));
+        input.Data0 = (ulong)(data >> 64);
+        input.Data1 = (ulong)data;
+    }
+
     static byte[] RandomBytes(Random rng, int count)
     {
         var bytes = new byte[count];
@@ -80,12 +91,7 @@ public class Aes256CbcOneProcessTests
         {
             control.LoadKey = r.LoadKey;
             control.DataReady = r.DataReady;
-            input.Key0 = BinaryPrimitives.ReadUInt64BigEndian(r.Key.AsSpan(0));
-            input.Key1 = BinaryPrimitives.ReadUInt64BigEndian(r.Key.AsSpan(8));
-            input.Key2 = BinaryPrimitives.ReadUInt64BigEndian(r.Key.AsSpan(16));
-            input.Key3 = BinaryPrimitives.ReadUInt64BigEndian(r.Key.AsSpan(24));
-            input.Data0 = (ulong)(r.Data >> 64);
-            input.Data1 = (ulong)r.Data;
+            Put(input, r.Key, r.Data);
             sim.Step();
             Assert.True(output.DataReady == (r.DataReady && !r.LoadKey), $"seed {seed}, cycle {sim.Cycle - 1}: DataReady out {output.DataReady}");
             if (output.DataReady) got.Add(new UInt128(output.Data0, output.Data1));
@@ -119,13 +125,8 @@ public class Aes256CbcOneProcessTests
         var netlist = design.Elaborate();
         var sim = new Simulation(design);
         byte[] key = RandomBytes(rng, 32), plain = RandomBytes(rng, 16);
-        input.Key0 = BinaryPrimitives.ReadUInt64BigEndian(key.AsSpan(0));
-        input.Key1 = BinaryPrimitives.ReadUInt64BigEndian(key.AsSpan(8));
-        input.Key2 = BinaryPrimitives.ReadUInt64BigEndian(key.AsSpan(16));
-        input.Key3 = BinaryPrimitives.ReadUInt64BigEndian(key.AsSpan(24));
         // The data inputs hold the IV at the key load and then every plaintext block: the same block.
-        input.Data0 = BinaryPrimitives.ReadUInt64BigEndian(plain.AsSpan(0));
-        input.Data1 = BinaryPrimitives.ReadUInt64BigEndian(plain.AsSpan(8));
+        Put(input, key, Block(plain));
         sim.Settle();
         var inputs = design.Inputs.SelectMany(b => b.Signals).ToDictionary(s => s, s => s.Bits);
         var valid = design.Outputs.Single().Signals.Single(s => s.Name == nameof(ICbcResult.DataReady));
