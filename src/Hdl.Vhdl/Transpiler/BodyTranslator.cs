@@ -981,6 +981,9 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         {
             case IParameterReferenceOperation pr when knownParameters.TryGetValue(pr.Parameter, out var bound):
                 return bound & mask;
+            case IObjectCreationOperation { Type.Name: "UInt128", Arguments.Length: 2 } oc
+                when Known(oc.Arguments[0].Value) is { } upper && Known(oc.Arguments[1].Value) is { } lower:
+                return (upper << 64) | lower;
             case IConversionOperation c when TypeOf(c.Operand) is { } from && (from.IsVector || from.Kind == VKind.Integer) && Known(c.Operand) is { } inner:
                 return (UInt128)Signed(inner, from) & mask;
             case IUnaryOperation u when Known(u.Operand) is { } x:
