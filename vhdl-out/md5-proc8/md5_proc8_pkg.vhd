@@ -107,7 +107,7 @@ package body md5_proc8_pkg is
   -- Crypto.Hashing.HashWords.Bit
   function HashWords_Bit(index : integer) return hdl_u128 is
   begin
-    return shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001")), (index mod 128));
+    return shift_left(unsigned'(x"00000000000000000000000000000001"), (index mod 128));
   end function;
 
   -- Crypto.Hashing.HashWords.LowestSetBit
@@ -116,7 +116,7 @@ package body md5_proc8_pkg is
   begin
     result := signed'(x"00000080");
     for i in 0 to 127 loop
-      if ((result = signed'(x"00000080")) and ((shift_right(x, (i mod 128)) and unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001"))) /= unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000")))) then
+      if ((result = signed'(x"00000080")) and (x((i mod 128)) = '1')) then
         result := to_signed(i, 32);
       end if;
     end loop;
@@ -126,7 +126,7 @@ package body md5_proc8_pkg is
   -- Crypto.Hashing.HashWords.TestBit
   function HashWords_TestBit(x : hdl_u128; index : integer) return boolean is
   begin
-    return ((shift_right(x, (index mod 128)) and unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001"))) /= unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000")));
+    return (x((index mod 128)) = '1');
   end function;
 
   -- Crypto.Hashing.HashWords.LengthLane
@@ -141,7 +141,7 @@ package body md5_proc8_pkg is
     if putLength then
       return unsigned'(unsigned'(x"0000000000000000") & bits);
     else
-      return unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+      return unsigned'(x"00000000000000000000000000000000");
     end if;
   end function;
 
@@ -152,15 +152,15 @@ package body md5_proc8_pkg is
     variable result : hdl_u128;
   begin
     n := (to_signed(keepBytes, 32) - shift_left(to_signed(lane, 32), 4));
-    ones := unsigned'(unsigned'(x"FFFFFFFFFFFFFFFF") & unsigned'(x"FFFFFFFFFFFFFFFF"));
-    result := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+    ones := unsigned'(x"FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF");
+    result := unsigned'(x"00000000000000000000000000000000");
     if (n >= signed'(x"00000010")) then
       result := data;
     elsif (n > signed'(x"00000000")) then
       result := (data and (not shift_right(ones, to_integer(shift_left(unsigned(n(6 downto 0)), 3)))));
     end if;
     if ((marker and (n >= signed'(x"00000000"))) and (n < signed'(x"00000010"))) then
-      result := (result or shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000080")), to_integer((unsigned'("1111000") - shift_left(unsigned(n(6 downto 0)), 3)))));
+      result := (result or shift_left(unsigned'(x"00000000000000000000000000000080"), to_integer((unsigned'("1111000") - shift_left(unsigned(n(6 downto 0)), 3)))));
     end if;
     return result;
   end function;

@@ -121,7 +121,7 @@ begin
             q4 := r4;
             keyS := s;
             if (not inMessage) then
-              r := (Input_KeyR and unsigned'(unsigned'(x"0FFFFFFC0FFFFFFC") & unsigned'(x"0FFFFFFC0FFFFFFF")));
+              r := (Input_KeyR and unsigned'(x"0FFFFFFC0FFFFFFC0FFFFFFC0FFFFFFF"));
               q0 := (r(63 downto 0) and unsigned'(x"0000000003FFFFFF"));
               q1 := (r(89 downto 26) and unsigned'(x"0000000003FFFFFF"));
               q2 := (r(115 downto 52) and unsigned'(x"0000000003FFFFFF"));

@@ -101,7 +101,7 @@ begin
             keep := signed(resize(Issue_KeepBytes, 32));
             marker := Issue_Marker;
             useBuffer := Issue_UseBuffer;
-            zero := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+            zero := unsigned'(x"00000000000000000000000000000000");
             length := HashWords_LengthLane(Issue_PutLength, Issue_BitLength, littleEndianLength);
             if useBuffer then
               choice := buffer0_reg(hdl_index(hdl_address(resize(unsigned(slot), 4)), 9));

@@ -141,7 +141,7 @@ begin
           pick := HashWords_LowestSetBit(ready);
           issue := (pick < to_signed(slots, 32));
           Issue_Valid <= issue;
-          issuedUnread := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+          issuedUnread := unsigned'(x"00000000000000000000000000000000");
           if issue then
             bit_x := HashWords_Bit(to_integer(pick));
             issuedUnread := bit_x;
