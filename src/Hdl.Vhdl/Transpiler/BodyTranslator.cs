@@ -938,6 +938,15 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         {
             var fn = m.Name == "RotateLeft" ? "rotate_left" : "rotate_right";
             var x = As(inv.Arguments[0].Value, t);
+            if (Known(inv.Arguments[1].Value) is { } by && System.Text.RegularExpressions.Regex.IsMatch(x, "^[A-Za-z][A-Za-z0-9_]*$"))
+            {
+                // A rotate by a known amount of a name is the concatenation of its two slices.
+                int left = (int)(by & (UInt128)(t.Width - 1));
+                if (m.Name == "RotateRight") left = (t.Width - left) % t.Width;
+                if (left == 0) return (x, t);
+                var rotated = $"unsigned'({x}({t.Width - 1 - left} downto 0) & {x}({t.Width - 1} downto {t.Width - left}))";
+                return (t.Kind == VKind.Signed ? $"signed({rotated})" : rotated, t);
+            }
             return ($"{fn}({x}, {ShiftAmount(inv.Arguments[1].Value, t.Width)})", t);
         }
         if (inv.Instance is IObjectCreationOperation created) Expr(created); // reports the creation

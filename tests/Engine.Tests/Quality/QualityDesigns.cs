@@ -62,7 +62,8 @@ public sealed class BitFields : CombinationalProcess
         for (int i = 0; i < 32; i++)
             if (((Input.A >> i) & 1u) != 0 && ((Input.B >> i) & 1) == 0) differ++;
         bool picked = 1 == ((Input.A >> (int)(Input.B & 63)) & 1);
-        Output.Y = (differ << 8 ^ (picked ? 1u : 0u)) ^ high ^ QualityMath.Byte(Input.B, 1) ^ ((uint)QualityMath.Top(Input.B) << 8) ^ QualityMath.Top(Input.A ^ Input.B);
+        uint rotated = uint.RotateLeft(Input.A, 12) ^ System.Numerics.BitOperations.RotateRight(Input.B, 7) ^ uint.RotateLeft(Input.B, (int)(Input.A & 31));
+        Output.Y = (differ << 8 ^ (picked ? 1u : 0u)) ^ rotated ^ high ^ QualityMath.Byte(Input.B, 1) ^ ((uint)QualityMath.Top(Input.B) << 8) ^ QualityMath.Top(Input.A ^ Input.B);
     }
 }
 
