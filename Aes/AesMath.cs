@@ -173,6 +173,14 @@ public static class AesMath
 
     /// <summary>Byte <paramref name="row"/> (0 = most significant) of a column.</summary>
     public static byte Row(uint column, int row) => (byte)(column >> (24 - 8 * row));
+    /// <summary>Row 0 (the most significant byte) of a column.</summary>
+    public static byte Row0(uint column) => (byte)(column >> 24);
+    /// <summary>Row 1 of a column.</summary>
+    public static byte Row1(uint column) => (byte)(column >> 16);
+    /// <summary>Row 2 of a column.</summary>
+    public static byte Row2(uint column) => (byte)(column >> 8);
+    /// <summary>Row 3 (the least significant byte) of a column.</summary>
+    public static byte Row3(uint column) => (byte)column;
 
     // ---- Round pieces, S-box form ----
 
@@ -182,8 +190,8 @@ public static class AesMath
     /// </summary>
     public static uint SubShiftColumn(uint a, uint b, uint c, uint d, bool decrypt) =>
         decrypt
-            ? ((uint)InvSBox[Row(a, 0)] << 24) | ((uint)InvSBox[Row(b, 1)] << 16) | ((uint)InvSBox[Row(c, 2)] << 8) | InvSBox[Row(d, 3)]
-            : ((uint)SBox[Row(a, 0)] << 24) | ((uint)SBox[Row(b, 1)] << 16) | ((uint)SBox[Row(c, 2)] << 8) | SBox[Row(d, 3)];
+            ? ((uint)InvSBox[Row0(a)] << 24) | ((uint)InvSBox[Row1(b)] << 16) | ((uint)InvSBox[Row2(c)] << 8) | InvSBox[Row3(d)]
+            : ((uint)SBox[Row0(a)] << 24) | ((uint)SBox[Row1(b)] << 16) | ((uint)SBox[Row2(c)] << 8) | SBox[Row3(d)];
 
     /// <summary>
     /// SubBytes and ShiftRows (encryption), or InvSubBytes and InvShiftRows (decryption): output column
@@ -211,10 +219,10 @@ public static class AesMath
     /// <summary>MixColumns of one column, with xtime only: b_i = a_i ^ t ^ 2·(a_i ^ a_(i+1)), t the xor of all four.</summary>
     public static uint MixColumn(uint column)
     {
-        byte a0 = Row(column, 0);
-        byte a1 = Row(column, 1);
-        byte a2 = Row(column, 2);
-        byte a3 = Row(column, 3);
+        byte a0 = Row0(column);
+        byte a1 = Row1(column);
+        byte a2 = Row2(column);
+        byte a3 = Row3(column);
         byte t = (byte)(a0 ^ a1 ^ a2 ^ a3);
         byte b0 = (byte)(a0 ^ t ^ Xtime((byte)(a0 ^ a1)));
         byte b1 = (byte)(a1 ^ t ^ Xtime((byte)(a1 ^ a2)));
@@ -229,8 +237,8 @@ public static class AesMath
     /// </summary>
     public static uint InvMixColumn(uint column)
     {
-        byte u = Xtime(Xtime((byte)(Row(column, 0) ^ Row(column, 2))));
-        byte v = Xtime(Xtime((byte)(Row(column, 1) ^ Row(column, 3))));
+        byte u = Xtime(Xtime((byte)(Row0(column) ^ Row2(column))));
+        byte v = Xtime(Xtime((byte)(Row1(column) ^ Row3(column))));
         uint spread = ((uint)u << 24) | ((uint)v << 16) | ((uint)u << 8) | v;
         return MixColumn(column ^ spread);
     }
@@ -249,8 +257,8 @@ public static class AesMath
     /// </summary>
     public static uint TableColumn(uint a, uint b, uint c, uint d, bool decrypt) =>
         decrypt
-            ? Td0[Row(a, 0)] ^ Td1[Row(b, 1)] ^ Td2[Row(c, 2)] ^ Td3[Row(d, 3)]
-            : T0[Row(a, 0)] ^ T1[Row(b, 1)] ^ T2[Row(c, 2)] ^ T3[Row(d, 3)];
+            ? Td0[Row0(a)] ^ Td1[Row1(b)] ^ Td2[Row2(c)] ^ Td3[Row3(d)]
+            : T0[Row0(a)] ^ T1[Row1(b)] ^ T2[Row2(c)] ^ T3[Row3(d)];
 
     /// <summary>A middle round through the T-tables (Td-tables for the equivalent inverse cipher), with AddRoundKey.</summary>
     public static UInt128 TableRound(UInt128 state, UInt128 roundKey, bool decrypt)
@@ -295,7 +303,7 @@ public static class AesMath
     }
 
     /// <summary>S[x] from the read T0[x] (its byte 1), or Si[x] from the read Td0[x].</summary>
-    public static byte SBoxFromTableRead(uint read, bool decrypt) => decrypt ? InvSBoxFromTd0(read) : Row(read, 1);
+    public static byte SBoxFromTableRead(uint read, bool decrypt) => decrypt ? InvSBoxFromTd0(read) : Row1(read);
 
     /// <summary>
     /// Si[x] from Td0[x]: byte 3 (the least significant) of Td0[x] is 11·Si[x] and 11⁻¹ = 0xc0 = x⁷ + x⁶ in GF(2^8), so

@@ -52,8 +52,6 @@ public sealed class AesRoundStage : ClockedProcess
 
     protected override void OnTick()
     {
-        if (KeyLoad.Valid && KeyLoad.Round >= firstRound && KeyLoad.Round <= lastRound)
-            roundKeys[KeyLoad.Round] = KeyLoad.RoundKey;
         if (Advance.Ready)
         {
             bool valid = Input.Valid;
@@ -74,5 +72,9 @@ public sealed class AesRoundStage : ClockedProcess
                 Output.Last = Input.Last;
             }
         }
+        // Loaded after the round has read its key: the register file is read and written as one
+        // signal (no blocks flow while the key scheduler loads, see AesKeyGate).
+        if (KeyLoad.Valid && KeyLoad.Round >= firstRound && KeyLoad.Round <= lastRound)
+            roundKeys[KeyLoad.Round] = KeyLoad.RoundKey;
     }
 }

@@ -26,6 +26,14 @@ public static class ChaChaMath
 
     /// <summary>Lane <paramref name="lane"/> (0..3) of a packed column or row.</summary>
     public static uint Lane(UInt128 x, int lane) => (uint)(x >> (32 * lane));
+    /// <summary>Lane 0 (the least significant word) of a packed column or row.</summary>
+    public static uint Lane0(UInt128 x) => (uint)x;
+    /// <summary>Lane 1 of a packed column or row.</summary>
+    public static uint Lane1(UInt128 x) => (uint)(x >> 32);
+    /// <summary>Lane 2 of a packed column or row.</summary>
+    public static uint Lane2(UInt128 x) => (uint)(x >> 64);
+    /// <summary>Lane 3 (the most significant word) of a packed column or row.</summary>
+    public static uint Lane3(UInt128 x) => (uint)(x >> 96);
 
     /// <summary>Four words packed, <paramref name="lane0"/> least significant.</summary>
     public static UInt128 Pack(uint lane0, uint lane1, uint lane2, uint lane3) =>
@@ -36,7 +44,7 @@ public static class ChaChaMath
     /// </summary>
     public static UInt128 QuarterRound(UInt128 abcd)
     {
-        uint a = Lane(abcd, 0), b = Lane(abcd, 1), c = Lane(abcd, 2), d = Lane(abcd, 3);
+        uint a = Lane0(abcd), b = Lane1(abcd), c = Lane2(abcd), d = Lane3(abcd);
         a += b; d ^= a; d = uint.RotateLeft(d, 16);
         c += d; b ^= c; b = uint.RotateLeft(b, 12);
         a += b; d ^= a; d = uint.RotateLeft(d, 8);
@@ -50,11 +58,11 @@ public static class ChaChaMath
     /// (indices mod 4), and after the diagonal quarter rounds column k is Gather(d_k, d_k-1, d_k-2, d_k-3).
     /// </summary>
     public static UInt128 Gather(UInt128 p, UInt128 q, UInt128 r, UInt128 s) =>
-        Pack(Lane(p, 0), Lane(q, 1), Lane(r, 2), Lane(s, 3));
+        Pack(Lane0(p), Lane1(q), Lane2(r), Lane3(s));
 
     /// <summary>Lane-wise 32-bit addition (the feed-forward of the block function).</summary>
     public static UInt128 AddLanes(UInt128 x, UInt128 y) =>
-        Pack(Lane(x, 0) + Lane(y, 0), Lane(x, 1) + Lane(y, 1), Lane(x, 2) + Lane(y, 2), Lane(x, 3) + Lane(y, 3));
+        Pack(Lane0(x) + Lane0(y), Lane1(x) + Lane1(y), Lane2(x) + Lane2(y), Lane3(x) + Lane3(y));
 
     /// <summary>
     /// Column <paramref name="column"/> (0..3) of the initial state: the constant word, key words

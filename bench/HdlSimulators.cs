@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Globalization;
+using Crypto.Bench.Aes256Cbc;
 using Crypto.Catalog;
 using Crypto.Streams;
 using Hdl;
@@ -17,8 +18,29 @@ public sealed record SimulatorRow(string Core, string Variant, double EngineCycl
 public sealed record SimulatorReport(string Machine, string Date, long EngineCycles, long GhdlCycles, long VerilatorCycles, IReadOnlyList<SimulatorRow> Rows);
 
 /// <summary>
-/// <c>dotnet run -c Release --project bench -- simulators [--variants aes-proc11,md5-proc4] [--verilator all|LIST] [--out FILE]</c>:
-/// for each variant, the same full-speed stream (inputs held at <see cref="FullSpeedStream"/>'s values)
+/// A design the simulator comparison runs: how to build a fresh one, and which one-bit outputs count
+/// as transfers. Its inputs are held at <see cref="FullSpeedStream"/>'s values.
+/// </summary>
+public sealed record SimulatedDesign(string Core, string Variant, Func<Design> Build, Func<Design, IEnumerable<SignalBase>> CountedOutputs)
+{
+    /// <summary>A variant of the core registry: the Valid bits of its output streams count.</summary>
+    public static SimulatedDesign Of(ICoreVariant v) => new(v.Core, v.Variant, v.BuildDesign, d => d.Outputs
+        .Where(b => typeof(IStreamControl).IsAssignableFrom(b.InterfaceType))
+        .Select(b => b.Signals.Single(s => s.Name == nameof(IStreamControl.Valid))));
+
+    /// <summary>
+    /// The one-process AES-256-CBC design (bench/Aes256Cbc, after SME's AES256CBC example) with its
+    /// host: the key loaded once after reset, then a block every cycle; its DataReady counts.
+    /// </summary>
+    public static readonly SimulatedDesign Aes256CbcOneProcess = new("aes256cbc", "oneprocess",
+        () => Aes256CbcDesign.FreeRunning().Design,
+        d => d.Outputs.Select(b => b.Signals.Single(s => s.Name == nameof(ICbcResult.DataReady))));
+}
+
+/// <summary>
+/// <c>dotnet run -c Release --project bench -- simulators [--variants aes-proc11,md5-proc4,aes256cbc-oneprocess] [--verilator all|LIST] [--out FILE]</c>:
+/// for each variant (every variant of the core registry and the one-process AES-256-CBC design when
+/// none are named), the same full-speed stream (inputs held at <see cref="FullSpeedStream"/>'s values)
 /// in the engine, in GHDL on the generated VHDL, and in Verilator on GHDL's Verilog netlist of it.
 /// A side-by-side table on stdout and as Markdown in bench/results/simulators.md for the report.
 /// </summary>
@@ -31,33 +53,44 @@ public static class HdlSimulators
         long engineCycles = long.Parse(Option(args, "--engine-cycles") ?? "400000", CultureInfo.InvariantCulture);
         long ghdlCycles = long.Parse(Option(args, "--ghdl-cycles") ?? "5000", CultureInfo.InvariantCulture);
         long verilatorCycles = long.Parse(Option(args, "--verilator-cycles") ?? "1000000", CultureInfo.InvariantCulture);
+        // GHDL's back ends to run (mcode compiles in memory; llvm compiles each design for a while).
+        var backends = (Option(args, "--ghdl") ?? "mcode,llvm").Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).ToHashSet();
+        if (backends.Except(["mcode", "llvm", "none"]).FirstOrDefault() is { } unknown)
+        {
+            Console.Error.WriteLine($"bench simulators: --ghdl {unknown}: the GHDL back ends are mcode and llvm (or none)");
+            return 2;
+        }
         // Verilator compiles each design for minutes: by default only one pipelined variant per core.
         var verilated = (Option(args, "--verilator") ?? string.Join(',', DefaultVerilated)).Split(',', StringSplitOptions.TrimEntries).ToHashSet();
         bool verilator = ToolRunner.OnPath("verilator");
         if (!verilator) Console.Error.WriteLine("bench: verilator is not installed (./scripts/setup verilator): its column stays empty");
 
-        var selected = only is null ? CoreRegistry.All.ToList()
+        List<SimulatedDesign> selected = only is null ? [.. CoreRegistry.All.Select(SimulatedDesign.Of), SimulatedDesign.Aes256CbcOneProcess]
             : [.. only.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).Select(Find)];
         var rows = new List<SimulatorRow>();
-        var work = Path.Combine(Path.GetTempPath(), $"sme-bench-{Environment.ProcessId}");
+        // --work DIR keeps each simulator's files (DIR/<variant>/ghdl, ...) to look at; else a temporary folder.
+        string? keep = Option(args, "--work");
+        var work = keep ?? Path.Combine(Path.GetTempPath(), $"sme-bench-{Environment.ProcessId}");
         foreach (var v in selected)
         {
             Console.Error.WriteLine($"bench: {v.Core}-{v.Variant} ...");
             double engine = EngineSpeed(v, engineCycles);
-            var design = v.BuildDesign();
+            var design = v.Build();
             var netlist = design.Elaborate(); // before the simulation below settles the inputs
-            var stimulus = Stimulus(design);
+            var stimulus = Stimulus(design, v.CountedOutputs(design));
             double? ghdl = null, ghdlLlvm = null, verilatorSpeed = null, build = null;
             string? note = null;
-            try { ghdl = SimulatorSpeed.MeasureGhdl(netlist, stimulus, ghdlCycles, Path.Combine(work, "ghdl"), "mcode").CyclesPerSecond; }
-            catch (ToolException e) { note = "ghdl mcode: " + FirstLine(e.Message); }
-            try { ghdlLlvm = SimulatorSpeed.MeasureGhdl(netlist, stimulus, ghdlCycles * 4, Path.Combine(work, "ghdl-llvm"), "llvm").CyclesPerSecond; }
-            catch (ToolException e) { note = (note is null ? "" : note + "; ") + "ghdl llvm: " + FirstLine(e.Message); }
+            if (backends.Contains("mcode"))
+                try { ghdl = SimulatorSpeed.MeasureGhdl(netlist, stimulus, ghdlCycles, Path.Combine(work, $"{v.Core}-{v.Variant}", "ghdl"), "mcode").CyclesPerSecond; }
+                catch (ToolException e) { note = "ghdl mcode: " + FirstLine(e.Message); }
+            if (backends.Contains("llvm"))
+                try { ghdlLlvm = SimulatorSpeed.MeasureGhdl(netlist, stimulus, ghdlCycles * 4, Path.Combine(work, $"{v.Core}-{v.Variant}", "ghdl-llvm"), "llvm").CyclesPerSecond; }
+                catch (ToolException e) { note = (note is null ? "" : note + "; ") + "ghdl llvm: " + FirstLine(e.Message); }
             if (verilator && (verilated.Contains("all") || verilated.Contains($"{v.Core}-{v.Variant}")))
             {
                 try
                 {
-                    var r = SimulatorSpeed.MeasureVerilator(netlist, stimulus, verilatorCycles, Path.Combine(work, "verilator"));
+                    var r = SimulatorSpeed.MeasureVerilator(netlist, stimulus, verilatorCycles, Path.Combine(work, $"{v.Core}-{v.Variant}", "verilator"));
                     verilatorSpeed = r.CyclesPerSecond;
                     build = r.Build.TotalSeconds;
                 }
@@ -66,7 +99,7 @@ public static class HdlSimulators
             rows.Add(new SimulatorRow(v.Core, v.Variant, engine, ghdl, ghdlLlvm, verilatorSpeed, build, note));
             Console.Error.WriteLine($"bench: {v.Core}-{v.Variant}: engine {engine:N0}, ghdl mcode {Show(ghdl)}, ghdl llvm {Show(ghdlLlvm)}, verilator {Show(verilatorSpeed)} cycles/s");
         }
-        if (Directory.Exists(work)) Directory.Delete(work, recursive: true);
+        if (keep is null && Directory.Exists(work)) Directory.Delete(work, recursive: true);
 
         var report = new SimulatorReport(Machine.Describe(), DateTime.UtcNow.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture),
             engineCycles, ghdlCycles, verilatorCycles, rows);
@@ -106,9 +139,9 @@ public static class HdlSimulators
     static string Ratio(double? a, double? b) => a is { } x && b is { } y && y > 0 ? (x / y).ToString("0.0", CultureInfo.InvariantCulture) + "x" : "-";
 
     /// <summary>Engine cycles per second on the full-speed stream, untraced, after a warm-up.</summary>
-    static double EngineSpeed(ICoreVariant v, long cycles)
+    static double EngineSpeed(SimulatedDesign v, long cycles)
     {
-        var design = v.BuildDesign();
+        var design = v.Build();
         var sim = new Simulation(design);
         FullSpeedStream.Drive(design, seed: 1);
         sim.Run(20_000);
@@ -117,23 +150,23 @@ public static class HdlSimulators
         return cycles / watch.Elapsed.TotalSeconds;
     }
 
-    /// <summary>The full-speed stream's input values (as the engine drives them) and the output Valid bits.</summary>
-    static FreeRunningStimulus Stimulus(Design design)
+    /// <summary>The full-speed stream's input values (as the engine drives them) and the counted outputs.</summary>
+    static FreeRunningStimulus Stimulus(Design design, IEnumerable<SignalBase> counted)
     {
         var sim = new Simulation(design);
         FullSpeedStream.Drive(design, seed: 1);
         sim.Settle();
         var inputs = design.Inputs.SelectMany(b => b.Signals).ToDictionary(s => s, s => s.Bits);
-        var valids = design.Outputs.Where(b => typeof(IStreamControl).IsAssignableFrom(b.InterfaceType))
-            .Select(b => b.Signals.Single(s => s.Name == nameof(IStreamControl.Valid))).ToList();
-        return new FreeRunningStimulus(inputs, valids);
+        return new FreeRunningStimulus(inputs, [.. counted]);
     }
 
-    static ICoreVariant Find(string name)
+    static SimulatedDesign Find(string name)
     {
+        var cbc = SimulatedDesign.Aes256CbcOneProcess;
+        if (name == $"{cbc.Core}-{cbc.Variant}") return cbc;
         int dash = name.IndexOf('-');
-        if (dash < 0) throw new ArgumentException($"'{name}': name a variant as <core>-<variant>, e.g. aes-proc11");
-        return CoreRegistry.Find(name[..dash], name[(dash + 1)..]);
+        if (dash < 0) throw new ArgumentException($"'{name}': name a variant as <core>-<variant>, e.g. aes-proc11 or {cbc.Core}-{cbc.Variant}");
+        return SimulatedDesign.Of(CoreRegistry.Find(name[..dash], name[(dash + 1)..]));
     }
 
     static string? Option(string[] args, string name)

@@ -206,12 +206,15 @@ public class AesModelTests
     public const string Sp80038aKey128 = "2b7e151628aed2a6abf7158809cf4f3c";
     public const string Sp80038aKey256 = "603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4";
     public const string Sp80038aCbcIv = "000102030405060708090a0b0c0d0e0f";
+    /// <summary>SP 800-38A F.2.5, CBC-AES256.Encrypt: the ciphertext of <see cref="Sp80038aPlain"/>.</summary>
+    public const string Sp80038aCbc256Ciphertext =
+        "f58c4c04d6e5f1ba779eabfb5f7bfbd69cfc4e967edb808d679f777bc6702c7d39f23369a9d9bacfa530e26304231461b2eb05e2c39be9fcda6c19078c6a9d1b";
     public const string Sp80038aCtrIv = "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
 
     public static TheoryData<AesMode, string, string, string> Sp80038a() => new()
     {
         { AesMode.Cbc, Sp80038aKey128, Sp80038aCbcIv, "7649abac8119b246cee98e9b12e9197d5086cb9b507219ee95db113a917678b273bed6b8e3c1743b7116e69e222295163ff1caa1681fac09120eca307586e1a7" },
-        { AesMode.Cbc, Sp80038aKey256, Sp80038aCbcIv, "f58c4c04d6e5f1ba779eabfb5f7bfbd69cfc4e967edb808d679f777bc6702c7d39f23369a9d9bacfa530e26304231461b2eb05e2c39be9fcda6c19078c6a9d1b" },
+        { AesMode.Cbc, Sp80038aKey256, Sp80038aCbcIv, Sp80038aCbc256Ciphertext },
         { AesMode.Ctr, Sp80038aKey128, Sp80038aCtrIv, "874d6191b620e3261bef6864990db6ce9806f66b7970fdff8617187bb9fffdff5ae4df3edbd5d35e5b4f09020db03eab1e031dda2fbe03d1792170a0f3009cee" },
         { AesMode.Ctr, Sp80038aKey256, Sp80038aCtrIv, "601ec313775789a5b7a7f504bbf3d228f443e3ca4d62b59aca84e990cacaf5c52b0930daa23de94ce87017ba2d84988ddfc9c58db67aada613c2dd08457941a6" },
     };

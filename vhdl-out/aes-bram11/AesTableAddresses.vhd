@@ -99,97 +99,97 @@ begin
     end if;
     Read0_Enable <= enable;
     if valid then
-      Read0_Address <= AesMath_LookupAddress(state, signed'(x"00000000"), decrypt);
+      Read0_Address <= AesMath_LookupAddress(state, 0, decrypt);
     else
       Read0_Address <= unsigned'(x"00000000");
     end if;
     Read1_Enable <= enable;
     if valid then
-      Read1_Address <= AesMath_LookupAddress(state, signed'(x"00000001"), decrypt);
+      Read1_Address <= AesMath_LookupAddress(state, 1, decrypt);
     else
       Read1_Address <= unsigned'(x"00000000");
     end if;
     Read2_Enable <= enable;
     if valid then
-      Read2_Address <= AesMath_LookupAddress(state, signed'(x"00000002"), decrypt);
+      Read2_Address <= AesMath_LookupAddress(state, 2, decrypt);
     else
       Read2_Address <= unsigned'(x"00000000");
     end if;
     Read3_Enable <= enable;
     if valid then
-      Read3_Address <= AesMath_LookupAddress(state, signed'(x"00000003"), decrypt);
+      Read3_Address <= AesMath_LookupAddress(state, 3, decrypt);
     else
       Read3_Address <= unsigned'(x"00000000");
     end if;
     Read4_Enable <= enable;
     if valid then
-      Read4_Address <= AesMath_LookupAddress(state, signed'(x"00000004"), decrypt);
+      Read4_Address <= AesMath_LookupAddress(state, 4, decrypt);
     else
       Read4_Address <= unsigned'(x"00000000");
     end if;
     Read5_Enable <= enable;
     if valid then
-      Read5_Address <= AesMath_LookupAddress(state, signed'(x"00000005"), decrypt);
+      Read5_Address <= AesMath_LookupAddress(state, 5, decrypt);
     else
       Read5_Address <= unsigned'(x"00000000");
     end if;
     Read6_Enable <= enable;
     if valid then
-      Read6_Address <= AesMath_LookupAddress(state, signed'(x"00000006"), decrypt);
+      Read6_Address <= AesMath_LookupAddress(state, 6, decrypt);
     else
       Read6_Address <= unsigned'(x"00000000");
     end if;
     Read7_Enable <= enable;
     if valid then
-      Read7_Address <= AesMath_LookupAddress(state, signed'(x"00000007"), decrypt);
+      Read7_Address <= AesMath_LookupAddress(state, 7, decrypt);
     else
       Read7_Address <= unsigned'(x"00000000");
     end if;
     Read8_Enable <= enable;
     if valid then
-      Read8_Address <= AesMath_LookupAddress(state, signed'(x"00000008"), decrypt);
+      Read8_Address <= AesMath_LookupAddress(state, 8, decrypt);
     else
       Read8_Address <= unsigned'(x"00000000");
     end if;
     Read9_Enable <= enable;
     if valid then
-      Read9_Address <= AesMath_LookupAddress(state, signed'(x"00000009"), decrypt);
+      Read9_Address <= AesMath_LookupAddress(state, 9, decrypt);
     else
       Read9_Address <= unsigned'(x"00000000");
     end if;
     Read10_Enable <= enable;
     if valid then
-      Read10_Address <= AesMath_LookupAddress(state, signed'(x"0000000A"), decrypt);
+      Read10_Address <= AesMath_LookupAddress(state, 10, decrypt);
     else
       Read10_Address <= unsigned'(x"00000000");
     end if;
     Read11_Enable <= enable;
     if valid then
-      Read11_Address <= AesMath_LookupAddress(state, signed'(x"0000000B"), decrypt);
+      Read11_Address <= AesMath_LookupAddress(state, 11, decrypt);
     else
       Read11_Address <= unsigned'(x"00000000");
     end if;
     Read12_Enable <= enable;
     if valid then
-      Read12_Address <= AesMath_LookupAddress(state, signed'(x"0000000C"), decrypt);
+      Read12_Address <= AesMath_LookupAddress(state, 12, decrypt);
     else
       Read12_Address <= unsigned'(x"00000000");
     end if;
     Read13_Enable <= enable;
     if valid then
-      Read13_Address <= AesMath_LookupAddress(state, signed'(x"0000000D"), decrypt);
+      Read13_Address <= AesMath_LookupAddress(state, 13, decrypt);
     else
       Read13_Address <= unsigned'(x"00000000");
     end if;
     Read14_Enable <= enable;
     if valid then
-      Read14_Address <= AesMath_LookupAddress(state, signed'(x"0000000E"), decrypt);
+      Read14_Address <= AesMath_LookupAddress(state, 14, decrypt);
     else
       Read14_Address <= unsigned'(x"00000000");
     end if;
     Read15_Enable <= enable;
     if valid then
-      Read15_Address <= AesMath_LookupAddress(state, signed'(x"0000000F"), decrypt);
+      Read15_Address <= AesMath_LookupAddress(state, 15, decrypt);
     else
       Read15_Address <= unsigned'(x"00000000");
     end if;

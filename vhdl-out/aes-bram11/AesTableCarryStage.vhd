@@ -7,7 +7,7 @@ use work.aes_bram11_pkg.all;
 
 entity AesTableCarryStage is
   generic (
-    round : hdl_s32
+    round : integer
   );
   port (
     clk : in std_logic;
@@ -47,7 +47,7 @@ begin
         Output_Tag <= (others => '0');
         RoundKey_RoundKey <= (others => '0');
       else
-        if (KeyLoad_Valid and (signed(resize(resize(KeyLoad_Round, 8), 32)) = round)) then
+        if (KeyLoad_Valid and (to_integer(resize(KeyLoad_Round, 8)) = round)) then
           RoundKey_RoundKey <= KeyLoad_RoundKey;
         end if;
         if Advance_Ready then

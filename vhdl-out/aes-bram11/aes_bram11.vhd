@@ -933,9 +933,9 @@ begin
 
   u_initial : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000000"),
-      lastRound => signed'(x"00000000"),
-      part => signed'(x"00000000"),
+      firstRound => 0,
+      lastRound => 0,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -1008,7 +1008,7 @@ begin
 
   u_round1_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"00000001")
+      round => 1
     )
     port map (
       clk => clk,
@@ -1178,7 +1178,7 @@ begin
 
   u_round1_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000001"),
+      round => 1,
       decrypt => false
     )
     port map (
@@ -1261,7 +1261,7 @@ begin
 
   u_round2_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"00000002")
+      round => 2
     )
     port map (
       clk => clk,
@@ -1431,7 +1431,7 @@ begin
 
   u_round2_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000002"),
+      round => 2,
       decrypt => false
     )
     port map (
@@ -1514,7 +1514,7 @@ begin
 
   u_round3_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"00000003")
+      round => 3
     )
     port map (
       clk => clk,
@@ -1684,7 +1684,7 @@ begin
 
   u_round3_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000003"),
+      round => 3,
       decrypt => false
     )
     port map (
@@ -1767,7 +1767,7 @@ begin
 
   u_round4_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"00000004")
+      round => 4
     )
     port map (
       clk => clk,
@@ -1937,7 +1937,7 @@ begin
 
   u_round4_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000004"),
+      round => 4,
       decrypt => false
     )
     port map (
@@ -2020,7 +2020,7 @@ begin
 
   u_round5_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"00000005")
+      round => 5
     )
     port map (
       clk => clk,
@@ -2190,7 +2190,7 @@ begin
 
   u_round5_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000005"),
+      round => 5,
       decrypt => false
     )
     port map (
@@ -2273,7 +2273,7 @@ begin
 
   u_round6_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"00000006")
+      round => 6
     )
     port map (
       clk => clk,
@@ -2443,7 +2443,7 @@ begin
 
   u_round6_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000006"),
+      round => 6,
       decrypt => false
     )
     port map (
@@ -2526,7 +2526,7 @@ begin
 
   u_round7_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"00000007")
+      round => 7
     )
     port map (
       clk => clk,
@@ -2696,7 +2696,7 @@ begin
 
   u_round7_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000007"),
+      round => 7,
       decrypt => false
     )
     port map (
@@ -2779,7 +2779,7 @@ begin
 
   u_round8_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"00000008")
+      round => 8
     )
     port map (
       clk => clk,
@@ -2949,7 +2949,7 @@ begin
 
   u_round8_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000008"),
+      round => 8,
       decrypt => false
     )
     port map (
@@ -3032,7 +3032,7 @@ begin
 
   u_round9_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"00000009")
+      round => 9
     )
     port map (
       clk => clk,
@@ -3202,7 +3202,7 @@ begin
 
   u_round9_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000009"),
+      round => 9,
       decrypt => false
     )
     port map (
@@ -3285,7 +3285,7 @@ begin
 
   u_round10_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"0000000A")
+      round => 10
     )
     port map (
       clk => clk,
@@ -3455,7 +3455,7 @@ begin
 
   u_round10_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"0000000A"),
+      round => 10,
       decrypt => false
     )
     port map (
@@ -3538,7 +3538,7 @@ begin
 
   u_round11_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"0000000B")
+      round => 11
     )
     port map (
       clk => clk,
@@ -3708,7 +3708,7 @@ begin
 
   u_round11_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"0000000B"),
+      round => 11,
       decrypt => false
     )
     port map (
@@ -3791,7 +3791,7 @@ begin
 
   u_round12_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"0000000C")
+      round => 12
     )
     port map (
       clk => clk,
@@ -3961,7 +3961,7 @@ begin
 
   u_round12_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"0000000C"),
+      round => 12,
       decrypt => false
     )
     port map (
@@ -4044,7 +4044,7 @@ begin
 
   u_round13_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"0000000D")
+      round => 13
     )
     port map (
       clk => clk,
@@ -4214,7 +4214,7 @@ begin
 
   u_round13_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"0000000D"),
+      round => 13,
       decrypt => false
     )
     port map (
@@ -4297,7 +4297,7 @@ begin
 
   u_round14_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"0000000E")
+      round => 14
     )
     port map (
       clk => clk,
@@ -4467,7 +4467,7 @@ begin
 
   u_round14_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"0000000E"),
+      round => 14,
       decrypt => false
     )
     port map (

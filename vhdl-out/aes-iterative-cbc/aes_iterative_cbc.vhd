@@ -97,7 +97,7 @@ begin
 
   u_mode_front : entity work.AesModeFront
     generic map (
-      mode => signed'(x"00000001"),
+      mode => 1,
       decrypt => false
     )
     port map (
@@ -202,7 +202,7 @@ begin
 
   u_mode_back : entity work.AesModeBack
     generic map (
-      mode => signed'(x"00000001"),
+      mode => 1,
       decrypt => false
     )
     port map (
@@ -222,7 +222,7 @@ begin
 
   u_mode_ready : entity work.AesModeInputReady
     generic map (
-      mode => signed'(x"00000001"),
+      mode => 1,
       decrypt => false
     )
     port map (
@@ -235,7 +235,7 @@ begin
 
   u_mode_register : entity work.AesModeRegister
     generic map (
-      mode => signed'(x"00000001"),
+      mode => 1,
       decrypt => false
     )
     port map (

@@ -7,7 +7,7 @@ use work.aes_proc11_cbc_dec_pkg.all;
 
 entity AesModeBack is
   generic (
-    mode : hdl_s32;
+    mode : integer;
     decrypt : boolean
   );
   port (
@@ -41,7 +41,7 @@ begin
     valid := Input_Valid;
     Output_Valid <= valid;
     if valid then
-      xorSide := ((mode = signed'(x"00000002")) or ((mode = signed'(x"00000001")) and decrypt));
+      xorSide := ((mode = 2) or ((mode = 1) and decrypt));
       if xorSide then
         Output_Block <= (Input_Block xor Input_Side);
       else

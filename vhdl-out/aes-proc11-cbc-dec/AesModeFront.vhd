@@ -7,7 +7,7 @@ use work.aes_proc11_cbc_dec_pkg.all;
 
 entity AesModeFront is
   generic (
-    mode : hdl_s32;
+    mode : integer;
     decrypt : boolean
   );
   port (
@@ -48,7 +48,7 @@ begin
     Output_KeySize <= (others => '0');
     Output_Side <= (others => '0');
     Output_Tag <= (others => '0');
-    serial := ((mode = signed'(x"00000001")) and (not decrypt));
+    serial := ((mode = 1) and (not decrypt));
     valid := (Input_Valid and (not (serial and State_Busy)));
     Output_Valid <= valid;
     if Input_Valid then
@@ -57,13 +57,13 @@ begin
       else
         chain := State_Chain;
       end if;
-      if (mode = signed'(x"00000002")) then
+      if (mode = 2) then
         Output_Block <= chain;
         Output_Side <= Input_Block;
-      elsif ((mode = signed'(x"00000001")) and decrypt) then
+      elsif ((mode = 1) and decrypt) then
         Output_Block <= Input_Block;
         Output_Side <= chain;
-      elsif (mode = signed'(x"00000001")) then
+      elsif (mode = 1) then
         Output_Block <= (Input_Block xor chain);
         Output_Side <= unsigned'(x"00000000000000000000000000000000");
       else

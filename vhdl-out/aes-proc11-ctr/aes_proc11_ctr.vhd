@@ -181,7 +181,7 @@ begin
 
   u_mode_front : entity work.AesModeFront
     generic map (
-      mode => signed'(x"00000002"),
+      mode => 2,
       decrypt => false
     )
     port map (
@@ -208,9 +208,9 @@ begin
 
   u_initial : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000000"),
-      lastRound => signed'(x"00000000"),
-      part => signed'(x"00000000"),
+      firstRound => 0,
+      lastRound => 0,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -237,9 +237,9 @@ begin
 
   u_round1 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000001"),
-      lastRound => signed'(x"00000001"),
-      part => signed'(x"00000000"),
+      firstRound => 1,
+      lastRound => 1,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -266,9 +266,9 @@ begin
 
   u_round2 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000002"),
-      lastRound => signed'(x"00000002"),
-      part => signed'(x"00000000"),
+      firstRound => 2,
+      lastRound => 2,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -295,9 +295,9 @@ begin
 
   u_round3 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000003"),
-      lastRound => signed'(x"00000003"),
-      part => signed'(x"00000000"),
+      firstRound => 3,
+      lastRound => 3,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -324,9 +324,9 @@ begin
 
   u_round4 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000004"),
-      lastRound => signed'(x"00000004"),
-      part => signed'(x"00000000"),
+      firstRound => 4,
+      lastRound => 4,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -353,9 +353,9 @@ begin
 
   u_round5 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000005"),
-      lastRound => signed'(x"00000005"),
-      part => signed'(x"00000000"),
+      firstRound => 5,
+      lastRound => 5,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -382,9 +382,9 @@ begin
 
   u_round6 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000006"),
-      lastRound => signed'(x"00000006"),
-      part => signed'(x"00000000"),
+      firstRound => 6,
+      lastRound => 6,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -411,9 +411,9 @@ begin
 
   u_round7 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000007"),
-      lastRound => signed'(x"00000007"),
-      part => signed'(x"00000000"),
+      firstRound => 7,
+      lastRound => 7,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -440,9 +440,9 @@ begin
 
   u_round8 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000008"),
-      lastRound => signed'(x"00000008"),
-      part => signed'(x"00000000"),
+      firstRound => 8,
+      lastRound => 8,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -469,9 +469,9 @@ begin
 
   u_round9 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000009"),
-      lastRound => signed'(x"00000009"),
-      part => signed'(x"00000000"),
+      firstRound => 9,
+      lastRound => 9,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -498,9 +498,9 @@ begin
 
   u_round10 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000A"),
-      lastRound => signed'(x"0000000A"),
-      part => signed'(x"00000000"),
+      firstRound => 10,
+      lastRound => 10,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -527,9 +527,9 @@ begin
 
   u_round11 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000B"),
-      lastRound => signed'(x"0000000B"),
-      part => signed'(x"00000000"),
+      firstRound => 11,
+      lastRound => 11,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -556,9 +556,9 @@ begin
 
   u_round12 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000C"),
-      lastRound => signed'(x"0000000C"),
-      part => signed'(x"00000000"),
+      firstRound => 12,
+      lastRound => 12,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -585,9 +585,9 @@ begin
 
   u_round13 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000D"),
-      lastRound => signed'(x"0000000D"),
-      part => signed'(x"00000000"),
+      firstRound => 13,
+      lastRound => 13,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -614,9 +614,9 @@ begin
 
   u_round14 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000E"),
-      lastRound => signed'(x"0000000E"),
-      part => signed'(x"00000000"),
+      firstRound => 14,
+      lastRound => 14,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -703,7 +703,7 @@ begin
 
   u_mode_back : entity work.AesModeBack
     generic map (
-      mode => signed'(x"00000002"),
+      mode => 2,
       decrypt => false
     )
     port map (
@@ -723,7 +723,7 @@ begin
 
   u_mode_ready : entity work.AesModeInputReady
     generic map (
-      mode => signed'(x"00000002"),
+      mode => 2,
       decrypt => false
     )
     port map (
@@ -736,7 +736,7 @@ begin
 
   u_mode_register : entity work.AesModeRegister
     generic map (
-      mode => signed'(x"00000002"),
+      mode => 2,
       decrypt => false
     )
     port map (

@@ -163,9 +163,9 @@ begin
 
   u_initial : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000000"),
-      lastRound => signed'(x"00000000"),
-      part => signed'(x"00000000"),
+      firstRound => 0,
+      lastRound => 0,
+      part => 0,
       tables => true,
       decrypt => true
     )
@@ -192,9 +192,9 @@ begin
 
   u_round1 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000001"),
-      lastRound => signed'(x"00000001"),
-      part => signed'(x"00000000"),
+      firstRound => 1,
+      lastRound => 1,
+      part => 0,
       tables => true,
       decrypt => true
     )
@@ -221,9 +221,9 @@ begin
 
   u_round2 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000002"),
-      lastRound => signed'(x"00000002"),
-      part => signed'(x"00000000"),
+      firstRound => 2,
+      lastRound => 2,
+      part => 0,
       tables => true,
       decrypt => true
     )
@@ -250,9 +250,9 @@ begin
 
   u_round3 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000003"),
-      lastRound => signed'(x"00000003"),
-      part => signed'(x"00000000"),
+      firstRound => 3,
+      lastRound => 3,
+      part => 0,
       tables => true,
       decrypt => true
     )
@@ -279,9 +279,9 @@ begin
 
   u_round4 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000004"),
-      lastRound => signed'(x"00000004"),
-      part => signed'(x"00000000"),
+      firstRound => 4,
+      lastRound => 4,
+      part => 0,
       tables => true,
       decrypt => true
     )
@@ -308,9 +308,9 @@ begin
 
   u_round5 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000005"),
-      lastRound => signed'(x"00000005"),
-      part => signed'(x"00000000"),
+      firstRound => 5,
+      lastRound => 5,
+      part => 0,
       tables => true,
       decrypt => true
     )
@@ -337,9 +337,9 @@ begin
 
   u_round6 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000006"),
-      lastRound => signed'(x"00000006"),
-      part => signed'(x"00000000"),
+      firstRound => 6,
+      lastRound => 6,
+      part => 0,
       tables => true,
       decrypt => true
     )
@@ -366,9 +366,9 @@ begin
 
   u_round7 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000007"),
-      lastRound => signed'(x"00000007"),
-      part => signed'(x"00000000"),
+      firstRound => 7,
+      lastRound => 7,
+      part => 0,
       tables => true,
       decrypt => true
     )
@@ -395,9 +395,9 @@ begin
 
   u_round8 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000008"),
-      lastRound => signed'(x"00000008"),
-      part => signed'(x"00000000"),
+      firstRound => 8,
+      lastRound => 8,
+      part => 0,
       tables => true,
       decrypt => true
     )
@@ -424,9 +424,9 @@ begin
 
   u_round9 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000009"),
-      lastRound => signed'(x"00000009"),
-      part => signed'(x"00000000"),
+      firstRound => 9,
+      lastRound => 9,
+      part => 0,
       tables => true,
       decrypt => true
     )
@@ -453,9 +453,9 @@ begin
 
   u_round10 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000A"),
-      lastRound => signed'(x"0000000A"),
-      part => signed'(x"00000000"),
+      firstRound => 10,
+      lastRound => 10,
+      part => 0,
       tables => true,
       decrypt => true
     )
@@ -482,9 +482,9 @@ begin
 
   u_round11 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000B"),
-      lastRound => signed'(x"0000000B"),
-      part => signed'(x"00000000"),
+      firstRound => 11,
+      lastRound => 11,
+      part => 0,
       tables => true,
       decrypt => true
     )
@@ -511,9 +511,9 @@ begin
 
   u_round12 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000C"),
-      lastRound => signed'(x"0000000C"),
-      part => signed'(x"00000000"),
+      firstRound => 12,
+      lastRound => 12,
+      part => 0,
       tables => true,
       decrypt => true
     )
@@ -540,9 +540,9 @@ begin
 
   u_round13 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000D"),
-      lastRound => signed'(x"0000000D"),
-      part => signed'(x"00000000"),
+      firstRound => 13,
+      lastRound => 13,
+      part => 0,
       tables => true,
       decrypt => true
     )
@@ -569,9 +569,9 @@ begin
 
   u_round14 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000E"),
-      lastRound => signed'(x"0000000E"),
-      part => signed'(x"00000000"),
+      firstRound => 14,
+      lastRound => 14,
+      part => 0,
       tables => true,
       decrypt => true
     )

@@ -325,8 +325,8 @@ begin
 
   u_key1 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000001"),
-      kind => signed'(x"00000001"),
+      round => 1,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -353,8 +353,8 @@ begin
 
   u_key2 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000002"),
-      kind => signed'(x"00000001"),
+      round => 2,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -381,8 +381,8 @@ begin
 
   u_key3 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000003"),
-      kind => signed'(x"00000001"),
+      round => 3,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -409,8 +409,8 @@ begin
 
   u_key4 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000004"),
-      kind => signed'(x"00000001"),
+      round => 4,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -437,8 +437,8 @@ begin
 
   u_key5 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000005"),
-      kind => signed'(x"00000001"),
+      round => 5,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -465,8 +465,8 @@ begin
 
   u_key6 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000006"),
-      kind => signed'(x"00000001"),
+      round => 6,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -493,8 +493,8 @@ begin
 
   u_key7 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000007"),
-      kind => signed'(x"00000001"),
+      round => 7,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -521,8 +521,8 @@ begin
 
   u_key8 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000008"),
-      kind => signed'(x"00000001"),
+      round => 8,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -549,8 +549,8 @@ begin
 
   u_key9 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000009"),
-      kind => signed'(x"00000001"),
+      round => 9,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -577,8 +577,8 @@ begin
 
   u_key10 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"0000000A"),
-      kind => signed'(x"00000001"),
+      round => 10,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -605,8 +605,8 @@ begin
 
   u_key11 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"0000000B"),
-      kind => signed'(x"00000001"),
+      round => 11,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -633,8 +633,8 @@ begin
 
   u_key12 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"0000000C"),
-      kind => signed'(x"00000001"),
+      round => 12,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -661,8 +661,8 @@ begin
 
   u_key13 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"0000000D"),
-      kind => signed'(x"00000001"),
+      round => 13,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -689,8 +689,8 @@ begin
 
   u_key14 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"0000000E"),
-      kind => signed'(x"00000001"),
+      round => 14,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -717,8 +717,8 @@ begin
 
   u_step0 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000000"),
-      kind => signed'(x"00000002"),
+      round => 0,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -745,8 +745,8 @@ begin
 
   u_round1 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000001"),
-      kind => signed'(x"00000002"),
+      round => 1,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -773,8 +773,8 @@ begin
 
   u_round2 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000002"),
-      kind => signed'(x"00000002"),
+      round => 2,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -801,8 +801,8 @@ begin
 
   u_round3 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000003"),
-      kind => signed'(x"00000002"),
+      round => 3,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -829,8 +829,8 @@ begin
 
   u_round4 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000004"),
-      kind => signed'(x"00000002"),
+      round => 4,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -857,8 +857,8 @@ begin
 
   u_round5 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000005"),
-      kind => signed'(x"00000002"),
+      round => 5,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -885,8 +885,8 @@ begin
 
   u_round6 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000006"),
-      kind => signed'(x"00000002"),
+      round => 6,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -913,8 +913,8 @@ begin
 
   u_round7 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000007"),
-      kind => signed'(x"00000002"),
+      round => 7,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -941,8 +941,8 @@ begin
 
   u_round8 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000008"),
-      kind => signed'(x"00000002"),
+      round => 8,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -969,8 +969,8 @@ begin
 
   u_round9 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000009"),
-      kind => signed'(x"00000002"),
+      round => 9,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -997,8 +997,8 @@ begin
 
   u_round10 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"0000000A"),
-      kind => signed'(x"00000002"),
+      round => 10,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -1025,8 +1025,8 @@ begin
 
   u_round11 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"0000000B"),
-      kind => signed'(x"00000002"),
+      round => 11,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -1053,8 +1053,8 @@ begin
 
   u_round12 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"0000000C"),
-      kind => signed'(x"00000002"),
+      round => 12,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -1081,8 +1081,8 @@ begin
 
   u_round13 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"0000000D"),
-      kind => signed'(x"00000002"),
+      round => 13,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -1109,8 +1109,8 @@ begin
 
   u_round14 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"0000000E"),
-      kind => signed'(x"00000002"),
+      round => 14,
+      kind => 2,
       isLastStage => true
     )
     port map (

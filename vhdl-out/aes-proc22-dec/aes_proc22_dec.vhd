@@ -247,9 +247,9 @@ begin
 
   u_initial : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000000"),
-      lastRound => signed'(x"00000000"),
-      part => signed'(x"00000000"),
+      firstRound => 0,
+      lastRound => 0,
+      part => 0,
       tables => false,
       decrypt => true
     )
@@ -276,9 +276,9 @@ begin
 
   u_round1_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000001"),
-      lastRound => signed'(x"00000001"),
-      part => signed'(x"00000001"),
+      firstRound => 1,
+      lastRound => 1,
+      part => 1,
       tables => false,
       decrypt => true
     )
@@ -305,9 +305,9 @@ begin
 
   u_round1_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000001"),
-      lastRound => signed'(x"00000001"),
-      part => signed'(x"00000002"),
+      firstRound => 1,
+      lastRound => 1,
+      part => 2,
       tables => false,
       decrypt => true
     )
@@ -334,9 +334,9 @@ begin
 
   u_round2_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000002"),
-      lastRound => signed'(x"00000002"),
-      part => signed'(x"00000001"),
+      firstRound => 2,
+      lastRound => 2,
+      part => 1,
       tables => false,
       decrypt => true
     )
@@ -363,9 +363,9 @@ begin
 
   u_round2_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000002"),
-      lastRound => signed'(x"00000002"),
-      part => signed'(x"00000002"),
+      firstRound => 2,
+      lastRound => 2,
+      part => 2,
       tables => false,
       decrypt => true
     )
@@ -392,9 +392,9 @@ begin
 
   u_round3_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000003"),
-      lastRound => signed'(x"00000003"),
-      part => signed'(x"00000001"),
+      firstRound => 3,
+      lastRound => 3,
+      part => 1,
       tables => false,
       decrypt => true
     )
@@ -421,9 +421,9 @@ begin
 
   u_round3_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000003"),
-      lastRound => signed'(x"00000003"),
-      part => signed'(x"00000002"),
+      firstRound => 3,
+      lastRound => 3,
+      part => 2,
       tables => false,
       decrypt => true
     )
@@ -450,9 +450,9 @@ begin
 
   u_round4_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000004"),
-      lastRound => signed'(x"00000004"),
-      part => signed'(x"00000001"),
+      firstRound => 4,
+      lastRound => 4,
+      part => 1,
       tables => false,
       decrypt => true
     )
@@ -479,9 +479,9 @@ begin
 
   u_round4_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000004"),
-      lastRound => signed'(x"00000004"),
-      part => signed'(x"00000002"),
+      firstRound => 4,
+      lastRound => 4,
+      part => 2,
       tables => false,
       decrypt => true
     )
@@ -508,9 +508,9 @@ begin
 
   u_round5_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000005"),
-      lastRound => signed'(x"00000005"),
-      part => signed'(x"00000001"),
+      firstRound => 5,
+      lastRound => 5,
+      part => 1,
       tables => false,
       decrypt => true
     )
@@ -537,9 +537,9 @@ begin
 
   u_round5_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000005"),
-      lastRound => signed'(x"00000005"),
-      part => signed'(x"00000002"),
+      firstRound => 5,
+      lastRound => 5,
+      part => 2,
       tables => false,
       decrypt => true
     )
@@ -566,9 +566,9 @@ begin
 
   u_round6_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000006"),
-      lastRound => signed'(x"00000006"),
-      part => signed'(x"00000001"),
+      firstRound => 6,
+      lastRound => 6,
+      part => 1,
       tables => false,
       decrypt => true
     )
@@ -595,9 +595,9 @@ begin
 
   u_round6_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000006"),
-      lastRound => signed'(x"00000006"),
-      part => signed'(x"00000002"),
+      firstRound => 6,
+      lastRound => 6,
+      part => 2,
       tables => false,
       decrypt => true
     )
@@ -624,9 +624,9 @@ begin
 
   u_round7_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000007"),
-      lastRound => signed'(x"00000007"),
-      part => signed'(x"00000001"),
+      firstRound => 7,
+      lastRound => 7,
+      part => 1,
       tables => false,
       decrypt => true
     )
@@ -653,9 +653,9 @@ begin
 
   u_round7_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000007"),
-      lastRound => signed'(x"00000007"),
-      part => signed'(x"00000002"),
+      firstRound => 7,
+      lastRound => 7,
+      part => 2,
       tables => false,
       decrypt => true
     )
@@ -682,9 +682,9 @@ begin
 
   u_round8_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000008"),
-      lastRound => signed'(x"00000008"),
-      part => signed'(x"00000001"),
+      firstRound => 8,
+      lastRound => 8,
+      part => 1,
       tables => false,
       decrypt => true
     )
@@ -711,9 +711,9 @@ begin
 
   u_round8_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000008"),
-      lastRound => signed'(x"00000008"),
-      part => signed'(x"00000002"),
+      firstRound => 8,
+      lastRound => 8,
+      part => 2,
       tables => false,
       decrypt => true
     )
@@ -740,9 +740,9 @@ begin
 
   u_round9_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000009"),
-      lastRound => signed'(x"00000009"),
-      part => signed'(x"00000001"),
+      firstRound => 9,
+      lastRound => 9,
+      part => 1,
       tables => false,
       decrypt => true
     )
@@ -769,9 +769,9 @@ begin
 
   u_round9_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000009"),
-      lastRound => signed'(x"00000009"),
-      part => signed'(x"00000002"),
+      firstRound => 9,
+      lastRound => 9,
+      part => 2,
       tables => false,
       decrypt => true
     )
@@ -798,9 +798,9 @@ begin
 
   u_round10_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000A"),
-      lastRound => signed'(x"0000000A"),
-      part => signed'(x"00000001"),
+      firstRound => 10,
+      lastRound => 10,
+      part => 1,
       tables => false,
       decrypt => true
     )
@@ -827,9 +827,9 @@ begin
 
   u_round10_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000A"),
-      lastRound => signed'(x"0000000A"),
-      part => signed'(x"00000002"),
+      firstRound => 10,
+      lastRound => 10,
+      part => 2,
       tables => false,
       decrypt => true
     )
@@ -856,9 +856,9 @@ begin
 
   u_round11_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000B"),
-      lastRound => signed'(x"0000000B"),
-      part => signed'(x"00000001"),
+      firstRound => 11,
+      lastRound => 11,
+      part => 1,
       tables => false,
       decrypt => true
     )
@@ -885,9 +885,9 @@ begin
 
   u_round11_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000B"),
-      lastRound => signed'(x"0000000B"),
-      part => signed'(x"00000002"),
+      firstRound => 11,
+      lastRound => 11,
+      part => 2,
       tables => false,
       decrypt => true
     )
@@ -914,9 +914,9 @@ begin
 
   u_round12_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000C"),
-      lastRound => signed'(x"0000000C"),
-      part => signed'(x"00000001"),
+      firstRound => 12,
+      lastRound => 12,
+      part => 1,
       tables => false,
       decrypt => true
     )
@@ -943,9 +943,9 @@ begin
 
   u_round12_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000C"),
-      lastRound => signed'(x"0000000C"),
-      part => signed'(x"00000002"),
+      firstRound => 12,
+      lastRound => 12,
+      part => 2,
       tables => false,
       decrypt => true
     )
@@ -972,9 +972,9 @@ begin
 
   u_round13_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000D"),
-      lastRound => signed'(x"0000000D"),
-      part => signed'(x"00000001"),
+      firstRound => 13,
+      lastRound => 13,
+      part => 1,
       tables => false,
       decrypt => true
     )
@@ -1001,9 +1001,9 @@ begin
 
   u_round13_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000D"),
-      lastRound => signed'(x"0000000D"),
-      part => signed'(x"00000002"),
+      firstRound => 13,
+      lastRound => 13,
+      part => 2,
       tables => false,
       decrypt => true
     )
@@ -1030,9 +1030,9 @@ begin
 
   u_round14_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000E"),
-      lastRound => signed'(x"0000000E"),
-      part => signed'(x"00000001"),
+      firstRound => 14,
+      lastRound => 14,
+      part => 1,
       tables => false,
       decrypt => true
     )
@@ -1059,9 +1059,9 @@ begin
 
   u_round14_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000E"),
-      lastRound => signed'(x"0000000E"),
-      part => signed'(x"00000002"),
+      firstRound => 14,
+      lastRound => 14,
+      part => 2,
       tables => false,
       decrypt => true
     )

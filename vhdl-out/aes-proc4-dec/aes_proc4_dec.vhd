@@ -97,9 +97,9 @@ begin
 
   u_rounds0_3 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000000"),
-      lastRound => signed'(x"00000003"),
-      part => signed'(x"00000000"),
+      firstRound => 0,
+      lastRound => 3,
+      part => 0,
       tables => true,
       decrypt => true
     )
@@ -126,9 +126,9 @@ begin
 
   u_rounds4_7 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000004"),
-      lastRound => signed'(x"00000007"),
-      part => signed'(x"00000000"),
+      firstRound => 4,
+      lastRound => 7,
+      part => 0,
       tables => true,
       decrypt => true
     )
@@ -155,9 +155,9 @@ begin
 
   u_rounds8_11 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000008"),
-      lastRound => signed'(x"0000000B"),
-      part => signed'(x"00000000"),
+      firstRound => 8,
+      lastRound => 11,
+      part => 0,
       tables => true,
       decrypt => true
     )
@@ -184,9 +184,9 @@ begin
 
   u_rounds12_14 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000C"),
-      lastRound => signed'(x"0000000E"),
-      part => signed'(x"00000000"),
+      firstRound => 12,
+      lastRound => 14,
+      part => 0,
       tables => true,
       decrypt => true
     )

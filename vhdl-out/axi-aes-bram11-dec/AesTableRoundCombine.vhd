@@ -7,7 +7,7 @@ use work.axi_aes_bram11_dec_pkg.all;
 
 entity AesTableRoundCombine is
   generic (
-    round : hdl_s32;
+    round : integer;
     decrypt : boolean
   );
   port (
@@ -60,8 +60,8 @@ begin
     Output_Valid <= valid;
     if valid then
       rounds := AesMath_RoundsOf(resize(Carry_KeySize, 8));
-      final := (round = signed(resize(rounds, 32)));
-      if (round > signed(resize(rounds, 32))) then
+      final := (round = to_integer(rounds));
+      if (round > to_integer(rounds)) then
         Output_Block <= Carry_Block;
       else
         Output_Block <= (AesMath_FromColumns(AesMath_LookupColumn(Lookup0_Data, Lookup1_Data, Lookup2_Data, Lookup3_Data, final, decrypt), AesMath_LookupColumn(Lookup4_Data, Lookup5_Data, Lookup6_Data, Lookup7_Data, final, decrypt), AesMath_LookupColumn(Lookup8_Data, Lookup9_Data, Lookup10_Data, Lookup11_Data, final, decrypt), AesMath_LookupColumn(Lookup12_Data, Lookup13_Data, Lookup14_Data, Lookup15_Data, final, decrypt)) xor RoundKey_RoundKey);

@@ -46,7 +46,7 @@ begin
     valid := Input_Valid;
     keyReady := false;
     if valid then
-      keyReady := (((Status_Ready and (Input_KeyHigh = Status_KeyHigh)) and (Input_KeyLow = Status_KeyLow)) and (signed(resize(resize(Input_KeySize, 8), 32)) = signed(resize(resize(Status_KeySize, 8), 32))));
+      keyReady := (((Status_Ready and (Input_KeyHigh = Status_KeyHigh)) and (Input_KeyLow = Status_KeyLow)) and (to_integer(resize(Input_KeySize, 8)) = to_integer(resize(Status_KeySize, 8))));
       Output_Block <= Input_Block;
       Output_Side <= Input_Side;
       Output_KeySize <= resize(resize(Input_KeySize, 8), 2);

@@ -1082,9 +1082,9 @@ begin
 
   u_initial : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000000"),
-      lastRound => signed'(x"00000000"),
-      part => signed'(x"00000000"),
+      firstRound => 0,
+      lastRound => 0,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -1157,7 +1157,7 @@ begin
 
   u_round1_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"00000001")
+      round => 1
     )
     port map (
       clk => clk,
@@ -1327,7 +1327,7 @@ begin
 
   u_round1_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000001"),
+      round => 1,
       decrypt => false
     )
     port map (
@@ -1410,7 +1410,7 @@ begin
 
   u_round2_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"00000002")
+      round => 2
     )
     port map (
       clk => clk,
@@ -1580,7 +1580,7 @@ begin
 
   u_round2_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000002"),
+      round => 2,
       decrypt => false
     )
     port map (
@@ -1663,7 +1663,7 @@ begin
 
   u_round3_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"00000003")
+      round => 3
     )
     port map (
       clk => clk,
@@ -1833,7 +1833,7 @@ begin
 
   u_round3_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000003"),
+      round => 3,
       decrypt => false
     )
     port map (
@@ -1916,7 +1916,7 @@ begin
 
   u_round4_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"00000004")
+      round => 4
     )
     port map (
       clk => clk,
@@ -2086,7 +2086,7 @@ begin
 
   u_round4_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000004"),
+      round => 4,
       decrypt => false
     )
     port map (
@@ -2169,7 +2169,7 @@ begin
 
   u_round5_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"00000005")
+      round => 5
     )
     port map (
       clk => clk,
@@ -2339,7 +2339,7 @@ begin
 
   u_round5_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000005"),
+      round => 5,
       decrypt => false
     )
     port map (
@@ -2422,7 +2422,7 @@ begin
 
   u_round6_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"00000006")
+      round => 6
     )
     port map (
       clk => clk,
@@ -2592,7 +2592,7 @@ begin
 
   u_round6_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000006"),
+      round => 6,
       decrypt => false
     )
     port map (
@@ -2675,7 +2675,7 @@ begin
 
   u_round7_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"00000007")
+      round => 7
     )
     port map (
       clk => clk,
@@ -2845,7 +2845,7 @@ begin
 
   u_round7_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000007"),
+      round => 7,
       decrypt => false
     )
     port map (
@@ -2928,7 +2928,7 @@ begin
 
   u_round8_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"00000008")
+      round => 8
     )
     port map (
       clk => clk,
@@ -3098,7 +3098,7 @@ begin
 
   u_round8_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000008"),
+      round => 8,
       decrypt => false
     )
     port map (
@@ -3181,7 +3181,7 @@ begin
 
   u_round9_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"00000009")
+      round => 9
     )
     port map (
       clk => clk,
@@ -3351,7 +3351,7 @@ begin
 
   u_round9_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"00000009"),
+      round => 9,
       decrypt => false
     )
     port map (
@@ -3434,7 +3434,7 @@ begin
 
   u_round10_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"0000000A")
+      round => 10
     )
     port map (
       clk => clk,
@@ -3604,7 +3604,7 @@ begin
 
   u_round10_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"0000000A"),
+      round => 10,
       decrypt => false
     )
     port map (
@@ -3687,7 +3687,7 @@ begin
 
   u_round11_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"0000000B")
+      round => 11
     )
     port map (
       clk => clk,
@@ -3857,7 +3857,7 @@ begin
 
   u_round11_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"0000000B"),
+      round => 11,
       decrypt => false
     )
     port map (
@@ -3940,7 +3940,7 @@ begin
 
   u_round12_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"0000000C")
+      round => 12
     )
     port map (
       clk => clk,
@@ -4110,7 +4110,7 @@ begin
 
   u_round12_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"0000000C"),
+      round => 12,
       decrypt => false
     )
     port map (
@@ -4193,7 +4193,7 @@ begin
 
   u_round13_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"0000000D")
+      round => 13
     )
     port map (
       clk => clk,
@@ -4363,7 +4363,7 @@ begin
 
   u_round13_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"0000000D"),
+      round => 13,
       decrypt => false
     )
     port map (
@@ -4446,7 +4446,7 @@ begin
 
   u_round14_carry : entity work.AesTableCarryStage
     generic map (
-      round => signed'(x"0000000E")
+      round => 14
     )
     port map (
       clk => clk,
@@ -4616,7 +4616,7 @@ begin
 
   u_round14_combine : entity work.AesTableRoundCombine
     generic map (
-      round => signed'(x"0000000E"),
+      round => 14,
       decrypt => false
     )
     port map (

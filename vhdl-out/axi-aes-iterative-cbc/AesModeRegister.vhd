@@ -7,7 +7,7 @@ use work.axi_aes_iterative_cbc_pkg.all;
 
 entity AesModeRegister is
   generic (
-    mode : hdl_s32;
+    mode : integer;
     decrypt : boolean
   );
   port (
@@ -66,17 +66,17 @@ begin
         first := first_reg;
         busy := busy_reg;
         chain := chain_reg;
-        serial := ((mode = signed'(x"00000001")) and (not decrypt));
+        serial := ((mode = 1) and (not decrypt));
         if (((serial and busy) and CoreOutput_Valid) and OutputReady_Ready) then
           chain := CoreOutput_Block;
           busy := false;
         end if;
         if (CoreInput_Valid and CoreReady_Ready) then
           first := CoreInput_Last;
-          if (mode = signed'(x"00000002")) then
+          if (mode = 2) then
             chain := (CoreInput_Block + unsigned'(x"00000000000000000000000000000001"));
           end if;
-          if ((mode = signed'(x"00000001")) and decrypt) then
+          if ((mode = 1) and decrypt) then
             chain := Input_Block;
           end if;
           if serial then

@@ -246,7 +246,7 @@ begin
 
   u_mode_front : entity work.AesModeFront
     generic map (
-      mode => signed'(x"00000001"),
+      mode => 1,
       decrypt => false
     )
     port map (
@@ -351,7 +351,7 @@ begin
 
   u_mode_back : entity work.AesModeBack
     generic map (
-      mode => signed'(x"00000001"),
+      mode => 1,
       decrypt => false
     )
     port map (
@@ -371,7 +371,7 @@ begin
 
   u_mode_ready : entity work.AesModeInputReady
     generic map (
-      mode => signed'(x"00000001"),
+      mode => 1,
       decrypt => false
     )
     port map (
@@ -384,7 +384,7 @@ begin
 
   u_mode_register : entity work.AesModeRegister
     generic map (
-      mode => signed'(x"00000001"),
+      mode => 1,
       decrypt => false
     )
     port map (

@@ -61,10 +61,10 @@ begin
       upperKey := AxiMath_ReverseBytes(Config_KeyHigh);
       Output_Block <= AxiMath_ReverseBytes(Input_Data);
       Output_KeyHigh <= AxiMath_ReverseBytes(Config_KeyLow);
-      if (signed(resize(keySize, 32)) = signed'(x"00000002")) then
+      if (to_integer(keySize) = 2) then
         Output_KeyLow <= upperKey;
-      elsif (signed(resize(keySize, 32)) = signed'(x"00000001")) then
-        Output_KeyLow <= unsigned'(resize(shift_right(upperKey, 64), 64) & unsigned'(x"0000000000000000"));
+      elsif (to_integer(keySize) = 1) then
+        Output_KeyLow <= unsigned'(upperKey(127 downto 64) & unsigned'(x"0000000000000000"));
       else
         Output_KeyLow <= unsigned'(x"00000000000000000000000000000000");
       end if;

@@ -142,14 +142,14 @@ begin
             end if;
           end if;
           if sendBlock then
-            oneBeat := (signed(resize(blockBytes, 32)) <= signed'(x"00000008"));
-            Output_Data <= (resize(block_x, 64) and AxiMath_LowBytesMask(blockBytes));
+            oneBeat := (to_integer(blockBytes) <= 8);
+            Output_Data <= (block_x(63 downto 0) and AxiMath_LowBytesMask(blockBytes));
             Output_Keep <= AxiMath_KeepOf(blockBytes);
             outputLast := (blockLast and oneBeat);
             outputValid := true;
             if (not oneBeat) then
-              upper := (resize(shift_right(block_x, 64), 64) and AxiMath_LowBytesMask(resize(unsigned((signed(resize(blockBytes, 32)) - signed'(x"00000008"))), 8)));
-              upperBytes := resize(unsigned((signed(resize(blockBytes, 32)) - signed'(x"00000008"))), 8);
+              upper := (block_x(127 downto 64) and AxiMath_LowBytesMask((blockBytes - unsigned'(x"08"))));
+              upperBytes := (blockBytes - unsigned'(x"08"));
               upperLast := blockLast;
               upperValid := true;
             end if;

@@ -7,7 +7,7 @@ use work.axi_aes_proc11_ctr_pkg.all;
 
 entity AesModeInputReady is
   generic (
-    mode : hdl_s32;
+    mode : integer;
     decrypt : boolean
   );
   port (
@@ -25,7 +25,7 @@ begin
     variable serial : boolean;
   begin
     InputReady_Ready <= false;
-    serial := ((mode = signed'(x"00000001")) and (not decrypt));
+    serial := ((mode = 1) and (not decrypt));
     InputReady_Ready <= (CoreReady_Ready and (not (serial and State_Busy)));
   end process;
 end architecture;

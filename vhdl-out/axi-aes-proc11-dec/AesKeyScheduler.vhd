@@ -100,16 +100,16 @@ begin
         KeyLoad_Valid <= false;
         if expanding then
           rounds := AesMath_RoundsOf(keySize);
-          if (signed(resize(round, 32)) <= signed(resize(rounds, 32))) then
+          if (to_integer(round) <= to_integer(rounds)) then
             KeyLoad_Valid <= true;
             if decrypt then
-              KeyLoad_Round <= resize(resize(unsigned((signed(resize(rounds, 32)) - signed(resize(round, 32)))), 8), 4);
-              KeyLoad_RoundKey <= AesMath_DecryptionRoundKey(windowHigh, (signed(resize(rounds, 32)) - signed(resize(round, 32))), rounds);
+              KeyLoad_Round <= resize((rounds - round), 4);
+              KeyLoad_RoundKey <= AesMath_DecryptionRoundKey(windowHigh, to_integer((signed(resize(rounds, 32)) - signed(resize(round, 32)))), rounds);
             else
               KeyLoad_Round <= resize(round, 4);
               KeyLoad_RoundKey <= windowHigh;
             end if;
-            next_x := AesMath_NextWindowLow(windowHigh, windowLow, signed(resize(round, 32)), keySize);
+            next_x := AesMath_NextWindowLow(windowHigh, windowLow, to_integer(round), keySize);
             windowHigh := windowLow;
             windowLow := next_x;
             round := (round + unsigned'(x"01"));
@@ -117,8 +117,8 @@ begin
             expanding := false;
             loaded := true;
           end if;
-        elsif (Input_Valid and (signed(resize(inFlight, 32)) = signed'(x"00000000"))) then
-          sameKey := (((Input_KeyHigh = keyHigh) and (Input_KeyLow = keyLow)) and (signed(resize(resize(Input_KeySize, 8), 32)) = signed(resize(keySize, 32))));
+        elsif (Input_Valid and (to_integer(inFlight) = 0)) then
+          sameKey := (((Input_KeyHigh = keyHigh) and (Input_KeyLow = keyLow)) and (to_integer(resize(Input_KeySize, 8)) = to_integer(keySize)));
           if (not (loaded and sameKey)) then
             keyHigh := Input_KeyHigh;
             keyLow := Input_KeyLow;

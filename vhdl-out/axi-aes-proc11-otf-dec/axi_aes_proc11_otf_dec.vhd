@@ -474,8 +474,8 @@ begin
 
   u_key1 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000001"),
-      kind => signed'(x"00000001"),
+      round => 1,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -502,8 +502,8 @@ begin
 
   u_key2 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000002"),
-      kind => signed'(x"00000001"),
+      round => 2,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -530,8 +530,8 @@ begin
 
   u_key3 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000003"),
-      kind => signed'(x"00000001"),
+      round => 3,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -558,8 +558,8 @@ begin
 
   u_key4 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000004"),
-      kind => signed'(x"00000001"),
+      round => 4,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -586,8 +586,8 @@ begin
 
   u_key5 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000005"),
-      kind => signed'(x"00000001"),
+      round => 5,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -614,8 +614,8 @@ begin
 
   u_key6 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000006"),
-      kind => signed'(x"00000001"),
+      round => 6,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -642,8 +642,8 @@ begin
 
   u_key7 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000007"),
-      kind => signed'(x"00000001"),
+      round => 7,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -670,8 +670,8 @@ begin
 
   u_key8 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000008"),
-      kind => signed'(x"00000001"),
+      round => 8,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -698,8 +698,8 @@ begin
 
   u_key9 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000009"),
-      kind => signed'(x"00000001"),
+      round => 9,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -726,8 +726,8 @@ begin
 
   u_key10 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"0000000A"),
-      kind => signed'(x"00000001"),
+      round => 10,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -754,8 +754,8 @@ begin
 
   u_key11 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"0000000B"),
-      kind => signed'(x"00000001"),
+      round => 11,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -782,8 +782,8 @@ begin
 
   u_key12 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"0000000C"),
-      kind => signed'(x"00000001"),
+      round => 12,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -810,8 +810,8 @@ begin
 
   u_key13 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"0000000D"),
-      kind => signed'(x"00000001"),
+      round => 13,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -838,8 +838,8 @@ begin
 
   u_key14 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"0000000E"),
-      kind => signed'(x"00000001"),
+      round => 14,
+      kind => 1,
       isLastStage => false
     )
     port map (
@@ -866,8 +866,8 @@ begin
 
   u_step0 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000000"),
-      kind => signed'(x"00000002"),
+      round => 0,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -894,8 +894,8 @@ begin
 
   u_round1 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000001"),
-      kind => signed'(x"00000002"),
+      round => 1,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -922,8 +922,8 @@ begin
 
   u_round2 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000002"),
-      kind => signed'(x"00000002"),
+      round => 2,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -950,8 +950,8 @@ begin
 
   u_round3 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000003"),
-      kind => signed'(x"00000002"),
+      round => 3,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -978,8 +978,8 @@ begin
 
   u_round4 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000004"),
-      kind => signed'(x"00000002"),
+      round => 4,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -1006,8 +1006,8 @@ begin
 
   u_round5 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000005"),
-      kind => signed'(x"00000002"),
+      round => 5,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -1034,8 +1034,8 @@ begin
 
   u_round6 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000006"),
-      kind => signed'(x"00000002"),
+      round => 6,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -1062,8 +1062,8 @@ begin
 
   u_round7 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000007"),
-      kind => signed'(x"00000002"),
+      round => 7,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -1090,8 +1090,8 @@ begin
 
   u_round8 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000008"),
-      kind => signed'(x"00000002"),
+      round => 8,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -1118,8 +1118,8 @@ begin
 
   u_round9 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000009"),
-      kind => signed'(x"00000002"),
+      round => 9,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -1146,8 +1146,8 @@ begin
 
   u_round10 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"0000000A"),
-      kind => signed'(x"00000002"),
+      round => 10,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -1174,8 +1174,8 @@ begin
 
   u_round11 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"0000000B"),
-      kind => signed'(x"00000002"),
+      round => 11,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -1202,8 +1202,8 @@ begin
 
   u_round12 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"0000000C"),
-      kind => signed'(x"00000002"),
+      round => 12,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -1230,8 +1230,8 @@ begin
 
   u_round13 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"0000000D"),
-      kind => signed'(x"00000002"),
+      round => 13,
+      kind => 2,
       isLastStage => false
     )
     port map (
@@ -1258,8 +1258,8 @@ begin
 
   u_round14 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"0000000E"),
-      kind => signed'(x"00000002"),
+      round => 14,
+      kind => 2,
       isLastStage => true
     )
     port map (

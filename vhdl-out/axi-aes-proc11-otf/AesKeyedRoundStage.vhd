@@ -7,8 +7,8 @@ use work.axi_aes_proc11_otf_pkg.all;
 
 entity AesKeyedRoundStage is
   generic (
-    round : hdl_s32;
-    kind : hdl_s32;
+    round : integer;
+    kind : integer;
     isLastStage : boolean
   );
   port (
@@ -67,22 +67,22 @@ begin
             nextHigh := high;
             nextLow := low;
             block_x := Input_Block;
-            if (kind = signed'(x"00000000")) then
-              block_x := AesMath_RoundStep(Input_Block, low, round, rounds, signed'(x"00000000"), true, false);
+            if (kind = 0) then
+              block_x := AesMath_RoundStep(Input_Block, low, round, rounds, 0, true, false);
               nextHigh := low;
-              nextLow := AesMath_NextWindowLow(high, low, (round - signed'(x"00000001")), resize(Input_KeySize, 8));
-            elsif (kind = signed'(x"00000001")) then
-              if (round <= signed(resize(rounds, 32))) then
+              nextLow := AesMath_NextWindowLow(high, low, to_integer((to_signed(round, 32) - signed'(x"00000001"))), resize(Input_KeySize, 8));
+            elsif (kind = 1) then
+              if (round <= to_integer(rounds)) then
                 nextHigh := low;
-                nextLow := AesMath_NextWindowLow(high, low, (round - signed'(x"00000001")), resize(Input_KeySize, 8));
+                nextLow := AesMath_NextWindowLow(high, low, to_integer((to_signed(round, 32) - signed'(x"00000001"))), resize(Input_KeySize, 8));
               end if;
             else
-              if ((round >= signed'(x"00000001")) and (round <= signed(resize(rounds, 32)))) then
+              if ((round >= 1) and (round <= to_integer(rounds))) then
                 nextLow := high;
-                nextHigh := AesMath_PreviousWindowHigh(high, low, ((signed(resize(rounds, 32)) - round) + signed'(x"00000001")), resize(Input_KeySize, 8));
+                nextHigh := AesMath_PreviousWindowHigh(high, low, to_integer(((signed(resize(rounds, 32)) - to_signed(round, 32)) + signed'(x"00000001"))), resize(Input_KeySize, 8));
               end if;
               roundKey := AesMath_DecryptionRoundKey(nextHigh, round, rounds);
-              block_x := AesMath_RoundStep(Input_Block, roundKey, round, rounds, signed'(x"00000000"), true, true);
+              block_x := AesMath_RoundStep(Input_Block, roundKey, round, rounds, 0, true, true);
             end if;
             Output_Block <= block_x;
             Output_Side <= Input_Side;

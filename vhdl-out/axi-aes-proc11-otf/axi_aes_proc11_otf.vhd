@@ -354,8 +354,8 @@ begin
 
   u_round1 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000001"),
-      kind => signed'(x"00000000"),
+      round => 1,
+      kind => 0,
       isLastStage => false
     )
     port map (
@@ -382,8 +382,8 @@ begin
 
   u_round2 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000002"),
-      kind => signed'(x"00000000"),
+      round => 2,
+      kind => 0,
       isLastStage => false
     )
     port map (
@@ -410,8 +410,8 @@ begin
 
   u_round3 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000003"),
-      kind => signed'(x"00000000"),
+      round => 3,
+      kind => 0,
       isLastStage => false
     )
     port map (
@@ -438,8 +438,8 @@ begin
 
   u_round4 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000004"),
-      kind => signed'(x"00000000"),
+      round => 4,
+      kind => 0,
       isLastStage => false
     )
     port map (
@@ -466,8 +466,8 @@ begin
 
   u_round5 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000005"),
-      kind => signed'(x"00000000"),
+      round => 5,
+      kind => 0,
       isLastStage => false
     )
     port map (
@@ -494,8 +494,8 @@ begin
 
   u_round6 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000006"),
-      kind => signed'(x"00000000"),
+      round => 6,
+      kind => 0,
       isLastStage => false
     )
     port map (
@@ -522,8 +522,8 @@ begin
 
   u_round7 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000007"),
-      kind => signed'(x"00000000"),
+      round => 7,
+      kind => 0,
       isLastStage => false
     )
     port map (
@@ -550,8 +550,8 @@ begin
 
   u_round8 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000008"),
-      kind => signed'(x"00000000"),
+      round => 8,
+      kind => 0,
       isLastStage => false
     )
     port map (
@@ -578,8 +578,8 @@ begin
 
   u_round9 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"00000009"),
-      kind => signed'(x"00000000"),
+      round => 9,
+      kind => 0,
       isLastStage => false
     )
     port map (
@@ -606,8 +606,8 @@ begin
 
   u_round10 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"0000000A"),
-      kind => signed'(x"00000000"),
+      round => 10,
+      kind => 0,
       isLastStage => false
     )
     port map (
@@ -634,8 +634,8 @@ begin
 
   u_round11 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"0000000B"),
-      kind => signed'(x"00000000"),
+      round => 11,
+      kind => 0,
       isLastStage => false
     )
     port map (
@@ -662,8 +662,8 @@ begin
 
   u_round12 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"0000000C"),
-      kind => signed'(x"00000000"),
+      round => 12,
+      kind => 0,
       isLastStage => false
     )
     port map (
@@ -690,8 +690,8 @@ begin
 
   u_round13 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"0000000D"),
-      kind => signed'(x"00000000"),
+      round => 13,
+      kind => 0,
       isLastStage => false
     )
     port map (
@@ -718,8 +718,8 @@ begin
 
   u_round14 : entity work.AesKeyedRoundStage
     generic map (
-      round => signed'(x"0000000E"),
-      kind => signed'(x"00000000"),
+      round => 14,
+      kind => 0,
       isLastStage => true
     )
     port map (

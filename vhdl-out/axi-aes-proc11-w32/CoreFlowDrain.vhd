@@ -57,14 +57,14 @@ begin
           discard := inFlight;
         else
           dropIn := (blockIn and (not Control_Enabled));
-          dropOut := (blockOut and (signed(resize(discard, 32)) /= signed'(x"00000000")));
+          dropOut := (blockOut and (to_integer(discard) /= 0));
           if (dropIn and (not dropOut)) then
             discard := (discard + unsigned'(x"0001"));
           elsif (dropOut and (not dropIn)) then
             discard := (discard - unsigned'(x"0001"));
           end if;
         end if;
-        Drain_Discard <= ((signed(resize(discard, 32)) /= signed'(x"00000000")) or Closing_Discard);
+        Drain_Discard <= ((to_integer(discard) /= 0) or Closing_Discard);
         inFlight_reg <= inFlight;
         discard_reg <= discard;
       end if;

@@ -340,9 +340,9 @@ begin
 
   u_initial : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000000"),
-      lastRound => signed'(x"00000000"),
-      part => signed'(x"00000000"),
+      firstRound => 0,
+      lastRound => 0,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -369,9 +369,9 @@ begin
 
   u_round1 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000001"),
-      lastRound => signed'(x"00000001"),
-      part => signed'(x"00000000"),
+      firstRound => 1,
+      lastRound => 1,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -398,9 +398,9 @@ begin
 
   u_round2 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000002"),
-      lastRound => signed'(x"00000002"),
-      part => signed'(x"00000000"),
+      firstRound => 2,
+      lastRound => 2,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -427,9 +427,9 @@ begin
 
   u_round3 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000003"),
-      lastRound => signed'(x"00000003"),
-      part => signed'(x"00000000"),
+      firstRound => 3,
+      lastRound => 3,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -456,9 +456,9 @@ begin
 
   u_round4 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000004"),
-      lastRound => signed'(x"00000004"),
-      part => signed'(x"00000000"),
+      firstRound => 4,
+      lastRound => 4,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -485,9 +485,9 @@ begin
 
   u_round5 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000005"),
-      lastRound => signed'(x"00000005"),
-      part => signed'(x"00000000"),
+      firstRound => 5,
+      lastRound => 5,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -514,9 +514,9 @@ begin
 
   u_round6 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000006"),
-      lastRound => signed'(x"00000006"),
-      part => signed'(x"00000000"),
+      firstRound => 6,
+      lastRound => 6,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -543,9 +543,9 @@ begin
 
   u_round7 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000007"),
-      lastRound => signed'(x"00000007"),
-      part => signed'(x"00000000"),
+      firstRound => 7,
+      lastRound => 7,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -572,9 +572,9 @@ begin
 
   u_round8 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000008"),
-      lastRound => signed'(x"00000008"),
-      part => signed'(x"00000000"),
+      firstRound => 8,
+      lastRound => 8,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -601,9 +601,9 @@ begin
 
   u_round9 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000009"),
-      lastRound => signed'(x"00000009"),
-      part => signed'(x"00000000"),
+      firstRound => 9,
+      lastRound => 9,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -630,9 +630,9 @@ begin
 
   u_round10 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000A"),
-      lastRound => signed'(x"0000000A"),
-      part => signed'(x"00000000"),
+      firstRound => 10,
+      lastRound => 10,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -659,9 +659,9 @@ begin
 
   u_round11 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000B"),
-      lastRound => signed'(x"0000000B"),
-      part => signed'(x"00000000"),
+      firstRound => 11,
+      lastRound => 11,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -688,9 +688,9 @@ begin
 
   u_round12 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000C"),
-      lastRound => signed'(x"0000000C"),
-      part => signed'(x"00000000"),
+      firstRound => 12,
+      lastRound => 12,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -717,9 +717,9 @@ begin
 
   u_round13 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000D"),
-      lastRound => signed'(x"0000000D"),
-      part => signed'(x"00000000"),
+      firstRound => 13,
+      lastRound => 13,
+      part => 0,
       tables => true,
       decrypt => false
     )
@@ -746,9 +746,9 @@ begin
 
   u_round14 : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000E"),
-      lastRound => signed'(x"0000000E"),
-      part => signed'(x"00000000"),
+      firstRound => 14,
+      lastRound => 14,
+      part => 0,
       tables => true,
       decrypt => false
     )

@@ -487,22 +487,22 @@ package axi_aes_proc11_pkg is
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64;
   function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8;
-  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : hdl_s32; rounds : hdl_u8; part : hdl_s32; tables : boolean; decrypt : boolean) return hdl_u128;
-  function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : hdl_s32; rounds : hdl_u8) return hdl_u128;
-  function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : hdl_s32; keySize : hdl_u8) return hdl_u128;
+  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : integer; tables : boolean; decrypt : boolean) return hdl_u128;
+  function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : integer; rounds : hdl_u8) return hdl_u128;
+  function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128;
   function AesMath_InitialWindowLow(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u128;
   function AxiMath_ReverseBytes(x : hdl_u128) return hdl_u128;
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8;
   function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_TableRound(state : hdl_u128; roundKey : hdl_u128; decrypt : boolean) return hdl_u128;
-  function AesMath_KeyWords(keySize : hdl_s32) return hdl_s32;
-  function AesMath_KeyWord(previous : hdl_u32; back : hdl_u32; i : hdl_s32; keySize : hdl_u8) return hdl_u32;
+  function AesMath_KeyWords(keySize : integer) return hdl_s32;
+  function AesMath_KeyWord(previous : hdl_u32; back : hdl_u32; i : integer; keySize : hdl_u8) return hdl_u32;
   function AesMath_Column3(block_x : hdl_u128) return hdl_u32;
-  function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : hdl_s32) return hdl_u32;
+  function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : integer) return hdl_u32;
   function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128;
   function AesMath_Column0(block_x : hdl_u128) return hdl_u32;
-  function AesMath_Column(block_x : hdl_u128; index : hdl_s32) return hdl_u32;
+  function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32;
   function AesMath_Column1(block_x : hdl_u128) return hdl_u32;
   function AesMath_Column2(block_x : hdl_u128) return hdl_u32;
   function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
@@ -511,7 +511,10 @@ package axi_aes_proc11_pkg is
   function AesMath_TableColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
   function AesMath_SubWord(word : hdl_u32) return hdl_u32;
   function AesMath_RotWord(word : hdl_u32) return hdl_u32;
-  function AesMath_Row(column : hdl_u32; row : hdl_s32) return hdl_u8;
+  function AesMath_Row0(column : hdl_u32) return hdl_u8;
+  function AesMath_Row1(column : hdl_u32) return hdl_u8;
+  function AesMath_Row2(column : hdl_u32) return hdl_u8;
+  function AesMath_Row3(column : hdl_u32) return hdl_u8;
   function AesMath_Xtime(a : hdl_u8) return hdl_u8;
 end package;
 
@@ -531,7 +534,7 @@ package body axi_aes_proc11_pkg is
     mask := unsigned'(x"00000000");
     for i in 0 to 3 loop
       if ((shift_right(signed(resize(strobes, 32)), (i mod 32)) and signed'(x"00000001")) /= signed'(x"00000000")) then
-        mask := (mask or shift_left(unsigned'(x"000000FF"), to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * to_signed(i, 32)), 32))), 5))));
+        mask := (mask or shift_left(unsigned'(x"000000FF"), to_integer(shift_left(resize(unsigned(to_signed(i, 32)), 5), 3))));
       end if;
     end loop;
     return ((old and (not mask)) or (data and mask));
@@ -550,14 +553,14 @@ package body axi_aes_proc11_pkg is
     mode := (config and unsigned'(x"0000000F"));
     decrypt := ((config and unsigned'(x"00000100")) /= unsigned'(x"00000000"));
     keySize := (shift_right(config, 12) and unsigned'(x"00000003"));
-    modeOk := ((mode < unsigned'(x"00000008")) and ((shift_right(caps, to_integer(resize(unsigned(signed(resize(mode, 32))), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
+    modeOk := ((mode < unsigned'(x"00000008")) and ((shift_right(caps, to_integer(resize(unsigned(signed(mode)), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
     if decrypt then
       directionBit := unsigned'(x"00000200");
     else
       directionBit := unsigned'(x"00000100");
     end if;
     directionOk := ((caps and directionBit) /= unsigned'(x"00000000"));
-    keySizeOk := ((keySize < unsigned'(x"00000003")) and ((shift_right(caps, to_integer(resize(unsigned((signed'(x"0000000C") + signed(resize(keySize, 32)))), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
+    keySizeOk := ((keySize < unsigned'(x"00000003")) and ((shift_right(caps, to_integer((unsigned'("01100") + keySize(4 downto 0)))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
     return ((modeOk and directionOk) and keySizeOk);
   end function;
 
@@ -573,7 +576,7 @@ package body axi_aes_proc11_pkg is
   begin
     bytes := unsigned'(x"FF");
     for n in 0 to 8 loop
-      if (signed(resize(keep, 32)) = signed(resize(resize(unsigned((shift_left(signed'(x"00000001"), (n mod 32)) - signed'(x"00000001"))), 8), 32))) then
+      if (to_integer(keep) = to_integer((shift_left(unsigned'(x"01"), (n mod 32)) - unsigned'(x"01")))) then
         bytes := resize(unsigned(to_signed(n, 32)), 8);
       end if;
     end loop;
@@ -584,10 +587,10 @@ package body axi_aes_proc11_pkg is
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64 is
     variable choice : hdl_u64;
   begin
-    if (signed(resize(bytes, 32)) >= signed'(x"00000008")) then
+    if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FFFFFFFFFFFFFFFF");
     else
-      choice := (shift_left(unsigned'(x"0000000000000001"), to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * signed(resize(bytes, 32))), 32))), 6))) - unsigned'(x"0000000000000001"));
+      choice := (shift_left(unsigned'(x"0000000000000001"), to_integer(shift_left(bytes(5 downto 0), 3))) - unsigned'(x"0000000000000001"));
     end if;
     return choice;
   end function;
@@ -596,29 +599,29 @@ package body axi_aes_proc11_pkg is
   function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8 is
     variable choice : hdl_u8;
   begin
-    if (signed(resize(keySize, 32)) >= signed'(x"00000002")) then
+    if (to_integer(keySize) >= 2) then
       choice := unsigned'(x"0E");
     else
-      choice := resize(unsigned((signed'(x"0000000A") + signed(resize(unsigned(signed'(x"00000002") * signed(resize(keySize, 32))), 32)))), 8);
+      choice := (unsigned'(x"0A") + shift_left(keySize, 1));
     end if;
     return choice;
   end function;
 
   -- Crypto.Aes.AesMath.RoundStep
-  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : hdl_s32; rounds : hdl_u8; part : hdl_s32; tables : boolean; decrypt : boolean) return hdl_u128 is
+  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : integer; tables : boolean; decrypt : boolean) return hdl_u128 is
     variable final : boolean;
   begin
-    if (round > signed(resize(rounds, 32))) then
+    if (round > to_integer(rounds)) then
       return state;
     end if;
-    if (round = signed'(x"00000000")) then
+    if (round = 0) then
       return (state xor roundKey);
     end if;
-    final := (round = signed(resize(rounds, 32)));
-    if (part = signed'(x"00000001")) then
+    final := (round = to_integer(rounds));
+    if (part = 1) then
       return AesMath_SubShift(state, decrypt);
     end if;
-    if (part = signed'(x"00000002")) then
+    if (part = 2) then
       if final then
         return (state xor roundKey);
       end if;
@@ -634,10 +637,10 @@ package body axi_aes_proc11_pkg is
   end function;
 
   -- Crypto.Aes.AesMath.DecryptionRoundKey
-  function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : hdl_s32; rounds : hdl_u8) return hdl_u128 is
+  function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : integer; rounds : hdl_u8) return hdl_u128 is
     variable choice : hdl_u128;
   begin
-    if ((step = signed'(x"00000000")) or (step = signed(resize(rounds, 32)))) then
+    if ((step = 0) or (step = to_integer(rounds))) then
       choice := encryptionKey;
     else
       choice := AesMath_Mix(encryptionKey, true);
@@ -646,7 +649,7 @@ package body axi_aes_proc11_pkg is
   end function;
 
   -- Crypto.Aes.AesMath.NextWindowLow
-  function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : hdl_s32; keySize : hdl_u8) return hdl_u128 is
+  function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128 is
     variable nk : hdl_s32;
     variable first : hdl_s32;
     variable n0 : hdl_u32;
@@ -654,12 +657,12 @@ package body axi_aes_proc11_pkg is
     variable n2 : hdl_u32;
     variable n3 : hdl_u32;
   begin
-    nk := AesMath_KeyWords(signed(resize(keySize, 32)));
-    first := (signed(resize(unsigned(signed'(x"00000004") * round), 32)) + signed'(x"00000008"));
-    n0 := AesMath_KeyWord(AesMath_Column3(low), AesMath_WindowWord(high, low, (signed'(x"00000008") - nk)), first, keySize);
-    n1 := AesMath_KeyWord(n0, AesMath_WindowWord(high, low, (signed'(x"00000009") - nk)), (first + signed'(x"00000001")), keySize);
-    n2 := AesMath_KeyWord(n1, AesMath_WindowWord(high, low, (signed'(x"0000000A") - nk)), (first + signed'(x"00000002")), keySize);
-    n3 := AesMath_KeyWord(n2, AesMath_WindowWord(high, low, (signed'(x"0000000B") - nk)), (first + signed'(x"00000003")), keySize);
+    nk := AesMath_KeyWords(to_integer(keySize));
+    first := (shift_left(to_signed(round, 32), 2) + signed'(x"00000008"));
+    n0 := AesMath_KeyWord(AesMath_Column3(low), AesMath_WindowWord(high, low, to_integer((signed'(x"00000008") - nk))), to_integer(first), keySize);
+    n1 := AesMath_KeyWord(n0, AesMath_WindowWord(high, low, to_integer((signed'(x"00000009") - nk))), to_integer((first + signed'(x"00000001"))), keySize);
+    n2 := AesMath_KeyWord(n1, AesMath_WindowWord(high, low, to_integer((signed'(x"0000000A") - nk))), to_integer((first + signed'(x"00000002"))), keySize);
+    n3 := AesMath_KeyWord(n2, AesMath_WindowWord(high, low, to_integer((signed'(x"0000000B") - nk))), to_integer((first + signed'(x"00000003"))), keySize);
     return AesMath_FromColumns(n0, n1, n2, n3);
   end function;
 
@@ -671,26 +674,26 @@ package body axi_aes_proc11_pkg is
     variable w6 : hdl_u32;
     variable w7 : hdl_u32;
   begin
-    nk := AesMath_KeyWords(signed(resize(keySize, 32)));
+    nk := AesMath_KeyWords(to_integer(keySize));
     if (nk > signed'(x"00000004")) then
       w4 := AesMath_Column0(keyLow);
     else
-      w4 := AesMath_KeyWord(AesMath_Column3(keyHigh), AesMath_Column(keyHigh, (signed'(x"00000004") - nk)), signed'(x"00000004"), keySize);
+      w4 := AesMath_KeyWord(AesMath_Column3(keyHigh), AesMath_Column(keyHigh, to_integer((signed'(x"00000004") - nk))), 4, keySize);
     end if;
     if (nk > signed'(x"00000005")) then
       w5 := AesMath_Column1(keyLow);
     else
-      w5 := AesMath_KeyWord(w4, AesMath_Column(keyHigh, (signed'(x"00000005") - nk)), signed'(x"00000005"), keySize);
+      w5 := AesMath_KeyWord(w4, AesMath_Column(keyHigh, to_integer((signed'(x"00000005") - nk))), 5, keySize);
     end if;
     if (nk > signed'(x"00000006")) then
       w6 := AesMath_Column2(keyLow);
     else
-      w6 := AesMath_KeyWord(w5, AesMath_Column(keyHigh, (signed'(x"00000006") - nk)), signed'(x"00000006"), keySize);
+      w6 := AesMath_KeyWord(w5, AesMath_Column(keyHigh, to_integer((signed'(x"00000006") - nk))), 6, keySize);
     end if;
     if (nk > signed'(x"00000007")) then
       w7 := AesMath_Column3(keyLow);
     else
-      w7 := AesMath_KeyWord(w6, AesMath_Column(keyHigh, (signed'(x"00000007") - nk)), signed'(x"00000007"), keySize);
+      w7 := AesMath_KeyWord(w6, AesMath_Column(keyHigh, to_integer((signed'(x"00000007") - nk))), 7, keySize);
     end if;
     return AesMath_FromColumns(w4, w5, w6, w7);
   end function;
@@ -701,7 +704,7 @@ package body axi_aes_proc11_pkg is
   begin
     r := unsigned'(x"00000000000000000000000000000000");
     for i in 0 to 15 loop
-      r := (r or shift_left((shift_right(x, to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * to_signed(i, 32)), 32))), 7))) and unsigned'(x"000000000000000000000000000000FF")), to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * (signed'(x"0000000F") - to_signed(i, 32))), 32))), 7))));
+      r := (r or shift_left((shift_right(x, to_integer(shift_left(resize(unsigned(to_signed(i, 32)), 7), 3))) and unsigned'(x"000000000000000000000000000000FF")), to_integer(shift_left((unsigned'("0001111") - resize(unsigned(to_signed(i, 32)), 7)), 3))));
     end loop;
     return r;
   end function;
@@ -710,10 +713,10 @@ package body axi_aes_proc11_pkg is
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8 is
     variable choice : hdl_u8;
   begin
-    if (signed(resize(bytes, 32)) >= signed'(x"00000008")) then
+    if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FF");
     else
-      choice := resize(unsigned((shift_left(signed'(x"00000001"), to_integer(resize(bytes, 5))) - signed'(x"00000001"))), 8);
+      choice := (shift_left(unsigned'(x"01"), to_integer(resize(bytes, 5))) - unsigned'(x"01"));
     end if;
     return choice;
   end function;
@@ -768,24 +771,24 @@ package body axi_aes_proc11_pkg is
   end function;
 
   -- Crypto.Aes.AesMath.KeyWords
-  function AesMath_KeyWords(keySize : hdl_s32) return hdl_s32 is
+  function AesMath_KeyWords(keySize : integer) return hdl_s32 is
   begin
-    return (signed'(x"00000004") + signed(resize(unsigned(signed'(x"00000002") * keySize), 32)));
+    return (signed'(x"00000004") + shift_left(to_signed(keySize, 32), 1));
   end function;
 
   -- Crypto.Aes.AesMath.KeyWord
-  function AesMath_KeyWord(previous : hdl_u32; back : hdl_u32; i : hdl_s32; keySize : hdl_u8) return hdl_u32 is
+  function AesMath_KeyWord(previous : hdl_u32; back : hdl_u32; i : integer; keySize : hdl_u8) return hdl_u32 is
     variable index : hdl_s32;
     variable kind : hdl_u8;
     variable mixed : hdl_u32;
   begin
-    index := (signed(resize(unsigned(signed(resize(keySize, 32)) * signed'(x"00000080")), 32)) + i);
-    kind := AesMath_KeyWordKind(to_integer(resize(unsigned(index), 9)));
+    index := (shift_left(signed(resize(keySize, 32)), 7) + to_signed(i, 32));
+    kind := AesMath_KeyWordKind(to_integer(unsigned(index(8 downto 0))));
     mixed := previous;
-    if (signed(resize(kind, 32)) = signed'(x"00000002")) then
-      mixed := (AesMath_SubWord(AesMath_RotWord(previous)) xor shift_left(resize(AesMath_KeyWordRcon(to_integer(resize(unsigned(index), 9))), 32), 24));
+    if (to_integer(kind) = 2) then
+      mixed := (AesMath_SubWord(AesMath_RotWord(previous)) xor shift_left(resize(AesMath_KeyWordRcon(to_integer(unsigned(index(8 downto 0)))), 32), 24));
     end if;
-    if (signed(resize(kind, 32)) = signed'(x"00000003")) then
+    if (to_integer(kind) = 3) then
       mixed := AesMath_SubWord(previous);
     end if;
     return (back xor mixed);
@@ -794,17 +797,17 @@ package body axi_aes_proc11_pkg is
   -- Crypto.Aes.AesMath.Column3
   function AesMath_Column3(block_x : hdl_u128) return hdl_u32 is
   begin
-    return resize(resize(block_x, 64), 32);
+    return block_x(31 downto 0);
   end function;
 
   -- Crypto.Aes.AesMath.WindowWord
-  function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : hdl_s32) return hdl_u32 is
+  function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : integer) return hdl_u32 is
     variable choice : hdl_u32;
   begin
-    if (index < signed'(x"00000004")) then
+    if (index < 4) then
       choice := AesMath_Column(high, index);
     else
-      choice := AesMath_Column(low, (index - signed'(x"00000004")));
+      choice := AesMath_Column(low, to_integer((to_signed(index, 32) - signed'(x"00000004"))));
     end if;
     return choice;
   end function;
@@ -818,25 +821,25 @@ package body axi_aes_proc11_pkg is
   -- Crypto.Aes.AesMath.Column0
   function AesMath_Column0(block_x : hdl_u128) return hdl_u32 is
   begin
-    return resize(shift_right(resize(shift_right(block_x, 64), 64), 32), 32);
+    return block_x(127 downto 96);
   end function;
 
   -- Crypto.Aes.AesMath.Column
-  function AesMath_Column(block_x : hdl_u128; index : hdl_s32) return hdl_u32 is
+  function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32 is
   begin
-    return resize(shift_right(block_x, to_integer(resize(unsigned((signed'(x"00000060") - signed(resize(unsigned(signed'(x"00000020") * (index and signed'(x"00000003"))), 32)))), 7))), 32);
+    return resize(shift_right(block_x, to_integer((unsigned'("1100000") - shift_left((resize(unsigned(to_signed(index, 32)), 7) and unsigned'("0000011")), 5)))), 32);
   end function;
 
   -- Crypto.Aes.AesMath.Column1
   function AesMath_Column1(block_x : hdl_u128) return hdl_u32 is
   begin
-    return resize(resize(shift_right(block_x, 64), 64), 32);
+    return block_x(95 downto 64);
   end function;
 
   -- Crypto.Aes.AesMath.Column2
   function AesMath_Column2(block_x : hdl_u128) return hdl_u32 is
   begin
-    return resize(shift_right(resize(block_x, 64), 32), 32);
+    return block_x(63 downto 32);
   end function;
 
   -- Crypto.Aes.AesMath.SubShiftColumn
@@ -844,9 +847,9 @@ package body axi_aes_proc11_pkg is
     variable choice : hdl_u32;
   begin
     if decrypt then
-      choice := (((shift_left(resize(AesMath_InvSBox(to_integer(AesMath_Row(a, signed'(x"00000000")))), 32), 24) or shift_left(resize(AesMath_InvSBox(to_integer(AesMath_Row(b, signed'(x"00000001")))), 32), 16)) or shift_left(resize(AesMath_InvSBox(to_integer(AesMath_Row(c, signed'(x"00000002")))), 32), 8)) or resize(AesMath_InvSBox(to_integer(AesMath_Row(d, signed'(x"00000003")))), 32));
+      choice := (((shift_left(resize(AesMath_InvSBox(to_integer(AesMath_Row0(a))), 32), 24) or shift_left(resize(AesMath_InvSBox(to_integer(AesMath_Row1(b))), 32), 16)) or shift_left(resize(AesMath_InvSBox(to_integer(AesMath_Row2(c))), 32), 8)) or resize(AesMath_InvSBox(to_integer(AesMath_Row3(d))), 32));
     else
-      choice := (((shift_left(resize(AesMath_SBox(to_integer(AesMath_Row(a, signed'(x"00000000")))), 32), 24) or shift_left(resize(AesMath_SBox(to_integer(AesMath_Row(b, signed'(x"00000001")))), 32), 16)) or shift_left(resize(AesMath_SBox(to_integer(AesMath_Row(c, signed'(x"00000002")))), 32), 8)) or resize(AesMath_SBox(to_integer(AesMath_Row(d, signed'(x"00000003")))), 32));
+      choice := (((shift_left(resize(AesMath_SBox(to_integer(AesMath_Row0(a))), 32), 24) or shift_left(resize(AesMath_SBox(to_integer(AesMath_Row1(b))), 32), 16)) or shift_left(resize(AesMath_SBox(to_integer(AesMath_Row2(c))), 32), 8)) or resize(AesMath_SBox(to_integer(AesMath_Row3(d))), 32));
     end if;
     return choice;
   end function;
@@ -857,8 +860,8 @@ package body axi_aes_proc11_pkg is
     variable v : hdl_u8;
     variable spread : hdl_u32;
   begin
-    u := AesMath_Xtime(AesMath_Xtime(resize(unsigned((signed(resize(AesMath_Row(column, signed'(x"00000000")), 32)) xor signed(resize(AesMath_Row(column, signed'(x"00000002")), 32)))), 8)));
-    v := AesMath_Xtime(AesMath_Xtime(resize(unsigned((signed(resize(AesMath_Row(column, signed'(x"00000001")), 32)) xor signed(resize(AesMath_Row(column, signed'(x"00000003")), 32)))), 8)));
+    u := AesMath_Xtime(AesMath_Xtime((AesMath_Row0(column) xor AesMath_Row2(column))));
+    v := AesMath_Xtime(AesMath_Xtime((AesMath_Row1(column) xor AesMath_Row3(column))));
     spread := (((shift_left(resize(u, 32), 24) or shift_left(resize(v, 32), 16)) or shift_left(resize(u, 32), 8)) or resize(v, 32));
     return AesMath_MixColumn((column xor spread));
   end function;
@@ -875,15 +878,15 @@ package body axi_aes_proc11_pkg is
     variable b2 : hdl_u8;
     variable b3 : hdl_u8;
   begin
-    a0 := AesMath_Row(column, signed'(x"00000000"));
-    a1 := AesMath_Row(column, signed'(x"00000001"));
-    a2 := AesMath_Row(column, signed'(x"00000002"));
-    a3 := AesMath_Row(column, signed'(x"00000003"));
-    t := resize(unsigned((((signed(resize(a0, 32)) xor signed(resize(a1, 32))) xor signed(resize(a2, 32))) xor signed(resize(a3, 32)))), 8);
-    b0 := resize(unsigned(((signed(resize(a0, 32)) xor signed(resize(t, 32))) xor signed(resize(AesMath_Xtime(resize(unsigned((signed(resize(a0, 32)) xor signed(resize(a1, 32)))), 8)), 32)))), 8);
-    b1 := resize(unsigned(((signed(resize(a1, 32)) xor signed(resize(t, 32))) xor signed(resize(AesMath_Xtime(resize(unsigned((signed(resize(a1, 32)) xor signed(resize(a2, 32)))), 8)), 32)))), 8);
-    b2 := resize(unsigned(((signed(resize(a2, 32)) xor signed(resize(t, 32))) xor signed(resize(AesMath_Xtime(resize(unsigned((signed(resize(a2, 32)) xor signed(resize(a3, 32)))), 8)), 32)))), 8);
-    b3 := resize(unsigned(((signed(resize(a3, 32)) xor signed(resize(t, 32))) xor signed(resize(AesMath_Xtime(resize(unsigned((signed(resize(a3, 32)) xor signed(resize(a0, 32)))), 8)), 32)))), 8);
+    a0 := AesMath_Row0(column);
+    a1 := AesMath_Row1(column);
+    a2 := AesMath_Row2(column);
+    a3 := AesMath_Row3(column);
+    t := (((a0 xor a1) xor a2) xor a3);
+    b0 := ((a0 xor t) xor AesMath_Xtime((a0 xor a1)));
+    b1 := ((a1 xor t) xor AesMath_Xtime((a1 xor a2)));
+    b2 := ((a2 xor t) xor AesMath_Xtime((a2 xor a3)));
+    b3 := ((a3 xor t) xor AesMath_Xtime((a3 xor a0)));
     return (((shift_left(resize(b0, 32), 24) or shift_left(resize(b1, 32), 16)) or shift_left(resize(b2, 32), 8)) or resize(b3, 32));
   end function;
 
@@ -892,9 +895,9 @@ package body axi_aes_proc11_pkg is
     variable choice : hdl_u32;
   begin
     if decrypt then
-      choice := (((AesMath_Td0(to_integer(AesMath_Row(a, signed'(x"00000000")))) xor AesMath_Td1(to_integer(AesMath_Row(b, signed'(x"00000001"))))) xor AesMath_Td2(to_integer(AesMath_Row(c, signed'(x"00000002"))))) xor AesMath_Td3(to_integer(AesMath_Row(d, signed'(x"00000003")))));
+      choice := (((AesMath_Td0(to_integer(AesMath_Row0(a))) xor AesMath_Td1(to_integer(AesMath_Row1(b)))) xor AesMath_Td2(to_integer(AesMath_Row2(c)))) xor AesMath_Td3(to_integer(AesMath_Row3(d))));
     else
-      choice := (((AesMath_T0(to_integer(AesMath_Row(a, signed'(x"00000000")))) xor AesMath_T1(to_integer(AesMath_Row(b, signed'(x"00000001"))))) xor AesMath_T2(to_integer(AesMath_Row(c, signed'(x"00000002"))))) xor AesMath_T3(to_integer(AesMath_Row(d, signed'(x"00000003")))));
+      choice := (((AesMath_T0(to_integer(AesMath_Row0(a))) xor AesMath_T1(to_integer(AesMath_Row1(b)))) xor AesMath_T2(to_integer(AesMath_Row2(c)))) xor AesMath_T3(to_integer(AesMath_Row3(d))));
     end if;
     return choice;
   end function;
@@ -902,7 +905,7 @@ package body axi_aes_proc11_pkg is
   -- Crypto.Aes.AesMath.SubWord
   function AesMath_SubWord(word : hdl_u32) return hdl_u32 is
   begin
-    return (((shift_left(resize(AesMath_SBox(to_integer(resize(shift_right(word, 24), 8))), 32), 24) or shift_left(resize(AesMath_SBox(to_integer(resize(shift_right(word, 16), 8))), 32), 16)) or shift_left(resize(AesMath_SBox(to_integer(resize(shift_right(word, 8), 8))), 32), 8)) or resize(AesMath_SBox(to_integer(resize(word, 8))), 32));
+    return (((shift_left(resize(AesMath_SBox(to_integer(word(31 downto 24))), 32), 24) or shift_left(resize(AesMath_SBox(to_integer(word(23 downto 16))), 32), 16)) or shift_left(resize(AesMath_SBox(to_integer(word(15 downto 8))), 32), 8)) or resize(AesMath_SBox(to_integer(word(7 downto 0))), 32));
   end function;
 
   -- Crypto.Aes.AesMath.RotWord
@@ -911,19 +914,37 @@ package body axi_aes_proc11_pkg is
     return rotate_left(word, 8);
   end function;
 
-  -- Crypto.Aes.AesMath.Row
-  function AesMath_Row(column : hdl_u32; row : hdl_s32) return hdl_u8 is
+  -- Crypto.Aes.AesMath.Row0
+  function AesMath_Row0(column : hdl_u32) return hdl_u8 is
   begin
-    return resize(shift_right(column, to_integer(resize(unsigned((signed'(x"00000018") - signed(resize(unsigned(signed'(x"00000008") * row), 32)))), 5))), 8);
+    return column(31 downto 24);
+  end function;
+
+  -- Crypto.Aes.AesMath.Row1
+  function AesMath_Row1(column : hdl_u32) return hdl_u8 is
+  begin
+    return column(23 downto 16);
+  end function;
+
+  -- Crypto.Aes.AesMath.Row2
+  function AesMath_Row2(column : hdl_u32) return hdl_u8 is
+  begin
+    return column(15 downto 8);
+  end function;
+
+  -- Crypto.Aes.AesMath.Row3
+  function AesMath_Row3(column : hdl_u32) return hdl_u8 is
+  begin
+    return column(7 downto 0);
   end function;
 
   -- Crypto.Aes.AesMath.Xtime
   function AesMath_Xtime(a : hdl_u8) return hdl_u8 is
     variable shifted : hdl_u8;
   begin
-    shifted := resize(unsigned(shift_left(signed(resize(a, 32)), 1)), 8);
+    shifted := shift_left(a, 1);
     if ((signed(resize(a, 32)) and signed'(x"00000080")) /= signed'(x"00000000")) then
-      return resize(unsigned((signed(resize(shifted, 32)) xor signed'(x"0000001B"))), 8);
+      return (shifted xor unsigned'(x"1B"));
     else
       return shifted;
     end if;

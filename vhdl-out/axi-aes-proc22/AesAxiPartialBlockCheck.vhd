@@ -27,7 +27,7 @@ begin
   begin
     Error_Error <= false;
     Error_Code <= (others => '0');
-    partial := (((wholeBlocks and Input_Valid) and CoreReady_Ready) and (signed(resize(resize(Input_Bytes, 8), 32)) /= signed'(x"00000010")));
+    partial := (((wholeBlocks and Input_Valid) and CoreReady_Ready) and (to_integer(resize(Input_Bytes, 8)) /= 16));
     Error_Error <= partial;
     if partial then
       Error_Code <= unsigned'(x"03");

@@ -396,9 +396,9 @@ begin
 
   u_initial : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000000"),
-      lastRound => signed'(x"00000000"),
-      part => signed'(x"00000000"),
+      firstRound => 0,
+      lastRound => 0,
+      part => 0,
       tables => false,
       decrypt => false
     )
@@ -425,9 +425,9 @@ begin
 
   u_round1_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000001"),
-      lastRound => signed'(x"00000001"),
-      part => signed'(x"00000001"),
+      firstRound => 1,
+      lastRound => 1,
+      part => 1,
       tables => false,
       decrypt => false
     )
@@ -454,9 +454,9 @@ begin
 
   u_round1_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000001"),
-      lastRound => signed'(x"00000001"),
-      part => signed'(x"00000002"),
+      firstRound => 1,
+      lastRound => 1,
+      part => 2,
       tables => false,
       decrypt => false
     )
@@ -483,9 +483,9 @@ begin
 
   u_round2_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000002"),
-      lastRound => signed'(x"00000002"),
-      part => signed'(x"00000001"),
+      firstRound => 2,
+      lastRound => 2,
+      part => 1,
       tables => false,
       decrypt => false
     )
@@ -512,9 +512,9 @@ begin
 
   u_round2_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000002"),
-      lastRound => signed'(x"00000002"),
-      part => signed'(x"00000002"),
+      firstRound => 2,
+      lastRound => 2,
+      part => 2,
       tables => false,
       decrypt => false
     )
@@ -541,9 +541,9 @@ begin
 
   u_round3_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000003"),
-      lastRound => signed'(x"00000003"),
-      part => signed'(x"00000001"),
+      firstRound => 3,
+      lastRound => 3,
+      part => 1,
       tables => false,
       decrypt => false
     )
@@ -570,9 +570,9 @@ begin
 
   u_round3_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000003"),
-      lastRound => signed'(x"00000003"),
-      part => signed'(x"00000002"),
+      firstRound => 3,
+      lastRound => 3,
+      part => 2,
       tables => false,
       decrypt => false
     )
@@ -599,9 +599,9 @@ begin
 
   u_round4_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000004"),
-      lastRound => signed'(x"00000004"),
-      part => signed'(x"00000001"),
+      firstRound => 4,
+      lastRound => 4,
+      part => 1,
       tables => false,
       decrypt => false
     )
@@ -628,9 +628,9 @@ begin
 
   u_round4_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000004"),
-      lastRound => signed'(x"00000004"),
-      part => signed'(x"00000002"),
+      firstRound => 4,
+      lastRound => 4,
+      part => 2,
       tables => false,
       decrypt => false
     )
@@ -657,9 +657,9 @@ begin
 
   u_round5_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000005"),
-      lastRound => signed'(x"00000005"),
-      part => signed'(x"00000001"),
+      firstRound => 5,
+      lastRound => 5,
+      part => 1,
       tables => false,
       decrypt => false
     )
@@ -686,9 +686,9 @@ begin
 
   u_round5_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000005"),
-      lastRound => signed'(x"00000005"),
-      part => signed'(x"00000002"),
+      firstRound => 5,
+      lastRound => 5,
+      part => 2,
       tables => false,
       decrypt => false
     )
@@ -715,9 +715,9 @@ begin
 
   u_round6_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000006"),
-      lastRound => signed'(x"00000006"),
-      part => signed'(x"00000001"),
+      firstRound => 6,
+      lastRound => 6,
+      part => 1,
       tables => false,
       decrypt => false
     )
@@ -744,9 +744,9 @@ begin
 
   u_round6_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000006"),
-      lastRound => signed'(x"00000006"),
-      part => signed'(x"00000002"),
+      firstRound => 6,
+      lastRound => 6,
+      part => 2,
       tables => false,
       decrypt => false
     )
@@ -773,9 +773,9 @@ begin
 
   u_round7_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000007"),
-      lastRound => signed'(x"00000007"),
-      part => signed'(x"00000001"),
+      firstRound => 7,
+      lastRound => 7,
+      part => 1,
       tables => false,
       decrypt => false
     )
@@ -802,9 +802,9 @@ begin
 
   u_round7_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000007"),
-      lastRound => signed'(x"00000007"),
-      part => signed'(x"00000002"),
+      firstRound => 7,
+      lastRound => 7,
+      part => 2,
       tables => false,
       decrypt => false
     )
@@ -831,9 +831,9 @@ begin
 
   u_round8_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000008"),
-      lastRound => signed'(x"00000008"),
-      part => signed'(x"00000001"),
+      firstRound => 8,
+      lastRound => 8,
+      part => 1,
       tables => false,
       decrypt => false
     )
@@ -860,9 +860,9 @@ begin
 
   u_round8_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000008"),
-      lastRound => signed'(x"00000008"),
-      part => signed'(x"00000002"),
+      firstRound => 8,
+      lastRound => 8,
+      part => 2,
       tables => false,
       decrypt => false
     )
@@ -889,9 +889,9 @@ begin
 
   u_round9_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000009"),
-      lastRound => signed'(x"00000009"),
-      part => signed'(x"00000001"),
+      firstRound => 9,
+      lastRound => 9,
+      part => 1,
       tables => false,
       decrypt => false
     )
@@ -918,9 +918,9 @@ begin
 
   u_round9_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000009"),
-      lastRound => signed'(x"00000009"),
-      part => signed'(x"00000002"),
+      firstRound => 9,
+      lastRound => 9,
+      part => 2,
       tables => false,
       decrypt => false
     )
@@ -947,9 +947,9 @@ begin
 
   u_round10_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000A"),
-      lastRound => signed'(x"0000000A"),
-      part => signed'(x"00000001"),
+      firstRound => 10,
+      lastRound => 10,
+      part => 1,
       tables => false,
       decrypt => false
     )
@@ -976,9 +976,9 @@ begin
 
   u_round10_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000A"),
-      lastRound => signed'(x"0000000A"),
-      part => signed'(x"00000002"),
+      firstRound => 10,
+      lastRound => 10,
+      part => 2,
       tables => false,
       decrypt => false
     )
@@ -1005,9 +1005,9 @@ begin
 
   u_round11_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000B"),
-      lastRound => signed'(x"0000000B"),
-      part => signed'(x"00000001"),
+      firstRound => 11,
+      lastRound => 11,
+      part => 1,
       tables => false,
       decrypt => false
     )
@@ -1034,9 +1034,9 @@ begin
 
   u_round11_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000B"),
-      lastRound => signed'(x"0000000B"),
-      part => signed'(x"00000002"),
+      firstRound => 11,
+      lastRound => 11,
+      part => 2,
       tables => false,
       decrypt => false
     )
@@ -1063,9 +1063,9 @@ begin
 
   u_round12_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000C"),
-      lastRound => signed'(x"0000000C"),
-      part => signed'(x"00000001"),
+      firstRound => 12,
+      lastRound => 12,
+      part => 1,
       tables => false,
       decrypt => false
     )
@@ -1092,9 +1092,9 @@ begin
 
   u_round12_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000C"),
-      lastRound => signed'(x"0000000C"),
-      part => signed'(x"00000002"),
+      firstRound => 12,
+      lastRound => 12,
+      part => 2,
       tables => false,
       decrypt => false
     )
@@ -1121,9 +1121,9 @@ begin
 
   u_round13_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000D"),
-      lastRound => signed'(x"0000000D"),
-      part => signed'(x"00000001"),
+      firstRound => 13,
+      lastRound => 13,
+      part => 1,
       tables => false,
       decrypt => false
     )
@@ -1150,9 +1150,9 @@ begin
 
   u_round13_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000D"),
-      lastRound => signed'(x"0000000D"),
-      part => signed'(x"00000002"),
+      firstRound => 13,
+      lastRound => 13,
+      part => 2,
       tables => false,
       decrypt => false
     )
@@ -1179,9 +1179,9 @@ begin
 
   u_round14_subshift : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000E"),
-      lastRound => signed'(x"0000000E"),
-      part => signed'(x"00000001"),
+      firstRound => 14,
+      lastRound => 14,
+      part => 1,
       tables => false,
       decrypt => false
     )
@@ -1208,9 +1208,9 @@ begin
 
   u_round14_mixadd : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"0000000E"),
-      lastRound => signed'(x"0000000E"),
-      part => signed'(x"00000002"),
+      firstRound => 14,
+      lastRound => 14,
+      part => 2,
       tables => false,
       decrypt => false
     )

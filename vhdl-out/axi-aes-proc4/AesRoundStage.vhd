@@ -7,9 +7,9 @@ use work.axi_aes_proc4_pkg.all;
 
 entity AesRoundStage is
   generic (
-    firstRound : hdl_s32;
-    lastRound : hdl_s32;
-    part : hdl_s32;
+    firstRound : integer;
+    lastRound : integer;
+    part : integer;
     tables : boolean;
     decrypt : boolean
   );
@@ -41,7 +41,6 @@ architecture rtl of AesRoundStage is
       x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
 begin
   tick : process(clk)
-    variable roundKeys : hdl_u128_x15;
     variable valid : boolean;
     variable rounds : hdl_u8;
     variable state : hdl_u128;
@@ -58,10 +57,6 @@ begin
         Output_KeySize <= (others => '0');
         Output_Tag <= (others => '0');
       else
-        roundKeys := roundKeys_reg;
-        if ((KeyLoad_Valid and (signed(resize(resize(KeyLoad_Round, 8), 32)) >= firstRound)) and (signed(resize(resize(KeyLoad_Round, 8), 32)) <= lastRound)) then
-          roundKeys(hdl_index(to_integer(resize(resize(KeyLoad_Round, 8), 4)), 15)) := KeyLoad_RoundKey;
-        end if;
         if Advance_Ready then
           valid := Input_Valid;
           Output_Valid <= valid;
@@ -69,8 +64,8 @@ begin
             rounds := AesMath_RoundsOf(resize(Input_KeySize, 8));
             state := Input_Block;
             for round in 0 to 14 loop
-              if ((to_signed(round, 32) >= firstRound) and (to_signed(round, 32) <= lastRound)) then
-                state := AesMath_RoundStep(state, roundKeys(round), to_signed(round, 32), rounds, part, tables, decrypt);
+              if ((round >= firstRound) and (round <= lastRound)) then
+                state := AesMath_RoundStep(state, roundKeys_reg(round), round, rounds, part, tables, decrypt);
               end if;
             end loop;
             Output_Block <= state;
@@ -80,7 +75,9 @@ begin
             Output_Last <= Input_Last;
           end if;
         end if;
-        roundKeys_reg <= roundKeys;
+        if ((KeyLoad_Valid and (to_integer(resize(KeyLoad_Round, 8)) >= firstRound)) and (to_integer(resize(KeyLoad_Round, 8)) <= lastRound)) then
+          roundKeys_reg(hdl_index(to_integer(resize(resize(KeyLoad_Round, 8), 4)), 15)) <= KeyLoad_RoundKey;
+        end if;
       end if;
     end if;
   end process;

@@ -228,9 +228,9 @@ begin
 
   u_rounds : entity work.AesRoundStage
     generic map (
-      firstRound => signed'(x"00000000"),
-      lastRound => signed'(x"0000000E"),
-      part => signed'(x"00000000"),
+      firstRound => 0,
+      lastRound => 14,
+      part => 0,
       tables => true,
       decrypt => false
     )

@@ -109,10 +109,10 @@ begin
               counter := Input_Counter;
             end if;
             counterNonce := ChaChaMath_CounterNonce(counter, n);
-            Output_Column0 <= ChaChaMath_InitialColumn(k0, k1, counterNonce, signed'(x"00000000"));
-            Output_Column1 <= ChaChaMath_InitialColumn(k0, k1, counterNonce, signed'(x"00000001"));
-            Output_Column2 <= ChaChaMath_InitialColumn(k0, k1, counterNonce, signed'(x"00000002"));
-            Output_Column3 <= ChaChaMath_InitialColumn(k0, k1, counterNonce, signed'(x"00000003"));
+            Output_Column0 <= ChaChaMath_InitialColumn(k0, k1, counterNonce, 0);
+            Output_Column1 <= ChaChaMath_InitialColumn(k0, k1, counterNonce, 1);
+            Output_Column2 <= ChaChaMath_InitialColumn(k0, k1, counterNonce, 2);
+            Output_Column3 <= ChaChaMath_InitialColumn(k0, k1, counterNonce, 3);
             Output_Key0 <= k0;
             Output_Key1 <= k1;
             Output_CounterNonce <= counterNonce;

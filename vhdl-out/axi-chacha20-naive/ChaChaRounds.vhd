@@ -7,7 +7,7 @@ use work.axi_chacha20_naive_pkg.all;
 
 entity ChaChaRounds is
   generic (
-    rounds : hdl_s32;
+    rounds : integer;
     diagonalFirst : boolean
   );
   port (
@@ -45,7 +45,7 @@ begin
     c3 := Input_Column3;
     diagonal := diagonalFirst;
     for i in 0 to 19 loop
-      if (to_signed(i, 32) < rounds) then
+      if (i < rounds) then
         if diagonal then
           d0 := ChaChaMath_QuarterRound(ChaChaMath_Gather(c0, c1, c2, c3));
           d1 := ChaChaMath_QuarterRound(ChaChaMath_Gather(c1, c2, c3, c0));

@@ -339,7 +339,7 @@ begin
 
   u_rounds0 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000014"),
+      rounds => 20,
       diagonalFirst => false
     )
     port map (

@@ -538,7 +538,7 @@ begin
 
   u_rounds0 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -595,7 +595,7 @@ begin
 
   u_rounds1 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -652,7 +652,7 @@ begin
 
   u_rounds2 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -709,7 +709,7 @@ begin
 
   u_rounds3 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -766,7 +766,7 @@ begin
 
   u_rounds4 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -823,7 +823,7 @@ begin
 
   u_rounds5 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -880,7 +880,7 @@ begin
 
   u_rounds6 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -937,7 +937,7 @@ begin
 
   u_rounds7 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -994,7 +994,7 @@ begin
 
   u_rounds8 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -1051,7 +1051,7 @@ begin
 
   u_rounds9 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (

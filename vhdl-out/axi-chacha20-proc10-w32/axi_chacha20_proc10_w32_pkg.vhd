@@ -19,6 +19,7 @@ package axi_chacha20_proc10_w32_pkg is
   type hdl_u32_x4 is array (0 to 3) of hdl_u32;
   constant ChaChaMath_Sigma : hdl_u32_x4 := (
       x"61707865", x"3320646E", x"79622D32", x"6B206574");
+  function hdl_index(i : integer; n : positive) return natural;
   function AxiMath_LaneMask(keep : hdl_u8) return hdl_u64;
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32;
   function AxiLiteRegisterBank_Supported(caps : hdl_u32; config : hdl_u32) return boolean;
@@ -26,31 +27,35 @@ package axi_chacha20_proc10_w32_pkg is
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64;
   function ChaChaMath_CounterNonce(counter : hdl_u32; nonce : hdl_u128) return hdl_u128;
-  function ChaChaMath_InitialColumn(key0 : hdl_u128; key1 : hdl_u128; counterNonce : hdl_u128; column : hdl_s32) return hdl_u128;
+  function ChaChaMath_InitialColumn(key0 : hdl_u128; key1 : hdl_u128; counterNonce : hdl_u128; column : integer) return hdl_u128;
   function ChaChaMath_QuarterRound(abcd : hdl_u128) return hdl_u128;
   function ChaChaMath_Gather(p : hdl_u128; q : hdl_u128; r : hdl_u128; s : hdl_u128) return hdl_u128;
   function ChaChaMath_AddLanes(x : hdl_u128; y : hdl_u128) return hdl_u128;
-  function ChaChaMath_Row(c0 : hdl_u128; c1 : hdl_u128; c2 : hdl_u128; c3 : hdl_u128; row : hdl_s32) return hdl_u128;
-  function ChaChaMath_KeepMask(byteCount : hdl_u8; row : hdl_s32) return hdl_u128;
+  function ChaChaMath_Row(c0 : hdl_u128; c1 : hdl_u128; c2 : hdl_u128; c3 : hdl_u128; row : integer) return hdl_u128;
+  function ChaChaMath_KeepMask(byteCount : hdl_u8; row : integer) return hdl_u128;
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8;
   function ChaChaMath_Pack(lane0 : hdl_u32; lane1 : hdl_u32; lane2 : hdl_u32; lane3 : hdl_u32) return hdl_u128;
-  function ChaChaMath_Lane(x : hdl_u128; lane : hdl_s32) return hdl_u32;
+  function ChaChaMath_Lane(x : hdl_u128; lane : integer) return hdl_u32;
 end package;
 
 package body axi_chacha20_proc10_w32_pkg is
+  function hdl_index(i : integer; n : positive) return natural is
+  begin
+    if i >= 0 and i < n then
+      return i;
+    end if;
+    return 0;
+  end function;
+
   -- Crypto.Axi.AxiMath.LaneMask
   function AxiMath_LaneMask(keep : hdl_u8) return hdl_u64 is
     variable mask : hdl_u64;
-    variable choice : hdl_u64;
   begin
     mask := unsigned'(x"0000000000000000");
     for i in 0 to 7 loop
-      if ((shift_right(signed(resize(keep, 32)), to_integer(resize(unsigned((signed'(x"00000007") - to_signed(i, 32))), 5))) and signed'(x"00000001")) /= signed'(x"00000000")) then
-        choice := unsigned'(x"00000000000000FF");
-      else
-        choice := unsigned'(x"0000000000000000");
+      if ((shift_right(signed(resize(keep, 32)), (i mod 32)) and signed'(x"00000001")) /= signed'(x"00000000")) then
+        mask := (mask or shift_left(unsigned'(x"00000000000000FF"), to_integer(shift_left(resize(unsigned(to_signed(i, 32)), 6), 3))));
       end if;
-      mask := (shift_left(mask, 8) or choice);
     end loop;
     return mask;
   end function;
@@ -62,7 +67,7 @@ package body axi_chacha20_proc10_w32_pkg is
     mask := unsigned'(x"00000000");
     for i in 0 to 3 loop
       if ((shift_right(signed(resize(strobes, 32)), (i mod 32)) and signed'(x"00000001")) /= signed'(x"00000000")) then
-        mask := (mask or shift_left(unsigned'(x"000000FF"), to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * to_signed(i, 32)), 32))), 5))));
+        mask := (mask or shift_left(unsigned'(x"000000FF"), to_integer(shift_left(resize(unsigned(to_signed(i, 32)), 5), 3))));
       end if;
     end loop;
     return ((old and (not mask)) or (data and mask));
@@ -81,14 +86,14 @@ package body axi_chacha20_proc10_w32_pkg is
     mode := (config and unsigned'(x"0000000F"));
     decrypt := ((config and unsigned'(x"00000100")) /= unsigned'(x"00000000"));
     keySize := (shift_right(config, 12) and unsigned'(x"00000003"));
-    modeOk := ((mode < unsigned'(x"00000008")) and ((shift_right(caps, to_integer(resize(unsigned(signed(resize(mode, 32))), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
+    modeOk := ((mode < unsigned'(x"00000008")) and ((shift_right(caps, to_integer(resize(unsigned(signed(mode)), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
     if decrypt then
       directionBit := unsigned'(x"00000200");
     else
       directionBit := unsigned'(x"00000100");
     end if;
     directionOk := ((caps and directionBit) /= unsigned'(x"00000000"));
-    keySizeOk := ((keySize < unsigned'(x"00000003")) and ((shift_right(caps, to_integer(resize(unsigned((signed'(x"0000000C") + signed(resize(keySize, 32)))), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
+    keySizeOk := ((keySize < unsigned'(x"00000003")) and ((shift_right(caps, to_integer((unsigned'("01100") + keySize(4 downto 0)))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
     return ((modeOk and directionOk) and keySizeOk);
   end function;
 
@@ -104,7 +109,7 @@ package body axi_chacha20_proc10_w32_pkg is
   begin
     bytes := unsigned'(x"FF");
     for n in 0 to 8 loop
-      if (signed(resize(keep, 32)) = signed(resize(resize(unsigned((shift_left(signed'(x"00000001"), (n mod 32)) - signed'(x"00000001"))), 8), 32))) then
+      if (to_integer(keep) = to_integer((shift_left(unsigned'(x"01"), (n mod 32)) - unsigned'(x"01")))) then
         bytes := resize(unsigned(to_signed(n, 32)), 8);
       end if;
     end loop;
@@ -115,10 +120,10 @@ package body axi_chacha20_proc10_w32_pkg is
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64 is
     variable choice : hdl_u64;
   begin
-    if (signed(resize(bytes, 32)) >= signed'(x"00000008")) then
+    if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FFFFFFFFFFFFFFFF");
     else
-      choice := (shift_left(unsigned'(x"0000000000000001"), to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * signed(resize(bytes, 32))), 32))), 6))) - unsigned'(x"0000000000000001"));
+      choice := (shift_left(unsigned'(x"0000000000000001"), to_integer(shift_left(bytes(5 downto 0), 3))) - unsigned'(x"0000000000000001"));
     end if;
     return choice;
   end function;
@@ -130,9 +135,9 @@ package body axi_chacha20_proc10_w32_pkg is
   end function;
 
   -- Crypto.ChaCha.ChaChaMath.InitialColumn
-  function ChaChaMath_InitialColumn(key0 : hdl_u128; key1 : hdl_u128; counterNonce : hdl_u128; column : hdl_s32) return hdl_u128 is
+  function ChaChaMath_InitialColumn(key0 : hdl_u128; key1 : hdl_u128; counterNonce : hdl_u128; column : integer) return hdl_u128 is
   begin
-    return ChaChaMath_Pack(ChaChaMath_Sigma(to_integer(resize(unsigned(column), 2))), ChaChaMath_Lane(key0, column), ChaChaMath_Lane(key1, column), ChaChaMath_Lane(counterNonce, column));
+    return ChaChaMath_Pack(ChaChaMath_Sigma(hdl_index(column, 4)), ChaChaMath_Lane(key0, column), ChaChaMath_Lane(key1, column), ChaChaMath_Lane(counterNonce, column));
   end function;
 
   -- Crypto.ChaCha.ChaChaMath.QuarterRound
@@ -142,10 +147,10 @@ package body axi_chacha20_proc10_w32_pkg is
     variable c : hdl_u32;
     variable d : hdl_u32;
   begin
-    a := ChaChaMath_Lane(abcd, signed'(x"00000000"));
-    b := ChaChaMath_Lane(abcd, signed'(x"00000001"));
-    c := ChaChaMath_Lane(abcd, signed'(x"00000002"));
-    d := ChaChaMath_Lane(abcd, signed'(x"00000003"));
+    a := ChaChaMath_Lane(abcd, 0);
+    b := ChaChaMath_Lane(abcd, 1);
+    c := ChaChaMath_Lane(abcd, 2);
+    d := ChaChaMath_Lane(abcd, 3);
     a := (a + b);
     d := (d xor a);
     d := rotate_left(d, 16);
@@ -164,28 +169,28 @@ package body axi_chacha20_proc10_w32_pkg is
   -- Crypto.ChaCha.ChaChaMath.Gather
   function ChaChaMath_Gather(p : hdl_u128; q : hdl_u128; r : hdl_u128; s : hdl_u128) return hdl_u128 is
   begin
-    return ChaChaMath_Pack(ChaChaMath_Lane(p, signed'(x"00000000")), ChaChaMath_Lane(q, signed'(x"00000001")), ChaChaMath_Lane(r, signed'(x"00000002")), ChaChaMath_Lane(s, signed'(x"00000003")));
+    return ChaChaMath_Pack(ChaChaMath_Lane(p, 0), ChaChaMath_Lane(q, 1), ChaChaMath_Lane(r, 2), ChaChaMath_Lane(s, 3));
   end function;
 
   -- Crypto.ChaCha.ChaChaMath.AddLanes
   function ChaChaMath_AddLanes(x : hdl_u128; y : hdl_u128) return hdl_u128 is
   begin
-    return ChaChaMath_Pack((ChaChaMath_Lane(x, signed'(x"00000000")) + ChaChaMath_Lane(y, signed'(x"00000000"))), (ChaChaMath_Lane(x, signed'(x"00000001")) + ChaChaMath_Lane(y, signed'(x"00000001"))), (ChaChaMath_Lane(x, signed'(x"00000002")) + ChaChaMath_Lane(y, signed'(x"00000002"))), (ChaChaMath_Lane(x, signed'(x"00000003")) + ChaChaMath_Lane(y, signed'(x"00000003"))));
+    return ChaChaMath_Pack((ChaChaMath_Lane(x, 0) + ChaChaMath_Lane(y, 0)), (ChaChaMath_Lane(x, 1) + ChaChaMath_Lane(y, 1)), (ChaChaMath_Lane(x, 2) + ChaChaMath_Lane(y, 2)), (ChaChaMath_Lane(x, 3) + ChaChaMath_Lane(y, 3)));
   end function;
 
   -- Crypto.ChaCha.ChaChaMath.Row
-  function ChaChaMath_Row(c0 : hdl_u128; c1 : hdl_u128; c2 : hdl_u128; c3 : hdl_u128; row : hdl_s32) return hdl_u128 is
+  function ChaChaMath_Row(c0 : hdl_u128; c1 : hdl_u128; c2 : hdl_u128; c3 : hdl_u128; row : integer) return hdl_u128 is
   begin
     return ChaChaMath_Pack(ChaChaMath_Lane(c0, row), ChaChaMath_Lane(c1, row), ChaChaMath_Lane(c2, row), ChaChaMath_Lane(c3, row));
   end function;
 
   -- Crypto.ChaCha.ChaChaMath.KeepMask
-  function ChaChaMath_KeepMask(byteCount : hdl_u8; row : hdl_s32) return hdl_u128 is
+  function ChaChaMath_KeepMask(byteCount : hdl_u8; row : integer) return hdl_u128 is
     variable keep : hdl_s32;
     variable none : hdl_u128;
     variable one : hdl_u128;
   begin
-    keep := (signed(resize(byteCount, 32)) - signed(resize(unsigned(signed'(x"00000010") * row), 32)));
+    keep := (signed(resize(byteCount, 32)) - shift_left(to_signed(row, 32), 4));
     none := unsigned'(x"00000000000000000000000000000000");
     if (keep <= signed'(x"00000000")) then
       return none;
@@ -194,17 +199,17 @@ package body axi_chacha20_proc10_w32_pkg is
       return (not none);
     end if;
     one := unsigned'(x"00000000000000000000000000000001");
-    return (shift_left(one, to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * keep), 32))), 7))) - one);
+    return (shift_left(one, to_integer(shift_left(unsigned(keep(6 downto 0)), 3))) - one);
   end function;
 
   -- Crypto.Axi.AxiMath.KeepOf
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8 is
     variable choice : hdl_u8;
   begin
-    if (signed(resize(bytes, 32)) >= signed'(x"00000008")) then
+    if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FF");
     else
-      choice := resize(unsigned((shift_left(signed'(x"00000001"), to_integer(resize(bytes, 5))) - signed'(x"00000001"))), 8);
+      choice := (shift_left(unsigned'(x"01"), to_integer(resize(bytes, 5))) - unsigned'(x"01"));
     end if;
     return choice;
   end function;
@@ -216,9 +221,9 @@ package body axi_chacha20_proc10_w32_pkg is
   end function;
 
   -- Crypto.ChaCha.ChaChaMath.Lane
-  function ChaChaMath_Lane(x : hdl_u128; lane : hdl_s32) return hdl_u32 is
+  function ChaChaMath_Lane(x : hdl_u128; lane : integer) return hdl_u32 is
   begin
-    return resize(shift_right(x, to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000020") * lane), 32))), 7))), 32);
+    return resize(shift_right(x, to_integer(shift_left(resize(unsigned(to_signed(lane, 32)), 7), 5))), 32);
   end function;
 
 end package body;

@@ -510,7 +510,7 @@ begin
 
   u_rounds0 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -567,7 +567,7 @@ begin
 
   u_rounds1 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -624,7 +624,7 @@ begin
 
   u_rounds2 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -681,7 +681,7 @@ begin
 
   u_rounds3 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -738,7 +738,7 @@ begin
 
   u_rounds4 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -795,7 +795,7 @@ begin
 
   u_rounds5 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -852,7 +852,7 @@ begin
 
   u_rounds6 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -909,7 +909,7 @@ begin
 
   u_rounds7 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -966,7 +966,7 @@ begin
 
   u_rounds8 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -1023,7 +1023,7 @@ begin
 
   u_rounds9 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (

@@ -700,7 +700,7 @@ begin
 
   u_rounds0 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => false
     )
     port map (
@@ -757,7 +757,7 @@ begin
 
   u_rounds1 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => true
     )
     port map (
@@ -814,7 +814,7 @@ begin
 
   u_rounds2 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => false
     )
     port map (
@@ -871,7 +871,7 @@ begin
 
   u_rounds3 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => true
     )
     port map (
@@ -928,7 +928,7 @@ begin
 
   u_rounds4 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => false
     )
     port map (
@@ -985,7 +985,7 @@ begin
 
   u_rounds5 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => true
     )
     port map (
@@ -1042,7 +1042,7 @@ begin
 
   u_rounds6 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => false
     )
     port map (
@@ -1099,7 +1099,7 @@ begin
 
   u_rounds7 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => true
     )
     port map (
@@ -1156,7 +1156,7 @@ begin
 
   u_rounds8 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => false
     )
     port map (
@@ -1213,7 +1213,7 @@ begin
 
   u_rounds9 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => true
     )
     port map (
@@ -1270,7 +1270,7 @@ begin
 
   u_rounds10 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => false
     )
     port map (
@@ -1327,7 +1327,7 @@ begin
 
   u_rounds11 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => true
     )
     port map (
@@ -1384,7 +1384,7 @@ begin
 
   u_rounds12 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => false
     )
     port map (
@@ -1441,7 +1441,7 @@ begin
 
   u_rounds13 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => true
     )
     port map (
@@ -1498,7 +1498,7 @@ begin
 
   u_rounds14 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => false
     )
     port map (
@@ -1555,7 +1555,7 @@ begin
 
   u_rounds15 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => true
     )
     port map (
@@ -1612,7 +1612,7 @@ begin
 
   u_rounds16 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => false
     )
     port map (
@@ -1669,7 +1669,7 @@ begin
 
   u_rounds17 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => true
     )
     port map (
@@ -1726,7 +1726,7 @@ begin
 
   u_rounds18 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => false
     )
     port map (
@@ -1783,7 +1783,7 @@ begin
 
   u_rounds19 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => true
     )
     port map (

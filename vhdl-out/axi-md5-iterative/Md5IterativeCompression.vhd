@@ -105,11 +105,11 @@ begin
           resultValid := false;
         end if;
         if busy then
-          if (signed(resize(step, 32)) < signed'(x"0000003F")) then
-            state := Md5Math_Step(state, m0, m1, m2, m3, signed(resize(step, 32)));
+          if (to_integer(step) < 63) then
+            state := Md5Math_Step(state, m0, m1, m2, m3, to_integer(step));
             step := (step + unsigned'(x"01"));
           elsif outputFree then
-            Output_State <= Md5Math_Step(state, m0, m1, m2, m3, signed(resize(step, 32)));
+            Output_State <= Md5Math_Step(state, m0, m1, m2, m3, to_integer(step));
             Output_Chain <= chain;
             Output_Slot <= slot;
             Output_Last <= last;
@@ -129,7 +129,7 @@ begin
           step := unsigned'(x"00");
           busy := true;
         end if;
-        inputReady := ((not busy) or ((signed(resize(step, 32)) = signed'(x"0000003F")) and (not resultValid)));
+        inputReady := ((not busy) or ((to_integer(step) = 63) and (not resultValid)));
         Output_Valid <= resultValid;
         InputReady_Ready <= inputReady;
         busy_reg <= busy;

@@ -117,28 +117,28 @@ begin
         else
           if (ready and Input_Valid) then
             lane := AxiMath_ReverseBytes(Input_Data);
-            total := resize(unsigned((signed(resize(bytes, 32)) + signed(resize(resize(Input_Bytes, 8), 32)))), 8);
-            if ((signed(resize(count, 32)) = signed'(x"00000003")) or Input_Last) then
-              if (signed(resize(count, 32)) = signed'(x"00000000")) then
+            total := (bytes + resize(Input_Bytes, 8));
+            if ((to_integer(count) = 3) or Input_Last) then
+              if (to_integer(count) = 0) then
                 Output_Data0 <= lane;
               else
                 Output_Data0 <= lane0;
               end if;
-              if (signed(resize(count, 32)) = signed'(x"00000001")) then
+              if (to_integer(count) = 1) then
                 Output_Data1 <= lane;
-              elsif (signed(resize(count, 32)) > signed'(x"00000001")) then
+              elsif (to_integer(count) > 1) then
                 Output_Data1 <= lane1;
               else
                 Output_Data1 <= unsigned'(x"00000000000000000000000000000000");
               end if;
-              if (signed(resize(count, 32)) = signed'(x"00000002")) then
+              if (to_integer(count) = 2) then
                 Output_Data2 <= lane;
-              elsif (signed(resize(count, 32)) > signed'(x"00000002")) then
+              elsif (to_integer(count) > 2) then
                 Output_Data2 <= lane2;
               else
                 Output_Data2 <= unsigned'(x"00000000000000000000000000000000");
               end if;
-              if (signed(resize(count, 32)) = signed'(x"00000003")) then
+              if (to_integer(count) = 3) then
                 Output_Data3 <= lane;
               else
                 Output_Data3 <= unsigned'(x"00000000000000000000000000000000");
@@ -151,9 +151,9 @@ begin
               count := unsigned'(x"00");
               bytes := unsigned'(x"00");
             else
-              if (signed(resize(count, 32)) = signed'(x"00000000")) then
+              if (to_integer(count) = 0) then
                 lane0 := lane;
-              elsif (signed(resize(count, 32)) = signed'(x"00000001")) then
+              elsif (to_integer(count) = 1) then
                 lane1 := lane;
               else
                 lane2 := lane;

@@ -414,8 +414,8 @@ begin
 
   u_steps0 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000000"),
-      steps => signed'(x"00000004")
+      firstStep => 0,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -443,8 +443,8 @@ begin
 
   u_steps1 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000004"),
-      steps => signed'(x"00000004")
+      firstStep => 4,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -472,8 +472,8 @@ begin
 
   u_steps2 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000008"),
-      steps => signed'(x"00000004")
+      firstStep => 8,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -501,8 +501,8 @@ begin
 
   u_steps3 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000000C"),
-      steps => signed'(x"00000004")
+      firstStep => 12,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -530,8 +530,8 @@ begin
 
   u_steps4 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000010"),
-      steps => signed'(x"00000004")
+      firstStep => 16,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -559,8 +559,8 @@ begin
 
   u_steps5 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000014"),
-      steps => signed'(x"00000004")
+      firstStep => 20,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -588,8 +588,8 @@ begin
 
   u_steps6 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000018"),
-      steps => signed'(x"00000004")
+      firstStep => 24,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -617,8 +617,8 @@ begin
 
   u_steps7 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000001C"),
-      steps => signed'(x"00000004")
+      firstStep => 28,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -646,8 +646,8 @@ begin
 
   u_steps8 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000020"),
-      steps => signed'(x"00000004")
+      firstStep => 32,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -675,8 +675,8 @@ begin
 
   u_steps9 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000024"),
-      steps => signed'(x"00000004")
+      firstStep => 36,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -704,8 +704,8 @@ begin
 
   u_steps10 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000028"),
-      steps => signed'(x"00000004")
+      firstStep => 40,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -733,8 +733,8 @@ begin
 
   u_steps11 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000002C"),
-      steps => signed'(x"00000004")
+      firstStep => 44,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -762,8 +762,8 @@ begin
 
   u_steps12 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000030"),
-      steps => signed'(x"00000004")
+      firstStep => 48,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -791,8 +791,8 @@ begin
 
   u_steps13 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000034"),
-      steps => signed'(x"00000004")
+      firstStep => 52,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -820,8 +820,8 @@ begin
 
   u_steps14 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000038"),
-      steps => signed'(x"00000004")
+      firstStep => 56,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -849,8 +849,8 @@ begin
 
   u_steps15 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000003C"),
-      steps => signed'(x"00000004")
+      firstStep => 60,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -878,9 +878,9 @@ begin
 
   u_scheduler : entity work.HashSlotScheduler
     generic map (
-      slots => signed'(x"00000018"),
-      blockBytes => signed'(x"00000040"),
-      lengthBytes => signed'(x"00000008")
+      slots => 24,
+      blockBytes => 64,
+      lengthBytes => 8
     )
     port map (
       clk => clk,
@@ -908,7 +908,7 @@ begin
 
   u_input_gate : entity work.HashInputGate
     generic map (
-      slots => signed'(x"00000018")
+      slots => 24
     )
     port map (
       Input_Valid => in_Valid,

@@ -558,8 +558,8 @@ begin
 
   u_steps0 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000000"),
-      steps => signed'(x"00000002")
+      firstStep => 0,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -587,8 +587,8 @@ begin
 
   u_steps1 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000002"),
-      steps => signed'(x"00000002")
+      firstStep => 2,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -616,8 +616,8 @@ begin
 
   u_steps2 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000004"),
-      steps => signed'(x"00000002")
+      firstStep => 4,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -645,8 +645,8 @@ begin
 
   u_steps3 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000006"),
-      steps => signed'(x"00000002")
+      firstStep => 6,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -674,8 +674,8 @@ begin
 
   u_steps4 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000008"),
-      steps => signed'(x"00000002")
+      firstStep => 8,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -703,8 +703,8 @@ begin
 
   u_steps5 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000000A"),
-      steps => signed'(x"00000002")
+      firstStep => 10,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -732,8 +732,8 @@ begin
 
   u_steps6 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000000C"),
-      steps => signed'(x"00000002")
+      firstStep => 12,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -761,8 +761,8 @@ begin
 
   u_steps7 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000000E"),
-      steps => signed'(x"00000002")
+      firstStep => 14,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -790,8 +790,8 @@ begin
 
   u_steps8 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000010"),
-      steps => signed'(x"00000002")
+      firstStep => 16,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -819,8 +819,8 @@ begin
 
   u_steps9 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000012"),
-      steps => signed'(x"00000002")
+      firstStep => 18,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -848,8 +848,8 @@ begin
 
   u_steps10 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000014"),
-      steps => signed'(x"00000002")
+      firstStep => 20,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -877,8 +877,8 @@ begin
 
   u_steps11 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000016"),
-      steps => signed'(x"00000002")
+      firstStep => 22,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -906,8 +906,8 @@ begin
 
   u_steps12 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000018"),
-      steps => signed'(x"00000002")
+      firstStep => 24,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -935,8 +935,8 @@ begin
 
   u_steps13 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000001A"),
-      steps => signed'(x"00000002")
+      firstStep => 26,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -964,8 +964,8 @@ begin
 
   u_steps14 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000001C"),
-      steps => signed'(x"00000002")
+      firstStep => 28,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -993,8 +993,8 @@ begin
 
   u_steps15 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000001E"),
-      steps => signed'(x"00000002")
+      firstStep => 30,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -1022,8 +1022,8 @@ begin
 
   u_steps16 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000020"),
-      steps => signed'(x"00000002")
+      firstStep => 32,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -1051,8 +1051,8 @@ begin
 
   u_steps17 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000022"),
-      steps => signed'(x"00000002")
+      firstStep => 34,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -1080,8 +1080,8 @@ begin
 
   u_steps18 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000024"),
-      steps => signed'(x"00000002")
+      firstStep => 36,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -1109,8 +1109,8 @@ begin
 
   u_steps19 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000026"),
-      steps => signed'(x"00000002")
+      firstStep => 38,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -1138,8 +1138,8 @@ begin
 
   u_steps20 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000028"),
-      steps => signed'(x"00000002")
+      firstStep => 40,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -1167,8 +1167,8 @@ begin
 
   u_steps21 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000002A"),
-      steps => signed'(x"00000002")
+      firstStep => 42,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -1196,8 +1196,8 @@ begin
 
   u_steps22 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000002C"),
-      steps => signed'(x"00000002")
+      firstStep => 44,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -1225,8 +1225,8 @@ begin
 
   u_steps23 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000002E"),
-      steps => signed'(x"00000002")
+      firstStep => 46,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -1254,8 +1254,8 @@ begin
 
   u_steps24 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000030"),
-      steps => signed'(x"00000002")
+      firstStep => 48,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -1283,8 +1283,8 @@ begin
 
   u_steps25 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000032"),
-      steps => signed'(x"00000002")
+      firstStep => 50,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -1312,8 +1312,8 @@ begin
 
   u_steps26 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000034"),
-      steps => signed'(x"00000002")
+      firstStep => 52,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -1341,8 +1341,8 @@ begin
 
   u_steps27 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000036"),
-      steps => signed'(x"00000002")
+      firstStep => 54,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -1370,8 +1370,8 @@ begin
 
   u_steps28 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000038"),
-      steps => signed'(x"00000002")
+      firstStep => 56,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -1399,8 +1399,8 @@ begin
 
   u_steps29 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000003A"),
-      steps => signed'(x"00000002")
+      firstStep => 58,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -1428,8 +1428,8 @@ begin
 
   u_steps30 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000003C"),
-      steps => signed'(x"00000002")
+      firstStep => 60,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -1457,8 +1457,8 @@ begin
 
   u_steps31 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000003E"),
-      steps => signed'(x"00000002")
+      firstStep => 62,
+      steps => 2
     )
     port map (
       clk => clk,
@@ -1486,9 +1486,9 @@ begin
 
   u_scheduler : entity work.HashSlotScheduler
     generic map (
-      slots => signed'(x"00000028"),
-      blockBytes => signed'(x"00000040"),
-      lengthBytes => signed'(x"00000008")
+      slots => 40,
+      blockBytes => 64,
+      lengthBytes => 8
     )
     port map (
       clk => clk,
@@ -1516,7 +1516,7 @@ begin
 
   u_input_gate : entity work.HashInputGate
     generic map (
-      slots => signed'(x"00000028")
+      slots => 40
     )
     port map (
       Input_Valid => in_Valid,

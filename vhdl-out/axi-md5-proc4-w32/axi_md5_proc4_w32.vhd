@@ -334,8 +334,8 @@ begin
 
   u_steps0 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000000"),
-      steps => signed'(x"00000010")
+      firstStep => 0,
+      steps => 16
     )
     port map (
       clk => clk,
@@ -363,8 +363,8 @@ begin
 
   u_steps1 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000010"),
-      steps => signed'(x"00000010")
+      firstStep => 16,
+      steps => 16
     )
     port map (
       clk => clk,
@@ -392,8 +392,8 @@ begin
 
   u_steps2 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000020"),
-      steps => signed'(x"00000010")
+      firstStep => 32,
+      steps => 16
     )
     port map (
       clk => clk,
@@ -421,8 +421,8 @@ begin
 
   u_steps3 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000030"),
-      steps => signed'(x"00000010")
+      firstStep => 48,
+      steps => 16
     )
     port map (
       clk => clk,
@@ -450,9 +450,9 @@ begin
 
   u_scheduler : entity work.HashSlotScheduler
     generic map (
-      slots => signed'(x"0000000C"),
-      blockBytes => signed'(x"00000040"),
-      lengthBytes => signed'(x"00000008")
+      slots => 12,
+      blockBytes => 64,
+      lengthBytes => 8
     )
     port map (
       clk => clk,
@@ -480,7 +480,7 @@ begin
 
   u_input_gate : entity work.HashInputGate
     generic map (
-      slots => signed'(x"0000000C")
+      slots => 12
     )
     port map (
       Input_Valid => in_Valid,

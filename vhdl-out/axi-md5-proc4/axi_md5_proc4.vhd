@@ -306,8 +306,8 @@ begin
 
   u_steps0 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000000"),
-      steps => signed'(x"00000010")
+      firstStep => 0,
+      steps => 16
     )
     port map (
       clk => clk,
@@ -335,8 +335,8 @@ begin
 
   u_steps1 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000010"),
-      steps => signed'(x"00000010")
+      firstStep => 16,
+      steps => 16
     )
     port map (
       clk => clk,
@@ -364,8 +364,8 @@ begin
 
   u_steps2 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000020"),
-      steps => signed'(x"00000010")
+      firstStep => 32,
+      steps => 16
     )
     port map (
       clk => clk,
@@ -393,8 +393,8 @@ begin
 
   u_steps3 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000030"),
-      steps => signed'(x"00000010")
+      firstStep => 48,
+      steps => 16
     )
     port map (
       clk => clk,
@@ -422,9 +422,9 @@ begin
 
   u_scheduler : entity work.HashSlotScheduler
     generic map (
-      slots => signed'(x"0000000C"),
-      blockBytes => signed'(x"00000040"),
-      lengthBytes => signed'(x"00000008")
+      slots => 12,
+      blockBytes => 64,
+      lengthBytes => 8
     )
     port map (
       clk => clk,
@@ -452,7 +452,7 @@ begin
 
   u_input_gate : entity work.HashInputGate
     generic map (
-      slots => signed'(x"0000000C")
+      slots => 12
     )
     port map (
       Input_Valid => in_Valid,

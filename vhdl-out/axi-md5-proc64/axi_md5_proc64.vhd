@@ -846,8 +846,8 @@ begin
 
   u_steps0 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000000"),
-      steps => signed'(x"00000001")
+      firstStep => 0,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -875,8 +875,8 @@ begin
 
   u_steps1 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000001"),
-      steps => signed'(x"00000001")
+      firstStep => 1,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -904,8 +904,8 @@ begin
 
   u_steps2 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000002"),
-      steps => signed'(x"00000001")
+      firstStep => 2,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -933,8 +933,8 @@ begin
 
   u_steps3 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000003"),
-      steps => signed'(x"00000001")
+      firstStep => 3,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -962,8 +962,8 @@ begin
 
   u_steps4 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000004"),
-      steps => signed'(x"00000001")
+      firstStep => 4,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -991,8 +991,8 @@ begin
 
   u_steps5 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000005"),
-      steps => signed'(x"00000001")
+      firstStep => 5,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1020,8 +1020,8 @@ begin
 
   u_steps6 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000006"),
-      steps => signed'(x"00000001")
+      firstStep => 6,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1049,8 +1049,8 @@ begin
 
   u_steps7 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000007"),
-      steps => signed'(x"00000001")
+      firstStep => 7,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1078,8 +1078,8 @@ begin
 
   u_steps8 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000008"),
-      steps => signed'(x"00000001")
+      firstStep => 8,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1107,8 +1107,8 @@ begin
 
   u_steps9 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000009"),
-      steps => signed'(x"00000001")
+      firstStep => 9,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1136,8 +1136,8 @@ begin
 
   u_steps10 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000000A"),
-      steps => signed'(x"00000001")
+      firstStep => 10,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1165,8 +1165,8 @@ begin
 
   u_steps11 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000000B"),
-      steps => signed'(x"00000001")
+      firstStep => 11,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1194,8 +1194,8 @@ begin
 
   u_steps12 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000000C"),
-      steps => signed'(x"00000001")
+      firstStep => 12,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1223,8 +1223,8 @@ begin
 
   u_steps13 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000000D"),
-      steps => signed'(x"00000001")
+      firstStep => 13,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1252,8 +1252,8 @@ begin
 
   u_steps14 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000000E"),
-      steps => signed'(x"00000001")
+      firstStep => 14,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1281,8 +1281,8 @@ begin
 
   u_steps15 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000000F"),
-      steps => signed'(x"00000001")
+      firstStep => 15,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1310,8 +1310,8 @@ begin
 
   u_steps16 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000010"),
-      steps => signed'(x"00000001")
+      firstStep => 16,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1339,8 +1339,8 @@ begin
 
   u_steps17 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000011"),
-      steps => signed'(x"00000001")
+      firstStep => 17,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1368,8 +1368,8 @@ begin
 
   u_steps18 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000012"),
-      steps => signed'(x"00000001")
+      firstStep => 18,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1397,8 +1397,8 @@ begin
 
   u_steps19 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000013"),
-      steps => signed'(x"00000001")
+      firstStep => 19,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1426,8 +1426,8 @@ begin
 
   u_steps20 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000014"),
-      steps => signed'(x"00000001")
+      firstStep => 20,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1455,8 +1455,8 @@ begin
 
   u_steps21 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000015"),
-      steps => signed'(x"00000001")
+      firstStep => 21,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1484,8 +1484,8 @@ begin
 
   u_steps22 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000016"),
-      steps => signed'(x"00000001")
+      firstStep => 22,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1513,8 +1513,8 @@ begin
 
   u_steps23 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000017"),
-      steps => signed'(x"00000001")
+      firstStep => 23,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1542,8 +1542,8 @@ begin
 
   u_steps24 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000018"),
-      steps => signed'(x"00000001")
+      firstStep => 24,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1571,8 +1571,8 @@ begin
 
   u_steps25 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000019"),
-      steps => signed'(x"00000001")
+      firstStep => 25,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1600,8 +1600,8 @@ begin
 
   u_steps26 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000001A"),
-      steps => signed'(x"00000001")
+      firstStep => 26,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1629,8 +1629,8 @@ begin
 
   u_steps27 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000001B"),
-      steps => signed'(x"00000001")
+      firstStep => 27,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1658,8 +1658,8 @@ begin
 
   u_steps28 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000001C"),
-      steps => signed'(x"00000001")
+      firstStep => 28,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1687,8 +1687,8 @@ begin
 
   u_steps29 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000001D"),
-      steps => signed'(x"00000001")
+      firstStep => 29,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1716,8 +1716,8 @@ begin
 
   u_steps30 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000001E"),
-      steps => signed'(x"00000001")
+      firstStep => 30,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1745,8 +1745,8 @@ begin
 
   u_steps31 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000001F"),
-      steps => signed'(x"00000001")
+      firstStep => 31,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1774,8 +1774,8 @@ begin
 
   u_steps32 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000020"),
-      steps => signed'(x"00000001")
+      firstStep => 32,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1803,8 +1803,8 @@ begin
 
   u_steps33 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000021"),
-      steps => signed'(x"00000001")
+      firstStep => 33,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1832,8 +1832,8 @@ begin
 
   u_steps34 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000022"),
-      steps => signed'(x"00000001")
+      firstStep => 34,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1861,8 +1861,8 @@ begin
 
   u_steps35 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000023"),
-      steps => signed'(x"00000001")
+      firstStep => 35,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1890,8 +1890,8 @@ begin
 
   u_steps36 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000024"),
-      steps => signed'(x"00000001")
+      firstStep => 36,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1919,8 +1919,8 @@ begin
 
   u_steps37 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000025"),
-      steps => signed'(x"00000001")
+      firstStep => 37,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1948,8 +1948,8 @@ begin
 
   u_steps38 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000026"),
-      steps => signed'(x"00000001")
+      firstStep => 38,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1977,8 +1977,8 @@ begin
 
   u_steps39 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000027"),
-      steps => signed'(x"00000001")
+      firstStep => 39,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2006,8 +2006,8 @@ begin
 
   u_steps40 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000028"),
-      steps => signed'(x"00000001")
+      firstStep => 40,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2035,8 +2035,8 @@ begin
 
   u_steps41 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000029"),
-      steps => signed'(x"00000001")
+      firstStep => 41,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2064,8 +2064,8 @@ begin
 
   u_steps42 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000002A"),
-      steps => signed'(x"00000001")
+      firstStep => 42,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2093,8 +2093,8 @@ begin
 
   u_steps43 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000002B"),
-      steps => signed'(x"00000001")
+      firstStep => 43,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2122,8 +2122,8 @@ begin
 
   u_steps44 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000002C"),
-      steps => signed'(x"00000001")
+      firstStep => 44,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2151,8 +2151,8 @@ begin
 
   u_steps45 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000002D"),
-      steps => signed'(x"00000001")
+      firstStep => 45,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2180,8 +2180,8 @@ begin
 
   u_steps46 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000002E"),
-      steps => signed'(x"00000001")
+      firstStep => 46,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2209,8 +2209,8 @@ begin
 
   u_steps47 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000002F"),
-      steps => signed'(x"00000001")
+      firstStep => 47,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2238,8 +2238,8 @@ begin
 
   u_steps48 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000030"),
-      steps => signed'(x"00000001")
+      firstStep => 48,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2267,8 +2267,8 @@ begin
 
   u_steps49 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000031"),
-      steps => signed'(x"00000001")
+      firstStep => 49,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2296,8 +2296,8 @@ begin
 
   u_steps50 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000032"),
-      steps => signed'(x"00000001")
+      firstStep => 50,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2325,8 +2325,8 @@ begin
 
   u_steps51 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000033"),
-      steps => signed'(x"00000001")
+      firstStep => 51,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2354,8 +2354,8 @@ begin
 
   u_steps52 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000034"),
-      steps => signed'(x"00000001")
+      firstStep => 52,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2383,8 +2383,8 @@ begin
 
   u_steps53 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000035"),
-      steps => signed'(x"00000001")
+      firstStep => 53,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2412,8 +2412,8 @@ begin
 
   u_steps54 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000036"),
-      steps => signed'(x"00000001")
+      firstStep => 54,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2441,8 +2441,8 @@ begin
 
   u_steps55 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000037"),
-      steps => signed'(x"00000001")
+      firstStep => 55,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2470,8 +2470,8 @@ begin
 
   u_steps56 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000038"),
-      steps => signed'(x"00000001")
+      firstStep => 56,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2499,8 +2499,8 @@ begin
 
   u_steps57 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000039"),
-      steps => signed'(x"00000001")
+      firstStep => 57,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2528,8 +2528,8 @@ begin
 
   u_steps58 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000003A"),
-      steps => signed'(x"00000001")
+      firstStep => 58,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2557,8 +2557,8 @@ begin
 
   u_steps59 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000003B"),
-      steps => signed'(x"00000001")
+      firstStep => 59,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2586,8 +2586,8 @@ begin
 
   u_steps60 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000003C"),
-      steps => signed'(x"00000001")
+      firstStep => 60,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2615,8 +2615,8 @@ begin
 
   u_steps61 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000003D"),
-      steps => signed'(x"00000001")
+      firstStep => 61,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2644,8 +2644,8 @@ begin
 
   u_steps62 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000003E"),
-      steps => signed'(x"00000001")
+      firstStep => 62,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2673,8 +2673,8 @@ begin
 
   u_steps63 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000003F"),
-      steps => signed'(x"00000001")
+      firstStep => 63,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2702,9 +2702,9 @@ begin
 
   u_scheduler : entity work.HashSlotScheduler
     generic map (
-      slots => signed'(x"00000048"),
-      blockBytes => signed'(x"00000040"),
-      lengthBytes => signed'(x"00000008")
+      slots => 72,
+      blockBytes => 64,
+      lengthBytes => 8
     )
     port map (
       clk => clk,
@@ -2732,7 +2732,7 @@ begin
 
   u_input_gate : entity work.HashInputGate
     generic map (
-      slots => signed'(x"00000048")
+      slots => 72
     )
     port map (
       Input_Valid => in_Valid,

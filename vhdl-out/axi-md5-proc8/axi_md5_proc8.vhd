@@ -342,8 +342,8 @@ begin
 
   u_steps0 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000000"),
-      steps => signed'(x"00000008")
+      firstStep => 0,
+      steps => 8
     )
     port map (
       clk => clk,
@@ -371,8 +371,8 @@ begin
 
   u_steps1 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000008"),
-      steps => signed'(x"00000008")
+      firstStep => 8,
+      steps => 8
     )
     port map (
       clk => clk,
@@ -400,8 +400,8 @@ begin
 
   u_steps2 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000010"),
-      steps => signed'(x"00000008")
+      firstStep => 16,
+      steps => 8
     )
     port map (
       clk => clk,
@@ -429,8 +429,8 @@ begin
 
   u_steps3 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000018"),
-      steps => signed'(x"00000008")
+      firstStep => 24,
+      steps => 8
     )
     port map (
       clk => clk,
@@ -458,8 +458,8 @@ begin
 
   u_steps4 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000020"),
-      steps => signed'(x"00000008")
+      firstStep => 32,
+      steps => 8
     )
     port map (
       clk => clk,
@@ -487,8 +487,8 @@ begin
 
   u_steps5 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000028"),
-      steps => signed'(x"00000008")
+      firstStep => 40,
+      steps => 8
     )
     port map (
       clk => clk,
@@ -516,8 +516,8 @@ begin
 
   u_steps6 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000030"),
-      steps => signed'(x"00000008")
+      firstStep => 48,
+      steps => 8
     )
     port map (
       clk => clk,
@@ -545,8 +545,8 @@ begin
 
   u_steps7 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000038"),
-      steps => signed'(x"00000008")
+      firstStep => 56,
+      steps => 8
     )
     port map (
       clk => clk,
@@ -574,9 +574,9 @@ begin
 
   u_scheduler : entity work.HashSlotScheduler
     generic map (
-      slots => signed'(x"00000010"),
-      blockBytes => signed'(x"00000040"),
-      lengthBytes => signed'(x"00000008")
+      slots => 16,
+      blockBytes => 64,
+      lengthBytes => 8
     )
     port map (
       clk => clk,
@@ -604,7 +604,7 @@ begin
 
   u_input_gate : entity work.HashInputGate
     generic map (
-      slots => signed'(x"00000010")
+      slots => 16
     )
     port map (
       Input_Valid => in_Valid,

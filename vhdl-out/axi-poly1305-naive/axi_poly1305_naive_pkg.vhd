@@ -21,11 +21,11 @@ package axi_poly1305_naive_pkg is
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64;
   function Poly1305Math_Clamp(r : hdl_u128) return hdl_u128;
-  function Poly1305Math_Limb(x : hdl_u128; k : hdl_s32) return hdl_u64;
+  function Poly1305Math_Limb(x : hdl_u128; k : integer) return hdl_u64;
   function Poly1305Math_PadBlock(block_x : hdl_u128; byteCount : hdl_u8) return hdl_u128;
-  function Poly1305Math_AddBlockLimb(h : hdl_u64; paddedBlock : hdl_u128; byteCount : hdl_u8; k : hdl_s32) return hdl_u64;
-  function Poly1305Math_ProductLimb(h0 : hdl_u64; h1 : hdl_u64; h2 : hdl_u64; h3 : hdl_u64; h4 : hdl_u64; r0 : hdl_u64; r1 : hdl_u64; r2 : hdl_u64; r3 : hdl_u64; r4 : hdl_u64; k : hdl_s32) return hdl_u64;
-  function Poly1305Math_CarriedLimb(d0 : hdl_u64; d1 : hdl_u64; d2 : hdl_u64; d3 : hdl_u64; d4 : hdl_u64; k : hdl_s32) return hdl_u64;
+  function Poly1305Math_AddBlockLimb(h : hdl_u64; paddedBlock : hdl_u128; byteCount : hdl_u8; k : integer) return hdl_u64;
+  function Poly1305Math_ProductLimb(h0 : hdl_u64; h1 : hdl_u64; h2 : hdl_u64; h3 : hdl_u64; h4 : hdl_u64; r0 : hdl_u64; r1 : hdl_u64; r2 : hdl_u64; r3 : hdl_u64; r4 : hdl_u64; k : integer) return hdl_u64;
+  function Poly1305Math_CarriedLimb(d0 : hdl_u64; d1 : hdl_u64; d2 : hdl_u64; d3 : hdl_u64; d4 : hdl_u64; k : integer) return hdl_u64;
   function Poly1305Math_Tag(h0 : hdl_u64; h1 : hdl_u64; h2 : hdl_u64; h3 : hdl_u64; h4 : hdl_u64; s : hdl_u128) return hdl_u128;
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8;
 end package;
@@ -38,7 +38,7 @@ package body axi_poly1305_naive_pkg is
     mask := unsigned'(x"00000000");
     for i in 0 to 3 loop
       if ((shift_right(signed(resize(strobes, 32)), (i mod 32)) and signed'(x"00000001")) /= signed'(x"00000000")) then
-        mask := (mask or shift_left(unsigned'(x"000000FF"), to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * to_signed(i, 32)), 32))), 5))));
+        mask := (mask or shift_left(unsigned'(x"000000FF"), to_integer(shift_left(resize(unsigned(to_signed(i, 32)), 5), 3))));
       end if;
     end loop;
     return ((old and (not mask)) or (data and mask));
@@ -57,14 +57,14 @@ package body axi_poly1305_naive_pkg is
     mode := (config and unsigned'(x"0000000F"));
     decrypt := ((config and unsigned'(x"00000100")) /= unsigned'(x"00000000"));
     keySize := (shift_right(config, 12) and unsigned'(x"00000003"));
-    modeOk := ((mode < unsigned'(x"00000008")) and ((shift_right(caps, to_integer(resize(unsigned(signed(resize(mode, 32))), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
+    modeOk := ((mode < unsigned'(x"00000008")) and ((shift_right(caps, to_integer(resize(unsigned(signed(mode)), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
     if decrypt then
       directionBit := unsigned'(x"00000200");
     else
       directionBit := unsigned'(x"00000100");
     end if;
     directionOk := ((caps and directionBit) /= unsigned'(x"00000000"));
-    keySizeOk := ((keySize < unsigned'(x"00000003")) and ((shift_right(caps, to_integer(resize(unsigned((signed'(x"0000000C") + signed(resize(keySize, 32)))), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
+    keySizeOk := ((keySize < unsigned'(x"00000003")) and ((shift_right(caps, to_integer((unsigned'("01100") + keySize(4 downto 0)))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
     return ((modeOk and directionOk) and keySizeOk);
   end function;
 
@@ -80,7 +80,7 @@ package body axi_poly1305_naive_pkg is
   begin
     bytes := unsigned'(x"FF");
     for n in 0 to 8 loop
-      if (signed(resize(keep, 32)) = signed(resize(resize(unsigned((shift_left(signed'(x"00000001"), (n mod 32)) - signed'(x"00000001"))), 8), 32))) then
+      if (to_integer(keep) = to_integer((shift_left(unsigned'(x"01"), (n mod 32)) - unsigned'(x"01")))) then
         bytes := resize(unsigned(to_signed(n, 32)), 8);
       end if;
     end loop;
@@ -91,10 +91,10 @@ package body axi_poly1305_naive_pkg is
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64 is
     variable choice : hdl_u64;
   begin
-    if (signed(resize(bytes, 32)) >= signed'(x"00000008")) then
+    if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FFFFFFFFFFFFFFFF");
     else
-      choice := (shift_left(unsigned'(x"0000000000000001"), to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * signed(resize(bytes, 32))), 32))), 6))) - unsigned'(x"0000000000000001"));
+      choice := (shift_left(unsigned'(x"0000000000000001"), to_integer(shift_left(bytes(5 downto 0), 3))) - unsigned'(x"0000000000000001"));
     end if;
     return choice;
   end function;
@@ -106,9 +106,9 @@ package body axi_poly1305_naive_pkg is
   end function;
 
   -- Crypto.ChaCha.Poly1305Math.Limb
-  function Poly1305Math_Limb(x : hdl_u128; k : hdl_s32) return hdl_u64 is
+  function Poly1305Math_Limb(x : hdl_u128; k : integer) return hdl_u64 is
   begin
-    return (resize(shift_right(x, to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"0000001A") * k), 32))), 7))), 64) and unsigned'(x"0000000003FFFFFF"));
+    return (resize(shift_right(x, to_integer(resize(resize(unsigned(to_signed(k, 32)), 7) * unsigned'("0011010"), 7))), 64) and unsigned'(x"0000000003FFFFFF"));
   end function;
 
   -- Crypto.ChaCha.Poly1305Math.PadBlock
@@ -118,26 +118,26 @@ package body axi_poly1305_naive_pkg is
   begin
     one := unsigned'(x"00000000000000000000000000000001");
     kept := block_x;
-    if (signed(resize(byteCount, 32)) < signed'(x"00000010")) then
-      kept := (block_x and (shift_left(one, to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * signed(resize(byteCount, 32))), 32))), 7))) - one));
-      kept := (kept or shift_left(one, to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * signed(resize(byteCount, 32))), 32))), 7))));
+    if (to_integer(byteCount) < 16) then
+      kept := (block_x and (shift_left(one, to_integer(shift_left(byteCount(6 downto 0), 3))) - one));
+      kept := (kept or shift_left(one, to_integer(shift_left(byteCount(6 downto 0), 3))));
     end if;
     return kept;
   end function;
 
   -- Crypto.ChaCha.Poly1305Math.AddBlockLimb
-  function Poly1305Math_AddBlockLimb(h : hdl_u64; paddedBlock : hdl_u128; byteCount : hdl_u8; k : hdl_s32) return hdl_u64 is
+  function Poly1305Math_AddBlockLimb(h : hdl_u64; paddedBlock : hdl_u128; byteCount : hdl_u8; k : integer) return hdl_u64 is
     variable sum : hdl_u64;
   begin
     sum := (h + Poly1305Math_Limb(paddedBlock, k));
-    if ((k = signed'(x"00000004")) and (signed(resize(byteCount, 32)) >= signed'(x"00000010"))) then
+    if ((k = 4) and (to_integer(byteCount) >= 16)) then
       sum := (sum + unsigned'(x"0000000001000000"));
     end if;
     return sum;
   end function;
 
   -- Crypto.ChaCha.Poly1305Math.ProductLimb
-  function Poly1305Math_ProductLimb(h0 : hdl_u64; h1 : hdl_u64; h2 : hdl_u64; h3 : hdl_u64; h4 : hdl_u64; r0 : hdl_u64; r1 : hdl_u64; r2 : hdl_u64; r3 : hdl_u64; r4 : hdl_u64; k : hdl_s32) return hdl_u64 is
+  function Poly1305Math_ProductLimb(h0 : hdl_u64; h1 : hdl_u64; h2 : hdl_u64; h3 : hdl_u64; h4 : hdl_u64; r0 : hdl_u64; r1 : hdl_u64; r2 : hdl_u64; r3 : hdl_u64; r4 : hdl_u64; k : integer) return hdl_u64 is
     variable s1 : hdl_u64;
     variable s2 : hdl_u64;
     variable s3 : hdl_u64;
@@ -147,23 +147,23 @@ package body axi_poly1305_naive_pkg is
     s2 := resize(r2 * unsigned'(x"0000000000000005"), 64);
     s3 := resize(r3 * unsigned'(x"0000000000000005"), 64);
     s4 := resize(r4 * unsigned'(x"0000000000000005"), 64);
-    if (k = signed'(x"00000000")) then
+    if (k = 0) then
       return ((((resize(h0 * r0, 64) + resize(h1 * s4, 64)) + resize(h2 * s3, 64)) + resize(h3 * s2, 64)) + resize(h4 * s1, 64));
     end if;
-    if (k = signed'(x"00000001")) then
+    if (k = 1) then
       return ((((resize(h0 * r1, 64) + resize(h1 * r0, 64)) + resize(h2 * s4, 64)) + resize(h3 * s3, 64)) + resize(h4 * s2, 64));
     end if;
-    if (k = signed'(x"00000002")) then
+    if (k = 2) then
       return ((((resize(h0 * r2, 64) + resize(h1 * r1, 64)) + resize(h2 * r0, 64)) + resize(h3 * s4, 64)) + resize(h4 * s3, 64));
     end if;
-    if (k = signed'(x"00000003")) then
+    if (k = 3) then
       return ((((resize(h0 * r3, 64) + resize(h1 * r2, 64)) + resize(h2 * r1, 64)) + resize(h3 * r0, 64)) + resize(h4 * s4, 64));
     end if;
     return ((((resize(h0 * r4, 64) + resize(h1 * r3, 64)) + resize(h2 * r2, 64)) + resize(h3 * r1, 64)) + resize(h4 * r0, 64));
   end function;
 
   -- Crypto.ChaCha.Poly1305Math.CarriedLimb
-  function Poly1305Math_CarriedLimb(d0 : hdl_u64; d1 : hdl_u64; d2 : hdl_u64; d3 : hdl_u64; d4 : hdl_u64; k : hdl_s32) return hdl_u64 is
+  function Poly1305Math_CarriedLimb(d0 : hdl_u64; d1 : hdl_u64; d2 : hdl_u64; d3 : hdl_u64; d4 : hdl_u64; k : integer) return hdl_u64 is
     variable c : hdl_u64;
     variable h0 : hdl_u64;
     variable e1 : hdl_u64;
@@ -193,16 +193,16 @@ package body axi_poly1305_naive_pkg is
     c := shift_right(h0, 26);
     h0 := (h0 and unsigned'(x"0000000003FFFFFF"));
     h1 := (h1 + c);
-    if (k = signed'(x"00000000")) then
+    if (k = 0) then
       return h0;
     end if;
-    if (k = signed'(x"00000001")) then
+    if (k = 1) then
       return h1;
     end if;
-    if (k = signed'(x"00000002")) then
+    if (k = 2) then
       return h2;
     end if;
-    if (k = signed'(x"00000003")) then
+    if (k = 3) then
       return h3;
     end if;
     return h4;
@@ -269,10 +269,10 @@ package body axi_poly1305_naive_pkg is
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8 is
     variable choice : hdl_u8;
   begin
-    if (signed(resize(bytes, 32)) >= signed'(x"00000008")) then
+    if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FF");
     else
-      choice := resize(unsigned((shift_left(signed'(x"00000001"), to_integer(resize(bytes, 5))) - signed'(x"00000001"))), 8);
+      choice := (shift_left(unsigned'(x"01"), to_integer(resize(bytes, 5))) - unsigned'(x"01"));
     end if;
     return choice;
   end function;

@@ -458,9 +458,9 @@ begin
 
   u_scheduler : entity work.HashSlotScheduler
     generic map (
-      slots => signed'(x"00000018"),
-      blockBytes => signed'(x"00000040"),
-      lengthBytes => signed'(x"00000008")
+      slots => 24,
+      blockBytes => 64,
+      lengthBytes => 8
     )
     port map (
       clk => clk,
@@ -488,7 +488,7 @@ begin
 
   u_input_gate : entity work.HashInputGate
     generic map (
-      slots => signed'(x"00000018")
+      slots => 24
     )
     port map (
       Input_Valid => in_Valid,
@@ -571,8 +571,8 @@ begin
 
   u_rounds0 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000000"),
-      rounds => signed'(x"00000004")
+      firstRound => 0,
+      rounds => 4
     )
     port map (
       clk => clk,
@@ -604,8 +604,8 @@ begin
 
   u_rounds1 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000004"),
-      rounds => signed'(x"00000004")
+      firstRound => 4,
+      rounds => 4
     )
     port map (
       clk => clk,
@@ -637,8 +637,8 @@ begin
 
   u_rounds2 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000008"),
-      rounds => signed'(x"00000004")
+      firstRound => 8,
+      rounds => 4
     )
     port map (
       clk => clk,
@@ -670,8 +670,8 @@ begin
 
   u_rounds3 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000000C"),
-      rounds => signed'(x"00000004")
+      firstRound => 12,
+      rounds => 4
     )
     port map (
       clk => clk,
@@ -703,8 +703,8 @@ begin
 
   u_rounds4 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000010"),
-      rounds => signed'(x"00000004")
+      firstRound => 16,
+      rounds => 4
     )
     port map (
       clk => clk,
@@ -736,8 +736,8 @@ begin
 
   u_rounds5 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000014"),
-      rounds => signed'(x"00000004")
+      firstRound => 20,
+      rounds => 4
     )
     port map (
       clk => clk,
@@ -769,8 +769,8 @@ begin
 
   u_rounds6 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000018"),
-      rounds => signed'(x"00000004")
+      firstRound => 24,
+      rounds => 4
     )
     port map (
       clk => clk,
@@ -802,8 +802,8 @@ begin
 
   u_rounds7 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000001C"),
-      rounds => signed'(x"00000004")
+      firstRound => 28,
+      rounds => 4
     )
     port map (
       clk => clk,
@@ -835,8 +835,8 @@ begin
 
   u_rounds8 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000020"),
-      rounds => signed'(x"00000004")
+      firstRound => 32,
+      rounds => 4
     )
     port map (
       clk => clk,
@@ -868,8 +868,8 @@ begin
 
   u_rounds9 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000024"),
-      rounds => signed'(x"00000004")
+      firstRound => 36,
+      rounds => 4
     )
     port map (
       clk => clk,
@@ -901,8 +901,8 @@ begin
 
   u_rounds10 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000028"),
-      rounds => signed'(x"00000004")
+      firstRound => 40,
+      rounds => 4
     )
     port map (
       clk => clk,
@@ -934,8 +934,8 @@ begin
 
   u_rounds11 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000002C"),
-      rounds => signed'(x"00000004")
+      firstRound => 44,
+      rounds => 4
     )
     port map (
       clk => clk,
@@ -967,8 +967,8 @@ begin
 
   u_rounds12 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000030"),
-      rounds => signed'(x"00000004")
+      firstRound => 48,
+      rounds => 4
     )
     port map (
       clk => clk,
@@ -1000,8 +1000,8 @@ begin
 
   u_rounds13 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000034"),
-      rounds => signed'(x"00000004")
+      firstRound => 52,
+      rounds => 4
     )
     port map (
       clk => clk,
@@ -1033,8 +1033,8 @@ begin
 
   u_rounds14 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000038"),
-      rounds => signed'(x"00000004")
+      firstRound => 56,
+      rounds => 4
     )
     port map (
       clk => clk,
@@ -1066,8 +1066,8 @@ begin
 
   u_rounds15 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000003C"),
-      rounds => signed'(x"00000004")
+      firstRound => 60,
+      rounds => 4
     )
     port map (
       clk => clk,

@@ -986,9 +986,9 @@ begin
 
   u_scheduler : entity work.HashSlotScheduler
     generic map (
-      slots => signed'(x"00000048"),
-      blockBytes => signed'(x"00000040"),
-      lengthBytes => signed'(x"00000008")
+      slots => 72,
+      blockBytes => 64,
+      lengthBytes => 8
     )
     port map (
       clk => clk,
@@ -1016,7 +1016,7 @@ begin
 
   u_input_gate : entity work.HashInputGate
     generic map (
-      slots => signed'(x"00000048")
+      slots => 72
     )
     port map (
       Input_Valid => in_Valid,
@@ -1099,8 +1099,8 @@ begin
 
   u_rounds0 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000000"),
-      rounds => signed'(x"00000001")
+      firstRound => 0,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1132,8 +1132,8 @@ begin
 
   u_rounds1 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000001"),
-      rounds => signed'(x"00000001")
+      firstRound => 1,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1165,8 +1165,8 @@ begin
 
   u_rounds2 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000002"),
-      rounds => signed'(x"00000001")
+      firstRound => 2,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1198,8 +1198,8 @@ begin
 
   u_rounds3 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000003"),
-      rounds => signed'(x"00000001")
+      firstRound => 3,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1231,8 +1231,8 @@ begin
 
   u_rounds4 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000004"),
-      rounds => signed'(x"00000001")
+      firstRound => 4,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1264,8 +1264,8 @@ begin
 
   u_rounds5 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000005"),
-      rounds => signed'(x"00000001")
+      firstRound => 5,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1297,8 +1297,8 @@ begin
 
   u_rounds6 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000006"),
-      rounds => signed'(x"00000001")
+      firstRound => 6,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1330,8 +1330,8 @@ begin
 
   u_rounds7 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000007"),
-      rounds => signed'(x"00000001")
+      firstRound => 7,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1363,8 +1363,8 @@ begin
 
   u_rounds8 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000008"),
-      rounds => signed'(x"00000001")
+      firstRound => 8,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1396,8 +1396,8 @@ begin
 
   u_rounds9 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000009"),
-      rounds => signed'(x"00000001")
+      firstRound => 9,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1429,8 +1429,8 @@ begin
 
   u_rounds10 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000000A"),
-      rounds => signed'(x"00000001")
+      firstRound => 10,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1462,8 +1462,8 @@ begin
 
   u_rounds11 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000000B"),
-      rounds => signed'(x"00000001")
+      firstRound => 11,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1495,8 +1495,8 @@ begin
 
   u_rounds12 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000000C"),
-      rounds => signed'(x"00000001")
+      firstRound => 12,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1528,8 +1528,8 @@ begin
 
   u_rounds13 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000000D"),
-      rounds => signed'(x"00000001")
+      firstRound => 13,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1561,8 +1561,8 @@ begin
 
   u_rounds14 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000000E"),
-      rounds => signed'(x"00000001")
+      firstRound => 14,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1594,8 +1594,8 @@ begin
 
   u_rounds15 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000000F"),
-      rounds => signed'(x"00000001")
+      firstRound => 15,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1627,8 +1627,8 @@ begin
 
   u_rounds16 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000010"),
-      rounds => signed'(x"00000001")
+      firstRound => 16,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1660,8 +1660,8 @@ begin
 
   u_rounds17 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000011"),
-      rounds => signed'(x"00000001")
+      firstRound => 17,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1693,8 +1693,8 @@ begin
 
   u_rounds18 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000012"),
-      rounds => signed'(x"00000001")
+      firstRound => 18,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1726,8 +1726,8 @@ begin
 
   u_rounds19 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000013"),
-      rounds => signed'(x"00000001")
+      firstRound => 19,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1759,8 +1759,8 @@ begin
 
   u_rounds20 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000014"),
-      rounds => signed'(x"00000001")
+      firstRound => 20,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1792,8 +1792,8 @@ begin
 
   u_rounds21 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000015"),
-      rounds => signed'(x"00000001")
+      firstRound => 21,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1825,8 +1825,8 @@ begin
 
   u_rounds22 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000016"),
-      rounds => signed'(x"00000001")
+      firstRound => 22,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1858,8 +1858,8 @@ begin
 
   u_rounds23 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000017"),
-      rounds => signed'(x"00000001")
+      firstRound => 23,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1891,8 +1891,8 @@ begin
 
   u_rounds24 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000018"),
-      rounds => signed'(x"00000001")
+      firstRound => 24,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1924,8 +1924,8 @@ begin
 
   u_rounds25 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000019"),
-      rounds => signed'(x"00000001")
+      firstRound => 25,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1957,8 +1957,8 @@ begin
 
   u_rounds26 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000001A"),
-      rounds => signed'(x"00000001")
+      firstRound => 26,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1990,8 +1990,8 @@ begin
 
   u_rounds27 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000001B"),
-      rounds => signed'(x"00000001")
+      firstRound => 27,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2023,8 +2023,8 @@ begin
 
   u_rounds28 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000001C"),
-      rounds => signed'(x"00000001")
+      firstRound => 28,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2056,8 +2056,8 @@ begin
 
   u_rounds29 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000001D"),
-      rounds => signed'(x"00000001")
+      firstRound => 29,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2089,8 +2089,8 @@ begin
 
   u_rounds30 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000001E"),
-      rounds => signed'(x"00000001")
+      firstRound => 30,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2122,8 +2122,8 @@ begin
 
   u_rounds31 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000001F"),
-      rounds => signed'(x"00000001")
+      firstRound => 31,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2155,8 +2155,8 @@ begin
 
   u_rounds32 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000020"),
-      rounds => signed'(x"00000001")
+      firstRound => 32,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2188,8 +2188,8 @@ begin
 
   u_rounds33 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000021"),
-      rounds => signed'(x"00000001")
+      firstRound => 33,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2221,8 +2221,8 @@ begin
 
   u_rounds34 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000022"),
-      rounds => signed'(x"00000001")
+      firstRound => 34,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2254,8 +2254,8 @@ begin
 
   u_rounds35 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000023"),
-      rounds => signed'(x"00000001")
+      firstRound => 35,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2287,8 +2287,8 @@ begin
 
   u_rounds36 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000024"),
-      rounds => signed'(x"00000001")
+      firstRound => 36,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2320,8 +2320,8 @@ begin
 
   u_rounds37 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000025"),
-      rounds => signed'(x"00000001")
+      firstRound => 37,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2353,8 +2353,8 @@ begin
 
   u_rounds38 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000026"),
-      rounds => signed'(x"00000001")
+      firstRound => 38,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2386,8 +2386,8 @@ begin
 
   u_rounds39 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000027"),
-      rounds => signed'(x"00000001")
+      firstRound => 39,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2419,8 +2419,8 @@ begin
 
   u_rounds40 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000028"),
-      rounds => signed'(x"00000001")
+      firstRound => 40,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2452,8 +2452,8 @@ begin
 
   u_rounds41 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000029"),
-      rounds => signed'(x"00000001")
+      firstRound => 41,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2485,8 +2485,8 @@ begin
 
   u_rounds42 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000002A"),
-      rounds => signed'(x"00000001")
+      firstRound => 42,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2518,8 +2518,8 @@ begin
 
   u_rounds43 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000002B"),
-      rounds => signed'(x"00000001")
+      firstRound => 43,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2551,8 +2551,8 @@ begin
 
   u_rounds44 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000002C"),
-      rounds => signed'(x"00000001")
+      firstRound => 44,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2584,8 +2584,8 @@ begin
 
   u_rounds45 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000002D"),
-      rounds => signed'(x"00000001")
+      firstRound => 45,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2617,8 +2617,8 @@ begin
 
   u_rounds46 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000002E"),
-      rounds => signed'(x"00000001")
+      firstRound => 46,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2650,8 +2650,8 @@ begin
 
   u_rounds47 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000002F"),
-      rounds => signed'(x"00000001")
+      firstRound => 47,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2683,8 +2683,8 @@ begin
 
   u_rounds48 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000030"),
-      rounds => signed'(x"00000001")
+      firstRound => 48,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2716,8 +2716,8 @@ begin
 
   u_rounds49 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000031"),
-      rounds => signed'(x"00000001")
+      firstRound => 49,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2749,8 +2749,8 @@ begin
 
   u_rounds50 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000032"),
-      rounds => signed'(x"00000001")
+      firstRound => 50,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2782,8 +2782,8 @@ begin
 
   u_rounds51 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000033"),
-      rounds => signed'(x"00000001")
+      firstRound => 51,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2815,8 +2815,8 @@ begin
 
   u_rounds52 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000034"),
-      rounds => signed'(x"00000001")
+      firstRound => 52,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2848,8 +2848,8 @@ begin
 
   u_rounds53 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000035"),
-      rounds => signed'(x"00000001")
+      firstRound => 53,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2881,8 +2881,8 @@ begin
 
   u_rounds54 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000036"),
-      rounds => signed'(x"00000001")
+      firstRound => 54,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2914,8 +2914,8 @@ begin
 
   u_rounds55 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000037"),
-      rounds => signed'(x"00000001")
+      firstRound => 55,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2947,8 +2947,8 @@ begin
 
   u_rounds56 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000038"),
-      rounds => signed'(x"00000001")
+      firstRound => 56,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2980,8 +2980,8 @@ begin
 
   u_rounds57 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000039"),
-      rounds => signed'(x"00000001")
+      firstRound => 57,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3013,8 +3013,8 @@ begin
 
   u_rounds58 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000003A"),
-      rounds => signed'(x"00000001")
+      firstRound => 58,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3046,8 +3046,8 @@ begin
 
   u_rounds59 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000003B"),
-      rounds => signed'(x"00000001")
+      firstRound => 59,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3079,8 +3079,8 @@ begin
 
   u_rounds60 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000003C"),
-      rounds => signed'(x"00000001")
+      firstRound => 60,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3112,8 +3112,8 @@ begin
 
   u_rounds61 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000003D"),
-      rounds => signed'(x"00000001")
+      firstRound => 61,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3145,8 +3145,8 @@ begin
 
   u_rounds62 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000003E"),
-      rounds => signed'(x"00000001")
+      firstRound => 62,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3178,8 +3178,8 @@ begin
 
   u_rounds63 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000003F"),
-      rounds => signed'(x"00000001")
+      firstRound => 63,
+      rounds => 1
     )
     port map (
       clk => clk,

@@ -370,9 +370,9 @@ begin
 
   u_scheduler : entity work.HashSlotScheduler
     generic map (
-      slots => signed'(x"00000010"),
-      blockBytes => signed'(x"00000040"),
-      lengthBytes => signed'(x"00000008")
+      slots => 16,
+      blockBytes => 64,
+      lengthBytes => 8
     )
     port map (
       clk => clk,
@@ -400,7 +400,7 @@ begin
 
   u_input_gate : entity work.HashInputGate
     generic map (
-      slots => signed'(x"00000010")
+      slots => 16
     )
     port map (
       Input_Valid => in_Valid,
@@ -483,8 +483,8 @@ begin
 
   u_rounds0 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000000"),
-      rounds => signed'(x"00000008")
+      firstRound => 0,
+      rounds => 8
     )
     port map (
       clk => clk,
@@ -516,8 +516,8 @@ begin
 
   u_rounds1 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000008"),
-      rounds => signed'(x"00000008")
+      firstRound => 8,
+      rounds => 8
     )
     port map (
       clk => clk,
@@ -549,8 +549,8 @@ begin
 
   u_rounds2 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000010"),
-      rounds => signed'(x"00000008")
+      firstRound => 16,
+      rounds => 8
     )
     port map (
       clk => clk,
@@ -582,8 +582,8 @@ begin
 
   u_rounds3 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000018"),
-      rounds => signed'(x"00000008")
+      firstRound => 24,
+      rounds => 8
     )
     port map (
       clk => clk,
@@ -615,8 +615,8 @@ begin
 
   u_rounds4 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000020"),
-      rounds => signed'(x"00000008")
+      firstRound => 32,
+      rounds => 8
     )
     port map (
       clk => clk,
@@ -648,8 +648,8 @@ begin
 
   u_rounds5 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000028"),
-      rounds => signed'(x"00000008")
+      firstRound => 40,
+      rounds => 8
     )
     port map (
       clk => clk,
@@ -681,8 +681,8 @@ begin
 
   u_rounds6 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000030"),
-      rounds => signed'(x"00000008")
+      firstRound => 48,
+      rounds => 8
     )
     port map (
       clk => clk,
@@ -714,8 +714,8 @@ begin
 
   u_rounds7 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000038"),
-      rounds => signed'(x"00000008")
+      firstRound => 56,
+      rounds => 8
     )
     port map (
       clk => clk,

@@ -82,7 +82,7 @@ begin
           if take then
             if holding then
               Output_Data <= (shift_left(resize((Input_Data and resize(AxiMath_LaneMask(resize(Input_Keep, 8)), 32)), 64), 32) or resize(held, 64));
-              Output_Keep <= resize(unsigned((shift_left(signed(resize(resize(Input_Keep, 8), 32)), 4) or signed(resize(heldKeep, 32)))), 8);
+              Output_Keep <= (shift_left(resize(Input_Keep, 8), 4) or heldKeep);
               Output_Last <= Input_Last;
               outputValid := true;
               holding := false;

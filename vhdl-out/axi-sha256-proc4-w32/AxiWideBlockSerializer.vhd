@@ -79,7 +79,7 @@ begin
         lane2 := lane2_reg;
         lane3 := lane3_reg;
         if (holding and OutputReady_Ready) then
-          if (signed(resize(index, 32)) = signed(resize(lastBlock, 32))) then
+          if (to_integer(index) = to_integer(lastBlock)) then
             holding := false;
           else
             index := (index + unsigned'(x"01"));
@@ -91,13 +91,13 @@ begin
           lane2 := Input_Lane2;
           lane3 := Input_Lane3;
           lastBlock := resize(unsigned(shift_right((signed(resize(resize(Input_ByteCount, 8), 32)) - signed'(x"00000001")), 4)), 8);
-          finalBytes := resize(unsigned((signed(resize(resize(Input_ByteCount, 8), 32)) - shift_left(shift_right((signed(resize(resize(Input_ByteCount, 8), 32)) - signed'(x"00000001")), 4), 4))), 8);
+          finalBytes := (resize(Input_ByteCount, 8) - shift_left(resize(unsigned(shift_right((signed(resize(resize(Input_ByteCount, 8), 32)) - signed'(x"00000001")), 4)), 8), 4));
           last := Input_Last;
           index := unsigned'(x"00");
           holding := true;
         end if;
         ready := (not holding);
-        final := (signed(resize(index, 32)) = signed(resize(lastBlock, 32)));
+        final := (to_integer(index) = to_integer(lastBlock));
         Output_Valid <= holding;
         Output_Last <= ((holding and final) and last);
         if (not holding) then
@@ -109,11 +109,11 @@ begin
         end if;
         if (not holding) then
           Output_Data <= unsigned'(x"00000000000000000000000000000000");
-        elsif (signed(resize(index, 32)) = signed'(x"00000000")) then
+        elsif (to_integer(index) = 0) then
           Output_Data <= lane0;
-        elsif (signed(resize(index, 32)) = signed'(x"00000001")) then
+        elsif (to_integer(index) = 1) then
           Output_Data <= lane1;
-        elsif (signed(resize(index, 32)) = signed'(x"00000002")) then
+        elsif (to_integer(index) = 2) then
           Output_Data <= lane2;
         else
           Output_Data <= lane3;

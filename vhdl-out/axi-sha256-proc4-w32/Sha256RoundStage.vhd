@@ -7,8 +7,8 @@ use work.axi_sha256_proc4_w32_pkg.all;
 
 entity Sha256RoundStage is
   generic (
-    firstRound : hdl_s32;
-    rounds : hdl_s32
+    firstRound : integer;
+    rounds : integer
   );
   port (
     clk : in std_logic;
@@ -78,15 +78,15 @@ begin
             w2 := Input_W2;
             w3 := Input_W3;
             for i in 0 to 63 loop
-              if (to_signed(i, 32) < rounds) then
-                temp1 := Sha256Math_Temp1(efgh, HashWords_Word32(w0, signed'(x"00000000")), (firstRound + to_signed(i, 32)));
+              if (i < rounds) then
+                temp1 := Sha256Math_Temp1(efgh, HashWords_Word32(w0, 0), to_integer((to_signed(firstRound, 32) + to_signed(i, 32))));
                 temp2 := Sha256Math_Temp2(abcd);
                 next_x := Sha256Math_NextScheduleWord(w0, w2, w3);
                 efgh := Sha256Math_NextEfgh(abcd, efgh, temp1);
                 abcd := Sha256Math_NextAbcd(abcd, temp1, temp2);
-                w0 := Sha256Math_ShiftLane(w0, HashWords_Word32(w1, signed'(x"00000000")));
-                w1 := Sha256Math_ShiftLane(w1, HashWords_Word32(w2, signed'(x"00000000")));
-                w2 := Sha256Math_ShiftLane(w2, HashWords_Word32(w3, signed'(x"00000000")));
+                w0 := Sha256Math_ShiftLane(w0, HashWords_Word32(w1, 0));
+                w1 := Sha256Math_ShiftLane(w1, HashWords_Word32(w2, 0));
+                w2 := Sha256Math_ShiftLane(w2, HashWords_Word32(w3, 0));
                 w3 := Sha256Math_ShiftLane(w3, next_x);
               end if;
             end loop;

@@ -354,9 +354,9 @@ begin
 
   u_scheduler : entity work.HashSlotScheduler
     generic map (
-      slots => signed'(x"0000000C"),
-      blockBytes => signed'(x"00000040"),
-      lengthBytes => signed'(x"00000008")
+      slots => 12,
+      blockBytes => 64,
+      lengthBytes => 8
     )
     port map (
       clk => clk,
@@ -384,7 +384,7 @@ begin
 
   u_input_gate : entity work.HashInputGate
     generic map (
-      slots => signed'(x"0000000C")
+      slots => 12
     )
     port map (
       Input_Valid => in_Valid,
@@ -467,8 +467,8 @@ begin
 
   u_rounds0 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000000"),
-      rounds => signed'(x"00000010")
+      firstRound => 0,
+      rounds => 16
     )
     port map (
       clk => clk,
@@ -500,8 +500,8 @@ begin
 
   u_rounds1 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000010"),
-      rounds => signed'(x"00000010")
+      firstRound => 16,
+      rounds => 16
     )
     port map (
       clk => clk,
@@ -533,8 +533,8 @@ begin
 
   u_rounds2 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000020"),
-      rounds => signed'(x"00000010")
+      firstRound => 32,
+      rounds => 16
     )
     port map (
       clk => clk,
@@ -566,8 +566,8 @@ begin
 
   u_rounds3 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000030"),
-      rounds => signed'(x"00000010")
+      firstRound => 48,
+      rounds => 16
     )
     port map (
       clk => clk,

@@ -71,8 +71,8 @@ begin
             Feedback_ChainAbcd <= abcd;
             Feedback_ChainEfgh <= efgh;
             if Input_Last then
-              Output_Digest0 <= Sha256Math_DigestLane(abcd, signed'(x"00000000"), sha224);
-              Output_Digest1 <= Sha256Math_DigestLane(efgh, signed'(x"00000001"), sha224);
+              Output_Digest0 <= Sha256Math_DigestLane(abcd, 0, sha224);
+              Output_Digest1 <= Sha256Math_DigestLane(efgh, 1, sha224);
               Output_MessageId <= Input_Slot;
               Output_Last <= true;
             end if;

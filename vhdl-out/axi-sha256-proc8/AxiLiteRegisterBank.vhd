@@ -233,7 +233,7 @@ begin
         closingOutput := closingOutput_reg;
         flushing := flush;
         flush := false;
-        busy := (streamMidPacket or (signed(resize(packetsInFlight, 32)) /= signed'(x"00000000")));
+        busy := (streamMidPacket or (to_integer(packetsInFlight) /= 0));
         newError := false;
         newCode := unsigned'(x"00");
         if InputError_Error then
@@ -248,7 +248,7 @@ begin
         end if;
         if (readAddressReady and ReadAddress_Valid) then
           value := unsigned'(x"00000000");
-          case to_integer(resize(unsigned((signed(resize(ReadAddress_Addr, 32)) and signed'(x"000000FC"))), 8)) is
+          case to_integer((ReadAddress_Addr and unsigned'(x"FC"))) is
             when 0 =>
               value := coreId;
             when 4 =>
@@ -318,10 +318,10 @@ begin
           writeResponseValid := false;
         end if;
         if ((writeReady and WriteAddress_Valid) and WriteData_Valid) then
-          address := resize(unsigned((signed(resize(WriteAddress_Addr, 32)) and signed'(x"000000FC"))), 8);
+          address := (WriteAddress_Addr and unsigned'(x"FC"));
           data := WriteData_Data;
           strobes := resize(WriteData_Strb, 8);
-          if (signed(resize(address, 32)) = signed'(x"0000000C")) then
+          if (to_integer(address) = 12) then
             value_2 := (AxiMath_MergeStrobes(config, data, strobes) and unsigned'(x"0000310F"));
             if AxiLiteRegisterBank_Supported(caps, value_2) then
               config := value_2;
@@ -329,7 +329,7 @@ begin
               newError := true;
               newCode := unsigned'(x"01");
             end if;
-          elsif (signed(resize(address, 32)) = signed'(x"00000010")) then
+          elsif (to_integer(address) = 16) then
             if ((signed(resize(strobes, 32)) and signed'(x"00000001")) /= signed'(x"00000000")) then
               bits := data;
             else
@@ -448,9 +448,9 @@ begin
             Config_KeyLow <= AxiMath_Words(key0, key1, key2, key3);
             Config_KeyHigh <= AxiMath_Words(key4, key5, key6, key7);
             Config_Iv <= AxiMath_Words(iv0, iv1, iv2, iv3);
-            Config_Mode <= resize(resize((config and unsigned'(x"0000000F")), 8), 4);
+            Config_Mode <= resize((config(7 downto 0) and unsigned'(x"0F")), 4);
             Config_Decrypt <= ((config and unsigned'(x"00000100")) /= unsigned'(x"00000000"));
-            Config_KeySize <= resize(resize((shift_right(config, 12) and unsigned'(x"00000003")), 8), 2);
+            Config_KeySize <= resize((config(19 downto 12) and unsigned'(x"03")), 2);
             loadPending := false;
             enabled := true;
           end if;

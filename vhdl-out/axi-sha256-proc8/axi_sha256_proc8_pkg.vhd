@@ -33,26 +33,27 @@ package axi_sha256_proc8_pkg is
       x"A2BFE8A1", x"A81A664B", x"C24B8B70", x"C76C51A3", x"D192E819", x"D6990624", x"F40E3585", x"106AA070", 
       x"19A4C116", x"1E376C08", x"2748774C", x"34B0BCB5", x"391C0CB3", x"4ED8AA4A", x"5B9CCA4F", x"682E6FF3", 
       x"748F82EE", x"78A5636F", x"84C87814", x"8CC70208", x"90BEFFFA", x"A4506CEB", x"BEF9A3F7", x"C67178F2");
+  function hdl_index(i : integer; n : positive) return natural;
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32;
   function AxiLiteRegisterBank_Supported(caps : hdl_u32; config : hdl_u32) return boolean;
   function AxiMath_Words(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64;
   function AxiMath_ReverseBytes(x : hdl_u128) return hdl_u128;
-  function HashWords_Bit(index : hdl_s32) return hdl_u128;
+  function HashWords_Bit(index : integer) return hdl_u128;
   function HashWords_LowestSetBit(x : hdl_u128) return hdl_s32;
-  function HashWords_TestBit(x : hdl_u128; index : hdl_s32) return boolean;
+  function HashWords_TestBit(x : hdl_u128; index : integer) return boolean;
   function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128;
-  function HashWords_PadLane(data : hdl_u128; lane : hdl_s32; keepBytes : hdl_s32; marker : boolean) return hdl_u128;
-  function Sha256Math_Temp1(efgh : hdl_u128; w : hdl_u32; round : hdl_s32) return hdl_u32;
-  function HashWords_Word32(lane : hdl_u128; index : hdl_s32) return hdl_u32;
+  function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128;
+  function Sha256Math_Temp1(efgh : hdl_u128; w : hdl_u32; round : integer) return hdl_u32;
+  function HashWords_Word32(lane : hdl_u128; index : integer) return hdl_u32;
   function Sha256Math_Temp2(abcd : hdl_u128) return hdl_u32;
   function Sha256Math_NextScheduleWord(w0 : hdl_u128; w2 : hdl_u128; w3 : hdl_u128) return hdl_u32;
   function Sha256Math_NextEfgh(abcd : hdl_u128; efgh : hdl_u128; temp1 : hdl_u32) return hdl_u128;
   function Sha256Math_NextAbcd(abcd : hdl_u128; temp1 : hdl_u32; temp2 : hdl_u32) return hdl_u128;
   function Sha256Math_ShiftLane(lane : hdl_u128; incoming : hdl_u32) return hdl_u128;
   function HashWords_AddWords32(x : hdl_u128; y : hdl_u128) return hdl_u128;
-  function Sha256Math_DigestLane(chain : hdl_u128; lane : hdl_s32; sha224 : boolean) return hdl_u128;
+  function Sha256Math_DigestLane(chain : hdl_u128; lane : integer; sha224 : boolean) return hdl_u128;
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8;
   function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64;
   function Sha256Math_BigSigma1(x : hdl_u32) return hdl_u32;
@@ -66,6 +67,14 @@ package axi_sha256_proc8_pkg is
 end package;
 
 package body axi_sha256_proc8_pkg is
+  function hdl_index(i : integer; n : positive) return natural is
+  begin
+    if i >= 0 and i < n then
+      return i;
+    end if;
+    return 0;
+  end function;
+
   -- Crypto.Axi.AxiMath.MergeStrobes
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32 is
     variable mask : hdl_u32;
@@ -73,7 +82,7 @@ package body axi_sha256_proc8_pkg is
     mask := unsigned'(x"00000000");
     for i in 0 to 3 loop
       if ((shift_right(signed(resize(strobes, 32)), (i mod 32)) and signed'(x"00000001")) /= signed'(x"00000000")) then
-        mask := (mask or shift_left(unsigned'(x"000000FF"), to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * to_signed(i, 32)), 32))), 5))));
+        mask := (mask or shift_left(unsigned'(x"000000FF"), to_integer(shift_left(resize(unsigned(to_signed(i, 32)), 5), 3))));
       end if;
     end loop;
     return ((old and (not mask)) or (data and mask));
@@ -92,14 +101,14 @@ package body axi_sha256_proc8_pkg is
     mode := (config and unsigned'(x"0000000F"));
     decrypt := ((config and unsigned'(x"00000100")) /= unsigned'(x"00000000"));
     keySize := (shift_right(config, 12) and unsigned'(x"00000003"));
-    modeOk := ((mode < unsigned'(x"00000008")) and ((shift_right(caps, to_integer(resize(unsigned(signed(resize(mode, 32))), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
+    modeOk := ((mode < unsigned'(x"00000008")) and ((shift_right(caps, to_integer(resize(unsigned(signed(mode)), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
     if decrypt then
       directionBit := unsigned'(x"00000200");
     else
       directionBit := unsigned'(x"00000100");
     end if;
     directionOk := ((caps and directionBit) /= unsigned'(x"00000000"));
-    keySizeOk := ((keySize < unsigned'(x"00000003")) and ((shift_right(caps, to_integer(resize(unsigned((signed'(x"0000000C") + signed(resize(keySize, 32)))), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
+    keySizeOk := ((keySize < unsigned'(x"00000003")) and ((shift_right(caps, to_integer((unsigned'("01100") + keySize(4 downto 0)))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
     return ((modeOk and directionOk) and keySizeOk);
   end function;
 
@@ -115,7 +124,7 @@ package body axi_sha256_proc8_pkg is
   begin
     bytes := unsigned'(x"FF");
     for n in 0 to 8 loop
-      if (signed(resize(keep, 32)) = signed(resize(resize(unsigned((shift_left(signed'(x"00000001"), (n mod 32)) - signed'(x"00000001"))), 8), 32))) then
+      if (to_integer(keep) = to_integer((shift_left(unsigned'(x"01"), (n mod 32)) - unsigned'(x"01")))) then
         bytes := resize(unsigned(to_signed(n, 32)), 8);
       end if;
     end loop;
@@ -126,10 +135,10 @@ package body axi_sha256_proc8_pkg is
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64 is
     variable choice : hdl_u64;
   begin
-    if (signed(resize(bytes, 32)) >= signed'(x"00000008")) then
+    if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FFFFFFFFFFFFFFFF");
     else
-      choice := (shift_left(unsigned'(x"0000000000000001"), to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * signed(resize(bytes, 32))), 32))), 6))) - unsigned'(x"0000000000000001"));
+      choice := (shift_left(unsigned'(x"0000000000000001"), to_integer(shift_left(bytes(5 downto 0), 3))) - unsigned'(x"0000000000000001"));
     end if;
     return choice;
   end function;
@@ -140,15 +149,15 @@ package body axi_sha256_proc8_pkg is
   begin
     r := unsigned'(x"00000000000000000000000000000000");
     for i in 0 to 15 loop
-      r := (r or shift_left((shift_right(x, to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * to_signed(i, 32)), 32))), 7))) and unsigned'(x"000000000000000000000000000000FF")), to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * (signed'(x"0000000F") - to_signed(i, 32))), 32))), 7))));
+      r := (r or shift_left((shift_right(x, to_integer(shift_left(resize(unsigned(to_signed(i, 32)), 7), 3))) and unsigned'(x"000000000000000000000000000000FF")), to_integer(shift_left((unsigned'("0001111") - resize(unsigned(to_signed(i, 32)), 7)), 3))));
     end loop;
     return r;
   end function;
 
   -- Crypto.Hashing.HashWords.Bit
-  function HashWords_Bit(index : hdl_s32) return hdl_u128 is
+  function HashWords_Bit(index : integer) return hdl_u128 is
   begin
-    return shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001")), to_integer(resize(unsigned(index), 7)));
+    return shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001")), (index mod 128));
   end function;
 
   -- Crypto.Hashing.HashWords.LowestSetBit
@@ -157,7 +166,7 @@ package body axi_sha256_proc8_pkg is
   begin
     result := signed'(x"00000080");
     for i in 0 to 127 loop
-      if ((result = signed'(x"00000080")) and HashWords_TestBit(x, to_signed(i, 32))) then
+      if ((result = signed'(x"00000080")) and HashWords_TestBit(x, i)) then
         result := to_signed(i, 32);
       end if;
     end loop;
@@ -165,9 +174,9 @@ package body axi_sha256_proc8_pkg is
   end function;
 
   -- Crypto.Hashing.HashWords.TestBit
-  function HashWords_TestBit(x : hdl_u128; index : hdl_s32) return boolean is
+  function HashWords_TestBit(x : hdl_u128; index : integer) return boolean is
   begin
-    return ((shift_right(x, to_integer(resize(unsigned(index), 7))) and unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001"))) /= unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000")));
+    return ((shift_right(x, (index mod 128)) and unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001"))) /= unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000")));
   end function;
 
   -- Crypto.Hashing.HashWords.LengthLane
@@ -187,63 +196,63 @@ package body axi_sha256_proc8_pkg is
   end function;
 
   -- Crypto.Hashing.HashWords.PadLane
-  function HashWords_PadLane(data : hdl_u128; lane : hdl_s32; keepBytes : hdl_s32; marker : boolean) return hdl_u128 is
+  function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128 is
     variable n : hdl_s32;
     variable ones : hdl_u128;
     variable result : hdl_u128;
   begin
-    n := (keepBytes - signed(resize(unsigned(signed'(x"00000010") * lane), 32)));
+    n := (to_signed(keepBytes, 32) - shift_left(to_signed(lane, 32), 4));
     ones := unsigned'(unsigned'(x"FFFFFFFFFFFFFFFF") & unsigned'(x"FFFFFFFFFFFFFFFF"));
     result := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
     if (n >= signed'(x"00000010")) then
       result := data;
     elsif (n > signed'(x"00000000")) then
-      result := (data and (not shift_right(ones, to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * n), 32))), 7)))));
+      result := (data and (not shift_right(ones, to_integer(shift_left(unsigned(n(6 downto 0)), 3)))));
     end if;
     if ((marker and (n >= signed'(x"00000000"))) and (n < signed'(x"00000010"))) then
-      result := (result or shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000080")), to_integer(resize(unsigned((signed'(x"00000078") - signed(resize(unsigned(signed'(x"00000008") * n), 32)))), 7))));
+      result := (result or shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000080")), to_integer((unsigned'("1111000") - shift_left(unsigned(n(6 downto 0)), 3)))));
     end if;
     return result;
   end function;
 
   -- Crypto.Sha2.Sha256Math.Temp1
-  function Sha256Math_Temp1(efgh : hdl_u128; w : hdl_u32; round : hdl_s32) return hdl_u32 is
+  function Sha256Math_Temp1(efgh : hdl_u128; w : hdl_u32; round : integer) return hdl_u32 is
     variable e : hdl_u32;
   begin
-    e := HashWords_Word32(efgh, signed'(x"00000000"));
-    return ((((HashWords_Word32(efgh, signed'(x"00000003")) + Sha256Math_BigSigma1(e)) + Sha256Math_Choose(e, HashWords_Word32(efgh, signed'(x"00000001")), HashWords_Word32(efgh, signed'(x"00000002")))) + Sha256Math_RoundConstants(to_integer(resize(unsigned(round), 6)))) + w);
+    e := HashWords_Word32(efgh, 0);
+    return ((((HashWords_Word32(efgh, 3) + Sha256Math_BigSigma1(e)) + Sha256Math_Choose(e, HashWords_Word32(efgh, 1), HashWords_Word32(efgh, 2))) + Sha256Math_RoundConstants(hdl_index(round, 64))) + w);
   end function;
 
   -- Crypto.Hashing.HashWords.Word32
-  function HashWords_Word32(lane : hdl_u128; index : hdl_s32) return hdl_u32 is
+  function HashWords_Word32(lane : hdl_u128; index : integer) return hdl_u32 is
   begin
-    return resize(shift_right(lane, to_integer(resize(unsigned((signed'(x"00000060") - signed(resize(unsigned(signed'(x"00000020") * index), 32)))), 7))), 32);
+    return resize(shift_right(lane, to_integer((unsigned'("1100000") - shift_left(resize(unsigned(to_signed(index, 32)), 7), 5)))), 32);
   end function;
 
   -- Crypto.Sha2.Sha256Math.Temp2
   function Sha256Math_Temp2(abcd : hdl_u128) return hdl_u32 is
     variable a : hdl_u32;
   begin
-    a := HashWords_Word32(abcd, signed'(x"00000000"));
-    return (Sha256Math_BigSigma0(a) + Sha256Math_Majority(a, HashWords_Word32(abcd, signed'(x"00000001")), HashWords_Word32(abcd, signed'(x"00000002"))));
+    a := HashWords_Word32(abcd, 0);
+    return (Sha256Math_BigSigma0(a) + Sha256Math_Majority(a, HashWords_Word32(abcd, 1), HashWords_Word32(abcd, 2)));
   end function;
 
   -- Crypto.Sha2.Sha256Math.NextScheduleWord
   function Sha256Math_NextScheduleWord(w0 : hdl_u128; w2 : hdl_u128; w3 : hdl_u128) return hdl_u32 is
   begin
-    return (((Sha256Math_SmallSigma1(HashWords_Word32(w3, signed'(x"00000002"))) + HashWords_Word32(w2, signed'(x"00000001"))) + Sha256Math_SmallSigma0(HashWords_Word32(w0, signed'(x"00000001")))) + HashWords_Word32(w0, signed'(x"00000000")));
+    return (((Sha256Math_SmallSigma1(HashWords_Word32(w3, 2)) + HashWords_Word32(w2, 1)) + Sha256Math_SmallSigma0(HashWords_Word32(w0, 1))) + HashWords_Word32(w0, 0));
   end function;
 
   -- Crypto.Sha2.Sha256Math.NextEfgh
   function Sha256Math_NextEfgh(abcd : hdl_u128; efgh : hdl_u128; temp1 : hdl_u32) return hdl_u128 is
   begin
-    return HashWords_Pack32((HashWords_Word32(abcd, signed'(x"00000003")) + temp1), HashWords_Word32(efgh, signed'(x"00000000")), HashWords_Word32(efgh, signed'(x"00000001")), HashWords_Word32(efgh, signed'(x"00000002")));
+    return HashWords_Pack32((HashWords_Word32(abcd, 3) + temp1), HashWords_Word32(efgh, 0), HashWords_Word32(efgh, 1), HashWords_Word32(efgh, 2));
   end function;
 
   -- Crypto.Sha2.Sha256Math.NextAbcd
   function Sha256Math_NextAbcd(abcd : hdl_u128; temp1 : hdl_u32; temp2 : hdl_u32) return hdl_u128 is
   begin
-    return HashWords_Pack32((temp1 + temp2), HashWords_Word32(abcd, signed'(x"00000000")), HashWords_Word32(abcd, signed'(x"00000001")), HashWords_Word32(abcd, signed'(x"00000002")));
+    return HashWords_Pack32((temp1 + temp2), HashWords_Word32(abcd, 0), HashWords_Word32(abcd, 1), HashWords_Word32(abcd, 2));
   end function;
 
   -- Crypto.Sha2.Sha256Math.ShiftLane
@@ -255,14 +264,14 @@ package body axi_sha256_proc8_pkg is
   -- Crypto.Hashing.HashWords.AddWords32
   function HashWords_AddWords32(x : hdl_u128; y : hdl_u128) return hdl_u128 is
   begin
-    return HashWords_Pack32((HashWords_Word32(x, signed'(x"00000000")) + HashWords_Word32(y, signed'(x"00000000"))), (HashWords_Word32(x, signed'(x"00000001")) + HashWords_Word32(y, signed'(x"00000001"))), (HashWords_Word32(x, signed'(x"00000002")) + HashWords_Word32(y, signed'(x"00000002"))), (HashWords_Word32(x, signed'(x"00000003")) + HashWords_Word32(y, signed'(x"00000003"))));
+    return HashWords_Pack32((HashWords_Word32(x, 0) + HashWords_Word32(y, 0)), (HashWords_Word32(x, 1) + HashWords_Word32(y, 1)), (HashWords_Word32(x, 2) + HashWords_Word32(y, 2)), (HashWords_Word32(x, 3) + HashWords_Word32(y, 3)));
   end function;
 
   -- Crypto.Sha2.Sha256Math.DigestLane
-  function Sha256Math_DigestLane(chain : hdl_u128; lane : hdl_s32; sha224 : boolean) return hdl_u128 is
+  function Sha256Math_DigestLane(chain : hdl_u128; lane : integer; sha224 : boolean) return hdl_u128 is
     variable choice : hdl_u128;
   begin
-    if (sha224 and (lane = signed'(x"00000001"))) then
+    if (sha224 and (lane = 1)) then
       choice := (chain and (not unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"00000000FFFFFFFF"))));
     else
       choice := chain;
@@ -274,10 +283,10 @@ package body axi_sha256_proc8_pkg is
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8 is
     variable choice : hdl_u8;
   begin
-    if (signed(resize(bytes, 32)) >= signed'(x"00000008")) then
+    if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FF");
     else
-      choice := resize(unsigned((shift_left(signed'(x"00000001"), to_integer(resize(bytes, 5))) - signed'(x"00000001"))), 8);
+      choice := (shift_left(unsigned'(x"01"), to_integer(resize(bytes, 5))) - unsigned'(x"01"));
     end if;
     return choice;
   end function;
@@ -285,7 +294,7 @@ package body axi_sha256_proc8_pkg is
   -- Crypto.Hashing.HashWords.ByteSwap64
   function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64 is
   begin
-    return (shift_left(resize(HashWords_ByteSwap32(resize(x, 32)), 64), 32) or resize(HashWords_ByteSwap32(resize(shift_right(x, 32), 32)), 64));
+    return (shift_left(resize(HashWords_ByteSwap32(x(31 downto 0)), 64), 32) or resize(HashWords_ByteSwap32(x(63 downto 32)), 64));
   end function;
 
   -- Crypto.Sha2.Sha256Math.BigSigma1

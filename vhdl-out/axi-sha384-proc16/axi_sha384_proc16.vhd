@@ -610,9 +610,9 @@ begin
 
   u_scheduler : entity work.HashSlotScheduler
     generic map (
-      slots => signed'(x"00000018"),
-      blockBytes => signed'(x"00000080"),
-      lengthBytes => signed'(x"00000010")
+      slots => 24,
+      blockBytes => 128,
+      lengthBytes => 16
     )
     port map (
       clk => clk,
@@ -640,7 +640,7 @@ begin
 
   u_input_gate : entity work.HashInputGate
     generic map (
-      slots => signed'(x"00000018")
+      slots => 24
     )
     port map (
       Input_Valid => in_Valid,
@@ -742,8 +742,8 @@ begin
 
   u_rounds0 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000000"),
-      rounds => signed'(x"00000005")
+      firstRound => 0,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -791,8 +791,8 @@ begin
 
   u_rounds1 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000005"),
-      rounds => signed'(x"00000005")
+      firstRound => 5,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -840,8 +840,8 @@ begin
 
   u_rounds2 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000000A"),
-      rounds => signed'(x"00000005")
+      firstRound => 10,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -889,8 +889,8 @@ begin
 
   u_rounds3 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000000F"),
-      rounds => signed'(x"00000005")
+      firstRound => 15,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -938,8 +938,8 @@ begin
 
   u_rounds4 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000014"),
-      rounds => signed'(x"00000005")
+      firstRound => 20,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -987,8 +987,8 @@ begin
 
   u_rounds5 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000019"),
-      rounds => signed'(x"00000005")
+      firstRound => 25,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -1036,8 +1036,8 @@ begin
 
   u_rounds6 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000001E"),
-      rounds => signed'(x"00000005")
+      firstRound => 30,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -1085,8 +1085,8 @@ begin
 
   u_rounds7 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000023"),
-      rounds => signed'(x"00000005")
+      firstRound => 35,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -1134,8 +1134,8 @@ begin
 
   u_rounds8 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000028"),
-      rounds => signed'(x"00000005")
+      firstRound => 40,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -1183,8 +1183,8 @@ begin
 
   u_rounds9 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000002D"),
-      rounds => signed'(x"00000005")
+      firstRound => 45,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -1232,8 +1232,8 @@ begin
 
   u_rounds10 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000032"),
-      rounds => signed'(x"00000005")
+      firstRound => 50,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -1281,8 +1281,8 @@ begin
 
   u_rounds11 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000037"),
-      rounds => signed'(x"00000005")
+      firstRound => 55,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -1330,8 +1330,8 @@ begin
 
   u_rounds12 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000003C"),
-      rounds => signed'(x"00000005")
+      firstRound => 60,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -1379,8 +1379,8 @@ begin
 
   u_rounds13 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000041"),
-      rounds => signed'(x"00000005")
+      firstRound => 65,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -1428,8 +1428,8 @@ begin
 
   u_rounds14 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000046"),
-      rounds => signed'(x"00000005")
+      firstRound => 70,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -1477,8 +1477,8 @@ begin
 
   u_rounds15 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000004B"),
-      rounds => signed'(x"00000005")
+      firstRound => 75,
+      rounds => 5
     )
     port map (
       clk => clk,

@@ -181,8 +181,8 @@ begin
         if (resultValid and Advance_Ready) then
           resultValid := false;
         end if;
-        if (busy and ((signed(resize(round, 32)) < signed'(x"0000004F")) or outputFree)) then
-          temp1 := Sha512Math_Temp1(ef, gh, HashWords_Word64(w0, signed'(x"00000000")), signed(resize(round, 32)));
+        if (busy and ((to_integer(round) < 79) or outputFree)) then
+          temp1 := Sha512Math_Temp1(ef, gh, HashWords_Word64(w0, 0), to_integer(round));
           temp2 := Sha512Math_Temp2(ab, cd);
           next_x := Sha512Math_NextScheduleWord(w0, w4, w7);
           newGh := Sha512Math_NextPair(ef, gh);
@@ -193,15 +193,15 @@ begin
           cd := newCd;
           ef := newEf;
           gh := newGh;
-          w0 := Sha512Math_ShiftLane(w0, HashWords_Word64(w1, signed'(x"00000000")));
-          w1 := Sha512Math_ShiftLane(w1, HashWords_Word64(w2, signed'(x"00000000")));
-          w2 := Sha512Math_ShiftLane(w2, HashWords_Word64(w3, signed'(x"00000000")));
-          w3 := Sha512Math_ShiftLane(w3, HashWords_Word64(w4, signed'(x"00000000")));
-          w4 := Sha512Math_ShiftLane(w4, HashWords_Word64(w5, signed'(x"00000000")));
-          w5 := Sha512Math_ShiftLane(w5, HashWords_Word64(w6, signed'(x"00000000")));
-          w6 := Sha512Math_ShiftLane(w6, HashWords_Word64(w7, signed'(x"00000000")));
+          w0 := Sha512Math_ShiftLane(w0, HashWords_Word64(w1, 0));
+          w1 := Sha512Math_ShiftLane(w1, HashWords_Word64(w2, 0));
+          w2 := Sha512Math_ShiftLane(w2, HashWords_Word64(w3, 0));
+          w3 := Sha512Math_ShiftLane(w3, HashWords_Word64(w4, 0));
+          w4 := Sha512Math_ShiftLane(w4, HashWords_Word64(w5, 0));
+          w5 := Sha512Math_ShiftLane(w5, HashWords_Word64(w6, 0));
+          w6 := Sha512Math_ShiftLane(w6, HashWords_Word64(w7, 0));
           w7 := Sha512Math_ShiftLane(w7, next_x);
-          if (signed(resize(round, 32)) < signed'(x"0000004F")) then
+          if (to_integer(round) < 79) then
             round := (round + unsigned'(x"01"));
           else
             Output_Ab <= newAb;
@@ -248,7 +248,7 @@ begin
           round := unsigned'(x"00");
           busy := true;
         end if;
-        inputReady := ((not busy) or ((signed(resize(round, 32)) = signed'(x"0000004F")) and (not resultValid)));
+        inputReady := ((not busy) or ((to_integer(round) = 79) and (not resultValid)));
         Output_Valid <= resultValid;
         InputReady_Ready <= inputReady;
         busy_reg <= busy;

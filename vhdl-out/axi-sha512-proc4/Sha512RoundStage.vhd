@@ -7,8 +7,8 @@ use work.axi_sha512_proc4_pkg.all;
 
 entity Sha512RoundStage is
   generic (
-    firstRound : hdl_s32;
-    rounds : hdl_s32
+    firstRound : integer;
+    rounds : integer
   );
   port (
     clk : in std_logic;
@@ -114,21 +114,21 @@ begin
             w6 := Input_W6;
             w7 := Input_W7;
             for i in 0 to 79 loop
-              if (to_signed(i, 32) < rounds) then
-                temp1 := Sha512Math_Temp1(ef, gh, HashWords_Word64(w0, signed'(x"00000000")), (firstRound + to_signed(i, 32)));
+              if (i < rounds) then
+                temp1 := Sha512Math_Temp1(ef, gh, HashWords_Word64(w0, 0), to_integer((to_signed(firstRound, 32) + to_signed(i, 32))));
                 temp2 := Sha512Math_Temp2(ab, cd);
                 next_x := Sha512Math_NextScheduleWord(w0, w4, w7);
                 gh := Sha512Math_NextPair(ef, gh);
                 ef := Sha512Math_NextEf(cd, ef, temp1);
                 cd := Sha512Math_NextPair(ab, cd);
                 ab := Sha512Math_NextAb(ab, temp1, temp2);
-                w0 := Sha512Math_ShiftLane(w0, HashWords_Word64(w1, signed'(x"00000000")));
-                w1 := Sha512Math_ShiftLane(w1, HashWords_Word64(w2, signed'(x"00000000")));
-                w2 := Sha512Math_ShiftLane(w2, HashWords_Word64(w3, signed'(x"00000000")));
-                w3 := Sha512Math_ShiftLane(w3, HashWords_Word64(w4, signed'(x"00000000")));
-                w4 := Sha512Math_ShiftLane(w4, HashWords_Word64(w5, signed'(x"00000000")));
-                w5 := Sha512Math_ShiftLane(w5, HashWords_Word64(w6, signed'(x"00000000")));
-                w6 := Sha512Math_ShiftLane(w6, HashWords_Word64(w7, signed'(x"00000000")));
+                w0 := Sha512Math_ShiftLane(w0, HashWords_Word64(w1, 0));
+                w1 := Sha512Math_ShiftLane(w1, HashWords_Word64(w2, 0));
+                w2 := Sha512Math_ShiftLane(w2, HashWords_Word64(w3, 0));
+                w3 := Sha512Math_ShiftLane(w3, HashWords_Word64(w4, 0));
+                w4 := Sha512Math_ShiftLane(w4, HashWords_Word64(w5, 0));
+                w5 := Sha512Math_ShiftLane(w5, HashWords_Word64(w6, 0));
+                w6 := Sha512Math_ShiftLane(w6, HashWords_Word64(w7, 0));
                 w7 := Sha512Math_ShiftLane(w7, next_x);
               end if;
             end loop;

@@ -382,9 +382,9 @@ begin
 
   u_scheduler : entity work.HashSlotScheduler
     generic map (
-      slots => signed'(x"0000000C"),
-      blockBytes => signed'(x"00000080"),
-      lengthBytes => signed'(x"00000010")
+      slots => 12,
+      blockBytes => 128,
+      lengthBytes => 16
     )
     port map (
       clk => clk,
@@ -412,7 +412,7 @@ begin
 
   u_input_gate : entity work.HashInputGate
     generic map (
-      slots => signed'(x"0000000C")
+      slots => 12
     )
     port map (
       Input_Valid => in_Valid,
@@ -514,8 +514,8 @@ begin
 
   u_rounds0 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000000"),
-      rounds => signed'(x"00000014")
+      firstRound => 0,
+      rounds => 20
     )
     port map (
       clk => clk,
@@ -563,8 +563,8 @@ begin
 
   u_rounds1 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000014"),
-      rounds => signed'(x"00000014")
+      firstRound => 20,
+      rounds => 20
     )
     port map (
       clk => clk,
@@ -612,8 +612,8 @@ begin
 
   u_rounds2 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000028"),
-      rounds => signed'(x"00000014")
+      firstRound => 40,
+      rounds => 20
     )
     port map (
       clk => clk,
@@ -661,8 +661,8 @@ begin
 
   u_rounds3 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000003C"),
-      rounds => signed'(x"00000014")
+      firstRound => 60,
+      rounds => 20
     )
     port map (
       clk => clk,

@@ -46,13 +46,13 @@ package axi_sha512_proc4_pkg is
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64;
   function AxiMath_ReverseBytes(x : hdl_u128) return hdl_u128;
-  function HashWords_Bit(index : hdl_s32) return hdl_u128;
+  function HashWords_Bit(index : integer) return hdl_u128;
   function HashWords_LowestSetBit(x : hdl_u128) return hdl_s32;
-  function HashWords_TestBit(x : hdl_u128; index : hdl_s32) return boolean;
+  function HashWords_TestBit(x : hdl_u128; index : integer) return boolean;
   function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128;
-  function HashWords_PadLane(data : hdl_u128; lane : hdl_s32; keepBytes : hdl_s32; marker : boolean) return hdl_u128;
-  function Sha512Math_Temp1(ef : hdl_u128; gh : hdl_u128; w : hdl_u64; round : hdl_s32) return hdl_u64;
-  function HashWords_Word64(lane : hdl_u128; index : hdl_s32) return hdl_u64;
+  function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128;
+  function Sha512Math_Temp1(ef : hdl_u128; gh : hdl_u128; w : hdl_u64; round : integer) return hdl_u64;
+  function HashWords_Word64(lane : hdl_u128; index : integer) return hdl_u64;
   function Sha512Math_Temp2(ab : hdl_u128; cd : hdl_u128) return hdl_u64;
   function Sha512Math_NextScheduleWord(w0 : hdl_u128; w4 : hdl_u128; w7 : hdl_u128) return hdl_u64;
   function Sha512Math_NextPair(before : hdl_u128; pair : hdl_u128) return hdl_u128;
@@ -60,7 +60,7 @@ package axi_sha512_proc4_pkg is
   function Sha512Math_NextAb(ab : hdl_u128; temp1 : hdl_u64; temp2 : hdl_u64) return hdl_u128;
   function Sha512Math_ShiftLane(lane : hdl_u128; incoming : hdl_u64) return hdl_u128;
   function HashWords_AddWords64(x : hdl_u128; y : hdl_u128) return hdl_u128;
-  function Sha512Math_DigestLane(chain : hdl_u128; lane : hdl_s32; sha384 : boolean) return hdl_u128;
+  function Sha512Math_DigestLane(chain : hdl_u128; lane : integer; sha384 : boolean) return hdl_u128;
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8;
   function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64;
   function Sha512Math_BigSigma1(x : hdl_u64) return hdl_u64;
@@ -89,7 +89,7 @@ package body axi_sha512_proc4_pkg is
     mask := unsigned'(x"00000000");
     for i in 0 to 3 loop
       if ((shift_right(signed(resize(strobes, 32)), (i mod 32)) and signed'(x"00000001")) /= signed'(x"00000000")) then
-        mask := (mask or shift_left(unsigned'(x"000000FF"), to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * to_signed(i, 32)), 32))), 5))));
+        mask := (mask or shift_left(unsigned'(x"000000FF"), to_integer(shift_left(resize(unsigned(to_signed(i, 32)), 5), 3))));
       end if;
     end loop;
     return ((old and (not mask)) or (data and mask));
@@ -108,14 +108,14 @@ package body axi_sha512_proc4_pkg is
     mode := (config and unsigned'(x"0000000F"));
     decrypt := ((config and unsigned'(x"00000100")) /= unsigned'(x"00000000"));
     keySize := (shift_right(config, 12) and unsigned'(x"00000003"));
-    modeOk := ((mode < unsigned'(x"00000008")) and ((shift_right(caps, to_integer(resize(unsigned(signed(resize(mode, 32))), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
+    modeOk := ((mode < unsigned'(x"00000008")) and ((shift_right(caps, to_integer(resize(unsigned(signed(mode)), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
     if decrypt then
       directionBit := unsigned'(x"00000200");
     else
       directionBit := unsigned'(x"00000100");
     end if;
     directionOk := ((caps and directionBit) /= unsigned'(x"00000000"));
-    keySizeOk := ((keySize < unsigned'(x"00000003")) and ((shift_right(caps, to_integer(resize(unsigned((signed'(x"0000000C") + signed(resize(keySize, 32)))), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
+    keySizeOk := ((keySize < unsigned'(x"00000003")) and ((shift_right(caps, to_integer((unsigned'("01100") + keySize(4 downto 0)))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
     return ((modeOk and directionOk) and keySizeOk);
   end function;
 
@@ -131,7 +131,7 @@ package body axi_sha512_proc4_pkg is
   begin
     bytes := unsigned'(x"FF");
     for n in 0 to 8 loop
-      if (signed(resize(keep, 32)) = signed(resize(resize(unsigned((shift_left(signed'(x"00000001"), (n mod 32)) - signed'(x"00000001"))), 8), 32))) then
+      if (to_integer(keep) = to_integer((shift_left(unsigned'(x"01"), (n mod 32)) - unsigned'(x"01")))) then
         bytes := resize(unsigned(to_signed(n, 32)), 8);
       end if;
     end loop;
@@ -142,10 +142,10 @@ package body axi_sha512_proc4_pkg is
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64 is
     variable choice : hdl_u64;
   begin
-    if (signed(resize(bytes, 32)) >= signed'(x"00000008")) then
+    if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FFFFFFFFFFFFFFFF");
     else
-      choice := (shift_left(unsigned'(x"0000000000000001"), to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * signed(resize(bytes, 32))), 32))), 6))) - unsigned'(x"0000000000000001"));
+      choice := (shift_left(unsigned'(x"0000000000000001"), to_integer(shift_left(bytes(5 downto 0), 3))) - unsigned'(x"0000000000000001"));
     end if;
     return choice;
   end function;
@@ -156,15 +156,15 @@ package body axi_sha512_proc4_pkg is
   begin
     r := unsigned'(x"00000000000000000000000000000000");
     for i in 0 to 15 loop
-      r := (r or shift_left((shift_right(x, to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * to_signed(i, 32)), 32))), 7))) and unsigned'(x"000000000000000000000000000000FF")), to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * (signed'(x"0000000F") - to_signed(i, 32))), 32))), 7))));
+      r := (r or shift_left((shift_right(x, to_integer(shift_left(resize(unsigned(to_signed(i, 32)), 7), 3))) and unsigned'(x"000000000000000000000000000000FF")), to_integer(shift_left((unsigned'("0001111") - resize(unsigned(to_signed(i, 32)), 7)), 3))));
     end loop;
     return r;
   end function;
 
   -- Crypto.Hashing.HashWords.Bit
-  function HashWords_Bit(index : hdl_s32) return hdl_u128 is
+  function HashWords_Bit(index : integer) return hdl_u128 is
   begin
-    return shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001")), to_integer(resize(unsigned(index), 7)));
+    return shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001")), (index mod 128));
   end function;
 
   -- Crypto.Hashing.HashWords.LowestSetBit
@@ -173,7 +173,7 @@ package body axi_sha512_proc4_pkg is
   begin
     result := signed'(x"00000080");
     for i in 0 to 127 loop
-      if ((result = signed'(x"00000080")) and HashWords_TestBit(x, to_signed(i, 32))) then
+      if ((result = signed'(x"00000080")) and HashWords_TestBit(x, i)) then
         result := to_signed(i, 32);
       end if;
     end loop;
@@ -181,9 +181,9 @@ package body axi_sha512_proc4_pkg is
   end function;
 
   -- Crypto.Hashing.HashWords.TestBit
-  function HashWords_TestBit(x : hdl_u128; index : hdl_s32) return boolean is
+  function HashWords_TestBit(x : hdl_u128; index : integer) return boolean is
   begin
-    return ((shift_right(x, to_integer(resize(unsigned(index), 7))) and unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001"))) /= unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000")));
+    return ((shift_right(x, (index mod 128)) and unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001"))) /= unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000")));
   end function;
 
   -- Crypto.Hashing.HashWords.LengthLane
@@ -203,88 +203,88 @@ package body axi_sha512_proc4_pkg is
   end function;
 
   -- Crypto.Hashing.HashWords.PadLane
-  function HashWords_PadLane(data : hdl_u128; lane : hdl_s32; keepBytes : hdl_s32; marker : boolean) return hdl_u128 is
+  function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128 is
     variable n : hdl_s32;
     variable ones : hdl_u128;
     variable result : hdl_u128;
   begin
-    n := (keepBytes - signed(resize(unsigned(signed'(x"00000010") * lane), 32)));
+    n := (to_signed(keepBytes, 32) - shift_left(to_signed(lane, 32), 4));
     ones := unsigned'(unsigned'(x"FFFFFFFFFFFFFFFF") & unsigned'(x"FFFFFFFFFFFFFFFF"));
     result := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
     if (n >= signed'(x"00000010")) then
       result := data;
     elsif (n > signed'(x"00000000")) then
-      result := (data and (not shift_right(ones, to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * n), 32))), 7)))));
+      result := (data and (not shift_right(ones, to_integer(shift_left(unsigned(n(6 downto 0)), 3)))));
     end if;
     if ((marker and (n >= signed'(x"00000000"))) and (n < signed'(x"00000010"))) then
-      result := (result or shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000080")), to_integer(resize(unsigned((signed'(x"00000078") - signed(resize(unsigned(signed'(x"00000008") * n), 32)))), 7))));
+      result := (result or shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000080")), to_integer((unsigned'("1111000") - shift_left(unsigned(n(6 downto 0)), 3)))));
     end if;
     return result;
   end function;
 
   -- Crypto.Sha2.Sha512Math.Temp1
-  function Sha512Math_Temp1(ef : hdl_u128; gh : hdl_u128; w : hdl_u64; round : hdl_s32) return hdl_u64 is
+  function Sha512Math_Temp1(ef : hdl_u128; gh : hdl_u128; w : hdl_u64; round : integer) return hdl_u64 is
     variable e : hdl_u64;
   begin
-    e := HashWords_Word64(ef, signed'(x"00000000"));
-    return ((((HashWords_Word64(gh, signed'(x"00000001")) + Sha512Math_BigSigma1(e)) + Sha512Math_Choose(e, HashWords_Word64(ef, signed'(x"00000001")), HashWords_Word64(gh, signed'(x"00000000")))) + Sha512Math_RoundConstants(hdl_index(to_integer(resize(unsigned(round), 7)), 80))) + w);
+    e := HashWords_Word64(ef, 0);
+    return ((((HashWords_Word64(gh, 1) + Sha512Math_BigSigma1(e)) + Sha512Math_Choose(e, HashWords_Word64(ef, 1), HashWords_Word64(gh, 0))) + Sha512Math_RoundConstants(hdl_index(round, 80))) + w);
   end function;
 
   -- Crypto.Hashing.HashWords.Word64
-  function HashWords_Word64(lane : hdl_u128; index : hdl_s32) return hdl_u64 is
+  function HashWords_Word64(lane : hdl_u128; index : integer) return hdl_u64 is
   begin
-    return resize(shift_right(lane, to_integer(resize(unsigned((signed'(x"00000040") - signed(resize(unsigned(signed'(x"00000040") * index), 32)))), 7))), 64);
+    return resize(shift_right(lane, to_integer((unsigned'("1000000") - shift_left(resize(unsigned(to_signed(index, 32)), 7), 6)))), 64);
   end function;
 
   -- Crypto.Sha2.Sha512Math.Temp2
   function Sha512Math_Temp2(ab : hdl_u128; cd : hdl_u128) return hdl_u64 is
     variable a : hdl_u64;
   begin
-    a := HashWords_Word64(ab, signed'(x"00000000"));
-    return (Sha512Math_BigSigma0(a) + Sha512Math_Majority(a, HashWords_Word64(ab, signed'(x"00000001")), HashWords_Word64(cd, signed'(x"00000000"))));
+    a := HashWords_Word64(ab, 0);
+    return (Sha512Math_BigSigma0(a) + Sha512Math_Majority(a, HashWords_Word64(ab, 1), HashWords_Word64(cd, 0)));
   end function;
 
   -- Crypto.Sha2.Sha512Math.NextScheduleWord
   function Sha512Math_NextScheduleWord(w0 : hdl_u128; w4 : hdl_u128; w7 : hdl_u128) return hdl_u64 is
   begin
-    return (((Sha512Math_SmallSigma1(HashWords_Word64(w7, signed'(x"00000000"))) + HashWords_Word64(w4, signed'(x"00000001"))) + Sha512Math_SmallSigma0(HashWords_Word64(w0, signed'(x"00000001")))) + HashWords_Word64(w0, signed'(x"00000000")));
+    return (((Sha512Math_SmallSigma1(HashWords_Word64(w7, 0)) + HashWords_Word64(w4, 1)) + Sha512Math_SmallSigma0(HashWords_Word64(w0, 1))) + HashWords_Word64(w0, 0));
   end function;
 
   -- Crypto.Sha2.Sha512Math.NextPair
   function Sha512Math_NextPair(before : hdl_u128; pair : hdl_u128) return hdl_u128 is
   begin
-    return HashWords_Pack64(HashWords_Word64(before, signed'(x"00000001")), HashWords_Word64(pair, signed'(x"00000000")));
+    return HashWords_Pack64(HashWords_Word64(before, 1), HashWords_Word64(pair, 0));
   end function;
 
   -- Crypto.Sha2.Sha512Math.NextEf
   function Sha512Math_NextEf(cd : hdl_u128; ef : hdl_u128; temp1 : hdl_u64) return hdl_u128 is
   begin
-    return HashWords_Pack64((HashWords_Word64(cd, signed'(x"00000001")) + temp1), HashWords_Word64(ef, signed'(x"00000000")));
+    return HashWords_Pack64((HashWords_Word64(cd, 1) + temp1), HashWords_Word64(ef, 0));
   end function;
 
   -- Crypto.Sha2.Sha512Math.NextAb
   function Sha512Math_NextAb(ab : hdl_u128; temp1 : hdl_u64; temp2 : hdl_u64) return hdl_u128 is
   begin
-    return HashWords_Pack64((temp1 + temp2), HashWords_Word64(ab, signed'(x"00000000")));
+    return HashWords_Pack64((temp1 + temp2), HashWords_Word64(ab, 0));
   end function;
 
   -- Crypto.Sha2.Sha512Math.ShiftLane
   function Sha512Math_ShiftLane(lane : hdl_u128; incoming : hdl_u64) return hdl_u128 is
   begin
-    return HashWords_Pack64(HashWords_Word64(lane, signed'(x"00000001")), incoming);
+    return HashWords_Pack64(HashWords_Word64(lane, 1), incoming);
   end function;
 
   -- Crypto.Hashing.HashWords.AddWords64
   function HashWords_AddWords64(x : hdl_u128; y : hdl_u128) return hdl_u128 is
   begin
-    return HashWords_Pack64((HashWords_Word64(x, signed'(x"00000000")) + HashWords_Word64(y, signed'(x"00000000"))), (HashWords_Word64(x, signed'(x"00000001")) + HashWords_Word64(y, signed'(x"00000001"))));
+    return HashWords_Pack64((HashWords_Word64(x, 0) + HashWords_Word64(y, 0)), (HashWords_Word64(x, 1) + HashWords_Word64(y, 1)));
   end function;
 
   -- Crypto.Sha2.Sha512Math.DigestLane
-  function Sha512Math_DigestLane(chain : hdl_u128; lane : hdl_s32; sha384 : boolean) return hdl_u128 is
+  function Sha512Math_DigestLane(chain : hdl_u128; lane : integer; sha384 : boolean) return hdl_u128 is
     variable choice : hdl_u128;
   begin
-    if (sha384 and (lane = signed'(x"00000003"))) then
+    if (sha384 and (lane = 3)) then
       choice := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
     else
       choice := chain;
@@ -296,10 +296,10 @@ package body axi_sha512_proc4_pkg is
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8 is
     variable choice : hdl_u8;
   begin
-    if (signed(resize(bytes, 32)) >= signed'(x"00000008")) then
+    if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FF");
     else
-      choice := resize(unsigned((shift_left(signed'(x"00000001"), to_integer(resize(bytes, 5))) - signed'(x"00000001"))), 8);
+      choice := (shift_left(unsigned'(x"01"), to_integer(resize(bytes, 5))) - unsigned'(x"01"));
     end if;
     return choice;
   end function;
@@ -307,7 +307,7 @@ package body axi_sha512_proc4_pkg is
   -- Crypto.Hashing.HashWords.ByteSwap64
   function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64 is
   begin
-    return (shift_left(resize(HashWords_ByteSwap32(resize(x, 32)), 64), 32) or resize(HashWords_ByteSwap32(resize(shift_right(x, 32), 32)), 64));
+    return (shift_left(resize(HashWords_ByteSwap32(x(31 downto 0)), 64), 32) or resize(HashWords_ByteSwap32(x(63 downto 32)), 64));
   end function;
 
   -- Crypto.Sha2.Sha512Math.BigSigma1

@@ -93,10 +93,10 @@ begin
             Feedback_ChainEf <= ef;
             Feedback_ChainGh <= gh;
             if Input_Last then
-              Output_Digest0 <= Sha512Math_DigestLane(ab, signed'(x"00000000"), sha384);
-              Output_Digest1 <= Sha512Math_DigestLane(cd, signed'(x"00000001"), sha384);
-              Output_Digest2 <= Sha512Math_DigestLane(ef, signed'(x"00000002"), sha384);
-              Output_Digest3 <= Sha512Math_DigestLane(gh, signed'(x"00000003"), sha384);
+              Output_Digest0 <= Sha512Math_DigestLane(ab, 0, sha384);
+              Output_Digest1 <= Sha512Math_DigestLane(cd, 1, sha384);
+              Output_Digest2 <= Sha512Math_DigestLane(ef, 2, sha384);
+              Output_Digest3 <= Sha512Math_DigestLane(gh, 3, sha384);
               Output_MessageId <= Input_Slot;
               Output_Last <= true;
             end if;

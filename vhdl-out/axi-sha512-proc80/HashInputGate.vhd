@@ -7,7 +7,7 @@ use work.axi_sha512_proc80_pkg.all;
 
 entity HashInputGate is
   generic (
-    slots : hdl_s32
+    slots : integer
   );
   port (
     Input_Valid : in boolean;
@@ -29,7 +29,7 @@ begin
     ready := false;
     if Input_Valid then
       id := signed(resize(Input_MessageId, 32));
-      ready := ((id < slots) and (not HashWords_TestBit(SlotBusy_Busy, id)));
+      ready := ((id < to_signed(slots, 32)) and (not HashWords_TestBit(SlotBusy_Busy, to_integer(id))));
     end if;
     InputReady_Ready <= ready;
   end process;

@@ -1826,9 +1826,9 @@ begin
 
   u_scheduler : entity work.HashSlotScheduler
     generic map (
-      slots => signed'(x"00000058"),
-      blockBytes => signed'(x"00000080"),
-      lengthBytes => signed'(x"00000010")
+      slots => 88,
+      blockBytes => 128,
+      lengthBytes => 16
     )
     port map (
       clk => clk,
@@ -1856,7 +1856,7 @@ begin
 
   u_input_gate : entity work.HashInputGate
     generic map (
-      slots => signed'(x"00000058")
+      slots => 88
     )
     port map (
       Input_Valid => in_Valid,
@@ -1958,8 +1958,8 @@ begin
 
   u_rounds0 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000000"),
-      rounds => signed'(x"00000001")
+      firstRound => 0,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2007,8 +2007,8 @@ begin
 
   u_rounds1 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000001"),
-      rounds => signed'(x"00000001")
+      firstRound => 1,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2056,8 +2056,8 @@ begin
 
   u_rounds2 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000002"),
-      rounds => signed'(x"00000001")
+      firstRound => 2,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2105,8 +2105,8 @@ begin
 
   u_rounds3 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000003"),
-      rounds => signed'(x"00000001")
+      firstRound => 3,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2154,8 +2154,8 @@ begin
 
   u_rounds4 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000004"),
-      rounds => signed'(x"00000001")
+      firstRound => 4,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2203,8 +2203,8 @@ begin
 
   u_rounds5 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000005"),
-      rounds => signed'(x"00000001")
+      firstRound => 5,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2252,8 +2252,8 @@ begin
 
   u_rounds6 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000006"),
-      rounds => signed'(x"00000001")
+      firstRound => 6,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2301,8 +2301,8 @@ begin
 
   u_rounds7 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000007"),
-      rounds => signed'(x"00000001")
+      firstRound => 7,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2350,8 +2350,8 @@ begin
 
   u_rounds8 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000008"),
-      rounds => signed'(x"00000001")
+      firstRound => 8,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2399,8 +2399,8 @@ begin
 
   u_rounds9 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000009"),
-      rounds => signed'(x"00000001")
+      firstRound => 9,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2448,8 +2448,8 @@ begin
 
   u_rounds10 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000000A"),
-      rounds => signed'(x"00000001")
+      firstRound => 10,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2497,8 +2497,8 @@ begin
 
   u_rounds11 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000000B"),
-      rounds => signed'(x"00000001")
+      firstRound => 11,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2546,8 +2546,8 @@ begin
 
   u_rounds12 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000000C"),
-      rounds => signed'(x"00000001")
+      firstRound => 12,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2595,8 +2595,8 @@ begin
 
   u_rounds13 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000000D"),
-      rounds => signed'(x"00000001")
+      firstRound => 13,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2644,8 +2644,8 @@ begin
 
   u_rounds14 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000000E"),
-      rounds => signed'(x"00000001")
+      firstRound => 14,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2693,8 +2693,8 @@ begin
 
   u_rounds15 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000000F"),
-      rounds => signed'(x"00000001")
+      firstRound => 15,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2742,8 +2742,8 @@ begin
 
   u_rounds16 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000010"),
-      rounds => signed'(x"00000001")
+      firstRound => 16,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2791,8 +2791,8 @@ begin
 
   u_rounds17 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000011"),
-      rounds => signed'(x"00000001")
+      firstRound => 17,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2840,8 +2840,8 @@ begin
 
   u_rounds18 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000012"),
-      rounds => signed'(x"00000001")
+      firstRound => 18,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2889,8 +2889,8 @@ begin
 
   u_rounds19 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000013"),
-      rounds => signed'(x"00000001")
+      firstRound => 19,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2938,8 +2938,8 @@ begin
 
   u_rounds20 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000014"),
-      rounds => signed'(x"00000001")
+      firstRound => 20,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2987,8 +2987,8 @@ begin
 
   u_rounds21 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000015"),
-      rounds => signed'(x"00000001")
+      firstRound => 21,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3036,8 +3036,8 @@ begin
 
   u_rounds22 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000016"),
-      rounds => signed'(x"00000001")
+      firstRound => 22,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3085,8 +3085,8 @@ begin
 
   u_rounds23 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000017"),
-      rounds => signed'(x"00000001")
+      firstRound => 23,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3134,8 +3134,8 @@ begin
 
   u_rounds24 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000018"),
-      rounds => signed'(x"00000001")
+      firstRound => 24,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3183,8 +3183,8 @@ begin
 
   u_rounds25 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000019"),
-      rounds => signed'(x"00000001")
+      firstRound => 25,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3232,8 +3232,8 @@ begin
 
   u_rounds26 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000001A"),
-      rounds => signed'(x"00000001")
+      firstRound => 26,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3281,8 +3281,8 @@ begin
 
   u_rounds27 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000001B"),
-      rounds => signed'(x"00000001")
+      firstRound => 27,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3330,8 +3330,8 @@ begin
 
   u_rounds28 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000001C"),
-      rounds => signed'(x"00000001")
+      firstRound => 28,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3379,8 +3379,8 @@ begin
 
   u_rounds29 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000001D"),
-      rounds => signed'(x"00000001")
+      firstRound => 29,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3428,8 +3428,8 @@ begin
 
   u_rounds30 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000001E"),
-      rounds => signed'(x"00000001")
+      firstRound => 30,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3477,8 +3477,8 @@ begin
 
   u_rounds31 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000001F"),
-      rounds => signed'(x"00000001")
+      firstRound => 31,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3526,8 +3526,8 @@ begin
 
   u_rounds32 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000020"),
-      rounds => signed'(x"00000001")
+      firstRound => 32,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3575,8 +3575,8 @@ begin
 
   u_rounds33 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000021"),
-      rounds => signed'(x"00000001")
+      firstRound => 33,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3624,8 +3624,8 @@ begin
 
   u_rounds34 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000022"),
-      rounds => signed'(x"00000001")
+      firstRound => 34,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3673,8 +3673,8 @@ begin
 
   u_rounds35 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000023"),
-      rounds => signed'(x"00000001")
+      firstRound => 35,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3722,8 +3722,8 @@ begin
 
   u_rounds36 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000024"),
-      rounds => signed'(x"00000001")
+      firstRound => 36,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3771,8 +3771,8 @@ begin
 
   u_rounds37 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000025"),
-      rounds => signed'(x"00000001")
+      firstRound => 37,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3820,8 +3820,8 @@ begin
 
   u_rounds38 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000026"),
-      rounds => signed'(x"00000001")
+      firstRound => 38,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3869,8 +3869,8 @@ begin
 
   u_rounds39 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000027"),
-      rounds => signed'(x"00000001")
+      firstRound => 39,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3918,8 +3918,8 @@ begin
 
   u_rounds40 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000028"),
-      rounds => signed'(x"00000001")
+      firstRound => 40,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3967,8 +3967,8 @@ begin
 
   u_rounds41 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000029"),
-      rounds => signed'(x"00000001")
+      firstRound => 41,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4016,8 +4016,8 @@ begin
 
   u_rounds42 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000002A"),
-      rounds => signed'(x"00000001")
+      firstRound => 42,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4065,8 +4065,8 @@ begin
 
   u_rounds43 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000002B"),
-      rounds => signed'(x"00000001")
+      firstRound => 43,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4114,8 +4114,8 @@ begin
 
   u_rounds44 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000002C"),
-      rounds => signed'(x"00000001")
+      firstRound => 44,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4163,8 +4163,8 @@ begin
 
   u_rounds45 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000002D"),
-      rounds => signed'(x"00000001")
+      firstRound => 45,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4212,8 +4212,8 @@ begin
 
   u_rounds46 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000002E"),
-      rounds => signed'(x"00000001")
+      firstRound => 46,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4261,8 +4261,8 @@ begin
 
   u_rounds47 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000002F"),
-      rounds => signed'(x"00000001")
+      firstRound => 47,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4310,8 +4310,8 @@ begin
 
   u_rounds48 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000030"),
-      rounds => signed'(x"00000001")
+      firstRound => 48,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4359,8 +4359,8 @@ begin
 
   u_rounds49 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000031"),
-      rounds => signed'(x"00000001")
+      firstRound => 49,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4408,8 +4408,8 @@ begin
 
   u_rounds50 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000032"),
-      rounds => signed'(x"00000001")
+      firstRound => 50,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4457,8 +4457,8 @@ begin
 
   u_rounds51 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000033"),
-      rounds => signed'(x"00000001")
+      firstRound => 51,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4506,8 +4506,8 @@ begin
 
   u_rounds52 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000034"),
-      rounds => signed'(x"00000001")
+      firstRound => 52,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4555,8 +4555,8 @@ begin
 
   u_rounds53 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000035"),
-      rounds => signed'(x"00000001")
+      firstRound => 53,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4604,8 +4604,8 @@ begin
 
   u_rounds54 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000036"),
-      rounds => signed'(x"00000001")
+      firstRound => 54,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4653,8 +4653,8 @@ begin
 
   u_rounds55 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000037"),
-      rounds => signed'(x"00000001")
+      firstRound => 55,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4702,8 +4702,8 @@ begin
 
   u_rounds56 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000038"),
-      rounds => signed'(x"00000001")
+      firstRound => 56,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4751,8 +4751,8 @@ begin
 
   u_rounds57 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000039"),
-      rounds => signed'(x"00000001")
+      firstRound => 57,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4800,8 +4800,8 @@ begin
 
   u_rounds58 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000003A"),
-      rounds => signed'(x"00000001")
+      firstRound => 58,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4849,8 +4849,8 @@ begin
 
   u_rounds59 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000003B"),
-      rounds => signed'(x"00000001")
+      firstRound => 59,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4898,8 +4898,8 @@ begin
 
   u_rounds60 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000003C"),
-      rounds => signed'(x"00000001")
+      firstRound => 60,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4947,8 +4947,8 @@ begin
 
   u_rounds61 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000003D"),
-      rounds => signed'(x"00000001")
+      firstRound => 61,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4996,8 +4996,8 @@ begin
 
   u_rounds62 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000003E"),
-      rounds => signed'(x"00000001")
+      firstRound => 62,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5045,8 +5045,8 @@ begin
 
   u_rounds63 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000003F"),
-      rounds => signed'(x"00000001")
+      firstRound => 63,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5094,8 +5094,8 @@ begin
 
   u_rounds64 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000040"),
-      rounds => signed'(x"00000001")
+      firstRound => 64,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5143,8 +5143,8 @@ begin
 
   u_rounds65 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000041"),
-      rounds => signed'(x"00000001")
+      firstRound => 65,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5192,8 +5192,8 @@ begin
 
   u_rounds66 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000042"),
-      rounds => signed'(x"00000001")
+      firstRound => 66,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5241,8 +5241,8 @@ begin
 
   u_rounds67 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000043"),
-      rounds => signed'(x"00000001")
+      firstRound => 67,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5290,8 +5290,8 @@ begin
 
   u_rounds68 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000044"),
-      rounds => signed'(x"00000001")
+      firstRound => 68,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5339,8 +5339,8 @@ begin
 
   u_rounds69 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000045"),
-      rounds => signed'(x"00000001")
+      firstRound => 69,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5388,8 +5388,8 @@ begin
 
   u_rounds70 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000046"),
-      rounds => signed'(x"00000001")
+      firstRound => 70,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5437,8 +5437,8 @@ begin
 
   u_rounds71 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000047"),
-      rounds => signed'(x"00000001")
+      firstRound => 71,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5486,8 +5486,8 @@ begin
 
   u_rounds72 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000048"),
-      rounds => signed'(x"00000001")
+      firstRound => 72,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5535,8 +5535,8 @@ begin
 
   u_rounds73 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000049"),
-      rounds => signed'(x"00000001")
+      firstRound => 73,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5584,8 +5584,8 @@ begin
 
   u_rounds74 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000004A"),
-      rounds => signed'(x"00000001")
+      firstRound => 74,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5633,8 +5633,8 @@ begin
 
   u_rounds75 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000004B"),
-      rounds => signed'(x"00000001")
+      firstRound => 75,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5682,8 +5682,8 @@ begin
 
   u_rounds76 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000004C"),
-      rounds => signed'(x"00000001")
+      firstRound => 76,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5731,8 +5731,8 @@ begin
 
   u_rounds77 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000004D"),
-      rounds => signed'(x"00000001")
+      firstRound => 77,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5780,8 +5780,8 @@ begin
 
   u_rounds78 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000004E"),
-      rounds => signed'(x"00000001")
+      firstRound => 78,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5829,8 +5829,8 @@ begin
 
   u_rounds79 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000004F"),
-      rounds => signed'(x"00000001")
+      firstRound => 79,
+      rounds => 1
     )
     port map (
       clk => clk,

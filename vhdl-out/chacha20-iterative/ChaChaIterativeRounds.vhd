@@ -159,7 +159,7 @@ begin
           resultValid := false;
         end if;
         if busy then
-          if (signed(resize(doubleRound, 32)) < signed'(x"00000009")) then
+          if (to_integer(doubleRound) < 9) then
             column0 := Rounds_Column0;
             column1 := Rounds_Column1;
             column2 := Rounds_Column2;
@@ -202,7 +202,7 @@ begin
           doubleRound := unsigned'(x"00");
           busy := true;
         end if;
-        inputReady := ((not busy) or ((signed(resize(doubleRound, 32)) = signed'(x"00000009")) and (not resultValid)));
+        inputReady := ((not busy) or ((to_integer(doubleRound) = 9) and (not resultValid)));
         Output_Valid <= resultValid;
         InputReady_Ready <= inputReady;
         Working_Column0 <= column0;

@@ -163,7 +163,7 @@ begin
 
   u_double_round : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (

@@ -328,7 +328,7 @@ begin
 
   u_rounds0 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -385,7 +385,7 @@ begin
 
   u_rounds1 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -442,7 +442,7 @@ begin
 
   u_rounds2 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -499,7 +499,7 @@ begin
 
   u_rounds3 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -556,7 +556,7 @@ begin
 
   u_rounds4 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -613,7 +613,7 @@ begin
 
   u_rounds5 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -670,7 +670,7 @@ begin
 
   u_rounds6 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -727,7 +727,7 @@ begin
 
   u_rounds7 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -784,7 +784,7 @@ begin
 
   u_rounds8 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (
@@ -841,7 +841,7 @@ begin
 
   u_rounds9 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000002"),
+      rounds => 2,
       diagonalFirst => false
     )
     port map (

@@ -518,7 +518,7 @@ begin
 
   u_rounds0 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => false
     )
     port map (
@@ -575,7 +575,7 @@ begin
 
   u_rounds1 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => true
     )
     port map (
@@ -632,7 +632,7 @@ begin
 
   u_rounds2 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => false
     )
     port map (
@@ -689,7 +689,7 @@ begin
 
   u_rounds3 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => true
     )
     port map (
@@ -746,7 +746,7 @@ begin
 
   u_rounds4 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => false
     )
     port map (
@@ -803,7 +803,7 @@ begin
 
   u_rounds5 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => true
     )
     port map (
@@ -860,7 +860,7 @@ begin
 
   u_rounds6 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => false
     )
     port map (
@@ -917,7 +917,7 @@ begin
 
   u_rounds7 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => true
     )
     port map (
@@ -974,7 +974,7 @@ begin
 
   u_rounds8 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => false
     )
     port map (
@@ -1031,7 +1031,7 @@ begin
 
   u_rounds9 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => true
     )
     port map (
@@ -1088,7 +1088,7 @@ begin
 
   u_rounds10 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => false
     )
     port map (
@@ -1145,7 +1145,7 @@ begin
 
   u_rounds11 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => true
     )
     port map (
@@ -1202,7 +1202,7 @@ begin
 
   u_rounds12 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => false
     )
     port map (
@@ -1259,7 +1259,7 @@ begin
 
   u_rounds13 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => true
     )
     port map (
@@ -1316,7 +1316,7 @@ begin
 
   u_rounds14 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => false
     )
     port map (
@@ -1373,7 +1373,7 @@ begin
 
   u_rounds15 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => true
     )
     port map (
@@ -1430,7 +1430,7 @@ begin
 
   u_rounds16 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => false
     )
     port map (
@@ -1487,7 +1487,7 @@ begin
 
   u_rounds17 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => true
     )
     port map (
@@ -1544,7 +1544,7 @@ begin
 
   u_rounds18 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => false
     )
     port map (
@@ -1601,7 +1601,7 @@ begin
 
   u_rounds19 : entity work.ChaChaRounds
     generic map (
-      rounds => signed'(x"00000001"),
+      rounds => 1,
       diagonalFirst => true
     )
     port map (

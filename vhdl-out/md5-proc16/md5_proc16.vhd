@@ -235,8 +235,8 @@ begin
 
   u_steps0 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000000"),
-      steps => signed'(x"00000004")
+      firstStep => 0,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -264,8 +264,8 @@ begin
 
   u_steps1 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000004"),
-      steps => signed'(x"00000004")
+      firstStep => 4,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -293,8 +293,8 @@ begin
 
   u_steps2 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000008"),
-      steps => signed'(x"00000004")
+      firstStep => 8,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -322,8 +322,8 @@ begin
 
   u_steps3 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000000C"),
-      steps => signed'(x"00000004")
+      firstStep => 12,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -351,8 +351,8 @@ begin
 
   u_steps4 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000010"),
-      steps => signed'(x"00000004")
+      firstStep => 16,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -380,8 +380,8 @@ begin
 
   u_steps5 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000014"),
-      steps => signed'(x"00000004")
+      firstStep => 20,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -409,8 +409,8 @@ begin
 
   u_steps6 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000018"),
-      steps => signed'(x"00000004")
+      firstStep => 24,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -438,8 +438,8 @@ begin
 
   u_steps7 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000001C"),
-      steps => signed'(x"00000004")
+      firstStep => 28,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -467,8 +467,8 @@ begin
 
   u_steps8 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000020"),
-      steps => signed'(x"00000004")
+      firstStep => 32,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -496,8 +496,8 @@ begin
 
   u_steps9 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000024"),
-      steps => signed'(x"00000004")
+      firstStep => 36,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -525,8 +525,8 @@ begin
 
   u_steps10 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000028"),
-      steps => signed'(x"00000004")
+      firstStep => 40,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -554,8 +554,8 @@ begin
 
   u_steps11 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000002C"),
-      steps => signed'(x"00000004")
+      firstStep => 44,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -583,8 +583,8 @@ begin
 
   u_steps12 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000030"),
-      steps => signed'(x"00000004")
+      firstStep => 48,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -612,8 +612,8 @@ begin
 
   u_steps13 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000034"),
-      steps => signed'(x"00000004")
+      firstStep => 52,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -641,8 +641,8 @@ begin
 
   u_steps14 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000038"),
-      steps => signed'(x"00000004")
+      firstStep => 56,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -670,8 +670,8 @@ begin
 
   u_steps15 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000003C"),
-      steps => signed'(x"00000004")
+      firstStep => 60,
+      steps => 4
     )
     port map (
       clk => clk,
@@ -699,9 +699,9 @@ begin
 
   u_scheduler : entity work.HashSlotScheduler
     generic map (
-      slots => signed'(x"00000018"),
-      blockBytes => signed'(x"00000040"),
-      lengthBytes => signed'(x"00000008")
+      slots => 24,
+      blockBytes => 64,
+      lengthBytes => 8
     )
     port map (
       clk => clk,
@@ -729,7 +729,7 @@ begin
 
   u_input_gate : entity work.HashInputGate
     generic map (
-      slots => signed'(x"00000018")
+      slots => 24
     )
     port map (
       Input_Valid => in_Valid_int,

@@ -7,8 +7,8 @@ use work.md5_proc64_pkg.all;
 
 entity Md5StepStage is
   generic (
-    firstStep : hdl_s32;
-    steps : hdl_s32
+    firstStep : integer;
+    steps : integer
   );
   port (
     clk : in std_logic;
@@ -67,8 +67,8 @@ begin
             m3 := Input_M3;
             state := Input_State;
             for i in 0 to 63 loop
-              if (to_signed(i, 32) < steps) then
-                state := Md5Math_Step(state, m0, m1, m2, m3, (firstStep + to_signed(i, 32)));
+              if (i < steps) then
+                state := Md5Math_Step(state, m0, m1, m2, m3, to_integer((to_signed(firstStep, 32) + to_signed(i, 32))));
               end if;
             end loop;
             Output_State <= state;

@@ -667,8 +667,8 @@ begin
 
   u_steps0 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000000"),
-      steps => signed'(x"00000001")
+      firstStep => 0,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -696,8 +696,8 @@ begin
 
   u_steps1 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000001"),
-      steps => signed'(x"00000001")
+      firstStep => 1,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -725,8 +725,8 @@ begin
 
   u_steps2 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000002"),
-      steps => signed'(x"00000001")
+      firstStep => 2,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -754,8 +754,8 @@ begin
 
   u_steps3 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000003"),
-      steps => signed'(x"00000001")
+      firstStep => 3,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -783,8 +783,8 @@ begin
 
   u_steps4 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000004"),
-      steps => signed'(x"00000001")
+      firstStep => 4,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -812,8 +812,8 @@ begin
 
   u_steps5 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000005"),
-      steps => signed'(x"00000001")
+      firstStep => 5,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -841,8 +841,8 @@ begin
 
   u_steps6 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000006"),
-      steps => signed'(x"00000001")
+      firstStep => 6,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -870,8 +870,8 @@ begin
 
   u_steps7 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000007"),
-      steps => signed'(x"00000001")
+      firstStep => 7,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -899,8 +899,8 @@ begin
 
   u_steps8 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000008"),
-      steps => signed'(x"00000001")
+      firstStep => 8,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -928,8 +928,8 @@ begin
 
   u_steps9 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000009"),
-      steps => signed'(x"00000001")
+      firstStep => 9,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -957,8 +957,8 @@ begin
 
   u_steps10 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000000A"),
-      steps => signed'(x"00000001")
+      firstStep => 10,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -986,8 +986,8 @@ begin
 
   u_steps11 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000000B"),
-      steps => signed'(x"00000001")
+      firstStep => 11,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1015,8 +1015,8 @@ begin
 
   u_steps12 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000000C"),
-      steps => signed'(x"00000001")
+      firstStep => 12,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1044,8 +1044,8 @@ begin
 
   u_steps13 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000000D"),
-      steps => signed'(x"00000001")
+      firstStep => 13,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1073,8 +1073,8 @@ begin
 
   u_steps14 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000000E"),
-      steps => signed'(x"00000001")
+      firstStep => 14,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1102,8 +1102,8 @@ begin
 
   u_steps15 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000000F"),
-      steps => signed'(x"00000001")
+      firstStep => 15,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1131,8 +1131,8 @@ begin
 
   u_steps16 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000010"),
-      steps => signed'(x"00000001")
+      firstStep => 16,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1160,8 +1160,8 @@ begin
 
   u_steps17 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000011"),
-      steps => signed'(x"00000001")
+      firstStep => 17,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1189,8 +1189,8 @@ begin
 
   u_steps18 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000012"),
-      steps => signed'(x"00000001")
+      firstStep => 18,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1218,8 +1218,8 @@ begin
 
   u_steps19 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000013"),
-      steps => signed'(x"00000001")
+      firstStep => 19,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1247,8 +1247,8 @@ begin
 
   u_steps20 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000014"),
-      steps => signed'(x"00000001")
+      firstStep => 20,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1276,8 +1276,8 @@ begin
 
   u_steps21 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000015"),
-      steps => signed'(x"00000001")
+      firstStep => 21,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1305,8 +1305,8 @@ begin
 
   u_steps22 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000016"),
-      steps => signed'(x"00000001")
+      firstStep => 22,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1334,8 +1334,8 @@ begin
 
   u_steps23 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000017"),
-      steps => signed'(x"00000001")
+      firstStep => 23,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1363,8 +1363,8 @@ begin
 
   u_steps24 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000018"),
-      steps => signed'(x"00000001")
+      firstStep => 24,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1392,8 +1392,8 @@ begin
 
   u_steps25 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000019"),
-      steps => signed'(x"00000001")
+      firstStep => 25,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1421,8 +1421,8 @@ begin
 
   u_steps26 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000001A"),
-      steps => signed'(x"00000001")
+      firstStep => 26,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1450,8 +1450,8 @@ begin
 
   u_steps27 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000001B"),
-      steps => signed'(x"00000001")
+      firstStep => 27,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1479,8 +1479,8 @@ begin
 
   u_steps28 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000001C"),
-      steps => signed'(x"00000001")
+      firstStep => 28,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1508,8 +1508,8 @@ begin
 
   u_steps29 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000001D"),
-      steps => signed'(x"00000001")
+      firstStep => 29,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1537,8 +1537,8 @@ begin
 
   u_steps30 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000001E"),
-      steps => signed'(x"00000001")
+      firstStep => 30,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1566,8 +1566,8 @@ begin
 
   u_steps31 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000001F"),
-      steps => signed'(x"00000001")
+      firstStep => 31,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1595,8 +1595,8 @@ begin
 
   u_steps32 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000020"),
-      steps => signed'(x"00000001")
+      firstStep => 32,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1624,8 +1624,8 @@ begin
 
   u_steps33 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000021"),
-      steps => signed'(x"00000001")
+      firstStep => 33,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1653,8 +1653,8 @@ begin
 
   u_steps34 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000022"),
-      steps => signed'(x"00000001")
+      firstStep => 34,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1682,8 +1682,8 @@ begin
 
   u_steps35 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000023"),
-      steps => signed'(x"00000001")
+      firstStep => 35,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1711,8 +1711,8 @@ begin
 
   u_steps36 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000024"),
-      steps => signed'(x"00000001")
+      firstStep => 36,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1740,8 +1740,8 @@ begin
 
   u_steps37 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000025"),
-      steps => signed'(x"00000001")
+      firstStep => 37,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1769,8 +1769,8 @@ begin
 
   u_steps38 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000026"),
-      steps => signed'(x"00000001")
+      firstStep => 38,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1798,8 +1798,8 @@ begin
 
   u_steps39 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000027"),
-      steps => signed'(x"00000001")
+      firstStep => 39,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1827,8 +1827,8 @@ begin
 
   u_steps40 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000028"),
-      steps => signed'(x"00000001")
+      firstStep => 40,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1856,8 +1856,8 @@ begin
 
   u_steps41 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000029"),
-      steps => signed'(x"00000001")
+      firstStep => 41,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1885,8 +1885,8 @@ begin
 
   u_steps42 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000002A"),
-      steps => signed'(x"00000001")
+      firstStep => 42,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1914,8 +1914,8 @@ begin
 
   u_steps43 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000002B"),
-      steps => signed'(x"00000001")
+      firstStep => 43,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1943,8 +1943,8 @@ begin
 
   u_steps44 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000002C"),
-      steps => signed'(x"00000001")
+      firstStep => 44,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -1972,8 +1972,8 @@ begin
 
   u_steps45 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000002D"),
-      steps => signed'(x"00000001")
+      firstStep => 45,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2001,8 +2001,8 @@ begin
 
   u_steps46 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000002E"),
-      steps => signed'(x"00000001")
+      firstStep => 46,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2030,8 +2030,8 @@ begin
 
   u_steps47 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000002F"),
-      steps => signed'(x"00000001")
+      firstStep => 47,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2059,8 +2059,8 @@ begin
 
   u_steps48 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000030"),
-      steps => signed'(x"00000001")
+      firstStep => 48,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2088,8 +2088,8 @@ begin
 
   u_steps49 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000031"),
-      steps => signed'(x"00000001")
+      firstStep => 49,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2117,8 +2117,8 @@ begin
 
   u_steps50 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000032"),
-      steps => signed'(x"00000001")
+      firstStep => 50,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2146,8 +2146,8 @@ begin
 
   u_steps51 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000033"),
-      steps => signed'(x"00000001")
+      firstStep => 51,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2175,8 +2175,8 @@ begin
 
   u_steps52 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000034"),
-      steps => signed'(x"00000001")
+      firstStep => 52,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2204,8 +2204,8 @@ begin
 
   u_steps53 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000035"),
-      steps => signed'(x"00000001")
+      firstStep => 53,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2233,8 +2233,8 @@ begin
 
   u_steps54 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000036"),
-      steps => signed'(x"00000001")
+      firstStep => 54,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2262,8 +2262,8 @@ begin
 
   u_steps55 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000037"),
-      steps => signed'(x"00000001")
+      firstStep => 55,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2291,8 +2291,8 @@ begin
 
   u_steps56 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000038"),
-      steps => signed'(x"00000001")
+      firstStep => 56,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2320,8 +2320,8 @@ begin
 
   u_steps57 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000039"),
-      steps => signed'(x"00000001")
+      firstStep => 57,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2349,8 +2349,8 @@ begin
 
   u_steps58 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000003A"),
-      steps => signed'(x"00000001")
+      firstStep => 58,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2378,8 +2378,8 @@ begin
 
   u_steps59 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000003B"),
-      steps => signed'(x"00000001")
+      firstStep => 59,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2407,8 +2407,8 @@ begin
 
   u_steps60 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000003C"),
-      steps => signed'(x"00000001")
+      firstStep => 60,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2436,8 +2436,8 @@ begin
 
   u_steps61 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000003D"),
-      steps => signed'(x"00000001")
+      firstStep => 61,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2465,8 +2465,8 @@ begin
 
   u_steps62 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000003E"),
-      steps => signed'(x"00000001")
+      firstStep => 62,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2494,8 +2494,8 @@ begin
 
   u_steps63 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"0000003F"),
-      steps => signed'(x"00000001")
+      firstStep => 63,
+      steps => 1
     )
     port map (
       clk => clk,
@@ -2523,9 +2523,9 @@ begin
 
   u_scheduler : entity work.HashSlotScheduler
     generic map (
-      slots => signed'(x"00000048"),
-      blockBytes => signed'(x"00000040"),
-      lengthBytes => signed'(x"00000008")
+      slots => 72,
+      blockBytes => 64,
+      lengthBytes => 8
     )
     port map (
       clk => clk,
@@ -2553,7 +2553,7 @@ begin
 
   u_input_gate : entity work.HashInputGate
     generic map (
-      slots => signed'(x"00000048")
+      slots => 72
     )
     port map (
       Input_Valid => in_Valid_int,

@@ -163,8 +163,8 @@ begin
 
   u_steps0 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000000"),
-      steps => signed'(x"00000008")
+      firstStep => 0,
+      steps => 8
     )
     port map (
       clk => clk,
@@ -192,8 +192,8 @@ begin
 
   u_steps1 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000008"),
-      steps => signed'(x"00000008")
+      firstStep => 8,
+      steps => 8
     )
     port map (
       clk => clk,
@@ -221,8 +221,8 @@ begin
 
   u_steps2 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000010"),
-      steps => signed'(x"00000008")
+      firstStep => 16,
+      steps => 8
     )
     port map (
       clk => clk,
@@ -250,8 +250,8 @@ begin
 
   u_steps3 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000018"),
-      steps => signed'(x"00000008")
+      firstStep => 24,
+      steps => 8
     )
     port map (
       clk => clk,
@@ -279,8 +279,8 @@ begin
 
   u_steps4 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000020"),
-      steps => signed'(x"00000008")
+      firstStep => 32,
+      steps => 8
     )
     port map (
       clk => clk,
@@ -308,8 +308,8 @@ begin
 
   u_steps5 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000028"),
-      steps => signed'(x"00000008")
+      firstStep => 40,
+      steps => 8
     )
     port map (
       clk => clk,
@@ -337,8 +337,8 @@ begin
 
   u_steps6 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000030"),
-      steps => signed'(x"00000008")
+      firstStep => 48,
+      steps => 8
     )
     port map (
       clk => clk,
@@ -366,8 +366,8 @@ begin
 
   u_steps7 : entity work.Md5StepStage
     generic map (
-      firstStep => signed'(x"00000038"),
-      steps => signed'(x"00000008")
+      firstStep => 56,
+      steps => 8
     )
     port map (
       clk => clk,
@@ -395,9 +395,9 @@ begin
 
   u_scheduler : entity work.HashSlotScheduler
     generic map (
-      slots => signed'(x"00000010"),
-      blockBytes => signed'(x"00000040"),
-      lengthBytes => signed'(x"00000008")
+      slots => 16,
+      blockBytes => 64,
+      lengthBytes => 8
     )
     port map (
       clk => clk,
@@ -425,7 +425,7 @@ begin
 
   u_input_gate : entity work.HashInputGate
     generic map (
-      slots => signed'(x"00000010")
+      slots => 16
     )
     port map (
       Input_Valid => in_Valid_int,

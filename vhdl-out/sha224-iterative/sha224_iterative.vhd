@@ -110,9 +110,9 @@ begin
 
   u_scheduler : entity work.HashSlotScheduler
     generic map (
-      slots => signed'(x"00000002"),
-      blockBytes => signed'(x"00000040"),
-      lengthBytes => signed'(x"00000008")
+      slots => 2,
+      blockBytes => 64,
+      lengthBytes => 8
     )
     port map (
       clk => clk,
@@ -140,7 +140,7 @@ begin
 
   u_input_gate : entity work.HashInputGate
     generic map (
-      slots => signed'(x"00000002")
+      slots => 2
     )
     port map (
       Input_Valid => in_Valid_int,

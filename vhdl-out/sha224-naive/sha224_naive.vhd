@@ -108,9 +108,9 @@ begin
 
   u_scheduler : entity work.HashSlotScheduler
     generic map (
-      slots => signed'(x"00000009"),
-      blockBytes => signed'(x"00000040"),
-      lengthBytes => signed'(x"00000008")
+      slots => 9,
+      blockBytes => 64,
+      lengthBytes => 8
     )
     port map (
       clk => clk,
@@ -138,7 +138,7 @@ begin
 
   u_input_gate : entity work.HashInputGate
     generic map (
-      slots => signed'(x"00000009")
+      slots => 9
     )
     port map (
       Input_Valid => in_Valid_int,
@@ -221,8 +221,8 @@ begin
 
   u_rounds0 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000000"),
-      rounds => signed'(x"00000040")
+      firstRound => 0,
+      rounds => 64
     )
     port map (
       clk => clk,

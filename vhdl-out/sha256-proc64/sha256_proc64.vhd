@@ -801,9 +801,9 @@ begin
 
   u_scheduler : entity work.HashSlotScheduler
     generic map (
-      slots => signed'(x"00000048"),
-      blockBytes => signed'(x"00000040"),
-      lengthBytes => signed'(x"00000008")
+      slots => 72,
+      blockBytes => 64,
+      lengthBytes => 8
     )
     port map (
       clk => clk,
@@ -831,7 +831,7 @@ begin
 
   u_input_gate : entity work.HashInputGate
     generic map (
-      slots => signed'(x"00000048")
+      slots => 72
     )
     port map (
       Input_Valid => in_Valid_int,
@@ -914,8 +914,8 @@ begin
 
   u_rounds0 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000000"),
-      rounds => signed'(x"00000001")
+      firstRound => 0,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -947,8 +947,8 @@ begin
 
   u_rounds1 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000001"),
-      rounds => signed'(x"00000001")
+      firstRound => 1,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -980,8 +980,8 @@ begin
 
   u_rounds2 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000002"),
-      rounds => signed'(x"00000001")
+      firstRound => 2,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1013,8 +1013,8 @@ begin
 
   u_rounds3 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000003"),
-      rounds => signed'(x"00000001")
+      firstRound => 3,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1046,8 +1046,8 @@ begin
 
   u_rounds4 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000004"),
-      rounds => signed'(x"00000001")
+      firstRound => 4,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1079,8 +1079,8 @@ begin
 
   u_rounds5 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000005"),
-      rounds => signed'(x"00000001")
+      firstRound => 5,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1112,8 +1112,8 @@ begin
 
   u_rounds6 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000006"),
-      rounds => signed'(x"00000001")
+      firstRound => 6,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1145,8 +1145,8 @@ begin
 
   u_rounds7 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000007"),
-      rounds => signed'(x"00000001")
+      firstRound => 7,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1178,8 +1178,8 @@ begin
 
   u_rounds8 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000008"),
-      rounds => signed'(x"00000001")
+      firstRound => 8,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1211,8 +1211,8 @@ begin
 
   u_rounds9 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000009"),
-      rounds => signed'(x"00000001")
+      firstRound => 9,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1244,8 +1244,8 @@ begin
 
   u_rounds10 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000000A"),
-      rounds => signed'(x"00000001")
+      firstRound => 10,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1277,8 +1277,8 @@ begin
 
   u_rounds11 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000000B"),
-      rounds => signed'(x"00000001")
+      firstRound => 11,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1310,8 +1310,8 @@ begin
 
   u_rounds12 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000000C"),
-      rounds => signed'(x"00000001")
+      firstRound => 12,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1343,8 +1343,8 @@ begin
 
   u_rounds13 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000000D"),
-      rounds => signed'(x"00000001")
+      firstRound => 13,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1376,8 +1376,8 @@ begin
 
   u_rounds14 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000000E"),
-      rounds => signed'(x"00000001")
+      firstRound => 14,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1409,8 +1409,8 @@ begin
 
   u_rounds15 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000000F"),
-      rounds => signed'(x"00000001")
+      firstRound => 15,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1442,8 +1442,8 @@ begin
 
   u_rounds16 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000010"),
-      rounds => signed'(x"00000001")
+      firstRound => 16,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1475,8 +1475,8 @@ begin
 
   u_rounds17 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000011"),
-      rounds => signed'(x"00000001")
+      firstRound => 17,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1508,8 +1508,8 @@ begin
 
   u_rounds18 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000012"),
-      rounds => signed'(x"00000001")
+      firstRound => 18,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1541,8 +1541,8 @@ begin
 
   u_rounds19 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000013"),
-      rounds => signed'(x"00000001")
+      firstRound => 19,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1574,8 +1574,8 @@ begin
 
   u_rounds20 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000014"),
-      rounds => signed'(x"00000001")
+      firstRound => 20,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1607,8 +1607,8 @@ begin
 
   u_rounds21 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000015"),
-      rounds => signed'(x"00000001")
+      firstRound => 21,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1640,8 +1640,8 @@ begin
 
   u_rounds22 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000016"),
-      rounds => signed'(x"00000001")
+      firstRound => 22,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1673,8 +1673,8 @@ begin
 
   u_rounds23 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000017"),
-      rounds => signed'(x"00000001")
+      firstRound => 23,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1706,8 +1706,8 @@ begin
 
   u_rounds24 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000018"),
-      rounds => signed'(x"00000001")
+      firstRound => 24,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1739,8 +1739,8 @@ begin
 
   u_rounds25 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000019"),
-      rounds => signed'(x"00000001")
+      firstRound => 25,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1772,8 +1772,8 @@ begin
 
   u_rounds26 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000001A"),
-      rounds => signed'(x"00000001")
+      firstRound => 26,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1805,8 +1805,8 @@ begin
 
   u_rounds27 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000001B"),
-      rounds => signed'(x"00000001")
+      firstRound => 27,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1838,8 +1838,8 @@ begin
 
   u_rounds28 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000001C"),
-      rounds => signed'(x"00000001")
+      firstRound => 28,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1871,8 +1871,8 @@ begin
 
   u_rounds29 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000001D"),
-      rounds => signed'(x"00000001")
+      firstRound => 29,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1904,8 +1904,8 @@ begin
 
   u_rounds30 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000001E"),
-      rounds => signed'(x"00000001")
+      firstRound => 30,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1937,8 +1937,8 @@ begin
 
   u_rounds31 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000001F"),
-      rounds => signed'(x"00000001")
+      firstRound => 31,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1970,8 +1970,8 @@ begin
 
   u_rounds32 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000020"),
-      rounds => signed'(x"00000001")
+      firstRound => 32,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2003,8 +2003,8 @@ begin
 
   u_rounds33 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000021"),
-      rounds => signed'(x"00000001")
+      firstRound => 33,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2036,8 +2036,8 @@ begin
 
   u_rounds34 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000022"),
-      rounds => signed'(x"00000001")
+      firstRound => 34,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2069,8 +2069,8 @@ begin
 
   u_rounds35 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000023"),
-      rounds => signed'(x"00000001")
+      firstRound => 35,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2102,8 +2102,8 @@ begin
 
   u_rounds36 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000024"),
-      rounds => signed'(x"00000001")
+      firstRound => 36,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2135,8 +2135,8 @@ begin
 
   u_rounds37 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000025"),
-      rounds => signed'(x"00000001")
+      firstRound => 37,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2168,8 +2168,8 @@ begin
 
   u_rounds38 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000026"),
-      rounds => signed'(x"00000001")
+      firstRound => 38,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2201,8 +2201,8 @@ begin
 
   u_rounds39 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000027"),
-      rounds => signed'(x"00000001")
+      firstRound => 39,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2234,8 +2234,8 @@ begin
 
   u_rounds40 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000028"),
-      rounds => signed'(x"00000001")
+      firstRound => 40,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2267,8 +2267,8 @@ begin
 
   u_rounds41 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000029"),
-      rounds => signed'(x"00000001")
+      firstRound => 41,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2300,8 +2300,8 @@ begin
 
   u_rounds42 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000002A"),
-      rounds => signed'(x"00000001")
+      firstRound => 42,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2333,8 +2333,8 @@ begin
 
   u_rounds43 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000002B"),
-      rounds => signed'(x"00000001")
+      firstRound => 43,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2366,8 +2366,8 @@ begin
 
   u_rounds44 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000002C"),
-      rounds => signed'(x"00000001")
+      firstRound => 44,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2399,8 +2399,8 @@ begin
 
   u_rounds45 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000002D"),
-      rounds => signed'(x"00000001")
+      firstRound => 45,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2432,8 +2432,8 @@ begin
 
   u_rounds46 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000002E"),
-      rounds => signed'(x"00000001")
+      firstRound => 46,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2465,8 +2465,8 @@ begin
 
   u_rounds47 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000002F"),
-      rounds => signed'(x"00000001")
+      firstRound => 47,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2498,8 +2498,8 @@ begin
 
   u_rounds48 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000030"),
-      rounds => signed'(x"00000001")
+      firstRound => 48,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2531,8 +2531,8 @@ begin
 
   u_rounds49 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000031"),
-      rounds => signed'(x"00000001")
+      firstRound => 49,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2564,8 +2564,8 @@ begin
 
   u_rounds50 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000032"),
-      rounds => signed'(x"00000001")
+      firstRound => 50,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2597,8 +2597,8 @@ begin
 
   u_rounds51 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000033"),
-      rounds => signed'(x"00000001")
+      firstRound => 51,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2630,8 +2630,8 @@ begin
 
   u_rounds52 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000034"),
-      rounds => signed'(x"00000001")
+      firstRound => 52,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2663,8 +2663,8 @@ begin
 
   u_rounds53 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000035"),
-      rounds => signed'(x"00000001")
+      firstRound => 53,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2696,8 +2696,8 @@ begin
 
   u_rounds54 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000036"),
-      rounds => signed'(x"00000001")
+      firstRound => 54,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2729,8 +2729,8 @@ begin
 
   u_rounds55 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000037"),
-      rounds => signed'(x"00000001")
+      firstRound => 55,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2762,8 +2762,8 @@ begin
 
   u_rounds56 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000038"),
-      rounds => signed'(x"00000001")
+      firstRound => 56,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2795,8 +2795,8 @@ begin
 
   u_rounds57 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"00000039"),
-      rounds => signed'(x"00000001")
+      firstRound => 57,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2828,8 +2828,8 @@ begin
 
   u_rounds58 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000003A"),
-      rounds => signed'(x"00000001")
+      firstRound => 58,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2861,8 +2861,8 @@ begin
 
   u_rounds59 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000003B"),
-      rounds => signed'(x"00000001")
+      firstRound => 59,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2894,8 +2894,8 @@ begin
 
   u_rounds60 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000003C"),
-      rounds => signed'(x"00000001")
+      firstRound => 60,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2927,8 +2927,8 @@ begin
 
   u_rounds61 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000003D"),
-      rounds => signed'(x"00000001")
+      firstRound => 61,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2960,8 +2960,8 @@ begin
 
   u_rounds62 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000003E"),
-      rounds => signed'(x"00000001")
+      firstRound => 62,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2993,8 +2993,8 @@ begin
 
   u_rounds63 : entity work.Sha256RoundStage
     generic map (
-      firstRound => signed'(x"0000003F"),
-      rounds => signed'(x"00000001")
+      firstRound => 63,
+      rounds => 1
     )
     port map (
       clk => clk,

@@ -150,9 +150,9 @@ begin
 
   u_scheduler : entity work.HashSlotScheduler
     generic map (
-      slots => signed'(x"00000002"),
-      blockBytes => signed'(x"00000080"),
-      lengthBytes => signed'(x"00000010")
+      slots => 2,
+      blockBytes => 128,
+      lengthBytes => 16
     )
     port map (
       clk => clk,
@@ -180,7 +180,7 @@ begin
 
   u_input_gate : entity work.HashInputGate
     generic map (
-      slots => signed'(x"00000002")
+      slots => 2
     )
     port map (
       Input_Valid => in_Valid_int,

@@ -1649,9 +1649,9 @@ begin
 
   u_scheduler : entity work.HashSlotScheduler
     generic map (
-      slots => signed'(x"00000058"),
-      blockBytes => signed'(x"00000080"),
-      lengthBytes => signed'(x"00000010")
+      slots => 88,
+      blockBytes => 128,
+      lengthBytes => 16
     )
     port map (
       clk => clk,
@@ -1679,7 +1679,7 @@ begin
 
   u_input_gate : entity work.HashInputGate
     generic map (
-      slots => signed'(x"00000058")
+      slots => 88
     )
     port map (
       Input_Valid => in_Valid_int,
@@ -1781,8 +1781,8 @@ begin
 
   u_rounds0 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000000"),
-      rounds => signed'(x"00000001")
+      firstRound => 0,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1830,8 +1830,8 @@ begin
 
   u_rounds1 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000001"),
-      rounds => signed'(x"00000001")
+      firstRound => 1,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1879,8 +1879,8 @@ begin
 
   u_rounds2 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000002"),
-      rounds => signed'(x"00000001")
+      firstRound => 2,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1928,8 +1928,8 @@ begin
 
   u_rounds3 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000003"),
-      rounds => signed'(x"00000001")
+      firstRound => 3,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -1977,8 +1977,8 @@ begin
 
   u_rounds4 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000004"),
-      rounds => signed'(x"00000001")
+      firstRound => 4,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2026,8 +2026,8 @@ begin
 
   u_rounds5 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000005"),
-      rounds => signed'(x"00000001")
+      firstRound => 5,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2075,8 +2075,8 @@ begin
 
   u_rounds6 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000006"),
-      rounds => signed'(x"00000001")
+      firstRound => 6,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2124,8 +2124,8 @@ begin
 
   u_rounds7 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000007"),
-      rounds => signed'(x"00000001")
+      firstRound => 7,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2173,8 +2173,8 @@ begin
 
   u_rounds8 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000008"),
-      rounds => signed'(x"00000001")
+      firstRound => 8,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2222,8 +2222,8 @@ begin
 
   u_rounds9 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000009"),
-      rounds => signed'(x"00000001")
+      firstRound => 9,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2271,8 +2271,8 @@ begin
 
   u_rounds10 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000000A"),
-      rounds => signed'(x"00000001")
+      firstRound => 10,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2320,8 +2320,8 @@ begin
 
   u_rounds11 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000000B"),
-      rounds => signed'(x"00000001")
+      firstRound => 11,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2369,8 +2369,8 @@ begin
 
   u_rounds12 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000000C"),
-      rounds => signed'(x"00000001")
+      firstRound => 12,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2418,8 +2418,8 @@ begin
 
   u_rounds13 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000000D"),
-      rounds => signed'(x"00000001")
+      firstRound => 13,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2467,8 +2467,8 @@ begin
 
   u_rounds14 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000000E"),
-      rounds => signed'(x"00000001")
+      firstRound => 14,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2516,8 +2516,8 @@ begin
 
   u_rounds15 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000000F"),
-      rounds => signed'(x"00000001")
+      firstRound => 15,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2565,8 +2565,8 @@ begin
 
   u_rounds16 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000010"),
-      rounds => signed'(x"00000001")
+      firstRound => 16,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2614,8 +2614,8 @@ begin
 
   u_rounds17 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000011"),
-      rounds => signed'(x"00000001")
+      firstRound => 17,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2663,8 +2663,8 @@ begin
 
   u_rounds18 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000012"),
-      rounds => signed'(x"00000001")
+      firstRound => 18,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2712,8 +2712,8 @@ begin
 
   u_rounds19 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000013"),
-      rounds => signed'(x"00000001")
+      firstRound => 19,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2761,8 +2761,8 @@ begin
 
   u_rounds20 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000014"),
-      rounds => signed'(x"00000001")
+      firstRound => 20,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2810,8 +2810,8 @@ begin
 
   u_rounds21 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000015"),
-      rounds => signed'(x"00000001")
+      firstRound => 21,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2859,8 +2859,8 @@ begin
 
   u_rounds22 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000016"),
-      rounds => signed'(x"00000001")
+      firstRound => 22,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2908,8 +2908,8 @@ begin
 
   u_rounds23 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000017"),
-      rounds => signed'(x"00000001")
+      firstRound => 23,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -2957,8 +2957,8 @@ begin
 
   u_rounds24 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000018"),
-      rounds => signed'(x"00000001")
+      firstRound => 24,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3006,8 +3006,8 @@ begin
 
   u_rounds25 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000019"),
-      rounds => signed'(x"00000001")
+      firstRound => 25,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3055,8 +3055,8 @@ begin
 
   u_rounds26 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000001A"),
-      rounds => signed'(x"00000001")
+      firstRound => 26,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3104,8 +3104,8 @@ begin
 
   u_rounds27 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000001B"),
-      rounds => signed'(x"00000001")
+      firstRound => 27,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3153,8 +3153,8 @@ begin
 
   u_rounds28 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000001C"),
-      rounds => signed'(x"00000001")
+      firstRound => 28,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3202,8 +3202,8 @@ begin
 
   u_rounds29 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000001D"),
-      rounds => signed'(x"00000001")
+      firstRound => 29,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3251,8 +3251,8 @@ begin
 
   u_rounds30 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000001E"),
-      rounds => signed'(x"00000001")
+      firstRound => 30,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3300,8 +3300,8 @@ begin
 
   u_rounds31 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000001F"),
-      rounds => signed'(x"00000001")
+      firstRound => 31,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3349,8 +3349,8 @@ begin
 
   u_rounds32 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000020"),
-      rounds => signed'(x"00000001")
+      firstRound => 32,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3398,8 +3398,8 @@ begin
 
   u_rounds33 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000021"),
-      rounds => signed'(x"00000001")
+      firstRound => 33,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3447,8 +3447,8 @@ begin
 
   u_rounds34 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000022"),
-      rounds => signed'(x"00000001")
+      firstRound => 34,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3496,8 +3496,8 @@ begin
 
   u_rounds35 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000023"),
-      rounds => signed'(x"00000001")
+      firstRound => 35,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3545,8 +3545,8 @@ begin
 
   u_rounds36 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000024"),
-      rounds => signed'(x"00000001")
+      firstRound => 36,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3594,8 +3594,8 @@ begin
 
   u_rounds37 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000025"),
-      rounds => signed'(x"00000001")
+      firstRound => 37,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3643,8 +3643,8 @@ begin
 
   u_rounds38 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000026"),
-      rounds => signed'(x"00000001")
+      firstRound => 38,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3692,8 +3692,8 @@ begin
 
   u_rounds39 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000027"),
-      rounds => signed'(x"00000001")
+      firstRound => 39,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3741,8 +3741,8 @@ begin
 
   u_rounds40 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000028"),
-      rounds => signed'(x"00000001")
+      firstRound => 40,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3790,8 +3790,8 @@ begin
 
   u_rounds41 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000029"),
-      rounds => signed'(x"00000001")
+      firstRound => 41,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3839,8 +3839,8 @@ begin
 
   u_rounds42 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000002A"),
-      rounds => signed'(x"00000001")
+      firstRound => 42,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3888,8 +3888,8 @@ begin
 
   u_rounds43 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000002B"),
-      rounds => signed'(x"00000001")
+      firstRound => 43,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3937,8 +3937,8 @@ begin
 
   u_rounds44 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000002C"),
-      rounds => signed'(x"00000001")
+      firstRound => 44,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -3986,8 +3986,8 @@ begin
 
   u_rounds45 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000002D"),
-      rounds => signed'(x"00000001")
+      firstRound => 45,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4035,8 +4035,8 @@ begin
 
   u_rounds46 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000002E"),
-      rounds => signed'(x"00000001")
+      firstRound => 46,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4084,8 +4084,8 @@ begin
 
   u_rounds47 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000002F"),
-      rounds => signed'(x"00000001")
+      firstRound => 47,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4133,8 +4133,8 @@ begin
 
   u_rounds48 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000030"),
-      rounds => signed'(x"00000001")
+      firstRound => 48,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4182,8 +4182,8 @@ begin
 
   u_rounds49 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000031"),
-      rounds => signed'(x"00000001")
+      firstRound => 49,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4231,8 +4231,8 @@ begin
 
   u_rounds50 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000032"),
-      rounds => signed'(x"00000001")
+      firstRound => 50,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4280,8 +4280,8 @@ begin
 
   u_rounds51 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000033"),
-      rounds => signed'(x"00000001")
+      firstRound => 51,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4329,8 +4329,8 @@ begin
 
   u_rounds52 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000034"),
-      rounds => signed'(x"00000001")
+      firstRound => 52,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4378,8 +4378,8 @@ begin
 
   u_rounds53 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000035"),
-      rounds => signed'(x"00000001")
+      firstRound => 53,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4427,8 +4427,8 @@ begin
 
   u_rounds54 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000036"),
-      rounds => signed'(x"00000001")
+      firstRound => 54,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4476,8 +4476,8 @@ begin
 
   u_rounds55 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000037"),
-      rounds => signed'(x"00000001")
+      firstRound => 55,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4525,8 +4525,8 @@ begin
 
   u_rounds56 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000038"),
-      rounds => signed'(x"00000001")
+      firstRound => 56,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4574,8 +4574,8 @@ begin
 
   u_rounds57 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000039"),
-      rounds => signed'(x"00000001")
+      firstRound => 57,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4623,8 +4623,8 @@ begin
 
   u_rounds58 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000003A"),
-      rounds => signed'(x"00000001")
+      firstRound => 58,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4672,8 +4672,8 @@ begin
 
   u_rounds59 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000003B"),
-      rounds => signed'(x"00000001")
+      firstRound => 59,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4721,8 +4721,8 @@ begin
 
   u_rounds60 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000003C"),
-      rounds => signed'(x"00000001")
+      firstRound => 60,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4770,8 +4770,8 @@ begin
 
   u_rounds61 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000003D"),
-      rounds => signed'(x"00000001")
+      firstRound => 61,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4819,8 +4819,8 @@ begin
 
   u_rounds62 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000003E"),
-      rounds => signed'(x"00000001")
+      firstRound => 62,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4868,8 +4868,8 @@ begin
 
   u_rounds63 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000003F"),
-      rounds => signed'(x"00000001")
+      firstRound => 63,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4917,8 +4917,8 @@ begin
 
   u_rounds64 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000040"),
-      rounds => signed'(x"00000001")
+      firstRound => 64,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -4966,8 +4966,8 @@ begin
 
   u_rounds65 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000041"),
-      rounds => signed'(x"00000001")
+      firstRound => 65,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5015,8 +5015,8 @@ begin
 
   u_rounds66 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000042"),
-      rounds => signed'(x"00000001")
+      firstRound => 66,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5064,8 +5064,8 @@ begin
 
   u_rounds67 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000043"),
-      rounds => signed'(x"00000001")
+      firstRound => 67,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5113,8 +5113,8 @@ begin
 
   u_rounds68 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000044"),
-      rounds => signed'(x"00000001")
+      firstRound => 68,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5162,8 +5162,8 @@ begin
 
   u_rounds69 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000045"),
-      rounds => signed'(x"00000001")
+      firstRound => 69,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5211,8 +5211,8 @@ begin
 
   u_rounds70 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000046"),
-      rounds => signed'(x"00000001")
+      firstRound => 70,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5260,8 +5260,8 @@ begin
 
   u_rounds71 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000047"),
-      rounds => signed'(x"00000001")
+      firstRound => 71,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5309,8 +5309,8 @@ begin
 
   u_rounds72 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000048"),
-      rounds => signed'(x"00000001")
+      firstRound => 72,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5358,8 +5358,8 @@ begin
 
   u_rounds73 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000049"),
-      rounds => signed'(x"00000001")
+      firstRound => 73,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5407,8 +5407,8 @@ begin
 
   u_rounds74 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000004A"),
-      rounds => signed'(x"00000001")
+      firstRound => 74,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5456,8 +5456,8 @@ begin
 
   u_rounds75 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000004B"),
-      rounds => signed'(x"00000001")
+      firstRound => 75,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5505,8 +5505,8 @@ begin
 
   u_rounds76 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000004C"),
-      rounds => signed'(x"00000001")
+      firstRound => 76,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5554,8 +5554,8 @@ begin
 
   u_rounds77 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000004D"),
-      rounds => signed'(x"00000001")
+      firstRound => 77,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5603,8 +5603,8 @@ begin
 
   u_rounds78 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000004E"),
-      rounds => signed'(x"00000001")
+      firstRound => 78,
+      rounds => 1
     )
     port map (
       clk => clk,
@@ -5652,8 +5652,8 @@ begin
 
   u_rounds79 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000004F"),
-      rounds => signed'(x"00000001")
+      firstRound => 79,
+      rounds => 1
     )
     port map (
       clk => clk,

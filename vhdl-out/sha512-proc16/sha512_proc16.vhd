@@ -433,9 +433,9 @@ begin
 
   u_scheduler : entity work.HashSlotScheduler
     generic map (
-      slots => signed'(x"00000018"),
-      blockBytes => signed'(x"00000080"),
-      lengthBytes => signed'(x"00000010")
+      slots => 24,
+      blockBytes => 128,
+      lengthBytes => 16
     )
     port map (
       clk => clk,
@@ -463,7 +463,7 @@ begin
 
   u_input_gate : entity work.HashInputGate
     generic map (
-      slots => signed'(x"00000018")
+      slots => 24
     )
     port map (
       Input_Valid => in_Valid_int,
@@ -565,8 +565,8 @@ begin
 
   u_rounds0 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000000"),
-      rounds => signed'(x"00000005")
+      firstRound => 0,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -614,8 +614,8 @@ begin
 
   u_rounds1 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000005"),
-      rounds => signed'(x"00000005")
+      firstRound => 5,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -663,8 +663,8 @@ begin
 
   u_rounds2 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000000A"),
-      rounds => signed'(x"00000005")
+      firstRound => 10,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -712,8 +712,8 @@ begin
 
   u_rounds3 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000000F"),
-      rounds => signed'(x"00000005")
+      firstRound => 15,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -761,8 +761,8 @@ begin
 
   u_rounds4 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000014"),
-      rounds => signed'(x"00000005")
+      firstRound => 20,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -810,8 +810,8 @@ begin
 
   u_rounds5 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000019"),
-      rounds => signed'(x"00000005")
+      firstRound => 25,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -859,8 +859,8 @@ begin
 
   u_rounds6 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000001E"),
-      rounds => signed'(x"00000005")
+      firstRound => 30,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -908,8 +908,8 @@ begin
 
   u_rounds7 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000023"),
-      rounds => signed'(x"00000005")
+      firstRound => 35,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -957,8 +957,8 @@ begin
 
   u_rounds8 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000028"),
-      rounds => signed'(x"00000005")
+      firstRound => 40,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -1006,8 +1006,8 @@ begin
 
   u_rounds9 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000002D"),
-      rounds => signed'(x"00000005")
+      firstRound => 45,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -1055,8 +1055,8 @@ begin
 
   u_rounds10 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000032"),
-      rounds => signed'(x"00000005")
+      firstRound => 50,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -1104,8 +1104,8 @@ begin
 
   u_rounds11 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000037"),
-      rounds => signed'(x"00000005")
+      firstRound => 55,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -1153,8 +1153,8 @@ begin
 
   u_rounds12 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000003C"),
-      rounds => signed'(x"00000005")
+      firstRound => 60,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -1202,8 +1202,8 @@ begin
 
   u_rounds13 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000041"),
-      rounds => signed'(x"00000005")
+      firstRound => 65,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -1251,8 +1251,8 @@ begin
 
   u_rounds14 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000046"),
-      rounds => signed'(x"00000005")
+      firstRound => 70,
+      rounds => 5
     )
     port map (
       clk => clk,
@@ -1300,8 +1300,8 @@ begin
 
   u_rounds15 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000004B"),
-      rounds => signed'(x"00000005")
+      firstRound => 75,
+      rounds => 5
     )
     port map (
       clk => clk,

@@ -281,9 +281,9 @@ begin
 
   u_scheduler : entity work.HashSlotScheduler
     generic map (
-      slots => signed'(x"00000010"),
-      blockBytes => signed'(x"00000080"),
-      lengthBytes => signed'(x"00000010")
+      slots => 16,
+      blockBytes => 128,
+      lengthBytes => 16
     )
     port map (
       clk => clk,
@@ -311,7 +311,7 @@ begin
 
   u_input_gate : entity work.HashInputGate
     generic map (
-      slots => signed'(x"00000010")
+      slots => 16
     )
     port map (
       Input_Valid => in_Valid_int,
@@ -413,8 +413,8 @@ begin
 
   u_rounds0 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000000"),
-      rounds => signed'(x"0000000A")
+      firstRound => 0,
+      rounds => 10
     )
     port map (
       clk => clk,
@@ -462,8 +462,8 @@ begin
 
   u_rounds1 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000000A"),
-      rounds => signed'(x"0000000A")
+      firstRound => 10,
+      rounds => 10
     )
     port map (
       clk => clk,
@@ -511,8 +511,8 @@ begin
 
   u_rounds2 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000014"),
-      rounds => signed'(x"0000000A")
+      firstRound => 20,
+      rounds => 10
     )
     port map (
       clk => clk,
@@ -560,8 +560,8 @@ begin
 
   u_rounds3 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000001E"),
-      rounds => signed'(x"0000000A")
+      firstRound => 30,
+      rounds => 10
     )
     port map (
       clk => clk,
@@ -609,8 +609,8 @@ begin
 
   u_rounds4 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000028"),
-      rounds => signed'(x"0000000A")
+      firstRound => 40,
+      rounds => 10
     )
     port map (
       clk => clk,
@@ -658,8 +658,8 @@ begin
 
   u_rounds5 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000032"),
-      rounds => signed'(x"0000000A")
+      firstRound => 50,
+      rounds => 10
     )
     port map (
       clk => clk,
@@ -707,8 +707,8 @@ begin
 
   u_rounds6 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"0000003C"),
-      rounds => signed'(x"0000000A")
+      firstRound => 60,
+      rounds => 10
     )
     port map (
       clk => clk,
@@ -756,8 +756,8 @@ begin
 
   u_rounds7 : entity work.Sha512RoundStage
     generic map (
-      firstRound => signed'(x"00000046"),
-      rounds => signed'(x"0000000A")
+      firstRound => 70,
+      rounds => 10
     )
     port map (
       clk => clk,

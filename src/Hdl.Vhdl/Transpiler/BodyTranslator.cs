@@ -7,8 +7,11 @@ namespace Hdl.Vhdl.Transpiler;
 
 internal enum MemberKind { Generic, Register, RegisterArray, ConstantArray }
 
-/// <summary>How an instance field of a process appears in VHDL.</summary>
-internal sealed record MemberInfo(MemberKind Kind, string Name, VType Type, int Length = 0);
+/// <summary>
+/// How an instance field of a process appears in VHDL. A register array that is <paramref name="Direct"/>
+/// is its signal, read and written element by element (no variable copy of the whole array).
+/// </summary>
+internal sealed record MemberInfo(MemberKind Kind, string Name, VType Type, int Length = 0, bool Direct = false);
 
 /// <summary>Resolves the instance members a body refers to (null inside static helpers).</summary>
 internal interface IMemberResolver
@@ -178,6 +181,23 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         // C#: target = (T)(target op value), computed in the promoted type.
         var opType = compound.OperatorKind is BinaryOperatorKind.LeftShift or BinaryOperatorKind.RightShift
             ? Promote(targetType, targetType) : Promote(targetType, TypeOf(value));
+        if (targetType.IsVector && opType.IsVector && targetType.Width < opType.Width && compound.OperatorKind is BinaryOperatorKind.Add
+            or BinaryOperatorKind.Subtract or BinaryOperatorKind.And or BinaryOperatorKind.Or or BinaryOperatorKind.ExclusiveOr)
+        {
+            // Only the target's bits are kept: compute at its width.
+            var narrow = pkg.Use(VType.U(targetType.Width));
+            var l = VhdlText.Convert(Read(target), targetType, narrow);
+            var o = compound.OperatorKind switch
+            {
+                BinaryOperatorKind.Add => "+",
+                BinaryOperatorKind.Subtract => "-",
+                BinaryOperatorKind.And => "and",
+                BinaryOperatorKind.Or => "or",
+                _ => "xor",
+            };
+            Write(target, Conv($"({l} {o} {Low(value, targetType.Width)})", narrow, targetType, compound));
+            return;
+        }
         var left = VhdlText.Convert(Read(target), targetType, opType);
         var result = Binary(compound.OperatorKind, left, opType, value, opType, compound);
         Write(target, Conv(result, opType, targetType, compound));
@@ -365,8 +385,15 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     VType TypeOf(IOperation op)
     {
         if (op is ILocalReferenceOperation l && loopVariables.ContainsKey(l.Local)) return VType.Integer;
+        if (IntegerGeneric(op) is not null) return VType.Integer;
+        if (op is IParameterReferenceOperation p && locals.TryGetValue(p.Parameter, out var parameter) && parameter.Type.Kind == VKind.Integer) return VType.Integer;
         return pkg.TypeOf(op.Type ?? throw Error(op, "expression without a type"), op.Syntax);
     }
+
+    /// <summary>The member of an int instance constant (a VHDL integer generic) that <paramref name="op"/> reads, or null.</summary>
+    MemberInfo? IntegerGeneric(IOperation op) =>
+        op is IFieldReferenceOperation { Field.IsStatic: false } f && members is not null &&
+        members.Field(f.Field, f.Syntax) is { Kind: MemberKind.Generic, Type.Kind: VKind.Integer } m ? m : null;
 
     string Read(IOperation target) => Expr(target).Text;
 
@@ -392,7 +419,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                     var m = members.Field(af.Field, af.Syntax);
                     if (m.Kind != MemberKind.RegisterArray) throw Error(target, $"{af.Field.Name} is not a register array (clocked process array field)");
                     var index = Index(a.Indices[0], m.Length);
-                    Line($"{m.Name}({index}) := {Conv(value, TypeOf(target), m.Type, target)};");
+                    Line($"{m.Name}({index}) {(m.Direct ? "<=" : ":=")} {Conv(value, TypeOf(target), m.Type, target)};");
                     return;
                 }
             case IPropertyReferenceOperation p when BusSignal(p) is var (busField, port, type, isOutput):
@@ -419,8 +446,12 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     /// <summary>The expression converted to <paramref name="t"/> with C# conversion semantics.</summary>
     public string As(IOperation op, VType t)
     {
-        if (op.ConstantValue.HasValue && t.Kind != VKind.Integer)
+        if (op.ConstantValue.HasValue)
             return Constant(op, t);
+        if (t.Kind is VKind.Integer or VKind.Unsigned or VKind.Signed && Known(op) is { } known && TypeOf(op) is { Kind: VKind.Integer or VKind.Unsigned or VKind.Signed } from)
+            return VhdlText.Literal(t, (UInt128)Signed(known, from)); // a value the arguments of a helper written in place fix
+        if (t.Kind == VKind.Integer && PromotedToInt(op) is { } narrow)
+            return $"to_integer({Expr(narrow).Text})";
         var (text, type) = Expr(op);
         return Conv(text, type, t, op);
     }
@@ -454,6 +485,9 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                 {
                     var to = TypeOf(c);
                     if (c.Operand.ConstantValue.HasValue) return (As(c.Operand, to), to);
+                    if (to.IsVector && TypeOf(c.Operand) is { IsVector: true } wide && wide.Width > to.Width &&
+                        (Slice(c.Operand, 0, to.Width) is not null || Narrowable(c.Operand)))
+                        return (Conv(Low(c.Operand, to.Width), pkg.Use(VType.U(to.Width)), to, c), to);
                     var (text, from) = Expr(c.Operand);
                     return (Conv(text, from, to, c), to);
                 }
@@ -475,10 +509,14 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                     bool shift = b.OperatorKind is BinaryOperatorKind.LeftShift or BinaryOperatorKind.RightShift;
                     bool compare = b.OperatorKind is BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals or BinaryOperatorKind.LessThan
                         or BinaryOperatorKind.LessThanOrEqual or BinaryOperatorKind.GreaterThan or BinaryOperatorKind.GreaterThanOrEqual;
+                    if (b.OperatorKind == BinaryOperatorKind.Or && Concatenation(b, resultType) is { } joined) return (joined, resultType);
+                    if (b.OperatorKind is BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals && BitTest(b) is { } bit) return (bit, VType.Bool);
                     var leftType = shift ? resultType : compare ? OperandType(b.LeftOperand, b.RightOperand) : resultType;
                     var rightType = shift ? VType.S(32) : leftType;
-                    var left = As(b.LeftOperand, leftType);
-                    return (Binary(b.OperatorKind, left, leftType, b.RightOperand, rightType, b), resultType);
+                    var (leftOp, rightOp) = b.OperatorKind == BinaryOperatorKind.Multiply && b.LeftOperand.ConstantValue.HasValue
+                        ? (b.RightOperand, b.LeftOperand) : (b.LeftOperand, b.RightOperand); // the constant factor on the right
+                    var left = As(leftOp, leftType);
+                    return (Binary(b.OperatorKind, left, leftType, rightOp, rightType, b), resultType);
                 }
             case IUnaryOperation u:
                 {
@@ -525,11 +563,199 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         throw Error(op, $"this expression ({op.Kind}) is not in the hardware subset");
     }
 
+    /// <summary>
+    /// The type a comparison is made in: integer when both sides are VHDL integers (loop variables,
+    /// int instance constants) or one is and the other a constant (C# compares them as int then).
+    /// </summary>
+    /// <summary>
+    /// Whether the low bits of <paramref name="op"/> depend only on the low bits of its operands
+    /// (+, -, *, &amp;, |, ^, ~, unary -, &lt;&lt;), so a truncation of it can be computed at the narrow width.
+    /// </summary>
+    bool Narrowable(IOperation op)
+    {
+        while (op is IParenthesizedOperation p) op = p.Operand;
+        if (!TypeOf(op).IsVector) return false;
+        return op switch
+        {
+            IBinaryOperation b => b.OperatorKind is BinaryOperatorKind.Add or BinaryOperatorKind.Subtract or BinaryOperatorKind.Multiply
+                or BinaryOperatorKind.And or BinaryOperatorKind.Or or BinaryOperatorKind.ExclusiveOr or BinaryOperatorKind.LeftShift,
+            IUnaryOperation u => u.OperatorKind is UnaryOperatorKind.BitwiseNegation or UnaryOperatorKind.Minus or UnaryOperatorKind.Plus,
+            IConversionOperation c => TypeOf(c.Operand).IsVector && Narrowable(c.Operand),
+            _ => false,
+        };
+    }
+
+    /// <summary>
+    /// The low <paramref name="w"/> bits of <paramref name="op"/> as unsigned(w - 1 downto 0), computed at
+    /// that width where the operation allows it (C# computes in int or wider and then truncates; the low
+    /// bits of a sum, difference, product, bitwise operation or left shift are those of the operation on
+    /// the operands' low bits).
+    /// </summary>
+    string Low(IOperation op, int w)
+    {
+        while (op is IParenthesizedOperation p) op = p.Operand;
+        var narrow = pkg.Use(VType.U(w));
+        if (op.ConstantValue.HasValue) return Constant(op, narrow);
+        var t = TypeOf(op);
+        if (!t.IsVector || t.Width <= w) return As(op, narrow);
+        if (Slice(op, 0, w) is { } slice) return slice;
+        // Any integer conversion keeps the low bits it has (here at least w of them).
+        if (op is IConversionOperation conversion) return Low(conversion.Operand, w);
+        if (!Narrowable(op)) return As(op, narrow);
+        switch (op)
+        {
+            case IUnaryOperation u:
+                {
+                    var x = Low(u.Operand, w);
+                    return u.OperatorKind switch
+                    {
+                        UnaryOperatorKind.BitwiseNegation => $"(not {x})",
+                        UnaryOperatorKind.Minus => $"({VhdlText.Literal(narrow, 0)} - {x})",
+                        _ => x,
+                    };
+                }
+            case IBinaryOperation b:
+                {
+                    if (b.OperatorKind == BinaryOperatorKind.LeftShift)
+                        return $"shift_left({Low(b.LeftOperand, w)}, {ShiftAmount(b.RightOperand, t.Width)})";
+                    var (l, r) = b.OperatorKind == BinaryOperatorKind.Multiply && b.LeftOperand.ConstantValue.HasValue
+                        ? (b.RightOperand, b.LeftOperand) : (b.LeftOperand, b.RightOperand);
+                    if (b.OperatorKind == BinaryOperatorKind.And && AllOnes(r, w)) return Low(l, w); // a mask of the kept bits
+                    if (b.OperatorKind == BinaryOperatorKind.And && AllOnes(l, w)) return Low(r, w);
+                    var left = Low(l, w);
+                    if (b.OperatorKind == BinaryOperatorKind.Multiply)
+                        return ShiftsAndAdds(left, r) ?? $"resize({left} * {Low(r, w)}, {w})";
+                    var o = b.OperatorKind switch
+                    {
+                        BinaryOperatorKind.Add => "+",
+                        BinaryOperatorKind.Subtract => "-",
+                        BinaryOperatorKind.And => "and",
+                        BinaryOperatorKind.Or => "or",
+                        _ => "xor",
+                    };
+                    return $"({left} {o} {Low(r, w)})";
+                }
+        }
+        return As(op, narrow);
+    }
+
+    /// <summary>
+    /// Bits <paramref name="low"/>..<paramref name="low"/> + <paramref name="w"/> - 1 of <paramref name="op"/> as a
+    /// slice of a named vector, unsigned(w - 1 downto 0), when <paramref name="op"/> is the name, a
+    /// conversion of it or a right shift of it by a constant that keeps those bits; else null.
+    /// </summary>
+    string? Slice(IOperation op, int low, int w)
+    {
+        while (op is IParenthesizedOperation p) op = p.Operand;
+        if (op.ConstantValue.HasValue || TypeOf(op) is not { IsVector: true } t || low + w > t.Width) return null;
+        switch (op)
+        {
+            case IConversionOperation c:
+                return TypeOf(c.Operand) is { IsVector: true } from && low + w <= from.Width ? Slice(c.Operand, low, w) : null;
+            case IBinaryOperation { OperatorKind: BinaryOperatorKind.RightShift } b when Known(b.RightOperand) is { } amount:
+                {
+                    int by = (int)(amount & (UInt128)(t.Width - 1));
+                    return low + by + w <= t.Width ? Slice(b.LeftOperand, low + by, w) : null;
+                }
+            case ILocalReferenceOperation or IParameterReferenceOperation or IFieldReferenceOperation or IPropertyReferenceOperation:
+                {
+                    var (name, type) = Expr(op);
+                    if (type != t || !System.Text.RegularExpressions.Regex.IsMatch(name, "^[A-Za-z][A-Za-z0-9_]*$")) return null;
+                    var bits = low == 0 && w == t.Width ? name : $"{name}({low + w - 1} downto {low})";
+                    return t.Kind == VKind.Signed ? $"unsigned({bits})" : bits;
+                }
+        }
+        return null;
+    }
+
+    /// <summary>
+    /// An or of zero-extended values shifted to disjoint bit ranges (<c>(ulong)hi &lt;&lt; 32 | lo</c>,
+    /// <c>b0 &lt;&lt; 24 | b1 &lt;&lt; 16 | ...</c>) as the concatenation it is, zeros in the gaps; else null.
+    /// </summary>
+    string? Concatenation(IBinaryOperation or, VType type)
+    {
+        if (!type.IsVector) return null;
+        var fields = new List<(int Low, int Width, Func<string> Text)>();
+        bool Collect(IOperation op)
+        {
+            while (op is IParenthesizedOperation p) op = p.Operand;
+            if (op is IBinaryOperation { OperatorKind: BinaryOperatorKind.Or } b && TypeOf(b) == type) return Collect(b.LeftOperand) && Collect(b.RightOperand);
+            int shift = 0;
+            if (op is IBinaryOperation { OperatorKind: BinaryOperatorKind.LeftShift } s && TypeOf(s) == type && s.RightOperand.ConstantValue.HasValue)
+            {
+                shift = (int)(Convert.ToInt64(s.RightOperand.ConstantValue.Value) & (type.Width - 1));
+                op = s.LeftOperand;
+                while (op is IParenthesizedOperation p) op = p.Operand;
+            }
+            if (shift > 0 && TypeOf(op) == type && Slice(op, 0, type.Width - shift) is { } kept)
+            {
+                fields.Add((shift, type.Width - shift, () => kept)); // x << k of a name: its low bits moved up
+                return true;
+            }
+            if (op is not IConversionOperation c || op.ConstantValue.HasValue || TypeOf(c.Operand) is not { Kind: VKind.Unsigned } from || from.Width >= type.Width || shift + from.Width > type.Width)
+                return false;
+            fields.Add((shift, from.Width, () => Expr(c.Operand).Text));
+            return true;
+        }
+        if (!Collect(or) || fields.Count < 2) return null;
+        fields.Sort((x, y) => y.Low.CompareTo(x.Low));
+        var parts = new List<string>();
+        int top = type.Width;
+        for (int i = 0, end = type.Width; i < fields.Count; end = fields[i].Low, i++)
+            if (fields[i].Low + fields[i].Width > end) return null; // overlapping fields: a real or
+        foreach (var (low, width, text) in fields)
+        {
+            if (low + width < top) parts.Add(VhdlText.BitString(0, top - low - width));
+            parts.Add(text());
+            top = low;
+        }
+        if (top > 0) parts.Add(VhdlText.BitString(0, top));
+        var joined = $"unsigned'({string.Join(" & ", parts)})";
+        return type.Kind == VKind.Signed ? $"signed({joined})" : joined;
+    }
+
+    /// <summary>
+    /// <c>((x &gt;&gt; k) &amp; 1) != 0</c> (or == 0, == 1, != 1) of a named vector as the bit it tests,
+    /// <c>x(k) = '1'</c>, k masked as C# masks a shift; else null.
+    /// </summary>
+    string? BitTest(IBinaryOperation compare)
+    {
+        static IOperation Plain(IOperation op) { while (op is IParenthesizedOperation p) op = p.Operand; return op; }
+        var (masked, constant) = Known(compare.RightOperand) is { } r ? (Plain(compare.LeftOperand), r)
+            : Known(compare.LeftOperand) is { } l ? (Plain(compare.RightOperand), l) : (null, UInt128.Zero);
+        if (masked is not IBinaryOperation { OperatorKind: BinaryOperatorKind.And } and || constant > 1) return null;
+        var shifted = Known(and.RightOperand) == 1 ? Plain(and.LeftOperand) : Known(and.LeftOperand) == 1 ? Plain(and.RightOperand) : null;
+        if (shifted is not IBinaryOperation { OperatorKind: BinaryOperatorKind.RightShift } shift || TypeOf(shift) is not { IsVector: true } t) return null;
+        var x = Plain(shift.LeftOperand);
+        if (x is not (ILocalReferenceOperation or IParameterReferenceOperation or IFieldReferenceOperation or IPropertyReferenceOperation)) return null;
+        var (name, type) = Expr(x);
+        if (type != t || !System.Text.RegularExpressions.Regex.IsMatch(name, "^[A-Za-z][A-Za-z0-9_]*$")) return null;
+        bool one = (constant == 1) == (compare.OperatorKind == BinaryOperatorKind.Equals);
+        return $"({name}({ShiftAmount(shift.RightOperand, t.Width)}) = '{(one ? 1 : 0)}')";
+    }
+
     VType OperandType(IOperation left, IOperation right)
     {
+        if (IntegerExact(left) && IntegerExact(right) && !(left.ConstantValue.HasValue && right.ConstantValue.HasValue)) return VType.Integer;
         var l = TypeOf(left);
         return l.Kind == VKind.Integer ? TypeOf(right) : l;
     }
+
+    /// <summary>
+    /// Whether a C# int operand is exactly a VHDL integer without a 32-bit detour: a loop variable, an
+    /// int instance constant, an int constant, or a narrower vector promoted to int.
+    /// </summary>
+    bool IntegerExact(IOperation op)
+    {
+        if (op.ConstantValue.HasValue) return op.ConstantValue.Value is sbyte or byte or short or ushort or int;
+        if (TypeOf(op).Kind == VKind.Integer) return true;
+        return PromotedToInt(op) is not null;
+    }
+
+    /// <summary>The operand of an int promotion of an unsigned vector of up to 31 bits or a signed one of up to 32, or null.</summary>
+    IOperation? PromotedToInt(IOperation op) =>
+        op is IConversionOperation { Type.SpecialType: SpecialType.System_Int32 } c &&
+        TypeOf(c.Operand) is { IsVector: true } o && (o.Kind == VKind.Unsigned ? o.Width <= 31 : o.Width <= 32) ? c.Operand : null;
 
     string Binary(BinaryOperatorKind kind, string left, VType type, IOperation rightOp, VType rightType, IOperation at)
     {
@@ -550,6 +776,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             Line("end if;");
             return value;
         }
+        if (kind == BinaryOperatorKind.Multiply && ShiftsAndAdds(left, rightOp) is { } product) return product;
         var right = As(rightOp, rightType);
         string bool2(string o) => $"({left} {o} {right})";
         return kind switch
@@ -574,12 +801,39 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         };
     }
 
+    /// <summary>Whether <paramref name="op"/> is a constant whose low <paramref name="w"/> bits are all ones.</summary>
+    static bool AllOnes(IOperation op, int w)
+    {
+        if (!op.ConstantValue.HasValue || op.ConstantValue.Value is not (sbyte or byte or short or ushort or int or uint or long or ulong)) return false;
+        var mask = w >= 128 ? UInt128.MaxValue : (UInt128.One << w) - 1;
+        return (PackageBuilder.Bits(op.ConstantValue.Value!) & mask) == mask;
+    }
+
+    /// <summary>
+    /// <paramref name="x"/> times a non-negative constant <paramref name="factor"/> of at most three one
+    /// bits as shifts and adds (the same low bits as C#'s wrapping product, without a multiplier); else null.
+    /// </summary>
+    static string? ShiftsAndAdds(string x, IOperation factor)
+    {
+        if (!factor.ConstantValue.HasValue || factor.ConstantValue.Value is not (sbyte or byte or short or ushort or int or uint or long or ulong)) return null;
+        if (factor.ConstantValue.Value is sbyte or short or int or long && Convert.ToInt64(factor.ConstantValue.Value) < 0) return null;
+        var v = PackageBuilder.Bits(factor.ConstantValue.Value!);
+        if (v == 0 || UInt128.PopCount(v) > 3) return null;
+        var terms = new List<string>();
+        for (int k = 127; k >= 0; k--)
+            if (((v >> k) & 1) != 0) terms.Add(k == 0 ? x : $"shift_left({x}, {k})");
+        return terms.Count == 1 ? terms[0] : $"({string.Join(" + ", terms)})";
+    }
+
     /// <summary>A shift or rotate amount, masked to the operand width as C# does.</summary>
     string ShiftAmount(IOperation amount, int width)
     {
         int bits = (int)Math.Log2(width);
-        if (amount.ConstantValue.HasValue) return (Convert.ToInt64(amount.ConstantValue.Value) & (width - 1)).ToString();
-        var (text, type) = Expr(Unwrap(amount));
+        if (Known(amount) is { } known) return ((long)(known & (UInt128)(width - 1))).ToString();
+        var plain = Unwrap(amount);
+        if (TypeOf(plain).IsVector && Narrowable(plain)) return $"to_integer({Low(plain, bits)})";
+        var (text, type) = Expr(plain);
+        if (plain is ILocalReferenceOperation l && loopVariables.TryGetValue(l.Local, out var range) && range.From >= 0 && range.To < width) return text;
         if (type.Kind == VKind.Integer) return $"({text} mod {width})";
         return $"to_integer({Conv(text, type, pkg.Use(VType.U(bits)), amount)})";
     }
@@ -595,6 +849,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         }
         if (members is null) throw Error(f, $"static helper reads instance field {field.Name}; pass it as a parameter");
         var m = members.Field(field, f.Syntax);
+        if (m is { Kind: MemberKind.Generic, Type.Kind: VKind.Integer }) return (m.Name, VType.Integer);
         if (m.Kind is MemberKind.RegisterArray or MemberKind.ConstantArray) throw Error(f, $"array field {field.Name} can only be indexed");
         var t = TypeOf(f);
         return (Conv(m.Name, m.Type, t, f), t);
@@ -654,17 +909,20 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         int bits = Math.Max(1, (int)Math.Ceiling(Math.Log2(length)));
         bool powerOfTwo = (length & (length - 1)) == 0;
         string InRange(string i) => $"{pkg.Support(TotalArithmetic.Index)}({i}, {length})";
-        if (index.ConstantValue.HasValue)
+        if (Known(index) is { } known && TypeOf(index) is var it && (it.IsVector || it.Kind == VKind.Integer))
         {
-            long c = Convert.ToInt64(index.ConstantValue.Value);
+            long c = (long)Signed(known, it);
             return c >= 0 && c < length ? c.ToString() : InRange(c.ToString());
         }
         var plain = Unwrap(index);
+        if (powerOfTwo && length > 1 && TypeOf(plain) is { IsVector: true } wide && wide.Width > bits &&
+            (Slice(plain, 0, bits) is not null || Narrowable(plain)))
+            return $"{pkg.Support(TotalArithmetic.Address)}({Low(plain, bits)})";
         var (text, type) = Expr(plain);
         if (type.Kind == VKind.Integer)
             return plain is ILocalReferenceOperation l && loopVariables.TryGetValue(l.Local, out var range) && range.From >= 0 && range.To < length
                 ? text : InRange(text);
-        var address = $"to_integer({Conv(text, type, pkg.Use(VType.U(bits)), index)})";
+        var address = $"{pkg.Support(TotalArithmetic.Address)}({Conv(text, type, pkg.Use(VType.U(bits)), index)})";
         return powerOfTwo && length > 1 ? address : InRange(address);
     }
 
@@ -680,6 +938,15 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         {
             var fn = m.Name == "RotateLeft" ? "rotate_left" : "rotate_right";
             var x = As(inv.Arguments[0].Value, t);
+            if (Known(inv.Arguments[1].Value) is { } by && System.Text.RegularExpressions.Regex.IsMatch(x, "^[A-Za-z][A-Za-z0-9_]*$"))
+            {
+                // A rotate by a known amount of a name is the concatenation of its two slices.
+                int left = (int)(by & (UInt128)(t.Width - 1));
+                if (m.Name == "RotateRight") left = (t.Width - left) % t.Width;
+                if (left == 0) return (x, t);
+                var rotated = $"unsigned'({x}({t.Width - 1 - left} downto 0) & {x}({t.Width - 1} downto {t.Width - left}))";
+                return (t.Kind == VKind.Signed ? $"signed({rotated})" : rotated, t);
+            }
             return ($"{fn}({x}, {ShiftAmount(inv.Arguments[1].Value, t.Width)})", t);
         }
         if (inv.Instance is IObjectCreationOperation created) Expr(created); // reports the creation
@@ -689,13 +956,117 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         if (block is null && arrow is null)
             throw Error(inv, $"{owner}.{m.Name} is not in the hardware sources; only static helpers written in the hardware assemblies (and BitOperations.RotateLeft/RotateRight) can be called");
         if (m.IsGenericMethod) throw Error(inv, "generic methods are not in the hardware subset");
-        var name = pkg.Function(m);
         pkg.Call(method, m, inv.Syntax);
         var args = inv.Arguments.OrderBy(a => a.Parameter!.Ordinal).Select(a =>
         {
             if (a.Parameter!.RefKind != RefKind.None) throw Error(a, "ref/out/in parameters are not in the hardware subset");
-            return As(a.Value, pkg.TypeOf(a.Parameter.Type, a.Syntax));
-        });
-        return ($"{name}({string.Join(", ", args)})", t);
+            return As(a.Value, FunctionTranslator.ParameterType(pkg, a.Parameter, a.Syntax));
+        }).ToList();
+        var argumentValues = inv.Arguments.OrderBy(a => a.Parameter!.Ordinal).Select(a => Known(a.Value)).ToList();
+        if (arrow is not null && Inline(m.OriginalDefinition, arrow, args, argumentValues, t) is { } inlined) return (inlined, t);
+        return ($"{pkg.Function(m)}({string.Join(", ", args)})", t);
     }
+
+    readonly HashSet<IMethodSymbol> inlining = new(SymbolEqualityComparer.Default);
+    /// <summary>Parameters of helpers written in place whose argument is a known value (its bits in the parameter's type).</summary>
+    readonly Dictionary<ISymbol, UInt128> knownParameters = new(SymbolEqualityComparer.Default);
+
+    /// <summary>
+    /// The value of an integer expression when it is fixed: a C# constant, or a parameter of a helper
+    /// written in place bound to one, through conversions and +, -, *, &amp;, |, ^, ~, unary -, &lt;&lt;, &gt;&gt;
+    /// with C#'s wrapping; its bits in the expression's type (masked to its width), else null.
+    /// </summary>
+    UInt128? Known(IOperation op)
+    {
+        while (op is IParenthesizedOperation p) op = p.Operand;
+        if (op.Type is null || op.Type.SpecialType == SpecialType.System_Boolean) return null;
+        var t = TypeOf(op);
+        if (!t.IsVector && t.Kind != VKind.Integer) return null;
+        var mask = t.Width >= 128 ? UInt128.MaxValue : (UInt128.One << t.Width) - 1;
+        if (op.ConstantValue.HasValue)
+            return op.ConstantValue.Value is sbyte or byte or short or ushort or int or uint or long or ulong or Int128 or UInt128
+                ? PackageBuilder.Bits(op.ConstantValue.Value) & mask : null;
+        switch (op)
+        {
+            case IParameterReferenceOperation pr when knownParameters.TryGetValue(pr.Parameter, out var bound):
+                return bound & mask;
+            case IObjectCreationOperation { Type.Name: "UInt128", Arguments.Length: 2 } oc
+                when Known(oc.Arguments[0].Value) is { } upper && Known(oc.Arguments[1].Value) is { } lower:
+                return (upper << 64) | lower;
+            case IConversionOperation c when TypeOf(c.Operand) is { } from && (from.IsVector || from.Kind == VKind.Integer) && Known(c.Operand) is { } inner:
+                return (UInt128)Signed(inner, from) & mask;
+            case IUnaryOperation u when Known(u.Operand) is { } x:
+                return u.OperatorKind switch
+                {
+                    UnaryOperatorKind.BitwiseNegation => ~x & mask,
+                    UnaryOperatorKind.Minus => (UInt128.Zero - x) & mask,
+                    UnaryOperatorKind.Plus => x,
+                    _ => null,
+                };
+            case IBinaryOperation b when Known(b.LeftOperand) is { } l && Known(b.RightOperand) is { } r:
+                {
+                    int amount = (int)(r & (UInt128)(t.Width - 1));
+                    return b.OperatorKind switch
+                    {
+                        BinaryOperatorKind.Add => (l + r) & mask,
+                        BinaryOperatorKind.Subtract => (l - r) & mask,
+                        BinaryOperatorKind.Multiply => (l * r) & mask,
+                        BinaryOperatorKind.And => l & r,
+                        BinaryOperatorKind.Or => l | r,
+                        BinaryOperatorKind.ExclusiveOr => l ^ r,
+                        BinaryOperatorKind.LeftShift => (l << amount) & mask,
+                        BinaryOperatorKind.RightShift => (UInt128)(Signed(l, t) >> amount) & mask,
+                        _ => null,
+                    };
+                }
+        }
+        return null;
+    }
+
+    /// <summary>The bits of a value of type <paramref name="t"/> as a number (sign-extended when it is signed or an integer).</summary>
+    static Int128 Signed(UInt128 bits, VType t)
+    {
+        if (t.Kind is VKind.Unsigned || t.Width >= 128) return (Int128)bits;
+        var sign = UInt128.One << (t.Width - 1);
+        return (bits & sign) != 0 ? (Int128)(bits | ~((sign << 1) - 1)) : (Int128)bits;
+    }
+
+    /// <summary>
+    /// The value of an expression-bodied helper written in place, its parameters bound to the
+    /// arguments, when every argument is a plain name or a literal and the body has no conditional
+    /// (a one-line slice or concatenation reads better in place than behind a call, and simulates
+    /// faster); else null. The call graph still records the call, so recursion is still an error.
+    /// </summary>
+    string? Inline(IMethodSymbol callee, Microsoft.CodeAnalysis.CSharp.Syntax.ArrowExpressionClauseSyntax arrow, List<string> args, List<UInt128?> argumentValues, VType type)
+    {
+        if (inlining.Contains(callee) || args.Any(a => !PlainOperand(a)) ||
+            arrow.Expression.DescendantNodesAndSelf().Any(n => n is Microsoft.CodeAnalysis.CSharp.Syntax.ConditionalExpressionSyntax
+                or Microsoft.CodeAnalysis.CSharp.Syntax.BinaryExpressionSyntax { RawKind: (int)SyntaxKind.LogicalAndExpression or (int)SyntaxKind.LogicalOrExpression }))
+            return null;
+        var body = pkg.Sources.Model(arrow.SyntaxTree).GetOperation(arrow.Expression);
+        if (body is null) return null;
+        var saved = callee.Parameters.Select(p => locals.TryGetValue(p, out var v) ? v : ((string, VType)?)null).ToList();
+        inlining.Add(callee);
+        try
+        {
+            for (int i = 0; i < callee.Parameters.Length; i++)
+            {
+                locals[callee.Parameters[i]] = (args[i], FunctionTranslator.ParameterType(pkg, callee.Parameters[i], arrow));
+                if (argumentValues[i] is { } value) knownParameters[callee.Parameters[i]] = value;
+            }
+            return As(body, type);
+        }
+        finally
+        {
+            inlining.Remove(callee);
+            foreach (var p in callee.Parameters) knownParameters.Remove(p);
+            for (int i = 0; i < callee.Parameters.Length; i++)
+                if (saved[i] is { } v) locals[callee.Parameters[i]] = v; else locals.Remove(callee.Parameters[i]);
+        }
+    }
+
+    /// <summary>A name or a non-negative literal: what may stand for a parameter wherever the body reads it (a
+    /// negative literal would bind wrongly next to an operator: -3 mod 32 is -(3 mod 32)).</summary>
+    static bool PlainOperand(string text) =>
+        System.Text.RegularExpressions.Regex.IsMatch(text, "^([A-Za-z][A-Za-z0-9_]*|[0-9]+|true|false|(un)?signed'\\((x?\"[0-9A-F]*\")\\))$");
 }

@@ -31,6 +31,8 @@ internal sealed class EntityWriter : IMemberResolver
     /// <summary>Keyed by declaring type and name: a derived class may declare a field named like one of its base's.</summary>
     readonly Dictionary<(string Type, string Name), MemberInfo> fields = [];
     readonly List<(string Signal, string Variable, string TypeName, string Reset)> registers = [];
+    /// <summary>Register arrays read and written as their signals, by field; the rest are copied to a variable and back.</summary>
+    readonly Dictionary<(string Type, string Name), (string Signal, string Variable)> arrays = [];
     readonly List<string> architectureDecls = [];
     readonly NameScope scope;
 
@@ -81,6 +83,7 @@ internal sealed class EntityWriter : IMemberResolver
                     var s = scope.Claim(f.Name + "_reg");
                     fields[Key(f)] = new MemberInfo(MemberKind.RegisterArray, v, elem, arr.Length);
                     registers.Add((s, v, arrayType, init));
+                    arrays[Key(f)] = (s, v);
                 }
                 else
                 {
@@ -93,9 +96,12 @@ internal sealed class EntityWriter : IMemberResolver
             var ft = pkg.TypeOf(HdlType.Of(f, f.FieldType));
             if (f.IsInitOnly)
             {
+                // An int instance constant is a VHDL integer generic: compared and indexed as an
+                // integer, converted to signed(31 downto 0) only where C# does arithmetic on it.
+                var gt = f.FieldType == typeof(int) ? VType.Integer : ft;
                 var g = scope.Claim(f.Name);
-                generics.Add(new EntityGeneric(g, ft, f));
-                fields[Key(f)] = new MemberInfo(MemberKind.Generic, g, ft);
+                generics.Add(new EntityGeneric(g, gt, f));
+                fields[Key(f)] = new MemberInfo(MemberKind.Generic, g, gt);
             }
             else
             {
@@ -155,6 +161,16 @@ internal sealed class EntityWriter : IMemberResolver
         SyntaxNode bodyNode = (SyntaxNode?)block ?? arrow?.Expression ?? throw new TranspileException($"{type.Name}.OnTick has no body in the sources");
         var model = pkg.Sources.Model(bodyNode.SyntaxTree);
         var op = model.GetOperation(bodyNode) ?? throw TranspileException.At(bodyNode, "no semantic model for OnTick");
+        // A register array that the tick never reads after writing it needs no copy: its signal is
+        // read (the value at the clock edge, as C# reads it then) and written element by element.
+        var direct = new HashSet<string>();
+        foreach (var (key, (signal, variable)) in arrays)
+            if (FindField(key) is { } arrayField && ReadBeforeWritten(op, arrayField))
+            {
+                fields[key] = fields[key] with { Name = signal, Direct = true };
+                direct.Add(variable);
+            }
+        var copied = registers.Where(r => !direct.Contains(r.Variable)).ToList();
         var body = new BodyTranslator(pkg, this, new NameScope(scope), isFunction: false);
         body.SetIndent(clocked ? 4 : 2);
         if (!clocked)
@@ -163,11 +179,11 @@ internal sealed class EntityWriter : IMemberResolver
             foreach (var p in ports.Where(p => p.IsOutput)) body.Line($"{p.Name} <= {VhdlText.Zero(p.Type)};");
         }
         else
-            foreach (var r in registers) body.Line($"{r.Variable} := {r.Signal};");
+            foreach (var r in copied) body.Line($"{r.Variable} := {r.Signal};");
         if (block is not null) body.Statement(op);
         else body.ExpressionStatement(op);
         if (clocked)
-            foreach (var r in registers) body.Line($"{r.Signal} <= {r.Variable};");
+            foreach (var r in copied) body.Line($"{r.Signal} <= {r.Variable};");
 
         var sb = new StringBuilder(VhdlFile.Header);
         sb.Append($"-- {(clocked ? "Clocked" : "Combinational")} process {type.FullName}\n");
@@ -189,7 +205,7 @@ internal sealed class EntityWriter : IMemberResolver
         if (clocked)
         {
             sb.Append($"  {ClockedLabel} : process(clk)\n");
-            foreach (var r in registers) sb.Append($"    variable {r.Variable} : {r.TypeName};\n");
+            foreach (var r in copied) sb.Append($"    variable {r.Variable} : {r.TypeName};\n");
             foreach (var (vn, vt) in body.Variables) sb.Append($"    variable {vn} : {vt.Name};\n");
             sb.Append("  begin\n    if rising_edge(clk) then\n      if rst = '1' then\n");
             foreach (var r in registers) sb.Append($"        {r.Signal} <= {r.Reset.Replace("\n", "\n        ")};\n");
@@ -206,6 +222,43 @@ internal sealed class EntityWriter : IMemberResolver
         sb.Append("end architecture;\n");
         return sb.ToString();
     }
+
+    IFieldSymbol? FindField((string Type, string Name) key)
+    {
+        for (var t = symbol; t is not null; t = t.BaseType)
+            if (t.MetadataName == key.Type && t.GetMembers(key.Name).OfType<IFieldSymbol>().FirstOrDefault() is { } f) return f;
+        return null;
+    }
+
+    /// <summary>
+    /// Whether every read of an element of <paramref name="field"/> in the tick comes before every write
+    /// of one (a read in the written value itself included) and no loop holds both, so no read can
+    /// see a value written in the same tick.
+    /// </summary>
+    static bool ReadBeforeWritten(IOperation tick, IFieldSymbol field)
+    {
+        var elements = tick.Descendants().OfType<IArrayElementReferenceOperation>()
+            .Where(a => Unwrap(a.ArrayReference) is IFieldReferenceOperation f && SymbolEqualityComparer.Default.Equals(f.Field, field)).ToList();
+        static bool Written(IArrayElementReferenceOperation a) =>
+            a.Parent is IAssignmentOperation asg && asg.Target == a || a.Parent is IIncrementOrDecrementOperation;
+        var writes = elements.Where(Written).ToList();
+        var reads = elements.Where(a => !(a.Parent is ISimpleAssignmentOperation s && s.Target == a)).ToList();
+        foreach (var w in writes)
+            foreach (var r in reads)
+            {
+                if (Loops(r).Intersect(Loops(w)).Any()) return false;
+                if (r != w && !w.Parent!.Syntax.Span.Contains(r.Syntax.Span) && r.Syntax.SpanStart >= w.Syntax.SpanStart) return false;
+            }
+        return true;
+    }
+
+    static IEnumerable<IOperation> Loops(IOperation op)
+    {
+        for (var p = op.Parent; p is not null; p = p.Parent)
+            if (p is ILoopOperation) yield return p;
+    }
+
+    static IOperation Unwrap(IOperation op) => op is IConversionOperation { IsImplicit: true } c ? Unwrap(c.Operand) : op;
 
     IMethodSymbol FindOnTick()
     {

@@ -22,7 +22,7 @@ internal static class FunctionTranslator
             var syntax = p.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax() ?? at;
             if (p.RefKind != RefKind.None) throw TranspileException.At(syntax, "ref/out/in parameters are not in the hardware subset");
             if (p.Type is IArrayTypeSymbol) throw TranspileException.At(syntax, "array parameters are not in the hardware subset; read tables directly");
-            var t = pkg.TypeOf(p.Type, syntax);
+            var t = ParameterType(pkg, p, syntax);
             var pn = scope.Claim(p.Name);
             body.Parameter(p, pn, t);
             parameters.Add($"{pn} : {t.Name}");
@@ -49,6 +49,13 @@ internal static class FunctionTranslator
         sb.Append("  begin\n").Append(body.Text).Append("  end function;\n");
         return (decl, sb.ToString());
     }
+
+    /// <summary>
+    /// The VHDL type of a helper's parameter: an int is a VHDL integer (parameters are never assigned,
+    /// and every int value is one; arithmetic on it converts it to signed(31 downto 0) as C# wraps).
+    /// </summary>
+    public static VType ParameterType(PackageBuilder pkg, IParameterSymbol p, SyntaxNode at) =>
+        p.Type.SpecialType == SpecialType.System_Int32 ? VType.Integer : pkg.TypeOf(p.Type, at);
 
     static void CheckNoParameterWrites(IOperation op)
     {

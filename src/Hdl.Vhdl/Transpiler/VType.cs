@@ -80,15 +80,19 @@ internal static class VhdlText
         {
             // A VHDL integer here is a C# int (a loop variable, a Length): as int, then C#'s conversion.
             // to_unsigned of a negative value, or to_signed to fewer bits, would stop the simulator.
+            // The low bits of an integer up to 30 of them: mod 2**w is never negative (no 32-bit detour).
+            case (VKind.Integer, VKind.Unsigned) when to.Width <= 30: return $"to_unsigned({e} mod {1 << to.Width}, {to.Width})";
+            case (VKind.Integer, VKind.Signed) when to.Width <= 30: return $"signed(to_unsigned({e} mod {1 << to.Width}, {to.Width}))";
             case (VKind.Integer, VKind.Unsigned or VKind.Signed): return Convert($"to_signed({e}, 32)", VType.S(32), to);
             case (VKind.Unsigned, VKind.Integer):
             case (VKind.Signed, VKind.Integer): return $"to_integer({e})";
             case (VKind.Unsigned, VKind.Unsigned): return $"resize({e}, {to.Width})";
-            case (VKind.Unsigned, VKind.Signed): return $"signed(resize({e}, {to.Width}))";
+            case (VKind.Unsigned, VKind.Signed): return to.Width == from.Width ? Reinterpret(e, "unsigned", "signed") : $"signed(resize({e}, {to.Width}))";
             case (VKind.Signed, VKind.Signed):
                 return to.Width >= from.Width ? $"resize({e}, {to.Width})" : $"signed(resize(unsigned({e}), {to.Width}))";
             case (VKind.Signed, VKind.Unsigned):
-                return to.Width <= from.Width ? $"resize(unsigned({e}), {to.Width})" : $"unsigned(resize({e}, {to.Width}))";
+                return to.Width == from.Width ? Reinterpret(e, "signed", "unsigned")
+                    : to.Width < from.Width ? $"resize(unsigned({e}), {to.Width})" : $"unsigned(resize({e}, {to.Width}))";
             case (VKind.Enum, VKind.Unsigned or VKind.Signed):
                 return Convert($"to_unsigned({from.EnumName}'pos({e}), {from.Width})", VType.U(from.Width), to);
             case (VKind.Enum, VKind.Integer): return $"{from.EnumName}'pos({e})";
@@ -96,6 +100,28 @@ internal static class VhdlText
         throw new TranspileException(to.Kind == VKind.Enum
             ? $"a conversion from {from} to enum {to} is not in the hardware subset: C# lets it make a value that is no member, which a VHDL enumeration cannot hold; use a switch on the integer that assigns members"
             : $"cannot convert {from} to {to}");
+    }
+
+    /// <summary>
+    /// <paramref name="e"/> read as the other vector type of the same width: <c>to(e)</c>, or the
+    /// operand itself when <paramref name="e"/> is <c>from(x)</c> (no conversion back and forth).
+    /// </summary>
+    static string Reinterpret(string e, string from, string to)
+    {
+        if (e.StartsWith(from + "(", StringComparison.Ordinal) && e.EndsWith(')') && Balanced(e[(from.Length + 1)..^1])) return e[(from.Length + 1)..^1];
+        return $"{to}({e})";
+    }
+
+    /// <summary>Whether the parentheses of <paramref name="s"/> pair up (it is one operand, not "a) & (b").</summary>
+    static bool Balanced(string s)
+    {
+        int depth = 0;
+        foreach (var ch in s)
+        {
+            if (ch == '(') depth++;
+            else if (ch == ')' && --depth < 0) return false;
+        }
+        return depth == 0;
     }
 
     /// <summary>The zero/false/first value of a type (reset and latch-free defaults).</summary>

@@ -1,0 +1,143 @@
+using Engine.Tests.Constructs;
+using Hdl;
+using Hdl.Vhdl;
+using Xunit;
+
+namespace Engine.Tests.Quality;
+
+/// <summary>
+/// The VHDL reads like an engineer's RTL and stays equal to the C# simulation: each design is
+/// co-simulated in GHDL (every output, every cycle, ghdl --synth) and its VHDL text is checked for
+/// the form it must take.
+/// </summary>
+public class QualityTests
+{
+    const int Cycles = 200;
+
+    static Design Single(string name, Process p, Action<IOperands> connect, IBus result) =>
+        Operands.Single(name, p, connect, result);
+
+    /// <summary>The generated file of an entity or of the package (by file name).</summary>
+    static string Vhdl(Design d, string file) =>
+        VhdlGenerator.Generate(d.Elaborate()).Single(f => f.FileName == file).Content;
+
+    static void Has(string vhdl, string part) => Assert.True(vhdl.Contains(part, StringComparison.Ordinal), $"expected \"{part}\" in:\n{vhdl}");
+
+    static void Lacks(string vhdl, string part) => Assert.False(vhdl.Contains(part, StringComparison.Ordinal), $"did not expect \"{part}\" in:\n{vhdl}");
+
+    [Fact, Trait("Category", CoSim.Category)]
+    public void TruncatedArithmeticIsComputedAtTheKeptWidth()
+    {
+        Design Build()
+        {
+            var p = new NarrowArithmetic();
+            return Single("quality_narrow", p, bus => p.Input = bus, p.Output);
+        }
+        CoSim.Check(Build, Operands.Drive, Cycles);
+        var vhdl = Vhdl(Build(), "NarrowArithmetic.vhd");
+        Has(vhdl, "mixed := (a xor b);");
+        Has(vhdl, "acc := (acc + a);");
+        Has(vhdl, "acc := (acc xor unsigned'(x\"5A\"));");
+        Has(vhdl, "shift_left(Input_A, 4)"); // * 16
+        Has(vhdl, "shift_left(signed(Input_B), 2)"); // * 4 of an int
+        Lacks(vhdl, "resize(a, 32)"); // no 32-bit detour for bytes
+    }
+
+    [Fact, Trait("Category", CoSim.Category)]
+    public void BitFieldsAreSlices()
+    {
+        Design Build()
+        {
+            var p = new BitFields();
+            return Single("quality_bit_fields", p, bus => p.Input = bus, p.Output);
+        }
+        CoSim.Check(Build, Operands.Drive, Cycles);
+        var vhdl = Vhdl(Build(), "BitFields.vhd");
+        Has(vhdl, "top := Input_A(31 downto 24);");
+        Has(vhdl, "middle := wide(39 downto 24);");
+        Has(vhdl, "high := wide(63 downto 32);");
+        Has(vhdl, "fromSigned := resize(unsigned(shift_right(signed_x, 28)), 8);"); // sign bits: no slice
+        Has(vhdl, "shift_left(resize(Input_B(31 downto 24), 32), 8)"); // Top(Input.B) in place
+        Has(vhdl, "resize(Input_B(23 downto 16), 32)"); // Byte(Input.B, 1) in place, its row known
+        Has(vhdl, "if ((Input_A(i) = '1') and (Input_B(i) = '0')) then"); // bit tests
+        Has(vhdl, "rotated := ((unsigned'(Input_A(19 downto 0) & Input_A(31 downto 20)) xor unsigned'(Input_B(6 downto 0) & Input_B(31 downto 7))) xor rotate_left(Input_B, to_integer(Input_A(4 downto 0))));");
+        Has(vhdl, "picked := (Input_A(to_integer(Input_B(4 downto 0))) = '1');"); // the amount masked to 5 bits
+        Has(vhdl, "QualityMath_Top((Input_A xor Input_B))"); // an expression argument: a call
+        Has(Vhdl(Build(), "quality_bit_fields_pkg.vhd"), "function QualityMath_Top(word : hdl_u32) return hdl_u8 is");
+    }
+
+    [Fact, Trait("Category", CoSim.Category)]
+    public void IntConstantsAndParametersAreIntegers()
+    {
+        Design Build()
+        {
+            var d = new Design("quality_integers");
+            var first = d.Add(new IntegerConstants(offset: 1, limit: 3) { Name = "first" });
+            var second = d.Add(new IntegerConstants(offset: -2, limit: 4) { Name = "second" });
+            var input = d.Input(Bus.Create<IOperands>(), Operands.Port);
+            first.Input = input;
+            second.Input = input;
+            d.Output(first.Output, "result");
+            d.Output(second.Output, "other");
+            return d;
+        }
+        CoSim.Check(Build, Operands.Drive, Cycles);
+        var entity = Vhdl(Build(), "IntegerConstants.vhd");
+        Has(entity, "offset : integer;");
+        Has(entity, "if ((i >= offset) and (i < limit)) then");
+        var top = Vhdl(Build(), "quality_integers.vhd");
+        Has(top, "offset => -2,");
+        var package = Vhdl(Build(), "quality_integers_pkg.vhd");
+        Has(package, "k : integer");
+        Has(package, "if (k > 2) then");
+    }
+
+    [Fact, Trait("Category", CoSim.Category)]
+    public void RegisterFileReadBeforeWrittenIsNotCopied()
+    {
+        Design Build()
+        {
+            var p = new ReadThenWrite();
+            return Single("quality_read_then_write", p, bus => p.Input = bus, p.Output);
+        }
+        CoSim.Check(Build, Operands.Drive, Cycles);
+        var vhdl = Vhdl(Build(), "ReadThenWrite.vhd");
+        Lacks(vhdl, "variable words");
+        Lacks(vhdl, "words_reg <= words;");
+        Has(vhdl, "Output_Y <= (words_reg(3) xor resize(counts_reg(hdl_address(Input_B(2 downto 0))), 32));");
+        Has(vhdl, "words_reg(hdl_address(Input_B(1 downto 0))) <= Input_A;");
+        Has(vhdl, "words_reg(hdl_address(Input_B(3 downto 2))) <= Input_B;");
+        Has(vhdl, "counts_reg(hdl_address(Input_A(2 downto 0))) <= (counts_reg(hdl_address(Input_A(2 downto 0))) + unsigned'(x\"03\"));");
+    }
+
+    [Fact, Trait("Category", CoSim.Category)]
+    public void RegisterFileReadAfterWrittenIsCopied()
+    {
+        Design Build()
+        {
+            var p = new WriteThenRead();
+            return Single("quality_write_then_read", p, bus => p.Input = bus, p.Output);
+        }
+        CoSim.Check(Build, Operands.Drive, Cycles);
+        var vhdl = Vhdl(Build(), "WriteThenRead.vhd");
+        Has(vhdl, "words := words_reg;");
+        Has(vhdl, "words_reg <= words;");
+    }
+
+    [Fact, Trait("Category", CoSim.Category)]
+    public void PackedWordsAreConcatenations()
+    {
+        Design Build()
+        {
+            var p = new PackedFields();
+            return Single("quality_packed", p, bus => p.Input = bus, p.Output);
+        }
+        CoSim.Check(Build, Operands.Drive, Cycles);
+        var vhdl = Vhdl(Build(), "PackedFields.vhd");
+        Has(vhdl, "packed := unsigned'(Input_A & Input_B);");
+        Has(vhdl, "Output_X <= (unsigned'(a & b & x\"00\" & c) xor resize(mixed, 32));");
+        Has(vhdl, "moved := unsigned'(packed(55 downto 0) & a);");
+        Has(vhdl, "Output_Y <= (packed(47 downto 16) xor moved(63 downto 32));");
+        Has(vhdl, "mixed := (mixed xor (a + (shift_left(to_unsigned(i mod 256, 8), 1) + to_unsigned(i mod 256, 8))));"); // a negative loop integer's low bits, times 3
+    }
+}
