@@ -195,12 +195,15 @@ public static class CliApp
         var fuzzFrom = new Option<int>("--from") { Description = "Index of the first design (with --count 1: reproduce one design of a run)." };
         var fuzzBatch = new Option<int>("--batch") { Description = "Designs per compilation and GHDL run.", DefaultValueFactory = _ => 50 };
         var fuzzNoShrink = new Option<bool>("--no-shrink") { Description = "Write failing designs as generated, without shrinking them." };
+        var fuzzMaxFailures = new Option<int>("--max-failures") { Description = "Stop after the batch in which this many designs failed.", DefaultValueFactory = _ => int.MaxValue };
+        var fuzzShrinkSeconds = new Option<int>("--shrink-seconds") { Description = "Time limit for shrinking one failing design.", DefaultValueFactory = _ => 180 };
         var fuzz = new Command("fuzz",
             "Differential fuzzing of the VHDL back end: random hardware C# designs, simulated in C#, transpiled, replayed in GHDL " +
             "and put through ghdl --synth; failing designs are shrunk and written out (docs/fuzzing.md).")
-            { fuzzCount, fuzzSeed, fuzzFrom, fuzzOut, fuzzConstructs, fuzzBatch, fuzzNoShrink };
+            { fuzzCount, fuzzSeed, fuzzFrom, fuzzOut, fuzzConstructs, fuzzBatch, fuzzNoShrink, fuzzMaxFailures, fuzzShrinkSeconds };
         fuzz.SetAction(p => FuzzCommand.Execute(env, p.GetValue(fuzzCount), p.GetValue(fuzzSeed), p.GetValue(fuzzFrom), p.GetValue(fuzzOut),
-            p.GetValue(fuzzConstructs)!, p.GetValue(fuzzBatch), !p.GetValue(fuzzNoShrink)));
+            p.GetValue(fuzzConstructs)!, p.GetValue(fuzzBatch), !p.GetValue(fuzzNoShrink),
+            p.GetValue(fuzzMaxFailures), p.GetValue(fuzzShrinkSeconds)));
         root.Subcommands.Add(fuzz);
 
         return root;

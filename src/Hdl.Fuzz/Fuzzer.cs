@@ -6,7 +6,7 @@ namespace Hdl.Fuzz;
 public sealed record FuzzOptions(
     int Count, int Seed, string OutDir, ConstructSet Constructs,
     int BatchSize = 50, int Cycles = DesignRunner.DefaultCycles, bool Shrink = true,
-    int ShrinkAttempts = 300, TimeSpan? ShrinkBudget = null, int FirstIndex = 0);
+    int ShrinkAttempts = 300, TimeSpan? ShrinkBudget = null, int FirstIndex = 0, int MaxFailures = int.MaxValue);
 
 /// <summary>A failing design: where it came from, what failed, and the shrunk source written out.</summary>
 public sealed record FuzzFailure(int Seed, int Index, FailureKind Kind, string Detail, string OriginalSource, string ShrunkSource, string? SourcePath)
@@ -45,6 +45,7 @@ public sealed class Fuzzer(FuzzOptions options, Action<string>? log = null)
         Directory.CreateDirectory(options.OutDir);
         workRoot = Directory.CreateTempSubdirectory("hdl-fuzz-work-").FullName;
         var failures = new List<FuzzFailure>();
+        int designs = 0;
         try
         {
             for (int start = 0; start < options.Count; start += options.BatchSize)
@@ -57,14 +58,16 @@ public sealed class Fuzzer(FuzzOptions options, Action<string>? log = null)
                     failures.Add(f);
                     onFailure?.Invoke(f);
                 }
-                log?.Invoke($"fuzz: {Math.Min(start + options.BatchSize, options.Count)}/{options.Count} designs, {failures.Count} failures, {sw.Elapsed.TotalSeconds:0} s");
+                designs = Math.Min(start + options.BatchSize, options.Count);
+                log?.Invoke($"fuzz: {designs}/{options.Count} designs, {failures.Count} failures, {sw.Elapsed.TotalSeconds:0} s");
+                if (failures.Count >= options.MaxFailures) break;
             }
         }
         finally
         {
             try { Directory.Delete(workRoot, recursive: true); } catch (IOException) { }
         }
-        return new FuzzReport(options.Count, options.Seed, failures, sw.Elapsed, runs);
+        return new FuzzReport(designs, options.Seed, failures, sw.Elapsed, runs);
     }
 
     /// <summary>The failing units of a batch, each with its own (single-unit) outcome.</summary>
