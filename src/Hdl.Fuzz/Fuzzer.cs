@@ -13,7 +13,7 @@ public sealed record FuzzFailure(int Seed, int Index, FailureKind Kind, string D
 {
     public string Line => $"FAIL seed {Seed} design {Index}: {Kind}: {FirstLine(Detail)}{(SourcePath is null ? "" : $" (shrunk: {SourcePath})")}";
     /// <summary>The most telling line of a tool's message: the first that names a file position or a GHDL bug, else the first.</summary>
-    static string FirstLine(string s)
+    public static string FirstLine(string s)
     {
         var lines = s.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
         var line = lines.FirstOrDefault(l => l.Contains("GHDL Bug") || System.Text.RegularExpressions.Regex.IsMatch(l, @"\.vhd:\d+:\d+:(?!note)"))
@@ -111,10 +111,11 @@ public sealed class Fuzzer(FuzzOptions options, Action<string>? log = null)
         if (options.Shrink)
         {
             log?.Invoke($"fuzz: shrinking seed {unit.Seed} design {unit.Index} ({outcome.Kind})");
+            var signature = Signature(outcome);
             shrunk = Shrinker.Shrink(unit, candidate =>
             {
                 var o = RunUnits([candidate], outcome.Kind);
-                if (o.Kind != outcome.Kind) return false;
+                if (Signature(o) != signature) return false;
                 last = o;
                 return true;
             }, options.ShrinkAttempts, options.ShrinkBudget);
@@ -125,6 +126,18 @@ public sealed class Fuzzer(FuzzOptions options, Action<string>? log = null)
         File.WriteAllText(path, header + source);
         File.WriteAllText(Path.ChangeExtension(path, ".original.cs"), unit.Render());
         return new FuzzFailure(unit.Seed, unit.Index, outcome.Kind, last.Detail, unit.Render(), source, path);
+    }
+
+    /// <summary>
+    /// What a shrink must keep: the failure's kind and, for tool and transpiler errors, its message
+    /// without file names, positions, numbers and names (so it does not slide to another defect).
+    /// </summary>
+    public static string Signature(RunOutcome o)
+    {
+        if (o.Kind is FailureKind.Mismatch or FailureKind.None) return o.Kind.ToString();
+        var line = FuzzFailure.FirstLine(o.Detail);
+        line = System.Text.RegularExpressions.Regex.Replace(line, @"\S*\.(vhdl?|cs)(:\d+)*:?|@\S+|\b\w*\d\w*\b|""[^""]*""|'[^']*'", "");
+        return o.Kind + ": " + System.Text.RegularExpressions.Regex.Replace(line, @"\s+", " ").Trim();
     }
 
     public static string DefaultOutDir(int seed) =>
