@@ -185,7 +185,6 @@ public abstract record Stmt
     public virtual Stmt WithBlocks(IReadOnlyList<IReadOnlyList<Stmt>> blocks) => this;
     public virtual IReadOnlyList<Expr> Exprs => [];
     public virtual Stmt WithExprs(IReadOnlyList<Expr> exprs) => this;
-    /// <summary>False for statements others depend on (declarations): the shrinker still tries them.</summary>
     public int Size => 1 + Exprs.Sum(e => e.Size) + Blocks.Sum(b => b.Sum(s => s.Size));
 }
 
@@ -277,10 +276,4 @@ public sealed record Return(Expr Value) : Stmt
     public override void Render(StringBuilder sb, string indent) => sb.Append($"{indent}return {Value.Render()};\n");
     public override IReadOnlyList<Expr> Exprs => [Value];
     public override Stmt WithExprs(IReadOnlyList<Expr> e) => this with { Value = e[0] };
-}
-
-/// <summary>Verbatim C# members (nested classes, tables, enums) that the shrinker may only drop whole.</summary>
-public sealed record Verbatim(string Text) : Stmt
-{
-    public override void Render(StringBuilder sb, string indent) => sb.Append(Text);
 }
