@@ -552,14 +552,14 @@ public sealed class Generator
         // generics: one value per instance
         int instances = rng.Chance(0.3) && Use(Construct.MultipleInstances) ? rng.Range(2, 3) : 1;
         var generics = new List<GenericModel>();
-        var instanceNames = Enumerable.Range(0, instances).Select(j => UnitModel.InstanceName(prefix, k, j)).ToList();
         for (int g = rng.Range(instances > 1 ? 1 : 0, 3); g > 0; g--)
         {
             if (!Use(Construct.Generic)) break;
             var t = RandomType(allowEnum: false);
-            string name = g == 1 && Can(Construct.GenericNamedLikeLabel) && rng.Chance(0.3)
-                ? instanceNames[0] : $"k{generics.Count}";
-            if (name == instanceNames[0]) Use(Construct.GenericNamedLikeLabel);
+            // the back end labels the VHDL process "tick" (clocked) or "logic" (combinational)
+            string label = clocked ? "tick" : "logic";
+            string name = g == 1 && Can(Construct.GenericNamedLikeLabel) && rng.Chance(0.3) ? label : $"k{generics.Count}";
+            if (name == label) Use(Construct.GenericNamedLikeLabel);
             generics.Add(new GenericModel(t.Name, name, [.. Enumerable.Range(0, instances).Select(_ => RandomLit(t).Render())]));
             s.Readable.Add(new Ref(t, name, Static: true));
         }
