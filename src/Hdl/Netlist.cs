@@ -43,6 +43,7 @@ public sealed class Netlist
         Processes = design.Processes;
         NameProcesses();
 
+        var arrayHolders = new Dictionary<object, (Process Process, FieldInfo Field)>(ReferenceEqualityComparer.Instance);
         var ports = new Dictionary<Process, IReadOnlyList<Port>>();
         var writers = new Dictionary<BusBase, List<Process>>();
         var readers = new Dictionary<BusBase, List<Process>>();
@@ -65,6 +66,15 @@ public sealed class Netlist
                     if (!p.IsClocked && !f.IsInitOnly)
                         throw new HardwareException($"combinational process {p}: field {f.Name} is not readonly; combinational logic holds no state (make it readonly, or use a ClockedProcess)");
                     var v = f.GetValue(p);
+                    if (v is Array shared)
+                    {
+                        // In C# one array object is one memory; in hardware every array field of a
+                        // clocked process is a register file of its own, so two fields holding one array
+                        // would part ways. Combinational processes only read theirs (constants): they may share.
+                        if (arrayHolders.TryGetValue(shared, out var other) && (p.IsClocked || other.Process.IsClocked))
+                            throw new HardwareException($"process {p}: array field {f.DeclaringType?.Name}.{f.Name} holds the same array object as {other.Field.DeclaringType?.Name}.{other.Field.Name} of process {other.Process}; in hardware each array field is a memory of its own, so give each field its own array (e.g. (uint[])array.Clone())");
+                        arrayHolders.TryAdd(shared, (p, f));
+                    }
                     initialValues[(p, f)] = v is Array a ? a.Clone() : v;
                     continue;
                 }

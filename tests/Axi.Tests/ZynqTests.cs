@@ -54,15 +54,16 @@ public class ZynqTests
     {
         var text = File.ReadAllText(Path.Combine(Root, "zynq", "build.tcl"));
         Assert.Contains(good, text);
-        var broken = Path.Combine(Root, "zynq", $"build.broken-{Environment.ProcessId}-{Math.Abs(bad.GetHashCode())}.tcl");
-        File.WriteAllText(broken, text.Replace(good, bad));
+        var dir = Directory.CreateTempSubdirectory("zynq-check-").FullName;
         try
         {
+            var broken = Path.Combine(dir, "build.tcl");
+            File.WriteAllText(broken, text.Replace(good, bad));
             var (code, output) = RunWith(("ZYNQ_BUILD_TCL", broken), "tclsh", Path.Combine("zynq", "check", "check.tcl"));
             Assert.Equal(1, code);
             Assert.Contains(expected, output);
         }
-        finally { File.Delete(broken); }
+        finally { Directory.Delete(dir, recursive: true); }
     }
 
     /// <summary>
@@ -74,9 +75,17 @@ public class ZynqTests
     [Fact]
     public void HostProgramBuildsAndPassesAgainstTheSimulatedWrapperAndItsVhdlInGhdl()
     {
-        var (made, makeOutput) = Run("make", "-C", Path.Combine("zynq", "host"));
+        // The programs are built in a temporary folder (make BUILD=...), not in zynq/host/build.
+        var build = Directory.CreateTempSubdirectory("zynq-host-").FullName;
+        try { BuildAndRunHostProgram(build); }
+        finally { Directory.Delete(build, recursive: true); }
+    }
+
+    static void BuildAndRunHostProgram(string build)
+    {
+        var (made, makeOutput) = Run("make", "-C", Path.Combine("zynq", "host"), $"BUILD={build}");
         Assert.True(made == 0, makeOutput);
-        var (code, output) = Run(Path.Combine(Root, "zynq", "host", "test-sim.sh"));
+        var (code, output) = RunWith(("BUILD", build), Path.Combine(Root, "zynq", "host", "test-sim.sh"));
         Assert.True(code == 0, output);
         Assert.DoesNotContain("FAIL", output);
         Assert.Equal(5, output.Split('\n').Count(l => l.StartsWith("ok   ", StringComparison.Ordinal) && l.EndsWith("GHDL and the C# simulation agree on every result, clock count and counter", StringComparison.Ordinal)));
@@ -89,13 +98,13 @@ public class ZynqTests
 
         // The ARM build (Debian's arm-linux-gnueabihf-gcc, installed by ./scripts/setup; with the OpenSSL check
         // when an armhf libcrypto is found, zynq/host/Makefile, else without).
-        var (arm, armOutput) = Run("make", "-C", Path.Combine("zynq", "host"), "arm");
+        var (arm, armOutput) = Run("make", "-C", Path.Combine("zynq", "host"), $"BUILD={build}", "arm");
         Assert.True(arm == 0, armOutput);
-        var elf = File.ReadAllBytes(Path.Combine(Root, "zynq", "host", "build", "arm", "crypto_host"));
+        var elf = File.ReadAllBytes(Path.Combine(build, "arm", "crypto_host"));
         Assert.Equal([0x7F, (byte)'E', (byte)'L', (byte)'F', 1], elf[..5]); // 32-bit ELF
         Assert.Equal(40, BitConverter.ToUInt16(elf, 18));                   // e_machine EM_ARM
         // With the unpacked armhf OpenSSL (make armhf-openssl) the ARM program links libcrypto and checks its results.
         if (File.Exists(Path.Combine(Root, "zynq", "host", "build", "armhf-openssl", "usr", "lib", "arm-linux-gnueabihf", "libcrypto.so")))
-            Assert.True(elf.AsSpan().IndexOf("libcrypto.so.3"u8) >= 0, "build/arm/crypto_host does not link libcrypto although build/armhf-openssl is there");
+            Assert.True(elf.AsSpan().IndexOf("libcrypto.so.3"u8) >= 0, "the ARM crypto_host does not link libcrypto although zynq/host/build/armhf-openssl is there");
     }
 }

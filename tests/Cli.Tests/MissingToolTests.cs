@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using Xunit;
 
 namespace Crypto.Cli.Tests;
@@ -19,23 +18,11 @@ public class MissingToolTests
         var emptyPath = Directory.CreateTempSubdirectory("sme-crypto-no-tools-");
         try
         {
-            var psi = new ProcessStartInfo(DotnetHost(), ["exec", tool, .. command.Split(' ')])
-            {
-                RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false,
-                WorkingDirectory = Crypto.Catalog.CoreRegistry.FindRepositoryRoot(AppContext.BaseDirectory),
-            };
-            psi.Environment["PATH"] = emptyPath.FullName;
-            using var process = Process.Start(psi)!;
-            var stdout = process.StandardOutput.ReadToEndAsync(TestContext.Current.CancellationToken);
-            var stderr = process.StandardError.ReadToEndAsync(TestContext.Current.CancellationToken);
-            using var timeout = CancellationTokenSource.CreateLinkedTokenSource(TestContext.Current.CancellationToken);
-            timeout.CancelAfter(TimeSpan.FromMinutes(2));
-            await process.WaitForExitAsync(timeout.Token);
-            Assert.Equal(2, process.ExitCode);
-            Assert.Equal("", await stdout);
-            var lines = (await stderr).Split('\n', StringSplitOptions.RemoveEmptyEntries);
-            Assert.Single(lines);
-            Assert.StartsWith("sme-crypto: ghdl is not installed", lines[0]);
+            var r = await ChildProcess.RunAsync(DotnetHost(), ["exec", tool, .. command.Split(' ')], emptyPath.FullName);
+            Assert.Equal(2, r.ExitCode);
+            Assert.Equal("", r.Stdout);
+            var line = Assert.Single(r.StderrLines);
+            Assert.StartsWith("sme-crypto: ghdl is not installed", line);
         }
         finally { emptyPath.Delete(recursive: true); }
     }

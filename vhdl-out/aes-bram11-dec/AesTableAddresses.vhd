@@ -98,36 +98,100 @@ begin
       state := State_Block;
     end if;
     Read0_Enable <= enable;
-    Read0_Address <= sel(valid, AesMath_LookupAddress(state, signed'(x"00000000"), decrypt), unsigned'(x"00000000"));
+    if valid then
+      Read0_Address <= AesMath_LookupAddress(state, signed'(x"00000000"), decrypt);
+    else
+      Read0_Address <= unsigned'(x"00000000");
+    end if;
     Read1_Enable <= enable;
-    Read1_Address <= sel(valid, AesMath_LookupAddress(state, signed'(x"00000001"), decrypt), unsigned'(x"00000000"));
+    if valid then
+      Read1_Address <= AesMath_LookupAddress(state, signed'(x"00000001"), decrypt);
+    else
+      Read1_Address <= unsigned'(x"00000000");
+    end if;
     Read2_Enable <= enable;
-    Read2_Address <= sel(valid, AesMath_LookupAddress(state, signed'(x"00000002"), decrypt), unsigned'(x"00000000"));
+    if valid then
+      Read2_Address <= AesMath_LookupAddress(state, signed'(x"00000002"), decrypt);
+    else
+      Read2_Address <= unsigned'(x"00000000");
+    end if;
     Read3_Enable <= enable;
-    Read3_Address <= sel(valid, AesMath_LookupAddress(state, signed'(x"00000003"), decrypt), unsigned'(x"00000000"));
+    if valid then
+      Read3_Address <= AesMath_LookupAddress(state, signed'(x"00000003"), decrypt);
+    else
+      Read3_Address <= unsigned'(x"00000000");
+    end if;
     Read4_Enable <= enable;
-    Read4_Address <= sel(valid, AesMath_LookupAddress(state, signed'(x"00000004"), decrypt), unsigned'(x"00000000"));
+    if valid then
+      Read4_Address <= AesMath_LookupAddress(state, signed'(x"00000004"), decrypt);
+    else
+      Read4_Address <= unsigned'(x"00000000");
+    end if;
     Read5_Enable <= enable;
-    Read5_Address <= sel(valid, AesMath_LookupAddress(state, signed'(x"00000005"), decrypt), unsigned'(x"00000000"));
+    if valid then
+      Read5_Address <= AesMath_LookupAddress(state, signed'(x"00000005"), decrypt);
+    else
+      Read5_Address <= unsigned'(x"00000000");
+    end if;
     Read6_Enable <= enable;
-    Read6_Address <= sel(valid, AesMath_LookupAddress(state, signed'(x"00000006"), decrypt), unsigned'(x"00000000"));
+    if valid then
+      Read6_Address <= AesMath_LookupAddress(state, signed'(x"00000006"), decrypt);
+    else
+      Read6_Address <= unsigned'(x"00000000");
+    end if;
     Read7_Enable <= enable;
-    Read7_Address <= sel(valid, AesMath_LookupAddress(state, signed'(x"00000007"), decrypt), unsigned'(x"00000000"));
+    if valid then
+      Read7_Address <= AesMath_LookupAddress(state, signed'(x"00000007"), decrypt);
+    else
+      Read7_Address <= unsigned'(x"00000000");
+    end if;
     Read8_Enable <= enable;
-    Read8_Address <= sel(valid, AesMath_LookupAddress(state, signed'(x"00000008"), decrypt), unsigned'(x"00000000"));
+    if valid then
+      Read8_Address <= AesMath_LookupAddress(state, signed'(x"00000008"), decrypt);
+    else
+      Read8_Address <= unsigned'(x"00000000");
+    end if;
     Read9_Enable <= enable;
-    Read9_Address <= sel(valid, AesMath_LookupAddress(state, signed'(x"00000009"), decrypt), unsigned'(x"00000000"));
+    if valid then
+      Read9_Address <= AesMath_LookupAddress(state, signed'(x"00000009"), decrypt);
+    else
+      Read9_Address <= unsigned'(x"00000000");
+    end if;
     Read10_Enable <= enable;
-    Read10_Address <= sel(valid, AesMath_LookupAddress(state, signed'(x"0000000A"), decrypt), unsigned'(x"00000000"));
+    if valid then
+      Read10_Address <= AesMath_LookupAddress(state, signed'(x"0000000A"), decrypt);
+    else
+      Read10_Address <= unsigned'(x"00000000");
+    end if;
     Read11_Enable <= enable;
-    Read11_Address <= sel(valid, AesMath_LookupAddress(state, signed'(x"0000000B"), decrypt), unsigned'(x"00000000"));
+    if valid then
+      Read11_Address <= AesMath_LookupAddress(state, signed'(x"0000000B"), decrypt);
+    else
+      Read11_Address <= unsigned'(x"00000000");
+    end if;
     Read12_Enable <= enable;
-    Read12_Address <= sel(valid, AesMath_LookupAddress(state, signed'(x"0000000C"), decrypt), unsigned'(x"00000000"));
+    if valid then
+      Read12_Address <= AesMath_LookupAddress(state, signed'(x"0000000C"), decrypt);
+    else
+      Read12_Address <= unsigned'(x"00000000");
+    end if;
     Read13_Enable <= enable;
-    Read13_Address <= sel(valid, AesMath_LookupAddress(state, signed'(x"0000000D"), decrypt), unsigned'(x"00000000"));
+    if valid then
+      Read13_Address <= AesMath_LookupAddress(state, signed'(x"0000000D"), decrypt);
+    else
+      Read13_Address <= unsigned'(x"00000000");
+    end if;
     Read14_Enable <= enable;
-    Read14_Address <= sel(valid, AesMath_LookupAddress(state, signed'(x"0000000E"), decrypt), unsigned'(x"00000000"));
+    if valid then
+      Read14_Address <= AesMath_LookupAddress(state, signed'(x"0000000E"), decrypt);
+    else
+      Read14_Address <= unsigned'(x"00000000");
+    end if;
     Read15_Enable <= enable;
-    Read15_Address <= sel(valid, AesMath_LookupAddress(state, signed'(x"0000000F"), decrypt), unsigned'(x"00000000"));
+    if valid then
+      Read15_Address <= AesMath_LookupAddress(state, signed'(x"0000000F"), decrypt);
+    else
+      Read15_Address <= unsigned'(x"00000000");
+    end if;
   end process;
 end architecture;

@@ -60,7 +60,7 @@ begin
       else
         roundKeys := roundKeys_reg;
         if ((KeyLoad_Valid and (signed(resize(resize(KeyLoad_Round, 8), 32)) >= firstRound)) and (signed(resize(resize(KeyLoad_Round, 8), 32)) <= lastRound)) then
-          roundKeys(to_integer(resize(resize(KeyLoad_Round, 8), 4))) := KeyLoad_RoundKey;
+          roundKeys(hdl_index(to_integer(resize(resize(KeyLoad_Round, 8), 4)), 15)) := KeyLoad_RoundKey;
         end if;
         if Advance_Ready then
           valid := Input_Valid;

@@ -52,7 +52,11 @@ begin
           valid := Input_Valid;
           Output_Valid <= valid;
           if valid then
-            Output_Block <= sel(decrypt, Input_Block, AesMath_AddRoundKey(Input_Block, Input_KeyHigh));
+            if decrypt then
+              Output_Block <= Input_Block;
+            else
+              Output_Block <= AesMath_AddRoundKey(Input_Block, Input_KeyHigh);
+            end if;
             Output_Side <= Input_Side;
             Output_KeySize <= resize(resize(Input_KeySize, 8), 2);
             Output_Tag <= Input_Tag;

@@ -29,6 +29,10 @@ begin
     Error_Code <= (others => '0');
     partial := (((wholeBlocks and Input_Valid) and CoreReady_Ready) and (signed(resize(resize(Input_Bytes, 8), 32)) /= signed'(x"00000010")));
     Error_Error <= partial;
-    Error_Code <= sel(partial, unsigned'(x"03"), unsigned'(x"00"));
+    if partial then
+      Error_Code <= unsigned'(x"03");
+    else
+      Error_Code <= unsigned'(x"00");
+    end if;
   end process;
 end architecture;

@@ -98,7 +98,7 @@ begin
         resultValid := resultValid_reg;
         inputReady := inputReady_reg;
         if KeyLoad_Valid then
-          roundKeys(to_integer(resize(resize(KeyLoad_Round, 8), 4))) := KeyLoad_RoundKey;
+          roundKeys(hdl_index(to_integer(resize(resize(KeyLoad_Round, 8), 4)), 15)) := KeyLoad_RoundKey;
         end if;
         outputFree := ((not resultValid) or OutputReady_Ready);
         accept := (inputReady and Input_Valid);
@@ -106,7 +106,7 @@ begin
           resultValid := false;
         end if;
         if busy then
-          next_x := AesMath_RoundStep(state, roundKeys(to_integer(resize(round, 4))), signed(resize(round, 32)), rounds, signed'(x"00000000"), false, decrypt);
+          next_x := AesMath_RoundStep(state, roundKeys(hdl_index(to_integer(resize(round, 4)), 15)), signed(resize(round, 32)), rounds, signed'(x"00000000"), false, decrypt);
           if (signed(resize(round, 32)) < signed(resize(rounds, 32))) then
             state := next_x;
             round := (round + unsigned'(x"01"));

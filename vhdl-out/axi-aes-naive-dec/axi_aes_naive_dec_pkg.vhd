@@ -480,10 +480,7 @@ package axi_aes_naive_dec_pkg is
       x"9B9BB62D", x"1E1E223C", x"87879215", x"E9E920C9", x"CECE4987", x"5555FFAA", x"28287850", x"DFDF7AA5", 
       x"8C8C8F03", x"A1A1F859", x"89898009", x"0D0D171A", x"BFBFDA65", x"E6E631D7", x"4242C684", x"6868B8D0", 
       x"4141C382", x"9999B029", x"2D2D775A", x"0F0F111E", x"B0B0CB7B", x"5454FCA8", x"BBBBD66D", x"16163A2C");
-  -- c ? a : b
-  function sel(c : boolean; a, b : boolean) return boolean;
-  function sel(c : boolean; a, b : unsigned) return unsigned;
-  function sel(c : boolean; a, b : signed) return signed;
+  function hdl_index(i : integer; n : positive) return natural;
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32;
   function AxiLiteRegisterBank_Supported(caps : hdl_u32; config : hdl_u32) return boolean;
   function AxiMath_Words(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
@@ -519,31 +516,12 @@ package axi_aes_naive_dec_pkg is
 end package;
 
 package body axi_aes_naive_dec_pkg is
-  function sel(c : boolean; a, b : boolean) return boolean is
+  function hdl_index(i : integer; n : positive) return natural is
   begin
-    if c then
-      return a;
-    else
-      return b;
+    if i >= 0 and i < n then
+      return i;
     end if;
-  end function;
-
-  function sel(c : boolean; a, b : unsigned) return unsigned is
-  begin
-    if c then
-      return a;
-    else
-      return b;
-    end if;
-  end function;
-
-  function sel(c : boolean; a, b : signed) return signed is
-  begin
-    if c then
-      return a;
-    else
-      return b;
-    end if;
+    return 0;
   end function;
 
   -- Crypto.Axi.AxiMath.MergeStrobes
@@ -573,7 +551,11 @@ package body axi_aes_naive_dec_pkg is
     decrypt := ((config and unsigned'(x"00000100")) /= unsigned'(x"00000000"));
     keySize := (shift_right(config, 12) and unsigned'(x"00000003"));
     modeOk := ((mode < unsigned'(x"00000008")) and ((shift_right(caps, to_integer(resize(unsigned(signed(resize(mode, 32))), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
-    directionBit := sel(decrypt, unsigned'(x"00000200"), unsigned'(x"00000100"));
+    if decrypt then
+      directionBit := unsigned'(x"00000200");
+    else
+      directionBit := unsigned'(x"00000100");
+    end if;
     directionOk := ((caps and directionBit) /= unsigned'(x"00000000"));
     keySizeOk := ((keySize < unsigned'(x"00000003")) and ((shift_right(caps, to_integer(resize(unsigned((signed'(x"0000000C") + signed(resize(keySize, 32)))), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
     return ((modeOk and directionOk) and keySizeOk);
@@ -592,7 +574,7 @@ package body axi_aes_naive_dec_pkg is
     bytes := unsigned'(x"FF");
     for n in 0 to 8 loop
       if (signed(resize(keep, 32)) = signed(resize(resize(unsigned((shift_left(signed'(x"00000001"), (n mod 32)) - signed'(x"00000001"))), 8), 32))) then
-        bytes := to_unsigned(n, 8);
+        bytes := resize(unsigned(to_signed(n, 32)), 8);
       end if;
     end loop;
     return bytes;
@@ -600,14 +582,26 @@ package body axi_aes_naive_dec_pkg is
 
   -- Crypto.Axi.AxiMath.LowBytesMask
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64 is
+    variable choice : hdl_u64;
   begin
-    return sel((signed(resize(bytes, 32)) >= signed'(x"00000008")), unsigned'(x"FFFFFFFFFFFFFFFF"), (shift_left(unsigned'(x"0000000000000001"), to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * signed(resize(bytes, 32))), 32))), 6))) - unsigned'(x"0000000000000001")));
+    if (signed(resize(bytes, 32)) >= signed'(x"00000008")) then
+      choice := unsigned'(x"FFFFFFFFFFFFFFFF");
+    else
+      choice := (shift_left(unsigned'(x"0000000000000001"), to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * signed(resize(bytes, 32))), 32))), 6))) - unsigned'(x"0000000000000001"));
+    end if;
+    return choice;
   end function;
 
   -- Crypto.Aes.AesMath.RoundsOf
   function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8 is
+    variable choice : hdl_u8;
   begin
-    return sel((signed(resize(keySize, 32)) >= signed'(x"00000002")), unsigned'(x"0E"), resize(unsigned((signed'(x"0000000A") + signed(resize(unsigned(signed'(x"00000002") * signed(resize(keySize, 32))), 32)))), 8));
+    if (signed(resize(keySize, 32)) >= signed'(x"00000002")) then
+      choice := unsigned'(x"0E");
+    else
+      choice := resize(unsigned((signed'(x"0000000A") + signed(resize(unsigned(signed'(x"00000002") * signed(resize(keySize, 32))), 32)))), 8);
+    end if;
+    return choice;
   end function;
 
   -- Crypto.Aes.AesMath.RoundStep
@@ -641,8 +635,14 @@ package body axi_aes_naive_dec_pkg is
 
   -- Crypto.Aes.AesMath.DecryptionRoundKey
   function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : hdl_s32; rounds : hdl_u8) return hdl_u128 is
+    variable choice : hdl_u128;
   begin
-    return sel(((step = signed'(x"00000000")) or (step = signed(resize(rounds, 32)))), encryptionKey, AesMath_Mix(encryptionKey, true));
+    if ((step = signed'(x"00000000")) or (step = signed(resize(rounds, 32)))) then
+      choice := encryptionKey;
+    else
+      choice := AesMath_Mix(encryptionKey, true);
+    end if;
+    return choice;
   end function;
 
   -- Crypto.Aes.AesMath.NextWindowLow
@@ -672,10 +672,26 @@ package body axi_aes_naive_dec_pkg is
     variable w7 : hdl_u32;
   begin
     nk := AesMath_KeyWords(signed(resize(keySize, 32)));
-    w4 := sel((nk > signed'(x"00000004")), AesMath_Column0(keyLow), AesMath_KeyWord(AesMath_Column3(keyHigh), AesMath_Column(keyHigh, (signed'(x"00000004") - nk)), signed'(x"00000004"), keySize));
-    w5 := sel((nk > signed'(x"00000005")), AesMath_Column1(keyLow), AesMath_KeyWord(w4, AesMath_Column(keyHigh, (signed'(x"00000005") - nk)), signed'(x"00000005"), keySize));
-    w6 := sel((nk > signed'(x"00000006")), AesMath_Column2(keyLow), AesMath_KeyWord(w5, AesMath_Column(keyHigh, (signed'(x"00000006") - nk)), signed'(x"00000006"), keySize));
-    w7 := sel((nk > signed'(x"00000007")), AesMath_Column3(keyLow), AesMath_KeyWord(w6, AesMath_Column(keyHigh, (signed'(x"00000007") - nk)), signed'(x"00000007"), keySize));
+    if (nk > signed'(x"00000004")) then
+      w4 := AesMath_Column0(keyLow);
+    else
+      w4 := AesMath_KeyWord(AesMath_Column3(keyHigh), AesMath_Column(keyHigh, (signed'(x"00000004") - nk)), signed'(x"00000004"), keySize);
+    end if;
+    if (nk > signed'(x"00000005")) then
+      w5 := AesMath_Column1(keyLow);
+    else
+      w5 := AesMath_KeyWord(w4, AesMath_Column(keyHigh, (signed'(x"00000005") - nk)), signed'(x"00000005"), keySize);
+    end if;
+    if (nk > signed'(x"00000006")) then
+      w6 := AesMath_Column2(keyLow);
+    else
+      w6 := AesMath_KeyWord(w5, AesMath_Column(keyHigh, (signed'(x"00000006") - nk)), signed'(x"00000006"), keySize);
+    end if;
+    if (nk > signed'(x"00000007")) then
+      w7 := AesMath_Column3(keyLow);
+    else
+      w7 := AesMath_KeyWord(w6, AesMath_Column(keyHigh, (signed'(x"00000007") - nk)), signed'(x"00000007"), keySize);
+    end if;
     return AesMath_FromColumns(w4, w5, w6, w7);
   end function;
 
@@ -692,8 +708,14 @@ package body axi_aes_naive_dec_pkg is
 
   -- Crypto.Axi.AxiMath.KeepOf
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8 is
+    variable choice : hdl_u8;
   begin
-    return sel((signed(resize(bytes, 32)) >= signed'(x"00000008")), unsigned'(x"FF"), resize(unsigned((shift_left(signed'(x"00000001"), to_integer(resize(bytes, 5))) - signed'(x"00000001"))), 8));
+    if (signed(resize(bytes, 32)) >= signed'(x"00000008")) then
+      choice := unsigned'(x"FF");
+    else
+      choice := resize(unsigned((shift_left(signed'(x"00000001"), to_integer(resize(bytes, 5))) - signed'(x"00000001"))), 8);
+    end if;
+    return choice;
   end function;
 
   -- Crypto.Aes.AesMath.SubShift
@@ -715,8 +737,14 @@ package body axi_aes_naive_dec_pkg is
 
   -- Crypto.Aes.AesMath.Mix
   function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128 is
+    variable choice : hdl_u128;
   begin
-    return sel(decrypt, AesMath_FromColumns(AesMath_InvMixColumn(AesMath_Column0(state)), AesMath_InvMixColumn(AesMath_Column1(state)), AesMath_InvMixColumn(AesMath_Column2(state)), AesMath_InvMixColumn(AesMath_Column3(state))), AesMath_FromColumns(AesMath_MixColumn(AesMath_Column0(state)), AesMath_MixColumn(AesMath_Column1(state)), AesMath_MixColumn(AesMath_Column2(state)), AesMath_MixColumn(AesMath_Column3(state))));
+    if decrypt then
+      choice := AesMath_FromColumns(AesMath_InvMixColumn(AesMath_Column0(state)), AesMath_InvMixColumn(AesMath_Column1(state)), AesMath_InvMixColumn(AesMath_Column2(state)), AesMath_InvMixColumn(AesMath_Column3(state)));
+    else
+      choice := AesMath_FromColumns(AesMath_MixColumn(AesMath_Column0(state)), AesMath_MixColumn(AesMath_Column1(state)), AesMath_MixColumn(AesMath_Column2(state)), AesMath_MixColumn(AesMath_Column3(state)));
+    end if;
+    return choice;
   end function;
 
   -- Crypto.Aes.AesMath.TableRound
@@ -731,7 +759,11 @@ package body axi_aes_naive_dec_pkg is
     s1 := AesMath_Column1(state);
     s2 := AesMath_Column2(state);
     s3 := AesMath_Column3(state);
-    mixed := sel(decrypt, AesMath_FromColumns(AesMath_TableColumn(s0, s3, s2, s1, true), AesMath_TableColumn(s1, s0, s3, s2, true), AesMath_TableColumn(s2, s1, s0, s3, true), AesMath_TableColumn(s3, s2, s1, s0, true)), AesMath_FromColumns(AesMath_TableColumn(s0, s1, s2, s3, false), AesMath_TableColumn(s1, s2, s3, s0, false), AesMath_TableColumn(s2, s3, s0, s1, false), AesMath_TableColumn(s3, s0, s1, s2, false)));
+    if decrypt then
+      mixed := AesMath_FromColumns(AesMath_TableColumn(s0, s3, s2, s1, true), AesMath_TableColumn(s1, s0, s3, s2, true), AesMath_TableColumn(s2, s1, s0, s3, true), AesMath_TableColumn(s3, s2, s1, s0, true));
+    else
+      mixed := AesMath_FromColumns(AesMath_TableColumn(s0, s1, s2, s3, false), AesMath_TableColumn(s1, s2, s3, s0, false), AesMath_TableColumn(s2, s3, s0, s1, false), AesMath_TableColumn(s3, s0, s1, s2, false));
+    end if;
     return (mixed xor roundKey);
   end function;
 
@@ -767,8 +799,14 @@ package body axi_aes_naive_dec_pkg is
 
   -- Crypto.Aes.AesMath.WindowWord
   function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : hdl_s32) return hdl_u32 is
+    variable choice : hdl_u32;
   begin
-    return sel((index < signed'(x"00000004")), AesMath_Column(high, index), AesMath_Column(low, (index - signed'(x"00000004"))));
+    if (index < signed'(x"00000004")) then
+      choice := AesMath_Column(high, index);
+    else
+      choice := AesMath_Column(low, (index - signed'(x"00000004")));
+    end if;
+    return choice;
   end function;
 
   -- Crypto.Aes.AesMath.FromColumns
@@ -803,8 +841,14 @@ package body axi_aes_naive_dec_pkg is
 
   -- Crypto.Aes.AesMath.SubShiftColumn
   function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32 is
+    variable choice : hdl_u32;
   begin
-    return sel(decrypt, (((shift_left(resize(AesMath_InvSBox(to_integer(AesMath_Row(a, signed'(x"00000000")))), 32), 24) or shift_left(resize(AesMath_InvSBox(to_integer(AesMath_Row(b, signed'(x"00000001")))), 32), 16)) or shift_left(resize(AesMath_InvSBox(to_integer(AesMath_Row(c, signed'(x"00000002")))), 32), 8)) or resize(AesMath_InvSBox(to_integer(AesMath_Row(d, signed'(x"00000003")))), 32)), (((shift_left(resize(AesMath_SBox(to_integer(AesMath_Row(a, signed'(x"00000000")))), 32), 24) or shift_left(resize(AesMath_SBox(to_integer(AesMath_Row(b, signed'(x"00000001")))), 32), 16)) or shift_left(resize(AesMath_SBox(to_integer(AesMath_Row(c, signed'(x"00000002")))), 32), 8)) or resize(AesMath_SBox(to_integer(AesMath_Row(d, signed'(x"00000003")))), 32)));
+    if decrypt then
+      choice := (((shift_left(resize(AesMath_InvSBox(to_integer(AesMath_Row(a, signed'(x"00000000")))), 32), 24) or shift_left(resize(AesMath_InvSBox(to_integer(AesMath_Row(b, signed'(x"00000001")))), 32), 16)) or shift_left(resize(AesMath_InvSBox(to_integer(AesMath_Row(c, signed'(x"00000002")))), 32), 8)) or resize(AesMath_InvSBox(to_integer(AesMath_Row(d, signed'(x"00000003")))), 32));
+    else
+      choice := (((shift_left(resize(AesMath_SBox(to_integer(AesMath_Row(a, signed'(x"00000000")))), 32), 24) or shift_left(resize(AesMath_SBox(to_integer(AesMath_Row(b, signed'(x"00000001")))), 32), 16)) or shift_left(resize(AesMath_SBox(to_integer(AesMath_Row(c, signed'(x"00000002")))), 32), 8)) or resize(AesMath_SBox(to_integer(AesMath_Row(d, signed'(x"00000003")))), 32));
+    end if;
+    return choice;
   end function;
 
   -- Crypto.Aes.AesMath.InvMixColumn
@@ -845,8 +889,14 @@ package body axi_aes_naive_dec_pkg is
 
   -- Crypto.Aes.AesMath.TableColumn
   function AesMath_TableColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32 is
+    variable choice : hdl_u32;
   begin
-    return sel(decrypt, (((AesMath_Td0(to_integer(AesMath_Row(a, signed'(x"00000000")))) xor AesMath_Td1(to_integer(AesMath_Row(b, signed'(x"00000001"))))) xor AesMath_Td2(to_integer(AesMath_Row(c, signed'(x"00000002"))))) xor AesMath_Td3(to_integer(AesMath_Row(d, signed'(x"00000003"))))), (((AesMath_T0(to_integer(AesMath_Row(a, signed'(x"00000000")))) xor AesMath_T1(to_integer(AesMath_Row(b, signed'(x"00000001"))))) xor AesMath_T2(to_integer(AesMath_Row(c, signed'(x"00000002"))))) xor AesMath_T3(to_integer(AesMath_Row(d, signed'(x"00000003"))))));
+    if decrypt then
+      choice := (((AesMath_Td0(to_integer(AesMath_Row(a, signed'(x"00000000")))) xor AesMath_Td1(to_integer(AesMath_Row(b, signed'(x"00000001"))))) xor AesMath_Td2(to_integer(AesMath_Row(c, signed'(x"00000002"))))) xor AesMath_Td3(to_integer(AesMath_Row(d, signed'(x"00000003")))));
+    else
+      choice := (((AesMath_T0(to_integer(AesMath_Row(a, signed'(x"00000000")))) xor AesMath_T1(to_integer(AesMath_Row(b, signed'(x"00000001"))))) xor AesMath_T2(to_integer(AesMath_Row(c, signed'(x"00000002"))))) xor AesMath_T3(to_integer(AesMath_Row(d, signed'(x"00000003")))));
+    end if;
+    return choice;
   end function;
 
   -- Crypto.Aes.AesMath.SubWord
@@ -872,7 +922,11 @@ package body axi_aes_naive_dec_pkg is
     variable shifted : hdl_u8;
   begin
     shifted := resize(unsigned(shift_left(signed(resize(a, 32)), 1)), 8);
-    return sel(((signed(resize(a, 32)) and signed'(x"00000080")) /= signed'(x"00000000")), resize(unsigned((signed(resize(shifted, 32)) xor signed'(x"0000001B"))), 8), shifted);
+    if ((signed(resize(a, 32)) and signed'(x"00000080")) /= signed'(x"00000000")) then
+      return resize(unsigned((signed(resize(shifted, 32)) xor signed'(x"0000001B"))), 8);
+    else
+      return shifted;
+    end if;
   end function;
 
 end package body;

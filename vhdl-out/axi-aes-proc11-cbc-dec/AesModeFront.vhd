@@ -52,7 +52,11 @@ begin
     valid := (Input_Valid and (not (serial and State_Busy)));
     Output_Valid <= valid;
     if Input_Valid then
-      chain := sel(State_First, Input_Side, State_Chain);
+      if State_First then
+        chain := Input_Side;
+      else
+        chain := State_Chain;
+      end if;
       if (mode = signed'(x"00000002")) then
         Output_Block <= chain;
         Output_Side <= Input_Block;

@@ -61,7 +61,13 @@ begin
       upperKey := AxiMath_ReverseBytes(Config_KeyHigh);
       Output_Block <= AxiMath_ReverseBytes(Input_Data);
       Output_KeyHigh <= AxiMath_ReverseBytes(Config_KeyLow);
-      Output_KeyLow <= sel((signed(resize(keySize, 32)) = signed'(x"00000002")), upperKey, sel((signed(resize(keySize, 32)) = signed'(x"00000001")), unsigned'(resize(shift_right(upperKey, 64), 64) & unsigned'(x"0000000000000000")), unsigned'(x"00000000000000000000000000000000")));
+      if (signed(resize(keySize, 32)) = signed'(x"00000002")) then
+        Output_KeyLow <= upperKey;
+      elsif (signed(resize(keySize, 32)) = signed'(x"00000001")) then
+        Output_KeyLow <= unsigned'(resize(shift_right(upperKey, 64), 64) & unsigned'(x"0000000000000000"));
+      else
+        Output_KeyLow <= unsigned'(x"00000000000000000000000000000000");
+      end if;
       Output_KeySize <= resize(keySize, 2);
       Output_Side <= AxiMath_ReverseBytes(Config_Iv);
       Output_Tag <= resize(Input_Bytes, 8);

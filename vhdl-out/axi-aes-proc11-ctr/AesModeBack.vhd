@@ -42,7 +42,11 @@ begin
     Output_Valid <= valid;
     if valid then
       xorSide := ((mode = signed'(x"00000002")) or ((mode = signed'(x"00000001")) and decrypt));
-      Output_Block <= sel(xorSide, (Input_Block xor Input_Side), Input_Block);
+      if xorSide then
+        Output_Block <= (Input_Block xor Input_Side);
+      else
+        Output_Block <= Input_Block;
+      end if;
       Output_KeySize <= resize(resize(Input_KeySize, 8), 2);
       Output_Tag <= Input_Tag;
       Output_Last <= Input_Last;

@@ -19,10 +19,6 @@ package axi_chacha20_iterative_pkg is
   type hdl_u32_x4 is array (0 to 3) of hdl_u32;
   constant ChaChaMath_Sigma : hdl_u32_x4 := (
       x"61707865", x"3320646E", x"79622D32", x"6B206574");
-  -- c ? a : b
-  function sel(c : boolean; a, b : boolean) return boolean;
-  function sel(c : boolean; a, b : unsigned) return unsigned;
-  function sel(c : boolean; a, b : signed) return signed;
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32;
   function AxiLiteRegisterBank_Supported(caps : hdl_u32; config : hdl_u32) return boolean;
   function AxiMath_Words(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
@@ -41,33 +37,6 @@ package axi_chacha20_iterative_pkg is
 end package;
 
 package body axi_chacha20_iterative_pkg is
-  function sel(c : boolean; a, b : boolean) return boolean is
-  begin
-    if c then
-      return a;
-    else
-      return b;
-    end if;
-  end function;
-
-  function sel(c : boolean; a, b : unsigned) return unsigned is
-  begin
-    if c then
-      return a;
-    else
-      return b;
-    end if;
-  end function;
-
-  function sel(c : boolean; a, b : signed) return signed is
-  begin
-    if c then
-      return a;
-    else
-      return b;
-    end if;
-  end function;
-
   -- Crypto.Axi.AxiMath.MergeStrobes
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32 is
     variable mask : hdl_u32;
@@ -95,7 +64,11 @@ package body axi_chacha20_iterative_pkg is
     decrypt := ((config and unsigned'(x"00000100")) /= unsigned'(x"00000000"));
     keySize := (shift_right(config, 12) and unsigned'(x"00000003"));
     modeOk := ((mode < unsigned'(x"00000008")) and ((shift_right(caps, to_integer(resize(unsigned(signed(resize(mode, 32))), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
-    directionBit := sel(decrypt, unsigned'(x"00000200"), unsigned'(x"00000100"));
+    if decrypt then
+      directionBit := unsigned'(x"00000200");
+    else
+      directionBit := unsigned'(x"00000100");
+    end if;
     directionOk := ((caps and directionBit) /= unsigned'(x"00000000"));
     keySizeOk := ((keySize < unsigned'(x"00000003")) and ((shift_right(caps, to_integer(resize(unsigned((signed'(x"0000000C") + signed(resize(keySize, 32)))), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
     return ((modeOk and directionOk) and keySizeOk);
@@ -114,7 +87,7 @@ package body axi_chacha20_iterative_pkg is
     bytes := unsigned'(x"FF");
     for n in 0 to 8 loop
       if (signed(resize(keep, 32)) = signed(resize(resize(unsigned((shift_left(signed'(x"00000001"), (n mod 32)) - signed'(x"00000001"))), 8), 32))) then
-        bytes := to_unsigned(n, 8);
+        bytes := resize(unsigned(to_signed(n, 32)), 8);
       end if;
     end loop;
     return bytes;
@@ -122,8 +95,14 @@ package body axi_chacha20_iterative_pkg is
 
   -- Crypto.Axi.AxiMath.LowBytesMask
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64 is
+    variable choice : hdl_u64;
   begin
-    return sel((signed(resize(bytes, 32)) >= signed'(x"00000008")), unsigned'(x"FFFFFFFFFFFFFFFF"), (shift_left(unsigned'(x"0000000000000001"), to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * signed(resize(bytes, 32))), 32))), 6))) - unsigned'(x"0000000000000001")));
+    if (signed(resize(bytes, 32)) >= signed'(x"00000008")) then
+      choice := unsigned'(x"FFFFFFFFFFFFFFFF");
+    else
+      choice := (shift_left(unsigned'(x"0000000000000001"), to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * signed(resize(bytes, 32))), 32))), 6))) - unsigned'(x"0000000000000001"));
+    end if;
+    return choice;
   end function;
 
   -- Crypto.ChaCha.ChaChaMath.CounterNonce
@@ -202,8 +181,14 @@ package body axi_chacha20_iterative_pkg is
 
   -- Crypto.Axi.AxiMath.KeepOf
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8 is
+    variable choice : hdl_u8;
   begin
-    return sel((signed(resize(bytes, 32)) >= signed'(x"00000008")), unsigned'(x"FF"), resize(unsigned((shift_left(signed'(x"00000001"), to_integer(resize(bytes, 5))) - signed'(x"00000001"))), 8));
+    if (signed(resize(bytes, 32)) >= signed'(x"00000008")) then
+      choice := unsigned'(x"FF");
+    else
+      choice := resize(unsigned((shift_left(signed'(x"00000001"), to_integer(resize(bytes, 5))) - signed'(x"00000001"))), 8);
+    end if;
+    return choice;
   end function;
 
   -- Crypto.ChaCha.ChaChaMath.Pack

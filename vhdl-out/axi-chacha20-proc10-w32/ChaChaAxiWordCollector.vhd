@@ -152,12 +152,36 @@ begin
               lane := Input_Data;
               total := resize(unsigned((signed(resize(bytes, 32)) + signed(resize(resize(Input_Bytes, 8), 32)))), 8);
               if ((signed(resize(count, 32)) = signed'(x"00000003")) or Input_Last) then
-                counter := sel(inPacket, nextCounter, resize(Config_Iv, 32));
+                if inPacket then
+                  counter := nextCounter;
+                else
+                  counter := resize(Config_Iv, 32);
+                end if;
                 exhausted := ((counter = unsigned'(x"FFFFFFFF")) and (not Input_Last));
-                Output_Data0 <= sel((signed(resize(count, 32)) = signed'(x"00000000")), lane, lane0);
-                Output_Data1 <= sel((signed(resize(count, 32)) = signed'(x"00000001")), lane, sel((signed(resize(count, 32)) > signed'(x"00000001")), lane1, unsigned'(x"00000000000000000000000000000000")));
-                Output_Data2 <= sel((signed(resize(count, 32)) = signed'(x"00000002")), lane, sel((signed(resize(count, 32)) > signed'(x"00000002")), lane2, unsigned'(x"00000000000000000000000000000000")));
-                Output_Data3 <= sel((signed(resize(count, 32)) = signed'(x"00000003")), lane, unsigned'(x"00000000000000000000000000000000"));
+                if (signed(resize(count, 32)) = signed'(x"00000000")) then
+                  Output_Data0 <= lane;
+                else
+                  Output_Data0 <= lane0;
+                end if;
+                if (signed(resize(count, 32)) = signed'(x"00000001")) then
+                  Output_Data1 <= lane;
+                elsif (signed(resize(count, 32)) > signed'(x"00000001")) then
+                  Output_Data1 <= lane1;
+                else
+                  Output_Data1 <= unsigned'(x"00000000000000000000000000000000");
+                end if;
+                if (signed(resize(count, 32)) = signed'(x"00000002")) then
+                  Output_Data2 <= lane;
+                elsif (signed(resize(count, 32)) > signed'(x"00000002")) then
+                  Output_Data2 <= lane2;
+                else
+                  Output_Data2 <= unsigned'(x"00000000000000000000000000000000");
+                end if;
+                if (signed(resize(count, 32)) = signed'(x"00000003")) then
+                  Output_Data3 <= lane;
+                else
+                  Output_Data3 <= unsigned'(x"00000000000000000000000000000000");
+                end if;
                 Output_ByteCount <= resize(total, 7);
                 Output_Last <= (Input_Last or exhausted);
                 Output_Key0 <= Config_KeyLow;
@@ -190,7 +214,11 @@ begin
         InputReady_Ready <= ready;
         Closing_Discard <= closing;
         Error_Error <= exhausted;
-        Error_Code <= sel(exhausted, unsigned'(x"04"), unsigned'(x"00"));
+        if exhausted then
+          Error_Code <= unsigned'(x"04");
+        else
+          Error_Code <= unsigned'(x"00");
+        end if;
         ready_reg <= ready;
         outputValid_reg <= outputValid;
         outputLast_reg <= outputLast;

@@ -40,10 +40,30 @@ begin
     valid := Input_Valid;
     Output_Valid <= valid;
     Output_Last <= (valid and Input_Last);
-    Output_ByteCount <= resize(sel(valid, resize(Input_ByteCount, 8), unsigned'(x"00")), 7);
-    Output_Lane0 <= sel(valid, Input_Data0, unsigned'(x"00000000000000000000000000000000"));
-    Output_Lane1 <= sel(valid, Input_Data1, unsigned'(x"00000000000000000000000000000000"));
-    Output_Lane2 <= sel(valid, Input_Data2, unsigned'(x"00000000000000000000000000000000"));
-    Output_Lane3 <= sel(valid, Input_Data3, unsigned'(x"00000000000000000000000000000000"));
+    if valid then
+      Output_ByteCount <= resize(resize(Input_ByteCount, 8), 7);
+    else
+      Output_ByteCount <= resize(unsigned'(x"00"), 7);
+    end if;
+    if valid then
+      Output_Lane0 <= Input_Data0;
+    else
+      Output_Lane0 <= unsigned'(x"00000000000000000000000000000000");
+    end if;
+    if valid then
+      Output_Lane1 <= Input_Data1;
+    else
+      Output_Lane1 <= unsigned'(x"00000000000000000000000000000000");
+    end if;
+    if valid then
+      Output_Lane2 <= Input_Data2;
+    else
+      Output_Lane2 <= unsigned'(x"00000000000000000000000000000000");
+    end if;
+    if valid then
+      Output_Lane3 <= Input_Data3;
+    else
+      Output_Lane3 <= unsigned'(x"00000000000000000000000000000000");
+    end if;
   end process;
 end architecture;

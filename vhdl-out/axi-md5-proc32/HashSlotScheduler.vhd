@@ -176,11 +176,11 @@ begin
             bit_x := HashWords_Bit(pick);
             issuedUnread := bit_x;
             inFlight := (inFlight or bit_x);
-            sent := length(to_integer(resize(unsigned(pick), 6)));
-            first := (not started(to_integer(resize(unsigned(pick), 6))));
-            marker := padMarker(to_integer(resize(unsigned(pick), 6)));
-            count := signed(resize(chunkBytes(to_integer(resize(unsigned(pick), 6))), 32));
-            lastChunk := chunkLast(to_integer(resize(unsigned(pick), 6)));
+            sent := length(hdl_index(to_integer(resize(unsigned(pick), 6)), 40));
+            first := (not started(hdl_index(to_integer(resize(unsigned(pick), 6)), 40)));
+            marker := padMarker(hdl_index(to_integer(resize(unsigned(pick), 6)), 40));
+            count := signed(resize(chunkBytes(hdl_index(to_integer(resize(unsigned(pick), 6)), 40)), 32));
+            lastChunk := chunkLast(hdl_index(to_integer(resize(unsigned(pick), 6)), 40));
             newLength := unsigned'(x"0000000000000000");
             newStarted := false;
             newMarker := marker;
@@ -220,17 +220,17 @@ begin
                 newStarted := true;
               end if;
             end if;
-            length(to_integer(resize(unsigned(pick), 6))) := newLength;
-            started(to_integer(resize(unsigned(pick), 6))) := newStarted;
-            padMarker(to_integer(resize(unsigned(pick), 6))) := newMarker;
+            length(hdl_index(to_integer(resize(unsigned(pick), 6)), 40)) := newLength;
+            started(hdl_index(to_integer(resize(unsigned(pick), 6)), 40)) := newStarted;
+            padMarker(hdl_index(to_integer(resize(unsigned(pick), 6)), 40)) := newMarker;
           end if;
         end if;
         if (Input_Valid and InputReady_Ready) then
           id := signed(resize(Input_MessageId, 32));
           bit_x_2 := HashWords_Bit(id);
           full := (full or bit_x_2);
-          chunkBytes(to_integer(resize(unsigned(id), 6))) := Input_ByteCount;
-          chunkLast(to_integer(resize(unsigned(id), 6))) := Input_Last;
+          chunkBytes(hdl_index(to_integer(resize(unsigned(id), 6)), 40)) := Input_ByteCount;
+          chunkLast(hdl_index(to_integer(resize(unsigned(id), 6)), 40)) := Input_Last;
           if Input_Last then
             ended := (ended or bit_x_2);
           end if;

@@ -67,13 +67,17 @@ begin
       else
         chain := chain_reg;
         if Feedback_Valid then
-          chain(to_integer(resize(Feedback_Slot, 6))) := Feedback_Chain;
+          chain(hdl_index(to_integer(resize(Feedback_Slot, 6)), 40)) := Feedback_Chain;
         end if;
         if Advance_Ready then
           valid := Input_Valid;
           Output_Valid <= valid;
           if valid then
-            start := sel(Input_First, Md5Math_InitialState, chain(to_integer(resize(Input_Slot, 6))));
+            if Input_First then
+              start := Md5Math_InitialState;
+            else
+              start := chain(hdl_index(to_integer(resize(Input_Slot, 6)), 40));
+            end if;
             Output_State <= start;
             Output_Chain <= start;
             Output_M0 <= Md5Math_MessageLane(Input_Data0);

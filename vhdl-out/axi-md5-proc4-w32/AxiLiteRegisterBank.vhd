@@ -125,6 +125,11 @@ begin
     variable newError : boolean;
     variable newCode : hdl_u8;
     variable value : hdl_u32;
+    variable choice : hdl_u32;
+    variable choice_2 : hdl_u32;
+    variable choice_3 : hdl_u32;
+    variable choice_4 : hdl_u32;
+    variable choice_5 : hdl_u32;
     variable address : hdl_u8;
     variable data : hdl_u32;
     variable strobes : hdl_u8;
@@ -237,7 +242,32 @@ begin
             when 12 =>
               value := config;
             when 20 =>
-              value := (((((sel(busy, unsigned'(x"00000001"), unsigned'(x"00000000")) or sel(error, unsigned'(x"00000002"), unsigned'(x"00000000"))) or sel(loadPending, unsigned'(x"00000004"), unsigned'(x"00000000"))) or sel(enabled, unsigned'(x"00000008"), unsigned'(x"00000000"))) or sel(Drain_Discard, unsigned'(x"00000010"), unsigned'(x"00000000"))) or shift_left(resize(errorCode, 32), 8));
+              if busy then
+                choice := unsigned'(x"00000001");
+              else
+                choice := unsigned'(x"00000000");
+              end if;
+              if error then
+                choice_2 := unsigned'(x"00000002");
+              else
+                choice_2 := unsigned'(x"00000000");
+              end if;
+              if loadPending then
+                choice_3 := unsigned'(x"00000004");
+              else
+                choice_3 := unsigned'(x"00000000");
+              end if;
+              if enabled then
+                choice_4 := unsigned'(x"00000008");
+              else
+                choice_4 := unsigned'(x"00000000");
+              end if;
+              if Drain_Discard then
+                choice_5 := unsigned'(x"00000010");
+              else
+                choice_5 := unsigned'(x"00000000");
+              end if;
+              value := (((((choice or choice_2) or choice_3) or choice_4) or choice_5) or shift_left(resize(errorCode, 32), 8));
             when 24 =>
               value := blocksIn;
             when 28 =>
@@ -279,7 +309,11 @@ begin
               newCode := unsigned'(x"01");
             end if;
           elsif (signed(resize(address, 32)) = signed'(x"00000010")) then
-            bits := sel(((signed(resize(strobes, 32)) and signed'(x"00000001")) /= signed'(x"00000000")), data, unsigned'(x"00000000"));
+            if ((signed(resize(strobes, 32)) and signed'(x"00000001")) /= signed'(x"00000000")) then
+              bits := data;
+            else
+              bits := unsigned'(x"00000000");
+            end if;
             if ((bits and unsigned'(x"00000002")) /= unsigned'(x"00000000")) then
               flush := true;
               enabled := false;

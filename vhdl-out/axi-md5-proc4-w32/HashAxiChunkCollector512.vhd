@@ -119,10 +119,30 @@ begin
             lane := AxiMath_ReverseBytes(Input_Data);
             total := resize(unsigned((signed(resize(bytes, 32)) + signed(resize(resize(Input_Bytes, 8), 32)))), 8);
             if ((signed(resize(count, 32)) = signed'(x"00000003")) or Input_Last) then
-              Output_Data0 <= sel((signed(resize(count, 32)) = signed'(x"00000000")), lane, lane0);
-              Output_Data1 <= sel((signed(resize(count, 32)) = signed'(x"00000001")), lane, sel((signed(resize(count, 32)) > signed'(x"00000001")), lane1, unsigned'(x"00000000000000000000000000000000")));
-              Output_Data2 <= sel((signed(resize(count, 32)) = signed'(x"00000002")), lane, sel((signed(resize(count, 32)) > signed'(x"00000002")), lane2, unsigned'(x"00000000000000000000000000000000")));
-              Output_Data3 <= sel((signed(resize(count, 32)) = signed'(x"00000003")), lane, unsigned'(x"00000000000000000000000000000000"));
+              if (signed(resize(count, 32)) = signed'(x"00000000")) then
+                Output_Data0 <= lane;
+              else
+                Output_Data0 <= lane0;
+              end if;
+              if (signed(resize(count, 32)) = signed'(x"00000001")) then
+                Output_Data1 <= lane;
+              elsif (signed(resize(count, 32)) > signed'(x"00000001")) then
+                Output_Data1 <= lane1;
+              else
+                Output_Data1 <= unsigned'(x"00000000000000000000000000000000");
+              end if;
+              if (signed(resize(count, 32)) = signed'(x"00000002")) then
+                Output_Data2 <= lane;
+              elsif (signed(resize(count, 32)) > signed'(x"00000002")) then
+                Output_Data2 <= lane2;
+              else
+                Output_Data2 <= unsigned'(x"00000000000000000000000000000000");
+              end if;
+              if (signed(resize(count, 32)) = signed'(x"00000003")) then
+                Output_Data3 <= lane;
+              else
+                Output_Data3 <= unsigned'(x"00000000000000000000000000000000");
+              end if;
               Output_ByteCount <= total;
               Output_MessageId <= unsigned'(x"00");
               Output_Last <= Input_Last;

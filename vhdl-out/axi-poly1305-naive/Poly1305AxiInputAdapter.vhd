@@ -55,8 +55,16 @@ begin
       Output_ByteCount <= resize(unsigned'(x"00"), 5);
       Output_Last <= closing;
     end if;
-    Output_KeyR <= sel(valid, Config_KeyLow, unsigned'(x"00000000000000000000000000000000"));
-    Output_KeyS <= sel(valid, Config_KeyHigh, unsigned'(x"00000000000000000000000000000000"));
+    if valid then
+      Output_KeyR <= Config_KeyLow;
+    else
+      Output_KeyR <= unsigned'(x"00000000000000000000000000000000");
+    end if;
+    if valid then
+      Output_KeyS <= Config_KeyHigh;
+    else
+      Output_KeyS <= unsigned'(x"00000000000000000000000000000000");
+    end if;
     Error_Error <= false;
     Error_Code <= unsigned'(x"00");
   end process;

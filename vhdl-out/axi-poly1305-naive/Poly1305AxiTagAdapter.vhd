@@ -28,8 +28,16 @@ begin
     Output_Bytes <= (others => '0');
     valid := Input_Valid;
     Output_Valid <= valid;
-    Output_Data <= sel(valid, Input_Tag, unsigned'(x"00000000000000000000000000000000"));
-    Output_Bytes <= resize(sel(valid, unsigned'(x"10"), unsigned'(x"00")), 5);
+    if valid then
+      Output_Data <= Input_Tag;
+    else
+      Output_Data <= unsigned'(x"00000000000000000000000000000000");
+    end if;
+    if valid then
+      Output_Bytes <= resize(unsigned'(x"10"), 5);
+    else
+      Output_Bytes <= resize(unsigned'(x"00"), 5);
+    end if;
     Output_Last <= valid;
   end process;
 end architecture;

@@ -100,8 +100,24 @@ begin
         final := (signed(resize(index, 32)) = signed(resize(lastBlock, 32)));
         Output_Valid <= holding;
         Output_Last <= ((holding and final) and last);
-        Output_Bytes <= resize(sel((not holding), unsigned'(x"00"), sel(final, finalBytes, unsigned'(x"10"))), 5);
-        Output_Data <= sel((not holding), unsigned'(x"00000000000000000000000000000000"), sel((signed(resize(index, 32)) = signed'(x"00000000")), lane0, sel((signed(resize(index, 32)) = signed'(x"00000001")), lane1, sel((signed(resize(index, 32)) = signed'(x"00000002")), lane2, lane3))));
+        if (not holding) then
+          Output_Bytes <= resize(unsigned'(x"00"), 5);
+        elsif final then
+          Output_Bytes <= resize(finalBytes, 5);
+        else
+          Output_Bytes <= resize(unsigned'(x"10"), 5);
+        end if;
+        if (not holding) then
+          Output_Data <= unsigned'(x"00000000000000000000000000000000");
+        elsif (signed(resize(index, 32)) = signed'(x"00000000")) then
+          Output_Data <= lane0;
+        elsif (signed(resize(index, 32)) = signed'(x"00000001")) then
+          Output_Data <= lane1;
+        elsif (signed(resize(index, 32)) = signed'(x"00000002")) then
+          Output_Data <= lane2;
+        else
+          Output_Data <= lane3;
+        end if;
         InputReady_Ready <= ready;
         holding_reg <= holding;
         ready_reg <= ready;

@@ -72,6 +72,10 @@ begin
     variable useBuffer : boolean;
     variable zero : hdl_u128;
     variable length : hdl_u128;
+    variable choice : hdl_u128;
+    variable choice_2 : hdl_u128;
+    variable choice_3 : hdl_u128;
+    variable choice_4 : hdl_u128;
     variable id : hdl_s32;
   begin
     if rising_edge(clk) then
@@ -115,10 +119,30 @@ begin
             useBuffer := Issue_UseBuffer;
             zero := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
             length := HashWords_LengthLane(Issue_PutLength, Issue_BitLength, littleEndianLength);
-            Output_Data0 <= HashWords_PadLane(sel(useBuffer, buffer0(to_integer(resize(unsigned(slot), 5))), zero), signed'(x"00000000"), keep, marker);
-            Output_Data1 <= HashWords_PadLane(sel(useBuffer, buffer1(to_integer(resize(unsigned(slot), 5))), zero), signed'(x"00000001"), keep, marker);
-            Output_Data2 <= HashWords_PadLane(sel(useBuffer, buffer2(to_integer(resize(unsigned(slot), 5))), zero), signed'(x"00000002"), keep, marker);
-            Output_Data3 <= (HashWords_PadLane(sel(useBuffer, buffer3(to_integer(resize(unsigned(slot), 5))), zero), signed'(x"00000003"), keep, marker) or length);
+            if useBuffer then
+              choice := buffer0(hdl_index(to_integer(resize(unsigned(slot), 5)), 24));
+            else
+              choice := zero;
+            end if;
+            Output_Data0 <= HashWords_PadLane(choice, signed'(x"00000000"), keep, marker);
+            if useBuffer then
+              choice_2 := buffer1(hdl_index(to_integer(resize(unsigned(slot), 5)), 24));
+            else
+              choice_2 := zero;
+            end if;
+            Output_Data1 <= HashWords_PadLane(choice_2, signed'(x"00000001"), keep, marker);
+            if useBuffer then
+              choice_3 := buffer2(hdl_index(to_integer(resize(unsigned(slot), 5)), 24));
+            else
+              choice_3 := zero;
+            end if;
+            Output_Data2 <= HashWords_PadLane(choice_3, signed'(x"00000002"), keep, marker);
+            if useBuffer then
+              choice_4 := buffer3(hdl_index(to_integer(resize(unsigned(slot), 5)), 24));
+            else
+              choice_4 := zero;
+            end if;
+            Output_Data3 <= (HashWords_PadLane(choice_4, signed'(x"00000003"), keep, marker) or length);
             Output_Slot <= resize(unsigned(slot), 8);
             Output_First <= Issue_First;
             Output_Last <= Issue_Last;
@@ -126,10 +150,10 @@ begin
         end if;
         if (Input_Valid and InputReady_Ready) then
           id := signed(resize(Input_MessageId, 32));
-          buffer0(to_integer(resize(unsigned(id), 5))) := Input_Data0;
-          buffer1(to_integer(resize(unsigned(id), 5))) := Input_Data1;
-          buffer2(to_integer(resize(unsigned(id), 5))) := Input_Data2;
-          buffer3(to_integer(resize(unsigned(id), 5))) := Input_Data3;
+          buffer0(hdl_index(to_integer(resize(unsigned(id), 5)), 24)) := Input_Data0;
+          buffer1(hdl_index(to_integer(resize(unsigned(id), 5)), 24)) := Input_Data1;
+          buffer2(hdl_index(to_integer(resize(unsigned(id), 5)), 24)) := Input_Data2;
+          buffer3(hdl_index(to_integer(resize(unsigned(id), 5)), 24)) := Input_Data3;
         end if;
         buffer0_reg <= buffer0;
         buffer1_reg <= buffer1;

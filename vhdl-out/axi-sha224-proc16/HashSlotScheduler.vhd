@@ -156,11 +156,11 @@ begin
             bit_x := HashWords_Bit(pick);
             issuedUnread := bit_x;
             inFlight := (inFlight or bit_x);
-            sent := length(to_integer(resize(unsigned(pick), 5)));
-            first := (not started(to_integer(resize(unsigned(pick), 5))));
-            marker := padMarker(to_integer(resize(unsigned(pick), 5)));
-            count := signed(resize(chunkBytes(to_integer(resize(unsigned(pick), 5))), 32));
-            lastChunk := chunkLast(to_integer(resize(unsigned(pick), 5)));
+            sent := length(hdl_index(to_integer(resize(unsigned(pick), 5)), 24));
+            first := (not started(hdl_index(to_integer(resize(unsigned(pick), 5)), 24)));
+            marker := padMarker(hdl_index(to_integer(resize(unsigned(pick), 5)), 24));
+            count := signed(resize(chunkBytes(hdl_index(to_integer(resize(unsigned(pick), 5)), 24)), 32));
+            lastChunk := chunkLast(hdl_index(to_integer(resize(unsigned(pick), 5)), 24));
             newLength := unsigned'(x"0000000000000000");
             newStarted := false;
             newMarker := marker;
@@ -200,17 +200,17 @@ begin
                 newStarted := true;
               end if;
             end if;
-            length(to_integer(resize(unsigned(pick), 5))) := newLength;
-            started(to_integer(resize(unsigned(pick), 5))) := newStarted;
-            padMarker(to_integer(resize(unsigned(pick), 5))) := newMarker;
+            length(hdl_index(to_integer(resize(unsigned(pick), 5)), 24)) := newLength;
+            started(hdl_index(to_integer(resize(unsigned(pick), 5)), 24)) := newStarted;
+            padMarker(hdl_index(to_integer(resize(unsigned(pick), 5)), 24)) := newMarker;
           end if;
         end if;
         if (Input_Valid and InputReady_Ready) then
           id := signed(resize(Input_MessageId, 32));
           bit_x_2 := HashWords_Bit(id);
           full := (full or bit_x_2);
-          chunkBytes(to_integer(resize(unsigned(id), 5))) := Input_ByteCount;
-          chunkLast(to_integer(resize(unsigned(id), 5))) := Input_Last;
+          chunkBytes(hdl_index(to_integer(resize(unsigned(id), 5)), 24)) := Input_ByteCount;
+          chunkLast(hdl_index(to_integer(resize(unsigned(id), 5)), 24)) := Input_Last;
           if Input_Last then
             ended := (ended or bit_x_2);
           end if;

@@ -82,18 +82,26 @@ begin
         chainAbcd := chainAbcd_reg;
         chainEfgh := chainEfgh_reg;
         if Feedback_Valid then
-          chainAbcd(to_integer(resize(Feedback_Slot, 5))) := Feedback_ChainAbcd;
-          chainEfgh(to_integer(resize(Feedback_Slot, 5))) := Feedback_ChainEfgh;
+          chainAbcd(hdl_index(to_integer(resize(Feedback_Slot, 5)), 24)) := Feedback_ChainAbcd;
+          chainEfgh(hdl_index(to_integer(resize(Feedback_Slot, 5)), 24)) := Feedback_ChainEfgh;
         end if;
         if Advance_Ready then
           valid := Input_Valid;
           Output_Valid <= valid;
           if valid then
-            abcd := sel(sha224, Sha256Math_InitialAbcd224, Sha256Math_InitialAbcd256);
-            efgh := sel(sha224, Sha256Math_InitialEfgh224, Sha256Math_InitialEfgh256);
+            if sha224 then
+              abcd := Sha256Math_InitialAbcd224;
+            else
+              abcd := Sha256Math_InitialAbcd256;
+            end if;
+            if sha224 then
+              efgh := Sha256Math_InitialEfgh224;
+            else
+              efgh := Sha256Math_InitialEfgh256;
+            end if;
             if (not Input_First) then
-              abcd := chainAbcd(to_integer(resize(Input_Slot, 5)));
-              efgh := chainEfgh(to_integer(resize(Input_Slot, 5)));
+              abcd := chainAbcd(hdl_index(to_integer(resize(Input_Slot, 5)), 24));
+              efgh := chainEfgh(hdl_index(to_integer(resize(Input_Slot, 5)), 24));
             end if;
             Output_Abcd <= abcd;
             Output_Efgh <= efgh;

@@ -33,10 +33,7 @@ package axi_sha224_proc4_pkg is
       x"A2BFE8A1", x"A81A664B", x"C24B8B70", x"C76C51A3", x"D192E819", x"D6990624", x"F40E3585", x"106AA070", 
       x"19A4C116", x"1E376C08", x"2748774C", x"34B0BCB5", x"391C0CB3", x"4ED8AA4A", x"5B9CCA4F", x"682E6FF3", 
       x"748F82EE", x"78A5636F", x"84C87814", x"8CC70208", x"90BEFFFA", x"A4506CEB", x"BEF9A3F7", x"C67178F2");
-  -- c ? a : b
-  function sel(c : boolean; a, b : boolean) return boolean;
-  function sel(c : boolean; a, b : unsigned) return unsigned;
-  function sel(c : boolean; a, b : signed) return signed;
+  function hdl_index(i : integer; n : positive) return natural;
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32;
   function AxiLiteRegisterBank_Supported(caps : hdl_u32; config : hdl_u32) return boolean;
   function AxiMath_Words(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
@@ -70,31 +67,12 @@ package axi_sha224_proc4_pkg is
 end package;
 
 package body axi_sha224_proc4_pkg is
-  function sel(c : boolean; a, b : boolean) return boolean is
+  function hdl_index(i : integer; n : positive) return natural is
   begin
-    if c then
-      return a;
-    else
-      return b;
+    if i >= 0 and i < n then
+      return i;
     end if;
-  end function;
-
-  function sel(c : boolean; a, b : unsigned) return unsigned is
-  begin
-    if c then
-      return a;
-    else
-      return b;
-    end if;
-  end function;
-
-  function sel(c : boolean; a, b : signed) return signed is
-  begin
-    if c then
-      return a;
-    else
-      return b;
-    end if;
+    return 0;
   end function;
 
   -- Crypto.Axi.AxiMath.MergeStrobes
@@ -124,7 +102,11 @@ package body axi_sha224_proc4_pkg is
     decrypt := ((config and unsigned'(x"00000100")) /= unsigned'(x"00000000"));
     keySize := (shift_right(config, 12) and unsigned'(x"00000003"));
     modeOk := ((mode < unsigned'(x"00000008")) and ((shift_right(caps, to_integer(resize(unsigned(signed(resize(mode, 32))), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
-    directionBit := sel(decrypt, unsigned'(x"00000200"), unsigned'(x"00000100"));
+    if decrypt then
+      directionBit := unsigned'(x"00000200");
+    else
+      directionBit := unsigned'(x"00000100");
+    end if;
     directionOk := ((caps and directionBit) /= unsigned'(x"00000000"));
     keySizeOk := ((keySize < unsigned'(x"00000003")) and ((shift_right(caps, to_integer(resize(unsigned((signed'(x"0000000C") + signed(resize(keySize, 32)))), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
     return ((modeOk and directionOk) and keySizeOk);
@@ -143,7 +125,7 @@ package body axi_sha224_proc4_pkg is
     bytes := unsigned'(x"FF");
     for n in 0 to 8 loop
       if (signed(resize(keep, 32)) = signed(resize(resize(unsigned((shift_left(signed'(x"00000001"), (n mod 32)) - signed'(x"00000001"))), 8), 32))) then
-        bytes := to_unsigned(n, 8);
+        bytes := resize(unsigned(to_signed(n, 32)), 8);
       end if;
     end loop;
     return bytes;
@@ -151,8 +133,14 @@ package body axi_sha224_proc4_pkg is
 
   -- Crypto.Axi.AxiMath.LowBytesMask
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64 is
+    variable choice : hdl_u64;
   begin
-    return sel((signed(resize(bytes, 32)) >= signed'(x"00000008")), unsigned'(x"FFFFFFFFFFFFFFFF"), (shift_left(unsigned'(x"0000000000000001"), to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * signed(resize(bytes, 32))), 32))), 6))) - unsigned'(x"0000000000000001")));
+    if (signed(resize(bytes, 32)) >= signed'(x"00000008")) then
+      choice := unsigned'(x"FFFFFFFFFFFFFFFF");
+    else
+      choice := (shift_left(unsigned'(x"0000000000000001"), to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * signed(resize(bytes, 32))), 32))), 6))) - unsigned'(x"0000000000000001"));
+    end if;
+    return choice;
   end function;
 
   -- Crypto.Axi.AxiMath.ReverseBytes
@@ -195,8 +183,16 @@ package body axi_sha224_proc4_pkg is
   function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128 is
     variable bits : hdl_u64;
   begin
-    bits := sel(littleEndian, HashWords_ByteSwap64(bitLength), bitLength);
-    return sel(putLength, unsigned'(unsigned'(x"0000000000000000") & bits), unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000")));
+    if littleEndian then
+      bits := HashWords_ByteSwap64(bitLength);
+    else
+      bits := bitLength;
+    end if;
+    if putLength then
+      return unsigned'(unsigned'(x"0000000000000000") & bits);
+    else
+      return unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+    end if;
   end function;
 
   -- Crypto.Hashing.HashWords.PadLane
@@ -273,14 +269,26 @@ package body axi_sha224_proc4_pkg is
 
   -- Crypto.Sha2.Sha256Math.DigestLane
   function Sha256Math_DigestLane(chain : hdl_u128; lane : hdl_s32; sha224 : boolean) return hdl_u128 is
+    variable choice : hdl_u128;
   begin
-    return sel((sha224 and (lane = signed'(x"00000001"))), (chain and (not unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"00000000FFFFFFFF")))), chain);
+    if (sha224 and (lane = signed'(x"00000001"))) then
+      choice := (chain and (not unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"00000000FFFFFFFF"))));
+    else
+      choice := chain;
+    end if;
+    return choice;
   end function;
 
   -- Crypto.Axi.AxiMath.KeepOf
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8 is
+    variable choice : hdl_u8;
   begin
-    return sel((signed(resize(bytes, 32)) >= signed'(x"00000008")), unsigned'(x"FF"), resize(unsigned((shift_left(signed'(x"00000001"), to_integer(resize(bytes, 5))) - signed'(x"00000001"))), 8));
+    if (signed(resize(bytes, 32)) >= signed'(x"00000008")) then
+      choice := unsigned'(x"FF");
+    else
+      choice := resize(unsigned((shift_left(signed'(x"00000001"), to_integer(resize(bytes, 5))) - signed'(x"00000001"))), 8);
+    end if;
+    return choice;
   end function;
 
   -- Crypto.Hashing.HashWords.ByteSwap64

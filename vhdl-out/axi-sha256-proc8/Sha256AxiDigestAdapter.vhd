@@ -40,9 +40,21 @@ begin
     valid := Input_Valid;
     Output_Valid <= valid;
     Output_Last <= valid;
-    Output_ByteCount <= resize(sel(valid, digestBytes, unsigned'(x"00")), 7);
-    Output_Lane0 <= sel(valid, AxiMath_ReverseBytes(Input_Digest0), unsigned'(x"00000000000000000000000000000000"));
-    Output_Lane1 <= sel(valid, AxiMath_ReverseBytes(Input_Digest1), unsigned'(x"00000000000000000000000000000000"));
+    if valid then
+      Output_ByteCount <= resize(digestBytes, 7);
+    else
+      Output_ByteCount <= resize(unsigned'(x"00"), 7);
+    end if;
+    if valid then
+      Output_Lane0 <= AxiMath_ReverseBytes(Input_Digest0);
+    else
+      Output_Lane0 <= unsigned'(x"00000000000000000000000000000000");
+    end if;
+    if valid then
+      Output_Lane1 <= AxiMath_ReverseBytes(Input_Digest1);
+    else
+      Output_Lane1 <= unsigned'(x"00000000000000000000000000000000");
+    end if;
     Output_Lane2 <= unsigned'(x"00000000000000000000000000000000");
     Output_Lane3 <= unsigned'(x"00000000000000000000000000000000");
   end process;

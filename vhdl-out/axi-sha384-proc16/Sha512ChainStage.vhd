@@ -126,24 +126,40 @@ begin
         chainEf := chainEf_reg;
         chainGh := chainGh_reg;
         if Feedback_Valid then
-          chainAb(to_integer(resize(Feedback_Slot, 5))) := Feedback_ChainAb;
-          chainCd(to_integer(resize(Feedback_Slot, 5))) := Feedback_ChainCd;
-          chainEf(to_integer(resize(Feedback_Slot, 5))) := Feedback_ChainEf;
-          chainGh(to_integer(resize(Feedback_Slot, 5))) := Feedback_ChainGh;
+          chainAb(hdl_index(to_integer(resize(Feedback_Slot, 5)), 24)) := Feedback_ChainAb;
+          chainCd(hdl_index(to_integer(resize(Feedback_Slot, 5)), 24)) := Feedback_ChainCd;
+          chainEf(hdl_index(to_integer(resize(Feedback_Slot, 5)), 24)) := Feedback_ChainEf;
+          chainGh(hdl_index(to_integer(resize(Feedback_Slot, 5)), 24)) := Feedback_ChainGh;
         end if;
         if Advance_Ready then
           valid := Input_Valid;
           Output_Valid <= valid;
           if valid then
-            ab := sel(sha384, Sha512Math_InitialAb384, Sha512Math_InitialAb512);
-            cd := sel(sha384, Sha512Math_InitialCd384, Sha512Math_InitialCd512);
-            ef := sel(sha384, Sha512Math_InitialEf384, Sha512Math_InitialEf512);
-            gh := sel(sha384, Sha512Math_InitialGh384, Sha512Math_InitialGh512);
+            if sha384 then
+              ab := Sha512Math_InitialAb384;
+            else
+              ab := Sha512Math_InitialAb512;
+            end if;
+            if sha384 then
+              cd := Sha512Math_InitialCd384;
+            else
+              cd := Sha512Math_InitialCd512;
+            end if;
+            if sha384 then
+              ef := Sha512Math_InitialEf384;
+            else
+              ef := Sha512Math_InitialEf512;
+            end if;
+            if sha384 then
+              gh := Sha512Math_InitialGh384;
+            else
+              gh := Sha512Math_InitialGh512;
+            end if;
             if (not Input_First) then
-              ab := chainAb(to_integer(resize(Input_Slot, 5)));
-              cd := chainCd(to_integer(resize(Input_Slot, 5)));
-              ef := chainEf(to_integer(resize(Input_Slot, 5)));
-              gh := chainGh(to_integer(resize(Input_Slot, 5)));
+              ab := chainAb(hdl_index(to_integer(resize(Input_Slot, 5)), 24));
+              cd := chainCd(hdl_index(to_integer(resize(Input_Slot, 5)), 24));
+              ef := chainEf(hdl_index(to_integer(resize(Input_Slot, 5)), 24));
+              gh := chainGh(hdl_index(to_integer(resize(Input_Slot, 5)), 24));
             end if;
             Output_Ab <= ab;
             Output_Cd <= cd;

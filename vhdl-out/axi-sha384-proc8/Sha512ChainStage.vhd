@@ -127,10 +127,26 @@ begin
           valid := Input_Valid;
           Output_Valid <= valid;
           if valid then
-            ab := sel(sha384, Sha512Math_InitialAb384, Sha512Math_InitialAb512);
-            cd := sel(sha384, Sha512Math_InitialCd384, Sha512Math_InitialCd512);
-            ef := sel(sha384, Sha512Math_InitialEf384, Sha512Math_InitialEf512);
-            gh := sel(sha384, Sha512Math_InitialGh384, Sha512Math_InitialGh512);
+            if sha384 then
+              ab := Sha512Math_InitialAb384;
+            else
+              ab := Sha512Math_InitialAb512;
+            end if;
+            if sha384 then
+              cd := Sha512Math_InitialCd384;
+            else
+              cd := Sha512Math_InitialCd512;
+            end if;
+            if sha384 then
+              ef := Sha512Math_InitialEf384;
+            else
+              ef := Sha512Math_InitialEf512;
+            end if;
+            if sha384 then
+              gh := Sha512Math_InitialGh384;
+            else
+              gh := Sha512Math_InitialGh512;
+            end if;
             if (not Input_First) then
               ab := chainAb(to_integer(resize(Input_Slot, 4)));
               cd := chainCd(to_integer(resize(Input_Slot, 4)));

@@ -39,10 +39,7 @@ package axi_sha384_proc80_pkg is
       x"748F82EE5DEFB2FC", x"78A5636F43172F60", x"84C87814A1F0AB72", x"8CC702081A6439EC", x"90BEFFFA23631E28", x"A4506CEBDE82BDE9", x"BEF9A3F7B2C67915", x"C67178F2E372532B", 
       x"CA273ECEEA26619C", x"D186B8C721C0C207", x"EADA7DD6CDE0EB1E", x"F57D4F7FEE6ED178", x"06F067AA72176FBA", x"0A637DC5A2C898A6", x"113F9804BEF90DAE", x"1B710B35131C471B", 
       x"28DB77F523047D84", x"32CAAB7B40C72493", x"3C9EBE0A15C9BEBC", x"431D67C49C100D4C", x"4CC5D4BECB3E42B6", x"597F299CFC657E2A", x"5FCB6FAB3AD6FAEC", x"6C44198C4A475817");
-  -- c ? a : b
-  function sel(c : boolean; a, b : boolean) return boolean;
-  function sel(c : boolean; a, b : unsigned) return unsigned;
-  function sel(c : boolean; a, b : signed) return signed;
+  function hdl_index(i : integer; n : positive) return natural;
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32;
   function AxiLiteRegisterBank_Supported(caps : hdl_u32; config : hdl_u32) return boolean;
   function AxiMath_Words(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
@@ -77,31 +74,12 @@ package axi_sha384_proc80_pkg is
 end package;
 
 package body axi_sha384_proc80_pkg is
-  function sel(c : boolean; a, b : boolean) return boolean is
+  function hdl_index(i : integer; n : positive) return natural is
   begin
-    if c then
-      return a;
-    else
-      return b;
+    if i >= 0 and i < n then
+      return i;
     end if;
-  end function;
-
-  function sel(c : boolean; a, b : unsigned) return unsigned is
-  begin
-    if c then
-      return a;
-    else
-      return b;
-    end if;
-  end function;
-
-  function sel(c : boolean; a, b : signed) return signed is
-  begin
-    if c then
-      return a;
-    else
-      return b;
-    end if;
+    return 0;
   end function;
 
   -- Crypto.Axi.AxiMath.MergeStrobes
@@ -131,7 +109,11 @@ package body axi_sha384_proc80_pkg is
     decrypt := ((config and unsigned'(x"00000100")) /= unsigned'(x"00000000"));
     keySize := (shift_right(config, 12) and unsigned'(x"00000003"));
     modeOk := ((mode < unsigned'(x"00000008")) and ((shift_right(caps, to_integer(resize(unsigned(signed(resize(mode, 32))), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
-    directionBit := sel(decrypt, unsigned'(x"00000200"), unsigned'(x"00000100"));
+    if decrypt then
+      directionBit := unsigned'(x"00000200");
+    else
+      directionBit := unsigned'(x"00000100");
+    end if;
     directionOk := ((caps and directionBit) /= unsigned'(x"00000000"));
     keySizeOk := ((keySize < unsigned'(x"00000003")) and ((shift_right(caps, to_integer(resize(unsigned((signed'(x"0000000C") + signed(resize(keySize, 32)))), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
     return ((modeOk and directionOk) and keySizeOk);
@@ -150,7 +132,7 @@ package body axi_sha384_proc80_pkg is
     bytes := unsigned'(x"FF");
     for n in 0 to 8 loop
       if (signed(resize(keep, 32)) = signed(resize(resize(unsigned((shift_left(signed'(x"00000001"), (n mod 32)) - signed'(x"00000001"))), 8), 32))) then
-        bytes := to_unsigned(n, 8);
+        bytes := resize(unsigned(to_signed(n, 32)), 8);
       end if;
     end loop;
     return bytes;
@@ -158,8 +140,14 @@ package body axi_sha384_proc80_pkg is
 
   -- Crypto.Axi.AxiMath.LowBytesMask
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64 is
+    variable choice : hdl_u64;
   begin
-    return sel((signed(resize(bytes, 32)) >= signed'(x"00000008")), unsigned'(x"FFFFFFFFFFFFFFFF"), (shift_left(unsigned'(x"0000000000000001"), to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * signed(resize(bytes, 32))), 32))), 6))) - unsigned'(x"0000000000000001")));
+    if (signed(resize(bytes, 32)) >= signed'(x"00000008")) then
+      choice := unsigned'(x"FFFFFFFFFFFFFFFF");
+    else
+      choice := (shift_left(unsigned'(x"0000000000000001"), to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * signed(resize(bytes, 32))), 32))), 6))) - unsigned'(x"0000000000000001"));
+    end if;
+    return choice;
   end function;
 
   -- Crypto.Axi.AxiMath.ReverseBytes
@@ -202,8 +190,16 @@ package body axi_sha384_proc80_pkg is
   function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128 is
     variable bits : hdl_u64;
   begin
-    bits := sel(littleEndian, HashWords_ByteSwap64(bitLength), bitLength);
-    return sel(putLength, unsigned'(unsigned'(x"0000000000000000") & bits), unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000")));
+    if littleEndian then
+      bits := HashWords_ByteSwap64(bitLength);
+    else
+      bits := bitLength;
+    end if;
+    if putLength then
+      return unsigned'(unsigned'(x"0000000000000000") & bits);
+    else
+      return unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+    end if;
   end function;
 
   -- Crypto.Hashing.HashWords.PadLane
@@ -231,7 +227,7 @@ package body axi_sha384_proc80_pkg is
     variable e : hdl_u64;
   begin
     e := HashWords_Word64(ef, signed'(x"00000000"));
-    return ((((HashWords_Word64(gh, signed'(x"00000001")) + Sha512Math_BigSigma1(e)) + Sha512Math_Choose(e, HashWords_Word64(ef, signed'(x"00000001")), HashWords_Word64(gh, signed'(x"00000000")))) + Sha512Math_RoundConstants(to_integer(resize(unsigned(round), 7)))) + w);
+    return ((((HashWords_Word64(gh, signed'(x"00000001")) + Sha512Math_BigSigma1(e)) + Sha512Math_Choose(e, HashWords_Word64(ef, signed'(x"00000001")), HashWords_Word64(gh, signed'(x"00000000")))) + Sha512Math_RoundConstants(hdl_index(to_integer(resize(unsigned(round), 7)), 80))) + w);
   end function;
 
   -- Crypto.Hashing.HashWords.Word64
@@ -286,14 +282,26 @@ package body axi_sha384_proc80_pkg is
 
   -- Crypto.Sha2.Sha512Math.DigestLane
   function Sha512Math_DigestLane(chain : hdl_u128; lane : hdl_s32; sha384 : boolean) return hdl_u128 is
+    variable choice : hdl_u128;
   begin
-    return sel((sha384 and (lane = signed'(x"00000003"))), unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000")), chain);
+    if (sha384 and (lane = signed'(x"00000003"))) then
+      choice := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+    else
+      choice := chain;
+    end if;
+    return choice;
   end function;
 
   -- Crypto.Axi.AxiMath.KeepOf
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8 is
+    variable choice : hdl_u8;
   begin
-    return sel((signed(resize(bytes, 32)) >= signed'(x"00000008")), unsigned'(x"FF"), resize(unsigned((shift_left(signed'(x"00000001"), to_integer(resize(bytes, 5))) - signed'(x"00000001"))), 8));
+    if (signed(resize(bytes, 32)) >= signed'(x"00000008")) then
+      choice := unsigned'(x"FF");
+    else
+      choice := resize(unsigned((shift_left(signed'(x"00000001"), to_integer(resize(bytes, 5))) - signed'(x"00000001"))), 8);
+    end if;
+    return choice;
   end function;
 
   -- Crypto.Hashing.HashWords.ByteSwap64

@@ -116,7 +116,11 @@ begin
         Output_Valid <= outputValid;
         InputReady_Ready <= ready;
         Error_Error <= keepError;
-        Error_Code <= sel(keepError, unsigned'(x"02"), unsigned'(x"00"));
+        if keepError then
+          Error_Code <= unsigned'(x"02");
+        else
+          Error_Code <= unsigned'(x"00");
+        end if;
         ready_reg <= ready;
         outputValid_reg <= outputValid;
         holding_reg <= holding;

@@ -15,10 +15,6 @@ package chacha20_naive_pkg is
   type hdl_u32_x4 is array (0 to 3) of hdl_u32;
   constant ChaChaMath_Sigma : hdl_u32_x4 := (
       x"61707865", x"3320646E", x"79622D32", x"6B206574");
-  -- c ? a : b
-  function sel(c : boolean; a, b : boolean) return boolean;
-  function sel(c : boolean; a, b : unsigned) return unsigned;
-  function sel(c : boolean; a, b : signed) return signed;
   function ChaChaMath_CounterNonce(counter : hdl_u32; nonce : hdl_u128) return hdl_u128;
   function ChaChaMath_InitialColumn(key0 : hdl_u128; key1 : hdl_u128; counterNonce : hdl_u128; column : hdl_s32) return hdl_u128;
   function ChaChaMath_QuarterRound(abcd : hdl_u128) return hdl_u128;
@@ -31,33 +27,6 @@ package chacha20_naive_pkg is
 end package;
 
 package body chacha20_naive_pkg is
-  function sel(c : boolean; a, b : boolean) return boolean is
-  begin
-    if c then
-      return a;
-    else
-      return b;
-    end if;
-  end function;
-
-  function sel(c : boolean; a, b : unsigned) return unsigned is
-  begin
-    if c then
-      return a;
-    else
-      return b;
-    end if;
-  end function;
-
-  function sel(c : boolean; a, b : signed) return signed is
-  begin
-    if c then
-      return a;
-    else
-      return b;
-    end if;
-  end function;
-
   -- Crypto.ChaCha.ChaChaMath.CounterNonce
   function ChaChaMath_CounterNonce(counter : hdl_u32; nonce : hdl_u128) return hdl_u128 is
   begin

@@ -48,10 +48,7 @@ package md5_naive_pkg is
       x"00000004", x"0000000B", x"00000010", x"00000017", x"00000004", x"0000000B", x"00000010", x"00000017", 
       x"00000006", x"0000000A", x"0000000F", x"00000015", x"00000006", x"0000000A", x"0000000F", x"00000015", 
       x"00000006", x"0000000A", x"0000000F", x"00000015", x"00000006", x"0000000A", x"0000000F", x"00000015");
-  -- c ? a : b
-  function sel(c : boolean; a, b : boolean) return boolean;
-  function sel(c : boolean; a, b : unsigned) return unsigned;
-  function sel(c : boolean; a, b : signed) return signed;
+  function hdl_index(i : integer; n : positive) return natural;
   function Md5Math_Step(state : hdl_u128; m0 : hdl_u128; m1 : hdl_u128; m2 : hdl_u128; m3 : hdl_u128; step : hdl_s32) return hdl_u128;
   function HashWords_Bit(index : hdl_s32) return hdl_u128;
   function HashWords_LowestSetBit(x : hdl_u128) return hdl_s32;
@@ -71,31 +68,12 @@ package md5_naive_pkg is
 end package;
 
 package body md5_naive_pkg is
-  function sel(c : boolean; a, b : boolean) return boolean is
+  function hdl_index(i : integer; n : positive) return natural is
   begin
-    if c then
-      return a;
-    else
-      return b;
+    if i >= 0 and i < n then
+      return i;
     end if;
-  end function;
-
-  function sel(c : boolean; a, b : unsigned) return unsigned is
-  begin
-    if c then
-      return a;
-    else
-      return b;
-    end if;
-  end function;
-
-  function sel(c : boolean; a, b : signed) return signed is
-  begin
-    if c then
-      return a;
-    else
-      return b;
-    end if;
+    return 0;
   end function;
 
   -- Crypto.Md5.Md5Math.Step
@@ -147,8 +125,16 @@ package body md5_naive_pkg is
   function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128 is
     variable bits : hdl_u64;
   begin
-    bits := sel(littleEndian, HashWords_ByteSwap64(bitLength), bitLength);
-    return sel(putLength, unsigned'(unsigned'(x"0000000000000000") & bits), unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000")));
+    if littleEndian then
+      bits := HashWords_ByteSwap64(bitLength);
+    else
+      bits := bitLength;
+    end if;
+    if putLength then
+      return unsigned'(unsigned'(x"0000000000000000") & bits);
+    else
+      return unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+    end if;
   end function;
 
   -- Crypto.Hashing.HashWords.PadLane

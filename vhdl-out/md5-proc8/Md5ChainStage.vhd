@@ -67,7 +67,11 @@ begin
           valid := Input_Valid;
           Output_Valid <= valid;
           if valid then
-            start := sel(Input_First, Md5Math_InitialState, chain(to_integer(resize(Input_Slot, 4))));
+            if Input_First then
+              start := Md5Math_InitialState;
+            else
+              start := chain(to_integer(resize(Input_Slot, 4)));
+            end if;
             Output_State <= start;
             Output_Chain <= start;
             Output_M0 <= Md5Math_MessageLane(Input_Data0);

@@ -10,10 +10,6 @@ package poly1305_naive_pkg is
   subtype hdl_u64 is unsigned(63 downto 0);
   subtype hdl_u128 is unsigned(127 downto 0);
   subtype hdl_s32 is signed(31 downto 0);
-  -- c ? a : b
-  function sel(c : boolean; a, b : boolean) return boolean;
-  function sel(c : boolean; a, b : unsigned) return unsigned;
-  function sel(c : boolean; a, b : signed) return signed;
   function Poly1305Math_Clamp(r : hdl_u128) return hdl_u128;
   function Poly1305Math_Limb(x : hdl_u128; k : hdl_s32) return hdl_u64;
   function Poly1305Math_PadBlock(block_x : hdl_u128; byteCount : hdl_u8) return hdl_u128;
@@ -24,33 +20,6 @@ package poly1305_naive_pkg is
 end package;
 
 package body poly1305_naive_pkg is
-  function sel(c : boolean; a, b : boolean) return boolean is
-  begin
-    if c then
-      return a;
-    else
-      return b;
-    end if;
-  end function;
-
-  function sel(c : boolean; a, b : unsigned) return unsigned is
-  begin
-    if c then
-      return a;
-    else
-      return b;
-    end if;
-  end function;
-
-  function sel(c : boolean; a, b : signed) return signed is
-  begin
-    if c then
-      return a;
-    else
-      return b;
-    end if;
-  end function;
-
   -- Crypto.ChaCha.Poly1305Math.Clamp
   function Poly1305Math_Clamp(r : hdl_u128) return hdl_u128 is
   begin

@@ -85,8 +85,16 @@ begin
           valid := Input_Valid;
           Output_Valid <= valid;
           if valid then
-            abcd := sel(sha224, Sha256Math_InitialAbcd224, Sha256Math_InitialAbcd256);
-            efgh := sel(sha224, Sha256Math_InitialEfgh224, Sha256Math_InitialEfgh256);
+            if sha224 then
+              abcd := Sha256Math_InitialAbcd224;
+            else
+              abcd := Sha256Math_InitialAbcd256;
+            end if;
+            if sha224 then
+              efgh := Sha256Math_InitialEfgh224;
+            else
+              efgh := Sha256Math_InitialEfgh256;
+            end if;
             if (not Input_First) then
               abcd := chainAbcd(to_integer(resize(Input_Slot, 4)));
               efgh := chainEfgh(to_integer(resize(Input_Slot, 4)));

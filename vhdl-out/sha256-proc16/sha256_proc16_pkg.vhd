@@ -30,10 +30,7 @@ package sha256_proc16_pkg is
       x"A2BFE8A1", x"A81A664B", x"C24B8B70", x"C76C51A3", x"D192E819", x"D6990624", x"F40E3585", x"106AA070", 
       x"19A4C116", x"1E376C08", x"2748774C", x"34B0BCB5", x"391C0CB3", x"4ED8AA4A", x"5B9CCA4F", x"682E6FF3", 
       x"748F82EE", x"78A5636F", x"84C87814", x"8CC70208", x"90BEFFFA", x"A4506CEB", x"BEF9A3F7", x"C67178F2");
-  -- c ? a : b
-  function sel(c : boolean; a, b : boolean) return boolean;
-  function sel(c : boolean; a, b : unsigned) return unsigned;
-  function sel(c : boolean; a, b : signed) return signed;
+  function hdl_index(i : integer; n : positive) return natural;
   function HashWords_Bit(index : hdl_s32) return hdl_u128;
   function HashWords_LowestSetBit(x : hdl_u128) return hdl_s32;
   function HashWords_TestBit(x : hdl_u128; index : hdl_s32) return boolean;
@@ -60,31 +57,12 @@ package sha256_proc16_pkg is
 end package;
 
 package body sha256_proc16_pkg is
-  function sel(c : boolean; a, b : boolean) return boolean is
+  function hdl_index(i : integer; n : positive) return natural is
   begin
-    if c then
-      return a;
-    else
-      return b;
+    if i >= 0 and i < n then
+      return i;
     end if;
-  end function;
-
-  function sel(c : boolean; a, b : unsigned) return unsigned is
-  begin
-    if c then
-      return a;
-    else
-      return b;
-    end if;
-  end function;
-
-  function sel(c : boolean; a, b : signed) return signed is
-  begin
-    if c then
-      return a;
-    else
-      return b;
-    end if;
+    return 0;
   end function;
 
   -- Crypto.Hashing.HashWords.Bit
@@ -116,8 +94,16 @@ package body sha256_proc16_pkg is
   function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128 is
     variable bits : hdl_u64;
   begin
-    bits := sel(littleEndian, HashWords_ByteSwap64(bitLength), bitLength);
-    return sel(putLength, unsigned'(unsigned'(x"0000000000000000") & bits), unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000")));
+    if littleEndian then
+      bits := HashWords_ByteSwap64(bitLength);
+    else
+      bits := bitLength;
+    end if;
+    if putLength then
+      return unsigned'(unsigned'(x"0000000000000000") & bits);
+    else
+      return unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+    end if;
   end function;
 
   -- Crypto.Hashing.HashWords.PadLane
@@ -194,8 +180,14 @@ package body sha256_proc16_pkg is
 
   -- Crypto.Sha2.Sha256Math.DigestLane
   function Sha256Math_DigestLane(chain : hdl_u128; lane : hdl_s32; sha224 : boolean) return hdl_u128 is
+    variable choice : hdl_u128;
   begin
-    return sel((sha224 and (lane = signed'(x"00000001"))), (chain and (not unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"00000000FFFFFFFF")))), chain);
+    if (sha224 and (lane = signed'(x"00000001"))) then
+      choice := (chain and (not unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"00000000FFFFFFFF"))));
+    else
+      choice := chain;
+    end if;
+    return choice;
   end function;
 
   -- Crypto.Hashing.HashWords.ByteSwap64

@@ -236,11 +236,11 @@ begin
             bit_x := HashWords_Bit(pick);
             issuedUnread := bit_x;
             inFlight := (inFlight or bit_x);
-            sent := length(to_integer(resize(unsigned(pick), 7)));
-            first := (not started(to_integer(resize(unsigned(pick), 7))));
-            marker := padMarker(to_integer(resize(unsigned(pick), 7)));
-            count := signed(resize(chunkBytes(to_integer(resize(unsigned(pick), 7))), 32));
-            lastChunk := chunkLast(to_integer(resize(unsigned(pick), 7)));
+            sent := length(hdl_index(to_integer(resize(unsigned(pick), 7)), 88));
+            first := (not started(hdl_index(to_integer(resize(unsigned(pick), 7)), 88)));
+            marker := padMarker(hdl_index(to_integer(resize(unsigned(pick), 7)), 88));
+            count := signed(resize(chunkBytes(hdl_index(to_integer(resize(unsigned(pick), 7)), 88)), 32));
+            lastChunk := chunkLast(hdl_index(to_integer(resize(unsigned(pick), 7)), 88));
             newLength := unsigned'(x"0000000000000000");
             newStarted := false;
             newMarker := marker;
@@ -280,17 +280,17 @@ begin
                 newStarted := true;
               end if;
             end if;
-            length(to_integer(resize(unsigned(pick), 7))) := newLength;
-            started(to_integer(resize(unsigned(pick), 7))) := newStarted;
-            padMarker(to_integer(resize(unsigned(pick), 7))) := newMarker;
+            length(hdl_index(to_integer(resize(unsigned(pick), 7)), 88)) := newLength;
+            started(hdl_index(to_integer(resize(unsigned(pick), 7)), 88)) := newStarted;
+            padMarker(hdl_index(to_integer(resize(unsigned(pick), 7)), 88)) := newMarker;
           end if;
         end if;
         if (Input_Valid and InputReady_Ready) then
           id := signed(resize(Input_MessageId, 32));
           bit_x_2 := HashWords_Bit(id);
           full := (full or bit_x_2);
-          chunkBytes(to_integer(resize(unsigned(id), 7))) := Input_ByteCount;
-          chunkLast(to_integer(resize(unsigned(id), 7))) := Input_Last;
+          chunkBytes(hdl_index(to_integer(resize(unsigned(id), 7)), 88)) := Input_ByteCount;
+          chunkLast(hdl_index(to_integer(resize(unsigned(id), 7)), 88)) := Input_Last;
           if Input_Last then
             ended := (ended or bit_x_2);
           end if;

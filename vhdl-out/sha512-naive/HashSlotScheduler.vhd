@@ -146,11 +146,11 @@ begin
             bit_x := HashWords_Bit(pick);
             issuedUnread := bit_x;
             inFlight := (inFlight or bit_x);
-            sent := length(to_integer(resize(unsigned(pick), 4)));
-            first := (not started(to_integer(resize(unsigned(pick), 4))));
-            marker := padMarker(to_integer(resize(unsigned(pick), 4)));
-            count := signed(resize(chunkBytes(to_integer(resize(unsigned(pick), 4))), 32));
-            lastChunk := chunkLast(to_integer(resize(unsigned(pick), 4)));
+            sent := length(hdl_index(to_integer(resize(unsigned(pick), 4)), 9));
+            first := (not started(hdl_index(to_integer(resize(unsigned(pick), 4)), 9)));
+            marker := padMarker(hdl_index(to_integer(resize(unsigned(pick), 4)), 9));
+            count := signed(resize(chunkBytes(hdl_index(to_integer(resize(unsigned(pick), 4)), 9)), 32));
+            lastChunk := chunkLast(hdl_index(to_integer(resize(unsigned(pick), 4)), 9));
             newLength := unsigned'(x"0000000000000000");
             newStarted := false;
             newMarker := marker;
@@ -190,17 +190,17 @@ begin
                 newStarted := true;
               end if;
             end if;
-            length(to_integer(resize(unsigned(pick), 4))) := newLength;
-            started(to_integer(resize(unsigned(pick), 4))) := newStarted;
-            padMarker(to_integer(resize(unsigned(pick), 4))) := newMarker;
+            length(hdl_index(to_integer(resize(unsigned(pick), 4)), 9)) := newLength;
+            started(hdl_index(to_integer(resize(unsigned(pick), 4)), 9)) := newStarted;
+            padMarker(hdl_index(to_integer(resize(unsigned(pick), 4)), 9)) := newMarker;
           end if;
         end if;
         if (Input_Valid and InputReady_Ready) then
           id := signed(resize(Input_MessageId, 32));
           bit_x_2 := HashWords_Bit(id);
           full := (full or bit_x_2);
-          chunkBytes(to_integer(resize(unsigned(id), 4))) := Input_ByteCount;
-          chunkLast(to_integer(resize(unsigned(id), 4))) := Input_Last;
+          chunkBytes(hdl_index(to_integer(resize(unsigned(id), 4)), 9)) := Input_ByteCount;
+          chunkLast(hdl_index(to_integer(resize(unsigned(id), 4)), 9)) := Input_Last;
           if Input_Last then
             ended := (ended or bit_x_2);
           end if;

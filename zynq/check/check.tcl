@@ -13,8 +13,8 @@ set here [file dirname [file normalize [info script]]]
 set zynq [file dirname $here]
 set repo [file dirname $zynq]
 set failures 0
-# ZYNQ_BUILD_TCL: another script to check in place of zynq/build.tcl (the tests use it to show that a
-# broken copy fails); it must sit in zynq/ so that it finds vhdl-out/ the same way.
+# ZYNQ_BUILD_TCL: another script to check in place of zynq/build.tcl, from any folder (the tests use it
+# to show that a broken copy fails); it runs as if it were zynq/build.tcl (run_build_tcl below).
 set buildTcl [expr {[info exists ::env(ZYNQ_BUILD_TCL)] ? [file normalize $::env(ZYNQ_BUILD_TCL)] : [file join $zynq build.tcl]}]
 proc fail {msg} { global failures; incr failures; puts "FAIL $msg" }
 
@@ -192,6 +192,14 @@ rename exit tcl_exit
 proc exit {{code 0}} { return -code error "exit $code" }
 
 # ---------------------------------------------------------------- run build.tcl for each wrapper
+# build.tcl finds the repository from its own path ([info script]), so the script checked runs with
+# [info script] set to zynq/build.tcl, wherever its text comes from.
+proc run_build_tcl {} {
+    set fd [open $::buildTcl]; set text [read $fd]; close $fd
+    set saved [info script]
+    info script [file join $::zynq build.tcl]
+    try { uplevel #0 $text } finally { info script $saved }
+}
 set wrappers [lsort [glob -nocomplain -directory [file join $repo vhdl-out] -type d axi-*]]
 if {[llength $wrappers] == 0} { fail "no vhdl-out/axi-* folder: nothing to build" }
 set tmp [file join [expr {[info exists ::env(TMPDIR)] ? $::env(TMPDIR) : "/tmp"}] "zynq-check-[pid]"]
@@ -206,7 +214,7 @@ foreach w $wrappers {
     set ::cells [dict create]; set ::cellconfig [dict create]; set ::packaged {}; set ::connections 0
     set ::argv [list $core $variant [file join $tmp build $core-$variant$w32] -width $width]
     set ::argc 5
-    if {[catch {uplevel #0 [list source $buildTcl]} msg]} {
+    if {[catch {run_build_tcl} msg]} {
         if {$msg ne "exit 0"} { fail "$core $variant$w32: $msg"; continue }
     }
     if {![file exists [file join $tmp build $core-$variant$w32 system.bit]]} { fail "$core $variant$w32: build.tcl did not reach the bitstream copy"; continue }
@@ -223,10 +231,10 @@ foreach w $wrappers {
 }
 # a stream width other than 32 or 64 is a usage error (exit 2)
 set ::argv {aes proc11 -width 48}
-if {[catch {uplevel #0 [list source $buildTcl]} msg] && $msg ne "exit 2"} { fail "with -width 48: $msg (expected exit 2)" }
+if {[catch {run_build_tcl} msg] && $msg ne "exit 2"} { fail "with -width 48: $msg (expected exit 2)" }
 # a usage error must exit 2
 set ::argv {}
-if {[catch {uplevel #0 [list source $buildTcl]} msg] && $msg ne "exit 2"} { fail "without arguments: $msg (expected exit 2)" }
+if {[catch {run_build_tcl} msg] && $msg ne "exit 2"} { fail "without arguments: $msg (expected exit 2)" }
 file delete -force $tmp
 if {$failures} { puts "$failures failures"; tcl_exit 1 }
 puts "PASS [file tail $buildTcl]: parses, and runs against the Vivado stubs for [llength $wrappers] wrappers"

@@ -8,12 +8,13 @@
 #      TREADY back-pressure.
 # Configuration, packets through the streams, results checked with OpenSSL. Sizes are small: every
 # clock of the wrapper is simulated (GHDL runs 80 to 900 clocks a second on these designs).
-# test-sim.sh [sim|ghdl] runs one part only. Exit status 0 when every check passed.
+# test-sim.sh [sim|ghdl] runs one part only; BUILD=dir takes the program from dir/native (default build/). Exit status 0 when every check passed.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
-host="$here/build/native/crypto_host"
-[[ -x "$host" ]] || make -C "$here" >/dev/null
+build="$(cd "$here" && mkdir -p "${BUILD:-build}" && cd "${BUILD:-build}" && pwd)"  # BUILD: as in the Makefile
+host="$build/native/crypto_host"
+[[ -x "$host" ]] || make -C "$here" BUILD="$build" >/dev/null
 serve="$repo/sme-crypto axi-serve"
 part="${1:-all}"
 fail=0

@@ -23,10 +23,18 @@ internal interface IMemberResolver
 /// every implicit conversion explicit) into VHDL sequential statements and expressions.
 /// Anything outside the subset is a <see cref="TranspileException"/> at file:line:column.
 /// </summary>
-internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? members, NameScope scope, bool isFunction)
+/// <remarks>
+/// Expressions are side-effect free, so a statement's expression may first emit statements of its
+/// own (hoisting): a conditional <c>c ? a : b</c> becomes an <c>if</c> around the assignment or
+/// return it is the value of, or, inside a larger expression, one that assigns a temporary
+/// variable, so only the taken branch is evaluated, as in C#; <c>&amp;&amp;</c> and <c>||</c> whose right side
+/// needs such statements evaluate it only when C# does. Every operation is total (see
+/// <see cref="TotalArithmetic"/>): no value, even one C# never computes, stops the simulator.
+/// </remarks>
+internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? members, NameScope scope, bool isFunction, IMethodSymbol? method = null)
 {
     readonly Dictionary<ISymbol, (string Name, VType Type)> locals = new(SymbolEqualityComparer.Default);
-    readonly HashSet<ISymbol> loopVariables = new(SymbolEqualityComparer.Default);
+    readonly Dictionary<ISymbol, (long From, long To)> loopVariables = new(SymbolEqualityComparer.Default);
     readonly List<(string Name, VType Type)> variables = [];
     readonly StringBuilder text = new();
     int indent;
@@ -39,6 +47,32 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     public void SetIndent(int n) => indent = n;
 
     public void Line(string s) => text.Append(' ', indent * 2).Append(s).Append('\n');
+
+    /// <summary>
+    /// Runs a translation and takes back the statements it hoisted, with their indentation relative
+    /// to the current one, so the caller can place them (inside an else, or behind a short-circuit).
+    /// </summary>
+    (string Value, List<string> Hoisted) Capture(Func<string> translate)
+    {
+        int mark = text.Length, at = indent * 2;
+        var value = translate();
+        var hoisted = text.ToString(mark, text.Length - mark).Split('\n', StringSplitOptions.RemoveEmptyEntries).Select(l => l[at..]).ToList();
+        text.Length = mark;
+        return (value, hoisted);
+    }
+
+    void Emit(List<string> lines)
+    {
+        foreach (var l in lines) Line(l);
+    }
+
+    /// <summary>A fresh variable of the process or function for a hoisted value.</summary>
+    string Temporary(string hint, VType type)
+    {
+        var name = scope.Claim(hint);
+        variables.Add((name, type));
+        return name;
+    }
 
     static TranspileException Error(IOperation op, string message) => TranspileException.At(op.Syntax, message);
 
@@ -64,14 +98,14 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                         locals[v.Symbol] = (name, type);
                         variables.Add((name, type));
                         var init = v.Initializer ?? d.Initializer;
-                        if (init is not null) Line($"{name} := {As(init.Value, type)};");
+                        if (init is not null) Select(init.Value, type, v => Line($"{name} := {v};"));
                     }
                 break;
             case IExpressionStatementOperation e:
                 ExpressionStatement(e.Operation);
                 break;
             case IConditionalOperation c:
-                If(c, first: true);
+                If(c);
                 break;
             case ISwitchOperation s:
                 Switch(s);
@@ -80,7 +114,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                 For(f);
                 break;
             case IReturnOperation r when isFunction && r.ReturnedValue is not null:
-                Line($"return {As(r.ReturnedValue, ReturnType!)};");
+                Select(r.ReturnedValue, ReturnType!, v => Line($"return {v};"));
                 break;
             case IReturnOperation r:
                 throw Error(r, "return is not allowed in OnTick: a VHDL process has one exit; use if/else instead");
@@ -114,6 +148,8 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             case IIncrementOrDecrementOperation i:
                 {
                     var t = TypeOf(i.Target);
+                    if (t.Kind == VKind.Enum)
+                        throw Error(i, $"{(i.Kind == OperationKind.Increment ? "++" : "--")} on an enum is not in the hardware subset: C# lets it step past the last member, which a VHDL enumeration cannot hold; assign the next member explicitly (a switch)");
                     var cur = Read(i.Target);
                     var one = VhdlText.Literal(t, 1);
                     Write(i.Target, $"({cur} {(i.Kind == OperationKind.Increment ? "+" : "-")} {one})");
@@ -131,15 +167,17 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         var targetType = TypeOf(target);
         if (compound is null)
         {
-            Write(target, As(value, targetType));
+            Select(value, targetType, v => Write(target, v));
             return;
         }
+        if (targetType.Kind == VKind.Enum)
+            throw Error(compound, "arithmetic on an enum is not in the hardware subset: C# lets it leave the members, which a VHDL enumeration cannot hold; assign members explicitly");
         // C#: target = (T)(target op value), computed in the promoted type.
         var opType = compound.OperatorKind is BinaryOperatorKind.LeftShift or BinaryOperatorKind.RightShift
             ? Promote(targetType, targetType) : Promote(targetType, TypeOf(value));
         var left = VhdlText.Convert(Read(target), targetType, opType);
         var result = Binary(compound.OperatorKind, left, opType, value, opType, compound);
-        Write(target, VhdlText.Convert(result, opType, targetType));
+        Write(target, Conv(result, opType, targetType, compound));
     }
 
     /// <summary>C# binary numeric promotion.</summary>
@@ -155,13 +193,72 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         return VType.S(32);
     }
 
-    void If(IConditionalOperation c, bool first)
+    /// <summary>
+    /// Gives <paramref name="value"/> as <paramref name="type"/> to <paramref name="use"/> (an
+    /// assignment or a return); a conditional <c>c ? a : b</c> of that type becomes an if/elsif/else
+    /// whose branches each use their own value, so only the taken branch is evaluated.
+    /// </summary>
+    void Select(IOperation value, VType type, Action<string> use)
     {
-        Line($"{(first ? "if" : "elsif")} {As(c.Condition, VType.Bool)} then");
+        if (value is not IConditionalOperation { Type: not null } c || c.ConstantValue.HasValue || TypeOf(c) != type)
+        {
+            use(As(value, type));
+            return;
+        }
+        Line($"if {As(c.Condition, VType.Bool)} then");
+        SelectBranches(c, type, use);
+        Line("end if;");
+    }
+
+    void SelectBranches(IConditionalOperation c, VType type, Action<string> use)
+    {
+        indent++; Select(c.WhenTrue, type, use); indent--;
+        if (c.WhenFalse is IConditionalOperation { Type: not null } next && !next.ConstantValue.HasValue && TypeOf(next) == type)
+        {
+            ElseIf(next.Condition, () => SelectBranches(next, type, use));
+            return;
+        }
+        Line("else");
+        indent++; Select(c.WhenFalse!, type, use); indent--;
+    }
+
+    /// <summary>
+    /// Continues an if with a further condition and its <paramref name="branches"/>: an elsif, or,
+    /// when the condition needs statements first, an else holding them and a nested if (C#
+    /// evaluates the condition only when the earlier ones were false).
+    /// </summary>
+    void ElseIf(IOperation condition, Action branches)
+    {
+        var (text, hoisted) = Capture(() => As(condition, VType.Bool));
+        if (hoisted.Count == 0)
+        {
+            Line($"elsif {text} then");
+            branches();
+            return;
+        }
+        Line("else");
+        indent++;
+        Emit(hoisted);
+        Line($"if {text} then");
+        branches();
+        Line("end if;");
+        indent--;
+    }
+
+    void If(IConditionalOperation c)
+    {
+        Line($"if {As(c.Condition, VType.Bool)} then");
+        Branches(c);
+        Line("end if;");
+    }
+
+    /// <summary>The then part and the else-if/else parts of an if (without its end).</summary>
+    void Branches(IConditionalOperation c)
+    {
         indent++; Statement(c.WhenTrue); indent--;
         if (c.WhenFalse is IConditionalOperation elseIf && elseIf.Type is null && elseIf.Syntax.Parent is Microsoft.CodeAnalysis.CSharp.Syntax.ElseClauseSyntax)
         {
-            If(elseIf, first: false);
+            ElseIf(elseIf.Condition, () => Branches(elseIf));
             return;
         }
         if (c.WhenFalse is not null)
@@ -169,7 +266,6 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             Line("else");
             indent++; Statement(c.WhenFalse); indent--;
         }
-        Line("end if;");
     }
 
     void Switch(ISwitchOperation s)
@@ -184,6 +280,8 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             _ => throw Error(cl, "switch labels must be constants (no patterns or ranges)"),
         }).ToList(), Body: SectionBody(c))).ToList();
 
+        // The choices of a case are disjoint, so their order is free; VHDL wants others last.
+        sections = [.. sections.OrderBy(x => x.Labels.Contains(null) ? 1 : 0)];
         if (asCase)
         {
             Line(selType.Kind == VKind.Enum ? $"case {sel} is" : $"case to_integer({sel}) is");
@@ -207,7 +305,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         }
         // Wide selectors: an if/elsif chain of equality tests.
         bool firstBranch = true;
-        foreach (var (labels, body) in sections.OrderBy(x => x.Labels.Contains(null) ? 1 : 0))
+        foreach (var (labels, body) in sections)
         {
             if (labels.Contains(null)) Line(firstBranch ? "if true then" : "else");
             else Line($"{(firstBranch ? "if" : "elsif")} {string.Join(" or ", labels.Select(l => $"({sel} = {pkg.Value(l!, selType)})"))} then");
@@ -251,7 +349,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         if (cond.OperatorKind == BinaryOperatorKind.LessThan) to--;
         var name = scope.Claim(decl.Symbol.Name);
         locals[decl.Symbol] = (name, VType.Integer);
-        loopVariables.Add(decl.Symbol);
+        loopVariables[decl.Symbol] = (from, to);
         Line($"for {name} in {from} to {to} loop");
         indent++; Statement(f.Body); indent--;
         Line("end loop;");
@@ -263,7 +361,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
 
     VType TypeOf(IOperation op)
     {
-        if (op is ILocalReferenceOperation l && loopVariables.Contains(l.Local)) return VType.Integer;
+        if (op is ILocalReferenceOperation l && loopVariables.ContainsKey(l.Local)) return VType.Integer;
         return pkg.TypeOf(op.Type ?? throw Error(op, "expression without a type"), op.Syntax);
     }
 
@@ -273,7 +371,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     {
         switch (target)
         {
-            case ILocalReferenceOperation l when loopVariables.Contains(l.Local):
+            case ILocalReferenceOperation l when loopVariables.ContainsKey(l.Local):
                 throw Error(target, "a for-loop variable cannot be assigned in the loop body");
             case ILocalReferenceOperation or IParameterReferenceOperation:
                 Line($"{Expr(target).Text} := {value};");
@@ -283,19 +381,20 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                     var m = members.Field(f.Field, f.Syntax);
                     if (m.Kind != MemberKind.Register)
                         throw Error(target, $"{f.Field.Name} is {(m.Kind == MemberKind.Generic ? "an instance constant (readonly)" : "not writable")}; only mutable fields of clocked processes (registers) can be assigned");
-                    Line($"{m.Name} := {VhdlText.Convert(value, TypeOf(target), m.Type)};");
+                    Line($"{m.Name} := {Conv(value, TypeOf(target), m.Type, target)};");
                     return;
                 }
             case IArrayElementReferenceOperation a when Unwrap(a.ArrayReference) is IFieldReferenceOperation af && !af.Field.IsStatic && members is not null:
                 {
                     var m = members.Field(af.Field, af.Syntax);
                     if (m.Kind != MemberKind.RegisterArray) throw Error(target, $"{af.Field.Name} is not a register array (clocked process array field)");
-                    Line($"{m.Name}({Index(a.Indices[0], m.Length)}) := {VhdlText.Convert(value, TypeOf(target), m.Type)};");
+                    var index = Index(a.Indices[0], m.Length);
+                    Line($"{m.Name}({index}) := {Conv(value, TypeOf(target), m.Type, target)};");
                     return;
                 }
             case IPropertyReferenceOperation p when BusSignal(p) is var (busField, port, type, isOutput):
                 if (!isOutput) throw Error(target, $"{busField.Name} is an [InputBus]: a process writes only its [OutputBus] fields");
-                Line($"{port} <= {VhdlText.Convert(value, TypeOf(target), type)};");
+                Line($"{port} <= {Conv(value, TypeOf(target), type, target)};");
                 return;
             case IFieldReferenceOperation { Field.IsStatic: true } sf:
                 throw Error(target, $"static field {sf.Field.Name} cannot be written in hardware");
@@ -320,14 +419,22 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         if (op.ConstantValue.HasValue && t.Kind != VKind.Integer)
             return Constant(op, t);
         var (text, type) = Expr(op);
-        return VhdlText.Convert(text, type, t);
+        return Conv(text, type, t, op);
+    }
+
+    /// <summary>A conversion with C# semantics, or an error at <paramref name="at"/> if it has no hardware form.</summary>
+    static string Conv(string e, VType from, VType to, IOperation at)
+    {
+        try { return VhdlText.Convert(e, from, to); }
+        catch (TranspileException x) { throw Error(at, x.Message); }
     }
 
     string Constant(IOperation op, VType t)
     {
         var v = op.ConstantValue.Value ?? throw Error(op, "null is not a hardware value");
         if (v is string or char or float or double or decimal) throw Error(op, $"{v.GetType().Name} constants are not hardware values");
-        return pkg.Value(v, t);
+        try { return pkg.Value(v, t); }
+        catch (TranspileException x) { throw Error(op, x.Message); }
     }
 
     /// <summary>The expression in its own (C#) type.</summary>
@@ -345,7 +452,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                     var to = TypeOf(c);
                     if (c.Operand.ConstantValue.HasValue) return (As(c.Operand, to), to);
                     var (text, from) = Expr(c.Operand);
-                    return (VhdlText.Convert(text, from, to), to);
+                    return (Conv(text, from, to, c), to);
                 }
             case ILocalReferenceOperation l:
                 return locals.TryGetValue(l.Local, out var lv) ? lv : throw Error(op, $"local {l.Local.Name} is not declared in the translated code");
@@ -360,6 +467,8 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             case IBinaryOperation b:
                 {
                     var resultType = TypeOf(b);
+                    if (resultType.Kind == VKind.Enum)
+                        throw Error(b, "arithmetic on an enum is not in the hardware subset: C# lets it leave the members, which a VHDL enumeration cannot hold; assign members explicitly");
                     bool shift = b.OperatorKind is BinaryOperatorKind.LeftShift or BinaryOperatorKind.RightShift;
                     bool compare = b.OperatorKind is BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals or BinaryOperatorKind.LessThan
                         or BinaryOperatorKind.LessThanOrEqual or BinaryOperatorKind.GreaterThan or BinaryOperatorKind.GreaterThanOrEqual;
@@ -382,8 +491,11 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                 }
             case IConditionalOperation c when c.Type is not null:
                 {
+                    // if/else on a temporary: only the taken branch is evaluated, as in C#.
                     var t = TypeOf(c);
-                    return ($"sel({As(c.Condition, VType.Bool)}, {As(c.WhenTrue, t)}, {As(c.WhenFalse!, t)})", t);
+                    var value = Temporary("choice", t);
+                    Select(c, t, v => Line($"{value} := {v};"));
+                    return (value, t);
                 }
             case IInvocationOperation inv:
                 return Invocation(inv);
@@ -423,6 +535,18 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             var fn = kind == BinaryOperatorKind.LeftShift ? "shift_left" : "shift_right";
             return $"{fn}({left}, {ShiftAmount(rightOp, type.Width)})";
         }
+        if (kind is BinaryOperatorKind.ConditionalAnd or BinaryOperatorKind.ConditionalOr)
+        {
+            var (r, hoisted) = Capture(() => As(rightOp, rightType));
+            if (hoisted.Count == 0) return $"({left} {(kind == BinaryOperatorKind.ConditionalAnd ? "and" : "or")} {r})";
+            // The right side needs statements: run them only when C# evaluates the right side.
+            var value = Temporary("both", VType.Bool);
+            Line($"{value} := {left};");
+            Line(kind == BinaryOperatorKind.ConditionalAnd ? $"if {value} then" : $"if not {value} then");
+            indent++; Emit(hoisted); Line($"{value} := {r};"); indent--;
+            Line("end if;");
+            return value;
+        }
         var right = As(rightOp, rightType);
         string bool2(string o) => $"({left} {o} {right})";
         return kind switch
@@ -432,10 +556,10 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             BinaryOperatorKind.Multiply => type.Kind == VKind.Signed
                 ? $"signed(resize(unsigned({left} * {right}), {type.Width}))" // keep the low bits, as C# wraps
                 : $"resize({left} * {right}, {type.Width})",
-            BinaryOperatorKind.Divide when type.IsVector => bool2("/"),
-            BinaryOperatorKind.Remainder when type.IsVector => bool2("rem"),
-            BinaryOperatorKind.And or BinaryOperatorKind.ConditionalAnd => bool2("and"),
-            BinaryOperatorKind.Or or BinaryOperatorKind.ConditionalOr => bool2("or"),
+            BinaryOperatorKind.Divide when type.IsVector => $"{pkg.Support(TotalArithmetic.Div)}({left}, {right})",
+            BinaryOperatorKind.Remainder when type.IsVector => $"{pkg.Support(TotalArithmetic.Rem)}({left}, {right})",
+            BinaryOperatorKind.And => bool2("and"),
+            BinaryOperatorKind.Or => bool2("or"),
             BinaryOperatorKind.ExclusiveOr => bool2("xor"),
             BinaryOperatorKind.Equals => bool2("="),
             BinaryOperatorKind.NotEquals => bool2("/="),
@@ -454,7 +578,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         if (amount.ConstantValue.HasValue) return (Convert.ToInt64(amount.ConstantValue.Value) & (width - 1)).ToString();
         var (text, type) = Expr(Unwrap(amount));
         if (type.Kind == VKind.Integer) return $"({text} mod {width})";
-        return $"to_integer({VhdlText.Convert(text, type, pkg.Use(VType.U(bits)))})";
+        return $"to_integer({Conv(text, type, pkg.Use(VType.U(bits)), amount)})";
     }
 
     (string, VType) Field(IFieldReferenceOperation f)
@@ -470,7 +594,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         var m = members.Field(field, f.Syntax);
         if (m.Kind is MemberKind.RegisterArray or MemberKind.ConstantArray) throw Error(f, $"array field {field.Name} can only be indexed");
         var t = TypeOf(f);
-        return (VhdlText.Convert(m.Name, m.Type, t), t);
+        return (Conv(m.Name, m.Type, t, f), t);
     }
 
     (string, VType) Property(IPropertyReferenceOperation p)
@@ -483,7 +607,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         {
             if (isOutput) throw Error(p, $"{busField.Name} is an [OutputBus]: a process reads only its [InputBus] fields (keep a register copy if you need the value)");
             var t = TypeOf(p);
-            return (VhdlText.Convert(port, type, t), t);
+            return (Conv(port, type, t, p), t);
         }
         throw Error(p, $"property {p.Property.Name} is not in the hardware subset (only bus signals; use fields in processes)");
     }
@@ -505,26 +629,40 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                 {
                     if (!sf.Field.IsReadOnly) throw Error(a, $"table {sf.Field.Name} must be static readonly");
                     var (name, elem, length) = pkg.Table(sf.Field, sf.Syntax);
-                    return (VhdlText.Convert($"{name}({Index(a.Indices[0], length)})", elem, t), t);
+                    return (Conv($"{name}({Index(a.Indices[0], length)})", elem, t, a), t);
                 }
             case IFieldReferenceOperation f when members is not null:
                 {
                     var m = members.Field(f.Field, f.Syntax);
-                    return (VhdlText.Convert($"{m.Name}({Index(a.Indices[0], m.Length)})", m.Type, t), t);
+                    return (Conv($"{m.Name}({Index(a.Indices[0], m.Length)})", m.Type, t, a), t);
                 }
             default:
                 throw Error(a, "only static readonly tables and array fields of the process can be indexed (no local arrays)");
         }
     }
 
-    /// <summary>An index into an array of <paramref name="length"/> words: the low address bits of the index.</summary>
+    /// <summary>
+    /// An index into an array of <paramref name="length"/> words that is always in range: the low
+    /// address bits of the index, and, when the length is no power of two, element 0 for an index
+    /// past the end (C# throws on such an index, so only a value C# never uses gets there).
+    /// </summary>
     string Index(IOperation index, int length)
     {
         int bits = Math.Max(1, (int)Math.Ceiling(Math.Log2(length)));
-        if (index.ConstantValue.HasValue) return Convert.ToInt64(index.ConstantValue.Value).ToString();
-        var (text, type) = Expr(Unwrap(index));
-        if (type.Kind == VKind.Integer) return text;
-        return $"to_integer({VhdlText.Convert(text, type, pkg.Use(VType.U(bits)))})";
+        bool powerOfTwo = (length & (length - 1)) == 0;
+        string InRange(string i) => $"{pkg.Support(TotalArithmetic.Index)}({i}, {length})";
+        if (index.ConstantValue.HasValue)
+        {
+            long c = Convert.ToInt64(index.ConstantValue.Value);
+            return c >= 0 && c < length ? c.ToString() : InRange(c.ToString());
+        }
+        var plain = Unwrap(index);
+        var (text, type) = Expr(plain);
+        if (type.Kind == VKind.Integer)
+            return plain is ILocalReferenceOperation l && loopVariables.TryGetValue(l.Local, out var range) && range.From >= 0 && range.To < length
+                ? text : InRange(text);
+        var address = $"to_integer({Conv(text, type, pkg.Use(VType.U(bits)), index)})";
+        return powerOfTwo && length > 1 ? address : InRange(address);
     }
 
     (string, VType) Invocation(IInvocationOperation inv)
@@ -549,6 +687,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             throw Error(inv, $"{owner}.{m.Name} is not in the hardware sources; only static helpers written in the hardware assemblies (and BitOperations.RotateLeft/RotateRight) can be called");
         if (m.IsGenericMethod) throw Error(inv, "generic methods are not in the hardware subset");
         var name = pkg.Function(m);
+        pkg.Call(method, m, inv.Syntax);
         var args = inv.Arguments.OrderBy(a => a.Parameter!.Ordinal).Select(a =>
         {
             if (a.Parameter!.RefKind != RefKind.None) throw Error(a, "ref/out/in parameters are not in the hardware subset");

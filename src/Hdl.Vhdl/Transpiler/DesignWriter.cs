@@ -12,9 +12,9 @@ internal sealed class DesignWriter
         var top = VhdlNames.Id(netlist.Design.Name);
         var sources = SourceSet.For(netlist.Processes.Select(p => p.GetType()).Where(t => !MemoryWriter.IsMemory(t)).Distinct());
         var pkg = new PackageBuilder(sources, $"{top}_pkg");
-        var entityNames = new NameScope();
+        // Entity names share the package's scope: an architecture sees both its entity's name and the package.
+        var entityNames = pkg.Scope;
         entityNames.Reserve(top);
-        entityNames.Reserve(pkg.Name);
 
         var instancePorts = new Dictionary<Process, (string Entity, IReadOnlyList<EntityPort> Ports, IReadOnlyList<EntityGeneric> Generics)>();
         var entities = new List<VhdlSource>();
@@ -54,8 +54,8 @@ internal static class TopWriter
     public static string Write(PackageBuilder pkg, Netlist netlist, string top,
         Dictionary<Process, (string Entity, IReadOnlyList<EntityPort> Ports, IReadOnlyList<EntityGeneric> Generics)> instances)
     {
-        var scope = new NameScope();
-        scope.Reserve(top);
+        var scope = new NameScope(pkg.Scope);
+        scope.Reserve("rtl");
         scope.Reserve("clk"); scope.Reserve("rst");
         var portLines = new List<string> { "    clk : in std_logic", "    rst : in std_logic" };
         var signalNames = new Dictionary<SignalBase, string>();
@@ -105,7 +105,7 @@ internal static class TopWriter
             var netPorts = netlist.Ports[p];
             foreach (var ep in ports)
             {
-                var bus = netPorts.First(x => x.Field.Name == ep.Field.Name).Bus;
+                var bus = netPorts.First(x => x.Field.DeclaringType == ep.Field.DeclaringType && x.Field.Name == ep.Field.Name).Bus;
                 var sig = bus.Signals.FirstOrDefault(s => s.Name == ep.Signal)
                     ?? throw new TranspileException($"bus {bus} has no signal {ep.Signal} for {p}.{ep.Field.Name}");
                 maps.Add($"      {ep.Name} => {signalNames[sig]}");

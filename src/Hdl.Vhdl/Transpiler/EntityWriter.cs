@@ -28,10 +28,13 @@ internal sealed class EntityWriter : IMemberResolver
     readonly INamedTypeSymbol symbol;
     readonly List<EntityPort> ports = [];
     readonly List<EntityGeneric> generics = [];
-    readonly Dictionary<string, MemberInfo> fields = [];
+    /// <summary>Keyed by declaring type and name: a derived class may declare a field named like one of its base's.</summary>
+    readonly Dictionary<(string Type, string Name), MemberInfo> fields = [];
     readonly List<(string Signal, string Variable, string TypeName, string Reset)> registers = [];
     readonly List<string> architectureDecls = [];
-    readonly NameScope scope = new();
+    readonly NameScope scope;
+
+    const string Architecture = "rtl", ClockedLabel = "tick", CombinationalLabel = "logic";
 
     public EntityWriter(PackageBuilder pkg, Type type, IReadOnlyList<Process> instances, Netlist netlist, string entityName)
     {
@@ -39,8 +42,10 @@ internal sealed class EntityWriter : IMemberResolver
         this.type = type;
         EntityName = entityName;
         symbol = pkg.Sources.Symbol(type);
+        scope = new NameScope(pkg.Scope);
         scope.Reserve(entityName);
-        scope.Reserve("clk"); scope.Reserve("rst");
+        // The architecture's and the process's labels are names of this scope too.
+        foreach (var label in new[] { "clk", "rst", Architecture, ClockedLabel, CombinationalLabel }) scope.Reserve(label);
         var first = instances[0];
         bool clocked = first.IsClocked;
 
@@ -58,7 +63,7 @@ internal sealed class EntityWriter : IMemberResolver
                 }
                 continue;
             }
-            var fieldSym = FindField(f.Name);
+            var fieldSym = FindField(f);
             var at = fieldSym.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax();
             if (f.FieldType.IsArray)
             {
@@ -74,14 +79,14 @@ internal sealed class EntityWriter : IMemberResolver
                 {
                     var v = scope.Claim(f.Name);
                     var s = scope.Claim(f.Name + "_reg");
-                    fields[f.Name] = new MemberInfo(MemberKind.RegisterArray, v, elem, arr.Length);
+                    fields[Key(f)] = new MemberInfo(MemberKind.RegisterArray, v, elem, arr.Length);
                     registers.Add((s, v, arrayType, init));
                 }
                 else
                 {
                     var c = scope.Claim(f.Name);
                     architectureDecls.Add($"constant {c} : {arrayType} := {init.Replace("\n", "\n  ")};");
-                    fields[f.Name] = new MemberInfo(MemberKind.ConstantArray, c, elem, arr.Length);
+                    fields[Key(f)] = new MemberInfo(MemberKind.ConstantArray, c, elem, arr.Length);
                 }
                 continue;
             }
@@ -90,7 +95,7 @@ internal sealed class EntityWriter : IMemberResolver
             {
                 var g = scope.Claim(f.Name);
                 generics.Add(new EntityGeneric(g, ft, f));
-                fields[f.Name] = new MemberInfo(MemberKind.Generic, g, ft);
+                fields[Key(f)] = new MemberInfo(MemberKind.Generic, g, ft);
             }
             else
             {
@@ -100,7 +105,7 @@ internal sealed class EntityWriter : IMemberResolver
                         throw new TranspileException($"{type.Name}.{f.Name}: instances {instances[0]} and {instances[i]} start with different values ({resets[0]} and {resets[i]}); make the start value a readonly field (a generic) and copy it in the first cycle, or use one start value");
                 var v = scope.Claim(f.Name);
                 var s = scope.Claim(f.Name + "_reg");
-                fields[f.Name] = new MemberInfo(MemberKind.Register, v, ft);
+                fields[Key(f)] = new MemberInfo(MemberKind.Register, v, ft);
                 registers.Add((s, v, ft.Name, pkg.Value(resets[0], ft)));
             }
         }
@@ -114,15 +119,19 @@ internal sealed class EntityWriter : IMemberResolver
         return true;
     }
 
-    IFieldSymbol FindField(string name)
+    static (string, string) Key(FieldInfo f) => (f.DeclaringType!.Name, f.Name);
+
+    static (string, string) Key(IFieldSymbol f) => (f.ContainingType.MetadataName, f.Name);
+
+    IFieldSymbol FindField(FieldInfo field)
     {
         for (var t = symbol; t is not null; t = t.BaseType)
-            if (t.GetMembers(name).OfType<IFieldSymbol>().FirstOrDefault() is { } f) return f;
-        throw new TranspileException($"{type.Name}.{name}: field not found in the sources");
+            if (t.MetadataName == field.DeclaringType!.Name && t.GetMembers(field.Name).OfType<IFieldSymbol>().FirstOrDefault() is { } f) return f;
+        throw new TranspileException($"{type.Name}.{field.Name}: field not found in the sources");
     }
 
     public MemberInfo Field(IFieldSymbol field, SyntaxNode at) =>
-        fields.TryGetValue(field.Name, out var m) && IsOurs(field) ? m
+        fields.TryGetValue(Key(field), out var m) && IsOurs(field) ? m
             : throw TranspileException.At(at, $"field {field.Name} is not a field of process {type.Name} (hardware reads only its own fields)");
 
     bool IsOurs(IFieldSymbol field)
@@ -134,7 +143,7 @@ internal sealed class EntityWriter : IMemberResolver
 
     public (string Port, VType Type, bool IsOutput) Signal(IFieldSymbol busField, IPropertySymbol signal, SyntaxNode at)
     {
-        var p = ports.FirstOrDefault(x => x.Field.Name == busField.Name && x.Signal == signal.Name)
+        var p = ports.FirstOrDefault(x => Key(x.Field) == Key(busField) && x.Signal == signal.Name)
             ?? throw TranspileException.At(at, $"{busField.Name}.{signal.Name} is not a signal of a bus field of {type.Name}");
         return (p.Name, p.Type, p.IsOutput);
     }
@@ -172,14 +181,14 @@ internal sealed class EntityWriter : IMemberResolver
         portLines.AddRange(ports.Select(p => $"    {p.Name} : {(p.IsOutput ? "out" : "in")} {p.Type.Name}"));
         sb.Append("  port (\n").Append(string.Join(";\n", portLines)).Append("\n  );\n");
         sb.Append("end entity;\n\n");
-        sb.Append($"architecture rtl of {EntityName} is\n");
+        sb.Append($"architecture {Architecture} of {EntityName} is\n");
         foreach (var d in architectureDecls) sb.Append("  ").Append(d).Append('\n');
         foreach (var r in registers)
             sb.Append($"  signal {r.Signal} : {r.TypeName} := {r.Reset.Replace("\n", "\n  ")};\n");
         sb.Append("begin\n");
         if (clocked)
         {
-            sb.Append("  tick : process(clk)\n");
+            sb.Append($"  {ClockedLabel} : process(clk)\n");
             foreach (var r in registers) sb.Append($"    variable {r.Variable} : {r.TypeName};\n");
             foreach (var (vn, vt) in body.Variables) sb.Append($"    variable {vn} : {vt.Name};\n");
             sb.Append("  begin\n    if rising_edge(clk) then\n      if rst = '1' then\n");
@@ -190,7 +199,7 @@ internal sealed class EntityWriter : IMemberResolver
         }
         else
         {
-            sb.Append($"  logic : process({string.Join(", ", ports.Where(p => !p.IsOutput).Select(p => p.Name))})\n");
+            sb.Append($"  {CombinationalLabel} : process({string.Join(", ", ports.Where(p => !p.IsOutput).Select(p => p.Name))})\n");
             foreach (var (vn, vt) in body.Variables) sb.Append($"    variable {vn} : {vt.Name};\n");
             sb.Append("  begin\n").Append(body.Text).Append("  end process;\n");
         }

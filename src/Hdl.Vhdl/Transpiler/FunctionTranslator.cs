@@ -14,9 +14,8 @@ internal static class FunctionTranslator
         SyntaxNode at = (SyntaxNode?)block ?? arrow!;
         var model = pkg.Sources.Model(at.SyntaxTree);
         if (method.ReturnsVoid) throw TranspileException.At(at, $"helper {method.Name} returns nothing; hardware helpers return a value");
-        var scope = new NameScope();
-        scope.Reserve(name);
-        var body = new BodyTranslator(pkg, null, scope, isFunction: true);
+        var scope = new NameScope(pkg.Scope);
+        var body = new BodyTranslator(pkg, null, scope, isFunction: true, method);
         var parameters = new List<string>();
         foreach (var p in method.Parameters)
         {

@@ -7,15 +7,20 @@ namespace Hdl.Vhdl.Transpiler;
 /// <summary>
 /// Everything the entities of one design share, rendered as the package &lt;design&gt;_pkg:
 /// subtypes, enumerations, table and register-file array types, tables (ROM constants), static
-/// constants, the ?: helpers and the translated static helper functions.
+/// constants, the total arithmetic helpers (hdl_div, hdl_rem, hdl_index) and the translated static
+/// helper functions.
 /// </summary>
-internal sealed class PackageBuilder(SourceSet sources, string packageName)
+internal sealed class PackageBuilder
 {
-    public SourceSet Sources { get; } = sources;
-    public string Name { get; } = packageName;
-    readonly NameScope scope = new();
+    public SourceSet Sources { get; }
+    public string Name { get; }
+    /// <summary>The package's names; every entity, process and function scope nests in it.</summary>
+    public NameScope Scope { get; } = new();
     readonly SortedSet<int> unsignedWidths = [], signedWidths = [];
-    readonly Dictionary<string, (Type Clr, string Name)> enums = new(StringComparer.Ordinal);
+    readonly Dictionary<string, (Type Clr, string Name, string[] Literals)> enums = new(StringComparer.Ordinal);
+    readonly Dictionary<IFieldSymbol, (string Name, VType Type)> scalars = new(SymbolEqualityComparer.Default);
+    readonly Dictionary<IMethodSymbol, List<(IMethodSymbol Callee, SyntaxNode At)>> calls = new(SymbolEqualityComparer.Default);
+    readonly SortedSet<string> support = new(StringComparer.Ordinal);
     readonly Dictionary<(string Elem, int Length), string> arrayTypes = [];
     readonly List<string> arrayTypeDecls = [];
     readonly Dictionary<IFieldSymbol, (string Name, VType Elem, int Length)> tables = new(SymbolEqualityComparer.Default);
@@ -23,6 +28,13 @@ internal sealed class PackageBuilder(SourceSet sources, string packageName)
     readonly Dictionary<IMethodSymbol, string> functions = new(SymbolEqualityComparer.Default);
     readonly Queue<IMethodSymbol> pendingFunctions = new();
     readonly List<(string Declaration, string Body)> functionTexts = [];
+
+    public PackageBuilder(SourceSet sources, string packageName)
+    {
+        Sources = sources;
+        Name = packageName;
+        Scope.Reserve(packageName);
+    }
 
     /// <summary>The VHDL type of a C# type symbol.</summary>
     public VType TypeOf(ITypeSymbol t, SyntaxNode? at = null)
@@ -67,7 +79,9 @@ internal sealed class PackageBuilder(SourceSet sources, string packageName)
         {
             var clr = Sources.ClrType((INamedTypeSymbol)t);
             HdlType.Of(clr); // checks the 0..n-1 numbering
-            e = (clr, scope.Claim(t.Name));
+            var name = Scope.Claim(t.Name);
+            // The literals are package names too: claimed, so no field, port or local can hide them.
+            e = (clr, name, [.. Enum.GetNames(clr).Select(n => Scope.Claim($"{name}_{n}"))]);
             enums[key] = e;
         }
         int n = Math.Max(Enum.GetValues(e.Clr).Length, 2);
@@ -77,7 +91,10 @@ internal sealed class PackageBuilder(SourceSet sources, string packageName)
     public string EnumLiteral(VType t, long value)
     {
         var e = enums.Values.First(x => x.Name == t.EnumName);
-        return $"{e.Name}_{VhdlNames.Id(Enum.GetName(e.Clr, value) ?? throw new TranspileException($"{value} is not a member of enum {e.Clr.Name}"))}";
+        // HdlType.Of checked the members are numbered 0..n-1, so a value is its literal's position.
+        if (value < 0 || value >= e.Literals.Length)
+            throw new TranspileException($"{value} is not a member of enum {e.Clr.Name}: an enumeration in VHDL holds only its members");
+        return e.Literals[value];
     }
 
     /// <summary>Name of the array type (0 to length-1) of <paramref name="elem"/>.</summary>
@@ -86,7 +103,7 @@ internal sealed class PackageBuilder(SourceSet sources, string packageName)
         var key = (elem.Name, length);
         if (!arrayTypes.TryGetValue(key, out var name))
         {
-            name = scope.Claim($"{elem.Name}_x{length}");
+            name = elem.IsVector ? Scope.ClaimVerbatim($"{elem.Name}_x{length}") : Scope.Claim($"{elem.Name}_x{length}");
             arrayTypes[key] = name;
             arrayTypeDecls.Add($"type {name} is array (0 to {length - 1}) of {elem.Name};");
         }
@@ -101,26 +118,42 @@ internal sealed class PackageBuilder(SourceSet sources, string packageName)
         var elem = TypeOf(elemSym, at);
         var array = (Array)(ReadStatic(field, at) ?? throw Error(at, $"table {field.Name} is null"));
         if (array.Rank != 1) throw Error(at, $"table {field.Name} must be a one-dimensional array");
-        var name = scope.Claim($"{field.ContainingType.Name}_{field.Name}");
+        var name = Scope.Claim($"{field.ContainingType.Name}_{field.Name}");
         var type = ArrayType(elem, array.Length);
         constantDecls.Add($"constant {name} : {type} := {Aggregate(array, elem)};");
         tables[field] = t = (name, elem, array.Length);
         return t;
     }
 
-    /// <summary>A static readonly scalar: a package constant.</summary>
+    /// <summary>A static readonly scalar: a package constant, one per field symbol (never per name).</summary>
     public (string Name, VType Type) StaticScalar(IFieldSymbol field, SyntaxNode at)
     {
+        // The symbol as used (Foo<int>.X and Foo<uint>.X are two fields with two values).
+        if (scalars.TryGetValue(field, out var c)) return c;
         var type = TypeOf(field.Type, at);
-        var key = $"{field.ContainingType.Name}_{field.Name}";
         var value = ReadStatic(field, at) ?? throw Error(at, $"{field.Name} is null");
-        var name = VhdlNames.Id(key);
-        if (!constantDecls.Any(d => d.StartsWith($"constant {name} :")))
-        {
-            name = scope.Claim(key);
-            constantDecls.Add($"constant {name} : {type.Name} := {Value(value, type)};");
-        }
-        return (name, type);
+        string literal;
+        try { literal = Value(value, type); }
+        catch (TranspileException e) { throw Error(at, e.Message); }
+        var name = Scope.Claim($"{field.ContainingType.Name}_{field.Name}");
+        constantDecls.Add($"constant {name} : {type.Name} := {literal};");
+        return scalars[field] = (name, type);
+    }
+
+    /// <summary>Notes that <paramref name="name"/> (hdl_div, hdl_rem, hdl_index) is used, so the package defines it.</summary>
+    public string Support(string name)
+    {
+        support.Add(name);
+        return name;
+    }
+
+    /// <summary>Records a call from a helper (null: from a process) for the recursion check.</summary>
+    public void Call(IMethodSymbol? caller, IMethodSymbol callee, SyntaxNode at)
+    {
+        if (caller is null) return;
+        caller = caller.OriginalDefinition;
+        if (!calls.TryGetValue(caller, out var list)) calls[caller] = list = [];
+        list.Add((callee.OriginalDefinition, at));
     }
 
     object? ReadStatic(IFieldSymbol field, SyntaxNode at)
@@ -168,7 +201,7 @@ internal sealed class PackageBuilder(SourceSet sources, string packageName)
         method = method.OriginalDefinition;
         if (!functions.TryGetValue(method, out var name))
         {
-            name = scope.Claim($"{method.ContainingType.Name}_{method.Name}");
+            name = Scope.Claim($"{method.ContainingType.Name}_{method.Name}");
             functions[method] = name;
             pendingFunctions.Enqueue(method);
         }
@@ -180,6 +213,37 @@ internal sealed class PackageBuilder(SourceSet sources, string packageName)
     {
         while (pendingFunctions.TryDequeue(out var m))
             functionTexts.Add(FunctionTranslator.Translate(this, m, functions[m]));
+        CheckNoRecursion();
+    }
+
+    /// <summary>
+    /// A helper that calls itself, directly or through others, has no bound on its depth: hardware
+    /// cannot unroll it (GHDL's synthesis and simulation do not survive it). An error at the call
+    /// that closes the cycle.
+    /// </summary>
+    void CheckNoRecursion()
+    {
+        var state = new Dictionary<IMethodSymbol, bool>(SymbolEqualityComparer.Default); // false: on the path, true: done
+        var path = new List<IMethodSymbol>();
+        void Visit(IMethodSymbol m)
+        {
+            state[m] = false;
+            path.Add(m);
+            foreach (var (callee, at) in calls.TryGetValue(m, out var list) ? list : [])
+            {
+                if (!state.TryGetValue(callee, out var done)) Visit(callee);
+                else if (!done)
+                {
+                    var cycle = path.Skip(path.FindIndex(x => SymbolEqualityComparer.Default.Equals(x, callee))).Append(callee)
+                        .Select(x => $"{x.ContainingType.Name}.{x.Name}");
+                    throw TranspileException.At(at, $"recursion ({string.Join(" -> ", cycle)}) is not in the hardware subset: hardware has no call stack; write a for loop with constant bounds");
+                }
+            }
+            path.RemoveAt(path.Count - 1);
+            state[m] = true;
+        }
+        foreach (var m in functions.Keys)
+            if (!state.ContainsKey(m)) Visit(m);
     }
 
     public string Render()
@@ -191,23 +255,17 @@ internal sealed class PackageBuilder(SourceSet sources, string packageName)
         sb.Append($"package {Name} is\n");
         foreach (var w in unsignedWidths) sb.Append($"  subtype hdl_u{w} is unsigned({w - 1} downto 0);\n");
         foreach (var w in signedWidths) sb.Append($"  subtype hdl_s{w} is signed({w - 1} downto 0);\n");
-        foreach (var (clr, name) in enums.Values.OrderBy(e => e.Name, StringComparer.Ordinal))
-            sb.Append($"  type {name} is ({string.Join(", ", Enum.GetNames(clr).Select(n => $"{name}_{VhdlNames.Id(n)}"))});\n");
+        foreach (var (_, name, literals) in enums.Values.OrderBy(e => e.Name, StringComparer.Ordinal))
+            sb.Append($"  type {name} is ({string.Join(", ", literals)});\n");
         foreach (var d in arrayTypeDecls) sb.Append("  ").Append(d).Append('\n');
         foreach (var d in constantDecls) sb.Append("  ").Append(d.Replace("\n", "\n  ")).Append('\n');
-        sb.Append("  -- c ? a : b\n");
-        foreach (var t in SelTypes()) sb.Append($"  function sel(c : boolean; a, b : {t}) return {t};\n");
-        foreach (var (decl, _) in functionTexts) sb.Append("  ").Append(decl).Append(";\n");
+        var supportTexts = support.SelectMany(TotalArithmetic.Functions).ToList();
+        foreach (var (decl, _) in supportTexts.Concat(functionTexts)) sb.Append("  ").Append(decl).Append(";\n");
         sb.Append($"end package;\n\npackage body {Name} is\n");
-        foreach (var t in SelTypes())
-            sb.Append($"  function sel(c : boolean; a, b : {t}) return {t} is\n  begin\n    if c then\n      return a;\n    else\n      return b;\n    end if;\n  end function;\n\n");
-        foreach (var (_, body) in functionTexts) sb.Append(body).Append('\n');
+        foreach (var (_, body) in supportTexts.Concat(functionTexts)) sb.Append(body).Append('\n');
         sb.Append("end package body;\n");
         return sb.ToString();
     }
-
-    IEnumerable<string> SelTypes() =>
-        new[] { "boolean", "unsigned", "signed" }.Concat(enums.Values.Select(e => e.Name).Order(StringComparer.Ordinal));
 }
 
 internal static class VhdlFile

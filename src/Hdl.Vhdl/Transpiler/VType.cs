@@ -78,8 +78,9 @@ internal static class VhdlText
         if (from == to) return e;
         switch (from.Kind, to.Kind)
         {
-            case (VKind.Integer, VKind.Unsigned): return $"to_unsigned({e}, {to.Width})";
-            case (VKind.Integer, VKind.Signed): return $"to_signed({e}, {to.Width})";
+            // A VHDL integer here is a C# int (a loop variable, a Length): as int, then C#'s conversion.
+            // to_unsigned of a negative value, or to_signed to fewer bits, would stop the simulator.
+            case (VKind.Integer, VKind.Unsigned or VKind.Signed): return Convert($"to_signed({e}, 32)", VType.S(32), to);
             case (VKind.Unsigned, VKind.Integer):
             case (VKind.Signed, VKind.Integer): return $"to_integer({e})";
             case (VKind.Unsigned, VKind.Unsigned): return $"resize({e}, {to.Width})";
@@ -91,10 +92,10 @@ internal static class VhdlText
             case (VKind.Enum, VKind.Unsigned or VKind.Signed):
                 return Convert($"to_unsigned({from.EnumName}'pos({e}), {from.Width})", VType.U(from.Width), to);
             case (VKind.Enum, VKind.Integer): return $"{from.EnumName}'pos({e})";
-            case (VKind.Unsigned or VKind.Signed, VKind.Enum): return $"{to.EnumName}'val(to_integer({e}))";
-            case (VKind.Integer, VKind.Enum): return $"{to.EnumName}'val({e})";
         }
-        throw new TranspileException($"cannot convert {from} to {to}");
+        throw new TranspileException(to.Kind == VKind.Enum
+            ? $"a conversion from {from} to enum {to} is not in the hardware subset: C# lets it make a value that is no member, which a VHDL enumeration cannot hold; use a switch on the integer that assigns members"
+            : $"cannot convert {from} to {to}");
     }
 
     /// <summary>The zero/false/first value of a type (reset and latch-free defaults).</summary>

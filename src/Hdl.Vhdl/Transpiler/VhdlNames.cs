@@ -39,22 +39,48 @@ internal static class VhdlNames
         while (sb.Length > 0 && sb[^1] == '_') sb.Length--;
         if (sb.Length == 0 || char.IsAsciiDigit(sb[0])) sb.Insert(0, "n_");
         var id = sb.ToString();
-        return Reserved.Contains(id) ? id + "_x" : id;
+        // hdl_ is the prefix of the package's own subtypes and functions: no C# name can take it.
+        return Reserved.Contains(id) || id.StartsWith("hdl_", StringComparison.OrdinalIgnoreCase) ? id + "_x" : id;
     }
 }
 
-/// <summary>A case-insensitive set of names in one VHDL scope, renaming on clashes.</summary>
-internal sealed class NameScope(NameScope? parent = null)
+/// <summary>
+/// A case-insensitive set of names in one VHDL scope, renaming on clashes. Scopes nest (the design
+/// package, an entity, its process, a function): a name is free only if no enclosing scope and no
+/// nested scope uses it, so a name claimed late in the package (an enumeration, a constant, a
+/// function) can never hide or be hidden by a port, generic, label or variable claimed earlier in an
+/// entity, and the other way round. Names are unique by construction, whatever order they are claimed in.
+/// </summary>
+internal sealed class NameScope
 {
+    readonly NameScope? parent;
+    readonly List<NameScope> children = [];
     readonly HashSet<string> used = new(StringComparer.OrdinalIgnoreCase);
 
-    bool Taken(string n) => used.Contains(n) || (parent?.Taken(n) ?? false);
+    public NameScope(NameScope? parent = null)
+    {
+        this.parent = parent;
+        parent?.children.Add(this);
+    }
+
+    bool TakenHereOrAbove(string n) => used.Contains(n) || (parent?.TakenHereOrAbove(n) ?? false);
+    bool TakenHereOrBelow(string n) => used.Contains(n) || children.Any(c => c.TakenHereOrBelow(n));
+    bool Taken(string n) => TakenHereOrAbove(n) || children.Any(c => c.TakenHereOrBelow(n));
 
     public string Claim(string csharpName)
     {
         var id = VhdlNames.Id(csharpName);
         var n = id;
         for (int i = 2; Taken(n); i++) n = $"{id}_{i}";
+        used.Add(n);
+        return n;
+    }
+
+    /// <summary>Claims a name that is already a legal VHDL identifier (the package's own hdl_ names), numbering it on a clash.</summary>
+    public string ClaimVerbatim(string vhdlName)
+    {
+        var n = vhdlName;
+        for (int i = 2; Taken(n); i++) n = $"{vhdlName}_{i}";
         used.Add(n);
         return n;
     }

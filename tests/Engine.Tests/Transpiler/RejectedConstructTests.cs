@@ -43,6 +43,10 @@ public class RejectedConstructTests
         { nameof(ObjectCreation), "object creation is not in the hardware subset" },
         { nameof(StringUse), "strings are not in the hardware subset" },
         { nameof(BitOperationsPopCount), "is not in the hardware sources" },
+        { nameof(IntegerToEnumCast), "a VHDL enumeration cannot hold" },
+        { nameof(EnumIncrement), "++ on an enum is not in the hardware subset" },
+        { nameof(DirectRecursion), "recursion (RecursiveHelpers.Factorial -> RecursiveHelpers.Factorial) is not in the hardware subset" },
+        { nameof(MutualRecursion), "recursion (RecursiveHelpers.Even -> RecursiveHelpers.Odd -> RecursiveHelpers.Even) is not in the hardware subset" },
     };
 
     [Theory]

@@ -192,3 +192,49 @@ public sealed class BitOperationsPopCount : RejectProcess
 {
     protected override void OnTick() => Output.Value = (uint)BitOperations.PopCount(Input.Value);
 }
+
+public enum Light { Red, Yellow, Green }
+
+public sealed class IntegerToEnumCast : RejectProcess
+{
+    Light light;
+    protected override void OnTick()
+    {
+        light = (Light)(Input.Value & 3u);
+        switch (light)
+        {
+            case Light.Red: Output.Value = 1; break;
+            case Light.Green: Output.Value = 2; break;
+            default: Output.Value = 3; break;
+        }
+    }
+}
+
+public sealed class EnumIncrement : RejectProcess
+{
+    Light light;
+    protected override void OnTick()
+    {
+        light++;
+        Output.Value = (uint)light + Input.Value;
+    }
+}
+
+public static class RecursiveHelpers
+{
+    public static uint Factorial(uint n) => n <= 1 ? 1u : n * Factorial(n - 1);
+
+    public static uint Even(uint n) => n == 0 ? 1u : Odd(n - 1);
+
+    public static uint Odd(uint n) => n == 0 ? 0u : Even(n - 1);
+}
+
+public sealed class DirectRecursion : RejectProcess
+{
+    protected override void OnTick() => Output.Value = RecursiveHelpers.Factorial(Input.Value & 7u);
+}
+
+public sealed class MutualRecursion : RejectProcess
+{
+    protected override void OnTick() => Output.Value = RecursiveHelpers.Even(Input.Value & 7u);
+}
