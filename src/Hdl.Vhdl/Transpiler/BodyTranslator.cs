@@ -76,6 +76,9 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
 
     static TranspileException Error(IOperation op, string message) => TranspileException.At(op.Syntax, message);
 
+    static TranspileException EnumArithmetic(IOperation op) => Error(op,
+        "arithmetic on an enum is not in the hardware subset: C# lets it leave the members, which a VHDL enumeration cannot hold; assign members explicitly");
+
     // ---------------------------------------------------------------- statements
 
     public void Statement(IOperation op)
@@ -171,7 +174,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             return;
         }
         if (targetType.Kind == VKind.Enum)
-            throw Error(compound, "arithmetic on an enum is not in the hardware subset: C# lets it leave the members, which a VHDL enumeration cannot hold; assign members explicitly");
+            throw EnumArithmetic(compound);
         // C#: target = (T)(target op value), computed in the promoted type.
         var opType = compound.OperatorKind is BinaryOperatorKind.LeftShift or BinaryOperatorKind.RightShift
             ? Promote(targetType, targetType) : Promote(targetType, TypeOf(value));
@@ -468,7 +471,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                 {
                     var resultType = TypeOf(b);
                     if (resultType.Kind == VKind.Enum)
-                        throw Error(b, "arithmetic on an enum is not in the hardware subset: C# lets it leave the members, which a VHDL enumeration cannot hold; assign members explicitly");
+                        throw EnumArithmetic(b);
                     bool shift = b.OperatorKind is BinaryOperatorKind.LeftShift or BinaryOperatorKind.RightShift;
                     bool compare = b.OperatorKind is BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals or BinaryOperatorKind.LessThan
                         or BinaryOperatorKind.LessThanOrEqual or BinaryOperatorKind.GreaterThan or BinaryOperatorKind.GreaterThanOrEqual;
