@@ -11,10 +11,9 @@ public enum Construct
     // state and structure
     Register, EnumRegister, RegisterFile, ArrayConstant, Generic, MultipleInstances, CombinationalProcess, ClockedProcess,
     ChainedProcesses, HeldOutput, NarrowWidth, Ram,
-    // known defects of the back end (off by default until fixed; see docs/fuzzing.md)
-    GuardedDivision, GuardedIndex, CombinationalDivisionByInput, SignedRemainder, SwitchDefaultNotLast, EnumCastOutOfRange,
-    EnumIncrement, NegativeIntToUnsigned, FieldNamedLikeEnum, GenericNamedLikeLabel, NestedStaticScalars, SharedArray,
-    HelperRecursion,
+    // constructs of defects of the back end, all fixed now (they stay named: docs/fuzzing.md lists what each one found)
+    GuardedDivision, GuardedIndex, CombinationalDivisionByInput, SignedRemainder, SwitchDefaultNotLast,
+    NegativeIntToUnsigned, FieldNamedLikeEnum, GenericNamedLikeLabel, NestedStaticScalars, SharedArray,
     // defects found by the fuzzer (off by default until fixed; see docs/fuzzing.md)
     StaticOperands,
 }
@@ -23,21 +22,8 @@ public enum Construct
 public sealed class ConstructSet
 {
     /// <summary>
-    /// Constructs that hit defects of the back end known when the fuzzer was written (issue part 1).
-    /// TEMPORARY: they are off in <see cref="Default"/> only until those fixes are merged; then
-    /// <see cref="Default"/> becomes <see cref="All"/>.
-    /// </summary>
-    public static IReadOnlySet<Construct> KnownDefects { get; } = new HashSet<Construct>
-    {
-        Construct.GuardedDivision, Construct.GuardedIndex, Construct.CombinationalDivisionByInput, Construct.SignedRemainder,
-        Construct.SwitchDefaultNotLast, Construct.EnumCastOutOfRange, Construct.EnumIncrement, Construct.NegativeIntToUnsigned,
-        Construct.FieldNamedLikeEnum, Construct.GenericNamedLikeLabel, Construct.NestedStaticScalars, Construct.SharedArray,
-        Construct.HelperRecursion,
-    };
-
-    /// <summary>
-    /// Constructs that hit defects the fuzzer found (not in the issue's list); like
-    /// <see cref="KnownDefects"/>, off by default only until fixed (TEMPORARY).
+    /// Constructs that hit defects the fuzzer found and that are not fixed yet: off by default
+    /// until they are (TEMPORARY).
     /// </summary>
     public static IReadOnlySet<Construct> FoundDefects { get; } = new HashSet<Construct> { Construct.StaticOperands };
 
@@ -47,8 +33,8 @@ public sealed class ConstructSet
 
     public static ConstructSet All => new(Enum.GetValues<Construct>());
 
-    /// <summary>Every construct but the known and found defects (temporary, see <see cref="KnownDefects"/>).</summary>
-    public static ConstructSet Default => new(Enum.GetValues<Construct>().Where(c => !KnownDefects.Contains(c) && !FoundDefects.Contains(c)));
+    /// <summary>Every construct but those of open defects (<see cref="FoundDefects"/>).</summary>
+    public static ConstructSet Default => new(Enum.GetValues<Construct>().Where(c => !FoundDefects.Contains(c)));
 
     public bool Has(Construct c) => enabled.Contains(c);
     public IReadOnlyCollection<Construct> Enabled => enabled;

@@ -51,21 +51,8 @@ public static partial class DesignRunner
     public static RunOutcome Run(IReadOnlyList<DesignSource> units, string workDir, int cycles = DefaultCycles, FailureKind? stopAfter = null)
     {
         try { return RunStages(units, workDir, cycles, stopAfter); }
-        finally { ForgetTranspilerSources(); }
-    }
-
-    /// <summary>
-    /// WORKAROUND: the transpiler caches the Roslyn compilation of every hardware assembly it has
-    /// seen, for the life of the process (SourceSet's cache, keyed by assembly), which is right for
-    /// the cores but grows by tens of MB for every generated assembly (GBs in a long run or a
-    /// shrink). The fuzzer never translates an assembly twice, so it empties that cache after each
-    /// run, by reflection until the transpiler offers a way to do it.
-    /// </summary>
-    static void ForgetTranspilerSources()
-    {
-        var field = typeof(VhdlGenerator).Assembly.GetType("Hdl.Vhdl.Transpiler.SourceSet")
-            ?.GetField("cache", BindingFlags.NonPublic | BindingFlags.Static);
-        (field?.GetValue(null) as System.Collections.IDictionary)?.Clear();
+        // each run is a new assembly that is never translated again: release its compilation
+        finally { VhdlGenerator.ForgetSources(); }
     }
 
     static RunOutcome RunStages(IReadOnlyList<DesignSource> units, string workDir, int cycles, FailureKind? stopAfter)

@@ -57,6 +57,7 @@ public sealed class Fuzzer(FuzzOptions options, Action<string>? log = null)
                     var f = Report(unit, outcome);
                     failures.Add(f);
                     onFailure?.Invoke(f);
+                    if (failures.Count >= options.MaxFailures) break;
                 }
                 designs = Math.Min(start + options.BatchSize, options.Count);
                 log?.Invoke($"fuzz: {designs}/{options.Count} designs, {failures.Count} failures, {sw.Elapsed.TotalSeconds:0} s");
@@ -70,26 +71,31 @@ public sealed class Fuzzer(FuzzOptions options, Action<string>? log = null)
         return new FuzzReport(designs, options.Seed, failures, sw.Elapsed, runs);
     }
 
-    /// <summary>The failing units of a batch, each with its own (single-unit) outcome.</summary>
-    public List<(UnitModel Unit, RunOutcome Outcome)> Check(IReadOnlyList<UnitModel> units)
+    /// <summary>
+    /// The failing units of a batch, each with its own (single-unit) outcome, found lazily: the
+    /// caller may stop after the first few without splitting the rest of the batch.
+    /// </summary>
+    public IEnumerable<(UnitModel Unit, RunOutcome Outcome)> Check(IReadOnlyList<UnitModel> units)
     {
         var outcome = RunUnits(units, null);
-        if (outcome.Passed) return [];
-        if (units.Count == 1) return [(units[0], outcome)];
-        var result = new List<(UnitModel, RunOutcome)>();
+        if (outcome.Passed) yield break;
+        if (units.Count == 1) { yield return (units[0], outcome); yield break; }
+        IEnumerable<IReadOnlyList<UnitModel>> parts;
         if (outcome.Kind == FailureKind.Mismatch && outcome.MismatchedUnits.Count > 0)
         {
             // the testbench names the ports: check the named units alone, the rest again as a batch
-            var named = units.Where(u => outcome.MismatchedUnits.Contains(u.Index)).ToList();
-            foreach (var u in named) result.AddRange(Check([u]));
+            var named = units.Where(u => outcome.MismatchedUnits.Contains(u.Index)).Select(u => (IReadOnlyList<UnitModel>)[u]);
             var rest = units.Where(u => !outcome.MismatchedUnits.Contains(u.Index)).ToList();
-            if (rest.Count > 0) result.AddRange(Check(rest));
-            return result;
+            parts = rest.Count > 0 ? named.Append(rest) : named;
         }
-        int half = units.Count / 2;
-        result.AddRange(Check([.. units.Take(half)]));
-        result.AddRange(Check([.. units.Skip(half)]));
-        return result;
+        else
+        {
+            int half = units.Count / 2;
+            parts = [units.Take(half).ToList(), units.Skip(half).ToList()];
+        }
+        foreach (var part in parts)
+            foreach (var failure in Check(part))
+                yield return failure;
     }
 
     RunOutcome RunUnits(IReadOnlyList<UnitModel> units, FailureKind? stopAfter)

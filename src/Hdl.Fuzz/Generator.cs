@@ -101,7 +101,6 @@ public sealed class Generator
         if (!input.Any(i => i.Type.IsInteger && !i.Type.IsWide)) input.Add(new SignalModel($"S{input.Count}", HType.UInt));
 
         for (int h = rng.Range(0, options.MaxHelpers); h > 0; h--) helpers.Add(GenerateHelper());
-        if (Can(Construct.HelperRecursion) && rng.Chance(0.25)) helpers.Add(RecursiveHelper());
 
         var processes = new List<ProcessModel>();
         int count = rng.Range(1, options.MaxProcesses);
@@ -151,18 +150,22 @@ public sealed class Generator
         throw new InvalidOperationException($"nothing readable of type {t}");
     }
 
+    /// <summary>
+    /// An enum member chosen by an integer: <c>v % n == 0 ? M0 : v % n == 1 ? M1 : ...</c>. The subset
+    /// has no cast of a non-constant integer to an enum (C# lets it make a value that is no member).
+    /// </summary>
     Expr EnumFrom(HType e, Expr unsignedValue)
     {
         if (unsignedValue.Type.Signed) unsignedValue = new Cast(HType.UInt, unsignedValue);
         var u = unsignedValue.Type;
-        if (Can(Construct.EnumCastOutOfRange) && rng.Chance(0.3))
-        {
-            Use(Construct.EnumCastOutOfRange);
-            return new Cast(e, new Binary(u, "&", unsignedValue, Lit.Of(u, 3)));
-        }
-        Use(Construct.EnumCast);
+        used.Add(Construct.EnumCast);
+        used.Add(Construct.Conditional);
         var t = u.IsPromoted ? HType.UInt : u;
-        return new Cast(e, new Binary(t, "%", u == t ? unsignedValue : new Cast(t, unsignedValue), Lit.Of(t, (UInt128)e.EnumMembers)));
+        var index = new Binary(t, "%", u == t ? unsignedValue : new Cast(t, unsignedValue), Lit.Of(t, (UInt128)e.EnumMembers));
+        Expr member = new Lit(e, (UInt128)(e.EnumMembers - 1), e.Name);
+        for (int m = e.EnumMembers - 2; m >= 0; m--)
+            member = new Conditional(e, new Compare("==", index, Lit.Of(t, (UInt128)m)), new Lit(e, (UInt128)m, e.Name), member);
+        return member;
     }
 
     Expr Gen(HType t, Scope s, int depth)
@@ -460,11 +463,6 @@ public sealed class Generator
         }
         else target = rng.Pick(targets);
         var t = target.Type;
-        if (t.IsEnum && Can(Construct.EnumIncrement) && target is Ref && !s.InHelper && rng.Chance(0.2) && s.Readable.Contains(target))
-        {
-            Use(Construct.EnumIncrement);
-            return new IncDec(target, "++");
-        }
         if (t.IsInteger && rng.Chance(0.15) && Use(Construct.IncrementDecrement)) return new IncDec(target, rng.Pick(new[] { "++", "--" }));
         if (!t.IsEnum && rng.Chance(0.35) && Use(Construct.CompoundAssignment))
         {
@@ -512,21 +510,6 @@ public sealed class Generator
         body.Add(new Return(Gen(result, s, options.MaxExpressionDepth)));
         Use(Construct.HelperCall);
         return self with { Body = body };
-    }
-
-    HelperModel RecursiveHelper()
-    {
-        Use(Construct.HelperRecursion);
-        var t = rng.Pick(new[] { HType.UInt, HType.Int, HType.ULong });
-        var name = $"Rec{helpers.Count}";
-        var x = new Ref(t, "x");
-        var d = new Ref(HType.Int, "d");
-        var step = new Binary(t, "+", new Binary(t, "*", x, Lit.Of(t, 3)), Lit.Of(t, 1));
-        return new HelperModel(name, t, [(t, "x"), (HType.Int, "d")],
-        [
-            new If(new Compare("<=", d, Lit.Of(HType.Int, 0)), [new Return(x)], []),
-            new Return(new Call(t, name, [step, new Binary(HType.Int, "-", d, Lit.Of(HType.Int, 1))])),
-        ]);
     }
 
     // ---- processes -------------------------------------------------------------------------------

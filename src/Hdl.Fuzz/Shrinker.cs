@@ -132,7 +132,7 @@ public static class Shrinker
     {
         int n = 0;
         void Count(IReadOnlyList<Stmt> list) { foreach (var s in list) { n++; foreach (var b in s.Blocks) Count(b); } }
-        foreach (var h in u.Helpers.Where(Editable)) Count(h.Body);
+        foreach (var h in u.Helpers) Count(h.Body);
         foreach (var p in u.Processes) Count(p.Body);
         return n;
     }
@@ -159,16 +159,10 @@ public static class Shrinker
         }
         return u with
         {
-            Helpers = [.. u.Helpers.Select(h => Editable(h) ? h with { Body = List(h.Body) } : h)],
+            Helpers = [.. u.Helpers.Select(h => h with { Body = List(h.Body) })],
             Processes = [.. u.Processes.Select(p => p with { Body = List(p.Body) })],
         };
     }
-
-    /// <summary>
-    /// A recursive helper is kept as generated (or dropped whole): cutting its base case or its
-    /// decreasing argument would make the C# simulation recurse without end.
-    /// </summary>
-    static bool Editable(HelperModel h) => !h.Body.Any(s => s is Return { Value: Call c } && (c.Function == h.Name || c.Function.EndsWith("." + h.Name)));
 
     /// <summary>Rebuilds the unit with <paramref name="replace"/> applied to every expression in pre-order (null keeps it).</summary>
     static UnitModel Walk(UnitModel u, Func<Expr, Expr?> replace)
@@ -186,7 +180,7 @@ public static class Shrinker
         })];
         return u with
         {
-            Helpers = [.. u.Helpers.Select(h => Editable(h) ? h with { Body = List(h.Body) } : h)],
+            Helpers = [.. u.Helpers.Select(h => h with { Body = List(h.Body) })],
             Processes = [.. u.Processes.Select(p => p with { Body = List(p.Body) })],
         };
     }
