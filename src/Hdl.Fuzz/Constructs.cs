@@ -14,7 +14,7 @@ public enum Construct
     // constructs of defects of the back end, all fixed now (they stay named: docs/fuzzing.md lists what each one found)
     GuardedDivision, GuardedIndex, CombinationalDivisionByInput, SignedRemainder, SwitchDefaultNotLast,
     NegativeIntToUnsigned, FieldNamedLikeEnum, GenericNamedLikeLabel, NestedStaticScalars, SharedArray,
-    // defects found by the fuzzer (off by default until fixed; see docs/fuzzing.md)
+    // the defect the fuzzer found (fixed: StaticSafeForms in the back end)
     StaticOperands,
 }
 
@@ -25,7 +25,7 @@ public sealed class ConstructSet
     /// Constructs that hit defects the fuzzer found and that are not fixed yet: off by default
     /// until they are (TEMPORARY).
     /// </summary>
-    public static IReadOnlySet<Construct> FoundDefects { get; } = new HashSet<Construct> { Construct.StaticOperands };
+    public static IReadOnlySet<Construct> FoundDefects { get; } = new HashSet<Construct>();
 
     readonly HashSet<Construct> enabled;
 

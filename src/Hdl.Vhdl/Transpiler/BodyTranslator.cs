@@ -552,6 +552,13 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         }
         var right = As(rightOp, rightType);
         string bool2(string o) => $"({left} {o} {right})";
+        // ghdl --synth cannot fold < <= > >= on enumerations (StaticSafeForms): compare their positions
+        if (type.Kind == VKind.Enum && kind is BinaryOperatorKind.LessThan or BinaryOperatorKind.LessThanOrEqual
+            or BinaryOperatorKind.GreaterThan or BinaryOperatorKind.GreaterThanOrEqual)
+        {
+            left = $"{type.EnumName}'pos({left})";
+            right = $"{type.EnumName}'pos({right})";
+        }
         return kind switch
         {
             BinaryOperatorKind.Add => bool2("+"),
@@ -565,7 +572,8 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             BinaryOperatorKind.Or => bool2("or"),
             BinaryOperatorKind.ExclusiveOr => bool2("xor"),
             BinaryOperatorKind.Equals => bool2("="),
-            BinaryOperatorKind.NotEquals => bool2("/="),
+            // ghdl --synth cannot fold numeric_std's /= (StaticSafeForms)
+            BinaryOperatorKind.NotEquals => type.IsVector ? $"(not ({left} = {right}))" : bool2("/="),
             BinaryOperatorKind.LessThan => bool2("<"),
             BinaryOperatorKind.LessThanOrEqual => bool2("<="),
             BinaryOperatorKind.GreaterThan => bool2(">"),
@@ -581,7 +589,8 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         if (amount.ConstantValue.HasValue) return (Convert.ToInt64(amount.ConstantValue.Value) & (width - 1)).ToString();
         var (text, type) = Expr(Unwrap(amount));
         if (type.Kind == VKind.Integer) return $"({text} mod {width})";
-        return $"to_integer({Conv(text, type, pkg.Use(VType.U(bits)), amount)})";
+        if (!type.IsVector) throw Error(amount, $"a shift amount of type {type} is not in the hardware subset");
+        return $"{pkg.Support(StaticSafeForms.Amount)}({text}, {bits})";
     }
 
     (string, VType) Field(IFieldReferenceOperation f)
@@ -678,7 +687,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         if (m.Name is "RotateLeft" or "RotateRight" && inv.Arguments.Length == 2 &&
             m.ContainingType.Name is "BitOperations" or "UInt32" or "UInt64" or "UInt128" or "Byte" or "UInt16")
         {
-            var fn = m.Name == "RotateLeft" ? "rotate_left" : "rotate_right";
+            var fn = pkg.Support(m.Name == "RotateLeft" ? StaticSafeForms.RotateLeft : StaticSafeForms.RotateRight);
             var x = As(inv.Arguments[0].Value, t);
             return ($"{fn}({x}, {ShiftAmount(inv.Arguments[1].Value, t.Width)})", t);
         }

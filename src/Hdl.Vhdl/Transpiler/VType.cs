@@ -83,12 +83,13 @@ internal static class VhdlText
             case (VKind.Integer, VKind.Unsigned or VKind.Signed): return Convert($"to_signed({e}, 32)", VType.S(32), to);
             case (VKind.Unsigned, VKind.Integer):
             case (VKind.Signed, VKind.Integer): return $"to_integer({e})";
-            case (VKind.Unsigned, VKind.Unsigned): return $"resize({e}, {to.Width})";
-            case (VKind.Unsigned, VKind.Signed): return $"signed(resize({e}, {to.Width}))";
+            case (VKind.Unsigned, VKind.Unsigned): return to.Width < from.Width ? Low(e, to.Width) : $"resize({e}, {to.Width})";
+            case (VKind.Unsigned, VKind.Signed): return $"signed({(to.Width < from.Width ? Low(e, to.Width) : $"resize({e}, {to.Width})")})";
             case (VKind.Signed, VKind.Signed):
-                return to.Width >= from.Width ? $"resize({e}, {to.Width})" : $"signed(resize(unsigned({e}), {to.Width}))";
+                return to.Width >= from.Width ? $"resize({e}, {to.Width})" : $"signed({Low($"unsigned({e})", to.Width)})";
             case (VKind.Signed, VKind.Unsigned):
-                return to.Width <= from.Width ? $"resize(unsigned({e}), {to.Width})" : $"unsigned(resize({e}, {to.Width}))";
+                return to.Width < from.Width ? Low($"unsigned({e})", to.Width)
+                    : to.Width == from.Width ? $"unsigned({e})" : $"unsigned(resize({e}, {to.Width}))";
             case (VKind.Enum, VKind.Unsigned or VKind.Signed):
                 return Convert($"to_unsigned({from.EnumName}'pos({e}), {from.Width})", VType.U(from.Width), to);
             case (VKind.Enum, VKind.Integer): return $"{from.EnumName}'pos({e})";
@@ -96,6 +97,20 @@ internal static class VhdlText
         throw new TranspileException(to.Kind == VKind.Enum
             ? $"a conversion from {from} to enum {to} is not in the hardware subset: C# lets it make a value that is no member, which a VHDL enumeration cannot hold; use a switch on the integer that assigns members"
             : $"cannot convert {from} to {to}");
+    }
+
+    /// <summary>
+    /// The low <paramref name="width"/> bits of an unsigned value (C#'s truncation). A named value,
+    /// possibly converted (<c>x</c>, <c>unsigned(x)</c>), is sliced: <c>ghdl --synth</c> (GHDL 2.0)
+    /// crashes (netlists-utils.adb:145) on a truncating <c>resize</c> of a variable whose value it
+    /// has folded to a constant, once another operation uses the result. Other values are resized.
+    /// </summary>
+    static string Low(string e, int width)
+    {
+        var m = System.Text.RegularExpressions.Regex.Match(e, @"^(?:(?<conv>unsigned|signed)\((?<name>[A-Za-z][A-Za-z0-9_]*)\)|(?<name>[A-Za-z][A-Za-z0-9_]*))$");
+        if (!m.Success) return $"resize({e}, {width})";
+        var slice = $"{m.Groups["name"].Value}({width - 1} downto 0)";
+        return m.Groups["conv"].Success ? $"{m.Groups["conv"].Value}({slice})" : slice;
     }
 
     /// <summary>The zero/false/first value of a type (reset and latch-free defaults).</summary>

@@ -1,8 +1,8 @@
-// Found by the fuzzer: seed 2, design 83 (shrunk). NEW DEFECT, NOT FIXED: this test fails until it is.
-// ghdl --synth crashes ("GHDL Bug occurred", ADA.ASSERTIONS.ASSERTION_ERROR at netlists-utils.adb:145)
-// on a shift whose value and amount are both static: GHDL propagates the constants through the
-// variable v1 and evaluates shift_left itself. The back end emits the shift as it is; it could fold
-// such shifts (or keep the amount non-static). Construct: StaticOperands (off in the default set).
+// Found by the fuzzer: seed 2, design 83 (shrunk). FIXED.
+// ghdl --synth crashed ("GHDL Bug occurred", ADA.ASSERTIONS.ASSERTION_ERROR at netlists-utils.adb:145) on
+// shift_left(x, to_integer(resize(unsigned(v1), 5))) with v1 holding a constant: GHDL propagates the constant through
+// the variable, and the truncating resize gives a broken constant. The back end now takes a shift or rotate amount's
+// low bits by a slice (hdl_amount, StaticSafeForms). Construct: StaticOperands.
 using System.Numerics;
 using Hdl;
 

@@ -1,7 +1,7 @@
-// Found by the fuzzer: seed 5, design 4, --constructs all (shrunk). NEW DEFECT, NOT FIXED: this test fails until it is.
+// Found by the fuzzer: seed 5, design 4, --constructs all (shrunk). FIXED.
 // ghdl --synth: 'unhandled (static) function: IIR_PREDEFINED_IEEE_NUMERIC_STD_ROT_RIGHT_UNS_NAT': rotate_right of a
-// generic is evaluated by GHDL's synthesis itself, which lacks numeric_std's rotates (the same family as
-// new-static-compare-synth.cs). The back end could write rotates as slices and concatenation. Construct: StaticOperands.
+// generic is evaluated by GHDL's synthesis itself, which lacks numeric_std's rotates. The back end now writes rotates
+// as hdl_rotl/hdl_rotr, two shifts or-ed (StaticSafeForms). Construct: StaticOperands.
 using System.Numerics;
 using Hdl;
 

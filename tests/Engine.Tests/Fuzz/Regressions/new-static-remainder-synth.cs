@@ -1,7 +1,7 @@
-// Found by the fuzzer: seed 5, design 6, --constructs all (shrunk). NEW DEFECT, NOT FIXED: this test fails until it is.
+// Found by the fuzzer: seed 5, design 6, --constructs all (shrunk). FIXED.
 // ghdl --synth: 'synth_static_dyadic_predefined: unhandled IIR_PREDEFINED_IEEE_NUMERIC_STD_REM_UNS_UNS': an unsigned
-// % whose operands are both static (v5 holds a constant) is evaluated by GHDL's synthesis itself, which lacks rem
-// (the same family as new-static-compare-synth.cs). Construct: StaticOperands.
+// % whose operands are both static (v5 holds a constant) is evaluated by GHDL's synthesis itself, which lacks rem.
+// Fixed with the soundness merge: % is hdl_rem, a - (a / b) * b (TotalArithmetic). Construct: StaticOperands.
 using System.Numerics;
 using Hdl;
 

@@ -1,8 +1,7 @@
-// Found by the fuzzer: seed 4, design 3, --constructs all (shrunk). NEW DEFECT, NOT FIXED: this test fails until it is.
+// Found by the fuzzer: seed 4, design 3, --constructs all (shrunk). FIXED.
 // ghdl --synth: 'synth_static_dyadic_predefined: unhandled IIR_PREDEFINED_IEEE_NUMERIC_STD_NE_SGN_SGN': a comparison
 // whose operands are both static (a literal and a generic) is evaluated by GHDL's synthesis itself, which lacks
-// numeric_std's /= (and rem, rotate_left/right, and crashes on some static shifts). The back end could fold
-// comparisons of static operands or emit them in a form GHDL evaluates. Construct: StaticOperands.
+// numeric_std's /= on vectors. The back end now writes != of vectors as not (a = b) (StaticSafeForms). Construct: StaticOperands.
 using System.Numerics;
 using Hdl;
 
