@@ -106,14 +106,14 @@ begin
           resultValid := false;
         end if;
         if busy then
-          next_x := AesMath_RoundStep(state, roundKeys(hdl_index(to_integer(resize(round, 4)), 15)), signed(resize(round, 32)), rounds, signed'(x"00000000"), false, decrypt);
+          next_x := AesMath_RoundStep(state, roundKeys(hdl_index(to_integer(round(3 downto 0)), 15)), signed(resize(round, 32)), rounds, signed'(x"00000000"), false, decrypt);
           if (signed(resize(round, 32)) < signed(resize(rounds, 32))) then
             state := next_x;
             round := (round + unsigned'(x"01"));
           elsif outputFree then
             Output_Block <= next_x;
             Output_Side <= side;
-            Output_KeySize <= resize(keySize, 2);
+            Output_KeySize <= keySize(1 downto 0);
             Output_Tag <= tag;
             Output_Last <= last;
             resultValid := true;

@@ -6,8 +6,6 @@ use ieee.numeric_std.all;
 package aes_tbox_pkg is
   subtype hdl_u2 is unsigned(1 downto 0);
   subtype hdl_u4 is unsigned(3 downto 0);
-  subtype hdl_u5 is unsigned(4 downto 0);
-  subtype hdl_u7 is unsigned(6 downto 0);
   subtype hdl_u8 is unsigned(7 downto 0);
   subtype hdl_u9 is unsigned(8 downto 0);
   subtype hdl_u32 is unsigned(31 downto 0);
@@ -478,7 +476,10 @@ package aes_tbox_pkg is
       x"9B9BB62D", x"1E1E223C", x"87879215", x"E9E920C9", x"CECE4987", x"5555FFAA", x"28287850", x"DFDF7AA5", 
       x"8C8C8F03", x"A1A1F859", x"89898009", x"0D0D171A", x"BFBFDA65", x"E6E631D7", x"4242C684", x"6868B8D0", 
       x"4141C382", x"9999B029", x"2D2D775A", x"0F0F111E", x"B0B0CB7B", x"5454FCA8", x"BBBBD66D", x"16163A2C");
+  function hdl_amount(x : unsigned; bits : positive) return natural;
+  function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_index(i : integer; n : positive) return natural;
+  function hdl_rotl(x : unsigned; n : natural) return unsigned;
   function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8;
   function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : hdl_s32; rounds : hdl_u8; part : hdl_s32; tables : boolean; decrypt : boolean) return hdl_u128;
   function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : hdl_s32; rounds : hdl_u8) return hdl_u128;
@@ -507,12 +508,31 @@ package aes_tbox_pkg is
 end package;
 
 package body aes_tbox_pkg is
+  function hdl_amount(x : unsigned; bits : positive) return natural is
+    variable v : unsigned(x'length - 1 downto 0);
+  begin
+    v := x;
+    return to_integer(v(bits - 1 downto 0));
+  end function;
+
+  function hdl_amount(x : signed; bits : positive) return natural is
+    variable v : unsigned(x'length - 1 downto 0);
+  begin
+    v := unsigned(x);
+    return to_integer(v(bits - 1 downto 0));
+  end function;
+
   function hdl_index(i : integer; n : positive) return natural is
   begin
     if i >= 0 and i < n then
       return i;
     end if;
     return 0;
+  end function;
+
+  function hdl_rotl(x : unsigned; n : natural) return unsigned is
+  begin
+    return shift_left(x, n) or shift_right(x, x'length - n);
   end function;
 
   -- Crypto.Aes.AesMath.RoundsOf
@@ -680,10 +700,10 @@ package body aes_tbox_pkg is
     variable mixed : hdl_u32;
   begin
     index := (signed(resize(unsigned(signed(resize(keySize, 32)) * signed'(x"00000080")), 32)) + i);
-    kind := AesMath_KeyWordKind(to_integer(resize(unsigned(index), 9)));
+    kind := AesMath_KeyWordKind(to_integer(unsigned(index(8 downto 0))));
     mixed := previous;
     if (signed(resize(kind, 32)) = signed'(x"00000002")) then
-      mixed := (AesMath_SubWord(AesMath_RotWord(previous)) xor shift_left(resize(AesMath_KeyWordRcon(to_integer(resize(unsigned(index), 9))), 32), 24));
+      mixed := (AesMath_SubWord(AesMath_RotWord(previous)) xor shift_left(resize(AesMath_KeyWordRcon(to_integer(unsigned(index(8 downto 0)))), 32), 24));
     end if;
     if (signed(resize(kind, 32)) = signed'(x"00000003")) then
       mixed := AesMath_SubWord(previous);
@@ -694,7 +714,7 @@ package body aes_tbox_pkg is
   -- Crypto.Aes.AesMath.Column3
   function AesMath_Column3(block_x : hdl_u128) return hdl_u32 is
   begin
-    return resize(resize(block_x, 64), 32);
+    return resize(block_x(63 downto 0), 32);
   end function;
 
   -- Crypto.Aes.AesMath.WindowWord
@@ -724,7 +744,7 @@ package body aes_tbox_pkg is
   -- Crypto.Aes.AesMath.Column
   function AesMath_Column(block_x : hdl_u128; index : hdl_s32) return hdl_u32 is
   begin
-    return resize(shift_right(block_x, to_integer(resize(unsigned((signed'(x"00000060") - signed(resize(unsigned(signed'(x"00000020") * (index and signed'(x"00000003"))), 32)))), 7))), 32);
+    return resize(shift_right(block_x, hdl_amount((signed'(x"00000060") - signed(resize(unsigned(signed'(x"00000020") * (index and signed'(x"00000003"))), 32))), 7)), 32);
   end function;
 
   -- Crypto.Aes.AesMath.Column1
@@ -736,7 +756,7 @@ package body aes_tbox_pkg is
   -- Crypto.Aes.AesMath.Column2
   function AesMath_Column2(block_x : hdl_u128) return hdl_u32 is
   begin
-    return resize(shift_right(resize(block_x, 64), 32), 32);
+    return resize(shift_right(block_x(63 downto 0), 32), 32);
   end function;
 
   -- Crypto.Aes.AesMath.SubShiftColumn
@@ -802,19 +822,19 @@ package body aes_tbox_pkg is
   -- Crypto.Aes.AesMath.SubWord
   function AesMath_SubWord(word : hdl_u32) return hdl_u32 is
   begin
-    return (((shift_left(resize(AesMath_SBox(to_integer(resize(shift_right(word, 24), 8))), 32), 24) or shift_left(resize(AesMath_SBox(to_integer(resize(shift_right(word, 16), 8))), 32), 16)) or shift_left(resize(AesMath_SBox(to_integer(resize(shift_right(word, 8), 8))), 32), 8)) or resize(AesMath_SBox(to_integer(resize(word, 8))), 32));
+    return (((shift_left(resize(AesMath_SBox(to_integer(resize(shift_right(word, 24), 8))), 32), 24) or shift_left(resize(AesMath_SBox(to_integer(resize(shift_right(word, 16), 8))), 32), 16)) or shift_left(resize(AesMath_SBox(to_integer(resize(shift_right(word, 8), 8))), 32), 8)) or resize(AesMath_SBox(to_integer(word(7 downto 0))), 32));
   end function;
 
   -- Crypto.Aes.AesMath.RotWord
   function AesMath_RotWord(word : hdl_u32) return hdl_u32 is
   begin
-    return rotate_left(word, 8);
+    return hdl_rotl(word, 8);
   end function;
 
   -- Crypto.Aes.AesMath.Row
   function AesMath_Row(column : hdl_u32; row : hdl_s32) return hdl_u8 is
   begin
-    return resize(shift_right(column, to_integer(resize(unsigned((signed'(x"00000018") - signed(resize(unsigned(signed'(x"00000008") * row), 32)))), 5))), 8);
+    return resize(shift_right(column, hdl_amount((signed'(x"00000018") - signed(resize(unsigned(signed'(x"00000008") * row), 32))), 5)), 8);
   end function;
 
   -- Crypto.Aes.AesMath.Xtime
@@ -822,7 +842,7 @@ package body aes_tbox_pkg is
     variable shifted : hdl_u8;
   begin
     shifted := resize(unsigned(shift_left(signed(resize(a, 32)), 1)), 8);
-    if ((signed(resize(a, 32)) and signed'(x"00000080")) /= signed'(x"00000000")) then
+    if (not ((signed(resize(a, 32)) and signed'(x"00000080")) = signed'(x"00000000"))) then
       return resize(unsigned((signed(resize(shifted, 32)) xor signed'(x"0000001B"))), 8);
     else
       return shifted;

@@ -15,6 +15,9 @@ package chacha20_proc10_pkg is
   type hdl_u32_x4 is array (0 to 3) of hdl_u32;
   constant ChaChaMath_Sigma : hdl_u32_x4 := (
       x"61707865", x"3320646E", x"79622D32", x"6B206574");
+  function hdl_amount(x : unsigned; bits : positive) return natural;
+  function hdl_amount(x : signed; bits : positive) return natural;
+  function hdl_rotl(x : unsigned; n : natural) return unsigned;
   function ChaChaMath_CounterNonce(counter : hdl_u32; nonce : hdl_u128) return hdl_u128;
   function ChaChaMath_InitialColumn(key0 : hdl_u128; key1 : hdl_u128; counterNonce : hdl_u128; column : hdl_s32) return hdl_u128;
   function ChaChaMath_QuarterRound(abcd : hdl_u128) return hdl_u128;
@@ -27,6 +30,25 @@ package chacha20_proc10_pkg is
 end package;
 
 package body chacha20_proc10_pkg is
+  function hdl_amount(x : unsigned; bits : positive) return natural is
+    variable v : unsigned(x'length - 1 downto 0);
+  begin
+    v := x;
+    return to_integer(v(bits - 1 downto 0));
+  end function;
+
+  function hdl_amount(x : signed; bits : positive) return natural is
+    variable v : unsigned(x'length - 1 downto 0);
+  begin
+    v := unsigned(x);
+    return to_integer(v(bits - 1 downto 0));
+  end function;
+
+  function hdl_rotl(x : unsigned; n : natural) return unsigned is
+  begin
+    return shift_left(x, n) or shift_right(x, x'length - n);
+  end function;
+
   -- Crypto.ChaCha.ChaChaMath.CounterNonce
   function ChaChaMath_CounterNonce(counter : hdl_u32; nonce : hdl_u128) return hdl_u128 is
   begin
@@ -36,7 +58,7 @@ package body chacha20_proc10_pkg is
   -- Crypto.ChaCha.ChaChaMath.InitialColumn
   function ChaChaMath_InitialColumn(key0 : hdl_u128; key1 : hdl_u128; counterNonce : hdl_u128; column : hdl_s32) return hdl_u128 is
   begin
-    return ChaChaMath_Pack(ChaChaMath_Sigma(to_integer(resize(unsigned(column), 2))), ChaChaMath_Lane(key0, column), ChaChaMath_Lane(key1, column), ChaChaMath_Lane(counterNonce, column));
+    return ChaChaMath_Pack(ChaChaMath_Sigma(to_integer(unsigned(column(1 downto 0)))), ChaChaMath_Lane(key0, column), ChaChaMath_Lane(key1, column), ChaChaMath_Lane(counterNonce, column));
   end function;
 
   -- Crypto.ChaCha.ChaChaMath.QuarterRound
@@ -52,16 +74,16 @@ package body chacha20_proc10_pkg is
     d := ChaChaMath_Lane(abcd, signed'(x"00000003"));
     a := (a + b);
     d := (d xor a);
-    d := rotate_left(d, 16);
+    d := hdl_rotl(d, 16);
     c := (c + d);
     b := (b xor c);
-    b := rotate_left(b, 12);
+    b := hdl_rotl(b, 12);
     a := (a + b);
     d := (d xor a);
-    d := rotate_left(d, 8);
+    d := hdl_rotl(d, 8);
     c := (c + d);
     b := (b xor c);
-    b := rotate_left(b, 7);
+    b := hdl_rotl(b, 7);
     return ChaChaMath_Pack(a, b, c, d);
   end function;
 
@@ -98,7 +120,7 @@ package body chacha20_proc10_pkg is
       return (not none);
     end if;
     one := unsigned'(x"00000000000000000000000000000001");
-    return (shift_left(one, to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * keep), 32))), 7))) - one);
+    return (shift_left(one, hdl_amount(signed(resize(unsigned(signed'(x"00000008") * keep), 32)), 7)) - one);
   end function;
 
   -- Crypto.ChaCha.ChaChaMath.Pack
@@ -110,7 +132,7 @@ package body chacha20_proc10_pkg is
   -- Crypto.ChaCha.ChaChaMath.Lane
   function ChaChaMath_Lane(x : hdl_u128; lane : hdl_s32) return hdl_u32 is
   begin
-    return resize(shift_right(x, to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000020") * lane), 32))), 7))), 32);
+    return resize(shift_right(x, hdl_amount(signed(resize(unsigned(signed'(x"00000020") * lane), 32)), 7)), 32);
   end function;
 
 end package body;

@@ -76,7 +76,7 @@ begin
             Output_Data1 <= ((ChaChaMath_Row(s0, s1, s2, s3, signed'(x"00000001")) xor Input_Data1) and ChaChaMath_KeepMask(byteCount, signed'(x"00000001")));
             Output_Data2 <= ((ChaChaMath_Row(s0, s1, s2, s3, signed'(x"00000002")) xor Input_Data2) and ChaChaMath_KeepMask(byteCount, signed'(x"00000002")));
             Output_Data3 <= ((ChaChaMath_Row(s0, s1, s2, s3, signed'(x"00000003")) xor Input_Data3) and ChaChaMath_KeepMask(byteCount, signed'(x"00000003")));
-            Output_ByteCount <= resize(byteCount, 7);
+            Output_ByteCount <= byteCount(6 downto 0);
             Output_Error <= Input_Error;
             Output_Last <= Input_Last;
           end if;

@@ -63,7 +63,7 @@ begin
       else
         chain := chain_reg;
         if Feedback_Valid then
-          chain(hdl_index(to_integer(resize(Feedback_Slot, 5)), 24)) := Feedback_Chain;
+          chain(hdl_index(to_integer(Feedback_Slot(4 downto 0)), 24)) := Feedback_Chain;
         end if;
         if Advance_Ready then
           valid := Input_Valid;
@@ -72,7 +72,7 @@ begin
             if Input_First then
               start := Md5Math_InitialState;
             else
-              start := chain(hdl_index(to_integer(resize(Input_Slot, 5)), 24));
+              start := chain(hdl_index(to_integer(Input_Slot(4 downto 0)), 24));
             end if;
             Output_State <= start;
             Output_Chain <= start;

@@ -136,40 +136,40 @@ begin
             zero := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
             length := HashWords_LengthLane(Issue_PutLength, Issue_BitLength, littleEndianLength);
             if useBuffer then
-              choice := buffer0(hdl_index(to_integer(resize(unsigned(slot), 6)), 40));
+              choice := buffer0(hdl_index(to_integer(unsigned(slot(5 downto 0))), 40));
             else
               choice := zero;
             end if;
             Output_Data0 <= HashWords_PadLane(choice, signed'(x"00000000"), keep, marker);
             if useBuffer then
-              choice_2 := buffer1(hdl_index(to_integer(resize(unsigned(slot), 6)), 40));
+              choice_2 := buffer1(hdl_index(to_integer(unsigned(slot(5 downto 0))), 40));
             else
               choice_2 := zero;
             end if;
             Output_Data1 <= HashWords_PadLane(choice_2, signed'(x"00000001"), keep, marker);
             if useBuffer then
-              choice_3 := buffer2(hdl_index(to_integer(resize(unsigned(slot), 6)), 40));
+              choice_3 := buffer2(hdl_index(to_integer(unsigned(slot(5 downto 0))), 40));
             else
               choice_3 := zero;
             end if;
             Output_Data2 <= HashWords_PadLane(choice_3, signed'(x"00000002"), keep, marker);
             if useBuffer then
-              choice_4 := buffer3(hdl_index(to_integer(resize(unsigned(slot), 6)), 40));
+              choice_4 := buffer3(hdl_index(to_integer(unsigned(slot(5 downto 0))), 40));
             else
               choice_4 := zero;
             end if;
             Output_Data3 <= (HashWords_PadLane(choice_4, signed'(x"00000003"), keep, marker) or length);
-            Output_Slot <= resize(unsigned(slot), 8);
+            Output_Slot <= unsigned(slot(7 downto 0));
             Output_First <= Issue_First;
             Output_Last <= Issue_Last;
           end if;
         end if;
         if (Input_Valid and InputReady_Ready) then
           id := signed(resize(Input_MessageId, 32));
-          buffer0(hdl_index(to_integer(resize(unsigned(id), 6)), 40)) := Input_Data0;
-          buffer1(hdl_index(to_integer(resize(unsigned(id), 6)), 40)) := Input_Data1;
-          buffer2(hdl_index(to_integer(resize(unsigned(id), 6)), 40)) := Input_Data2;
-          buffer3(hdl_index(to_integer(resize(unsigned(id), 6)), 40)) := Input_Data3;
+          buffer0(hdl_index(to_integer(unsigned(id(5 downto 0))), 40)) := Input_Data0;
+          buffer1(hdl_index(to_integer(unsigned(id(5 downto 0))), 40)) := Input_Data1;
+          buffer2(hdl_index(to_integer(unsigned(id(5 downto 0))), 40)) := Input_Data2;
+          buffer3(hdl_index(to_integer(unsigned(id(5 downto 0))), 40)) := Input_Data3;
         end if;
         buffer0_reg <= buffer0;
         buffer1_reg <= buffer1;

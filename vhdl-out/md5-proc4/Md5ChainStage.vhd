@@ -61,7 +61,7 @@ begin
       else
         chain := chain_reg;
         if Feedback_Valid then
-          chain(hdl_index(to_integer(resize(Feedback_Slot, 4)), 12)) := Feedback_Chain;
+          chain(hdl_index(to_integer(Feedback_Slot(3 downto 0)), 12)) := Feedback_Chain;
         end if;
         if Advance_Ready then
           valid := Input_Valid;
@@ -70,7 +70,7 @@ begin
             if Input_First then
               start := Md5Math_InitialState;
             else
-              start := chain(hdl_index(to_integer(resize(Input_Slot, 4)), 12));
+              start := chain(hdl_index(to_integer(Input_Slot(3 downto 0)), 12));
             end if;
             Output_State <= start;
             Output_Chain <= start;

@@ -75,7 +75,7 @@ begin
       else
         chain := chain_reg;
         if Feedback_Valid then
-          chain(hdl_index(to_integer(resize(Feedback_Slot, 7)), 72)) := Feedback_Chain;
+          chain(hdl_index(to_integer(Feedback_Slot(6 downto 0)), 72)) := Feedback_Chain;
         end if;
         if Advance_Ready then
           valid := Input_Valid;
@@ -84,7 +84,7 @@ begin
             if Input_First then
               start := Md5Math_InitialState;
             else
-              start := chain(hdl_index(to_integer(resize(Input_Slot, 7)), 72));
+              start := chain(hdl_index(to_integer(Input_Slot(6 downto 0)), 72));
             end if;
             Output_State <= start;
             Output_Chain <= start;

@@ -5,9 +5,7 @@ use ieee.numeric_std.all;
 
 package md5_proc8_pkg is
   subtype hdl_u4 is unsigned(3 downto 0);
-  subtype hdl_u5 is unsigned(4 downto 0);
   subtype hdl_u6 is unsigned(5 downto 0);
-  subtype hdl_u7 is unsigned(6 downto 0);
   subtype hdl_u8 is unsigned(7 downto 0);
   subtype hdl_u32 is unsigned(31 downto 0);
   subtype hdl_u64 is unsigned(63 downto 0);
@@ -48,6 +46,9 @@ package md5_proc8_pkg is
       x"00000004", x"0000000B", x"00000010", x"00000017", x"00000004", x"0000000B", x"00000010", x"00000017", 
       x"00000006", x"0000000A", x"0000000F", x"00000015", x"00000006", x"0000000A", x"0000000F", x"00000015", 
       x"00000006", x"0000000A", x"0000000F", x"00000015", x"00000006", x"0000000A", x"0000000F", x"00000015");
+  function hdl_amount(x : unsigned; bits : positive) return natural;
+  function hdl_amount(x : signed; bits : positive) return natural;
+  function hdl_rotl(x : unsigned; n : natural) return unsigned;
   function Md5Math_Step(state : hdl_u128; m0 : hdl_u128; m1 : hdl_u128; m2 : hdl_u128; m3 : hdl_u128; step : hdl_s32) return hdl_u128;
   function HashWords_Bit(index : hdl_s32) return hdl_u128;
   function HashWords_LowestSetBit(x : hdl_u128) return hdl_s32;
@@ -67,6 +68,25 @@ package md5_proc8_pkg is
 end package;
 
 package body md5_proc8_pkg is
+  function hdl_amount(x : unsigned; bits : positive) return natural is
+    variable v : unsigned(x'length - 1 downto 0);
+  begin
+    v := x;
+    return to_integer(v(bits - 1 downto 0));
+  end function;
+
+  function hdl_amount(x : signed; bits : positive) return natural is
+    variable v : unsigned(x'length - 1 downto 0);
+  begin
+    v := unsigned(x);
+    return to_integer(v(bits - 1 downto 0));
+  end function;
+
+  function hdl_rotl(x : unsigned; n : natural) return unsigned is
+  begin
+    return shift_left(x, n) or shift_right(x, x'length - n);
+  end function;
+
   -- Crypto.Md5.Md5Math.Step
   function Md5Math_Step(state : hdl_u128; m0 : hdl_u128; m1 : hdl_u128; m2 : hdl_u128; m3 : hdl_u128; step : hdl_s32) return hdl_u128 is
     variable a : hdl_u32;
@@ -81,16 +101,16 @@ package body md5_proc8_pkg is
     b := HashWords_Word32(state, signed'(x"00000001"));
     c := HashWords_Word32(state, signed'(x"00000002"));
     d := HashWords_Word32(state, signed'(x"00000003"));
-    x := HashWords_BlockWord32(m0, m1, m2, m3, signed(resize(Md5Math_MessageIndex(to_integer(resize(unsigned(step), 6))), 32)));
-    sum := (((a + Md5Math_RoundFunction(b, c, d, step)) + x) + Md5Math_SineTable(to_integer(resize(unsigned(step), 6))));
-    newB := (b + rotate_left(sum, to_integer(resize(unsigned(Md5Math_RotateAmount(to_integer(resize(unsigned(step), 6)))), 5))));
+    x := HashWords_BlockWord32(m0, m1, m2, m3, signed(resize(Md5Math_MessageIndex(to_integer(unsigned(step(5 downto 0)))), 32)));
+    sum := (((a + Md5Math_RoundFunction(b, c, d, step)) + x) + Md5Math_SineTable(to_integer(unsigned(step(5 downto 0)))));
+    newB := (b + hdl_rotl(sum, hdl_amount(Md5Math_RotateAmount(to_integer(unsigned(step(5 downto 0)))), 5)));
     return HashWords_Pack32(d, newB, b, c);
   end function;
 
   -- Crypto.Hashing.HashWords.Bit
   function HashWords_Bit(index : hdl_s32) return hdl_u128 is
   begin
-    return shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001")), to_integer(resize(unsigned(index), 7)));
+    return shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001")), hdl_amount(index, 7));
   end function;
 
   -- Crypto.Hashing.HashWords.LowestSetBit
@@ -109,7 +129,7 @@ package body md5_proc8_pkg is
   -- Crypto.Hashing.HashWords.TestBit
   function HashWords_TestBit(x : hdl_u128; index : hdl_s32) return boolean is
   begin
-    return ((shift_right(x, to_integer(resize(unsigned(index), 7))) and unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001"))) /= unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000")));
+    return (not ((shift_right(x, hdl_amount(index, 7)) and unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001"))) = unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"))));
   end function;
 
   -- Crypto.Hashing.HashWords.LengthLane
@@ -140,10 +160,10 @@ package body md5_proc8_pkg is
     if (n >= signed'(x"00000010")) then
       result := data;
     elsif (n > signed'(x"00000000")) then
-      result := (data and (not shift_right(ones, to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * n), 32))), 7)))));
+      result := (data and (not shift_right(ones, hdl_amount(signed(resize(unsigned(signed'(x"00000008") * n), 32)), 7))));
     end if;
     if ((marker and (n >= signed'(x"00000000"))) and (n < signed'(x"00000010"))) then
-      result := (result or shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000080")), to_integer(resize(unsigned((signed'(x"00000078") - signed(resize(unsigned(signed'(x"00000008") * n), 32)))), 7))));
+      result := (result or shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000080")), hdl_amount((signed'(x"00000078") - signed(resize(unsigned(signed'(x"00000008") * n), 32))), 7)));
     end if;
     return result;
   end function;
@@ -169,7 +189,7 @@ package body md5_proc8_pkg is
   -- Crypto.Hashing.HashWords.Word32
   function HashWords_Word32(lane : hdl_u128; index : hdl_s32) return hdl_u32 is
   begin
-    return resize(shift_right(lane, to_integer(resize(unsigned((signed'(x"00000060") - signed(resize(unsigned(signed'(x"00000020") * index), 32)))), 7))), 32);
+    return resize(shift_right(lane, hdl_amount((signed'(x"00000060") - signed(resize(unsigned(signed'(x"00000020") * index), 32))), 7)), 32);
   end function;
 
   -- Crypto.Hashing.HashWords.BlockWord32
@@ -215,7 +235,7 @@ package body md5_proc8_pkg is
   -- Crypto.Hashing.HashWords.ByteSwap64
   function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64 is
   begin
-    return (shift_left(resize(HashWords_ByteSwap32(resize(x, 32)), 64), 32) or resize(HashWords_ByteSwap32(resize(shift_right(x, 32), 32)), 64));
+    return (shift_left(resize(HashWords_ByteSwap32(x(31 downto 0)), 64), 32) or resize(HashWords_ByteSwap32(resize(shift_right(x, 32), 32)), 64));
   end function;
 
   -- Crypto.Hashing.HashWords.ByteSwapWords32

@@ -135,7 +135,7 @@ begin
               x4 := unsigned'(x"0000000000000000");
             end if;
             byteCount := resize(Input_ByteCount, 8);
-            if (signed(resize(byteCount, 32)) /= signed'(x"00000000")) then
+            if (not (signed(resize(byteCount, 32)) = signed'(x"00000000"))) then
               block_x := Poly1305Math_PadBlock(Input_Block, byteCount);
               a0 := Poly1305Math_AddBlockLimb(x0, block_x, byteCount, signed'(x"00000000"));
               a1 := Poly1305Math_AddBlockLimb(x1, block_x, byteCount, signed'(x"00000001"));

@@ -5,11 +5,12 @@ use ieee.numeric_std.all;
 
 package poly1305_naive_pkg is
   subtype hdl_u5 is unsigned(4 downto 0);
-  subtype hdl_u7 is unsigned(6 downto 0);
   subtype hdl_u8 is unsigned(7 downto 0);
   subtype hdl_u64 is unsigned(63 downto 0);
   subtype hdl_u128 is unsigned(127 downto 0);
   subtype hdl_s32 is signed(31 downto 0);
+  function hdl_amount(x : unsigned; bits : positive) return natural;
+  function hdl_amount(x : signed; bits : positive) return natural;
   function Poly1305Math_Clamp(r : hdl_u128) return hdl_u128;
   function Poly1305Math_Limb(x : hdl_u128; k : hdl_s32) return hdl_u64;
   function Poly1305Math_PadBlock(block_x : hdl_u128; byteCount : hdl_u8) return hdl_u128;
@@ -20,6 +21,20 @@ package poly1305_naive_pkg is
 end package;
 
 package body poly1305_naive_pkg is
+  function hdl_amount(x : unsigned; bits : positive) return natural is
+    variable v : unsigned(x'length - 1 downto 0);
+  begin
+    v := x;
+    return to_integer(v(bits - 1 downto 0));
+  end function;
+
+  function hdl_amount(x : signed; bits : positive) return natural is
+    variable v : unsigned(x'length - 1 downto 0);
+  begin
+    v := unsigned(x);
+    return to_integer(v(bits - 1 downto 0));
+  end function;
+
   -- Crypto.ChaCha.Poly1305Math.Clamp
   function Poly1305Math_Clamp(r : hdl_u128) return hdl_u128 is
   begin
@@ -29,7 +44,7 @@ package body poly1305_naive_pkg is
   -- Crypto.ChaCha.Poly1305Math.Limb
   function Poly1305Math_Limb(x : hdl_u128; k : hdl_s32) return hdl_u64 is
   begin
-    return (resize(shift_right(x, to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"0000001A") * k), 32))), 7))), 64) and unsigned'(x"0000000003FFFFFF"));
+    return (resize(shift_right(x, hdl_amount(signed(resize(unsigned(signed'(x"0000001A") * k), 32)), 7)), 64) and unsigned'(x"0000000003FFFFFF"));
   end function;
 
   -- Crypto.ChaCha.Poly1305Math.PadBlock
@@ -40,8 +55,8 @@ package body poly1305_naive_pkg is
     one := unsigned'(x"00000000000000000000000000000001");
     kept := block_x;
     if (signed(resize(byteCount, 32)) < signed'(x"00000010")) then
-      kept := (block_x and (shift_left(one, to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * signed(resize(byteCount, 32))), 32))), 7))) - one));
-      kept := (kept or shift_left(one, to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * signed(resize(byteCount, 32))), 32))), 7))));
+      kept := (block_x and (shift_left(one, hdl_amount(signed(resize(unsigned(signed'(x"00000008") * signed(resize(byteCount, 32))), 32)), 7)) - one));
+      kept := (kept or shift_left(one, hdl_amount(signed(resize(unsigned(signed'(x"00000008") * signed(resize(byteCount, 32))), 32)), 7)));
     end if;
     return kept;
   end function;
@@ -173,7 +188,7 @@ package body poly1305_naive_pkg is
     c := shift_right(g3, 26);
     g3 := (g3 and unsigned'(x"0000000003FFFFFF"));
     g4 := (a4 + c);
-    atLeastP := (shift_right(g4, 26) /= unsigned'(x"0000000000000000"));
+    atLeastP := (not (shift_right(g4, 26) = unsigned'(x"0000000000000000")));
     g4 := (g4 and unsigned'(x"0000000003FFFFFF"));
     if atLeastP then
       a0 := g0;

@@ -146,15 +146,15 @@ begin
             bit_x := HashWords_Bit(pick);
             issuedUnread := bit_x;
             inFlight := (inFlight or bit_x);
-            sent := length(hdl_index(to_integer(resize(unsigned(pick), 4)), 12));
-            first := (not started(hdl_index(to_integer(resize(unsigned(pick), 4)), 12)));
-            marker := padMarker(hdl_index(to_integer(resize(unsigned(pick), 4)), 12));
-            count := signed(resize(chunkBytes(hdl_index(to_integer(resize(unsigned(pick), 4)), 12)), 32));
-            lastChunk := chunkLast(hdl_index(to_integer(resize(unsigned(pick), 4)), 12));
+            sent := length(hdl_index(to_integer(unsigned(pick(3 downto 0))), 12));
+            first := (not started(hdl_index(to_integer(unsigned(pick(3 downto 0))), 12)));
+            marker := padMarker(hdl_index(to_integer(unsigned(pick(3 downto 0))), 12));
+            count := signed(resize(chunkBytes(hdl_index(to_integer(unsigned(pick(3 downto 0))), 12)), 32));
+            lastChunk := chunkLast(hdl_index(to_integer(unsigned(pick(3 downto 0))), 12));
             newLength := unsigned'(x"0000000000000000");
             newStarted := false;
             newMarker := marker;
-            Issue_Slot <= resize(unsigned(pick), 8);
+            Issue_Slot <= unsigned(pick(7 downto 0));
             Issue_First <= first;
             if HashWords_TestBit(padPending, pick) then
               padPending := (padPending and (not bit_x));
@@ -168,7 +168,7 @@ begin
               full := (full and (not bit_x));
               total := (sent + unsigned(resize(count, 64)));
               Issue_UseBuffer <= true;
-              Issue_KeepBytes <= resize(unsigned(count), 8);
+              Issue_KeepBytes <= unsigned(count(7 downto 0));
               Issue_BitLength <= shift_left(total, 3);
               if (not lastChunk) then
                 Issue_Marker <= false;
@@ -190,17 +190,17 @@ begin
                 newStarted := true;
               end if;
             end if;
-            length(hdl_index(to_integer(resize(unsigned(pick), 4)), 12)) := newLength;
-            started(hdl_index(to_integer(resize(unsigned(pick), 4)), 12)) := newStarted;
-            padMarker(hdl_index(to_integer(resize(unsigned(pick), 4)), 12)) := newMarker;
+            length(hdl_index(to_integer(unsigned(pick(3 downto 0))), 12)) := newLength;
+            started(hdl_index(to_integer(unsigned(pick(3 downto 0))), 12)) := newStarted;
+            padMarker(hdl_index(to_integer(unsigned(pick(3 downto 0))), 12)) := newMarker;
           end if;
         end if;
         if (Input_Valid and InputReady_Ready) then
           id := signed(resize(Input_MessageId, 32));
           bit_x_2 := HashWords_Bit(id);
           full := (full or bit_x_2);
-          chunkBytes(hdl_index(to_integer(resize(unsigned(id), 4)), 12)) := Input_ByteCount;
-          chunkLast(hdl_index(to_integer(resize(unsigned(id), 4)), 12)) := Input_Last;
+          chunkBytes(hdl_index(to_integer(unsigned(id(3 downto 0))), 12)) := Input_ByteCount;
+          chunkLast(hdl_index(to_integer(unsigned(id(3 downto 0))), 12)) := Input_Last;
           if Input_Last then
             ended := (ended or bit_x_2);
           end if;

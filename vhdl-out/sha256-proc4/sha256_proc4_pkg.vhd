@@ -6,7 +6,6 @@ use ieee.numeric_std.all;
 package sha256_proc4_pkg is
   subtype hdl_u4 is unsigned(3 downto 0);
   subtype hdl_u6 is unsigned(5 downto 0);
-  subtype hdl_u7 is unsigned(6 downto 0);
   subtype hdl_u8 is unsigned(7 downto 0);
   subtype hdl_u32 is unsigned(31 downto 0);
   subtype hdl_u64 is unsigned(63 downto 0);
@@ -30,7 +29,10 @@ package sha256_proc4_pkg is
       x"A2BFE8A1", x"A81A664B", x"C24B8B70", x"C76C51A3", x"D192E819", x"D6990624", x"F40E3585", x"106AA070", 
       x"19A4C116", x"1E376C08", x"2748774C", x"34B0BCB5", x"391C0CB3", x"4ED8AA4A", x"5B9CCA4F", x"682E6FF3", 
       x"748F82EE", x"78A5636F", x"84C87814", x"8CC70208", x"90BEFFFA", x"A4506CEB", x"BEF9A3F7", x"C67178F2");
+  function hdl_amount(x : unsigned; bits : positive) return natural;
+  function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_index(i : integer; n : positive) return natural;
+  function hdl_rotr(x : unsigned; n : natural) return unsigned;
   function HashWords_Bit(index : hdl_s32) return hdl_u128;
   function HashWords_LowestSetBit(x : hdl_u128) return hdl_s32;
   function HashWords_TestBit(x : hdl_u128; index : hdl_s32) return boolean;
@@ -57,6 +59,20 @@ package sha256_proc4_pkg is
 end package;
 
 package body sha256_proc4_pkg is
+  function hdl_amount(x : unsigned; bits : positive) return natural is
+    variable v : unsigned(x'length - 1 downto 0);
+  begin
+    v := x;
+    return to_integer(v(bits - 1 downto 0));
+  end function;
+
+  function hdl_amount(x : signed; bits : positive) return natural is
+    variable v : unsigned(x'length - 1 downto 0);
+  begin
+    v := unsigned(x);
+    return to_integer(v(bits - 1 downto 0));
+  end function;
+
   function hdl_index(i : integer; n : positive) return natural is
   begin
     if i >= 0 and i < n then
@@ -65,10 +81,15 @@ package body sha256_proc4_pkg is
     return 0;
   end function;
 
+  function hdl_rotr(x : unsigned; n : natural) return unsigned is
+  begin
+    return shift_right(x, n) or shift_left(x, x'length - n);
+  end function;
+
   -- Crypto.Hashing.HashWords.Bit
   function HashWords_Bit(index : hdl_s32) return hdl_u128 is
   begin
-    return shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001")), to_integer(resize(unsigned(index), 7)));
+    return shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001")), hdl_amount(index, 7));
   end function;
 
   -- Crypto.Hashing.HashWords.LowestSetBit
@@ -87,7 +108,7 @@ package body sha256_proc4_pkg is
   -- Crypto.Hashing.HashWords.TestBit
   function HashWords_TestBit(x : hdl_u128; index : hdl_s32) return boolean is
   begin
-    return ((shift_right(x, to_integer(resize(unsigned(index), 7))) and unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001"))) /= unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000")));
+    return (not ((shift_right(x, hdl_amount(index, 7)) and unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001"))) = unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"))));
   end function;
 
   -- Crypto.Hashing.HashWords.LengthLane
@@ -118,10 +139,10 @@ package body sha256_proc4_pkg is
     if (n >= signed'(x"00000010")) then
       result := data;
     elsif (n > signed'(x"00000000")) then
-      result := (data and (not shift_right(ones, to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * n), 32))), 7)))));
+      result := (data and (not shift_right(ones, hdl_amount(signed(resize(unsigned(signed'(x"00000008") * n), 32)), 7))));
     end if;
     if ((marker and (n >= signed'(x"00000000"))) and (n < signed'(x"00000010"))) then
-      result := (result or shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000080")), to_integer(resize(unsigned((signed'(x"00000078") - signed(resize(unsigned(signed'(x"00000008") * n), 32)))), 7))));
+      result := (result or shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000080")), hdl_amount((signed'(x"00000078") - signed(resize(unsigned(signed'(x"00000008") * n), 32))), 7)));
     end if;
     return result;
   end function;
@@ -131,13 +152,13 @@ package body sha256_proc4_pkg is
     variable e : hdl_u32;
   begin
     e := HashWords_Word32(efgh, signed'(x"00000000"));
-    return ((((HashWords_Word32(efgh, signed'(x"00000003")) + Sha256Math_BigSigma1(e)) + Sha256Math_Choose(e, HashWords_Word32(efgh, signed'(x"00000001")), HashWords_Word32(efgh, signed'(x"00000002")))) + Sha256Math_RoundConstants(to_integer(resize(unsigned(round), 6)))) + w);
+    return ((((HashWords_Word32(efgh, signed'(x"00000003")) + Sha256Math_BigSigma1(e)) + Sha256Math_Choose(e, HashWords_Word32(efgh, signed'(x"00000001")), HashWords_Word32(efgh, signed'(x"00000002")))) + Sha256Math_RoundConstants(to_integer(unsigned(round(5 downto 0))))) + w);
   end function;
 
   -- Crypto.Hashing.HashWords.Word32
   function HashWords_Word32(lane : hdl_u128; index : hdl_s32) return hdl_u32 is
   begin
-    return resize(shift_right(lane, to_integer(resize(unsigned((signed'(x"00000060") - signed(resize(unsigned(signed'(x"00000020") * index), 32)))), 7))), 32);
+    return resize(shift_right(lane, hdl_amount((signed'(x"00000060") - signed(resize(unsigned(signed'(x"00000020") * index), 32))), 7)), 32);
   end function;
 
   -- Crypto.Sha2.Sha256Math.Temp2
@@ -193,13 +214,13 @@ package body sha256_proc4_pkg is
   -- Crypto.Hashing.HashWords.ByteSwap64
   function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64 is
   begin
-    return (shift_left(resize(HashWords_ByteSwap32(resize(x, 32)), 64), 32) or resize(HashWords_ByteSwap32(resize(shift_right(x, 32), 32)), 64));
+    return (shift_left(resize(HashWords_ByteSwap32(x(31 downto 0)), 64), 32) or resize(HashWords_ByteSwap32(resize(shift_right(x, 32), 32)), 64));
   end function;
 
   -- Crypto.Sha2.Sha256Math.BigSigma1
   function Sha256Math_BigSigma1(x : hdl_u32) return hdl_u32 is
   begin
-    return ((rotate_right(x, 6) xor rotate_right(x, 11)) xor rotate_right(x, 25));
+    return ((hdl_rotr(x, 6) xor hdl_rotr(x, 11)) xor hdl_rotr(x, 25));
   end function;
 
   -- Crypto.Sha2.Sha256Math.Choose
@@ -211,7 +232,7 @@ package body sha256_proc4_pkg is
   -- Crypto.Sha2.Sha256Math.BigSigma0
   function Sha256Math_BigSigma0(x : hdl_u32) return hdl_u32 is
   begin
-    return ((rotate_right(x, 2) xor rotate_right(x, 13)) xor rotate_right(x, 22));
+    return ((hdl_rotr(x, 2) xor hdl_rotr(x, 13)) xor hdl_rotr(x, 22));
   end function;
 
   -- Crypto.Sha2.Sha256Math.Majority
@@ -223,13 +244,13 @@ package body sha256_proc4_pkg is
   -- Crypto.Sha2.Sha256Math.SmallSigma1
   function Sha256Math_SmallSigma1(x : hdl_u32) return hdl_u32 is
   begin
-    return ((rotate_right(x, 17) xor rotate_right(x, 19)) xor shift_right(x, 10));
+    return ((hdl_rotr(x, 17) xor hdl_rotr(x, 19)) xor shift_right(x, 10));
   end function;
 
   -- Crypto.Sha2.Sha256Math.SmallSigma0
   function Sha256Math_SmallSigma0(x : hdl_u32) return hdl_u32 is
   begin
-    return ((rotate_right(x, 7) xor rotate_right(x, 18)) xor shift_right(x, 3));
+    return ((hdl_rotr(x, 7) xor hdl_rotr(x, 18)) xor shift_right(x, 3));
   end function;
 
   -- Crypto.Hashing.HashWords.Pack32

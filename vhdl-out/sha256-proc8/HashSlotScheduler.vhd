@@ -146,15 +146,15 @@ begin
             bit_x := HashWords_Bit(pick);
             issuedUnread := bit_x;
             inFlight := (inFlight or bit_x);
-            sent := length(to_integer(resize(unsigned(pick), 4)));
-            first := (not started(to_integer(resize(unsigned(pick), 4))));
-            marker := padMarker(to_integer(resize(unsigned(pick), 4)));
-            count := signed(resize(chunkBytes(to_integer(resize(unsigned(pick), 4))), 32));
-            lastChunk := chunkLast(to_integer(resize(unsigned(pick), 4)));
+            sent := length(to_integer(unsigned(pick(3 downto 0))));
+            first := (not started(to_integer(unsigned(pick(3 downto 0)))));
+            marker := padMarker(to_integer(unsigned(pick(3 downto 0))));
+            count := signed(resize(chunkBytes(to_integer(unsigned(pick(3 downto 0)))), 32));
+            lastChunk := chunkLast(to_integer(unsigned(pick(3 downto 0))));
             newLength := unsigned'(x"0000000000000000");
             newStarted := false;
             newMarker := marker;
-            Issue_Slot <= resize(unsigned(pick), 8);
+            Issue_Slot <= unsigned(pick(7 downto 0));
             Issue_First <= first;
             if HashWords_TestBit(padPending, pick) then
               padPending := (padPending and (not bit_x));
@@ -168,7 +168,7 @@ begin
               full := (full and (not bit_x));
               total := (sent + unsigned(resize(count, 64)));
               Issue_UseBuffer <= true;
-              Issue_KeepBytes <= resize(unsigned(count), 8);
+              Issue_KeepBytes <= unsigned(count(7 downto 0));
               Issue_BitLength <= shift_left(total, 3);
               if (not lastChunk) then
                 Issue_Marker <= false;
@@ -190,17 +190,17 @@ begin
                 newStarted := true;
               end if;
             end if;
-            length(to_integer(resize(unsigned(pick), 4))) := newLength;
-            started(to_integer(resize(unsigned(pick), 4))) := newStarted;
-            padMarker(to_integer(resize(unsigned(pick), 4))) := newMarker;
+            length(to_integer(unsigned(pick(3 downto 0)))) := newLength;
+            started(to_integer(unsigned(pick(3 downto 0)))) := newStarted;
+            padMarker(to_integer(unsigned(pick(3 downto 0)))) := newMarker;
           end if;
         end if;
         if (Input_Valid and InputReady_Ready) then
           id := signed(resize(Input_MessageId, 32));
           bit_x_2 := HashWords_Bit(id);
           full := (full or bit_x_2);
-          chunkBytes(to_integer(resize(unsigned(id), 4))) := Input_ByteCount;
-          chunkLast(to_integer(resize(unsigned(id), 4))) := Input_Last;
+          chunkBytes(to_integer(unsigned(id(3 downto 0)))) := Input_ByteCount;
+          chunkLast(to_integer(unsigned(id(3 downto 0)))) := Input_Last;
           if Input_Last then
             ended := (ended or bit_x_2);
           end if;

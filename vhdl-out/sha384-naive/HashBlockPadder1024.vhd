@@ -157,68 +157,68 @@ begin
             zero := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
             length := HashWords_LengthLane(Issue_PutLength, Issue_BitLength, false);
             if useBuffer then
-              choice := buffer0(hdl_index(to_integer(resize(unsigned(slot), 4)), 9));
+              choice := buffer0(hdl_index(to_integer(unsigned(slot(3 downto 0))), 9));
             else
               choice := zero;
             end if;
             Output_Data0 <= HashWords_PadLane(choice, signed'(x"00000000"), keep, marker);
             if useBuffer then
-              choice_2 := buffer1(hdl_index(to_integer(resize(unsigned(slot), 4)), 9));
+              choice_2 := buffer1(hdl_index(to_integer(unsigned(slot(3 downto 0))), 9));
             else
               choice_2 := zero;
             end if;
             Output_Data1 <= HashWords_PadLane(choice_2, signed'(x"00000001"), keep, marker);
             if useBuffer then
-              choice_3 := buffer2(hdl_index(to_integer(resize(unsigned(slot), 4)), 9));
+              choice_3 := buffer2(hdl_index(to_integer(unsigned(slot(3 downto 0))), 9));
             else
               choice_3 := zero;
             end if;
             Output_Data2 <= HashWords_PadLane(choice_3, signed'(x"00000002"), keep, marker);
             if useBuffer then
-              choice_4 := buffer3(hdl_index(to_integer(resize(unsigned(slot), 4)), 9));
+              choice_4 := buffer3(hdl_index(to_integer(unsigned(slot(3 downto 0))), 9));
             else
               choice_4 := zero;
             end if;
             Output_Data3 <= HashWords_PadLane(choice_4, signed'(x"00000003"), keep, marker);
             if useBuffer then
-              choice_5 := buffer4(hdl_index(to_integer(resize(unsigned(slot), 4)), 9));
+              choice_5 := buffer4(hdl_index(to_integer(unsigned(slot(3 downto 0))), 9));
             else
               choice_5 := zero;
             end if;
             Output_Data4 <= HashWords_PadLane(choice_5, signed'(x"00000004"), keep, marker);
             if useBuffer then
-              choice_6 := buffer5(hdl_index(to_integer(resize(unsigned(slot), 4)), 9));
+              choice_6 := buffer5(hdl_index(to_integer(unsigned(slot(3 downto 0))), 9));
             else
               choice_6 := zero;
             end if;
             Output_Data5 <= HashWords_PadLane(choice_6, signed'(x"00000005"), keep, marker);
             if useBuffer then
-              choice_7 := buffer6(hdl_index(to_integer(resize(unsigned(slot), 4)), 9));
+              choice_7 := buffer6(hdl_index(to_integer(unsigned(slot(3 downto 0))), 9));
             else
               choice_7 := zero;
             end if;
             Output_Data6 <= HashWords_PadLane(choice_7, signed'(x"00000006"), keep, marker);
             if useBuffer then
-              choice_8 := buffer7(hdl_index(to_integer(resize(unsigned(slot), 4)), 9));
+              choice_8 := buffer7(hdl_index(to_integer(unsigned(slot(3 downto 0))), 9));
             else
               choice_8 := zero;
             end if;
             Output_Data7 <= (HashWords_PadLane(choice_8, signed'(x"00000007"), keep, marker) or length);
-            Output_Slot <= resize(unsigned(slot), 8);
+            Output_Slot <= unsigned(slot(7 downto 0));
             Output_First <= Issue_First;
             Output_Last <= Issue_Last;
           end if;
         end if;
         if (Input_Valid and InputReady_Ready) then
           id := signed(resize(Input_MessageId, 32));
-          buffer0(hdl_index(to_integer(resize(unsigned(id), 4)), 9)) := Input_Data0;
-          buffer1(hdl_index(to_integer(resize(unsigned(id), 4)), 9)) := Input_Data1;
-          buffer2(hdl_index(to_integer(resize(unsigned(id), 4)), 9)) := Input_Data2;
-          buffer3(hdl_index(to_integer(resize(unsigned(id), 4)), 9)) := Input_Data3;
-          buffer4(hdl_index(to_integer(resize(unsigned(id), 4)), 9)) := Input_Data4;
-          buffer5(hdl_index(to_integer(resize(unsigned(id), 4)), 9)) := Input_Data5;
-          buffer6(hdl_index(to_integer(resize(unsigned(id), 4)), 9)) := Input_Data6;
-          buffer7(hdl_index(to_integer(resize(unsigned(id), 4)), 9)) := Input_Data7;
+          buffer0(hdl_index(to_integer(unsigned(id(3 downto 0))), 9)) := Input_Data0;
+          buffer1(hdl_index(to_integer(unsigned(id(3 downto 0))), 9)) := Input_Data1;
+          buffer2(hdl_index(to_integer(unsigned(id(3 downto 0))), 9)) := Input_Data2;
+          buffer3(hdl_index(to_integer(unsigned(id(3 downto 0))), 9)) := Input_Data3;
+          buffer4(hdl_index(to_integer(unsigned(id(3 downto 0))), 9)) := Input_Data4;
+          buffer5(hdl_index(to_integer(unsigned(id(3 downto 0))), 9)) := Input_Data5;
+          buffer6(hdl_index(to_integer(unsigned(id(3 downto 0))), 9)) := Input_Data6;
+          buffer7(hdl_index(to_integer(unsigned(id(3 downto 0))), 9)) := Input_Data7;
         end if;
         buffer0_reg <= buffer0;
         buffer1_reg <= buffer1;

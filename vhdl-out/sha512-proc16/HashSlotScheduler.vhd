@@ -156,15 +156,15 @@ begin
             bit_x := HashWords_Bit(pick);
             issuedUnread := bit_x;
             inFlight := (inFlight or bit_x);
-            sent := length(hdl_index(to_integer(resize(unsigned(pick), 5)), 24));
-            first := (not started(hdl_index(to_integer(resize(unsigned(pick), 5)), 24)));
-            marker := padMarker(hdl_index(to_integer(resize(unsigned(pick), 5)), 24));
-            count := signed(resize(chunkBytes(hdl_index(to_integer(resize(unsigned(pick), 5)), 24)), 32));
-            lastChunk := chunkLast(hdl_index(to_integer(resize(unsigned(pick), 5)), 24));
+            sent := length(hdl_index(to_integer(unsigned(pick(4 downto 0))), 24));
+            first := (not started(hdl_index(to_integer(unsigned(pick(4 downto 0))), 24)));
+            marker := padMarker(hdl_index(to_integer(unsigned(pick(4 downto 0))), 24));
+            count := signed(resize(chunkBytes(hdl_index(to_integer(unsigned(pick(4 downto 0))), 24)), 32));
+            lastChunk := chunkLast(hdl_index(to_integer(unsigned(pick(4 downto 0))), 24));
             newLength := unsigned'(x"0000000000000000");
             newStarted := false;
             newMarker := marker;
-            Issue_Slot <= resize(unsigned(pick), 8);
+            Issue_Slot <= unsigned(pick(7 downto 0));
             Issue_First <= first;
             if HashWords_TestBit(padPending, pick) then
               padPending := (padPending and (not bit_x));
@@ -178,7 +178,7 @@ begin
               full := (full and (not bit_x));
               total := (sent + unsigned(resize(count, 64)));
               Issue_UseBuffer <= true;
-              Issue_KeepBytes <= resize(unsigned(count), 8);
+              Issue_KeepBytes <= unsigned(count(7 downto 0));
               Issue_BitLength <= shift_left(total, 3);
               if (not lastChunk) then
                 Issue_Marker <= false;
@@ -200,17 +200,17 @@ begin
                 newStarted := true;
               end if;
             end if;
-            length(hdl_index(to_integer(resize(unsigned(pick), 5)), 24)) := newLength;
-            started(hdl_index(to_integer(resize(unsigned(pick), 5)), 24)) := newStarted;
-            padMarker(hdl_index(to_integer(resize(unsigned(pick), 5)), 24)) := newMarker;
+            length(hdl_index(to_integer(unsigned(pick(4 downto 0))), 24)) := newLength;
+            started(hdl_index(to_integer(unsigned(pick(4 downto 0))), 24)) := newStarted;
+            padMarker(hdl_index(to_integer(unsigned(pick(4 downto 0))), 24)) := newMarker;
           end if;
         end if;
         if (Input_Valid and InputReady_Ready) then
           id := signed(resize(Input_MessageId, 32));
           bit_x_2 := HashWords_Bit(id);
           full := (full or bit_x_2);
-          chunkBytes(hdl_index(to_integer(resize(unsigned(id), 5)), 24)) := Input_ByteCount;
-          chunkLast(hdl_index(to_integer(resize(unsigned(id), 5)), 24)) := Input_Last;
+          chunkBytes(hdl_index(to_integer(unsigned(id(4 downto 0))), 24)) := Input_ByteCount;
+          chunkLast(hdl_index(to_integer(unsigned(id(4 downto 0))), 24)) := Input_Last;
           if Input_Last then
             ended := (ended or bit_x_2);
           end if;

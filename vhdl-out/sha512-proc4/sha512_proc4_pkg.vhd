@@ -35,7 +35,10 @@ package sha512_proc4_pkg is
       x"748F82EE5DEFB2FC", x"78A5636F43172F60", x"84C87814A1F0AB72", x"8CC702081A6439EC", x"90BEFFFA23631E28", x"A4506CEBDE82BDE9", x"BEF9A3F7B2C67915", x"C67178F2E372532B", 
       x"CA273ECEEA26619C", x"D186B8C721C0C207", x"EADA7DD6CDE0EB1E", x"F57D4F7FEE6ED178", x"06F067AA72176FBA", x"0A637DC5A2C898A6", x"113F9804BEF90DAE", x"1B710B35131C471B", 
       x"28DB77F523047D84", x"32CAAB7B40C72493", x"3C9EBE0A15C9BEBC", x"431D67C49C100D4C", x"4CC5D4BECB3E42B6", x"597F299CFC657E2A", x"5FCB6FAB3AD6FAEC", x"6C44198C4A475817");
+  function hdl_amount(x : unsigned; bits : positive) return natural;
+  function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_index(i : integer; n : positive) return natural;
+  function hdl_rotr(x : unsigned; n : natural) return unsigned;
   function HashWords_Bit(index : hdl_s32) return hdl_u128;
   function HashWords_LowestSetBit(x : hdl_u128) return hdl_s32;
   function HashWords_TestBit(x : hdl_u128; index : hdl_s32) return boolean;
@@ -63,6 +66,20 @@ package sha512_proc4_pkg is
 end package;
 
 package body sha512_proc4_pkg is
+  function hdl_amount(x : unsigned; bits : positive) return natural is
+    variable v : unsigned(x'length - 1 downto 0);
+  begin
+    v := x;
+    return to_integer(v(bits - 1 downto 0));
+  end function;
+
+  function hdl_amount(x : signed; bits : positive) return natural is
+    variable v : unsigned(x'length - 1 downto 0);
+  begin
+    v := unsigned(x);
+    return to_integer(v(bits - 1 downto 0));
+  end function;
+
   function hdl_index(i : integer; n : positive) return natural is
   begin
     if i >= 0 and i < n then
@@ -71,10 +88,15 @@ package body sha512_proc4_pkg is
     return 0;
   end function;
 
+  function hdl_rotr(x : unsigned; n : natural) return unsigned is
+  begin
+    return shift_right(x, n) or shift_left(x, x'length - n);
+  end function;
+
   -- Crypto.Hashing.HashWords.Bit
   function HashWords_Bit(index : hdl_s32) return hdl_u128 is
   begin
-    return shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001")), to_integer(resize(unsigned(index), 7)));
+    return shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001")), hdl_amount(index, 7));
   end function;
 
   -- Crypto.Hashing.HashWords.LowestSetBit
@@ -93,7 +115,7 @@ package body sha512_proc4_pkg is
   -- Crypto.Hashing.HashWords.TestBit
   function HashWords_TestBit(x : hdl_u128; index : hdl_s32) return boolean is
   begin
-    return ((shift_right(x, to_integer(resize(unsigned(index), 7))) and unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001"))) /= unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000")));
+    return (not ((shift_right(x, hdl_amount(index, 7)) and unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001"))) = unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"))));
   end function;
 
   -- Crypto.Hashing.HashWords.LengthLane
@@ -124,10 +146,10 @@ package body sha512_proc4_pkg is
     if (n >= signed'(x"00000010")) then
       result := data;
     elsif (n > signed'(x"00000000")) then
-      result := (data and (not shift_right(ones, to_integer(resize(unsigned(signed(resize(unsigned(signed'(x"00000008") * n), 32))), 7)))));
+      result := (data and (not shift_right(ones, hdl_amount(signed(resize(unsigned(signed'(x"00000008") * n), 32)), 7))));
     end if;
     if ((marker and (n >= signed'(x"00000000"))) and (n < signed'(x"00000010"))) then
-      result := (result or shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000080")), to_integer(resize(unsigned((signed'(x"00000078") - signed(resize(unsigned(signed'(x"00000008") * n), 32)))), 7))));
+      result := (result or shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000080")), hdl_amount((signed'(x"00000078") - signed(resize(unsigned(signed'(x"00000008") * n), 32))), 7)));
     end if;
     return result;
   end function;
@@ -137,13 +159,13 @@ package body sha512_proc4_pkg is
     variable e : hdl_u64;
   begin
     e := HashWords_Word64(ef, signed'(x"00000000"));
-    return ((((HashWords_Word64(gh, signed'(x"00000001")) + Sha512Math_BigSigma1(e)) + Sha512Math_Choose(e, HashWords_Word64(ef, signed'(x"00000001")), HashWords_Word64(gh, signed'(x"00000000")))) + Sha512Math_RoundConstants(hdl_index(to_integer(resize(unsigned(round), 7)), 80))) + w);
+    return ((((HashWords_Word64(gh, signed'(x"00000001")) + Sha512Math_BigSigma1(e)) + Sha512Math_Choose(e, HashWords_Word64(ef, signed'(x"00000001")), HashWords_Word64(gh, signed'(x"00000000")))) + Sha512Math_RoundConstants(hdl_index(to_integer(unsigned(round(6 downto 0))), 80))) + w);
   end function;
 
   -- Crypto.Hashing.HashWords.Word64
   function HashWords_Word64(lane : hdl_u128; index : hdl_s32) return hdl_u64 is
   begin
-    return resize(shift_right(lane, to_integer(resize(unsigned((signed'(x"00000040") - signed(resize(unsigned(signed'(x"00000040") * index), 32)))), 7))), 64);
+    return resize(shift_right(lane, hdl_amount((signed'(x"00000040") - signed(resize(unsigned(signed'(x"00000040") * index), 32))), 7)), 64);
   end function;
 
   -- Crypto.Sha2.Sha512Math.Temp2
@@ -205,13 +227,13 @@ package body sha512_proc4_pkg is
   -- Crypto.Hashing.HashWords.ByteSwap64
   function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64 is
   begin
-    return (shift_left(resize(HashWords_ByteSwap32(resize(x, 32)), 64), 32) or resize(HashWords_ByteSwap32(resize(shift_right(x, 32), 32)), 64));
+    return (shift_left(resize(HashWords_ByteSwap32(x(31 downto 0)), 64), 32) or resize(HashWords_ByteSwap32(resize(shift_right(x, 32), 32)), 64));
   end function;
 
   -- Crypto.Sha2.Sha512Math.BigSigma1
   function Sha512Math_BigSigma1(x : hdl_u64) return hdl_u64 is
   begin
-    return ((rotate_right(x, 14) xor rotate_right(x, 18)) xor rotate_right(x, 41));
+    return ((hdl_rotr(x, 14) xor hdl_rotr(x, 18)) xor hdl_rotr(x, 41));
   end function;
 
   -- Crypto.Sha2.Sha512Math.Choose
@@ -223,7 +245,7 @@ package body sha512_proc4_pkg is
   -- Crypto.Sha2.Sha512Math.BigSigma0
   function Sha512Math_BigSigma0(x : hdl_u64) return hdl_u64 is
   begin
-    return ((rotate_right(x, 28) xor rotate_right(x, 34)) xor rotate_right(x, 39));
+    return ((hdl_rotr(x, 28) xor hdl_rotr(x, 34)) xor hdl_rotr(x, 39));
   end function;
 
   -- Crypto.Sha2.Sha512Math.Majority
@@ -235,13 +257,13 @@ package body sha512_proc4_pkg is
   -- Crypto.Sha2.Sha512Math.SmallSigma1
   function Sha512Math_SmallSigma1(x : hdl_u64) return hdl_u64 is
   begin
-    return ((rotate_right(x, 19) xor rotate_right(x, 61)) xor shift_right(x, 6));
+    return ((hdl_rotr(x, 19) xor hdl_rotr(x, 61)) xor shift_right(x, 6));
   end function;
 
   -- Crypto.Sha2.Sha512Math.SmallSigma0
   function Sha512Math_SmallSigma0(x : hdl_u64) return hdl_u64 is
   begin
-    return ((rotate_right(x, 1) xor rotate_right(x, 8)) xor shift_right(x, 7));
+    return ((hdl_rotr(x, 1) xor hdl_rotr(x, 8)) xor shift_right(x, 7));
   end function;
 
   -- Crypto.Hashing.HashWords.Pack64
