@@ -454,6 +454,23 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                 {
                     var to = TypeOf(c);
                     if (c.Operand.ConstantValue.HasValue) return (As(c.Operand, to), to);
+                    if (c.Operand is IConversionOperation inner && !inner.Operand.ConstantValue.HasValue)
+                    {
+                        // (T2)(T1)x is (T2)x when T1 holds x's value, or when T1 extends x and T2 is no
+                        // wider than T1: one conversion, as ghdl --synth crashes (netlists-utils.adb) on
+                        // a resize of a resize of a variable it folds to a constant (StaticSafeForms)
+                        var mid = TypeOf(inner);
+                        var source = TypeOf(inner.Operand);
+                        bool holdsValue = source.Kind == VKind.Unsigned
+                            ? mid.Kind == VKind.Unsigned ? mid.Width >= source.Width : mid.Width > source.Width
+                            : source.Kind == VKind.Signed && mid.Kind == VKind.Signed && mid.Width >= source.Width;
+                        if (source.IsVector && mid.IsVector && to.IsVector
+                            && (holdsValue || mid.Width >= source.Width && to.Width <= mid.Width))
+                        {
+                            var (x, xType) = Expr(inner.Operand);
+                            return (Conv(x, xType, to, c), to);
+                        }
+                    }
                     var (text, from) = Expr(c.Operand);
                     return (Conv(text, from, to, c), to);
                 }

@@ -84,7 +84,8 @@ internal static class VhdlText
             case (VKind.Unsigned, VKind.Integer):
             case (VKind.Signed, VKind.Integer): return $"to_integer({e})";
             case (VKind.Unsigned, VKind.Unsigned): return to.Width < from.Width ? Low(e, to.Width) : $"resize({e}, {to.Width})";
-            case (VKind.Unsigned, VKind.Signed): return $"signed({(to.Width < from.Width ? Low(e, to.Width) : $"resize({e}, {to.Width})")})";
+            case (VKind.Unsigned, VKind.Signed):
+                return $"signed({(to.Width < from.Width ? Low(e, to.Width) : to.Width == from.Width ? e : $"resize({e}, {to.Width})")})";
             case (VKind.Signed, VKind.Signed):
                 return to.Width >= from.Width ? $"resize({e}, {to.Width})" : $"signed({Low($"unsigned({e})", to.Width)})";
             case (VKind.Signed, VKind.Unsigned):
