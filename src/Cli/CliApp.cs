@@ -197,6 +197,28 @@ public static class CliApp
         report.SetAction(p => ReportCommand.Execute(env, p.GetValue(quick), p.GetValue(reportOut), p.GetValue(cachedSynth), p.GetValue(reportJobs)));
         root.Subcommands.Add(report);
 
+        var fuzzCount = new Option<int>("--count") { Description = "Designs to generate and check.", DefaultValueFactory = _ => FuzzCommand.DefaultCount };
+        var fuzzSeed = new Option<int>("--seed") { Description = "Seed: design N of seed S is always the same design.", DefaultValueFactory = _ => FuzzCommand.DefaultSeed };
+        var fuzzOut = new Option<string>("--out") { Description = "Folder for the shrunk failing designs (default: a new folder under the temp folder)." };
+        var fuzzConstructs = new Option<string>("--constructs")
+        {
+            Description = "Constructs to generate: default (all but the known back-end defects), all, a list of names, or +Name/-Name relative to default.",
+            DefaultValueFactory = _ => "default",
+        };
+        var fuzzFrom = new Option<int>("--from") { Description = "Index of the first design (with --count 1: reproduce one design of a run)." };
+        var fuzzBatch = new Option<int>("--batch") { Description = "Designs per compilation and GHDL run.", DefaultValueFactory = _ => 50 };
+        var fuzzNoShrink = new Option<bool>("--no-shrink") { Description = "Write failing designs as generated, without shrinking them." };
+        var fuzzMaxFailures = new Option<int>("--max-failures") { Description = "Stop after the batch in which this many designs failed.", DefaultValueFactory = _ => int.MaxValue };
+        var fuzzShrinkSeconds = new Option<int>("--shrink-seconds") { Description = "Time limit for shrinking one failing design.", DefaultValueFactory = _ => 180 };
+        var fuzz = new Command("fuzz",
+            "Differential fuzzing of the VHDL back end: random hardware C# designs, simulated in C#, transpiled, replayed in GHDL " +
+            "and put through ghdl --synth; failing designs are shrunk and written out (docs/fuzzing.md).")
+            { fuzzCount, fuzzSeed, fuzzFrom, fuzzOut, fuzzConstructs, fuzzBatch, fuzzNoShrink, fuzzMaxFailures, fuzzShrinkSeconds };
+        fuzz.SetAction(p => FuzzCommand.Execute(env, p.GetValue(fuzzCount), p.GetValue(fuzzSeed), p.GetValue(fuzzFrom), p.GetValue(fuzzOut),
+            p.GetValue(fuzzConstructs)!, p.GetValue(fuzzBatch), !p.GetValue(fuzzNoShrink),
+            p.GetValue(fuzzMaxFailures), p.GetValue(fuzzShrinkSeconds)));
+        root.Subcommands.Add(fuzz);
+
         return root;
     }
 }

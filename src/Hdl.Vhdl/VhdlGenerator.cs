@@ -32,6 +32,21 @@ public static class VhdlGenerator
         return paths;
     }
 
+    /// <summary>
+    /// The transpiler keeps the Roslyn compilation of the C# sources of every set of hardware
+    /// assemblies it has translated, for the life of the process: right for a program that
+    /// translates its cores (each is compiled once), but a host that translates many short-lived
+    /// assemblies (the differential fuzzer: one per run) releases them with
+    /// <see cref="ForgetSources"/>. This is how many are kept.
+    /// </summary>
+    public static int CachedSourceSets => SourceSet.CachedCount;
+
+    /// <summary>
+    /// Releases the cached compilations (see <see cref="CachedSourceSets"/>); a later translation
+    /// compiles its sources again, with the same result.
+    /// </summary>
+    public static void ForgetSources() => SourceSet.ClearCache();
+
     /// <summary>Name of the top entity of a design.</summary>
     public static string TopName(Netlist netlist) => VhdlNames.Id(netlist.Design.Name);
 }

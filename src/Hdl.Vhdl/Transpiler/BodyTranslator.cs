@@ -488,6 +488,23 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                     if (to.IsVector && TypeOf(c.Operand) is { IsVector: true } wide && wide.Width > to.Width &&
                         (Slice(c.Operand, 0, to.Width) is not null || Narrowable(c.Operand)))
                         return (Conv(Low(c.Operand, to.Width), pkg.Use(VType.U(to.Width)), to, c), to);
+                    if (c.Operand is IConversionOperation inner && !inner.Operand.ConstantValue.HasValue)
+                    {
+                        // (T2)(T1)x is (T2)x when T1 holds x's value, or when T1 extends x and T2 is no
+                        // wider than T1: one conversion, as ghdl --synth crashes (netlists-utils.adb) on
+                        // a resize of a resize of a variable it folds to a constant (StaticSafeForms)
+                        var mid = TypeOf(inner);
+                        var source = TypeOf(inner.Operand);
+                        bool holdsValue = source.Kind == VKind.Unsigned
+                            ? mid.Kind == VKind.Unsigned ? mid.Width >= source.Width : mid.Width > source.Width
+                            : source.Kind == VKind.Signed && mid.Kind == VKind.Signed && mid.Width >= source.Width;
+                        if (source.IsVector && mid.IsVector && to.IsVector
+                            && (holdsValue || mid.Width >= source.Width && to.Width <= mid.Width))
+                        {
+                            var (x, xType) = Expr(inner.Operand);
+                            return (Conv(x, xType, to, c), to);
+                        }
+                    }
                     var (text, from) = Expr(c.Operand);
                     return (Conv(text, from, to, c), to);
                 }
@@ -779,6 +796,13 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         if (kind == BinaryOperatorKind.Multiply && ShiftsAndAdds(left, rightOp) is { } product) return product;
         var right = As(rightOp, rightType);
         string bool2(string o) => $"({left} {o} {right})";
+        // ghdl --synth cannot fold < <= > >= on enumerations (StaticSafeForms): compare their positions
+        if (type.Kind == VKind.Enum && kind is BinaryOperatorKind.LessThan or BinaryOperatorKind.LessThanOrEqual
+            or BinaryOperatorKind.GreaterThan or BinaryOperatorKind.GreaterThanOrEqual)
+        {
+            left = $"{type.EnumName}'pos({left})";
+            right = $"{type.EnumName}'pos({right})";
+        }
         return kind switch
         {
             BinaryOperatorKind.Add => bool2("+"),
@@ -792,7 +816,8 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             BinaryOperatorKind.Or => bool2("or"),
             BinaryOperatorKind.ExclusiveOr => bool2("xor"),
             BinaryOperatorKind.Equals => bool2("="),
-            BinaryOperatorKind.NotEquals => bool2("/="),
+            // ghdl --synth cannot fold numeric_std's /= (StaticSafeForms)
+            BinaryOperatorKind.NotEquals => type.IsVector ? $"(not ({left} = {right}))" : bool2("/="),
             BinaryOperatorKind.LessThan => bool2("<"),
             BinaryOperatorKind.LessThanOrEqual => bool2("<="),
             BinaryOperatorKind.GreaterThan => bool2(">"),
@@ -831,11 +856,12 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         int bits = (int)Math.Log2(width);
         if (Known(amount) is { } known) return ((long)(known & (UInt128)(width - 1))).ToString();
         var plain = Unwrap(amount);
-        if (TypeOf(plain).IsVector && Narrowable(plain)) return $"to_integer({Low(plain, bits)})";
+        if (TypeOf(plain).IsVector && Narrowable(plain)) return $"{pkg.Support(StaticSafeForms.Amount)}({Low(plain, bits)}, {bits})";
         var (text, type) = Expr(plain);
         if (plain is ILocalReferenceOperation l && loopVariables.TryGetValue(l.Local, out var range) && range.From >= 0 && range.To < width) return text;
         if (type.Kind == VKind.Integer) return $"({text} mod {width})";
-        return $"to_integer({Conv(text, type, pkg.Use(VType.U(bits)), amount)})";
+        if (!type.IsVector) throw Error(amount, $"a shift amount of type {type} is not in the hardware subset");
+        return $"{pkg.Support(StaticSafeForms.Amount)}({text}, {bits})";
     }
 
     (string, VType) Field(IFieldReferenceOperation f)
@@ -936,7 +962,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         if (m.Name is "RotateLeft" or "RotateRight" && inv.Arguments.Length == 2 &&
             m.ContainingType.Name is "BitOperations" or "UInt32" or "UInt64" or "UInt128" or "Byte" or "UInt16")
         {
-            var fn = m.Name == "RotateLeft" ? "rotate_left" : "rotate_right";
+            var fn = pkg.Support(m.Name == "RotateLeft" ? StaticSafeForms.RotateLeft : StaticSafeForms.RotateRight);
             var x = As(inv.Arguments[0].Value, t);
             if (Known(inv.Arguments[1].Value) is { } by && System.Text.RegularExpressions.Regex.IsMatch(x, "^[A-Za-z][A-Za-z0-9_]*$"))
             {

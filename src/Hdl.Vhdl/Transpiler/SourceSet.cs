@@ -80,6 +80,12 @@ internal sealed class SourceSet
         return cache.GetOrAdd(key, _ => new SourceSet(set));
     }
 
+    /// <summary>How many source sets (one per set of hardware assemblies) are cached.</summary>
+    public static int CachedCount => cache.Count;
+
+    /// <summary>Drops every cached source set; the next translation of an assembly compiles its sources again.</summary>
+    public static void ClearCache() => cache.Clear();
+
     public SemanticModel Model(SyntaxTree tree)
     {
         lock (models)

@@ -86,13 +86,15 @@ internal static class VhdlText
             case (VKind.Integer, VKind.Unsigned or VKind.Signed): return Convert($"to_signed({e}, 32)", VType.S(32), to);
             case (VKind.Unsigned, VKind.Integer):
             case (VKind.Signed, VKind.Integer): return $"to_integer({e})";
-            case (VKind.Unsigned, VKind.Unsigned): return $"resize({e}, {to.Width})";
-            case (VKind.Unsigned, VKind.Signed): return to.Width == from.Width ? Reinterpret(e, "unsigned", "signed") : $"signed(resize({e}, {to.Width}))";
+            case (VKind.Unsigned, VKind.Unsigned): return to.Width < from.Width ? Low(e, to.Width) : $"resize({e}, {to.Width})";
+            case (VKind.Unsigned, VKind.Signed):
+                return to.Width == from.Width ? Reinterpret(e, "unsigned", "signed")
+                    : $"signed({(to.Width < from.Width ? Low(e, to.Width) : $"resize({e}, {to.Width})")})";
             case (VKind.Signed, VKind.Signed):
-                return to.Width >= from.Width ? $"resize({e}, {to.Width})" : $"signed(resize(unsigned({e}), {to.Width}))";
+                return to.Width >= from.Width ? $"resize({e}, {to.Width})" : Reinterpret(Low($"unsigned({e})", to.Width), "unsigned", "signed");
             case (VKind.Signed, VKind.Unsigned):
-                return to.Width == from.Width ? Reinterpret(e, "signed", "unsigned")
-                    : to.Width < from.Width ? $"resize(unsigned({e}), {to.Width})" : $"unsigned(resize({e}, {to.Width}))";
+                return to.Width < from.Width ? Low(Reinterpret(e, "signed", "unsigned"), to.Width)
+                    : to.Width == from.Width ? Reinterpret(e, "signed", "unsigned") : $"unsigned(resize({e}, {to.Width}))";
             case (VKind.Enum, VKind.Unsigned or VKind.Signed):
                 return Convert($"to_unsigned({from.EnumName}'pos({e}), {from.Width})", VType.U(from.Width), to);
             case (VKind.Enum, VKind.Integer): return $"{from.EnumName}'pos({e})";
@@ -122,6 +124,20 @@ internal static class VhdlText
             else if (ch == ')' && --depth < 0) return false;
         }
         return depth == 0;
+    }
+
+    /// <summary>
+    /// The low <paramref name="width"/> bits of an unsigned value (C#'s truncation). A named value,
+    /// possibly converted (<c>x</c>, <c>unsigned(x)</c>), is sliced: <c>ghdl --synth</c> (GHDL 2.0)
+    /// crashes (netlists-utils.adb:145) on a truncating <c>resize</c> of a variable whose value it
+    /// has folded to a constant, once another operation uses the result. Other values are resized.
+    /// </summary>
+    static string Low(string e, int width)
+    {
+        var m = System.Text.RegularExpressions.Regex.Match(e, @"^(?:(?<conv>unsigned|signed)\((?<name>[A-Za-z][A-Za-z0-9_]*)\)|(?<name>[A-Za-z][A-Za-z0-9_]*))$");
+        if (!m.Success) return $"resize({e}, {width})";
+        var slice = $"{m.Groups["name"].Value}({width - 1} downto 0)";
+        return m.Groups["conv"].Success ? $"{m.Groups["conv"].Value}({slice})" : slice;
     }
 
     /// <summary>The zero/false/first value of a type (reset and latch-free defaults).</summary>

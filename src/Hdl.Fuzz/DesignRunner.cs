@@ -1,0 +1,204 @@
+using System.Reflection;
+using System.Text.RegularExpressions;
+using Hdl.Vhdl;
+
+namespace Hdl.Fuzz;
+
+/// <summary>What went wrong with a design, in the order the pipeline runs.</summary>
+public enum FailureKind
+{
+    None,
+    /// <summary>The generated C# does not compile (a generator defect).</summary>
+    Compile,
+    /// <summary>Building or elaborating the design threw.</summary>
+    Elaboration,
+    /// <summary>The C# simulation threw.</summary>
+    Simulation,
+    /// <summary>The transpiler threw.</summary>
+    Transpile,
+    /// <summary>GHDL rejected the VHDL (analysis or elaboration of the co-simulation).</summary>
+    GhdlAnalysis,
+    /// <summary>The GHDL run stopped without comparing every cycle, and without a value mismatch.</summary>
+    GhdlRun,
+    /// <summary>GHDL computed different outputs than the C# simulation.</summary>
+    Mismatch,
+    /// <summary>The VHDL does not analyse as VHDL-93 or <c>ghdl --synth</c> fails.</summary>
+    Synthesis,
+}
+
+/// <summary>The outcome of one pipeline run over one or more units.</summary>
+public sealed record RunOutcome(FailureKind Kind, string Detail, IReadOnlyList<int> MismatchedUnits, string? WorkDir)
+{
+    public bool Passed => Kind == FailureKind.None;
+    public static readonly RunOutcome Pass = new(FailureKind.None, "", [], null);
+    /// <summary>Seconds per stage (compile, simulate, transpile, co-simulate, synthesize) of a passing run.</summary>
+    public string Timing { get; init; } = "";
+}
+
+/// <summary>
+/// The pipeline for generated units: compile with Roslyn, build one design holding every unit,
+/// simulate it in C# with a random stimulus while tracing, transpile, replay the trace in GHDL
+/// (every output compared every cycle) and run <c>ghdl --synth</c>.
+/// </summary>
+public static partial class DesignRunner
+{
+    public const int DefaultCycles = 48;
+
+    /// <param name="stopAfter">Skips the later stages: the co-simulation when only synthesis matters, synthesis when only the co-simulation does (shrinking).</param>
+    public static RunOutcome Run(IReadOnlyList<UnitModel> units, string workDir, int cycles = DefaultCycles, FailureKind? stopAfter = null) =>
+        Run([.. units.Select(DesignSource.Of)], workDir, cycles, stopAfter);
+
+    public static RunOutcome Run(IReadOnlyList<DesignSource> units, string workDir, int cycles = DefaultCycles, FailureKind? stopAfter = null)
+    {
+        try { return RunStages(units, workDir, cycles, stopAfter); }
+        // each run is a new assembly that is never translated again: release its compilation
+        finally { VhdlGenerator.ForgetSources(); }
+    }
+
+    static RunOutcome RunStages(IReadOnlyList<DesignSource> units, string workDir, int cycles, FailureKind? stopAfter)
+    {
+        var clock = System.Diagnostics.Stopwatch.StartNew();
+        var timing = new List<string>();
+        void Lap(string stage) { timing.Add($"{stage} {clock.Elapsed.TotalSeconds:0.0}"); clock.Restart(); }
+        Assembly assembly;
+        try { assembly = DesignCompiler.Compile([.. units.Select(u => (u.FileName, u.Text))]); }
+        catch (GeneratedCodeException e) { return Fail(FailureKind.Compile, e.Message); }
+
+        var seed = units[0].Seed;
+        string name = $"fuzz_s{(uint)seed}_u{units[0].Index}" + (units.Count == 1 ? "" : $"_n{units.Count}");
+        Simulation sim;
+        TraceRecorder trace;
+        var design = new Design(name);
+        try
+        {
+            foreach (var u in units)
+                assembly.GetType(u.BuilderClass, throwOnError: true)!.GetMethod("Build")!.Invoke(null, [design]);
+            sim = new Simulation(design);
+            trace = sim.EnableTrace();
+        }
+        catch (Exception e) { return Fail(FailureKind.Elaboration, Message(e)); }
+
+        Lap("compile");
+        var drivers = units.Select(u => new UnitStimulus(u, sim)).ToList();
+        try
+        {
+            for (int cycle = 0; cycle < cycles; cycle++)
+            {
+                foreach (var d in drivers) d.Drive(cycle);
+                sim.Step();
+            }
+        }
+        catch (Exception e) { return Fail(FailureKind.Simulation, Message(e)); }
+
+        Lap("simulate");
+        try { VhdlGenerator.Generate(sim.Netlist); }
+        catch (Exception e) { return Fail(FailureKind.Transpile, Message(e)); }
+        Lap("transpile");
+
+        if (stopAfter is not FailureKind.Synthesis)
+        {
+            CoSimResult co;
+            try { co = CoSimulation.Run(sim.Netlist, trace, workDir); }
+            catch (ToolException e) when (e.Message.Contains("not installed")) { throw; }
+            catch (ToolException e) { return Fail(FailureKind.GhdlAnalysis, e.Message, workDir); }
+            if (!co.Passed)
+            {
+                if (co.Mismatches.Count > 0)
+                {
+                    var failing = co.Mismatches.Select(m => UnitOfPort().Match(m)).Where(m => m.Success)
+                        .Select(m => int.Parse(m.Groups[1].Value)).Distinct().Order().ToList();
+                    return new RunOutcome(FailureKind.Mismatch, string.Join("\n", co.Mismatches.Take(10)), failing, workDir);
+                }
+                return Fail(FailureKind.GhdlRun, Ghdl(co.Log), workDir);
+            }
+            if (co.CyclesCompared != trace.Rows) return Fail(FailureKind.GhdlRun, $"GHDL compared {co.CyclesCompared} of {trace.Rows} cycles", workDir);
+            Lap("co-simulate");
+        }
+        if (stopAfter is null or FailureKind.Synthesis)
+        {
+            try { Synthesis.Run(sim.Netlist, workDir + "-synth"); }
+            catch (ToolException e) when (e.Message.Contains("not installed")) { throw; }
+            catch (ToolException e) { return Fail(FailureKind.Synthesis, e.Message, workDir + "-synth"); }
+            Lap("synthesize");
+        }
+        return RunOutcome.Pass with { Timing = string.Join(", ", timing) };
+    }
+
+    static RunOutcome Fail(FailureKind kind, string detail, string? dir = null) => new(kind, detail, [], dir);
+
+    static string Message(Exception e) => e is TargetInvocationException { InnerException: { } inner } ? Message(inner) : $"{e.GetType().Name}: {e.Message}";
+
+    static string Ghdl(string log) => Hdl.Vhdl.Tools.Ghdl.Tail(log, 12);
+
+    [GeneratedRegex(@"^cycle \d+ u(\d+)_")]
+    private static partial Regex UnitOfPort();
+}
+
+/// <summary>
+/// One design's C# source as the pipeline takes it. The namespace <c>Fuzz.S&lt;seed&gt;.U&lt;index&gt;</c>
+/// names the seed and index, its class <c>U&lt;index&gt;_Design</c> builds it and <c>u&lt;index&gt;_in</c> is its input bus.
+/// </summary>
+public sealed partial record DesignSource(int Seed, int Index, string Text)
+{
+    public string FileName => $"u{Index}.cs";
+    public string BuilderClass => $"Fuzz.S{(uint)Seed}.U{Index}.U{Index}_Design";
+    public string InputBusName => $"u{Index}_in";
+
+    public static DesignSource Of(UnitModel unit) => new(unit.Seed, unit.Index, unit.Render());
+
+    /// <summary>Reads seed and index from the namespace of a generated (or shrunk and kept) source.</summary>
+    public static DesignSource Parse(string text)
+    {
+        var m = NamespaceLine().Match(text);
+        if (!m.Success) throw new ArgumentException("not a generated design: no 'namespace Fuzz.S<seed>.U<index>;' line");
+        return new DesignSource((int)uint.Parse(m.Groups[1].Value), int.Parse(m.Groups[2].Value), text);
+    }
+
+    [GeneratedRegex(@"^namespace Fuzz\.S(\d+)\.U(\d+);", RegexOptions.Multiline)]
+    private static partial Regex NamespaceLine();
+}
+
+/// <summary>
+/// Writes a design's top-level input bus every cycle: random values (edge values often), masked to
+/// [Width], enums in range. The values depend only on (seed, index), so a shrunk design that keeps
+/// its input bus sees the same stimulus.
+/// </summary>
+sealed class UnitStimulus
+{
+    readonly object bus;
+    readonly (PropertyInfo Property, int Bits, int EnumMembers)[] signals;
+    readonly Rng rng;
+
+    public UnitStimulus(DesignSource source, Simulation sim)
+    {
+        var b = sim.Netlist.Inputs.First(x => x.Name == source.InputBusName);
+        bus = b;
+        signals = [.. Bus.SignalProperties(b.InterfaceType).Select(p => (p, p.GetCustomAttribute<WidthAttribute>()?.Bits ?? 128,
+            p.PropertyType.IsEnum ? Enum.GetValues(p.PropertyType).Length : 0))];
+        rng = Rng.For(source.Seed, source.Index, stream: 1);
+    }
+
+    public void Drive(int cycle)
+    {
+        foreach (var (p, width, members) in signals)
+        {
+            var bits = rng.Bits();
+            if (width < 128) bits &= (UInt128.One << width) - 1;
+            p.SetValue(bus, Value(p.PropertyType, members, bits));
+        }
+    }
+
+    static object Value(Type t, int members, UInt128 bits)
+    {
+        if (t.IsEnum) return Enum.ToObject(t, (int)(bits % (UInt128)members));
+        return Type.GetTypeCode(t) switch
+        {
+            TypeCode.Boolean => (bits & 1) != 0,
+            TypeCode.Byte => (byte)bits, TypeCode.SByte => (sbyte)(byte)bits, TypeCode.UInt16 => (ushort)bits, TypeCode.Int16 => (short)(ushort)bits,
+            TypeCode.UInt32 => (uint)bits, TypeCode.Int32 => (int)(uint)bits, TypeCode.UInt64 => (ulong)bits, TypeCode.Int64 => (long)(ulong)bits,
+            _ when t == typeof(UInt128) => bits,
+            _ when t == typeof(Int128) => (Int128)bits,
+            _ => throw new ArgumentException($"no stimulus for {t}"),
+        };
+    }
+}
