@@ -1041,7 +1041,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                         BinaryOperatorKind.Or => l | r,
                         BinaryOperatorKind.ExclusiveOr => l ^ r,
                         BinaryOperatorKind.LeftShift => (l << amount) & mask,
-                        BinaryOperatorKind.RightShift => (UInt128)(Signed(l, t) >> amount) & mask,
+                        BinaryOperatorKind.RightShift => t.Kind == VKind.Unsigned ? l >> amount : (UInt128)(Signed(l, t) >> amount) & mask,
                         _ => null,
                     };
                 }
@@ -1049,7 +1049,10 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         return null;
     }
 
-    /// <summary>The bits of a value of type <paramref name="t"/> as a number (sign-extended when it is signed or an integer).</summary>
+    /// <summary>
+    /// The bits of a value of type <paramref name="t"/> as a number, sign-extended when it is signed or
+    /// an integer (an unsigned 128-bit value from 2^127 up reads as negative: use it as bits only).
+    /// </summary>
     static Int128 Signed(UInt128 bits, VType t)
     {
         if (t.Kind is VKind.Unsigned || t.Width >= 128) return (Int128)bits;

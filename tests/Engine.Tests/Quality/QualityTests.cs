@@ -60,8 +60,8 @@ public class QualityTests
         Has(vhdl, "shift_left(resize(Input_B(31 downto 24), 32), 8)"); // Top(Input.B) in place
         Has(vhdl, "resize(Input_B(23 downto 16), 32)"); // Byte(Input.B, 1) in place, its row known
         Has(vhdl, "if ((Input_A(i) = '1') and (Input_B(i) = '0')) then"); // bit tests
-        Has(vhdl, "rotated := ((unsigned'(Input_A(19 downto 0) & Input_A(31 downto 20)) xor unsigned'(Input_B(6 downto 0) & Input_B(31 downto 7))) xor rotate_left(Input_B, to_integer(Input_A(4 downto 0))));");
-        Has(vhdl, "picked := (Input_A(to_integer(Input_B(4 downto 0))) = '1');"); // the amount masked to 5 bits
+        Has(vhdl, "rotated := ((unsigned'(Input_A(19 downto 0) & Input_A(31 downto 20)) xor unsigned'(Input_B(6 downto 0) & Input_B(31 downto 7))) xor hdl_rotl(Input_B, hdl_amount(Input_A(4 downto 0), 5)));");
+        Has(vhdl, "picked := (Input_A(hdl_amount(Input_B(4 downto 0), 5)) = '1');"); // the amount masked to 5 bits
         Has(vhdl, "QualityMath_Top((Input_A xor Input_B))"); // an expression argument: a call
         Has(Vhdl(Build(), "quality_bit_fields_pkg.vhd"), "function QualityMath_Top(word : hdl_u32) return hdl_u8 is");
     }
