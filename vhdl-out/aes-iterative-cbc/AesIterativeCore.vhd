@@ -98,7 +98,7 @@ begin
         resultValid := resultValid_reg;
         inputReady := inputReady_reg;
         if KeyLoad_Valid then
-          roundKeys(hdl_index(to_integer(resize(resize(KeyLoad_Round, 8), 4)), 15)) := KeyLoad_RoundKey;
+          roundKeys(hdl_index(hdl_address(resize(resize(KeyLoad_Round, 8), 4)), 15)) := KeyLoad_RoundKey;
         end if;
         outputFree := ((not resultValid) or OutputReady_Ready);
         accept := (inputReady and Input_Valid);
@@ -106,8 +106,8 @@ begin
           resultValid := false;
         end if;
         if busy then
-          next_x := AesMath_RoundStep(state, roundKeys(hdl_index(to_integer(round(3 downto 0)), 15)), signed(resize(round, 32)), rounds, signed'(x"00000000"), false, decrypt);
-          if (signed(resize(round, 32)) < signed(resize(rounds, 32))) then
+          next_x := AesMath_RoundStep(state, roundKeys(hdl_index(hdl_address(round(3 downto 0)), 15)), to_integer(round), rounds, 0, false, decrypt);
+          if (to_integer(round) < to_integer(rounds)) then
             state := next_x;
             round := (round + unsigned'(x"01"));
           elsif outputFree then
@@ -130,7 +130,7 @@ begin
           round := unsigned'(x"01");
           busy := true;
         end if;
-        inputReady := ((not busy) or ((signed(resize(round, 32)) = signed(resize(rounds, 32))) and (not resultValid)));
+        inputReady := ((not busy) or ((to_integer(round) = to_integer(rounds)) and (not resultValid)));
         Output_Valid <= resultValid;
         InputReady_Ready <= inputReady;
         roundKeys_reg <= roundKeys;

@@ -5,6 +5,7 @@ use ieee.numeric_std.all;
 
 package aes_proc11_otf_dec_pkg is
   subtype hdl_u2 is unsigned(1 downto 0);
+  subtype hdl_u7 is unsigned(6 downto 0);
   subtype hdl_u8 is unsigned(7 downto 0);
   subtype hdl_u9 is unsigned(8 downto 0);
   subtype hdl_u32 is unsigned(31 downto 0);
@@ -474,39 +475,46 @@ package aes_proc11_otf_dec_pkg is
       x"9B9BB62D", x"1E1E223C", x"87879215", x"E9E920C9", x"CECE4987", x"5555FFAA", x"28287850", x"DFDF7AA5", 
       x"8C8C8F03", x"A1A1F859", x"89898009", x"0D0D171A", x"BFBFDA65", x"E6E631D7", x"4242C684", x"6868B8D0", 
       x"4141C382", x"9999B029", x"2D2D775A", x"0F0F111E", x"B0B0CB7B", x"5454FCA8", x"BBBBD66D", x"16163A2C");
+  function hdl_address(a : unsigned) return natural;
   function hdl_amount(x : unsigned; bits : positive) return natural;
   function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_rotl(x : unsigned; n : natural) return unsigned;
-  function AesMath_AddRoundKey(state : hdl_u128; roundKey : hdl_u128) return hdl_u128;
   function AesMath_InitialWindowLow(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u128;
   function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8;
-  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : hdl_s32; rounds : hdl_u8; part : hdl_s32; tables : boolean; decrypt : boolean) return hdl_u128;
-  function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : hdl_s32; keySize : hdl_u8) return hdl_u128;
-  function AesMath_PreviousWindowHigh(high : hdl_u128; low : hdl_u128; round : hdl_s32; keySize : hdl_u8) return hdl_u128;
-  function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : hdl_s32; rounds : hdl_u8) return hdl_u128;
-  function AesMath_KeyWords(keySize : hdl_s32) return hdl_s32;
-  function AesMath_Column0(block_x : hdl_u128) return hdl_u32;
-  function AesMath_KeyWord(previous : hdl_u32; back : hdl_u32; i : hdl_s32; keySize : hdl_u8) return hdl_u32;
-  function AesMath_Column3(block_x : hdl_u128) return hdl_u32;
-  function AesMath_Column(block_x : hdl_u128; index : hdl_s32) return hdl_u32;
-  function AesMath_Column1(block_x : hdl_u128) return hdl_u32;
-  function AesMath_Column2(block_x : hdl_u128) return hdl_u32;
-  function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128;
+  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : integer; tables : boolean; decrypt : boolean) return hdl_u128;
+  function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128;
+  function AesMath_PreviousWindowHigh(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128;
+  function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : integer; rounds : hdl_u8) return hdl_u128;
+  function AesMath_KeyWords(keySize : integer) return hdl_s32;
+  function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32;
+  function AesMath_KeyWord(previous : hdl_u32; back : hdl_u32; i : integer; keySize : hdl_u8) return hdl_u32;
   function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_TableRound(state : hdl_u128; roundKey : hdl_u128; decrypt : boolean) return hdl_u128;
-  function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : hdl_s32) return hdl_u32;
+  function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : integer) return hdl_u32;
   function AesMath_SubWord(word : hdl_u32) return hdl_u32;
-  function AesMath_RotWord(word : hdl_u32) return hdl_u32;
   function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
+  function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128;
   function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32;
   function AesMath_MixColumn(column : hdl_u32) return hdl_u32;
   function AesMath_TableColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
-  function AesMath_Row(column : hdl_u32; row : hdl_s32) return hdl_u8;
   function AesMath_Xtime(a : hdl_u8) return hdl_u8;
 end package;
 
 package body aes_proc11_otf_dec_pkg is
+  function hdl_address(a : unsigned) return natural is
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    variable r : natural := 0;
+  begin
+    for i in x'range loop
+      r := r * 2;
+      if x(i) = '1' then
+        r := r + 1;
+      end if;
+    end loop;
+    return r;
+  end function;
+
   function hdl_amount(x : unsigned; bits : positive) return natural is
     variable v : unsigned(x'length - 1 downto 0);
   begin
@@ -526,12 +534,6 @@ package body aes_proc11_otf_dec_pkg is
     return shift_left(x, n) or shift_right(x, x'length - n);
   end function;
 
-  -- Crypto.Aes.AesMath.AddRoundKey
-  function AesMath_AddRoundKey(state : hdl_u128; roundKey : hdl_u128) return hdl_u128 is
-  begin
-    return (state xor roundKey);
-  end function;
-
   -- Crypto.Aes.AesMath.InitialWindowLow
   function AesMath_InitialWindowLow(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u128 is
     variable nk : hdl_s32;
@@ -540,57 +542,57 @@ package body aes_proc11_otf_dec_pkg is
     variable w6 : hdl_u32;
     variable w7 : hdl_u32;
   begin
-    nk := AesMath_KeyWords(signed(resize(keySize, 32)));
+    nk := AesMath_KeyWords(to_integer(keySize));
     if (nk > signed'(x"00000004")) then
-      w4 := AesMath_Column0(keyLow);
+      w4 := keyLow(127 downto 96);
     else
-      w4 := AesMath_KeyWord(AesMath_Column3(keyHigh), AesMath_Column(keyHigh, (signed'(x"00000004") - nk)), signed'(x"00000004"), keySize);
+      w4 := AesMath_KeyWord(keyHigh(31 downto 0), AesMath_Column(keyHigh, to_integer((signed'(x"00000004") - nk))), 4, keySize);
     end if;
     if (nk > signed'(x"00000005")) then
-      w5 := AesMath_Column1(keyLow);
+      w5 := keyLow(95 downto 64);
     else
-      w5 := AesMath_KeyWord(w4, AesMath_Column(keyHigh, (signed'(x"00000005") - nk)), signed'(x"00000005"), keySize);
+      w5 := AesMath_KeyWord(w4, AesMath_Column(keyHigh, to_integer((signed'(x"00000005") - nk))), 5, keySize);
     end if;
     if (nk > signed'(x"00000006")) then
-      w6 := AesMath_Column2(keyLow);
+      w6 := keyLow(63 downto 32);
     else
-      w6 := AesMath_KeyWord(w5, AesMath_Column(keyHigh, (signed'(x"00000006") - nk)), signed'(x"00000006"), keySize);
+      w6 := AesMath_KeyWord(w5, AesMath_Column(keyHigh, to_integer((signed'(x"00000006") - nk))), 6, keySize);
     end if;
     if (nk > signed'(x"00000007")) then
-      w7 := AesMath_Column3(keyLow);
+      w7 := keyLow(31 downto 0);
     else
-      w7 := AesMath_KeyWord(w6, AesMath_Column(keyHigh, (signed'(x"00000007") - nk)), signed'(x"00000007"), keySize);
+      w7 := AesMath_KeyWord(w6, AesMath_Column(keyHigh, to_integer((signed'(x"00000007") - nk))), 7, keySize);
     end if;
-    return AesMath_FromColumns(w4, w5, w6, w7);
+    return unsigned'(unsigned'(w4 & w5) & unsigned'(w6 & w7));
   end function;
 
   -- Crypto.Aes.AesMath.RoundsOf
   function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8 is
     variable choice : hdl_u8;
   begin
-    if (signed(resize(keySize, 32)) >= signed'(x"00000002")) then
+    if (to_integer(keySize) >= 2) then
       choice := unsigned'(x"0E");
     else
-      choice := resize(unsigned((signed'(x"0000000A") + signed(resize(unsigned(signed'(x"00000002") * signed(resize(keySize, 32))), 32)))), 8);
+      choice := (unsigned'(x"0A") + shift_left(keySize, 1));
     end if;
     return choice;
   end function;
 
   -- Crypto.Aes.AesMath.RoundStep
-  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : hdl_s32; rounds : hdl_u8; part : hdl_s32; tables : boolean; decrypt : boolean) return hdl_u128 is
+  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : integer; tables : boolean; decrypt : boolean) return hdl_u128 is
     variable final : boolean;
   begin
-    if (round > signed(resize(rounds, 32))) then
+    if (round > to_integer(rounds)) then
       return state;
     end if;
-    if (round = signed'(x"00000000")) then
+    if (round = 0) then
       return (state xor roundKey);
     end if;
-    final := (round = signed(resize(rounds, 32)));
-    if (part = signed'(x"00000001")) then
+    final := (round = to_integer(rounds));
+    if (part = 1) then
       return AesMath_SubShift(state, decrypt);
     end if;
-    if (part = signed'(x"00000002")) then
+    if (part = 2) then
       if final then
         return (state xor roundKey);
       end if;
@@ -606,7 +608,7 @@ package body aes_proc11_otf_dec_pkg is
   end function;
 
   -- Crypto.Aes.AesMath.NextWindowLow
-  function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : hdl_s32; keySize : hdl_u8) return hdl_u128 is
+  function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128 is
     variable nk : hdl_s32;
     variable first : hdl_s32;
     variable n0 : hdl_u32;
@@ -614,17 +616,17 @@ package body aes_proc11_otf_dec_pkg is
     variable n2 : hdl_u32;
     variable n3 : hdl_u32;
   begin
-    nk := AesMath_KeyWords(signed(resize(keySize, 32)));
-    first := (signed(resize(unsigned(signed'(x"00000004") * round), 32)) + signed'(x"00000008"));
-    n0 := AesMath_KeyWord(AesMath_Column3(low), AesMath_WindowWord(high, low, (signed'(x"00000008") - nk)), first, keySize);
-    n1 := AesMath_KeyWord(n0, AesMath_WindowWord(high, low, (signed'(x"00000009") - nk)), (first + signed'(x"00000001")), keySize);
-    n2 := AesMath_KeyWord(n1, AesMath_WindowWord(high, low, (signed'(x"0000000A") - nk)), (first + signed'(x"00000002")), keySize);
-    n3 := AesMath_KeyWord(n2, AesMath_WindowWord(high, low, (signed'(x"0000000B") - nk)), (first + signed'(x"00000003")), keySize);
-    return AesMath_FromColumns(n0, n1, n2, n3);
+    nk := AesMath_KeyWords(to_integer(keySize));
+    first := (shift_left(to_signed(round, 32), 2) + signed'(x"00000008"));
+    n0 := AesMath_KeyWord(low(31 downto 0), AesMath_WindowWord(high, low, to_integer((signed'(x"00000008") - nk))), to_integer(first), keySize);
+    n1 := AesMath_KeyWord(n0, AesMath_WindowWord(high, low, to_integer((signed'(x"00000009") - nk))), to_integer((first + signed'(x"00000001"))), keySize);
+    n2 := AesMath_KeyWord(n1, AesMath_WindowWord(high, low, to_integer((signed'(x"0000000A") - nk))), to_integer((first + signed'(x"00000002"))), keySize);
+    n3 := AesMath_KeyWord(n2, AesMath_WindowWord(high, low, to_integer((signed'(x"0000000B") - nk))), to_integer((first + signed'(x"00000003"))), keySize);
+    return unsigned'(unsigned'(n0 & n1) & unsigned'(n2 & n3));
   end function;
 
   -- Crypto.Aes.AesMath.PreviousWindowHigh
-  function AesMath_PreviousWindowHigh(high : hdl_u128; low : hdl_u128; round : hdl_s32; keySize : hdl_u8) return hdl_u128 is
+  function AesMath_PreviousWindowHigh(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128 is
     variable nk : hdl_s32;
     variable first : hdl_s32;
     variable p3 : hdl_u32;
@@ -633,25 +635,25 @@ package body aes_proc11_otf_dec_pkg is
     variable before : hdl_u32;
     variable p0 : hdl_u32;
   begin
-    nk := AesMath_KeyWords(signed(resize(keySize, 32)));
-    first := (signed(resize(unsigned(signed'(x"00000004") * round), 32)) - signed'(x"00000004"));
-    p3 := AesMath_KeyWord(AesMath_WindowWord(high, low, (nk - signed'(x"00000002"))), AesMath_WindowWord(high, low, (nk - signed'(x"00000001"))), ((first + signed'(x"00000003")) + nk), keySize);
-    p2 := AesMath_KeyWord(AesMath_WindowWord(high, low, (nk - signed'(x"00000003"))), AesMath_WindowWord(high, low, (nk - signed'(x"00000002"))), ((first + signed'(x"00000002")) + nk), keySize);
-    p1 := AesMath_KeyWord(AesMath_WindowWord(high, low, (nk - signed'(x"00000004"))), AesMath_WindowWord(high, low, (nk - signed'(x"00000003"))), ((first + signed'(x"00000001")) + nk), keySize);
+    nk := AesMath_KeyWords(to_integer(keySize));
+    first := (shift_left(to_signed(round, 32), 2) - signed'(x"00000004"));
+    p3 := AesMath_KeyWord(AesMath_WindowWord(high, low, to_integer((nk - signed'(x"00000002")))), AesMath_WindowWord(high, low, to_integer((nk - signed'(x"00000001")))), to_integer(((first + signed'(x"00000003")) + nk)), keySize);
+    p2 := AesMath_KeyWord(AesMath_WindowWord(high, low, to_integer((nk - signed'(x"00000003")))), AesMath_WindowWord(high, low, to_integer((nk - signed'(x"00000002")))), to_integer(((first + signed'(x"00000002")) + nk)), keySize);
+    p1 := AesMath_KeyWord(AesMath_WindowWord(high, low, to_integer((nk - signed'(x"00000004")))), AesMath_WindowWord(high, low, to_integer((nk - signed'(x"00000003")))), to_integer(((first + signed'(x"00000001")) + nk)), keySize);
     if (nk = signed'(x"00000004")) then
       before := p3;
     else
-      before := AesMath_WindowWord(high, low, (nk - signed'(x"00000005")));
+      before := AesMath_WindowWord(high, low, to_integer((nk - signed'(x"00000005"))));
     end if;
-    p0 := AesMath_KeyWord(before, AesMath_WindowWord(high, low, (nk - signed'(x"00000004"))), (first + nk), keySize);
-    return AesMath_FromColumns(p0, p1, p2, p3);
+    p0 := AesMath_KeyWord(before, AesMath_WindowWord(high, low, to_integer((nk - signed'(x"00000004")))), to_integer((first + nk)), keySize);
+    return unsigned'(unsigned'(p0 & p1) & unsigned'(p2 & p3));
   end function;
 
   -- Crypto.Aes.AesMath.DecryptionRoundKey
-  function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : hdl_s32; rounds : hdl_u8) return hdl_u128 is
+  function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : integer; rounds : hdl_u8) return hdl_u128 is
     variable choice : hdl_u128;
   begin
-    if ((step = signed'(x"00000000")) or (step = signed(resize(rounds, 32)))) then
+    if ((step = 0) or (step = to_integer(rounds))) then
       choice := encryptionKey;
     else
       choice := AesMath_Mix(encryptionKey, true);
@@ -660,63 +662,33 @@ package body aes_proc11_otf_dec_pkg is
   end function;
 
   -- Crypto.Aes.AesMath.KeyWords
-  function AesMath_KeyWords(keySize : hdl_s32) return hdl_s32 is
+  function AesMath_KeyWords(keySize : integer) return hdl_s32 is
   begin
-    return (signed'(x"00000004") + signed(resize(unsigned(signed'(x"00000002") * keySize), 32)));
+    return (signed'(x"00000004") + shift_left(to_signed(keySize, 32), 1));
   end function;
 
-  -- Crypto.Aes.AesMath.Column0
-  function AesMath_Column0(block_x : hdl_u128) return hdl_u32 is
+  -- Crypto.Aes.AesMath.Column
+  function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32 is
   begin
-    return resize(shift_right(resize(shift_right(block_x, 64), 64), 32), 32);
+    return resize(shift_right(block_x, hdl_amount((unsigned'("1100000") - shift_left((to_unsigned(index mod 128, 7) and unsigned'("0000011")), 5)), 7)), 32);
   end function;
 
   -- Crypto.Aes.AesMath.KeyWord
-  function AesMath_KeyWord(previous : hdl_u32; back : hdl_u32; i : hdl_s32; keySize : hdl_u8) return hdl_u32 is
+  function AesMath_KeyWord(previous : hdl_u32; back : hdl_u32; i : integer; keySize : hdl_u8) return hdl_u32 is
     variable index : hdl_s32;
     variable kind : hdl_u8;
     variable mixed : hdl_u32;
   begin
-    index := (signed(resize(unsigned(signed(resize(keySize, 32)) * signed'(x"00000080")), 32)) + i);
-    kind := AesMath_KeyWordKind(to_integer(unsigned(index(8 downto 0))));
+    index := (shift_left(signed(resize(keySize, 32)), 7) + to_signed(i, 32));
+    kind := AesMath_KeyWordKind(hdl_address(unsigned(index(8 downto 0))));
     mixed := previous;
-    if (signed(resize(kind, 32)) = signed'(x"00000002")) then
-      mixed := (AesMath_SubWord(AesMath_RotWord(previous)) xor shift_left(resize(AesMath_KeyWordRcon(to_integer(unsigned(index(8 downto 0)))), 32), 24));
+    if (to_integer(kind) = 2) then
+      mixed := (AesMath_SubWord(unsigned'(previous(23 downto 0) & previous(31 downto 24))) xor shift_left(resize(AesMath_KeyWordRcon(hdl_address(unsigned(index(8 downto 0)))), 32), 24));
     end if;
-    if (signed(resize(kind, 32)) = signed'(x"00000003")) then
-      mixed := AesMath_SubWord(previous);
+    if (to_integer(kind) = 3) then
+      mixed := unsigned'(AesMath_SBox(hdl_address(previous(31 downto 24))) & AesMath_SBox(hdl_address(previous(23 downto 16))) & AesMath_SBox(hdl_address(previous(15 downto 8))) & AesMath_SBox(hdl_address(previous(7 downto 0))));
     end if;
     return (back xor mixed);
-  end function;
-
-  -- Crypto.Aes.AesMath.Column3
-  function AesMath_Column3(block_x : hdl_u128) return hdl_u32 is
-  begin
-    return resize(block_x(63 downto 0), 32);
-  end function;
-
-  -- Crypto.Aes.AesMath.Column
-  function AesMath_Column(block_x : hdl_u128; index : hdl_s32) return hdl_u32 is
-  begin
-    return resize(shift_right(block_x, hdl_amount((signed'(x"00000060") - signed(resize(unsigned(signed'(x"00000020") * (index and signed'(x"00000003"))), 32))), 7)), 32);
-  end function;
-
-  -- Crypto.Aes.AesMath.Column1
-  function AesMath_Column1(block_x : hdl_u128) return hdl_u32 is
-  begin
-    return resize(resize(shift_right(block_x, 64), 64), 32);
-  end function;
-
-  -- Crypto.Aes.AesMath.Column2
-  function AesMath_Column2(block_x : hdl_u128) return hdl_u32 is
-  begin
-    return resize(shift_right(block_x(63 downto 0), 32), 32);
-  end function;
-
-  -- Crypto.Aes.AesMath.FromColumns
-  function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128 is
-  begin
-    return unsigned'((shift_left(resize(c0, 64), 32) or resize(c1, 64)) & (shift_left(resize(c2, 64), 32) or resize(c3, 64)));
   end function;
 
   -- Crypto.Aes.AesMath.SubShift
@@ -726,10 +698,10 @@ package body aes_proc11_otf_dec_pkg is
     variable s2 : hdl_u32;
     variable s3 : hdl_u32;
   begin
-    s0 := AesMath_Column0(state);
-    s1 := AesMath_Column1(state);
-    s2 := AesMath_Column2(state);
-    s3 := AesMath_Column3(state);
+    s0 := state(127 downto 96);
+    s1 := state(95 downto 64);
+    s2 := state(63 downto 32);
+    s3 := state(31 downto 0);
     if decrypt then
       return AesMath_FromColumns(AesMath_SubShiftColumn(s0, s3, s2, s1, true), AesMath_SubShiftColumn(s1, s0, s3, s2, true), AesMath_SubShiftColumn(s2, s1, s0, s3, true), AesMath_SubShiftColumn(s3, s2, s1, s0, true));
     end if;
@@ -741,9 +713,9 @@ package body aes_proc11_otf_dec_pkg is
     variable choice : hdl_u128;
   begin
     if decrypt then
-      choice := AesMath_FromColumns(AesMath_InvMixColumn(AesMath_Column0(state)), AesMath_InvMixColumn(AesMath_Column1(state)), AesMath_InvMixColumn(AesMath_Column2(state)), AesMath_InvMixColumn(AesMath_Column3(state)));
+      choice := AesMath_FromColumns(AesMath_InvMixColumn(state(127 downto 96)), AesMath_InvMixColumn(state(95 downto 64)), AesMath_InvMixColumn(state(63 downto 32)), AesMath_InvMixColumn(state(31 downto 0)));
     else
-      choice := AesMath_FromColumns(AesMath_MixColumn(AesMath_Column0(state)), AesMath_MixColumn(AesMath_Column1(state)), AesMath_MixColumn(AesMath_Column2(state)), AesMath_MixColumn(AesMath_Column3(state)));
+      choice := AesMath_FromColumns(AesMath_MixColumn(state(127 downto 96)), AesMath_MixColumn(state(95 downto 64)), AesMath_MixColumn(state(63 downto 32)), AesMath_MixColumn(state(31 downto 0)));
     end if;
     return choice;
   end function;
@@ -756,10 +728,10 @@ package body aes_proc11_otf_dec_pkg is
     variable s3 : hdl_u32;
     variable mixed : hdl_u128;
   begin
-    s0 := AesMath_Column0(state);
-    s1 := AesMath_Column1(state);
-    s2 := AesMath_Column2(state);
-    s3 := AesMath_Column3(state);
+    s0 := state(127 downto 96);
+    s1 := state(95 downto 64);
+    s2 := state(63 downto 32);
+    s3 := state(31 downto 0);
     if decrypt then
       mixed := AesMath_FromColumns(AesMath_TableColumn(s0, s3, s2, s1, true), AesMath_TableColumn(s1, s0, s3, s2, true), AesMath_TableColumn(s2, s1, s0, s3, true), AesMath_TableColumn(s3, s2, s1, s0, true));
     else
@@ -769,13 +741,13 @@ package body aes_proc11_otf_dec_pkg is
   end function;
 
   -- Crypto.Aes.AesMath.WindowWord
-  function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : hdl_s32) return hdl_u32 is
+  function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : integer) return hdl_u32 is
     variable choice : hdl_u32;
   begin
-    if (index < signed'(x"00000004")) then
-      choice := AesMath_Column(high, index);
+    if (index < 4) then
+      choice := resize(shift_right(high, hdl_amount((unsigned'("1100000") - shift_left((to_unsigned(index mod 128, 7) and unsigned'("0000011")), 5)), 7)), 32);
     else
-      choice := AesMath_Column(low, (index - signed'(x"00000004")));
+      choice := AesMath_Column(low, to_integer((to_signed(index, 32) - signed'(x"00000004"))));
     end if;
     return choice;
   end function;
@@ -783,13 +755,7 @@ package body aes_proc11_otf_dec_pkg is
   -- Crypto.Aes.AesMath.SubWord
   function AesMath_SubWord(word : hdl_u32) return hdl_u32 is
   begin
-    return (((shift_left(resize(AesMath_SBox(to_integer(resize(shift_right(word, 24), 8))), 32), 24) or shift_left(resize(AesMath_SBox(to_integer(resize(shift_right(word, 16), 8))), 32), 16)) or shift_left(resize(AesMath_SBox(to_integer(resize(shift_right(word, 8), 8))), 32), 8)) or resize(AesMath_SBox(to_integer(word(7 downto 0))), 32));
-  end function;
-
-  -- Crypto.Aes.AesMath.RotWord
-  function AesMath_RotWord(word : hdl_u32) return hdl_u32 is
-  begin
-    return hdl_rotl(word, 8);
+    return unsigned'(AesMath_SBox(hdl_address(word(31 downto 24))) & AesMath_SBox(hdl_address(word(23 downto 16))) & AesMath_SBox(hdl_address(word(15 downto 8))) & AesMath_SBox(hdl_address(word(7 downto 0))));
   end function;
 
   -- Crypto.Aes.AesMath.SubShiftColumn
@@ -797,11 +763,17 @@ package body aes_proc11_otf_dec_pkg is
     variable choice : hdl_u32;
   begin
     if decrypt then
-      choice := (((shift_left(resize(AesMath_InvSBox(to_integer(AesMath_Row(a, signed'(x"00000000")))), 32), 24) or shift_left(resize(AesMath_InvSBox(to_integer(AesMath_Row(b, signed'(x"00000001")))), 32), 16)) or shift_left(resize(AesMath_InvSBox(to_integer(AesMath_Row(c, signed'(x"00000002")))), 32), 8)) or resize(AesMath_InvSBox(to_integer(AesMath_Row(d, signed'(x"00000003")))), 32));
+      choice := unsigned'(AesMath_InvSBox(hdl_address(a(31 downto 24))) & AesMath_InvSBox(hdl_address(b(23 downto 16))) & AesMath_InvSBox(hdl_address(c(15 downto 8))) & AesMath_InvSBox(hdl_address(d(7 downto 0))));
     else
-      choice := (((shift_left(resize(AesMath_SBox(to_integer(AesMath_Row(a, signed'(x"00000000")))), 32), 24) or shift_left(resize(AesMath_SBox(to_integer(AesMath_Row(b, signed'(x"00000001")))), 32), 16)) or shift_left(resize(AesMath_SBox(to_integer(AesMath_Row(c, signed'(x"00000002")))), 32), 8)) or resize(AesMath_SBox(to_integer(AesMath_Row(d, signed'(x"00000003")))), 32));
+      choice := unsigned'(AesMath_SBox(hdl_address(a(31 downto 24))) & AesMath_SBox(hdl_address(b(23 downto 16))) & AesMath_SBox(hdl_address(c(15 downto 8))) & AesMath_SBox(hdl_address(d(7 downto 0))));
     end if;
     return choice;
+  end function;
+
+  -- Crypto.Aes.AesMath.FromColumns
+  function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128 is
+  begin
+    return unsigned'(unsigned'(c0 & c1) & unsigned'(c2 & c3));
   end function;
 
   -- Crypto.Aes.AesMath.InvMixColumn
@@ -810,9 +782,9 @@ package body aes_proc11_otf_dec_pkg is
     variable v : hdl_u8;
     variable spread : hdl_u32;
   begin
-    u := AesMath_Xtime(AesMath_Xtime(resize(unsigned((signed(resize(AesMath_Row(column, signed'(x"00000000")), 32)) xor signed(resize(AesMath_Row(column, signed'(x"00000002")), 32)))), 8)));
-    v := AesMath_Xtime(AesMath_Xtime(resize(unsigned((signed(resize(AesMath_Row(column, signed'(x"00000001")), 32)) xor signed(resize(AesMath_Row(column, signed'(x"00000003")), 32)))), 8)));
-    spread := (((shift_left(resize(u, 32), 24) or shift_left(resize(v, 32), 16)) or shift_left(resize(u, 32), 8)) or resize(v, 32));
+    u := AesMath_Xtime(AesMath_Xtime((column(31 downto 24) xor column(15 downto 8))));
+    v := AesMath_Xtime(AesMath_Xtime((column(23 downto 16) xor column(7 downto 0))));
+    spread := unsigned'(u & v & u & v);
     return AesMath_MixColumn((column xor spread));
   end function;
 
@@ -828,16 +800,16 @@ package body aes_proc11_otf_dec_pkg is
     variable b2 : hdl_u8;
     variable b3 : hdl_u8;
   begin
-    a0 := AesMath_Row(column, signed'(x"00000000"));
-    a1 := AesMath_Row(column, signed'(x"00000001"));
-    a2 := AesMath_Row(column, signed'(x"00000002"));
-    a3 := AesMath_Row(column, signed'(x"00000003"));
-    t := resize(unsigned((((signed(resize(a0, 32)) xor signed(resize(a1, 32))) xor signed(resize(a2, 32))) xor signed(resize(a3, 32)))), 8);
-    b0 := resize(unsigned(((signed(resize(a0, 32)) xor signed(resize(t, 32))) xor signed(resize(AesMath_Xtime(resize(unsigned((signed(resize(a0, 32)) xor signed(resize(a1, 32)))), 8)), 32)))), 8);
-    b1 := resize(unsigned(((signed(resize(a1, 32)) xor signed(resize(t, 32))) xor signed(resize(AesMath_Xtime(resize(unsigned((signed(resize(a1, 32)) xor signed(resize(a2, 32)))), 8)), 32)))), 8);
-    b2 := resize(unsigned(((signed(resize(a2, 32)) xor signed(resize(t, 32))) xor signed(resize(AesMath_Xtime(resize(unsigned((signed(resize(a2, 32)) xor signed(resize(a3, 32)))), 8)), 32)))), 8);
-    b3 := resize(unsigned(((signed(resize(a3, 32)) xor signed(resize(t, 32))) xor signed(resize(AesMath_Xtime(resize(unsigned((signed(resize(a3, 32)) xor signed(resize(a0, 32)))), 8)), 32)))), 8);
-    return (((shift_left(resize(b0, 32), 24) or shift_left(resize(b1, 32), 16)) or shift_left(resize(b2, 32), 8)) or resize(b3, 32));
+    a0 := column(31 downto 24);
+    a1 := column(23 downto 16);
+    a2 := column(15 downto 8);
+    a3 := column(7 downto 0);
+    t := (((a0 xor a1) xor a2) xor a3);
+    b0 := ((a0 xor t) xor AesMath_Xtime((a0 xor a1)));
+    b1 := ((a1 xor t) xor AesMath_Xtime((a1 xor a2)));
+    b2 := ((a2 xor t) xor AesMath_Xtime((a2 xor a3)));
+    b3 := ((a3 xor t) xor AesMath_Xtime((a3 xor a0)));
+    return unsigned'(b0 & b1 & b2 & b3);
   end function;
 
   -- Crypto.Aes.AesMath.TableColumn
@@ -845,26 +817,20 @@ package body aes_proc11_otf_dec_pkg is
     variable choice : hdl_u32;
   begin
     if decrypt then
-      choice := (((AesMath_Td0(to_integer(AesMath_Row(a, signed'(x"00000000")))) xor AesMath_Td1(to_integer(AesMath_Row(b, signed'(x"00000001"))))) xor AesMath_Td2(to_integer(AesMath_Row(c, signed'(x"00000002"))))) xor AesMath_Td3(to_integer(AesMath_Row(d, signed'(x"00000003")))));
+      choice := (((AesMath_Td0(hdl_address(a(31 downto 24))) xor AesMath_Td1(hdl_address(b(23 downto 16)))) xor AesMath_Td2(hdl_address(c(15 downto 8)))) xor AesMath_Td3(hdl_address(d(7 downto 0))));
     else
-      choice := (((AesMath_T0(to_integer(AesMath_Row(a, signed'(x"00000000")))) xor AesMath_T1(to_integer(AesMath_Row(b, signed'(x"00000001"))))) xor AesMath_T2(to_integer(AesMath_Row(c, signed'(x"00000002"))))) xor AesMath_T3(to_integer(AesMath_Row(d, signed'(x"00000003")))));
+      choice := (((AesMath_T0(hdl_address(a(31 downto 24))) xor AesMath_T1(hdl_address(b(23 downto 16)))) xor AesMath_T2(hdl_address(c(15 downto 8)))) xor AesMath_T3(hdl_address(d(7 downto 0))));
     end if;
     return choice;
-  end function;
-
-  -- Crypto.Aes.AesMath.Row
-  function AesMath_Row(column : hdl_u32; row : hdl_s32) return hdl_u8 is
-  begin
-    return resize(shift_right(column, hdl_amount((signed'(x"00000018") - signed(resize(unsigned(signed'(x"00000008") * row), 32))), 5)), 8);
   end function;
 
   -- Crypto.Aes.AesMath.Xtime
   function AesMath_Xtime(a : hdl_u8) return hdl_u8 is
     variable shifted : hdl_u8;
   begin
-    shifted := resize(unsigned(shift_left(signed(resize(a, 32)), 1)), 8);
+    shifted := shift_left(a, 1);
     if (not ((signed(resize(a, 32)) and signed'(x"00000080")) = signed'(x"00000000"))) then
-      return resize(unsigned((signed(resize(shifted, 32)) xor signed'(x"0000001B"))), 8);
+      return (shifted xor unsigned'(x"1B"));
     else
       return shifted;
     end if;

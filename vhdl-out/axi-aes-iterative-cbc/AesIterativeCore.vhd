@@ -98,7 +98,7 @@ begin
         resultValid := resultValid_reg;
         inputReady := inputReady_reg;
         if KeyLoad_Valid then
-          roundKeys(hdl_index(to_integer(resize(resize(KeyLoad_Round, 8), 4)), 15)) := KeyLoad_RoundKey;
+          roundKeys(hdl_index(hdl_address(resize(resize(KeyLoad_Round, 8), 4)), 15)) := KeyLoad_RoundKey;
         end if;
         outputFree := ((not resultValid) or OutputReady_Ready);
         accept := (inputReady and Input_Valid);
@@ -106,14 +106,14 @@ begin
           resultValid := false;
         end if;
         if busy then
-          next_x := AesMath_RoundStep(state, roundKeys(hdl_index(to_integer(resize(round, 4)), 15)), to_integer(round), rounds, 0, false, decrypt);
+          next_x := AesMath_RoundStep(state, roundKeys(hdl_index(hdl_address(round(3 downto 0)), 15)), to_integer(round), rounds, 0, false, decrypt);
           if (to_integer(round) < to_integer(rounds)) then
             state := next_x;
             round := (round + unsigned'(x"01"));
           elsif outputFree then
             Output_Block <= next_x;
             Output_Side <= side;
-            Output_KeySize <= resize(keySize, 2);
+            Output_KeySize <= keySize(1 downto 0);
             Output_Tag <= tag;
             Output_Last <= last;
             resultValid := true;

@@ -106,7 +106,7 @@ begin
               KeyLoad_Round <= resize((rounds - round), 4);
               KeyLoad_RoundKey <= AesMath_DecryptionRoundKey(windowHigh, to_integer((signed(resize(rounds, 32)) - signed(resize(round, 32)))), rounds);
             else
-              KeyLoad_Round <= resize(round, 4);
+              KeyLoad_Round <= round(3 downto 0);
               KeyLoad_RoundKey <= windowHigh;
             end if;
             next_x := AesMath_NextWindowLow(windowHigh, windowLow, to_integer(round), keySize);
@@ -133,7 +133,7 @@ begin
         Status_Ready <= loaded;
         Status_KeyHigh <= keyHigh;
         Status_KeyLow <= keyLow;
-        Status_KeySize <= resize(keySize, 2);
+        Status_KeySize <= keySize(1 downto 0);
         loaded_reg <= loaded;
         expanding_reg <= expanding;
         round_reg <= round;

@@ -27,6 +27,9 @@ end entity;
 architecture rtl of AxiStreamDownsizer is
   signal ready_reg : boolean := false;
   signal outputValid_reg : boolean := false;
+  signal outputLast_reg : boolean := false;
+  signal midPacket_reg : boolean := false;
+  signal closing_reg : boolean := false;
   signal upperValid_reg : boolean := false;
   signal upper_reg : hdl_u32 := unsigned'(x"00000000");
   signal upperKeep_reg : hdl_u8 := unsigned'(x"00");
@@ -39,6 +42,9 @@ begin
   tick : process(clk)
     variable ready : boolean;
     variable outputValid : boolean;
+    variable outputLast : boolean;
+    variable midPacket : boolean;
+    variable closing : boolean;
     variable upperValid : boolean;
     variable upper : hdl_u32;
     variable upperKeep : hdl_u8;
@@ -48,7 +54,6 @@ begin
     variable nextKeep : hdl_u8;
     variable nextLast : boolean;
     variable take : boolean;
-    variable outputFree : boolean;
     variable sendBeat : boolean;
     variable beat : hdl_u64;
     variable beatKeep : hdl_u8;
@@ -60,6 +65,9 @@ begin
       if rst = '1' then
         ready_reg <= false;
         outputValid_reg <= false;
+        outputLast_reg <= false;
+        midPacket_reg <= false;
+        closing_reg <= false;
         upperValid_reg <= false;
         upper_reg <= unsigned'(x"00000000");
         upperKeep_reg <= unsigned'(x"00");
@@ -76,6 +84,9 @@ begin
       else
         ready := ready_reg;
         outputValid := outputValid_reg;
+        outputLast := outputLast_reg;
+        midPacket := midPacket_reg;
+        closing := closing_reg;
         upperValid := upperValid_reg;
         upper := upper_reg;
         upperKeep := upperKeep_reg;
@@ -84,26 +95,29 @@ begin
         next_x := next_reg;
         nextKeep := nextKeep_reg;
         nextLast := nextLast_reg;
-        if Control_Flush then
+        if (outputValid and OutputReady_Ready) then
           outputValid := false;
+          midPacket := (not outputLast);
+        end if;
+        if Control_Flush then
           upperValid := false;
           nextValid := false;
-          ready := false;
+          if outputValid then
+            closing := (not outputLast);
+          else
+            closing := midPacket;
+          end if;
         else
           take := (ready and Input_Valid);
-          outputFree := ((not outputValid) or OutputReady_Ready);
-          if (outputValid and OutputReady_Ready) then
-            outputValid := false;
-          end if;
           sendBeat := false;
           beat := unsigned'(x"0000000000000000");
           beatKeep := unsigned'(x"00");
           beatLast := false;
-          if outputFree then
+          if (not outputValid) then
             if upperValid then
               Output_Data <= upper;
-              Output_Keep <= resize(upperKeep, 4);
-              Output_Last <= upperLast;
+              Output_Keep <= upperKeep(3 downto 0);
+              outputLast := upperLast;
               outputValid := true;
               upperValid := false;
             elsif nextValid then
@@ -126,7 +140,7 @@ begin
             oneBeat := (to_integer(highKeep) = 0);
             Output_Data <= beat(31 downto 0);
             Output_Keep <= resize((beatKeep and unsigned'(x"0F")), 4);
-            Output_Last <= (beatLast and oneBeat);
+            outputLast := (beatLast and oneBeat);
             outputValid := true;
             if (not oneBeat) then
               upper := beat(63 downto 32);
@@ -141,12 +155,23 @@ begin
             nextLast := Input_Last;
             nextValid := true;
           end if;
-          ready := (not nextValid);
         end if;
+        if (closing and (not outputValid)) then
+          Output_Data <= unsigned'(x"00000000");
+          Output_Keep <= resize(unsigned'(x"01"), 4);
+          outputLast := true;
+          outputValid := true;
+          closing := false;
+        end if;
+        ready := (((not Control_Flush) and (not nextValid)) and (not closing));
+        Output_Last <= outputLast;
         Output_Valid <= outputValid;
         InputReady_Ready <= ready;
         ready_reg <= ready;
         outputValid_reg <= outputValid;
+        outputLast_reg <= outputLast;
+        midPacket_reg <= midPacket;
+        closing_reg <= closing;
         upperValid_reg <= upperValid;
         upper_reg <= upper;
         upperKeep_reg <= upperKeep;

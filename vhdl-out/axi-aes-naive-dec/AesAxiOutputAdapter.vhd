@@ -33,7 +33,7 @@ begin
     Output_Valid <= valid;
     if valid then
       Output_Data <= AxiMath_ReverseBytes(Input_Block);
-      Output_Bytes <= resize(Input_Tag, 5);
+      Output_Bytes <= Input_Tag(4 downto 0);
       Output_Last <= Input_Last;
     else
       Output_Data <= unsigned'(x"00000000000000000000000000000000");

@@ -150,39 +150,6 @@ package axi_aes_naive_dec_pkg is
       x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
       x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
       x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00");
-  constant AesMath_InvSBox : hdl_u8_x256 := (
-      x"52", x"09", x"6A", x"D5", x"30", x"36", x"A5", x"38", 
-      x"BF", x"40", x"A3", x"9E", x"81", x"F3", x"D7", x"FB", 
-      x"7C", x"E3", x"39", x"82", x"9B", x"2F", x"FF", x"87", 
-      x"34", x"8E", x"43", x"44", x"C4", x"DE", x"E9", x"CB", 
-      x"54", x"7B", x"94", x"32", x"A6", x"C2", x"23", x"3D", 
-      x"EE", x"4C", x"95", x"0B", x"42", x"FA", x"C3", x"4E", 
-      x"08", x"2E", x"A1", x"66", x"28", x"D9", x"24", x"B2", 
-      x"76", x"5B", x"A2", x"49", x"6D", x"8B", x"D1", x"25", 
-      x"72", x"F8", x"F6", x"64", x"86", x"68", x"98", x"16", 
-      x"D4", x"A4", x"5C", x"CC", x"5D", x"65", x"B6", x"92", 
-      x"6C", x"70", x"48", x"50", x"FD", x"ED", x"B9", x"DA", 
-      x"5E", x"15", x"46", x"57", x"A7", x"8D", x"9D", x"84", 
-      x"90", x"D8", x"AB", x"00", x"8C", x"BC", x"D3", x"0A", 
-      x"F7", x"E4", x"58", x"05", x"B8", x"B3", x"45", x"06", 
-      x"D0", x"2C", x"1E", x"8F", x"CA", x"3F", x"0F", x"02", 
-      x"C1", x"AF", x"BD", x"03", x"01", x"13", x"8A", x"6B", 
-      x"3A", x"91", x"11", x"41", x"4F", x"67", x"DC", x"EA", 
-      x"97", x"F2", x"CF", x"CE", x"F0", x"B4", x"E6", x"73", 
-      x"96", x"AC", x"74", x"22", x"E7", x"AD", x"35", x"85", 
-      x"E2", x"F9", x"37", x"E8", x"1C", x"75", x"DF", x"6E", 
-      x"47", x"F1", x"1A", x"71", x"1D", x"29", x"C5", x"89", 
-      x"6F", x"B7", x"62", x"0E", x"AA", x"18", x"BE", x"1B", 
-      x"FC", x"56", x"3E", x"4B", x"C6", x"D2", x"79", x"20", 
-      x"9A", x"DB", x"C0", x"FE", x"78", x"CD", x"5A", x"F4", 
-      x"1F", x"DD", x"A8", x"33", x"88", x"07", x"C7", x"31", 
-      x"B1", x"12", x"10", x"59", x"27", x"80", x"EC", x"5F", 
-      x"60", x"51", x"7F", x"A9", x"19", x"B5", x"4A", x"0D", 
-      x"2D", x"E5", x"7A", x"9F", x"93", x"C9", x"9C", x"EF", 
-      x"A0", x"E0", x"3B", x"4D", x"AE", x"2A", x"F5", x"B0", 
-      x"C8", x"EB", x"BB", x"3C", x"83", x"53", x"99", x"61", 
-      x"17", x"2B", x"04", x"7E", x"BA", x"77", x"D6", x"26", 
-      x"E1", x"69", x"14", x"63", x"55", x"21", x"0C", x"7D");
   constant AesMath_SBox : hdl_u8_x256 := (
       x"63", x"7C", x"77", x"7B", x"F2", x"6B", x"6F", x"C5", 
       x"30", x"01", x"67", x"2B", x"FE", x"D7", x"AB", x"76", 
@@ -216,6 +183,39 @@ package axi_aes_naive_dec_pkg is
       x"9B", x"1E", x"87", x"E9", x"CE", x"55", x"28", x"DF", 
       x"8C", x"A1", x"89", x"0D", x"BF", x"E6", x"42", x"68", 
       x"41", x"99", x"2D", x"0F", x"B0", x"54", x"BB", x"16");
+  constant AesMath_InvSBox : hdl_u8_x256 := (
+      x"52", x"09", x"6A", x"D5", x"30", x"36", x"A5", x"38", 
+      x"BF", x"40", x"A3", x"9E", x"81", x"F3", x"D7", x"FB", 
+      x"7C", x"E3", x"39", x"82", x"9B", x"2F", x"FF", x"87", 
+      x"34", x"8E", x"43", x"44", x"C4", x"DE", x"E9", x"CB", 
+      x"54", x"7B", x"94", x"32", x"A6", x"C2", x"23", x"3D", 
+      x"EE", x"4C", x"95", x"0B", x"42", x"FA", x"C3", x"4E", 
+      x"08", x"2E", x"A1", x"66", x"28", x"D9", x"24", x"B2", 
+      x"76", x"5B", x"A2", x"49", x"6D", x"8B", x"D1", x"25", 
+      x"72", x"F8", x"F6", x"64", x"86", x"68", x"98", x"16", 
+      x"D4", x"A4", x"5C", x"CC", x"5D", x"65", x"B6", x"92", 
+      x"6C", x"70", x"48", x"50", x"FD", x"ED", x"B9", x"DA", 
+      x"5E", x"15", x"46", x"57", x"A7", x"8D", x"9D", x"84", 
+      x"90", x"D8", x"AB", x"00", x"8C", x"BC", x"D3", x"0A", 
+      x"F7", x"E4", x"58", x"05", x"B8", x"B3", x"45", x"06", 
+      x"D0", x"2C", x"1E", x"8F", x"CA", x"3F", x"0F", x"02", 
+      x"C1", x"AF", x"BD", x"03", x"01", x"13", x"8A", x"6B", 
+      x"3A", x"91", x"11", x"41", x"4F", x"67", x"DC", x"EA", 
+      x"97", x"F2", x"CF", x"CE", x"F0", x"B4", x"E6", x"73", 
+      x"96", x"AC", x"74", x"22", x"E7", x"AD", x"35", x"85", 
+      x"E2", x"F9", x"37", x"E8", x"1C", x"75", x"DF", x"6E", 
+      x"47", x"F1", x"1A", x"71", x"1D", x"29", x"C5", x"89", 
+      x"6F", x"B7", x"62", x"0E", x"AA", x"18", x"BE", x"1B", 
+      x"FC", x"56", x"3E", x"4B", x"C6", x"D2", x"79", x"20", 
+      x"9A", x"DB", x"C0", x"FE", x"78", x"CD", x"5A", x"F4", 
+      x"1F", x"DD", x"A8", x"33", x"88", x"07", x"C7", x"31", 
+      x"B1", x"12", x"10", x"59", x"27", x"80", x"EC", x"5F", 
+      x"60", x"51", x"7F", x"A9", x"19", x"B5", x"4A", x"0D", 
+      x"2D", x"E5", x"7A", x"9F", x"93", x"C9", x"9C", x"EF", 
+      x"A0", x"E0", x"3B", x"4D", x"AE", x"2A", x"F5", x"B0", 
+      x"C8", x"EB", x"BB", x"3C", x"83", x"53", x"99", x"61", 
+      x"17", x"2B", x"04", x"7E", x"BA", x"77", x"D6", x"26", 
+      x"E1", x"69", x"14", x"63", x"55", x"21", x"0C", x"7D");
   constant AesMath_Td0 : hdl_u32_x256 := (
       x"51F4A750", x"7E416553", x"1A17A4C3", x"3A275E96", x"3BAB6BCB", x"1F9D45F1", x"ACFA58AB", x"4BE30393", 
       x"2030FA55", x"AD766DF6", x"88CC7691", x"F5024C25", x"4FE5D7FC", x"C52ACBD7", x"26354480", x"B562A38F", 
@@ -480,10 +480,13 @@ package axi_aes_naive_dec_pkg is
       x"9B9BB62D", x"1E1E223C", x"87879215", x"E9E920C9", x"CECE4987", x"5555FFAA", x"28287850", x"DFDF7AA5", 
       x"8C8C8F03", x"A1A1F859", x"89898009", x"0D0D171A", x"BFBFDA65", x"E6E631D7", x"4242C684", x"6868B8D0", 
       x"4141C382", x"9999B029", x"2D2D775A", x"0F0F111E", x"B0B0CB7B", x"5454FCA8", x"BBBBD66D", x"16163A2C");
+  function hdl_address(a : unsigned) return natural;
+  function hdl_amount(x : unsigned; bits : positive) return natural;
+  function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_index(i : integer; n : positive) return natural;
+  function hdl_rotl(x : unsigned; n : natural) return unsigned;
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32;
   function AxiLiteRegisterBank_Supported(caps : hdl_u32; config : hdl_u32) return boolean;
-  function AxiMath_Words(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64;
   function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8;
@@ -497,28 +500,46 @@ package axi_aes_naive_dec_pkg is
   function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_TableRound(state : hdl_u128; roundKey : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_KeyWords(keySize : integer) return hdl_s32;
-  function AesMath_KeyWord(previous : hdl_u32; back : hdl_u32; i : integer; keySize : hdl_u8) return hdl_u32;
-  function AesMath_Column3(block_x : hdl_u128) return hdl_u32;
   function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : integer) return hdl_u32;
-  function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128;
-  function AesMath_Column0(block_x : hdl_u128) return hdl_u32;
+  function AesMath_KeyWord(previous : hdl_u32; back : hdl_u32; i : integer; keySize : hdl_u8) return hdl_u32;
   function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32;
-  function AesMath_Column1(block_x : hdl_u128) return hdl_u32;
-  function AesMath_Column2(block_x : hdl_u128) return hdl_u32;
   function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
+  function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128;
   function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32;
   function AesMath_MixColumn(column : hdl_u32) return hdl_u32;
   function AesMath_TableColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
   function AesMath_SubWord(word : hdl_u32) return hdl_u32;
-  function AesMath_RotWord(word : hdl_u32) return hdl_u32;
-  function AesMath_Row0(column : hdl_u32) return hdl_u8;
-  function AesMath_Row1(column : hdl_u32) return hdl_u8;
-  function AesMath_Row2(column : hdl_u32) return hdl_u8;
-  function AesMath_Row3(column : hdl_u32) return hdl_u8;
   function AesMath_Xtime(a : hdl_u8) return hdl_u8;
 end package;
 
 package body axi_aes_naive_dec_pkg is
+  function hdl_address(a : unsigned) return natural is
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    variable r : natural := 0;
+  begin
+    for i in x'range loop
+      r := r * 2;
+      if x(i) = '1' then
+        r := r + 1;
+      end if;
+    end loop;
+    return r;
+  end function;
+
+  function hdl_amount(x : unsigned; bits : positive) return natural is
+    variable v : unsigned(x'length - 1 downto 0);
+  begin
+    v := x;
+    return to_integer(v(bits - 1 downto 0));
+  end function;
+
+  function hdl_amount(x : signed; bits : positive) return natural is
+    variable v : unsigned(x'length - 1 downto 0);
+  begin
+    v := unsigned(x);
+    return to_integer(v(bits - 1 downto 0));
+  end function;
+
   function hdl_index(i : integer; n : positive) return natural is
   begin
     if i >= 0 and i < n then
@@ -527,14 +548,19 @@ package body axi_aes_naive_dec_pkg is
     return 0;
   end function;
 
+  function hdl_rotl(x : unsigned; n : natural) return unsigned is
+  begin
+    return shift_left(x, n) or shift_right(x, x'length - n);
+  end function;
+
   -- Crypto.Axi.AxiMath.MergeStrobes
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32 is
     variable mask : hdl_u32;
   begin
     mask := unsigned'(x"00000000");
     for i in 0 to 3 loop
-      if ((shift_right(signed(resize(strobes, 32)), (i mod 32)) and signed'(x"00000001")) /= signed'(x"00000000")) then
-        mask := (mask or shift_left(unsigned'(x"000000FF"), to_integer(shift_left(resize(unsigned(to_signed(i, 32)), 5), 3))));
+      if (not ((shift_right(signed(resize(strobes, 32)), i) and signed'(x"00000001")) = signed'(x"00000000"))) then
+        mask := (mask or shift_left(unsigned'(x"000000FF"), hdl_amount(shift_left(to_unsigned(i mod 32, 5), 3), 5)));
       end if;
     end loop;
     return ((old and (not mask)) or (data and mask));
@@ -551,23 +577,17 @@ package body axi_aes_naive_dec_pkg is
     variable keySizeOk : boolean;
   begin
     mode := (config and unsigned'(x"0000000F"));
-    decrypt := ((config and unsigned'(x"00000100")) /= unsigned'(x"00000000"));
+    decrypt := (not ((config and unsigned'(x"00000100")) = unsigned'(x"00000000")));
     keySize := (shift_right(config, 12) and unsigned'(x"00000003"));
-    modeOk := ((mode < unsigned'(x"00000008")) and ((shift_right(caps, to_integer(resize(unsigned(signed(mode)), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
+    modeOk := ((mode < unsigned'(x"00000008")) and (caps(hdl_amount(signed(mode), 5)) = '1'));
     if decrypt then
       directionBit := unsigned'(x"00000200");
     else
       directionBit := unsigned'(x"00000100");
     end if;
-    directionOk := ((caps and directionBit) /= unsigned'(x"00000000"));
-    keySizeOk := ((keySize < unsigned'(x"00000003")) and ((shift_right(caps, to_integer((unsigned'("01100") + keySize(4 downto 0)))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
+    directionOk := (not ((caps and directionBit) = unsigned'(x"00000000")));
+    keySizeOk := ((keySize < unsigned'(x"00000003")) and (caps(hdl_amount((unsigned'("01100") + keySize(4 downto 0)), 5)) = '1'));
     return ((modeOk and directionOk) and keySizeOk);
-  end function;
-
-  -- Crypto.Axi.AxiMath.Words
-  function AxiMath_Words(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128 is
-  begin
-    return unsigned'((shift_left(resize(w3, 64), 32) or resize(w2, 64)) & (shift_left(resize(w1, 64), 32) or resize(w0, 64)));
   end function;
 
   -- Crypto.Axi.AxiMath.KeepBytes
@@ -576,8 +596,8 @@ package body axi_aes_naive_dec_pkg is
   begin
     bytes := unsigned'(x"FF");
     for n in 0 to 8 loop
-      if (to_integer(keep) = to_integer((shift_left(unsigned'(x"01"), (n mod 32)) - unsigned'(x"01")))) then
-        bytes := resize(unsigned(to_signed(n, 32)), 8);
+      if (to_integer(keep) = to_integer((shift_left(unsigned'(x"01"), n) - unsigned'(x"01")))) then
+        bytes := to_unsigned(n mod 256, 8);
       end if;
     end loop;
     return bytes;
@@ -590,7 +610,7 @@ package body axi_aes_naive_dec_pkg is
     if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FFFFFFFFFFFFFFFF");
     else
-      choice := (shift_left(unsigned'(x"0000000000000001"), to_integer(shift_left(bytes(5 downto 0), 3))) - unsigned'(x"0000000000000001"));
+      choice := (shift_left(unsigned'(x"0000000000000001"), hdl_amount(shift_left(bytes(5 downto 0), 3), 6)) - unsigned'(x"0000000000000001"));
     end if;
     return choice;
   end function;
@@ -659,11 +679,11 @@ package body axi_aes_naive_dec_pkg is
   begin
     nk := AesMath_KeyWords(to_integer(keySize));
     first := (shift_left(to_signed(round, 32), 2) + signed'(x"00000008"));
-    n0 := AesMath_KeyWord(AesMath_Column3(low), AesMath_WindowWord(high, low, to_integer((signed'(x"00000008") - nk))), to_integer(first), keySize);
+    n0 := AesMath_KeyWord(low(31 downto 0), AesMath_WindowWord(high, low, to_integer((signed'(x"00000008") - nk))), to_integer(first), keySize);
     n1 := AesMath_KeyWord(n0, AesMath_WindowWord(high, low, to_integer((signed'(x"00000009") - nk))), to_integer((first + signed'(x"00000001"))), keySize);
     n2 := AesMath_KeyWord(n1, AesMath_WindowWord(high, low, to_integer((signed'(x"0000000A") - nk))), to_integer((first + signed'(x"00000002"))), keySize);
     n3 := AesMath_KeyWord(n2, AesMath_WindowWord(high, low, to_integer((signed'(x"0000000B") - nk))), to_integer((first + signed'(x"00000003"))), keySize);
-    return AesMath_FromColumns(n0, n1, n2, n3);
+    return unsigned'(unsigned'(n0 & n1) & unsigned'(n2 & n3));
   end function;
 
   -- Crypto.Aes.AesMath.InitialWindowLow
@@ -676,26 +696,26 @@ package body axi_aes_naive_dec_pkg is
   begin
     nk := AesMath_KeyWords(to_integer(keySize));
     if (nk > signed'(x"00000004")) then
-      w4 := AesMath_Column0(keyLow);
+      w4 := keyLow(127 downto 96);
     else
-      w4 := AesMath_KeyWord(AesMath_Column3(keyHigh), AesMath_Column(keyHigh, to_integer((signed'(x"00000004") - nk))), 4, keySize);
+      w4 := AesMath_KeyWord(keyHigh(31 downto 0), AesMath_Column(keyHigh, to_integer((signed'(x"00000004") - nk))), 4, keySize);
     end if;
     if (nk > signed'(x"00000005")) then
-      w5 := AesMath_Column1(keyLow);
+      w5 := keyLow(95 downto 64);
     else
       w5 := AesMath_KeyWord(w4, AesMath_Column(keyHigh, to_integer((signed'(x"00000005") - nk))), 5, keySize);
     end if;
     if (nk > signed'(x"00000006")) then
-      w6 := AesMath_Column2(keyLow);
+      w6 := keyLow(63 downto 32);
     else
       w6 := AesMath_KeyWord(w5, AesMath_Column(keyHigh, to_integer((signed'(x"00000006") - nk))), 6, keySize);
     end if;
     if (nk > signed'(x"00000007")) then
-      w7 := AesMath_Column3(keyLow);
+      w7 := keyLow(31 downto 0);
     else
       w7 := AesMath_KeyWord(w6, AesMath_Column(keyHigh, to_integer((signed'(x"00000007") - nk))), 7, keySize);
     end if;
-    return AesMath_FromColumns(w4, w5, w6, w7);
+    return unsigned'(unsigned'(w4 & w5) & unsigned'(w6 & w7));
   end function;
 
   -- Crypto.Axi.AxiMath.ReverseBytes
@@ -704,7 +724,7 @@ package body axi_aes_naive_dec_pkg is
   begin
     r := unsigned'(x"00000000000000000000000000000000");
     for i in 0 to 15 loop
-      r := (r or shift_left((shift_right(x, to_integer(shift_left(resize(unsigned(to_signed(i, 32)), 7), 3))) and unsigned'(x"000000000000000000000000000000FF")), to_integer(shift_left((unsigned'("0001111") - resize(unsigned(to_signed(i, 32)), 7)), 3))));
+      r := (r or shift_left((shift_right(x, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 3), 7)) and unsigned'(x"000000000000000000000000000000FF")), hdl_amount(shift_left((unsigned'("0001111") - to_unsigned(i mod 128, 7)), 3), 7)));
     end loop;
     return r;
   end function;
@@ -716,7 +736,7 @@ package body axi_aes_naive_dec_pkg is
     if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FF");
     else
-      choice := (shift_left(unsigned'(x"01"), to_integer(resize(bytes, 5))) - unsigned'(x"01"));
+      choice := (shift_left(unsigned'(x"01"), hdl_amount(bytes, 5)) - unsigned'(x"01"));
     end if;
     return choice;
   end function;
@@ -728,10 +748,10 @@ package body axi_aes_naive_dec_pkg is
     variable s2 : hdl_u32;
     variable s3 : hdl_u32;
   begin
-    s0 := AesMath_Column0(state);
-    s1 := AesMath_Column1(state);
-    s2 := AesMath_Column2(state);
-    s3 := AesMath_Column3(state);
+    s0 := state(127 downto 96);
+    s1 := state(95 downto 64);
+    s2 := state(63 downto 32);
+    s3 := state(31 downto 0);
     if decrypt then
       return AesMath_FromColumns(AesMath_SubShiftColumn(s0, s3, s2, s1, true), AesMath_SubShiftColumn(s1, s0, s3, s2, true), AesMath_SubShiftColumn(s2, s1, s0, s3, true), AesMath_SubShiftColumn(s3, s2, s1, s0, true));
     end if;
@@ -743,9 +763,9 @@ package body axi_aes_naive_dec_pkg is
     variable choice : hdl_u128;
   begin
     if decrypt then
-      choice := AesMath_FromColumns(AesMath_InvMixColumn(AesMath_Column0(state)), AesMath_InvMixColumn(AesMath_Column1(state)), AesMath_InvMixColumn(AesMath_Column2(state)), AesMath_InvMixColumn(AesMath_Column3(state)));
+      choice := AesMath_FromColumns(AesMath_InvMixColumn(state(127 downto 96)), AesMath_InvMixColumn(state(95 downto 64)), AesMath_InvMixColumn(state(63 downto 32)), AesMath_InvMixColumn(state(31 downto 0)));
     else
-      choice := AesMath_FromColumns(AesMath_MixColumn(AesMath_Column0(state)), AesMath_MixColumn(AesMath_Column1(state)), AesMath_MixColumn(AesMath_Column2(state)), AesMath_MixColumn(AesMath_Column3(state)));
+      choice := AesMath_FromColumns(AesMath_MixColumn(state(127 downto 96)), AesMath_MixColumn(state(95 downto 64)), AesMath_MixColumn(state(63 downto 32)), AesMath_MixColumn(state(31 downto 0)));
     end if;
     return choice;
   end function;
@@ -758,10 +778,10 @@ package body axi_aes_naive_dec_pkg is
     variable s3 : hdl_u32;
     variable mixed : hdl_u128;
   begin
-    s0 := AesMath_Column0(state);
-    s1 := AesMath_Column1(state);
-    s2 := AesMath_Column2(state);
-    s3 := AesMath_Column3(state);
+    s0 := state(127 downto 96);
+    s1 := state(95 downto 64);
+    s2 := state(63 downto 32);
+    s3 := state(31 downto 0);
     if decrypt then
       mixed := AesMath_FromColumns(AesMath_TableColumn(s0, s3, s2, s1, true), AesMath_TableColumn(s1, s0, s3, s2, true), AesMath_TableColumn(s2, s1, s0, s3, true), AesMath_TableColumn(s3, s2, s1, s0, true));
     else
@@ -776,6 +796,18 @@ package body axi_aes_naive_dec_pkg is
     return (signed'(x"00000004") + shift_left(to_signed(keySize, 32), 1));
   end function;
 
+  -- Crypto.Aes.AesMath.WindowWord
+  function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : integer) return hdl_u32 is
+    variable choice : hdl_u32;
+  begin
+    if (index < 4) then
+      choice := resize(shift_right(high, hdl_amount((unsigned'("1100000") - shift_left((to_unsigned(index mod 128, 7) and unsigned'("0000011")), 5)), 7)), 32);
+    else
+      choice := AesMath_Column(low, to_integer((to_signed(index, 32) - signed'(x"00000004"))));
+    end if;
+    return choice;
+  end function;
+
   -- Crypto.Aes.AesMath.KeyWord
   function AesMath_KeyWord(previous : hdl_u32; back : hdl_u32; i : integer; keySize : hdl_u8) return hdl_u32 is
     variable index : hdl_s32;
@@ -783,63 +815,21 @@ package body axi_aes_naive_dec_pkg is
     variable mixed : hdl_u32;
   begin
     index := (shift_left(signed(resize(keySize, 32)), 7) + to_signed(i, 32));
-    kind := AesMath_KeyWordKind(to_integer(unsigned(index(8 downto 0))));
+    kind := AesMath_KeyWordKind(hdl_address(unsigned(index(8 downto 0))));
     mixed := previous;
     if (to_integer(kind) = 2) then
-      mixed := (AesMath_SubWord(AesMath_RotWord(previous)) xor shift_left(resize(AesMath_KeyWordRcon(to_integer(unsigned(index(8 downto 0)))), 32), 24));
+      mixed := (AesMath_SubWord(unsigned'(previous(23 downto 0) & previous(31 downto 24))) xor shift_left(resize(AesMath_KeyWordRcon(hdl_address(unsigned(index(8 downto 0)))), 32), 24));
     end if;
     if (to_integer(kind) = 3) then
-      mixed := AesMath_SubWord(previous);
+      mixed := unsigned'(AesMath_SBox(hdl_address(previous(31 downto 24))) & AesMath_SBox(hdl_address(previous(23 downto 16))) & AesMath_SBox(hdl_address(previous(15 downto 8))) & AesMath_SBox(hdl_address(previous(7 downto 0))));
     end if;
     return (back xor mixed);
-  end function;
-
-  -- Crypto.Aes.AesMath.Column3
-  function AesMath_Column3(block_x : hdl_u128) return hdl_u32 is
-  begin
-    return block_x(31 downto 0);
-  end function;
-
-  -- Crypto.Aes.AesMath.WindowWord
-  function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : integer) return hdl_u32 is
-    variable choice : hdl_u32;
-  begin
-    if (index < 4) then
-      choice := AesMath_Column(high, index);
-    else
-      choice := AesMath_Column(low, to_integer((to_signed(index, 32) - signed'(x"00000004"))));
-    end if;
-    return choice;
-  end function;
-
-  -- Crypto.Aes.AesMath.FromColumns
-  function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128 is
-  begin
-    return unsigned'((shift_left(resize(c0, 64), 32) or resize(c1, 64)) & (shift_left(resize(c2, 64), 32) or resize(c3, 64)));
-  end function;
-
-  -- Crypto.Aes.AesMath.Column0
-  function AesMath_Column0(block_x : hdl_u128) return hdl_u32 is
-  begin
-    return block_x(127 downto 96);
   end function;
 
   -- Crypto.Aes.AesMath.Column
   function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32 is
   begin
-    return resize(shift_right(block_x, to_integer((unsigned'("1100000") - shift_left((resize(unsigned(to_signed(index, 32)), 7) and unsigned'("0000011")), 5)))), 32);
-  end function;
-
-  -- Crypto.Aes.AesMath.Column1
-  function AesMath_Column1(block_x : hdl_u128) return hdl_u32 is
-  begin
-    return block_x(95 downto 64);
-  end function;
-
-  -- Crypto.Aes.AesMath.Column2
-  function AesMath_Column2(block_x : hdl_u128) return hdl_u32 is
-  begin
-    return block_x(63 downto 32);
+    return resize(shift_right(block_x, hdl_amount((unsigned'("1100000") - shift_left((to_unsigned(index mod 128, 7) and unsigned'("0000011")), 5)), 7)), 32);
   end function;
 
   -- Crypto.Aes.AesMath.SubShiftColumn
@@ -847,11 +837,17 @@ package body axi_aes_naive_dec_pkg is
     variable choice : hdl_u32;
   begin
     if decrypt then
-      choice := (((shift_left(resize(AesMath_InvSBox(to_integer(AesMath_Row0(a))), 32), 24) or shift_left(resize(AesMath_InvSBox(to_integer(AesMath_Row1(b))), 32), 16)) or shift_left(resize(AesMath_InvSBox(to_integer(AesMath_Row2(c))), 32), 8)) or resize(AesMath_InvSBox(to_integer(AesMath_Row3(d))), 32));
+      choice := unsigned'(AesMath_InvSBox(hdl_address(a(31 downto 24))) & AesMath_InvSBox(hdl_address(b(23 downto 16))) & AesMath_InvSBox(hdl_address(c(15 downto 8))) & AesMath_InvSBox(hdl_address(d(7 downto 0))));
     else
-      choice := (((shift_left(resize(AesMath_SBox(to_integer(AesMath_Row0(a))), 32), 24) or shift_left(resize(AesMath_SBox(to_integer(AesMath_Row1(b))), 32), 16)) or shift_left(resize(AesMath_SBox(to_integer(AesMath_Row2(c))), 32), 8)) or resize(AesMath_SBox(to_integer(AesMath_Row3(d))), 32));
+      choice := unsigned'(AesMath_SBox(hdl_address(a(31 downto 24))) & AesMath_SBox(hdl_address(b(23 downto 16))) & AesMath_SBox(hdl_address(c(15 downto 8))) & AesMath_SBox(hdl_address(d(7 downto 0))));
     end if;
     return choice;
+  end function;
+
+  -- Crypto.Aes.AesMath.FromColumns
+  function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128 is
+  begin
+    return unsigned'(unsigned'(c0 & c1) & unsigned'(c2 & c3));
   end function;
 
   -- Crypto.Aes.AesMath.InvMixColumn
@@ -860,9 +856,9 @@ package body axi_aes_naive_dec_pkg is
     variable v : hdl_u8;
     variable spread : hdl_u32;
   begin
-    u := AesMath_Xtime(AesMath_Xtime((AesMath_Row0(column) xor AesMath_Row2(column))));
-    v := AesMath_Xtime(AesMath_Xtime((AesMath_Row1(column) xor AesMath_Row3(column))));
-    spread := (((shift_left(resize(u, 32), 24) or shift_left(resize(v, 32), 16)) or shift_left(resize(u, 32), 8)) or resize(v, 32));
+    u := AesMath_Xtime(AesMath_Xtime((column(31 downto 24) xor column(15 downto 8))));
+    v := AesMath_Xtime(AesMath_Xtime((column(23 downto 16) xor column(7 downto 0))));
+    spread := unsigned'(u & v & u & v);
     return AesMath_MixColumn((column xor spread));
   end function;
 
@@ -878,16 +874,16 @@ package body axi_aes_naive_dec_pkg is
     variable b2 : hdl_u8;
     variable b3 : hdl_u8;
   begin
-    a0 := AesMath_Row0(column);
-    a1 := AesMath_Row1(column);
-    a2 := AesMath_Row2(column);
-    a3 := AesMath_Row3(column);
+    a0 := column(31 downto 24);
+    a1 := column(23 downto 16);
+    a2 := column(15 downto 8);
+    a3 := column(7 downto 0);
     t := (((a0 xor a1) xor a2) xor a3);
     b0 := ((a0 xor t) xor AesMath_Xtime((a0 xor a1)));
     b1 := ((a1 xor t) xor AesMath_Xtime((a1 xor a2)));
     b2 := ((a2 xor t) xor AesMath_Xtime((a2 xor a3)));
     b3 := ((a3 xor t) xor AesMath_Xtime((a3 xor a0)));
-    return (((shift_left(resize(b0, 32), 24) or shift_left(resize(b1, 32), 16)) or shift_left(resize(b2, 32), 8)) or resize(b3, 32));
+    return unsigned'(b0 & b1 & b2 & b3);
   end function;
 
   -- Crypto.Aes.AesMath.TableColumn
@@ -895,9 +891,9 @@ package body axi_aes_naive_dec_pkg is
     variable choice : hdl_u32;
   begin
     if decrypt then
-      choice := (((AesMath_Td0(to_integer(AesMath_Row0(a))) xor AesMath_Td1(to_integer(AesMath_Row1(b)))) xor AesMath_Td2(to_integer(AesMath_Row2(c)))) xor AesMath_Td3(to_integer(AesMath_Row3(d))));
+      choice := (((AesMath_Td0(hdl_address(a(31 downto 24))) xor AesMath_Td1(hdl_address(b(23 downto 16)))) xor AesMath_Td2(hdl_address(c(15 downto 8)))) xor AesMath_Td3(hdl_address(d(7 downto 0))));
     else
-      choice := (((AesMath_T0(to_integer(AesMath_Row0(a))) xor AesMath_T1(to_integer(AesMath_Row1(b)))) xor AesMath_T2(to_integer(AesMath_Row2(c)))) xor AesMath_T3(to_integer(AesMath_Row3(d))));
+      choice := (((AesMath_T0(hdl_address(a(31 downto 24))) xor AesMath_T1(hdl_address(b(23 downto 16)))) xor AesMath_T2(hdl_address(c(15 downto 8)))) xor AesMath_T3(hdl_address(d(7 downto 0))));
     end if;
     return choice;
   end function;
@@ -905,37 +901,7 @@ package body axi_aes_naive_dec_pkg is
   -- Crypto.Aes.AesMath.SubWord
   function AesMath_SubWord(word : hdl_u32) return hdl_u32 is
   begin
-    return (((shift_left(resize(AesMath_SBox(to_integer(word(31 downto 24))), 32), 24) or shift_left(resize(AesMath_SBox(to_integer(word(23 downto 16))), 32), 16)) or shift_left(resize(AesMath_SBox(to_integer(word(15 downto 8))), 32), 8)) or resize(AesMath_SBox(to_integer(word(7 downto 0))), 32));
-  end function;
-
-  -- Crypto.Aes.AesMath.RotWord
-  function AesMath_RotWord(word : hdl_u32) return hdl_u32 is
-  begin
-    return rotate_left(word, 8);
-  end function;
-
-  -- Crypto.Aes.AesMath.Row0
-  function AesMath_Row0(column : hdl_u32) return hdl_u8 is
-  begin
-    return column(31 downto 24);
-  end function;
-
-  -- Crypto.Aes.AesMath.Row1
-  function AesMath_Row1(column : hdl_u32) return hdl_u8 is
-  begin
-    return column(23 downto 16);
-  end function;
-
-  -- Crypto.Aes.AesMath.Row2
-  function AesMath_Row2(column : hdl_u32) return hdl_u8 is
-  begin
-    return column(15 downto 8);
-  end function;
-
-  -- Crypto.Aes.AesMath.Row3
-  function AesMath_Row3(column : hdl_u32) return hdl_u8 is
-  begin
-    return column(7 downto 0);
+    return unsigned'(AesMath_SBox(hdl_address(word(31 downto 24))) & AesMath_SBox(hdl_address(word(23 downto 16))) & AesMath_SBox(hdl_address(word(15 downto 8))) & AesMath_SBox(hdl_address(word(7 downto 0))));
   end function;
 
   -- Crypto.Aes.AesMath.Xtime
@@ -943,7 +909,7 @@ package body axi_aes_naive_dec_pkg is
     variable shifted : hdl_u8;
   begin
     shifted := shift_left(a, 1);
-    if ((signed(resize(a, 32)) and signed'(x"00000080")) /= signed'(x"00000000")) then
+    if (not ((signed(resize(a, 32)) and signed'(x"00000080")) = signed'(x"00000000"))) then
       return (shifted xor unsigned'(x"1B"));
     else
       return shifted;

@@ -68,7 +68,7 @@ begin
       else
         Output_KeyLow <= unsigned'(x"00000000000000000000000000000000");
       end if;
-      Output_KeySize <= resize(keySize, 2);
+      Output_KeySize <= keySize(1 downto 0);
       Output_Side <= AxiMath_ReverseBytes(Config_Iv);
       Output_Tag <= resize(Input_Bytes, 8);
       Output_Last <= Input_Last;

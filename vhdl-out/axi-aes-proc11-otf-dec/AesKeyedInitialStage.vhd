@@ -55,7 +55,7 @@ begin
             if decrypt then
               Output_Block <= Input_Block;
             else
-              Output_Block <= AesMath_AddRoundKey(Input_Block, Input_KeyHigh);
+              Output_Block <= (Input_Block xor Input_KeyHigh);
             end if;
             Output_Side <= Input_Side;
             Output_KeySize <= resize(resize(Input_KeySize, 8), 2);

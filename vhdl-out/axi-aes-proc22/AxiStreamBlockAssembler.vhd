@@ -33,6 +33,11 @@ architecture rtl of AxiStreamBlockAssembler is
   signal holdingLast_reg : boolean := false;
   signal holdingBytes_reg : hdl_u8 := unsigned'(x"00");
   signal held_reg : hdl_u64 := unsigned'(x"0000000000000000");
+  signal pendingValid_reg : boolean := false;
+  signal pendingKnown_reg : boolean := false;
+  signal pendingLast_reg : boolean := false;
+  signal pendingBytes_reg : hdl_u8 := unsigned'(x"00");
+  signal pending_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
 begin
   tick : process(clk)
     variable ready : boolean;
@@ -41,13 +46,19 @@ begin
     variable holdingLast : boolean;
     variable holdingBytes : hdl_u8;
     variable held : hdl_u64;
+    variable pendingValid : boolean;
+    variable pendingKnown : boolean;
+    variable pendingLast : boolean;
+    variable pendingBytes : hdl_u8;
+    variable pending : hdl_u128;
     variable keepError : boolean;
     variable take : boolean;
-    variable outputFree : boolean;
     variable last : boolean;
     variable keep : hdl_u8;
     variable bytes : hdl_u8;
     variable data : hdl_u64;
+    variable sendPending : boolean;
+    variable sendHeld : boolean;
   begin
     if rising_edge(clk) then
       if rst = '1' then
@@ -57,6 +68,11 @@ begin
         holdingLast_reg <= false;
         holdingBytes_reg <= unsigned'(x"00");
         held_reg <= unsigned'(x"0000000000000000");
+        pendingValid_reg <= false;
+        pendingKnown_reg <= false;
+        pendingLast_reg <= false;
+        pendingBytes_reg <= unsigned'(x"00");
+        pending_reg <= unsigned'(x"00000000000000000000000000000000");
         InputReady_Ready <= false;
         Output_Valid <= false;
         Output_Last <= false;
@@ -71,23 +87,21 @@ begin
         holdingLast := holdingLast_reg;
         holdingBytes := holdingBytes_reg;
         held := held_reg;
+        pendingValid := pendingValid_reg;
+        pendingKnown := pendingKnown_reg;
+        pendingLast := pendingLast_reg;
+        pendingBytes := pendingBytes_reg;
+        pending := pending_reg;
         keepError := false;
         if Control_Flush then
           holding := false;
+          pendingValid := false;
           outputValid := false;
           ready := false;
         else
           take := (ready and Input_Valid);
-          outputFree := ((not outputValid) or OutputReady_Ready);
           if (outputValid and OutputReady_Ready) then
             outputValid := false;
-          end if;
-          if ((holding and holdingLast) and outputFree) then
-            Output_Data <= resize(held, 128);
-            Output_Bytes <= resize(holdingBytes, 5);
-            Output_Last <= true;
-            outputValid := true;
-            holding := false;
           end if;
           if take then
             last := Input_Last;
@@ -99,19 +113,49 @@ begin
             end if;
             data := (Input_Data and AxiMath_LowBytesMask(bytes));
             if holding then
-              Output_Data <= unsigned'(data & held);
-              Output_Bytes <= resize((unsigned'(x"08") + bytes), 5);
-              Output_Last <= last;
-              outputValid := true;
+              pending := unsigned'(data & held);
+              pendingBytes := (unsigned'(x"08") + bytes);
+              pendingLast := last;
+              pendingKnown := last;
+              pendingValid := true;
               holding := false;
+            elsif (to_integer(bytes) = 0) then
+              if (pendingValid and (not pendingKnown)) then
+                pendingLast := true;
+                pendingKnown := true;
+              end if;
             else
+              pendingKnown := true;
               held := data;
               holdingBytes := bytes;
               holdingLast := last;
               holding := true;
             end if;
           end if;
-          ready := (Control_Enabled and ((not holding) or (not outputValid)));
+          sendPending := ((pendingValid and pendingKnown) and (not outputValid));
+          sendHeld := (((holding and holdingLast) and (not outputValid)) and (not pendingValid));
+          if sendPending then
+            Output_Data <= pending;
+            Output_Bytes <= pendingBytes(4 downto 0);
+            Output_Last <= pendingLast;
+            outputValid := true;
+            pendingValid := false;
+          elsif sendHeld then
+            Output_Data <= resize(held, 128);
+            Output_Bytes <= holdingBytes(4 downto 0);
+            Output_Last <= true;
+            outputValid := true;
+            holding := false;
+          end if;
+          if ((holding and holdingLast) and (not pendingValid)) then
+            pending := resize(held, 128);
+            pendingBytes := holdingBytes;
+            pendingLast := true;
+            pendingKnown := true;
+            pendingValid := true;
+            holding := false;
+          end if;
+          ready := (Control_Enabled and (not (holding and pendingValid)));
         end if;
         Output_Valid <= outputValid;
         InputReady_Ready <= ready;
@@ -127,6 +171,11 @@ begin
         holdingLast_reg <= holdingLast;
         holdingBytes_reg <= holdingBytes;
         held_reg <= held;
+        pendingValid_reg <= pendingValid;
+        pendingKnown_reg <= pendingKnown;
+        pendingLast_reg <= pendingLast;
+        pendingBytes_reg <= pendingBytes;
+        pending_reg <= pending;
       end if;
     end if;
   end process;

@@ -76,7 +76,7 @@ begin
           end if;
         end if;
         if ((KeyLoad_Valid and (to_integer(resize(KeyLoad_Round, 8)) >= firstRound)) and (to_integer(resize(KeyLoad_Round, 8)) <= lastRound)) then
-          roundKeys_reg(hdl_index(to_integer(resize(resize(KeyLoad_Round, 8), 4)), 15)) <= KeyLoad_RoundKey;
+          roundKeys_reg(hdl_index(hdl_address(resize(resize(KeyLoad_Round, 8), 4)), 15)) <= KeyLoad_RoundKey;
         end if;
       end if;
     end if;

@@ -177,7 +177,7 @@ begin
             Output_Data1 <= data1;
             Output_Data2 <= data2;
             Output_Data3 <= data3;
-            Output_ByteCount <= resize(byteCount, 7);
+            Output_ByteCount <= byteCount(6 downto 0);
             Output_Error <= error;
             Output_Last <= last;
             resultValid := true;

@@ -108,11 +108,11 @@ begin
               n := resize(Input_Nonce, 128);
               counter := Input_Counter;
             end if;
-            counterNonce := ChaChaMath_CounterNonce(counter, n);
-            Output_Column0 <= ChaChaMath_InitialColumn(k0, k1, counterNonce, 0);
-            Output_Column1 <= ChaChaMath_InitialColumn(k0, k1, counterNonce, 1);
-            Output_Column2 <= ChaChaMath_InitialColumn(k0, k1, counterNonce, 2);
-            Output_Column3 <= ChaChaMath_InitialColumn(k0, k1, counterNonce, 3);
+            counterNonce := unsigned'(n(95 downto 0) & counter);
+            Output_Column0 <= ChaChaMath_Pack(ChaChaMath_Sigma(0), k0(31 downto 0), k1(31 downto 0), counterNonce(31 downto 0));
+            Output_Column1 <= ChaChaMath_Pack(ChaChaMath_Sigma(1), k0(63 downto 32), k1(63 downto 32), counterNonce(63 downto 32));
+            Output_Column2 <= ChaChaMath_Pack(ChaChaMath_Sigma(2), k0(95 downto 64), k1(95 downto 64), counterNonce(95 downto 64));
+            Output_Column3 <= ChaChaMath_Pack(ChaChaMath_Sigma(3), k0(127 downto 96), k1(127 downto 96), counterNonce(127 downto 96));
             Output_Key0 <= k0;
             Output_Key1 <= k1;
             Output_CounterNonce <= counterNonce;

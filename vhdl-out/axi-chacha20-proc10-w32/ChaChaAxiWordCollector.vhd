@@ -182,7 +182,7 @@ begin
                 else
                   Output_Data3 <= unsigned'(x"00000000000000000000000000000000");
                 end if;
-                Output_ByteCount <= resize(total, 7);
+                Output_ByteCount <= total(6 downto 0);
                 Output_Last <= (Input_Last or exhausted);
                 Output_Key0 <= Config_KeyLow;
                 Output_Key1 <= Config_KeyHigh;

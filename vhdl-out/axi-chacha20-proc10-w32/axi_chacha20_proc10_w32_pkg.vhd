@@ -19,43 +19,54 @@ package axi_chacha20_proc10_w32_pkg is
   type hdl_u32_x4 is array (0 to 3) of hdl_u32;
   constant ChaChaMath_Sigma : hdl_u32_x4 := (
       x"61707865", x"3320646E", x"79622D32", x"6B206574");
-  function hdl_index(i : integer; n : positive) return natural;
+  function hdl_amount(x : unsigned; bits : positive) return natural;
+  function hdl_amount(x : signed; bits : positive) return natural;
+  function hdl_rotl(x : unsigned; n : natural) return unsigned;
   function AxiMath_LaneMask(keep : hdl_u8) return hdl_u64;
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32;
   function AxiLiteRegisterBank_Supported(caps : hdl_u32; config : hdl_u32) return boolean;
-  function AxiMath_Words(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64;
-  function ChaChaMath_CounterNonce(counter : hdl_u32; nonce : hdl_u128) return hdl_u128;
-  function ChaChaMath_InitialColumn(key0 : hdl_u128; key1 : hdl_u128; counterNonce : hdl_u128; column : integer) return hdl_u128;
+  function ChaChaMath_Pack(lane0 : hdl_u32; lane1 : hdl_u32; lane2 : hdl_u32; lane3 : hdl_u32) return hdl_u128;
   function ChaChaMath_QuarterRound(abcd : hdl_u128) return hdl_u128;
-  function ChaChaMath_Gather(p : hdl_u128; q : hdl_u128; r : hdl_u128; s : hdl_u128) return hdl_u128;
   function ChaChaMath_AddLanes(x : hdl_u128; y : hdl_u128) return hdl_u128;
-  function ChaChaMath_Row(c0 : hdl_u128; c1 : hdl_u128; c2 : hdl_u128; c3 : hdl_u128; row : integer) return hdl_u128;
   function ChaChaMath_KeepMask(byteCount : hdl_u8; row : integer) return hdl_u128;
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8;
-  function ChaChaMath_Pack(lane0 : hdl_u32; lane1 : hdl_u32; lane2 : hdl_u32; lane3 : hdl_u32) return hdl_u128;
-  function ChaChaMath_Lane(x : hdl_u128; lane : integer) return hdl_u32;
 end package;
 
 package body axi_chacha20_proc10_w32_pkg is
-  function hdl_index(i : integer; n : positive) return natural is
+  function hdl_amount(x : unsigned; bits : positive) return natural is
+    variable v : unsigned(x'length - 1 downto 0);
   begin
-    if i >= 0 and i < n then
-      return i;
-    end if;
-    return 0;
+    v := x;
+    return to_integer(v(bits - 1 downto 0));
+  end function;
+
+  function hdl_amount(x : signed; bits : positive) return natural is
+    variable v : unsigned(x'length - 1 downto 0);
+  begin
+    v := unsigned(x);
+    return to_integer(v(bits - 1 downto 0));
+  end function;
+
+  function hdl_rotl(x : unsigned; n : natural) return unsigned is
+  begin
+    return shift_left(x, n) or shift_right(x, x'length - n);
   end function;
 
   -- Crypto.Axi.AxiMath.LaneMask
   function AxiMath_LaneMask(keep : hdl_u8) return hdl_u64 is
     variable mask : hdl_u64;
+    variable choice : hdl_u64;
   begin
     mask := unsigned'(x"0000000000000000");
     for i in 0 to 7 loop
-      if ((shift_right(signed(resize(keep, 32)), (i mod 32)) and signed'(x"00000001")) /= signed'(x"00000000")) then
-        mask := (mask or shift_left(unsigned'(x"00000000000000FF"), to_integer(shift_left(resize(unsigned(to_signed(i, 32)), 6), 3))));
+      if (not ((shift_right(signed(resize(keep, 32)), hdl_amount((unsigned'("00111") - to_unsigned(i mod 32, 5)), 5)) and signed'(x"00000001")) = signed'(x"00000000"))) then
+        choice := unsigned'(x"00000000000000FF");
+      else
+        choice := unsigned'(x"0000000000000000");
       end if;
+      mask := (shift_left(mask, 8) or choice);
     end loop;
     return mask;
   end function;
@@ -66,8 +77,8 @@ package body axi_chacha20_proc10_w32_pkg is
   begin
     mask := unsigned'(x"00000000");
     for i in 0 to 3 loop
-      if ((shift_right(signed(resize(strobes, 32)), (i mod 32)) and signed'(x"00000001")) /= signed'(x"00000000")) then
-        mask := (mask or shift_left(unsigned'(x"000000FF"), to_integer(shift_left(resize(unsigned(to_signed(i, 32)), 5), 3))));
+      if (not ((shift_right(signed(resize(strobes, 32)), i) and signed'(x"00000001")) = signed'(x"00000000"))) then
+        mask := (mask or shift_left(unsigned'(x"000000FF"), hdl_amount(shift_left(to_unsigned(i mod 32, 5), 3), 5)));
       end if;
     end loop;
     return ((old and (not mask)) or (data and mask));
@@ -84,23 +95,17 @@ package body axi_chacha20_proc10_w32_pkg is
     variable keySizeOk : boolean;
   begin
     mode := (config and unsigned'(x"0000000F"));
-    decrypt := ((config and unsigned'(x"00000100")) /= unsigned'(x"00000000"));
+    decrypt := (not ((config and unsigned'(x"00000100")) = unsigned'(x"00000000")));
     keySize := (shift_right(config, 12) and unsigned'(x"00000003"));
-    modeOk := ((mode < unsigned'(x"00000008")) and ((shift_right(caps, to_integer(resize(unsigned(signed(mode)), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
+    modeOk := ((mode < unsigned'(x"00000008")) and (caps(hdl_amount(signed(mode), 5)) = '1'));
     if decrypt then
       directionBit := unsigned'(x"00000200");
     else
       directionBit := unsigned'(x"00000100");
     end if;
-    directionOk := ((caps and directionBit) /= unsigned'(x"00000000"));
-    keySizeOk := ((keySize < unsigned'(x"00000003")) and ((shift_right(caps, to_integer((unsigned'("01100") + keySize(4 downto 0)))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
+    directionOk := (not ((caps and directionBit) = unsigned'(x"00000000")));
+    keySizeOk := ((keySize < unsigned'(x"00000003")) and (caps(hdl_amount((unsigned'("01100") + keySize(4 downto 0)), 5)) = '1'));
     return ((modeOk and directionOk) and keySizeOk);
-  end function;
-
-  -- Crypto.Axi.AxiMath.Words
-  function AxiMath_Words(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128 is
-  begin
-    return unsigned'((shift_left(resize(w3, 64), 32) or resize(w2, 64)) & (shift_left(resize(w1, 64), 32) or resize(w0, 64)));
   end function;
 
   -- Crypto.Axi.AxiMath.KeepBytes
@@ -109,8 +114,8 @@ package body axi_chacha20_proc10_w32_pkg is
   begin
     bytes := unsigned'(x"FF");
     for n in 0 to 8 loop
-      if (to_integer(keep) = to_integer((shift_left(unsigned'(x"01"), (n mod 32)) - unsigned'(x"01")))) then
-        bytes := resize(unsigned(to_signed(n, 32)), 8);
+      if (to_integer(keep) = to_integer((shift_left(unsigned'(x"01"), n) - unsigned'(x"01")))) then
+        bytes := to_unsigned(n mod 256, 8);
       end if;
     end loop;
     return bytes;
@@ -123,21 +128,15 @@ package body axi_chacha20_proc10_w32_pkg is
     if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FFFFFFFFFFFFFFFF");
     else
-      choice := (shift_left(unsigned'(x"0000000000000001"), to_integer(shift_left(bytes(5 downto 0), 3))) - unsigned'(x"0000000000000001"));
+      choice := (shift_left(unsigned'(x"0000000000000001"), hdl_amount(shift_left(bytes(5 downto 0), 3), 6)) - unsigned'(x"0000000000000001"));
     end if;
     return choice;
   end function;
 
-  -- Crypto.ChaCha.ChaChaMath.CounterNonce
-  function ChaChaMath_CounterNonce(counter : hdl_u32; nonce : hdl_u128) return hdl_u128 is
+  -- Crypto.ChaCha.ChaChaMath.Pack
+  function ChaChaMath_Pack(lane0 : hdl_u32; lane1 : hdl_u32; lane2 : hdl_u32; lane3 : hdl_u32) return hdl_u128 is
   begin
-    return (shift_left(nonce, 32) or resize(counter, 128));
-  end function;
-
-  -- Crypto.ChaCha.ChaChaMath.InitialColumn
-  function ChaChaMath_InitialColumn(key0 : hdl_u128; key1 : hdl_u128; counterNonce : hdl_u128; column : integer) return hdl_u128 is
-  begin
-    return ChaChaMath_Pack(ChaChaMath_Sigma(hdl_index(column, 4)), ChaChaMath_Lane(key0, column), ChaChaMath_Lane(key1, column), ChaChaMath_Lane(counterNonce, column));
+    return unsigned'(unsigned'(lane3 & lane2) & unsigned'(lane1 & lane0));
   end function;
 
   -- Crypto.ChaCha.ChaChaMath.QuarterRound
@@ -147,41 +146,29 @@ package body axi_chacha20_proc10_w32_pkg is
     variable c : hdl_u32;
     variable d : hdl_u32;
   begin
-    a := ChaChaMath_Lane(abcd, 0);
-    b := ChaChaMath_Lane(abcd, 1);
-    c := ChaChaMath_Lane(abcd, 2);
-    d := ChaChaMath_Lane(abcd, 3);
+    a := abcd(31 downto 0);
+    b := abcd(63 downto 32);
+    c := abcd(95 downto 64);
+    d := abcd(127 downto 96);
     a := (a + b);
     d := (d xor a);
-    d := rotate_left(d, 16);
+    d := unsigned'(d(15 downto 0) & d(31 downto 16));
     c := (c + d);
     b := (b xor c);
-    b := rotate_left(b, 12);
+    b := unsigned'(b(19 downto 0) & b(31 downto 20));
     a := (a + b);
     d := (d xor a);
-    d := rotate_left(d, 8);
+    d := unsigned'(d(23 downto 0) & d(31 downto 24));
     c := (c + d);
     b := (b xor c);
-    b := rotate_left(b, 7);
-    return ChaChaMath_Pack(a, b, c, d);
-  end function;
-
-  -- Crypto.ChaCha.ChaChaMath.Gather
-  function ChaChaMath_Gather(p : hdl_u128; q : hdl_u128; r : hdl_u128; s : hdl_u128) return hdl_u128 is
-  begin
-    return ChaChaMath_Pack(ChaChaMath_Lane(p, 0), ChaChaMath_Lane(q, 1), ChaChaMath_Lane(r, 2), ChaChaMath_Lane(s, 3));
+    b := unsigned'(b(24 downto 0) & b(31 downto 25));
+    return unsigned'(unsigned'(d & c) & unsigned'(b & a));
   end function;
 
   -- Crypto.ChaCha.ChaChaMath.AddLanes
   function ChaChaMath_AddLanes(x : hdl_u128; y : hdl_u128) return hdl_u128 is
   begin
-    return ChaChaMath_Pack((ChaChaMath_Lane(x, 0) + ChaChaMath_Lane(y, 0)), (ChaChaMath_Lane(x, 1) + ChaChaMath_Lane(y, 1)), (ChaChaMath_Lane(x, 2) + ChaChaMath_Lane(y, 2)), (ChaChaMath_Lane(x, 3) + ChaChaMath_Lane(y, 3)));
-  end function;
-
-  -- Crypto.ChaCha.ChaChaMath.Row
-  function ChaChaMath_Row(c0 : hdl_u128; c1 : hdl_u128; c2 : hdl_u128; c3 : hdl_u128; row : integer) return hdl_u128 is
-  begin
-    return ChaChaMath_Pack(ChaChaMath_Lane(c0, row), ChaChaMath_Lane(c1, row), ChaChaMath_Lane(c2, row), ChaChaMath_Lane(c3, row));
+    return ChaChaMath_Pack((x(31 downto 0) + y(31 downto 0)), (x(63 downto 32) + y(63 downto 32)), (x(95 downto 64) + y(95 downto 64)), (x(127 downto 96) + y(127 downto 96)));
   end function;
 
   -- Crypto.ChaCha.ChaChaMath.KeepMask
@@ -199,7 +186,7 @@ package body axi_chacha20_proc10_w32_pkg is
       return (not none);
     end if;
     one := unsigned'(x"00000000000000000000000000000001");
-    return (shift_left(one, to_integer(shift_left(unsigned(keep(6 downto 0)), 3))) - one);
+    return (shift_left(one, hdl_amount(shift_left(unsigned(keep(6 downto 0)), 3), 7)) - one);
   end function;
 
   -- Crypto.Axi.AxiMath.KeepOf
@@ -209,21 +196,9 @@ package body axi_chacha20_proc10_w32_pkg is
     if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FF");
     else
-      choice := (shift_left(unsigned'(x"01"), to_integer(resize(bytes, 5))) - unsigned'(x"01"));
+      choice := (shift_left(unsigned'(x"01"), hdl_amount(bytes, 5)) - unsigned'(x"01"));
     end if;
     return choice;
-  end function;
-
-  -- Crypto.ChaCha.ChaChaMath.Pack
-  function ChaChaMath_Pack(lane0 : hdl_u32; lane1 : hdl_u32; lane2 : hdl_u32; lane3 : hdl_u32) return hdl_u128 is
-  begin
-    return unsigned'((shift_left(resize(lane3, 64), 32) or resize(lane2, 64)) & (shift_left(resize(lane1, 64), 32) or resize(lane0, 64)));
-  end function;
-
-  -- Crypto.ChaCha.ChaChaMath.Lane
-  function ChaChaMath_Lane(x : hdl_u128; lane : integer) return hdl_u32 is
-  begin
-    return resize(shift_right(x, to_integer(shift_left(resize(unsigned(to_signed(lane, 32)), 7), 5))), 32);
   end function;
 
 end package body;

@@ -47,14 +47,14 @@ begin
     for i in 0 to 19 loop
       if (i < rounds) then
         if diagonal then
-          d0 := ChaChaMath_QuarterRound(ChaChaMath_Gather(c0, c1, c2, c3));
-          d1 := ChaChaMath_QuarterRound(ChaChaMath_Gather(c1, c2, c3, c0));
-          d2 := ChaChaMath_QuarterRound(ChaChaMath_Gather(c2, c3, c0, c1));
-          d3 := ChaChaMath_QuarterRound(ChaChaMath_Gather(c3, c0, c1, c2));
-          c0 := ChaChaMath_Gather(d0, d3, d2, d1);
-          c1 := ChaChaMath_Gather(d1, d0, d3, d2);
-          c2 := ChaChaMath_Gather(d2, d1, d0, d3);
-          c3 := ChaChaMath_Gather(d3, d2, d1, d0);
+          d0 := ChaChaMath_QuarterRound(ChaChaMath_Pack(c0(31 downto 0), c1(63 downto 32), c2(95 downto 64), c3(127 downto 96)));
+          d1 := ChaChaMath_QuarterRound(ChaChaMath_Pack(c1(31 downto 0), c2(63 downto 32), c3(95 downto 64), c0(127 downto 96)));
+          d2 := ChaChaMath_QuarterRound(ChaChaMath_Pack(c2(31 downto 0), c3(63 downto 32), c0(95 downto 64), c1(127 downto 96)));
+          d3 := ChaChaMath_QuarterRound(ChaChaMath_Pack(c3(31 downto 0), c0(63 downto 32), c1(95 downto 64), c2(127 downto 96)));
+          c0 := ChaChaMath_Pack(d0(31 downto 0), d3(63 downto 32), d2(95 downto 64), d1(127 downto 96));
+          c1 := ChaChaMath_Pack(d1(31 downto 0), d0(63 downto 32), d3(95 downto 64), d2(127 downto 96));
+          c2 := ChaChaMath_Pack(d2(31 downto 0), d1(63 downto 32), d0(95 downto 64), d3(127 downto 96));
+          c3 := ChaChaMath_Pack(d3(31 downto 0), d2(63 downto 32), d1(95 downto 64), d0(127 downto 96));
         else
           c0 := ChaChaMath_QuarterRound(c0);
           c1 := ChaChaMath_QuarterRound(c1);

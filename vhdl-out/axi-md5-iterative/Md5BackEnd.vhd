@@ -54,12 +54,12 @@ begin
           back := valid;
           Output_Valid <= (valid and Input_Last);
           if valid then
-            chain := HashWords_AddWords32(Input_Chain, Input_State);
+            chain := HashWords_Pack32((Input_Chain(127 downto 96) + Input_State(127 downto 96)), (Input_Chain(95 downto 64) + Input_State(95 downto 64)), (Input_Chain(63 downto 32) + Input_State(63 downto 32)), (Input_Chain(31 downto 0) + Input_State(31 downto 0)));
             Feedback_Slot <= Input_Slot;
             Feedback_Last <= Input_Last;
             Feedback_Chain <= chain;
             if Input_Last then
-              Output_Digest <= Md5Math_Digest(chain);
+              Output_Digest <= HashWords_Pack32(HashWords_ByteSwap32(chain(127 downto 96)), HashWords_ByteSwap32(chain(95 downto 64)), HashWords_ByteSwap32(chain(63 downto 32)), HashWords_ByteSwap32(chain(31 downto 0)));
               Output_MessageId <= Input_Slot;
               Output_Last <= true;
             end if;

@@ -50,10 +50,13 @@ package axi_md5_naive_pkg is
       x"00000004", x"0000000B", x"00000010", x"00000017", x"00000004", x"0000000B", x"00000010", x"00000017", 
       x"00000006", x"0000000A", x"0000000F", x"00000015", x"00000006", x"0000000A", x"0000000F", x"00000015", 
       x"00000006", x"0000000A", x"0000000F", x"00000015", x"00000006", x"0000000A", x"0000000F", x"00000015");
+  function hdl_address(a : unsigned) return natural;
+  function hdl_amount(x : unsigned; bits : positive) return natural;
+  function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_index(i : integer; n : positive) return natural;
+  function hdl_rotl(x : unsigned; n : natural) return unsigned;
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32;
   function AxiLiteRegisterBank_Supported(caps : hdl_u32; config : hdl_u32) return boolean;
-  function AxiMath_Words(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64;
   function AxiMath_ReverseBytes(x : hdl_u128) return hdl_u128;
@@ -63,20 +66,42 @@ package axi_md5_naive_pkg is
   function HashWords_TestBit(x : hdl_u128; index : integer) return boolean;
   function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128;
   function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128;
-  function Md5Math_MessageLane(bytes : hdl_u128) return hdl_u128;
-  function HashWords_AddWords32(x : hdl_u128; y : hdl_u128) return hdl_u128;
-  function Md5Math_Digest(chain : hdl_u128) return hdl_u128;
+  function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32;
+  function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8;
-  function HashWords_Word32(lane : hdl_u128; index : integer) return hdl_u32;
   function HashWords_BlockWord32(d0 : hdl_u128; d1 : hdl_u128; d2 : hdl_u128; d3 : hdl_u128; index : integer) return hdl_u32;
   function Md5Math_RoundFunction(b : hdl_u32; c : hdl_u32; d : hdl_u32; step : integer) return hdl_u32;
-  function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
-  function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64;
-  function HashWords_ByteSwapWords32(x : hdl_u128) return hdl_u128;
-  function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32;
+  function HashWords_Word32(lane : hdl_u128; index : integer) return hdl_u32;
 end package;
 
 package body axi_md5_naive_pkg is
+  function hdl_address(a : unsigned) return natural is
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    variable r : natural := 0;
+  begin
+    for i in x'range loop
+      r := r * 2;
+      if x(i) = '1' then
+        r := r + 1;
+      end if;
+    end loop;
+    return r;
+  end function;
+
+  function hdl_amount(x : unsigned; bits : positive) return natural is
+    variable v : unsigned(x'length - 1 downto 0);
+  begin
+    v := x;
+    return to_integer(v(bits - 1 downto 0));
+  end function;
+
+  function hdl_amount(x : signed; bits : positive) return natural is
+    variable v : unsigned(x'length - 1 downto 0);
+  begin
+    v := unsigned(x);
+    return to_integer(v(bits - 1 downto 0));
+  end function;
+
   function hdl_index(i : integer; n : positive) return natural is
   begin
     if i >= 0 and i < n then
@@ -85,14 +110,19 @@ package body axi_md5_naive_pkg is
     return 0;
   end function;
 
+  function hdl_rotl(x : unsigned; n : natural) return unsigned is
+  begin
+    return shift_left(x, n) or shift_right(x, x'length - n);
+  end function;
+
   -- Crypto.Axi.AxiMath.MergeStrobes
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32 is
     variable mask : hdl_u32;
   begin
     mask := unsigned'(x"00000000");
     for i in 0 to 3 loop
-      if ((shift_right(signed(resize(strobes, 32)), (i mod 32)) and signed'(x"00000001")) /= signed'(x"00000000")) then
-        mask := (mask or shift_left(unsigned'(x"000000FF"), to_integer(shift_left(resize(unsigned(to_signed(i, 32)), 5), 3))));
+      if (not ((shift_right(signed(resize(strobes, 32)), i) and signed'(x"00000001")) = signed'(x"00000000"))) then
+        mask := (mask or shift_left(unsigned'(x"000000FF"), hdl_amount(shift_left(to_unsigned(i mod 32, 5), 3), 5)));
       end if;
     end loop;
     return ((old and (not mask)) or (data and mask));
@@ -109,23 +139,17 @@ package body axi_md5_naive_pkg is
     variable keySizeOk : boolean;
   begin
     mode := (config and unsigned'(x"0000000F"));
-    decrypt := ((config and unsigned'(x"00000100")) /= unsigned'(x"00000000"));
+    decrypt := (not ((config and unsigned'(x"00000100")) = unsigned'(x"00000000")));
     keySize := (shift_right(config, 12) and unsigned'(x"00000003"));
-    modeOk := ((mode < unsigned'(x"00000008")) and ((shift_right(caps, to_integer(resize(unsigned(signed(mode)), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
+    modeOk := ((mode < unsigned'(x"00000008")) and (caps(hdl_amount(signed(mode), 5)) = '1'));
     if decrypt then
       directionBit := unsigned'(x"00000200");
     else
       directionBit := unsigned'(x"00000100");
     end if;
-    directionOk := ((caps and directionBit) /= unsigned'(x"00000000"));
-    keySizeOk := ((keySize < unsigned'(x"00000003")) and ((shift_right(caps, to_integer((unsigned'("01100") + keySize(4 downto 0)))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
+    directionOk := (not ((caps and directionBit) = unsigned'(x"00000000")));
+    keySizeOk := ((keySize < unsigned'(x"00000003")) and (caps(hdl_amount((unsigned'("01100") + keySize(4 downto 0)), 5)) = '1'));
     return ((modeOk and directionOk) and keySizeOk);
-  end function;
-
-  -- Crypto.Axi.AxiMath.Words
-  function AxiMath_Words(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128 is
-  begin
-    return unsigned'((shift_left(resize(w3, 64), 32) or resize(w2, 64)) & (shift_left(resize(w1, 64), 32) or resize(w0, 64)));
   end function;
 
   -- Crypto.Axi.AxiMath.KeepBytes
@@ -134,8 +158,8 @@ package body axi_md5_naive_pkg is
   begin
     bytes := unsigned'(x"FF");
     for n in 0 to 8 loop
-      if (to_integer(keep) = to_integer((shift_left(unsigned'(x"01"), (n mod 32)) - unsigned'(x"01")))) then
-        bytes := resize(unsigned(to_signed(n, 32)), 8);
+      if (to_integer(keep) = to_integer((shift_left(unsigned'(x"01"), n) - unsigned'(x"01")))) then
+        bytes := to_unsigned(n mod 256, 8);
       end if;
     end loop;
     return bytes;
@@ -148,7 +172,7 @@ package body axi_md5_naive_pkg is
     if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FFFFFFFFFFFFFFFF");
     else
-      choice := (shift_left(unsigned'(x"0000000000000001"), to_integer(shift_left(bytes(5 downto 0), 3))) - unsigned'(x"0000000000000001"));
+      choice := (shift_left(unsigned'(x"0000000000000001"), hdl_amount(shift_left(bytes(5 downto 0), 3), 6)) - unsigned'(x"0000000000000001"));
     end if;
     return choice;
   end function;
@@ -159,7 +183,7 @@ package body axi_md5_naive_pkg is
   begin
     r := unsigned'(x"00000000000000000000000000000000");
     for i in 0 to 15 loop
-      r := (r or shift_left((shift_right(x, to_integer(shift_left(resize(unsigned(to_signed(i, 32)), 7), 3))) and unsigned'(x"000000000000000000000000000000FF")), to_integer(shift_left((unsigned'("0001111") - resize(unsigned(to_signed(i, 32)), 7)), 3))));
+      r := (r or shift_left((shift_right(x, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 3), 7)) and unsigned'(x"000000000000000000000000000000FF")), hdl_amount(shift_left((unsigned'("0001111") - to_unsigned(i mod 128, 7)), 3), 7)));
     end loop;
     return r;
   end function;
@@ -174,20 +198,20 @@ package body axi_md5_naive_pkg is
     variable sum : hdl_u32;
     variable newB : hdl_u32;
   begin
-    a := HashWords_Word32(state, 0);
-    b := HashWords_Word32(state, 1);
-    c := HashWords_Word32(state, 2);
-    d := HashWords_Word32(state, 3);
+    a := state(127 downto 96);
+    b := state(95 downto 64);
+    c := state(63 downto 32);
+    d := state(31 downto 0);
     x := HashWords_BlockWord32(m0, m1, m2, m3, to_integer(Md5Math_MessageIndex(hdl_index(step, 64))));
     sum := (((a + Md5Math_RoundFunction(b, c, d, step)) + x) + Md5Math_SineTable(hdl_index(step, 64)));
-    newB := (b + rotate_left(sum, to_integer(resize(unsigned(Md5Math_RotateAmount(hdl_index(step, 64))), 5))));
-    return HashWords_Pack32(d, newB, b, c);
+    newB := (b + hdl_rotl(sum, hdl_amount(Md5Math_RotateAmount(hdl_index(step, 64)), 5)));
+    return unsigned'(unsigned'(d & newB) & unsigned'(b & c));
   end function;
 
   -- Crypto.Hashing.HashWords.Bit
   function HashWords_Bit(index : integer) return hdl_u128 is
   begin
-    return shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001")), (index mod 128));
+    return shift_left(unsigned'(x"00000000000000000000000000000001"), (index mod 128));
   end function;
 
   -- Crypto.Hashing.HashWords.LowestSetBit
@@ -196,7 +220,7 @@ package body axi_md5_naive_pkg is
   begin
     result := signed'(x"00000080");
     for i in 0 to 127 loop
-      if ((result = signed'(x"00000080")) and HashWords_TestBit(x, i)) then
+      if ((result = signed'(x"00000080")) and (x((i mod 128)) = '1')) then
         result := to_signed(i, 32);
       end if;
     end loop;
@@ -206,7 +230,7 @@ package body axi_md5_naive_pkg is
   -- Crypto.Hashing.HashWords.TestBit
   function HashWords_TestBit(x : hdl_u128; index : integer) return boolean is
   begin
-    return ((shift_right(x, (index mod 128)) and unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001"))) /= unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000")));
+    return (x((index mod 128)) = '1');
   end function;
 
   -- Crypto.Hashing.HashWords.LengthLane
@@ -214,14 +238,14 @@ package body axi_md5_naive_pkg is
     variable bits : hdl_u64;
   begin
     if littleEndian then
-      bits := HashWords_ByteSwap64(bitLength);
+      bits := unsigned'(HashWords_ByteSwap32(bitLength(31 downto 0)) & HashWords_ByteSwap32(bitLength(63 downto 32)));
     else
       bits := bitLength;
     end if;
     if putLength then
       return unsigned'(unsigned'(x"0000000000000000") & bits);
     else
-      return unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+      return unsigned'(x"00000000000000000000000000000000");
     end if;
   end function;
 
@@ -232,35 +256,29 @@ package body axi_md5_naive_pkg is
     variable result : hdl_u128;
   begin
     n := (to_signed(keepBytes, 32) - shift_left(to_signed(lane, 32), 4));
-    ones := unsigned'(unsigned'(x"FFFFFFFFFFFFFFFF") & unsigned'(x"FFFFFFFFFFFFFFFF"));
-    result := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+    ones := unsigned'(x"FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF");
+    result := unsigned'(x"00000000000000000000000000000000");
     if (n >= signed'(x"00000010")) then
       result := data;
     elsif (n > signed'(x"00000000")) then
-      result := (data and (not shift_right(ones, to_integer(shift_left(unsigned(n(6 downto 0)), 3)))));
+      result := (data and (not shift_right(ones, hdl_amount(shift_left(unsigned(n(6 downto 0)), 3), 7))));
     end if;
     if ((marker and (n >= signed'(x"00000000"))) and (n < signed'(x"00000010"))) then
-      result := (result or shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000080")), to_integer((unsigned'("1111000") - shift_left(unsigned(n(6 downto 0)), 3)))));
+      result := (result or shift_left(unsigned'(x"00000000000000000000000000000080"), hdl_amount((unsigned'("1111000") - shift_left(unsigned(n(6 downto 0)), 3)), 7)));
     end if;
     return result;
   end function;
 
-  -- Crypto.Md5.Md5Math.MessageLane
-  function Md5Math_MessageLane(bytes : hdl_u128) return hdl_u128 is
+  -- Crypto.Hashing.HashWords.ByteSwap32
+  function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32 is
   begin
-    return HashWords_ByteSwapWords32(bytes);
+    return (((shift_left(x, 24) or shift_left((x and unsigned'(x"0000FF00")), 8)) or (shift_right(x, 8) and unsigned'(x"0000FF00"))) or shift_right(x, 24));
   end function;
 
-  -- Crypto.Hashing.HashWords.AddWords32
-  function HashWords_AddWords32(x : hdl_u128; y : hdl_u128) return hdl_u128 is
+  -- Crypto.Hashing.HashWords.Pack32
+  function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128 is
   begin
-    return HashWords_Pack32((HashWords_Word32(x, 0) + HashWords_Word32(y, 0)), (HashWords_Word32(x, 1) + HashWords_Word32(y, 1)), (HashWords_Word32(x, 2) + HashWords_Word32(y, 2)), (HashWords_Word32(x, 3) + HashWords_Word32(y, 3)));
-  end function;
-
-  -- Crypto.Md5.Md5Math.Digest
-  function Md5Math_Digest(chain : hdl_u128) return hdl_u128 is
-  begin
-    return HashWords_ByteSwapWords32(chain);
+    return unsigned'(unsigned'(w0 & w1) & unsigned'(w2 & w3));
   end function;
 
   -- Crypto.Axi.AxiMath.KeepOf
@@ -270,15 +288,9 @@ package body axi_md5_naive_pkg is
     if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FF");
     else
-      choice := (shift_left(unsigned'(x"01"), to_integer(resize(bytes, 5))) - unsigned'(x"01"));
+      choice := (shift_left(unsigned'(x"01"), hdl_amount(bytes, 5)) - unsigned'(x"01"));
     end if;
     return choice;
-  end function;
-
-  -- Crypto.Hashing.HashWords.Word32
-  function HashWords_Word32(lane : hdl_u128; index : integer) return hdl_u32 is
-  begin
-    return resize(shift_right(lane, to_integer((unsigned'("1100000") - shift_left(resize(unsigned(to_signed(index, 32)), 7), 5)))), 32);
   end function;
 
   -- Crypto.Hashing.HashWords.BlockWord32
@@ -315,28 +327,10 @@ package body axi_md5_naive_pkg is
     return f;
   end function;
 
-  -- Crypto.Hashing.HashWords.Pack32
-  function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128 is
+  -- Crypto.Hashing.HashWords.Word32
+  function HashWords_Word32(lane : hdl_u128; index : integer) return hdl_u32 is
   begin
-    return unsigned'((shift_left(resize(w0, 64), 32) or resize(w1, 64)) & (shift_left(resize(w2, 64), 32) or resize(w3, 64)));
-  end function;
-
-  -- Crypto.Hashing.HashWords.ByteSwap64
-  function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64 is
-  begin
-    return (shift_left(resize(HashWords_ByteSwap32(x(31 downto 0)), 64), 32) or resize(HashWords_ByteSwap32(x(63 downto 32)), 64));
-  end function;
-
-  -- Crypto.Hashing.HashWords.ByteSwapWords32
-  function HashWords_ByteSwapWords32(x : hdl_u128) return hdl_u128 is
-  begin
-    return HashWords_Pack32(HashWords_ByteSwap32(HashWords_Word32(x, 0)), HashWords_ByteSwap32(HashWords_Word32(x, 1)), HashWords_ByteSwap32(HashWords_Word32(x, 2)), HashWords_ByteSwap32(HashWords_Word32(x, 3)));
-  end function;
-
-  -- Crypto.Hashing.HashWords.ByteSwap32
-  function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32 is
-  begin
-    return (((shift_left(x, 24) or shift_left((x and unsigned'(x"0000FF00")), 8)) or (shift_right(x, 8) and unsigned'(x"0000FF00"))) or shift_right(x, 24));
+    return resize(shift_right(lane, hdl_amount((unsigned'("1100000") - shift_left(to_unsigned(index mod 128, 7), 5)), 7)), 32);
   end function;
 
 end package body;

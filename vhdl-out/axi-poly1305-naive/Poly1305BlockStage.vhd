@@ -121,12 +121,12 @@ begin
             q4 := r4;
             keyS := s;
             if (not inMessage) then
-              r := Poly1305Math_Clamp(Input_KeyR);
-              q0 := Poly1305Math_Limb(r, 0);
-              q1 := Poly1305Math_Limb(r, 1);
-              q2 := Poly1305Math_Limb(r, 2);
-              q3 := Poly1305Math_Limb(r, 3);
-              q4 := Poly1305Math_Limb(r, 4);
+              r := (Input_KeyR and unsigned'(x"0FFFFFFC0FFFFFFC0FFFFFFC0FFFFFFF"));
+              q0 := (r(63 downto 0) and unsigned'(x"0000000003FFFFFF"));
+              q1 := (r(89 downto 26) and unsigned'(x"0000000003FFFFFF"));
+              q2 := (r(115 downto 52) and unsigned'(x"0000000003FFFFFF"));
+              q3 := (resize(shift_right(r, 78), 64) and unsigned'(x"0000000003FFFFFF"));
+              q4 := (resize(shift_right(r, 104), 64) and unsigned'(x"0000000003FFFFFF"));
               keyS := Input_KeyS;
               x0 := unsigned'(x"0000000000000000");
               x1 := unsigned'(x"0000000000000000");

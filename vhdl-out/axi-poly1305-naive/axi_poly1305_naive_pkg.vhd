@@ -15,13 +15,12 @@ package axi_poly1305_naive_pkg is
   subtype hdl_u64 is unsigned(63 downto 0);
   subtype hdl_u128 is unsigned(127 downto 0);
   subtype hdl_s32 is signed(31 downto 0);
+  function hdl_amount(x : unsigned; bits : positive) return natural;
+  function hdl_amount(x : signed; bits : positive) return natural;
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32;
   function AxiLiteRegisterBank_Supported(caps : hdl_u32; config : hdl_u32) return boolean;
-  function AxiMath_Words(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64;
-  function Poly1305Math_Clamp(r : hdl_u128) return hdl_u128;
-  function Poly1305Math_Limb(x : hdl_u128; k : integer) return hdl_u64;
   function Poly1305Math_PadBlock(block_x : hdl_u128; byteCount : hdl_u8) return hdl_u128;
   function Poly1305Math_AddBlockLimb(h : hdl_u64; paddedBlock : hdl_u128; byteCount : hdl_u8; k : integer) return hdl_u64;
   function Poly1305Math_ProductLimb(h0 : hdl_u64; h1 : hdl_u64; h2 : hdl_u64; h3 : hdl_u64; h4 : hdl_u64; r0 : hdl_u64; r1 : hdl_u64; r2 : hdl_u64; r3 : hdl_u64; r4 : hdl_u64; k : integer) return hdl_u64;
@@ -31,14 +30,28 @@ package axi_poly1305_naive_pkg is
 end package;
 
 package body axi_poly1305_naive_pkg is
+  function hdl_amount(x : unsigned; bits : positive) return natural is
+    variable v : unsigned(x'length - 1 downto 0);
+  begin
+    v := x;
+    return to_integer(v(bits - 1 downto 0));
+  end function;
+
+  function hdl_amount(x : signed; bits : positive) return natural is
+    variable v : unsigned(x'length - 1 downto 0);
+  begin
+    v := unsigned(x);
+    return to_integer(v(bits - 1 downto 0));
+  end function;
+
   -- Crypto.Axi.AxiMath.MergeStrobes
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32 is
     variable mask : hdl_u32;
   begin
     mask := unsigned'(x"00000000");
     for i in 0 to 3 loop
-      if ((shift_right(signed(resize(strobes, 32)), (i mod 32)) and signed'(x"00000001")) /= signed'(x"00000000")) then
-        mask := (mask or shift_left(unsigned'(x"000000FF"), to_integer(shift_left(resize(unsigned(to_signed(i, 32)), 5), 3))));
+      if (not ((shift_right(signed(resize(strobes, 32)), i) and signed'(x"00000001")) = signed'(x"00000000"))) then
+        mask := (mask or shift_left(unsigned'(x"000000FF"), hdl_amount(shift_left(to_unsigned(i mod 32, 5), 3), 5)));
       end if;
     end loop;
     return ((old and (not mask)) or (data and mask));
@@ -55,23 +68,17 @@ package body axi_poly1305_naive_pkg is
     variable keySizeOk : boolean;
   begin
     mode := (config and unsigned'(x"0000000F"));
-    decrypt := ((config and unsigned'(x"00000100")) /= unsigned'(x"00000000"));
+    decrypt := (not ((config and unsigned'(x"00000100")) = unsigned'(x"00000000")));
     keySize := (shift_right(config, 12) and unsigned'(x"00000003"));
-    modeOk := ((mode < unsigned'(x"00000008")) and ((shift_right(caps, to_integer(resize(unsigned(signed(mode)), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
+    modeOk := ((mode < unsigned'(x"00000008")) and (caps(hdl_amount(signed(mode), 5)) = '1'));
     if decrypt then
       directionBit := unsigned'(x"00000200");
     else
       directionBit := unsigned'(x"00000100");
     end if;
-    directionOk := ((caps and directionBit) /= unsigned'(x"00000000"));
-    keySizeOk := ((keySize < unsigned'(x"00000003")) and ((shift_right(caps, to_integer((unsigned'("01100") + keySize(4 downto 0)))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
+    directionOk := (not ((caps and directionBit) = unsigned'(x"00000000")));
+    keySizeOk := ((keySize < unsigned'(x"00000003")) and (caps(hdl_amount((unsigned'("01100") + keySize(4 downto 0)), 5)) = '1'));
     return ((modeOk and directionOk) and keySizeOk);
-  end function;
-
-  -- Crypto.Axi.AxiMath.Words
-  function AxiMath_Words(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128 is
-  begin
-    return unsigned'((shift_left(resize(w3, 64), 32) or resize(w2, 64)) & (shift_left(resize(w1, 64), 32) or resize(w0, 64)));
   end function;
 
   -- Crypto.Axi.AxiMath.KeepBytes
@@ -80,8 +87,8 @@ package body axi_poly1305_naive_pkg is
   begin
     bytes := unsigned'(x"FF");
     for n in 0 to 8 loop
-      if (to_integer(keep) = to_integer((shift_left(unsigned'(x"01"), (n mod 32)) - unsigned'(x"01")))) then
-        bytes := resize(unsigned(to_signed(n, 32)), 8);
+      if (to_integer(keep) = to_integer((shift_left(unsigned'(x"01"), n) - unsigned'(x"01")))) then
+        bytes := to_unsigned(n mod 256, 8);
       end if;
     end loop;
     return bytes;
@@ -94,21 +101,9 @@ package body axi_poly1305_naive_pkg is
     if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FFFFFFFFFFFFFFFF");
     else
-      choice := (shift_left(unsigned'(x"0000000000000001"), to_integer(shift_left(bytes(5 downto 0), 3))) - unsigned'(x"0000000000000001"));
+      choice := (shift_left(unsigned'(x"0000000000000001"), hdl_amount(shift_left(bytes(5 downto 0), 3), 6)) - unsigned'(x"0000000000000001"));
     end if;
     return choice;
-  end function;
-
-  -- Crypto.ChaCha.Poly1305Math.Clamp
-  function Poly1305Math_Clamp(r : hdl_u128) return hdl_u128 is
-  begin
-    return (r and unsigned'(unsigned'(x"0FFFFFFC0FFFFFFC") & unsigned'(x"0FFFFFFC0FFFFFFF")));
-  end function;
-
-  -- Crypto.ChaCha.Poly1305Math.Limb
-  function Poly1305Math_Limb(x : hdl_u128; k : integer) return hdl_u64 is
-  begin
-    return (resize(shift_right(x, to_integer(resize(resize(unsigned(to_signed(k, 32)), 7) * unsigned'("0011010"), 7))), 64) and unsigned'(x"0000000003FFFFFF"));
   end function;
 
   -- Crypto.ChaCha.Poly1305Math.PadBlock
@@ -119,8 +114,8 @@ package body axi_poly1305_naive_pkg is
     one := unsigned'(x"00000000000000000000000000000001");
     kept := block_x;
     if (to_integer(byteCount) < 16) then
-      kept := (block_x and (shift_left(one, to_integer(shift_left(byteCount(6 downto 0), 3))) - one));
-      kept := (kept or shift_left(one, to_integer(shift_left(byteCount(6 downto 0), 3))));
+      kept := (block_x and (shift_left(one, hdl_amount(shift_left(byteCount(6 downto 0), 3), 7)) - one));
+      kept := (kept or shift_left(one, hdl_amount(shift_left(byteCount(6 downto 0), 3), 7)));
     end if;
     return kept;
   end function;
@@ -129,7 +124,7 @@ package body axi_poly1305_naive_pkg is
   function Poly1305Math_AddBlockLimb(h : hdl_u64; paddedBlock : hdl_u128; byteCount : hdl_u8; k : integer) return hdl_u64 is
     variable sum : hdl_u64;
   begin
-    sum := (h + Poly1305Math_Limb(paddedBlock, k));
+    sum := (h + (resize(shift_right(paddedBlock, hdl_amount((shift_left(to_unsigned(k mod 128, 7), 4) + shift_left(to_unsigned(k mod 128, 7), 3) + shift_left(to_unsigned(k mod 128, 7), 1)), 7)), 64) and unsigned'(x"0000000003FFFFFF")));
     if ((k = 4) and (to_integer(byteCount) >= 16)) then
       sum := (sum + unsigned'(x"0000000001000000"));
     end if;
@@ -143,10 +138,10 @@ package body axi_poly1305_naive_pkg is
     variable s3 : hdl_u64;
     variable s4 : hdl_u64;
   begin
-    s1 := resize(r1 * unsigned'(x"0000000000000005"), 64);
-    s2 := resize(r2 * unsigned'(x"0000000000000005"), 64);
-    s3 := resize(r3 * unsigned'(x"0000000000000005"), 64);
-    s4 := resize(r4 * unsigned'(x"0000000000000005"), 64);
+    s1 := (shift_left(r1, 2) + r1);
+    s2 := (shift_left(r2, 2) + r2);
+    s3 := (shift_left(r3, 2) + r3);
+    s4 := (shift_left(r4, 2) + r4);
     if (k = 0) then
       return ((((resize(h0 * r0, 64) + resize(h1 * s4, 64)) + resize(h2 * s3, 64)) + resize(h3 * s2, 64)) + resize(h4 * s1, 64));
     end if;
@@ -189,7 +184,7 @@ package body axi_poly1305_naive_pkg is
     e4 := (d4 + c);
     c := shift_right(e4, 26);
     h4 := (e4 and unsigned'(x"0000000003FFFFFF"));
-    h0 := (h0 + resize(c * unsigned'(x"0000000000000005"), 64));
+    h0 := (h0 + (shift_left(c, 2) + c));
     c := shift_right(h0, 26);
     h0 := (h0 and unsigned'(x"0000000003FFFFFF"));
     h1 := (h1 + c);
@@ -235,7 +230,7 @@ package body axi_poly1305_naive_pkg is
     a4 := (h4 + c);
     c := shift_right(a4, 26);
     a4 := (a4 and unsigned'(x"0000000003FFFFFF"));
-    a0 := (h0 + resize(c * unsigned'(x"0000000000000005"), 64));
+    a0 := (h0 + (shift_left(c, 2) + c));
     c := shift_right(a0, 26);
     a0 := (a0 and unsigned'(x"0000000003FFFFFF"));
     a1 := (a1 + c);
@@ -252,7 +247,7 @@ package body axi_poly1305_naive_pkg is
     c := shift_right(g3, 26);
     g3 := (g3 and unsigned'(x"0000000003FFFFFF"));
     g4 := (a4 + c);
-    atLeastP := (shift_right(g4, 26) /= unsigned'(x"0000000000000000"));
+    atLeastP := (not (shift_right(g4, 26) = unsigned'(x"0000000000000000")));
     g4 := (g4 and unsigned'(x"0000000003FFFFFF"));
     if atLeastP then
       a0 := g0;
@@ -272,7 +267,7 @@ package body axi_poly1305_naive_pkg is
     if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FF");
     else
-      choice := (shift_left(unsigned'(x"01"), to_integer(resize(bytes, 5))) - unsigned'(x"01"));
+      choice := (shift_left(unsigned'(x"01"), hdl_amount(bytes, 5)) - unsigned'(x"01"));
     end if;
     return choice;
   end function;

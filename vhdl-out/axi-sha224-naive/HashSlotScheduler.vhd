@@ -131,16 +131,16 @@ begin
           pick := HashWords_LowestSetBit(ready);
           issue := (pick < to_signed(slots, 32));
           Issue_Valid <= issue;
-          issuedUnread := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+          issuedUnread := unsigned'(x"00000000000000000000000000000000");
           if issue then
             bit_x := HashWords_Bit(to_integer(pick));
             issuedUnread := bit_x;
             inFlight := (inFlight or bit_x);
-            sent := length_reg(hdl_index(to_integer(resize(unsigned(pick), 4)), 9));
-            first := (not started_reg(hdl_index(to_integer(resize(unsigned(pick), 4)), 9)));
-            marker := padMarker_reg(hdl_index(to_integer(resize(unsigned(pick), 4)), 9));
-            count := signed(resize(chunkBytes_reg(hdl_index(to_integer(resize(unsigned(pick), 4)), 9)), 32));
-            lastChunk := chunkLast_reg(hdl_index(to_integer(resize(unsigned(pick), 4)), 9));
+            sent := length_reg(hdl_index(hdl_address(unsigned(pick(3 downto 0))), 9));
+            first := (not started_reg(hdl_index(hdl_address(unsigned(pick(3 downto 0))), 9)));
+            marker := padMarker_reg(hdl_index(hdl_address(unsigned(pick(3 downto 0))), 9));
+            count := signed(resize(chunkBytes_reg(hdl_index(hdl_address(unsigned(pick(3 downto 0))), 9)), 32));
+            lastChunk := chunkLast_reg(hdl_index(hdl_address(unsigned(pick(3 downto 0))), 9));
             newLength := unsigned'(x"0000000000000000");
             newStarted := false;
             newMarker := marker;
@@ -180,17 +180,17 @@ begin
                 newStarted := true;
               end if;
             end if;
-            length_reg(hdl_index(to_integer(resize(unsigned(pick), 4)), 9)) <= newLength;
-            started_reg(hdl_index(to_integer(resize(unsigned(pick), 4)), 9)) <= newStarted;
-            padMarker_reg(hdl_index(to_integer(resize(unsigned(pick), 4)), 9)) <= newMarker;
+            length_reg(hdl_index(hdl_address(unsigned(pick(3 downto 0))), 9)) <= newLength;
+            started_reg(hdl_index(hdl_address(unsigned(pick(3 downto 0))), 9)) <= newStarted;
+            padMarker_reg(hdl_index(hdl_address(unsigned(pick(3 downto 0))), 9)) <= newMarker;
           end if;
         end if;
         if (Input_Valid and InputReady_Ready) then
           id := signed(resize(Input_MessageId, 32));
           bit_x_2 := HashWords_Bit(to_integer(id));
           full := (full or bit_x_2);
-          chunkBytes_reg(hdl_index(to_integer(resize(unsigned(id), 4)), 9)) <= Input_ByteCount;
-          chunkLast_reg(hdl_index(to_integer(resize(unsigned(id), 4)), 9)) <= Input_Last;
+          chunkBytes_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 9)) <= Input_ByteCount;
+          chunkLast_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 9)) <= Input_Last;
           if Input_Last then
             ended := (ended or bit_x_2);
           end if;

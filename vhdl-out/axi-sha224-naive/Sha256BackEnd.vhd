@@ -64,8 +64,8 @@ begin
           back := valid;
           Output_Valid <= (valid and Input_Last);
           if valid then
-            abcd := HashWords_AddWords32(Input_ChainAbcd, Input_Abcd);
-            efgh := HashWords_AddWords32(Input_ChainEfgh, Input_Efgh);
+            abcd := HashWords_Pack32((Input_ChainAbcd(127 downto 96) + Input_Abcd(127 downto 96)), (Input_ChainAbcd(95 downto 64) + Input_Abcd(95 downto 64)), (Input_ChainAbcd(63 downto 32) + Input_Abcd(63 downto 32)), (Input_ChainAbcd(31 downto 0) + Input_Abcd(31 downto 0)));
+            efgh := HashWords_Pack32((Input_ChainEfgh(127 downto 96) + Input_Efgh(127 downto 96)), (Input_ChainEfgh(95 downto 64) + Input_Efgh(95 downto 64)), (Input_ChainEfgh(63 downto 32) + Input_Efgh(63 downto 32)), (Input_ChainEfgh(31 downto 0) + Input_Efgh(31 downto 0)));
             Feedback_Slot <= Input_Slot;
             Feedback_Last <= Input_Last;
             Feedback_ChainAbcd <= abcd;

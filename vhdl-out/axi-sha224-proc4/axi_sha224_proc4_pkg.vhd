@@ -33,10 +33,13 @@ package axi_sha224_proc4_pkg is
       x"A2BFE8A1", x"A81A664B", x"C24B8B70", x"C76C51A3", x"D192E819", x"D6990624", x"F40E3585", x"106AA070", 
       x"19A4C116", x"1E376C08", x"2748774C", x"34B0BCB5", x"391C0CB3", x"4ED8AA4A", x"5B9CCA4F", x"682E6FF3", 
       x"748F82EE", x"78A5636F", x"84C87814", x"8CC70208", x"90BEFFFA", x"A4506CEB", x"BEF9A3F7", x"C67178F2");
+  function hdl_address(a : unsigned) return natural;
+  function hdl_amount(x : unsigned; bits : positive) return natural;
+  function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_index(i : integer; n : positive) return natural;
+  function hdl_rotr(x : unsigned; n : natural) return unsigned;
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32;
   function AxiLiteRegisterBank_Supported(caps : hdl_u32; config : hdl_u32) return boolean;
-  function AxiMath_Words(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64;
   function AxiMath_ReverseBytes(x : hdl_u128) return hdl_u128;
@@ -46,27 +49,46 @@ package axi_sha224_proc4_pkg is
   function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128;
   function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128;
   function Sha256Math_Temp1(efgh : hdl_u128; w : hdl_u32; round : integer) return hdl_u32;
-  function HashWords_Word32(lane : hdl_u128; index : integer) return hdl_u32;
   function Sha256Math_Temp2(abcd : hdl_u128) return hdl_u32;
-  function Sha256Math_NextScheduleWord(w0 : hdl_u128; w2 : hdl_u128; w3 : hdl_u128) return hdl_u32;
-  function Sha256Math_NextEfgh(abcd : hdl_u128; efgh : hdl_u128; temp1 : hdl_u32) return hdl_u128;
-  function Sha256Math_NextAbcd(abcd : hdl_u128; temp1 : hdl_u32; temp2 : hdl_u32) return hdl_u128;
-  function Sha256Math_ShiftLane(lane : hdl_u128; incoming : hdl_u32) return hdl_u128;
-  function HashWords_AddWords32(x : hdl_u128; y : hdl_u128) return hdl_u128;
-  function Sha256Math_DigestLane(chain : hdl_u128; lane : integer; sha224 : boolean) return hdl_u128;
-  function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8;
-  function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64;
-  function Sha256Math_BigSigma1(x : hdl_u32) return hdl_u32;
-  function Sha256Math_Choose(x : hdl_u32; y : hdl_u32; z : hdl_u32) return hdl_u32;
-  function Sha256Math_BigSigma0(x : hdl_u32) return hdl_u32;
-  function Sha256Math_Majority(x : hdl_u32; y : hdl_u32; z : hdl_u32) return hdl_u32;
   function Sha256Math_SmallSigma1(x : hdl_u32) return hdl_u32;
   function Sha256Math_SmallSigma0(x : hdl_u32) return hdl_u32;
   function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
+  function Sha256Math_ShiftLane(lane : hdl_u128; incoming : hdl_u32) return hdl_u128;
+  function Sha256Math_DigestLane(chain : hdl_u128; lane : integer; sha224 : boolean) return hdl_u128;
+  function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8;
   function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32;
+  function Sha256Math_Choose(x : hdl_u32; y : hdl_u32; z : hdl_u32) return hdl_u32;
+  function Sha256Math_Majority(x : hdl_u32; y : hdl_u32; z : hdl_u32) return hdl_u32;
 end package;
 
 package body axi_sha224_proc4_pkg is
+  function hdl_address(a : unsigned) return natural is
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    variable r : natural := 0;
+  begin
+    for i in x'range loop
+      r := r * 2;
+      if x(i) = '1' then
+        r := r + 1;
+      end if;
+    end loop;
+    return r;
+  end function;
+
+  function hdl_amount(x : unsigned; bits : positive) return natural is
+    variable v : unsigned(x'length - 1 downto 0);
+  begin
+    v := x;
+    return to_integer(v(bits - 1 downto 0));
+  end function;
+
+  function hdl_amount(x : signed; bits : positive) return natural is
+    variable v : unsigned(x'length - 1 downto 0);
+  begin
+    v := unsigned(x);
+    return to_integer(v(bits - 1 downto 0));
+  end function;
+
   function hdl_index(i : integer; n : positive) return natural is
   begin
     if i >= 0 and i < n then
@@ -75,14 +97,19 @@ package body axi_sha224_proc4_pkg is
     return 0;
   end function;
 
+  function hdl_rotr(x : unsigned; n : natural) return unsigned is
+  begin
+    return shift_right(x, n) or shift_left(x, x'length - n);
+  end function;
+
   -- Crypto.Axi.AxiMath.MergeStrobes
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32 is
     variable mask : hdl_u32;
   begin
     mask := unsigned'(x"00000000");
     for i in 0 to 3 loop
-      if ((shift_right(signed(resize(strobes, 32)), (i mod 32)) and signed'(x"00000001")) /= signed'(x"00000000")) then
-        mask := (mask or shift_left(unsigned'(x"000000FF"), to_integer(shift_left(resize(unsigned(to_signed(i, 32)), 5), 3))));
+      if (not ((shift_right(signed(resize(strobes, 32)), i) and signed'(x"00000001")) = signed'(x"00000000"))) then
+        mask := (mask or shift_left(unsigned'(x"000000FF"), hdl_amount(shift_left(to_unsigned(i mod 32, 5), 3), 5)));
       end if;
     end loop;
     return ((old and (not mask)) or (data and mask));
@@ -99,23 +126,17 @@ package body axi_sha224_proc4_pkg is
     variable keySizeOk : boolean;
   begin
     mode := (config and unsigned'(x"0000000F"));
-    decrypt := ((config and unsigned'(x"00000100")) /= unsigned'(x"00000000"));
+    decrypt := (not ((config and unsigned'(x"00000100")) = unsigned'(x"00000000")));
     keySize := (shift_right(config, 12) and unsigned'(x"00000003"));
-    modeOk := ((mode < unsigned'(x"00000008")) and ((shift_right(caps, to_integer(resize(unsigned(signed(mode)), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
+    modeOk := ((mode < unsigned'(x"00000008")) and (caps(hdl_amount(signed(mode), 5)) = '1'));
     if decrypt then
       directionBit := unsigned'(x"00000200");
     else
       directionBit := unsigned'(x"00000100");
     end if;
-    directionOk := ((caps and directionBit) /= unsigned'(x"00000000"));
-    keySizeOk := ((keySize < unsigned'(x"00000003")) and ((shift_right(caps, to_integer((unsigned'("01100") + keySize(4 downto 0)))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
+    directionOk := (not ((caps and directionBit) = unsigned'(x"00000000")));
+    keySizeOk := ((keySize < unsigned'(x"00000003")) and (caps(hdl_amount((unsigned'("01100") + keySize(4 downto 0)), 5)) = '1'));
     return ((modeOk and directionOk) and keySizeOk);
-  end function;
-
-  -- Crypto.Axi.AxiMath.Words
-  function AxiMath_Words(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128 is
-  begin
-    return unsigned'((shift_left(resize(w3, 64), 32) or resize(w2, 64)) & (shift_left(resize(w1, 64), 32) or resize(w0, 64)));
   end function;
 
   -- Crypto.Axi.AxiMath.KeepBytes
@@ -124,8 +145,8 @@ package body axi_sha224_proc4_pkg is
   begin
     bytes := unsigned'(x"FF");
     for n in 0 to 8 loop
-      if (to_integer(keep) = to_integer((shift_left(unsigned'(x"01"), (n mod 32)) - unsigned'(x"01")))) then
-        bytes := resize(unsigned(to_signed(n, 32)), 8);
+      if (to_integer(keep) = to_integer((shift_left(unsigned'(x"01"), n) - unsigned'(x"01")))) then
+        bytes := to_unsigned(n mod 256, 8);
       end if;
     end loop;
     return bytes;
@@ -138,7 +159,7 @@ package body axi_sha224_proc4_pkg is
     if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FFFFFFFFFFFFFFFF");
     else
-      choice := (shift_left(unsigned'(x"0000000000000001"), to_integer(shift_left(bytes(5 downto 0), 3))) - unsigned'(x"0000000000000001"));
+      choice := (shift_left(unsigned'(x"0000000000000001"), hdl_amount(shift_left(bytes(5 downto 0), 3), 6)) - unsigned'(x"0000000000000001"));
     end if;
     return choice;
   end function;
@@ -149,7 +170,7 @@ package body axi_sha224_proc4_pkg is
   begin
     r := unsigned'(x"00000000000000000000000000000000");
     for i in 0 to 15 loop
-      r := (r or shift_left((shift_right(x, to_integer(shift_left(resize(unsigned(to_signed(i, 32)), 7), 3))) and unsigned'(x"000000000000000000000000000000FF")), to_integer(shift_left((unsigned'("0001111") - resize(unsigned(to_signed(i, 32)), 7)), 3))));
+      r := (r or shift_left((shift_right(x, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 3), 7)) and unsigned'(x"000000000000000000000000000000FF")), hdl_amount(shift_left((unsigned'("0001111") - to_unsigned(i mod 128, 7)), 3), 7)));
     end loop;
     return r;
   end function;
@@ -157,7 +178,7 @@ package body axi_sha224_proc4_pkg is
   -- Crypto.Hashing.HashWords.Bit
   function HashWords_Bit(index : integer) return hdl_u128 is
   begin
-    return shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001")), (index mod 128));
+    return shift_left(unsigned'(x"00000000000000000000000000000001"), (index mod 128));
   end function;
 
   -- Crypto.Hashing.HashWords.LowestSetBit
@@ -166,7 +187,7 @@ package body axi_sha224_proc4_pkg is
   begin
     result := signed'(x"00000080");
     for i in 0 to 127 loop
-      if ((result = signed'(x"00000080")) and HashWords_TestBit(x, i)) then
+      if ((result = signed'(x"00000080")) and (x((i mod 128)) = '1')) then
         result := to_signed(i, 32);
       end if;
     end loop;
@@ -176,7 +197,7 @@ package body axi_sha224_proc4_pkg is
   -- Crypto.Hashing.HashWords.TestBit
   function HashWords_TestBit(x : hdl_u128; index : integer) return boolean is
   begin
-    return ((shift_right(x, (index mod 128)) and unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001"))) /= unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000")));
+    return (x((index mod 128)) = '1');
   end function;
 
   -- Crypto.Hashing.HashWords.LengthLane
@@ -184,14 +205,14 @@ package body axi_sha224_proc4_pkg is
     variable bits : hdl_u64;
   begin
     if littleEndian then
-      bits := HashWords_ByteSwap64(bitLength);
+      bits := unsigned'(HashWords_ByteSwap32(bitLength(31 downto 0)) & HashWords_ByteSwap32(bitLength(63 downto 32)));
     else
       bits := bitLength;
     end if;
     if putLength then
       return unsigned'(unsigned'(x"0000000000000000") & bits);
     else
-      return unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+      return unsigned'(x"00000000000000000000000000000000");
     end if;
   end function;
 
@@ -202,15 +223,15 @@ package body axi_sha224_proc4_pkg is
     variable result : hdl_u128;
   begin
     n := (to_signed(keepBytes, 32) - shift_left(to_signed(lane, 32), 4));
-    ones := unsigned'(unsigned'(x"FFFFFFFFFFFFFFFF") & unsigned'(x"FFFFFFFFFFFFFFFF"));
-    result := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+    ones := unsigned'(x"FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF");
+    result := unsigned'(x"00000000000000000000000000000000");
     if (n >= signed'(x"00000010")) then
       result := data;
     elsif (n > signed'(x"00000000")) then
-      result := (data and (not shift_right(ones, to_integer(shift_left(unsigned(n(6 downto 0)), 3)))));
+      result := (data and (not shift_right(ones, hdl_amount(shift_left(unsigned(n(6 downto 0)), 3), 7))));
     end if;
     if ((marker and (n >= signed'(x"00000000"))) and (n < signed'(x"00000010"))) then
-      result := (result or shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000080")), to_integer((unsigned'("1111000") - shift_left(unsigned(n(6 downto 0)), 3)))));
+      result := (result or shift_left(unsigned'(x"00000000000000000000000000000080"), hdl_amount((unsigned'("1111000") - shift_left(unsigned(n(6 downto 0)), 3)), 7)));
     end if;
     return result;
   end function;
@@ -219,40 +240,34 @@ package body axi_sha224_proc4_pkg is
   function Sha256Math_Temp1(efgh : hdl_u128; w : hdl_u32; round : integer) return hdl_u32 is
     variable e : hdl_u32;
   begin
-    e := HashWords_Word32(efgh, 0);
-    return ((((HashWords_Word32(efgh, 3) + Sha256Math_BigSigma1(e)) + Sha256Math_Choose(e, HashWords_Word32(efgh, 1), HashWords_Word32(efgh, 2))) + Sha256Math_RoundConstants(hdl_index(round, 64))) + w);
-  end function;
-
-  -- Crypto.Hashing.HashWords.Word32
-  function HashWords_Word32(lane : hdl_u128; index : integer) return hdl_u32 is
-  begin
-    return resize(shift_right(lane, to_integer((unsigned'("1100000") - shift_left(resize(unsigned(to_signed(index, 32)), 7), 5)))), 32);
+    e := efgh(127 downto 96);
+    return ((((efgh(31 downto 0) + ((unsigned'(e(5 downto 0) & e(31 downto 6)) xor unsigned'(e(10 downto 0) & e(31 downto 11))) xor unsigned'(e(24 downto 0) & e(31 downto 25)))) + Sha256Math_Choose(e, efgh(95 downto 64), efgh(63 downto 32))) + Sha256Math_RoundConstants(hdl_index(round, 64))) + w);
   end function;
 
   -- Crypto.Sha2.Sha256Math.Temp2
   function Sha256Math_Temp2(abcd : hdl_u128) return hdl_u32 is
     variable a : hdl_u32;
   begin
-    a := HashWords_Word32(abcd, 0);
-    return (Sha256Math_BigSigma0(a) + Sha256Math_Majority(a, HashWords_Word32(abcd, 1), HashWords_Word32(abcd, 2)));
+    a := abcd(127 downto 96);
+    return (((unsigned'(a(1 downto 0) & a(31 downto 2)) xor unsigned'(a(12 downto 0) & a(31 downto 13))) xor unsigned'(a(21 downto 0) & a(31 downto 22))) + Sha256Math_Majority(a, abcd(95 downto 64), abcd(63 downto 32)));
   end function;
 
-  -- Crypto.Sha2.Sha256Math.NextScheduleWord
-  function Sha256Math_NextScheduleWord(w0 : hdl_u128; w2 : hdl_u128; w3 : hdl_u128) return hdl_u32 is
+  -- Crypto.Sha2.Sha256Math.SmallSigma1
+  function Sha256Math_SmallSigma1(x : hdl_u32) return hdl_u32 is
   begin
-    return (((Sha256Math_SmallSigma1(HashWords_Word32(w3, 2)) + HashWords_Word32(w2, 1)) + Sha256Math_SmallSigma0(HashWords_Word32(w0, 1))) + HashWords_Word32(w0, 0));
+    return ((unsigned'(x(16 downto 0) & x(31 downto 17)) xor unsigned'(x(18 downto 0) & x(31 downto 19))) xor shift_right(x, 10));
   end function;
 
-  -- Crypto.Sha2.Sha256Math.NextEfgh
-  function Sha256Math_NextEfgh(abcd : hdl_u128; efgh : hdl_u128; temp1 : hdl_u32) return hdl_u128 is
+  -- Crypto.Sha2.Sha256Math.SmallSigma0
+  function Sha256Math_SmallSigma0(x : hdl_u32) return hdl_u32 is
   begin
-    return HashWords_Pack32((HashWords_Word32(abcd, 3) + temp1), HashWords_Word32(efgh, 0), HashWords_Word32(efgh, 1), HashWords_Word32(efgh, 2));
+    return ((unsigned'(x(6 downto 0) & x(31 downto 7)) xor unsigned'(x(17 downto 0) & x(31 downto 18))) xor shift_right(x, 3));
   end function;
 
-  -- Crypto.Sha2.Sha256Math.NextAbcd
-  function Sha256Math_NextAbcd(abcd : hdl_u128; temp1 : hdl_u32; temp2 : hdl_u32) return hdl_u128 is
+  -- Crypto.Hashing.HashWords.Pack32
+  function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128 is
   begin
-    return HashWords_Pack32((temp1 + temp2), HashWords_Word32(abcd, 0), HashWords_Word32(abcd, 1), HashWords_Word32(abcd, 2));
+    return unsigned'(unsigned'(w0 & w1) & unsigned'(w2 & w3));
   end function;
 
   -- Crypto.Sha2.Sha256Math.ShiftLane
@@ -261,18 +276,12 @@ package body axi_sha224_proc4_pkg is
     return (shift_left(lane, 32) or unsigned'(unsigned'(x"0000000000000000") & resize(incoming, 64)));
   end function;
 
-  -- Crypto.Hashing.HashWords.AddWords32
-  function HashWords_AddWords32(x : hdl_u128; y : hdl_u128) return hdl_u128 is
-  begin
-    return HashWords_Pack32((HashWords_Word32(x, 0) + HashWords_Word32(y, 0)), (HashWords_Word32(x, 1) + HashWords_Word32(y, 1)), (HashWords_Word32(x, 2) + HashWords_Word32(y, 2)), (HashWords_Word32(x, 3) + HashWords_Word32(y, 3)));
-  end function;
-
   -- Crypto.Sha2.Sha256Math.DigestLane
   function Sha256Math_DigestLane(chain : hdl_u128; lane : integer; sha224 : boolean) return hdl_u128 is
     variable choice : hdl_u128;
   begin
     if (sha224 and (lane = 1)) then
-      choice := (chain and (not unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"00000000FFFFFFFF"))));
+      choice := (chain and unsigned'(x"FFFFFFFFFFFFFFFFFFFFFFFF00000000"));
     else
       choice := chain;
     end if;
@@ -286,21 +295,15 @@ package body axi_sha224_proc4_pkg is
     if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FF");
     else
-      choice := (shift_left(unsigned'(x"01"), to_integer(resize(bytes, 5))) - unsigned'(x"01"));
+      choice := (shift_left(unsigned'(x"01"), hdl_amount(bytes, 5)) - unsigned'(x"01"));
     end if;
     return choice;
   end function;
 
-  -- Crypto.Hashing.HashWords.ByteSwap64
-  function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64 is
+  -- Crypto.Hashing.HashWords.ByteSwap32
+  function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32 is
   begin
-    return (shift_left(resize(HashWords_ByteSwap32(x(31 downto 0)), 64), 32) or resize(HashWords_ByteSwap32(x(63 downto 32)), 64));
-  end function;
-
-  -- Crypto.Sha2.Sha256Math.BigSigma1
-  function Sha256Math_BigSigma1(x : hdl_u32) return hdl_u32 is
-  begin
-    return ((rotate_right(x, 6) xor rotate_right(x, 11)) xor rotate_right(x, 25));
+    return (((shift_left(x, 24) or shift_left((x and unsigned'(x"0000FF00")), 8)) or (shift_right(x, 8) and unsigned'(x"0000FF00"))) or shift_right(x, 24));
   end function;
 
   -- Crypto.Sha2.Sha256Math.Choose
@@ -309,40 +312,10 @@ package body axi_sha224_proc4_pkg is
     return ((x and y) xor ((not x) and z));
   end function;
 
-  -- Crypto.Sha2.Sha256Math.BigSigma0
-  function Sha256Math_BigSigma0(x : hdl_u32) return hdl_u32 is
-  begin
-    return ((rotate_right(x, 2) xor rotate_right(x, 13)) xor rotate_right(x, 22));
-  end function;
-
   -- Crypto.Sha2.Sha256Math.Majority
   function Sha256Math_Majority(x : hdl_u32; y : hdl_u32; z : hdl_u32) return hdl_u32 is
   begin
     return (((x and y) xor (x and z)) xor (y and z));
-  end function;
-
-  -- Crypto.Sha2.Sha256Math.SmallSigma1
-  function Sha256Math_SmallSigma1(x : hdl_u32) return hdl_u32 is
-  begin
-    return ((rotate_right(x, 17) xor rotate_right(x, 19)) xor shift_right(x, 10));
-  end function;
-
-  -- Crypto.Sha2.Sha256Math.SmallSigma0
-  function Sha256Math_SmallSigma0(x : hdl_u32) return hdl_u32 is
-  begin
-    return ((rotate_right(x, 7) xor rotate_right(x, 18)) xor shift_right(x, 3));
-  end function;
-
-  -- Crypto.Hashing.HashWords.Pack32
-  function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128 is
-  begin
-    return unsigned'((shift_left(resize(w0, 64), 32) or resize(w1, 64)) & (shift_left(resize(w2, 64), 32) or resize(w3, 64)));
-  end function;
-
-  -- Crypto.Hashing.HashWords.ByteSwap32
-  function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32 is
-  begin
-    return (((shift_left(x, 24) or shift_left((x and unsigned'(x"0000FF00")), 8)) or (shift_right(x, 8) and unsigned'(x"0000FF00"))) or shift_right(x, 24));
   end function;
 
 end package body;

@@ -201,16 +201,16 @@ begin
           pick := HashWords_LowestSetBit(ready);
           issue := (pick < to_signed(slots, 32));
           Issue_Valid <= issue;
-          issuedUnread := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+          issuedUnread := unsigned'(x"00000000000000000000000000000000");
           if issue then
             bit_x := HashWords_Bit(to_integer(pick));
             issuedUnread := bit_x;
             inFlight := (inFlight or bit_x);
-            sent := length_reg(hdl_index(to_integer(resize(unsigned(pick), 7)), 72));
-            first := (not started_reg(hdl_index(to_integer(resize(unsigned(pick), 7)), 72)));
-            marker := padMarker_reg(hdl_index(to_integer(resize(unsigned(pick), 7)), 72));
-            count := signed(resize(chunkBytes_reg(hdl_index(to_integer(resize(unsigned(pick), 7)), 72)), 32));
-            lastChunk := chunkLast_reg(hdl_index(to_integer(resize(unsigned(pick), 7)), 72));
+            sent := length_reg(hdl_index(hdl_address(unsigned(pick(6 downto 0))), 72));
+            first := (not started_reg(hdl_index(hdl_address(unsigned(pick(6 downto 0))), 72)));
+            marker := padMarker_reg(hdl_index(hdl_address(unsigned(pick(6 downto 0))), 72));
+            count := signed(resize(chunkBytes_reg(hdl_index(hdl_address(unsigned(pick(6 downto 0))), 72)), 32));
+            lastChunk := chunkLast_reg(hdl_index(hdl_address(unsigned(pick(6 downto 0))), 72));
             newLength := unsigned'(x"0000000000000000");
             newStarted := false;
             newMarker := marker;
@@ -250,17 +250,17 @@ begin
                 newStarted := true;
               end if;
             end if;
-            length_reg(hdl_index(to_integer(resize(unsigned(pick), 7)), 72)) <= newLength;
-            started_reg(hdl_index(to_integer(resize(unsigned(pick), 7)), 72)) <= newStarted;
-            padMarker_reg(hdl_index(to_integer(resize(unsigned(pick), 7)), 72)) <= newMarker;
+            length_reg(hdl_index(hdl_address(unsigned(pick(6 downto 0))), 72)) <= newLength;
+            started_reg(hdl_index(hdl_address(unsigned(pick(6 downto 0))), 72)) <= newStarted;
+            padMarker_reg(hdl_index(hdl_address(unsigned(pick(6 downto 0))), 72)) <= newMarker;
           end if;
         end if;
         if (Input_Valid and InputReady_Ready) then
           id := signed(resize(Input_MessageId, 32));
           bit_x_2 := HashWords_Bit(to_integer(id));
           full := (full or bit_x_2);
-          chunkBytes_reg(hdl_index(to_integer(resize(unsigned(id), 7)), 72)) <= Input_ByteCount;
-          chunkLast_reg(hdl_index(to_integer(resize(unsigned(id), 7)), 72)) <= Input_Last;
+          chunkBytes_reg(hdl_index(hdl_address(unsigned(id(6 downto 0))), 72)) <= Input_ByteCount;
+          chunkLast_reg(hdl_index(hdl_address(unsigned(id(6 downto 0))), 72)) <= Input_Last;
           if Input_Last then
             ended := (ended or bit_x_2);
           end if;

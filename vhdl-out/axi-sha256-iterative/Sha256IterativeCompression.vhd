@@ -124,17 +124,17 @@ begin
           resultValid := false;
         end if;
         if (busy and ((to_integer(round) < 63) or outputFree)) then
-          temp1 := Sha256Math_Temp1(efgh, HashWords_Word32(w0, 0), to_integer(round));
+          temp1 := Sha256Math_Temp1(efgh, w0(127 downto 96), to_integer(round));
           temp2 := Sha256Math_Temp2(abcd);
-          next_x := Sha256Math_NextScheduleWord(w0, w2, w3);
-          newEfgh := Sha256Math_NextEfgh(abcd, efgh, temp1);
-          newAbcd := Sha256Math_NextAbcd(abcd, temp1, temp2);
+          next_x := (((Sha256Math_SmallSigma1(w3(63 downto 32)) + w2(95 downto 64)) + Sha256Math_SmallSigma0(w0(95 downto 64))) + w0(127 downto 96));
+          newEfgh := HashWords_Pack32((abcd(31 downto 0) + temp1), efgh(127 downto 96), efgh(95 downto 64), efgh(63 downto 32));
+          newAbcd := HashWords_Pack32((temp1 + temp2), abcd(127 downto 96), abcd(95 downto 64), abcd(63 downto 32));
           efgh := newEfgh;
           abcd := newAbcd;
-          w0 := Sha256Math_ShiftLane(w0, HashWords_Word32(w1, 0));
-          w1 := Sha256Math_ShiftLane(w1, HashWords_Word32(w2, 0));
-          w2 := Sha256Math_ShiftLane(w2, HashWords_Word32(w3, 0));
-          w3 := Sha256Math_ShiftLane(w3, next_x);
+          w0 := Sha256Math_ShiftLane(w0, w1(127 downto 96));
+          w1 := Sha256Math_ShiftLane(w1, w2(127 downto 96));
+          w2 := Sha256Math_ShiftLane(w2, w3(127 downto 96));
+          w3 := (shift_left(w3, 32) or unsigned'(unsigned'(x"0000000000000000") & resize(next_x, 64)));
           if (to_integer(round) < 63) then
             round := (round + unsigned'(x"01"));
           else

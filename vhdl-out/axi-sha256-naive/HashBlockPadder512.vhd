@@ -101,28 +101,28 @@ begin
             keep := signed(resize(Issue_KeepBytes, 32));
             marker := Issue_Marker;
             useBuffer := Issue_UseBuffer;
-            zero := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+            zero := unsigned'(x"00000000000000000000000000000000");
             length := HashWords_LengthLane(Issue_PutLength, Issue_BitLength, littleEndianLength);
             if useBuffer then
-              choice := buffer0_reg(hdl_index(to_integer(resize(unsigned(slot), 4)), 9));
+              choice := buffer0_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice := zero;
             end if;
             Output_Data0 <= HashWords_PadLane(choice, 0, to_integer(keep), marker);
             if useBuffer then
-              choice_2 := buffer1_reg(hdl_index(to_integer(resize(unsigned(slot), 4)), 9));
+              choice_2 := buffer1_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice_2 := zero;
             end if;
             Output_Data1 <= HashWords_PadLane(choice_2, 1, to_integer(keep), marker);
             if useBuffer then
-              choice_3 := buffer2_reg(hdl_index(to_integer(resize(unsigned(slot), 4)), 9));
+              choice_3 := buffer2_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice_3 := zero;
             end if;
             Output_Data2 <= HashWords_PadLane(choice_3, 2, to_integer(keep), marker);
             if useBuffer then
-              choice_4 := buffer3_reg(hdl_index(to_integer(resize(unsigned(slot), 4)), 9));
+              choice_4 := buffer3_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice_4 := zero;
             end if;
@@ -134,10 +134,10 @@ begin
         end if;
         if (Input_Valid and InputReady_Ready) then
           id := signed(resize(Input_MessageId, 32));
-          buffer0_reg(hdl_index(to_integer(resize(unsigned(id), 4)), 9)) <= Input_Data0;
-          buffer1_reg(hdl_index(to_integer(resize(unsigned(id), 4)), 9)) <= Input_Data1;
-          buffer2_reg(hdl_index(to_integer(resize(unsigned(id), 4)), 9)) <= Input_Data2;
-          buffer3_reg(hdl_index(to_integer(resize(unsigned(id), 4)), 9)) <= Input_Data3;
+          buffer0_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 9)) <= Input_Data0;
+          buffer1_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 9)) <= Input_Data1;
+          buffer2_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 9)) <= Input_Data2;
+          buffer3_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 9)) <= Input_Data3;
         end if;
       end if;
     end if;

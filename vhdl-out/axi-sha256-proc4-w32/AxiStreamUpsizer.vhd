@@ -81,7 +81,7 @@ begin
           end if;
           if take then
             if holding then
-              Output_Data <= (shift_left(resize((Input_Data and resize(AxiMath_LaneMask(resize(Input_Keep, 8)), 32)), 64), 32) or resize(held, 64));
+              Output_Data <= unsigned'((Input_Data and resize(AxiMath_LaneMask(resize(Input_Keep, 8)), 32)) & held);
               Output_Keep <= (shift_left(resize(Input_Keep, 8), 4) or heldKeep);
               Output_Last <= Input_Last;
               outputValid := true;

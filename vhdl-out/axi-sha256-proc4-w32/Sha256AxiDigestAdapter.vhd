@@ -41,7 +41,7 @@ begin
     Output_Valid <= valid;
     Output_Last <= valid;
     if valid then
-      Output_ByteCount <= resize(digestBytes, 7);
+      Output_ByteCount <= digestBytes(6 downto 0);
     else
       Output_ByteCount <= resize(unsigned'(x"00"), 7);
     end if;

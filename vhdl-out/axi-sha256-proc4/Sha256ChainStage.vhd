@@ -78,8 +78,8 @@ begin
         chainAbcd := chainAbcd_reg;
         chainEfgh := chainEfgh_reg;
         if Feedback_Valid then
-          chainAbcd(hdl_index(to_integer(resize(Feedback_Slot, 4)), 12)) := Feedback_ChainAbcd;
-          chainEfgh(hdl_index(to_integer(resize(Feedback_Slot, 4)), 12)) := Feedback_ChainEfgh;
+          chainAbcd(hdl_index(hdl_address(Feedback_Slot(3 downto 0)), 12)) := Feedback_ChainAbcd;
+          chainEfgh(hdl_index(hdl_address(Feedback_Slot(3 downto 0)), 12)) := Feedback_ChainEfgh;
         end if;
         if Advance_Ready then
           valid := Input_Valid;
@@ -96,8 +96,8 @@ begin
               efgh := Sha256Math_InitialEfgh256;
             end if;
             if (not Input_First) then
-              abcd := chainAbcd(hdl_index(to_integer(resize(Input_Slot, 4)), 12));
-              efgh := chainEfgh(hdl_index(to_integer(resize(Input_Slot, 4)), 12));
+              abcd := chainAbcd(hdl_index(hdl_address(Input_Slot(3 downto 0)), 12));
+              efgh := chainEfgh(hdl_index(hdl_address(Input_Slot(3 downto 0)), 12));
             end if;
             Output_Abcd <= abcd;
             Output_Efgh <= efgh;

@@ -330,19 +330,19 @@ begin
               newCode := unsigned'(x"01");
             end if;
           elsif (to_integer(address) = 16) then
-            if ((signed(resize(strobes, 32)) and signed'(x"00000001")) /= signed'(x"00000000")) then
+            if (not ((signed(resize(strobes, 32)) and signed'(x"00000001")) = signed'(x"00000000"))) then
               bits := data;
             else
               bits := unsigned'(x"00000000");
             end if;
-            if ((bits and unsigned'(x"00000002")) /= unsigned'(x"00000000")) then
+            if (not ((bits and unsigned'(x"00000002")) = unsigned'(x"00000000"))) then
               flush := true;
               enabled := false;
               loadPending := false;
-            elsif ((bits and unsigned'(x"00000001")) /= unsigned'(x"00000000")) then
+            elsif (not ((bits and unsigned'(x"00000001")) = unsigned'(x"00000000"))) then
               loadPending := true;
             end if;
-            if ((bits and unsigned'(x"00000004")) /= unsigned'(x"00000000")) then
+            if (not ((bits and unsigned'(x"00000004")) = unsigned'(x"00000000"))) then
               error := false;
               errorCode := unsigned'(x"00");
             end if;
@@ -411,7 +411,7 @@ begin
           else
             choice_7 := outputMid;
           end if;
-          cut := (choice_7 or (closingOutput and (signed(resize(errorCode, 32)) = signed'(x"00000005"))));
+          cut := (choice_7 or (closingOutput and (to_integer(errorCode) = 5)));
           closingOutput := (outputHeld or outputMid);
           error := cut;
           if cut then
@@ -445,11 +445,11 @@ begin
             busyCycles := (busyCycles + unsigned'(x"00000001"));
           end if;
           if ((loadPending and (not coreMidPacket)) and (not Drain_Discard)) then
-            Config_KeyLow <= AxiMath_Words(key0, key1, key2, key3);
-            Config_KeyHigh <= AxiMath_Words(key4, key5, key6, key7);
-            Config_Iv <= AxiMath_Words(iv0, iv1, iv2, iv3);
+            Config_KeyLow <= unsigned'(unsigned'(key3 & key2) & unsigned'(key1 & key0));
+            Config_KeyHigh <= unsigned'(unsigned'(key7 & key6) & unsigned'(key5 & key4));
+            Config_Iv <= unsigned'(unsigned'(iv3 & iv2) & unsigned'(iv1 & iv0));
             Config_Mode <= resize((config(7 downto 0) and unsigned'(x"0F")), 4);
-            Config_Decrypt <= ((config and unsigned'(x"00000100")) /= unsigned'(x"00000000"));
+            Config_Decrypt <= (not ((config and unsigned'(x"00000100")) = unsigned'(x"00000000")));
             Config_KeySize <= resize((config(19 downto 12) and unsigned'(x"03")), 2);
             loadPending := false;
             enabled := true;

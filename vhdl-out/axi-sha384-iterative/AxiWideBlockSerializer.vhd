@@ -103,7 +103,7 @@ begin
         if (not holding) then
           Output_Bytes <= resize(unsigned'(x"00"), 5);
         elsif final then
-          Output_Bytes <= resize(finalBytes, 5);
+          Output_Bytes <= finalBytes(4 downto 0);
         else
           Output_Bytes <= resize(unsigned'(x"10"), 5);
         end if;

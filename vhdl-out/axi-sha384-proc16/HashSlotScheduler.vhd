@@ -141,16 +141,16 @@ begin
           pick := HashWords_LowestSetBit(ready);
           issue := (pick < to_signed(slots, 32));
           Issue_Valid <= issue;
-          issuedUnread := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+          issuedUnread := unsigned'(x"00000000000000000000000000000000");
           if issue then
             bit_x := HashWords_Bit(to_integer(pick));
             issuedUnread := bit_x;
             inFlight := (inFlight or bit_x);
-            sent := length_reg(hdl_index(to_integer(resize(unsigned(pick), 5)), 24));
-            first := (not started_reg(hdl_index(to_integer(resize(unsigned(pick), 5)), 24)));
-            marker := padMarker_reg(hdl_index(to_integer(resize(unsigned(pick), 5)), 24));
-            count := signed(resize(chunkBytes_reg(hdl_index(to_integer(resize(unsigned(pick), 5)), 24)), 32));
-            lastChunk := chunkLast_reg(hdl_index(to_integer(resize(unsigned(pick), 5)), 24));
+            sent := length_reg(hdl_index(hdl_address(unsigned(pick(4 downto 0))), 24));
+            first := (not started_reg(hdl_index(hdl_address(unsigned(pick(4 downto 0))), 24)));
+            marker := padMarker_reg(hdl_index(hdl_address(unsigned(pick(4 downto 0))), 24));
+            count := signed(resize(chunkBytes_reg(hdl_index(hdl_address(unsigned(pick(4 downto 0))), 24)), 32));
+            lastChunk := chunkLast_reg(hdl_index(hdl_address(unsigned(pick(4 downto 0))), 24));
             newLength := unsigned'(x"0000000000000000");
             newStarted := false;
             newMarker := marker;
@@ -190,17 +190,17 @@ begin
                 newStarted := true;
               end if;
             end if;
-            length_reg(hdl_index(to_integer(resize(unsigned(pick), 5)), 24)) <= newLength;
-            started_reg(hdl_index(to_integer(resize(unsigned(pick), 5)), 24)) <= newStarted;
-            padMarker_reg(hdl_index(to_integer(resize(unsigned(pick), 5)), 24)) <= newMarker;
+            length_reg(hdl_index(hdl_address(unsigned(pick(4 downto 0))), 24)) <= newLength;
+            started_reg(hdl_index(hdl_address(unsigned(pick(4 downto 0))), 24)) <= newStarted;
+            padMarker_reg(hdl_index(hdl_address(unsigned(pick(4 downto 0))), 24)) <= newMarker;
           end if;
         end if;
         if (Input_Valid and InputReady_Ready) then
           id := signed(resize(Input_MessageId, 32));
           bit_x_2 := HashWords_Bit(to_integer(id));
           full := (full or bit_x_2);
-          chunkBytes_reg(hdl_index(to_integer(resize(unsigned(id), 5)), 24)) <= Input_ByteCount;
-          chunkLast_reg(hdl_index(to_integer(resize(unsigned(id), 5)), 24)) <= Input_Last;
+          chunkBytes_reg(hdl_index(hdl_address(unsigned(id(4 downto 0))), 24)) <= Input_ByteCount;
+          chunkLast_reg(hdl_index(hdl_address(unsigned(id(4 downto 0))), 24)) <= Input_Last;
           if Input_Last then
             ended := (ended or bit_x_2);
           end if;

@@ -131,16 +131,16 @@ begin
           pick := HashWords_LowestSetBit(ready);
           issue := (pick < to_signed(slots, 32));
           Issue_Valid <= issue;
-          issuedUnread := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+          issuedUnread := unsigned'(x"00000000000000000000000000000000");
           if issue then
             bit_x := HashWords_Bit(to_integer(pick));
             issuedUnread := bit_x;
             inFlight := (inFlight or bit_x);
-            sent := length_reg(to_integer(unsigned(pick(3 downto 0))));
-            first := (not started_reg(to_integer(unsigned(pick(3 downto 0)))));
-            marker := padMarker_reg(to_integer(unsigned(pick(3 downto 0))));
-            count := signed(resize(chunkBytes_reg(to_integer(unsigned(pick(3 downto 0)))), 32));
-            lastChunk := chunkLast_reg(to_integer(unsigned(pick(3 downto 0))));
+            sent := length_reg(hdl_address(unsigned(pick(3 downto 0))));
+            first := (not started_reg(hdl_address(unsigned(pick(3 downto 0)))));
+            marker := padMarker_reg(hdl_address(unsigned(pick(3 downto 0))));
+            count := signed(resize(chunkBytes_reg(hdl_address(unsigned(pick(3 downto 0)))), 32));
+            lastChunk := chunkLast_reg(hdl_address(unsigned(pick(3 downto 0))));
             newLength := unsigned'(x"0000000000000000");
             newStarted := false;
             newMarker := marker;
@@ -180,17 +180,17 @@ begin
                 newStarted := true;
               end if;
             end if;
-            length_reg(to_integer(unsigned(pick(3 downto 0)))) <= newLength;
-            started_reg(to_integer(unsigned(pick(3 downto 0)))) <= newStarted;
-            padMarker_reg(to_integer(unsigned(pick(3 downto 0)))) <= newMarker;
+            length_reg(hdl_address(unsigned(pick(3 downto 0)))) <= newLength;
+            started_reg(hdl_address(unsigned(pick(3 downto 0)))) <= newStarted;
+            padMarker_reg(hdl_address(unsigned(pick(3 downto 0)))) <= newMarker;
           end if;
         end if;
         if (Input_Valid and InputReady_Ready) then
           id := signed(resize(Input_MessageId, 32));
           bit_x_2 := HashWords_Bit(to_integer(id));
           full := (full or bit_x_2);
-          chunkBytes_reg(to_integer(unsigned(id(3 downto 0)))) <= Input_ByteCount;
-          chunkLast_reg(to_integer(unsigned(id(3 downto 0)))) <= Input_Last;
+          chunkBytes_reg(hdl_address(unsigned(id(3 downto 0)))) <= Input_ByteCount;
+          chunkLast_reg(hdl_address(unsigned(id(3 downto 0)))) <= Input_Last;
           if Input_Last then
             ended := (ended or bit_x_2);
           end if;

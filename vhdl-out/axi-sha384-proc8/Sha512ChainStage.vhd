@@ -118,10 +118,10 @@ begin
         chainEf := chainEf_reg;
         chainGh := chainGh_reg;
         if Feedback_Valid then
-          chainAb(to_integer(Feedback_Slot(3 downto 0))) := Feedback_ChainAb;
-          chainCd(to_integer(Feedback_Slot(3 downto 0))) := Feedback_ChainCd;
-          chainEf(to_integer(Feedback_Slot(3 downto 0))) := Feedback_ChainEf;
-          chainGh(to_integer(Feedback_Slot(3 downto 0))) := Feedback_ChainGh;
+          chainAb(hdl_address(Feedback_Slot(3 downto 0))) := Feedback_ChainAb;
+          chainCd(hdl_address(Feedback_Slot(3 downto 0))) := Feedback_ChainCd;
+          chainEf(hdl_address(Feedback_Slot(3 downto 0))) := Feedback_ChainEf;
+          chainGh(hdl_address(Feedback_Slot(3 downto 0))) := Feedback_ChainGh;
         end if;
         if Advance_Ready then
           valid := Input_Valid;
@@ -148,10 +148,10 @@ begin
               gh := Sha512Math_InitialGh512;
             end if;
             if (not Input_First) then
-              ab := chainAb(to_integer(Input_Slot(3 downto 0)));
-              cd := chainCd(to_integer(Input_Slot(3 downto 0)));
-              ef := chainEf(to_integer(Input_Slot(3 downto 0)));
-              gh := chainGh(to_integer(Input_Slot(3 downto 0)));
+              ab := chainAb(hdl_address(Input_Slot(3 downto 0)));
+              cd := chainCd(hdl_address(Input_Slot(3 downto 0)));
+              ef := chainEf(hdl_address(Input_Slot(3 downto 0)));
+              gh := chainGh(hdl_address(Input_Slot(3 downto 0)));
             end if;
             Output_Ab <= ab;
             Output_Cd <= cd;

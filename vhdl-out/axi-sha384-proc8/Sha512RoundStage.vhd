@@ -115,21 +115,21 @@ begin
             w7 := Input_W7;
             for i in 0 to 79 loop
               if (i < rounds) then
-                temp1 := Sha512Math_Temp1(ef, gh, HashWords_Word64(w0, 0), to_integer((to_signed(firstRound, 32) + to_signed(i, 32))));
+                temp1 := Sha512Math_Temp1(ef, gh, w0(127 downto 64), to_integer((to_signed(firstRound, 32) + to_signed(i, 32))));
                 temp2 := Sha512Math_Temp2(ab, cd);
-                next_x := Sha512Math_NextScheduleWord(w0, w4, w7);
-                gh := Sha512Math_NextPair(ef, gh);
-                ef := Sha512Math_NextEf(cd, ef, temp1);
-                cd := Sha512Math_NextPair(ab, cd);
-                ab := Sha512Math_NextAb(ab, temp1, temp2);
-                w0 := Sha512Math_ShiftLane(w0, HashWords_Word64(w1, 0));
-                w1 := Sha512Math_ShiftLane(w1, HashWords_Word64(w2, 0));
-                w2 := Sha512Math_ShiftLane(w2, HashWords_Word64(w3, 0));
-                w3 := Sha512Math_ShiftLane(w3, HashWords_Word64(w4, 0));
-                w4 := Sha512Math_ShiftLane(w4, HashWords_Word64(w5, 0));
-                w5 := Sha512Math_ShiftLane(w5, HashWords_Word64(w6, 0));
-                w6 := Sha512Math_ShiftLane(w6, HashWords_Word64(w7, 0));
-                w7 := Sha512Math_ShiftLane(w7, next_x);
+                next_x := (((Sha512Math_SmallSigma1(w7(127 downto 64)) + w4(63 downto 0)) + Sha512Math_SmallSigma0(w0(63 downto 0))) + w0(127 downto 64));
+                gh := HashWords_Pack64(ef(63 downto 0), gh(127 downto 64));
+                ef := HashWords_Pack64((cd(63 downto 0) + temp1), ef(127 downto 64));
+                cd := HashWords_Pack64(ab(63 downto 0), cd(127 downto 64));
+                ab := HashWords_Pack64((temp1 + temp2), ab(127 downto 64));
+                w0 := Sha512Math_ShiftLane(w0, w1(127 downto 64));
+                w1 := Sha512Math_ShiftLane(w1, w2(127 downto 64));
+                w2 := Sha512Math_ShiftLane(w2, w3(127 downto 64));
+                w3 := Sha512Math_ShiftLane(w3, w4(127 downto 64));
+                w4 := Sha512Math_ShiftLane(w4, w5(127 downto 64));
+                w5 := Sha512Math_ShiftLane(w5, w6(127 downto 64));
+                w6 := Sha512Math_ShiftLane(w6, w7(127 downto 64));
+                w7 := HashWords_Pack64(w7(63 downto 0), next_x);
               end if;
             end loop;
             Output_Ab <= ab;

@@ -190,10 +190,10 @@ begin
         chainEf := chainEf_reg;
         chainGh := chainGh_reg;
         if Feedback_Valid then
-          chainAb(hdl_index(to_integer(resize(Feedback_Slot, 7)), 88)) := Feedback_ChainAb;
-          chainCd(hdl_index(to_integer(resize(Feedback_Slot, 7)), 88)) := Feedback_ChainCd;
-          chainEf(hdl_index(to_integer(resize(Feedback_Slot, 7)), 88)) := Feedback_ChainEf;
-          chainGh(hdl_index(to_integer(resize(Feedback_Slot, 7)), 88)) := Feedback_ChainGh;
+          chainAb(hdl_index(hdl_address(Feedback_Slot(6 downto 0)), 88)) := Feedback_ChainAb;
+          chainCd(hdl_index(hdl_address(Feedback_Slot(6 downto 0)), 88)) := Feedback_ChainCd;
+          chainEf(hdl_index(hdl_address(Feedback_Slot(6 downto 0)), 88)) := Feedback_ChainEf;
+          chainGh(hdl_index(hdl_address(Feedback_Slot(6 downto 0)), 88)) := Feedback_ChainGh;
         end if;
         if Advance_Ready then
           valid := Input_Valid;
@@ -220,10 +220,10 @@ begin
               gh := Sha512Math_InitialGh512;
             end if;
             if (not Input_First) then
-              ab := chainAb(hdl_index(to_integer(resize(Input_Slot, 7)), 88));
-              cd := chainCd(hdl_index(to_integer(resize(Input_Slot, 7)), 88));
-              ef := chainEf(hdl_index(to_integer(resize(Input_Slot, 7)), 88));
-              gh := chainGh(hdl_index(to_integer(resize(Input_Slot, 7)), 88));
+              ab := chainAb(hdl_index(hdl_address(Input_Slot(6 downto 0)), 88));
+              cd := chainCd(hdl_index(hdl_address(Input_Slot(6 downto 0)), 88));
+              ef := chainEf(hdl_index(hdl_address(Input_Slot(6 downto 0)), 88));
+              gh := chainGh(hdl_index(hdl_address(Input_Slot(6 downto 0)), 88));
             end if;
             Output_Ab <= ab;
             Output_Cd <= cd;

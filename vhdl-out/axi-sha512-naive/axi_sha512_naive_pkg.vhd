@@ -39,10 +39,13 @@ package axi_sha512_naive_pkg is
       x"748F82EE5DEFB2FC", x"78A5636F43172F60", x"84C87814A1F0AB72", x"8CC702081A6439EC", x"90BEFFFA23631E28", x"A4506CEBDE82BDE9", x"BEF9A3F7B2C67915", x"C67178F2E372532B", 
       x"CA273ECEEA26619C", x"D186B8C721C0C207", x"EADA7DD6CDE0EB1E", x"F57D4F7FEE6ED178", x"06F067AA72176FBA", x"0A637DC5A2C898A6", x"113F9804BEF90DAE", x"1B710B35131C471B", 
       x"28DB77F523047D84", x"32CAAB7B40C72493", x"3C9EBE0A15C9BEBC", x"431D67C49C100D4C", x"4CC5D4BECB3E42B6", x"597F299CFC657E2A", x"5FCB6FAB3AD6FAEC", x"6C44198C4A475817");
+  function hdl_address(a : unsigned) return natural;
+  function hdl_amount(x : unsigned; bits : positive) return natural;
+  function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_index(i : integer; n : positive) return natural;
+  function hdl_rotr(x : unsigned; n : natural) return unsigned;
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32;
   function AxiLiteRegisterBank_Supported(caps : hdl_u32; config : hdl_u32) return boolean;
-  function AxiMath_Words(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64;
   function AxiMath_ReverseBytes(x : hdl_u128) return hdl_u128;
@@ -52,28 +55,46 @@ package axi_sha512_naive_pkg is
   function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128;
   function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128;
   function Sha512Math_Temp1(ef : hdl_u128; gh : hdl_u128; w : hdl_u64; round : integer) return hdl_u64;
-  function HashWords_Word64(lane : hdl_u128; index : integer) return hdl_u64;
   function Sha512Math_Temp2(ab : hdl_u128; cd : hdl_u128) return hdl_u64;
-  function Sha512Math_NextScheduleWord(w0 : hdl_u128; w4 : hdl_u128; w7 : hdl_u128) return hdl_u64;
-  function Sha512Math_NextPair(before : hdl_u128; pair : hdl_u128) return hdl_u128;
-  function Sha512Math_NextEf(cd : hdl_u128; ef : hdl_u128; temp1 : hdl_u64) return hdl_u128;
-  function Sha512Math_NextAb(ab : hdl_u128; temp1 : hdl_u64; temp2 : hdl_u64) return hdl_u128;
-  function Sha512Math_ShiftLane(lane : hdl_u128; incoming : hdl_u64) return hdl_u128;
-  function HashWords_AddWords64(x : hdl_u128; y : hdl_u128) return hdl_u128;
-  function Sha512Math_DigestLane(chain : hdl_u128; lane : integer; sha384 : boolean) return hdl_u128;
-  function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8;
-  function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64;
-  function Sha512Math_BigSigma1(x : hdl_u64) return hdl_u64;
-  function Sha512Math_Choose(x : hdl_u64; y : hdl_u64; z : hdl_u64) return hdl_u64;
-  function Sha512Math_BigSigma0(x : hdl_u64) return hdl_u64;
-  function Sha512Math_Majority(x : hdl_u64; y : hdl_u64; z : hdl_u64) return hdl_u64;
   function Sha512Math_SmallSigma1(x : hdl_u64) return hdl_u64;
   function Sha512Math_SmallSigma0(x : hdl_u64) return hdl_u64;
   function HashWords_Pack64(w0 : hdl_u64; w1 : hdl_u64) return hdl_u128;
+  function Sha512Math_ShiftLane(lane : hdl_u128; incoming : hdl_u64) return hdl_u128;
+  function Sha512Math_DigestLane(chain : hdl_u128; lane : integer; sha384 : boolean) return hdl_u128;
+  function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8;
   function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32;
+  function Sha512Math_Choose(x : hdl_u64; y : hdl_u64; z : hdl_u64) return hdl_u64;
+  function Sha512Math_Majority(x : hdl_u64; y : hdl_u64; z : hdl_u64) return hdl_u64;
 end package;
 
 package body axi_sha512_naive_pkg is
+  function hdl_address(a : unsigned) return natural is
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    variable r : natural := 0;
+  begin
+    for i in x'range loop
+      r := r * 2;
+      if x(i) = '1' then
+        r := r + 1;
+      end if;
+    end loop;
+    return r;
+  end function;
+
+  function hdl_amount(x : unsigned; bits : positive) return natural is
+    variable v : unsigned(x'length - 1 downto 0);
+  begin
+    v := x;
+    return to_integer(v(bits - 1 downto 0));
+  end function;
+
+  function hdl_amount(x : signed; bits : positive) return natural is
+    variable v : unsigned(x'length - 1 downto 0);
+  begin
+    v := unsigned(x);
+    return to_integer(v(bits - 1 downto 0));
+  end function;
+
   function hdl_index(i : integer; n : positive) return natural is
   begin
     if i >= 0 and i < n then
@@ -82,14 +103,19 @@ package body axi_sha512_naive_pkg is
     return 0;
   end function;
 
+  function hdl_rotr(x : unsigned; n : natural) return unsigned is
+  begin
+    return shift_right(x, n) or shift_left(x, x'length - n);
+  end function;
+
   -- Crypto.Axi.AxiMath.MergeStrobes
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32 is
     variable mask : hdl_u32;
   begin
     mask := unsigned'(x"00000000");
     for i in 0 to 3 loop
-      if ((shift_right(signed(resize(strobes, 32)), (i mod 32)) and signed'(x"00000001")) /= signed'(x"00000000")) then
-        mask := (mask or shift_left(unsigned'(x"000000FF"), to_integer(shift_left(resize(unsigned(to_signed(i, 32)), 5), 3))));
+      if (not ((shift_right(signed(resize(strobes, 32)), i) and signed'(x"00000001")) = signed'(x"00000000"))) then
+        mask := (mask or shift_left(unsigned'(x"000000FF"), hdl_amount(shift_left(to_unsigned(i mod 32, 5), 3), 5)));
       end if;
     end loop;
     return ((old and (not mask)) or (data and mask));
@@ -106,23 +132,17 @@ package body axi_sha512_naive_pkg is
     variable keySizeOk : boolean;
   begin
     mode := (config and unsigned'(x"0000000F"));
-    decrypt := ((config and unsigned'(x"00000100")) /= unsigned'(x"00000000"));
+    decrypt := (not ((config and unsigned'(x"00000100")) = unsigned'(x"00000000")));
     keySize := (shift_right(config, 12) and unsigned'(x"00000003"));
-    modeOk := ((mode < unsigned'(x"00000008")) and ((shift_right(caps, to_integer(resize(unsigned(signed(mode)), 5))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
+    modeOk := ((mode < unsigned'(x"00000008")) and (caps(hdl_amount(signed(mode), 5)) = '1'));
     if decrypt then
       directionBit := unsigned'(x"00000200");
     else
       directionBit := unsigned'(x"00000100");
     end if;
-    directionOk := ((caps and directionBit) /= unsigned'(x"00000000"));
-    keySizeOk := ((keySize < unsigned'(x"00000003")) and ((shift_right(caps, to_integer((unsigned'("01100") + keySize(4 downto 0)))) and unsigned'(x"00000001")) /= unsigned'(x"00000000")));
+    directionOk := (not ((caps and directionBit) = unsigned'(x"00000000")));
+    keySizeOk := ((keySize < unsigned'(x"00000003")) and (caps(hdl_amount((unsigned'("01100") + keySize(4 downto 0)), 5)) = '1'));
     return ((modeOk and directionOk) and keySizeOk);
-  end function;
-
-  -- Crypto.Axi.AxiMath.Words
-  function AxiMath_Words(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128 is
-  begin
-    return unsigned'((shift_left(resize(w3, 64), 32) or resize(w2, 64)) & (shift_left(resize(w1, 64), 32) or resize(w0, 64)));
   end function;
 
   -- Crypto.Axi.AxiMath.KeepBytes
@@ -131,8 +151,8 @@ package body axi_sha512_naive_pkg is
   begin
     bytes := unsigned'(x"FF");
     for n in 0 to 8 loop
-      if (to_integer(keep) = to_integer((shift_left(unsigned'(x"01"), (n mod 32)) - unsigned'(x"01")))) then
-        bytes := resize(unsigned(to_signed(n, 32)), 8);
+      if (to_integer(keep) = to_integer((shift_left(unsigned'(x"01"), n) - unsigned'(x"01")))) then
+        bytes := to_unsigned(n mod 256, 8);
       end if;
     end loop;
     return bytes;
@@ -145,7 +165,7 @@ package body axi_sha512_naive_pkg is
     if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FFFFFFFFFFFFFFFF");
     else
-      choice := (shift_left(unsigned'(x"0000000000000001"), to_integer(shift_left(bytes(5 downto 0), 3))) - unsigned'(x"0000000000000001"));
+      choice := (shift_left(unsigned'(x"0000000000000001"), hdl_amount(shift_left(bytes(5 downto 0), 3), 6)) - unsigned'(x"0000000000000001"));
     end if;
     return choice;
   end function;
@@ -156,7 +176,7 @@ package body axi_sha512_naive_pkg is
   begin
     r := unsigned'(x"00000000000000000000000000000000");
     for i in 0 to 15 loop
-      r := (r or shift_left((shift_right(x, to_integer(shift_left(resize(unsigned(to_signed(i, 32)), 7), 3))) and unsigned'(x"000000000000000000000000000000FF")), to_integer(shift_left((unsigned'("0001111") - resize(unsigned(to_signed(i, 32)), 7)), 3))));
+      r := (r or shift_left((shift_right(x, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 3), 7)) and unsigned'(x"000000000000000000000000000000FF")), hdl_amount(shift_left((unsigned'("0001111") - to_unsigned(i mod 128, 7)), 3), 7)));
     end loop;
     return r;
   end function;
@@ -164,7 +184,7 @@ package body axi_sha512_naive_pkg is
   -- Crypto.Hashing.HashWords.Bit
   function HashWords_Bit(index : integer) return hdl_u128 is
   begin
-    return shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001")), (index mod 128));
+    return shift_left(unsigned'(x"00000000000000000000000000000001"), (index mod 128));
   end function;
 
   -- Crypto.Hashing.HashWords.LowestSetBit
@@ -173,7 +193,7 @@ package body axi_sha512_naive_pkg is
   begin
     result := signed'(x"00000080");
     for i in 0 to 127 loop
-      if ((result = signed'(x"00000080")) and HashWords_TestBit(x, i)) then
+      if ((result = signed'(x"00000080")) and (x((i mod 128)) = '1')) then
         result := to_signed(i, 32);
       end if;
     end loop;
@@ -183,7 +203,7 @@ package body axi_sha512_naive_pkg is
   -- Crypto.Hashing.HashWords.TestBit
   function HashWords_TestBit(x : hdl_u128; index : integer) return boolean is
   begin
-    return ((shift_right(x, (index mod 128)) and unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001"))) /= unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000")));
+    return (x((index mod 128)) = '1');
   end function;
 
   -- Crypto.Hashing.HashWords.LengthLane
@@ -191,14 +211,14 @@ package body axi_sha512_naive_pkg is
     variable bits : hdl_u64;
   begin
     if littleEndian then
-      bits := HashWords_ByteSwap64(bitLength);
+      bits := unsigned'(HashWords_ByteSwap32(bitLength(31 downto 0)) & HashWords_ByteSwap32(bitLength(63 downto 32)));
     else
       bits := bitLength;
     end if;
     if putLength then
       return unsigned'(unsigned'(x"0000000000000000") & bits);
     else
-      return unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+      return unsigned'(x"00000000000000000000000000000000");
     end if;
   end function;
 
@@ -209,15 +229,15 @@ package body axi_sha512_naive_pkg is
     variable result : hdl_u128;
   begin
     n := (to_signed(keepBytes, 32) - shift_left(to_signed(lane, 32), 4));
-    ones := unsigned'(unsigned'(x"FFFFFFFFFFFFFFFF") & unsigned'(x"FFFFFFFFFFFFFFFF"));
-    result := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+    ones := unsigned'(x"FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF");
+    result := unsigned'(x"00000000000000000000000000000000");
     if (n >= signed'(x"00000010")) then
       result := data;
     elsif (n > signed'(x"00000000")) then
-      result := (data and (not shift_right(ones, to_integer(shift_left(unsigned(n(6 downto 0)), 3)))));
+      result := (data and (not shift_right(ones, hdl_amount(shift_left(unsigned(n(6 downto 0)), 3), 7))));
     end if;
     if ((marker and (n >= signed'(x"00000000"))) and (n < signed'(x"00000010"))) then
-      result := (result or shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000080")), to_integer((unsigned'("1111000") - shift_left(unsigned(n(6 downto 0)), 3)))));
+      result := (result or shift_left(unsigned'(x"00000000000000000000000000000080"), hdl_amount((unsigned'("1111000") - shift_left(unsigned(n(6 downto 0)), 3)), 7)));
     end if;
     return result;
   end function;
@@ -226,58 +246,40 @@ package body axi_sha512_naive_pkg is
   function Sha512Math_Temp1(ef : hdl_u128; gh : hdl_u128; w : hdl_u64; round : integer) return hdl_u64 is
     variable e : hdl_u64;
   begin
-    e := HashWords_Word64(ef, 0);
-    return ((((HashWords_Word64(gh, 1) + Sha512Math_BigSigma1(e)) + Sha512Math_Choose(e, HashWords_Word64(ef, 1), HashWords_Word64(gh, 0))) + Sha512Math_RoundConstants(hdl_index(round, 80))) + w);
-  end function;
-
-  -- Crypto.Hashing.HashWords.Word64
-  function HashWords_Word64(lane : hdl_u128; index : integer) return hdl_u64 is
-  begin
-    return resize(shift_right(lane, to_integer((unsigned'("1000000") - shift_left(resize(unsigned(to_signed(index, 32)), 7), 6)))), 64);
+    e := ef(127 downto 64);
+    return ((((gh(63 downto 0) + ((unsigned'(e(13 downto 0) & e(63 downto 14)) xor unsigned'(e(17 downto 0) & e(63 downto 18))) xor unsigned'(e(40 downto 0) & e(63 downto 41)))) + Sha512Math_Choose(e, ef(63 downto 0), gh(127 downto 64))) + Sha512Math_RoundConstants(hdl_index(round, 80))) + w);
   end function;
 
   -- Crypto.Sha2.Sha512Math.Temp2
   function Sha512Math_Temp2(ab : hdl_u128; cd : hdl_u128) return hdl_u64 is
     variable a : hdl_u64;
   begin
-    a := HashWords_Word64(ab, 0);
-    return (Sha512Math_BigSigma0(a) + Sha512Math_Majority(a, HashWords_Word64(ab, 1), HashWords_Word64(cd, 0)));
+    a := ab(127 downto 64);
+    return (((unsigned'(a(27 downto 0) & a(63 downto 28)) xor unsigned'(a(33 downto 0) & a(63 downto 34))) xor unsigned'(a(38 downto 0) & a(63 downto 39))) + Sha512Math_Majority(a, ab(63 downto 0), cd(127 downto 64)));
   end function;
 
-  -- Crypto.Sha2.Sha512Math.NextScheduleWord
-  function Sha512Math_NextScheduleWord(w0 : hdl_u128; w4 : hdl_u128; w7 : hdl_u128) return hdl_u64 is
+  -- Crypto.Sha2.Sha512Math.SmallSigma1
+  function Sha512Math_SmallSigma1(x : hdl_u64) return hdl_u64 is
   begin
-    return (((Sha512Math_SmallSigma1(HashWords_Word64(w7, 0)) + HashWords_Word64(w4, 1)) + Sha512Math_SmallSigma0(HashWords_Word64(w0, 1))) + HashWords_Word64(w0, 0));
+    return ((unsigned'(x(18 downto 0) & x(63 downto 19)) xor unsigned'(x(60 downto 0) & x(63 downto 61))) xor shift_right(x, 6));
   end function;
 
-  -- Crypto.Sha2.Sha512Math.NextPair
-  function Sha512Math_NextPair(before : hdl_u128; pair : hdl_u128) return hdl_u128 is
+  -- Crypto.Sha2.Sha512Math.SmallSigma0
+  function Sha512Math_SmallSigma0(x : hdl_u64) return hdl_u64 is
   begin
-    return HashWords_Pack64(HashWords_Word64(before, 1), HashWords_Word64(pair, 0));
+    return ((unsigned'(x(0 downto 0) & x(63 downto 1)) xor unsigned'(x(7 downto 0) & x(63 downto 8))) xor shift_right(x, 7));
   end function;
 
-  -- Crypto.Sha2.Sha512Math.NextEf
-  function Sha512Math_NextEf(cd : hdl_u128; ef : hdl_u128; temp1 : hdl_u64) return hdl_u128 is
+  -- Crypto.Hashing.HashWords.Pack64
+  function HashWords_Pack64(w0 : hdl_u64; w1 : hdl_u64) return hdl_u128 is
   begin
-    return HashWords_Pack64((HashWords_Word64(cd, 1) + temp1), HashWords_Word64(ef, 0));
-  end function;
-
-  -- Crypto.Sha2.Sha512Math.NextAb
-  function Sha512Math_NextAb(ab : hdl_u128; temp1 : hdl_u64; temp2 : hdl_u64) return hdl_u128 is
-  begin
-    return HashWords_Pack64((temp1 + temp2), HashWords_Word64(ab, 0));
+    return unsigned'(w0 & w1);
   end function;
 
   -- Crypto.Sha2.Sha512Math.ShiftLane
   function Sha512Math_ShiftLane(lane : hdl_u128; incoming : hdl_u64) return hdl_u128 is
   begin
-    return HashWords_Pack64(HashWords_Word64(lane, 1), incoming);
-  end function;
-
-  -- Crypto.Hashing.HashWords.AddWords64
-  function HashWords_AddWords64(x : hdl_u128; y : hdl_u128) return hdl_u128 is
-  begin
-    return HashWords_Pack64((HashWords_Word64(x, 0) + HashWords_Word64(y, 0)), (HashWords_Word64(x, 1) + HashWords_Word64(y, 1)));
+    return HashWords_Pack64(lane(63 downto 0), incoming);
   end function;
 
   -- Crypto.Sha2.Sha512Math.DigestLane
@@ -285,7 +287,7 @@ package body axi_sha512_naive_pkg is
     variable choice : hdl_u128;
   begin
     if (sha384 and (lane = 3)) then
-      choice := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+      choice := unsigned'(x"00000000000000000000000000000000");
     else
       choice := chain;
     end if;
@@ -299,21 +301,15 @@ package body axi_sha512_naive_pkg is
     if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FF");
     else
-      choice := (shift_left(unsigned'(x"01"), to_integer(resize(bytes, 5))) - unsigned'(x"01"));
+      choice := (shift_left(unsigned'(x"01"), hdl_amount(bytes, 5)) - unsigned'(x"01"));
     end if;
     return choice;
   end function;
 
-  -- Crypto.Hashing.HashWords.ByteSwap64
-  function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64 is
+  -- Crypto.Hashing.HashWords.ByteSwap32
+  function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32 is
   begin
-    return (shift_left(resize(HashWords_ByteSwap32(x(31 downto 0)), 64), 32) or resize(HashWords_ByteSwap32(x(63 downto 32)), 64));
-  end function;
-
-  -- Crypto.Sha2.Sha512Math.BigSigma1
-  function Sha512Math_BigSigma1(x : hdl_u64) return hdl_u64 is
-  begin
-    return ((rotate_right(x, 14) xor rotate_right(x, 18)) xor rotate_right(x, 41));
+    return (((shift_left(x, 24) or shift_left((x and unsigned'(x"0000FF00")), 8)) or (shift_right(x, 8) and unsigned'(x"0000FF00"))) or shift_right(x, 24));
   end function;
 
   -- Crypto.Sha2.Sha512Math.Choose
@@ -322,40 +318,10 @@ package body axi_sha512_naive_pkg is
     return ((x and y) xor ((not x) and z));
   end function;
 
-  -- Crypto.Sha2.Sha512Math.BigSigma0
-  function Sha512Math_BigSigma0(x : hdl_u64) return hdl_u64 is
-  begin
-    return ((rotate_right(x, 28) xor rotate_right(x, 34)) xor rotate_right(x, 39));
-  end function;
-
   -- Crypto.Sha2.Sha512Math.Majority
   function Sha512Math_Majority(x : hdl_u64; y : hdl_u64; z : hdl_u64) return hdl_u64 is
   begin
     return (((x and y) xor (x and z)) xor (y and z));
-  end function;
-
-  -- Crypto.Sha2.Sha512Math.SmallSigma1
-  function Sha512Math_SmallSigma1(x : hdl_u64) return hdl_u64 is
-  begin
-    return ((rotate_right(x, 19) xor rotate_right(x, 61)) xor shift_right(x, 6));
-  end function;
-
-  -- Crypto.Sha2.Sha512Math.SmallSigma0
-  function Sha512Math_SmallSigma0(x : hdl_u64) return hdl_u64 is
-  begin
-    return ((rotate_right(x, 1) xor rotate_right(x, 8)) xor shift_right(x, 7));
-  end function;
-
-  -- Crypto.Hashing.HashWords.Pack64
-  function HashWords_Pack64(w0 : hdl_u64; w1 : hdl_u64) return hdl_u128 is
-  begin
-    return unsigned'(w0 & w1);
-  end function;
-
-  -- Crypto.Hashing.HashWords.ByteSwap32
-  function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32 is
-  begin
-    return (((shift_left(x, 24) or shift_left((x and unsigned'(x"0000FF00")), 8)) or (shift_right(x, 8) and unsigned'(x"0000FF00"))) or shift_right(x, 24));
   end function;
 
 end package body;

@@ -138,52 +138,52 @@ begin
             keep := signed(resize(Issue_KeepBytes, 32));
             marker := Issue_Marker;
             useBuffer := Issue_UseBuffer;
-            zero := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+            zero := unsigned'(x"00000000000000000000000000000000");
             length := HashWords_LengthLane(Issue_PutLength, Issue_BitLength, false);
             if useBuffer then
-              choice := buffer0_reg(to_integer(unsigned(slot(3 downto 0))));
+              choice := buffer0_reg(hdl_address(unsigned(slot(3 downto 0))));
             else
               choice := zero;
             end if;
             Output_Data0 <= HashWords_PadLane(choice, 0, to_integer(keep), marker);
             if useBuffer then
-              choice_2 := buffer1_reg(to_integer(unsigned(slot(3 downto 0))));
+              choice_2 := buffer1_reg(hdl_address(unsigned(slot(3 downto 0))));
             else
               choice_2 := zero;
             end if;
             Output_Data1 <= HashWords_PadLane(choice_2, 1, to_integer(keep), marker);
             if useBuffer then
-              choice_3 := buffer2_reg(to_integer(unsigned(slot(3 downto 0))));
+              choice_3 := buffer2_reg(hdl_address(unsigned(slot(3 downto 0))));
             else
               choice_3 := zero;
             end if;
             Output_Data2 <= HashWords_PadLane(choice_3, 2, to_integer(keep), marker);
             if useBuffer then
-              choice_4 := buffer3_reg(to_integer(unsigned(slot(3 downto 0))));
+              choice_4 := buffer3_reg(hdl_address(unsigned(slot(3 downto 0))));
             else
               choice_4 := zero;
             end if;
             Output_Data3 <= HashWords_PadLane(choice_4, 3, to_integer(keep), marker);
             if useBuffer then
-              choice_5 := buffer4_reg(to_integer(unsigned(slot(3 downto 0))));
+              choice_5 := buffer4_reg(hdl_address(unsigned(slot(3 downto 0))));
             else
               choice_5 := zero;
             end if;
             Output_Data4 <= HashWords_PadLane(choice_5, 4, to_integer(keep), marker);
             if useBuffer then
-              choice_6 := buffer5_reg(to_integer(unsigned(slot(3 downto 0))));
+              choice_6 := buffer5_reg(hdl_address(unsigned(slot(3 downto 0))));
             else
               choice_6 := zero;
             end if;
             Output_Data5 <= HashWords_PadLane(choice_6, 5, to_integer(keep), marker);
             if useBuffer then
-              choice_7 := buffer6_reg(to_integer(unsigned(slot(3 downto 0))));
+              choice_7 := buffer6_reg(hdl_address(unsigned(slot(3 downto 0))));
             else
               choice_7 := zero;
             end if;
             Output_Data6 <= HashWords_PadLane(choice_7, 6, to_integer(keep), marker);
             if useBuffer then
-              choice_8 := buffer7_reg(to_integer(unsigned(slot(3 downto 0))));
+              choice_8 := buffer7_reg(hdl_address(unsigned(slot(3 downto 0))));
             else
               choice_8 := zero;
             end if;
@@ -195,14 +195,14 @@ begin
         end if;
         if (Input_Valid and InputReady_Ready) then
           id := signed(resize(Input_MessageId, 32));
-          buffer0_reg(to_integer(unsigned(id(3 downto 0)))) <= Input_Data0;
-          buffer1_reg(to_integer(unsigned(id(3 downto 0)))) <= Input_Data1;
-          buffer2_reg(to_integer(unsigned(id(3 downto 0)))) <= Input_Data2;
-          buffer3_reg(to_integer(unsigned(id(3 downto 0)))) <= Input_Data3;
-          buffer4_reg(to_integer(unsigned(id(3 downto 0)))) <= Input_Data4;
-          buffer5_reg(to_integer(unsigned(id(3 downto 0)))) <= Input_Data5;
-          buffer6_reg(to_integer(unsigned(id(3 downto 0)))) <= Input_Data6;
-          buffer7_reg(to_integer(unsigned(id(3 downto 0)))) <= Input_Data7;
+          buffer0_reg(hdl_address(unsigned(id(3 downto 0)))) <= Input_Data0;
+          buffer1_reg(hdl_address(unsigned(id(3 downto 0)))) <= Input_Data1;
+          buffer2_reg(hdl_address(unsigned(id(3 downto 0)))) <= Input_Data2;
+          buffer3_reg(hdl_address(unsigned(id(3 downto 0)))) <= Input_Data3;
+          buffer4_reg(hdl_address(unsigned(id(3 downto 0)))) <= Input_Data4;
+          buffer5_reg(hdl_address(unsigned(id(3 downto 0)))) <= Input_Data5;
+          buffer6_reg(hdl_address(unsigned(id(3 downto 0)))) <= Input_Data6;
+          buffer7_reg(hdl_address(unsigned(id(3 downto 0)))) <= Input_Data7;
         end if;
       end if;
     end if;

@@ -82,10 +82,10 @@ begin
           back := valid;
           Output_Valid <= (valid and Input_Last);
           if valid then
-            ab := HashWords_AddWords64(Input_ChainAb, Input_Ab);
-            cd := HashWords_AddWords64(Input_ChainCd, Input_Cd);
-            ef := HashWords_AddWords64(Input_ChainEf, Input_Ef);
-            gh := HashWords_AddWords64(Input_ChainGh, Input_Gh);
+            ab := HashWords_Pack64((Input_ChainAb(127 downto 64) + Input_Ab(127 downto 64)), (Input_ChainAb(63 downto 0) + Input_Ab(63 downto 0)));
+            cd := HashWords_Pack64((Input_ChainCd(127 downto 64) + Input_Cd(127 downto 64)), (Input_ChainCd(63 downto 0) + Input_Cd(63 downto 0)));
+            ef := HashWords_Pack64((Input_ChainEf(127 downto 64) + Input_Ef(127 downto 64)), (Input_ChainEf(63 downto 0) + Input_Ef(63 downto 0)));
+            gh := HashWords_Pack64((Input_ChainGh(127 downto 64) + Input_Gh(127 downto 64)), (Input_ChainGh(63 downto 0) + Input_Gh(63 downto 0)));
             Feedback_Slot <= Input_Slot;
             Feedback_Last <= Input_Last;
             Feedback_ChainAb <= ab;

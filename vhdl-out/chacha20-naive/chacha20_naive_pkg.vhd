@@ -4,7 +4,6 @@ use ieee.std_logic_1164.all;
 use ieee.numeric_std.all;
 
 package chacha20_naive_pkg is
-  subtype hdl_u2 is unsigned(1 downto 0);
   subtype hdl_u7 is unsigned(6 downto 0);
   subtype hdl_u8 is unsigned(7 downto 0);
   subtype hdl_u32 is unsigned(31 downto 0);
@@ -18,15 +17,10 @@ package chacha20_naive_pkg is
   function hdl_amount(x : unsigned; bits : positive) return natural;
   function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_rotl(x : unsigned; n : natural) return unsigned;
-  function ChaChaMath_CounterNonce(counter : hdl_u32; nonce : hdl_u128) return hdl_u128;
-  function ChaChaMath_InitialColumn(key0 : hdl_u128; key1 : hdl_u128; counterNonce : hdl_u128; column : hdl_s32) return hdl_u128;
-  function ChaChaMath_QuarterRound(abcd : hdl_u128) return hdl_u128;
-  function ChaChaMath_Gather(p : hdl_u128; q : hdl_u128; r : hdl_u128; s : hdl_u128) return hdl_u128;
-  function ChaChaMath_AddLanes(x : hdl_u128; y : hdl_u128) return hdl_u128;
-  function ChaChaMath_Row(c0 : hdl_u128; c1 : hdl_u128; c2 : hdl_u128; c3 : hdl_u128; row : hdl_s32) return hdl_u128;
-  function ChaChaMath_KeepMask(byteCount : hdl_u8; row : hdl_s32) return hdl_u128;
   function ChaChaMath_Pack(lane0 : hdl_u32; lane1 : hdl_u32; lane2 : hdl_u32; lane3 : hdl_u32) return hdl_u128;
-  function ChaChaMath_Lane(x : hdl_u128; lane : hdl_s32) return hdl_u32;
+  function ChaChaMath_QuarterRound(abcd : hdl_u128) return hdl_u128;
+  function ChaChaMath_AddLanes(x : hdl_u128; y : hdl_u128) return hdl_u128;
+  function ChaChaMath_KeepMask(byteCount : hdl_u8; row : integer) return hdl_u128;
 end package;
 
 package body chacha20_naive_pkg is
@@ -49,16 +43,10 @@ package body chacha20_naive_pkg is
     return shift_left(x, n) or shift_right(x, x'length - n);
   end function;
 
-  -- Crypto.ChaCha.ChaChaMath.CounterNonce
-  function ChaChaMath_CounterNonce(counter : hdl_u32; nonce : hdl_u128) return hdl_u128 is
+  -- Crypto.ChaCha.ChaChaMath.Pack
+  function ChaChaMath_Pack(lane0 : hdl_u32; lane1 : hdl_u32; lane2 : hdl_u32; lane3 : hdl_u32) return hdl_u128 is
   begin
-    return (shift_left(nonce, 32) or resize(counter, 128));
-  end function;
-
-  -- Crypto.ChaCha.ChaChaMath.InitialColumn
-  function ChaChaMath_InitialColumn(key0 : hdl_u128; key1 : hdl_u128; counterNonce : hdl_u128; column : hdl_s32) return hdl_u128 is
-  begin
-    return ChaChaMath_Pack(ChaChaMath_Sigma(to_integer(unsigned(column(1 downto 0)))), ChaChaMath_Lane(key0, column), ChaChaMath_Lane(key1, column), ChaChaMath_Lane(counterNonce, column));
+    return unsigned'(unsigned'(lane3 & lane2) & unsigned'(lane1 & lane0));
   end function;
 
   -- Crypto.ChaCha.ChaChaMath.QuarterRound
@@ -68,50 +56,38 @@ package body chacha20_naive_pkg is
     variable c : hdl_u32;
     variable d : hdl_u32;
   begin
-    a := ChaChaMath_Lane(abcd, signed'(x"00000000"));
-    b := ChaChaMath_Lane(abcd, signed'(x"00000001"));
-    c := ChaChaMath_Lane(abcd, signed'(x"00000002"));
-    d := ChaChaMath_Lane(abcd, signed'(x"00000003"));
+    a := abcd(31 downto 0);
+    b := abcd(63 downto 32);
+    c := abcd(95 downto 64);
+    d := abcd(127 downto 96);
     a := (a + b);
     d := (d xor a);
-    d := hdl_rotl(d, 16);
+    d := unsigned'(d(15 downto 0) & d(31 downto 16));
     c := (c + d);
     b := (b xor c);
-    b := hdl_rotl(b, 12);
+    b := unsigned'(b(19 downto 0) & b(31 downto 20));
     a := (a + b);
     d := (d xor a);
-    d := hdl_rotl(d, 8);
+    d := unsigned'(d(23 downto 0) & d(31 downto 24));
     c := (c + d);
     b := (b xor c);
-    b := hdl_rotl(b, 7);
-    return ChaChaMath_Pack(a, b, c, d);
-  end function;
-
-  -- Crypto.ChaCha.ChaChaMath.Gather
-  function ChaChaMath_Gather(p : hdl_u128; q : hdl_u128; r : hdl_u128; s : hdl_u128) return hdl_u128 is
-  begin
-    return ChaChaMath_Pack(ChaChaMath_Lane(p, signed'(x"00000000")), ChaChaMath_Lane(q, signed'(x"00000001")), ChaChaMath_Lane(r, signed'(x"00000002")), ChaChaMath_Lane(s, signed'(x"00000003")));
+    b := unsigned'(b(24 downto 0) & b(31 downto 25));
+    return unsigned'(unsigned'(d & c) & unsigned'(b & a));
   end function;
 
   -- Crypto.ChaCha.ChaChaMath.AddLanes
   function ChaChaMath_AddLanes(x : hdl_u128; y : hdl_u128) return hdl_u128 is
   begin
-    return ChaChaMath_Pack((ChaChaMath_Lane(x, signed'(x"00000000")) + ChaChaMath_Lane(y, signed'(x"00000000"))), (ChaChaMath_Lane(x, signed'(x"00000001")) + ChaChaMath_Lane(y, signed'(x"00000001"))), (ChaChaMath_Lane(x, signed'(x"00000002")) + ChaChaMath_Lane(y, signed'(x"00000002"))), (ChaChaMath_Lane(x, signed'(x"00000003")) + ChaChaMath_Lane(y, signed'(x"00000003"))));
-  end function;
-
-  -- Crypto.ChaCha.ChaChaMath.Row
-  function ChaChaMath_Row(c0 : hdl_u128; c1 : hdl_u128; c2 : hdl_u128; c3 : hdl_u128; row : hdl_s32) return hdl_u128 is
-  begin
-    return ChaChaMath_Pack(ChaChaMath_Lane(c0, row), ChaChaMath_Lane(c1, row), ChaChaMath_Lane(c2, row), ChaChaMath_Lane(c3, row));
+    return ChaChaMath_Pack((x(31 downto 0) + y(31 downto 0)), (x(63 downto 32) + y(63 downto 32)), (x(95 downto 64) + y(95 downto 64)), (x(127 downto 96) + y(127 downto 96)));
   end function;
 
   -- Crypto.ChaCha.ChaChaMath.KeepMask
-  function ChaChaMath_KeepMask(byteCount : hdl_u8; row : hdl_s32) return hdl_u128 is
+  function ChaChaMath_KeepMask(byteCount : hdl_u8; row : integer) return hdl_u128 is
     variable keep : hdl_s32;
     variable none : hdl_u128;
     variable one : hdl_u128;
   begin
-    keep := (signed(resize(byteCount, 32)) - signed(resize(unsigned(signed'(x"00000010") * row), 32)));
+    keep := (signed(resize(byteCount, 32)) - shift_left(to_signed(row, 32), 4));
     none := unsigned'(x"00000000000000000000000000000000");
     if (keep <= signed'(x"00000000")) then
       return none;
@@ -120,19 +96,7 @@ package body chacha20_naive_pkg is
       return (not none);
     end if;
     one := unsigned'(x"00000000000000000000000000000001");
-    return (shift_left(one, hdl_amount(signed(resize(unsigned(signed'(x"00000008") * keep), 32)), 7)) - one);
-  end function;
-
-  -- Crypto.ChaCha.ChaChaMath.Pack
-  function ChaChaMath_Pack(lane0 : hdl_u32; lane1 : hdl_u32; lane2 : hdl_u32; lane3 : hdl_u32) return hdl_u128 is
-  begin
-    return unsigned'((shift_left(resize(lane3, 64), 32) or resize(lane2, 64)) & (shift_left(resize(lane1, 64), 32) or resize(lane0, 64)));
-  end function;
-
-  -- Crypto.ChaCha.ChaChaMath.Lane
-  function ChaChaMath_Lane(x : hdl_u128; lane : hdl_s32) return hdl_u32 is
-  begin
-    return resize(shift_right(x, hdl_amount(signed(resize(unsigned(signed'(x"00000020") * lane), 32)), 7)), 32);
+    return (shift_left(one, hdl_amount(shift_left(unsigned(keep(6 downto 0)), 3), 7)) - one);
   end function;
 
 end package body;

@@ -5,7 +5,7 @@ use ieee.numeric_std.all;
 
 package md5_proc16_pkg is
   subtype hdl_u5 is unsigned(4 downto 0);
-  subtype hdl_u6 is unsigned(5 downto 0);
+  subtype hdl_u7 is unsigned(6 downto 0);
   subtype hdl_u8 is unsigned(7 downto 0);
   subtype hdl_u32 is unsigned(31 downto 0);
   subtype hdl_u64 is unsigned(63 downto 0);
@@ -46,29 +46,38 @@ package md5_proc16_pkg is
       x"00000004", x"0000000B", x"00000010", x"00000017", x"00000004", x"0000000B", x"00000010", x"00000017", 
       x"00000006", x"0000000A", x"0000000F", x"00000015", x"00000006", x"0000000A", x"0000000F", x"00000015", 
       x"00000006", x"0000000A", x"0000000F", x"00000015", x"00000006", x"0000000A", x"0000000F", x"00000015");
+  function hdl_address(a : unsigned) return natural;
   function hdl_amount(x : unsigned; bits : positive) return natural;
   function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_index(i : integer; n : positive) return natural;
   function hdl_rotl(x : unsigned; n : natural) return unsigned;
-  function Md5Math_Step(state : hdl_u128; m0 : hdl_u128; m1 : hdl_u128; m2 : hdl_u128; m3 : hdl_u128; step : hdl_s32) return hdl_u128;
-  function HashWords_Bit(index : hdl_s32) return hdl_u128;
+  function Md5Math_Step(state : hdl_u128; m0 : hdl_u128; m1 : hdl_u128; m2 : hdl_u128; m3 : hdl_u128; step : integer) return hdl_u128;
+  function HashWords_Bit(index : integer) return hdl_u128;
   function HashWords_LowestSetBit(x : hdl_u128) return hdl_s32;
-  function HashWords_TestBit(x : hdl_u128; index : hdl_s32) return boolean;
+  function HashWords_TestBit(x : hdl_u128; index : integer) return boolean;
   function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128;
-  function HashWords_PadLane(data : hdl_u128; lane : hdl_s32; keepBytes : hdl_s32; marker : boolean) return hdl_u128;
-  function Md5Math_MessageLane(bytes : hdl_u128) return hdl_u128;
-  function HashWords_AddWords32(x : hdl_u128; y : hdl_u128) return hdl_u128;
-  function Md5Math_Digest(chain : hdl_u128) return hdl_u128;
-  function HashWords_Word32(lane : hdl_u128; index : hdl_s32) return hdl_u32;
-  function HashWords_BlockWord32(d0 : hdl_u128; d1 : hdl_u128; d2 : hdl_u128; d3 : hdl_u128; index : hdl_s32) return hdl_u32;
-  function Md5Math_RoundFunction(b : hdl_u32; c : hdl_u32; d : hdl_u32; step : hdl_s32) return hdl_u32;
-  function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
-  function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64;
-  function HashWords_ByteSwapWords32(x : hdl_u128) return hdl_u128;
+  function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128;
   function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32;
+  function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
+  function HashWords_BlockWord32(d0 : hdl_u128; d1 : hdl_u128; d2 : hdl_u128; d3 : hdl_u128; index : integer) return hdl_u32;
+  function Md5Math_RoundFunction(b : hdl_u32; c : hdl_u32; d : hdl_u32; step : integer) return hdl_u32;
+  function HashWords_Word32(lane : hdl_u128; index : integer) return hdl_u32;
 end package;
 
 package body md5_proc16_pkg is
+  function hdl_address(a : unsigned) return natural is
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    variable r : natural := 0;
+  begin
+    for i in x'range loop
+      r := r * 2;
+      if x(i) = '1' then
+        r := r + 1;
+      end if;
+    end loop;
+    return r;
+  end function;
+
   function hdl_amount(x : unsigned; bits : positive) return natural is
     variable v : unsigned(x'length - 1 downto 0);
   begin
@@ -97,7 +106,7 @@ package body md5_proc16_pkg is
   end function;
 
   -- Crypto.Md5.Md5Math.Step
-  function Md5Math_Step(state : hdl_u128; m0 : hdl_u128; m1 : hdl_u128; m2 : hdl_u128; m3 : hdl_u128; step : hdl_s32) return hdl_u128 is
+  function Md5Math_Step(state : hdl_u128; m0 : hdl_u128; m1 : hdl_u128; m2 : hdl_u128; m3 : hdl_u128; step : integer) return hdl_u128 is
     variable a : hdl_u32;
     variable b : hdl_u32;
     variable c : hdl_u32;
@@ -106,20 +115,20 @@ package body md5_proc16_pkg is
     variable sum : hdl_u32;
     variable newB : hdl_u32;
   begin
-    a := HashWords_Word32(state, signed'(x"00000000"));
-    b := HashWords_Word32(state, signed'(x"00000001"));
-    c := HashWords_Word32(state, signed'(x"00000002"));
-    d := HashWords_Word32(state, signed'(x"00000003"));
-    x := HashWords_BlockWord32(m0, m1, m2, m3, signed(resize(Md5Math_MessageIndex(to_integer(unsigned(step(5 downto 0)))), 32)));
-    sum := (((a + Md5Math_RoundFunction(b, c, d, step)) + x) + Md5Math_SineTable(to_integer(unsigned(step(5 downto 0)))));
-    newB := (b + hdl_rotl(sum, hdl_amount(Md5Math_RotateAmount(to_integer(unsigned(step(5 downto 0)))), 5)));
-    return HashWords_Pack32(d, newB, b, c);
+    a := state(127 downto 96);
+    b := state(95 downto 64);
+    c := state(63 downto 32);
+    d := state(31 downto 0);
+    x := HashWords_BlockWord32(m0, m1, m2, m3, to_integer(Md5Math_MessageIndex(hdl_index(step, 64))));
+    sum := (((a + Md5Math_RoundFunction(b, c, d, step)) + x) + Md5Math_SineTable(hdl_index(step, 64)));
+    newB := (b + hdl_rotl(sum, hdl_amount(Md5Math_RotateAmount(hdl_index(step, 64)), 5)));
+    return unsigned'(unsigned'(d & newB) & unsigned'(b & c));
   end function;
 
   -- Crypto.Hashing.HashWords.Bit
-  function HashWords_Bit(index : hdl_s32) return hdl_u128 is
+  function HashWords_Bit(index : integer) return hdl_u128 is
   begin
-    return shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001")), hdl_amount(index, 7));
+    return shift_left(unsigned'(x"00000000000000000000000000000001"), (index mod 128));
   end function;
 
   -- Crypto.Hashing.HashWords.LowestSetBit
@@ -128,7 +137,7 @@ package body md5_proc16_pkg is
   begin
     result := signed'(x"00000080");
     for i in 0 to 127 loop
-      if ((result = signed'(x"00000080")) and HashWords_TestBit(x, to_signed(i, 32))) then
+      if ((result = signed'(x"00000080")) and (x((i mod 128)) = '1')) then
         result := to_signed(i, 32);
       end if;
     end loop;
@@ -136,9 +145,9 @@ package body md5_proc16_pkg is
   end function;
 
   -- Crypto.Hashing.HashWords.TestBit
-  function HashWords_TestBit(x : hdl_u128; index : hdl_s32) return boolean is
+  function HashWords_TestBit(x : hdl_u128; index : integer) return boolean is
   begin
-    return (not ((shift_right(x, hdl_amount(index, 7)) and unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001"))) = unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"))));
+    return (x((index mod 128)) = '1');
   end function;
 
   -- Crypto.Hashing.HashWords.LengthLane
@@ -146,67 +155,55 @@ package body md5_proc16_pkg is
     variable bits : hdl_u64;
   begin
     if littleEndian then
-      bits := HashWords_ByteSwap64(bitLength);
+      bits := unsigned'(HashWords_ByteSwap32(bitLength(31 downto 0)) & HashWords_ByteSwap32(bitLength(63 downto 32)));
     else
       bits := bitLength;
     end if;
     if putLength then
       return unsigned'(unsigned'(x"0000000000000000") & bits);
     else
-      return unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+      return unsigned'(x"00000000000000000000000000000000");
     end if;
   end function;
 
   -- Crypto.Hashing.HashWords.PadLane
-  function HashWords_PadLane(data : hdl_u128; lane : hdl_s32; keepBytes : hdl_s32; marker : boolean) return hdl_u128 is
+  function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128 is
     variable n : hdl_s32;
     variable ones : hdl_u128;
     variable result : hdl_u128;
   begin
-    n := (keepBytes - signed(resize(unsigned(signed'(x"00000010") * lane), 32)));
-    ones := unsigned'(unsigned'(x"FFFFFFFFFFFFFFFF") & unsigned'(x"FFFFFFFFFFFFFFFF"));
-    result := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+    n := (to_signed(keepBytes, 32) - shift_left(to_signed(lane, 32), 4));
+    ones := unsigned'(x"FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF");
+    result := unsigned'(x"00000000000000000000000000000000");
     if (n >= signed'(x"00000010")) then
       result := data;
     elsif (n > signed'(x"00000000")) then
-      result := (data and (not shift_right(ones, hdl_amount(signed(resize(unsigned(signed'(x"00000008") * n), 32)), 7))));
+      result := (data and (not shift_right(ones, hdl_amount(shift_left(unsigned(n(6 downto 0)), 3), 7))));
     end if;
     if ((marker and (n >= signed'(x"00000000"))) and (n < signed'(x"00000010"))) then
-      result := (result or shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000080")), hdl_amount((signed'(x"00000078") - signed(resize(unsigned(signed'(x"00000008") * n), 32))), 7)));
+      result := (result or shift_left(unsigned'(x"00000000000000000000000000000080"), hdl_amount((unsigned'("1111000") - shift_left(unsigned(n(6 downto 0)), 3)), 7)));
     end if;
     return result;
   end function;
 
-  -- Crypto.Md5.Md5Math.MessageLane
-  function Md5Math_MessageLane(bytes : hdl_u128) return hdl_u128 is
+  -- Crypto.Hashing.HashWords.ByteSwap32
+  function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32 is
   begin
-    return HashWords_ByteSwapWords32(bytes);
+    return (((shift_left(x, 24) or shift_left((x and unsigned'(x"0000FF00")), 8)) or (shift_right(x, 8) and unsigned'(x"0000FF00"))) or shift_right(x, 24));
   end function;
 
-  -- Crypto.Hashing.HashWords.AddWords32
-  function HashWords_AddWords32(x : hdl_u128; y : hdl_u128) return hdl_u128 is
+  -- Crypto.Hashing.HashWords.Pack32
+  function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128 is
   begin
-    return HashWords_Pack32((HashWords_Word32(x, signed'(x"00000000")) + HashWords_Word32(y, signed'(x"00000000"))), (HashWords_Word32(x, signed'(x"00000001")) + HashWords_Word32(y, signed'(x"00000001"))), (HashWords_Word32(x, signed'(x"00000002")) + HashWords_Word32(y, signed'(x"00000002"))), (HashWords_Word32(x, signed'(x"00000003")) + HashWords_Word32(y, signed'(x"00000003"))));
-  end function;
-
-  -- Crypto.Md5.Md5Math.Digest
-  function Md5Math_Digest(chain : hdl_u128) return hdl_u128 is
-  begin
-    return HashWords_ByteSwapWords32(chain);
-  end function;
-
-  -- Crypto.Hashing.HashWords.Word32
-  function HashWords_Word32(lane : hdl_u128; index : hdl_s32) return hdl_u32 is
-  begin
-    return resize(shift_right(lane, hdl_amount((signed'(x"00000060") - signed(resize(unsigned(signed'(x"00000020") * index), 32))), 7)), 32);
+    return unsigned'(unsigned'(w0 & w1) & unsigned'(w2 & w3));
   end function;
 
   -- Crypto.Hashing.HashWords.BlockWord32
-  function HashWords_BlockWord32(d0 : hdl_u128; d1 : hdl_u128; d2 : hdl_u128; d3 : hdl_u128; index : hdl_s32) return hdl_u32 is
+  function HashWords_BlockWord32(d0 : hdl_u128; d1 : hdl_u128; d2 : hdl_u128; d3 : hdl_u128; index : integer) return hdl_u32 is
     variable lane : hdl_s32;
     variable x : hdl_u128;
   begin
-    lane := shift_right(index, 2);
+    lane := shift_right(to_signed(index, 32), 2);
     x := d3;
     if (lane = signed'(x"00000000")) then
       x := d0;
@@ -215,15 +212,15 @@ package body md5_proc16_pkg is
     elsif (lane = signed'(x"00000002")) then
       x := d2;
     end if;
-    return HashWords_Word32(x, (index and signed'(x"00000003")));
+    return HashWords_Word32(x, to_integer((to_signed(index, 32) and signed'(x"00000003"))));
   end function;
 
   -- Crypto.Md5.Md5Math.RoundFunction
-  function Md5Math_RoundFunction(b : hdl_u32; c : hdl_u32; d : hdl_u32; step : hdl_s32) return hdl_u32 is
+  function Md5Math_RoundFunction(b : hdl_u32; c : hdl_u32; d : hdl_u32; step : integer) return hdl_u32 is
     variable round : hdl_s32;
     variable f : hdl_u32;
   begin
-    round := shift_right(step, 4);
+    round := shift_right(to_signed(step, 32), 4);
     f := (c xor (b or (not d)));
     if (round = signed'(x"00000000")) then
       f := ((b and c) or ((not b) and d));
@@ -235,28 +232,10 @@ package body md5_proc16_pkg is
     return f;
   end function;
 
-  -- Crypto.Hashing.HashWords.Pack32
-  function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128 is
+  -- Crypto.Hashing.HashWords.Word32
+  function HashWords_Word32(lane : hdl_u128; index : integer) return hdl_u32 is
   begin
-    return unsigned'((shift_left(resize(w0, 64), 32) or resize(w1, 64)) & (shift_left(resize(w2, 64), 32) or resize(w3, 64)));
-  end function;
-
-  -- Crypto.Hashing.HashWords.ByteSwap64
-  function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64 is
-  begin
-    return (shift_left(resize(HashWords_ByteSwap32(x(31 downto 0)), 64), 32) or resize(HashWords_ByteSwap32(resize(shift_right(x, 32), 32)), 64));
-  end function;
-
-  -- Crypto.Hashing.HashWords.ByteSwapWords32
-  function HashWords_ByteSwapWords32(x : hdl_u128) return hdl_u128 is
-  begin
-    return HashWords_Pack32(HashWords_ByteSwap32(HashWords_Word32(x, signed'(x"00000000"))), HashWords_ByteSwap32(HashWords_Word32(x, signed'(x"00000001"))), HashWords_ByteSwap32(HashWords_Word32(x, signed'(x"00000002"))), HashWords_ByteSwap32(HashWords_Word32(x, signed'(x"00000003"))));
-  end function;
-
-  -- Crypto.Hashing.HashWords.ByteSwap32
-  function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32 is
-  begin
-    return (((shift_left(x, 24) or shift_left((x and unsigned'(x"0000FF00")), 8)) or (shift_right(x, 8) and unsigned'(x"0000FF00"))) or shift_right(x, 24));
+    return resize(shift_right(lane, hdl_amount((unsigned'("1100000") - shift_left(to_unsigned(index mod 128, 7), 5)), 7)), 32);
   end function;
 
 end package body;

@@ -67,7 +67,7 @@ begin
       else
         chain := chain_reg;
         if Feedback_Valid then
-          chain(hdl_index(to_integer(Feedback_Slot(5 downto 0)), 40)) := Feedback_Chain;
+          chain(hdl_index(hdl_address(Feedback_Slot(5 downto 0)), 40)) := Feedback_Chain;
         end if;
         if Advance_Ready then
           valid := Input_Valid;
@@ -76,14 +76,14 @@ begin
             if Input_First then
               start := Md5Math_InitialState;
             else
-              start := chain(hdl_index(to_integer(Input_Slot(5 downto 0)), 40));
+              start := chain(hdl_index(hdl_address(Input_Slot(5 downto 0)), 40));
             end if;
             Output_State <= start;
             Output_Chain <= start;
-            Output_M0 <= Md5Math_MessageLane(Input_Data0);
-            Output_M1 <= Md5Math_MessageLane(Input_Data1);
-            Output_M2 <= Md5Math_MessageLane(Input_Data2);
-            Output_M3 <= Md5Math_MessageLane(Input_Data3);
+            Output_M0 <= HashWords_Pack32(HashWords_ByteSwap32(Input_Data0(127 downto 96)), HashWords_ByteSwap32(Input_Data0(95 downto 64)), HashWords_ByteSwap32(Input_Data0(63 downto 32)), HashWords_ByteSwap32(Input_Data0(31 downto 0)));
+            Output_M1 <= HashWords_Pack32(HashWords_ByteSwap32(Input_Data1(127 downto 96)), HashWords_ByteSwap32(Input_Data1(95 downto 64)), HashWords_ByteSwap32(Input_Data1(63 downto 32)), HashWords_ByteSwap32(Input_Data1(31 downto 0)));
+            Output_M2 <= HashWords_Pack32(HashWords_ByteSwap32(Input_Data2(127 downto 96)), HashWords_ByteSwap32(Input_Data2(95 downto 64)), HashWords_ByteSwap32(Input_Data2(63 downto 32)), HashWords_ByteSwap32(Input_Data2(31 downto 0)));
+            Output_M3 <= HashWords_Pack32(HashWords_ByteSwap32(Input_Data3(127 downto 96)), HashWords_ByteSwap32(Input_Data3(95 downto 64)), HashWords_ByteSwap32(Input_Data3(63 downto 32)), HashWords_ByteSwap32(Input_Data3(31 downto 0)));
             Output_Slot <= Input_Slot;
             Output_Last <= Input_Last;
           end if;

@@ -121,12 +121,12 @@ begin
             q4 := r4;
             keyS := s;
             if (not inMessage) then
-              r := Poly1305Math_Clamp(Input_KeyR);
-              q0 := Poly1305Math_Limb(r, signed'(x"00000000"));
-              q1 := Poly1305Math_Limb(r, signed'(x"00000001"));
-              q2 := Poly1305Math_Limb(r, signed'(x"00000002"));
-              q3 := Poly1305Math_Limb(r, signed'(x"00000003"));
-              q4 := Poly1305Math_Limb(r, signed'(x"00000004"));
+              r := (Input_KeyR and unsigned'(x"0FFFFFFC0FFFFFFC0FFFFFFC0FFFFFFF"));
+              q0 := (r(63 downto 0) and unsigned'(x"0000000003FFFFFF"));
+              q1 := (r(89 downto 26) and unsigned'(x"0000000003FFFFFF"));
+              q2 := (r(115 downto 52) and unsigned'(x"0000000003FFFFFF"));
+              q3 := (resize(shift_right(r, 78), 64) and unsigned'(x"0000000003FFFFFF"));
+              q4 := (resize(shift_right(r, 104), 64) and unsigned'(x"0000000003FFFFFF"));
               keyS := Input_KeyS;
               x0 := unsigned'(x"0000000000000000");
               x1 := unsigned'(x"0000000000000000");
@@ -135,23 +135,23 @@ begin
               x4 := unsigned'(x"0000000000000000");
             end if;
             byteCount := resize(Input_ByteCount, 8);
-            if (not (signed(resize(byteCount, 32)) = signed'(x"00000000"))) then
+            if (to_integer(byteCount) /= 0) then
               block_x := Poly1305Math_PadBlock(Input_Block, byteCount);
-              a0 := Poly1305Math_AddBlockLimb(x0, block_x, byteCount, signed'(x"00000000"));
-              a1 := Poly1305Math_AddBlockLimb(x1, block_x, byteCount, signed'(x"00000001"));
-              a2 := Poly1305Math_AddBlockLimb(x2, block_x, byteCount, signed'(x"00000002"));
-              a3 := Poly1305Math_AddBlockLimb(x3, block_x, byteCount, signed'(x"00000003"));
-              a4 := Poly1305Math_AddBlockLimb(x4, block_x, byteCount, signed'(x"00000004"));
-              d0 := Poly1305Math_ProductLimb(a0, a1, a2, a3, a4, q0, q1, q2, q3, q4, signed'(x"00000000"));
-              d1 := Poly1305Math_ProductLimb(a0, a1, a2, a3, a4, q0, q1, q2, q3, q4, signed'(x"00000001"));
-              d2 := Poly1305Math_ProductLimb(a0, a1, a2, a3, a4, q0, q1, q2, q3, q4, signed'(x"00000002"));
-              d3 := Poly1305Math_ProductLimb(a0, a1, a2, a3, a4, q0, q1, q2, q3, q4, signed'(x"00000003"));
-              d4 := Poly1305Math_ProductLimb(a0, a1, a2, a3, a4, q0, q1, q2, q3, q4, signed'(x"00000004"));
-              x0 := Poly1305Math_CarriedLimb(d0, d1, d2, d3, d4, signed'(x"00000000"));
-              x1 := Poly1305Math_CarriedLimb(d0, d1, d2, d3, d4, signed'(x"00000001"));
-              x2 := Poly1305Math_CarriedLimb(d0, d1, d2, d3, d4, signed'(x"00000002"));
-              x3 := Poly1305Math_CarriedLimb(d0, d1, d2, d3, d4, signed'(x"00000003"));
-              x4 := Poly1305Math_CarriedLimb(d0, d1, d2, d3, d4, signed'(x"00000004"));
+              a0 := Poly1305Math_AddBlockLimb(x0, block_x, byteCount, 0);
+              a1 := Poly1305Math_AddBlockLimb(x1, block_x, byteCount, 1);
+              a2 := Poly1305Math_AddBlockLimb(x2, block_x, byteCount, 2);
+              a3 := Poly1305Math_AddBlockLimb(x3, block_x, byteCount, 3);
+              a4 := Poly1305Math_AddBlockLimb(x4, block_x, byteCount, 4);
+              d0 := Poly1305Math_ProductLimb(a0, a1, a2, a3, a4, q0, q1, q2, q3, q4, 0);
+              d1 := Poly1305Math_ProductLimb(a0, a1, a2, a3, a4, q0, q1, q2, q3, q4, 1);
+              d2 := Poly1305Math_ProductLimb(a0, a1, a2, a3, a4, q0, q1, q2, q3, q4, 2);
+              d3 := Poly1305Math_ProductLimb(a0, a1, a2, a3, a4, q0, q1, q2, q3, q4, 3);
+              d4 := Poly1305Math_ProductLimb(a0, a1, a2, a3, a4, q0, q1, q2, q3, q4, 4);
+              x0 := Poly1305Math_CarriedLimb(d0, d1, d2, d3, d4, 0);
+              x1 := Poly1305Math_CarriedLimb(d0, d1, d2, d3, d4, 1);
+              x2 := Poly1305Math_CarriedLimb(d0, d1, d2, d3, d4, 2);
+              x3 := Poly1305Math_CarriedLimb(d0, d1, d2, d3, d4, 3);
+              x4 := Poly1305Math_CarriedLimb(d0, d1, d2, d3, d4, 4);
             end if;
             if Input_Last then
               Output_Tag <= Poly1305Math_Tag(x0, x1, x2, x3, x4, keyS);

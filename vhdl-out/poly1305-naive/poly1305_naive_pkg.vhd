@@ -5,18 +5,17 @@ use ieee.numeric_std.all;
 
 package poly1305_naive_pkg is
   subtype hdl_u5 is unsigned(4 downto 0);
+  subtype hdl_u7 is unsigned(6 downto 0);
   subtype hdl_u8 is unsigned(7 downto 0);
   subtype hdl_u64 is unsigned(63 downto 0);
   subtype hdl_u128 is unsigned(127 downto 0);
   subtype hdl_s32 is signed(31 downto 0);
   function hdl_amount(x : unsigned; bits : positive) return natural;
   function hdl_amount(x : signed; bits : positive) return natural;
-  function Poly1305Math_Clamp(r : hdl_u128) return hdl_u128;
-  function Poly1305Math_Limb(x : hdl_u128; k : hdl_s32) return hdl_u64;
   function Poly1305Math_PadBlock(block_x : hdl_u128; byteCount : hdl_u8) return hdl_u128;
-  function Poly1305Math_AddBlockLimb(h : hdl_u64; paddedBlock : hdl_u128; byteCount : hdl_u8; k : hdl_s32) return hdl_u64;
-  function Poly1305Math_ProductLimb(h0 : hdl_u64; h1 : hdl_u64; h2 : hdl_u64; h3 : hdl_u64; h4 : hdl_u64; r0 : hdl_u64; r1 : hdl_u64; r2 : hdl_u64; r3 : hdl_u64; r4 : hdl_u64; k : hdl_s32) return hdl_u64;
-  function Poly1305Math_CarriedLimb(d0 : hdl_u64; d1 : hdl_u64; d2 : hdl_u64; d3 : hdl_u64; d4 : hdl_u64; k : hdl_s32) return hdl_u64;
+  function Poly1305Math_AddBlockLimb(h : hdl_u64; paddedBlock : hdl_u128; byteCount : hdl_u8; k : integer) return hdl_u64;
+  function Poly1305Math_ProductLimb(h0 : hdl_u64; h1 : hdl_u64; h2 : hdl_u64; h3 : hdl_u64; h4 : hdl_u64; r0 : hdl_u64; r1 : hdl_u64; r2 : hdl_u64; r3 : hdl_u64; r4 : hdl_u64; k : integer) return hdl_u64;
+  function Poly1305Math_CarriedLimb(d0 : hdl_u64; d1 : hdl_u64; d2 : hdl_u64; d3 : hdl_u64; d4 : hdl_u64; k : integer) return hdl_u64;
   function Poly1305Math_Tag(h0 : hdl_u64; h1 : hdl_u64; h2 : hdl_u64; h3 : hdl_u64; h4 : hdl_u64; s : hdl_u128) return hdl_u128;
 end package;
 
@@ -35,18 +34,6 @@ package body poly1305_naive_pkg is
     return to_integer(v(bits - 1 downto 0));
   end function;
 
-  -- Crypto.ChaCha.Poly1305Math.Clamp
-  function Poly1305Math_Clamp(r : hdl_u128) return hdl_u128 is
-  begin
-    return (r and unsigned'(unsigned'(x"0FFFFFFC0FFFFFFC") & unsigned'(x"0FFFFFFC0FFFFFFF")));
-  end function;
-
-  -- Crypto.ChaCha.Poly1305Math.Limb
-  function Poly1305Math_Limb(x : hdl_u128; k : hdl_s32) return hdl_u64 is
-  begin
-    return (resize(shift_right(x, hdl_amount(signed(resize(unsigned(signed'(x"0000001A") * k), 32)), 7)), 64) and unsigned'(x"0000000003FFFFFF"));
-  end function;
-
   -- Crypto.ChaCha.Poly1305Math.PadBlock
   function Poly1305Math_PadBlock(block_x : hdl_u128; byteCount : hdl_u8) return hdl_u128 is
     variable one : hdl_u128;
@@ -54,52 +41,52 @@ package body poly1305_naive_pkg is
   begin
     one := unsigned'(x"00000000000000000000000000000001");
     kept := block_x;
-    if (signed(resize(byteCount, 32)) < signed'(x"00000010")) then
-      kept := (block_x and (shift_left(one, hdl_amount(signed(resize(unsigned(signed'(x"00000008") * signed(resize(byteCount, 32))), 32)), 7)) - one));
-      kept := (kept or shift_left(one, hdl_amount(signed(resize(unsigned(signed'(x"00000008") * signed(resize(byteCount, 32))), 32)), 7)));
+    if (to_integer(byteCount) < 16) then
+      kept := (block_x and (shift_left(one, hdl_amount(shift_left(byteCount(6 downto 0), 3), 7)) - one));
+      kept := (kept or shift_left(one, hdl_amount(shift_left(byteCount(6 downto 0), 3), 7)));
     end if;
     return kept;
   end function;
 
   -- Crypto.ChaCha.Poly1305Math.AddBlockLimb
-  function Poly1305Math_AddBlockLimb(h : hdl_u64; paddedBlock : hdl_u128; byteCount : hdl_u8; k : hdl_s32) return hdl_u64 is
+  function Poly1305Math_AddBlockLimb(h : hdl_u64; paddedBlock : hdl_u128; byteCount : hdl_u8; k : integer) return hdl_u64 is
     variable sum : hdl_u64;
   begin
-    sum := (h + Poly1305Math_Limb(paddedBlock, k));
-    if ((k = signed'(x"00000004")) and (signed(resize(byteCount, 32)) >= signed'(x"00000010"))) then
+    sum := (h + (resize(shift_right(paddedBlock, hdl_amount((shift_left(to_unsigned(k mod 128, 7), 4) + shift_left(to_unsigned(k mod 128, 7), 3) + shift_left(to_unsigned(k mod 128, 7), 1)), 7)), 64) and unsigned'(x"0000000003FFFFFF")));
+    if ((k = 4) and (to_integer(byteCount) >= 16)) then
       sum := (sum + unsigned'(x"0000000001000000"));
     end if;
     return sum;
   end function;
 
   -- Crypto.ChaCha.Poly1305Math.ProductLimb
-  function Poly1305Math_ProductLimb(h0 : hdl_u64; h1 : hdl_u64; h2 : hdl_u64; h3 : hdl_u64; h4 : hdl_u64; r0 : hdl_u64; r1 : hdl_u64; r2 : hdl_u64; r3 : hdl_u64; r4 : hdl_u64; k : hdl_s32) return hdl_u64 is
+  function Poly1305Math_ProductLimb(h0 : hdl_u64; h1 : hdl_u64; h2 : hdl_u64; h3 : hdl_u64; h4 : hdl_u64; r0 : hdl_u64; r1 : hdl_u64; r2 : hdl_u64; r3 : hdl_u64; r4 : hdl_u64; k : integer) return hdl_u64 is
     variable s1 : hdl_u64;
     variable s2 : hdl_u64;
     variable s3 : hdl_u64;
     variable s4 : hdl_u64;
   begin
-    s1 := resize(r1 * unsigned'(x"0000000000000005"), 64);
-    s2 := resize(r2 * unsigned'(x"0000000000000005"), 64);
-    s3 := resize(r3 * unsigned'(x"0000000000000005"), 64);
-    s4 := resize(r4 * unsigned'(x"0000000000000005"), 64);
-    if (k = signed'(x"00000000")) then
+    s1 := (shift_left(r1, 2) + r1);
+    s2 := (shift_left(r2, 2) + r2);
+    s3 := (shift_left(r3, 2) + r3);
+    s4 := (shift_left(r4, 2) + r4);
+    if (k = 0) then
       return ((((resize(h0 * r0, 64) + resize(h1 * s4, 64)) + resize(h2 * s3, 64)) + resize(h3 * s2, 64)) + resize(h4 * s1, 64));
     end if;
-    if (k = signed'(x"00000001")) then
+    if (k = 1) then
       return ((((resize(h0 * r1, 64) + resize(h1 * r0, 64)) + resize(h2 * s4, 64)) + resize(h3 * s3, 64)) + resize(h4 * s2, 64));
     end if;
-    if (k = signed'(x"00000002")) then
+    if (k = 2) then
       return ((((resize(h0 * r2, 64) + resize(h1 * r1, 64)) + resize(h2 * r0, 64)) + resize(h3 * s4, 64)) + resize(h4 * s3, 64));
     end if;
-    if (k = signed'(x"00000003")) then
+    if (k = 3) then
       return ((((resize(h0 * r3, 64) + resize(h1 * r2, 64)) + resize(h2 * r1, 64)) + resize(h3 * r0, 64)) + resize(h4 * s4, 64));
     end if;
     return ((((resize(h0 * r4, 64) + resize(h1 * r3, 64)) + resize(h2 * r2, 64)) + resize(h3 * r1, 64)) + resize(h4 * r0, 64));
   end function;
 
   -- Crypto.ChaCha.Poly1305Math.CarriedLimb
-  function Poly1305Math_CarriedLimb(d0 : hdl_u64; d1 : hdl_u64; d2 : hdl_u64; d3 : hdl_u64; d4 : hdl_u64; k : hdl_s32) return hdl_u64 is
+  function Poly1305Math_CarriedLimb(d0 : hdl_u64; d1 : hdl_u64; d2 : hdl_u64; d3 : hdl_u64; d4 : hdl_u64; k : integer) return hdl_u64 is
     variable c : hdl_u64;
     variable h0 : hdl_u64;
     variable e1 : hdl_u64;
@@ -125,20 +112,20 @@ package body poly1305_naive_pkg is
     e4 := (d4 + c);
     c := shift_right(e4, 26);
     h4 := (e4 and unsigned'(x"0000000003FFFFFF"));
-    h0 := (h0 + resize(c * unsigned'(x"0000000000000005"), 64));
+    h0 := (h0 + (shift_left(c, 2) + c));
     c := shift_right(h0, 26);
     h0 := (h0 and unsigned'(x"0000000003FFFFFF"));
     h1 := (h1 + c);
-    if (k = signed'(x"00000000")) then
+    if (k = 0) then
       return h0;
     end if;
-    if (k = signed'(x"00000001")) then
+    if (k = 1) then
       return h1;
     end if;
-    if (k = signed'(x"00000002")) then
+    if (k = 2) then
       return h2;
     end if;
-    if (k = signed'(x"00000003")) then
+    if (k = 3) then
       return h3;
     end if;
     return h4;
@@ -171,7 +158,7 @@ package body poly1305_naive_pkg is
     a4 := (h4 + c);
     c := shift_right(a4, 26);
     a4 := (a4 and unsigned'(x"0000000003FFFFFF"));
-    a0 := (h0 + resize(c * unsigned'(x"0000000000000005"), 64));
+    a0 := (h0 + (shift_left(c, 2) + c));
     c := shift_right(a0, 26);
     a0 := (a0 and unsigned'(x"0000000003FFFFFF"));
     a1 := (a1 + c);

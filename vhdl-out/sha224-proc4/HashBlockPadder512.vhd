@@ -57,10 +57,6 @@ architecture rtl of HashBlockPadder512 is
       x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
 begin
   tick : process(clk)
-    variable buffer0 : hdl_u128_x12;
-    variable buffer1 : hdl_u128_x12;
-    variable buffer2 : hdl_u128_x12;
-    variable buffer3 : hdl_u128_x12;
     variable valid : boolean;
     variable slot : hdl_s32;
     variable keep : hdl_s32;
@@ -97,10 +93,6 @@ begin
         Output_Slot <= (others => '0');
         Output_First <= false;
       else
-        buffer0 := buffer0_reg;
-        buffer1 := buffer1_reg;
-        buffer2 := buffer2_reg;
-        buffer3 := buffer3_reg;
         if Advance_Ready then
           valid := Issue_Valid;
           Output_Valid <= valid;
@@ -109,32 +101,32 @@ begin
             keep := signed(resize(Issue_KeepBytes, 32));
             marker := Issue_Marker;
             useBuffer := Issue_UseBuffer;
-            zero := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+            zero := unsigned'(x"00000000000000000000000000000000");
             length := HashWords_LengthLane(Issue_PutLength, Issue_BitLength, littleEndianLength);
             if useBuffer then
-              choice := buffer0(hdl_index(to_integer(unsigned(slot(3 downto 0))), 12));
+              choice := buffer0_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
             else
               choice := zero;
             end if;
-            Output_Data0 <= HashWords_PadLane(choice, signed'(x"00000000"), keep, marker);
+            Output_Data0 <= HashWords_PadLane(choice, 0, to_integer(keep), marker);
             if useBuffer then
-              choice_2 := buffer1(hdl_index(to_integer(unsigned(slot(3 downto 0))), 12));
+              choice_2 := buffer1_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
             else
               choice_2 := zero;
             end if;
-            Output_Data1 <= HashWords_PadLane(choice_2, signed'(x"00000001"), keep, marker);
+            Output_Data1 <= HashWords_PadLane(choice_2, 1, to_integer(keep), marker);
             if useBuffer then
-              choice_3 := buffer2(hdl_index(to_integer(unsigned(slot(3 downto 0))), 12));
+              choice_3 := buffer2_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
             else
               choice_3 := zero;
             end if;
-            Output_Data2 <= HashWords_PadLane(choice_3, signed'(x"00000002"), keep, marker);
+            Output_Data2 <= HashWords_PadLane(choice_3, 2, to_integer(keep), marker);
             if useBuffer then
-              choice_4 := buffer3(hdl_index(to_integer(unsigned(slot(3 downto 0))), 12));
+              choice_4 := buffer3_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
             else
               choice_4 := zero;
             end if;
-            Output_Data3 <= (HashWords_PadLane(choice_4, signed'(x"00000003"), keep, marker) or length);
+            Output_Data3 <= (HashWords_PadLane(choice_4, 3, to_integer(keep), marker) or length);
             Output_Slot <= unsigned(slot(7 downto 0));
             Output_First <= Issue_First;
             Output_Last <= Issue_Last;
@@ -142,15 +134,11 @@ begin
         end if;
         if (Input_Valid and InputReady_Ready) then
           id := signed(resize(Input_MessageId, 32));
-          buffer0(hdl_index(to_integer(unsigned(id(3 downto 0))), 12)) := Input_Data0;
-          buffer1(hdl_index(to_integer(unsigned(id(3 downto 0))), 12)) := Input_Data1;
-          buffer2(hdl_index(to_integer(unsigned(id(3 downto 0))), 12)) := Input_Data2;
-          buffer3(hdl_index(to_integer(unsigned(id(3 downto 0))), 12)) := Input_Data3;
+          buffer0_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 12)) <= Input_Data0;
+          buffer1_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 12)) <= Input_Data1;
+          buffer2_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 12)) <= Input_Data2;
+          buffer3_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 12)) <= Input_Data3;
         end if;
-        buffer0_reg <= buffer0;
-        buffer1_reg <= buffer1;
-        buffer2_reg <= buffer2;
-        buffer3_reg <= buffer3;
       end if;
     end if;
   end process;

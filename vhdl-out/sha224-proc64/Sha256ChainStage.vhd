@@ -106,8 +106,8 @@ begin
         chainAbcd := chainAbcd_reg;
         chainEfgh := chainEfgh_reg;
         if Feedback_Valid then
-          chainAbcd(hdl_index(to_integer(Feedback_Slot(6 downto 0)), 72)) := Feedback_ChainAbcd;
-          chainEfgh(hdl_index(to_integer(Feedback_Slot(6 downto 0)), 72)) := Feedback_ChainEfgh;
+          chainAbcd(hdl_index(hdl_address(Feedback_Slot(6 downto 0)), 72)) := Feedback_ChainAbcd;
+          chainEfgh(hdl_index(hdl_address(Feedback_Slot(6 downto 0)), 72)) := Feedback_ChainEfgh;
         end if;
         if Advance_Ready then
           valid := Input_Valid;
@@ -124,8 +124,8 @@ begin
               efgh := Sha256Math_InitialEfgh256;
             end if;
             if (not Input_First) then
-              abcd := chainAbcd(hdl_index(to_integer(Input_Slot(6 downto 0)), 72));
-              efgh := chainEfgh(hdl_index(to_integer(Input_Slot(6 downto 0)), 72));
+              abcd := chainAbcd(hdl_index(hdl_address(Input_Slot(6 downto 0)), 72));
+              efgh := chainEfgh(hdl_index(hdl_address(Input_Slot(6 downto 0)), 72));
             end if;
             Output_Abcd <= abcd;
             Output_Efgh <= efgh;

@@ -4,7 +4,6 @@ use ieee.std_logic_1164.all;
 use ieee.numeric_std.all;
 
 package sha224_proc64_pkg is
-  subtype hdl_u6 is unsigned(5 downto 0);
   subtype hdl_u7 is unsigned(6 downto 0);
   subtype hdl_u8 is unsigned(7 downto 0);
   subtype hdl_u32 is unsigned(31 downto 0);
@@ -29,36 +28,42 @@ package sha224_proc64_pkg is
       x"A2BFE8A1", x"A81A664B", x"C24B8B70", x"C76C51A3", x"D192E819", x"D6990624", x"F40E3585", x"106AA070", 
       x"19A4C116", x"1E376C08", x"2748774C", x"34B0BCB5", x"391C0CB3", x"4ED8AA4A", x"5B9CCA4F", x"682E6FF3", 
       x"748F82EE", x"78A5636F", x"84C87814", x"8CC70208", x"90BEFFFA", x"A4506CEB", x"BEF9A3F7", x"C67178F2");
+  function hdl_address(a : unsigned) return natural;
   function hdl_amount(x : unsigned; bits : positive) return natural;
   function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_index(i : integer; n : positive) return natural;
   function hdl_rotr(x : unsigned; n : natural) return unsigned;
-  function HashWords_Bit(index : hdl_s32) return hdl_u128;
+  function HashWords_Bit(index : integer) return hdl_u128;
   function HashWords_LowestSetBit(x : hdl_u128) return hdl_s32;
-  function HashWords_TestBit(x : hdl_u128; index : hdl_s32) return boolean;
+  function HashWords_TestBit(x : hdl_u128; index : integer) return boolean;
   function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128;
-  function HashWords_PadLane(data : hdl_u128; lane : hdl_s32; keepBytes : hdl_s32; marker : boolean) return hdl_u128;
-  function Sha256Math_Temp1(efgh : hdl_u128; w : hdl_u32; round : hdl_s32) return hdl_u32;
-  function HashWords_Word32(lane : hdl_u128; index : hdl_s32) return hdl_u32;
+  function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128;
+  function Sha256Math_Temp1(efgh : hdl_u128; w : hdl_u32; round : integer) return hdl_u32;
   function Sha256Math_Temp2(abcd : hdl_u128) return hdl_u32;
-  function Sha256Math_NextScheduleWord(w0 : hdl_u128; w2 : hdl_u128; w3 : hdl_u128) return hdl_u32;
-  function Sha256Math_NextEfgh(abcd : hdl_u128; efgh : hdl_u128; temp1 : hdl_u32) return hdl_u128;
-  function Sha256Math_NextAbcd(abcd : hdl_u128; temp1 : hdl_u32; temp2 : hdl_u32) return hdl_u128;
-  function Sha256Math_ShiftLane(lane : hdl_u128; incoming : hdl_u32) return hdl_u128;
-  function HashWords_AddWords32(x : hdl_u128; y : hdl_u128) return hdl_u128;
-  function Sha256Math_DigestLane(chain : hdl_u128; lane : hdl_s32; sha224 : boolean) return hdl_u128;
-  function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64;
-  function Sha256Math_BigSigma1(x : hdl_u32) return hdl_u32;
-  function Sha256Math_Choose(x : hdl_u32; y : hdl_u32; z : hdl_u32) return hdl_u32;
-  function Sha256Math_BigSigma0(x : hdl_u32) return hdl_u32;
-  function Sha256Math_Majority(x : hdl_u32; y : hdl_u32; z : hdl_u32) return hdl_u32;
   function Sha256Math_SmallSigma1(x : hdl_u32) return hdl_u32;
   function Sha256Math_SmallSigma0(x : hdl_u32) return hdl_u32;
   function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
+  function Sha256Math_ShiftLane(lane : hdl_u128; incoming : hdl_u32) return hdl_u128;
+  function Sha256Math_DigestLane(chain : hdl_u128; lane : integer; sha224 : boolean) return hdl_u128;
   function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32;
+  function Sha256Math_Choose(x : hdl_u32; y : hdl_u32; z : hdl_u32) return hdl_u32;
+  function Sha256Math_Majority(x : hdl_u32; y : hdl_u32; z : hdl_u32) return hdl_u32;
 end package;
 
 package body sha224_proc64_pkg is
+  function hdl_address(a : unsigned) return natural is
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    variable r : natural := 0;
+  begin
+    for i in x'range loop
+      r := r * 2;
+      if x(i) = '1' then
+        r := r + 1;
+      end if;
+    end loop;
+    return r;
+  end function;
+
   function hdl_amount(x : unsigned; bits : positive) return natural is
     variable v : unsigned(x'length - 1 downto 0);
   begin
@@ -87,9 +92,9 @@ package body sha224_proc64_pkg is
   end function;
 
   -- Crypto.Hashing.HashWords.Bit
-  function HashWords_Bit(index : hdl_s32) return hdl_u128 is
+  function HashWords_Bit(index : integer) return hdl_u128 is
   begin
-    return shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001")), hdl_amount(index, 7));
+    return shift_left(unsigned'(x"00000000000000000000000000000001"), (index mod 128));
   end function;
 
   -- Crypto.Hashing.HashWords.LowestSetBit
@@ -98,7 +103,7 @@ package body sha224_proc64_pkg is
   begin
     result := signed'(x"00000080");
     for i in 0 to 127 loop
-      if ((result = signed'(x"00000080")) and HashWords_TestBit(x, to_signed(i, 32))) then
+      if ((result = signed'(x"00000080")) and (x((i mod 128)) = '1')) then
         result := to_signed(i, 32);
       end if;
     end loop;
@@ -106,9 +111,9 @@ package body sha224_proc64_pkg is
   end function;
 
   -- Crypto.Hashing.HashWords.TestBit
-  function HashWords_TestBit(x : hdl_u128; index : hdl_s32) return boolean is
+  function HashWords_TestBit(x : hdl_u128; index : integer) return boolean is
   begin
-    return (not ((shift_right(x, hdl_amount(index, 7)) and unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000001"))) = unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"))));
+    return (x((index mod 128)) = '1');
   end function;
 
   -- Crypto.Hashing.HashWords.LengthLane
@@ -116,75 +121,69 @@ package body sha224_proc64_pkg is
     variable bits : hdl_u64;
   begin
     if littleEndian then
-      bits := HashWords_ByteSwap64(bitLength);
+      bits := unsigned'(HashWords_ByteSwap32(bitLength(31 downto 0)) & HashWords_ByteSwap32(bitLength(63 downto 32)));
     else
       bits := bitLength;
     end if;
     if putLength then
       return unsigned'(unsigned'(x"0000000000000000") & bits);
     else
-      return unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+      return unsigned'(x"00000000000000000000000000000000");
     end if;
   end function;
 
   -- Crypto.Hashing.HashWords.PadLane
-  function HashWords_PadLane(data : hdl_u128; lane : hdl_s32; keepBytes : hdl_s32; marker : boolean) return hdl_u128 is
+  function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128 is
     variable n : hdl_s32;
     variable ones : hdl_u128;
     variable result : hdl_u128;
   begin
-    n := (keepBytes - signed(resize(unsigned(signed'(x"00000010") * lane), 32)));
-    ones := unsigned'(unsigned'(x"FFFFFFFFFFFFFFFF") & unsigned'(x"FFFFFFFFFFFFFFFF"));
-    result := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+    n := (to_signed(keepBytes, 32) - shift_left(to_signed(lane, 32), 4));
+    ones := unsigned'(x"FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF");
+    result := unsigned'(x"00000000000000000000000000000000");
     if (n >= signed'(x"00000010")) then
       result := data;
     elsif (n > signed'(x"00000000")) then
-      result := (data and (not shift_right(ones, hdl_amount(signed(resize(unsigned(signed'(x"00000008") * n), 32)), 7))));
+      result := (data and (not shift_right(ones, hdl_amount(shift_left(unsigned(n(6 downto 0)), 3), 7))));
     end if;
     if ((marker and (n >= signed'(x"00000000"))) and (n < signed'(x"00000010"))) then
-      result := (result or shift_left(unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000080")), hdl_amount((signed'(x"00000078") - signed(resize(unsigned(signed'(x"00000008") * n), 32))), 7)));
+      result := (result or shift_left(unsigned'(x"00000000000000000000000000000080"), hdl_amount((unsigned'("1111000") - shift_left(unsigned(n(6 downto 0)), 3)), 7)));
     end if;
     return result;
   end function;
 
   -- Crypto.Sha2.Sha256Math.Temp1
-  function Sha256Math_Temp1(efgh : hdl_u128; w : hdl_u32; round : hdl_s32) return hdl_u32 is
+  function Sha256Math_Temp1(efgh : hdl_u128; w : hdl_u32; round : integer) return hdl_u32 is
     variable e : hdl_u32;
   begin
-    e := HashWords_Word32(efgh, signed'(x"00000000"));
-    return ((((HashWords_Word32(efgh, signed'(x"00000003")) + Sha256Math_BigSigma1(e)) + Sha256Math_Choose(e, HashWords_Word32(efgh, signed'(x"00000001")), HashWords_Word32(efgh, signed'(x"00000002")))) + Sha256Math_RoundConstants(to_integer(unsigned(round(5 downto 0))))) + w);
-  end function;
-
-  -- Crypto.Hashing.HashWords.Word32
-  function HashWords_Word32(lane : hdl_u128; index : hdl_s32) return hdl_u32 is
-  begin
-    return resize(shift_right(lane, hdl_amount((signed'(x"00000060") - signed(resize(unsigned(signed'(x"00000020") * index), 32))), 7)), 32);
+    e := efgh(127 downto 96);
+    return ((((efgh(31 downto 0) + ((unsigned'(e(5 downto 0) & e(31 downto 6)) xor unsigned'(e(10 downto 0) & e(31 downto 11))) xor unsigned'(e(24 downto 0) & e(31 downto 25)))) + Sha256Math_Choose(e, efgh(95 downto 64), efgh(63 downto 32))) + Sha256Math_RoundConstants(hdl_index(round, 64))) + w);
   end function;
 
   -- Crypto.Sha2.Sha256Math.Temp2
   function Sha256Math_Temp2(abcd : hdl_u128) return hdl_u32 is
     variable a : hdl_u32;
   begin
-    a := HashWords_Word32(abcd, signed'(x"00000000"));
-    return (Sha256Math_BigSigma0(a) + Sha256Math_Majority(a, HashWords_Word32(abcd, signed'(x"00000001")), HashWords_Word32(abcd, signed'(x"00000002"))));
+    a := abcd(127 downto 96);
+    return (((unsigned'(a(1 downto 0) & a(31 downto 2)) xor unsigned'(a(12 downto 0) & a(31 downto 13))) xor unsigned'(a(21 downto 0) & a(31 downto 22))) + Sha256Math_Majority(a, abcd(95 downto 64), abcd(63 downto 32)));
   end function;
 
-  -- Crypto.Sha2.Sha256Math.NextScheduleWord
-  function Sha256Math_NextScheduleWord(w0 : hdl_u128; w2 : hdl_u128; w3 : hdl_u128) return hdl_u32 is
+  -- Crypto.Sha2.Sha256Math.SmallSigma1
+  function Sha256Math_SmallSigma1(x : hdl_u32) return hdl_u32 is
   begin
-    return (((Sha256Math_SmallSigma1(HashWords_Word32(w3, signed'(x"00000002"))) + HashWords_Word32(w2, signed'(x"00000001"))) + Sha256Math_SmallSigma0(HashWords_Word32(w0, signed'(x"00000001")))) + HashWords_Word32(w0, signed'(x"00000000")));
+    return ((unsigned'(x(16 downto 0) & x(31 downto 17)) xor unsigned'(x(18 downto 0) & x(31 downto 19))) xor shift_right(x, 10));
   end function;
 
-  -- Crypto.Sha2.Sha256Math.NextEfgh
-  function Sha256Math_NextEfgh(abcd : hdl_u128; efgh : hdl_u128; temp1 : hdl_u32) return hdl_u128 is
+  -- Crypto.Sha2.Sha256Math.SmallSigma0
+  function Sha256Math_SmallSigma0(x : hdl_u32) return hdl_u32 is
   begin
-    return HashWords_Pack32((HashWords_Word32(abcd, signed'(x"00000003")) + temp1), HashWords_Word32(efgh, signed'(x"00000000")), HashWords_Word32(efgh, signed'(x"00000001")), HashWords_Word32(efgh, signed'(x"00000002")));
+    return ((unsigned'(x(6 downto 0) & x(31 downto 7)) xor unsigned'(x(17 downto 0) & x(31 downto 18))) xor shift_right(x, 3));
   end function;
 
-  -- Crypto.Sha2.Sha256Math.NextAbcd
-  function Sha256Math_NextAbcd(abcd : hdl_u128; temp1 : hdl_u32; temp2 : hdl_u32) return hdl_u128 is
+  -- Crypto.Hashing.HashWords.Pack32
+  function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128 is
   begin
-    return HashWords_Pack32((temp1 + temp2), HashWords_Word32(abcd, signed'(x"00000000")), HashWords_Word32(abcd, signed'(x"00000001")), HashWords_Word32(abcd, signed'(x"00000002")));
+    return unsigned'(unsigned'(w0 & w1) & unsigned'(w2 & w3));
   end function;
 
   -- Crypto.Sha2.Sha256Math.ShiftLane
@@ -193,34 +192,22 @@ package body sha224_proc64_pkg is
     return (shift_left(lane, 32) or unsigned'(unsigned'(x"0000000000000000") & resize(incoming, 64)));
   end function;
 
-  -- Crypto.Hashing.HashWords.AddWords32
-  function HashWords_AddWords32(x : hdl_u128; y : hdl_u128) return hdl_u128 is
-  begin
-    return HashWords_Pack32((HashWords_Word32(x, signed'(x"00000000")) + HashWords_Word32(y, signed'(x"00000000"))), (HashWords_Word32(x, signed'(x"00000001")) + HashWords_Word32(y, signed'(x"00000001"))), (HashWords_Word32(x, signed'(x"00000002")) + HashWords_Word32(y, signed'(x"00000002"))), (HashWords_Word32(x, signed'(x"00000003")) + HashWords_Word32(y, signed'(x"00000003"))));
-  end function;
-
   -- Crypto.Sha2.Sha256Math.DigestLane
-  function Sha256Math_DigestLane(chain : hdl_u128; lane : hdl_s32; sha224 : boolean) return hdl_u128 is
+  function Sha256Math_DigestLane(chain : hdl_u128; lane : integer; sha224 : boolean) return hdl_u128 is
     variable choice : hdl_u128;
   begin
-    if (sha224 and (lane = signed'(x"00000001"))) then
-      choice := (chain and (not unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"00000000FFFFFFFF"))));
+    if (sha224 and (lane = 1)) then
+      choice := (chain and unsigned'(x"FFFFFFFFFFFFFFFFFFFFFFFF00000000"));
     else
       choice := chain;
     end if;
     return choice;
   end function;
 
-  -- Crypto.Hashing.HashWords.ByteSwap64
-  function HashWords_ByteSwap64(x : hdl_u64) return hdl_u64 is
+  -- Crypto.Hashing.HashWords.ByteSwap32
+  function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32 is
   begin
-    return (shift_left(resize(HashWords_ByteSwap32(x(31 downto 0)), 64), 32) or resize(HashWords_ByteSwap32(resize(shift_right(x, 32), 32)), 64));
-  end function;
-
-  -- Crypto.Sha2.Sha256Math.BigSigma1
-  function Sha256Math_BigSigma1(x : hdl_u32) return hdl_u32 is
-  begin
-    return ((hdl_rotr(x, 6) xor hdl_rotr(x, 11)) xor hdl_rotr(x, 25));
+    return (((shift_left(x, 24) or shift_left((x and unsigned'(x"0000FF00")), 8)) or (shift_right(x, 8) and unsigned'(x"0000FF00"))) or shift_right(x, 24));
   end function;
 
   -- Crypto.Sha2.Sha256Math.Choose
@@ -229,40 +216,10 @@ package body sha224_proc64_pkg is
     return ((x and y) xor ((not x) and z));
   end function;
 
-  -- Crypto.Sha2.Sha256Math.BigSigma0
-  function Sha256Math_BigSigma0(x : hdl_u32) return hdl_u32 is
-  begin
-    return ((hdl_rotr(x, 2) xor hdl_rotr(x, 13)) xor hdl_rotr(x, 22));
-  end function;
-
   -- Crypto.Sha2.Sha256Math.Majority
   function Sha256Math_Majority(x : hdl_u32; y : hdl_u32; z : hdl_u32) return hdl_u32 is
   begin
     return (((x and y) xor (x and z)) xor (y and z));
-  end function;
-
-  -- Crypto.Sha2.Sha256Math.SmallSigma1
-  function Sha256Math_SmallSigma1(x : hdl_u32) return hdl_u32 is
-  begin
-    return ((hdl_rotr(x, 17) xor hdl_rotr(x, 19)) xor shift_right(x, 10));
-  end function;
-
-  -- Crypto.Sha2.Sha256Math.SmallSigma0
-  function Sha256Math_SmallSigma0(x : hdl_u32) return hdl_u32 is
-  begin
-    return ((hdl_rotr(x, 7) xor hdl_rotr(x, 18)) xor shift_right(x, 3));
-  end function;
-
-  -- Crypto.Hashing.HashWords.Pack32
-  function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128 is
-  begin
-    return unsigned'((shift_left(resize(w0, 64), 32) or resize(w1, 64)) & (shift_left(resize(w2, 64), 32) or resize(w3, 64)));
-  end function;
-
-  -- Crypto.Hashing.HashWords.ByteSwap32
-  function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32 is
-  begin
-    return (((shift_left(x, 24) or shift_left((x and unsigned'(x"0000FF00")), 8)) or (shift_right(x, 8) and unsigned'(x"0000FF00"))) or shift_right(x, 24));
   end function;
 
 end package body;

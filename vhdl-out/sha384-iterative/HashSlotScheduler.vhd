@@ -7,9 +7,9 @@ use work.sha384_iterative_pkg.all;
 
 entity HashSlotScheduler is
   generic (
-    slots : hdl_s32;
-    blockBytes : hdl_s32;
-    lengthBytes : hdl_s32
+    slots : integer;
+    blockBytes : integer;
+    lengthBytes : integer
   );
   port (
     clk : in std_logic;
@@ -59,11 +59,6 @@ begin
     variable issuedUnread : hdl_u128;
     variable inFlight : hdl_u128;
     variable padPending : hdl_u128;
-    variable chunkBytes : hdl_u8_x2;
-    variable chunkLast : boolean_x2;
-    variable length : hdl_u64_x2;
-    variable started : boolean_x2;
-    variable padMarker : boolean_x2;
     variable back : hdl_u128;
     variable ready : hdl_u128;
     variable pick : hdl_s32;
@@ -114,13 +109,8 @@ begin
         issuedUnread := issuedUnread_reg;
         inFlight := inFlight_reg;
         padPending := padPending_reg;
-        chunkBytes := chunkBytes_reg;
-        chunkLast := chunkLast_reg;
-        length := length_reg;
-        started := started_reg;
-        padMarker := padMarker_reg;
         if Feedback_Valid then
-          back := HashWords_Bit(signed(resize(Feedback_Slot, 32)));
+          back := HashWords_Bit(to_integer(Feedback_Slot));
           inFlight := (inFlight and (not back));
           if Feedback_Last then
             ended := (ended and (not back));
@@ -129,24 +119,24 @@ begin
         if Advance_Ready then
           ready := ((full or padPending) and (not inFlight));
           pick := HashWords_LowestSetBit(ready);
-          issue := (pick < slots);
+          issue := (pick < to_signed(slots, 32));
           Issue_Valid <= issue;
-          issuedUnread := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+          issuedUnread := unsigned'(x"00000000000000000000000000000000");
           if issue then
-            bit_x := HashWords_Bit(pick);
+            bit_x := HashWords_Bit(to_integer(pick));
             issuedUnread := bit_x;
             inFlight := (inFlight or bit_x);
-            sent := length(to_integer(unsigned(pick(0 downto 0))));
-            first := (not started(to_integer(unsigned(pick(0 downto 0)))));
-            marker := padMarker(to_integer(unsigned(pick(0 downto 0))));
-            count := signed(resize(chunkBytes(to_integer(unsigned(pick(0 downto 0)))), 32));
-            lastChunk := chunkLast(to_integer(unsigned(pick(0 downto 0))));
+            sent := length_reg(hdl_address(unsigned(pick(0 downto 0))));
+            first := (not started_reg(hdl_address(unsigned(pick(0 downto 0)))));
+            marker := padMarker_reg(hdl_address(unsigned(pick(0 downto 0))));
+            count := signed(resize(chunkBytes_reg(hdl_address(unsigned(pick(0 downto 0)))), 32));
+            lastChunk := chunkLast_reg(hdl_address(unsigned(pick(0 downto 0))));
             newLength := unsigned'(x"0000000000000000");
             newStarted := false;
             newMarker := marker;
             Issue_Slot <= unsigned(pick(7 downto 0));
             Issue_First <= first;
-            if HashWords_TestBit(padPending, pick) then
+            if HashWords_TestBit(padPending, to_integer(pick)) then
               padPending := (padPending and (not bit_x));
               Issue_UseBuffer <= false;
               Issue_KeepBytes <= unsigned'(x"00");
@@ -166,31 +156,31 @@ begin
                 Issue_Last <= false;
                 newLength := total;
                 newStarted := true;
-              elsif (count < (blockBytes - lengthBytes)) then
+              elsif (count < (to_signed(blockBytes, 32) - to_signed(lengthBytes, 32))) then
                 Issue_Marker <= true;
                 Issue_PutLength <= true;
                 Issue_Last <= true;
               else
-                Issue_Marker <= (count < blockBytes);
+                Issue_Marker <= (count < to_signed(blockBytes, 32));
                 Issue_PutLength <= false;
                 Issue_Last <= false;
                 padPending := (padPending or bit_x);
-                newMarker := (count = blockBytes);
+                newMarker := (count = to_signed(blockBytes, 32));
                 newLength := total;
                 newStarted := true;
               end if;
             end if;
-            length(to_integer(unsigned(pick(0 downto 0)))) := newLength;
-            started(to_integer(unsigned(pick(0 downto 0)))) := newStarted;
-            padMarker(to_integer(unsigned(pick(0 downto 0)))) := newMarker;
+            length_reg(hdl_address(unsigned(pick(0 downto 0)))) <= newLength;
+            started_reg(hdl_address(unsigned(pick(0 downto 0)))) <= newStarted;
+            padMarker_reg(hdl_address(unsigned(pick(0 downto 0)))) <= newMarker;
           end if;
         end if;
         if (Input_Valid and InputReady_Ready) then
           id := signed(resize(Input_MessageId, 32));
-          bit_x_2 := HashWords_Bit(id);
+          bit_x_2 := HashWords_Bit(to_integer(id));
           full := (full or bit_x_2);
-          chunkBytes(to_integer(unsigned(id(0 downto 0)))) := Input_ByteCount;
-          chunkLast(to_integer(unsigned(id(0 downto 0)))) := Input_Last;
+          chunkBytes_reg(hdl_address(unsigned(id(0 downto 0)))) <= Input_ByteCount;
+          chunkLast_reg(hdl_address(unsigned(id(0 downto 0)))) <= Input_Last;
           if Input_Last then
             ended := (ended or bit_x_2);
           end if;
@@ -201,11 +191,6 @@ begin
         issuedUnread_reg <= issuedUnread;
         inFlight_reg <= inFlight;
         padPending_reg <= padPending;
-        chunkBytes_reg <= chunkBytes;
-        chunkLast_reg <= chunkLast;
-        length_reg <= length;
-        started_reg <= started;
-        padMarker_reg <= padMarker;
       end if;
     end if;
   end process;

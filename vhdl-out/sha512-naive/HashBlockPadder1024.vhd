@@ -74,14 +74,6 @@ architecture rtl of HashBlockPadder1024 is
       x"00000000000000000000000000000000");
 begin
   tick : process(clk)
-    variable buffer0 : hdl_u128_x9;
-    variable buffer1 : hdl_u128_x9;
-    variable buffer2 : hdl_u128_x9;
-    variable buffer3 : hdl_u128_x9;
-    variable buffer4 : hdl_u128_x9;
-    variable buffer5 : hdl_u128_x9;
-    variable buffer6 : hdl_u128_x9;
-    variable buffer7 : hdl_u128_x9;
     variable valid : boolean;
     variable slot : hdl_s32;
     variable keep : hdl_s32;
@@ -138,14 +130,6 @@ begin
         Output_Slot <= (others => '0');
         Output_First <= false;
       else
-        buffer0 := buffer0_reg;
-        buffer1 := buffer1_reg;
-        buffer2 := buffer2_reg;
-        buffer3 := buffer3_reg;
-        buffer4 := buffer4_reg;
-        buffer5 := buffer5_reg;
-        buffer6 := buffer6_reg;
-        buffer7 := buffer7_reg;
         if Advance_Ready then
           valid := Issue_Valid;
           Output_Valid <= valid;
@@ -154,56 +138,56 @@ begin
             keep := signed(resize(Issue_KeepBytes, 32));
             marker := Issue_Marker;
             useBuffer := Issue_UseBuffer;
-            zero := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+            zero := unsigned'(x"00000000000000000000000000000000");
             length := HashWords_LengthLane(Issue_PutLength, Issue_BitLength, false);
             if useBuffer then
-              choice := buffer0(hdl_index(to_integer(unsigned(slot(3 downto 0))), 9));
+              choice := buffer0_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice := zero;
             end if;
-            Output_Data0 <= HashWords_PadLane(choice, signed'(x"00000000"), keep, marker);
+            Output_Data0 <= HashWords_PadLane(choice, 0, to_integer(keep), marker);
             if useBuffer then
-              choice_2 := buffer1(hdl_index(to_integer(unsigned(slot(3 downto 0))), 9));
+              choice_2 := buffer1_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice_2 := zero;
             end if;
-            Output_Data1 <= HashWords_PadLane(choice_2, signed'(x"00000001"), keep, marker);
+            Output_Data1 <= HashWords_PadLane(choice_2, 1, to_integer(keep), marker);
             if useBuffer then
-              choice_3 := buffer2(hdl_index(to_integer(unsigned(slot(3 downto 0))), 9));
+              choice_3 := buffer2_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice_3 := zero;
             end if;
-            Output_Data2 <= HashWords_PadLane(choice_3, signed'(x"00000002"), keep, marker);
+            Output_Data2 <= HashWords_PadLane(choice_3, 2, to_integer(keep), marker);
             if useBuffer then
-              choice_4 := buffer3(hdl_index(to_integer(unsigned(slot(3 downto 0))), 9));
+              choice_4 := buffer3_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice_4 := zero;
             end if;
-            Output_Data3 <= HashWords_PadLane(choice_4, signed'(x"00000003"), keep, marker);
+            Output_Data3 <= HashWords_PadLane(choice_4, 3, to_integer(keep), marker);
             if useBuffer then
-              choice_5 := buffer4(hdl_index(to_integer(unsigned(slot(3 downto 0))), 9));
+              choice_5 := buffer4_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice_5 := zero;
             end if;
-            Output_Data4 <= HashWords_PadLane(choice_5, signed'(x"00000004"), keep, marker);
+            Output_Data4 <= HashWords_PadLane(choice_5, 4, to_integer(keep), marker);
             if useBuffer then
-              choice_6 := buffer5(hdl_index(to_integer(unsigned(slot(3 downto 0))), 9));
+              choice_6 := buffer5_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice_6 := zero;
             end if;
-            Output_Data5 <= HashWords_PadLane(choice_6, signed'(x"00000005"), keep, marker);
+            Output_Data5 <= HashWords_PadLane(choice_6, 5, to_integer(keep), marker);
             if useBuffer then
-              choice_7 := buffer6(hdl_index(to_integer(unsigned(slot(3 downto 0))), 9));
+              choice_7 := buffer6_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice_7 := zero;
             end if;
-            Output_Data6 <= HashWords_PadLane(choice_7, signed'(x"00000006"), keep, marker);
+            Output_Data6 <= HashWords_PadLane(choice_7, 6, to_integer(keep), marker);
             if useBuffer then
-              choice_8 := buffer7(hdl_index(to_integer(unsigned(slot(3 downto 0))), 9));
+              choice_8 := buffer7_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice_8 := zero;
             end if;
-            Output_Data7 <= (HashWords_PadLane(choice_8, signed'(x"00000007"), keep, marker) or length);
+            Output_Data7 <= (HashWords_PadLane(choice_8, 7, to_integer(keep), marker) or length);
             Output_Slot <= unsigned(slot(7 downto 0));
             Output_First <= Issue_First;
             Output_Last <= Issue_Last;
@@ -211,23 +195,15 @@ begin
         end if;
         if (Input_Valid and InputReady_Ready) then
           id := signed(resize(Input_MessageId, 32));
-          buffer0(hdl_index(to_integer(unsigned(id(3 downto 0))), 9)) := Input_Data0;
-          buffer1(hdl_index(to_integer(unsigned(id(3 downto 0))), 9)) := Input_Data1;
-          buffer2(hdl_index(to_integer(unsigned(id(3 downto 0))), 9)) := Input_Data2;
-          buffer3(hdl_index(to_integer(unsigned(id(3 downto 0))), 9)) := Input_Data3;
-          buffer4(hdl_index(to_integer(unsigned(id(3 downto 0))), 9)) := Input_Data4;
-          buffer5(hdl_index(to_integer(unsigned(id(3 downto 0))), 9)) := Input_Data5;
-          buffer6(hdl_index(to_integer(unsigned(id(3 downto 0))), 9)) := Input_Data6;
-          buffer7(hdl_index(to_integer(unsigned(id(3 downto 0))), 9)) := Input_Data7;
+          buffer0_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 9)) <= Input_Data0;
+          buffer1_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 9)) <= Input_Data1;
+          buffer2_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 9)) <= Input_Data2;
+          buffer3_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 9)) <= Input_Data3;
+          buffer4_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 9)) <= Input_Data4;
+          buffer5_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 9)) <= Input_Data5;
+          buffer6_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 9)) <= Input_Data6;
+          buffer7_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 9)) <= Input_Data7;
         end if;
-        buffer0_reg <= buffer0;
-        buffer1_reg <= buffer1;
-        buffer2_reg <= buffer2;
-        buffer3_reg <= buffer3;
-        buffer4_reg <= buffer4;
-        buffer5_reg <= buffer5;
-        buffer6_reg <= buffer6;
-        buffer7_reg <= buffer7;
       end if;
     end if;
   end process;

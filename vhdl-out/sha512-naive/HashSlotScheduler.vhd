@@ -7,9 +7,9 @@ use work.sha512_naive_pkg.all;
 
 entity HashSlotScheduler is
   generic (
-    slots : hdl_s32;
-    blockBytes : hdl_s32;
-    lengthBytes : hdl_s32
+    slots : integer;
+    blockBytes : integer;
+    lengthBytes : integer
   );
   port (
     clk : in std_logic;
@@ -64,11 +64,6 @@ begin
     variable issuedUnread : hdl_u128;
     variable inFlight : hdl_u128;
     variable padPending : hdl_u128;
-    variable chunkBytes : hdl_u8_x9;
-    variable chunkLast : boolean_x9;
-    variable length : hdl_u64_x9;
-    variable started : boolean_x9;
-    variable padMarker : boolean_x9;
     variable back : hdl_u128;
     variable ready : hdl_u128;
     variable pick : hdl_s32;
@@ -124,13 +119,8 @@ begin
         issuedUnread := issuedUnread_reg;
         inFlight := inFlight_reg;
         padPending := padPending_reg;
-        chunkBytes := chunkBytes_reg;
-        chunkLast := chunkLast_reg;
-        length := length_reg;
-        started := started_reg;
-        padMarker := padMarker_reg;
         if Feedback_Valid then
-          back := HashWords_Bit(signed(resize(Feedback_Slot, 32)));
+          back := HashWords_Bit(to_integer(Feedback_Slot));
           inFlight := (inFlight and (not back));
           if Feedback_Last then
             ended := (ended and (not back));
@@ -139,24 +129,24 @@ begin
         if Advance_Ready then
           ready := ((full or padPending) and (not inFlight));
           pick := HashWords_LowestSetBit(ready);
-          issue := (pick < slots);
+          issue := (pick < to_signed(slots, 32));
           Issue_Valid <= issue;
-          issuedUnread := unsigned'(unsigned'(x"0000000000000000") & unsigned'(x"0000000000000000"));
+          issuedUnread := unsigned'(x"00000000000000000000000000000000");
           if issue then
-            bit_x := HashWords_Bit(pick);
+            bit_x := HashWords_Bit(to_integer(pick));
             issuedUnread := bit_x;
             inFlight := (inFlight or bit_x);
-            sent := length(hdl_index(to_integer(unsigned(pick(3 downto 0))), 9));
-            first := (not started(hdl_index(to_integer(unsigned(pick(3 downto 0))), 9)));
-            marker := padMarker(hdl_index(to_integer(unsigned(pick(3 downto 0))), 9));
-            count := signed(resize(chunkBytes(hdl_index(to_integer(unsigned(pick(3 downto 0))), 9)), 32));
-            lastChunk := chunkLast(hdl_index(to_integer(unsigned(pick(3 downto 0))), 9));
+            sent := length_reg(hdl_index(hdl_address(unsigned(pick(3 downto 0))), 9));
+            first := (not started_reg(hdl_index(hdl_address(unsigned(pick(3 downto 0))), 9)));
+            marker := padMarker_reg(hdl_index(hdl_address(unsigned(pick(3 downto 0))), 9));
+            count := signed(resize(chunkBytes_reg(hdl_index(hdl_address(unsigned(pick(3 downto 0))), 9)), 32));
+            lastChunk := chunkLast_reg(hdl_index(hdl_address(unsigned(pick(3 downto 0))), 9));
             newLength := unsigned'(x"0000000000000000");
             newStarted := false;
             newMarker := marker;
             Issue_Slot <= unsigned(pick(7 downto 0));
             Issue_First <= first;
-            if HashWords_TestBit(padPending, pick) then
+            if HashWords_TestBit(padPending, to_integer(pick)) then
               padPending := (padPending and (not bit_x));
               Issue_UseBuffer <= false;
               Issue_KeepBytes <= unsigned'(x"00");
@@ -176,31 +166,31 @@ begin
                 Issue_Last <= false;
                 newLength := total;
                 newStarted := true;
-              elsif (count < (blockBytes - lengthBytes)) then
+              elsif (count < (to_signed(blockBytes, 32) - to_signed(lengthBytes, 32))) then
                 Issue_Marker <= true;
                 Issue_PutLength <= true;
                 Issue_Last <= true;
               else
-                Issue_Marker <= (count < blockBytes);
+                Issue_Marker <= (count < to_signed(blockBytes, 32));
                 Issue_PutLength <= false;
                 Issue_Last <= false;
                 padPending := (padPending or bit_x);
-                newMarker := (count = blockBytes);
+                newMarker := (count = to_signed(blockBytes, 32));
                 newLength := total;
                 newStarted := true;
               end if;
             end if;
-            length(hdl_index(to_integer(unsigned(pick(3 downto 0))), 9)) := newLength;
-            started(hdl_index(to_integer(unsigned(pick(3 downto 0))), 9)) := newStarted;
-            padMarker(hdl_index(to_integer(unsigned(pick(3 downto 0))), 9)) := newMarker;
+            length_reg(hdl_index(hdl_address(unsigned(pick(3 downto 0))), 9)) <= newLength;
+            started_reg(hdl_index(hdl_address(unsigned(pick(3 downto 0))), 9)) <= newStarted;
+            padMarker_reg(hdl_index(hdl_address(unsigned(pick(3 downto 0))), 9)) <= newMarker;
           end if;
         end if;
         if (Input_Valid and InputReady_Ready) then
           id := signed(resize(Input_MessageId, 32));
-          bit_x_2 := HashWords_Bit(id);
+          bit_x_2 := HashWords_Bit(to_integer(id));
           full := (full or bit_x_2);
-          chunkBytes(hdl_index(to_integer(unsigned(id(3 downto 0))), 9)) := Input_ByteCount;
-          chunkLast(hdl_index(to_integer(unsigned(id(3 downto 0))), 9)) := Input_Last;
+          chunkBytes_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 9)) <= Input_ByteCount;
+          chunkLast_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 9)) <= Input_Last;
           if Input_Last then
             ended := (ended or bit_x_2);
           end if;
@@ -211,11 +201,6 @@ begin
         issuedUnread_reg <= issuedUnread;
         inFlight_reg <= inFlight;
         padPending_reg <= padPending;
-        chunkBytes_reg <= chunkBytes;
-        chunkLast_reg <= chunkLast;
-        length_reg <= length;
-        started_reg <= started;
-        padMarker_reg <= padMarker;
       end if;
     end if;
   end process;
