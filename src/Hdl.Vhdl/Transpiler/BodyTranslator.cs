@@ -187,21 +187,24 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             // Only the target's bits are kept: compute at its width.
             var narrow = pkg.Use(VType.U(targetType.Width));
             var l = VhdlText.Convert(Read(target), targetType, narrow);
-            var o = compound.OperatorKind switch
-            {
-                BinaryOperatorKind.Add => "+",
-                BinaryOperatorKind.Subtract => "-",
-                BinaryOperatorKind.And => "and",
-                BinaryOperatorKind.Or => "or",
-                _ => "xor",
-            };
-            Write(target, Conv($"({l} {o} {Low(value, targetType.Width)})", narrow, targetType, compound));
+            Write(target, Conv($"({l} {WidthKeepingOperator(compound.OperatorKind)} {Low(value, targetType.Width)})", narrow, targetType, compound));
             return;
         }
         var left = VhdlText.Convert(Read(target), targetType, opType);
         var result = Binary(compound.OperatorKind, left, opType, value, opType, compound);
         Write(target, Conv(result, opType, targetType, compound));
     }
+
+    /// <summary>The VHDL operator of +, -, &amp;, | or ^, whose result has its operands' width.</summary>
+    static string WidthKeepingOperator(BinaryOperatorKind kind) => kind switch
+    {
+        BinaryOperatorKind.Add => "+",
+        BinaryOperatorKind.Subtract => "-",
+        BinaryOperatorKind.And => "and",
+        BinaryOperatorKind.Or => "or",
+        BinaryOperatorKind.ExclusiveOr => "xor",
+        _ => throw new ArgumentOutOfRangeException(nameof(kind), kind, "not an operator that keeps the width"),
+    };
 
     /// <summary>C# binary numeric promotion.</summary>
     static VType Promote(VType a, VType b)
@@ -642,15 +645,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                     var left = Low(l, w);
                     if (b.OperatorKind == BinaryOperatorKind.Multiply)
                         return ShiftsAndAdds(left, r) ?? $"resize({left} * {Low(r, w)}, {w})";
-                    var o = b.OperatorKind switch
-                    {
-                        BinaryOperatorKind.Add => "+",
-                        BinaryOperatorKind.Subtract => "-",
-                        BinaryOperatorKind.And => "and",
-                        BinaryOperatorKind.Or => "or",
-                        _ => "xor",
-                    };
-                    return $"({left} {o} {Low(r, w)})";
+                    return $"({left} {WidthKeepingOperator(b.OperatorKind)} {Low(r, w)})";
                 }
         }
         return As(op, narrow);
