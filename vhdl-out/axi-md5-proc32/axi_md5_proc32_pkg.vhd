@@ -79,6 +79,7 @@ package body axi_md5_proc32_pkg is
     alias x : unsigned(a'length - 1 downto 0) is a;
     variable r : natural := 0;
   begin
+    -- pragma translate_off
     for i in x'range loop
       r := r * 2;
       if x(i) = '1' then
@@ -86,6 +87,8 @@ package body axi_md5_proc32_pkg is
       end if;
     end loop;
     return r;
+    -- pragma translate_on
+    return to_integer(a);
   end function;
 
   function hdl_amount(x : unsigned; bits : positive) return natural is

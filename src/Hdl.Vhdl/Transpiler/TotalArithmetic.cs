@@ -11,8 +11,10 @@ namespace Hdl.Vhdl.Transpiler;
 /// <item><c>hdl_rem(a, b)</c>: C#'s remainder (sign of the dividend); b = 0 (C# throws) gives a.</item>
 /// <item><c>hdl_index(i, n)</c>: i for 0 &lt;= i &lt; n, else 0 (C# throws on such an index).</item>
 /// <item><c>hdl_address(a)</c>: the natural an unsigned address stands for. numeric_std's to_integer first
-/// copies the vector to look for undefined bits, which ours never hold; this plain loop makes table and
-/// register-file reads several times cheaper in GHDL, and is the same wiring in synthesis.</item>
+/// copies the vector to look for undefined bits, which ours never hold; in simulation a plain loop makes
+/// table and register-file reads several times cheaper in GHDL. Synthesis skips the loop
+/// (<c>-- pragma translate_off</c>, which <c>ghdl --synth</c> honours) and takes to_integer, which is wiring:
+/// the loop would synthesize to a chain of adders.</item>
 /// </list>
 /// The signed minimum divided by -1 (C# throws) wraps to the minimum, its remainder is 0.
 /// </summary>
@@ -38,6 +40,7 @@ internal static class TotalArithmetic
                 alias x : unsigned(a'length - 1 downto 0) is a;
                 variable r : natural := 0;
               begin
+                -- pragma translate_off
                 for i in x'range loop
                   r := r * 2;
                   if x(i) = '1' then
@@ -45,6 +48,8 @@ internal static class TotalArithmetic
                   end if;
                 end loop;
                 return r;
+                -- pragma translate_on
+                return to_integer(a);
               end function;
 
             """);
