@@ -78,19 +78,20 @@ public static class HdlSimulators
             var design = v.Build();
             var netlist = design.Elaborate(); // before the simulation below settles the inputs
             var stimulus = Stimulus(design, v.CountedOutputs(design));
+            var files = Path.Combine(work, $"{v.Core}-{v.Variant}");
             double? ghdl = null, ghdlLlvm = null, verilatorSpeed = null, build = null;
             string? note = null;
             if (backends.Contains("mcode"))
-                try { ghdl = SimulatorSpeed.MeasureGhdl(netlist, stimulus, ghdlCycles, Path.Combine(work, $"{v.Core}-{v.Variant}", "ghdl"), "mcode").CyclesPerSecond; }
+                try { ghdl = SimulatorSpeed.MeasureGhdl(netlist, stimulus, ghdlCycles, Path.Combine(files, "ghdl"), "mcode").CyclesPerSecond; }
                 catch (ToolException e) { note = "ghdl mcode: " + FirstLine(e.Message); }
             if (backends.Contains("llvm"))
-                try { ghdlLlvm = SimulatorSpeed.MeasureGhdl(netlist, stimulus, ghdlCycles * 4, Path.Combine(work, $"{v.Core}-{v.Variant}", "ghdl-llvm"), "llvm").CyclesPerSecond; }
+                try { ghdlLlvm = SimulatorSpeed.MeasureGhdl(netlist, stimulus, ghdlCycles * 4, Path.Combine(files, "ghdl-llvm"), "llvm").CyclesPerSecond; }
                 catch (ToolException e) { note = (note is null ? "" : note + "; ") + "ghdl llvm: " + FirstLine(e.Message); }
             if (verilator && (verilated.Contains("all") || verilated.Contains($"{v.Core}-{v.Variant}")))
             {
                 try
                 {
-                    var r = SimulatorSpeed.MeasureVerilator(netlist, stimulus, verilatorCycles, Path.Combine(work, $"{v.Core}-{v.Variant}", "verilator"));
+                    var r = SimulatorSpeed.MeasureVerilator(netlist, stimulus, verilatorCycles, Path.Combine(files, "verilator"));
                     verilatorSpeed = r.CyclesPerSecond;
                     build = r.Build.TotalSeconds;
                 }

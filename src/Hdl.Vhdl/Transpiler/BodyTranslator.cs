@@ -381,7 +381,41 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         Line("end loop;");
     }
 
-    static IOperation Unwrap(IOperation op) => op is IConversionOperation { IsImplicit: true } c ? Unwrap(c.Operand) : op;
+    /// <summary>The operand under implicit conversions.</summary>
+    internal static IOperation Unwrap(IOperation op) => op is IConversionOperation { IsImplicit: true } c ? Unwrap(c.Operand) : op;
+
+    /// <summary>The operand under parentheses.</summary>
+    static IOperation Plain(IOperation op)
+    {
+        while (op is IParenthesizedOperation p) op = p.Operand;
+        return op;
+    }
+
+    static readonly System.Text.RegularExpressions.Regex Name = new("^[A-Za-z][A-Za-z0-9_]*$", System.Text.RegularExpressions.RegexOptions.Compiled);
+
+    /// <summary>Whether VHDL text is a plain name (which can be sliced and indexed).</summary>
+    static bool IsName(string text) => Name.IsMatch(text);
+
+    /// <summary>The VHDL name of a local, parameter, field or bus signal of vector type <paramref name="t"/>, or null.</summary>
+    string? NamedVector(IOperation op, VType t)
+    {
+        if (op is not (ILocalReferenceOperation or IParameterReferenceOperation or IFieldReferenceOperation or IPropertyReferenceOperation)) return null;
+        var (name, type) = Expr(op);
+        return type == t && IsName(name) ? name : null;
+    }
+
+    /// <summary>Whether <paramref name="op"/> is a for-loop variable whose values all lie in 0..<paramref name="n"/> - 1.</summary>
+    bool LoopVariableWithin(IOperation op, long n) =>
+        op is ILocalReferenceOperation l && loopVariables.TryGetValue(l.Local, out var range) && range.From >= 0 && range.To < n;
+
+    /// <summary>The operands of a binary operation, a product's constant factor last.</summary>
+    static (IOperation Left, IOperation Right) FactorLast(IBinaryOperation b) =>
+        b.OperatorKind == BinaryOperatorKind.Multiply && b.LeftOperand.ConstantValue.HasValue ? (b.RightOperand, b.LeftOperand) : (b.LeftOperand, b.RightOperand);
+
+    /// <summary>The bits of an integral C# constant (two's complement), or null.</summary>
+    static UInt128? IntegralConstant(IOperation op) =>
+        op.ConstantValue is { HasValue: true, Value: sbyte or byte or short or ushort or int or uint or long or ulong or Int128 or UInt128 } c
+            ? PackageBuilder.Bits(c.Value!) : null;
 
     // ---------------------------------------------------------------- targets
 
@@ -533,8 +567,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                     if (b.OperatorKind is BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals && BitTest(b) is { } bit) return (bit, VType.Bool);
                     var leftType = shift ? resultType : compare ? OperandType(b.LeftOperand, b.RightOperand) : resultType;
                     var rightType = shift ? VType.S(32) : leftType;
-                    var (leftOp, rightOp) = b.OperatorKind == BinaryOperatorKind.Multiply && b.LeftOperand.ConstantValue.HasValue
-                        ? (b.RightOperand, b.LeftOperand) : (b.LeftOperand, b.RightOperand); // the constant factor on the right
+                    var (leftOp, rightOp) = FactorLast(b);
                     var left = As(leftOp, leftType);
                     return (Binary(b.OperatorKind, left, leftType, rightOp, rightType, b), resultType);
                 }
@@ -584,16 +617,12 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     }
 
     /// <summary>
-    /// The type a comparison is made in: integer when both sides are VHDL integers (loop variables,
-    /// int instance constants) or one is and the other a constant (C# compares them as int then).
-    /// </summary>
-    /// <summary>
     /// Whether the low bits of <paramref name="op"/> depend only on the low bits of its operands
     /// (+, -, *, &amp;, |, ^, ~, unary -, &lt;&lt;), so a truncation of it can be computed at the narrow width.
     /// </summary>
     bool Narrowable(IOperation op)
     {
-        while (op is IParenthesizedOperation p) op = p.Operand;
+        op = Plain(op);
         if (!TypeOf(op).IsVector) return false;
         return op switch
         {
@@ -613,7 +642,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     /// </summary>
     string Low(IOperation op, int w)
     {
-        while (op is IParenthesizedOperation p) op = p.Operand;
+        op = Plain(op);
         var narrow = pkg.Use(VType.U(w));
         if (op.ConstantValue.HasValue) return Constant(op, narrow);
         var t = TypeOf(op);
@@ -638,8 +667,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                 {
                     if (b.OperatorKind == BinaryOperatorKind.LeftShift)
                         return $"shift_left({Low(b.LeftOperand, w)}, {ShiftAmount(b.RightOperand, t.Width)})";
-                    var (l, r) = b.OperatorKind == BinaryOperatorKind.Multiply && b.LeftOperand.ConstantValue.HasValue
-                        ? (b.RightOperand, b.LeftOperand) : (b.LeftOperand, b.RightOperand);
+                    var (l, r) = FactorLast(b);
                     if (b.OperatorKind == BinaryOperatorKind.And && AllOnes(r, w)) return Low(l, w); // a mask of the kept bits
                     if (b.OperatorKind == BinaryOperatorKind.And && AllOnes(l, w)) return Low(r, w);
                     var left = Low(l, w);
@@ -658,7 +686,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     /// </summary>
     string? Slice(IOperation op, int low, int w)
     {
-        while (op is IParenthesizedOperation p) op = p.Operand;
+        op = Plain(op);
         if (op.ConstantValue.HasValue || TypeOf(op) is not { IsVector: true } t || low + w > t.Width) return null;
         switch (op)
         {
@@ -669,15 +697,10 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                     int by = (int)(amount & (UInt128)(t.Width - 1));
                     return low + by + w <= t.Width ? Slice(b.LeftOperand, low + by, w) : null;
                 }
-            case ILocalReferenceOperation or IParameterReferenceOperation or IFieldReferenceOperation or IPropertyReferenceOperation:
-                {
-                    var (name, type) = Expr(op);
-                    if (type != t || !System.Text.RegularExpressions.Regex.IsMatch(name, "^[A-Za-z][A-Za-z0-9_]*$")) return null;
-                    var bits = low == 0 && w == t.Width ? name : $"{name}({low + w - 1} downto {low})";
-                    return t.Kind == VKind.Signed ? $"unsigned({bits})" : bits;
-                }
         }
-        return null;
+        if (NamedVector(op, t) is not { } name) return null;
+        var bits = low == 0 && w == t.Width ? name : $"{name}({low + w - 1} downto {low})";
+        return t.Kind == VKind.Signed ? $"unsigned({bits})" : bits;
     }
 
     /// <summary>
@@ -690,14 +713,13 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         var fields = new List<(int Low, int Width, Func<string> Text)>();
         bool Collect(IOperation op)
         {
-            while (op is IParenthesizedOperation p) op = p.Operand;
+            op = Plain(op);
             if (op is IBinaryOperation { OperatorKind: BinaryOperatorKind.Or } b && TypeOf(b) == type) return Collect(b.LeftOperand) && Collect(b.RightOperand);
             int shift = 0;
             if (op is IBinaryOperation { OperatorKind: BinaryOperatorKind.LeftShift } s && TypeOf(s) == type && s.RightOperand.ConstantValue.HasValue)
             {
                 shift = (int)(Convert.ToInt64(s.RightOperand.ConstantValue.Value) & (type.Width - 1));
-                op = s.LeftOperand;
-                while (op is IParenthesizedOperation p) op = p.Operand;
+                op = Plain(s.LeftOperand);
             }
             if (shift > 0 && TypeOf(op) == type && Slice(op, 0, type.Width - shift) is { } kept)
             {
@@ -732,20 +754,20 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     /// </summary>
     string? BitTest(IBinaryOperation compare)
     {
-        static IOperation Plain(IOperation op) { while (op is IParenthesizedOperation p) op = p.Operand; return op; }
         var (masked, constant) = Known(compare.RightOperand) is { } r ? (Plain(compare.LeftOperand), r)
             : Known(compare.LeftOperand) is { } l ? (Plain(compare.RightOperand), l) : (null, UInt128.Zero);
         if (masked is not IBinaryOperation { OperatorKind: BinaryOperatorKind.And } and || constant > 1) return null;
         var shifted = Known(and.RightOperand) == 1 ? Plain(and.LeftOperand) : Known(and.LeftOperand) == 1 ? Plain(and.RightOperand) : null;
         if (shifted is not IBinaryOperation { OperatorKind: BinaryOperatorKind.RightShift } shift || TypeOf(shift) is not { IsVector: true } t) return null;
-        var x = Plain(shift.LeftOperand);
-        if (x is not (ILocalReferenceOperation or IParameterReferenceOperation or IFieldReferenceOperation or IPropertyReferenceOperation)) return null;
-        var (name, type) = Expr(x);
-        if (type != t || !System.Text.RegularExpressions.Regex.IsMatch(name, "^[A-Za-z][A-Za-z0-9_]*$")) return null;
+        if (NamedVector(Plain(shift.LeftOperand), t) is not { } name) return null;
         bool one = (constant == 1) == (compare.OperatorKind == BinaryOperatorKind.Equals);
         return $"({name}({ShiftAmount(shift.RightOperand, t.Width)}) = '{(one ? 1 : 0)}')";
     }
 
+    /// <summary>
+    /// The type a comparison is made in: integer when both sides are VHDL integers (loop variables,
+    /// int instance constants, int constants, narrower vectors promoted to int): C# compares them as int then.
+    /// </summary>
     VType OperandType(IOperation left, IOperation right)
     {
         if (IntegerExact(left) && IntegerExact(right) && !(left.ConstantValue.HasValue && right.ConstantValue.HasValue)) return VType.Integer;
@@ -824,9 +846,9 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     /// <summary>Whether <paramref name="op"/> is a constant whose low <paramref name="w"/> bits are all ones.</summary>
     static bool AllOnes(IOperation op, int w)
     {
-        if (!op.ConstantValue.HasValue || op.ConstantValue.Value is not (sbyte or byte or short or ushort or int or uint or long or ulong)) return false;
+        if (IntegralConstant(op) is not { } v) return false;
         var mask = w >= 128 ? UInt128.MaxValue : (UInt128.One << w) - 1;
-        return (PackageBuilder.Bits(op.ConstantValue.Value!) & mask) == mask;
+        return (v & mask) == mask;
     }
 
     /// <summary>
@@ -835,9 +857,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     /// </summary>
     static string? ShiftsAndAdds(string x, IOperation factor)
     {
-        if (!factor.ConstantValue.HasValue || factor.ConstantValue.Value is not (sbyte or byte or short or ushort or int or uint or long or ulong)) return null;
-        if (factor.ConstantValue.Value is sbyte or short or int or long && Convert.ToInt64(factor.ConstantValue.Value) < 0) return null;
-        var v = PackageBuilder.Bits(factor.ConstantValue.Value!);
+        if (IntegralConstant(factor) is not { } v || factor.ConstantValue.Value is sbyte or short or int or long && Convert.ToInt64(factor.ConstantValue.Value) < 0) return null;
         if (v == 0 || UInt128.PopCount(v) > 3) return null;
         var terms = new List<string>();
         for (int k = 127; k >= 0; k--)
@@ -853,7 +873,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         var plain = Unwrap(amount);
         if (TypeOf(plain).IsVector && Narrowable(plain)) return $"{pkg.Support(StaticSafeForms.Amount)}({Low(plain, bits)}, {bits})";
         var (text, type) = Expr(plain);
-        if (plain is ILocalReferenceOperation l && loopVariables.TryGetValue(l.Local, out var range) && range.From >= 0 && range.To < width) return text;
+        if (LoopVariableWithin(plain, width)) return text;
         if (type.Kind == VKind.Integer) return $"({text} mod {width})";
         if (!type.IsVector) throw Error(amount, $"a shift amount of type {type} is not in the hardware subset");
         return $"{pkg.Support(StaticSafeForms.Amount)}({text}, {bits})";
@@ -941,8 +961,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             return $"{pkg.Support(TotalArithmetic.Address)}({Low(plain, bits)})";
         var (text, type) = Expr(plain);
         if (type.Kind == VKind.Integer)
-            return plain is ILocalReferenceOperation l && loopVariables.TryGetValue(l.Local, out var range) && range.From >= 0 && range.To < length
-                ? text : InRange(text);
+            return LoopVariableWithin(plain, length) ? text : InRange(text);
         var address = $"{pkg.Support(TotalArithmetic.Address)}({Conv(text, type, pkg.Use(VType.U(bits)), index)})";
         return powerOfTwo && length > 1 ? address : InRange(address);
     }
@@ -959,7 +978,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         {
             var fn = pkg.Support(m.Name == "RotateLeft" ? StaticSafeForms.RotateLeft : StaticSafeForms.RotateRight);
             var x = As(inv.Arguments[0].Value, t);
-            if (Known(inv.Arguments[1].Value) is { } by && System.Text.RegularExpressions.Regex.IsMatch(x, "^[A-Za-z][A-Za-z0-9_]*$"))
+            if (Known(inv.Arguments[1].Value) is { } by && IsName(x))
             {
                 // A rotate by a known amount of a name is the concatenation of its two slices.
                 int left = (int)(by & (UInt128)(t.Width - 1));
@@ -999,14 +1018,12 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     /// </summary>
     UInt128? Known(IOperation op)
     {
-        while (op is IParenthesizedOperation p) op = p.Operand;
+        op = Plain(op);
         if (op.Type is null || op.Type.SpecialType == SpecialType.System_Boolean) return null;
         var t = TypeOf(op);
         if (!t.IsVector && t.Kind != VKind.Integer) return null;
         var mask = t.Width >= 128 ? UInt128.MaxValue : (UInt128.One << t.Width) - 1;
-        if (op.ConstantValue.HasValue)
-            return op.ConstantValue.Value is sbyte or byte or short or ushort or int or uint or long or ulong or Int128 or UInt128
-                ? PackageBuilder.Bits(op.ConstantValue.Value) & mask : null;
+        if (op.ConstantValue.HasValue) return IntegralConstant(op) & mask;
         switch (op)
         {
             case IParameterReferenceOperation pr when knownParameters.TryGetValue(pr.Parameter, out var bound):

@@ -129,12 +129,8 @@ internal sealed class EntityWriter : IMemberResolver
 
     static (string, string) Key(IFieldSymbol f) => (f.ContainingType.MetadataName, f.Name);
 
-    IFieldSymbol FindField(FieldInfo field)
-    {
-        for (var t = symbol; t is not null; t = t.BaseType)
-            if (t.MetadataName == field.DeclaringType!.Name && t.GetMembers(field.Name).OfType<IFieldSymbol>().FirstOrDefault() is { } f) return f;
-        throw new TranspileException($"{type.Name}.{field.Name}: field not found in the sources");
-    }
+    IFieldSymbol FindField(FieldInfo field) =>
+        FindField(Key(field)) ?? throw new TranspileException($"{type.Name}.{field.Name}: field not found in the sources");
 
     public MemberInfo Field(IFieldSymbol field, SyntaxNode at) =>
         fields.TryGetValue(Key(field), out var m) && IsOurs(field) ? m
@@ -238,7 +234,7 @@ internal sealed class EntityWriter : IMemberResolver
     static bool ReadBeforeWritten(IOperation tick, IFieldSymbol field)
     {
         var elements = tick.Descendants().OfType<IArrayElementReferenceOperation>()
-            .Where(a => Unwrap(a.ArrayReference) is IFieldReferenceOperation f && SymbolEqualityComparer.Default.Equals(f.Field, field)).ToList();
+            .Where(a => BodyTranslator.Unwrap(a.ArrayReference) is IFieldReferenceOperation f && SymbolEqualityComparer.Default.Equals(f.Field, field)).ToList();
         static bool Written(IArrayElementReferenceOperation a) =>
             a.Parent is IAssignmentOperation asg && asg.Target == a || a.Parent is IIncrementOrDecrementOperation;
         var writes = elements.Where(Written).ToList();
@@ -257,8 +253,6 @@ internal sealed class EntityWriter : IMemberResolver
         for (var p = op.Parent; p is not null; p = p.Parent)
             if (p is ILoopOperation) yield return p;
     }
-
-    static IOperation Unwrap(IOperation op) => op is IConversionOperation { IsImplicit: true } c ? Unwrap(c.Operand) : op;
 
     IMethodSymbol FindOnTick()
     {
