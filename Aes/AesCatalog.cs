@@ -18,17 +18,67 @@ public sealed record AesCoreDesign(Design Design, IAesBlockIn Input, IReady Inpu
 /// <summary>What a run of blocks through an AES core produced.</summary>
 public sealed record AesCoreRun(AesCoreDesign Core, Simulation Simulation, StreamRun<AesBlockResult> Stream, TraceRecorder? Trace);
 
+/// <summary>What an AES core is built for: its direction and the key sizes it takes.</summary>
+/// <param name="Decrypt">The equivalent inverse cipher.</param>
+/// <param name="KeyBits">128, 192 or 256: the one key size the build takes; <see cref="AesKeyBits.All"/>: all three, each block's KeySize deciding.</param>
+public readonly record struct AesBuild(bool Decrypt, int KeyBits)
+{
+    /// <summary>The key-size generic of the processes: a key size code, or <see cref="AesMath.AnyKeySize"/>.</summary>
+    public int KeySizeSetting => KeyBits == AesKeyBits.All ? AesMath.AnyKeySize : AesKeyBits.KeySizeOf(KeyBits);
+    /// <summary>The last step of the build's pipelines (Nr of its key size; 14 when it takes all three).</summary>
+    public int LastStep => AesMath.LastStepOf(KeySizeSetting);
+}
+
+/// <summary>The key sizes an AES build takes (the <c>--key-bits</c> option).</summary>
+public static class AesKeyBits
+{
+    /// <summary>All three key sizes, chosen per block at run time (the default build).</summary>
+    public const int All = 0;
+
+    /// <summary>The option's text: "all", "128", "192" or "256".</summary>
+    public static string Name(int keyBits) => keyBits == All ? "all" : keyBits.ToString(System.Globalization.CultureInfo.InvariantCulture);
+
+    /// <summary>The key bits of an option value; a one-line error for anything else.</summary>
+    public static int Parse(string text) => text switch
+    {
+        "all" => All,
+        "128" => 128,
+        "192" => 192,
+        "256" => 256,
+        _ => throw new ArgumentException($"--key-bits is 128, 192, 256 or all, not '{text}'"),
+    };
+
+    /// <summary>The key size code (0, 1, 2) of 128, 192 or 256 key bits.</summary>
+    public static byte KeySizeOf(int keyBits) => keyBits switch
+    {
+        128 => AesMath.KeySize128,
+        192 => AesMath.KeySize192,
+        256 => AesMath.KeySize256,
+        _ => throw new ArgumentOutOfRangeException(nameof(keyBits), keyBits, "AES keys are 128, 192 or 256 bits"),
+    };
+
+    /// <summary>The key size codes (0, 1, 2) a build takes.</summary>
+    public static byte[] KeySizes(int keyBits) => keyBits == All
+        ? [AesMath.KeySize128, AesMath.KeySize192, AesMath.KeySize256]
+        : [AesKeyBits.KeySizeOf(keyBits)];
+}
+
 /// <summary>
 /// A named AES variant: a configuration of the AES processes (how many steps per stage, S-box or
-/// T-table form, tables in logic or block RAM, keys held or carried with the block, direction).
-/// Every variant takes all three key sizes; the key size travels with each block.
+/// T-table form, tables in logic or block RAM, keys held or carried with the block, direction), built
+/// for all three key sizes (the key size travels with each block) or for one (<see cref="WithKeyBits"/>).
 /// </summary>
-public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, string description, AesCatalog.BlockCoreBuilder build,
-    AesMode mode = AesMode.Ecb) : ICoreVariant
+public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, string description, Func<AesBuild, AesCatalog.BlockCoreBuilder> build,
+    AesMode mode = AesMode.Ecb, int keyBits = AesKeyBits.All) : ICoreVariant
 {
     public string Core => "aes";
     /// <summary>The variant's name: the family, then the mode when it is not ECB, then "-dec" for decryption.</summary>
     public string Variant { get; } = family + (mode == AesMode.Ecb ? "" : "-" + mode.ToString().ToLowerInvariant()) + (decrypt ? "-dec" : "");
+    /// <summary>The key sizes the build takes: 128, 192 or 256 only, or <see cref="AesKeyBits.All"/>.</summary>
+    public int KeyBits { get; } = keyBits;
+    /// <summary>aes-&lt;variant&gt; for the build that takes every key size, aes128-&lt;variant&gt; (192, 256) for a one-size build.</summary>
+    public string Name => (KeyBits == AesKeyBits.All ? Core : Core + KeyBits) + "-" + Variant;
+    string ICoreVariant.KeyBits => AesKeyBits.Name(KeyBits);
     /// <summary>The mode built around the block cipher (ECB: none).</summary>
     public AesMode Mode { get; } = mode;
     /// <summary>The structure (naive, tbox, iterative, proc4, ...) shared by its encryption and decryption variants.</summary>
@@ -40,14 +90,32 @@ public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, st
     /// otherwise the core holds expanded round keys and a key change waits for the pipeline to empty.
     /// </summary>
     public bool KeyPerBlock { get; } = keyPerBlock;
-    public string Description { get; } = description;
+    public string Description { get; } = description + (keyBits == AesKeyBits.All ? "" : $"; built for AES-{keyBits} only");
+
+    /// <summary>The key size codes the build takes.</summary>
+    public byte[] KeySizes => AesKeyBits.KeySizes(KeyBits);
 
     /// <summary>A fresh design with its top-level buses (a design is simulated once).</summary>
-    public AesCoreDesign Build() => AesCatalog.BuildCore("aes_" + Variant.Replace('-', '_'), Decrypt, Mode, build);
+    public AesCoreDesign Build() => AesCatalog.BuildCore(Name.Replace('-', '_'), Decrypt, Mode, build(new AesBuild(Decrypt, KeyBits)));
 
     /// <summary>The same block cipher core with <paramref name="otherMode"/> around it.</summary>
     public AesVariant WithMode(AesMode otherMode) =>
-        otherMode == Mode ? this : new AesVariant(Family, Decrypt, KeyPerBlock, $"{Description}; {otherMode.ToString().ToUpperInvariant()} mode around it", build, otherMode);
+        otherMode == Mode ? this : new AesVariant(Family, Decrypt, KeyPerBlock, $"{description}; {otherMode.ToString().ToUpperInvariant()} mode around it", build, otherMode, KeyBits);
+
+    /// <summary>The same variant built for <paramref name="keyBits"/> (128, 192, 256, or <see cref="AesKeyBits.All"/>).</summary>
+    public AesVariant WithKeyBits(int keyBits)
+    {
+        if (keyBits != AesKeyBits.All) AesKeyBits.KeySizeOf(keyBits);
+        return keyBits == KeyBits ? this : new AesVariant(Family, Decrypt, KeyPerBlock, description, build, Mode, keyBits);
+    }
+
+    /// <summary>Refuses a job whose key this build does not take (one line naming the sizes it does).</summary>
+    void CheckKeySizes(IReadOnlyList<AesBlockJob> jobs)
+    {
+        foreach (var job in jobs)
+            if (!KeySizes.Contains(job.Key.Size))
+                throw new ArgumentException($"aes {Variant} built for AES-{KeyBits} takes {KeyBits}-bit keys only, not a {AesMath.KeyWords(job.Key.Size) * 32}-bit key");
+    }
 
     public Design BuildDesign() => Build().Design;
 
@@ -91,6 +159,7 @@ public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, st
     /// <summary>Runs <paramref name="jobs"/> through a fresh instance of the core, in order, under <paramref name="options"/>.</summary>
     public AesCoreRun Run(IReadOnlyList<AesBlockJob> jobs, StreamOptions options, bool trace = false)
     {
+        CheckKeySizes(jobs);
         var core = Build();
         var sim = new Simulation(core.Design);
         var recorder = trace ? sim.EnableTrace() : null;
@@ -120,19 +189,19 @@ public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, st
         return new Measurement(run.Stream.ClocksPerBlock, run.Stream.Latency, run.Stream.Cycles, blocks);
     }
 
-    /// <summary>Full-speed rate and latency of AES-128 (one key; the key load is before the first block is taken).</summary>
-    public Measurement Measure(int blocks = 64) => Measure(blocks, AesMath.KeySize128);
+    /// <summary>Full-speed rate and latency with the build's smallest key (AES-128 unless built for one other size; the key load is before the first block is taken).</summary>
+    public Measurement Measure(int blocks = 64) => Measure(blocks, KeySizes[0]);
 
     public TracedRun RunTraced(int blocks, StreamOptions options)
     {
         var jobs = AesCatalog.RandomJobs(blocks, options.Seed, keyChangeProbability: KeyPerBlock ? 0.5 : 0.04,
-            messageEndProbability: Mode == AesMode.Ecb ? 0 : 0.2);
+            keySizes: KeySizes, messageEndProbability: Mode == AesMode.Ecb ? 0 : 0.2);
         var run = Run(jobs, options, trace: true);
         var mismatches = StreamTestbench<IAesBlockIn, IAesBlockOut>.Compare(Expected(jobs), run.Stream.Outputs);
         return new TracedRun(run.Simulation, run.Trace!, mismatches, run.Stream.ProtocolErrors, blocks);
     }
 
-    public override string ToString() => $"{Core} {Variant}";
+    public override string ToString() => KeyBits == AesKeyBits.All ? $"{Core} {Variant}" : $"{Core} {Variant} (AES-{KeyBits})";
 }
 
 /// <summary>The AES variants, and ECB through any of them.</summary>
@@ -172,43 +241,54 @@ public static class AesCatalog
     /// <summary>What a held-key pipeline stage does: steps first..last, which part of a round, T-tables or S-boxes.</summary>
     public readonly record struct StageSteps(int First, int Last, int Part, bool Tables);
 
-    static StageSteps[] OneStage(bool tables) => [new(0, AesMath.MaxRounds, AesMath.WholeRound, tables)];
-    static StageSteps[] FourStages() => [new(0, 3, AesMath.WholeRound, true), new(4, 7, AesMath.WholeRound, true),
-        new(8, 11, AesMath.WholeRound, true), new(12, 14, AesMath.WholeRound, true)];
-    static StageSteps[] StagePerRound() => [.. Enumerable.Range(0, AesMath.MaxRounds + 1).Select(r => new StageSteps(r, r, AesMath.WholeRound, true))];
-    static StageSteps[] TwoStagesPerRound() =>
+    static StageSteps[] OneStage(int lastStep, bool tables) => [new(0, lastStep, AesMath.WholeRound, tables)];
+    /// <summary>Steps 0..lastStep in four stages, the first ones one step longer where they do not divide evenly (4, 4, 4, 3 steps for all key sizes; 3, 3, 3, 2 for AES-128).</summary>
+    static StageSteps[] FourStages(int lastStep)
+    {
+        int steps = lastStep + 1;
+        var stages = new StageSteps[4];
+        for (int i = 0, first = 0; i < stages.Length; i++)
+        {
+            int size = steps / stages.Length + (i < steps % stages.Length ? 1 : 0);
+            stages[i] = new StageSteps(first, first + size - 1, AesMath.WholeRound, true);
+            first += size;
+        }
+        return stages;
+    }
+    static StageSteps[] StagePerRound(int lastStep) => [.. Enumerable.Range(0, lastStep + 1).Select(r => new StageSteps(r, r, AesMath.WholeRound, true))];
+    static StageSteps[] TwoStagesPerRound(int lastStep) =>
     [
         new(0, 0, AesMath.WholeRound, false),
-        .. Enumerable.Range(1, AesMath.MaxRounds).SelectMany(r => new[]
+        .. Enumerable.Range(1, lastStep).SelectMany(r => new[]
             { new StageSteps(r, r, AesMath.SubShiftHalf, false), new StageSteps(r, r, AesMath.MixAddHalf, false) }),
     ];
 
-    static IEnumerable<AesVariant> BothDirections(string family, string what, Func<bool, BlockCoreBuilder> build) =>
+    static IEnumerable<AesVariant> BothDirections(string family, string what, Func<AesBuild, BlockCoreBuilder> build) =>
         [
-            new(family, false, false, $"encryption, {what}", build(false)),
-            new(family, true, false, $"decryption (equivalent inverse cipher), {what}", build(true)),
+            new(family, false, false, $"encryption, {what}", build),
+            new(family, true, false, $"decryption (equivalent inverse cipher), {what}", build),
         ];
 
     /// <summary>Every AES variant, by name.</summary>
     public static IReadOnlyList<AesVariant> Variants { get; } =
     [
-        .. BothDirections("naive", "the whole cipher in one clock, S-box form; round keys held", d => BuildHeldPipeline(d, OneStage(false))),
-        .. BothDirections("tbox", "the whole cipher in one clock, T-table form; round keys held", d => BuildHeldPipeline(d, OneStage(true))),
-        .. BothDirections("iterative", "one round per clock in one S-box round datapath (Nr clocks per block); round keys held", d => (design, input, outputReady) => BuildIterative(design, input, outputReady, d)),
-        .. BothDirections("proc4", "pipeline of 4 stages (steps 0-3, 4-7, 8-11, 12-14), T-table form, 1 block per clock; round keys held",
-            d => BuildHeldPipeline(d, FourStages())),
-        .. BothDirections("proc11", "pipeline of one stage per round (15 stages: initial AddRoundKey + rounds 1..14), T-table form, 1 block per clock; round keys held",
-            d => BuildHeldPipeline(d, StagePerRound())),
-        .. BothDirections("proc22", "pipeline of two stages per round (29 stages: SubBytes+ShiftRows, then MixColumns+AddRoundKey), S-box form, 1 block per clock; round keys held",
-            d => BuildHeldPipeline(d, TwoStagesPerRound())),
-        .. BothDirections("bram11", "pipeline of one register level per round (15), the T-tables in block RAM: 16 reads of a 256 x 32-bit ROM per round (T0 or Td0, which also give the final round's S-box bytes), the registered read is the round's pipeline register, 1 block per clock; round keys held",
-            d => (design, input, outputReady) => BuildBramPipeline(design, input, outputReady, d)),
+        .. BothDirections("naive", "the whole cipher in one clock, S-box form; round keys held", b => BuildHeldPipeline(b, OneStage(b.LastStep, false))),
+        .. BothDirections("tbox", "the whole cipher in one clock, T-table form; round keys held", b => BuildHeldPipeline(b, OneStage(b.LastStep, true))),
+        .. BothDirections("iterative", "one round per clock in one S-box round datapath (Nr clocks per block); round keys held", b => (design, input, outputReady) => BuildIterative(design, input, outputReady, b)),
+        .. BothDirections("proc4", "pipeline of 4 stages (steps 0-3, 4-7, 8-11, 12-14; AES-128 build 0-2, 3-5, 6-8, 9-10), T-table form, 1 block per clock; round keys held",
+            b => BuildHeldPipeline(b, FourStages(b.LastStep))),
+        .. BothDirections("proc11", "pipeline of one stage per round (15 stages: initial AddRoundKey + rounds 1..14; AES-128 build 11), T-table form, 1 block per clock; round keys held",
+            b => BuildHeldPipeline(b, StagePerRound(b.LastStep))),
+        .. BothDirections("proc22", "pipeline of two stages per round (29 stages: SubBytes+ShiftRows, then MixColumns+AddRoundKey; AES-128 build 21), S-box form, 1 block per clock; round keys held",
+            b => BuildHeldPipeline(b, TwoStagesPerRound(b.LastStep))),
+        .. BothDirections("bram11", "pipeline of one register level per round (15; AES-128 build 11), the T-tables in block RAM: 16 reads of a 256 x 32-bit ROM per round (T0 or Td0, which also give the final round's S-box bytes), the registered read is the round's pipeline register, 1 block per clock; round keys held",
+            b => (design, input, outputReady) => BuildBramPipeline(design, input, outputReady, b)),
         new("proc11-otf", false, true,
-            "encryption, pipeline of one stage per round (15 stages), T-table form, 1 block per clock; the key travels with every block and is expanded on the fly, so any block may change the key",
-            (design, input, outputReady) => BuildKeyedPipeline(design, input, outputReady, false)),
+            "encryption, pipeline of one stage per round (15 stages; AES-128 build 11), T-table form, 1 block per clock; the key travels with every block and is expanded on the fly, so any block may change the key",
+            b => (design, input, outputReady) => BuildKeyedPipeline(design, input, outputReady, b)),
         new("proc11-otf", true, true,
-            "decryption, on the fly like proc11-otf: 14 stages walk the key schedule forward to round Nr while the block waits, then 15 steps of the equivalent inverse cipher walk it back (30 stages), 1 block per clock",
-            (design, input, outputReady) => BuildKeyedPipeline(design, input, outputReady, true)),
+            "decryption, on the fly like proc11-otf: Nr stages walk the key schedule forward to round Nr while the block waits, then Nr + 1 steps of the equivalent inverse cipher walk it back (30 stages; AES-128 build 22), 1 block per clock",
+            b => (design, input, outputReady) => BuildKeyedPipeline(design, input, outputReady, b)),
     ];
 
     /// <summary>The modes in hardware, each around one core in the catalog (any variant takes any mode through <see cref="AesVariant.WithMode"/>).</summary>
@@ -219,8 +299,11 @@ public static class AesCatalog
         Variants.First(v => v.Variant == "proc11-dec").WithMode(AesMode.Cbc),
     ];
 
-    /// <summary>Every AES design of the catalog: block cipher cores, then the mode cores.</summary>
+    /// <summary>Every AES design of the catalog: block cipher cores, then the mode cores (built for all key sizes).</summary>
     public static IReadOnlyList<AesVariant> All { get; } = [.. Variants, .. ModeVariants];
+
+    /// <summary>The AES-128 build of every design in <see cref="All"/>.</summary>
+    public static IReadOnlyList<AesVariant> Aes128Builds { get; } = [.. All.Select(v => v.WithKeyBits(128))];
 
     /// <summary>The variant called <paramref name="name"/> (case-insensitive).</summary>
     public static AesVariant Find(string name) =>
@@ -251,14 +334,14 @@ public static class AesCatalog
     /// the family), CBC and ECB use the variant of the requested direction. A clear error when the
     /// family has no such variant.
     /// </summary>
-    public static AesVariant ForMode(string variant, AesMode mode, bool decrypt)
+    public static AesVariant ForMode(string variant, AesMode mode, bool decrypt, int keyBits = AesKeyBits.All)
     {
         var named = Find(variant);
         if (named.Mode != AesMode.Ecb) throw new ArgumentException($"aes variant '{variant}' has a mode built in; name a block cipher variant ({string.Join(", ", Variants.Select(v => v.Variant))})");
         bool coreDecrypts = mode != AesMode.Ctr && decrypt;
         var core = Variants.FirstOrDefault(v => v.Family == named.Family && v.Decrypt == coreDecrypts)
             ?? throw new ArgumentException($"aes variant '{variant}' has no {(coreDecrypts ? "decryption" : "encryption")} core");
-        return core.WithMode(mode);
+        return core.WithMode(mode).WithKeyBits(keyBits);
     }
 
     /// <summary>
@@ -267,13 +350,14 @@ public static class AesCatalog
     /// (openssl enc -nopad). ECB and CBC need whole blocks; CTR takes any length (the last block is
     /// filled with zeros on the way in and its output cut to the data's length).
     /// </summary>
-    public static (byte[] Output, long Cycles, int Blocks) Process(string variant, AesMode mode, bool decrypt, byte[] key, byte[] iv, byte[] data)
+    public static (byte[] Output, long Cycles, int Blocks) Process(string variant, AesMode mode, bool decrypt, byte[] key, byte[] iv, byte[] data,
+        int keyBits = AesKeyBits.All)
     {
         var k = AesKey.FromBytes(key);
         if (mode != AesMode.Ecb && iv.Length != AesModel.BlockBytes)
             throw new ArgumentException($"the {mode} IV is {AesModel.BlockBytes} bytes (32 hex digits), got {iv.Length} bytes", nameof(iv));
         var blocks = mode == AesMode.Ctr ? AesModel.ToBlocksPadded(data) : AesModel.ToBlocks(data);
-        var core = ForMode(variant, mode, decrypt);
+        var core = ForMode(variant, mode, decrypt, keyBits);
         UInt128 side = mode == AesMode.Ecb ? 0 : AesModel.ToBlock(iv);
         var jobs = new AesBlockJob[blocks.Length];
         for (int i = 0; i < blocks.Length; i++)
@@ -347,19 +431,19 @@ public static class AesCatalog
     }
 
     /// <summary>The key scheduler and gate of a held-key core, wired to the design's input.</summary>
-    static (AesKeyScheduler Scheduler, AesKeyGate Gate) AddKeyHandling(Design design, IAesBlockIn input, IReady outputReady, bool decrypt)
+    static (AesKeyScheduler Scheduler, AesKeyGate Gate) AddKeyHandling(Design design, IAesBlockIn input, IReady outputReady, AesBuild build)
     {
-        var scheduler = new AesKeyScheduler(decrypt) { Name = "key_scheduler", Input = input, OutputReady = outputReady };
-        var gate = new AesKeyGate { Name = "key_gate", Input = input, Status = scheduler.Status };
+        var scheduler = new AesKeyScheduler(build.Decrypt, build.KeySizeSetting) { Name = "key_scheduler", Input = input, OutputReady = outputReady };
+        var gate = new AesKeyGate(build.KeySizeSetting) { Name = "key_gate", Input = input, Status = scheduler.Status };
         scheduler.InputReady = gate.InputReady;
         return (scheduler, gate);
     }
 
     /// <summary>A held-key pipeline: key scheduler and gate, then one <see cref="AesRoundStage"/> per entry of <paramref name="stages"/>.</summary>
-    public static BlockCoreBuilder BuildHeldPipeline(bool decrypt, IReadOnlyList<StageSteps> stages) => (design, input, outputReady) =>
+    public static BlockCoreBuilder BuildHeldPipeline(AesBuild build, IReadOnlyList<StageSteps> stages) => (design, input, outputReady) =>
     {
         var control = new PipelineControl { Name = "control", OutputReady = outputReady };
-        var (scheduler, gate) = AddKeyHandling(design, input, outputReady, decrypt);
+        var (scheduler, gate) = AddKeyHandling(design, input, outputReady, build);
         gate.DatapathReady = control.Advance;
         IAesBlockOut state = gate.Output;
         for (int i = 0; i < stages.Count; i++)
@@ -369,7 +453,7 @@ public static class AesCatalog
                 s.Part == AesMath.SubShiftHalf ? $"round{s.First}_subshift" :
                 s.Part == AesMath.MixAddHalf ? $"round{s.First}_mixadd" :
                 s.First == s.Last ? (s.First == 0 ? "initial" : $"round{s.First}") : $"rounds{s.First}_{s.Last}";
-            var stage = design.Add(new AesRoundStage(s.First, s.Last, s.Part, s.Tables, decrypt)
+            var stage = design.Add(new AesRoundStage(s.First, s.Last, s.Part, s.Tables, build.Decrypt, build.KeySizeSetting)
             {
                 Name = stageName, Input = state, KeyLoad = scheduler.KeyLoad, Advance = control.Advance,
             });
@@ -383,10 +467,10 @@ public static class AesCatalog
         return (gate.InputReady, state);
     };
 
-    static (IReady, IAesBlockOut) BuildIterative(Design design, IAesBlockIn input, IReady outputReady, bool decrypt)
+    static (IReady, IAesBlockOut) BuildIterative(Design design, IAesBlockIn input, IReady outputReady, AesBuild build)
     {
-        var (scheduler, gate) = AddKeyHandling(design, input, outputReady, decrypt);
-        var core = design.Add(new AesIterativeCore(decrypt) { Name = "core", Input = gate.Output, KeyLoad = scheduler.KeyLoad, OutputReady = outputReady });
+        var (scheduler, gate) = AddKeyHandling(design, input, outputReady, build);
+        var core = design.Add(new AesIterativeCore(build.Decrypt, build.KeySizeSetting) { Name = "core", Input = gate.Output, KeyLoad = scheduler.KeyLoad, OutputReady = outputReady });
         gate.DatapathReady = core.InputReady;
         scheduler.Output = core.Output;
         design.Add(scheduler);
@@ -398,25 +482,26 @@ public static class AesCatalog
     /// The block-RAM pipeline: an initial AddRoundKey stage, then per round the table addresses, 16
     /// ROMs, the carry register and the combinational combine (see <see cref="AesTableAddresses"/>).
     /// </summary>
-    static (IReady, IAesBlockOut) BuildBramPipeline(Design design, IAesBlockIn input, IReady outputReady, bool decrypt)
+    static (IReady, IAesBlockOut) BuildBramPipeline(Design design, IAesBlockIn input, IReady outputReady, AesBuild build)
     {
+        bool decrypt = build.Decrypt;
         var control = new PipelineControl { Name = "control", OutputReady = outputReady };
-        var (scheduler, gate) = AddKeyHandling(design, input, outputReady, decrypt);
+        var (scheduler, gate) = AddKeyHandling(design, input, outputReady, build);
         gate.DatapathReady = control.Advance;
-        var initial = design.Add(new AesRoundStage(0, 0, AesMath.WholeRound, tables: true, decrypt)
+        var initial = design.Add(new AesRoundStage(0, 0, AesMath.WholeRound, tables: true, decrypt, build.KeySizeSetting)
         {
             Name = "initial", Input = gate.Output, KeyLoad = scheduler.KeyLoad, Advance = control.Advance,
         });
         IAesBlockOut state = initial.Output;
         var contents = decrypt ? AesMath.Td0 : AesMath.T0;
-        for (int round = 1; round <= AesMath.MaxRounds; round++)
+        for (int round = 1; round <= build.LastStep; round++)
         {
             var addresses = design.Add(new AesTableAddresses(decrypt) { Name = $"round{round}_addresses", State = state, Advance = control.Advance });
             var carry = design.Add(new AesTableCarryStage(round) { Name = $"round{round}_carry", Input = state, KeyLoad = scheduler.KeyLoad, Advance = control.Advance });
             var reads = new[] { addresses.Read0, addresses.Read1, addresses.Read2, addresses.Read3, addresses.Read4, addresses.Read5, addresses.Read6, addresses.Read7,
                 addresses.Read8, addresses.Read9, addresses.Read10, addresses.Read11, addresses.Read12, addresses.Read13, addresses.Read14, addresses.Read15 };
             var tables = reads.Select((read, i) => design.Add(new Rom<uint>(contents, MemoryStyle.Block) { Name = $"round{round}_table{i}", Read = read })).ToArray();
-            var combine = design.Add(new AesTableRoundCombine(round, decrypt)
+            var combine = design.Add(new AesTableRoundCombine(round, decrypt, build.KeySizeSetting)
             {
                 Name = $"round{round}_combine", Carry = carry.Output, RoundKey = carry.RoundKey,
                 Lookup0 = tables[0].Result, Lookup1 = tables[1].Result, Lookup2 = tables[2].Result, Lookup3 = tables[3].Result,
@@ -438,20 +523,21 @@ public static class AesCatalog
     /// An on-the-fly pipeline. Encryption: the initial stage and rounds 1..14. Decryption: the initial
     /// stage, 14 forward key stages, then steps 0..14 of the equivalent inverse cipher.
     /// </summary>
-    static (IReady, IAesBlockOut) BuildKeyedPipeline(Design design, IAesBlockIn input, IReady outputReady, bool decrypt)
+    static (IReady, IAesBlockOut) BuildKeyedPipeline(Design design, IAesBlockIn input, IReady outputReady, AesBuild build)
     {
+        bool decrypt = build.Decrypt;
         var control = new PipelineControl { Name = "control", OutputReady = outputReady };
-        var initial = design.Add(new AesKeyedInitialStage(decrypt) { Name = "initial", Input = input, Advance = control.Advance });
+        var initial = design.Add(new AesKeyedInitialStage(decrypt, build.KeySizeSetting) { Name = "initial", Input = input, Advance = control.Advance });
         IAesBlockOut state = initial.Output;
         IAesKeyWindow window = initial.OutputKey;
         var stages = decrypt
-            ? [.. Enumerable.Range(1, AesMath.MaxRounds).Select(r => (r, AesKeyedStageKind.KeyForward, $"key{r}")),
-               .. Enumerable.Range(0, AesMath.MaxRounds + 1).Select(r => (r, AesKeyedStageKind.DecryptStep, r == 0 ? "step0" : $"round{r}"))]
-            : Enumerable.Range(1, AesMath.MaxRounds).Select(r => (r, AesKeyedStageKind.EncryptRound, $"round{r}")).ToList();
+            ? [.. Enumerable.Range(1, build.LastStep).Select(r => (r, AesKeyedStageKind.KeyForward, $"key{r}")),
+               .. Enumerable.Range(0, build.LastStep + 1).Select(r => (r, AesKeyedStageKind.DecryptStep, r == 0 ? "step0" : $"round{r}"))]
+            : Enumerable.Range(1, build.LastStep).Select(r => (r, AesKeyedStageKind.EncryptRound, $"round{r}")).ToList();
         for (int i = 0; i < stages.Count; i++)
         {
             var (round, kind, stageName) = stages[i];
-            var stage = design.Add(new AesKeyedRoundStage(round, kind, isLastStage: i == stages.Count - 1)
+            var stage = design.Add(new AesKeyedRoundStage(round, kind, isLastStage: i == stages.Count - 1, build.KeySizeSetting)
             {
                 Name = stageName, Input = state, InputKey = window, Advance = control.Advance,
             });

@@ -32,6 +32,8 @@ public sealed class AesIterativeCore : ClockedProcess
 
     /// <summary>The equivalent inverse cipher.</summary>
     readonly bool decrypt;
+    /// <summary>The key size code the build is for, or <see cref="AesMath.AnyKeySize"/> (each block's KeySize decides).</summary>
+    readonly int buildKeySize;
 
     readonly UInt128[] roundKeys = new UInt128[AesMath.MaxRounds + 1];
     /// <summary>A block is in the round datapath.</summary>
@@ -50,9 +52,10 @@ public sealed class AesIterativeCore : ClockedProcess
     /// <summary>Mirror of InputReady.Ready.</summary>
     bool inputReady;
 
-    public AesIterativeCore(bool decrypt)
+    public AesIterativeCore(bool decrypt, int buildKeySize)
     {
         this.decrypt = decrypt;
+        this.buildKeySize = buildKeySize;
     }
 
     protected override void OnTick()
@@ -86,8 +89,8 @@ public sealed class AesIterativeCore : ClockedProcess
         {
             state = Input.Block ^ roundKeys[0];
             side = Input.Side;
-            keySize = Input.KeySize;
-            rounds = AesMath.RoundsOf(Input.KeySize);
+            keySize = AesMath.KeySizeIn(buildKeySize, Input.KeySize);
+            rounds = AesMath.RoundsOf(keySize);
             tag = Input.Tag;
             last = Input.Last;
             round = 1;

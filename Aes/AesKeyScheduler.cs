@@ -28,6 +28,8 @@ public sealed class AesKeyScheduler : ClockedProcess
 
     /// <summary>Send the round keys of the equivalent inverse cipher.</summary>
     readonly bool decrypt;
+    /// <summary>The key size code the build is for, or <see cref="AesMath.AnyKeySize"/> (each block's KeySize decides).</summary>
+    readonly int buildKeySize;
 
     bool loaded;
     bool expanding;
@@ -41,9 +43,10 @@ public sealed class AesKeyScheduler : ClockedProcess
     /// <summary>Blocks taken in and not yet given out.</summary>
     byte inFlight;
 
-    public AesKeyScheduler(bool decrypt)
+    public AesKeyScheduler(bool decrypt, int buildKeySize)
     {
         this.decrypt = decrypt;
+        this.buildKeySize = buildKeySize;
     }
 
     protected override void OnTick()
@@ -83,14 +86,16 @@ public sealed class AesKeyScheduler : ClockedProcess
         }
         else if (Input.Valid && inFlight == 0)
         {
-            bool sameKey = Input.KeyHigh == keyHigh && Input.KeyLow == keyLow && Input.KeySize == keySize;
+            byte offeredSize = AesMath.KeySizeIn(buildKeySize, Input.KeySize);
+            UInt128 offeredLow = AesMath.KeyLowIn(buildKeySize, Input.KeyLow);
+            bool sameKey = Input.KeyHigh == keyHigh && offeredLow == keyLow && offeredSize == keySize;
             if (!(loaded && sameKey))
             {
                 keyHigh = Input.KeyHigh;
-                keyLow = Input.KeyLow;
-                keySize = Input.KeySize;
+                keyLow = offeredLow;
+                keySize = offeredSize;
                 windowHigh = Input.KeyHigh;
-                windowLow = AesMath.InitialWindowLow(Input.KeyHigh, Input.KeyLow, Input.KeySize);
+                windowLow = AesMath.InitialWindowLow(Input.KeyHigh, offeredLow, offeredSize);
                 round = 0;
                 expanding = true;
                 loaded = false;
@@ -120,16 +125,25 @@ public sealed class AesKeyGate : CombinationalProcess
     /// <summary>The core's input ready.</summary>
     [OutputBus] public IReady InputReady = Bus.Create<IReady>();
 
+    /// <summary>The key size code the build is for, or <see cref="AesMath.AnyKeySize"/> (each block's KeySize decides).</summary>
+    readonly int buildKeySize;
+
+    public AesKeyGate(int buildKeySize)
+    {
+        this.buildKeySize = buildKeySize;
+    }
+
     protected override void OnTick()
     {
         bool valid = Input.Valid;
         bool keyReady = false;
         if (valid)
         {
-            keyReady = Status.Ready && Input.KeyHigh == Status.KeyHigh && Input.KeyLow == Status.KeyLow && Input.KeySize == Status.KeySize;
+            byte keySize = AesMath.KeySizeIn(buildKeySize, Input.KeySize);
+            keyReady = Status.Ready && Input.KeyHigh == Status.KeyHigh && AesMath.KeyLowIn(buildKeySize, Input.KeyLow) == Status.KeyLow && keySize == Status.KeySize;
             Output.Block = Input.Block;
             Output.Side = Input.Side;
-            Output.KeySize = Input.KeySize;
+            Output.KeySize = keySize;
             Output.Tag = Input.Tag;
             Output.Last = Input.Last;
         }

@@ -21,10 +21,13 @@ public sealed class AesKeyedInitialStage : ClockedProcess
 
     /// <summary>Decryption: the block waits for the forward key walk; no AddRoundKey here.</summary>
     readonly bool decrypt;
+    /// <summary>The key size code the build is for, or <see cref="AesMath.AnyKeySize"/> (each block's KeySize decides).</summary>
+    readonly int buildKeySize;
 
-    public AesKeyedInitialStage(bool decrypt)
+    public AesKeyedInitialStage(bool decrypt, int buildKeySize)
     {
         this.decrypt = decrypt;
+        this.buildKeySize = buildKeySize;
     }
 
     protected override void OnTick()
@@ -37,11 +40,12 @@ public sealed class AesKeyedInitialStage : ClockedProcess
             {
                 Output.Block = decrypt ? Input.Block : AesMath.AddRoundKey(Input.Block, Input.KeyHigh);
                 Output.Side = Input.Side;
-                Output.KeySize = Input.KeySize;
+                byte keySize = AesMath.KeySizeIn(buildKeySize, Input.KeySize);
+                Output.KeySize = keySize;
                 Output.Tag = Input.Tag;
                 Output.Last = Input.Last;
                 OutputKey.High = Input.KeyHigh;
-                OutputKey.Low = AesMath.InitialWindowLow(Input.KeyHigh, Input.KeyLow, Input.KeySize);
+                OutputKey.Low = AesMath.InitialWindowLow(Input.KeyHigh, AesMath.KeyLowIn(buildKeySize, Input.KeyLow), keySize);
             }
         }
     }
@@ -85,8 +89,10 @@ public sealed class AesKeyedRoundStage : ClockedProcess
     readonly int kind;
     /// <summary>The last stage of the pipeline.</summary>
     readonly bool isLastStage;
+    /// <summary>The key size code the build is for, or <see cref="AesMath.AnyKeySize"/> (each block's KeySize decides).</summary>
+    readonly int buildKeySize;
 
-    public AesKeyedRoundStage(int round, int kind, bool isLastStage)
+    public AesKeyedRoundStage(int round, int kind, bool isLastStage, int buildKeySize)
     {
         int lowest = kind == AesKeyedStageKind.DecryptStep ? 0 : 1;
         if (round < lowest || round > AesMath.MaxRounds)
@@ -94,6 +100,7 @@ public sealed class AesKeyedRoundStage : ClockedProcess
         this.round = round;
         this.kind = kind;
         this.isLastStage = isLastStage;
+        this.buildKeySize = buildKeySize;
     }
 
     protected override void OnTick()
@@ -104,7 +111,8 @@ public sealed class AesKeyedRoundStage : ClockedProcess
             Output.Valid = valid;
             if (valid)
             {
-                byte rounds = AesMath.RoundsOf(Input.KeySize);
+                byte keySize = AesMath.KeySizeIn(buildKeySize, Input.KeySize);
+                byte rounds = AesMath.RoundsOf(keySize);
                 UInt128 high = InputKey.High;
                 UInt128 low = InputKey.Low;
                 UInt128 nextHigh = high;
@@ -114,14 +122,14 @@ public sealed class AesKeyedRoundStage : ClockedProcess
                 {
                     block = AesMath.RoundStep(Input.Block, low, round, rounds, AesMath.WholeRound, true, false);
                     nextHigh = low;
-                    nextLow = AesMath.NextWindowLow(high, low, round - 1, Input.KeySize);
+                    nextLow = AesMath.NextWindowLow(high, low, round - 1, keySize);
                 }
                 else if (kind == AesKeyedStageKind.KeyForward)
                 {
                     if (round <= rounds)
                     {
                         nextHigh = low;
-                        nextLow = AesMath.NextWindowLow(high, low, round - 1, Input.KeySize);
+                        nextLow = AesMath.NextWindowLow(high, low, round - 1, keySize);
                     }
                 }
                 else
@@ -130,7 +138,7 @@ public sealed class AesKeyedRoundStage : ClockedProcess
                     if (round >= 1 && round <= rounds)
                     {
                         nextLow = high;
-                        nextHigh = AesMath.PreviousWindowHigh(high, low, rounds - round + 1, Input.KeySize);
+                        nextHigh = AesMath.PreviousWindowHigh(high, low, rounds - round + 1, keySize);
                     }
                     UInt128 roundKey = AesMath.DecryptionRoundKey(nextHigh, round, rounds);
                     block = AesMath.RoundStep(Input.Block, roundKey, round, rounds, AesMath.WholeRound, true, true);

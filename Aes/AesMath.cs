@@ -140,6 +140,21 @@ public static class AesMath
     /// <summary>Nr: the number of rounds (10, 12, 14) of key size code 0, 1, 2 (code 3, no key size, is taken as 2).</summary>
     public static byte RoundsOf(byte keySize) => keySize >= KeySize256 ? (byte)MaxRounds : (byte)(Rounds128 + 2 * keySize);
 
+    /// <summary>
+    /// The key-size setting of a build that takes all three key sizes, each block's KeySize deciding
+    /// at run time (otherwise a build's setting is the one key size code it is built for).
+    /// </summary>
+    public const int AnyKeySize = -1;
+
+    /// <summary>The key size code a block is processed with: the build's one size, or the block's own.</summary>
+    public static byte KeySizeIn(int build, byte blockKeySize) => build == AnyKeySize ? blockKeySize : (byte)build;
+
+    /// <summary>The part of a key beyond its first 128 bits that a build compares and expands: none in an AES-128 build.</summary>
+    public static UInt128 KeyLowIn(int build, UInt128 keyLow) => build == KeySize128 ? 0 : keyLow;
+
+    /// <summary>The last step of a build's pipelines: Nr of its key size, or that of AES-256 when it takes all three.</summary>
+    public static int LastStepOf(int build) => build == AnyKeySize ? MaxRounds : RoundsOf((byte)build);
+
     static byte KindOfKeyWord(int keySize, int i)
     {
         int nk = KeyWords(keySize);

@@ -33,11 +33,13 @@ public sealed class AesRoundStage : ClockedProcess
     readonly bool tables;
     /// <summary>The equivalent inverse cipher.</summary>
     readonly bool decrypt;
+    /// <summary>The key size code the build is for, or <see cref="AesMath.AnyKeySize"/> (each block's KeySize decides).</summary>
+    readonly int buildKeySize;
 
     /// <summary>Round key of each step (only those of this stage's steps are loaded and read).</summary>
     readonly UInt128[] roundKeys = new UInt128[AesMath.MaxRounds + 1];
 
-    public AesRoundStage(int firstRound, int lastRound, int part, bool tables, bool decrypt)
+    public AesRoundStage(int firstRound, int lastRound, int part, bool tables, bool decrypt, int buildKeySize)
     {
         if (firstRound < 0 || lastRound < firstRound || lastRound > AesMath.MaxRounds)
             throw new ArgumentOutOfRangeException(nameof(lastRound), $"steps {firstRound}..{lastRound}: a stage does steps within 0..{AesMath.MaxRounds}");
@@ -48,6 +50,7 @@ public sealed class AesRoundStage : ClockedProcess
         this.part = part;
         this.tables = tables;
         this.decrypt = decrypt;
+        this.buildKeySize = buildKeySize;
     }
 
     protected override void OnTick()
@@ -58,7 +61,7 @@ public sealed class AesRoundStage : ClockedProcess
             Output.Valid = valid;
             if (valid)
             {
-                byte rounds = AesMath.RoundsOf(Input.KeySize);
+                byte rounds = AesMath.RoundsOf(AesMath.KeySizeIn(buildKeySize, Input.KeySize));
                 UInt128 state = Input.Block;
                 for (int round = 0; round <= AesMath.MaxRounds; round++)
                 {

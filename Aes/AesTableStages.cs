@@ -169,11 +169,14 @@ public sealed class AesTableRoundCombine : CombinationalProcess
     readonly int round;
     /// <summary>The reads are Td0 (equivalent inverse cipher), not T0.</summary>
     readonly bool decrypt;
+    /// <summary>The key size code the build is for, or <see cref="AesMath.AnyKeySize"/> (each block's KeySize decides).</summary>
+    readonly int buildKeySize;
 
-    public AesTableRoundCombine(int round, bool decrypt)
+    public AesTableRoundCombine(int round, bool decrypt, int buildKeySize)
     {
         this.round = round;
         this.decrypt = decrypt;
+        this.buildKeySize = buildKeySize;
     }
 
     protected override void OnTick()
@@ -182,7 +185,7 @@ public sealed class AesTableRoundCombine : CombinationalProcess
         Output.Valid = valid;
         if (valid)
         {
-            byte rounds = AesMath.RoundsOf(Carry.KeySize);
+            byte rounds = AesMath.RoundsOf(AesMath.KeySizeIn(buildKeySize, Carry.KeySize));
             bool final = round == rounds;
             // Above the block's Nr the round passes the state (and its key, never loaded, is not read).
             if (round > rounds) Output.Block = Carry.Block;

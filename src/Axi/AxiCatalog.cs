@@ -13,6 +13,7 @@ public static class AxiCatalog
     [
         // Every variant of every core, numbered (VERSION bits 15..0) by its position in the core's own catalog (1 = first).
         .. AesCatalog.All.Select((v, i) => (IAxiCoreAdapter)new AesAxiCore(v, (ushort)(i + 1))),
+        .. AesCatalog.Aes128Builds.Select((v, i) => (IAxiCoreAdapter)new AesAxiCore(v, (ushort)(i + 1))),
         .. Md5Catalog.Variants.Select((v, i) => (IAxiCoreAdapter)new Md5AxiCore(v, (ushort)(i + 1))),
         .. Sha2Catalog.Sha224Variants.Select((v, i) => (IAxiCoreAdapter)new Sha256AxiCore(v, (ushort)(i + 1))),
         .. Sha2Catalog.Sha256Variants.Select((v, i) => (IAxiCoreAdapter)new Sha256AxiCore(v, (ushort)(i + 1))),
@@ -22,14 +23,40 @@ public static class AxiCatalog
         .. Poly1305Catalog.Variants.Select((v, i) => (IAxiCoreAdapter)new Poly1305AxiCore(v, (ushort)(i + 1))),
     ];
 
-    /// <summary>The wrapper of a core variant, or an exception whose message is one line naming what exists.</summary>
-    public static IAxiCoreAdapter Find(string core, string variant)
+    /// <summary>
+    /// The wrapper of a core variant built for <paramref name="keyBits"/> (the <c>--key-bits</c> option:
+    /// "all", or 128, 192, 256 for AES), or an exception whose message is one line naming what exists.
+    /// </summary>
+    public static IAxiCoreAdapter Find(string core, string variant, string keyBits = "all")
     {
         var ofCore = All.Where(a => string.Equals(a.Core, core, StringComparison.OrdinalIgnoreCase)).ToList();
         if (ofCore.Count == 0)
             throw new ArgumentException($"no AXI wrapper for core '{core}'; wrapped cores: {string.Join(", ", All.Select(a => a.Core).Distinct())}");
-        return ofCore.FirstOrDefault(a => string.Equals(a.Variant, variant, StringComparison.OrdinalIgnoreCase))
-            ?? throw new ArgumentException($"no AXI wrapper for {core} variant '{variant}'; wrapped variants: {string.Join(", ", ofCore.Select(a => a.Variant))}");
+        int bits = AesKeyBits.Parse(keyBits);
+        if (bits != AesKeyBits.All && !string.Equals(core, "aes", StringComparison.OrdinalIgnoreCase))
+            throw new ArgumentException($"--key-bits {keyBits}: only aes is built for one key size; {core} takes --key-bits all");
+        var ofVariant = ofCore.Where(a => string.Equals(a.Variant, variant, StringComparison.OrdinalIgnoreCase)).ToList();
+        if (ofVariant.Count == 0)
+            throw new ArgumentException($"no AXI wrapper for {core} variant '{variant}'; wrapped variants: {string.Join(", ", ofCore.Select(a => a.Variant).Distinct())}");
+        int number = ofVariant[0].VariantNumber;
+        return ofVariant.FirstOrDefault(a => a is not AesAxiCore aes || aes.KeyBits == bits)
+            ?? new AesAxiCore(AesCatalog.All.First(v => string.Equals(v.Variant, variant, StringComparison.OrdinalIgnoreCase)).WithKeyBits(bits), (ushort)number);
+    }
+
+    /// <summary>The wrapper called <paramref name="name"/> (its core build's name, e.g. aes128-proc11).</summary>
+    public static IAxiCoreAdapter FindByName(string name) =>
+        All.FirstOrDefault(a => a.Name == name) ?? throw new ArgumentException($"no AXI wrapper named '{name}'");
+
+    /// <summary>
+    /// The wrappers of the builds for <paramref name="keyBits"/> (the <c>--key-bits</c> option: "all",
+    /// 128, 192, 256), or, when it is not given, every wrapper of <see cref="All"/>.
+    /// </summary>
+    public static IReadOnlyList<IAxiCoreAdapter> Builds(string? keyBits)
+    {
+        if (keyBits is null) return All;
+        int bits = AesKeyBits.Parse(keyBits);
+        if (bits == AesKeyBits.All) return [.. All.Where(a => a is not AesAxiCore aes || aes.KeyBits == AesKeyBits.All)];
+        return [.. AesCatalog.All.Select((v, i) => (IAxiCoreAdapter)new AesAxiCore(v.WithKeyBits(bits), (ushort)(i + 1)))];
     }
 
     /// <summary>
@@ -37,5 +64,5 @@ public static class AxiCatalog
     /// with -w32 for 32-bit streams.
     /// </summary>
     public static string VhdlFolder(IAxiCoreAdapter a, int streamBits = AxiWrapper.DefaultStreamBits) =>
-        Path.Combine("vhdl-out", $"axi-{a.Core}-{a.Variant}{AxiWrapper.WidthSuffix(streamBits, '-')}");
+        Path.Combine("vhdl-out", $"axi-{a.Name}{AxiWrapper.WidthSuffix(streamBits, '-')}");
 }

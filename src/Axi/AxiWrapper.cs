@@ -49,6 +49,8 @@ public interface IAxiCoreAdapter
     string Core { get; }
     /// <summary>Variant of the core (its catalog name).</summary>
     string Variant { get; }
+    /// <summary>The core build's name (&lt;core&gt;-&lt;variant&gt;, or e.g. aes128-proc11 for an AES build of one key size).</summary>
+    string Name => $"{Core}-{Variant}";
     string Description { get; }
     /// <summary>ID register (four ASCII characters).</summary>
     uint CoreId { get; }
@@ -144,7 +146,7 @@ public static class AxiWrapper
     /// as '_' (a VHDL identifier), with _w32 for 32-bit streams.
     /// </summary>
     public static string DesignName(IAxiCoreAdapter adapter, int streamBits = DefaultStreamBits) =>
-        $"axi_{adapter.Core}_{adapter.Variant.Replace('-', '_')}{WidthSuffix(streamBits, '_')}";
+        $"axi_{adapter.Name.Replace('-', '_')}{WidthSuffix(streamBits, '_')}";
 
     /// <summary>What names of a wrapper with <paramref name="streamBits"/>-bit streams end in: nothing for 64 bits, &lt;separator&gt;w32 for 32.</summary>
     public static string WidthSuffix(int streamBits, char separator) =>

@@ -12,24 +12,41 @@ public static class CoreRegistry
     public static IReadOnlyList<ICoreVariant> All { get; } =
     [
         .. AesCatalog.All,
+        .. AesCatalog.Aes128Builds,
         .. Md5Catalog.Variants,
         .. Sha2Catalog.Variants,
         .. ChaChaCatalog.Variants,
         .. Poly1305Catalog.Variants,
     ];
 
-    /// <summary>The variant, or an exception whose message is one line naming what exists.</summary>
-    public static ICoreVariant Find(string core, string variant)
+    /// <summary>
+    /// The variant built for <paramref name="keyBits"/> (the <c>--key-bits</c> option: "all", or 128,
+    /// 192, 256 for AES), or an exception whose message is one line naming what exists.
+    /// </summary>
+    public static ICoreVariant Find(string core, string variant, string keyBits = "all") => Find(All, core, variant, keyBits);
+
+    /// <summary><see cref="Find(string, string, string)"/> among <paramref name="variants"/> (case-insensitive names).</summary>
+    public static ICoreVariant Find(IEnumerable<ICoreVariant> variants, string core, string variant, string keyBits)
     {
-        var ofCore = All.Where(v => v.Core == core).ToList();
+        var ofCore = variants.Where(v => string.Equals(v.Core, core, StringComparison.OrdinalIgnoreCase)).ToList();
         if (ofCore.Count == 0)
-            throw new ArgumentException($"unknown core '{core}'; known cores: {string.Join(", ", All.Select(v => v.Core).Distinct())}");
-        return ofCore.FirstOrDefault(v => v.Variant == variant)
-            ?? throw new ArgumentException($"unknown {core} variant '{variant}'; known variants: {string.Join(", ", ofCore.Select(v => v.Variant))}");
+            throw new ArgumentException($"unknown core '{core}'; known cores: {string.Join(", ", variants.Select(v => v.Core).Distinct())}");
+        int bits = AesKeyBits.Parse(keyBits);
+        if (bits != AesKeyBits.All && ofCore[0] is not AesVariant)
+            throw new ArgumentException($"--key-bits {keyBits}: only aes is built for one key size; {core} takes --key-bits all");
+        var named = ofCore.Where(v => string.Equals(v.Variant, variant, StringComparison.OrdinalIgnoreCase)).ToList();
+        if (named.Count == 0)
+            throw new ArgumentException($"unknown {core} variant '{variant}'; known variants: {string.Join(", ", ofCore.Select(v => v.Variant).Distinct())}");
+        return named.FirstOrDefault(v => v.KeyBits == AesKeyBits.Name(bits))
+            ?? ((AesVariant)named[0]).WithKeyBits(bits);
     }
 
+    /// <summary>The build called <paramref name="name"/> (its vhdl-out folder name, e.g. aes128-proc11).</summary>
+    public static ICoreVariant FindByName(string name) =>
+        All.FirstOrDefault(v => v.Name == name) ?? throw new ArgumentException($"no build named '{name}'");
+
     /// <summary>The folder of a variant's generated VHDL, relative to the repository root.</summary>
-    public static string VhdlFolder(ICoreVariant v) => Path.Combine("vhdl-out", $"{v.Core}-{v.Variant}");
+    public static string VhdlFolder(ICoreVariant v) => Path.Combine("vhdl-out", $"{v.Name}");
 
     /// <summary>The repository root: the nearest folder upwards holding Crypto.sln.</summary>
     public static string FindRepositoryRoot(string? start = null)

@@ -49,18 +49,21 @@ public static class AesCommand
         return Convert.FromHexString(hex);
     }
 
-    public static int Execute(CliEnvironment env, string variant, string keyHex, bool decrypt, string modeName, string? ivHex, string? statsPath)
+    public static int Execute(CliEnvironment env, string variant, string keyHex, bool decrypt, string modeName, string? ivHex, string? statsPath,
+        string keyBitsOption = "all")
     {
         var key = ParseKey(keyHex);
         var mode = ParseMode(modeName);
         var iv = ParseIv(mode, ivHex);
-        var named = AesCatalog.Find(env.Cores.Find("aes", variant).Variant);
+        var named = (AesVariant)env.Cores.Find("aes", variant, keyBitsOption);
+        if (named.KeyBits != AesKeyBits.All && named.KeyBits != key.Length * 8)
+            throw new UsageException($"aes: --key-bits {named.KeyBits} builds the core for {named.KeyBits}-bit keys only; --key is {key.Length * 8} bits");
         if (named.Mode != AesMode.Ecb)
             throw new UsageException($"aes: {named.Variant} has a mode built in; name its block cipher variant ({named.Family}{(named.Decrypt ? "-dec" : "")}) and --mode {named.Mode.ToString().ToLowerInvariant()}");
         if (named.Decrypt && !decrypt)
             throw new UsageException($"aes: {named.Variant} decrypts: add --decrypt (or name {named.Family} to encrypt)");
         AesVariant core;
-        try { core = AesCatalog.ForMode(named.Variant, mode, decrypt); }
+        try { core = AesCatalog.ForMode(named.Variant, mode, decrypt, named.KeyBits); }
         catch (ArgumentException e) { throw new UsageException("aes: " + e.Message); }
         string? statsFile = statsPath is null ? null : env.UserPath(statsPath);
         if (statsFile is not null && !Directory.Exists(Path.GetDirectoryName(statsFile)))
@@ -79,7 +82,7 @@ public static class AesCommand
         int blocks = 0;
         if (data.Length > 0)
         {
-            var run = AesCatalog.Process(named.Variant, mode, decrypt, key, iv, data);
+            var run = AesCatalog.Process(named.Variant, mode, decrypt, key, iv, data, named.KeyBits);
             (output, cycles, blocks) = (run.Output, run.Cycles, run.Blocks);
         }
         clock.Stop();
@@ -93,12 +96,12 @@ public static class AesCommand
 
         env.StdOut.Write(output);
         env.StdOut.Flush();
-        env.Error.WriteLine(Summary(core.Variant, key.Length * 8, stats));
+        env.Error.WriteLine(Summary(core.Name, key.Length * 8, stats));
         if (statsFile is not null)
             AtomicFile.WriteAllText(statsFile, JsonSerializer.Serialize(stats, VhdlFolder.Json) + "\n");
         return ExitCodes.Success;
     }
 
-    static string Summary(string variant, int keyBits, AesRunStats s) => string.Create(CultureInfo.InvariantCulture,
-        $"aes-{variant} (AES-{keyBits}): {s.Cycles} cycles, {s.Blocks} block{(s.Blocks == 1 ? "" : "s")}, {(s.ClocksPerBlock is { } c ? c.ToString("0.00", CultureInfo.InvariantCulture) : "-")} clocks per block, {(s.CyclesPerSecond is { } r ? r.ToString("N0", CultureInfo.InvariantCulture) : "-")} simulated cycles per second");
+    static string Summary(string name, int keyBits, AesRunStats s) => string.Create(CultureInfo.InvariantCulture,
+        $"{name} (AES-{keyBits}): {s.Cycles} cycles, {s.Blocks} block{(s.Blocks == 1 ? "" : "s")}, {(s.ClocksPerBlock is { } c ? c.ToString("0.00", CultureInfo.InvariantCulture) : "-")} clocks per block, {(s.CyclesPerSecond is { } r ? r.ToString("N0", CultureInfo.InvariantCulture) : "-")} simulated cycles per second");
 }

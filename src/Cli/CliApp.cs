@@ -66,6 +66,11 @@ public static class CliApp
             "sme-crypto: crypto hardware cores simulated cycle by cycle in .NET, written out as VHDL and verified in GHDL.");
 
         var json = new Option<bool>("--json") { Description = "Print a JSON array instead of a table." };
+        // --key-bits: the key sizes an AES build takes (one option object per command, as System.CommandLine wants).
+        Option<string> KeyBitsOption(string defaultText) => new("--key-bits")
+        {
+            Description = $"AES: build the core for 128-, 192- or 256-bit keys only, or for all three (all); default {defaultText}.",
+        };
         var list = new Command("list", "Every core variant: measured clocks per block and latency, and whether its VHDL in vhdl-out/ is verified.") { json };
         list.SetAction(p => ListCommand.Execute(env, p.GetValue(json)));
         root.Subcommands.Add(list);
@@ -80,8 +85,10 @@ public static class CliApp
             "AES-128/192/256 in ECB, CBC or CTR (no padding), encryption or decryption, of stdin to stdout through the " +
             "cycle-accurate simulation (the mode in hardware around the variant); same bytes as " +
             "openssl enc -aes-N-MODE [-d] -K KEY -iv IV -nopad. Summary on stderr.") { aesVariant, key, decrypt, mode, iv, statsJson };
+        var aesKeyBits = KeyBitsOption("all");
+        aes.Options.Add(aesKeyBits);
         aes.SetAction(p => AesCommand.Execute(env, p.GetValue(aesVariant)!, p.GetValue(key)!, p.GetValue(decrypt), p.GetValue(mode)!,
-            p.GetValue(iv), p.GetValue(statsJson)));
+            p.GetValue(iv), p.GetValue(statsJson), p.GetValue(aesKeyBits) ?? "all"));
         root.Subcommands.Add(aes);
 
         foreach (var hashCore in HashCommand.Cores)
@@ -112,8 +119,9 @@ public static class CliApp
         var variant = new Option<string>("--variant") { Description = "Variant of the core (see list)." };
         var outDir = new Option<string>("--out") { Description = "Output folder (default vhdl-out/<core>-<variant>; with --all, the parent folder)." };
         var all = new Option<bool>("--all") { Description = "Every variant of every core, into vhdl-out/<core>-<variant>/." };
-        var vhdl = new Command("vhdl", "Write the VHDL of a variant (old .vhd files in the folder are replaced).") { core, variant, outDir, all };
-        vhdl.SetAction(p => VhdlCommand.Execute(env, p.GetValue(core), p.GetValue(variant), p.GetValue(outDir), p.GetValue(all)));
+        var vhdlKeyBits = KeyBitsOption("all; with --all, every build: the default ones and the AES-128 builds");
+        var vhdl = new Command("vhdl", "Write the VHDL of a variant (old .vhd files in the folder are replaced).") { core, variant, outDir, all, vhdlKeyBits };
+        vhdl.SetAction(p => VhdlCommand.Execute(env, p.GetValue(core), p.GetValue(variant), p.GetValue(outDir), p.GetValue(all), p.GetValue(vhdlKeyBits)));
         root.Subcommands.Add(vhdl);
 
         var verifyCore = new Option<string>("--core") { Description = "Core (aes, ...).", Required = true };
@@ -123,7 +131,10 @@ public static class CliApp
         var verify = new Command("verify",
             "Simulate with random gaps and back-pressure, check against the software model, replay the trace on the " +
             "generated VHDL in GHDL; on a pass record vhdl-out/<core>-<variant>/verified.json.") { verifyCore, verifyVariant, blocks, seed };
-        verify.SetAction(p => VerifyCommand.Execute(env, p.GetValue(verifyCore)!, p.GetValue(verifyVariant)!, p.GetValue(blocks), p.GetValue(seed)));
+        var verifyKeyBits = KeyBitsOption("all");
+        verify.Options.Add(verifyKeyBits);
+        verify.SetAction(p => VerifyCommand.Execute(env, p.GetValue(verifyCore)!, p.GetValue(verifyVariant)!, p.GetValue(blocks), p.GetValue(seed),
+            p.GetValue(verifyKeyBits) ?? "all"));
         root.Subcommands.Add(verify);
 
         var axiCore = new Option<string>("--core") { Description = "Core with an AXI wrapper (aes, md5, ...)." };
@@ -135,8 +146,10 @@ public static class CliApp
             "Run the AXI wrapper scenario (AXI4-Lite, DMA-like streams with gaps and back-pressure, key change, soft reset) against the oracle, " +
             "replay it on the wrapper's VHDL in GHDL, print cycles per packet vs ideal; on a pass write vhdl-out/axi-<core>-<variant>[-w32]/.")
             { axiCore, axiVariant, axiSeed, axiAll, axiWidth };
+        var axiKeyBits = KeyBitsOption("all; with --all, every wrapper: of the default builds and of the AES-128 builds");
+        verifyAxi.Options.Add(axiKeyBits);
         verifyAxi.SetAction(p => VerifyAxiCommand.Execute(env, p.GetValue(axiCore), p.GetValue(axiVariant), p.GetValue(axiSeed), p.GetValue(axiAll),
-            p.GetValue(axiWidth)));
+            p.GetValue(axiWidth), p.GetValue(axiKeyBits)));
         root.Subcommands.Add(verifyAxi);
 
         var serveCore = new Option<string>("--core") { Description = "Core with an AXI wrapper.", Required = true };
@@ -178,7 +191,9 @@ public static class CliApp
         var synth = new Command("synth",
             "GHDL synthesis of the variant's VHDL and yosys synth_xilinx (7-series): LUT, FF, CARRY4, MUXF7/F8, BRAM, DSP, " +
             "logic depth in LUT levels and an f_max ESTIMATE (docs/estimates.md).") { synthCore, synthVariant, synthJson };
-        synth.SetAction(p => SynthCommand.Execute(env, p.GetValue(synthCore)!, p.GetValue(synthVariant)!, p.GetValue(synthJson)));
+        var synthKeyBits = KeyBitsOption("all");
+        synth.Options.Add(synthKeyBits);
+        synth.SetAction(p => SynthCommand.Execute(env, p.GetValue(synthCore)!, p.GetValue(synthVariant)!, p.GetValue(synthJson), p.GetValue(synthKeyBits) ?? "all"));
         root.Subcommands.Add(synth);
 
         var calibrateCached = new Option<bool>("--cached-synth") { Description = "Use only cached synthesis results; run no yosys." };

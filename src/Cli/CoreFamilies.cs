@@ -24,7 +24,7 @@ public sealed class CoreFamilies(IReadOnlyList<CoreFamily> families)
     /// <summary>The known-answer test of each core (a core without one fails the demo).</summary>
     static readonly Dictionary<string, Func<ICoreVariant, KnownAnswerResult>> knownAnswers = new()
     {
-        ["aes"] = AesKnownAnswers.Fips197C1,
+        ["aes"] = AesKnownAnswers.Fips197AppendixC,
         ["md5"] = v => HashKnownAnswers.Check(v, "RFC 1321 A.5 \"message digest\"", "message digest"u8.ToArray(), "f96b697d7cb7938d525a2f31aaf161d0"),
         ["sha224"] = v => HashKnownAnswers.Check(v, "FIPS 180-4 SHA-224 \"abc\"", "abc"u8.ToArray(), "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7"),
         ["sha256"] = v => HashKnownAnswers.Check(v, "FIPS 180-4 SHA-256 \"abc\"", "abc"u8.ToArray(), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
@@ -47,40 +47,67 @@ public sealed class CoreFamilies(IReadOnlyList<CoreFamily> families)
 
     public IEnumerable<ICoreVariant> Variants => Families.SelectMany(f => f.Variants);
 
+    /// <summary>
+    /// The builds for <paramref name="keyBits"/> (the <c>--key-bits</c> option: "all", 128, 192, 256),
+    /// or, when it is not given, every build: the default ones and the AES-128 builds.
+    /// </summary>
+    public IEnumerable<ICoreVariant> Builds(string? keyBits)
+    {
+        if (keyBits is null) return Variants;
+        string name;
+        try { name = AesKeyBits.Name(AesKeyBits.Parse(keyBits)); }
+        catch (ArgumentException e) { throw new UsageException(e.Message); }
+        if (name is "192" or "256")
+            return Variants.OfType<AesVariant>().Where(v => v.KeyBits == AesKeyBits.All).Select(v => v.WithKeyBits(int.Parse(name)));
+        return Variants.Where(v => v.KeyBits == name);
+    }
+
     public CoreFamily FindCore(string core) =>
         Families.FirstOrDefault(f => string.Equals(f.Core, core, StringComparison.OrdinalIgnoreCase))
         ?? throw new UsageException($"unknown core '{core}'; known cores: {string.Join(", ", Families.Select(f => f.Core))}");
 
-    /// <summary>The variant of a core, by name (case-insensitive, like the catalogs).</summary>
-    public ICoreVariant Find(string core, string variant)
+    /// <summary>
+    /// The variant of a core, by name (case-insensitive, like the catalogs), built for
+    /// <paramref name="keyBits"/> (the <c>--key-bits</c> option; only AES has builds of one key size).
+    /// </summary>
+    public ICoreVariant Find(string core, string variant, string keyBits = "all")
     {
         var family = FindCore(core);
-        return family.Variants.FirstOrDefault(v => string.Equals(v.Variant, variant, StringComparison.OrdinalIgnoreCase))
-            ?? throw new UsageException(
-                $"unknown {core} variant '{variant}'; known variants: {string.Join(", ", family.Variants.Select(v => v.Variant))}");
+        try { return CoreRegistry.Find(family.Variants, core, variant, keyBits); }
+        catch (ArgumentException e) { throw new UsageException(e.Message); }
     }
 }
 
 /// <summary>Published AES known-answer tests run through the simulation.</summary>
 public static class AesKnownAnswers
 {
+    /// <summary>FIPS-197 Appendix C.1, C.2, C.3: the key of each size (code 0, 1, 2) and its ciphertext of 00112233...ff.</summary>
+    static readonly (string Name, string Key, string Ciphertext)[] appendixC =
+    [
+        ("FIPS-197 C.1", "000102030405060708090a0b0c0d0e0f", "69c4e0d86a7b0430d8cdb78070b4c55a"),
+        ("FIPS-197 C.2", "000102030405060708090a0b0c0d0e0f1011121314151617", "dda97ca4864cdfe06eaf70a0ec0d7191"),
+        ("FIPS-197 C.3", "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f", "8ea2b7ca516745bfeafc49904b496089"),
+    ];
+
     /// <summary>
-    /// FIPS-197 Appendix C.1 (AES-128): key, plaintext and ciphertext as published, as one block through
-    /// the variant: decryption variants go back from the ciphertext; a CTR core gets the plaintext as its
-    /// counter block and zero data, CBC cores a zero IV, so the published block comes out either way.
+    /// FIPS-197 Appendix C (C.1, AES-128, unless the build takes one other key size): key, plaintext
+    /// and ciphertext as published, as one block through the variant: decryption variants go back
+    /// from the ciphertext; a CTR core gets the plaintext as its counter block and zero data, CBC
+    /// cores a zero IV, so the published block comes out either way.
     /// </summary>
-    public static KnownAnswerResult Fips197C1(ICoreVariant variant)
+    public static KnownAnswerResult Fips197AppendixC(ICoreVariant variant)
     {
-        var key = AesKey.FromBytes(Convert.FromHexString("000102030405060708090a0b0c0d0e0f"));
+        var core = variant as AesVariant ?? AesCatalog.Find(variant.Variant);
+        var (name, keyHex, ciphertextHex) = appendixC[core.KeySizes[0]];
+        var key = AesKey.FromBytes(Convert.FromHexString(keyHex));
         var plaintext = AesModel.FromHex("00112233445566778899aabbccddeeff");
-        var ciphertext = AesModel.FromHex("69c4e0d86a7b0430d8cdb78070b4c55a");
-        var core = AesCatalog.Find(variant.Variant);
+        var ciphertext = AesModel.FromHex(ciphertextHex);
         bool ctr = core.Mode == AesMode.Ctr;
         var job = new AesBlockJob(key, ctr ? 0 : core.Decrypt ? ciphertext : plaintext, 0, true, ctr ? plaintext : 0);
         var run = AesCatalog.RunInOrder(core, [job]);
         string expected = AesModel.ToHex(core.Decrypt ? plaintext : ciphertext);
         string got = run.Outputs.Count == 1 ? AesModel.ToHex(run.Outputs[0].Block) : "nothing";
-        return new KnownAnswerResult(core.Decrypt ? "FIPS-197 C.1 (inverse)" : "FIPS-197 C.1", got == expected, expected, got, run.Cycles);
+        return new KnownAnswerResult(core.Decrypt ? $"{name} (inverse)" : name, got == expected, expected, got, run.Cycles);
     }
 }
 

@@ -18,7 +18,7 @@ public static class DemoCommand
             foreach (var v in family.Variants)
             {
                 total++;
-                string name = $"{v.Core}-{v.Variant}";
+                string name = $"{v.Name}";
                 o.Write($"== {name}: {v.Description}\n");
                 bool ok = Step(o, name, "known answer", () =>
                 {

@@ -45,7 +45,7 @@ public sealed partial class GhdlServedWrapper : IServedWrapper
         if (!Ghdl.IsAvailable) throw new ToolException("ghdl is not installed: run ./scripts/setup (or apt-get install ghdl)");
         var files = AxiShell.GenerateAll(adapter, streamBits);
         var bench = AxiServeTestbench.Generate(files[^1]);
-        var workDir = Directory.CreateTempSubdirectory($"sme-crypto-serve-{adapter.Core}-{adapter.Variant}-").FullName;
+        var workDir = Directory.CreateTempSubdirectory($"sme-crypto-serve-{adapter.Name}-").FullName;
         try
         {
             foreach (var f in files.Append(bench))

@@ -85,7 +85,7 @@ public static class ReportCommand
         for (int i = 0; i < variants.Count; i++)
         {
             var v = variants[i];
-            string name = $"{v.Core}-{v.Variant}";
+            string name = $"{v.Name}";
             env.Error.WriteLine($"report: [{i + 1}/{variants.Count}] {name}: measuring in simulation ({F(clock.Elapsed.TotalSeconds, "0")} s)");
             if (synthesized[v] is null)
                 env.Error.WriteLine($"report:   {name}: no cached synthesis result: left out (run ./sme-crypto synth --core {v.Core} --variant {v.Variant})");

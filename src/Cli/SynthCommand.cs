@@ -15,12 +15,12 @@ public static class SynthCommand
 {
     static string F(double x, string format = "0.0") => x.ToString(format, CultureInfo.InvariantCulture);
 
-    public static int Execute(CliEnvironment env, string core, string variant, bool json)
+    public static int Execute(CliEnvironment env, string core, string variant, bool json, string keyBits = "all")
     {
-        var v = env.Cores.Find(core, variant);
+        var v = env.Cores.Find(core, variant, keyBits);
         var root = env.RepositoryRoot;
         SynthRunner.RequireTools();
-        env.Error.WriteLine($"synth: {v.Core}-{v.Variant}: GHDL synthesis and yosys synth_xilinx (minutes for a large core)...");
+        env.Error.WriteLine($"synth: {v.Name}: GHDL synthesis and yosys synth_xilinx (minutes for a large core)...");
         var figures = SynthRunner.Run(v, root, out bool cached);
         var model = FmaxModel.Load(root);
         var report = new SynthReport(figures, Math.Round(model.EstimateMHz(figures.Depth.WeightedDepth), 2), Describe(model), cached);
@@ -67,15 +67,15 @@ public static class SynthCommand
         {
             var v = env.Cores.Variants.FirstOrDefault(x => x.Core == reference.Core && x.Variant == reference.OurVariant);
             if (v is null) continue;
-            env.Error.WriteLine($"calibrate: {v.Core}-{v.Variant} (2021: {reference.Structure}, {F(reference.FmaxMHz, "0.##")} MHz)...");
+            env.Error.WriteLine($"calibrate: {v.Name} (2021: {reference.Structure}, {F(reference.FmaxMHz, "0.##")} MHz)...");
             var f = cachedSynthOnly ? SynthRunner.Cached(v, root) : SynthRunner.Run(v, root, out _);
             if (f is null)
             {
-                env.Error.WriteLine($"calibrate: {v.Core}-{v.Variant}: no cached synthesis result, left out");
+                env.Error.WriteLine($"calibrate: {v.Name}: no cached synthesis result, left out");
                 continue;
             }
             points.Add((v.Core, v.Variant, f.Depth.WeightedDepth, f.Depth.LutLevels, reference.FmaxMHz));
-            used.Add($"{v.Core}-{v.Variant}");
+            used.Add($"{v.Name}");
         }
         if (points.Count == 0) throw new UsageException("calibrate: none of the 2021 structures exists as a variant here");
         var model = FmaxModel.Fit(points, $"fitted on the 2021 Vivado f_max of {string.Join(", ", used)} (sme-crypto calibrate)");

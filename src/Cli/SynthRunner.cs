@@ -104,7 +104,7 @@ public static class SynthRunner
     sealed record SynthJob(ICoreVariant Variant, string Work, IReadOnlyList<string> Files, string Top, string Sha,
         string? FolderCache, string TempCache, SynthFigures? CachedResult) : IDisposable
     {
-        public string Name => $"{Variant.Core}-{Variant.Variant}";
+        public string Name => $"{Variant.Name}";
 
         public void Dispose()
         {
@@ -116,14 +116,14 @@ public static class SynthRunner
     {
         RequireTools();
         var netlist = v.BuildDesign().Elaborate();
-        var work = Directory.CreateTempSubdirectory($"sme-crypto-synth-{v.Core}-{v.Variant}-").FullName;
+        var work = Directory.CreateTempSubdirectory($"sme-crypto-synth-{v.Name}-").FullName;
         try
         {
             var files = VhdlGenerator.WriteTo(netlist, work).Select(Path.GetFileName).ToList();
-            var sha = VhdlFolder.Sha256(work) ?? throw new InvalidOperationException($"no VHDL generated for {v.Core}-{v.Variant}");
+            var sha = VhdlFolder.Sha256(work) ?? throw new InvalidOperationException($"no VHDL generated for {v.Name}");
             var folder = VhdlFolder.Of(repositoryRoot, v);
             var folderCache = VhdlFolder.Sha256(folder) == sha ? Path.Combine(folder, CacheFile) : null;
-            var tempCache = Path.Combine(repositoryRoot, LocalCacheFolder, $"{v.Core}-{v.Variant}-{sha[..16]}.json");
+            var tempCache = Path.Combine(repositoryRoot, LocalCacheFolder, $"{v.Name}-{sha[..16]}.json");
             var hit = new[] { folderCache, tempCache }.Select(c => c is null ? null : Load(c))
                 .FirstOrDefault(h => h is not null && h.VhdlSha256 == sha && h.Flow == Flow && h.Core == v.Core && h.Variant == v.Variant);
             return new SynthJob(v, work, files!, VhdlGenerator.TopName(netlist), sha, folderCache, tempCache, hit);

@@ -18,13 +18,17 @@ public static class VerifyAxiCommand
     public const int DefaultSeed = 1;
     const int ShownDifferences = 10;
 
-    public static int Execute(CliEnvironment env, string? core, string? variant, int seed, bool all, int width = AxiWrapper.DefaultStreamBits)
+    public static int Execute(CliEnvironment env, string? core, string? variant, int seed, bool all, int width = AxiWrapper.DefaultStreamBits,
+        string? keyBits = null)
     {
         CheckWidth("verify-axi", width);
         if (all && (core is not null || variant is not null)) throw new UsageException("verify-axi: give either --all or --core and --variant, not both");
         if (!all && (core is null || variant is null)) throw new UsageException("verify-axi: give --core and --variant (or --all)");
         IReadOnlyList<IAxiCoreAdapter> adapters;
-        try { adapters = all ? AxiCatalog.All : [AxiCatalog.Find(core!, variant!)]; }
+        try
+        {
+            adapters = all ? AxiCatalog.Builds(keyBits) : [AxiCatalog.Find(core!, variant!, keyBits ?? "all")];
+        }
         catch (ArgumentException e) { throw new UsageException("verify-axi: " + e.Message); }
         bool passed = true;
         foreach (var adapter in adapters)

@@ -20,9 +20,9 @@ public static class VerifyCommand
     public const double StallProbability = 0.25;
     const int ShownDifferences = 10;
 
-    public static int Execute(CliEnvironment env, string core, string variant, int blocks, int seed)
+    public static int Execute(CliEnvironment env, string core, string variant, int blocks, int seed, string keyBits = "all")
     {
-        var v = env.Cores.Find(core, variant);
+        var v = env.Cores.Find(core, variant, keyBits);
         if (blocks < 1) throw new UsageException($"verify: --blocks must be at least 1, got {blocks}");
         var outcome = Verify(v, blocks, seed, env.RepositoryRoot);
         Report(env.Out, outcome);
@@ -38,7 +38,7 @@ public static class VerifyCommand
     /// <summary>Runs both checks. Throws <see cref="ToolException"/> when GHDL is missing.</summary>
     public static VerifyOutcome Verify(ICoreVariant v, int blocks, int seed, string repositoryRoot)
     {
-        string name = $"{v.Core}-{v.Variant}";
+        string name = $"{v.Name}";
         var traced = v.RunTraced(blocks, new StreamOptions(seed, GapProbability, StallProbability));
         if (traced.Mismatches.Count > 0 || traced.ProtocolErrors.Count > 0)
             return new VerifyOutcome(false,

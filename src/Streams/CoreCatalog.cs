@@ -19,6 +19,10 @@ public interface ICoreVariant
     string Core { get; }
     string Variant { get; }
     string Description { get; }
+    /// <summary>The build's name, also its folder under vhdl-out: &lt;core&gt;-&lt;variant&gt; (an AES build for one key size: aes128-&lt;variant&gt;).</summary>
+    string Name => $"{Core}-{Variant}";
+    /// <summary>The key sizes the build takes, as the <c>--key-bits</c> option spells it: "all" (every size the algorithm has), or 128, 192, 256 for an AES build of one size.</summary>
+    string KeyBits => "all";
 
     /// <summary>A fresh design of this variant (a design is simulated once).</summary>
     Design BuildDesign();

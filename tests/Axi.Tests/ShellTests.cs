@@ -12,7 +12,7 @@ namespace Axi.Tests;
 /// </summary>
 public class ShellTests
 {
-    public static TheoryData<string, string> Wrappers() => [.. AxiCatalog.All.Select(a => (a.Core, a.Variant))];
+    public static TheoryData<string> Wrappers() => [.. AxiCatalog.All.Select(a => a.Name)];
 
     /// <summary>
     /// The shell is the same wiring for every wrapper (one port table), so one wrapper is enough: it
@@ -22,11 +22,11 @@ public class ShellTests
     public void ShellWiringMatchesTheGeneratedTopInGhdlAndSynthesizes()
     {
         var adapter = WrapperSample.OnePerCore[0];
-        string core = adapter.Core, variant = adapter.Variant;
+        string name = adapter.Name;
         var netlist = AxiWrapper.Build(adapter).Design.Elaborate();
         var top = VhdlGenerator.TopName(netlist);
         var files = AxiShell.GenerateAll(adapter).Append(AxiShell.WiringTestbench(adapter, top, cycles: 1500)).ToList();
-        var dir = Path.Combine(Path.GetTempPath(), "axi-tests", $"shell-{core}-{variant}-{Environment.ProcessId}");
+        var dir = Path.Combine(Path.GetTempPath(), "axi-tests", $"shell-{name}-{Environment.ProcessId}");
         if (Directory.Exists(dir)) Directory.Delete(dir, true);
         Directory.CreateDirectory(dir);
         foreach (var f in files) File.WriteAllText(Path.Combine(dir, f.FileName), f.Content, new System.Text.UTF8Encoding(false));
@@ -56,15 +56,15 @@ public class ShellTests
     }
 
     /// <summary>One wrapper per core (<see cref="WrapperSample.OnePerCore"/>; the cores themselves synthesize in Cores.Tests).</summary>
-    public static TheoryData<string, string> OnePerCore() => [.. WrapperSample.OnePerCore.Select(a => (a.Core, a.Variant))];
+    public static TheoryData<string> OnePerCore() => [.. WrapperSample.OnePerCore.Select(a => a.Name)];
 
     /// <summary>The wrapper's generated top analyses as VHDL-93 (Vivado's default) and synthesizes with ghdl --synth.</summary>
     [Theory]
     [MemberData(nameof(OnePerCore))]
-    public void WrapperSynthesizes(string core, string variant)
+    public void WrapperSynthesizes(string name)
     {
-        var netlist = AxiWrapper.Build(AxiCatalog.Find(core, variant)).Design.Elaborate();
-        var dir = Path.Combine(Path.GetTempPath(), "axi-tests", $"synth-{core}-{variant}-{Environment.ProcessId}");
+        var netlist = AxiWrapper.Build(AxiCatalog.FindByName(name)).Design.Elaborate();
+        var dir = Path.Combine(Path.GetTempPath(), "axi-tests", $"synth-{name}-{Environment.ProcessId}");
         var result = Synthesis.Run(netlist, dir);
         Assert.Equal(VhdlGenerator.TopName(netlist), result.Top);
         Directory.Delete(dir, true);
@@ -72,9 +72,9 @@ public class ShellTests
 
     [Theory]
     [MemberData(nameof(Wrappers))]
-    public void VhdlOutHoldsTheGeneratedFilesAndTheShell(string core, string variant)
+    public void VhdlOutHoldsTheGeneratedFilesAndTheShell(string name)
     {
-        var adapter = AxiCatalog.Find(core, variant);
+        var adapter = AxiCatalog.FindByName(name);
         var root = Crypto.Catalog.CoreRegistry.FindRepositoryRoot(AppContext.BaseDirectory);
         var folder = Path.Combine(root, AxiCatalog.VhdlFolder(adapter));
         Assert.True(Directory.Exists(folder), $"{folder} is missing: run ./sme-crypto verify-axi --all");
@@ -83,7 +83,7 @@ public class ShellTests
         Assert.Equal(expected.Select(f => f.FileName).Order(StringComparer.Ordinal), onDisk);
         foreach (var f in expected)
             Assert.True(f.Content == File.ReadAllText(Path.Combine(folder, f.FileName)),
-                $"{AxiCatalog.VhdlFolder(adapter)}/{f.FileName} differs from the generator's output: run ./sme-crypto verify-axi --core {core} --variant {variant} and commit");
+                $"{AxiCatalog.VhdlFolder(adapter)}/{f.FileName} differs from the generator's output: run ./sme-crypto verify-axi --core {adapter.Core} --variant {adapter.Variant} --key-bits {(adapter is Crypto.Axi.Cores.AesAxiCore aes ? Crypto.Aes.AesKeyBits.Name(aes.KeyBits) : "all")} and commit");
         Assert.True(File.Exists(Path.Combine(folder, "verified.json")), $"{folder}/verified.json is missing: run ./sme-crypto verify-axi");
     }
 }

@@ -15,11 +15,14 @@ static class WrapperSample
     /// core has (Poly1305: naive only): an iterative and a pipelined core behind the same wrapper.
     /// </summary>
     public static IReadOnlyList<IAxiCoreAdapter> TwoPerCore { get; } =
-        [.. AxiCatalog.All.GroupBy(a => a.Core).SelectMany(g => g.OrderBy(Rank).Take(2))];
+        [.. AxiCatalog.All.GroupBy(Build).SelectMany(g => g.OrderBy(Rank).Take(2))];
 
     /// <summary>The first of <see cref="TwoPerCore"/> for each core.</summary>
     public static IReadOnlyList<IAxiCoreAdapter> OnePerCore { get; } =
-        [.. TwoPerCore.GroupBy(a => a.Core).Select(g => g.First())];
+        [.. TwoPerCore.GroupBy(Build).Select(g => g.First())];
+
+    /// <summary>What the wrapper's core is built as: the core, or for an AES build of one key size e.g. aes128.</summary>
+    static string Build(IAxiCoreAdapter a) => a.Name[..^(a.Variant.Length + 1)];
 
     static int Rank(IAxiCoreAdapter a) => a.Variant == "iterative" ? 0 : a.Variant.StartsWith("proc", StringComparison.Ordinal) ? 1 : 2;
 }

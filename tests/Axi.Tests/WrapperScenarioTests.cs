@@ -7,18 +7,18 @@ namespace Axi.Tests;
 
 public class WrapperScenarioTests
 {
-    public static TheoryData<string, string> Wrappers() => [.. AxiCatalog.All.Select(a => (a.Core, a.Variant))];
+    public static TheoryData<string> Wrappers() => [.. AxiCatalog.All.Select(a => a.Name)];
 
     [Theory]
     [MemberData(nameof(Wrappers))]
-    public void ScenarioPassesInTheCSharpSimulation(string core, string variant)
+    public void ScenarioPassesInTheCSharpSimulation(string name)
     {
-        var r = AxiScenario.Run(AxiCatalog.Find(core, variant), new AxiScenarioOptions(Seed: 7), trace: false);
+        var r = AxiScenario.Run(AxiCatalog.FindByName(name), new AxiScenarioOptions(Seed: 7), trace: false);
         Assert.True(r.Passed, string.Join("\n", r.Failures));
         Assert.True(r.PacketsChecked >= 16);
-        var adapter = AxiCatalog.Find(core, variant);
+        var adapter = AxiCatalog.FindByName(name);
         double ideal = adapter.IdealCyclesPerPacket(AxiScenario.MeasuredPacketBytes, r.MeasuredKeyBytes);
-        TestContext.Current.SendDiagnosticMessage($"{core} {variant}: {r.CyclesPerPacket} cycles per {AxiScenario.MeasuredPacketBytes}-byte packet, ideal {ideal}");
+        TestContext.Current.SendDiagnosticMessage($"{name}: {r.CyclesPerPacket} cycles per {AxiScenario.MeasuredPacketBytes}-byte packet, ideal {ideal}");
         Assert.InRange(r.CyclesPerPacket, Math.Floor(ideal * 0.98), ideal * 1.25 + 16);
     }
 
@@ -29,9 +29,9 @@ public class WrapperScenarioTests
     /// </summary>
     [Theory]
     [MemberData(nameof(Wrappers))]
-    public void ScenarioPassesUnderManyPatternsOfGapsAndBackPressure(string core, string variant)
+    public void ScenarioPassesUnderManyPatternsOfGapsAndBackPressure(string name)
     {
-        var adapter = AxiCatalog.Find(core, variant);
+        var adapter = AxiCatalog.FindByName(name);
         var failures = new List<string>();
         int seeds = WrapperSample.OnePerCore.Contains(adapter) ? 12 : 4;
         for (int seed = 1; seed <= seeds; seed++)
@@ -49,16 +49,16 @@ public class WrapperScenarioTests
     /// <see cref="ShellTests"/> checks is the generator's output. Replaying all of them here would take
     /// a quarter of an hour.
     /// </summary>
-    public static TheoryData<string, string> ReplayedInGhdl() => [.. WrapperSample.TwoPerCore.Select(a => (a.Core, a.Variant))];
+    public static TheoryData<string> ReplayedInGhdl() => [.. WrapperSample.TwoPerCore.Select(a => a.Name)];
 
     [Theory]
     [MemberData(nameof(ReplayedInGhdl))]
-    public void ScenarioReplaysInGhdl(string core, string variant)
+    public void ScenarioReplaysInGhdl(string name)
     {
         // Two packets in the full-speed phase (not four) keep the trace of the big MD5 pipelines short.
-        var r = AxiScenario.Run(AxiCatalog.Find(core, variant), new AxiScenarioOptions(Seed: 11, MeasuredPackets: 2), trace: true);
+        var r = AxiScenario.Run(AxiCatalog.FindByName(name), new AxiScenarioOptions(Seed: 11, MeasuredPackets: 2), trace: true);
         Assert.True(r.Passed, string.Join("\n", r.Failures));
-        var dir = Path.Combine(Path.GetTempPath(), "axi-tests", $"cosim-{core}-{variant}-{Environment.ProcessId}");
+        var dir = Path.Combine(Path.GetTempPath(), "axi-tests", $"cosim-{name}-{Environment.ProcessId}");
         var cosim = CoSimulation.Run(r.Bench.Simulation.Netlist, r.Bench.Trace!, dir);
         Assert.True(cosim.Passed, $"GHDL disagrees:\n{string.Join("\n", cosim.Mismatches)}\n{Hdl.Vhdl.Tools.Ghdl.Tail(cosim.Log, 30)}");
         Assert.Equal(r.Bench.Trace!.Rows, cosim.CyclesCompared);

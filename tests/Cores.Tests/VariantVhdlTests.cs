@@ -14,21 +14,21 @@ namespace Cores.Tests;
 /// </summary>
 public class VariantVhdlTests
 {
-    public static TheoryData<string, string> Variants() => [.. CoreRegistry.All.Select(v => (v.Core, v.Variant))];
+    public static TheoryData<string> Variants() => [.. CoreRegistry.All.Select(v => v.Name)];
 
-    static string WorkDir(string what, string core, string variant) =>
-        Path.Combine(Path.GetTempPath(), "sme-crypto-tests", $"{what}-{core}-{variant}-{Environment.ProcessId}");
+    static string WorkDir(string what, string name) =>
+        Path.Combine(Path.GetTempPath(), "sme-crypto-tests", $"{what}-{name}-{Environment.ProcessId}");
 
     [Theory]
     [MemberData(nameof(Variants))]
-    public void GeneratedVhdlReplaysTheSimulationInGhdl(string core, string variant)
+    public void GeneratedVhdlReplaysTheSimulationInGhdl(string name)
     {
         const int seed = 2026;
-        var v = CoreRegistry.Find(core, variant);
+        var v = CoreRegistry.FindByName(name);
         var run = v.RunTraced(120, new StreamOptions(seed, GapProbability: 0.25, StallProbability: 0.25));
         Assert.True(run.Mismatches.Count == 0, $"seed {seed}: C# simulation mismatches: {string.Join("; ", run.Mismatches.Take(5))}");
         Assert.Empty(run.ProtocolErrors);
-        var dir = WorkDir("cosim", core, variant);
+        var dir = WorkDir("cosim", name);
         var result = CoSimulation.Run(run.Simulation.Netlist, run.Trace, dir);
         Assert.True(result.Passed, $"seed {seed}: GHDL disagrees with the C# simulation:\n{string.Join("\n", result.Mismatches)}\n{result.Log}");
         Assert.Equal(run.Trace.Rows, result.CyclesCompared);
@@ -42,13 +42,13 @@ public class VariantVhdlTests
     /// </summary>
     [Theory]
     [MemberData(nameof(Variants))]
-    public void GeneratedVhdlSynthesizes(string core, string variant)
+    public void GeneratedVhdlSynthesizes(string name)
     {
         const int seed = 2026;
-        var v = CoreRegistry.Find(core, variant);
+        var v = CoreRegistry.FindByName(name);
         var run = v.RunTraced(40, new StreamOptions(seed, GapProbability: 0.25, StallProbability: 0.25));
         var netlist = run.Simulation.Netlist;
-        var dir = WorkDir("synth", core, variant);
+        var dir = WorkDir("synth", name);
         var result = Synthesis.Run(netlist, dir, writeVerilog: true);
         var verilog = new GhdlVerilogNetlist(File.ReadAllText(result.VerilogPath!));
         Directory.Delete(dir, recursive: true);
@@ -81,9 +81,9 @@ public class VariantVhdlTests
 
     [Theory]
     [MemberData(nameof(Variants))]
-    public void VhdlOutHoldsTheGeneratedFiles(string core, string variant)
+    public void VhdlOutHoldsTheGeneratedFiles(string name)
     {
-        var v = CoreRegistry.Find(core, variant);
+        var v = CoreRegistry.FindByName(name);
         var folder = Path.Combine(CoreRegistry.FindRepositoryRoot(AppContext.BaseDirectory), CoreRegistry.VhdlFolder(v));
         var expected = VhdlGenerator.Generate(v.BuildDesign().Elaborate());
         Assert.True(Directory.Exists(folder), $"{folder} is missing: run ./sme-crypto vhdl --all");

@@ -126,11 +126,14 @@ public sealed class AesAxiCore(AesVariant variant, ushort variantNumber) : IAxiC
 {
     public string Core => "aes";
     public string Variant => variant.Variant;
+    public string Name => variant.Name;
+    /// <summary>The key sizes the core is built for (the AES build's <see cref="AesVariant.KeyBits"/>).</summary>
+    public int KeyBits => variant.KeyBits;
     public string Description => $"AXI wrapper of {variant.Description}";
     public uint CoreId { get; } = AxiRegisters.IdValue("AES ");
     public ushort VariantNumber => variantNumber;
     public uint Caps { get; } = AxiRegisters.CapsValue(modesMask: (byte)(1 << ModeOf(variant.Mode)), encrypt: !variant.Decrypt, decrypt: variant.Decrypt,
-        keySizesMask: 1 << AxiRegisters.KeySize128 | 1 << AxiRegisters.KeySize192 | 1 << AxiRegisters.KeySize256);
+        keySizesMask: (byte)variant.KeySizes.Sum(size => 1 << size));
     public int BlockBytes => 16;
 
     static byte ModeOf(AesMode mode) => mode switch
@@ -140,10 +143,13 @@ public sealed class AesAxiCore(AesVariant variant, ushort variantNumber) : IAxiC
         _ => AxiRegisters.ModeEcb,
     };
 
-    public Measurement MeasureCore() => measured[AxiRegisters.KeySize128].Value;
+    public Measurement MeasureCore() => measured[variant.KeySizes[0]].Value;
 
     /// <summary>The core at full speed with one key of each size (key size code 0, 1, 2).</summary>
     readonly Lazy<Measurement>[] measured = [.. Enumerable.Range(0, 3).Select(size => new Lazy<Measurement>(() => variant.Measure(64, (byte)size)))];
+
+    /// <summary>Key bytes of the build's one key size (0 when it takes all three).</summary>
+    int BuiltKeyBytes => variant.KeyBits / 8;
 
     public long OutputBlocks(long packetBytes) => (packetBytes + 15) / 16;
 
@@ -193,9 +199,14 @@ public sealed class AesAxiCore(AesVariant variant, ushort variantNumber) : IAxiC
     }
 
     /// <summary>The scenario's key change moves to a 192- or 256-bit key (by seed), so all three sizes go through every AES wrapper.</summary>
-    public int SecondKeyBytes(int seed, int firstKeyBytes) => seed % 2 == 0 ? 32 : 24;
+    public int SecondKeyBytes(int seed, int firstKeyBytes) => BuiltKeyBytes > 0 ? BuiltKeyBytes : seed % 2 == 0 ? 32 : 24;
 
     public bool NeedsWholeBlocks(AxiCoreSettings settings) => settings.Mode != AxiRegisters.ModeCtr;
 
-    public AxiCoreSettings DefaultSettings(byte[] key) => new(key, new byte[16], ModeOf(variant.Mode), variant.Decrypt);
+    /// <summary>The given key; for a build of one key size, cut or lengthened (with the complement of its bytes) to that size.</summary>
+    public AxiCoreSettings DefaultSettings(byte[] key)
+    {
+        byte[] built = BuiltKeyBytes == 0 ? key : [.. key.Concat(key.Select(b => (byte)~b)).Take(BuiltKeyBytes)];
+        return new(built, new byte[16], ModeOf(variant.Mode), variant.Decrypt);
+    }
 }
