@@ -268,12 +268,15 @@ public static class AesMath
 
     /// <summary>
     /// One output column of a middle round through the T-tables: SubBytes, ShiftRows and MixColumns of
-    /// the diagonal whose row r comes from column a, b, c, d (Td-tables: the inverse steps).
+    /// the diagonal whose row r comes from column a, b, c, d (Td-tables: the inverse steps), that is
+    /// T0[a0] ^ T1[b1] ^ T2[c2] ^ T3[d3]. Each table value is MixColumns of a column holding one S-box
+    /// byte, so the xor of the four is MixColumns of the four S-box bytes: that is how it is computed
+    /// here, because in LUTs four 256 x 32-bit tables per column cost about twice the LUTs of four
+    /// 256 x 8-bit S-boxes and the xtime network (docs/aes.md). The tables themselves serve the
+    /// block-RAM pipeline (<see cref="LookupColumn"/>) and the tests.
     /// </summary>
     public static uint TableColumn(uint a, uint b, uint c, uint d, bool decrypt) =>
-        decrypt
-            ? Td0[Row0(a)] ^ Td1[Row1(b)] ^ Td2[Row2(c)] ^ Td3[Row3(d)]
-            : T0[Row0(a)] ^ T1[Row1(b)] ^ T2[Row2(c)] ^ T3[Row3(d)];
+        decrypt ? InvMixColumn(SubShiftColumn(a, b, c, d, true)) : MixColumn(SubShiftColumn(a, b, c, d, false));
 
     /// <summary>A middle round through the T-tables (Td-tables for the equivalent inverse cipher), with AddRoundKey.</summary>
     public static UInt128 TableRound(UInt128 state, UInt128 roundKey, bool decrypt)

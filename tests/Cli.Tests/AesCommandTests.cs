@@ -126,13 +126,40 @@ public class AesCommandTests
         Assert.True(expected.AsSpan().SequenceEqual(r.Stdout),
             $"seed {seed}: {variant} differs from openssl {string.Join(' ', opensslArgs)} on {data.Length} bytes");
         Assert.Contains($"(AES-{bits})", Assert.Single(r.StderrLines));
+
+        // The same through the build for this key size alone (--key-bits).
+        var built = CliRunner.Run(["aes", "--variant", variant, "--key-bits", bits.ToString(System.Globalization.CultureInfo.InvariantCulture),
+            "--key", Convert.ToHexStringLower(key), "--mode", mode, .. ivArgs, .. decryptArgs], data);
+        Assert.True(built.ExitCode == 0, built.Stderr);
+        Assert.True(expected.AsSpan().SequenceEqual(built.Stdout), $"seed {seed}: aes{bits}-{variant} differs from openssl {string.Join(' ', opensslArgs)}");
+        Assert.StartsWith($"aes{bits}-", Assert.Single(built.StderrLines));
     }
 
-    /// <summary>The demo's known answer passes through every AES design, mode cores included.</summary>
+    [Theory]
+    [InlineData(new[] { "--key-bits", "128", "--key", "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f" },
+        "sme-crypto: aes: --key-bits 128 builds the core for 128-bit keys only; --key is 256 bits")]
+    [InlineData(new[] { "--key-bits", "512", "--key", "000102030405060708090a0b0c0d0e0f" }, "sme-crypto: --key-bits is 128, 192, 256 or all, not '512'")]
+    public void KeyBitsThatDoNotFitAreOneClearLine(string[] options, string message)
+    {
+        var r = CliRunner.Run(["aes", "--variant", "proc11", .. options], new byte[16]);
+        Assert.Equal(2, r.ExitCode);
+        Assert.Empty(r.Stdout);
+        Assert.Equal(message, Assert.Single(r.StderrLines));
+    }
+
+    [Fact]
+    public void KeyBitsIsForAesOnly()
+    {
+        var r = CliRunner.Run(["synth", "--core", "md5", "--variant", "naive", "--key-bits", "128"]);
+        Assert.Equal(2, r.ExitCode);
+        Assert.Equal("sme-crypto: --key-bits 128: only aes is built for one key size; md5 takes --key-bits all", Assert.Single(r.StderrLines));
+    }
+
+    /// <summary>The demo's known answer passes through every AES design and its AES-128 build, mode cores included.</summary>
     [Fact]
     public void KnownAnswerPassesForEveryAesDesign()
     {
-        foreach (var v in Crypto.Aes.AesCatalog.All)
+        foreach (var v in Crypto.Aes.AesCatalog.All.Concat(Crypto.Aes.AesCatalog.Aes128Builds))
         {
             var result = AesKnownAnswers.Fips197AppendixC(v);
             Assert.True(result.Passed, $"{v.Variant}: {result.Name} expected {result.Expected}, got {result.Got}");
