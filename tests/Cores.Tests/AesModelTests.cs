@@ -165,9 +165,9 @@ public class AesModelTests
         for (int i = 0; i < 2000; i++)
         {
             uint a = (uint)rng.NextInt64(1L << 32), b = (uint)rng.NextInt64(1L << 32), c = (uint)rng.NextInt64(1L << 32), d = (uint)rng.NextInt64(1L << 32);
-            Assert.True(AesMath.T0[a >> 24] ^ AesMath.T1[(b >> 16) & 0xff] ^ AesMath.T2[(c >> 8) & 0xff] ^ AesMath.T3[d & 0xff] == AesMath.TableColumn(a, b, c, d, false),
+            Assert.True((AesMath.T0[a >> 24] ^ AesMath.T1[(b >> 16) & 0xff] ^ AesMath.T2[(c >> 8) & 0xff] ^ AesMath.T3[d & 0xff]) == AesMath.TableColumn(a, b, c, d, false),
                 $"seed {seed}, column {i}: encryption");
-            Assert.True(AesMath.Td0[a >> 24] ^ AesMath.Td1[(b >> 16) & 0xff] ^ AesMath.Td2[(c >> 8) & 0xff] ^ AesMath.Td3[d & 0xff] == AesMath.TableColumn(a, b, c, d, true),
+            Assert.True((AesMath.Td0[a >> 24] ^ AesMath.Td1[(b >> 16) & 0xff] ^ AesMath.Td2[(c >> 8) & 0xff] ^ AesMath.Td3[d & 0xff]) == AesMath.TableColumn(a, b, c, d, true),
                 $"seed {seed}, column {i}: decryption");
         }
     }
