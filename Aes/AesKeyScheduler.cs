@@ -59,7 +59,9 @@ public sealed class AesKeyScheduler : ClockedProcess
         KeyLoad.Valid = false;
         if (expanding)
         {
-            byte rounds = AesMath.RoundsOf(keySize);
+            // The build's key size where it has one: a constant for synthesis, so only that size's schedule is built.
+            byte size = AesMath.KeySizeIn(buildKeySize, keySize);
+            byte rounds = AesMath.RoundsOf(size);
             if (round <= rounds)
             {
                 KeyLoad.Valid = true;
@@ -73,7 +75,7 @@ public sealed class AesKeyScheduler : ClockedProcess
                     KeyLoad.Round = round;
                     KeyLoad.RoundKey = windowHigh;
                 }
-                UInt128 next = AesMath.NextWindowLow(windowHigh, windowLow, round, keySize);
+                UInt128 next = AesMath.NextWindowLow(windowHigh, windowLow, round, size);
                 windowHigh = windowLow;
                 windowLow = next;
                 round++;

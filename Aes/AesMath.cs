@@ -63,6 +63,26 @@ public static class AesMath
     public static readonly byte[] KeyWordRcon = [.. Enumerable.Range(0, 512).Select(n =>
         KindOfKeyWord(n >> 7, n & 127) == 2 ? PowerOfX((n & 127) / KeyWords(n >> 7) - 1) : (byte)0)];
 
+    /// <summary>
+    /// The one word j (0..3) of the window step after window r (words w[4r+8 .. 4r+11]) that goes
+    /// through the S-box, at index k·16 + r for key size code k and r = 0..15: 4 when none does; plus
+    /// 8 when it takes SubWord alone (Nk = 8, i mod 8 = 4). At most one word of four does, as Nk &gt;= 4.
+    /// </summary>
+    public static readonly byte[] StepSubstitution = [.. Enumerable.Range(0, 64).Select(n => SubstitutionOfStep(n >> 4, n & 15))];
+    /// <summary>The Rcon byte of the substituted word of the step (k·16 + r), 0 where none is added.</summary>
+    public static readonly byte[] StepRcon = [.. Enumerable.Range(0, 64).Select(n =>
+        Enumerable.Range(0, 4).Select(j => KeyWordRcon[(n >> 4) * 128 + 4 * (n & 15) + 8 + j]).Aggregate((byte)0, (x, y) => (byte)(x | y)))];
+
+    static byte SubstitutionOfStep(int keySize, int round)
+    {
+        for (int j = 0; j < 4; j++)
+        {
+            byte kind = KindOfKeyWord(keySize, 4 * round + 8 + j);
+            if (kind >= 2) return (byte)(j | (kind == 3 ? 8 : 0));
+        }
+        return 4;
+    }
+
     // ---- GF(2^8) arithmetic, modulo x^8 + x^4 + x^3 + x + 1 ----
 
     /// <summary>Multiplication by x (the FIPS-197 xtime).</summary>
@@ -398,13 +418,18 @@ public static class AesMath
     /// The low half of window 0 (w4..w7) from the key: key words where the key has them, the rest
     /// expanded. The high half of window 0 is KeyHigh (round key 0).
     /// </summary>
+    /// <remarks>
+    /// Only word Nk (w4 for AES-128, w6 for AES-192) goes through the S-box, with Rcon 1; one SubWord
+    /// serves every key size and no S-box output feeds another S-box.
+    /// </remarks>
     public static UInt128 InitialWindowLow(UInt128 keyHigh, UInt128 keyLow, byte keySize)
     {
         int nk = KeyWords(keySize);
-        uint w4 = nk > 4 ? Column0(keyLow) : KeyWord(Column3(keyHigh), Column(keyHigh, 4 - nk), 4, keySize);
-        uint w5 = nk > 5 ? Column1(keyLow) : KeyWord(w4, Column(keyHigh, 5 - nk), 5, keySize);
-        uint w6 = nk > 6 ? Column2(keyLow) : KeyWord(w5, Column(keyHigh, 6 - nk), 6, keySize);
-        uint w7 = nk > 7 ? Column3(keyLow) : KeyWord(w6, Column(keyHigh, 7 - nk), 7, keySize);
+        uint substituted = RotWord(SubWord(nk == 4 ? Column3(keyHigh) : Column1(keyLow))) ^ ((uint)Rcon[1] << 24);
+        uint w4 = nk > 4 ? Column0(keyLow) : Column0(keyHigh) ^ substituted;
+        uint w5 = nk > 5 ? Column1(keyLow) : Column1(keyHigh) ^ w4;
+        uint w6 = nk > 6 ? Column2(keyLow) : nk == 6 ? Column0(keyHigh) ^ substituted : Column2(keyHigh) ^ w5;
+        uint w7 = nk > 7 ? Column3(keyLow) : (nk == 6 ? Column1(keyHigh) : Column3(keyHigh)) ^ w6;
         return FromColumns(w4, w5, w6, w7);
     }
 
@@ -412,15 +437,28 @@ public static class AesMath
     /// The low half of window r+1 (w[4r+8 .. 4r+11]) from window r (whose low half becomes the high
     /// half of window r+1).
     /// </summary>
+    /// <remarks>
+    /// Word j is w[i-Nk] ^ w[i-1] (u_j below, an xor chain from the last word of the window) except
+    /// the one word s of the step that goes through the S-box (<see cref="StepSubstitution"/>): it
+    /// takes f(p) for its previous word p, and the change f(p) ^ p carries into the words after it.
+    /// So one SubWord (four S-boxes) serves the step, and no S-box output feeds another S-box.
+    /// </remarks>
     public static UInt128 NextWindowLow(UInt128 high, UInt128 low, int round, byte keySize)
     {
         int nk = KeyWords(keySize);
-        int first = 4 * round + 8;
-        uint n0 = KeyWord(Column3(low), WindowWord(high, low, 8 - nk), first, keySize);
-        uint n1 = KeyWord(n0, WindowWord(high, low, 9 - nk), first + 1, keySize);
-        uint n2 = KeyWord(n1, WindowWord(high, low, 10 - nk), first + 2, keySize);
-        uint n3 = KeyWord(n2, WindowWord(high, low, 11 - nk), first + 3, keySize);
-        return FromColumns(n0, n1, n2, n3);
+        int step = (keySize << 4) | (round & 15);
+        byte substitution = StepSubstitution[step];
+        int s = substitution & 7;
+        uint last = Column3(low);
+        uint u0 = last ^ WindowWord(high, low, 8 - nk);
+        uint u1 = u0 ^ WindowWord(high, low, 9 - nk);
+        uint u2 = u1 ^ WindowWord(high, low, 10 - nk);
+        uint u3 = u2 ^ WindowWord(high, low, 11 - nk);
+        uint p = s == 0 ? last : s == 1 ? u0 : s == 2 ? u1 : u2;
+        uint substituted = SubWord(p);
+        uint f = (substitution & 8) != 0 ? substituted : RotWord(substituted) ^ ((uint)StepRcon[step] << 24);
+        uint change = s < 4 ? f ^ p : 0;
+        return FromColumns(s == 0 ? u0 ^ change : u0, s <= 1 ? u1 ^ change : u1, s <= 2 ? u2 ^ change : u2, u3 ^ change);
     }
 
     /// <summary>
