@@ -8,8 +8,13 @@ namespace Crypto.Aes;
 /// keys the core holds, it waits until no block is in flight, then expands the new key one round key
 /// per clock (through the same key-schedule window as the model) and sends each round key over
 /// <see cref="KeyLoad"/> to the stage that uses it; for decryption the keys of the equivalent inverse
-/// cipher, in reverse order. A key load takes Nr + 2 clocks after the pipeline is empty; after it,
+/// cipher, in reverse order. A key load takes Nr + 3 clocks after the pipeline is empty; after it,
 /// blocks under that key stream at the core's full rate.
+/// <para>
+/// The key offered is registered first and compared with the one held; the expansion starts from
+/// the registered copy at the next edge. So the wide comparison ends in a flag, and the window's
+/// first value is computed from registers: neither is on a path with the other.
+/// </para>
 /// </summary>
 public sealed class AesKeyScheduler : ClockedProcess
 {
@@ -40,6 +45,11 @@ public sealed class AesKeyScheduler : ClockedProcess
     UInt128 keyHigh;
     UInt128 keyLow;
     byte keySize;
+    /// <summary>The key offered to an empty core differed from the one held: the expansion starts from the offered key at the next edge.</summary>
+    bool loadPending;
+    UInt128 offeredHigh;
+    UInt128 offeredLow;
+    byte offeredSize;
     /// <summary>Blocks taken in and not yet given out.</summary>
     byte inFlight;
 
@@ -86,20 +96,28 @@ public sealed class AesKeyScheduler : ClockedProcess
                 loaded = true;
             }
         }
+        else if (loadPending)
+        {
+            keyHigh = offeredHigh;
+            keyLow = offeredLow;
+            keySize = offeredSize;
+            windowHigh = offeredHigh;
+            windowLow = AesMath.InitialWindowLow(offeredHigh, offeredLow, AesMath.KeySizeIn(buildKeySize, offeredSize));
+            round = 0;
+            expanding = true;
+            loadPending = false;
+        }
         else if (Input.Valid && inFlight == 0)
         {
-            byte offeredSize = AesMath.KeySizeIn(buildKeySize, Input.KeySize);
-            UInt128 offeredLow = AesMath.KeyLowIn(buildKeySize, Input.KeyLow);
-            bool sameKey = Input.KeyHigh == keyHigh && offeredLow == keyLow && offeredSize == keySize;
+            // A block that waits for its key is not taken, so the input holds it until the load is done.
+            offeredHigh = Input.KeyHigh;
+            offeredLow = AesMath.KeyLowIn(buildKeySize, Input.KeyLow);
+            offeredSize = AesMath.KeySizeIn(buildKeySize, Input.KeySize);
+            bool sameKey = Input.KeyHigh == keyHigh && AesMath.KeyLowIn(buildKeySize, Input.KeyLow) == keyLow
+                && AesMath.KeySizeIn(buildKeySize, Input.KeySize) == keySize;
             if (!(loaded && sameKey))
             {
-                keyHigh = Input.KeyHigh;
-                keyLow = offeredLow;
-                keySize = offeredSize;
-                windowHigh = Input.KeyHigh;
-                windowLow = AesMath.InitialWindowLow(Input.KeyHigh, offeredLow, offeredSize);
-                round = 0;
-                expanding = true;
+                loadPending = true;
                 loaded = false;
             }
         }

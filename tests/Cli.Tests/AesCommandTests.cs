@@ -82,8 +82,8 @@ public class AesCommandTests
             var s = doc.RootElement;
             long cycles = s.GetProperty("cycles").GetInt64();
             Assert.Equal(12, s.GetProperty("blocks").GetInt32());
-            // AES-128 through proc11 at full speed: key load (Nr + 3 = 13 clocks), latency 15, then one block per clock.
-            Assert.Equal(13 + 15 + 12, cycles);
+            // AES-128 through proc11 at full speed: key load (Nr + 4 = 14 clocks), latency 15, then one block per clock.
+            Assert.Equal(14 + 15 + 12, cycles);
             Assert.Equal((double)cycles / 12, s.GetProperty("clocksPerBlock").GetDouble(), 9);
             // Simulated cycles over the simulation's own time, which is part of the command's: at least cycles / command time.
             Assert.InRange(s.GetProperty("cyclesPerSecond").GetDouble(), cycles / call.Elapsed.TotalSeconds, double.MaxValue);
