@@ -60,7 +60,6 @@ public sealed class AesIterativeCore : ClockedProcess
 
     protected override void OnTick()
     {
-        if (KeyLoad.Valid) roundKeys[KeyLoad.Round] = KeyLoad.RoundKey;
         bool outputFree = !resultValid || OutputReady.Ready;
         bool accept = inputReady && Input.Valid;
         if (resultValid && OutputReady.Ready) resultValid = false;
@@ -100,5 +99,8 @@ public sealed class AesIterativeCore : ClockedProcess
         inputReady = !busy || (round == rounds && !resultValid);
         Output.Valid = resultValid;
         InputReady.Ready = inputReady;
+        // Loaded after the round has read its key: the register file is read and written as one
+        // signal (the key scheduler loads only when no block is in the core, see AesKeyGate).
+        if (KeyLoad.Valid) roundKeys[KeyLoad.Round] = KeyLoad.RoundKey;
     }
 }

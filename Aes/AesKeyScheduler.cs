@@ -8,12 +8,14 @@ namespace Crypto.Aes;
 /// keys the core holds, it waits until no block is in flight, then expands the new key one round key
 /// per clock (through the same key-schedule window as the model) and sends each round key over
 /// <see cref="KeyLoad"/> to the stage that uses it; for decryption the keys of the equivalent inverse
-/// cipher, in reverse order. A key load takes Nr + 3 clocks after the pipeline is empty; after it,
+/// cipher, in reverse order. A key load takes Nr + 2 clocks after the pipeline is empty (Nr + 3 from
+/// idle, where the key is first registered); after it,
 /// blocks under that key stream at the core's full rate.
 /// <para>
-/// The key offered is registered first and compared with the one held; the expansion starts from
-/// the registered copy at the next edge. So the wide comparison ends in a flag, and the window's
-/// first value is computed from registers: neither is on a path with the other.
+/// The key offered to an empty core is registered with a flag saying whether it is the one held;
+/// the decision to load, and the expansion, start from those registers at the next edge. So the
+/// wide comparison ends in a flip-flop and the window's first value is computed from registers. A
+/// block that waits for its key is not taken, so the input holds it while the flag is made.
 /// </para>
 /// </summary>
 public sealed class AesKeyScheduler : ClockedProcess
@@ -45,8 +47,10 @@ public sealed class AesKeyScheduler : ClockedProcess
     UInt128 keyHigh;
     UInt128 keyLow;
     byte keySize;
-    /// <summary>The key offered to an empty core differed from the one held: the expansion starts from the offered key at the next edge.</summary>
-    bool loadPending;
+    /// <summary>A block was offered at the last edge, with the key in offeredHigh, offeredLow, offeredSize.</summary>
+    bool offered;
+    /// <summary>That key is the one held.</summary>
+    bool offeredHeld;
     UInt128 offeredHigh;
     UInt128 offeredLow;
     byte offeredSize;
@@ -96,7 +100,7 @@ public sealed class AesKeyScheduler : ClockedProcess
                 loaded = true;
             }
         }
-        else if (loadPending)
+        else if (offered && inFlight == 0 && !(loaded && offeredHeld))
         {
             keyHigh = offeredHigh;
             keyLow = offeredLow;
@@ -105,20 +109,19 @@ public sealed class AesKeyScheduler : ClockedProcess
             windowLow = AesMath.InitialWindowLow(offeredHigh, offeredLow, AesMath.KeySizeIn(buildKeySize, offeredSize));
             round = 0;
             expanding = true;
-            loadPending = false;
+            loaded = false;
+            offered = false;
         }
-        else if (Input.Valid && inFlight == 0)
+        else
         {
-            // A block that waits for its key is not taken, so the input holds it until the load is done.
-            offeredHigh = Input.KeyHigh;
-            offeredLow = AesMath.KeyLowIn(buildKeySize, Input.KeyLow);
-            offeredSize = AesMath.KeySizeIn(buildKeySize, Input.KeySize);
-            bool sameKey = Input.KeyHigh == keyHigh && AesMath.KeyLowIn(buildKeySize, Input.KeyLow) == keyLow
-                && AesMath.KeySizeIn(buildKeySize, Input.KeySize) == keySize;
-            if (!(loaded && sameKey))
+            offered = Input.Valid;
+            if (Input.Valid)
             {
-                loadPending = true;
-                loaded = false;
+                offeredHigh = Input.KeyHigh;
+                offeredLow = AesMath.KeyLowIn(buildKeySize, Input.KeyLow);
+                offeredSize = AesMath.KeySizeIn(buildKeySize, Input.KeySize);
+                offeredHeld = Input.KeyHigh == keyHigh && AesMath.KeyLowIn(buildKeySize, Input.KeyLow) == keyLow
+                    && AesMath.KeySizeIn(buildKeySize, Input.KeySize) == keySize;
             }
         }
         Status.Ready = loaded;
