@@ -16,6 +16,19 @@ public static class VhdlGenerator
     /// <summary>The design files in analysis order.</summary>
     public static IReadOnlyList<VhdlSource> Generate(Netlist netlist) => new DesignWriter(netlist).Files;
 
+    /// <summary>
+    /// The registers the generated VHDL leaves without reset (datapath registers whose reset value is
+    /// never observed, see docs/engine.md), for <see cref="Simulation.Reset"/>: the same decision the
+    /// VHDL of <see cref="Generate"/> carries.
+    /// </summary>
+    public static ResetPlan ResetPlan(Netlist netlist) => Resets(netlist).Plan;
+
+    /// <summary>Every register of the design with its reset decision, its bits and the reason it keeps its reset.</summary>
+    public static IReadOnlyList<ResetDecision> ResetDecisions(Netlist netlist) => Resets(netlist).Decisions();
+
+    static ResetAnalysis Resets(Netlist netlist) =>
+        new(netlist, SourceSet.For(netlist.Processes.Select(p => p.GetType()).Where(t => !MemoryWriter.IsMemory(t)).Distinct()));
+
     /// <summary>Writes the design files into <paramref name="dir"/>, replacing the .vhd files there.</summary>
     public static IReadOnlyList<string> WriteTo(Netlist netlist, string dir)
     {
