@@ -7,6 +7,13 @@ namespace Hdl.Vhdl;
 public sealed record VhdlSource(string FileName, string Content);
 
 /// <summary>
+/// One register of a design (a register field, or an output signal of a clocked process): whether the
+/// VHDL resets it, its bits, and why it keeps its reset (the chain of processes and signals from it
+/// to the decision its value reaches, or its type or [KeepReset]).
+/// </summary>
+public sealed record ResetDecision(Process Process, string Register, int Bits, bool Reset, string Why);
+
+/// <summary>
 /// Transpiles a design to VHDL: the design package (types, tables, helper functions), one entity
 /// per process class, and a top entity whose ports are the top-level buses as std_logic /
 /// std_logic_vector. Output is deterministic: the same design gives byte-identical files.

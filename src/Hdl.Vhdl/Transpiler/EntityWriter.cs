@@ -176,7 +176,7 @@ internal sealed class EntityWriter : IMemberResolver
         var unresetPorts = clocked ? ports.Where(p => p.IsOutput && !resetPorts.Contains(p)).ToList() : [];
         bool anyReset = registers.Any(r => r.Keep) || resetPorts.Count > 0;
         var body = new BodyTranslator(pkg, this, new NameScope(scope), isFunction: false);
-        body.SetIndent(!clocked ? 2 : anyReset ? 4 : 3);
+        body.SetIndent(clocked ? 4 : 2);
         if (!clocked)
         {
             if (!ports.Any(p => !p.IsOutput)) throw new TranspileException($"combinational process {type.Name} has no input bus");
@@ -214,10 +214,12 @@ internal sealed class EntityWriter : IMemberResolver
             foreach (var (vn, vt) in body.Variables) sb.Append($"    variable {vn} : {vt.Name};\n");
             sb.Append("  begin\n");
             var unreset = registers.Where(r => !r.Keep).Select(r => r.Signal).Concat(unresetPorts.Select(p => p.Name)).ToList();
+            // Registers without reset hold while rst is high, as in the C# simulation (which starts
+            // after the reset, and whose Simulation.Reset leaves them): rst is their clock enable.
             if (!anyReset)
             {
-                sb.Append(Comment("    ", "Datapath only, no reset (the reset value is never observed): ", unreset));
-                sb.Append("    if rising_edge(clk) then\n").Append(body.Text).Append("    end if;\n  end process;\n");
+                sb.Append(Comment("    ", "Datapath only, no reset (the reset value is never observed); they hold during reset: ", unreset));
+                sb.Append("    if rising_edge(clk) then\n      if rst = '0' then\n").Append(body.Text).Append("      end if;\n    end if;\n  end process;\n");
             }
             else
             {
@@ -244,12 +246,13 @@ internal sealed class EntityWriter : IMemberResolver
     /// <summary>A VHDL comment: <paramref name="lead"/> and the names, wrapped at about 100 columns.</summary>
     static string Comment(string indent, string lead, IReadOnlyList<string> names)
     {
+        if (names.Count == 0) return "";
         var sb = new StringBuilder();
         var line = new StringBuilder(indent).Append("-- ").Append(lead);
         for (int i = 0; i < names.Count; i++)
         {
             var item = names[i] + (i < names.Count - 1 ? "," : "");
-            if (line.Length + item.Length > 100 && line[^1] == ' ' && line.ToString().TrimEnd().EndsWith(','))
+            if (i > 0 && line.Length + item.Length > 100)
             {
                 sb.Append(line.ToString().TrimEnd()).Append('\n');
                 line.Clear().Append(indent).Append("--   ");

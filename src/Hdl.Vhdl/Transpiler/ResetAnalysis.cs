@@ -64,6 +64,11 @@ internal sealed class ResetAnalysis
                             Edge((p, node), (w, new SignalNode(Key(wp.Field), signal.Name)));
                 }
         }
+        // A [KeepReset] register's reset value is observed, and so would be stale values it is computed from.
+        foreach (var p in netlist.Clocked)
+            foreach (var (node, member) in Registers(p))
+                if (member is FieldInfo f ? f.IsDefined(typeof(KeepResetAttribute)) : IsKeepResetSignal(p, (SignalNode)node))
+                    seeds.Add(((p, node), $"[KeepReset] on {Name((p, node))}"));
         // The outside world decides on bool and enum top-level outputs (valid, ready, state).
         foreach (var b in netlist.Outputs)
             foreach (var signal in b.Signals.Where(s => s.Type.Kind is HdlKind.Bool or HdlKind.Enum))
@@ -136,13 +141,21 @@ internal sealed class ResetAnalysis
                 }
             case SignalNode s:
                 {
-                    var port = netlist.Ports[p].First(x => x.IsOutput && Key(x.Field) == s.BusField);
-                    var property = Bus.SignalProperties(port.Field.FieldType).First(x => x.Name == s.Signal);
+                    var property = SignalProperty(p, s);
                     return property.PropertyType == typeof(bool) || property.PropertyType.IsEnum || property.IsDefined(typeof(KeepResetAttribute));
                 }
         }
         return true;
     }
+
+    /// <summary>The bus interface property of an output signal of a process.</summary>
+    PropertyInfo SignalProperty(Process p, SignalNode s)
+    {
+        var port = netlist.Ports[p].First(x => x.IsOutput && Key(x.Field) == s.BusField);
+        return Bus.SignalProperties(port.Field.FieldType).First(x => x.Name == s.Signal);
+    }
+
+    bool IsKeepResetSignal(Process p, SignalNode s) => SignalProperty(p, s).IsDefined(typeof(KeepResetAttribute));
 
     static (string, string) Key(FieldInfo f) => (f.DeclaringType!.Name, f.Name);
 
@@ -378,9 +391,6 @@ internal sealed class ResetAnalysis
         _ => null,
     };
 }
-
-/// <summary>One register of a design: whether the VHDL resets it, its bits, and why it keeps its reset.</summary>
-public sealed record ResetDecision(Process Process, string Register, int Bits, bool Reset, string Why);
 
 /// <summary>A value holder in a process's data flow.</summary>
 internal abstract record FlowNode;

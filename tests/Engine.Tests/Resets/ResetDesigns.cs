@@ -125,7 +125,8 @@ public sealed class CodeReader : ClockedProcess
 
 public interface IResetNumber : IBus
 {
-    uint Value { get; set; }
+    /// <summary>Seen from the first cycle: a data register without reset must start with it, in GHDL too.</summary>
+    [InitialValue(7)] uint Value { get; set; }
 }
 
 /// <summary>Only data: no register of it keeps a reset.</summary>
