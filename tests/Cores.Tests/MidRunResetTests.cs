@@ -22,16 +22,18 @@ public class MidRunResetTests
     public void OutputsAfterAMidStreamResetEqualTheOracle(string core, string variant)
     {
         var v = CoreRegistry.Find(core, variant);
-        // Three cuts: two resets that scramble the registers without reset, one that leaves them stale (as the hardware does).
-        foreach (var (seed, scramble) in new[] { (7001, true), (7002, true), (7003, false) })
+        // Five cuts, early (the pipeline filling) to late (iterative cores mid-block, key loads, messages
+        // half done): four resets that scramble the registers without reset, one that leaves them stale
+        // (as the hardware does).
+        foreach (var (seed, scramble) in new[] { (7001, true), (7002, true), (7003, false), (7004, true), (7005, true) })
         {
-            long cut = 10 + new Random(seed).Next(60);
+            long cut = 5 + new Random(seed).Next(seed % 2 == 0 ? 40 : 150);
             int unreset = 0;
             var what = $"{core} {variant}, seed {seed}, reset after {cut} cycles{(scramble ? " scrambling the registers without reset" : "")}";
             ResetRun run;
             try
             {
-                run = v.RunAcrossReset(16, new StreamOptions(seed, GapProbability: 0.2, StallProbability: 0.2), cut, sim =>
+                run = v.RunAcrossReset(24, new StreamOptions(seed, GapProbability: 0.2, StallProbability: 0.2), cut, sim =>
                 {
                     var plan = VhdlGenerator.ResetPlan(sim.Netlist);
                     unreset = plan.UnresetFields.Count + plan.UnresetSignals.Count;
