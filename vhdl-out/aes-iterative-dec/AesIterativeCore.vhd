@@ -65,6 +65,9 @@ begin
   begin
     if rising_edge(clk) then
       if rst = '1' then
+        roundKeys_reg <= (
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
         busy_reg <= false;
         round_reg <= unsigned'(x"00");
         rounds_reg <= unsigned'(x"00");
@@ -74,8 +77,8 @@ begin
         Output_Valid <= false;
         Output_Last <= false;
         InputReady_Ready <= false;
-        -- Datapath, no reset (the reset value is never observed): roundKeys_reg, state_reg,
-        --   side_reg, keySize_reg, tag_reg, Output_Block, Output_Side, Output_KeySize, Output_Tag
+        -- Datapath, no reset (the reset value is never observed): state_reg, side_reg, keySize_reg,
+        --   tag_reg, Output_Block, Output_Side, Output_KeySize, Output_Tag
       else
         roundKeys := roundKeys_reg;
         busy := busy_reg;

@@ -274,7 +274,7 @@ internal sealed class EntityWriter : IMemberResolver
     /// of one (a read in the written value itself included) and no loop holds both, so no read can
     /// see a value written in the same tick.
     /// </summary>
-    static bool ReadBeforeWritten(IOperation tick, IFieldSymbol field)
+    internal static bool ReadBeforeWritten(IOperation tick, IFieldSymbol field)
     {
         var elements = tick.Descendants().OfType<IArrayElementReferenceOperation>()
             .Where(a => BodyTranslator.Unwrap(a.ArrayReference) is IFieldReferenceOperation f && SymbolEqualityComparer.Default.Equals(f.Field, field)).ToList();

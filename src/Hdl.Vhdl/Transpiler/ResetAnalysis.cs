@@ -130,7 +130,8 @@ internal sealed class ResetAnalysis
 
     bool Keeps(Process p, FlowNode node)
     {
-        if (flows[p.GetType()].Unmodelled || control.ContainsKey((p, node))) return true;
+        var flow = flows[p.GetType()];
+        if (flow.Unmodelled || flow.CopiedArrays.Contains(node) || control.ContainsKey((p, node))) return true;
         switch (node)
         {
             case RegisterNode r:
@@ -183,6 +184,7 @@ internal sealed class ResetAnalysis
                     _ => 0,
                 };
                 string why = !keep ? "" : flows[p.GetType()].Unmodelled ? $"not modelled: {flows[p.GetType()].UnmodelledAt}"
+                    : flows[p.GetType()].CopiedArrays.Contains(node) ? "a register file read after it is written in the tick (copied through a variable)"
                     : control.TryGetValue((p, node), out var chain) ? chain
                     : netlist.Processes.Where(q => q.GetType() == p.GetType() && control.ContainsKey((q, node))).Select(q => $"as in {q}: {control[(q, node)]}").FirstOrDefault()
                     ?? "type or [KeepReset]";
@@ -224,6 +226,17 @@ internal sealed class ResetAnalysis
         var body = onTick is null ? null : Operation(onTick);
         if (body is null) { flow.Unmodelled = true; return flow; }
         Walk(body, flow);
+        // A register file the tick reads after writing it is copied through a variable (EntityWriter);
+        // without a reset GHDL 2.0's synthesis takes it for a memory and crashes or hangs on some of
+        // them (fuzz designs 579 of seed 20261125, 61 of 20261124), so it keeps its reset. One read
+        // and written element by element, the form synthesis takes as a memory, has none.
+        foreach (var f in Netlist.InstanceFields(t).Where(f => f.FieldType.IsArray))
+            for (var s = symbol; s is not null; s = s.BaseType)
+                if (s.MetadataName == f.DeclaringType!.Name && s.GetMembers(f.Name).OfType<IFieldSymbol>().FirstOrDefault() is { } field)
+                {
+                    if (!EntityWriter.ReadBeforeWritten(body, field)) flow.CopiedArrays.Add(new RegisterNode(Key(f)));
+                    break;
+                }
         return flow;
     }
 
@@ -412,6 +425,8 @@ internal sealed record LocalNode(ISymbol Symbol) : FlowNode
 internal sealed class ProcessFlow
 {
     public Dictionary<FlowNode, HashSet<FlowNode>> Sources { get; } = [];
+    /// <summary>Register files the tick reads after writing them (copied through a variable): they keep their reset.</summary>
+    public HashSet<FlowNode> CopiedArrays { get; } = [];
     public HashSet<FlowNode> Seeds { get; } = [];
     public bool Unmodelled { get; set; }
 

@@ -3,7 +3,8 @@
 // ghdl --synth infers a memory for it and crashes (netlists-memories.adb:1817) on the element
 // written with a value read from the array at a variable index (here rf6[i] ^= 0) while another
 // read is at a constant index (rf6[3]). With the reset (no memory) or a variable read index for
-// the output, it synthesizes; GHDL's simulation matches C#.
+// the output, it synthesizes; GHDL's simulation matches C#. Fixed: a register file the tick reads
+// after writing it (copied through a variable, as rf6 here) keeps its reset (ResetAnalysis).
 // GHDL synthesis failed (exit 2):
 // 
 // ******************** GHDL Bug occurred ***************************
