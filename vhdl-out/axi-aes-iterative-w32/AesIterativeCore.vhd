@@ -65,6 +65,9 @@ begin
   begin
     if rising_edge(clk) then
       if rst = '1' then
+        roundKeys_reg <= (
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
         busy_reg <= false;
         round_reg <= unsigned'(x"00");
         rounds_reg <= unsigned'(x"00");
@@ -76,8 +79,8 @@ begin
         Output_Last <= false;
         Output_Tag <= (others => '0');
         InputReady_Ready <= false;
-        -- Datapath, no reset (the reset value is never observed): roundKeys_reg, state_reg,
-        --   side_reg, keySize_reg, Output_Block, Output_Side, Output_KeySize
+        -- Datapath, no reset (the reset value is never observed): state_reg, side_reg, keySize_reg,
+        --   Output_Block, Output_Side, Output_KeySize
       else
         roundKeys := roundKeys_reg;
         busy := busy_reg;

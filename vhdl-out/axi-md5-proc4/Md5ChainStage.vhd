@@ -46,11 +46,14 @@ begin
   begin
     if rising_edge(clk) then
       if rst = '1' then
+        chain_reg <= (
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
         Output_Valid <= false;
         Output_Last <= false;
         Output_Slot <= (others => '0');
-        -- Datapath, no reset (the reset value is never observed): chain_reg, Output_State,
-        --   Output_Chain, Output_M0, Output_M1, Output_M2, Output_M3
+        -- Datapath, no reset (the reset value is never observed): Output_State, Output_Chain,
+        --   Output_M0, Output_M1, Output_M2, Output_M3
       else
         chain := chain_reg;
         if Feedback_Valid then

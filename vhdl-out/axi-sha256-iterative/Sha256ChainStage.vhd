@@ -55,12 +55,15 @@ begin
   begin
     if rising_edge(clk) then
       if rst = '1' then
+        chainAbcd_reg <= (
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000");
+        chainEfgh_reg <= (
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000");
         Output_Valid <= false;
         Output_Last <= false;
         Output_Slot <= (others => '0');
-        -- Datapath, no reset (the reset value is never observed): chainAbcd_reg, chainEfgh_reg,
-        --   Output_Abcd, Output_Efgh, Output_ChainAbcd, Output_ChainEfgh, Output_W0, Output_W1,
-        --   Output_W2, Output_W3
+        -- Datapath, no reset (the reset value is never observed): Output_Abcd, Output_Efgh,
+        --   Output_ChainAbcd, Output_ChainEfgh, Output_W0, Output_W1, Output_W2, Output_W3
       else
         chainAbcd := chainAbcd_reg;
         chainEfgh := chainEfgh_reg;

@@ -77,13 +77,20 @@ begin
   begin
     if rising_edge(clk) then
       if rst = '1' then
+        chainAb_reg <= (
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000");
+        chainCd_reg <= (
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000");
+        chainEf_reg <= (
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000");
+        chainGh_reg <= (
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000");
         Output_Valid <= false;
         Output_Last <= false;
         Output_Slot <= (others => '0');
-        -- Datapath, no reset (the reset value is never observed): chainAb_reg, chainCd_reg,
-        --   chainEf_reg, chainGh_reg, Output_Ab, Output_Cd, Output_Ef, Output_Gh, Output_ChainAb,
-        --   Output_ChainCd, Output_ChainEf, Output_ChainGh, Output_W0, Output_W1, Output_W2,
-        --   Output_W3, Output_W4, Output_W5, Output_W6, Output_W7
+        -- Datapath, no reset (the reset value is never observed): Output_Ab, Output_Cd, Output_Ef,
+        --   Output_Gh, Output_ChainAb, Output_ChainCd, Output_ChainEf, Output_ChainGh, Output_W0,
+        --   Output_W1, Output_W2, Output_W3, Output_W4, Output_W5, Output_W6, Output_W7
       else
         chainAb := chainAb_reg;
         chainCd := chainCd_reg;
