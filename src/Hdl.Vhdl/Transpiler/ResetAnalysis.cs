@@ -16,8 +16,9 @@ namespace Hdl.Vhdl.Transpiler;
 /// observed, so it has none (its signal keeps its initial value for power-up). A read index is data
 /// (a table or a register file read is a function of the index); top-level outputs that are not bool
 /// or enum are data. A process whose tick uses a construct this analysis does not model keeps every
-/// register's reset and makes all its inputs decisions. One entity serves every instance of a class,
-/// so a register keeps its reset when it does in any instance.
+/// register's reset and makes all its inputs decisions. A register file that the tick reads after
+/// writing it keeps its reset too (a GHDL workaround, see <see cref="Analyse"/>). One entity serves
+/// every instance of a class, so a register keeps its reset when it does in any instance.
 /// </summary>
 internal sealed class ResetAnalysis
 {
