@@ -163,8 +163,14 @@ public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, st
         var core = Build();
         var sim = new Simulation(core.Design);
         var recorder = trace ? sim.EnableTrace() : null;
+        return new AesCoreRun(core, sim, Stream(core, sim, jobs, options), recorder);
+    }
+
+    /// <summary>Runs <paramref name="jobs"/> through a core that may have run before.</summary>
+    static StreamRun<AesBlockResult> Stream(AesCoreDesign core, Simulation sim, IReadOnlyList<AesBlockJob> jobs, StreamOptions options)
+    {
         var bench = new StreamTestbench<IAesBlockIn, IAesBlockOut>(sim, core.Input, core.InputReady, core.Output, core.OutputReady);
-        var stream = bench.Run(jobs, static (bus, job) =>
+        return bench.Run(jobs, static (bus, job) =>
         {
             bus.Block = job.Block;
             bus.KeyHigh = job.Key.High;
@@ -174,7 +180,6 @@ public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, st
             bus.Tag = job.Tag;
             bus.Last = job.Last;
         }, static bus => new AesBlockResult(bus.Block, bus.Tag, bus.Last, bus.Side), jobs.Count, options);
-        return new AesCoreRun(core, sim, stream, recorder);
     }
 
     /// <summary>Full-speed rate and latency with one key of the given size (key code 0, 1, 2) for every block.</summary>
@@ -192,13 +197,27 @@ public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, st
     /// <summary>Full-speed rate and latency with the build's smallest key (AES-128 unless built for one other size; the key load is before the first block is taken).</summary>
     public Measurement Measure(int blocks = 64) => Measure(blocks, KeySizes[0]);
 
+    /// <summary>Seeded random blocks with key changes (often with a key per block) and, with a mode, message ends.</summary>
+    AesBlockJob[] RandomJobs(int blocks, int seed) => AesCatalog.RandomJobs(blocks, seed, keyChangeProbability: KeyPerBlock ? 0.5 : 0.04,
+        keySizes: KeySizes, messageEndProbability: Mode == AesMode.Ecb ? 0 : 0.2);
+
     public TracedRun RunTraced(int blocks, StreamOptions options)
     {
-        var jobs = AesCatalog.RandomJobs(blocks, options.Seed, keyChangeProbability: KeyPerBlock ? 0.5 : 0.04,
-            keySizes: KeySizes, messageEndProbability: Mode == AesMode.Ecb ? 0 : 0.2);
+        var jobs = RandomJobs(blocks, options.Seed);
         var run = Run(jobs, options, trace: true);
         var mismatches = StreamTestbench<IAesBlockIn, IAesBlockOut>.Compare(Expected(jobs), run.Stream.Outputs);
         return new TracedRun(run.Simulation, run.Trace!, mismatches, run.Stream.ProtocolErrors, blocks);
+    }
+
+    public ResetRun RunAcrossReset(int blocks, StreamOptions options, long cutAfterCycles, Action<Simulation> reset)
+    {
+        var core = Build();
+        var sim = new Simulation(core.Design);
+        var before = Stream(core, sim, RandomJobs(blocks, options.Seed), options with { StopAfterCycles = cutAfterCycles });
+        reset(sim);
+        var jobs = RandomJobs(blocks, options.Seed + 1);
+        var after = Stream(core, sim, jobs, options);
+        return new ResetRun(sim, before.Outputs.Count, StreamTestbench<IAesBlockIn, IAesBlockOut>.Compare(Expected(jobs), after.Outputs), after.ProtocolErrors);
     }
 
     public override string ToString() => KeyBits == AesKeyBits.All ? $"{Core} {Variant}" : $"{Core} {Variant} (AES-{KeyBits})";

@@ -48,9 +48,23 @@ public sealed class ChaChaVariant(string variant, string description, Func<ChaCh
         var core = Build();
         var sim = new Simulation(core.Design);
         var recorder = trace ? sim.EnableTrace() : null;
-        var bench = new StreamTestbench<IChaChaDataIn, IChaChaDataOut>(sim, core.Input, core.InputReady, core.Output, core.OutputReady);
-        var stream = bench.Run(words, ChaChaCatalog.Write, ChaChaCatalog.Read, words.Count, options, isFinal: static r => r.Error);
-        return new ChaChaCoreRun(core, sim, stream, recorder);
+        return new ChaChaCoreRun(core, sim, Stream(core, sim, words, options), recorder);
+    }
+
+    /// <summary>Runs <paramref name="words"/> through a core that may have run before.</summary>
+    static StreamRun<ChaChaWordResult> Stream(ChaChaCoreDesign core, Simulation sim, IReadOnlyList<ChaChaWord> words, StreamOptions options) =>
+        new StreamTestbench<IChaChaDataIn, IChaChaDataOut>(sim, core.Input, core.InputReady, core.Output, core.OutputReady)
+            .Run(words, ChaChaCatalog.Write, ChaChaCatalog.Read, words.Count, options, isFinal: static r => r.Error);
+
+    public ResetRun RunAcrossReset(int blocks, StreamOptions options, long cutAfterCycles, Action<Simulation> reset)
+    {
+        var core = Build();
+        var sim = new Simulation(core.Design);
+        var before = Stream(core, sim, ChaChaCatalog.RandomWords(blocks, options.Seed), options with { StopAfterCycles = cutAfterCycles });
+        reset(sim);
+        var words = ChaChaCatalog.RandomWords(blocks, options.Seed + 1);
+        var after = Stream(core, sim, words, options);
+        return new ResetRun(sim, before.Outputs.Count, StreamTestbench<IChaChaDataIn, IChaChaDataOut>.Compare(ChaChaCatalog.Expected(words), after.Outputs), after.ProtocolErrors);
     }
 
     public Measurement Measure(int blocks = 64)

@@ -36,9 +36,23 @@ public sealed class Poly1305Variant(string variant, string description, Func<Pol
         var core = Build();
         var sim = new Simulation(core.Design);
         var recorder = trace ? sim.EnableTrace() : null;
-        var bench = new StreamTestbench<IPoly1305In, IPoly1305Out>(sim, core.Input, core.InputReady, core.Output, core.OutputReady);
-        var stream = bench.Run(words, Poly1305Catalog.Write, static bus => new Poly1305TagResult(bus.Tag, bus.Last), words.Count(w => w.Last), options);
-        return new Poly1305CoreRun(core, sim, stream, recorder);
+        return new Poly1305CoreRun(core, sim, Stream(core, sim, words, options), recorder);
+    }
+
+    /// <summary>Runs <paramref name="words"/> through a core that may have run before.</summary>
+    static StreamRun<Poly1305TagResult> Stream(Poly1305CoreDesign core, Simulation sim, IReadOnlyList<Poly1305Word> words, StreamOptions options) =>
+        new StreamTestbench<IPoly1305In, IPoly1305Out>(sim, core.Input, core.InputReady, core.Output, core.OutputReady)
+            .Run(words, Poly1305Catalog.Write, static bus => new Poly1305TagResult(bus.Tag, bus.Last), words.Count(w => w.Last), options);
+
+    public ResetRun RunAcrossReset(int blocks, StreamOptions options, long cutAfterCycles, Action<Simulation> reset)
+    {
+        var core = Build();
+        var sim = new Simulation(core.Design);
+        var before = Stream(core, sim, Poly1305Catalog.RandomWords(blocks, options.Seed), options with { StopAfterCycles = cutAfterCycles });
+        reset(sim);
+        var words = Poly1305Catalog.RandomWords(blocks, options.Seed + 1);
+        var after = Stream(core, sim, words, options);
+        return new ResetRun(sim, before.Outputs.Count, StreamTestbench<IPoly1305In, IPoly1305Out>.Compare(Poly1305Catalog.Expected(words), after.Outputs), after.ProtocolErrors);
     }
 
     /// <summary>Measured with one-block messages, so that every block gives an output transfer.</summary>

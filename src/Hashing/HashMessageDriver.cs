@@ -56,7 +56,7 @@ public static class HashMessageDriver
         long start = sim.Cycle, firstIn = -1, lastOut = -1;
         int blocks = messages.Sum(m => BlockCount(m.Length, blockBytes, lengthBytes));
 
-        while (done < messages.Count)
+        while (done < messages.Count && sim.Cycle - start < options.StopAfterCycles)
         {
             if (sim.Cycle - start >= options.MaxCycles)
                 throw new HardwareException(

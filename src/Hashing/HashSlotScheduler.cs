@@ -55,7 +55,9 @@ public sealed class HashSlotScheduler : ClockedProcess
     /// <summary>The slot's buffered chunk is the message's last.</summary>
     readonly bool[] chunkLast;
     /// <summary>Message bytes of the slot's blocks issued so far (the whole length once the final chunk is issued).</summary>
-    readonly ulong[] length;
+    /// <remarks>A message's first block adds to the 0 its slot's previous message (or the reset) left here,
+    /// so the reset value is observed: it keeps its reset although it reaches no decision.</remarks>
+    [KeepReset] readonly ulong[] length;
     /// <summary>The slot's message has issued a block (its next block chains on the previous one).</summary>
     readonly bool[] started;
     /// <summary>The pending padding-only block starts with the 0x80 marker (the final chunk was full).</summary>

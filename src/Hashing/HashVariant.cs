@@ -131,6 +131,18 @@ public sealed class HashVariant<TIn, TOut>(
         return [.. messages];
     }
 
+    public ResetRun RunAcrossReset(int blocks, StreamOptions options, long cutAfterCycles, Action<Simulation> reset)
+    {
+        var design = Build();
+        var sim = new Simulation(design.Design);
+        var before = HashMessageDriver.Run(design, sim, RandomMessages(blocks, options.Seed), BlockBytes, LengthBytes, write, read,
+            options with { StopAfterCycles = cutAfterCycles });
+        reset(sim);
+        var messages = RandomMessages(blocks, options.Seed + 1);
+        var after = HashMessageDriver.Run(design, sim, messages, BlockBytes, LengthBytes, write, read, options);
+        return new ResetRun(sim, before.OutputCycles.Count, Check(messages, after), after.ProtocolErrors);
+    }
+
     public TracedRun RunTraced(int blocks, StreamOptions options)
     {
         var messages = RandomMessages(blocks, options.Seed);

@@ -7,6 +7,13 @@ namespace Hdl.Vhdl;
 public sealed record VhdlSource(string FileName, string Content);
 
 /// <summary>
+/// One register of a design (a register field, or an output signal of a clocked process): whether the
+/// VHDL resets it, its bits, and why it keeps its reset (the chain of processes and signals from it
+/// to the decision its value reaches, or its type or [KeepReset]).
+/// </summary>
+public sealed record ResetDecision(Process Process, string Register, int Bits, bool Reset, string Why);
+
+/// <summary>
 /// Transpiles a design to VHDL: the design package (types, tables, helper functions), one entity
 /// per process class, and a top entity whose ports are the top-level buses as std_logic /
 /// std_logic_vector. Output is deterministic: the same design gives byte-identical files.
@@ -15,6 +22,19 @@ public static class VhdlGenerator
 {
     /// <summary>The design files in analysis order.</summary>
     public static IReadOnlyList<VhdlSource> Generate(Netlist netlist) => new DesignWriter(netlist).Files;
+
+    /// <summary>
+    /// The registers the generated VHDL leaves without reset (datapath registers whose reset value is
+    /// never observed, see docs/engine.md), for <see cref="Simulation.Reset"/>: the same decision the
+    /// VHDL of <see cref="Generate"/> carries.
+    /// </summary>
+    public static ResetPlan ResetPlan(Netlist netlist) => Resets(netlist).Plan;
+
+    /// <summary>Every register of the design with its reset decision, its bits and the reason it keeps its reset.</summary>
+    public static IReadOnlyList<ResetDecision> ResetDecisions(Netlist netlist) => Resets(netlist).Decisions();
+
+    static ResetAnalysis Resets(Netlist netlist) =>
+        new(netlist, SourceSet.For(netlist.Processes.Select(p => p.GetType()).Where(t => !MemoryWriter.IsMemory(t)).Distinct()));
 
     /// <summary>Writes the design files into <paramref name="dir"/>, replacing the .vhd files there.</summary>
     public static IReadOnlyList<string> WriteTo(Netlist netlist, string dir)

@@ -27,3 +27,14 @@ public sealed class WidthAttribute(int bits) : Attribute
 {
     public int Bits { get; } = bits;
 }
+
+/// <summary>
+/// Keeps the synchronous reset of a register that the VHDL back end would otherwise leave without one
+/// because its value never reaches a decision (a datapath register). Put it on a register field of a
+/// clocked process, or on a signal of a bus interface (every clocked writer of that signal keeps its
+/// reset), when the design does observe the reset value: a chaining value that only the reset value
+/// starts, say. Bool and enum registers, and registers whose value reaches a condition, an index
+/// written to, a shift amount or a loop bound, keep their reset without it.
+/// </summary>
+[AttributeUsage(AttributeTargets.Field | AttributeTargets.Property)]
+public sealed class KeepResetAttribute : Attribute;

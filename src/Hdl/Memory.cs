@@ -36,10 +36,16 @@ public enum MemoryStyle
 }
 
 /// <summary>
+/// A memory process: its contents are no register, so a reset leaves them as they are (block RAM has
+/// no reset); only its registered read data is a register (one without reset).
+/// </summary>
+internal interface IMemoryProcess;
+
+/// <summary>
 /// Simple dual-port RAM with a registered read port (read-first when both ports use one address).
 /// The VHDL generator writes it in the form synthesis infers as block RAM.
 /// </summary>
-public sealed class Ram<T> : ClockedProcess where T : unmanaged
+public sealed class Ram<T> : ClockedProcess, IMemoryProcess where T : unmanaged
 {
     [InputBus] public IMemoryWrite<T> Write = null!;
     [InputBus] public IMemoryRead Read = null!;
@@ -73,7 +79,7 @@ public sealed class Ram<T> : ClockedProcess where T : unmanaged
 }
 
 /// <summary>Read-only memory with a registered read port (block RAM or LUT ROM in synthesis).</summary>
-public sealed class Rom<T> : ClockedProcess where T : unmanaged
+public sealed class Rom<T> : ClockedProcess, IMemoryProcess where T : unmanaged
 {
     [InputBus] public IMemoryRead Read = null!;
     [OutputBus] public IMemoryData<T> Result = Bus.Create<IMemoryData<T>>();

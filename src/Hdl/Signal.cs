@@ -31,6 +31,10 @@ public abstract class SignalBase
 
     internal abstract void Commit();
     internal abstract void Reset();
+    /// <summary>A synchronous reset of the register that drives the signal: its initial value (zero without one).</summary>
+    internal abstract void ResetRegister();
+    /// <summary>Random bits within the signal's width, as a register without reset may hold after one.</summary>
+    internal abstract void Scramble(Random rng);
 
     /// <summary>Words per value in a trace: 1 up to 64 bits, 2 above.</summary>
     internal int TraceWords => Type.Width > 64 ? 2 : 1;
@@ -63,6 +67,26 @@ public sealed class Signal<T> : SignalBase where T : unmanaged
         Has = InitialValue is not null;
         Pending = false;
         Owner = -1;
+    }
+
+    internal override void ResetRegister()
+    {
+        cur = next = initial;
+        Has = true;
+    }
+
+    internal override void Scramble(Random rng)
+    {
+        Span<byte> bytes = stackalloc byte[16];
+        rng.NextBytes(bytes);
+        var bits = System.Buffers.Binary.BinaryPrimitives.ReadUInt128LittleEndian(bytes) & mask;
+        if (enumCount != 0) bits %= enumCount;
+        else if (Type.Kind == HdlKind.Bool) bits &= 1;
+        else if (Type.IsSigned && ((bits >> (Type.Width - 1)) & 1) != 0) bits |= ~mask;
+        T value = default;
+        Unsafe.CopyBlockUnaligned(ref Unsafe.As<T, byte>(ref value), ref Unsafe.As<UInt128, byte>(ref bits), (uint)Unsafe.SizeOf<T>());
+        cur = next = value;
+        Has = true;
     }
 
     /// <summary>Reads the value of this cycle.</summary>

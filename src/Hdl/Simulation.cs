@@ -144,6 +144,76 @@ public sealed class Simulation
         for (long i = 0; i < cycles; i++) Step();
     }
 
+    /// <summary>
+    /// A synchronous reset asserted between two cycles (after <see cref="Clock"/>), as the generated
+    /// VHDL does it: every register that has a reset (a register field of a clocked process, or a
+    /// signal a clocked process writes) takes its value after construction again (see
+    /// <see cref="Netlist.InitialValue"/>; a signal its [InitialValue], else zero), and every register
+    /// in <paramref name="plan"/>'s unreset sets keeps its value, or, with
+    /// <paramref name="scrambleUnreset"/>, takes random bits. Memory contents stay (block RAM has no
+    /// reset), top-level inputs stay, and combinational signals follow at the next settle. Not for a
+    /// traced simulation: the replay testbench has no mid-run reset.
+    /// </summary>
+    public void Reset(ResetPlan plan, Random? scrambleUnreset = null)
+    {
+        if (Trace is not null) throw new InvalidOperationException("a traced simulation cannot be reset mid-run: its GHDL replay has no mid-run reset");
+        if (settled) throw new InvalidOperationException("reset between cycles: after Clock(), before the next Settle()");
+        foreach (var p in clocked)
+        {
+            if (p is IMemoryProcess) continue;
+            foreach (var f in Netlist.InstanceFields(p.GetType()))
+            {
+                if (typeof(IBus).IsAssignableFrom(f.FieldType) || (f.IsInitOnly && !f.FieldType.IsArray)) continue;
+                if (plan.IsReset(p, f))
+                {
+                    var start = Netlist.InitialValue(p, f);
+                    if (start is Array a) Array.Copy(a, (Array)f.GetValue(p)!, a.Length);
+                    else f.SetValue(p, start);
+                }
+                else if (scrambleUnreset is not null)
+                {
+                    if (f.GetValue(p) is Array array)
+                        for (int i = 0; i < array.Length; i++) array.SetValue(RandomValue(f.FieldType.GetElementType()!, scrambleUnreset), i);
+                    else f.SetValue(p, RandomValue(f.FieldType, scrambleUnreset));
+                }
+            }
+        }
+        foreach (var b in Netlist.Buses)
+        {
+            if (Netlist.Inputs.Contains(b)) continue;
+            foreach (var s in b.Signals)
+            {
+                if (!(s.Owner > TestbenchId ? byId[s.Owner].IsClocked : Netlist.Writers[b].All(w => w.IsClocked))) continue;
+                if (plan.IsReset(s)) s.ResetRegister();
+                else if (scrambleUnreset is not null) s.Scramble(scrambleUnreset);
+            }
+        }
+    }
+
+    /// <summary>A random value of a register field's type.</summary>
+    static object RandomValue(Type t, Random rng)
+    {
+        if (t == typeof(bool)) return rng.Next(2) == 1;
+        if (t.IsEnum) { var members = Enum.GetValues(t); return members.GetValue(rng.Next(members.Length))!; }
+        Span<byte> bytes = stackalloc byte[16];
+        rng.NextBytes(bytes);
+        var bits = System.Buffers.Binary.BinaryPrimitives.ReadUInt128LittleEndian(bytes);
+        return Type.GetTypeCode(t) switch
+        {
+            TypeCode.Byte => (byte)bits,
+            TypeCode.SByte => (sbyte)(byte)bits,
+            TypeCode.UInt16 => (ushort)bits,
+            TypeCode.Int16 => (short)(ushort)bits,
+            TypeCode.UInt32 => (uint)bits,
+            TypeCode.Int32 => (int)(uint)bits,
+            TypeCode.UInt64 => (ulong)bits,
+            TypeCode.Int64 => (long)(ulong)bits,
+            _ when t == typeof(UInt128) => bits,
+            _ when t == typeof(Int128) => (Int128)bits,
+            _ => throw new HardwareException($"cannot scramble a register of type {t.Name}"),
+        };
+    }
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     void Commit()
     {

@@ -9,6 +9,9 @@ public sealed record Measurement(double ClocksPerBlock, long Latency, long Cycle
 public sealed record TracedRun(Simulation Simulation, TraceRecorder Trace, IReadOnlyList<Mismatch> Mismatches,
     IReadOnlyList<string> ProtocolErrors, int Blocks);
 
+/// <summary>What came out of a core after a reset in the middle of a stream (see <see cref="ICoreVariant.RunAcrossReset"/>).</summary>
+public sealed record ResetRun(Simulation Simulation, int OutputsBeforeReset, IReadOnlyList<Mismatch> Mismatches, IReadOnlyList<string> ProtocolErrors);
+
 /// <summary>
 /// One named variant of a core: a configuration of the core's processes. The CLI, the tests, the
 /// VHDL export and the report all iterate these.
@@ -35,4 +38,13 @@ public interface ICoreVariant
     /// every output against the software oracle.
     /// </summary>
     TracedRun RunTraced(int blocks, StreamOptions options);
+
+    /// <summary>
+    /// A reset in the middle of a stream: seeded random blocks (seed <c>options.Seed</c>) go into a
+    /// fresh core, the stream is cut after <paramref name="cutAfterCycles"/> cycles with blocks in
+    /// flight, <paramref name="reset"/> resets the simulation (<see cref="Simulation.Reset"/>), and then
+    /// <paramref name="blocks"/> fresh seeded random blocks (seed <c>options.Seed + 1</c>) run through
+    /// the same core, every output of which is checked against the software oracle.
+    /// </summary>
+    ResetRun RunAcrossReset(int blocks, StreamOptions options, long cutAfterCycles, Action<Simulation> reset);
 }

@@ -2,8 +2,13 @@ using Hdl;
 
 namespace Crypto.Streams;
 
-/// <summary>Stimulus options of a stream run. Probabilities are per cycle.</summary>
-public sealed record StreamOptions(int Seed = 1, double GapProbability = 0, double StallProbability = 0, long MaxCycles = 10_000_000)
+/// <summary>
+/// Stimulus options of a stream run. Probabilities are per cycle. A run longer than
+/// <see cref="MaxCycles"/> is an error; one cut at <see cref="StopAfterCycles"/> just ends there,
+/// with blocks in flight (to reset a core mid-stream).
+/// </summary>
+public sealed record StreamOptions(int Seed = 1, double GapProbability = 0, double StallProbability = 0, long MaxCycles = 10_000_000,
+    long StopAfterCycles = long.MaxValue)
 {
     /// <summary>No input gaps, consumer always ready: the steady-state rate.</summary>
     public static StreamOptions FullSpeed { get; } = new();
@@ -57,7 +62,7 @@ public sealed class StreamTestbench<TIn, TOut>(Simulation sim, TIn input, IReady
         TResult? held = default;
         long start = sim.Cycle;
 
-        while (!ended && (outputs.Count < expectedOutputs || next < items.Count))
+        while (!ended && (outputs.Count < expectedOutputs || next < items.Count) && sim.Cycle - start < options.StopAfterCycles)
         {
             if (sim.Cycle - start >= options.MaxCycles)
                 throw new HardwareException(

@@ -108,5 +108,7 @@ public class VerifyCommandTests
         }
         public Crypto.Streams.Measurement Measure(int blocks = 64) => throw new NotSupportedException();
         public Crypto.Streams.TracedRun RunTraced(int blocks, Crypto.Streams.StreamOptions options) => throw new NotSupportedException();
+        public Crypto.Streams.ResetRun RunAcrossReset(int blocks, Crypto.Streams.StreamOptions options, long cutAfterCycles, Action<Hdl.Simulation> reset) =>
+            throw new NotSupportedException();
     }
 }

@@ -72,10 +72,26 @@ public sealed class WordPipelineVariant(string variant, int stages, int? oracleO
         var p = Build();
         var sim = new Simulation(p.Design);
         if (trace) sim.EnableTrace();
-        var items = Enumerable.Range(0, blocks).Select(i => (uint)new Random(options.Seed + i).Next()).ToArray();
-        var bench = new StreamTestbench<IWordStream, IWordStream>(sim, p.Input, p.InputReady, p.Output, p.OutputReady);
-        var run = bench.Run(items, (b, x) => { b.Word = x; b.Last = false; }, o => o.Word, blocks, options);
-        return (sim, run, items);
+        var items = Items(blocks, options.Seed);
+        return (sim, Stream(p, sim, items, options), items);
+    }
+
+    static uint[] Items(int blocks, int seed) => [.. Enumerable.Range(0, blocks).Select(i => (uint)new Random(seed + i).Next())];
+
+    static StreamRun<uint> Stream(Parts p, Simulation sim, uint[] items, StreamOptions options) =>
+        new StreamTestbench<IWordStream, IWordStream>(sim, p.Input, p.InputReady, p.Output, p.OutputReady)
+            .Run(items, (b, x) => { b.Word = x; b.Last = false; }, o => o.Word, items.Length, options);
+
+    public ResetRun RunAcrossReset(int blocks, StreamOptions options, long cutAfterCycles, Action<Simulation> reset)
+    {
+        var p = Build();
+        var sim = new Simulation(p.Design);
+        var before = Stream(p, sim, Items(blocks, options.Seed), options with { StopAfterCycles = cutAfterCycles });
+        reset(sim);
+        var items = Items(blocks, options.Seed + 1);
+        var after = Stream(p, sim, items, options);
+        var expected = items.Select(x => x + (uint)(oracleOffset ?? stages)).ToList();
+        return new ResetRun(sim, before.Outputs.Count, StreamTestbench<IWordStream, IWordStream>.Compare(expected, after.Outputs), after.ProtocolErrors);
     }
 
     public Measurement Measure(int blocks = 64)

@@ -24,10 +24,10 @@ entity AesIterativeCore is
     OutputReady_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Block : out hdl_u128;
-    Output_Side : out hdl_u128;
-    Output_KeySize : out hdl_u2;
-    Output_Tag : out hdl_u8;
+    Output_Block : out hdl_u128 := (others => '0');
+    Output_Side : out hdl_u128 := (others => '0');
+    Output_KeySize : out hdl_u2 := (others => '0');
+    Output_Tag : out hdl_u8 := (others => '0');
     InputReady_Ready : out boolean
   );
 end entity;
@@ -71,20 +71,14 @@ begin
         busy_reg <= false;
         round_reg <= unsigned'(x"00");
         rounds_reg <= unsigned'(x"00");
-        state_reg <= unsigned'(x"00000000000000000000000000000000");
-        side_reg <= unsigned'(x"00000000000000000000000000000000");
-        keySize_reg <= unsigned'(x"00");
-        tag_reg <= unsigned'(x"00");
         last_reg <= false;
         resultValid_reg <= false;
         inputReady_reg <= false;
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Block <= (others => '0');
-        Output_Side <= (others => '0');
-        Output_KeySize <= (others => '0');
-        Output_Tag <= (others => '0');
         InputReady_Ready <= false;
+        -- Datapath, no reset (the reset value is never observed): state_reg, side_reg, keySize_reg,
+        --   tag_reg, Output_Block, Output_Side, Output_KeySize, Output_Tag
       else
         roundKeys := roundKeys_reg;
         busy := busy_reg;

@@ -28,10 +28,10 @@ entity AesRoundStage is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Block : out hdl_u128;
-    Output_Side : out hdl_u128;
-    Output_KeySize : out hdl_u2;
-    Output_Tag : out hdl_u8
+    Output_Block : out hdl_u128 := (others => '0');
+    Output_Side : out hdl_u128 := (others => '0');
+    Output_KeySize : out hdl_u2 := (others => '0');
+    Output_Tag : out hdl_u8 := (others => '0')
   );
 end entity;
 
@@ -47,15 +47,10 @@ begin
   begin
     if rising_edge(clk) then
       if rst = '1' then
-        roundKeys_reg <= (
-            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
-            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Block <= (others => '0');
-        Output_Side <= (others => '0');
-        Output_KeySize <= (others => '0');
-        Output_Tag <= (others => '0');
+        -- Datapath, no reset (the reset value is never observed): roundKeys_reg, Output_Block,
+        --   Output_Side, Output_KeySize, Output_Tag
       else
         if Advance_Ready then
           valid := Input_Valid;

@@ -38,7 +38,7 @@ entity AesModeRegister is
     CoreOutput_Tag : in hdl_u8;
     OutputReady_Ready : in boolean;
     State_First : out boolean;
-    State_Chain : out hdl_u128;
+    State_Chain : out hdl_u128 := (others => '0');
     State_Busy : out boolean
   );
 end entity;
@@ -58,10 +58,9 @@ begin
       if rst = '1' then
         first_reg <= true;
         busy_reg <= false;
-        chain_reg <= unsigned'(x"00000000000000000000000000000000");
         State_First <= true;
-        State_Chain <= (others => '0');
         State_Busy <= false;
+        -- Datapath, no reset (the reset value is never observed): chain_reg, State_Chain
       else
         first := first_reg;
         busy := busy_reg;

@@ -26,7 +26,7 @@ entity AesKeyScheduler is
     OutputReady_Ready : in boolean;
     KeyLoad_Valid : out boolean;
     KeyLoad_Round : out hdl_u4;
-    KeyLoad_RoundKey : out hdl_u128;
+    KeyLoad_RoundKey : out hdl_u128 := (others => '0');
     Status_Ready : out boolean;
     Status_KeyHigh : out hdl_u128;
     Status_KeyLow : out hdl_u128;
@@ -66,19 +66,18 @@ begin
         loaded_reg <= false;
         expanding_reg <= false;
         round_reg <= unsigned'(x"00");
-        windowHigh_reg <= unsigned'(x"00000000000000000000000000000000");
-        windowLow_reg <= unsigned'(x"00000000000000000000000000000000");
         keyHigh_reg <= unsigned'(x"00000000000000000000000000000000");
         keyLow_reg <= unsigned'(x"00000000000000000000000000000000");
         keySize_reg <= unsigned'(x"00");
         inFlight_reg <= unsigned'(x"00");
         KeyLoad_Valid <= false;
         KeyLoad_Round <= (others => '0');
-        KeyLoad_RoundKey <= (others => '0');
         Status_Ready <= false;
         Status_KeyHigh <= (others => '0');
         Status_KeyLow <= (others => '0');
         Status_KeySize <= (others => '0');
+        -- Datapath, no reset (the reset value is never observed): windowHigh_reg, windowLow_reg,
+        --   KeyLoad_RoundKey
       else
         loaded := loaded_reg;
         expanding := expanding_reg;

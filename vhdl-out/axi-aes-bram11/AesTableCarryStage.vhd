@@ -24,11 +24,11 @@ entity AesTableCarryStage is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Block : out hdl_u128;
-    Output_Side : out hdl_u128;
+    Output_Block : out hdl_u128 := (others => '0');
+    Output_Side : out hdl_u128 := (others => '0');
     Output_KeySize : out hdl_u2;
     Output_Tag : out hdl_u8;
-    RoundKey_RoundKey : out hdl_u128
+    RoundKey_RoundKey : out hdl_u128 := (others => '0')
   );
 end entity;
 
@@ -41,11 +41,10 @@ begin
       if rst = '1' then
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Block <= (others => '0');
-        Output_Side <= (others => '0');
         Output_KeySize <= (others => '0');
         Output_Tag <= (others => '0');
-        RoundKey_RoundKey <= (others => '0');
+        -- Datapath, no reset (the reset value is never observed): Output_Block, Output_Side,
+        --   RoundKey_RoundKey
       else
         if (KeyLoad_Valid and (to_integer(resize(KeyLoad_Round, 8)) = round)) then
           RoundKey_RoundKey <= KeyLoad_RoundKey;

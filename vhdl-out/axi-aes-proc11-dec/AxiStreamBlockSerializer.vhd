@@ -22,8 +22,8 @@ entity AxiStreamBlockSerializer is
     InputReady_Ready : out boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Data : out hdl_u64;
-    Output_Keep : out hdl_u8
+    Output_Data : out hdl_u64 := (others => '0');
+    Output_Keep : out hdl_u8 := (others => '0')
   );
 end entity;
 
@@ -71,18 +71,15 @@ begin
         midPacket_reg <= false;
         closing_reg <= false;
         upperValid_reg <= false;
-        upper_reg <= unsigned'(x"0000000000000000");
-        upperBytes_reg <= unsigned'(x"00");
         upperLast_reg <= false;
         nextValid_reg <= false;
-        next_reg <= unsigned'(x"00000000000000000000000000000000");
         nextBytes_reg <= unsigned'(x"00");
         nextLast_reg <= false;
         InputReady_Ready <= false;
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Data <= (others => '0');
-        Output_Keep <= (others => '0');
+        -- Datapath, no reset (the reset value is never observed): upper_reg, upperBytes_reg,
+        --   next_reg, Output_Data, Output_Keep
       else
         ready := ready_reg;
         outputValid := outputValid_reg;

@@ -23,12 +23,12 @@ entity AesKeyedInitialStage is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Block : out hdl_u128;
-    Output_Side : out hdl_u128;
+    Output_Block : out hdl_u128 := (others => '0');
+    Output_Side : out hdl_u128 := (others => '0');
     Output_KeySize : out hdl_u2;
     Output_Tag : out hdl_u8;
-    OutputKey_High : out hdl_u128;
-    OutputKey_Low : out hdl_u128
+    OutputKey_High : out hdl_u128 := (others => '0');
+    OutputKey_Low : out hdl_u128 := (others => '0')
   );
 end entity;
 
@@ -41,12 +41,10 @@ begin
       if rst = '1' then
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Block <= (others => '0');
-        Output_Side <= (others => '0');
         Output_KeySize <= (others => '0');
         Output_Tag <= (others => '0');
-        OutputKey_High <= (others => '0');
-        OutputKey_Low <= (others => '0');
+        -- Datapath, no reset (the reset value is never observed): Output_Block, Output_Side,
+        --   OutputKey_High, OutputKey_Low
       else
         if Advance_Ready then
           valid := Input_Valid;

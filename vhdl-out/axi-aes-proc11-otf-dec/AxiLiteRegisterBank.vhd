@@ -26,11 +26,11 @@ entity AxiLiteRegisterBank is
     WriteAddressReady_Ready : out boolean;
     WriteDataReady_Ready : out boolean;
     WriteResponse_Valid : out boolean;
-    WriteResponse_Resp : out hdl_u2;
+    WriteResponse_Resp : out hdl_u2 := unsigned'("00");
     ReadAddressReady_Ready : out boolean;
     ReadData_Valid : out boolean;
-    ReadData_Data : out hdl_u32;
-    ReadData_Resp : out hdl_u2;
+    ReadData_Data : out hdl_u32 := unsigned'(x"00000000");
+    ReadData_Resp : out hdl_u2 := unsigned'("00");
     CoreInput_Valid : in boolean;
     CoreInput_Last : in boolean;
     CoreInputReady_Ready : in boolean;
@@ -50,10 +50,10 @@ entity AxiLiteRegisterBank is
     Drain_Discard : in boolean;
     Control_Enabled : out boolean;
     Control_Flush : out boolean;
-    Config_KeyLow : out hdl_u128;
-    Config_KeyHigh : out hdl_u128;
-    Config_Iv : out hdl_u128;
-    Config_Mode : out hdl_u4;
+    Config_KeyLow : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+    Config_KeyHigh : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+    Config_Iv : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+    Config_Mode : out hdl_u4 := unsigned'(x"0");
     Config_Decrypt : out boolean;
     Config_KeySize : out hdl_u2
   );
@@ -156,28 +156,12 @@ begin
         writeResponseValid_reg <= false;
         readAddressReady_reg <= false;
         readDataValid_reg <= false;
-        key0_reg <= unsigned'(x"00000000");
-        key1_reg <= unsigned'(x"00000000");
-        key2_reg <= unsigned'(x"00000000");
-        key3_reg <= unsigned'(x"00000000");
-        key4_reg <= unsigned'(x"00000000");
-        key5_reg <= unsigned'(x"00000000");
-        key6_reg <= unsigned'(x"00000000");
-        key7_reg <= unsigned'(x"00000000");
-        iv0_reg <= unsigned'(x"00000000");
-        iv1_reg <= unsigned'(x"00000000");
-        iv2_reg <= unsigned'(x"00000000");
-        iv3_reg <= unsigned'(x"00000000");
         config_reg <= unsigned'(x"00000000");
         enabled_reg <= false;
         flush_reg <= false;
         loadPending_reg <= false;
         error_reg <= false;
         errorCode_reg <= unsigned'(x"00");
-        blocksIn_reg <= unsigned'(x"00000000");
-        blocksOut_reg <= unsigned'(x"00000000");
-        busyCycles_reg <= unsigned'(x"00000000");
-        packetsOut_reg <= unsigned'(x"00000000");
         coreMidPacket_reg <= false;
         streamMidPacket_reg <= false;
         packetsInFlight_reg <= unsigned'(x"0000");
@@ -186,19 +170,16 @@ begin
         WriteAddressReady_Ready <= false;
         WriteDataReady_Ready <= false;
         WriteResponse_Valid <= false;
-        WriteResponse_Resp <= unsigned'("00");
         ReadAddressReady_Ready <= false;
         ReadData_Valid <= false;
-        ReadData_Data <= unsigned'(x"00000000");
-        ReadData_Resp <= unsigned'("00");
         Control_Enabled <= false;
         Control_Flush <= false;
-        Config_KeyLow <= unsigned'(x"00000000000000000000000000000000");
-        Config_KeyHigh <= unsigned'(x"00000000000000000000000000000000");
-        Config_Iv <= unsigned'(x"00000000000000000000000000000000");
-        Config_Mode <= unsigned'(x"0");
         Config_Decrypt <= false;
         Config_KeySize <= unsigned'("00");
+        -- Datapath, no reset (the reset value is never observed): key0_reg, key1_reg, key2_reg,
+        --   key3_reg, key4_reg, key5_reg, key6_reg, key7_reg, iv0_reg, iv1_reg, iv2_reg, iv3_reg,
+        --   blocksIn_reg, blocksOut_reg, busyCycles_reg, packetsOut_reg, WriteResponse_Resp,
+        --   ReadData_Data, ReadData_Resp, Config_KeyLow, Config_KeyHigh, Config_Iv, Config_Mode
       else
         writeReady := writeReady_reg;
         writeResponseValid := writeResponseValid_reg;

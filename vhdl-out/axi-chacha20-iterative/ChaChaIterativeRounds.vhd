@@ -29,25 +29,25 @@ entity ChaChaIterativeRounds is
     Rounds_Column2 : in hdl_u128;
     Rounds_Column3 : in hdl_u128;
     Advance_Ready : in boolean;
-    Output_Column0 : out hdl_u128;
-    Output_Column1 : out hdl_u128;
-    Output_Column2 : out hdl_u128;
-    Output_Column3 : out hdl_u128;
+    Output_Column0 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+    Output_Column1 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+    Output_Column2 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+    Output_Column3 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Key0 : out hdl_u128;
-    Output_Key1 : out hdl_u128;
-    Output_CounterNonce : out hdl_u128;
-    Output_Data0 : out hdl_u128;
-    Output_Data1 : out hdl_u128;
-    Output_Data2 : out hdl_u128;
-    Output_Data3 : out hdl_u128;
+    Output_Key0 : out hdl_u128 := (others => '0');
+    Output_Key1 : out hdl_u128 := (others => '0');
+    Output_CounterNonce : out hdl_u128 := (others => '0');
+    Output_Data0 : out hdl_u128 := (others => '0');
+    Output_Data1 : out hdl_u128 := (others => '0');
+    Output_Data2 : out hdl_u128 := (others => '0');
+    Output_Data3 : out hdl_u128 := (others => '0');
     Output_ByteCount : out hdl_u7;
     Output_Error : out boolean;
-    Working_Column0 : out hdl_u128;
-    Working_Column1 : out hdl_u128;
-    Working_Column2 : out hdl_u128;
-    Working_Column3 : out hdl_u128;
+    Working_Column0 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+    Working_Column1 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+    Working_Column2 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+    Working_Column3 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
     InputReady_Ready : out boolean
   );
 end entity;
@@ -98,42 +98,22 @@ begin
       if rst = '1' then
         busy_reg <= false;
         doubleRound_reg <= unsigned'(x"00");
-        column0_reg <= unsigned'(x"00000000000000000000000000000000");
-        column1_reg <= unsigned'(x"00000000000000000000000000000000");
-        column2_reg <= unsigned'(x"00000000000000000000000000000000");
-        column3_reg <= unsigned'(x"00000000000000000000000000000000");
-        key0_reg <= unsigned'(x"00000000000000000000000000000000");
-        key1_reg <= unsigned'(x"00000000000000000000000000000000");
-        counterNonce_reg <= unsigned'(x"00000000000000000000000000000000");
-        data0_reg <= unsigned'(x"00000000000000000000000000000000");
-        data1_reg <= unsigned'(x"00000000000000000000000000000000");
-        data2_reg <= unsigned'(x"00000000000000000000000000000000");
-        data3_reg <= unsigned'(x"00000000000000000000000000000000");
         byteCount_reg <= unsigned'(x"00");
         error_reg <= false;
         last_reg <= false;
         resultValid_reg <= false;
         inputReady_reg <= false;
-        Output_Column0 <= unsigned'(x"00000000000000000000000000000000");
-        Output_Column1 <= unsigned'(x"00000000000000000000000000000000");
-        Output_Column2 <= unsigned'(x"00000000000000000000000000000000");
-        Output_Column3 <= unsigned'(x"00000000000000000000000000000000");
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Key0 <= (others => '0');
-        Output_Key1 <= (others => '0');
-        Output_CounterNonce <= (others => '0');
-        Output_Data0 <= (others => '0');
-        Output_Data1 <= (others => '0');
-        Output_Data2 <= (others => '0');
-        Output_Data3 <= (others => '0');
         Output_ByteCount <= (others => '0');
         Output_Error <= false;
-        Working_Column0 <= unsigned'(x"00000000000000000000000000000000");
-        Working_Column1 <= unsigned'(x"00000000000000000000000000000000");
-        Working_Column2 <= unsigned'(x"00000000000000000000000000000000");
-        Working_Column3 <= unsigned'(x"00000000000000000000000000000000");
         InputReady_Ready <= false;
+        -- Datapath, no reset (the reset value is never observed): column0_reg, column1_reg,
+        --   column2_reg, column3_reg, key0_reg, key1_reg, counterNonce_reg, data0_reg, data1_reg,
+        --   data2_reg, data3_reg, Output_Column0, Output_Column1, Output_Column2, Output_Column3,
+        --   Output_Key0, Output_Key1, Output_CounterNonce, Output_Data0, Output_Data1,
+        --   Output_Data2, Output_Data3, Working_Column0, Working_Column1, Working_Column2,
+        --   Working_Column3
       else
         busy := busy_reg;
         doubleRound := doubleRound_reg;

@@ -27,10 +27,10 @@ entity ChaChaFinalStage is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Data0 : out hdl_u128;
-    Output_Data1 : out hdl_u128;
-    Output_Data2 : out hdl_u128;
-    Output_Data3 : out hdl_u128;
+    Output_Data0 : out hdl_u128 := (others => '0');
+    Output_Data1 : out hdl_u128 := (others => '0');
+    Output_Data2 : out hdl_u128 := (others => '0');
+    Output_Data3 : out hdl_u128 := (others => '0');
     Output_ByteCount : out hdl_u7;
     Output_Error : out boolean
   );
@@ -53,12 +53,10 @@ begin
       if rst = '1' then
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Data0 <= (others => '0');
-        Output_Data1 <= (others => '0');
-        Output_Data2 <= (others => '0');
-        Output_Data3 <= (others => '0');
         Output_ByteCount <= (others => '0');
         Output_Error <= false;
+        -- Datapath, no reset (the reset value is never observed): Output_Data0, Output_Data1,
+        --   Output_Data2, Output_Data3
       else
         if Advance_Ready then
           valid := Input_Valid;

@@ -20,7 +20,7 @@ entity AxiWideBlockSerializer is
     InputReady_Ready : out boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Data : out hdl_u128;
+    Output_Data : out hdl_u128 := (others => '0');
     Output_Bytes : out hdl_u5
   );
 end entity;
@@ -58,15 +58,12 @@ begin
         index_reg <= unsigned'(x"00");
         lastBlock_reg <= unsigned'(x"00");
         finalBytes_reg <= unsigned'(x"00");
-        lane0_reg <= unsigned'(x"00000000000000000000000000000000");
-        lane1_reg <= unsigned'(x"00000000000000000000000000000000");
-        lane2_reg <= unsigned'(x"00000000000000000000000000000000");
-        lane3_reg <= unsigned'(x"00000000000000000000000000000000");
         InputReady_Ready <= false;
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Data <= (others => '0');
         Output_Bytes <= (others => '0');
+        -- Datapath, no reset (the reset value is never observed): lane0_reg, lane1_reg, lane2_reg,
+        --   lane3_reg, Output_Data
       else
         holding := holding_reg;
         ready := ready_reg;

@@ -25,14 +25,14 @@ entity ChaChaAxiWordCollector is
     InputReady_Ready : out boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Data0 : out hdl_u128;
-    Output_Data1 : out hdl_u128;
-    Output_Data2 : out hdl_u128;
-    Output_Data3 : out hdl_u128;
+    Output_Data0 : out hdl_u128 := (others => '0');
+    Output_Data1 : out hdl_u128 := (others => '0');
+    Output_Data2 : out hdl_u128 := (others => '0');
+    Output_Data3 : out hdl_u128 := (others => '0');
     Output_ByteCount : out hdl_u7;
-    Output_Key0 : out hdl_u128;
-    Output_Key1 : out hdl_u128;
-    Output_Nonce : out hdl_u96;
+    Output_Key0 : out hdl_u128 := (others => '0');
+    Output_Key1 : out hdl_u128 := (others => '0');
+    Output_Nonce : out hdl_u96 := (others => '0');
     Output_Counter : out hdl_u32;
     Closing_Discard : out boolean;
     Error_Error : out boolean;
@@ -86,24 +86,17 @@ begin
         nextCounter_reg <= unsigned'(x"00000000");
         count_reg <= unsigned'(x"00");
         bytes_reg <= unsigned'(x"00");
-        lane0_reg <= unsigned'(x"00000000000000000000000000000000");
-        lane1_reg <= unsigned'(x"00000000000000000000000000000000");
-        lane2_reg <= unsigned'(x"00000000000000000000000000000000");
         InputReady_Ready <= false;
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Data0 <= (others => '0');
-        Output_Data1 <= (others => '0');
-        Output_Data2 <= (others => '0');
-        Output_Data3 <= (others => '0');
         Output_ByteCount <= (others => '0');
-        Output_Key0 <= (others => '0');
-        Output_Key1 <= (others => '0');
-        Output_Nonce <= (others => '0');
         Output_Counter <= (others => '0');
         Closing_Discard <= false;
         Error_Error <= false;
         Error_Code <= unsigned'(x"00");
+        -- Datapath, no reset (the reset value is never observed): lane0_reg, lane1_reg, lane2_reg,
+        --   Output_Data0, Output_Data1, Output_Data2, Output_Data3, Output_Key0, Output_Key1,
+        --   Output_Nonce
       else
         ready := ready_reg;
         outputValid := outputValid_reg;

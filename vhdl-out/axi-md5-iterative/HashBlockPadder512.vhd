@@ -33,10 +33,10 @@ entity HashBlockPadder512 is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Data0 : out hdl_u128;
-    Output_Data1 : out hdl_u128;
-    Output_Data2 : out hdl_u128;
-    Output_Data3 : out hdl_u128;
+    Output_Data0 : out hdl_u128 := (others => '0');
+    Output_Data1 : out hdl_u128 := (others => '0');
+    Output_Data2 : out hdl_u128 := (others => '0');
+    Output_Data3 : out hdl_u128 := (others => '0');
     Output_Slot : out hdl_u8;
     Output_First : out boolean
   );
@@ -68,22 +68,12 @@ begin
   begin
     if rising_edge(clk) then
       if rst = '1' then
-        buffer0_reg <= (
-            x"00000000000000000000000000000000", x"00000000000000000000000000000000");
-        buffer1_reg <= (
-            x"00000000000000000000000000000000", x"00000000000000000000000000000000");
-        buffer2_reg <= (
-            x"00000000000000000000000000000000", x"00000000000000000000000000000000");
-        buffer3_reg <= (
-            x"00000000000000000000000000000000", x"00000000000000000000000000000000");
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Data0 <= (others => '0');
-        Output_Data1 <= (others => '0');
-        Output_Data2 <= (others => '0');
-        Output_Data3 <= (others => '0');
         Output_Slot <= (others => '0');
         Output_First <= false;
+        -- Datapath, no reset (the reset value is never observed): buffer0_reg, buffer1_reg,
+        --   buffer2_reg, buffer3_reg, Output_Data0, Output_Data1, Output_Data2, Output_Data3
       else
         if Advance_Ready then
           valid := Issue_Valid;

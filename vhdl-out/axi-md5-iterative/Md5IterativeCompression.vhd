@@ -21,12 +21,12 @@ entity Md5IterativeCompression is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_State : out hdl_u128;
-    Output_Chain : out hdl_u128;
-    Output_M0 : out hdl_u128;
-    Output_M1 : out hdl_u128;
-    Output_M2 : out hdl_u128;
-    Output_M3 : out hdl_u128;
+    Output_State : out hdl_u128 := (others => '0');
+    Output_Chain : out hdl_u128 := (others => '0');
+    Output_M0 : out hdl_u128 := (others => '0');
+    Output_M1 : out hdl_u128 := (others => '0');
+    Output_M2 : out hdl_u128 := (others => '0');
+    Output_M3 : out hdl_u128 := (others => '0');
     Output_Slot : out hdl_u8;
     InputReady_Ready : out boolean
   );
@@ -66,26 +66,17 @@ begin
       if rst = '1' then
         busy_reg <= false;
         step_reg <= unsigned'(x"00");
-        state_reg <= unsigned'(x"00000000000000000000000000000000");
-        chain_reg <= unsigned'(x"00000000000000000000000000000000");
-        m0_reg <= unsigned'(x"00000000000000000000000000000000");
-        m1_reg <= unsigned'(x"00000000000000000000000000000000");
-        m2_reg <= unsigned'(x"00000000000000000000000000000000");
-        m3_reg <= unsigned'(x"00000000000000000000000000000000");
         slot_reg <= unsigned'(x"00");
         last_reg <= false;
         resultValid_reg <= false;
         inputReady_reg <= false;
         Output_Valid <= false;
         Output_Last <= false;
-        Output_State <= (others => '0');
-        Output_Chain <= (others => '0');
-        Output_M0 <= (others => '0');
-        Output_M1 <= (others => '0');
-        Output_M2 <= (others => '0');
-        Output_M3 <= (others => '0');
         Output_Slot <= (others => '0');
         InputReady_Ready <= false;
+        -- Datapath, no reset (the reset value is never observed): state_reg, chain_reg, m0_reg,
+        --   m1_reg, m2_reg, m3_reg, Output_State, Output_Chain, Output_M0, Output_M1, Output_M2,
+        --   Output_M3
       else
         busy := busy_reg;
         step := step_reg;

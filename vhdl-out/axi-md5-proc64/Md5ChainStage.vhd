@@ -24,12 +24,12 @@ entity Md5ChainStage is
     Feedback_Chain : in hdl_u128;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_State : out hdl_u128;
-    Output_Chain : out hdl_u128;
-    Output_M0 : out hdl_u128;
-    Output_M1 : out hdl_u128;
-    Output_M2 : out hdl_u128;
-    Output_M3 : out hdl_u128;
+    Output_State : out hdl_u128 := (others => '0');
+    Output_Chain : out hdl_u128 := (others => '0');
+    Output_M0 : out hdl_u128 := (others => '0');
+    Output_M1 : out hdl_u128 := (others => '0');
+    Output_M2 : out hdl_u128 := (others => '0');
+    Output_M3 : out hdl_u128 := (others => '0');
     Output_Slot : out hdl_u8
   );
 end entity;
@@ -65,13 +65,9 @@ begin
             x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
         Output_Valid <= false;
         Output_Last <= false;
-        Output_State <= (others => '0');
-        Output_Chain <= (others => '0');
-        Output_M0 <= (others => '0');
-        Output_M1 <= (others => '0');
-        Output_M2 <= (others => '0');
-        Output_M3 <= (others => '0');
         Output_Slot <= (others => '0');
+        -- Datapath, no reset (the reset value is never observed): Output_State, Output_Chain,
+        --   Output_M0, Output_M1, Output_M2, Output_M3
       else
         chain := chain_reg;
         if Feedback_Valid then

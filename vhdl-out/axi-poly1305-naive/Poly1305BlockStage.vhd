@@ -18,7 +18,7 @@ entity Poly1305BlockStage is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Tag : out hdl_u128
+    Output_Tag : out hdl_u128 := (others => '0')
   );
 end entity;
 
@@ -78,20 +78,10 @@ begin
     if rising_edge(clk) then
       if rst = '1' then
         inMessage_reg <= false;
-        h0_reg <= unsigned'(x"0000000000000000");
-        h1_reg <= unsigned'(x"0000000000000000");
-        h2_reg <= unsigned'(x"0000000000000000");
-        h3_reg <= unsigned'(x"0000000000000000");
-        h4_reg <= unsigned'(x"0000000000000000");
-        r0_reg <= unsigned'(x"0000000000000000");
-        r1_reg <= unsigned'(x"0000000000000000");
-        r2_reg <= unsigned'(x"0000000000000000");
-        r3_reg <= unsigned'(x"0000000000000000");
-        r4_reg <= unsigned'(x"0000000000000000");
-        s_reg <= unsigned'(x"00000000000000000000000000000000");
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Tag <= (others => '0');
+        -- Datapath, no reset (the reset value is never observed): h0_reg, h1_reg, h2_reg, h3_reg,
+        --   h4_reg, r0_reg, r1_reg, r2_reg, r3_reg, r4_reg, s_reg, Output_Tag
       else
         inMessage := inMessage_reg;
         h0 := h0_reg;

@@ -34,14 +34,14 @@ entity HashBlockPadder1024 is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Data0 : out hdl_u128;
-    Output_Data1 : out hdl_u128;
-    Output_Data2 : out hdl_u128;
-    Output_Data3 : out hdl_u128;
-    Output_Data4 : out hdl_u128;
-    Output_Data5 : out hdl_u128;
-    Output_Data6 : out hdl_u128;
-    Output_Data7 : out hdl_u128;
+    Output_Data0 : out hdl_u128 := (others => '0');
+    Output_Data1 : out hdl_u128 := (others => '0');
+    Output_Data2 : out hdl_u128 := (others => '0');
+    Output_Data3 : out hdl_u128 := (others => '0');
+    Output_Data4 : out hdl_u128 := (others => '0');
+    Output_Data5 : out hdl_u128 := (others => '0');
+    Output_Data6 : out hdl_u128 := (others => '0');
+    Output_Data7 : out hdl_u128 := (others => '0');
     Output_Slot : out hdl_u8;
     Output_First : out boolean
   );
@@ -85,34 +85,14 @@ begin
   begin
     if rising_edge(clk) then
       if rst = '1' then
-        buffer0_reg <= (
-            x"00000000000000000000000000000000", x"00000000000000000000000000000000");
-        buffer1_reg <= (
-            x"00000000000000000000000000000000", x"00000000000000000000000000000000");
-        buffer2_reg <= (
-            x"00000000000000000000000000000000", x"00000000000000000000000000000000");
-        buffer3_reg <= (
-            x"00000000000000000000000000000000", x"00000000000000000000000000000000");
-        buffer4_reg <= (
-            x"00000000000000000000000000000000", x"00000000000000000000000000000000");
-        buffer5_reg <= (
-            x"00000000000000000000000000000000", x"00000000000000000000000000000000");
-        buffer6_reg <= (
-            x"00000000000000000000000000000000", x"00000000000000000000000000000000");
-        buffer7_reg <= (
-            x"00000000000000000000000000000000", x"00000000000000000000000000000000");
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Data0 <= (others => '0');
-        Output_Data1 <= (others => '0');
-        Output_Data2 <= (others => '0');
-        Output_Data3 <= (others => '0');
-        Output_Data4 <= (others => '0');
-        Output_Data5 <= (others => '0');
-        Output_Data6 <= (others => '0');
-        Output_Data7 <= (others => '0');
         Output_Slot <= (others => '0');
         Output_First <= false;
+        -- Datapath, no reset (the reset value is never observed): buffer0_reg, buffer1_reg,
+        --   buffer2_reg, buffer3_reg, buffer4_reg, buffer5_reg, buffer6_reg, buffer7_reg,
+        --   Output_Data0, Output_Data1, Output_Data2, Output_Data3, Output_Data4, Output_Data5,
+        --   Output_Data6, Output_Data7
       else
         if Advance_Ready then
           valid := Issue_Valid;

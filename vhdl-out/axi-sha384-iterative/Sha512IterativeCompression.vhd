@@ -31,22 +31,22 @@ entity Sha512IterativeCompression is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Ab : out hdl_u128;
-    Output_Cd : out hdl_u128;
-    Output_Ef : out hdl_u128;
-    Output_Gh : out hdl_u128;
-    Output_ChainAb : out hdl_u128;
-    Output_ChainCd : out hdl_u128;
-    Output_ChainEf : out hdl_u128;
-    Output_ChainGh : out hdl_u128;
-    Output_W0 : out hdl_u128;
-    Output_W1 : out hdl_u128;
-    Output_W2 : out hdl_u128;
-    Output_W3 : out hdl_u128;
-    Output_W4 : out hdl_u128;
-    Output_W5 : out hdl_u128;
-    Output_W6 : out hdl_u128;
-    Output_W7 : out hdl_u128;
+    Output_Ab : out hdl_u128 := (others => '0');
+    Output_Cd : out hdl_u128 := (others => '0');
+    Output_Ef : out hdl_u128 := (others => '0');
+    Output_Gh : out hdl_u128 := (others => '0');
+    Output_ChainAb : out hdl_u128 := (others => '0');
+    Output_ChainCd : out hdl_u128 := (others => '0');
+    Output_ChainEf : out hdl_u128 := (others => '0');
+    Output_ChainGh : out hdl_u128 := (others => '0');
+    Output_W0 : out hdl_u128 := (others => '0');
+    Output_W1 : out hdl_u128 := (others => '0');
+    Output_W2 : out hdl_u128 := (others => '0');
+    Output_W3 : out hdl_u128 := (others => '0');
+    Output_W4 : out hdl_u128 := (others => '0');
+    Output_W5 : out hdl_u128 := (others => '0');
+    Output_W6 : out hdl_u128 := (others => '0');
+    Output_W7 : out hdl_u128 := (others => '0');
     Output_Slot : out hdl_u8;
     InputReady_Ready : out boolean
   );
@@ -113,46 +113,19 @@ begin
       if rst = '1' then
         busy_reg <= false;
         round_reg <= unsigned'(x"00");
-        ab_reg <= unsigned'(x"00000000000000000000000000000000");
-        cd_reg <= unsigned'(x"00000000000000000000000000000000");
-        ef_reg <= unsigned'(x"00000000000000000000000000000000");
-        gh_reg <= unsigned'(x"00000000000000000000000000000000");
-        chainAb_reg <= unsigned'(x"00000000000000000000000000000000");
-        chainCd_reg <= unsigned'(x"00000000000000000000000000000000");
-        chainEf_reg <= unsigned'(x"00000000000000000000000000000000");
-        chainGh_reg <= unsigned'(x"00000000000000000000000000000000");
-        w0_reg <= unsigned'(x"00000000000000000000000000000000");
-        w1_reg <= unsigned'(x"00000000000000000000000000000000");
-        w2_reg <= unsigned'(x"00000000000000000000000000000000");
-        w3_reg <= unsigned'(x"00000000000000000000000000000000");
-        w4_reg <= unsigned'(x"00000000000000000000000000000000");
-        w5_reg <= unsigned'(x"00000000000000000000000000000000");
-        w6_reg <= unsigned'(x"00000000000000000000000000000000");
-        w7_reg <= unsigned'(x"00000000000000000000000000000000");
         slot_reg <= unsigned'(x"00");
         last_reg <= false;
         resultValid_reg <= false;
         inputReady_reg <= false;
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Ab <= (others => '0');
-        Output_Cd <= (others => '0');
-        Output_Ef <= (others => '0');
-        Output_Gh <= (others => '0');
-        Output_ChainAb <= (others => '0');
-        Output_ChainCd <= (others => '0');
-        Output_ChainEf <= (others => '0');
-        Output_ChainGh <= (others => '0');
-        Output_W0 <= (others => '0');
-        Output_W1 <= (others => '0');
-        Output_W2 <= (others => '0');
-        Output_W3 <= (others => '0');
-        Output_W4 <= (others => '0');
-        Output_W5 <= (others => '0');
-        Output_W6 <= (others => '0');
-        Output_W7 <= (others => '0');
         Output_Slot <= (others => '0');
         InputReady_Ready <= false;
+        -- Datapath, no reset (the reset value is never observed): ab_reg, cd_reg, ef_reg, gh_reg,
+        --   chainAb_reg, chainCd_reg, chainEf_reg, chainGh_reg, w0_reg, w1_reg, w2_reg, w3_reg,
+        --   w4_reg, w5_reg, w6_reg, w7_reg, Output_Ab, Output_Cd, Output_Ef, Output_Gh,
+        --   Output_ChainAb, Output_ChainCd, Output_ChainEf, Output_ChainGh, Output_W0, Output_W1,
+        --   Output_W2, Output_W3, Output_W4, Output_W5, Output_W6, Output_W7
       else
         busy := busy_reg;
         round := round_reg;

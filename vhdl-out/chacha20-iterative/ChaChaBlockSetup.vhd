@@ -21,20 +21,20 @@ entity ChaChaBlockSetup is
     Input_Nonce : in hdl_u96;
     Input_Counter : in hdl_u32;
     Advance_Ready : in boolean;
-    Output_Column0 : out hdl_u128;
-    Output_Column1 : out hdl_u128;
-    Output_Column2 : out hdl_u128;
-    Output_Column3 : out hdl_u128;
+    Output_Column0 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+    Output_Column1 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+    Output_Column2 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+    Output_Column3 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Key0 : out hdl_u128;
-    Output_Key1 : out hdl_u128;
-    Output_CounterNonce : out hdl_u128;
-    Output_Data0 : out hdl_u128;
-    Output_Data1 : out hdl_u128;
-    Output_Data2 : out hdl_u128;
-    Output_Data3 : out hdl_u128;
-    Output_ByteCount : out hdl_u7;
+    Output_Key0 : out hdl_u128 := (others => '0');
+    Output_Key1 : out hdl_u128 := (others => '0');
+    Output_CounterNonce : out hdl_u128 := (others => '0');
+    Output_Data0 : out hdl_u128 := (others => '0');
+    Output_Data1 : out hdl_u128 := (others => '0');
+    Output_Data2 : out hdl_u128 := (others => '0');
+    Output_Data3 : out hdl_u128 := (others => '0');
+    Output_ByteCount : out hdl_u7 := (others => '0');
     Output_Error : out boolean;
     Status_Stopped : out boolean
   );
@@ -67,26 +67,15 @@ begin
       if rst = '1' then
         inMessage_reg <= false;
         nextCounter_reg <= unsigned'(x"00000000");
-        key0_reg <= unsigned'(x"00000000000000000000000000000000");
-        key1_reg <= unsigned'(x"00000000000000000000000000000000");
-        nonce_reg <= unsigned'(x"00000000000000000000000000000000");
         stopped_reg <= false;
-        Output_Column0 <= unsigned'(x"00000000000000000000000000000000");
-        Output_Column1 <= unsigned'(x"00000000000000000000000000000000");
-        Output_Column2 <= unsigned'(x"00000000000000000000000000000000");
-        Output_Column3 <= unsigned'(x"00000000000000000000000000000000");
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Key0 <= (others => '0');
-        Output_Key1 <= (others => '0');
-        Output_CounterNonce <= (others => '0');
-        Output_Data0 <= (others => '0');
-        Output_Data1 <= (others => '0');
-        Output_Data2 <= (others => '0');
-        Output_Data3 <= (others => '0');
-        Output_ByteCount <= (others => '0');
         Output_Error <= false;
         Status_Stopped <= false;
+        -- Datapath, no reset (the reset value is never observed): key0_reg, key1_reg, nonce_reg,
+        --   Output_Column0, Output_Column1, Output_Column2, Output_Column3, Output_Key0,
+        --   Output_Key1, Output_CounterNonce, Output_Data0, Output_Data1, Output_Data2,
+        --   Output_Data3, Output_ByteCount
       else
         inMessage := inMessage_reg;
         nextCounter := nextCounter_reg;

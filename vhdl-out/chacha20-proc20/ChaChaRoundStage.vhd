@@ -29,20 +29,20 @@ entity ChaChaRoundStage is
     Rounds_Column2 : in hdl_u128;
     Rounds_Column3 : in hdl_u128;
     Advance_Ready : in boolean;
-    Output_Column0 : out hdl_u128;
-    Output_Column1 : out hdl_u128;
-    Output_Column2 : out hdl_u128;
-    Output_Column3 : out hdl_u128;
+    Output_Column0 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+    Output_Column1 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+    Output_Column2 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+    Output_Column3 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Key0 : out hdl_u128;
-    Output_Key1 : out hdl_u128;
-    Output_CounterNonce : out hdl_u128;
-    Output_Data0 : out hdl_u128;
-    Output_Data1 : out hdl_u128;
-    Output_Data2 : out hdl_u128;
-    Output_Data3 : out hdl_u128;
-    Output_ByteCount : out hdl_u7;
+    Output_Key0 : out hdl_u128 := (others => '0');
+    Output_Key1 : out hdl_u128 := (others => '0');
+    Output_CounterNonce : out hdl_u128 := (others => '0');
+    Output_Data0 : out hdl_u128 := (others => '0');
+    Output_Data1 : out hdl_u128 := (others => '0');
+    Output_Data2 : out hdl_u128 := (others => '0');
+    Output_Data3 : out hdl_u128 := (others => '0');
+    Output_ByteCount : out hdl_u7 := (others => '0');
     Output_Error : out boolean
   );
 end entity;
@@ -54,21 +54,12 @@ begin
   begin
     if rising_edge(clk) then
       if rst = '1' then
-        Output_Column0 <= unsigned'(x"00000000000000000000000000000000");
-        Output_Column1 <= unsigned'(x"00000000000000000000000000000000");
-        Output_Column2 <= unsigned'(x"00000000000000000000000000000000");
-        Output_Column3 <= unsigned'(x"00000000000000000000000000000000");
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Key0 <= (others => '0');
-        Output_Key1 <= (others => '0');
-        Output_CounterNonce <= (others => '0');
-        Output_Data0 <= (others => '0');
-        Output_Data1 <= (others => '0');
-        Output_Data2 <= (others => '0');
-        Output_Data3 <= (others => '0');
-        Output_ByteCount <= (others => '0');
         Output_Error <= false;
+        -- Datapath, no reset (the reset value is never observed): Output_Column0, Output_Column1,
+        --   Output_Column2, Output_Column3, Output_Key0, Output_Key1, Output_CounterNonce,
+        --   Output_Data0, Output_Data1, Output_Data2, Output_Data3, Output_ByteCount
       else
         if Advance_Ready then
           valid := Input_Valid;

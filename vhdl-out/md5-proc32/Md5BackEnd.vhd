@@ -21,12 +21,12 @@ entity Md5BackEnd is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Digest : out hdl_u128;
-    Output_MessageId : out hdl_u8;
+    Output_Digest : out hdl_u128 := (others => '0');
+    Output_MessageId : out hdl_u8 := (others => '0');
     Feedback_Valid : out boolean;
     Feedback_Last : out boolean;
     Feedback_Slot : out hdl_u8;
-    Feedback_Chain : out hdl_u128
+    Feedback_Chain : out hdl_u128 := (others => '0')
   );
 end entity;
 
@@ -41,12 +41,11 @@ begin
       if rst = '1' then
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Digest <= (others => '0');
-        Output_MessageId <= (others => '0');
         Feedback_Valid <= false;
         Feedback_Last <= false;
         Feedback_Slot <= (others => '0');
-        Feedback_Chain <= (others => '0');
+        -- Datapath, no reset (the reset value is never observed): Output_Digest, Output_MessageId,
+        --   Feedback_Chain
       else
         back := false;
         if Advance_Ready then

@@ -25,12 +25,12 @@ entity Md5StepStage is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_State : out hdl_u128;
-    Output_Chain : out hdl_u128;
-    Output_M0 : out hdl_u128;
-    Output_M1 : out hdl_u128;
-    Output_M2 : out hdl_u128;
-    Output_M3 : out hdl_u128;
+    Output_State : out hdl_u128 := (others => '0');
+    Output_Chain : out hdl_u128 := (others => '0');
+    Output_M0 : out hdl_u128 := (others => '0');
+    Output_M1 : out hdl_u128 := (others => '0');
+    Output_M2 : out hdl_u128 := (others => '0');
+    Output_M3 : out hdl_u128 := (others => '0');
     Output_Slot : out hdl_u8
   );
 end entity;
@@ -49,13 +49,9 @@ begin
       if rst = '1' then
         Output_Valid <= false;
         Output_Last <= false;
-        Output_State <= (others => '0');
-        Output_Chain <= (others => '0');
-        Output_M0 <= (others => '0');
-        Output_M1 <= (others => '0');
-        Output_M2 <= (others => '0');
-        Output_M3 <= (others => '0');
         Output_Slot <= (others => '0');
+        -- Datapath, no reset (the reset value is never observed): Output_State, Output_Chain,
+        --   Output_M0, Output_M1, Output_M2, Output_M3
       else
         if Advance_Ready then
           valid := Input_Valid;

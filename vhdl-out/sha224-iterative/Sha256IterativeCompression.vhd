@@ -23,14 +23,14 @@ entity Sha256IterativeCompression is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Abcd : out hdl_u128;
-    Output_Efgh : out hdl_u128;
-    Output_ChainAbcd : out hdl_u128;
-    Output_ChainEfgh : out hdl_u128;
-    Output_W0 : out hdl_u128;
-    Output_W1 : out hdl_u128;
-    Output_W2 : out hdl_u128;
-    Output_W3 : out hdl_u128;
+    Output_Abcd : out hdl_u128 := (others => '0');
+    Output_Efgh : out hdl_u128 := (others => '0');
+    Output_ChainAbcd : out hdl_u128 := (others => '0');
+    Output_ChainEfgh : out hdl_u128 := (others => '0');
+    Output_W0 : out hdl_u128 := (others => '0');
+    Output_W1 : out hdl_u128 := (others => '0');
+    Output_W2 : out hdl_u128 := (others => '0');
+    Output_W3 : out hdl_u128 := (others => '0');
     Output_Slot : out hdl_u8;
     InputReady_Ready : out boolean
   );
@@ -79,30 +79,17 @@ begin
       if rst = '1' then
         busy_reg <= false;
         round_reg <= unsigned'(x"00");
-        abcd_reg <= unsigned'(x"00000000000000000000000000000000");
-        efgh_reg <= unsigned'(x"00000000000000000000000000000000");
-        chainAbcd_reg <= unsigned'(x"00000000000000000000000000000000");
-        chainEfgh_reg <= unsigned'(x"00000000000000000000000000000000");
-        w0_reg <= unsigned'(x"00000000000000000000000000000000");
-        w1_reg <= unsigned'(x"00000000000000000000000000000000");
-        w2_reg <= unsigned'(x"00000000000000000000000000000000");
-        w3_reg <= unsigned'(x"00000000000000000000000000000000");
         slot_reg <= unsigned'(x"00");
         last_reg <= false;
         resultValid_reg <= false;
         inputReady_reg <= false;
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Abcd <= (others => '0');
-        Output_Efgh <= (others => '0');
-        Output_ChainAbcd <= (others => '0');
-        Output_ChainEfgh <= (others => '0');
-        Output_W0 <= (others => '0');
-        Output_W1 <= (others => '0');
-        Output_W2 <= (others => '0');
-        Output_W3 <= (others => '0');
         Output_Slot <= (others => '0');
         InputReady_Ready <= false;
+        -- Datapath, no reset (the reset value is never observed): abcd_reg, efgh_reg,
+        --   chainAbcd_reg, chainEfgh_reg, w0_reg, w1_reg, w2_reg, w3_reg, Output_Abcd, Output_Efgh,
+        --   Output_ChainAbcd, Output_ChainEfgh, Output_W0, Output_W1, Output_W2, Output_W3
       else
         busy := busy_reg;
         round := round_reg;

@@ -28,14 +28,14 @@ entity Sha256ChainStage is
     Feedback_ChainEfgh : in hdl_u128;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Abcd : out hdl_u128;
-    Output_Efgh : out hdl_u128;
-    Output_ChainAbcd : out hdl_u128;
-    Output_ChainEfgh : out hdl_u128;
-    Output_W0 : out hdl_u128;
-    Output_W1 : out hdl_u128;
-    Output_W2 : out hdl_u128;
-    Output_W3 : out hdl_u128;
+    Output_Abcd : out hdl_u128 := (others => '0');
+    Output_Efgh : out hdl_u128 := (others => '0');
+    Output_ChainAbcd : out hdl_u128 := (others => '0');
+    Output_ChainEfgh : out hdl_u128 := (others => '0');
+    Output_W0 : out hdl_u128 := (others => '0');
+    Output_W1 : out hdl_u128 := (others => '0');
+    Output_W2 : out hdl_u128 := (others => '0');
+    Output_W3 : out hdl_u128 := (others => '0');
     Output_Slot : out hdl_u8
   );
 end entity;
@@ -65,15 +65,9 @@ begin
             x"00000000000000000000000000000000");
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Abcd <= (others => '0');
-        Output_Efgh <= (others => '0');
-        Output_ChainAbcd <= (others => '0');
-        Output_ChainEfgh <= (others => '0');
-        Output_W0 <= (others => '0');
-        Output_W1 <= (others => '0');
-        Output_W2 <= (others => '0');
-        Output_W3 <= (others => '0');
         Output_Slot <= (others => '0');
+        -- Datapath, no reset (the reset value is never observed): Output_Abcd, Output_Efgh,
+        --   Output_ChainAbcd, Output_ChainEfgh, Output_W0, Output_W1, Output_W2, Output_W3
       else
         chainAbcd := chainAbcd_reg;
         chainEfgh := chainEfgh_reg;

@@ -26,14 +26,14 @@ entity Sha256BackEnd is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Digest0 : out hdl_u128;
-    Output_Digest1 : out hdl_u128;
-    Output_MessageId : out hdl_u8;
+    Output_Digest0 : out hdl_u128 := (others => '0');
+    Output_Digest1 : out hdl_u128 := (others => '0');
+    Output_MessageId : out hdl_u8 := (others => '0');
     Feedback_Valid : out boolean;
     Feedback_Last : out boolean;
     Feedback_Slot : out hdl_u8;
-    Feedback_ChainAbcd : out hdl_u128;
-    Feedback_ChainEfgh : out hdl_u128
+    Feedback_ChainAbcd : out hdl_u128 := (others => '0');
+    Feedback_ChainEfgh : out hdl_u128 := (others => '0')
   );
 end entity;
 
@@ -49,14 +49,11 @@ begin
       if rst = '1' then
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Digest0 <= (others => '0');
-        Output_Digest1 <= (others => '0');
-        Output_MessageId <= (others => '0');
         Feedback_Valid <= false;
         Feedback_Last <= false;
         Feedback_Slot <= (others => '0');
-        Feedback_ChainAbcd <= (others => '0');
-        Feedback_ChainEfgh <= (others => '0');
+        -- Datapath, no reset (the reset value is never observed): Output_Digest0, Output_Digest1,
+        --   Output_MessageId, Feedback_ChainAbcd, Feedback_ChainEfgh
       else
         back := false;
         if Advance_Ready then

@@ -34,18 +34,18 @@ entity Sha512BackEnd is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Digest0 : out hdl_u128;
-    Output_Digest1 : out hdl_u128;
-    Output_Digest2 : out hdl_u128;
-    Output_Digest3 : out hdl_u128;
-    Output_MessageId : out hdl_u8;
+    Output_Digest0 : out hdl_u128 := (others => '0');
+    Output_Digest1 : out hdl_u128 := (others => '0');
+    Output_Digest2 : out hdl_u128 := (others => '0');
+    Output_Digest3 : out hdl_u128 := (others => '0');
+    Output_MessageId : out hdl_u8 := (others => '0');
     Feedback_Valid : out boolean;
     Feedback_Last : out boolean;
     Feedback_Slot : out hdl_u8;
-    Feedback_ChainAb : out hdl_u128;
-    Feedback_ChainCd : out hdl_u128;
-    Feedback_ChainEf : out hdl_u128;
-    Feedback_ChainGh : out hdl_u128
+    Feedback_ChainAb : out hdl_u128 := (others => '0');
+    Feedback_ChainCd : out hdl_u128 := (others => '0');
+    Feedback_ChainEf : out hdl_u128 := (others => '0');
+    Feedback_ChainGh : out hdl_u128 := (others => '0')
   );
 end entity;
 
@@ -63,18 +63,12 @@ begin
       if rst = '1' then
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Digest0 <= (others => '0');
-        Output_Digest1 <= (others => '0');
-        Output_Digest2 <= (others => '0');
-        Output_Digest3 <= (others => '0');
-        Output_MessageId <= (others => '0');
         Feedback_Valid <= false;
         Feedback_Last <= false;
         Feedback_Slot <= (others => '0');
-        Feedback_ChainAb <= (others => '0');
-        Feedback_ChainCd <= (others => '0');
-        Feedback_ChainEf <= (others => '0');
-        Feedback_ChainGh <= (others => '0');
+        -- Datapath, no reset (the reset value is never observed): Output_Digest0, Output_Digest1,
+        --   Output_Digest2, Output_Digest3, Output_MessageId, Feedback_ChainAb, Feedback_ChainCd,
+        --   Feedback_ChainEf, Feedback_ChainGh
       else
         back := false;
         if Advance_Ready then

@@ -34,22 +34,22 @@ entity Sha512ChainStage is
     Feedback_ChainGh : in hdl_u128;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Ab : out hdl_u128;
-    Output_Cd : out hdl_u128;
-    Output_Ef : out hdl_u128;
-    Output_Gh : out hdl_u128;
-    Output_ChainAb : out hdl_u128;
-    Output_ChainCd : out hdl_u128;
-    Output_ChainEf : out hdl_u128;
-    Output_ChainGh : out hdl_u128;
-    Output_W0 : out hdl_u128;
-    Output_W1 : out hdl_u128;
-    Output_W2 : out hdl_u128;
-    Output_W3 : out hdl_u128;
-    Output_W4 : out hdl_u128;
-    Output_W5 : out hdl_u128;
-    Output_W6 : out hdl_u128;
-    Output_W7 : out hdl_u128;
+    Output_Ab : out hdl_u128 := (others => '0');
+    Output_Cd : out hdl_u128 := (others => '0');
+    Output_Ef : out hdl_u128 := (others => '0');
+    Output_Gh : out hdl_u128 := (others => '0');
+    Output_ChainAb : out hdl_u128 := (others => '0');
+    Output_ChainCd : out hdl_u128 := (others => '0');
+    Output_ChainEf : out hdl_u128 := (others => '0');
+    Output_ChainGh : out hdl_u128 := (others => '0');
+    Output_W0 : out hdl_u128 := (others => '0');
+    Output_W1 : out hdl_u128 := (others => '0');
+    Output_W2 : out hdl_u128 := (others => '0');
+    Output_W3 : out hdl_u128 := (others => '0');
+    Output_W4 : out hdl_u128 := (others => '0');
+    Output_W5 : out hdl_u128 := (others => '0');
+    Output_W6 : out hdl_u128 := (others => '0');
+    Output_W7 : out hdl_u128 := (others => '0');
     Output_Slot : out hdl_u8
   );
 end entity;
@@ -103,23 +103,10 @@ begin
             x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Ab <= (others => '0');
-        Output_Cd <= (others => '0');
-        Output_Ef <= (others => '0');
-        Output_Gh <= (others => '0');
-        Output_ChainAb <= (others => '0');
-        Output_ChainCd <= (others => '0');
-        Output_ChainEf <= (others => '0');
-        Output_ChainGh <= (others => '0');
-        Output_W0 <= (others => '0');
-        Output_W1 <= (others => '0');
-        Output_W2 <= (others => '0');
-        Output_W3 <= (others => '0');
-        Output_W4 <= (others => '0');
-        Output_W5 <= (others => '0');
-        Output_W6 <= (others => '0');
-        Output_W7 <= (others => '0');
         Output_Slot <= (others => '0');
+        -- Datapath, no reset (the reset value is never observed): Output_Ab, Output_Cd, Output_Ef,
+        --   Output_Gh, Output_ChainAb, Output_ChainCd, Output_ChainEf, Output_ChainGh, Output_W0,
+        --   Output_W1, Output_W2, Output_W3, Output_W4, Output_W5, Output_W6, Output_W7
       else
         chainAb := chainAb_reg;
         chainCd := chainCd_reg;

@@ -6,12 +6,16 @@ namespace Hdl.Vhdl.Transpiler;
 internal sealed class DesignWriter
 {
     public IReadOnlyList<VhdlSource> Files { get; }
+    /// <summary>The registers the VHDL leaves without reset (see <see cref="ResetAnalysis"/>).</summary>
+    public ResetPlan ResetPlan { get; }
 
     public DesignWriter(Netlist netlist)
     {
         var top = VhdlNames.Id(netlist.Design.Name);
         var sources = SourceSet.For(netlist.Processes.Select(p => p.GetType()).Where(t => !MemoryWriter.IsMemory(t)).Distinct());
         var pkg = new PackageBuilder(sources, $"{top}_pkg");
+        var resets = new ResetAnalysis(netlist, sources);
+        ResetPlan = resets.Plan;
         // Entity names share the package's scope: an architecture sees both its entity's name and the package.
         var entityNames = pkg.Scope;
         entityNames.Reserve(top);
@@ -39,7 +43,7 @@ internal sealed class DesignWriter
                 continue;
             }
             var entityName = entityNames.Claim(group.Key.Name);
-            var writer = new EntityWriter(pkg, group.Key, group.ToList(), netlist, entityName);
+            var writer = new EntityWriter(pkg, group.Key, group.ToList(), netlist, entityName, resets);
             entities.Add(new VhdlSource($"{entityName}.vhd", writer.Text));
             foreach (var p in group) instancePorts[p] = (entityName, writer.Ports, writer.Generics);
         }

@@ -30,7 +30,8 @@ internal sealed class EntityWriter : IMemberResolver
     readonly List<EntityGeneric> generics = [];
     /// <summary>Keyed by declaring type and name: a derived class may declare a field named like one of its base's.</summary>
     readonly Dictionary<(string Type, string Name), MemberInfo> fields = [];
-    readonly List<(string Signal, string Variable, string TypeName, string Reset)> registers = [];
+    /// <summary>Register signals: name, tick variable, type, initial (reset) value, and whether the reset assigns it.</summary>
+    readonly List<(string Signal, string Variable, string TypeName, string Reset, bool Keep)> registers = [];
     /// <summary>Register arrays read and written as their signals, by field; the rest are copied to a variable and back.</summary>
     readonly Dictionary<(string Type, string Name), (string Signal, string Variable)> arrays = [];
     readonly List<string> architectureDecls = [];
@@ -38,8 +39,11 @@ internal sealed class EntityWriter : IMemberResolver
 
     const string Architecture = "rtl", ClockedLabel = "tick", CombinationalLabel = "logic";
 
-    public EntityWriter(PackageBuilder pkg, Type type, IReadOnlyList<Process> instances, Netlist netlist, string entityName)
+    readonly ResetAnalysis resets;
+
+    public EntityWriter(PackageBuilder pkg, Type type, IReadOnlyList<Process> instances, Netlist netlist, string entityName, ResetAnalysis resets)
     {
+        this.resets = resets;
         this.pkg = pkg;
         this.type = type;
         EntityName = entityName;
@@ -82,7 +86,7 @@ internal sealed class EntityWriter : IMemberResolver
                     var v = scope.Claim(f.Name);
                     var s = scope.Claim(f.Name + "_reg");
                     fields[Key(f)] = new MemberInfo(MemberKind.RegisterArray, v, elem, arr.Length);
-                    registers.Add((s, v, arrayType, init));
+                    registers.Add((s, v, arrayType, init, resets.KeepsReset(type, f)));
                     arrays[Key(f)] = (s, v);
                 }
                 else
@@ -105,14 +109,14 @@ internal sealed class EntityWriter : IMemberResolver
             }
             else
             {
-                var resets = instances.Select(i => netlist.InitialValue(i, f)!).ToList();
-                for (int i = 1; i < resets.Count; i++)
-                    if (!Equals(resets[0], resets[i]))
-                        throw new TranspileException($"{type.Name}.{f.Name}: instances {instances[0]} and {instances[i]} start with different values ({resets[0]} and {resets[i]}); make the start value a readonly field (a generic) and copy it in the first cycle, or use one start value");
+                var starts = instances.Select(i => netlist.InitialValue(i, f)!).ToList();
+                for (int i = 1; i < starts.Count; i++)
+                    if (!Equals(starts[0], starts[i]))
+                        throw new TranspileException($"{type.Name}.{f.Name}: instances {instances[0]} and {instances[i]} start with different values ({starts[0]} and {starts[i]}); make the start value a readonly field (a generic) and copy it in the first cycle, or use one start value");
                 var v = scope.Claim(f.Name);
                 var s = scope.Claim(f.Name + "_reg");
                 fields[Key(f)] = new MemberInfo(MemberKind.Register, v, ft);
-                registers.Add((s, v, ft.Name, pkg.Value(resets[0], ft)));
+                registers.Add((s, v, ft.Name, pkg.Value(starts[0], ft), resets.KeepsReset(type, f)));
             }
         }
         Text = Render(clocked);
@@ -167,6 +171,10 @@ internal sealed class EntityWriter : IMemberResolver
                 direct.Add(variable);
             }
         var copied = registers.Where(r => !direct.Contains(r.Variable)).ToList();
+        // Output ports of a clocked process are registers: reset, or (datapath) only given a power-up value.
+        var resetPorts = clocked ? ports.Where(p => p.IsOutput && resets.KeepsReset(type, p.Field, p.Signal)).ToList() : [];
+        var unresetPorts = clocked ? ports.Where(p => p.IsOutput && !resetPorts.Contains(p)).ToList() : [];
+        bool anyReset = registers.Any(r => r.Keep) || resetPorts.Count > 0;
         var body = new BodyTranslator(pkg, this, new NameScope(scope), isFunction: false);
         body.SetIndent(clocked ? 4 : 2);
         if (!clocked)
@@ -190,7 +198,8 @@ internal sealed class EntityWriter : IMemberResolver
             sb.Append("  generic (\n").Append(string.Join(";\n", generics.Select(g => $"    {g.Name} : {g.Type.Name}"))).Append("\n  );\n");
         var portLines = new List<string>();
         if (clocked) { portLines.Add("    clk : in std_logic"); portLines.Add("    rst : in std_logic"); }
-        portLines.AddRange(ports.Select(p => $"    {p.Name} : {(p.IsOutput ? "out" : "in")} {p.Type.Name}"));
+        portLines.AddRange(ports.Select(p => $"    {p.Name} : {(p.IsOutput ? "out" : "in")} {p.Type.Name}"
+            + (unresetPorts.Contains(p) ? $" := {PortStart(p)}" : "")));
         sb.Append("  port (\n").Append(string.Join(";\n", portLines)).Append("\n  );\n");
         sb.Append("end entity;\n\n");
         sb.Append($"architecture {Architecture} of {EntityName} is\n");
@@ -203,11 +212,23 @@ internal sealed class EntityWriter : IMemberResolver
             sb.Append($"  {ClockedLabel} : process(clk)\n");
             foreach (var r in copied) sb.Append($"    variable {r.Variable} : {r.TypeName};\n");
             foreach (var (vn, vt) in body.Variables) sb.Append($"    variable {vn} : {vt.Name};\n");
-            sb.Append("  begin\n    if rising_edge(clk) then\n      if rst = '1' then\n");
-            foreach (var r in registers) sb.Append($"        {r.Signal} <= {r.Reset.Replace("\n", "\n        ")};\n");
-            foreach (var p in ports.Where(p => p.IsOutput))
-                sb.Append($"        {p.Name} <= {(p.Initial is null ? VhdlText.Zero(p.Type) : pkg.Value(p.Initial, p.Type))};\n");
-            sb.Append("      else\n").Append(body.Text).Append("      end if;\n    end if;\n  end process;\n");
+            sb.Append("  begin\n");
+            var unreset = registers.Where(r => !r.Keep).Select(r => r.Signal).Concat(unresetPorts.Select(p => p.Name)).ToList();
+            // Registers without reset hold while rst is high, as in the C# simulation (which starts
+            // after the reset, and whose Simulation.Reset leaves them): rst is their clock enable.
+            if (!anyReset)
+            {
+                sb.Append(Comment("    ", "Datapath only, no reset (the reset value is never observed); they hold during reset: ", unreset));
+                sb.Append("    if rising_edge(clk) then\n      if rst = '0' then\n").Append(body.Text).Append("      end if;\n    end if;\n  end process;\n");
+            }
+            else
+            {
+                sb.Append("    if rising_edge(clk) then\n      if rst = '1' then\n");
+                foreach (var r in registers.Where(r => r.Keep)) sb.Append($"        {r.Signal} <= {r.Reset.Replace("\n", "\n        ")};\n");
+                foreach (var p in resetPorts) sb.Append($"        {p.Name} <= {PortStart(p)};\n");
+                if (unreset.Count > 0) sb.Append(Comment("        ", "Datapath, no reset (the reset value is never observed): ", unreset));
+                sb.Append("      else\n").Append(body.Text).Append("      end if;\n    end if;\n  end process;\n");
+            }
         }
         else
         {
@@ -217,6 +238,28 @@ internal sealed class EntityWriter : IMemberResolver
         }
         sb.Append("end architecture;\n");
         return sb.ToString();
+    }
+
+    /// <summary>The value an output port of a clocked process starts with: its [InitialValue], else zero.</summary>
+    string PortStart(EntityPort p) => p.Initial is null ? VhdlText.Zero(p.Type) : pkg.Value(p.Initial, p.Type);
+
+    /// <summary>A VHDL comment: <paramref name="lead"/> and the names, wrapped at about 100 columns.</summary>
+    static string Comment(string indent, string lead, IReadOnlyList<string> names)
+    {
+        if (names.Count == 0) return "";
+        var sb = new StringBuilder();
+        var line = new StringBuilder(indent).Append("-- ").Append(lead);
+        for (int i = 0; i < names.Count; i++)
+        {
+            var item = names[i] + (i < names.Count - 1 ? "," : "");
+            if (i > 0 && line.Length + item.Length > 100)
+            {
+                sb.Append(line.ToString().TrimEnd()).Append('\n');
+                line.Clear().Append(indent).Append("--   ");
+            }
+            line.Append(item).Append(' ');
+        }
+        return sb.Append(line.ToString().TrimEnd()).Append('\n').ToString();
     }
 
     IFieldSymbol? FindField((string Type, string Name) key)
@@ -231,7 +274,7 @@ internal sealed class EntityWriter : IMemberResolver
     /// of one (a read in the written value itself included) and no loop holds both, so no read can
     /// see a value written in the same tick.
     /// </summary>
-    static bool ReadBeforeWritten(IOperation tick, IFieldSymbol field)
+    internal static bool ReadBeforeWritten(IOperation tick, IFieldSymbol field)
     {
         var elements = tick.Descendants().OfType<IArrayElementReferenceOperation>()
             .Where(a => BodyTranslator.Unwrap(a.ArrayReference) is IFieldReferenceOperation f && SymbolEqualityComparer.Default.Equals(f.Field, field)).ToList();
