@@ -8,7 +8,8 @@ use work.aes_bram11_dec_pkg.all;
 entity AesTableRoundCombine is
   generic (
     round : integer;
-    decrypt : boolean
+    decrypt : boolean;
+    buildKeySize : integer
   );
   port (
     Carry_Valid : in boolean;
@@ -59,7 +60,7 @@ begin
     valid := Carry_Valid;
     Output_Valid <= valid;
     if valid then
-      rounds := AesMath_RoundsOf(resize(Carry_KeySize, 8));
+      rounds := AesMath_RoundsOf(AesMath_KeySizeIn(buildKeySize, resize(Carry_KeySize, 8)));
       final := (round = to_integer(rounds));
       if (round > to_integer(rounds)) then
         Output_Block <= Carry_Block;

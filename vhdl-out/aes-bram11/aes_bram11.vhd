@@ -937,7 +937,8 @@ begin
       lastRound => 0,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1179,7 +1180,8 @@ begin
   u_round1_combine : entity work.AesTableRoundCombine
     generic map (
       round => 1,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round1_carry_Output_Valid,
@@ -1432,7 +1434,8 @@ begin
   u_round2_combine : entity work.AesTableRoundCombine
     generic map (
       round => 2,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round2_carry_Output_Valid,
@@ -1685,7 +1688,8 @@ begin
   u_round3_combine : entity work.AesTableRoundCombine
     generic map (
       round => 3,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round3_carry_Output_Valid,
@@ -1938,7 +1942,8 @@ begin
   u_round4_combine : entity work.AesTableRoundCombine
     generic map (
       round => 4,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round4_carry_Output_Valid,
@@ -2191,7 +2196,8 @@ begin
   u_round5_combine : entity work.AesTableRoundCombine
     generic map (
       round => 5,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round5_carry_Output_Valid,
@@ -2444,7 +2450,8 @@ begin
   u_round6_combine : entity work.AesTableRoundCombine
     generic map (
       round => 6,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round6_carry_Output_Valid,
@@ -2697,7 +2704,8 @@ begin
   u_round7_combine : entity work.AesTableRoundCombine
     generic map (
       round => 7,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round7_carry_Output_Valid,
@@ -2950,7 +2958,8 @@ begin
   u_round8_combine : entity work.AesTableRoundCombine
     generic map (
       round => 8,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round8_carry_Output_Valid,
@@ -3203,7 +3212,8 @@ begin
   u_round9_combine : entity work.AesTableRoundCombine
     generic map (
       round => 9,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round9_carry_Output_Valid,
@@ -3456,7 +3466,8 @@ begin
   u_round10_combine : entity work.AesTableRoundCombine
     generic map (
       round => 10,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round10_carry_Output_Valid,
@@ -3709,7 +3720,8 @@ begin
   u_round11_combine : entity work.AesTableRoundCombine
     generic map (
       round => 11,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round11_carry_Output_Valid,
@@ -3962,7 +3974,8 @@ begin
   u_round12_combine : entity work.AesTableRoundCombine
     generic map (
       round => 12,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round12_carry_Output_Valid,
@@ -4215,7 +4228,8 @@ begin
   u_round13_combine : entity work.AesTableRoundCombine
     generic map (
       round => 13,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round13_carry_Output_Valid,
@@ -4468,7 +4482,8 @@ begin
   u_round14_combine : entity work.AesTableRoundCombine
     generic map (
       round => 14,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round14_carry_Output_Valid,
@@ -4504,7 +4519,8 @@ begin
 
   u_key_scheduler : entity work.AesKeyScheduler
     generic map (
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -4531,6 +4547,9 @@ begin
     );
 
   u_key_gate : entity work.AesKeyGate
+    generic map (
+      buildKeySize => -1
+    )
     port map (
       Input_Valid => in_Valid_int,
       Input_Last => in_Last_int,

@@ -124,7 +124,8 @@ begin
 
   u_core : entity work.AesIterativeCore
     generic map (
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -150,7 +151,8 @@ begin
 
   u_key_scheduler : entity work.AesKeyScheduler
     generic map (
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -177,6 +179,9 @@ begin
     );
 
   u_key_gate : entity work.AesKeyGate
+    generic map (
+      buildKeySize => -1
+    )
     port map (
       Input_Valid => mode_front_Output_Valid,
       Input_Last => mode_front_Output_Last,

@@ -7,7 +7,8 @@ use work.aes_iterative_pkg.all;
 
 entity AesIterativeCore is
   generic (
-    decrypt : boolean
+    decrypt : boolean;
+    buildKeySize : integer
   );
   port (
     clk : in std_logic;
@@ -48,7 +49,6 @@ architecture rtl of AesIterativeCore is
   signal inputReady_reg : boolean := false;
 begin
   tick : process(clk)
-    variable roundKeys : hdl_u128_x15;
     variable busy : boolean;
     variable round : hdl_u8;
     variable rounds : hdl_u8;
@@ -65,22 +65,19 @@ begin
   begin
     if rising_edge(clk) then
       if rst = '1' then
-        roundKeys_reg <= (
-            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
-            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
         busy_reg <= false;
         round_reg <= unsigned'(x"00");
         rounds_reg <= unsigned'(x"00");
+        keySize_reg <= unsigned'(x"00");
         last_reg <= false;
         resultValid_reg <= false;
         inputReady_reg <= false;
         Output_Valid <= false;
         Output_Last <= false;
         InputReady_Ready <= false;
-        -- Datapath, no reset (the reset value is never observed): state_reg, side_reg, keySize_reg,
-        --   tag_reg, Output_Block, Output_Side, Output_KeySize, Output_Tag
+        -- Datapath, no reset (the reset value is never observed): roundKeys_reg, state_reg,
+        --   side_reg, tag_reg, Output_Block, Output_Side, Output_KeySize, Output_Tag
       else
-        roundKeys := roundKeys_reg;
         busy := busy_reg;
         round := round_reg;
         rounds := rounds_reg;
@@ -91,16 +88,13 @@ begin
         last := last_reg;
         resultValid := resultValid_reg;
         inputReady := inputReady_reg;
-        if KeyLoad_Valid then
-          roundKeys(hdl_index(hdl_address(resize(resize(KeyLoad_Round, 8), 4)), 15)) := KeyLoad_RoundKey;
-        end if;
         outputFree := ((not resultValid) or OutputReady_Ready);
         accept := (inputReady and Input_Valid);
         if (resultValid and OutputReady_Ready) then
           resultValid := false;
         end if;
         if busy then
-          next_x := AesMath_RoundStep(state, roundKeys(hdl_index(hdl_address(round(3 downto 0)), 15)), to_integer(round), rounds, 0, false, decrypt);
+          next_x := AesMath_RoundStep(state, roundKeys_reg(hdl_index(hdl_address(round(3 downto 0)), 15)), to_integer(round), rounds, 0, false, decrypt);
           if (to_integer(round) < to_integer(rounds)) then
             state := next_x;
             round := (round + unsigned'(x"01"));
@@ -115,10 +109,10 @@ begin
           end if;
         end if;
         if accept then
-          state := (Input_Block xor roundKeys(0));
+          state := (Input_Block xor roundKeys_reg(0));
           side := Input_Side;
-          keySize := resize(Input_KeySize, 8);
-          rounds := AesMath_RoundsOf(resize(Input_KeySize, 8));
+          keySize := AesMath_KeySizeIn(buildKeySize, resize(Input_KeySize, 8));
+          rounds := AesMath_RoundsOf(keySize);
           tag := Input_Tag;
           last := Input_Last;
           round := unsigned'(x"01");
@@ -127,7 +121,9 @@ begin
         inputReady := ((not busy) or ((to_integer(round) = to_integer(rounds)) and (not resultValid)));
         Output_Valid <= resultValid;
         InputReady_Ready <= inputReady;
-        roundKeys_reg <= roundKeys;
+        if KeyLoad_Valid then
+          roundKeys_reg(hdl_index(hdl_address(resize(resize(KeyLoad_Round, 8), 4)), 15)) <= KeyLoad_RoundKey;
+        end if;
         busy_reg <= busy;
         round_reg <= round;
         rounds_reg <= rounds;

@@ -6,6 +6,9 @@ use ieee.numeric_std.all;
 use work.aes_iterative_pkg.all;
 
 entity AesKeyGate is
+  generic (
+    buildKeySize : integer
+  );
   port (
     Input_Valid : in boolean;
     Input_Last : in boolean;
@@ -35,6 +38,7 @@ begin
   logic : process(Input_Valid, Input_Last, Input_Block, Input_KeyHigh, Input_KeyLow, Input_KeySize, Input_Side, Input_Tag, Status_Ready, Status_KeyHigh, Status_KeyLow, Status_KeySize, DatapathReady_Ready)
     variable valid : boolean;
     variable keyReady : boolean;
+    variable keySize : hdl_u8;
   begin
     Output_Valid <= false;
     Output_Last <= false;
@@ -46,10 +50,11 @@ begin
     valid := Input_Valid;
     keyReady := false;
     if valid then
-      keyReady := (((Status_Ready and (Input_KeyHigh = Status_KeyHigh)) and (Input_KeyLow = Status_KeyLow)) and (to_integer(resize(Input_KeySize, 8)) = to_integer(resize(Status_KeySize, 8))));
+      keySize := AesMath_KeySizeIn(buildKeySize, resize(Input_KeySize, 8));
+      keyReady := (((Status_Ready and (Input_KeyHigh = Status_KeyHigh)) and (AesMath_KeyLowIn(buildKeySize, Input_KeyLow) = Status_KeyLow)) and (to_integer(keySize) = to_integer(resize(Status_KeySize, 8))));
       Output_Block <= Input_Block;
       Output_Side <= Input_Side;
-      Output_KeySize <= resize(resize(Input_KeySize, 8), 2);
+      Output_KeySize <= keySize(1 downto 0);
       Output_Tag <= Input_Tag;
       Output_Last <= Input_Last;
     else

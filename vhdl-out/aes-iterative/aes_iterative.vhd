@@ -79,7 +79,8 @@ begin
 
   u_core : entity work.AesIterativeCore
     generic map (
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -105,7 +106,8 @@ begin
 
   u_key_scheduler : entity work.AesKeyScheduler
     generic map (
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -132,6 +134,9 @@ begin
     );
 
   u_key_gate : entity work.AesKeyGate
+    generic map (
+      buildKeySize => -1
+    )
     port map (
       Input_Valid => in_Valid_int,
       Input_Last => in_Last_int,

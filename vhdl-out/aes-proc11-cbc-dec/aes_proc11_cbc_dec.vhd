@@ -212,7 +212,8 @@ begin
       lastRound => 0,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -241,7 +242,8 @@ begin
       lastRound => 1,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -270,7 +272,8 @@ begin
       lastRound => 2,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -299,7 +302,8 @@ begin
       lastRound => 3,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -328,7 +332,8 @@ begin
       lastRound => 4,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -357,7 +362,8 @@ begin
       lastRound => 5,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -386,7 +392,8 @@ begin
       lastRound => 6,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -415,7 +422,8 @@ begin
       lastRound => 7,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -444,7 +452,8 @@ begin
       lastRound => 8,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -473,7 +482,8 @@ begin
       lastRound => 9,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -502,7 +512,8 @@ begin
       lastRound => 10,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -531,7 +542,8 @@ begin
       lastRound => 11,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -560,7 +572,8 @@ begin
       lastRound => 12,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -589,7 +602,8 @@ begin
       lastRound => 13,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -618,7 +632,8 @@ begin
       lastRound => 14,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -643,7 +658,8 @@ begin
 
   u_key_scheduler : entity work.AesKeyScheduler
     generic map (
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -670,6 +686,9 @@ begin
     );
 
   u_key_gate : entity work.AesKeyGate
+    generic map (
+      buildKeySize => -1
+    )
     port map (
       Input_Valid => mode_front_Output_Valid,
       Input_Last => mode_front_Output_Last,

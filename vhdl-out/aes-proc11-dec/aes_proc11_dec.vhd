@@ -167,7 +167,8 @@ begin
       lastRound => 0,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -196,7 +197,8 @@ begin
       lastRound => 1,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -225,7 +227,8 @@ begin
       lastRound => 2,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -254,7 +257,8 @@ begin
       lastRound => 3,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -283,7 +287,8 @@ begin
       lastRound => 4,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -312,7 +317,8 @@ begin
       lastRound => 5,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -341,7 +347,8 @@ begin
       lastRound => 6,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -370,7 +377,8 @@ begin
       lastRound => 7,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -399,7 +407,8 @@ begin
       lastRound => 8,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -428,7 +437,8 @@ begin
       lastRound => 9,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -457,7 +467,8 @@ begin
       lastRound => 10,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -486,7 +497,8 @@ begin
       lastRound => 11,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -515,7 +527,8 @@ begin
       lastRound => 12,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -544,7 +557,8 @@ begin
       lastRound => 13,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -573,7 +587,8 @@ begin
       lastRound => 14,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -598,7 +613,8 @@ begin
 
   u_key_scheduler : entity work.AesKeyScheduler
     generic map (
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -625,6 +641,9 @@ begin
     );
 
   u_key_gate : entity work.AesKeyGate
+    generic map (
+      buildKeySize => -1
+    )
     port map (
       Input_Valid => in_Valid_int,
       Input_Last => in_Last_int,

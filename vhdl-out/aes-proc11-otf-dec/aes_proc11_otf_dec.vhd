@@ -299,7 +299,8 @@ begin
 
   u_initial : entity work.AesKeyedInitialStage
     generic map (
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -327,7 +328,8 @@ begin
     generic map (
       round => 1,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -355,7 +357,8 @@ begin
     generic map (
       round => 2,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -383,7 +386,8 @@ begin
     generic map (
       round => 3,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -411,7 +415,8 @@ begin
     generic map (
       round => 4,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -439,7 +444,8 @@ begin
     generic map (
       round => 5,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -467,7 +473,8 @@ begin
     generic map (
       round => 6,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -495,7 +502,8 @@ begin
     generic map (
       round => 7,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -523,7 +531,8 @@ begin
     generic map (
       round => 8,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -551,7 +560,8 @@ begin
     generic map (
       round => 9,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -579,7 +589,8 @@ begin
     generic map (
       round => 10,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -607,7 +618,8 @@ begin
     generic map (
       round => 11,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -635,7 +647,8 @@ begin
     generic map (
       round => 12,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -663,7 +676,8 @@ begin
     generic map (
       round => 13,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -691,7 +705,8 @@ begin
     generic map (
       round => 14,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -719,7 +734,8 @@ begin
     generic map (
       round => 0,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -747,7 +763,8 @@ begin
     generic map (
       round => 1,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -775,7 +792,8 @@ begin
     generic map (
       round => 2,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -803,7 +821,8 @@ begin
     generic map (
       round => 3,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -831,7 +850,8 @@ begin
     generic map (
       round => 4,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -859,7 +879,8 @@ begin
     generic map (
       round => 5,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -887,7 +908,8 @@ begin
     generic map (
       round => 6,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -915,7 +937,8 @@ begin
     generic map (
       round => 7,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -943,7 +966,8 @@ begin
     generic map (
       round => 8,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -971,7 +995,8 @@ begin
     generic map (
       round => 9,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -999,7 +1024,8 @@ begin
     generic map (
       round => 10,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1027,7 +1053,8 @@ begin
     generic map (
       round => 11,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1055,7 +1082,8 @@ begin
     generic map (
       round => 12,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1083,7 +1111,8 @@ begin
     generic map (
       round => 13,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1111,7 +1140,8 @@ begin
     generic map (
       round => 14,
       kind => 2,
-      isLastStage => true
+      isLastStage => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,

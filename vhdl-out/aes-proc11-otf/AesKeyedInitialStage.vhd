@@ -7,7 +7,8 @@ use work.aes_proc11_otf_pkg.all;
 
 entity AesKeyedInitialStage is
   generic (
-    decrypt : boolean
+    decrypt : boolean;
+    buildKeySize : integer
   );
   port (
     clk : in std_logic;
@@ -36,6 +37,7 @@ architecture rtl of AesKeyedInitialStage is
 begin
   tick : process(clk)
     variable valid : boolean;
+    variable keySize : hdl_u8;
   begin
     if rising_edge(clk) then
       if rst = '1' then
@@ -55,11 +57,12 @@ begin
               Output_Block <= (Input_Block xor Input_KeyHigh);
             end if;
             Output_Side <= Input_Side;
-            Output_KeySize <= resize(resize(Input_KeySize, 8), 2);
+            keySize := AesMath_KeySizeIn(buildKeySize, resize(Input_KeySize, 8));
+            Output_KeySize <= keySize(1 downto 0);
             Output_Tag <= Input_Tag;
             Output_Last <= Input_Last;
             OutputKey_High <= Input_KeyHigh;
-            OutputKey_Low <= AesMath_InitialWindowLow(Input_KeyHigh, Input_KeyLow, resize(Input_KeySize, 8));
+            OutputKey_Low <= AesMath_InitialWindowLow(Input_KeyHigh, AesMath_KeyLowIn(buildKeySize, Input_KeyLow), keySize);
           end if;
         end if;
       end if;

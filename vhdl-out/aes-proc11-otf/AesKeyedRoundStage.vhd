@@ -9,7 +9,8 @@ entity AesKeyedRoundStage is
   generic (
     round : integer;
     kind : integer;
-    isLastStage : boolean
+    isLastStage : boolean;
+    buildKeySize : integer
   );
   port (
     clk : in std_logic;
@@ -38,6 +39,7 @@ architecture rtl of AesKeyedRoundStage is
 begin
   tick : process(clk)
     variable valid : boolean;
+    variable keySize : hdl_u8;
     variable rounds : hdl_u8;
     variable high : hdl_u128;
     variable low : hdl_u128;
@@ -58,7 +60,8 @@ begin
           valid := Input_Valid;
           Output_Valid <= valid;
           if valid then
-            rounds := AesMath_RoundsOf(resize(Input_KeySize, 8));
+            keySize := AesMath_KeySizeIn(buildKeySize, resize(Input_KeySize, 8));
+            rounds := AesMath_RoundsOf(keySize);
             high := InputKey_High;
             low := InputKey_Low;
             nextHigh := high;
@@ -67,16 +70,16 @@ begin
             if (kind = 0) then
               block_x := AesMath_RoundStep(Input_Block, low, round, rounds, 0, true, false);
               nextHigh := low;
-              nextLow := AesMath_NextWindowLow(high, low, to_integer((to_signed(round, 32) - signed'(x"00000001"))), resize(Input_KeySize, 8));
+              nextLow := AesMath_NextWindowLow(high, low, to_integer((to_signed(round, 32) - signed'(x"00000001"))), keySize);
             elsif (kind = 1) then
               if (round <= to_integer(rounds)) then
                 nextHigh := low;
-                nextLow := AesMath_NextWindowLow(high, low, to_integer((to_signed(round, 32) - signed'(x"00000001"))), resize(Input_KeySize, 8));
+                nextLow := AesMath_NextWindowLow(high, low, to_integer((to_signed(round, 32) - signed'(x"00000001"))), keySize);
               end if;
             else
               if ((round >= 1) and (round <= to_integer(rounds))) then
                 nextLow := high;
-                nextHigh := AesMath_PreviousWindowHigh(high, low, to_integer(((signed(resize(rounds, 32)) - to_signed(round, 32)) + signed'(x"00000001"))), resize(Input_KeySize, 8));
+                nextHigh := AesMath_PreviousWindowHigh(high, low, to_integer(((signed(resize(rounds, 32)) - to_signed(round, 32)) + signed'(x"00000001"))), keySize);
               end if;
               roundKey := AesMath_DecryptionRoundKey(nextHigh, round, rounds);
               block_x := AesMath_RoundStep(Input_Block, roundKey, round, rounds, 0, true, true);

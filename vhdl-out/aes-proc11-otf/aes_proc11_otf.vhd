@@ -179,7 +179,8 @@ begin
 
   u_initial : entity work.AesKeyedInitialStage
     generic map (
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -207,7 +208,8 @@ begin
     generic map (
       round => 1,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -235,7 +237,8 @@ begin
     generic map (
       round => 2,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -263,7 +266,8 @@ begin
     generic map (
       round => 3,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -291,7 +295,8 @@ begin
     generic map (
       round => 4,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -319,7 +324,8 @@ begin
     generic map (
       round => 5,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -347,7 +353,8 @@ begin
     generic map (
       round => 6,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -375,7 +382,8 @@ begin
     generic map (
       round => 7,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -403,7 +411,8 @@ begin
     generic map (
       round => 8,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -431,7 +440,8 @@ begin
     generic map (
       round => 9,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -459,7 +469,8 @@ begin
     generic map (
       round => 10,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -487,7 +498,8 @@ begin
     generic map (
       round => 11,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -515,7 +527,8 @@ begin
     generic map (
       round => 12,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -543,7 +556,8 @@ begin
     generic map (
       round => 13,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -571,7 +585,8 @@ begin
     generic map (
       round => 14,
       kind => 0,
-      isLastStage => true
+      isLastStage => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,

@@ -251,7 +251,8 @@ begin
       lastRound => 0,
       part => 0,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -280,7 +281,8 @@ begin
       lastRound => 1,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -309,7 +311,8 @@ begin
       lastRound => 1,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -338,7 +341,8 @@ begin
       lastRound => 2,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -367,7 +371,8 @@ begin
       lastRound => 2,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -396,7 +401,8 @@ begin
       lastRound => 3,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -425,7 +431,8 @@ begin
       lastRound => 3,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -454,7 +461,8 @@ begin
       lastRound => 4,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -483,7 +491,8 @@ begin
       lastRound => 4,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -512,7 +521,8 @@ begin
       lastRound => 5,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -541,7 +551,8 @@ begin
       lastRound => 5,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -570,7 +581,8 @@ begin
       lastRound => 6,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -599,7 +611,8 @@ begin
       lastRound => 6,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -628,7 +641,8 @@ begin
       lastRound => 7,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -657,7 +671,8 @@ begin
       lastRound => 7,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -686,7 +701,8 @@ begin
       lastRound => 8,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -715,7 +731,8 @@ begin
       lastRound => 8,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -744,7 +761,8 @@ begin
       lastRound => 9,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -773,7 +791,8 @@ begin
       lastRound => 9,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -802,7 +821,8 @@ begin
       lastRound => 10,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -831,7 +851,8 @@ begin
       lastRound => 10,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -860,7 +881,8 @@ begin
       lastRound => 11,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -889,7 +911,8 @@ begin
       lastRound => 11,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -918,7 +941,8 @@ begin
       lastRound => 12,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -947,7 +971,8 @@ begin
       lastRound => 12,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -976,7 +1001,8 @@ begin
       lastRound => 13,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1005,7 +1031,8 @@ begin
       lastRound => 13,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1034,7 +1061,8 @@ begin
       lastRound => 14,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1063,7 +1091,8 @@ begin
       lastRound => 14,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1088,7 +1117,8 @@ begin
 
   u_key_scheduler : entity work.AesKeyScheduler
     generic map (
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1115,6 +1145,9 @@ begin
     );
 
   u_key_gate : entity work.AesKeyGate
+    generic map (
+      buildKeySize => -1
+    )
     port map (
       Input_Valid => in_Valid_int,
       Input_Last => in_Last_int,

@@ -83,7 +83,8 @@ begin
       lastRound => 14,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -108,7 +109,8 @@ begin
 
   u_key_scheduler : entity work.AesKeyScheduler
     generic map (
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -135,6 +137,9 @@ begin
     );
 
   u_key_gate : entity work.AesKeyGate
+    generic map (
+      buildKeySize => -1
+    )
     port map (
       Input_Valid => in_Valid_int,
       Input_Last => in_Last_int,

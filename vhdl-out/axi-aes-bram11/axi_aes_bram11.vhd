@@ -1086,7 +1086,8 @@ begin
       lastRound => 0,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1328,7 +1329,8 @@ begin
   u_round1_combine : entity work.AesTableRoundCombine
     generic map (
       round => 1,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round1_carry_Output_Valid,
@@ -1581,7 +1583,8 @@ begin
   u_round2_combine : entity work.AesTableRoundCombine
     generic map (
       round => 2,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round2_carry_Output_Valid,
@@ -1834,7 +1837,8 @@ begin
   u_round3_combine : entity work.AesTableRoundCombine
     generic map (
       round => 3,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round3_carry_Output_Valid,
@@ -2087,7 +2091,8 @@ begin
   u_round4_combine : entity work.AesTableRoundCombine
     generic map (
       round => 4,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round4_carry_Output_Valid,
@@ -2340,7 +2345,8 @@ begin
   u_round5_combine : entity work.AesTableRoundCombine
     generic map (
       round => 5,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round5_carry_Output_Valid,
@@ -2593,7 +2599,8 @@ begin
   u_round6_combine : entity work.AesTableRoundCombine
     generic map (
       round => 6,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round6_carry_Output_Valid,
@@ -2846,7 +2853,8 @@ begin
   u_round7_combine : entity work.AesTableRoundCombine
     generic map (
       round => 7,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round7_carry_Output_Valid,
@@ -3099,7 +3107,8 @@ begin
   u_round8_combine : entity work.AesTableRoundCombine
     generic map (
       round => 8,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round8_carry_Output_Valid,
@@ -3352,7 +3361,8 @@ begin
   u_round9_combine : entity work.AesTableRoundCombine
     generic map (
       round => 9,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round9_carry_Output_Valid,
@@ -3605,7 +3615,8 @@ begin
   u_round10_combine : entity work.AesTableRoundCombine
     generic map (
       round => 10,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round10_carry_Output_Valid,
@@ -3858,7 +3869,8 @@ begin
   u_round11_combine : entity work.AesTableRoundCombine
     generic map (
       round => 11,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round11_carry_Output_Valid,
@@ -4111,7 +4123,8 @@ begin
   u_round12_combine : entity work.AesTableRoundCombine
     generic map (
       round => 12,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round12_carry_Output_Valid,
@@ -4364,7 +4377,8 @@ begin
   u_round13_combine : entity work.AesTableRoundCombine
     generic map (
       round => 13,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round13_carry_Output_Valid,
@@ -4617,7 +4631,8 @@ begin
   u_round14_combine : entity work.AesTableRoundCombine
     generic map (
       round => 14,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       Carry_Valid => round14_carry_Output_Valid,
@@ -4653,7 +4668,8 @@ begin
 
   u_key_scheduler : entity work.AesKeyScheduler
     generic map (
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -4680,6 +4696,9 @@ begin
     );
 
   u_key_gate : entity work.AesKeyGate
+    generic map (
+      buildKeySize => -1
+    )
     port map (
       Input_Valid => in_Valid,
       Input_Last => in_Last,

@@ -228,7 +228,8 @@ begin
 
   u_core : entity work.AesIterativeCore
     generic map (
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -254,7 +255,8 @@ begin
 
   u_key_scheduler : entity work.AesKeyScheduler
     generic map (
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -281,6 +283,9 @@ begin
     );
 
   u_key_gate : entity work.AesKeyGate
+    generic map (
+      buildKeySize => -1
+    )
     port map (
       Input_Valid => in_Valid,
       Input_Last => in_Last,

@@ -256,7 +256,8 @@ begin
 
   u_core : entity work.AesIterativeCore
     generic map (
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -282,7 +283,8 @@ begin
 
   u_key_scheduler : entity work.AesKeyScheduler
     generic map (
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -309,6 +311,9 @@ begin
     );
 
   u_key_gate : entity work.AesKeyGate
+    generic map (
+      buildKeySize => -1
+    )
     port map (
       Input_Valid => in_Valid,
       Input_Last => in_Last,

@@ -7,7 +7,8 @@ use work.axi_aes_naive_dec_pkg.all;
 
 entity AesKeyScheduler is
   generic (
-    decrypt : boolean
+    decrypt : boolean;
+    buildKeySize : integer
   );
   port (
     clk : in std_logic;
@@ -43,6 +44,11 @@ architecture rtl of AesKeyScheduler is
   signal keyHigh_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal keyLow_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal keySize_reg : hdl_u8 := unsigned'(x"00");
+  signal offered_reg : boolean := false;
+  signal offeredHeld_reg : boolean := false;
+  signal offeredHigh_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+  signal offeredLow_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+  signal offeredSize_reg : hdl_u8 := unsigned'(x"00");
   signal inFlight_reg : hdl_u8 := unsigned'(x"00");
 begin
   tick : process(clk)
@@ -54,12 +60,17 @@ begin
     variable keyHigh : hdl_u128;
     variable keyLow : hdl_u128;
     variable keySize : hdl_u8;
+    variable offered : boolean;
+    variable offeredHeld : boolean;
+    variable offeredHigh : hdl_u128;
+    variable offeredLow : hdl_u128;
+    variable offeredSize : hdl_u8;
     variable inFlight : hdl_u8;
     variable inputTaken : boolean;
     variable outputTaken : boolean;
+    variable size : hdl_u8;
     variable rounds : hdl_u8;
     variable next_x : hdl_u128;
-    variable sameKey : boolean;
   begin
     if rising_edge(clk) then
       if rst = '1' then
@@ -69,6 +80,11 @@ begin
         keyHigh_reg <= unsigned'(x"00000000000000000000000000000000");
         keyLow_reg <= unsigned'(x"00000000000000000000000000000000");
         keySize_reg <= unsigned'(x"00");
+        offered_reg <= false;
+        offeredHeld_reg <= false;
+        offeredHigh_reg <= unsigned'(x"00000000000000000000000000000000");
+        offeredLow_reg <= unsigned'(x"00000000000000000000000000000000");
+        offeredSize_reg <= unsigned'(x"00");
         inFlight_reg <= unsigned'(x"00");
         KeyLoad_Valid <= false;
         KeyLoad_Round <= (others => '0');
@@ -87,6 +103,11 @@ begin
         keyHigh := keyHigh_reg;
         keyLow := keyLow_reg;
         keySize := keySize_reg;
+        offered := offered_reg;
+        offeredHeld := offeredHeld_reg;
+        offeredHigh := offeredHigh_reg;
+        offeredLow := offeredLow_reg;
+        offeredSize := offeredSize_reg;
         inFlight := inFlight_reg;
         inputTaken := (Input_Valid and InputReady_Ready);
         outputTaken := (Output_Valid and OutputReady_Ready);
@@ -98,7 +119,8 @@ begin
         end if;
         KeyLoad_Valid <= false;
         if expanding then
-          rounds := AesMath_RoundsOf(keySize);
+          size := AesMath_KeySizeIn(buildKeySize, keySize);
+          rounds := AesMath_RoundsOf(size);
           if (to_integer(round) <= to_integer(rounds)) then
             KeyLoad_Valid <= true;
             if decrypt then
@@ -108,7 +130,7 @@ begin
               KeyLoad_Round <= round(3 downto 0);
               KeyLoad_RoundKey <= windowHigh;
             end if;
-            next_x := AesMath_NextWindowLow(windowHigh, windowLow, to_integer(round), keySize);
+            next_x := AesMath_NextWindowLow(windowHigh, windowLow, to_integer(round), size);
             windowHigh := windowLow;
             windowLow := next_x;
             round := (round + unsigned'(x"01"));
@@ -116,17 +138,23 @@ begin
             expanding := false;
             loaded := true;
           end if;
-        elsif (Input_Valid and (to_integer(inFlight) = 0)) then
-          sameKey := (((Input_KeyHigh = keyHigh) and (Input_KeyLow = keyLow)) and (to_integer(resize(Input_KeySize, 8)) = to_integer(keySize)));
-          if (not (loaded and sameKey)) then
-            keyHigh := Input_KeyHigh;
-            keyLow := Input_KeyLow;
-            keySize := resize(Input_KeySize, 8);
-            windowHigh := Input_KeyHigh;
-            windowLow := AesMath_InitialWindowLow(Input_KeyHigh, Input_KeyLow, resize(Input_KeySize, 8));
-            round := unsigned'(x"00");
-            expanding := true;
-            loaded := false;
+        elsif ((offered and (to_integer(inFlight) = 0)) and (not (loaded and offeredHeld))) then
+          keyHigh := offeredHigh;
+          keyLow := offeredLow;
+          keySize := offeredSize;
+          windowHigh := offeredHigh;
+          windowLow := AesMath_InitialWindowLow(offeredHigh, offeredLow, AesMath_KeySizeIn(buildKeySize, offeredSize));
+          round := unsigned'(x"00");
+          expanding := true;
+          loaded := false;
+          offered := false;
+        else
+          offered := Input_Valid;
+          if Input_Valid then
+            offeredHigh := Input_KeyHigh;
+            offeredLow := AesMath_KeyLowIn(buildKeySize, Input_KeyLow);
+            offeredSize := AesMath_KeySizeIn(buildKeySize, resize(Input_KeySize, 8));
+            offeredHeld := (((Input_KeyHigh = keyHigh) and (AesMath_KeyLowIn(buildKeySize, Input_KeyLow) = keyLow)) and (to_integer(AesMath_KeySizeIn(buildKeySize, resize(Input_KeySize, 8))) = to_integer(keySize)));
           end if;
         end if;
         Status_Ready <= loaded;
@@ -141,6 +169,11 @@ begin
         keyHigh_reg <= keyHigh;
         keyLow_reg <= keyLow;
         keySize_reg <= keySize;
+        offered_reg <= offered;
+        offeredHeld_reg <= offeredHeld;
+        offeredHigh_reg <= offeredHigh;
+        offeredLow_reg <= offeredLow;
+        offeredSize_reg <= offeredSize;
         inFlight_reg <= inFlight;
       end if;
     end if;

@@ -361,7 +361,8 @@ begin
       lastRound => 0,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -390,7 +391,8 @@ begin
       lastRound => 1,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -419,7 +421,8 @@ begin
       lastRound => 2,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -448,7 +451,8 @@ begin
       lastRound => 3,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -477,7 +481,8 @@ begin
       lastRound => 4,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -506,7 +511,8 @@ begin
       lastRound => 5,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -535,7 +541,8 @@ begin
       lastRound => 6,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -564,7 +571,8 @@ begin
       lastRound => 7,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -593,7 +601,8 @@ begin
       lastRound => 8,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -622,7 +631,8 @@ begin
       lastRound => 9,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -651,7 +661,8 @@ begin
       lastRound => 10,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -680,7 +691,8 @@ begin
       lastRound => 11,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -709,7 +721,8 @@ begin
       lastRound => 12,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -738,7 +751,8 @@ begin
       lastRound => 13,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -767,7 +781,8 @@ begin
       lastRound => 14,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -792,7 +807,8 @@ begin
 
   u_key_scheduler : entity work.AesKeyScheduler
     generic map (
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -819,6 +835,9 @@ begin
     );
 
   u_key_gate : entity work.AesKeyGate
+    generic map (
+      buildKeySize => -1
+    )
     port map (
       Input_Valid => mode_front_Output_Valid,
       Input_Last => mode_front_Output_Last,

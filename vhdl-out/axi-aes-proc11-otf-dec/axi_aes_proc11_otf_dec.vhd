@@ -448,7 +448,8 @@ begin
 
   u_initial : entity work.AesKeyedInitialStage
     generic map (
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -476,7 +477,8 @@ begin
     generic map (
       round => 1,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -504,7 +506,8 @@ begin
     generic map (
       round => 2,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -532,7 +535,8 @@ begin
     generic map (
       round => 3,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -560,7 +564,8 @@ begin
     generic map (
       round => 4,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -588,7 +593,8 @@ begin
     generic map (
       round => 5,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -616,7 +622,8 @@ begin
     generic map (
       round => 6,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -644,7 +651,8 @@ begin
     generic map (
       round => 7,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -672,7 +680,8 @@ begin
     generic map (
       round => 8,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -700,7 +709,8 @@ begin
     generic map (
       round => 9,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -728,7 +738,8 @@ begin
     generic map (
       round => 10,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -756,7 +767,8 @@ begin
     generic map (
       round => 11,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -784,7 +796,8 @@ begin
     generic map (
       round => 12,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -812,7 +825,8 @@ begin
     generic map (
       round => 13,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -840,7 +854,8 @@ begin
     generic map (
       round => 14,
       kind => 1,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -868,7 +883,8 @@ begin
     generic map (
       round => 0,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -896,7 +912,8 @@ begin
     generic map (
       round => 1,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -924,7 +941,8 @@ begin
     generic map (
       round => 2,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -952,7 +970,8 @@ begin
     generic map (
       round => 3,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -980,7 +999,8 @@ begin
     generic map (
       round => 4,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1008,7 +1028,8 @@ begin
     generic map (
       round => 5,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1036,7 +1057,8 @@ begin
     generic map (
       round => 6,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1064,7 +1086,8 @@ begin
     generic map (
       round => 7,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1092,7 +1115,8 @@ begin
     generic map (
       round => 8,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1120,7 +1144,8 @@ begin
     generic map (
       round => 9,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1148,7 +1173,8 @@ begin
     generic map (
       round => 10,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1176,7 +1202,8 @@ begin
     generic map (
       round => 11,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1204,7 +1231,8 @@ begin
     generic map (
       round => 12,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1232,7 +1260,8 @@ begin
     generic map (
       round => 13,
       kind => 2,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1260,7 +1289,8 @@ begin
     generic map (
       round => 14,
       kind => 2,
-      isLastStage => true
+      isLastStage => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,

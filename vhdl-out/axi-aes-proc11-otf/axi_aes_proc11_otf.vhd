@@ -328,7 +328,8 @@ begin
 
   u_initial : entity work.AesKeyedInitialStage
     generic map (
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -356,7 +357,8 @@ begin
     generic map (
       round => 1,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -384,7 +386,8 @@ begin
     generic map (
       round => 2,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -412,7 +415,8 @@ begin
     generic map (
       round => 3,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -440,7 +444,8 @@ begin
     generic map (
       round => 4,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -468,7 +473,8 @@ begin
     generic map (
       round => 5,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -496,7 +502,8 @@ begin
     generic map (
       round => 6,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -524,7 +531,8 @@ begin
     generic map (
       round => 7,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -552,7 +560,8 @@ begin
     generic map (
       round => 8,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -580,7 +589,8 @@ begin
     generic map (
       round => 9,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -608,7 +618,8 @@ begin
     generic map (
       round => 10,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -636,7 +647,8 @@ begin
     generic map (
       round => 11,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -664,7 +676,8 @@ begin
     generic map (
       round => 12,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -692,7 +705,8 @@ begin
     generic map (
       round => 13,
       kind => 0,
-      isLastStage => false
+      isLastStage => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -720,7 +734,8 @@ begin
     generic map (
       round => 14,
       kind => 0,
-      isLastStage => true
+      isLastStage => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,

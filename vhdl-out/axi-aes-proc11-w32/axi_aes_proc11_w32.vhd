@@ -344,7 +344,8 @@ begin
       lastRound => 0,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -373,7 +374,8 @@ begin
       lastRound => 1,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -402,7 +404,8 @@ begin
       lastRound => 2,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -431,7 +434,8 @@ begin
       lastRound => 3,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -460,7 +464,8 @@ begin
       lastRound => 4,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -489,7 +494,8 @@ begin
       lastRound => 5,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -518,7 +524,8 @@ begin
       lastRound => 6,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -547,7 +554,8 @@ begin
       lastRound => 7,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -576,7 +584,8 @@ begin
       lastRound => 8,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -605,7 +614,8 @@ begin
       lastRound => 9,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -634,7 +644,8 @@ begin
       lastRound => 10,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -663,7 +674,8 @@ begin
       lastRound => 11,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -692,7 +704,8 @@ begin
       lastRound => 12,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -721,7 +734,8 @@ begin
       lastRound => 13,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -750,7 +764,8 @@ begin
       lastRound => 14,
       part => 0,
       tables => true,
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -775,7 +790,8 @@ begin
 
   u_key_scheduler : entity work.AesKeyScheduler
     generic map (
-      decrypt => false
+      decrypt => false,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -802,6 +818,9 @@ begin
     );
 
   u_key_gate : entity work.AesKeyGate
+    generic map (
+      buildKeySize => -1
+    )
     port map (
       Input_Valid => in_Valid,
       Input_Last => in_Last,

@@ -400,7 +400,8 @@ begin
       lastRound => 0,
       part => 0,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -429,7 +430,8 @@ begin
       lastRound => 1,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -458,7 +460,8 @@ begin
       lastRound => 1,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -487,7 +490,8 @@ begin
       lastRound => 2,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -516,7 +520,8 @@ begin
       lastRound => 2,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -545,7 +550,8 @@ begin
       lastRound => 3,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -574,7 +580,8 @@ begin
       lastRound => 3,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -603,7 +610,8 @@ begin
       lastRound => 4,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -632,7 +640,8 @@ begin
       lastRound => 4,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -661,7 +670,8 @@ begin
       lastRound => 5,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -690,7 +700,8 @@ begin
       lastRound => 5,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -719,7 +730,8 @@ begin
       lastRound => 6,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -748,7 +760,8 @@ begin
       lastRound => 6,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -777,7 +790,8 @@ begin
       lastRound => 7,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -806,7 +820,8 @@ begin
       lastRound => 7,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -835,7 +850,8 @@ begin
       lastRound => 8,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -864,7 +880,8 @@ begin
       lastRound => 8,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -893,7 +910,8 @@ begin
       lastRound => 9,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -922,7 +940,8 @@ begin
       lastRound => 9,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -951,7 +970,8 @@ begin
       lastRound => 10,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -980,7 +1000,8 @@ begin
       lastRound => 10,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1009,7 +1030,8 @@ begin
       lastRound => 11,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1038,7 +1060,8 @@ begin
       lastRound => 11,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1067,7 +1090,8 @@ begin
       lastRound => 12,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1096,7 +1120,8 @@ begin
       lastRound => 12,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1125,7 +1150,8 @@ begin
       lastRound => 13,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1154,7 +1180,8 @@ begin
       lastRound => 13,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1183,7 +1210,8 @@ begin
       lastRound => 14,
       part => 1,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1212,7 +1240,8 @@ begin
       lastRound => 14,
       part => 2,
       tables => false,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1237,7 +1266,8 @@ begin
 
   u_key_scheduler : entity work.AesKeyScheduler
     generic map (
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -1264,6 +1294,9 @@ begin
     );
 
   u_key_gate : entity work.AesKeyGate
+    generic map (
+      buildKeySize => -1
+    )
     port map (
       Input_Valid => in_Valid,
       Input_Last => in_Last,

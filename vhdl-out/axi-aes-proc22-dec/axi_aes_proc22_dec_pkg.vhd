@@ -10,146 +10,24 @@ package axi_aes_proc22_dec_pkg is
   subtype hdl_u6 is unsigned(5 downto 0);
   subtype hdl_u7 is unsigned(6 downto 0);
   subtype hdl_u8 is unsigned(7 downto 0);
-  subtype hdl_u9 is unsigned(8 downto 0);
   subtype hdl_u16 is unsigned(15 downto 0);
   subtype hdl_u32 is unsigned(31 downto 0);
   subtype hdl_u64 is unsigned(63 downto 0);
   subtype hdl_u128 is unsigned(127 downto 0);
   subtype hdl_s32 is signed(31 downto 0);
   type hdl_u128_x15 is array (0 to 14) of hdl_u128;
-  type hdl_u8_x512 is array (0 to 511) of hdl_u8;
+  type hdl_u8_x64 is array (0 to 63) of hdl_u8;
   type hdl_u8_x256 is array (0 to 255) of hdl_u8;
-  type hdl_u32_x256 is array (0 to 255) of hdl_u32;
-  constant AesMath_KeyWordKind : hdl_u8_x512 := (
-      x"00", x"00", x"00", x"00", x"02", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"02", x"01", 
-      x"01", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
-      x"01", x"01", x"02", x"01", x"01", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"01", x"01", x"02", x"01", 
-      x"01", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
-      x"01", x"01", x"02", x"01", x"01", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"01", x"01", x"02", x"01", 
-      x"01", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
-      x"01", x"01", x"02", x"01", x"01", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"01", x"01", x"02", x"01", 
-      x"01", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
-      x"01", x"01", x"02", x"01", x"01", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"01", x"01", x"02", x"01", 
-      x"01", x"01", x"01", x"01", x"02", x"01", x"01", x"01", 
-      x"01", x"01", x"02", x"01", x"01", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"01", x"01", x"02", x"01", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
-      x"02", x"01", x"01", x"01", x"03", x"01", x"01", x"01", 
+  type hdl_u8_x11 is array (0 to 10) of hdl_u8;
+  constant AesMath_StepSubstitution : hdl_u8_x64 := (
       x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
       x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00");
-  constant AesMath_KeyWordRcon : hdl_u8_x512 := (
-      x"00", x"00", x"00", x"00", x"01", x"00", x"00", x"00", 
-      x"02", x"00", x"00", x"00", x"04", x"00", x"00", x"00", 
-      x"08", x"00", x"00", x"00", x"10", x"00", x"00", x"00", 
-      x"20", x"00", x"00", x"00", x"40", x"00", x"00", x"00", 
-      x"80", x"00", x"00", x"00", x"1B", x"00", x"00", x"00", 
-      x"36", x"00", x"00", x"00", x"6C", x"00", x"00", x"00", 
-      x"D8", x"00", x"00", x"00", x"AB", x"00", x"00", x"00", 
-      x"4D", x"00", x"00", x"00", x"9A", x"00", x"00", x"00", 
-      x"2F", x"00", x"00", x"00", x"5E", x"00", x"00", x"00", 
-      x"BC", x"00", x"00", x"00", x"63", x"00", x"00", x"00", 
-      x"C6", x"00", x"00", x"00", x"97", x"00", x"00", x"00", 
-      x"35", x"00", x"00", x"00", x"6A", x"00", x"00", x"00", 
-      x"D4", x"00", x"00", x"00", x"B3", x"00", x"00", x"00", 
-      x"7D", x"00", x"00", x"00", x"FA", x"00", x"00", x"00", 
-      x"EF", x"00", x"00", x"00", x"C5", x"00", x"00", x"00", 
-      x"91", x"00", x"00", x"00", x"39", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"01", x"00", 
-      x"00", x"00", x"00", x"00", x"02", x"00", x"00", x"00", 
-      x"00", x"00", x"04", x"00", x"00", x"00", x"00", x"00", 
-      x"08", x"00", x"00", x"00", x"00", x"00", x"10", x"00", 
-      x"00", x"00", x"00", x"00", x"20", x"00", x"00", x"00", 
-      x"00", x"00", x"40", x"00", x"00", x"00", x"00", x"00", 
-      x"80", x"00", x"00", x"00", x"00", x"00", x"1B", x"00", 
-      x"00", x"00", x"00", x"00", x"36", x"00", x"00", x"00", 
-      x"00", x"00", x"6C", x"00", x"00", x"00", x"00", x"00", 
-      x"D8", x"00", x"00", x"00", x"00", x"00", x"AB", x"00", 
-      x"00", x"00", x"00", x"00", x"4D", x"00", x"00", x"00", 
-      x"00", x"00", x"9A", x"00", x"00", x"00", x"00", x"00", 
-      x"2F", x"00", x"00", x"00", x"00", x"00", x"5E", x"00", 
-      x"00", x"00", x"00", x"00", x"BC", x"00", x"00", x"00", 
-      x"00", x"00", x"63", x"00", x"00", x"00", x"00", x"00", 
-      x"C6", x"00", x"00", x"00", x"00", x"00", x"97", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"01", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"02", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"04", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"08", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"10", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"20", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"40", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"80", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"1B", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"36", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"6C", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"D8", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"AB", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"4D", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"9A", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00");
+      x"04", x"00", x"02", x"04", x"00", x"02", x"04", x"00", 
+      x"02", x"04", x"00", x"02", x"04", x"00", x"02", x"04", 
+      x"00", x"08", x"00", x"08", x"00", x"08", x"00", x"08", 
+      x"00", x"08", x"00", x"08", x"00", x"08", x"00", x"08", 
+      x"04", x"04", x"04", x"04", x"04", x"04", x"04", x"04", 
+      x"04", x"04", x"04", x"04", x"04", x"04", x"04", x"04");
   constant AesMath_SBox : hdl_u8_x256 := (
       x"63", x"7C", x"77", x"7B", x"F2", x"6B", x"6F", x"C5", 
       x"30", x"01", x"67", x"2B", x"FE", x"D7", x"AB", x"76", 
@@ -183,6 +61,18 @@ package axi_aes_proc22_dec_pkg is
       x"9B", x"1E", x"87", x"E9", x"CE", x"55", x"28", x"DF", 
       x"8C", x"A1", x"89", x"0D", x"BF", x"E6", x"42", x"68", 
       x"41", x"99", x"2D", x"0F", x"B0", x"54", x"BB", x"16");
+  constant AesMath_StepRcon : hdl_u8_x64 := (
+      x"02", x"04", x"08", x"10", x"20", x"40", x"80", x"1B", 
+      x"36", x"6C", x"D8", x"AB", x"4D", x"9A", x"2F", x"5E", 
+      x"00", x"02", x"04", x"00", x"08", x"10", x"00", x"20", 
+      x"40", x"00", x"80", x"1B", x"00", x"36", x"6C", x"00", 
+      x"01", x"00", x"02", x"00", x"04", x"00", x"08", x"00", 
+      x"10", x"00", x"20", x"00", x"40", x"00", x"80", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00");
+  constant AesMath_Rcon : hdl_u8_x11 := (
+      x"00", x"01", x"02", x"04", x"08", x"10", x"20", x"40", 
+      x"80", x"1B", x"36");
   constant AesMath_InvSBox : hdl_u8_x256 := (
       x"52", x"09", x"6A", x"D5", x"30", x"36", x"A5", x"38", 
       x"BF", x"40", x"A3", x"9E", x"81", x"F3", x"D7", x"FB", 
@@ -216,270 +106,6 @@ package axi_aes_proc22_dec_pkg is
       x"C8", x"EB", x"BB", x"3C", x"83", x"53", x"99", x"61", 
       x"17", x"2B", x"04", x"7E", x"BA", x"77", x"D6", x"26", 
       x"E1", x"69", x"14", x"63", x"55", x"21", x"0C", x"7D");
-  constant AesMath_Td0 : hdl_u32_x256 := (
-      x"51F4A750", x"7E416553", x"1A17A4C3", x"3A275E96", x"3BAB6BCB", x"1F9D45F1", x"ACFA58AB", x"4BE30393", 
-      x"2030FA55", x"AD766DF6", x"88CC7691", x"F5024C25", x"4FE5D7FC", x"C52ACBD7", x"26354480", x"B562A38F", 
-      x"DEB15A49", x"25BA1B67", x"45EA0E98", x"5DFEC0E1", x"C32F7502", x"814CF012", x"8D4697A3", x"6BD3F9C6", 
-      x"038F5FE7", x"15929C95", x"BF6D7AEB", x"955259DA", x"D4BE832D", x"587421D3", x"49E06929", x"8EC9C844", 
-      x"75C2896A", x"F48E7978", x"99583E6B", x"27B971DD", x"BEE14FB6", x"F088AD17", x"C920AC66", x"7DCE3AB4", 
-      x"63DF4A18", x"E51A3182", x"97513360", x"62537F45", x"B16477E0", x"BB6BAE84", x"FE81A01C", x"F9082B94", 
-      x"70486858", x"8F45FD19", x"94DE6C87", x"527BF8B7", x"AB73D323", x"724B02E2", x"E31F8F57", x"6655AB2A", 
-      x"B2EB2807", x"2FB5C203", x"86C57B9A", x"D33708A5", x"302887F2", x"23BFA5B2", x"02036ABA", x"ED16825C", 
-      x"8ACF1C2B", x"A779B492", x"F307F2F0", x"4E69E2A1", x"65DAF4CD", x"0605BED5", x"D134621F", x"C4A6FE8A", 
-      x"342E539D", x"A2F355A0", x"058AE132", x"A4F6EB75", x"0B83EC39", x"4060EFAA", x"5E719F06", x"BD6E1051", 
-      x"3E218AF9", x"96DD063D", x"DD3E05AE", x"4DE6BD46", x"91548DB5", x"71C45D05", x"0406D46F", x"605015FF", 
-      x"1998FB24", x"D6BDE997", x"894043CC", x"67D99E77", x"B0E842BD", x"07898B88", x"E7195B38", x"79C8EEDB", 
-      x"A17C0A47", x"7C420FE9", x"F8841EC9", x"00000000", x"09808683", x"322BED48", x"1E1170AC", x"6C5A724E", 
-      x"FD0EFFFB", x"0F853856", x"3DAED51E", x"362D3927", x"0A0FD964", x"685CA621", x"9B5B54D1", x"24362E3A", 
-      x"0C0A67B1", x"9357E70F", x"B4EE96D2", x"1B9B919E", x"80C0C54F", x"61DC20A2", x"5A774B69", x"1C121A16", 
-      x"E293BA0A", x"C0A02AE5", x"3C22E043", x"121B171D", x"0E090D0B", x"F28BC7AD", x"2DB6A8B9", x"141EA9C8", 
-      x"57F11985", x"AF75074C", x"EE99DDBB", x"A37F60FD", x"F701269F", x"5C72F5BC", x"44663BC5", x"5BFB7E34", 
-      x"8B432976", x"CB23C6DC", x"B6EDFC68", x"B8E4F163", x"D731DCCA", x"42638510", x"13972240", x"84C61120", 
-      x"854A247D", x"D2BB3DF8", x"AEF93211", x"C729A16D", x"1D9E2F4B", x"DCB230F3", x"0D8652EC", x"77C1E3D0", 
-      x"2BB3166C", x"A970B999", x"119448FA", x"47E96422", x"A8FC8CC4", x"A0F03F1A", x"567D2CD8", x"223390EF", 
-      x"87494EC7", x"D938D1C1", x"8CCAA2FE", x"98D40B36", x"A6F581CF", x"A57ADE28", x"DAB78E26", x"3FADBFA4", 
-      x"2C3A9DE4", x"5078920D", x"6A5FCC9B", x"547E4662", x"F68D13C2", x"90D8B8E8", x"2E39F75E", x"82C3AFF5", 
-      x"9F5D80BE", x"69D0937C", x"6FD52DA9", x"CF2512B3", x"C8AC993B", x"10187DA7", x"E89C636E", x"DB3BBB7B", 
-      x"CD267809", x"6E5918F4", x"EC9AB701", x"834F9AA8", x"E6956E65", x"AAFFE67E", x"21BCCF08", x"EF15E8E6", 
-      x"BAE79BD9", x"4A6F36CE", x"EA9F09D4", x"29B07CD6", x"31A4B2AF", x"2A3F2331", x"C6A59430", x"35A266C0", 
-      x"744EBC37", x"FC82CAA6", x"E090D0B0", x"33A7D815", x"F104984A", x"41ECDAF7", x"7FCD500E", x"1791F62F", 
-      x"764DD68D", x"43EFB04D", x"CCAA4D54", x"E49604DF", x"9ED1B5E3", x"4C6A881B", x"C12C1FB8", x"4665517F", 
-      x"9D5EEA04", x"018C355D", x"FA877473", x"FB0B412E", x"B3671D5A", x"92DBD252", x"E9105633", x"6DD64713", 
-      x"9AD7618C", x"37A10C7A", x"59F8148E", x"EB133C89", x"CEA927EE", x"B761C935", x"E11CE5ED", x"7A47B13C", 
-      x"9CD2DF59", x"55F2733F", x"1814CE79", x"73C737BF", x"53F7CDEA", x"5FFDAA5B", x"DF3D6F14", x"7844DB86", 
-      x"CAAFF381", x"B968C43E", x"3824342C", x"C2A3405F", x"161DC372", x"BCE2250C", x"283C498B", x"FF0D9541", 
-      x"39A80171", x"080CB3DE", x"D8B4E49C", x"6456C190", x"7BCB8461", x"D532B670", x"486C5C74", x"D0B85742");
-  constant AesMath_Td1 : hdl_u32_x256 := (
-      x"5051F4A7", x"537E4165", x"C31A17A4", x"963A275E", x"CB3BAB6B", x"F11F9D45", x"ABACFA58", x"934BE303", 
-      x"552030FA", x"F6AD766D", x"9188CC76", x"25F5024C", x"FC4FE5D7", x"D7C52ACB", x"80263544", x"8FB562A3", 
-      x"49DEB15A", x"6725BA1B", x"9845EA0E", x"E15DFEC0", x"02C32F75", x"12814CF0", x"A38D4697", x"C66BD3F9", 
-      x"E7038F5F", x"9515929C", x"EBBF6D7A", x"DA955259", x"2DD4BE83", x"D3587421", x"2949E069", x"448EC9C8", 
-      x"6A75C289", x"78F48E79", x"6B99583E", x"DD27B971", x"B6BEE14F", x"17F088AD", x"66C920AC", x"B47DCE3A", 
-      x"1863DF4A", x"82E51A31", x"60975133", x"4562537F", x"E0B16477", x"84BB6BAE", x"1CFE81A0", x"94F9082B", 
-      x"58704868", x"198F45FD", x"8794DE6C", x"B7527BF8", x"23AB73D3", x"E2724B02", x"57E31F8F", x"2A6655AB", 
-      x"07B2EB28", x"032FB5C2", x"9A86C57B", x"A5D33708", x"F2302887", x"B223BFA5", x"BA02036A", x"5CED1682", 
-      x"2B8ACF1C", x"92A779B4", x"F0F307F2", x"A14E69E2", x"CD65DAF4", x"D50605BE", x"1FD13462", x"8AC4A6FE", 
-      x"9D342E53", x"A0A2F355", x"32058AE1", x"75A4F6EB", x"390B83EC", x"AA4060EF", x"065E719F", x"51BD6E10", 
-      x"F93E218A", x"3D96DD06", x"AEDD3E05", x"464DE6BD", x"B591548D", x"0571C45D", x"6F0406D4", x"FF605015", 
-      x"241998FB", x"97D6BDE9", x"CC894043", x"7767D99E", x"BDB0E842", x"8807898B", x"38E7195B", x"DB79C8EE", 
-      x"47A17C0A", x"E97C420F", x"C9F8841E", x"00000000", x"83098086", x"48322BED", x"AC1E1170", x"4E6C5A72", 
-      x"FBFD0EFF", x"560F8538", x"1E3DAED5", x"27362D39", x"640A0FD9", x"21685CA6", x"D19B5B54", x"3A24362E", 
-      x"B10C0A67", x"0F9357E7", x"D2B4EE96", x"9E1B9B91", x"4F80C0C5", x"A261DC20", x"695A774B", x"161C121A", 
-      x"0AE293BA", x"E5C0A02A", x"433C22E0", x"1D121B17", x"0B0E090D", x"ADF28BC7", x"B92DB6A8", x"C8141EA9", 
-      x"8557F119", x"4CAF7507", x"BBEE99DD", x"FDA37F60", x"9FF70126", x"BC5C72F5", x"C544663B", x"345BFB7E", 
-      x"768B4329", x"DCCB23C6", x"68B6EDFC", x"63B8E4F1", x"CAD731DC", x"10426385", x"40139722", x"2084C611", 
-      x"7D854A24", x"F8D2BB3D", x"11AEF932", x"6DC729A1", x"4B1D9E2F", x"F3DCB230", x"EC0D8652", x"D077C1E3", 
-      x"6C2BB316", x"99A970B9", x"FA119448", x"2247E964", x"C4A8FC8C", x"1AA0F03F", x"D8567D2C", x"EF223390", 
-      x"C787494E", x"C1D938D1", x"FE8CCAA2", x"3698D40B", x"CFA6F581", x"28A57ADE", x"26DAB78E", x"A43FADBF", 
-      x"E42C3A9D", x"0D507892", x"9B6A5FCC", x"62547E46", x"C2F68D13", x"E890D8B8", x"5E2E39F7", x"F582C3AF", 
-      x"BE9F5D80", x"7C69D093", x"A96FD52D", x"B3CF2512", x"3BC8AC99", x"A710187D", x"6EE89C63", x"7BDB3BBB", 
-      x"09CD2678", x"F46E5918", x"01EC9AB7", x"A8834F9A", x"65E6956E", x"7EAAFFE6", x"0821BCCF", x"E6EF15E8", 
-      x"D9BAE79B", x"CE4A6F36", x"D4EA9F09", x"D629B07C", x"AF31A4B2", x"312A3F23", x"30C6A594", x"C035A266", 
-      x"37744EBC", x"A6FC82CA", x"B0E090D0", x"1533A7D8", x"4AF10498", x"F741ECDA", x"0E7FCD50", x"2F1791F6", 
-      x"8D764DD6", x"4D43EFB0", x"54CCAA4D", x"DFE49604", x"E39ED1B5", x"1B4C6A88", x"B8C12C1F", x"7F466551", 
-      x"049D5EEA", x"5D018C35", x"73FA8774", x"2EFB0B41", x"5AB3671D", x"5292DBD2", x"33E91056", x"136DD647", 
-      x"8C9AD761", x"7A37A10C", x"8E59F814", x"89EB133C", x"EECEA927", x"35B761C9", x"EDE11CE5", x"3C7A47B1", 
-      x"599CD2DF", x"3F55F273", x"791814CE", x"BF73C737", x"EA53F7CD", x"5B5FFDAA", x"14DF3D6F", x"867844DB", 
-      x"81CAAFF3", x"3EB968C4", x"2C382434", x"5FC2A340", x"72161DC3", x"0CBCE225", x"8B283C49", x"41FF0D95", 
-      x"7139A801", x"DE080CB3", x"9CD8B4E4", x"906456C1", x"617BCB84", x"70D532B6", x"74486C5C", x"42D0B857");
-  constant AesMath_Td2 : hdl_u32_x256 := (
-      x"A75051F4", x"65537E41", x"A4C31A17", x"5E963A27", x"6BCB3BAB", x"45F11F9D", x"58ABACFA", x"03934BE3", 
-      x"FA552030", x"6DF6AD76", x"769188CC", x"4C25F502", x"D7FC4FE5", x"CBD7C52A", x"44802635", x"A38FB562", 
-      x"5A49DEB1", x"1B6725BA", x"0E9845EA", x"C0E15DFE", x"7502C32F", x"F012814C", x"97A38D46", x"F9C66BD3", 
-      x"5FE7038F", x"9C951592", x"7AEBBF6D", x"59DA9552", x"832DD4BE", x"21D35874", x"692949E0", x"C8448EC9", 
-      x"896A75C2", x"7978F48E", x"3E6B9958", x"71DD27B9", x"4FB6BEE1", x"AD17F088", x"AC66C920", x"3AB47DCE", 
-      x"4A1863DF", x"3182E51A", x"33609751", x"7F456253", x"77E0B164", x"AE84BB6B", x"A01CFE81", x"2B94F908", 
-      x"68587048", x"FD198F45", x"6C8794DE", x"F8B7527B", x"D323AB73", x"02E2724B", x"8F57E31F", x"AB2A6655", 
-      x"2807B2EB", x"C2032FB5", x"7B9A86C5", x"08A5D337", x"87F23028", x"A5B223BF", x"6ABA0203", x"825CED16", 
-      x"1C2B8ACF", x"B492A779", x"F2F0F307", x"E2A14E69", x"F4CD65DA", x"BED50605", x"621FD134", x"FE8AC4A6", 
-      x"539D342E", x"55A0A2F3", x"E132058A", x"EB75A4F6", x"EC390B83", x"EFAA4060", x"9F065E71", x"1051BD6E", 
-      x"8AF93E21", x"063D96DD", x"05AEDD3E", x"BD464DE6", x"8DB59154", x"5D0571C4", x"D46F0406", x"15FF6050", 
-      x"FB241998", x"E997D6BD", x"43CC8940", x"9E7767D9", x"42BDB0E8", x"8B880789", x"5B38E719", x"EEDB79C8", 
-      x"0A47A17C", x"0FE97C42", x"1EC9F884", x"00000000", x"86830980", x"ED48322B", x"70AC1E11", x"724E6C5A", 
-      x"FFFBFD0E", x"38560F85", x"D51E3DAE", x"3927362D", x"D9640A0F", x"A621685C", x"54D19B5B", x"2E3A2436", 
-      x"67B10C0A", x"E70F9357", x"96D2B4EE", x"919E1B9B", x"C54F80C0", x"20A261DC", x"4B695A77", x"1A161C12", 
-      x"BA0AE293", x"2AE5C0A0", x"E0433C22", x"171D121B", x"0D0B0E09", x"C7ADF28B", x"A8B92DB6", x"A9C8141E", 
-      x"198557F1", x"074CAF75", x"DDBBEE99", x"60FDA37F", x"269FF701", x"F5BC5C72", x"3BC54466", x"7E345BFB", 
-      x"29768B43", x"C6DCCB23", x"FC68B6ED", x"F163B8E4", x"DCCAD731", x"85104263", x"22401397", x"112084C6", 
-      x"247D854A", x"3DF8D2BB", x"3211AEF9", x"A16DC729", x"2F4B1D9E", x"30F3DCB2", x"52EC0D86", x"E3D077C1", 
-      x"166C2BB3", x"B999A970", x"48FA1194", x"642247E9", x"8CC4A8FC", x"3F1AA0F0", x"2CD8567D", x"90EF2233", 
-      x"4EC78749", x"D1C1D938", x"A2FE8CCA", x"0B3698D4", x"81CFA6F5", x"DE28A57A", x"8E26DAB7", x"BFA43FAD", 
-      x"9DE42C3A", x"920D5078", x"CC9B6A5F", x"4662547E", x"13C2F68D", x"B8E890D8", x"F75E2E39", x"AFF582C3", 
-      x"80BE9F5D", x"937C69D0", x"2DA96FD5", x"12B3CF25", x"993BC8AC", x"7DA71018", x"636EE89C", x"BB7BDB3B", 
-      x"7809CD26", x"18F46E59", x"B701EC9A", x"9AA8834F", x"6E65E695", x"E67EAAFF", x"CF0821BC", x"E8E6EF15", 
-      x"9BD9BAE7", x"36CE4A6F", x"09D4EA9F", x"7CD629B0", x"B2AF31A4", x"23312A3F", x"9430C6A5", x"66C035A2", 
-      x"BC37744E", x"CAA6FC82", x"D0B0E090", x"D81533A7", x"984AF104", x"DAF741EC", x"500E7FCD", x"F62F1791", 
-      x"D68D764D", x"B04D43EF", x"4D54CCAA", x"04DFE496", x"B5E39ED1", x"881B4C6A", x"1FB8C12C", x"517F4665", 
-      x"EA049D5E", x"355D018C", x"7473FA87", x"412EFB0B", x"1D5AB367", x"D25292DB", x"5633E910", x"47136DD6", 
-      x"618C9AD7", x"0C7A37A1", x"148E59F8", x"3C89EB13", x"27EECEA9", x"C935B761", x"E5EDE11C", x"B13C7A47", 
-      x"DF599CD2", x"733F55F2", x"CE791814", x"37BF73C7", x"CDEA53F7", x"AA5B5FFD", x"6F14DF3D", x"DB867844", 
-      x"F381CAAF", x"C43EB968", x"342C3824", x"405FC2A3", x"C372161D", x"250CBCE2", x"498B283C", x"9541FF0D", 
-      x"017139A8", x"B3DE080C", x"E49CD8B4", x"C1906456", x"84617BCB", x"B670D532", x"5C74486C", x"5742D0B8");
-  constant AesMath_Td3 : hdl_u32_x256 := (
-      x"F4A75051", x"4165537E", x"17A4C31A", x"275E963A", x"AB6BCB3B", x"9D45F11F", x"FA58ABAC", x"E303934B", 
-      x"30FA5520", x"766DF6AD", x"CC769188", x"024C25F5", x"E5D7FC4F", x"2ACBD7C5", x"35448026", x"62A38FB5", 
-      x"B15A49DE", x"BA1B6725", x"EA0E9845", x"FEC0E15D", x"2F7502C3", x"4CF01281", x"4697A38D", x"D3F9C66B", 
-      x"8F5FE703", x"929C9515", x"6D7AEBBF", x"5259DA95", x"BE832DD4", x"7421D358", x"E0692949", x"C9C8448E", 
-      x"C2896A75", x"8E7978F4", x"583E6B99", x"B971DD27", x"E14FB6BE", x"88AD17F0", x"20AC66C9", x"CE3AB47D", 
-      x"DF4A1863", x"1A3182E5", x"51336097", x"537F4562", x"6477E0B1", x"6BAE84BB", x"81A01CFE", x"082B94F9", 
-      x"48685870", x"45FD198F", x"DE6C8794", x"7BF8B752", x"73D323AB", x"4B02E272", x"1F8F57E3", x"55AB2A66", 
-      x"EB2807B2", x"B5C2032F", x"C57B9A86", x"3708A5D3", x"2887F230", x"BFA5B223", x"036ABA02", x"16825CED", 
-      x"CF1C2B8A", x"79B492A7", x"07F2F0F3", x"69E2A14E", x"DAF4CD65", x"05BED506", x"34621FD1", x"A6FE8AC4", 
-      x"2E539D34", x"F355A0A2", x"8AE13205", x"F6EB75A4", x"83EC390B", x"60EFAA40", x"719F065E", x"6E1051BD", 
-      x"218AF93E", x"DD063D96", x"3E05AEDD", x"E6BD464D", x"548DB591", x"C45D0571", x"06D46F04", x"5015FF60", 
-      x"98FB2419", x"BDE997D6", x"4043CC89", x"D99E7767", x"E842BDB0", x"898B8807", x"195B38E7", x"C8EEDB79", 
-      x"7C0A47A1", x"420FE97C", x"841EC9F8", x"00000000", x"80868309", x"2BED4832", x"1170AC1E", x"5A724E6C", 
-      x"0EFFFBFD", x"8538560F", x"AED51E3D", x"2D392736", x"0FD9640A", x"5CA62168", x"5B54D19B", x"362E3A24", 
-      x"0A67B10C", x"57E70F93", x"EE96D2B4", x"9B919E1B", x"C0C54F80", x"DC20A261", x"774B695A", x"121A161C", 
-      x"93BA0AE2", x"A02AE5C0", x"22E0433C", x"1B171D12", x"090D0B0E", x"8BC7ADF2", x"B6A8B92D", x"1EA9C814", 
-      x"F1198557", x"75074CAF", x"99DDBBEE", x"7F60FDA3", x"01269FF7", x"72F5BC5C", x"663BC544", x"FB7E345B", 
-      x"4329768B", x"23C6DCCB", x"EDFC68B6", x"E4F163B8", x"31DCCAD7", x"63851042", x"97224013", x"C6112084", 
-      x"4A247D85", x"BB3DF8D2", x"F93211AE", x"29A16DC7", x"9E2F4B1D", x"B230F3DC", x"8652EC0D", x"C1E3D077", 
-      x"B3166C2B", x"70B999A9", x"9448FA11", x"E9642247", x"FC8CC4A8", x"F03F1AA0", x"7D2CD856", x"3390EF22", 
-      x"494EC787", x"38D1C1D9", x"CAA2FE8C", x"D40B3698", x"F581CFA6", x"7ADE28A5", x"B78E26DA", x"ADBFA43F", 
-      x"3A9DE42C", x"78920D50", x"5FCC9B6A", x"7E466254", x"8D13C2F6", x"D8B8E890", x"39F75E2E", x"C3AFF582", 
-      x"5D80BE9F", x"D0937C69", x"D52DA96F", x"2512B3CF", x"AC993BC8", x"187DA710", x"9C636EE8", x"3BBB7BDB", 
-      x"267809CD", x"5918F46E", x"9AB701EC", x"4F9AA883", x"956E65E6", x"FFE67EAA", x"BCCF0821", x"15E8E6EF", 
-      x"E79BD9BA", x"6F36CE4A", x"9F09D4EA", x"B07CD629", x"A4B2AF31", x"3F23312A", x"A59430C6", x"A266C035", 
-      x"4EBC3774", x"82CAA6FC", x"90D0B0E0", x"A7D81533", x"04984AF1", x"ECDAF741", x"CD500E7F", x"91F62F17", 
-      x"4DD68D76", x"EFB04D43", x"AA4D54CC", x"9604DFE4", x"D1B5E39E", x"6A881B4C", x"2C1FB8C1", x"65517F46", 
-      x"5EEA049D", x"8C355D01", x"877473FA", x"0B412EFB", x"671D5AB3", x"DBD25292", x"105633E9", x"D647136D", 
-      x"D7618C9A", x"A10C7A37", x"F8148E59", x"133C89EB", x"A927EECE", x"61C935B7", x"1CE5EDE1", x"47B13C7A", 
-      x"D2DF599C", x"F2733F55", x"14CE7918", x"C737BF73", x"F7CDEA53", x"FDAA5B5F", x"3D6F14DF", x"44DB8678", 
-      x"AFF381CA", x"68C43EB9", x"24342C38", x"A3405FC2", x"1DC37216", x"E2250CBC", x"3C498B28", x"0D9541FF", 
-      x"A8017139", x"0CB3DE08", x"B4E49CD8", x"56C19064", x"CB84617B", x"32B670D5", x"6C5C7448", x"B85742D0");
-  constant AesMath_T0 : hdl_u32_x256 := (
-      x"C66363A5", x"F87C7C84", x"EE777799", x"F67B7B8D", x"FFF2F20D", x"D66B6BBD", x"DE6F6FB1", x"91C5C554", 
-      x"60303050", x"02010103", x"CE6767A9", x"562B2B7D", x"E7FEFE19", x"B5D7D762", x"4DABABE6", x"EC76769A", 
-      x"8FCACA45", x"1F82829D", x"89C9C940", x"FA7D7D87", x"EFFAFA15", x"B25959EB", x"8E4747C9", x"FBF0F00B", 
-      x"41ADADEC", x"B3D4D467", x"5FA2A2FD", x"45AFAFEA", x"239C9CBF", x"53A4A4F7", x"E4727296", x"9BC0C05B", 
-      x"75B7B7C2", x"E1FDFD1C", x"3D9393AE", x"4C26266A", x"6C36365A", x"7E3F3F41", x"F5F7F702", x"83CCCC4F", 
-      x"6834345C", x"51A5A5F4", x"D1E5E534", x"F9F1F108", x"E2717193", x"ABD8D873", x"62313153", x"2A15153F", 
-      x"0804040C", x"95C7C752", x"46232365", x"9DC3C35E", x"30181828", x"379696A1", x"0A05050F", x"2F9A9AB5", 
-      x"0E070709", x"24121236", x"1B80809B", x"DFE2E23D", x"CDEBEB26", x"4E272769", x"7FB2B2CD", x"EA75759F", 
-      x"1209091B", x"1D83839E", x"582C2C74", x"341A1A2E", x"361B1B2D", x"DC6E6EB2", x"B45A5AEE", x"5BA0A0FB", 
-      x"A45252F6", x"763B3B4D", x"B7D6D661", x"7DB3B3CE", x"5229297B", x"DDE3E33E", x"5E2F2F71", x"13848497", 
-      x"A65353F5", x"B9D1D168", x"00000000", x"C1EDED2C", x"40202060", x"E3FCFC1F", x"79B1B1C8", x"B65B5BED", 
-      x"D46A6ABE", x"8DCBCB46", x"67BEBED9", x"7239394B", x"944A4ADE", x"984C4CD4", x"B05858E8", x"85CFCF4A", 
-      x"BBD0D06B", x"C5EFEF2A", x"4FAAAAE5", x"EDFBFB16", x"864343C5", x"9A4D4DD7", x"66333355", x"11858594", 
-      x"8A4545CF", x"E9F9F910", x"04020206", x"FE7F7F81", x"A05050F0", x"783C3C44", x"259F9FBA", x"4BA8A8E3", 
-      x"A25151F3", x"5DA3A3FE", x"804040C0", x"058F8F8A", x"3F9292AD", x"219D9DBC", x"70383848", x"F1F5F504", 
-      x"63BCBCDF", x"77B6B6C1", x"AFDADA75", x"42212163", x"20101030", x"E5FFFF1A", x"FDF3F30E", x"BFD2D26D", 
-      x"81CDCD4C", x"180C0C14", x"26131335", x"C3ECEC2F", x"BE5F5FE1", x"359797A2", x"884444CC", x"2E171739", 
-      x"93C4C457", x"55A7A7F2", x"FC7E7E82", x"7A3D3D47", x"C86464AC", x"BA5D5DE7", x"3219192B", x"E6737395", 
-      x"C06060A0", x"19818198", x"9E4F4FD1", x"A3DCDC7F", x"44222266", x"542A2A7E", x"3B9090AB", x"0B888883", 
-      x"8C4646CA", x"C7EEEE29", x"6BB8B8D3", x"2814143C", x"A7DEDE79", x"BC5E5EE2", x"160B0B1D", x"ADDBDB76", 
-      x"DBE0E03B", x"64323256", x"743A3A4E", x"140A0A1E", x"924949DB", x"0C06060A", x"4824246C", x"B85C5CE4", 
-      x"9FC2C25D", x"BDD3D36E", x"43ACACEF", x"C46262A6", x"399191A8", x"319595A4", x"D3E4E437", x"F279798B", 
-      x"D5E7E732", x"8BC8C843", x"6E373759", x"DA6D6DB7", x"018D8D8C", x"B1D5D564", x"9C4E4ED2", x"49A9A9E0", 
-      x"D86C6CB4", x"AC5656FA", x"F3F4F407", x"CFEAEA25", x"CA6565AF", x"F47A7A8E", x"47AEAEE9", x"10080818", 
-      x"6FBABAD5", x"F0787888", x"4A25256F", x"5C2E2E72", x"381C1C24", x"57A6A6F1", x"73B4B4C7", x"97C6C651", 
-      x"CBE8E823", x"A1DDDD7C", x"E874749C", x"3E1F1F21", x"964B4BDD", x"61BDBDDC", x"0D8B8B86", x"0F8A8A85", 
-      x"E0707090", x"7C3E3E42", x"71B5B5C4", x"CC6666AA", x"904848D8", x"06030305", x"F7F6F601", x"1C0E0E12", 
-      x"C26161A3", x"6A35355F", x"AE5757F9", x"69B9B9D0", x"17868691", x"99C1C158", x"3A1D1D27", x"279E9EB9", 
-      x"D9E1E138", x"EBF8F813", x"2B9898B3", x"22111133", x"D26969BB", x"A9D9D970", x"078E8E89", x"339494A7", 
-      x"2D9B9BB6", x"3C1E1E22", x"15878792", x"C9E9E920", x"87CECE49", x"AA5555FF", x"50282878", x"A5DFDF7A", 
-      x"038C8C8F", x"59A1A1F8", x"09898980", x"1A0D0D17", x"65BFBFDA", x"D7E6E631", x"844242C6", x"D06868B8", 
-      x"824141C3", x"299999B0", x"5A2D2D77", x"1E0F0F11", x"7BB0B0CB", x"A85454FC", x"6DBBBBD6", x"2C16163A");
-  constant AesMath_T1 : hdl_u32_x256 := (
-      x"A5C66363", x"84F87C7C", x"99EE7777", x"8DF67B7B", x"0DFFF2F2", x"BDD66B6B", x"B1DE6F6F", x"5491C5C5", 
-      x"50603030", x"03020101", x"A9CE6767", x"7D562B2B", x"19E7FEFE", x"62B5D7D7", x"E64DABAB", x"9AEC7676", 
-      x"458FCACA", x"9D1F8282", x"4089C9C9", x"87FA7D7D", x"15EFFAFA", x"EBB25959", x"C98E4747", x"0BFBF0F0", 
-      x"EC41ADAD", x"67B3D4D4", x"FD5FA2A2", x"EA45AFAF", x"BF239C9C", x"F753A4A4", x"96E47272", x"5B9BC0C0", 
-      x"C275B7B7", x"1CE1FDFD", x"AE3D9393", x"6A4C2626", x"5A6C3636", x"417E3F3F", x"02F5F7F7", x"4F83CCCC", 
-      x"5C683434", x"F451A5A5", x"34D1E5E5", x"08F9F1F1", x"93E27171", x"73ABD8D8", x"53623131", x"3F2A1515", 
-      x"0C080404", x"5295C7C7", x"65462323", x"5E9DC3C3", x"28301818", x"A1379696", x"0F0A0505", x"B52F9A9A", 
-      x"090E0707", x"36241212", x"9B1B8080", x"3DDFE2E2", x"26CDEBEB", x"694E2727", x"CD7FB2B2", x"9FEA7575", 
-      x"1B120909", x"9E1D8383", x"74582C2C", x"2E341A1A", x"2D361B1B", x"B2DC6E6E", x"EEB45A5A", x"FB5BA0A0", 
-      x"F6A45252", x"4D763B3B", x"61B7D6D6", x"CE7DB3B3", x"7B522929", x"3EDDE3E3", x"715E2F2F", x"97138484", 
-      x"F5A65353", x"68B9D1D1", x"00000000", x"2CC1EDED", x"60402020", x"1FE3FCFC", x"C879B1B1", x"EDB65B5B", 
-      x"BED46A6A", x"468DCBCB", x"D967BEBE", x"4B723939", x"DE944A4A", x"D4984C4C", x"E8B05858", x"4A85CFCF", 
-      x"6BBBD0D0", x"2AC5EFEF", x"E54FAAAA", x"16EDFBFB", x"C5864343", x"D79A4D4D", x"55663333", x"94118585", 
-      x"CF8A4545", x"10E9F9F9", x"06040202", x"81FE7F7F", x"F0A05050", x"44783C3C", x"BA259F9F", x"E34BA8A8", 
-      x"F3A25151", x"FE5DA3A3", x"C0804040", x"8A058F8F", x"AD3F9292", x"BC219D9D", x"48703838", x"04F1F5F5", 
-      x"DF63BCBC", x"C177B6B6", x"75AFDADA", x"63422121", x"30201010", x"1AE5FFFF", x"0EFDF3F3", x"6DBFD2D2", 
-      x"4C81CDCD", x"14180C0C", x"35261313", x"2FC3ECEC", x"E1BE5F5F", x"A2359797", x"CC884444", x"392E1717", 
-      x"5793C4C4", x"F255A7A7", x"82FC7E7E", x"477A3D3D", x"ACC86464", x"E7BA5D5D", x"2B321919", x"95E67373", 
-      x"A0C06060", x"98198181", x"D19E4F4F", x"7FA3DCDC", x"66442222", x"7E542A2A", x"AB3B9090", x"830B8888", 
-      x"CA8C4646", x"29C7EEEE", x"D36BB8B8", x"3C281414", x"79A7DEDE", x"E2BC5E5E", x"1D160B0B", x"76ADDBDB", 
-      x"3BDBE0E0", x"56643232", x"4E743A3A", x"1E140A0A", x"DB924949", x"0A0C0606", x"6C482424", x"E4B85C5C", 
-      x"5D9FC2C2", x"6EBDD3D3", x"EF43ACAC", x"A6C46262", x"A8399191", x"A4319595", x"37D3E4E4", x"8BF27979", 
-      x"32D5E7E7", x"438BC8C8", x"596E3737", x"B7DA6D6D", x"8C018D8D", x"64B1D5D5", x"D29C4E4E", x"E049A9A9", 
-      x"B4D86C6C", x"FAAC5656", x"07F3F4F4", x"25CFEAEA", x"AFCA6565", x"8EF47A7A", x"E947AEAE", x"18100808", 
-      x"D56FBABA", x"88F07878", x"6F4A2525", x"725C2E2E", x"24381C1C", x"F157A6A6", x"C773B4B4", x"5197C6C6", 
-      x"23CBE8E8", x"7CA1DDDD", x"9CE87474", x"213E1F1F", x"DD964B4B", x"DC61BDBD", x"860D8B8B", x"850F8A8A", 
-      x"90E07070", x"427C3E3E", x"C471B5B5", x"AACC6666", x"D8904848", x"05060303", x"01F7F6F6", x"121C0E0E", 
-      x"A3C26161", x"5F6A3535", x"F9AE5757", x"D069B9B9", x"91178686", x"5899C1C1", x"273A1D1D", x"B9279E9E", 
-      x"38D9E1E1", x"13EBF8F8", x"B32B9898", x"33221111", x"BBD26969", x"70A9D9D9", x"89078E8E", x"A7339494", 
-      x"B62D9B9B", x"223C1E1E", x"92158787", x"20C9E9E9", x"4987CECE", x"FFAA5555", x"78502828", x"7AA5DFDF", 
-      x"8F038C8C", x"F859A1A1", x"80098989", x"171A0D0D", x"DA65BFBF", x"31D7E6E6", x"C6844242", x"B8D06868", 
-      x"C3824141", x"B0299999", x"775A2D2D", x"111E0F0F", x"CB7BB0B0", x"FCA85454", x"D66DBBBB", x"3A2C1616");
-  constant AesMath_T2 : hdl_u32_x256 := (
-      x"63A5C663", x"7C84F87C", x"7799EE77", x"7B8DF67B", x"F20DFFF2", x"6BBDD66B", x"6FB1DE6F", x"C55491C5", 
-      x"30506030", x"01030201", x"67A9CE67", x"2B7D562B", x"FE19E7FE", x"D762B5D7", x"ABE64DAB", x"769AEC76", 
-      x"CA458FCA", x"829D1F82", x"C94089C9", x"7D87FA7D", x"FA15EFFA", x"59EBB259", x"47C98E47", x"F00BFBF0", 
-      x"ADEC41AD", x"D467B3D4", x"A2FD5FA2", x"AFEA45AF", x"9CBF239C", x"A4F753A4", x"7296E472", x"C05B9BC0", 
-      x"B7C275B7", x"FD1CE1FD", x"93AE3D93", x"266A4C26", x"365A6C36", x"3F417E3F", x"F702F5F7", x"CC4F83CC", 
-      x"345C6834", x"A5F451A5", x"E534D1E5", x"F108F9F1", x"7193E271", x"D873ABD8", x"31536231", x"153F2A15", 
-      x"040C0804", x"C75295C7", x"23654623", x"C35E9DC3", x"18283018", x"96A13796", x"050F0A05", x"9AB52F9A", 
-      x"07090E07", x"12362412", x"809B1B80", x"E23DDFE2", x"EB26CDEB", x"27694E27", x"B2CD7FB2", x"759FEA75", 
-      x"091B1209", x"839E1D83", x"2C74582C", x"1A2E341A", x"1B2D361B", x"6EB2DC6E", x"5AEEB45A", x"A0FB5BA0", 
-      x"52F6A452", x"3B4D763B", x"D661B7D6", x"B3CE7DB3", x"297B5229", x"E33EDDE3", x"2F715E2F", x"84971384", 
-      x"53F5A653", x"D168B9D1", x"00000000", x"ED2CC1ED", x"20604020", x"FC1FE3FC", x"B1C879B1", x"5BEDB65B", 
-      x"6ABED46A", x"CB468DCB", x"BED967BE", x"394B7239", x"4ADE944A", x"4CD4984C", x"58E8B058", x"CF4A85CF", 
-      x"D06BBBD0", x"EF2AC5EF", x"AAE54FAA", x"FB16EDFB", x"43C58643", x"4DD79A4D", x"33556633", x"85941185", 
-      x"45CF8A45", x"F910E9F9", x"02060402", x"7F81FE7F", x"50F0A050", x"3C44783C", x"9FBA259F", x"A8E34BA8", 
-      x"51F3A251", x"A3FE5DA3", x"40C08040", x"8F8A058F", x"92AD3F92", x"9DBC219D", x"38487038", x"F504F1F5", 
-      x"BCDF63BC", x"B6C177B6", x"DA75AFDA", x"21634221", x"10302010", x"FF1AE5FF", x"F30EFDF3", x"D26DBFD2", 
-      x"CD4C81CD", x"0C14180C", x"13352613", x"EC2FC3EC", x"5FE1BE5F", x"97A23597", x"44CC8844", x"17392E17", 
-      x"C45793C4", x"A7F255A7", x"7E82FC7E", x"3D477A3D", x"64ACC864", x"5DE7BA5D", x"192B3219", x"7395E673", 
-      x"60A0C060", x"81981981", x"4FD19E4F", x"DC7FA3DC", x"22664422", x"2A7E542A", x"90AB3B90", x"88830B88", 
-      x"46CA8C46", x"EE29C7EE", x"B8D36BB8", x"143C2814", x"DE79A7DE", x"5EE2BC5E", x"0B1D160B", x"DB76ADDB", 
-      x"E03BDBE0", x"32566432", x"3A4E743A", x"0A1E140A", x"49DB9249", x"060A0C06", x"246C4824", x"5CE4B85C", 
-      x"C25D9FC2", x"D36EBDD3", x"ACEF43AC", x"62A6C462", x"91A83991", x"95A43195", x"E437D3E4", x"798BF279", 
-      x"E732D5E7", x"C8438BC8", x"37596E37", x"6DB7DA6D", x"8D8C018D", x"D564B1D5", x"4ED29C4E", x"A9E049A9", 
-      x"6CB4D86C", x"56FAAC56", x"F407F3F4", x"EA25CFEA", x"65AFCA65", x"7A8EF47A", x"AEE947AE", x"08181008", 
-      x"BAD56FBA", x"7888F078", x"256F4A25", x"2E725C2E", x"1C24381C", x"A6F157A6", x"B4C773B4", x"C65197C6", 
-      x"E823CBE8", x"DD7CA1DD", x"749CE874", x"1F213E1F", x"4BDD964B", x"BDDC61BD", x"8B860D8B", x"8A850F8A", 
-      x"7090E070", x"3E427C3E", x"B5C471B5", x"66AACC66", x"48D89048", x"03050603", x"F601F7F6", x"0E121C0E", 
-      x"61A3C261", x"355F6A35", x"57F9AE57", x"B9D069B9", x"86911786", x"C15899C1", x"1D273A1D", x"9EB9279E", 
-      x"E138D9E1", x"F813EBF8", x"98B32B98", x"11332211", x"69BBD269", x"D970A9D9", x"8E89078E", x"94A73394", 
-      x"9BB62D9B", x"1E223C1E", x"87921587", x"E920C9E9", x"CE4987CE", x"55FFAA55", x"28785028", x"DF7AA5DF", 
-      x"8C8F038C", x"A1F859A1", x"89800989", x"0D171A0D", x"BFDA65BF", x"E631D7E6", x"42C68442", x"68B8D068", 
-      x"41C38241", x"99B02999", x"2D775A2D", x"0F111E0F", x"B0CB7BB0", x"54FCA854", x"BBD66DBB", x"163A2C16");
-  constant AesMath_T3 : hdl_u32_x256 := (
-      x"6363A5C6", x"7C7C84F8", x"777799EE", x"7B7B8DF6", x"F2F20DFF", x"6B6BBDD6", x"6F6FB1DE", x"C5C55491", 
-      x"30305060", x"01010302", x"6767A9CE", x"2B2B7D56", x"FEFE19E7", x"D7D762B5", x"ABABE64D", x"76769AEC", 
-      x"CACA458F", x"82829D1F", x"C9C94089", x"7D7D87FA", x"FAFA15EF", x"5959EBB2", x"4747C98E", x"F0F00BFB", 
-      x"ADADEC41", x"D4D467B3", x"A2A2FD5F", x"AFAFEA45", x"9C9CBF23", x"A4A4F753", x"727296E4", x"C0C05B9B", 
-      x"B7B7C275", x"FDFD1CE1", x"9393AE3D", x"26266A4C", x"36365A6C", x"3F3F417E", x"F7F702F5", x"CCCC4F83", 
-      x"34345C68", x"A5A5F451", x"E5E534D1", x"F1F108F9", x"717193E2", x"D8D873AB", x"31315362", x"15153F2A", 
-      x"04040C08", x"C7C75295", x"23236546", x"C3C35E9D", x"18182830", x"9696A137", x"05050F0A", x"9A9AB52F", 
-      x"0707090E", x"12123624", x"80809B1B", x"E2E23DDF", x"EBEB26CD", x"2727694E", x"B2B2CD7F", x"75759FEA", 
-      x"09091B12", x"83839E1D", x"2C2C7458", x"1A1A2E34", x"1B1B2D36", x"6E6EB2DC", x"5A5AEEB4", x"A0A0FB5B", 
-      x"5252F6A4", x"3B3B4D76", x"D6D661B7", x"B3B3CE7D", x"29297B52", x"E3E33EDD", x"2F2F715E", x"84849713", 
-      x"5353F5A6", x"D1D168B9", x"00000000", x"EDED2CC1", x"20206040", x"FCFC1FE3", x"B1B1C879", x"5B5BEDB6", 
-      x"6A6ABED4", x"CBCB468D", x"BEBED967", x"39394B72", x"4A4ADE94", x"4C4CD498", x"5858E8B0", x"CFCF4A85", 
-      x"D0D06BBB", x"EFEF2AC5", x"AAAAE54F", x"FBFB16ED", x"4343C586", x"4D4DD79A", x"33335566", x"85859411", 
-      x"4545CF8A", x"F9F910E9", x"02020604", x"7F7F81FE", x"5050F0A0", x"3C3C4478", x"9F9FBA25", x"A8A8E34B", 
-      x"5151F3A2", x"A3A3FE5D", x"4040C080", x"8F8F8A05", x"9292AD3F", x"9D9DBC21", x"38384870", x"F5F504F1", 
-      x"BCBCDF63", x"B6B6C177", x"DADA75AF", x"21216342", x"10103020", x"FFFF1AE5", x"F3F30EFD", x"D2D26DBF", 
-      x"CDCD4C81", x"0C0C1418", x"13133526", x"ECEC2FC3", x"5F5FE1BE", x"9797A235", x"4444CC88", x"1717392E", 
-      x"C4C45793", x"A7A7F255", x"7E7E82FC", x"3D3D477A", x"6464ACC8", x"5D5DE7BA", x"19192B32", x"737395E6", 
-      x"6060A0C0", x"81819819", x"4F4FD19E", x"DCDC7FA3", x"22226644", x"2A2A7E54", x"9090AB3B", x"8888830B", 
-      x"4646CA8C", x"EEEE29C7", x"B8B8D36B", x"14143C28", x"DEDE79A7", x"5E5EE2BC", x"0B0B1D16", x"DBDB76AD", 
-      x"E0E03BDB", x"32325664", x"3A3A4E74", x"0A0A1E14", x"4949DB92", x"06060A0C", x"24246C48", x"5C5CE4B8", 
-      x"C2C25D9F", x"D3D36EBD", x"ACACEF43", x"6262A6C4", x"9191A839", x"9595A431", x"E4E437D3", x"79798BF2", 
-      x"E7E732D5", x"C8C8438B", x"3737596E", x"6D6DB7DA", x"8D8D8C01", x"D5D564B1", x"4E4ED29C", x"A9A9E049", 
-      x"6C6CB4D8", x"5656FAAC", x"F4F407F3", x"EAEA25CF", x"6565AFCA", x"7A7A8EF4", x"AEAEE947", x"08081810", 
-      x"BABAD56F", x"787888F0", x"25256F4A", x"2E2E725C", x"1C1C2438", x"A6A6F157", x"B4B4C773", x"C6C65197", 
-      x"E8E823CB", x"DDDD7CA1", x"74749CE8", x"1F1F213E", x"4B4BDD96", x"BDBDDC61", x"8B8B860D", x"8A8A850F", 
-      x"707090E0", x"3E3E427C", x"B5B5C471", x"6666AACC", x"4848D890", x"03030506", x"F6F601F7", x"0E0E121C", 
-      x"6161A3C2", x"35355F6A", x"5757F9AE", x"B9B9D069", x"86869117", x"C1C15899", x"1D1D273A", x"9E9EB927", 
-      x"E1E138D9", x"F8F813EB", x"9898B32B", x"11113322", x"6969BBD2", x"D9D970A9", x"8E8E8907", x"9494A733", 
-      x"9B9BB62D", x"1E1E223C", x"87879215", x"E9E920C9", x"CECE4987", x"5555FFAA", x"28287850", x"DFDF7AA5", 
-      x"8C8C8F03", x"A1A1F859", x"89898009", x"0D0D171A", x"BFBFDA65", x"E6E631D7", x"4242C684", x"6868B8D0", 
-      x"4141C382", x"9999B029", x"2D2D775A", x"0F0F111E", x"B0B0CB7B", x"5454FCA8", x"BBBBD66D", x"16163A2C");
   function hdl_address(a : unsigned) return natural;
   function hdl_amount(x : unsigned; bits : positive) return natural;
   function hdl_amount(x : signed; bits : positive) return natural;
@@ -489,11 +115,13 @@ package axi_aes_proc22_dec_pkg is
   function AxiLiteRegisterBank_Supported(caps : hdl_u32; config : hdl_u32) return boolean;
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64;
+  function AesMath_KeySizeIn(build : integer; blockKeySize : hdl_u8) return hdl_u8;
   function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8;
   function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : integer; tables : boolean; decrypt : boolean) return hdl_u128;
   function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : integer; rounds : hdl_u8) return hdl_u128;
   function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128;
   function AesMath_InitialWindowLow(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u128;
+  function AesMath_KeyLowIn(build : integer; keyLow : hdl_u128) return hdl_u128;
   function AxiMath_ReverseBytes(x : hdl_u128) return hdl_u128;
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8;
   function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128;
@@ -501,14 +129,13 @@ package axi_aes_proc22_dec_pkg is
   function AesMath_TableRound(state : hdl_u128; roundKey : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_KeyWords(keySize : integer) return hdl_s32;
   function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : integer) return hdl_u32;
-  function AesMath_KeyWord(previous : hdl_u32; back : hdl_u32; i : integer; keySize : hdl_u8) return hdl_u32;
-  function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32;
-  function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
   function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128;
+  function AesMath_RotWord(word : hdl_u32) return hdl_u32;
+  function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
   function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32;
   function AesMath_MixColumn(column : hdl_u32) return hdl_u32;
   function AesMath_TableColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
-  function AesMath_SubWord(word : hdl_u32) return hdl_u32;
+  function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32;
   function AesMath_Xtime(a : hdl_u8) return hdl_u8;
 end package;
 
@@ -618,6 +245,18 @@ package body axi_aes_proc22_dec_pkg is
     return choice;
   end function;
 
+  -- Crypto.Aes.AesMath.KeySizeIn
+  function AesMath_KeySizeIn(build : integer; blockKeySize : hdl_u8) return hdl_u8 is
+    variable choice : hdl_u8;
+  begin
+    if (build = -1) then
+      choice := blockKeySize;
+    else
+      choice := to_unsigned(build mod 256, 8);
+    end if;
+    return choice;
+  end function;
+
   -- Crypto.Aes.AesMath.RoundsOf
   function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8 is
     variable choice : hdl_u8;
@@ -674,51 +313,127 @@ package body axi_aes_proc22_dec_pkg is
   -- Crypto.Aes.AesMath.NextWindowLow
   function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128 is
     variable nk : hdl_s32;
-    variable first : hdl_s32;
-    variable n0 : hdl_u32;
-    variable n1 : hdl_u32;
-    variable n2 : hdl_u32;
-    variable n3 : hdl_u32;
+    variable step : hdl_s32;
+    variable substitution : hdl_u8;
+    variable s : hdl_s32;
+    variable last : hdl_u32;
+    variable u0 : hdl_u32;
+    variable u1 : hdl_u32;
+    variable u2 : hdl_u32;
+    variable u3 : hdl_u32;
+    variable p : hdl_u32;
+    variable substituted : hdl_u32;
+    variable f : hdl_u32;
+    variable change : hdl_u32;
+    variable choice : hdl_u32;
+    variable choice_2 : hdl_u32;
+    variable choice_3 : hdl_u32;
   begin
     nk := AesMath_KeyWords(to_integer(keySize));
-    first := (shift_left(to_signed(round, 32), 2) + signed'(x"00000008"));
-    n0 := AesMath_KeyWord(low(31 downto 0), AesMath_WindowWord(high, low, to_integer((signed'(x"00000008") - nk))), to_integer(first), keySize);
-    n1 := AesMath_KeyWord(n0, AesMath_WindowWord(high, low, to_integer((signed'(x"00000009") - nk))), to_integer((first + signed'(x"00000001"))), keySize);
-    n2 := AesMath_KeyWord(n1, AesMath_WindowWord(high, low, to_integer((signed'(x"0000000A") - nk))), to_integer((first + signed'(x"00000002"))), keySize);
-    n3 := AesMath_KeyWord(n2, AesMath_WindowWord(high, low, to_integer((signed'(x"0000000B") - nk))), to_integer((first + signed'(x"00000003"))), keySize);
-    return unsigned'(unsigned'(n0 & n1) & unsigned'(n2 & n3));
+    step := (shift_left(signed(resize(keySize, 32)), 4) or (to_signed(round, 32) and signed'(x"0000000F")));
+    substitution := AesMath_StepSubstitution(hdl_address(unsigned(step(5 downto 0))));
+    s := (signed(resize(substitution, 32)) and signed'(x"00000007"));
+    last := low(31 downto 0);
+    u0 := (last xor AesMath_WindowWord(high, low, to_integer((signed'(x"00000008") - nk))));
+    u1 := (u0 xor AesMath_WindowWord(high, low, to_integer((signed'(x"00000009") - nk))));
+    u2 := (u1 xor AesMath_WindowWord(high, low, to_integer((signed'(x"0000000A") - nk))));
+    u3 := (u2 xor AesMath_WindowWord(high, low, to_integer((signed'(x"0000000B") - nk))));
+    if (s = signed'(x"00000000")) then
+      p := last;
+    elsif (s = signed'(x"00000001")) then
+      p := u0;
+    elsif (s = signed'(x"00000002")) then
+      p := u1;
+    else
+      p := u2;
+    end if;
+    substituted := unsigned'(AesMath_SBox(hdl_address(p(31 downto 24))) & AesMath_SBox(hdl_address(p(23 downto 16))) & AesMath_SBox(hdl_address(p(15 downto 8))) & AesMath_SBox(hdl_address(p(7 downto 0))));
+    if (not ((signed(resize(substitution, 32)) and signed'(x"00000008")) = signed'(x"00000000"))) then
+      f := substituted;
+    else
+      f := (unsigned'(substituted(23 downto 0) & substituted(31 downto 24)) xor shift_left(resize(AesMath_StepRcon(hdl_address(unsigned(step(5 downto 0)))), 32), 24));
+    end if;
+    if (s < signed'(x"00000004")) then
+      change := (f xor p);
+    else
+      change := unsigned'(x"00000000");
+    end if;
+    if (s = signed'(x"00000000")) then
+      choice := (u0 xor change);
+    else
+      choice := u0;
+    end if;
+    if (s <= signed'(x"00000001")) then
+      choice_2 := (u1 xor change);
+    else
+      choice_2 := u1;
+    end if;
+    if (s <= signed'(x"00000002")) then
+      choice_3 := (u2 xor change);
+    else
+      choice_3 := u2;
+    end if;
+    return AesMath_FromColumns(choice, choice_2, choice_3, (u3 xor change));
   end function;
 
   -- Crypto.Aes.AesMath.InitialWindowLow
   function AesMath_InitialWindowLow(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u128 is
     variable nk : hdl_s32;
+    variable substituted : hdl_u32;
+    variable choice : hdl_u32;
     variable w4 : hdl_u32;
     variable w5 : hdl_u32;
     variable w6 : hdl_u32;
     variable w7 : hdl_u32;
+    variable choice_2 : hdl_u32;
   begin
     nk := AesMath_KeyWords(to_integer(keySize));
+    if (nk = signed'(x"00000004")) then
+      choice := keyHigh(31 downto 0);
+    else
+      choice := keyLow(95 downto 64);
+    end if;
+    substituted := (AesMath_RotWord(unsigned'(AesMath_SBox(hdl_address(choice(31 downto 24))) & AesMath_SBox(hdl_address(choice(23 downto 16))) & AesMath_SBox(hdl_address(choice(15 downto 8))) & AesMath_SBox(hdl_address(choice(7 downto 0))))) xor shift_left(resize(AesMath_Rcon(1), 32), 24));
     if (nk > signed'(x"00000004")) then
       w4 := keyLow(127 downto 96);
     else
-      w4 := AesMath_KeyWord(keyHigh(31 downto 0), AesMath_Column(keyHigh, to_integer((signed'(x"00000004") - nk))), 4, keySize);
+      w4 := (keyHigh(127 downto 96) xor substituted);
     end if;
     if (nk > signed'(x"00000005")) then
       w5 := keyLow(95 downto 64);
     else
-      w5 := AesMath_KeyWord(w4, AesMath_Column(keyHigh, to_integer((signed'(x"00000005") - nk))), 5, keySize);
+      w5 := (keyHigh(95 downto 64) xor w4);
     end if;
     if (nk > signed'(x"00000006")) then
       w6 := keyLow(63 downto 32);
+    elsif (nk = signed'(x"00000006")) then
+      w6 := (keyHigh(127 downto 96) xor substituted);
     else
-      w6 := AesMath_KeyWord(w5, AesMath_Column(keyHigh, to_integer((signed'(x"00000006") - nk))), 6, keySize);
+      w6 := (keyHigh(63 downto 32) xor w5);
     end if;
     if (nk > signed'(x"00000007")) then
       w7 := keyLow(31 downto 0);
     else
-      w7 := AesMath_KeyWord(w6, AesMath_Column(keyHigh, to_integer((signed'(x"00000007") - nk))), 7, keySize);
+      if (nk = signed'(x"00000006")) then
+        choice_2 := keyHigh(95 downto 64);
+      else
+        choice_2 := keyHigh(31 downto 0);
+      end if;
+      w7 := (choice_2 xor w6);
     end if;
     return unsigned'(unsigned'(w4 & w5) & unsigned'(w6 & w7));
+  end function;
+
+  -- Crypto.Aes.AesMath.KeyLowIn
+  function AesMath_KeyLowIn(build : integer; keyLow : hdl_u128) return hdl_u128 is
+    variable choice : hdl_u128;
+  begin
+    if (build = 0) then
+      choice := unsigned'(x"00000000000000000000000000000000");
+    else
+      choice := keyLow;
+    end if;
+    return choice;
   end function;
 
   -- Crypto.Axi.AxiMath.ReverseBytes
@@ -811,28 +526,16 @@ package body axi_aes_proc22_dec_pkg is
     return choice;
   end function;
 
-  -- Crypto.Aes.AesMath.KeyWord
-  function AesMath_KeyWord(previous : hdl_u32; back : hdl_u32; i : integer; keySize : hdl_u8) return hdl_u32 is
-    variable index : hdl_s32;
-    variable kind : hdl_u8;
-    variable mixed : hdl_u32;
+  -- Crypto.Aes.AesMath.FromColumns
+  function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128 is
   begin
-    index := (shift_left(signed(resize(keySize, 32)), 7) + to_signed(i, 32));
-    kind := AesMath_KeyWordKind(hdl_address(unsigned(index(8 downto 0))));
-    mixed := previous;
-    if (to_integer(kind) = 2) then
-      mixed := (AesMath_SubWord(unsigned'(previous(23 downto 0) & previous(31 downto 24))) xor shift_left(resize(AesMath_KeyWordRcon(hdl_address(unsigned(index(8 downto 0)))), 32), 24));
-    end if;
-    if (to_integer(kind) = 3) then
-      mixed := unsigned'(AesMath_SBox(hdl_address(previous(31 downto 24))) & AesMath_SBox(hdl_address(previous(23 downto 16))) & AesMath_SBox(hdl_address(previous(15 downto 8))) & AesMath_SBox(hdl_address(previous(7 downto 0))));
-    end if;
-    return (back xor mixed);
+    return unsigned'(unsigned'(c0 & c1) & unsigned'(c2 & c3));
   end function;
 
-  -- Crypto.Aes.AesMath.Column
-  function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32 is
+  -- Crypto.Aes.AesMath.RotWord
+  function AesMath_RotWord(word : hdl_u32) return hdl_u32 is
   begin
-    return resize(shift_right(block_x, hdl_amount((unsigned'("1100000") - shift_left((to_unsigned(index mod 128, 7) and unsigned'("0000011")), 5)), 7)), 32);
+    return unsigned'(word(23 downto 0) & word(31 downto 24));
   end function;
 
   -- Crypto.Aes.AesMath.SubShiftColumn
@@ -845,12 +548,6 @@ package body axi_aes_proc22_dec_pkg is
       choice := unsigned'(AesMath_SBox(hdl_address(a(31 downto 24))) & AesMath_SBox(hdl_address(b(23 downto 16))) & AesMath_SBox(hdl_address(c(15 downto 8))) & AesMath_SBox(hdl_address(d(7 downto 0))));
     end if;
     return choice;
-  end function;
-
-  -- Crypto.Aes.AesMath.FromColumns
-  function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128 is
-  begin
-    return unsigned'(unsigned'(c0 & c1) & unsigned'(c2 & c3));
   end function;
 
   -- Crypto.Aes.AesMath.InvMixColumn
@@ -894,17 +591,17 @@ package body axi_aes_proc22_dec_pkg is
     variable choice : hdl_u32;
   begin
     if decrypt then
-      choice := (((AesMath_Td0(hdl_address(a(31 downto 24))) xor AesMath_Td1(hdl_address(b(23 downto 16)))) xor AesMath_Td2(hdl_address(c(15 downto 8)))) xor AesMath_Td3(hdl_address(d(7 downto 0))));
+      choice := AesMath_InvMixColumn(AesMath_SubShiftColumn(a, b, c, d, true));
     else
-      choice := (((AesMath_T0(hdl_address(a(31 downto 24))) xor AesMath_T1(hdl_address(b(23 downto 16)))) xor AesMath_T2(hdl_address(c(15 downto 8)))) xor AesMath_T3(hdl_address(d(7 downto 0))));
+      choice := AesMath_MixColumn(AesMath_SubShiftColumn(a, b, c, d, false));
     end if;
     return choice;
   end function;
 
-  -- Crypto.Aes.AesMath.SubWord
-  function AesMath_SubWord(word : hdl_u32) return hdl_u32 is
+  -- Crypto.Aes.AesMath.Column
+  function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32 is
   begin
-    return unsigned'(AesMath_SBox(hdl_address(word(31 downto 24))) & AesMath_SBox(hdl_address(word(23 downto 16))) & AesMath_SBox(hdl_address(word(15 downto 8))) & AesMath_SBox(hdl_address(word(7 downto 0))));
+    return resize(shift_right(block_x, hdl_amount((unsigned'("1100000") - shift_left((to_unsigned(index mod 128, 7) and unsigned'("0000011")), 5)), 7)), 32);
   end function;
 
   -- Crypto.Aes.AesMath.Xtime

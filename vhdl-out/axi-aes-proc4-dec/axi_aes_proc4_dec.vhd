@@ -250,7 +250,8 @@ begin
       lastRound => 3,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -279,7 +280,8 @@ begin
       lastRound => 7,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -308,7 +310,8 @@ begin
       lastRound => 11,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -337,7 +340,8 @@ begin
       lastRound => 14,
       part => 0,
       tables => true,
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -362,7 +366,8 @@ begin
 
   u_key_scheduler : entity work.AesKeyScheduler
     generic map (
-      decrypt => true
+      decrypt => true,
+      buildKeySize => -1
     )
     port map (
       clk => clk,
@@ -389,6 +394,9 @@ begin
     );
 
   u_key_gate : entity work.AesKeyGate
+    generic map (
+      buildKeySize => -1
+    )
     port map (
       Input_Valid => in_Valid,
       Input_Last => in_Last,

@@ -11,7 +11,8 @@ entity AesRoundStage is
     lastRound : integer;
     part : integer;
     tables : boolean;
-    decrypt : boolean
+    decrypt : boolean;
+    buildKeySize : integer
   );
   port (
     clk : in std_logic;
@@ -57,7 +58,7 @@ begin
           valid := Input_Valid;
           Output_Valid <= valid;
           if valid then
-            rounds := AesMath_RoundsOf(resize(Input_KeySize, 8));
+            rounds := AesMath_RoundsOf(AesMath_KeySizeIn(buildKeySize, resize(Input_KeySize, 8)));
             state := Input_Block;
             for round in 0 to 14 loop
               if ((round >= firstRound) and (round <= lastRound)) then
