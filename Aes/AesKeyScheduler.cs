@@ -120,8 +120,9 @@ public sealed class AesKeyScheduler : ClockedProcess
                 offeredHigh = Input.KeyHigh;
                 offeredLow = AesMath.KeyLowIn(buildKeySize, Input.KeyLow);
                 offeredSize = AesMath.KeySizeIn(buildKeySize, Input.KeySize);
-                offeredHeld = Input.KeyHigh == keyHigh && AesMath.KeyLowIn(buildKeySize, Input.KeyLow) == keyLow
-                    && AesMath.KeySizeIn(buildKeySize, Input.KeySize) == keySize;
+                // Both sides through the build's key size: in an AES-128 build the key is 128 bits.
+                offeredHeld = Input.KeyHigh == keyHigh && AesMath.KeyLowIn(buildKeySize, Input.KeyLow) == AesMath.KeyLowIn(buildKeySize, keyLow)
+                    && AesMath.KeySizeIn(buildKeySize, Input.KeySize) == AesMath.KeySizeIn(buildKeySize, keySize);
             }
         }
         Status.Ready = loaded;
@@ -163,7 +164,9 @@ public sealed class AesKeyGate : CombinationalProcess
         if (valid)
         {
             byte keySize = AesMath.KeySizeIn(buildKeySize, Input.KeySize);
-            keyReady = Status.Ready && Input.KeyHigh == Status.KeyHigh && AesMath.KeyLowIn(buildKeySize, Input.KeyLow) == Status.KeyLow && keySize == Status.KeySize;
+            keyReady = Status.Ready && Input.KeyHigh == Status.KeyHigh
+                && AesMath.KeyLowIn(buildKeySize, Input.KeyLow) == AesMath.KeyLowIn(buildKeySize, Status.KeyLow)
+                && keySize == AesMath.KeySizeIn(buildKeySize, Status.KeySize);
             Output.Block = Input.Block;
             Output.Side = Input.Side;
             Output.KeySize = keySize;

@@ -51,7 +51,7 @@ begin
     keyReady := false;
     if valid then
       keySize := AesMath_KeySizeIn(buildKeySize, resize(Input_KeySize, 8));
-      keyReady := (((Status_Ready and (Input_KeyHigh = Status_KeyHigh)) and (AesMath_KeyLowIn(buildKeySize, Input_KeyLow) = Status_KeyLow)) and (to_integer(keySize) = to_integer(resize(Status_KeySize, 8))));
+      keyReady := (((Status_Ready and (Input_KeyHigh = Status_KeyHigh)) and (AesMath_KeyLowIn(buildKeySize, Input_KeyLow) = AesMath_KeyLowIn(buildKeySize, Status_KeyLow))) and (to_integer(keySize) = to_integer(AesMath_KeySizeIn(buildKeySize, resize(Status_KeySize, 8)))));
       Output_Block <= Input_Block;
       Output_Side <= Input_Side;
       Output_KeySize <= keySize(1 downto 0);
