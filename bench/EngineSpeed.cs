@@ -46,7 +46,7 @@ public static class EngineSpeed
         s.Append("|---|---|--:|--:|--:|--:|--:|--:|\n");
         foreach (var v in CoreRegistry.All)
         {
-            Console.Error.WriteLine($"bench engines: {v.Core}-{v.Variant}");
+            Console.Error.WriteLine($"bench engines: {v.Name}");
             v.Measure(8); // JIT and first-use costs out of the timed runs
             v.RunTraced(8, StreamOptions.FullSpeed);
             var untraced = Stopwatch.StartNew();
@@ -56,9 +56,9 @@ public static class EngineSpeed
             var run = v.RunTraced(blocks, StreamOptions.FullSpeed);
             traced.Stop();
             if (run.Mismatches.Count > 0 || run.ProtocolErrors.Count > 0)
-                throw new InvalidOperationException($"{v.Core}-{v.Variant}: the simulation disagrees with the model");
+                throw new InvalidOperationException($"{v.Name}: the simulation disagrees with the model");
             long cycles = run.Simulation.Cycle;
-            var dir = Directory.CreateTempSubdirectory($"bench-engines-{v.Core}-{v.Variant}-").FullName;
+            var dir = Directory.CreateTempSubdirectory($"bench-engines-{v.Name}-").FullName;
             try
             {
                 var netlist = run.Simulation.Netlist;
@@ -76,7 +76,7 @@ public static class EngineSpeed
                 var ghdlShort = Ghdl.Simulate(dir, tb, ["-gtrace_path=head.txt"]);
                 var ghdl = Ghdl.Simulate(dir, tb, ["-gtrace_path=trace.txt"]);
                 if (ghdl.ExitCode != 0 || ghdlShort.ExitCode != 0)
-                    throw new InvalidOperationException($"{v.Core}-{v.Variant}: GHDL replay failed:\n{Ghdl.Tail(ghdl.Output + ghdlShort.Output, 10)}");
+                    throw new InvalidOperationException($"{v.Name}: GHDL replay failed:\n{Ghdl.Tail(ghdl.Output + ghdlShort.Output, 10)}");
                 double cs = m.Cycles / untraced.Elapsed.TotalSeconds, ct = cycles / traced.Elapsed.TotalSeconds;
                 double g = (cycles - ShortRows) / Math.Max(1e-3, (ghdl.Duration - ghdlShort.Duration).TotalSeconds);
                 s.Append($"| {v.Core} | {v.Variant} | {cycles} | {F(cs, "N0")} | {F(ct, "N0")} | {F(g, "N0")} | {F(ct / g, "0.0")} | {F(prepare.Elapsed.TotalSeconds, "0.0")} |\n");

@@ -23,8 +23,8 @@ public sealed record SimulatorReport(string Machine, string Date, long EngineCyc
 /// </summary>
 public sealed record SimulatedDesign(string Core, string Variant, Func<Design> Build, Func<Design, IEnumerable<SignalBase>> CountedOutputs)
 {
-    /// <summary>A variant of the core registry: the Valid bits of its output streams count.</summary>
-    public static SimulatedDesign Of(ICoreVariant v) => new(v.Core, v.Variant, v.BuildDesign, d => d.Outputs
+    /// <summary>A build of the core registry (Core is the build's: aes128 for an AES-128 build): the Valid bits of its output streams count.</summary>
+    public static SimulatedDesign Of(ICoreVariant v) => new(v.Name[..^(v.Variant.Length + 1)], v.Variant, v.BuildDesign, d => d.Outputs
         .Where(b => typeof(IStreamControl).IsAssignableFrom(b.InterfaceType))
         .Select(b => b.Signals.Single(s => s.Name == nameof(IStreamControl.Valid))));
 
@@ -165,9 +165,9 @@ public static class HdlSimulators
     {
         var cbc = SimulatedDesign.Aes256CbcOneProcess;
         if (name == $"{cbc.Core}-{cbc.Variant}") return cbc;
-        int dash = name.IndexOf('-');
-        if (dash < 0) throw new ArgumentException($"'{name}': name a variant as <core>-<variant>, e.g. aes-proc11 or {cbc.Core}-{cbc.Variant}");
-        return SimulatedDesign.Of(CoreRegistry.Find(name[..dash], name[(dash + 1)..]));
+        var build = CoreRegistry.All.FirstOrDefault(v => v.Name == name)
+            ?? throw new ArgumentException($"'{name}': name a build as <core>-<variant> (as in vhdl-out), e.g. aes-proc11, aes128-proc11 or {cbc.Core}-{cbc.Variant}");
+        return SimulatedDesign.Of(build);
     }
 
     static string? Option(string[] args, string name)
