@@ -251,32 +251,26 @@ public static class AesMath
             SubShiftColumn(s3, s0, s1, s2, false));
     }
 
-    /// <summary>MixColumns of one column, with xtime only: b_i = a_i ^ t ^ 2·(a_i ^ a_(i+1)), t the xor of all four.</summary>
-    public static uint MixColumn(uint column)
-    {
-        byte a0 = Row0(column);
-        byte a1 = Row1(column);
-        byte a2 = Row2(column);
-        byte a3 = Row3(column);
-        byte t = (byte)(a0 ^ a1 ^ a2 ^ a3);
-        byte b0 = (byte)(a0 ^ t ^ Xtime((byte)(a0 ^ a1)));
-        byte b1 = (byte)(a1 ^ t ^ Xtime((byte)(a1 ^ a2)));
-        byte b2 = (byte)(a2 ^ t ^ Xtime((byte)(a2 ^ a3)));
-        byte b3 = (byte)(a3 ^ t ^ Xtime((byte)(a3 ^ a0)));
-        return ((uint)b0 << 24) | ((uint)b1 << 16) | ((uint)b2 << 8) | b3;
-    }
+    /// <summary>xtime of each of the four bytes of a word at once: each byte shifted left, and reduced by x^8 + x^4 + x^3 + x + 1 (0x1b) where its top bit fell out.</summary>
+    public static uint Xtime4(uint word) => ((word & 0x7f7f7f7fu) << 1) ^ ReduceBytes((word >> 7) & 0x01010101u);
+
+    /// <summary>0x1b in every byte whose bit 0 is set in <paramref name="tops"/> (bits 0, 8, 16, 24 only): shifts and xor, no carries.</summary>
+    static uint ReduceBytes(uint tops) => (tops << 4) ^ (tops << 3) ^ (tops << 1) ^ tops;
+
+    /// <summary>
+    /// MixColumns of one column, with xtime only: b_i = a_i ^ t ^ 2·(a_i ^ a_(i+1)), t the xor of all
+    /// four. As a word: a_i ^ t is the xor of the other three rows, which are the column rotated by
+    /// one, two and three bytes, and a_i ^ a_(i+1) is the column xor itself rotated by one byte.
+    /// </summary>
+    public static uint MixColumn(uint column) =>
+        uint.RotateLeft(column, 8) ^ uint.RotateLeft(column, 16) ^ uint.RotateLeft(column, 24) ^ Xtime4(column ^ uint.RotateLeft(column, 8));
 
     /// <summary>
     /// InvMixColumns of one column as a cheap preprocessing followed by MixColumns: with
-    /// u = 4·(a0 ^ a2) and v = 4·(a1 ^ a3), InvMixColumns(a) = MixColumns(a0^u, a1^v, a2^u, a3^v).
+    /// u = 4·(a0 ^ a2) and v = 4·(a1 ^ a3), InvMixColumns(a) = MixColumns(a0^u, a1^v, a2^u, a3^v);
+    /// (u, v, u, v) is 4·(the column xor itself rotated by two bytes).
     /// </summary>
-    public static uint InvMixColumn(uint column)
-    {
-        byte u = Xtime(Xtime((byte)(Row0(column) ^ Row2(column))));
-        byte v = Xtime(Xtime((byte)(Row1(column) ^ Row3(column))));
-        uint spread = ((uint)u << 24) | ((uint)v << 16) | ((uint)u << 8) | v;
-        return MixColumn(column ^ spread);
-    }
+    public static uint InvMixColumn(uint column) => MixColumn(column ^ Xtime4(Xtime4(column ^ uint.RotateLeft(column, 16))));
 
     /// <summary>MixColumns (or InvMixColumns) of every column.</summary>
     public static UInt128 Mix(UInt128 state, bool decrypt) =>

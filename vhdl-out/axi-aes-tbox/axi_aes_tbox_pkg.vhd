@@ -136,7 +136,8 @@ package axi_aes_tbox_pkg is
   function AesMath_MixColumn(column : hdl_u32) return hdl_u32;
   function AesMath_TableColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
   function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32;
-  function AesMath_Xtime(a : hdl_u8) return hdl_u8;
+  function AesMath_Xtime4(word : hdl_u32) return hdl_u32;
+  function AesMath_ReduceBytes(tops : hdl_u32) return hdl_u32;
 end package;
 
 package body axi_aes_tbox_pkg is
@@ -552,38 +553,14 @@ package body axi_aes_tbox_pkg is
 
   -- Crypto.Aes.AesMath.InvMixColumn
   function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32 is
-    variable u : hdl_u8;
-    variable v : hdl_u8;
-    variable spread : hdl_u32;
   begin
-    u := AesMath_Xtime(AesMath_Xtime((column(31 downto 24) xor column(15 downto 8))));
-    v := AesMath_Xtime(AesMath_Xtime((column(23 downto 16) xor column(7 downto 0))));
-    spread := unsigned'(u & v & u & v);
-    return AesMath_MixColumn((column xor spread));
+    return AesMath_MixColumn((column xor AesMath_Xtime4(AesMath_Xtime4((column xor unsigned'(column(15 downto 0) & column(31 downto 16)))))));
   end function;
 
   -- Crypto.Aes.AesMath.MixColumn
   function AesMath_MixColumn(column : hdl_u32) return hdl_u32 is
-    variable a0 : hdl_u8;
-    variable a1 : hdl_u8;
-    variable a2 : hdl_u8;
-    variable a3 : hdl_u8;
-    variable t : hdl_u8;
-    variable b0 : hdl_u8;
-    variable b1 : hdl_u8;
-    variable b2 : hdl_u8;
-    variable b3 : hdl_u8;
   begin
-    a0 := column(31 downto 24);
-    a1 := column(23 downto 16);
-    a2 := column(15 downto 8);
-    a3 := column(7 downto 0);
-    t := (((a0 xor a1) xor a2) xor a3);
-    b0 := ((a0 xor t) xor AesMath_Xtime((a0 xor a1)));
-    b1 := ((a1 xor t) xor AesMath_Xtime((a1 xor a2)));
-    b2 := ((a2 xor t) xor AesMath_Xtime((a2 xor a3)));
-    b3 := ((a3 xor t) xor AesMath_Xtime((a3 xor a0)));
-    return unsigned'(b0 & b1 & b2 & b3);
+    return (((unsigned'(column(23 downto 0) & column(31 downto 24)) xor unsigned'(column(15 downto 0) & column(31 downto 16))) xor unsigned'(column(7 downto 0) & column(31 downto 8))) xor AesMath_Xtime4((column xor unsigned'(column(23 downto 0) & column(31 downto 24)))));
   end function;
 
   -- Crypto.Aes.AesMath.TableColumn
@@ -604,16 +581,16 @@ package body axi_aes_tbox_pkg is
     return resize(shift_right(block_x, hdl_amount((unsigned'("1100000") - shift_left((to_unsigned(index mod 128, 7) and unsigned'("0000011")), 5)), 7)), 32);
   end function;
 
-  -- Crypto.Aes.AesMath.Xtime
-  function AesMath_Xtime(a : hdl_u8) return hdl_u8 is
-    variable shifted : hdl_u8;
+  -- Crypto.Aes.AesMath.Xtime4
+  function AesMath_Xtime4(word : hdl_u32) return hdl_u32 is
   begin
-    shifted := shift_left(a, 1);
-    if (not ((signed(resize(a, 32)) and signed'(x"00000080")) = signed'(x"00000000"))) then
-      return (shifted xor unsigned'(x"1B"));
-    else
-      return shifted;
-    end if;
+    return (shift_left((word and unsigned'(x"7F7F7F7F")), 1) xor AesMath_ReduceBytes((shift_right(word, 7) and unsigned'(x"01010101"))));
+  end function;
+
+  -- Crypto.Aes.AesMath.ReduceBytes
+  function AesMath_ReduceBytes(tops : hdl_u32) return hdl_u32 is
+  begin
+    return (((shift_left(tops, 4) xor shift_left(tops, 3)) xor shift_left(tops, 1)) xor tops);
   end function;
 
 end package body;
