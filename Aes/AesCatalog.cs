@@ -58,9 +58,21 @@ public static class AesKeyBits
     };
 
     /// <summary>The key size codes (0, 1, 2) a build takes.</summary>
-    public static byte[] KeySizes(int keyBits) => keyBits == All
+    public static IReadOnlyList<byte> KeySizes(int keyBits) => keyBits == All
         ? [AesMath.KeySize128, AesMath.KeySize192, AesMath.KeySize256]
-        : [AesKeyBits.KeySizeOf(keyBits)];
+        : [KeySizeOf(keyBits)];
+
+    /// <summary>
+    /// The key bits of an option value given for <paramref name="core"/>: a one-line error for a value
+    /// other than "all" on a core that is not AES (only AES is built for one key size).
+    /// </summary>
+    public static int ParseFor(string core, string text)
+    {
+        int bits = Parse(text);
+        if (bits != All && !string.Equals(core, "aes", StringComparison.OrdinalIgnoreCase))
+            throw new ArgumentException($"--key-bits {text}: only aes is built for one key size; {core} takes --key-bits all");
+        return bits;
+    }
 }
 
 /// <summary>
@@ -93,7 +105,7 @@ public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, st
     public string Description { get; } = description + (keyBits == AesKeyBits.All ? "" : $"; built for AES-{keyBits} only");
 
     /// <summary>The key size codes the build takes.</summary>
-    public byte[] KeySizes => AesKeyBits.KeySizes(KeyBits);
+    public IReadOnlyList<byte> KeySizes { get; } = AesKeyBits.KeySizes(keyBits);
 
     /// <summary>A fresh design with its top-level buses (a design is simulated once).</summary>
     public AesCoreDesign Build() => AesCatalog.BuildCore(Name.Replace('-', '_'), Decrypt, Mode, build(new AesBuild(Decrypt, KeyBits)));
@@ -103,11 +115,8 @@ public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, st
         otherMode == Mode ? this : new AesVariant(Family, Decrypt, KeyPerBlock, $"{description}; {otherMode.ToString().ToUpperInvariant()} mode around it", build, otherMode, KeyBits);
 
     /// <summary>The same variant built for <paramref name="keyBits"/> (128, 192, 256, or <see cref="AesKeyBits.All"/>).</summary>
-    public AesVariant WithKeyBits(int keyBits)
-    {
-        if (keyBits != AesKeyBits.All) AesKeyBits.KeySizeOf(keyBits);
-        return keyBits == KeyBits ? this : new AesVariant(Family, Decrypt, KeyPerBlock, description, build, Mode, keyBits);
-    }
+    public AesVariant WithKeyBits(int keyBits) =>
+        keyBits == KeyBits ? this : new AesVariant(Family, Decrypt, KeyPerBlock, description, build, Mode, keyBits);
 
     /// <summary>Refuses a job whose key this build does not take (one line naming the sizes it does).</summary>
     void CheckKeySizes(IReadOnlyList<AesBlockJob> jobs)
@@ -413,18 +422,18 @@ public static class AesCatalog
     /// <paramref name="keyChangeProbability"/>; Last marks the final block under each key; Tag counts
     /// blocks; Side is random.
     /// </summary>
-    public static AesBlockJob[] RandomJobs(int count, int seed, double keyChangeProbability, byte[]? keySizes = null, double messageEndProbability = 0)
+    public static AesBlockJob[] RandomJobs(int count, int seed, double keyChangeProbability, IReadOnlyList<byte>? keySizes = null, double messageEndProbability = 0)
     {
-        keySizes ??= [AesMath.KeySize128, AesMath.KeySize192, AesMath.KeySize256];
+        keySizes ??= AesKeyBits.KeySizes(AesKeyBits.All);
         var rng = new Random(seed);
         var jobs = new AesBlockJob[count];
-        int size = rng.Next(keySizes.Length);
+        int size = rng.Next(keySizes.Count);
         AesKey key = RandomKey(rng, keySizes[size]);
         for (int i = 0; i < count; i++)
         {
             if (i > 0 && rng.NextDouble() < keyChangeProbability)
             {
-                size = (size + 1) % keySizes.Length;
+                size = (size + 1) % keySizes.Count;
                 key = RandomKey(rng, keySizes[size]);
                 jobs[i - 1] = jobs[i - 1] with { Last = true };
             }
@@ -539,8 +548,9 @@ public static class AesCatalog
     }
 
     /// <summary>
-    /// An on-the-fly pipeline. Encryption: the initial stage and rounds 1..14. Decryption: the initial
-    /// stage, 14 forward key stages, then steps 0..14 of the equivalent inverse cipher.
+    /// An on-the-fly pipeline. Encryption: the initial stage and rounds 1..Nr of the build (14 when it
+    /// takes every key size). Decryption: the initial stage, Nr forward key stages, then steps 0..Nr of
+    /// the equivalent inverse cipher.
     /// </summary>
     static (IReady, IAesBlockOut) BuildKeyedPipeline(Design design, IAesBlockIn input, IReady outputReady, AesBuild build)
     {

@@ -12,8 +12,8 @@ public static class AxiCatalog
     public static IReadOnlyList<IAxiCoreAdapter> All { get; } =
     [
         // Every variant of every core, numbered (VERSION bits 15..0) by its position in the core's own catalog (1 = first).
-        .. AesCatalog.All.Select((v, i) => (IAxiCoreAdapter)new AesAxiCore(v, (ushort)(i + 1))),
-        .. AesCatalog.Aes128Builds.Select((v, i) => (IAxiCoreAdapter)new AesAxiCore(v, (ushort)(i + 1))),
+        .. AesCatalog.All.Select(AesWrapper),
+        .. AesCatalog.Aes128Builds.Select(AesWrapper),
         .. Md5Catalog.Variants.Select((v, i) => (IAxiCoreAdapter)new Md5AxiCore(v, (ushort)(i + 1))),
         .. Sha2Catalog.Sha224Variants.Select((v, i) => (IAxiCoreAdapter)new Sha256AxiCore(v, (ushort)(i + 1))),
         .. Sha2Catalog.Sha256Variants.Select((v, i) => (IAxiCoreAdapter)new Sha256AxiCore(v, (ushort)(i + 1))),
@@ -32,16 +32,17 @@ public static class AxiCatalog
         var ofCore = All.Where(a => string.Equals(a.Core, core, StringComparison.OrdinalIgnoreCase)).ToList();
         if (ofCore.Count == 0)
             throw new ArgumentException($"no AXI wrapper for core '{core}'; wrapped cores: {string.Join(", ", All.Select(a => a.Core).Distinct())}");
-        int bits = AesKeyBits.Parse(keyBits);
-        if (bits != AesKeyBits.All && !string.Equals(core, "aes", StringComparison.OrdinalIgnoreCase))
-            throw new ArgumentException($"--key-bits {keyBits}: only aes is built for one key size; {core} takes --key-bits all");
+        int bits = AesKeyBits.ParseFor(core, keyBits);
         var ofVariant = ofCore.Where(a => string.Equals(a.Variant, variant, StringComparison.OrdinalIgnoreCase)).ToList();
         if (ofVariant.Count == 0)
             throw new ArgumentException($"no AXI wrapper for {core} variant '{variant}'; wrapped variants: {string.Join(", ", ofCore.Select(a => a.Variant).Distinct())}");
-        int number = ofVariant[0].VariantNumber;
         return ofVariant.FirstOrDefault(a => a is not AesAxiCore aes || aes.KeyBits == bits)
-            ?? new AesAxiCore(AesCatalog.All.First(v => string.Equals(v.Variant, variant, StringComparison.OrdinalIgnoreCase)).WithKeyBits(bits), (ushort)number);
+            ?? AesWrapper(AesCatalog.Find(variant).WithKeyBits(bits));
     }
+
+    /// <summary>The wrapper of an AES build, numbered (VERSION bits 15..0) by its variant's place in <see cref="AesCatalog.All"/> whatever key sizes it is built for.</summary>
+    static IAxiCoreAdapter AesWrapper(AesVariant build) =>
+        new AesAxiCore(build, (ushort)(AesCatalog.All.Select(v => v.Variant).ToList().IndexOf(build.Variant) + 1));
 
     /// <summary>The wrapper called <paramref name="name"/> (its core build's name, e.g. aes128-proc11).</summary>
     public static IAxiCoreAdapter FindByName(string name) =>
@@ -56,7 +57,7 @@ public static class AxiCatalog
         if (keyBits is null) return All;
         int bits = AesKeyBits.Parse(keyBits);
         if (bits == AesKeyBits.All) return [.. All.Where(a => a is not AesAxiCore aes || aes.KeyBits == AesKeyBits.All)];
-        return [.. AesCatalog.All.Select((v, i) => (IAxiCoreAdapter)new AesAxiCore(v.WithKeyBits(bits), (ushort)(i + 1)))];
+        return [.. AesCatalog.All.Select(v => AesWrapper(v.WithKeyBits(bits)))];
     }
 
     /// <summary>

@@ -31,9 +31,7 @@ public static class CoreRegistry
         var ofCore = variants.Where(v => string.Equals(v.Core, core, StringComparison.OrdinalIgnoreCase)).ToList();
         if (ofCore.Count == 0)
             throw new ArgumentException($"unknown core '{core}'; known cores: {string.Join(", ", variants.Select(v => v.Core).Distinct())}");
-        int bits = AesKeyBits.Parse(keyBits);
-        if (bits != AesKeyBits.All && ofCore[0] is not AesVariant)
-            throw new ArgumentException($"--key-bits {keyBits}: only aes is built for one key size; {core} takes --key-bits all");
+        int bits = AesKeyBits.ParseFor(core, keyBits);
         var named = ofCore.Where(v => string.Equals(v.Variant, variant, StringComparison.OrdinalIgnoreCase)).ToList();
         if (named.Count == 0)
             throw new ArgumentException($"unknown {core} variant '{variant}'; known variants: {string.Join(", ", ofCore.Select(v => v.Variant).Distinct())}");

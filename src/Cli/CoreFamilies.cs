@@ -54,12 +54,12 @@ public sealed class CoreFamilies(IReadOnlyList<CoreFamily> families)
     public IEnumerable<ICoreVariant> Builds(string? keyBits)
     {
         if (keyBits is null) return Variants;
-        string name;
-        try { name = AesKeyBits.Name(AesKeyBits.Parse(keyBits)); }
+        int bits;
+        try { bits = AesKeyBits.Parse(keyBits); }
         catch (ArgumentException e) { throw new UsageException(e.Message); }
-        if (name is "192" or "256")
-            return Variants.OfType<AesVariant>().Where(v => v.KeyBits == AesKeyBits.All).Select(v => v.WithKeyBits(int.Parse(name)));
-        return Variants.Where(v => v.KeyBits == name);
+        if (bits is 192 or 256)
+            return Variants.OfType<AesVariant>().Where(v => v.KeyBits == AesKeyBits.All).Select(v => v.WithKeyBits(bits));
+        return Variants.Where(v => v.KeyBits == AesKeyBits.Name(bits));
     }
 
     public CoreFamily FindCore(string core) =>
