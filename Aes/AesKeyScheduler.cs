@@ -120,9 +120,7 @@ public sealed class AesKeyScheduler : ClockedProcess
                 offeredHigh = Input.KeyHigh;
                 offeredLow = AesMath.KeyLowIn(buildKeySize, Input.KeyLow);
                 offeredSize = AesMath.KeySizeIn(buildKeySize, Input.KeySize);
-                // Both sides through the build's key size: in an AES-128 build the key is 128 bits.
-                offeredHeld = Input.KeyHigh == keyHigh && AesMath.KeyLowIn(buildKeySize, Input.KeyLow) == AesMath.KeyLowIn(buildKeySize, keyLow)
-                    && AesMath.KeySizeIn(buildKeySize, Input.KeySize) == AesMath.KeySizeIn(buildKeySize, keySize);
+                offeredHeld = AesMath.SameKey(buildKeySize, Input.KeyHigh, Input.KeyLow, Input.KeySize, keyHigh, keyLow, keySize);
             }
         }
         Status.Ready = loaded;
@@ -164,9 +162,7 @@ public sealed class AesKeyGate : CombinationalProcess
         if (valid)
         {
             byte keySize = AesMath.KeySizeIn(buildKeySize, Input.KeySize);
-            keyReady = Status.Ready && Input.KeyHigh == Status.KeyHigh
-                && AesMath.KeyLowIn(buildKeySize, Input.KeyLow) == AesMath.KeyLowIn(buildKeySize, Status.KeyLow)
-                && keySize == AesMath.KeySizeIn(buildKeySize, Status.KeySize);
+            keyReady = Status.Ready && AesMath.SameKey(buildKeySize, Input.KeyHigh, Input.KeyLow, Input.KeySize, Status.KeyHigh, Status.KeyLow, Status.KeySize);
             Output.Block = Input.Block;
             Output.Side = Input.Side;
             Output.KeySize = keySize;

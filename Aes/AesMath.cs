@@ -172,6 +172,13 @@ public static class AesMath
     /// <summary>The part of a key beyond its first 128 bits that a build compares and expands: none in an AES-128 build.</summary>
     public static UInt128 KeyLowIn(int build, UInt128 keyLow) => build == KeySize128 ? 0 : keyLow;
 
+    /// <summary>
+    /// Whether a key (high, low, size) is the held one, through the build's key size on both sides: an
+    /// AES-128 build compares 128 bits, a build for every size all 258 (the key gate and the scheduler).
+    /// </summary>
+    public static bool SameKey(int build, UInt128 high, UInt128 low, byte size, UInt128 heldHigh, UInt128 heldLow, byte heldSize) =>
+        high == heldHigh && KeyLowIn(build, low) == KeyLowIn(build, heldLow) && KeySizeIn(build, size) == KeySizeIn(build, heldSize);
+
     /// <summary>The last step of a build's pipelines: Nr of its key size, or that of AES-256 when it takes all three.</summary>
     public static int LastStepOf(int build) => build == AnyKeySize ? MaxRounds : RoundsOf((byte)build);
 

@@ -154,7 +154,7 @@ begin
             offeredHigh := Input_KeyHigh;
             offeredLow := AesMath_KeyLowIn(buildKeySize, Input_KeyLow);
             offeredSize := AesMath_KeySizeIn(buildKeySize, resize(Input_KeySize, 8));
-            offeredHeld := (((Input_KeyHigh = keyHigh) and (AesMath_KeyLowIn(buildKeySize, Input_KeyLow) = AesMath_KeyLowIn(buildKeySize, keyLow))) and (to_integer(AesMath_KeySizeIn(buildKeySize, resize(Input_KeySize, 8))) = to_integer(AesMath_KeySizeIn(buildKeySize, keySize))));
+            offeredHeld := AesMath_SameKey(buildKeySize, Input_KeyHigh, Input_KeyLow, resize(Input_KeySize, 8), keyHigh, keyLow, keySize);
           end if;
         end if;
         Status_Ready <= loaded;

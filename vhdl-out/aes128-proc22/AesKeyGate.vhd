@@ -51,7 +51,7 @@ begin
     keyReady := false;
     if valid then
       keySize := AesMath_KeySizeIn(buildKeySize, resize(Input_KeySize, 8));
-      keyReady := (((Status_Ready and (Input_KeyHigh = Status_KeyHigh)) and (AesMath_KeyLowIn(buildKeySize, Input_KeyLow) = AesMath_KeyLowIn(buildKeySize, Status_KeyLow))) and (to_integer(keySize) = to_integer(AesMath_KeySizeIn(buildKeySize, resize(Status_KeySize, 8)))));
+      keyReady := (Status_Ready and AesMath_SameKey(buildKeySize, Input_KeyHigh, Input_KeyLow, resize(Input_KeySize, 8), Status_KeyHigh, Status_KeyLow, resize(Status_KeySize, 8)));
       Output_Block <= Input_Block;
       Output_Side <= Input_Side;
       Output_KeySize <= keySize(1 downto 0);

@@ -122,6 +122,7 @@ package axi_aes_proc11_cbc_dec_pkg is
   function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128;
   function AesMath_InitialWindowLow(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u128;
   function AesMath_KeyLowIn(build : integer; keyLow : hdl_u128) return hdl_u128;
+  function AesMath_SameKey(build : integer; high : hdl_u128; low : hdl_u128; size : hdl_u8; heldHigh : hdl_u128; heldLow : hdl_u128; heldSize : hdl_u8) return boolean;
   function AxiMath_ReverseBytes(x : hdl_u128) return hdl_u128;
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8;
   function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128;
@@ -435,6 +436,12 @@ package body axi_aes_proc11_cbc_dec_pkg is
       choice := keyLow;
     end if;
     return choice;
+  end function;
+
+  -- Crypto.Aes.AesMath.SameKey
+  function AesMath_SameKey(build : integer; high : hdl_u128; low : hdl_u128; size : hdl_u8; heldHigh : hdl_u128; heldLow : hdl_u128; heldSize : hdl_u8) return boolean is
+  begin
+    return (((high = heldHigh) and (AesMath_KeyLowIn(build, low) = AesMath_KeyLowIn(build, heldLow))) and (to_integer(AesMath_KeySizeIn(build, size)) = to_integer(AesMath_KeySizeIn(build, heldSize))));
   end function;
 
   -- Crypto.Axi.AxiMath.ReverseBytes
