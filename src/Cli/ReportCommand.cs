@@ -9,10 +9,20 @@ using Hdl.Vhdl.Tools;
 
 namespace Crypto.Cli;
 
-/// <summary>One row of the report: measured in simulation, synthesized, and modelled from both.</summary>
-public sealed record ReportRow(string Core, string Variant, int? BlockBytes, double ClocksPerBlock, double? LongMessageClocksPerBlock,
+/// <summary>
+/// One row of the report: measured in simulation, synthesized, and modelled from both. <paramref name="Build"/>
+/// is the build's name (<c>aes128-proc11</c>), <paramref name="KeyBits"/> its key sizes as <c>--key-bits</c> spells them.
+/// </summary>
+public sealed record ReportRow(string Core, string Variant, string Build, string KeyBits, int? BlockBytes, double ClocksPerBlock, double? LongMessageClocksPerBlock,
     long Latency, int Stages, bool VhdlVerified, SynthFigures? Synth, double? FmaxEstimateMHz,
-    double? CoreMBps, double? LongMessageMBps, double? ZedboardMBps, double? MBpsPerKLut);
+    double? CoreMBps, double? LongMessageMBps, double? ZedboardMBps, double? MBpsPerKLut)
+{
+    /// <summary>The build's name without its variant: the core, or for an AES build of one key size <c>aes128</c> (192, 256).</summary>
+    public string CoreLabel => Build.EndsWith($"-{Variant}", StringComparison.Ordinal) ? Build[..^(Variant.Length + 1)] : Core;
+
+    /// <summary>A pipeline: a block per clock (within the hash cores' padding block) with more than one block in flight.</summary>
+    public bool IsPipeline => ClocksPerBlock <= 1.05 && Stages > 1;
+}
 
 /// <summary>
 /// <c>report</c>: every variant (with <c>--quick</c> the first variant of each core) measured in
@@ -88,8 +98,11 @@ public static class ReportCommand
             string name = $"{v.Name}";
             env.Error.WriteLine($"report: [{i + 1}/{variants.Count}] {name}: measuring in simulation ({F(clock.Elapsed.TotalSeconds, "0")} s)");
             if (synthesized[v] is null)
-                env.Error.WriteLine($"report:   {name}: no cached synthesis result: left out (run ./sme-crypto synth --core {v.Core} --variant {v.Variant})");
-            rows.Add(Row(v, root, model, synthesized[v]));
+                env.Error.WriteLine($"report:   {name}: no cached synthesis result: its synthesis columns say so " +
+                    $"(run ./sme-crypto synth --core {v.Core} --variant {v.Variant}{(v.KeyBits == "all" ? "" : $" --key-bits {v.KeyBits}")})");
+            var m = v.Measure(ListCommand.MeasuredBlocks);
+            double? longMessage = v is IHashVariant h ? h.MeasureSingleMessage(LongMessageBlocks) : null;
+            rows.Add(Row(v, m, longMessage, VhdlFolder.IsVerified(VhdlFolder.Of(root, v), v.Core, v.Variant), model, synthesized[v]));
         }
         var duration = clock.Elapsed;
         env.Error.WriteLine($"report: plotting with gnuplot ({F(duration.TotalSeconds, "0")} s)");
@@ -104,19 +117,22 @@ public static class ReportCommand
     public static int? BlockBytes(ICoreVariant v) =>
         v is IHashVariant h ? h.BlockBytes : blockBytesOfCore.TryGetValue(v.Core, out var b) ? b : null;
 
-    static ReportRow Row(ICoreVariant v, string root, FmaxModel model, SynthFigures? synth)
+    /// <summary>
+    /// A variant's row from its measurement <paramref name="m"/> (and one long message's clocks per block
+    /// for a hash core) and its synthesis figures: the f_max estimate is the model's figure for the
+    /// weighted depth, the same for any design of that depth (nothing per variant).
+    /// </summary>
+    public static ReportRow Row(ICoreVariant v, Measurement m, double? longMessage, bool vhdlVerified, FmaxModel model, SynthFigures? synth)
     {
-        var m = v.Measure(ListCommand.MeasuredBlocks);
-        double? longMessage = v is IHashVariant h ? h.MeasureSingleMessage(LongMessageBlocks) : null;
-        double? fmax = synth is null ? null : model.EstimateMHz(synth.Depth.WeightedDepth);
+        double? fmax = synth is null ? null : model.EstimateMHz(synth);
         int? bytes = BlockBytes(v);
         double? Rate(double? mhz, double cpb) => bytes is { } b && mhz is { } f && cpb > 0 ? f * b / cpb : null;
         double? core = Rate(fmax, m.ClocksPerBlock);
         double? busMHz = fmax is { } fm ? Math.Min(fm, BusMaxMHz) : null;
         double? zed = Rate(busMHz, m.ClocksPerBlock) is { } z ? Math.Min(z, BusBytesPerBeat * busMHz!.Value) : null;
         int stages = m.ClocksPerBlock > 0 ? Math.Max(1, (int)Math.Round(m.Latency / m.ClocksPerBlock)) : 1;
-        return new ReportRow(v.Core, v.Variant, bytes, m.ClocksPerBlock, longMessage, m.Latency, stages,
-            VhdlFolder.IsVerified(VhdlFolder.Of(root, v), v.Core, v.Variant), synth, fmax,
+        return new ReportRow(v.Core, v.Variant, v.Name, v.KeyBits, bytes, m.ClocksPerBlock, longMessage, m.Latency, stages,
+            vhdlVerified, synth, fmax,
             core, longMessage is { } lm ? Rate(fmax, lm) : null, zed,
             core is { } c && synth is { Resources.Lut: > 0 } ? c / (synth.Resources.Lut / 1000.0) : null);
     }
@@ -147,7 +163,7 @@ public static class ReportCommand
         var synthesized = rows.Where(r => r.Synth is not null).ToList();
         L($"Synthesis of the {synthesized.Count} synthesized variants took {F(synthesized.Sum(r => r.Synth!.GhdlSeconds + r.Synth.YosysSeconds) / 60, "0.0")} min " +
           "of wall time when their results were made (GHDL + yosys, recorded in vhdl-out/*/synth.json; a rerun takes them from that cache): " +
-          string.Join(", ", synthesized.Select(r => $"{r.Core}-{r.Variant} {F((r.Synth!.GhdlSeconds + r.Synth.YosysSeconds) / 60, "0.0")} min")) + ".");
+          string.Join(", ", synthesized.Select(r => $"{r.Build} {F((r.Synth!.GhdlSeconds + r.Synth.YosysSeconds) / 60, "0.0")} min")) + ".");
         L();
         L("Every f_max and MB/s figure of ours is an **ESTIMATE** from yosys's logic depth (no placement, routing or timing " +
           "analysis; model in [estimates.md](estimates.md)). Clocks per block and latency are measured in the cycle-accurate " +
@@ -163,14 +179,17 @@ public static class ReportCommand
         {
             var x = r.Synth?.Resources;
             string S(Func<XilinxResources, string> cell) => x is null ? "-" : cell(x);
-            L($"| {r.Core} | {r.Variant} | {F(r.ClocksPerBlock, "0.00")} | {F(r.LongMessageClocksPerBlock, "0.00")} | {r.Latency} | {r.Stages} | " +
+            L($"| {r.CoreLabel} | {r.Variant} | {F(r.ClocksPerBlock, "0.00")} | {F(r.LongMessageClocksPerBlock, "0.00")} | {r.Latency} | {r.Stages} | " +
               $"{(r.VhdlVerified ? "yes" : "no")} | {S(x => $"{x.Lut}")} | {S(x => $"{x.Ff}")} | {S(x => $"{x.Carry4}")} | {S(x => $"{x.MuxF7}/{x.MuxF8}")} | " +
               $"{S(x => F(x.Bram36, "0.#"))} | {S(x => $"{x.Dsp}")} | {(r.Synth is { } sy ? sy.Depth.LutLevels.ToString(CultureInfo.InvariantCulture) : "-")} | " +
               $"{F(r.FmaxEstimateMHz, "0.0")} | {F(r.CoreMBps, "0")} | {F(r.LongMessageMBps, "0")} | {F(r.ZedboardMBps, "0")} | {F(r.MBpsPerKLut, "0.0")} | {S(FitsZynq7020)} |");
         }
         if (rows.Any(r => r.Synth is null))
-            L($"\n\"-\" in the synthesis columns: not synthesized in this run (`report --cached-synth` uses only cached results; run `./sme-crypto synth` for the variant).");
+            L($"\n\"-\" in the synthesis columns: {NotSynthesized} (`report --cached-synth` uses only cached results; " +
+              "`./sme-crypto synth --core C --variant V [--key-bits 128]` makes one, docs/estimates.md spreads all of them over several machines): " +
+              string.Join(", ", rows.Where(r => r.Synth is null).Select(r => r.Build)) + ".");
         L();
+        L("- **core**: `aes` builds take all three key sizes; `aes128` builds take AES-128 keys only (`--key-bits 128`).");
         L("- **stages**: blocks in flight, latency ÷ clocks per block (Little's law), rounded.");
         L("- **core MB/s est.** = f_max estimate × bytes per block ÷ clocks per block (10^6 bytes per second), core only, as in 2021.");
         L($"- **Zedboard MB/s est.**: the core on the PL clock min(f_max estimate, {F(BusMaxMHz, "0")} MHz) behind one AXI HP port of " +
@@ -193,13 +212,15 @@ public static class ReportCommand
         L();
         L("## Side by side: the same structure, 2021 (Vivado) and ours (yosys, estimated f_max)");
         L();
+        L("The 2021 AES cores took AES-128 keys only: their counterparts here are the `aes128` builds.");
+        L();
         L("| core | structure | ours | f_max MHz, 2021 → ours est. | clocks/block, 2021 → ours | MB/s, 2021 → ours est. | LUT, 2021 → ours | FF, 2021 → ours | BRAM36, 2021 → ours |");
         L("|---|---|---|---|---|---|---|---|---|");
         foreach (var reference in References2021.Rows)
         {
-            var r = rows.FirstOrDefault(x => x.Core == reference.Core && x.Variant == reference.OurVariant);
+            var r = rows.FirstOrDefault(x => x.Core == reference.Core && x.Variant == reference.OurVariant && x.KeyBits == reference.OurKeyBits);
             if (r is null) continue;
-            L($"| {r.Core} | {reference.Structure} | {r.Variant} | {F(reference.FmaxMHz, "0.##")} → {F(r.FmaxEstimateMHz, "0.0")} | " +
+            L($"| {r.Core} | {reference.Structure} | {r.Build} | {F(reference.FmaxMHz, "0.##")} → {F(r.FmaxEstimateMHz, "0.0")} | " +
               $"{reference.ClocksPerBlock} → {F(r.ClocksPerBlock, "0.00")}{(r.LongMessageClocksPerBlock is { } lm ? $" ({F(lm, "0.00")} one msg)" : "")} | " +
               $"{reference.MBps} → {F(r.CoreMBps, "0")}{(r.LongMessageMBps is { } lmb ? $" ({F(lmb, "0")} one msg)" : "")} | {reference.Lut} → {F(r.Synth?.Resources.Lut, "0")} | {reference.Ff} → {F(r.Synth?.Resources.Ff, "0")} | " +
               $"{reference.Bram} → {F(r.Synth?.Resources.Bram36, "0.#")} |");
@@ -207,15 +228,12 @@ public static class ReportCommand
         L();
         L("## The f_max estimate against the 2021 Vivado figures it is calibrated on");
         L();
-        if (model.Points.Count == 0) L("No calibration: run `./sme-crypto calibrate` (docs/estimates.md).");
-        else
-        {
-            L("| variant | weighted depth | LUT levels | 2021 Vivado MHz | estimate MHz | estimate ÷ Vivado |");
-            L("|---|--:|--:|--:|--:|--:|");
-            foreach (var p in model.Points)
-                L($"| {p.Core}-{p.Variant} | {F(p.WeightedDepth, "0.##")} | {p.LutLevels} | {F(p.Fmax2021MHz, "0.##")} | {F(p.EstimateMHz, "0.0")} | {F(p.EstimateMHz / p.Fmax2021MHz, "0.00")} |");
-        }
+        L("Written by `./sme-crypto calibrate` into docs/estimate-calibration.json (method in [estimates.md](estimates.md)); each point's " +
+          "leave-one-out estimate is the model fitted on the other points only, its error (leave-one-out − 2021) ÷ 2021.");
         L();
+        s.Append(CalibrationTable.Markdown(model));
+        L();
+        AesBesideAnchors(s, rows, model);
         L("## Plots");
         L();
         L($"![Throughput against area]({PlotThroughput})");
@@ -228,6 +246,80 @@ public static class ReportCommand
         return s.ToString();
     }
 
+    /// <summary>What a row without synthesis figures says.</summary>
+    public const string NotSynthesized = "no synthesis of the build's current VHDL is cached";
+
+    /// <summary>The goal of issue #26: every AES pipeline at this multiple of the 2021 AES-128 pipeline's MB/s per thousand LUT.</summary>
+    public const double AesGoalRatio = 2;
+
+    /// <summary>
+    /// The same-flow anchors (typed in, source given) and, for AES, every build of ours beside them and
+    /// the 2021 figures in MB/s per thousand LUT, with the ratio to the 2021 AES-128 11-stage pipeline.
+    /// </summary>
+    public static void AesBesideAnchors(StringBuilder s, IReadOnlyList<ReportRow> rows, FmaxModel model)
+    {
+        void L(string line = "") => s.Append(line).Append('\n');
+        var reference = References2021.AesPipeline;
+        double referencePerKLut = reference.MBpsPerKLut(16);
+        string Ratio(double? perKLut) => perKLut is { } x ? F(x / referencePerKLut, "0.00") : "-";
+        L("## Same-flow anchors (typed in; not produced by a command)");
+        L();
+        L($"Source: {SameFlowAnchors.Source}. Their f_max is not measured: the column gives what our model says for their LUT levels " +
+          "taken as the weighted depth; the MUXF7/F8 and CARRY4 cells on their paths are not known and would only add to the depth, so it is an upper bound, as are the MB/s figures from it.");
+        L();
+        L("| design | source | function | clocks per block | LUT | FF | LUT levels | f_max est. MHz (upper bound) | MB/s est. | MB/s est. per kLUT |");
+        L("|---|---|---|---|--:|--:|--:|--:|--:|--:|");
+        foreach (var a in SameFlowAnchors.Rows)
+        {
+            double fmax = model.EstimateMHz(a.LutLevels), mbps = fmax * a.BlockBytes / a.ClocksPerBlock;
+            L($"| {a.Design} | {a.Origin} | {a.Function} | {a.ClocksNote} | {a.Lut} | {a.Ff}{(a.FfNote.Length > 0 ? " " + a.FfNote : "")} | {a.LutLevels} | " +
+              $"{F(fmax, "0")} | {F(mbps, "0")} | {F(mbps / (a.Lut / 1000.0), "0.0")} |");
+        }
+        L();
+        L("## AES: MB/s per thousand LUT beside the anchors and the 2021 library");
+        L();
+        L($"MB/s per kLUT = f_max × 16 bytes ÷ clocks per block ÷ (LUT ÷ 1000). **2021**: their Vivado f_max and LUTs (anchors.md §1); their pipelines took a block every 2 clocks, " +
+          $"so the 11-stage pipeline gives {F(reference.FmaxMHz, "0")} MHz × 16 ÷ 2 = {F(reference.FmaxMHz * 16 / 2, "0")} MB/s over {F(reference.Lut / 1000.0, "0.000")} kLUT = " +
+          $"**{F(referencePerKLut, "0.0")} MB/s per kLUT**, the figure the last column divides by (their 22-stage pipeline: {F(References2021.Rows.Single(r => r.Core == "aes" && r.OurVariant == "proc22").MBpsPerKLut(16), "0.0")}). " +
+          "**Anchors**: the same flow, f_max from our model at their LUT levels (an upper bound, above). **Ours**: the f_max estimate from yosys's weighted depth, " +
+          "clocks per block measured in simulation, yosys's logic LUTs; block RAM is not in the LUT count (the `bram11` builds hold their tables in BRAM36, see that column). Different tools on each side (Vivado against yosys, whose LUT counts run 0.9-1.7x Vivado's); every figure of ours is an estimate.");
+        L();
+        L($"| design | key bits | clocks/block | LUT | FF | BRAM36 | LUT levels | critical path (from → to, yosys names) | f_max MHz | MB/s per kLUT | ÷ 2021 11-stage |");
+        L("|---|---|--:|--:|--:|--:|--:|---|--:|--:|--:|");
+        foreach (var r in References2021.Rows.Where(r => r.Core == "aes" && r.Calibrates))
+            L($"| 2021 SME {r.Structure} (Vivado) | 128 | {r.ClocksPerBlock} | {r.Lut} | {r.Ff} | {r.Bram} | - | - | {F(r.FmaxMHz, "0.#")} | {F(r.MBpsPerKLut(16), "0.0")} | {Ratio(r.MBpsPerKLut(16))} |");
+        foreach (var a in SameFlowAnchors.Rows.Where(a => a.Core == "aes"))
+        {
+            double fmax = model.EstimateMHz(a.LutLevels), perKLut = fmax * a.BlockBytes / a.ClocksPerBlock / (a.Lut / 1000.0);
+            L($"| {a.Design} (same flow) | {(a.Function.StartsWith("AES-128/256", StringComparison.Ordinal) ? "128, 256" : "128")} | {a.ClocksNote} | {a.Lut} | {a.Ff} | 0 | {a.LutLevels} | - | " +
+              $"≤ {F(fmax, "0")} est. | ≤ {F(perKLut, "0.0")} | ≤ {Ratio(perKLut)} |");
+        }
+        var ours = rows.Where(r => r.Core == "aes").OrderBy(r => r.KeyBits == "128" ? 0 : 1).ToList();
+        foreach (var r in ours)
+        {
+            string keys = r.KeyBits == "all" ? "128, 192, 256" : r.KeyBits;
+            if (r.Synth is not { } y)
+            {
+                L($"| {r.Build} | {keys} | {F(r.ClocksPerBlock, "0.00")} | {NotSynthesized} | - | - | - | - | - | - | - |");
+                continue;
+            }
+            var x = y.Resources;
+            string path = y.Depth.PathFrom is null && y.Depth.PathTo is null ? "not recorded" : $"`{y.Depth.PathFrom ?? "?"}` → `{y.Depth.PathTo ?? "?"}`";
+            L($"| {r.Build} | {keys} | {F(r.ClocksPerBlock, "0.00")} | {x.Lut} | {x.Ff} | {F(x.Bram36, "0.#")} | {y.Depth.LutLevels} | {path} | {F(r.FmaxEstimateMHz, "0.0")} est. | " +
+              $"{F(r.MBpsPerKLut, "0.0")} | {Ratio(r.MBpsPerKLut)} |");
+        }
+        L();
+        var pipelines = ours.Where(r => r.IsPipeline).ToList();
+        var measured = pipelines.Where(r => r.MBpsPerKLut is not null).ToList();
+        var below = measured.Where(r => r.MBpsPerKLut!.Value / referencePerKLut < AesGoalRatio).ToList();
+        L($"Goal (issue #26): every AES pipeline (a block per clock, more than one block in flight) at least {F(AesGoalRatio, "0")}x the 2021 figure, " +
+          $"{F(AesGoalRatio * referencePerKLut, "0.0")} MB/s per kLUT. Of {pipelines.Count} AES pipeline builds, {measured.Count} have a synthesis of their current VHDL: " +
+          $"{measured.Count - below.Count} meet it" +
+          (below.Count > 0 ? $", {below.Count} do not ({string.Join(", ", below.Select(r => $"{r.Build} {Ratio(r.MBpsPerKLut)}x"))})" : "") +
+          (pipelines.Count > measured.Count ? $"; not known yet for {string.Join(", ", pipelines.Except(measured).Select(r => r.Build))}" : "") + ".");
+        L();
+    }
+
     static string Quote(string s) => "\"" + s.Replace("\"", "'", StringComparison.Ordinal) + "\"";
 
     static void Plots(IReadOnlyList<ReportRow> rows, string output)
@@ -237,7 +329,7 @@ public static class ReportCommand
         {
             var ours = new StringBuilder();
             foreach (var r in rows.Where(r => r.CoreMBps is > 0 && r.Synth is { Resources.Lut: > 0 }))
-                ours.Append($"{Quote($"{r.Core}-{r.Variant}")} {r.Synth!.Resources.Lut} {F(r.CoreMBps!.Value, "0.###")}\n");
+                ours.Append($"{Quote(r.Build)} {r.Synth!.Resources.Lut} {F(r.CoreMBps!.Value, "0.###")}\n");
             var old = new StringBuilder();
             foreach (var r in References2021.Rows)
             {
@@ -247,10 +339,10 @@ public static class ReportCommand
             }
             var clocks = new StringBuilder();
             foreach (var r in rows)
-                clocks.Append($"{Quote($"{r.Core}-{r.Variant}")} {F(r.ClocksPerBlock, "0.###")} {F(r.LongMessageClocksPerBlock ?? double.NaN, "0.###")}\n");
+                clocks.Append($"{Quote(r.Build)} {F(r.ClocksPerBlock, "0.###")} {F(r.LongMessageClocksPerBlock ?? double.NaN, "0.###")}\n");
             var depth = new StringBuilder();
             foreach (var r in rows.Where(r => r.Synth is not null))
-                depth.Append($"{Quote($"{r.Core}-{r.Variant}")} {r.Stages} {r.Synth!.Depth.LutLevels}\n");
+                depth.Append($"{Quote(r.Build)} {r.Stages} {r.Synth!.Depth.LutLevels}\n");
             File.WriteAllText(Path.Combine(work, "ours.dat"), ours.ToString());
             File.WriteAllText(Path.Combine(work, "old.dat"), old.ToString());
             File.WriteAllText(Path.Combine(work, "clocks.dat"), clocks.ToString());

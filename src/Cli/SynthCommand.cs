@@ -23,14 +23,14 @@ public static class SynthCommand
         env.Error.WriteLine($"synth: {v.Name}: GHDL synthesis and yosys synth_xilinx (minutes for a large core)...");
         var figures = SynthRunner.Run(v, root, out bool cached);
         var model = FmaxModel.Load(root);
-        var report = new SynthReport(figures, Math.Round(model.EstimateMHz(figures.Depth.WeightedDepth), 2), Describe(model), cached);
+        var report = new SynthReport(figures, Math.Round(model.EstimateMHz(figures), 2), Describe(model), cached);
         if (json) env.Out.Write(JsonSerializer.Serialize(report, VhdlFolder.Json) + "\n");
         else Write(env.Out, report);
         return ExitCodes.Success;
     }
 
     public static string Describe(FmaxModel m) =>
-        $"period = {F(m.OverheadNs, "0.###")} ns + {F(m.LevelNs, "0.###")} ns x weighted depth; {m.Basis}";
+        $"period = {F(m.OverheadNs, "0.###")} ns + {F(m.LevelNs, "0.####")} ns x weighted depth; {m.Basis}";
 
     static void Write(TextWriter o, SynthReport report)
     {
@@ -54,18 +54,19 @@ public static class SynthCommand
     }
 
     /// <summary>
-    /// <c>calibrate</c>: synthesizes every variant that has a 2021 structure marked for calibration,
-    /// fits the model and writes docs/estimate-calibration.json.
+    /// <c>calibrate</c>: synthesizes every build that has a 2021 structure marked for calibration (for
+    /// AES the AES-128 build, as the 2021 cores were), fits the model with each point's leave-one-out
+    /// error, writes docs/estimate-calibration.json and rewrites the marked calibration table of
+    /// docs/estimates.md when the page has one.
     /// </summary>
     public static int Calibrate(CliEnvironment env, bool cachedSynthOnly = false)
     {
         var root = env.RepositoryRoot;
         SynthRunner.RequireTools();
-        var points = new List<(string, string, double, int, double)>();
-        var used = new List<string>();
-        foreach (var reference in References2021.Rows.Where(r => r.Calibrates && r.OurVariant is not null))
+        var points = new List<(string, double, int, double)>();
+        foreach (var reference in References2021.Rows.Where(r => r.Calibrates))
         {
-            var v = env.Cores.Variants.FirstOrDefault(x => x.Core == reference.Core && x.Variant == reference.OurVariant);
+            var v = reference.Ours(env.Cores.Variants);
             if (v is null) continue;
             env.Error.WriteLine($"calibrate: {v.Name} (2021: {reference.Structure}, {F(reference.FmaxMHz, "0.##")} MHz)...");
             var f = cachedSynthOnly ? SynthRunner.Cached(v, root) : SynthRunner.Run(v, root, out _);
@@ -74,19 +75,26 @@ public static class SynthCommand
                 env.Error.WriteLine($"calibrate: {v.Name}: no cached synthesis result, left out");
                 continue;
             }
-            points.Add((v.Core, v.Variant, f.Depth.WeightedDepth, f.Depth.LutLevels, reference.FmaxMHz));
-            used.Add($"{v.Name}");
+            points.Add((v.Name, f.Depth.WeightedDepth, f.Depth.LutLevels, reference.FmaxMHz));
         }
-        if (points.Count == 0) throw new UsageException("calibrate: none of the 2021 structures exists as a variant here");
-        var model = FmaxModel.Fit(points, $"fitted on the 2021 Vivado f_max of {string.Join(", ", used)} (sme-crypto calibrate)");
+        if (points.Count == 0) throw new UsageException("calibrate: no 2021 structure has a synthesized build here");
+        FmaxModel model;
+        try { model = FmaxModel.Fit(points, $"fitted on the 2021 Vivado f_max of {string.Join(", ", points.Select(p => p.Item1))} (sme-crypto calibrate)"); }
+        catch (ArgumentException e) { throw new UsageException($"calibrate: {e.Message}"); }
+        var table = CalibrationTable.Markdown(model);
+        var page = Path.Combine(root, CalibrationTable.EstimatesPage);
+        string? rewritten = File.Exists(page) ? CalibrationTable.Replace(File.ReadAllText(page), table) : null;
         var path = Path.Combine(root, FmaxModel.CalibrationFile);
         Directory.CreateDirectory(Path.GetDirectoryName(path)!);
         AtomicFile.WriteAllText(path, JsonSerializer.Serialize(model, VhdlFolder.Json) + "\n");
+        if (rewritten is not null) AtomicFile.WriteAllText(page, rewritten);
         env.Out.Write($"{Describe(model)}\n");
         foreach (var p in model.Points)
-            env.Out.Write($"  {p.Core}-{p.Variant}: weighted depth {F(p.WeightedDepth, "0.##")}, {p.LutLevels} LUT levels: " +
-                $"estimate {F(p.EstimateMHz)} MHz, 2021 Vivado {F(p.Fmax2021MHz, "0.##")} MHz ({F(p.EstimateMHz / p.Fmax2021MHz, "0.00")}x)\n");
-        env.Out.Write($"written to {FmaxModel.CalibrationFile}\n");
+            env.Out.Write($"  {p.Build}: weighted depth {F(p.WeightedDepth, "0.##")}, {p.LutLevels} LUT levels: " +
+                $"estimate {F(p.EstimateMHz)} MHz, 2021 Vivado {F(p.Fmax2021MHz, "0.##")} MHz ({F(p.EstimateMHz / p.Fmax2021MHz, "0.00")}x); " +
+                $"leave-one-out {(p.LeaveOneOutMHz is { } l ? $"{F(l)} MHz ({F(p.LeaveOneOutError!.Value * 100, "+0.0;-0.0")} %)" : "-")}\n");
+        env.Out.Write($"{CalibrationTable.Summary(model)}\n");
+        env.Out.Write($"written to {FmaxModel.CalibrationFile}{(rewritten is not null ? $" and the calibration table of {CalibrationTable.EstimatesPage}" : "")}\n");
         return ExitCodes.Success;
     }
 }

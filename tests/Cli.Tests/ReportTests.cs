@@ -1,3 +1,7 @@
+using System.Text;
+using Crypto.Catalog;
+using Crypto.Streams;
+using Hdl.Vhdl.Tools;
 using Xunit;
 
 namespace Crypto.Cli.Tests;
@@ -68,13 +72,84 @@ public class ReportTests
         using var repo = new ScratchRepository();
         var r = CliRunner.Run(["report", "--quick", "--cached-synth", "--out", "results"], workingDirectory: repo.Root, cores: WordPipelineVariant.Families());
         Assert.True(r.ExitCode == 0, $"exit {r.ExitCode}: {r.Stderr}");
-        Assert.Contains(r.StderrLines, l => l.Contains("word-one: no cached synthesis result: left out", StringComparison.Ordinal));
+        Assert.Contains(r.StderrLines, l => l.Contains("word-one: no cached synthesis result: its synthesis columns say so (run ./sme-crypto synth --core word --variant one)", StringComparison.Ordinal));
         var md = File.ReadAllText(Path.Combine(repo.Root, "results", ReportCommand.ResultsFile));
         var cells = Assert.Single(md.Split('\n'), l => l.StartsWith("| word | one |", StringComparison.Ordinal)).Split('|').Select(c => c.Trim()).ToArray();
         Assert.Equal("1.00", cells[3]);
         Assert.Equal("-", cells[8]);
         Assert.Equal("-", cells[15]);
         Assert.Equal("-", cells[20]);
-        Assert.Contains("not synthesized in this run", md);
+        Assert.Contains($"{ReportCommand.NotSynthesized} (", md);
+    }
+
+    static SynthFigures Figures(ICoreVariant v, int lut, int ff, double weightedDepth, int levels, string from, string to) => new(v.Core, v.Variant, "sha", "flow",
+        new XilinxResources(lut, 0, 0, ff, 0, 0, 0, 0, 0, 0, new Dictionary<string, int>()),
+        new LogicDepth(levels, levels, weightedDepth, new Dictionary<string, int>(), 0, from, to), 1, 1);
+
+    static string[] Cells(string md, string start) =>
+        [.. Assert.Single(md.Split('\n'), l => l.StartsWith(start, StringComparison.Ordinal)).Split('|').Select(c => c.Trim())];
+
+    /// <summary>
+    /// The anchors' table and the AES table: the typed-in figures with their source, our AES-128 build
+    /// with its MB/s per kLUT and ratio to the 2021 11-stage pipeline worked out by hand, and a build
+    /// without synthesis saying so.
+    /// </summary>
+    [Fact]
+    public void AesTablePutsOurBuildsBesideTheAnchorsAndThe2021Figure()
+    {
+        var model = new FmaxModel(1.0, 0.3, "test", []);
+        var proc11 = CoreRegistry.Find("aes", "proc11", "128");
+        var proc22 = CoreRegistry.Find("aes", "proc22", "128");
+        var pipelineClocks = new Measurement(1.0, 11, 100, 64);
+        ReportRow[] rows =
+        [
+            ReportCommand.Row(proc11, pipelineClocks, null, true, model, Figures(proc11, 8000, 3300, 12, 8, "in_KeyHigh[57]", "u_key_scheduler.n1_q[0]")),
+            ReportCommand.Row(proc22, new Measurement(1.0, 21, 100, 64), null, true, model, null),
+        ];
+        var s = new StringBuilder();
+        ReportCommand.AesBesideAnchors(s, rows, model);
+        var md = s.ToString();
+        Assert.Contains(SameFlowAnchors.Source, md);
+        // tiny_aes: 3 levels, 1000 / (1 + 0.9) = 526 MHz, x 16 bytes = 8421 MB/s over 15.104 kLUT = 557.5.
+        var tiny = Cells(md, "| tiny_aes aes_128 | freecores/tiny_aes faf2afb (OpenCores) |");
+        Assert.Equal(["15104", "6576", "3", "526", "8421", "557.5"], tiny[5..11]);
+        var miner = Cells(md, "| 64-stage SHA-256 sha256_transform |");
+        Assert.Equal(["32240", "21344 + 3,360 SRL", "18"], miner[5..8]);
+        // The 2021 figure: 208 MHz x 16 / 2 clocks / 15.659 kLUT = 106.3 MB/s per kLUT.
+        var reference = Cells(md, "| 2021 SME 11-stage (round per stage) (Vivado) |");
+        Assert.Equal(["15659", "4383", "0", "-", "-", "208", "106.3", "1.00"], reference[4..12]);
+        Assert.Equal(["4605", "2476", "0", "13", "-", "≤ 204 est.", "≤ 13.4", "≤ 0.13"], Cells(md, "| secworks aes_core (same flow) |")[4..12]);
+        // Ours: 1000 / (1 + 0.3 x 12) = 217.4 MHz x 16 / 1 clock / 8 kLUT = 434.8 MB/s per kLUT, 4.09x the 2021 figure.
+        var ours = Cells(md, "| aes128-proc11 |");
+        Assert.Equal(["128", "1.00", "8000", "3300", "0", "8", "`in_KeyHigh[57]` → `u_key_scheduler.n1_q[0]`", "217.4 est.", "434.8", "4.09"], ours[2..12]);
+        Assert.Equal(["128", "1.00", ReportCommand.NotSynthesized], Cells(md, "| aes128-proc22 |")[2..5]);
+        Assert.Contains("Of 2 AES pipeline builds, 1 have a synthesis of their current VHDL: 1 meet it; not known yet for aes128-proc22.", md);
+    }
+
+    /// <summary>
+    /// <c>report --cached-synth</c> with AES builds for all key sizes and their AES-128 builds: each row
+    /// names its build, the AES table lists them as not synthesized, and the 2021 AES-128 core is paired
+    /// with the AES-128 build.
+    /// </summary>
+    [Fact]
+    public void Aes128BuildsAreNamedInEveryTable()
+    {
+        using var repo = new ScratchRepository();
+        var cores = new CoreFamilies([new CoreFamily("aes", [.. new[] { "iterative", "proc11" }.SelectMany(v => new[] { CoreRegistry.Find("aes", v, "all"), CoreRegistry.Find("aes", v, "128") })],
+            AesKnownAnswers.Fips197AppendixC)]);
+        var r = CliRunner.Run(["report", "--cached-synth", "--out", "results"], workingDirectory: repo.Root, cores: cores);
+        Assert.True(r.ExitCode == 0, $"exit {r.ExitCode}: {r.Stderr}");
+        Assert.Contains(r.StderrLines, l => l.EndsWith("aes128-proc11: no cached synthesis result: its synthesis columns say so " +
+            "(run ./sme-crypto synth --core aes --variant proc11 --key-bits 128)", StringComparison.Ordinal));
+        var md = File.ReadAllText(Path.Combine(repo.Root, "results", ReportCommand.ResultsFile));
+        Assert.Equal("10.00", Cells(md, "| aes | iterative |")[3]);
+        Assert.Equal("10.00", Cells(md, "| aes128 | iterative |")[3]);
+        Assert.Equal(["128, 192, 256", "10.00", ReportCommand.NotSynthesized], Cells(md, "| aes-iterative |")[2..5]);
+        Assert.Equal(["128", "10.00", ReportCommand.NotSynthesized], Cells(md, "| aes128-iterative |")[2..5]);
+        Assert.Contains("(`report --cached-synth` uses only cached results; ", md);
+        Assert.Contains("several machines): aes-iterative, aes128-iterative, aes-proc11, aes128-proc11.", md);
+        // The 2021 side-by-side table pairs the 2021 AES-128 cores with the AES-128 build.
+        Assert.Contains("| aes | 11-stage (round per stage) | aes128-proc11 | 208 → - | 2 → 1.00 |", md);
+        Assert.Contains("Of 2 AES pipeline builds, 0 have a synthesis of their current VHDL: 0 meet it; not known yet for aes128-proc11, aes-proc11.", md);
     }
 }

@@ -7,7 +7,7 @@ namespace Crypto.Cli.Tests;
 
 /// <summary>
 /// The yosys netlist reading (resources, logic depth) on hand-made netlists whose answers are worked
-/// out by hand, the f_max model's fit, and <c>synth</c> end to end on the small test core.
+/// out by hand, and <c>synth</c> end to end on the small test core.
 /// </summary>
 public class SynthTests
 {
@@ -147,26 +147,6 @@ public class SynthTests
         var noDirection = twoPaths.Replace("\"port_directions\": { \"I0\": \"input\", \"O\": \"output\" }", "\"port_directions\": { \"O\": \"output\" }");
         Assert.NotEqual(twoPaths, noDirection);
         Assert.Contains("no direction for port I0", Assert.Throws<FormatException>(() => XilinxNetlist.Analyse(noDirection, "top")).Message);
-    }
-
-    [Fact]
-    public void FitRecoversOverheadAndPerLevelDelay()
-    {
-        // period = 2 ns + 0.5 ns x depth at depths 2, 10, 20: 333.3, 142.9 and 83.3 MHz.
-        var model = FmaxModel.Fit([("aes", "a", 2, 2, 1000 / 3.0), ("aes", "b", 10, 9, 1000 / 7.0), ("md5", "c", 20, 18, 1000 / 12.0)], "test");
-        Assert.Equal(2.0, model.OverheadNs, 3);
-        Assert.Equal(0.5, model.LevelNs, 3);
-        Assert.Equal(3, model.Points.Count);
-        Assert.Equal(1000 / 7.0, model.Points[1].EstimateMHz, 1);
-    }
-
-    [Fact]
-    public void FitOnOnePointKeepsTheAssumedOverhead()
-    {
-        var model = FmaxModel.Fit([("aes", "proc11", 7, 6, 200)], "test");
-        Assert.Equal(FmaxModel.Assumed.OverheadNs, model.OverheadNs);
-        Assert.Equal((5.0 - FmaxModel.Assumed.OverheadNs) / 7, model.LevelNs, 4);
-        Assert.Equal(200, model.EstimateMHz(7), 1);
     }
 
     [Fact]
