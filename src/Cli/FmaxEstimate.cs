@@ -125,10 +125,17 @@ public sealed record FmaxModel(double OverheadNs, double LevelNs, string Basis, 
             double? loo = null, error = null;
             if (others.Count > 0)
             {
-                var (la, lb) = FitConstants(others);
-                loo = 1000.0 / (la + lb * x.Depth);
-                error = Math.Round(loo.Value / x.Fmax2021 - 1, 4);
-                loo = Math.Round(loo.Value, 2);
+                try
+                {
+                    var (la, lb) = FitConstants(others);
+                    loo = 1000.0 / (la + lb * x.Depth);
+                    error = Math.Round(loo.Value / x.Fmax2021 - 1, 4);
+                    loo = Math.Round(loo.Value, 2);
+                }
+                catch (ArgumentException)
+                {
+                    // The other points alone fit no positive per-level delay: no leave-one-out estimate (Summary names the point).
+                }
             }
             fitted.Add(new CalibrationPoint(x.Build, x.Depth, x.LutLevels, x.Fmax2021, Math.Round(model.EstimateMHz(x.Depth), 2), loo, error));
         }
@@ -192,8 +199,10 @@ public static class CalibrationTable
         if (errors.Count == 0)
             return $"Leave-one-out: not computable with {model.Points.Count} calibration point{(model.Points.Count == 1 ? "" : "s")} (a point needs at least one other to be predicted from).";
         var worst = errors.MaxBy(p => Math.Abs(p.LeaveOneOutError!.Value))!;
+        var unfitted = model.Points.Where(p => p.LeaveOneOutError is null).Select(p => p.Build).ToList();
         return $"Leave-one-out (each point predicted by the fit on the others) over {errors.Count} points: mean |error| " +
-            $"{F(errors.Average(p => Math.Abs(p.LeaveOneOutError!.Value)) * 100, "0.0")} %, largest {F(worst.LeaveOneOutError!.Value * 100, "+0.0;-0.0")} % ({worst.Build}).";
+            $"{F(errors.Average(p => Math.Abs(p.LeaveOneOutError!.Value)) * 100, "0.0")} %, largest {F(worst.LeaveOneOutError!.Value * 100, "+0.0;-0.0")} % ({worst.Build})" +
+            (unfitted.Count > 0 ? $"; none for {string.Join(", ", unfitted)} (the others alone fit no positive per-level delay)." : ".");
     }
 
     /// <summary>

@@ -94,6 +94,21 @@ public class FmaxEstimateTests
     }
 
     [Fact]
+    public void APointWhoseOthersFitNoModelHasNoLeaveOneOutAndIsNamed()
+    {
+        // 10 ns at depth 2, 1.4 ns at depth 10, 20 ns at depth 40: all three fit a positive per-level
+        // delay (0.5 ns + 0.122 ns per level), but without the deepest point the other two say deeper is faster.
+        var model = FmaxModel.Fit([("a", 2, 2, 100), ("b", 10, 9, 1000 / 1.4), ("c", 40, 36, 50)], "test");
+        Assert.Equal(0.5, model.OverheadNs);
+        Assert.Equal(0.1223, model.LevelNs);
+        Assert.NotNull(model.Points[0].LeaveOneOutError);
+        Assert.NotNull(model.Points[1].LeaveOneOutError);
+        Assert.Null(model.Points[2].LeaveOneOutMHz);
+        Assert.Null(model.Points[2].LeaveOneOutError);
+        Assert.EndsWith("; none for c (the others alone fit no positive per-level delay).", CalibrationTable.Summary(model));
+    }
+
+    [Fact]
     public void CalibrationTableIsWrittenBetweenTheMarkersOnly()
     {
         var model = FmaxModel.Fit([("a", 2, 2, 500), ("b", 10, 9, 1000 / 6.0), ("c", 20, 18, 1000 / 12.0)], "test basis");
