@@ -70,11 +70,24 @@ public interface IAesKeyLoad : IBus
     UInt128 RoundKey { get; set; }
 }
 
-/// <summary>The key a held-key core has expanded (Ready when its round keys are in place).</summary>
+/// <summary>
+/// The block a held-key core's input register holds, with which 16-bit parts of its key equal the
+/// held key's (<see cref="AesMath.KeyPartMatches"/>; all of them: the core may take the block).
+/// </summary>
+public interface IAesWaitingBlock : IAesBlockIn
+{
+    uint KeyMatches { get; set; }
+}
+
+/// <summary>
+/// The key a held-key core has expanded (Ready when its round keys are in place; Loading while the
+/// key scheduler expands it).
+/// </summary>
 public interface IAesKeyStatus : IBus
 {
     [InitialValue(false)] bool Ready { get; set; }
-    UInt128 KeyHigh { get; set; }
-    UInt128 KeyLow { get; set; }
-    [Width(2)] byte KeySize { get; set; }
+    [InitialValue(false)] bool Loading { get; set; }
+    [InitialValue(0u)] UInt128 KeyHigh { get; set; }
+    [InitialValue(0u)] UInt128 KeyLow { get; set; }
+    [InitialValue(0u), Width(2)] byte KeySize { get; set; }
 }

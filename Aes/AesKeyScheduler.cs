@@ -4,26 +4,24 @@ using Hdl;
 namespace Crypto.Aes;
 
 /// <summary>
-/// Key handling of a held-key AES core: when the offered block's key differs from the key whose round
-/// keys the core holds, it waits until no block is in flight, then expands the new key one round key
-/// per clock (through the same key-schedule window as the model) and sends each round key over
-/// <see cref="KeyLoad"/> to the stage that uses it; for decryption the keys of the equivalent inverse
-/// cipher, in reverse order. A key load takes Nr + 2 clocks after the pipeline is empty (Nr + 3 from
-/// idle, where the key is first registered); after it,
-/// blocks under that key stream at the core's full rate.
+/// Key handling of a held-key AES core: when the waiting block's key (in <see cref="AesInputRegister"/>)
+/// differs from the key whose round keys the core holds, it waits until no block is in flight, then
+/// expands the new key one round key per clock (through the same key-schedule window as the model)
+/// and sends each round key over <see cref="KeyLoad"/> to the stage that uses it; for decryption the
+/// keys of the equivalent inverse cipher, in reverse order. A key load takes Nr + 2 clocks after the
+/// pipeline is empty; after it, blocks under that key stream at the core's full rate.
 /// <para>
-/// The key offered to an empty core is registered with a flag saying whether it is the one held;
-/// the decision to load, and the expansion, start from those registers at the next edge. So the
-/// wide comparison ends in a flip-flop and the window's first value is computed from registers. A
-/// block that waits for its key is not taken, so the input holds it while the flag is made.
+/// Every decision starts from registers: the waiting block and its key-part matches come from the
+/// input register, and a block that goes into the datapath is counted one clock later
+/// (<c>entered</c>), so the count does not wait for the key comparison either.
 /// </para>
 /// </summary>
 public sealed class AesKeyScheduler : ClockedProcess
 {
-    /// <summary>The core's input stream (to see the offered key).</summary>
-    [InputBus] public IAesBlockIn Input = null!;
-    /// <summary>The core's input ready (to count blocks going in).</summary>
-    [InputBus] public IReady InputReady = null!;
+    /// <summary>The block waiting in the core's input register, with its key.</summary>
+    [InputBus] public IAesWaitingBlock Waiting = null!;
+    /// <summary>The input register's ready: a waiting block goes into the datapath when it is set (to count blocks going in).</summary>
+    [InputBus] public IReady RegisterReady = null!;
     /// <summary>The core's output stream (to count blocks coming out).</summary>
     [InputBus] public IStreamControl Output = null!;
     /// <summary>The consumer's ready.</summary>
@@ -40,21 +38,21 @@ public sealed class AesKeyScheduler : ClockedProcess
 
     bool loaded;
     bool expanding;
-    /// <summary>The round key sent at the next edge while expanding, 0..Nr (Nr + 1: done).</summary>
+    /// <summary>
+    /// Round key Nr went out at the last edge: the load ends at the next (a register, so that the end
+    /// of the load does not wait for the comparison of the round counter).
+    /// </summary>
+    bool finishing;
+    /// <summary>The round key sent at the next edge while expanding, 0..Nr.</summary>
     byte round;
     UInt128 windowHigh;
     UInt128 windowLow;
     UInt128 keyHigh;
     UInt128 keyLow;
     byte keySize;
-    /// <summary>A block was offered at the last edge, with the key in offeredHigh, offeredLow, offeredSize.</summary>
-    bool offered;
-    /// <summary>That key is the one held.</summary>
-    bool offeredHeld;
-    UInt128 offeredHigh;
-    UInt128 offeredLow;
-    byte offeredSize;
-    /// <summary>Blocks taken in and not yet given out.</summary>
+    /// <summary>A block went into the datapath at the last edge (not yet in <see cref="inFlight"/>).</summary>
+    bool entered;
+    /// <summary>Blocks in the datapath, but for the one of the last edge.</summary>
     byte inFlight;
 
     public AesKeyScheduler(bool decrypt, int buildKeySize)
@@ -65,65 +63,56 @@ public sealed class AesKeyScheduler : ClockedProcess
 
     protected override void OnTick()
     {
-        bool inputTaken = Input.Valid && InputReady.Ready;
+        bool empty = inFlight == 0 && !entered;
         bool outputTaken = Output.Valid && OutputReady.Ready;
-        if (inputTaken && !outputTaken) inFlight++;
-        if (outputTaken && !inputTaken) inFlight--;
+        if (entered && !outputTaken) inFlight++;
+        if (outputTaken && !entered) inFlight--;
+        entered = Waiting.Valid && RegisterReady.Ready;
 
         KeyLoad.Valid = false;
-        if (expanding)
+        if (finishing)
+        {
+            finishing = false;
+            expanding = false;
+            loaded = true;
+        }
+        else if (expanding)
         {
             // The build's key size where it has one: a constant for synthesis, so only that size's schedule is built.
             byte size = AesMath.KeySizeIn(buildKeySize, keySize);
             byte rounds = AesMath.RoundsOf(size);
-            if (round <= rounds)
+            KeyLoad.Valid = true;
+            if (decrypt)
             {
-                KeyLoad.Valid = true;
-                if (decrypt)
-                {
-                    KeyLoad.Round = (byte)(rounds - round);
-                    KeyLoad.RoundKey = AesMath.DecryptionRoundKey(windowHigh, rounds - round, rounds);
-                }
-                else
-                {
-                    KeyLoad.Round = round;
-                    KeyLoad.RoundKey = windowHigh;
-                }
-                UInt128 next = AesMath.NextWindowLow(windowHigh, windowLow, round, size);
-                windowHigh = windowLow;
-                windowLow = next;
-                round++;
+                KeyLoad.Round = (byte)(rounds - round);
+                KeyLoad.RoundKey = AesMath.DecryptionRoundKey(windowHigh, rounds - round, rounds);
             }
             else
             {
-                expanding = false;
-                loaded = true;
+                KeyLoad.Round = round;
+                KeyLoad.RoundKey = windowHigh;
             }
+            UInt128 next = AesMath.NextWindowLow(windowHigh, windowLow, round, size);
+            windowHigh = windowLow;
+            windowLow = next;
+            finishing = round == rounds;
+            round++;
         }
-        else if (offered && inFlight == 0 && !(loaded && offeredHeld))
+        else if (Waiting.Valid && empty && !(loaded && Waiting.KeyMatches == AesMath.AllKeyParts))
         {
-            keyHigh = offeredHigh;
-            keyLow = offeredLow;
-            keySize = offeredSize;
-            windowHigh = offeredHigh;
-            windowLow = AesMath.InitialWindowLow(offeredHigh, offeredLow, AesMath.KeySizeIn(buildKeySize, offeredSize));
+            byte size = AesMath.KeySizeIn(buildKeySize, Waiting.KeySize);
+            UInt128 low = AesMath.KeyLowIn(buildKeySize, Waiting.KeyLow);
+            keyHigh = Waiting.KeyHigh;
+            keyLow = low;
+            keySize = size;
+            windowHigh = Waiting.KeyHigh;
+            windowLow = AesMath.InitialWindowLow(Waiting.KeyHigh, low, size);
             round = 0;
             expanding = true;
             loaded = false;
-            offered = false;
-        }
-        else
-        {
-            offered = Input.Valid;
-            if (Input.Valid)
-            {
-                offeredHigh = Input.KeyHigh;
-                offeredLow = AesMath.KeyLowIn(buildKeySize, Input.KeyLow);
-                offeredSize = AesMath.KeySizeIn(buildKeySize, Input.KeySize);
-                offeredHeld = AesMath.SameKey(buildKeySize, Input.KeyHigh, Input.KeyLow, Input.KeySize, keyHigh, keyLow, keySize);
-            }
         }
         Status.Ready = loaded;
+        Status.Loading = expanding;
         Status.KeyHigh = keyHigh;
         Status.KeyLow = keyLow;
         Status.KeySize = keySize;
@@ -131,21 +120,70 @@ public sealed class AesKeyScheduler : ClockedProcess
 }
 
 /// <summary>
-/// Lets a block into a held-key core only when its key is the one the core holds: the core's input
-/// ready is the datapath's ready and that match; the datapath sees the block as valid only then.
+/// The input register of a held-key core: it holds the offered block with its key and, for each
+/// 16-bit part of that key, whether it equals the held key's (<see cref="AesMath.KeyPartMatches"/>),
+/// compared as the block comes in. While the scheduler loads a key, that key is the waiting block's,
+/// so every part matches. The register takes a block when it is empty or its block goes on
+/// (<see cref="AesKeyGate"/>'s <c>RegisterReady</c>).
 /// </summary>
-public sealed class AesKeyGate : CombinationalProcess
+public sealed class AesInputRegister : ClockedProcess
 {
     /// <summary>The core's input stream.</summary>
     [InputBus] public IAesBlockIn Input = null!;
+    /// <summary>The register may take a block (the core's input ready).</summary>
+    [InputBus] public IReady Ready = null!;
+    /// <summary>The key the core holds.</summary>
+    [InputBus] public IAesKeyStatus Status = null!;
+    /// <summary>The waiting block (registered).</summary>
+    [OutputBus] public IAesWaitingBlock Output = Bus.Create<IAesWaitingBlock>();
+
+    /// <summary>The key size code the build is for, or <see cref="AesMath.AnyKeySize"/> (each block's KeySize decides).</summary>
+    readonly int buildKeySize;
+
+    public AesInputRegister(int buildKeySize)
+    {
+        this.buildKeySize = buildKeySize;
+    }
+
+    protected override void OnTick()
+    {
+        if (Status.Loading)
+            Output.KeyMatches = AesMath.AllKeyParts;
+        else if (Ready.Ready)
+        {
+            Output.Valid = Input.Valid;
+            if (Input.Valid)
+            {
+                Output.Block = Input.Block;
+                Output.KeyHigh = Input.KeyHigh;
+                Output.KeyLow = Input.KeyLow;
+                Output.KeySize = Input.KeySize;
+                Output.Side = Input.Side;
+                Output.Tag = Input.Tag;
+                Output.Last = Input.Last;
+                Output.KeyMatches = AesMath.KeyPartMatches(buildKeySize, Input.KeyHigh, Input.KeyLow, Input.KeySize, Status.KeyHigh, Status.KeyLow, Status.KeySize);
+            }
+        }
+    }
+}
+
+/// <summary>
+/// Lets the waiting block into a held-key core only when its key is the one the core holds and its
+/// round keys are in place: the datapath sees it as valid only then. The input register may take the
+/// next block when it is empty or its block goes in.
+/// </summary>
+public sealed class AesKeyGate : CombinationalProcess
+{
+    /// <summary>The block in the core's input register.</summary>
+    [InputBus] public IAesWaitingBlock Input = null!;
     /// <summary>The key the core holds.</summary>
     [InputBus] public IAesKeyStatus Status = null!;
     /// <summary>The datapath's ready (pipeline advance, or the iterative core's ready).</summary>
     [InputBus] public IReady DatapathReady = null!;
     /// <summary>The block for the datapath, valid when the key matches.</summary>
     [OutputBus] public IAesBlockOut Output = Bus.Create<IAesBlockOut>();
-    /// <summary>The core's input ready.</summary>
-    [OutputBus] public IReady InputReady = Bus.Create<IReady>();
+    /// <summary>The input register's ready: the core's input ready.</summary>
+    [OutputBus] public IReady RegisterReady = Bus.Create<IReady>();
 
     /// <summary>The key size code the build is for, or <see cref="AesMath.AnyKeySize"/> (each block's KeySize decides).</summary>
     readonly int buildKeySize;
@@ -158,14 +196,12 @@ public sealed class AesKeyGate : CombinationalProcess
     protected override void OnTick()
     {
         bool valid = Input.Valid;
-        bool keyReady = false;
+        bool keyReady = Status.Ready && Input.KeyMatches == AesMath.AllKeyParts;
         if (valid)
         {
-            byte keySize = AesMath.KeySizeIn(buildKeySize, Input.KeySize);
-            keyReady = Status.Ready && AesMath.SameKey(buildKeySize, Input.KeyHigh, Input.KeyLow, Input.KeySize, Status.KeyHigh, Status.KeyLow, Status.KeySize);
             Output.Block = Input.Block;
             Output.Side = Input.Side;
-            Output.KeySize = keySize;
+            Output.KeySize = AesMath.KeySizeIn(buildKeySize, Input.KeySize);
             Output.Tag = Input.Tag;
             Output.Last = Input.Last;
         }
@@ -178,6 +214,6 @@ public sealed class AesKeyGate : CombinationalProcess
             Output.Last = false;
         }
         Output.Valid = valid && keyReady;
-        InputReady.Ready = DatapathReady.Ready && (!valid || keyReady);
+        RegisterReady.Ready = !valid || (DatapathReady.Ready && keyReady);
     }
 }

@@ -120,7 +120,7 @@ public sealed class AesKeyedRoundStage : ClockedProcess
                 UInt128 block = Input.Block;
                 if (kind == AesKeyedStageKind.EncryptRound)
                 {
-                    block = AesMath.RoundStep(Input.Block, low, round, rounds, AesMath.WholeRound, true, false);
+                    block = AesMath.RoundStep(Input.Block, low, round, rounds, AesMath.WholeRound, decrypt: false);
                     nextHigh = low;
                     nextLow = AesMath.NextWindowLow(high, low, round - 1, keySize);
                 }
@@ -141,7 +141,7 @@ public sealed class AesKeyedRoundStage : ClockedProcess
                         nextHigh = AesMath.PreviousWindowHigh(high, low, rounds - round + 1, keySize);
                     }
                     UInt128 roundKey = AesMath.DecryptionRoundKey(nextHigh, round, rounds);
-                    block = AesMath.RoundStep(Input.Block, roundKey, round, rounds, AesMath.WholeRound, true, true);
+                    block = AesMath.RoundStep(Input.Block, roundKey, round, rounds, AesMath.WholeRound, decrypt: true);
                 }
                 Output.Block = block;
                 Output.Side = Input.Side;

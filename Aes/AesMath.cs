@@ -172,12 +172,29 @@ public static class AesMath
     /// <summary>The part of a key beyond its first 128 bits that a build compares and expands: none in an AES-128 build.</summary>
     public static UInt128 KeyLowIn(int build, UInt128 keyLow) => build == KeySize128 ? 0 : keyLow;
 
+    /// <summary>The 16-bit parts of a key a core compares: 8 of KeyHigh, 8 of KeyLow, and the key size as one more.</summary>
+    public const int KeyParts = 17;
+    /// <summary>Every bit of <see cref="KeyPartMatches"/> set: the key is the held one.</summary>
+    public const uint AllKeyParts = (1u << KeyParts) - 1;
+
     /// <summary>
-    /// Whether a key (high, low, size) is the held one, through the build's key size on both sides: an
-    /// AES-128 build compares 128 bits, a build for every size all 258 (the key gate and the scheduler).
+    /// Which parts of a key (high, low, size) equal the held key's, through the build's key size on
+    /// both sides: bit i (0..7) for bits 16i..16i+15 of KeyHigh, 8..15 likewise of KeyLow, 16 for the
+    /// key size. In an AES-128 build the KeyLow and size parts always match. A 16-bit compare is two
+    /// LUT levels, so a core registers these bits and ANDs them at the next clock instead of comparing
+    /// 258 bits in one (<see cref="AesInputRegister"/>).
     /// </summary>
-    public static bool SameKey(int build, UInt128 high, UInt128 low, byte size, UInt128 heldHigh, UInt128 heldLow, byte heldSize) =>
-        high == heldHigh && KeyLowIn(build, low) == KeyLowIn(build, heldLow) && KeySizeIn(build, size) == KeySizeIn(build, heldSize);
+    public static uint KeyPartMatches(int build, UInt128 high, UInt128 low, byte size, UInt128 heldHigh, UInt128 heldLow, byte heldSize)
+    {
+        UInt128 low1 = KeyLowIn(build, low), low2 = KeyLowIn(build, heldLow);
+        uint matches = KeySizeIn(build, size) == KeySizeIn(build, heldSize) ? 1u << 16 : 0;
+        for (int part = 0; part < 8; part++)
+        {
+            if ((ushort)(high >> (16 * part)) == (ushort)(heldHigh >> (16 * part))) matches |= 1u << part;
+            if ((ushort)(low1 >> (16 * part)) == (ushort)(low2 >> (16 * part))) matches |= 1u << (8 + part);
+        }
+        return matches;
+    }
 
     /// <summary>The last step of a build's pipelines: Nr of its key size, or that of AES-256 when it takes all three.</summary>
     public static int LastStepOf(int build) => build == AnyKeySize ? MaxRounds : RoundsOf((byte)build);
@@ -374,23 +391,27 @@ public static class AesMath
     /// key has <paramref name="rounds"/> rounds: round 0 is the initial AddRoundKey, rounds 1..Nr-1
     /// are middle rounds, round Nr the final one, and a round above Nr leaves the state as it is (so
     /// one pipeline of <see cref="MaxRounds"/> rounds serves every key size). <paramref name="part"/>
-    /// selects the whole round or one half of it; <paramref name="tables"/> the T-table form of a
-    /// whole middle round (otherwise the S-box form: SubShift, then Mix, then AddRoundKey).
+    /// selects the whole round or one half of it. A whole middle round is SubShift, then Mix, then
+    /// AddRoundKey: in LUTs that is the T-table round's circuit too (<see cref="TableColumn"/>), and
+    /// it shares its S-boxes with the final round.
     /// </summary>
-    public static UInt128 RoundStep(UInt128 state, UInt128 roundKey, int round, byte rounds, int part, bool tables, bool decrypt)
+    public static UInt128 RoundStep(UInt128 state, UInt128 roundKey, int round, byte rounds, int part, bool decrypt)
     {
         if (round > rounds) return state;
         if (round == 0) return state ^ roundKey;
         bool final = round == rounds;
-        if (part == SubShiftHalf) return SubShift(state, decrypt);
         if (part == MixAddHalf)
         {
             if (final) return state ^ roundKey;
             return Mix(state, decrypt) ^ roundKey;
         }
-        if (final) return SubShift(state, decrypt) ^ roundKey;
-        if (tables) return TableRound(state, roundKey, decrypt);
-        return Mix(SubShift(state, decrypt), decrypt) ^ roundKey;
+        // One set of S-boxes for the final and the middle round: a stage whose round is the last for one
+        // key size and a middle one for another needs both, and a build for one key size knows which
+        // only once the constants are folded, so two sets would reach synthesis.
+        UInt128 substituted = SubShift(state, decrypt);
+        if (part == SubShiftHalf) return substituted;
+        if (final) return substituted ^ roundKey;
+        return Mix(substituted, decrypt) ^ roundKey;
     }
 
     // ---- Key schedule (every key size), as a sliding window of 8 words ----

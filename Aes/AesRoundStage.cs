@@ -29,8 +29,6 @@ public sealed class AesRoundStage : ClockedProcess
     readonly int lastRound;
     /// <summary><see cref="AesMath.WholeRound"/>, or one half of a round (one step per stage then).</summary>
     readonly int part;
-    /// <summary>Middle rounds through the T-tables (otherwise S-box form).</summary>
-    readonly bool tables;
     /// <summary>The equivalent inverse cipher.</summary>
     readonly bool decrypt;
     /// <summary>The key size code the build is for, or <see cref="AesMath.AnyKeySize"/> (each block's KeySize decides).</summary>
@@ -39,7 +37,7 @@ public sealed class AesRoundStage : ClockedProcess
     /// <summary>Round key of each step (only those of this stage's steps are loaded and read).</summary>
     readonly UInt128[] roundKeys = new UInt128[AesMath.MaxRounds + 1];
 
-    public AesRoundStage(int firstRound, int lastRound, int part, bool tables, bool decrypt, int buildKeySize)
+    public AesRoundStage(int firstRound, int lastRound, int part, bool decrypt, int buildKeySize)
     {
         if (firstRound < 0 || lastRound < firstRound || lastRound > AesMath.MaxRounds)
             throw new ArgumentOutOfRangeException(nameof(lastRound), $"steps {firstRound}..{lastRound}: a stage does steps within 0..{AesMath.MaxRounds}");
@@ -48,7 +46,6 @@ public sealed class AesRoundStage : ClockedProcess
         this.firstRound = firstRound;
         this.lastRound = lastRound;
         this.part = part;
-        this.tables = tables;
         this.decrypt = decrypt;
         this.buildKeySize = buildKeySize;
     }
@@ -66,7 +63,7 @@ public sealed class AesRoundStage : ClockedProcess
                 for (int round = 0; round <= AesMath.MaxRounds; round++)
                 {
                     if (round >= firstRound && round <= lastRound)
-                        state = AesMath.RoundStep(state, roundKeys[round], round, rounds, part, tables, decrypt);
+                        state = AesMath.RoundStep(state, roundKeys[round], round, rounds, part, decrypt);
                 }
                 Output.Block = state;
                 Output.Side = Input.Side;
