@@ -45,6 +45,20 @@ architecture rtl of aes_bram11_dec is
   signal out_Side_int : hdl_u128;
   signal out_KeySize_int : hdl_u2;
   signal out_Tag_int : hdl_u8;
+  signal key_scheduler_Status_Ready : boolean;
+  signal key_scheduler_Status_Loading : boolean;
+  signal key_scheduler_Status_KeyHigh : hdl_u128;
+  signal key_scheduler_Status_KeyLow : hdl_u128;
+  signal key_scheduler_Status_KeySize : hdl_u2;
+  signal input_register_Output_Valid : boolean;
+  signal input_register_Output_Last : boolean;
+  signal input_register_Output_Block : hdl_u128;
+  signal input_register_Output_KeyHigh : hdl_u128;
+  signal input_register_Output_KeyLow : hdl_u128;
+  signal input_register_Output_KeySize : hdl_u2;
+  signal input_register_Output_Side : hdl_u128;
+  signal input_register_Output_Tag : hdl_u8;
+  signal input_register_Output_KeyMatches : hdl_u32;
   signal key_gate_Output_Valid : boolean;
   signal key_gate_Output_Last : boolean;
   signal key_gate_Output_Block : hdl_u128;
@@ -909,10 +923,6 @@ architecture rtl of aes_bram11_dec is
   signal round14_table13_Result_Data : hdl_u32;
   signal round14_table14_Result_Data : hdl_u32;
   signal round14_table15_Result_Data : hdl_u32;
-  signal key_scheduler_Status_Ready : boolean;
-  signal key_scheduler_Status_KeyHigh : hdl_u128;
-  signal key_scheduler_Status_KeyLow : hdl_u128;
-  signal key_scheduler_Status_KeySize : hdl_u2;
 begin
   in_Valid_int <= in_Valid = '1';
   in_Last_int <= in_Last = '1';
@@ -931,12 +941,43 @@ begin
   out_KeySize <= std_logic_vector(out_KeySize_int);
   out_Tag <= std_logic_vector(out_Tag_int);
 
+  u_input_register : entity work.AesInputRegister
+    generic map (
+      buildKeySize => -1
+    )
+    port map (
+      clk => clk,
+      rst => rst,
+      Input_Valid => in_Valid_int,
+      Input_Last => in_Last_int,
+      Input_Block => in_Block_int,
+      Input_KeyHigh => in_KeyHigh_int,
+      Input_KeyLow => in_KeyLow_int,
+      Input_KeySize => in_KeySize_int,
+      Input_Side => in_Side_int,
+      Input_Tag => in_Tag_int,
+      Ready_Ready => in_ready_Ready_int,
+      Status_Ready => key_scheduler_Status_Ready,
+      Status_Loading => key_scheduler_Status_Loading,
+      Status_KeyHigh => key_scheduler_Status_KeyHigh,
+      Status_KeyLow => key_scheduler_Status_KeyLow,
+      Status_KeySize => key_scheduler_Status_KeySize,
+      Output_Valid => input_register_Output_Valid,
+      Output_Last => input_register_Output_Last,
+      Output_Block => input_register_Output_Block,
+      Output_KeyHigh => input_register_Output_KeyHigh,
+      Output_KeyLow => input_register_Output_KeyLow,
+      Output_KeySize => input_register_Output_KeySize,
+      Output_Side => input_register_Output_Side,
+      Output_Tag => input_register_Output_Tag,
+      Output_KeyMatches => input_register_Output_KeyMatches
+    );
+
   u_initial : entity work.AesRoundStage
     generic map (
       firstRound => 0,
       lastRound => 0,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -4525,15 +4566,16 @@ begin
     port map (
       clk => clk,
       rst => rst,
-      Input_Valid => in_Valid_int,
-      Input_Last => in_Last_int,
-      Input_Block => in_Block_int,
-      Input_KeyHigh => in_KeyHigh_int,
-      Input_KeyLow => in_KeyLow_int,
-      Input_KeySize => in_KeySize_int,
-      Input_Side => in_Side_int,
-      Input_Tag => in_Tag_int,
-      InputReady_Ready => in_ready_Ready_int,
+      Waiting_Valid => input_register_Output_Valid,
+      Waiting_Last => input_register_Output_Last,
+      Waiting_Block => input_register_Output_Block,
+      Waiting_KeyHigh => input_register_Output_KeyHigh,
+      Waiting_KeyLow => input_register_Output_KeyLow,
+      Waiting_KeySize => input_register_Output_KeySize,
+      Waiting_Side => input_register_Output_Side,
+      Waiting_Tag => input_register_Output_Tag,
+      Waiting_KeyMatches => input_register_Output_KeyMatches,
+      RegisterReady_Ready => in_ready_Ready_int,
       Output_Valid => out_Valid_int,
       Output_Last => out_Last_int,
       OutputReady_Ready => out_ready_Ready_int,
@@ -4541,6 +4583,7 @@ begin
       KeyLoad_Round => key_scheduler_KeyLoad_Round,
       KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
       Status_Ready => key_scheduler_Status_Ready,
+      Status_Loading => key_scheduler_Status_Loading,
       Status_KeyHigh => key_scheduler_Status_KeyHigh,
       Status_KeyLow => key_scheduler_Status_KeyLow,
       Status_KeySize => key_scheduler_Status_KeySize
@@ -4551,15 +4594,17 @@ begin
       buildKeySize => -1
     )
     port map (
-      Input_Valid => in_Valid_int,
-      Input_Last => in_Last_int,
-      Input_Block => in_Block_int,
-      Input_KeyHigh => in_KeyHigh_int,
-      Input_KeyLow => in_KeyLow_int,
-      Input_KeySize => in_KeySize_int,
-      Input_Side => in_Side_int,
-      Input_Tag => in_Tag_int,
+      Input_Valid => input_register_Output_Valid,
+      Input_Last => input_register_Output_Last,
+      Input_Block => input_register_Output_Block,
+      Input_KeyHigh => input_register_Output_KeyHigh,
+      Input_KeyLow => input_register_Output_KeyLow,
+      Input_KeySize => input_register_Output_KeySize,
+      Input_Side => input_register_Output_Side,
+      Input_Tag => input_register_Output_Tag,
+      Input_KeyMatches => input_register_Output_KeyMatches,
       Status_Ready => key_scheduler_Status_Ready,
+      Status_Loading => key_scheduler_Status_Loading,
       Status_KeyHigh => key_scheduler_Status_KeyHigh,
       Status_KeyLow => key_scheduler_Status_KeyLow,
       Status_KeySize => key_scheduler_Status_KeySize,
@@ -4570,7 +4615,7 @@ begin
       Output_Side => key_gate_Output_Side,
       Output_KeySize => key_gate_Output_KeySize,
       Output_Tag => key_gate_Output_Tag,
-      InputReady_Ready => in_ready_Ready_int
+      RegisterReady_Ready => in_ready_Ready_int
     );
 
   u_control : entity work.PipelineControl

@@ -18,7 +18,9 @@ entity AesKeyGate is
     Input_KeySize : in hdl_u2;
     Input_Side : in hdl_u128;
     Input_Tag : in hdl_u8;
+    Input_KeyMatches : in hdl_u32;
     Status_Ready : in boolean;
+    Status_Loading : in boolean;
     Status_KeyHigh : in hdl_u128;
     Status_KeyLow : in hdl_u128;
     Status_KeySize : in hdl_u2;
@@ -29,16 +31,15 @@ entity AesKeyGate is
     Output_Side : out hdl_u128;
     Output_KeySize : out hdl_u2;
     Output_Tag : out hdl_u8;
-    InputReady_Ready : out boolean
+    RegisterReady_Ready : out boolean
   );
 end entity;
 
 architecture rtl of AesKeyGate is
 begin
-  logic : process(Input_Valid, Input_Last, Input_Block, Input_KeyHigh, Input_KeyLow, Input_KeySize, Input_Side, Input_Tag, Status_Ready, Status_KeyHigh, Status_KeyLow, Status_KeySize, DatapathReady_Ready)
+  logic : process(Input_Valid, Input_Last, Input_Block, Input_KeyHigh, Input_KeyLow, Input_KeySize, Input_Side, Input_Tag, Input_KeyMatches, Status_Ready, Status_Loading, Status_KeyHigh, Status_KeyLow, Status_KeySize, DatapathReady_Ready)
     variable valid : boolean;
     variable keyReady : boolean;
-    variable keySize : hdl_u8;
   begin
     Output_Valid <= false;
     Output_Last <= false;
@@ -46,15 +47,13 @@ begin
     Output_Side <= (others => '0');
     Output_KeySize <= (others => '0');
     Output_Tag <= (others => '0');
-    InputReady_Ready <= false;
+    RegisterReady_Ready <= false;
     valid := Input_Valid;
-    keyReady := false;
+    keyReady := (Status_Ready and (Input_KeyMatches = unsigned'(x"0001FFFF")));
     if valid then
-      keySize := AesMath_KeySizeIn(buildKeySize, resize(Input_KeySize, 8));
-      keyReady := (Status_Ready and AesMath_SameKey(buildKeySize, Input_KeyHigh, Input_KeyLow, resize(Input_KeySize, 8), Status_KeyHigh, Status_KeyLow, resize(Status_KeySize, 8)));
       Output_Block <= Input_Block;
       Output_Side <= Input_Side;
-      Output_KeySize <= keySize(1 downto 0);
+      Output_KeySize <= resize(AesMath_KeySizeIn(buildKeySize, resize(Input_KeySize, 8)), 2);
       Output_Tag <= Input_Tag;
       Output_Last <= Input_Last;
     else
@@ -65,6 +64,6 @@ begin
       Output_Last <= false;
     end if;
     Output_Valid <= (valid and keyReady);
-    InputReady_Ready <= (DatapathReady_Ready and ((not valid) or keyReady));
+    RegisterReady_Ready <= ((not valid) or (DatapathReady_Ready and keyReady));
   end process;
 end architecture;

@@ -56,6 +56,21 @@ architecture rtl of aes_proc11_cbc_dec is
   signal mode_front_Output_KeySize : hdl_u2;
   signal mode_front_Output_Side : hdl_u128;
   signal mode_front_Output_Tag : hdl_u8;
+  signal key_gate_RegisterReady_Ready : boolean;
+  signal key_scheduler_Status_Ready : boolean;
+  signal key_scheduler_Status_Loading : boolean;
+  signal key_scheduler_Status_KeyHigh : hdl_u128;
+  signal key_scheduler_Status_KeyLow : hdl_u128;
+  signal key_scheduler_Status_KeySize : hdl_u2;
+  signal input_register_Output_Valid : boolean;
+  signal input_register_Output_Last : boolean;
+  signal input_register_Output_Block : hdl_u128;
+  signal input_register_Output_KeyHigh : hdl_u128;
+  signal input_register_Output_KeyLow : hdl_u128;
+  signal input_register_Output_KeySize : hdl_u2;
+  signal input_register_Output_Side : hdl_u128;
+  signal input_register_Output_Tag : hdl_u8;
+  signal input_register_Output_KeyMatches : hdl_u32;
   signal key_gate_Output_Valid : boolean;
   signal key_gate_Output_Last : boolean;
   signal key_gate_Output_Block : hdl_u128;
@@ -156,11 +171,6 @@ architecture rtl of aes_proc11_cbc_dec is
   signal round14_Output_Side : hdl_u128;
   signal round14_Output_KeySize : hdl_u2;
   signal round14_Output_Tag : hdl_u8;
-  signal key_gate_InputReady_Ready : boolean;
-  signal key_scheduler_Status_Ready : boolean;
-  signal key_scheduler_Status_KeyHigh : hdl_u128;
-  signal key_scheduler_Status_KeyLow : hdl_u128;
-  signal key_scheduler_Status_KeySize : hdl_u2;
 begin
   in_Valid_int <= in_Valid = '1';
   in_Last_int <= in_Last = '1';
@@ -206,12 +216,43 @@ begin
       Output_Tag => mode_front_Output_Tag
     );
 
+  u_input_register : entity work.AesInputRegister
+    generic map (
+      buildKeySize => -1
+    )
+    port map (
+      clk => clk,
+      rst => rst,
+      Input_Valid => mode_front_Output_Valid,
+      Input_Last => mode_front_Output_Last,
+      Input_Block => mode_front_Output_Block,
+      Input_KeyHigh => mode_front_Output_KeyHigh,
+      Input_KeyLow => mode_front_Output_KeyLow,
+      Input_KeySize => mode_front_Output_KeySize,
+      Input_Side => mode_front_Output_Side,
+      Input_Tag => mode_front_Output_Tag,
+      Ready_Ready => key_gate_RegisterReady_Ready,
+      Status_Ready => key_scheduler_Status_Ready,
+      Status_Loading => key_scheduler_Status_Loading,
+      Status_KeyHigh => key_scheduler_Status_KeyHigh,
+      Status_KeyLow => key_scheduler_Status_KeyLow,
+      Status_KeySize => key_scheduler_Status_KeySize,
+      Output_Valid => input_register_Output_Valid,
+      Output_Last => input_register_Output_Last,
+      Output_Block => input_register_Output_Block,
+      Output_KeyHigh => input_register_Output_KeyHigh,
+      Output_KeyLow => input_register_Output_KeyLow,
+      Output_KeySize => input_register_Output_KeySize,
+      Output_Side => input_register_Output_Side,
+      Output_Tag => input_register_Output_Tag,
+      Output_KeyMatches => input_register_Output_KeyMatches
+    );
+
   u_initial : entity work.AesRoundStage
     generic map (
       firstRound => 0,
       lastRound => 0,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -241,7 +282,6 @@ begin
       firstRound => 1,
       lastRound => 1,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -271,7 +311,6 @@ begin
       firstRound => 2,
       lastRound => 2,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -301,7 +340,6 @@ begin
       firstRound => 3,
       lastRound => 3,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -331,7 +369,6 @@ begin
       firstRound => 4,
       lastRound => 4,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -361,7 +398,6 @@ begin
       firstRound => 5,
       lastRound => 5,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -391,7 +427,6 @@ begin
       firstRound => 6,
       lastRound => 6,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -421,7 +456,6 @@ begin
       firstRound => 7,
       lastRound => 7,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -451,7 +485,6 @@ begin
       firstRound => 8,
       lastRound => 8,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -481,7 +514,6 @@ begin
       firstRound => 9,
       lastRound => 9,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -511,7 +543,6 @@ begin
       firstRound => 10,
       lastRound => 10,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -541,7 +572,6 @@ begin
       firstRound => 11,
       lastRound => 11,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -571,7 +601,6 @@ begin
       firstRound => 12,
       lastRound => 12,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -601,7 +630,6 @@ begin
       firstRound => 13,
       lastRound => 13,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -631,7 +659,6 @@ begin
       firstRound => 14,
       lastRound => 14,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -664,15 +691,16 @@ begin
     port map (
       clk => clk,
       rst => rst,
-      Input_Valid => mode_front_Output_Valid,
-      Input_Last => mode_front_Output_Last,
-      Input_Block => mode_front_Output_Block,
-      Input_KeyHigh => mode_front_Output_KeyHigh,
-      Input_KeyLow => mode_front_Output_KeyLow,
-      Input_KeySize => mode_front_Output_KeySize,
-      Input_Side => mode_front_Output_Side,
-      Input_Tag => mode_front_Output_Tag,
-      InputReady_Ready => key_gate_InputReady_Ready,
+      Waiting_Valid => input_register_Output_Valid,
+      Waiting_Last => input_register_Output_Last,
+      Waiting_Block => input_register_Output_Block,
+      Waiting_KeyHigh => input_register_Output_KeyHigh,
+      Waiting_KeyLow => input_register_Output_KeyLow,
+      Waiting_KeySize => input_register_Output_KeySize,
+      Waiting_Side => input_register_Output_Side,
+      Waiting_Tag => input_register_Output_Tag,
+      Waiting_KeyMatches => input_register_Output_KeyMatches,
+      RegisterReady_Ready => key_gate_RegisterReady_Ready,
       Output_Valid => round14_Output_Valid,
       Output_Last => round14_Output_Last,
       OutputReady_Ready => out_ready_Ready_int,
@@ -680,6 +708,7 @@ begin
       KeyLoad_Round => key_scheduler_KeyLoad_Round,
       KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
       Status_Ready => key_scheduler_Status_Ready,
+      Status_Loading => key_scheduler_Status_Loading,
       Status_KeyHigh => key_scheduler_Status_KeyHigh,
       Status_KeyLow => key_scheduler_Status_KeyLow,
       Status_KeySize => key_scheduler_Status_KeySize
@@ -690,15 +719,17 @@ begin
       buildKeySize => -1
     )
     port map (
-      Input_Valid => mode_front_Output_Valid,
-      Input_Last => mode_front_Output_Last,
-      Input_Block => mode_front_Output_Block,
-      Input_KeyHigh => mode_front_Output_KeyHigh,
-      Input_KeyLow => mode_front_Output_KeyLow,
-      Input_KeySize => mode_front_Output_KeySize,
-      Input_Side => mode_front_Output_Side,
-      Input_Tag => mode_front_Output_Tag,
+      Input_Valid => input_register_Output_Valid,
+      Input_Last => input_register_Output_Last,
+      Input_Block => input_register_Output_Block,
+      Input_KeyHigh => input_register_Output_KeyHigh,
+      Input_KeyLow => input_register_Output_KeyLow,
+      Input_KeySize => input_register_Output_KeySize,
+      Input_Side => input_register_Output_Side,
+      Input_Tag => input_register_Output_Tag,
+      Input_KeyMatches => input_register_Output_KeyMatches,
       Status_Ready => key_scheduler_Status_Ready,
+      Status_Loading => key_scheduler_Status_Loading,
       Status_KeyHigh => key_scheduler_Status_KeyHigh,
       Status_KeyLow => key_scheduler_Status_KeyLow,
       Status_KeySize => key_scheduler_Status_KeySize,
@@ -709,7 +740,7 @@ begin
       Output_Side => key_gate_Output_Side,
       Output_KeySize => key_gate_Output_KeySize,
       Output_Tag => key_gate_Output_Tag,
-      InputReady_Ready => key_gate_InputReady_Ready
+      RegisterReady_Ready => key_gate_RegisterReady_Ready
     );
 
   u_control : entity work.PipelineControl
@@ -749,7 +780,7 @@ begin
       State_First => mode_register_State_First,
       State_Chain => mode_register_State_Chain,
       State_Busy => mode_register_State_Busy,
-      CoreReady_Ready => key_gate_InputReady_Ready,
+      CoreReady_Ready => key_gate_RegisterReady_Ready,
       InputReady_Ready => in_ready_Ready_int
     );
 
@@ -777,7 +808,7 @@ begin
       Input_KeySize => in_KeySize_int,
       Input_Side => in_Side_int,
       Input_Tag => in_Tag_int,
-      CoreReady_Ready => key_gate_InputReady_Ready,
+      CoreReady_Ready => key_gate_RegisterReady_Ready,
       CoreOutput_Valid => round14_Output_Valid,
       CoreOutput_Last => round14_Output_Last,
       CoreOutput_Block => round14_Output_Block,

@@ -45,6 +45,20 @@ architecture rtl of aes_proc11_dec is
   signal out_Side_int : hdl_u128;
   signal out_KeySize_int : hdl_u2;
   signal out_Tag_int : hdl_u8;
+  signal key_scheduler_Status_Ready : boolean;
+  signal key_scheduler_Status_Loading : boolean;
+  signal key_scheduler_Status_KeyHigh : hdl_u128;
+  signal key_scheduler_Status_KeyLow : hdl_u128;
+  signal key_scheduler_Status_KeySize : hdl_u2;
+  signal input_register_Output_Valid : boolean;
+  signal input_register_Output_Last : boolean;
+  signal input_register_Output_Block : hdl_u128;
+  signal input_register_Output_KeyHigh : hdl_u128;
+  signal input_register_Output_KeyLow : hdl_u128;
+  signal input_register_Output_KeySize : hdl_u2;
+  signal input_register_Output_Side : hdl_u128;
+  signal input_register_Output_Tag : hdl_u8;
+  signal input_register_Output_KeyMatches : hdl_u32;
   signal key_gate_Output_Valid : boolean;
   signal key_gate_Output_Last : boolean;
   signal key_gate_Output_Block : hdl_u128;
@@ -139,10 +153,6 @@ architecture rtl of aes_proc11_dec is
   signal round13_Output_Side : hdl_u128;
   signal round13_Output_KeySize : hdl_u2;
   signal round13_Output_Tag : hdl_u8;
-  signal key_scheduler_Status_Ready : boolean;
-  signal key_scheduler_Status_KeyHigh : hdl_u128;
-  signal key_scheduler_Status_KeyLow : hdl_u128;
-  signal key_scheduler_Status_KeySize : hdl_u2;
 begin
   in_Valid_int <= in_Valid = '1';
   in_Last_int <= in_Last = '1';
@@ -161,12 +171,43 @@ begin
   out_KeySize <= std_logic_vector(out_KeySize_int);
   out_Tag <= std_logic_vector(out_Tag_int);
 
+  u_input_register : entity work.AesInputRegister
+    generic map (
+      buildKeySize => -1
+    )
+    port map (
+      clk => clk,
+      rst => rst,
+      Input_Valid => in_Valid_int,
+      Input_Last => in_Last_int,
+      Input_Block => in_Block_int,
+      Input_KeyHigh => in_KeyHigh_int,
+      Input_KeyLow => in_KeyLow_int,
+      Input_KeySize => in_KeySize_int,
+      Input_Side => in_Side_int,
+      Input_Tag => in_Tag_int,
+      Ready_Ready => in_ready_Ready_int,
+      Status_Ready => key_scheduler_Status_Ready,
+      Status_Loading => key_scheduler_Status_Loading,
+      Status_KeyHigh => key_scheduler_Status_KeyHigh,
+      Status_KeyLow => key_scheduler_Status_KeyLow,
+      Status_KeySize => key_scheduler_Status_KeySize,
+      Output_Valid => input_register_Output_Valid,
+      Output_Last => input_register_Output_Last,
+      Output_Block => input_register_Output_Block,
+      Output_KeyHigh => input_register_Output_KeyHigh,
+      Output_KeyLow => input_register_Output_KeyLow,
+      Output_KeySize => input_register_Output_KeySize,
+      Output_Side => input_register_Output_Side,
+      Output_Tag => input_register_Output_Tag,
+      Output_KeyMatches => input_register_Output_KeyMatches
+    );
+
   u_initial : entity work.AesRoundStage
     generic map (
       firstRound => 0,
       lastRound => 0,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -196,7 +237,6 @@ begin
       firstRound => 1,
       lastRound => 1,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -226,7 +266,6 @@ begin
       firstRound => 2,
       lastRound => 2,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -256,7 +295,6 @@ begin
       firstRound => 3,
       lastRound => 3,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -286,7 +324,6 @@ begin
       firstRound => 4,
       lastRound => 4,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -316,7 +353,6 @@ begin
       firstRound => 5,
       lastRound => 5,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -346,7 +382,6 @@ begin
       firstRound => 6,
       lastRound => 6,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -376,7 +411,6 @@ begin
       firstRound => 7,
       lastRound => 7,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -406,7 +440,6 @@ begin
       firstRound => 8,
       lastRound => 8,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -436,7 +469,6 @@ begin
       firstRound => 9,
       lastRound => 9,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -466,7 +498,6 @@ begin
       firstRound => 10,
       lastRound => 10,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -496,7 +527,6 @@ begin
       firstRound => 11,
       lastRound => 11,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -526,7 +556,6 @@ begin
       firstRound => 12,
       lastRound => 12,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -556,7 +585,6 @@ begin
       firstRound => 13,
       lastRound => 13,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -586,7 +614,6 @@ begin
       firstRound => 14,
       lastRound => 14,
       part => 0,
-      tables => true,
       decrypt => true,
       buildKeySize => -1
     )
@@ -619,15 +646,16 @@ begin
     port map (
       clk => clk,
       rst => rst,
-      Input_Valid => in_Valid_int,
-      Input_Last => in_Last_int,
-      Input_Block => in_Block_int,
-      Input_KeyHigh => in_KeyHigh_int,
-      Input_KeyLow => in_KeyLow_int,
-      Input_KeySize => in_KeySize_int,
-      Input_Side => in_Side_int,
-      Input_Tag => in_Tag_int,
-      InputReady_Ready => in_ready_Ready_int,
+      Waiting_Valid => input_register_Output_Valid,
+      Waiting_Last => input_register_Output_Last,
+      Waiting_Block => input_register_Output_Block,
+      Waiting_KeyHigh => input_register_Output_KeyHigh,
+      Waiting_KeyLow => input_register_Output_KeyLow,
+      Waiting_KeySize => input_register_Output_KeySize,
+      Waiting_Side => input_register_Output_Side,
+      Waiting_Tag => input_register_Output_Tag,
+      Waiting_KeyMatches => input_register_Output_KeyMatches,
+      RegisterReady_Ready => in_ready_Ready_int,
       Output_Valid => out_Valid_int,
       Output_Last => out_Last_int,
       OutputReady_Ready => out_ready_Ready_int,
@@ -635,6 +663,7 @@ begin
       KeyLoad_Round => key_scheduler_KeyLoad_Round,
       KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
       Status_Ready => key_scheduler_Status_Ready,
+      Status_Loading => key_scheduler_Status_Loading,
       Status_KeyHigh => key_scheduler_Status_KeyHigh,
       Status_KeyLow => key_scheduler_Status_KeyLow,
       Status_KeySize => key_scheduler_Status_KeySize
@@ -645,15 +674,17 @@ begin
       buildKeySize => -1
     )
     port map (
-      Input_Valid => in_Valid_int,
-      Input_Last => in_Last_int,
-      Input_Block => in_Block_int,
-      Input_KeyHigh => in_KeyHigh_int,
-      Input_KeyLow => in_KeyLow_int,
-      Input_KeySize => in_KeySize_int,
-      Input_Side => in_Side_int,
-      Input_Tag => in_Tag_int,
+      Input_Valid => input_register_Output_Valid,
+      Input_Last => input_register_Output_Last,
+      Input_Block => input_register_Output_Block,
+      Input_KeyHigh => input_register_Output_KeyHigh,
+      Input_KeyLow => input_register_Output_KeyLow,
+      Input_KeySize => input_register_Output_KeySize,
+      Input_Side => input_register_Output_Side,
+      Input_Tag => input_register_Output_Tag,
+      Input_KeyMatches => input_register_Output_KeyMatches,
       Status_Ready => key_scheduler_Status_Ready,
+      Status_Loading => key_scheduler_Status_Loading,
       Status_KeyHigh => key_scheduler_Status_KeyHigh,
       Status_KeyLow => key_scheduler_Status_KeyLow,
       Status_KeySize => key_scheduler_Status_KeySize,
@@ -664,7 +695,7 @@ begin
       Output_Side => key_gate_Output_Side,
       Output_KeySize => key_gate_Output_KeySize,
       Output_Tag => key_gate_Output_Tag,
-      InputReady_Ready => in_ready_Ready_int
+      RegisterReady_Ready => in_ready_Ready_int
     );
 
   u_control : entity work.PipelineControl

@@ -6,9 +6,11 @@ use ieee.numeric_std.all;
 package aes_tbox_dec_pkg is
   subtype hdl_u2 is unsigned(1 downto 0);
   subtype hdl_u4 is unsigned(3 downto 0);
+  subtype hdl_u5 is unsigned(4 downto 0);
   subtype hdl_u6 is unsigned(5 downto 0);
   subtype hdl_u7 is unsigned(6 downto 0);
   subtype hdl_u8 is unsigned(7 downto 0);
+  subtype hdl_u16 is unsigned(15 downto 0);
   subtype hdl_u32 is unsigned(31 downto 0);
   subtype hdl_u64 is unsigned(63 downto 0);
   subtype hdl_u128 is unsigned(127 downto 0);
@@ -109,25 +111,23 @@ package aes_tbox_dec_pkg is
   function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_index(i : integer; n : positive) return natural;
   function hdl_rotl(x : unsigned; n : natural) return unsigned;
+  function AesMath_KeyPartMatches(build : integer; high : hdl_u128; low : hdl_u128; size : hdl_u8; heldHigh : hdl_u128; heldLow : hdl_u128; heldSize : hdl_u8) return hdl_u32;
   function AesMath_KeySizeIn(build : integer; blockKeySize : hdl_u8) return hdl_u8;
   function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8;
-  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : integer; tables : boolean; decrypt : boolean) return hdl_u128;
+  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : integer; decrypt : boolean) return hdl_u128;
   function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : integer; rounds : hdl_u8) return hdl_u128;
   function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128;
-  function AesMath_InitialWindowLow(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u128;
   function AesMath_KeyLowIn(build : integer; keyLow : hdl_u128) return hdl_u128;
-  function AesMath_SameKey(build : integer; high : hdl_u128; low : hdl_u128; size : hdl_u8; heldHigh : hdl_u128; heldLow : hdl_u128; heldSize : hdl_u8) return boolean;
-  function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128;
+  function AesMath_InitialWindowLow(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u128;
   function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128;
-  function AesMath_TableRound(state : hdl_u128; roundKey : hdl_u128; decrypt : boolean) return hdl_u128;
+  function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_KeyWords(keySize : integer) return hdl_s32;
   function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : integer) return hdl_u32;
   function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128;
   function AesMath_RotWord(word : hdl_u32) return hdl_u32;
-  function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
   function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32;
   function AesMath_MixColumn(column : hdl_u32) return hdl_u32;
-  function AesMath_TableColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
+  function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
   function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32;
   function AesMath_Xtime4(word : hdl_u32) return hdl_u32;
   function AesMath_ReduceBytes(tops : hdl_u32) return hdl_u32;
@@ -177,6 +177,30 @@ package body aes_tbox_dec_pkg is
     return shift_left(x, n) or shift_right(x, x'length - n);
   end function;
 
+  -- Crypto.Aes.AesMath.KeyPartMatches
+  function AesMath_KeyPartMatches(build : integer; high : hdl_u128; low : hdl_u128; size : hdl_u8; heldHigh : hdl_u128; heldLow : hdl_u128; heldSize : hdl_u8) return hdl_u32 is
+    variable low1 : hdl_u128;
+    variable low2 : hdl_u128;
+    variable matches : hdl_u32;
+  begin
+    low1 := AesMath_KeyLowIn(build, low);
+    low2 := AesMath_KeyLowIn(build, heldLow);
+    if (to_integer(AesMath_KeySizeIn(build, size)) = to_integer(AesMath_KeySizeIn(build, heldSize))) then
+      matches := unsigned'(x"00010000");
+    else
+      matches := unsigned'(x"00000000");
+    end if;
+    for part in 0 to 7 loop
+      if (to_integer(resize(shift_right(high, hdl_amount(shift_left(to_unsigned(part mod 128, 7), 4), 7)), 16)) = to_integer(resize(shift_right(heldHigh, hdl_amount(shift_left(to_unsigned(part mod 128, 7), 4), 7)), 16))) then
+        matches := (matches or shift_left(unsigned'(x"00000001"), part));
+      end if;
+      if (to_integer(resize(shift_right(low1, hdl_amount(shift_left(to_unsigned(part mod 128, 7), 4), 7)), 16)) = to_integer(resize(shift_right(low2, hdl_amount(shift_left(to_unsigned(part mod 128, 7), 4), 7)), 16))) then
+        matches := (matches or shift_left(unsigned'(x"00000001"), hdl_amount((unsigned'("01000") + to_unsigned(part mod 32, 5)), 5)));
+      end if;
+    end loop;
+    return matches;
+  end function;
+
   -- Crypto.Aes.AesMath.KeySizeIn
   function AesMath_KeySizeIn(build : integer; blockKeySize : hdl_u8) return hdl_u8 is
     variable choice : hdl_u8;
@@ -202,8 +226,9 @@ package body aes_tbox_dec_pkg is
   end function;
 
   -- Crypto.Aes.AesMath.RoundStep
-  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : integer; tables : boolean; decrypt : boolean) return hdl_u128 is
+  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : integer; decrypt : boolean) return hdl_u128 is
     variable final : boolean;
+    variable substituted : hdl_u128;
   begin
     if (round > to_integer(rounds)) then
       return state;
@@ -212,22 +237,20 @@ package body aes_tbox_dec_pkg is
       return (state xor roundKey);
     end if;
     final := (round = to_integer(rounds));
-    if (part = 1) then
-      return AesMath_SubShift(state, decrypt);
-    end if;
     if (part = 2) then
       if final then
         return (state xor roundKey);
       end if;
       return (AesMath_Mix(state, decrypt) xor roundKey);
     end if;
+    substituted := AesMath_SubShift(state, decrypt);
+    if (part = 1) then
+      return substituted;
+    end if;
     if final then
-      return (AesMath_SubShift(state, decrypt) xor roundKey);
+      return (substituted xor roundKey);
     end if;
-    if tables then
-      return AesMath_TableRound(state, roundKey, decrypt);
-    end if;
-    return (AesMath_Mix(AesMath_SubShift(state, decrypt), decrypt) xor roundKey);
+    return (AesMath_Mix(substituted, decrypt) xor roundKey);
   end function;
 
   -- Crypto.Aes.AesMath.DecryptionRoundKey
@@ -308,6 +331,18 @@ package body aes_tbox_dec_pkg is
     return AesMath_FromColumns(choice, choice_2, choice_3, (u3 xor change));
   end function;
 
+  -- Crypto.Aes.AesMath.KeyLowIn
+  function AesMath_KeyLowIn(build : integer; keyLow : hdl_u128) return hdl_u128 is
+    variable choice : hdl_u128;
+  begin
+    if (build = 0) then
+      choice := unsigned'(x"00000000000000000000000000000000");
+    else
+      choice := keyLow;
+    end if;
+    return choice;
+  end function;
+
   -- Crypto.Aes.AesMath.InitialWindowLow
   function AesMath_InitialWindowLow(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u128 is
     variable nk : hdl_s32;
@@ -356,22 +391,16 @@ package body aes_tbox_dec_pkg is
     return unsigned'(unsigned'(w4 & w5) & unsigned'(w6 & w7));
   end function;
 
-  -- Crypto.Aes.AesMath.KeyLowIn
-  function AesMath_KeyLowIn(build : integer; keyLow : hdl_u128) return hdl_u128 is
+  -- Crypto.Aes.AesMath.Mix
+  function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128 is
     variable choice : hdl_u128;
   begin
-    if (build = 0) then
-      choice := unsigned'(x"00000000000000000000000000000000");
+    if decrypt then
+      choice := AesMath_FromColumns(AesMath_InvMixColumn(state(127 downto 96)), AesMath_InvMixColumn(state(95 downto 64)), AesMath_InvMixColumn(state(63 downto 32)), AesMath_InvMixColumn(state(31 downto 0)));
     else
-      choice := keyLow;
+      choice := AesMath_FromColumns(AesMath_MixColumn(state(127 downto 96)), AesMath_MixColumn(state(95 downto 64)), AesMath_MixColumn(state(63 downto 32)), AesMath_MixColumn(state(31 downto 0)));
     end if;
     return choice;
-  end function;
-
-  -- Crypto.Aes.AesMath.SameKey
-  function AesMath_SameKey(build : integer; high : hdl_u128; low : hdl_u128; size : hdl_u8; heldHigh : hdl_u128; heldLow : hdl_u128; heldSize : hdl_u8) return boolean is
-  begin
-    return (((high = heldHigh) and (AesMath_KeyLowIn(build, low) = AesMath_KeyLowIn(build, heldLow))) and (to_integer(AesMath_KeySizeIn(build, size)) = to_integer(AesMath_KeySizeIn(build, heldSize))));
   end function;
 
   -- Crypto.Aes.AesMath.SubShift
@@ -389,38 +418,6 @@ package body aes_tbox_dec_pkg is
       return AesMath_FromColumns(AesMath_SubShiftColumn(s0, s3, s2, s1, true), AesMath_SubShiftColumn(s1, s0, s3, s2, true), AesMath_SubShiftColumn(s2, s1, s0, s3, true), AesMath_SubShiftColumn(s3, s2, s1, s0, true));
     end if;
     return AesMath_FromColumns(AesMath_SubShiftColumn(s0, s1, s2, s3, false), AesMath_SubShiftColumn(s1, s2, s3, s0, false), AesMath_SubShiftColumn(s2, s3, s0, s1, false), AesMath_SubShiftColumn(s3, s0, s1, s2, false));
-  end function;
-
-  -- Crypto.Aes.AesMath.Mix
-  function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128 is
-    variable choice : hdl_u128;
-  begin
-    if decrypt then
-      choice := AesMath_FromColumns(AesMath_InvMixColumn(state(127 downto 96)), AesMath_InvMixColumn(state(95 downto 64)), AesMath_InvMixColumn(state(63 downto 32)), AesMath_InvMixColumn(state(31 downto 0)));
-    else
-      choice := AesMath_FromColumns(AesMath_MixColumn(state(127 downto 96)), AesMath_MixColumn(state(95 downto 64)), AesMath_MixColumn(state(63 downto 32)), AesMath_MixColumn(state(31 downto 0)));
-    end if;
-    return choice;
-  end function;
-
-  -- Crypto.Aes.AesMath.TableRound
-  function AesMath_TableRound(state : hdl_u128; roundKey : hdl_u128; decrypt : boolean) return hdl_u128 is
-    variable s0 : hdl_u32;
-    variable s1 : hdl_u32;
-    variable s2 : hdl_u32;
-    variable s3 : hdl_u32;
-    variable mixed : hdl_u128;
-  begin
-    s0 := state(127 downto 96);
-    s1 := state(95 downto 64);
-    s2 := state(63 downto 32);
-    s3 := state(31 downto 0);
-    if decrypt then
-      mixed := AesMath_FromColumns(AesMath_TableColumn(s0, s3, s2, s1, true), AesMath_TableColumn(s1, s0, s3, s2, true), AesMath_TableColumn(s2, s1, s0, s3, true), AesMath_TableColumn(s3, s2, s1, s0, true));
-    else
-      mixed := AesMath_FromColumns(AesMath_TableColumn(s0, s1, s2, s3, false), AesMath_TableColumn(s1, s2, s3, s0, false), AesMath_TableColumn(s2, s3, s0, s1, false), AesMath_TableColumn(s3, s0, s1, s2, false));
-    end if;
-    return (mixed xor roundKey);
   end function;
 
   -- Crypto.Aes.AesMath.KeyWords
@@ -453,18 +450,6 @@ package body aes_tbox_dec_pkg is
     return unsigned'(word(23 downto 0) & word(31 downto 24));
   end function;
 
-  -- Crypto.Aes.AesMath.SubShiftColumn
-  function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32 is
-    variable choice : hdl_u32;
-  begin
-    if decrypt then
-      choice := unsigned'(AesMath_InvSBox(hdl_address(a(31 downto 24))) & AesMath_InvSBox(hdl_address(b(23 downto 16))) & AesMath_InvSBox(hdl_address(c(15 downto 8))) & AesMath_InvSBox(hdl_address(d(7 downto 0))));
-    else
-      choice := unsigned'(AesMath_SBox(hdl_address(a(31 downto 24))) & AesMath_SBox(hdl_address(b(23 downto 16))) & AesMath_SBox(hdl_address(c(15 downto 8))) & AesMath_SBox(hdl_address(d(7 downto 0))));
-    end if;
-    return choice;
-  end function;
-
   -- Crypto.Aes.AesMath.InvMixColumn
   function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32 is
   begin
@@ -477,14 +462,14 @@ package body aes_tbox_dec_pkg is
     return (((unsigned'(column(23 downto 0) & column(31 downto 24)) xor unsigned'(column(15 downto 0) & column(31 downto 16))) xor unsigned'(column(7 downto 0) & column(31 downto 8))) xor AesMath_Xtime4((column xor unsigned'(column(23 downto 0) & column(31 downto 24)))));
   end function;
 
-  -- Crypto.Aes.AesMath.TableColumn
-  function AesMath_TableColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32 is
+  -- Crypto.Aes.AesMath.SubShiftColumn
+  function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32 is
     variable choice : hdl_u32;
   begin
     if decrypt then
-      choice := AesMath_InvMixColumn(AesMath_SubShiftColumn(a, b, c, d, true));
+      choice := unsigned'(AesMath_InvSBox(hdl_address(a(31 downto 24))) & AesMath_InvSBox(hdl_address(b(23 downto 16))) & AesMath_InvSBox(hdl_address(c(15 downto 8))) & AesMath_InvSBox(hdl_address(d(7 downto 0))));
     else
-      choice := AesMath_MixColumn(AesMath_SubShiftColumn(a, b, c, d, false));
+      choice := unsigned'(AesMath_SBox(hdl_address(a(31 downto 24))) & AesMath_SBox(hdl_address(b(23 downto 16))) & AesMath_SBox(hdl_address(c(15 downto 8))) & AesMath_SBox(hdl_address(d(7 downto 0))));
     end if;
     return choice;
   end function;

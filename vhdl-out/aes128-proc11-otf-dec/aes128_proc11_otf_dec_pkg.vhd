@@ -242,22 +242,20 @@ package aes128_proc11_otf_dec_pkg is
   function AesMath_KeyLowIn(build : integer; keyLow : hdl_u128) return hdl_u128;
   function AesMath_InitialWindowLow(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u128;
   function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8;
-  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : integer; tables : boolean; decrypt : boolean) return hdl_u128;
+  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : integer; decrypt : boolean) return hdl_u128;
   function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128;
   function AesMath_PreviousWindowHigh(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128;
   function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : integer; rounds : hdl_u8) return hdl_u128;
   function AesMath_KeyWords(keySize : integer) return hdl_s32;
   function AesMath_RotWord(word : hdl_u32) return hdl_u32;
-  function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128;
-  function AesMath_TableRound(state : hdl_u128; roundKey : hdl_u128; decrypt : boolean) return hdl_u128;
+  function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : integer) return hdl_u32;
   function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128;
   function AesMath_KeyWord(previous : hdl_u32; back : hdl_u32; i : integer; keySize : hdl_u8) return hdl_u32;
-  function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
   function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32;
   function AesMath_MixColumn(column : hdl_u32) return hdl_u32;
-  function AesMath_TableColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
+  function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
   function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32;
   function AesMath_SubWord(word : hdl_u32) return hdl_u32;
   function AesMath_Xtime4(word : hdl_u32) return hdl_u32;
@@ -385,8 +383,9 @@ package body aes128_proc11_otf_dec_pkg is
   end function;
 
   -- Crypto.Aes.AesMath.RoundStep
-  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : integer; tables : boolean; decrypt : boolean) return hdl_u128 is
+  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : integer; decrypt : boolean) return hdl_u128 is
     variable final : boolean;
+    variable substituted : hdl_u128;
   begin
     if (round > to_integer(rounds)) then
       return state;
@@ -395,22 +394,20 @@ package body aes128_proc11_otf_dec_pkg is
       return (state xor roundKey);
     end if;
     final := (round = to_integer(rounds));
-    if (part = 1) then
-      return AesMath_SubShift(state, decrypt);
-    end if;
     if (part = 2) then
       if final then
         return (state xor roundKey);
       end if;
       return (AesMath_Mix(state, decrypt) xor roundKey);
     end if;
+    substituted := AesMath_SubShift(state, decrypt);
+    if (part = 1) then
+      return substituted;
+    end if;
     if final then
-      return (AesMath_SubShift(state, decrypt) xor roundKey);
+      return (substituted xor roundKey);
     end if;
-    if tables then
-      return AesMath_TableRound(state, roundKey, decrypt);
-    end if;
-    return (AesMath_Mix(AesMath_SubShift(state, decrypt), decrypt) xor roundKey);
+    return (AesMath_Mix(substituted, decrypt) xor roundKey);
   end function;
 
   -- Crypto.Aes.AesMath.NextWindowLow
@@ -527,6 +524,18 @@ package body aes128_proc11_otf_dec_pkg is
     return unsigned'(word(23 downto 0) & word(31 downto 24));
   end function;
 
+  -- Crypto.Aes.AesMath.Mix
+  function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128 is
+    variable choice : hdl_u128;
+  begin
+    if decrypt then
+      choice := AesMath_FromColumns(AesMath_InvMixColumn(state(127 downto 96)), AesMath_InvMixColumn(state(95 downto 64)), AesMath_InvMixColumn(state(63 downto 32)), AesMath_InvMixColumn(state(31 downto 0)));
+    else
+      choice := AesMath_FromColumns(AesMath_MixColumn(state(127 downto 96)), AesMath_MixColumn(state(95 downto 64)), AesMath_MixColumn(state(63 downto 32)), AesMath_MixColumn(state(31 downto 0)));
+    end if;
+    return choice;
+  end function;
+
   -- Crypto.Aes.AesMath.SubShift
   function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128 is
     variable s0 : hdl_u32;
@@ -542,38 +551,6 @@ package body aes128_proc11_otf_dec_pkg is
       return AesMath_FromColumns(AesMath_SubShiftColumn(s0, s3, s2, s1, true), AesMath_SubShiftColumn(s1, s0, s3, s2, true), AesMath_SubShiftColumn(s2, s1, s0, s3, true), AesMath_SubShiftColumn(s3, s2, s1, s0, true));
     end if;
     return AesMath_FromColumns(AesMath_SubShiftColumn(s0, s1, s2, s3, false), AesMath_SubShiftColumn(s1, s2, s3, s0, false), AesMath_SubShiftColumn(s2, s3, s0, s1, false), AesMath_SubShiftColumn(s3, s0, s1, s2, false));
-  end function;
-
-  -- Crypto.Aes.AesMath.Mix
-  function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128 is
-    variable choice : hdl_u128;
-  begin
-    if decrypt then
-      choice := AesMath_FromColumns(AesMath_InvMixColumn(state(127 downto 96)), AesMath_InvMixColumn(state(95 downto 64)), AesMath_InvMixColumn(state(63 downto 32)), AesMath_InvMixColumn(state(31 downto 0)));
-    else
-      choice := AesMath_FromColumns(AesMath_MixColumn(state(127 downto 96)), AesMath_MixColumn(state(95 downto 64)), AesMath_MixColumn(state(63 downto 32)), AesMath_MixColumn(state(31 downto 0)));
-    end if;
-    return choice;
-  end function;
-
-  -- Crypto.Aes.AesMath.TableRound
-  function AesMath_TableRound(state : hdl_u128; roundKey : hdl_u128; decrypt : boolean) return hdl_u128 is
-    variable s0 : hdl_u32;
-    variable s1 : hdl_u32;
-    variable s2 : hdl_u32;
-    variable s3 : hdl_u32;
-    variable mixed : hdl_u128;
-  begin
-    s0 := state(127 downto 96);
-    s1 := state(95 downto 64);
-    s2 := state(63 downto 32);
-    s3 := state(31 downto 0);
-    if decrypt then
-      mixed := AesMath_FromColumns(AesMath_TableColumn(s0, s3, s2, s1, true), AesMath_TableColumn(s1, s0, s3, s2, true), AesMath_TableColumn(s2, s1, s0, s3, true), AesMath_TableColumn(s3, s2, s1, s0, true));
-    else
-      mixed := AesMath_FromColumns(AesMath_TableColumn(s0, s1, s2, s3, false), AesMath_TableColumn(s1, s2, s3, s0, false), AesMath_TableColumn(s2, s3, s0, s1, false), AesMath_TableColumn(s3, s0, s1, s2, false));
-    end if;
-    return (mixed xor roundKey);
   end function;
 
   -- Crypto.Aes.AesMath.WindowWord
@@ -612,18 +589,6 @@ package body aes128_proc11_otf_dec_pkg is
     return (back xor mixed);
   end function;
 
-  -- Crypto.Aes.AesMath.SubShiftColumn
-  function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32 is
-    variable choice : hdl_u32;
-  begin
-    if decrypt then
-      choice := unsigned'(AesMath_InvSBox(hdl_address(a(31 downto 24))) & AesMath_InvSBox(hdl_address(b(23 downto 16))) & AesMath_InvSBox(hdl_address(c(15 downto 8))) & AesMath_InvSBox(hdl_address(d(7 downto 0))));
-    else
-      choice := unsigned'(AesMath_SBox(hdl_address(a(31 downto 24))) & AesMath_SBox(hdl_address(b(23 downto 16))) & AesMath_SBox(hdl_address(c(15 downto 8))) & AesMath_SBox(hdl_address(d(7 downto 0))));
-    end if;
-    return choice;
-  end function;
-
   -- Crypto.Aes.AesMath.InvMixColumn
   function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32 is
   begin
@@ -636,14 +601,14 @@ package body aes128_proc11_otf_dec_pkg is
     return (((unsigned'(column(23 downto 0) & column(31 downto 24)) xor unsigned'(column(15 downto 0) & column(31 downto 16))) xor unsigned'(column(7 downto 0) & column(31 downto 8))) xor AesMath_Xtime4((column xor unsigned'(column(23 downto 0) & column(31 downto 24)))));
   end function;
 
-  -- Crypto.Aes.AesMath.TableColumn
-  function AesMath_TableColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32 is
+  -- Crypto.Aes.AesMath.SubShiftColumn
+  function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32 is
     variable choice : hdl_u32;
   begin
     if decrypt then
-      choice := AesMath_InvMixColumn(AesMath_SubShiftColumn(a, b, c, d, true));
+      choice := unsigned'(AesMath_InvSBox(hdl_address(a(31 downto 24))) & AesMath_InvSBox(hdl_address(b(23 downto 16))) & AesMath_InvSBox(hdl_address(c(15 downto 8))) & AesMath_InvSBox(hdl_address(d(7 downto 0))));
     else
-      choice := AesMath_MixColumn(AesMath_SubShiftColumn(a, b, c, d, false));
+      choice := unsigned'(AesMath_SBox(hdl_address(a(31 downto 24))) & AesMath_SBox(hdl_address(b(23 downto 16))) & AesMath_SBox(hdl_address(c(15 downto 8))) & AesMath_SBox(hdl_address(d(7 downto 0))));
     end if;
     return choice;
   end function;

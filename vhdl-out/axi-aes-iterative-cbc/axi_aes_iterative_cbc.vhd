@@ -109,6 +109,21 @@ architecture rtl of axi_aes_iterative_cbc is
   signal mode_front_Output_KeySize : hdl_u2;
   signal mode_front_Output_Side : hdl_u128;
   signal mode_front_Output_Tag : hdl_u8;
+  signal key_gate_RegisterReady_Ready : boolean;
+  signal key_scheduler_Status_Ready : boolean;
+  signal key_scheduler_Status_Loading : boolean;
+  signal key_scheduler_Status_KeyHigh : hdl_u128;
+  signal key_scheduler_Status_KeyLow : hdl_u128;
+  signal key_scheduler_Status_KeySize : hdl_u2;
+  signal input_register_Output_Valid : boolean;
+  signal input_register_Output_Last : boolean;
+  signal input_register_Output_Block : hdl_u128;
+  signal input_register_Output_KeyHigh : hdl_u128;
+  signal input_register_Output_KeyLow : hdl_u128;
+  signal input_register_Output_KeySize : hdl_u2;
+  signal input_register_Output_Side : hdl_u128;
+  signal input_register_Output_Tag : hdl_u8;
+  signal input_register_Output_KeyMatches : hdl_u32;
   signal key_gate_Output_Valid : boolean;
   signal key_gate_Output_Last : boolean;
   signal key_gate_Output_Block : hdl_u128;
@@ -126,11 +141,6 @@ architecture rtl of axi_aes_iterative_cbc is
   signal core_Output_KeySize : hdl_u2;
   signal core_Output_Tag : hdl_u8;
   signal core_InputReady_Ready : boolean;
-  signal key_gate_InputReady_Ready : boolean;
-  signal key_scheduler_Status_Ready : boolean;
-  signal key_scheduler_Status_KeyHigh : hdl_u128;
-  signal key_scheduler_Status_KeyLow : hdl_u128;
-  signal key_scheduler_Status_KeySize : hdl_u2;
   signal out_Valid : boolean;
   signal out_Last : boolean;
   signal out_Block : hdl_u128;
@@ -271,6 +281,38 @@ begin
       Output_Tag => mode_front_Output_Tag
     );
 
+  u_input_register : entity work.AesInputRegister
+    generic map (
+      buildKeySize => -1
+    )
+    port map (
+      clk => clk,
+      rst => rst,
+      Input_Valid => mode_front_Output_Valid,
+      Input_Last => mode_front_Output_Last,
+      Input_Block => mode_front_Output_Block,
+      Input_KeyHigh => mode_front_Output_KeyHigh,
+      Input_KeyLow => mode_front_Output_KeyLow,
+      Input_KeySize => mode_front_Output_KeySize,
+      Input_Side => mode_front_Output_Side,
+      Input_Tag => mode_front_Output_Tag,
+      Ready_Ready => key_gate_RegisterReady_Ready,
+      Status_Ready => key_scheduler_Status_Ready,
+      Status_Loading => key_scheduler_Status_Loading,
+      Status_KeyHigh => key_scheduler_Status_KeyHigh,
+      Status_KeyLow => key_scheduler_Status_KeyLow,
+      Status_KeySize => key_scheduler_Status_KeySize,
+      Output_Valid => input_register_Output_Valid,
+      Output_Last => input_register_Output_Last,
+      Output_Block => input_register_Output_Block,
+      Output_KeyHigh => input_register_Output_KeyHigh,
+      Output_KeyLow => input_register_Output_KeyLow,
+      Output_KeySize => input_register_Output_KeySize,
+      Output_Side => input_register_Output_Side,
+      Output_Tag => input_register_Output_Tag,
+      Output_KeyMatches => input_register_Output_KeyMatches
+    );
+
   u_core : entity work.AesIterativeCore
     generic map (
       decrypt => false,
@@ -306,15 +348,16 @@ begin
     port map (
       clk => clk,
       rst => rst,
-      Input_Valid => mode_front_Output_Valid,
-      Input_Last => mode_front_Output_Last,
-      Input_Block => mode_front_Output_Block,
-      Input_KeyHigh => mode_front_Output_KeyHigh,
-      Input_KeyLow => mode_front_Output_KeyLow,
-      Input_KeySize => mode_front_Output_KeySize,
-      Input_Side => mode_front_Output_Side,
-      Input_Tag => mode_front_Output_Tag,
-      InputReady_Ready => key_gate_InputReady_Ready,
+      Waiting_Valid => input_register_Output_Valid,
+      Waiting_Last => input_register_Output_Last,
+      Waiting_Block => input_register_Output_Block,
+      Waiting_KeyHigh => input_register_Output_KeyHigh,
+      Waiting_KeyLow => input_register_Output_KeyLow,
+      Waiting_KeySize => input_register_Output_KeySize,
+      Waiting_Side => input_register_Output_Side,
+      Waiting_Tag => input_register_Output_Tag,
+      Waiting_KeyMatches => input_register_Output_KeyMatches,
+      RegisterReady_Ready => key_gate_RegisterReady_Ready,
       Output_Valid => core_Output_Valid,
       Output_Last => core_Output_Last,
       OutputReady_Ready => out_ready_Ready,
@@ -322,6 +365,7 @@ begin
       KeyLoad_Round => key_scheduler_KeyLoad_Round,
       KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
       Status_Ready => key_scheduler_Status_Ready,
+      Status_Loading => key_scheduler_Status_Loading,
       Status_KeyHigh => key_scheduler_Status_KeyHigh,
       Status_KeyLow => key_scheduler_Status_KeyLow,
       Status_KeySize => key_scheduler_Status_KeySize
@@ -332,15 +376,17 @@ begin
       buildKeySize => -1
     )
     port map (
-      Input_Valid => mode_front_Output_Valid,
-      Input_Last => mode_front_Output_Last,
-      Input_Block => mode_front_Output_Block,
-      Input_KeyHigh => mode_front_Output_KeyHigh,
-      Input_KeyLow => mode_front_Output_KeyLow,
-      Input_KeySize => mode_front_Output_KeySize,
-      Input_Side => mode_front_Output_Side,
-      Input_Tag => mode_front_Output_Tag,
+      Input_Valid => input_register_Output_Valid,
+      Input_Last => input_register_Output_Last,
+      Input_Block => input_register_Output_Block,
+      Input_KeyHigh => input_register_Output_KeyHigh,
+      Input_KeyLow => input_register_Output_KeyLow,
+      Input_KeySize => input_register_Output_KeySize,
+      Input_Side => input_register_Output_Side,
+      Input_Tag => input_register_Output_Tag,
+      Input_KeyMatches => input_register_Output_KeyMatches,
       Status_Ready => key_scheduler_Status_Ready,
+      Status_Loading => key_scheduler_Status_Loading,
       Status_KeyHigh => key_scheduler_Status_KeyHigh,
       Status_KeyLow => key_scheduler_Status_KeyLow,
       Status_KeySize => key_scheduler_Status_KeySize,
@@ -351,7 +397,7 @@ begin
       Output_Side => key_gate_Output_Side,
       Output_KeySize => key_gate_Output_KeySize,
       Output_Tag => key_gate_Output_Tag,
-      InputReady_Ready => key_gate_InputReady_Ready
+      RegisterReady_Ready => key_gate_RegisterReady_Ready
     );
 
   u_mode_back : entity work.AesModeBack
@@ -383,7 +429,7 @@ begin
       State_First => mode_register_State_First,
       State_Chain => mode_register_State_Chain,
       State_Busy => mode_register_State_Busy,
-      CoreReady_Ready => key_gate_InputReady_Ready,
+      CoreReady_Ready => key_gate_RegisterReady_Ready,
       InputReady_Ready => in_ready_Ready
     );
 
@@ -411,7 +457,7 @@ begin
       Input_KeySize => in_KeySize,
       Input_Side => in_Side,
       Input_Tag => in_Tag,
-      CoreReady_Ready => key_gate_InputReady_Ready,
+      CoreReady_Ready => key_gate_RegisterReady_Ready,
       CoreOutput_Valid => core_Output_Valid,
       CoreOutput_Last => core_Output_Last,
       CoreOutput_Block => core_Output_Block,

@@ -13,15 +13,16 @@ entity AesKeyScheduler is
   port (
     clk : in std_logic;
     rst : in std_logic;
-    Input_Valid : in boolean;
-    Input_Last : in boolean;
-    Input_Block : in hdl_u128;
-    Input_KeyHigh : in hdl_u128;
-    Input_KeyLow : in hdl_u128;
-    Input_KeySize : in hdl_u2;
-    Input_Side : in hdl_u128;
-    Input_Tag : in hdl_u8;
-    InputReady_Ready : in boolean;
+    Waiting_Valid : in boolean;
+    Waiting_Last : in boolean;
+    Waiting_Block : in hdl_u128;
+    Waiting_KeyHigh : in hdl_u128;
+    Waiting_KeyLow : in hdl_u128;
+    Waiting_KeySize : in hdl_u2;
+    Waiting_Side : in hdl_u128;
+    Waiting_Tag : in hdl_u8;
+    Waiting_KeyMatches : in hdl_u32;
+    RegisterReady_Ready : in boolean;
     Output_Valid : in boolean;
     Output_Last : in boolean;
     OutputReady_Ready : in boolean;
@@ -29,6 +30,7 @@ entity AesKeyScheduler is
     KeyLoad_Round : out hdl_u4;
     KeyLoad_RoundKey : out hdl_u128 := (others => '0');
     Status_Ready : out boolean;
+    Status_Loading : out boolean;
     Status_KeyHigh : out hdl_u128;
     Status_KeyLow : out hdl_u128;
     Status_KeySize : out hdl_u2
@@ -38,142 +40,125 @@ end entity;
 architecture rtl of AesKeyScheduler is
   signal loaded_reg : boolean := false;
   signal expanding_reg : boolean := false;
+  signal finishing_reg : boolean := false;
   signal round_reg : hdl_u8 := unsigned'(x"00");
   signal windowHigh_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal windowLow_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal keyHigh_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal keyLow_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal keySize_reg : hdl_u8 := unsigned'(x"00");
-  signal offered_reg : boolean := false;
-  signal offeredHeld_reg : boolean := false;
-  signal offeredHigh_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-  signal offeredLow_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-  signal offeredSize_reg : hdl_u8 := unsigned'(x"00");
+  signal entered_reg : boolean := false;
   signal inFlight_reg : hdl_u8 := unsigned'(x"00");
 begin
   tick : process(clk)
     variable loaded : boolean;
     variable expanding : boolean;
+    variable finishing : boolean;
     variable round : hdl_u8;
     variable windowHigh : hdl_u128;
     variable windowLow : hdl_u128;
     variable keyHigh : hdl_u128;
     variable keyLow : hdl_u128;
     variable keySize : hdl_u8;
-    variable offered : boolean;
-    variable offeredHeld : boolean;
-    variable offeredHigh : hdl_u128;
-    variable offeredLow : hdl_u128;
-    variable offeredSize : hdl_u8;
+    variable entered : boolean;
     variable inFlight : hdl_u8;
-    variable inputTaken : boolean;
+    variable empty : boolean;
     variable outputTaken : boolean;
     variable size : hdl_u8;
     variable rounds : hdl_u8;
     variable next_x : hdl_u128;
+    variable size_2 : hdl_u8;
+    variable low : hdl_u128;
   begin
     if rising_edge(clk) then
       if rst = '1' then
         loaded_reg <= false;
         expanding_reg <= false;
+        finishing_reg <= false;
         round_reg <= unsigned'(x"00");
         keyHigh_reg <= unsigned'(x"00000000000000000000000000000000");
         keyLow_reg <= unsigned'(x"00000000000000000000000000000000");
         keySize_reg <= unsigned'(x"00");
-        offered_reg <= false;
-        offeredHeld_reg <= false;
-        offeredHigh_reg <= unsigned'(x"00000000000000000000000000000000");
-        offeredLow_reg <= unsigned'(x"00000000000000000000000000000000");
-        offeredSize_reg <= unsigned'(x"00");
+        entered_reg <= false;
         inFlight_reg <= unsigned'(x"00");
         KeyLoad_Valid <= false;
         KeyLoad_Round <= (others => '0');
         Status_Ready <= false;
-        Status_KeyHigh <= (others => '0');
-        Status_KeyLow <= (others => '0');
-        Status_KeySize <= (others => '0');
+        Status_Loading <= false;
+        Status_KeyHigh <= unsigned'(x"00000000000000000000000000000000");
+        Status_KeyLow <= unsigned'(x"00000000000000000000000000000000");
+        Status_KeySize <= unsigned'("00");
         -- Datapath, no reset (the reset value is never observed): windowHigh_reg, windowLow_reg,
         --   KeyLoad_RoundKey
       else
         loaded := loaded_reg;
         expanding := expanding_reg;
+        finishing := finishing_reg;
         round := round_reg;
         windowHigh := windowHigh_reg;
         windowLow := windowLow_reg;
         keyHigh := keyHigh_reg;
         keyLow := keyLow_reg;
         keySize := keySize_reg;
-        offered := offered_reg;
-        offeredHeld := offeredHeld_reg;
-        offeredHigh := offeredHigh_reg;
-        offeredLow := offeredLow_reg;
-        offeredSize := offeredSize_reg;
+        entered := entered_reg;
         inFlight := inFlight_reg;
-        inputTaken := (Input_Valid and InputReady_Ready);
+        empty := ((to_integer(inFlight) = 0) and (not entered));
         outputTaken := (Output_Valid and OutputReady_Ready);
-        if (inputTaken and (not outputTaken)) then
+        if (entered and (not outputTaken)) then
           inFlight := (inFlight + unsigned'(x"01"));
         end if;
-        if (outputTaken and (not inputTaken)) then
+        if (outputTaken and (not entered)) then
           inFlight := (inFlight - unsigned'(x"01"));
         end if;
+        entered := (Waiting_Valid and RegisterReady_Ready);
         KeyLoad_Valid <= false;
-        if expanding then
+        if finishing then
+          finishing := false;
+          expanding := false;
+          loaded := true;
+        elsif expanding then
           size := AesMath_KeySizeIn(buildKeySize, keySize);
           rounds := AesMath_RoundsOf(size);
-          if (to_integer(round) <= to_integer(rounds)) then
-            KeyLoad_Valid <= true;
-            if decrypt then
-              KeyLoad_Round <= resize((rounds - round), 4);
-              KeyLoad_RoundKey <= AesMath_DecryptionRoundKey(windowHigh, to_integer((signed(resize(rounds, 32)) - signed(resize(round, 32)))), rounds);
-            else
-              KeyLoad_Round <= round(3 downto 0);
-              KeyLoad_RoundKey <= windowHigh;
-            end if;
-            next_x := AesMath_NextWindowLow(windowHigh, windowLow, to_integer(round), size);
-            windowHigh := windowLow;
-            windowLow := next_x;
-            round := (round + unsigned'(x"01"));
+          KeyLoad_Valid <= true;
+          if decrypt then
+            KeyLoad_Round <= resize((rounds - round), 4);
+            KeyLoad_RoundKey <= AesMath_DecryptionRoundKey(windowHigh, to_integer((signed(resize(rounds, 32)) - signed(resize(round, 32)))), rounds);
           else
-            expanding := false;
-            loaded := true;
+            KeyLoad_Round <= round(3 downto 0);
+            KeyLoad_RoundKey <= windowHigh;
           end if;
-        elsif ((offered and (to_integer(inFlight) = 0)) and (not (loaded and offeredHeld))) then
-          keyHigh := offeredHigh;
-          keyLow := offeredLow;
-          keySize := offeredSize;
-          windowHigh := offeredHigh;
-          windowLow := AesMath_InitialWindowLow(offeredHigh, offeredLow, AesMath_KeySizeIn(buildKeySize, offeredSize));
+          next_x := AesMath_NextWindowLow(windowHigh, windowLow, to_integer(round), size);
+          windowHigh := windowLow;
+          windowLow := next_x;
+          finishing := (to_integer(round) = to_integer(rounds));
+          round := (round + unsigned'(x"01"));
+        elsif ((Waiting_Valid and empty) and (not (loaded and (Waiting_KeyMatches = unsigned'(x"0001FFFF"))))) then
+          size_2 := AesMath_KeySizeIn(buildKeySize, resize(Waiting_KeySize, 8));
+          low := AesMath_KeyLowIn(buildKeySize, Waiting_KeyLow);
+          keyHigh := Waiting_KeyHigh;
+          keyLow := low;
+          keySize := size_2;
+          windowHigh := Waiting_KeyHigh;
+          windowLow := AesMath_InitialWindowLow(Waiting_KeyHigh, low, size_2);
           round := unsigned'(x"00");
           expanding := true;
           loaded := false;
-          offered := false;
-        else
-          offered := Input_Valid;
-          if Input_Valid then
-            offeredHigh := Input_KeyHigh;
-            offeredLow := AesMath_KeyLowIn(buildKeySize, Input_KeyLow);
-            offeredSize := AesMath_KeySizeIn(buildKeySize, resize(Input_KeySize, 8));
-            offeredHeld := AesMath_SameKey(buildKeySize, Input_KeyHigh, Input_KeyLow, resize(Input_KeySize, 8), keyHigh, keyLow, keySize);
-          end if;
         end if;
         Status_Ready <= loaded;
+        Status_Loading <= expanding;
         Status_KeyHigh <= keyHigh;
         Status_KeyLow <= keyLow;
         Status_KeySize <= keySize(1 downto 0);
         loaded_reg <= loaded;
         expanding_reg <= expanding;
+        finishing_reg <= finishing;
         round_reg <= round;
         windowHigh_reg <= windowHigh;
         windowLow_reg <= windowLow;
         keyHigh_reg <= keyHigh;
         keyLow_reg <= keyLow;
         keySize_reg <= keySize;
-        offered_reg <= offered;
-        offeredHeld_reg <= offeredHeld;
-        offeredHigh_reg <= offeredHigh;
-        offeredLow_reg <= offeredLow;
-        offeredSize_reg <= offeredSize;
+        entered_reg <= entered;
         inFlight_reg <= inFlight;
       end if;
     end if;

@@ -90,6 +90,28 @@ architecture rtl of axi_aes_proc22_dec is
   signal registers_Config_Mode : hdl_u4;
   signal registers_Config_Decrypt : boolean;
   signal registers_Config_KeySize : hdl_u2;
+  signal in_Valid : boolean;
+  signal in_Last : boolean;
+  signal in_Block : hdl_u128;
+  signal in_KeyHigh : hdl_u128;
+  signal in_KeyLow : hdl_u128;
+  signal in_KeySize : hdl_u2;
+  signal in_Side : hdl_u128;
+  signal in_Tag : hdl_u8;
+  signal key_scheduler_Status_Ready : boolean;
+  signal key_scheduler_Status_Loading : boolean;
+  signal key_scheduler_Status_KeyHigh : hdl_u128;
+  signal key_scheduler_Status_KeyLow : hdl_u128;
+  signal key_scheduler_Status_KeySize : hdl_u2;
+  signal input_register_Output_Valid : boolean;
+  signal input_register_Output_Last : boolean;
+  signal input_register_Output_Block : hdl_u128;
+  signal input_register_Output_KeyHigh : hdl_u128;
+  signal input_register_Output_KeyLow : hdl_u128;
+  signal input_register_Output_KeySize : hdl_u2;
+  signal input_register_Output_Side : hdl_u128;
+  signal input_register_Output_Tag : hdl_u8;
+  signal input_register_Output_KeyMatches : hdl_u32;
   signal key_gate_Output_Valid : boolean;
   signal key_gate_Output_Last : boolean;
   signal key_gate_Output_Block : hdl_u128;
@@ -274,19 +296,7 @@ architecture rtl of axi_aes_proc22_dec is
   signal out_Side : hdl_u128;
   signal out_KeySize : hdl_u2;
   signal out_Tag : hdl_u8;
-  signal in_Valid : boolean;
-  signal in_Last : boolean;
-  signal in_Block : hdl_u128;
-  signal in_KeyHigh : hdl_u128;
-  signal in_KeyLow : hdl_u128;
-  signal in_KeySize : hdl_u2;
-  signal in_Side : hdl_u128;
-  signal in_Tag : hdl_u8;
   signal out_ready_Ready : boolean;
-  signal key_scheduler_Status_Ready : boolean;
-  signal key_scheduler_Status_KeyHigh : hdl_u128;
-  signal key_scheduler_Status_KeyLow : hdl_u128;
-  signal key_scheduler_Status_KeySize : hdl_u2;
   signal aes_closer_Closing_Discard : boolean;
   signal aes_output_Output_Valid : boolean;
   signal aes_output_Output_Last : boolean;
@@ -394,12 +404,43 @@ begin
       Error_Code => assembler_Error_Code
     );
 
+  u_input_register : entity work.AesInputRegister
+    generic map (
+      buildKeySize => -1
+    )
+    port map (
+      clk => clk,
+      rst => rst,
+      Input_Valid => in_Valid,
+      Input_Last => in_Last,
+      Input_Block => in_Block,
+      Input_KeyHigh => in_KeyHigh,
+      Input_KeyLow => in_KeyLow,
+      Input_KeySize => in_KeySize,
+      Input_Side => in_Side,
+      Input_Tag => in_Tag,
+      Ready_Ready => in_ready_Ready,
+      Status_Ready => key_scheduler_Status_Ready,
+      Status_Loading => key_scheduler_Status_Loading,
+      Status_KeyHigh => key_scheduler_Status_KeyHigh,
+      Status_KeyLow => key_scheduler_Status_KeyLow,
+      Status_KeySize => key_scheduler_Status_KeySize,
+      Output_Valid => input_register_Output_Valid,
+      Output_Last => input_register_Output_Last,
+      Output_Block => input_register_Output_Block,
+      Output_KeyHigh => input_register_Output_KeyHigh,
+      Output_KeyLow => input_register_Output_KeyLow,
+      Output_KeySize => input_register_Output_KeySize,
+      Output_Side => input_register_Output_Side,
+      Output_Tag => input_register_Output_Tag,
+      Output_KeyMatches => input_register_Output_KeyMatches
+    );
+
   u_initial : entity work.AesRoundStage
     generic map (
       firstRound => 0,
       lastRound => 0,
       part => 0,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -429,7 +470,6 @@ begin
       firstRound => 1,
       lastRound => 1,
       part => 1,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -459,7 +499,6 @@ begin
       firstRound => 1,
       lastRound => 1,
       part => 2,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -489,7 +528,6 @@ begin
       firstRound => 2,
       lastRound => 2,
       part => 1,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -519,7 +557,6 @@ begin
       firstRound => 2,
       lastRound => 2,
       part => 2,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -549,7 +586,6 @@ begin
       firstRound => 3,
       lastRound => 3,
       part => 1,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -579,7 +615,6 @@ begin
       firstRound => 3,
       lastRound => 3,
       part => 2,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -609,7 +644,6 @@ begin
       firstRound => 4,
       lastRound => 4,
       part => 1,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -639,7 +673,6 @@ begin
       firstRound => 4,
       lastRound => 4,
       part => 2,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -669,7 +702,6 @@ begin
       firstRound => 5,
       lastRound => 5,
       part => 1,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -699,7 +731,6 @@ begin
       firstRound => 5,
       lastRound => 5,
       part => 2,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -729,7 +760,6 @@ begin
       firstRound => 6,
       lastRound => 6,
       part => 1,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -759,7 +789,6 @@ begin
       firstRound => 6,
       lastRound => 6,
       part => 2,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -789,7 +818,6 @@ begin
       firstRound => 7,
       lastRound => 7,
       part => 1,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -819,7 +847,6 @@ begin
       firstRound => 7,
       lastRound => 7,
       part => 2,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -849,7 +876,6 @@ begin
       firstRound => 8,
       lastRound => 8,
       part => 1,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -879,7 +905,6 @@ begin
       firstRound => 8,
       lastRound => 8,
       part => 2,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -909,7 +934,6 @@ begin
       firstRound => 9,
       lastRound => 9,
       part => 1,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -939,7 +963,6 @@ begin
       firstRound => 9,
       lastRound => 9,
       part => 2,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -969,7 +992,6 @@ begin
       firstRound => 10,
       lastRound => 10,
       part => 1,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -999,7 +1021,6 @@ begin
       firstRound => 10,
       lastRound => 10,
       part => 2,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -1029,7 +1050,6 @@ begin
       firstRound => 11,
       lastRound => 11,
       part => 1,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -1059,7 +1079,6 @@ begin
       firstRound => 11,
       lastRound => 11,
       part => 2,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -1089,7 +1108,6 @@ begin
       firstRound => 12,
       lastRound => 12,
       part => 1,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -1119,7 +1137,6 @@ begin
       firstRound => 12,
       lastRound => 12,
       part => 2,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -1149,7 +1166,6 @@ begin
       firstRound => 13,
       lastRound => 13,
       part => 1,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -1179,7 +1195,6 @@ begin
       firstRound => 13,
       lastRound => 13,
       part => 2,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -1209,7 +1224,6 @@ begin
       firstRound => 14,
       lastRound => 14,
       part => 1,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -1239,7 +1253,6 @@ begin
       firstRound => 14,
       lastRound => 14,
       part => 2,
-      tables => false,
       decrypt => true,
       buildKeySize => -1
     )
@@ -1272,15 +1285,16 @@ begin
     port map (
       clk => clk,
       rst => rst,
-      Input_Valid => in_Valid,
-      Input_Last => in_Last,
-      Input_Block => in_Block,
-      Input_KeyHigh => in_KeyHigh,
-      Input_KeyLow => in_KeyLow,
-      Input_KeySize => in_KeySize,
-      Input_Side => in_Side,
-      Input_Tag => in_Tag,
-      InputReady_Ready => in_ready_Ready,
+      Waiting_Valid => input_register_Output_Valid,
+      Waiting_Last => input_register_Output_Last,
+      Waiting_Block => input_register_Output_Block,
+      Waiting_KeyHigh => input_register_Output_KeyHigh,
+      Waiting_KeyLow => input_register_Output_KeyLow,
+      Waiting_KeySize => input_register_Output_KeySize,
+      Waiting_Side => input_register_Output_Side,
+      Waiting_Tag => input_register_Output_Tag,
+      Waiting_KeyMatches => input_register_Output_KeyMatches,
+      RegisterReady_Ready => in_ready_Ready,
       Output_Valid => out_Valid,
       Output_Last => out_Last,
       OutputReady_Ready => out_ready_Ready,
@@ -1288,6 +1302,7 @@ begin
       KeyLoad_Round => key_scheduler_KeyLoad_Round,
       KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
       Status_Ready => key_scheduler_Status_Ready,
+      Status_Loading => key_scheduler_Status_Loading,
       Status_KeyHigh => key_scheduler_Status_KeyHigh,
       Status_KeyLow => key_scheduler_Status_KeyLow,
       Status_KeySize => key_scheduler_Status_KeySize
@@ -1298,15 +1313,17 @@ begin
       buildKeySize => -1
     )
     port map (
-      Input_Valid => in_Valid,
-      Input_Last => in_Last,
-      Input_Block => in_Block,
-      Input_KeyHigh => in_KeyHigh,
-      Input_KeyLow => in_KeyLow,
-      Input_KeySize => in_KeySize,
-      Input_Side => in_Side,
-      Input_Tag => in_Tag,
+      Input_Valid => input_register_Output_Valid,
+      Input_Last => input_register_Output_Last,
+      Input_Block => input_register_Output_Block,
+      Input_KeyHigh => input_register_Output_KeyHigh,
+      Input_KeyLow => input_register_Output_KeyLow,
+      Input_KeySize => input_register_Output_KeySize,
+      Input_Side => input_register_Output_Side,
+      Input_Tag => input_register_Output_Tag,
+      Input_KeyMatches => input_register_Output_KeyMatches,
       Status_Ready => key_scheduler_Status_Ready,
+      Status_Loading => key_scheduler_Status_Loading,
       Status_KeyHigh => key_scheduler_Status_KeyHigh,
       Status_KeyLow => key_scheduler_Status_KeyLow,
       Status_KeySize => key_scheduler_Status_KeySize,
@@ -1317,7 +1334,7 @@ begin
       Output_Side => key_gate_Output_Side,
       Output_KeySize => key_gate_Output_KeySize,
       Output_Tag => key_gate_Output_Tag,
-      InputReady_Ready => in_ready_Ready
+      RegisterReady_Ready => in_ready_Ready
     );
 
   u_control : entity work.PipelineControl

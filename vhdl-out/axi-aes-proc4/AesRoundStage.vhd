@@ -10,7 +10,6 @@ entity AesRoundStage is
     firstRound : integer;
     lastRound : integer;
     part : integer;
-    tables : boolean;
     decrypt : boolean;
     buildKeySize : integer
   );
@@ -62,7 +61,7 @@ begin
             state := Input_Block;
             for round in 0 to 14 loop
               if ((round >= firstRound) and (round <= lastRound)) then
-                state := AesMath_RoundStep(state, roundKeys_reg(round), round, rounds, part, tables, decrypt);
+                state := AesMath_RoundStep(state, roundKeys_reg(round), round, rounds, part, decrypt);
               end if;
             end loop;
             Output_Block <= state;

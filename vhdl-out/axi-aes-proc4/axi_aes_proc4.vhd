@@ -90,6 +90,28 @@ architecture rtl of axi_aes_proc4 is
   signal registers_Config_Mode : hdl_u4;
   signal registers_Config_Decrypt : boolean;
   signal registers_Config_KeySize : hdl_u2;
+  signal in_Valid : boolean;
+  signal in_Last : boolean;
+  signal in_Block : hdl_u128;
+  signal in_KeyHigh : hdl_u128;
+  signal in_KeyLow : hdl_u128;
+  signal in_KeySize : hdl_u2;
+  signal in_Side : hdl_u128;
+  signal in_Tag : hdl_u8;
+  signal key_scheduler_Status_Ready : boolean;
+  signal key_scheduler_Status_Loading : boolean;
+  signal key_scheduler_Status_KeyHigh : hdl_u128;
+  signal key_scheduler_Status_KeyLow : hdl_u128;
+  signal key_scheduler_Status_KeySize : hdl_u2;
+  signal input_register_Output_Valid : boolean;
+  signal input_register_Output_Last : boolean;
+  signal input_register_Output_Block : hdl_u128;
+  signal input_register_Output_KeyHigh : hdl_u128;
+  signal input_register_Output_KeyLow : hdl_u128;
+  signal input_register_Output_KeySize : hdl_u2;
+  signal input_register_Output_Side : hdl_u128;
+  signal input_register_Output_Tag : hdl_u8;
+  signal input_register_Output_KeyMatches : hdl_u32;
   signal key_gate_Output_Valid : boolean;
   signal key_gate_Output_Last : boolean;
   signal key_gate_Output_Block : hdl_u128;
@@ -124,19 +146,7 @@ architecture rtl of axi_aes_proc4 is
   signal out_Side : hdl_u128;
   signal out_KeySize : hdl_u2;
   signal out_Tag : hdl_u8;
-  signal in_Valid : boolean;
-  signal in_Last : boolean;
-  signal in_Block : hdl_u128;
-  signal in_KeyHigh : hdl_u128;
-  signal in_KeyLow : hdl_u128;
-  signal in_KeySize : hdl_u2;
-  signal in_Side : hdl_u128;
-  signal in_Tag : hdl_u8;
   signal out_ready_Ready : boolean;
-  signal key_scheduler_Status_Ready : boolean;
-  signal key_scheduler_Status_KeyHigh : hdl_u128;
-  signal key_scheduler_Status_KeyLow : hdl_u128;
-  signal key_scheduler_Status_KeySize : hdl_u2;
   signal aes_closer_Closing_Discard : boolean;
   signal aes_output_Output_Valid : boolean;
   signal aes_output_Output_Last : boolean;
@@ -244,12 +254,43 @@ begin
       Error_Code => assembler_Error_Code
     );
 
+  u_input_register : entity work.AesInputRegister
+    generic map (
+      buildKeySize => -1
+    )
+    port map (
+      clk => clk,
+      rst => rst,
+      Input_Valid => in_Valid,
+      Input_Last => in_Last,
+      Input_Block => in_Block,
+      Input_KeyHigh => in_KeyHigh,
+      Input_KeyLow => in_KeyLow,
+      Input_KeySize => in_KeySize,
+      Input_Side => in_Side,
+      Input_Tag => in_Tag,
+      Ready_Ready => in_ready_Ready,
+      Status_Ready => key_scheduler_Status_Ready,
+      Status_Loading => key_scheduler_Status_Loading,
+      Status_KeyHigh => key_scheduler_Status_KeyHigh,
+      Status_KeyLow => key_scheduler_Status_KeyLow,
+      Status_KeySize => key_scheduler_Status_KeySize,
+      Output_Valid => input_register_Output_Valid,
+      Output_Last => input_register_Output_Last,
+      Output_Block => input_register_Output_Block,
+      Output_KeyHigh => input_register_Output_KeyHigh,
+      Output_KeyLow => input_register_Output_KeyLow,
+      Output_KeySize => input_register_Output_KeySize,
+      Output_Side => input_register_Output_Side,
+      Output_Tag => input_register_Output_Tag,
+      Output_KeyMatches => input_register_Output_KeyMatches
+    );
+
   u_rounds0_3 : entity work.AesRoundStage
     generic map (
       firstRound => 0,
       lastRound => 3,
       part => 0,
-      tables => true,
       decrypt => false,
       buildKeySize => -1
     )
@@ -279,7 +320,6 @@ begin
       firstRound => 4,
       lastRound => 7,
       part => 0,
-      tables => true,
       decrypt => false,
       buildKeySize => -1
     )
@@ -309,7 +349,6 @@ begin
       firstRound => 8,
       lastRound => 11,
       part => 0,
-      tables => true,
       decrypt => false,
       buildKeySize => -1
     )
@@ -339,7 +378,6 @@ begin
       firstRound => 12,
       lastRound => 14,
       part => 0,
-      tables => true,
       decrypt => false,
       buildKeySize => -1
     )
@@ -372,15 +410,16 @@ begin
     port map (
       clk => clk,
       rst => rst,
-      Input_Valid => in_Valid,
-      Input_Last => in_Last,
-      Input_Block => in_Block,
-      Input_KeyHigh => in_KeyHigh,
-      Input_KeyLow => in_KeyLow,
-      Input_KeySize => in_KeySize,
-      Input_Side => in_Side,
-      Input_Tag => in_Tag,
-      InputReady_Ready => in_ready_Ready,
+      Waiting_Valid => input_register_Output_Valid,
+      Waiting_Last => input_register_Output_Last,
+      Waiting_Block => input_register_Output_Block,
+      Waiting_KeyHigh => input_register_Output_KeyHigh,
+      Waiting_KeyLow => input_register_Output_KeyLow,
+      Waiting_KeySize => input_register_Output_KeySize,
+      Waiting_Side => input_register_Output_Side,
+      Waiting_Tag => input_register_Output_Tag,
+      Waiting_KeyMatches => input_register_Output_KeyMatches,
+      RegisterReady_Ready => in_ready_Ready,
       Output_Valid => out_Valid,
       Output_Last => out_Last,
       OutputReady_Ready => out_ready_Ready,
@@ -388,6 +427,7 @@ begin
       KeyLoad_Round => key_scheduler_KeyLoad_Round,
       KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
       Status_Ready => key_scheduler_Status_Ready,
+      Status_Loading => key_scheduler_Status_Loading,
       Status_KeyHigh => key_scheduler_Status_KeyHigh,
       Status_KeyLow => key_scheduler_Status_KeyLow,
       Status_KeySize => key_scheduler_Status_KeySize
@@ -398,15 +438,17 @@ begin
       buildKeySize => -1
     )
     port map (
-      Input_Valid => in_Valid,
-      Input_Last => in_Last,
-      Input_Block => in_Block,
-      Input_KeyHigh => in_KeyHigh,
-      Input_KeyLow => in_KeyLow,
-      Input_KeySize => in_KeySize,
-      Input_Side => in_Side,
-      Input_Tag => in_Tag,
+      Input_Valid => input_register_Output_Valid,
+      Input_Last => input_register_Output_Last,
+      Input_Block => input_register_Output_Block,
+      Input_KeyHigh => input_register_Output_KeyHigh,
+      Input_KeyLow => input_register_Output_KeyLow,
+      Input_KeySize => input_register_Output_KeySize,
+      Input_Side => input_register_Output_Side,
+      Input_Tag => input_register_Output_Tag,
+      Input_KeyMatches => input_register_Output_KeyMatches,
       Status_Ready => key_scheduler_Status_Ready,
+      Status_Loading => key_scheduler_Status_Loading,
       Status_KeyHigh => key_scheduler_Status_KeyHigh,
       Status_KeyLow => key_scheduler_Status_KeyLow,
       Status_KeySize => key_scheduler_Status_KeySize,
@@ -417,7 +459,7 @@ begin
       Output_Side => key_gate_Output_Side,
       Output_KeySize => key_gate_Output_KeySize,
       Output_Tag => key_gate_Output_Tag,
-      InputReady_Ready => in_ready_Ready
+      RegisterReady_Ready => in_ready_Ready
     );
 
   u_control : entity work.PipelineControl

@@ -69,7 +69,7 @@ begin
             nextLow := low;
             block_x := Input_Block;
             if (kind = 0) then
-              block_x := AesMath_RoundStep(Input_Block, low, round, rounds, 0, true, false);
+              block_x := AesMath_RoundStep(Input_Block, low, round, rounds, 0, false);
               nextHigh := low;
               nextLow := AesMath_NextWindowLow(high, low, to_integer((to_signed(round, 32) - signed'(x"00000001"))), keySize);
             elsif (kind = 1) then
@@ -83,7 +83,7 @@ begin
                 nextHigh := AesMath_PreviousWindowHigh(high, low, to_integer(((signed(resize(rounds, 32)) - to_signed(round, 32)) + signed'(x"00000001"))), keySize);
               end if;
               roundKey := AesMath_DecryptionRoundKey(nextHigh, round, rounds);
-              block_x := AesMath_RoundStep(Input_Block, roundKey, round, rounds, 0, true, true);
+              block_x := AesMath_RoundStep(Input_Block, roundKey, round, rounds, 0, true);
             end if;
             Output_Block <= block_x;
             Output_Side <= Input_Side;
