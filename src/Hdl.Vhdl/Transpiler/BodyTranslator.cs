@@ -357,28 +357,41 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
 
     void For(IForLoopOperation f)
     {
-        const string shape = "for loops must read: for (int i = A; i < B; i++) with constant A and B";
+        const string shape = "for loops must read: for (int i = A; i < B; i++) with A and B constants or int instance constants (generics)";
         if (f.Before.Length != 1 || f.Before[0] is not IVariableDeclarationGroupOperation g ||
             g.Declarations.Length != 1 || g.Declarations[0].Declarators.Length != 1)
             throw Error(f, shape);
         var decl = g.Declarations[0].Declarators[0];
         var init = decl.Initializer?.Value ?? g.Declarations[0].Initializer?.Value;
-        if (init is null || !init.ConstantValue.HasValue) throw Error(f, shape);
+        if (init is null || LoopBound(init) is not { } from) throw Error(f, shape);
         if (f.Condition is not IBinaryOperation { OperatorKind: BinaryOperatorKind.LessThan or BinaryOperatorKind.LessThanOrEqual } cond ||
             Unwrap(cond.LeftOperand) is not ILocalReferenceOperation lr || !SymbolEqualityComparer.Default.Equals(lr.Local, decl.Symbol) ||
-            !cond.RightOperand.ConstantValue.HasValue)
+            LoopBound(cond.RightOperand) is not { } to)
             throw Error(f, shape);
         if (f.AtLoopBottom.Length != 1 || f.AtLoopBottom[0] is not IExpressionStatementOperation { Operation: IIncrementOrDecrementOperation { Kind: OperationKind.Increment } inc } ||
             Unwrap(inc.Target) is not ILocalReferenceOperation ir || !SymbolEqualityComparer.Default.Equals(ir.Local, decl.Symbol))
             throw Error(f, shape);
-        long from = Convert.ToInt64(init.ConstantValue.Value), to = Convert.ToInt64(cond.RightOperand.ConstantValue.Value);
-        if (cond.OperatorKind == BinaryOperatorKind.LessThan) to--;
+        if (cond.OperatorKind == BinaryOperatorKind.LessThan)
+            to = to.Value is { } last ? (($"{last - 1}"), last - 1) : ($"{to.Text} - 1", null);
         var name = scope.Claim(decl.Symbol.Name);
         locals[decl.Symbol] = (name, VType.Integer);
-        loopVariables[decl.Symbol] = (from, to);
-        Line($"for {name} in {from} to {to} loop");
+        // A bound from a generic is known per instance only: the range proofs of indexes then see no range.
+        loopVariables[decl.Symbol] = (from.Value ?? long.MinValue, to.Value ?? long.MaxValue);
+        Line($"for {name} in {from.Text} to {to.Text} loop");
         indent++; Statement(f.Body); indent--;
         Line("end loop;");
+    }
+
+    /// <summary>A for loop's bound: an integral constant (its value) or an int instance constant (its generic, value unknown here).</summary>
+    (string Text, long? Value)? LoopBound(IOperation op)
+    {
+        if (op.ConstantValue.HasValue && op.ConstantValue.Value is not null and not bool)
+        {
+            long value = Convert.ToInt64(op.ConstantValue.Value);
+            return ($"{value}", value);
+        }
+        var plain = Unwrap(op);
+        return IntegerGeneric(plain) is not null ? (Read(plain), null) : null;
     }
 
     /// <summary>The operand under implicit conversions.</summary>

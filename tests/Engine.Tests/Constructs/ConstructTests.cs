@@ -414,6 +414,26 @@ public class ConstructTests
     public void ReadonlyConstructorConstantsCoSim() => CoSimulate(InstanceConstantsCase.Build, Operands.Drive);
 
     [Fact]
+    public void LoopBoundsFromInstanceConstants() => Run(LoopSpanCase.Build, Operands.Drive, (sim, _, context) =>
+    {
+        var (a, b, at) = Operands2(sim, context);
+        byte[] weights = [3, 1, 4, 1, 5, 9, 2, 6];
+        for (int u = 0; u < LoopSpanCase.Spans.Length; u++)
+        {
+            var (first, last) = LoopSpanCase.Spans[u];
+            uint sum = 0, weighted = 0;
+            for (int i = first; i <= last; i++) sum += (a >> (8 * (i % 4))) & 0xFF;
+            for (int i = first; i < last; i++) weighted += weights[i] * ((b >> (4 * i)) & 0xF);
+            var r = sim.Port<ILoopSpan>($"span{u}");
+            Expect.Equal(sum, r.Sum, $"{at}, unit {u}, Sum");
+            Expect.Equal(weighted, r.Weighted, $"{at}, unit {u}, Weighted");
+        }
+    });
+
+    [Fact, Trait("Category", CoSim.Category)]
+    public void LoopBoundsFromInstanceConstantsCoSim() => CoSimulate(LoopSpanCase.Build, Operands.Drive);
+
+    [Fact]
     public void WidthSignalsAndFields()
     {
         var design = WidthCase.Build().Elaborate();

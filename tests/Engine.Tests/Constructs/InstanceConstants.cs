@@ -63,3 +63,61 @@ public static class InstanceConstantsCase
         return d;
     }
 }
+
+public interface ILoopSpan : IBus
+{
+    uint Sum { get; set; }
+    uint Weighted { get; set; }
+}
+
+/// <summary>
+/// Construct: for loops whose bounds are int instance constants (VHDL generics): bytes first..last of
+/// A summed, and nibbles first..last-1 of B weighted from a table (an index whose range the
+/// transpiler cannot know); an instance whose first lies above its last runs no iteration.
+/// </summary>
+public sealed class LoopSpanUnit : CombinationalProcess
+{
+    [InputBus] public IOperands Input = null!;
+    [OutputBus] public ILoopSpan Output = Bus.Create<ILoopSpan>();
+
+    static readonly byte[] Weights = [3, 1, 4, 1, 5, 9, 2, 6];
+
+    readonly int first;
+    readonly int last;
+
+    public LoopSpanUnit(int first, int last)
+    {
+        this.first = first;
+        this.last = last;
+    }
+
+    protected override void OnTick()
+    {
+        uint sum = 0;
+        for (int i = first; i <= last; i++)
+            sum += (Input.A >> (8 * (i & 3))) & 0xFFu;
+        uint weighted = 0;
+        for (int i = first; i < last; i++)
+            weighted += Weights[i] * ((Input.B >> (4 * i)) & 0xFu);
+        Output.Sum = sum;
+        Output.Weighted = weighted;
+    }
+}
+
+public static class LoopSpanCase
+{
+    public static readonly (int First, int Last)[] Spans = [(0, 3), (2, 7), (5, 4)];
+
+    public static Design Build()
+    {
+        var d = new Design("construct_loop_span");
+        var input = d.Input(Bus.Create<IOperands>(), Operands.Port);
+        for (int i = 0; i < Spans.Length; i++)
+        {
+            var unit = d.Add(new LoopSpanUnit(Spans[i].First, Spans[i].Last));
+            unit.Input = input;
+            d.Output(unit.Output, $"span{i}");
+        }
+        return d;
+    }
+}
