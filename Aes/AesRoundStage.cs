@@ -60,11 +60,8 @@ public sealed class AesRoundStage : ClockedProcess
             {
                 byte rounds = AesMath.RoundsOf(AesMath.KeySizeIn(buildKeySize, Input.KeySize));
                 UInt128 state = Input.Block;
-                for (int round = 0; round <= AesMath.MaxRounds; round++)
-                {
-                    if (round >= firstRound && round <= lastRound)
-                        state = AesMath.RoundStep(state, roundKeys[round], round, rounds, part, decrypt);
-                }
+                for (int round = firstRound; round <= lastRound; round++)
+                    state = AesMath.RoundStep(state, roundKeys[round], round, rounds, part, decrypt);
                 Output.Block = state;
                 Output.Side = Input.Side;
                 Output.KeySize = Input.KeySize;

@@ -59,10 +59,8 @@ begin
           if valid then
             rounds := AesMath_RoundsOf(AesMath_KeySizeIn(buildKeySize, resize(Input_KeySize, 8)));
             state := Input_Block;
-            for round in 0 to 14 loop
-              if ((round >= firstRound) and (round <= lastRound)) then
-                state := AesMath_RoundStep(state, roundKeys_reg(round), round, rounds, part, decrypt);
-              end if;
+            for round in firstRound to lastRound loop
+              state := AesMath_RoundStep(state, roundKeys_reg(hdl_index(round, 15)), round, rounds, part, decrypt);
             end loop;
             Output_Block <= state;
             Output_Side <= Input_Side;
