@@ -10,10 +10,10 @@ namespace Crypto.Sha2;
 /// the IV of SHA-224 or SHA-256 for a message's first block — with the block as the first schedule
 /// window (SHA-2 reads big-endian words, the block's byte order).
 /// <para>
-/// The tick reads a chaining value before it writes one, so the arrays are memories (an element read
-/// and an element write, no reset: LUT RAM in synthesis) rather than register files copied through a
-/// variable, whose read of a value written at the same edge is a slots-to-1 multiplexer per bit behind
-/// a bypass. Nothing needs that bypass: a slot's chaining value comes back at least two edges before
+/// The tick reads a chaining value before it writes one, so the arrays are memories (an element
+/// read and an element write, no reset: block RAM or LUT RAM in synthesis) rather than register
+/// files copied through a variable, whose read of a value written at the same edge is a slots-to-1
+/// multiplexer per bit behind a bypass. Nothing needs that bypass: a slot's chaining value comes back at least two edges before
 /// its next block gets here (the scheduler issues the slot at the edge of the feedback at the
 /// earliest, and the padder's register lies in between).
 /// </para>
@@ -63,7 +63,7 @@ public sealed class Sha256ChainStage : ClockedProcess
             }
         }
 
-        // After the read above (see the class summary): the write port of a LUT RAM.
+        // After the read above (see the class summary): the memory's write port.
         if (Feedback.Valid)
         {
             chainAbcd[Feedback.Slot] = Feedback.ChainAbcd;

@@ -7,7 +7,7 @@ namespace Crypto.Sha2;
 /// <summary>
 /// Start of the SHA-384/512 compression, as <see cref="Sha256ChainStage"/>: each slot's chaining
 /// value, or the IV of SHA-384 or SHA-512 for a message's first block; the block is the first window.
-/// The chaining values are read before they are written (memories, LUT RAM in synthesis).
+/// The chaining values are read before they are written (memories: block RAM or LUT RAM in synthesis).
 /// </summary>
 public sealed class Sha512ChainStage : ClockedProcess
 {
@@ -66,7 +66,7 @@ public sealed class Sha512ChainStage : ClockedProcess
             }
         }
 
-        // After the read above, as in Sha256ChainStage: the write port of a LUT RAM.
+        // After the read above, as in Sha256ChainStage: the memories' write port.
         if (Feedback.Valid)
         {
             chainAb[Feedback.Slot] = Feedback.ChainAb;
