@@ -6,15 +6,16 @@ namespace Crypto.Sha2;
 
 /// <summary>
 /// A block in the SHA-224/256 compression: the working state after the rounds done so far, the
-/// chaining value it started from (added back at the end), the message schedule window W[t..t+15]
-/// and the block's slot. Last marks the message's final block.
+/// message schedule window W[t..t+15] and the block's slot. Last marks the message's final block,
+/// First its first (it started from the IV). The chaining value the block started from is no part of
+/// it: the back end keeps each slot's own copy (<see cref="Sha256BackEnd"/>), so the pipeline does not
+/// carry 256 bits through every stage.
 /// </summary>
 public interface ISha256Block : IStreamControl
 {
     UInt128 Abcd { get; set; }
     UInt128 Efgh { get; set; }
-    UInt128 ChainAbcd { get; set; }
-    UInt128 ChainEfgh { get; set; }
+    bool First { get; set; }
     UInt128 W0 { get; set; }
     UInt128 W1 { get; set; }
     UInt128 W2 { get; set; }

@@ -9,6 +9,14 @@ namespace Crypto.Sha2;
 /// <see cref="Sha256BackEnd"/> through the feedback bus) and starts a padded block from it — or from
 /// the IV of SHA-224 or SHA-256 for a message's first block — with the block as the first schedule
 /// window (SHA-2 reads big-endian words, the block's byte order).
+/// <para>
+/// The tick reads a chaining value before it writes one, so the arrays are memories (an element
+/// read and an element write, no reset: block RAM or LUT RAM in synthesis) rather than register
+/// files copied through a variable, whose read of a value written at the same edge is a slots-to-1
+/// multiplexer per bit behind a bypass. Nothing needs that bypass: a slot's chaining value comes back at least two edges before
+/// its next block gets here (the scheduler issues the slot at the edge of the feedback at the
+/// earliest, and the padder's register lies in between).
+/// </para>
 /// </summary>
 public sealed class Sha256ChainStage : ClockedProcess
 {
@@ -30,19 +38,14 @@ public sealed class Sha256ChainStage : ClockedProcess
 
     protected override void OnTick()
     {
-        if (Feedback.Valid)
-        {
-            chainAbcd[Feedback.Slot] = Feedback.ChainAbcd;
-            chainEfgh[Feedback.Slot] = Feedback.ChainEfgh;
-        }
         if (Advance.Ready)
         {
             bool valid = Input.Valid;
             Output.Valid = valid;
             if (valid)
             {
-                UInt128 abcd = sha224 ? Sha256Math.InitialAbcd224 : Sha256Math.InitialAbcd256;
-                UInt128 efgh = sha224 ? Sha256Math.InitialEfgh224 : Sha256Math.InitialEfgh256;
+                UInt128 abcd = Sha256Math.InitialLane(0, sha224);
+                UInt128 efgh = Sha256Math.InitialLane(1, sha224);
                 if (!Input.First)
                 {
                     abcd = chainAbcd[Input.Slot];
@@ -50,8 +53,7 @@ public sealed class Sha256ChainStage : ClockedProcess
                 }
                 Output.Abcd = abcd;
                 Output.Efgh = efgh;
-                Output.ChainAbcd = abcd;
-                Output.ChainEfgh = efgh;
+                Output.First = Input.First;
                 Output.W0 = Input.Data0;
                 Output.W1 = Input.Data1;
                 Output.W2 = Input.Data2;
@@ -59,6 +61,13 @@ public sealed class Sha256ChainStage : ClockedProcess
                 Output.Slot = Input.Slot;
                 Output.Last = Input.Last;
             }
+        }
+
+        // After the read above (see the class summary): the memory's write port.
+        if (Feedback.Valid)
+        {
+            chainAbcd[Feedback.Slot] = Feedback.ChainAbcd;
+            chainEfgh[Feedback.Slot] = Feedback.ChainEfgh;
         }
     }
 }

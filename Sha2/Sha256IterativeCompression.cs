@@ -21,9 +21,9 @@ public sealed class Sha256IterativeCompression : ClockedProcess
     bool busy;
     /// <summary>The round the datapath does at the next edge, 0..63.</summary>
     byte round;
-    UInt128 abcd, efgh, chainAbcd, chainEfgh, w0, w1, w2, w3;
+    UInt128 abcd, efgh, w0, w1, w2, w3;
     byte slot;
-    bool last;
+    bool first, last;
     bool resultValid;
     bool inputReady;
 
@@ -51,8 +51,7 @@ public sealed class Sha256IterativeCompression : ClockedProcess
             {
                 Output.Abcd = newAbcd;
                 Output.Efgh = newEfgh;
-                Output.ChainAbcd = chainAbcd;
-                Output.ChainEfgh = chainEfgh;
+                Output.First = first;
                 Output.W0 = w0;
                 Output.W1 = w1;
                 Output.W2 = w2;
@@ -68,8 +67,7 @@ public sealed class Sha256IterativeCompression : ClockedProcess
         {
             abcd = Input.Abcd;
             efgh = Input.Efgh;
-            chainAbcd = Input.ChainAbcd;
-            chainEfgh = Input.ChainEfgh;
+            first = Input.First;
             w0 = Input.W0;
             w1 = Input.W1;
             w2 = Input.W2;

@@ -26,6 +26,10 @@ public static class Sha256Math
     public static readonly UInt128 InitialAbcd224 = HashWords.Pack32(iv224[0], iv224[1], iv224[2], iv224[3]);
     public static readonly UInt128 InitialEfgh224 = HashWords.Pack32(iv224[4], iv224[5], iv224[6], iv224[7]);
 
+    /// <summary>Lane <paramref name="lane"/> of the IV (0: A-D, 1: E-H) of SHA-224 or SHA-256.</summary>
+    public static UInt128 InitialLane(int lane, bool sha224) =>
+        lane == 0 ? (sha224 ? InitialAbcd224 : InitialAbcd256) : (sha224 ? InitialEfgh224 : InitialEfgh256);
+
     public static uint BigSigma0(uint x) => BitOperations.RotateRight(x, 2) ^ BitOperations.RotateRight(x, 13) ^ BitOperations.RotateRight(x, 22);
     public static uint BigSigma1(uint x) => BitOperations.RotateRight(x, 6) ^ BitOperations.RotateRight(x, 11) ^ BitOperations.RotateRight(x, 25);
     public static uint SmallSigma0(uint x) => BitOperations.RotateRight(x, 7) ^ BitOperations.RotateRight(x, 18) ^ (x >> 3);

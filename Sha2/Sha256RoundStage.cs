@@ -54,8 +54,7 @@ public sealed class Sha256RoundStage : ClockedProcess
                 }
                 Output.Abcd = abcd;
                 Output.Efgh = efgh;
-                Output.ChainAbcd = Input.ChainAbcd;
-                Output.ChainEfgh = Input.ChainEfgh;
+                Output.First = Input.First;
                 Output.W0 = w0;
                 Output.W1 = w1;
                 Output.W2 = w2;

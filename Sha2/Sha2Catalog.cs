@@ -88,7 +88,7 @@ public static class Sha2Catalog
         var input = design.Input(Bus.Create<IHashChunk512In>(), "in");
         var outputReady = design.Input(Bus.Create<IReady>(), "out_ready");
         var control = new PipelineControl { Name = "control", OutputReady = outputReady };
-        var backEnd = new Sha256BackEnd(sha224) { Name = "back_end", Advance = control.Advance };
+        var backEnd = new Sha256BackEnd(slots, sha224) { Name = "back_end", Advance = control.Advance };
         control.Output = backEnd.Output;
         var (scheduler, gate) = FrontEnd(design, input, slots, Sha256Math.BlockBytes, Sha256Math.LengthBytes, backEnd.Feedback);
         var padder = design.Add(new HashBlockPadder512(slots, littleEndianLength: false) { Name = "padder", Input = input, InputReady = gate.InputReady, Issue = scheduler.Issue });
@@ -113,7 +113,7 @@ public static class Sha2Catalog
         var input = design.Input(Bus.Create<IHashChunk1024In>(), "in");
         var outputReady = design.Input(Bus.Create<IReady>(), "out_ready");
         var control = new PipelineControl { Name = "control", OutputReady = outputReady };
-        var backEnd = new Sha512BackEnd(sha384) { Name = "back_end", Advance = control.Advance };
+        var backEnd = new Sha512BackEnd(slots, sha384) { Name = "back_end", Advance = control.Advance };
         control.Output = backEnd.Output;
         var (scheduler, gate) = FrontEnd(design, input, slots, Sha512Math.BlockBytes, Sha512Math.LengthBytes, backEnd.Feedback);
         var padder = design.Add(new HashBlockPadder1024(slots) { Name = "padder", Input = input, InputReady = gate.InputReady, Issue = scheduler.Issue });

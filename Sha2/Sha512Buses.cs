@@ -6,8 +6,8 @@ namespace Crypto.Sha2;
 
 /// <summary>
 /// A block in the SHA-384/512 compression (<see cref="ISha256Block"/> with 64-bit words): the working
-/// state AB, CD, EF, GH, the chaining value it started from, the schedule window W[t..t+15] in eight
-/// lanes and the block's slot.
+/// state AB, CD, EF, GH, the schedule window W[t..t+15] in eight lanes, the block's slot and whether
+/// it is the message's first (the back end keeps the chaining values, <see cref="Sha512BackEnd"/>).
 /// </summary>
 public interface ISha512Block : IStreamControl
 {
@@ -15,10 +15,7 @@ public interface ISha512Block : IStreamControl
     UInt128 Cd { get; set; }
     UInt128 Ef { get; set; }
     UInt128 Gh { get; set; }
-    UInt128 ChainAb { get; set; }
-    UInt128 ChainCd { get; set; }
-    UInt128 ChainEf { get; set; }
-    UInt128 ChainGh { get; set; }
+    bool First { get; set; }
     UInt128 W0 { get; set; }
     UInt128 W1 { get; set; }
     UInt128 W2 { get; set; }

@@ -7,6 +7,7 @@ namespace Crypto.Sha2;
 /// <summary>
 /// Start of the SHA-384/512 compression, as <see cref="Sha256ChainStage"/>: each slot's chaining
 /// value, or the IV of SHA-384 or SHA-512 for a message's first block; the block is the first window.
+/// The chaining values are read before they are written (memories: block RAM or LUT RAM in synthesis).
 /// </summary>
 public sealed class Sha512ChainStage : ClockedProcess
 {
@@ -30,23 +31,16 @@ public sealed class Sha512ChainStage : ClockedProcess
 
     protected override void OnTick()
     {
-        if (Feedback.Valid)
-        {
-            chainAb[Feedback.Slot] = Feedback.ChainAb;
-            chainCd[Feedback.Slot] = Feedback.ChainCd;
-            chainEf[Feedback.Slot] = Feedback.ChainEf;
-            chainGh[Feedback.Slot] = Feedback.ChainGh;
-        }
         if (Advance.Ready)
         {
             bool valid = Input.Valid;
             Output.Valid = valid;
             if (valid)
             {
-                UInt128 ab = sha384 ? Sha512Math.InitialAb384 : Sha512Math.InitialAb512;
-                UInt128 cd = sha384 ? Sha512Math.InitialCd384 : Sha512Math.InitialCd512;
-                UInt128 ef = sha384 ? Sha512Math.InitialEf384 : Sha512Math.InitialEf512;
-                UInt128 gh = sha384 ? Sha512Math.InitialGh384 : Sha512Math.InitialGh512;
+                UInt128 ab = Sha512Math.InitialLane(0, sha384);
+                UInt128 cd = Sha512Math.InitialLane(1, sha384);
+                UInt128 ef = Sha512Math.InitialLane(2, sha384);
+                UInt128 gh = Sha512Math.InitialLane(3, sha384);
                 if (!Input.First)
                 {
                     ab = chainAb[Input.Slot];
@@ -58,10 +52,7 @@ public sealed class Sha512ChainStage : ClockedProcess
                 Output.Cd = cd;
                 Output.Ef = ef;
                 Output.Gh = gh;
-                Output.ChainAb = ab;
-                Output.ChainCd = cd;
-                Output.ChainEf = ef;
-                Output.ChainGh = gh;
+                Output.First = Input.First;
                 Output.W0 = Input.Data0;
                 Output.W1 = Input.Data1;
                 Output.W2 = Input.Data2;
@@ -73,6 +64,15 @@ public sealed class Sha512ChainStage : ClockedProcess
                 Output.Slot = Input.Slot;
                 Output.Last = Input.Last;
             }
+        }
+
+        // After the read above, as in Sha256ChainStage: the memories' write port.
+        if (Feedback.Valid)
+        {
+            chainAb[Feedback.Slot] = Feedback.ChainAb;
+            chainCd[Feedback.Slot] = Feedback.ChainCd;
+            chainEf[Feedback.Slot] = Feedback.ChainEf;
+            chainGh[Feedback.Slot] = Feedback.ChainGh;
         }
     }
 }

@@ -19,9 +19,9 @@ public sealed class Sha512IterativeCompression : ClockedProcess
     bool busy;
     /// <summary>The round the datapath does at the next edge, 0..79.</summary>
     byte round;
-    UInt128 ab, cd, ef, gh, chainAb, chainCd, chainEf, chainGh, w0, w1, w2, w3, w4, w5, w6, w7;
+    UInt128 ab, cd, ef, gh, w0, w1, w2, w3, w4, w5, w6, w7;
     byte slot;
-    bool last;
+    bool first, last;
     bool resultValid;
     bool inputReady;
 
@@ -59,10 +59,7 @@ public sealed class Sha512IterativeCompression : ClockedProcess
                 Output.Cd = newCd;
                 Output.Ef = newEf;
                 Output.Gh = newGh;
-                Output.ChainAb = chainAb;
-                Output.ChainCd = chainCd;
-                Output.ChainEf = chainEf;
-                Output.ChainGh = chainGh;
+                Output.First = first;
                 Output.W0 = w0;
                 Output.W1 = w1;
                 Output.W2 = w2;
@@ -84,10 +81,7 @@ public sealed class Sha512IterativeCompression : ClockedProcess
             cd = Input.Cd;
             ef = Input.Ef;
             gh = Input.Gh;
-            chainAb = Input.ChainAb;
-            chainCd = Input.ChainCd;
-            chainEf = Input.ChainEf;
-            chainGh = Input.ChainGh;
+            first = Input.First;
             w0 = Input.W0;
             w1 = Input.W1;
             w2 = Input.W2;

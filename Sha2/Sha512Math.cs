@@ -29,6 +29,13 @@ public static class Sha512Math
     public static readonly UInt128 InitialEf384 = HashWords.Pack64(iv384[4], iv384[5]);
     public static readonly UInt128 InitialGh384 = HashWords.Pack64(iv384[6], iv384[7]);
 
+    /// <summary>Lane <paramref name="lane"/> of the IV (0: A B, 1: C D, 2: E F, 3: G H) of SHA-384 or SHA-512.</summary>
+    public static UInt128 InitialLane(int lane, bool sha384) =>
+        lane == 0 ? (sha384 ? InitialAb384 : InitialAb512)
+        : lane == 1 ? (sha384 ? InitialCd384 : InitialCd512)
+        : lane == 2 ? (sha384 ? InitialEf384 : InitialEf512)
+        : (sha384 ? InitialGh384 : InitialGh512);
+
     public static ulong BigSigma0(ulong x) => BitOperations.RotateRight(x, 28) ^ BitOperations.RotateRight(x, 34) ^ BitOperations.RotateRight(x, 39);
     public static ulong BigSigma1(ulong x) => BitOperations.RotateRight(x, 14) ^ BitOperations.RotateRight(x, 18) ^ BitOperations.RotateRight(x, 41);
     public static ulong SmallSigma0(ulong x) => BitOperations.RotateRight(x, 1) ^ BitOperations.RotateRight(x, 8) ^ (x >> 7);

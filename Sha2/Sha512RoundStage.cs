@@ -61,10 +61,7 @@ public sealed class Sha512RoundStage : ClockedProcess
                 Output.Cd = cd;
                 Output.Ef = ef;
                 Output.Gh = gh;
-                Output.ChainAb = Input.ChainAb;
-                Output.ChainCd = Input.ChainCd;
-                Output.ChainEf = Input.ChainEf;
-                Output.ChainGh = Input.ChainGh;
+                Output.First = Input.First;
                 Output.W0 = w0;
                 Output.W1 = w1;
                 Output.W2 = w2;

@@ -198,7 +198,7 @@ public static class ReportCommand
         L("- **one long msg**: hash cores, one message of " + LongMessageBlocks + " blocks alone (each block waits for the previous chaining value).");
         L("- **LUT** counts logic LUTs; LUT-RAM, SRL and yosys's reset inverters are apart (in `./sme-crypto synth`).");
         L($"- **fits Zynq-7020**: yosys's counts within the Zedboard's XC7Z020 ({string.Join(", ", Zynq7020.Select(r => $"{r.Capacity.ToString("N0", CultureInfo.InvariantCulture)} {r.Name}"))}; " +
-          "each LUT-RAM and SRL cell counts as one LUT); otherwise the most over-used resource, as a multiple of the device. yosys's LUT counts run " +
+          "LUT-RAM in the LUTs its cells take, each SRL cell as one LUT); otherwise the most over-used resource, as a multiple of the device. yosys's LUT counts run " +
           "0.9-1.7x Vivado's, so a design a little over may still fit in Vivado; the Zedboard MB/s of a design that does not fit is what it would do on a larger 7-series part.");
         L();
         L("## The 2021 SME crypto library (typed in; not produced by a command)");

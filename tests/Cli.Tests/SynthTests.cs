@@ -140,6 +140,31 @@ public class SynthTests
         Assert.Equal(1, d.LutLevels);
     }
 
+    /// <summary>
+    /// A LUT RAM read, modified and written back in one clock (a slot's chaining value in a hash back
+    /// end): FF → RAM128X1S (address to read data) → LUT2 → the RAM's D. The write data is taken at the
+    /// clock edge, so that is no loop: one path of weight 1.5 + 1 that ends at the RAM's write port.
+    /// </summary>
+    [Fact]
+    public void ALutRamWritePortEndsAPathAndItsCellsCountInLuts()
+    {
+        var json = Netlist(
+            FlipFlop("address", "50", "51"),
+            Cell("ram", "RAM128X1S", In("A0", "51"), In("A1", "51"), In("D", "53"), In("WE", "52"), In("WCLK", "9"), Out("O", "54")),
+            Cell("add", "LUT2", In("I0", "54"), In("I1", "55"), Out("O", "53")),
+            Cell("ram_m", "RAM32M", In("ADDRA", "51, 51"), In("ADDRD", "51, 51"), In("DIA", "53, 53"), In("WE", "52"), In("WCLK", "9"),
+                Out("DOA", "56, 57")),
+            Cell("clkbuf", "BUFG", In("I", "1"), Out("O", "9")));
+        var (r, d) = XilinxNetlist.Analyse(json, "top");
+        Assert.Equal(0, d.LoopCells);
+        Assert.Equal(2.5, d.WeightedDepth, 6);
+        Assert.Equal(1, d.LutLevels);
+        Assert.Equal(2, d.CellLevels);
+        Assert.Equal(new Dictionary<string, int> { ["LUT2"] = 1, ["RAM128X1S"] = 1 }, d.CriticalPath);
+        Assert.Equal(1, r.Lut);
+        Assert.Equal(2 + 4, r.LutRam);
+    }
+
     [Fact]
     public void AMissingModuleOrDirectionIsAFormatError()
     {

@@ -49,6 +49,7 @@ package axi_sha224_iterative_pkg is
   function HashWords_TestBit(x : hdl_u128; index : integer) return boolean;
   function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128;
   function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128;
+  function Sha256Math_InitialLane(lane : integer; sha224 : boolean) return hdl_u128;
   function Sha256Math_Temp1(efgh : hdl_u128; w : hdl_u32; round : integer) return hdl_u32;
   function Sha256Math_Temp2(abcd : hdl_u128) return hdl_u32;
   function Sha256Math_SmallSigma1(x : hdl_u32) return hdl_u32;
@@ -238,6 +239,24 @@ package body axi_sha224_iterative_pkg is
       result := (result or shift_left(unsigned'(x"00000000000000000000000000000080"), hdl_amount((unsigned'("1111000") - shift_left(unsigned(n(6 downto 0)), 3)), 7)));
     end if;
     return result;
+  end function;
+
+  -- Crypto.Sha2.Sha256Math.InitialLane
+  function Sha256Math_InitialLane(lane : integer; sha224 : boolean) return hdl_u128 is
+    variable choice : hdl_u128;
+  begin
+    if (lane = 0) then
+      if sha224 then
+        choice := Sha256Math_InitialAbcd224;
+      else
+        choice := Sha256Math_InitialAbcd256;
+      end if;
+    elsif sha224 then
+      choice := Sha256Math_InitialEfgh224;
+    else
+      choice := Sha256Math_InitialEfgh256;
+    end if;
+    return choice;
   end function;
 
   -- Crypto.Sha2.Sha256Math.Temp1

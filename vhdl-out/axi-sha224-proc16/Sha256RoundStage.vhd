@@ -17,8 +17,7 @@ entity Sha256RoundStage is
     Input_Last : in boolean;
     Input_Abcd : in hdl_u128;
     Input_Efgh : in hdl_u128;
-    Input_ChainAbcd : in hdl_u128;
-    Input_ChainEfgh : in hdl_u128;
+    Input_First : in boolean;
     Input_W0 : in hdl_u128;
     Input_W1 : in hdl_u128;
     Input_W2 : in hdl_u128;
@@ -29,8 +28,7 @@ entity Sha256RoundStage is
     Output_Last : out boolean;
     Output_Abcd : out hdl_u128 := (others => '0');
     Output_Efgh : out hdl_u128 := (others => '0');
-    Output_ChainAbcd : out hdl_u128 := (others => '0');
-    Output_ChainEfgh : out hdl_u128 := (others => '0');
+    Output_First : out boolean;
     Output_W0 : out hdl_u128 := (others => '0');
     Output_W1 : out hdl_u128 := (others => '0');
     Output_W2 : out hdl_u128 := (others => '0');
@@ -57,9 +55,10 @@ begin
       if rst = '1' then
         Output_Valid <= false;
         Output_Last <= false;
+        Output_First <= false;
         Output_Slot <= (others => '0');
         -- Datapath, no reset (the reset value is never observed): Output_Abcd, Output_Efgh,
-        --   Output_ChainAbcd, Output_ChainEfgh, Output_W0, Output_W1, Output_W2, Output_W3
+        --   Output_W0, Output_W1, Output_W2, Output_W3
       else
         if Advance_Ready then
           valid := Input_Valid;
@@ -86,8 +85,7 @@ begin
             end loop;
             Output_Abcd <= abcd;
             Output_Efgh <= efgh;
-            Output_ChainAbcd <= Input_ChainAbcd;
-            Output_ChainEfgh <= Input_ChainEfgh;
+            Output_First <= Input_First;
             Output_W0 <= w0;
             Output_W1 <= w1;
             Output_W2 <= w2;

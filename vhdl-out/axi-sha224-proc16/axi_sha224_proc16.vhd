@@ -128,8 +128,7 @@ architecture rtl of axi_sha224_proc16 is
   signal chain_Output_Last : boolean;
   signal chain_Output_Abcd : hdl_u128;
   signal chain_Output_Efgh : hdl_u128;
-  signal chain_Output_ChainAbcd : hdl_u128;
-  signal chain_Output_ChainEfgh : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_W0 : hdl_u128;
   signal chain_Output_W1 : hdl_u128;
   signal chain_Output_W2 : hdl_u128;
@@ -139,8 +138,7 @@ architecture rtl of axi_sha224_proc16 is
   signal rounds0_Output_Last : boolean;
   signal rounds0_Output_Abcd : hdl_u128;
   signal rounds0_Output_Efgh : hdl_u128;
-  signal rounds0_Output_ChainAbcd : hdl_u128;
-  signal rounds0_Output_ChainEfgh : hdl_u128;
+  signal rounds0_Output_First : boolean;
   signal rounds0_Output_W0 : hdl_u128;
   signal rounds0_Output_W1 : hdl_u128;
   signal rounds0_Output_W2 : hdl_u128;
@@ -150,8 +148,7 @@ architecture rtl of axi_sha224_proc16 is
   signal rounds1_Output_Last : boolean;
   signal rounds1_Output_Abcd : hdl_u128;
   signal rounds1_Output_Efgh : hdl_u128;
-  signal rounds1_Output_ChainAbcd : hdl_u128;
-  signal rounds1_Output_ChainEfgh : hdl_u128;
+  signal rounds1_Output_First : boolean;
   signal rounds1_Output_W0 : hdl_u128;
   signal rounds1_Output_W1 : hdl_u128;
   signal rounds1_Output_W2 : hdl_u128;
@@ -161,8 +158,7 @@ architecture rtl of axi_sha224_proc16 is
   signal rounds2_Output_Last : boolean;
   signal rounds2_Output_Abcd : hdl_u128;
   signal rounds2_Output_Efgh : hdl_u128;
-  signal rounds2_Output_ChainAbcd : hdl_u128;
-  signal rounds2_Output_ChainEfgh : hdl_u128;
+  signal rounds2_Output_First : boolean;
   signal rounds2_Output_W0 : hdl_u128;
   signal rounds2_Output_W1 : hdl_u128;
   signal rounds2_Output_W2 : hdl_u128;
@@ -172,8 +168,7 @@ architecture rtl of axi_sha224_proc16 is
   signal rounds3_Output_Last : boolean;
   signal rounds3_Output_Abcd : hdl_u128;
   signal rounds3_Output_Efgh : hdl_u128;
-  signal rounds3_Output_ChainAbcd : hdl_u128;
-  signal rounds3_Output_ChainEfgh : hdl_u128;
+  signal rounds3_Output_First : boolean;
   signal rounds3_Output_W0 : hdl_u128;
   signal rounds3_Output_W1 : hdl_u128;
   signal rounds3_Output_W2 : hdl_u128;
@@ -183,8 +178,7 @@ architecture rtl of axi_sha224_proc16 is
   signal rounds4_Output_Last : boolean;
   signal rounds4_Output_Abcd : hdl_u128;
   signal rounds4_Output_Efgh : hdl_u128;
-  signal rounds4_Output_ChainAbcd : hdl_u128;
-  signal rounds4_Output_ChainEfgh : hdl_u128;
+  signal rounds4_Output_First : boolean;
   signal rounds4_Output_W0 : hdl_u128;
   signal rounds4_Output_W1 : hdl_u128;
   signal rounds4_Output_W2 : hdl_u128;
@@ -194,8 +188,7 @@ architecture rtl of axi_sha224_proc16 is
   signal rounds5_Output_Last : boolean;
   signal rounds5_Output_Abcd : hdl_u128;
   signal rounds5_Output_Efgh : hdl_u128;
-  signal rounds5_Output_ChainAbcd : hdl_u128;
-  signal rounds5_Output_ChainEfgh : hdl_u128;
+  signal rounds5_Output_First : boolean;
   signal rounds5_Output_W0 : hdl_u128;
   signal rounds5_Output_W1 : hdl_u128;
   signal rounds5_Output_W2 : hdl_u128;
@@ -205,8 +198,7 @@ architecture rtl of axi_sha224_proc16 is
   signal rounds6_Output_Last : boolean;
   signal rounds6_Output_Abcd : hdl_u128;
   signal rounds6_Output_Efgh : hdl_u128;
-  signal rounds6_Output_ChainAbcd : hdl_u128;
-  signal rounds6_Output_ChainEfgh : hdl_u128;
+  signal rounds6_Output_First : boolean;
   signal rounds6_Output_W0 : hdl_u128;
   signal rounds6_Output_W1 : hdl_u128;
   signal rounds6_Output_W2 : hdl_u128;
@@ -216,8 +208,7 @@ architecture rtl of axi_sha224_proc16 is
   signal rounds7_Output_Last : boolean;
   signal rounds7_Output_Abcd : hdl_u128;
   signal rounds7_Output_Efgh : hdl_u128;
-  signal rounds7_Output_ChainAbcd : hdl_u128;
-  signal rounds7_Output_ChainEfgh : hdl_u128;
+  signal rounds7_Output_First : boolean;
   signal rounds7_Output_W0 : hdl_u128;
   signal rounds7_Output_W1 : hdl_u128;
   signal rounds7_Output_W2 : hdl_u128;
@@ -227,8 +218,7 @@ architecture rtl of axi_sha224_proc16 is
   signal rounds8_Output_Last : boolean;
   signal rounds8_Output_Abcd : hdl_u128;
   signal rounds8_Output_Efgh : hdl_u128;
-  signal rounds8_Output_ChainAbcd : hdl_u128;
-  signal rounds8_Output_ChainEfgh : hdl_u128;
+  signal rounds8_Output_First : boolean;
   signal rounds8_Output_W0 : hdl_u128;
   signal rounds8_Output_W1 : hdl_u128;
   signal rounds8_Output_W2 : hdl_u128;
@@ -238,8 +228,7 @@ architecture rtl of axi_sha224_proc16 is
   signal rounds9_Output_Last : boolean;
   signal rounds9_Output_Abcd : hdl_u128;
   signal rounds9_Output_Efgh : hdl_u128;
-  signal rounds9_Output_ChainAbcd : hdl_u128;
-  signal rounds9_Output_ChainEfgh : hdl_u128;
+  signal rounds9_Output_First : boolean;
   signal rounds9_Output_W0 : hdl_u128;
   signal rounds9_Output_W1 : hdl_u128;
   signal rounds9_Output_W2 : hdl_u128;
@@ -249,8 +238,7 @@ architecture rtl of axi_sha224_proc16 is
   signal rounds10_Output_Last : boolean;
   signal rounds10_Output_Abcd : hdl_u128;
   signal rounds10_Output_Efgh : hdl_u128;
-  signal rounds10_Output_ChainAbcd : hdl_u128;
-  signal rounds10_Output_ChainEfgh : hdl_u128;
+  signal rounds10_Output_First : boolean;
   signal rounds10_Output_W0 : hdl_u128;
   signal rounds10_Output_W1 : hdl_u128;
   signal rounds10_Output_W2 : hdl_u128;
@@ -260,8 +248,7 @@ architecture rtl of axi_sha224_proc16 is
   signal rounds11_Output_Last : boolean;
   signal rounds11_Output_Abcd : hdl_u128;
   signal rounds11_Output_Efgh : hdl_u128;
-  signal rounds11_Output_ChainAbcd : hdl_u128;
-  signal rounds11_Output_ChainEfgh : hdl_u128;
+  signal rounds11_Output_First : boolean;
   signal rounds11_Output_W0 : hdl_u128;
   signal rounds11_Output_W1 : hdl_u128;
   signal rounds11_Output_W2 : hdl_u128;
@@ -271,8 +258,7 @@ architecture rtl of axi_sha224_proc16 is
   signal rounds12_Output_Last : boolean;
   signal rounds12_Output_Abcd : hdl_u128;
   signal rounds12_Output_Efgh : hdl_u128;
-  signal rounds12_Output_ChainAbcd : hdl_u128;
-  signal rounds12_Output_ChainEfgh : hdl_u128;
+  signal rounds12_Output_First : boolean;
   signal rounds12_Output_W0 : hdl_u128;
   signal rounds12_Output_W1 : hdl_u128;
   signal rounds12_Output_W2 : hdl_u128;
@@ -282,8 +268,7 @@ architecture rtl of axi_sha224_proc16 is
   signal rounds13_Output_Last : boolean;
   signal rounds13_Output_Abcd : hdl_u128;
   signal rounds13_Output_Efgh : hdl_u128;
-  signal rounds13_Output_ChainAbcd : hdl_u128;
-  signal rounds13_Output_ChainEfgh : hdl_u128;
+  signal rounds13_Output_First : boolean;
   signal rounds13_Output_W0 : hdl_u128;
   signal rounds13_Output_W1 : hdl_u128;
   signal rounds13_Output_W2 : hdl_u128;
@@ -293,8 +278,7 @@ architecture rtl of axi_sha224_proc16 is
   signal rounds14_Output_Last : boolean;
   signal rounds14_Output_Abcd : hdl_u128;
   signal rounds14_Output_Efgh : hdl_u128;
-  signal rounds14_Output_ChainAbcd : hdl_u128;
-  signal rounds14_Output_ChainEfgh : hdl_u128;
+  signal rounds14_Output_First : boolean;
   signal rounds14_Output_W0 : hdl_u128;
   signal rounds14_Output_W1 : hdl_u128;
   signal rounds14_Output_W2 : hdl_u128;
@@ -304,8 +288,7 @@ architecture rtl of axi_sha224_proc16 is
   signal rounds15_Output_Last : boolean;
   signal rounds15_Output_Abcd : hdl_u128;
   signal rounds15_Output_Efgh : hdl_u128;
-  signal rounds15_Output_ChainAbcd : hdl_u128;
-  signal rounds15_Output_ChainEfgh : hdl_u128;
+  signal rounds15_Output_First : boolean;
   signal rounds15_Output_W0 : hdl_u128;
   signal rounds15_Output_W1 : hdl_u128;
   signal rounds15_Output_W2 : hdl_u128;
@@ -560,8 +543,7 @@ begin
       Output_Last => chain_Output_Last,
       Output_Abcd => chain_Output_Abcd,
       Output_Efgh => chain_Output_Efgh,
-      Output_ChainAbcd => chain_Output_ChainAbcd,
-      Output_ChainEfgh => chain_Output_ChainEfgh,
+      Output_First => chain_Output_First,
       Output_W0 => chain_Output_W0,
       Output_W1 => chain_Output_W1,
       Output_W2 => chain_Output_W2,
@@ -581,8 +563,7 @@ begin
       Input_Last => chain_Output_Last,
       Input_Abcd => chain_Output_Abcd,
       Input_Efgh => chain_Output_Efgh,
-      Input_ChainAbcd => chain_Output_ChainAbcd,
-      Input_ChainEfgh => chain_Output_ChainEfgh,
+      Input_First => chain_Output_First,
       Input_W0 => chain_Output_W0,
       Input_W1 => chain_Output_W1,
       Input_W2 => chain_Output_W2,
@@ -593,8 +574,7 @@ begin
       Output_Last => rounds0_Output_Last,
       Output_Abcd => rounds0_Output_Abcd,
       Output_Efgh => rounds0_Output_Efgh,
-      Output_ChainAbcd => rounds0_Output_ChainAbcd,
-      Output_ChainEfgh => rounds0_Output_ChainEfgh,
+      Output_First => rounds0_Output_First,
       Output_W0 => rounds0_Output_W0,
       Output_W1 => rounds0_Output_W1,
       Output_W2 => rounds0_Output_W2,
@@ -614,8 +594,7 @@ begin
       Input_Last => rounds0_Output_Last,
       Input_Abcd => rounds0_Output_Abcd,
       Input_Efgh => rounds0_Output_Efgh,
-      Input_ChainAbcd => rounds0_Output_ChainAbcd,
-      Input_ChainEfgh => rounds0_Output_ChainEfgh,
+      Input_First => rounds0_Output_First,
       Input_W0 => rounds0_Output_W0,
       Input_W1 => rounds0_Output_W1,
       Input_W2 => rounds0_Output_W2,
@@ -626,8 +605,7 @@ begin
       Output_Last => rounds1_Output_Last,
       Output_Abcd => rounds1_Output_Abcd,
       Output_Efgh => rounds1_Output_Efgh,
-      Output_ChainAbcd => rounds1_Output_ChainAbcd,
-      Output_ChainEfgh => rounds1_Output_ChainEfgh,
+      Output_First => rounds1_Output_First,
       Output_W0 => rounds1_Output_W0,
       Output_W1 => rounds1_Output_W1,
       Output_W2 => rounds1_Output_W2,
@@ -647,8 +625,7 @@ begin
       Input_Last => rounds1_Output_Last,
       Input_Abcd => rounds1_Output_Abcd,
       Input_Efgh => rounds1_Output_Efgh,
-      Input_ChainAbcd => rounds1_Output_ChainAbcd,
-      Input_ChainEfgh => rounds1_Output_ChainEfgh,
+      Input_First => rounds1_Output_First,
       Input_W0 => rounds1_Output_W0,
       Input_W1 => rounds1_Output_W1,
       Input_W2 => rounds1_Output_W2,
@@ -659,8 +636,7 @@ begin
       Output_Last => rounds2_Output_Last,
       Output_Abcd => rounds2_Output_Abcd,
       Output_Efgh => rounds2_Output_Efgh,
-      Output_ChainAbcd => rounds2_Output_ChainAbcd,
-      Output_ChainEfgh => rounds2_Output_ChainEfgh,
+      Output_First => rounds2_Output_First,
       Output_W0 => rounds2_Output_W0,
       Output_W1 => rounds2_Output_W1,
       Output_W2 => rounds2_Output_W2,
@@ -680,8 +656,7 @@ begin
       Input_Last => rounds2_Output_Last,
       Input_Abcd => rounds2_Output_Abcd,
       Input_Efgh => rounds2_Output_Efgh,
-      Input_ChainAbcd => rounds2_Output_ChainAbcd,
-      Input_ChainEfgh => rounds2_Output_ChainEfgh,
+      Input_First => rounds2_Output_First,
       Input_W0 => rounds2_Output_W0,
       Input_W1 => rounds2_Output_W1,
       Input_W2 => rounds2_Output_W2,
@@ -692,8 +667,7 @@ begin
       Output_Last => rounds3_Output_Last,
       Output_Abcd => rounds3_Output_Abcd,
       Output_Efgh => rounds3_Output_Efgh,
-      Output_ChainAbcd => rounds3_Output_ChainAbcd,
-      Output_ChainEfgh => rounds3_Output_ChainEfgh,
+      Output_First => rounds3_Output_First,
       Output_W0 => rounds3_Output_W0,
       Output_W1 => rounds3_Output_W1,
       Output_W2 => rounds3_Output_W2,
@@ -713,8 +687,7 @@ begin
       Input_Last => rounds3_Output_Last,
       Input_Abcd => rounds3_Output_Abcd,
       Input_Efgh => rounds3_Output_Efgh,
-      Input_ChainAbcd => rounds3_Output_ChainAbcd,
-      Input_ChainEfgh => rounds3_Output_ChainEfgh,
+      Input_First => rounds3_Output_First,
       Input_W0 => rounds3_Output_W0,
       Input_W1 => rounds3_Output_W1,
       Input_W2 => rounds3_Output_W2,
@@ -725,8 +698,7 @@ begin
       Output_Last => rounds4_Output_Last,
       Output_Abcd => rounds4_Output_Abcd,
       Output_Efgh => rounds4_Output_Efgh,
-      Output_ChainAbcd => rounds4_Output_ChainAbcd,
-      Output_ChainEfgh => rounds4_Output_ChainEfgh,
+      Output_First => rounds4_Output_First,
       Output_W0 => rounds4_Output_W0,
       Output_W1 => rounds4_Output_W1,
       Output_W2 => rounds4_Output_W2,
@@ -746,8 +718,7 @@ begin
       Input_Last => rounds4_Output_Last,
       Input_Abcd => rounds4_Output_Abcd,
       Input_Efgh => rounds4_Output_Efgh,
-      Input_ChainAbcd => rounds4_Output_ChainAbcd,
-      Input_ChainEfgh => rounds4_Output_ChainEfgh,
+      Input_First => rounds4_Output_First,
       Input_W0 => rounds4_Output_W0,
       Input_W1 => rounds4_Output_W1,
       Input_W2 => rounds4_Output_W2,
@@ -758,8 +729,7 @@ begin
       Output_Last => rounds5_Output_Last,
       Output_Abcd => rounds5_Output_Abcd,
       Output_Efgh => rounds5_Output_Efgh,
-      Output_ChainAbcd => rounds5_Output_ChainAbcd,
-      Output_ChainEfgh => rounds5_Output_ChainEfgh,
+      Output_First => rounds5_Output_First,
       Output_W0 => rounds5_Output_W0,
       Output_W1 => rounds5_Output_W1,
       Output_W2 => rounds5_Output_W2,
@@ -779,8 +749,7 @@ begin
       Input_Last => rounds5_Output_Last,
       Input_Abcd => rounds5_Output_Abcd,
       Input_Efgh => rounds5_Output_Efgh,
-      Input_ChainAbcd => rounds5_Output_ChainAbcd,
-      Input_ChainEfgh => rounds5_Output_ChainEfgh,
+      Input_First => rounds5_Output_First,
       Input_W0 => rounds5_Output_W0,
       Input_W1 => rounds5_Output_W1,
       Input_W2 => rounds5_Output_W2,
@@ -791,8 +760,7 @@ begin
       Output_Last => rounds6_Output_Last,
       Output_Abcd => rounds6_Output_Abcd,
       Output_Efgh => rounds6_Output_Efgh,
-      Output_ChainAbcd => rounds6_Output_ChainAbcd,
-      Output_ChainEfgh => rounds6_Output_ChainEfgh,
+      Output_First => rounds6_Output_First,
       Output_W0 => rounds6_Output_W0,
       Output_W1 => rounds6_Output_W1,
       Output_W2 => rounds6_Output_W2,
@@ -812,8 +780,7 @@ begin
       Input_Last => rounds6_Output_Last,
       Input_Abcd => rounds6_Output_Abcd,
       Input_Efgh => rounds6_Output_Efgh,
-      Input_ChainAbcd => rounds6_Output_ChainAbcd,
-      Input_ChainEfgh => rounds6_Output_ChainEfgh,
+      Input_First => rounds6_Output_First,
       Input_W0 => rounds6_Output_W0,
       Input_W1 => rounds6_Output_W1,
       Input_W2 => rounds6_Output_W2,
@@ -824,8 +791,7 @@ begin
       Output_Last => rounds7_Output_Last,
       Output_Abcd => rounds7_Output_Abcd,
       Output_Efgh => rounds7_Output_Efgh,
-      Output_ChainAbcd => rounds7_Output_ChainAbcd,
-      Output_ChainEfgh => rounds7_Output_ChainEfgh,
+      Output_First => rounds7_Output_First,
       Output_W0 => rounds7_Output_W0,
       Output_W1 => rounds7_Output_W1,
       Output_W2 => rounds7_Output_W2,
@@ -845,8 +811,7 @@ begin
       Input_Last => rounds7_Output_Last,
       Input_Abcd => rounds7_Output_Abcd,
       Input_Efgh => rounds7_Output_Efgh,
-      Input_ChainAbcd => rounds7_Output_ChainAbcd,
-      Input_ChainEfgh => rounds7_Output_ChainEfgh,
+      Input_First => rounds7_Output_First,
       Input_W0 => rounds7_Output_W0,
       Input_W1 => rounds7_Output_W1,
       Input_W2 => rounds7_Output_W2,
@@ -857,8 +822,7 @@ begin
       Output_Last => rounds8_Output_Last,
       Output_Abcd => rounds8_Output_Abcd,
       Output_Efgh => rounds8_Output_Efgh,
-      Output_ChainAbcd => rounds8_Output_ChainAbcd,
-      Output_ChainEfgh => rounds8_Output_ChainEfgh,
+      Output_First => rounds8_Output_First,
       Output_W0 => rounds8_Output_W0,
       Output_W1 => rounds8_Output_W1,
       Output_W2 => rounds8_Output_W2,
@@ -878,8 +842,7 @@ begin
       Input_Last => rounds8_Output_Last,
       Input_Abcd => rounds8_Output_Abcd,
       Input_Efgh => rounds8_Output_Efgh,
-      Input_ChainAbcd => rounds8_Output_ChainAbcd,
-      Input_ChainEfgh => rounds8_Output_ChainEfgh,
+      Input_First => rounds8_Output_First,
       Input_W0 => rounds8_Output_W0,
       Input_W1 => rounds8_Output_W1,
       Input_W2 => rounds8_Output_W2,
@@ -890,8 +853,7 @@ begin
       Output_Last => rounds9_Output_Last,
       Output_Abcd => rounds9_Output_Abcd,
       Output_Efgh => rounds9_Output_Efgh,
-      Output_ChainAbcd => rounds9_Output_ChainAbcd,
-      Output_ChainEfgh => rounds9_Output_ChainEfgh,
+      Output_First => rounds9_Output_First,
       Output_W0 => rounds9_Output_W0,
       Output_W1 => rounds9_Output_W1,
       Output_W2 => rounds9_Output_W2,
@@ -911,8 +873,7 @@ begin
       Input_Last => rounds9_Output_Last,
       Input_Abcd => rounds9_Output_Abcd,
       Input_Efgh => rounds9_Output_Efgh,
-      Input_ChainAbcd => rounds9_Output_ChainAbcd,
-      Input_ChainEfgh => rounds9_Output_ChainEfgh,
+      Input_First => rounds9_Output_First,
       Input_W0 => rounds9_Output_W0,
       Input_W1 => rounds9_Output_W1,
       Input_W2 => rounds9_Output_W2,
@@ -923,8 +884,7 @@ begin
       Output_Last => rounds10_Output_Last,
       Output_Abcd => rounds10_Output_Abcd,
       Output_Efgh => rounds10_Output_Efgh,
-      Output_ChainAbcd => rounds10_Output_ChainAbcd,
-      Output_ChainEfgh => rounds10_Output_ChainEfgh,
+      Output_First => rounds10_Output_First,
       Output_W0 => rounds10_Output_W0,
       Output_W1 => rounds10_Output_W1,
       Output_W2 => rounds10_Output_W2,
@@ -944,8 +904,7 @@ begin
       Input_Last => rounds10_Output_Last,
       Input_Abcd => rounds10_Output_Abcd,
       Input_Efgh => rounds10_Output_Efgh,
-      Input_ChainAbcd => rounds10_Output_ChainAbcd,
-      Input_ChainEfgh => rounds10_Output_ChainEfgh,
+      Input_First => rounds10_Output_First,
       Input_W0 => rounds10_Output_W0,
       Input_W1 => rounds10_Output_W1,
       Input_W2 => rounds10_Output_W2,
@@ -956,8 +915,7 @@ begin
       Output_Last => rounds11_Output_Last,
       Output_Abcd => rounds11_Output_Abcd,
       Output_Efgh => rounds11_Output_Efgh,
-      Output_ChainAbcd => rounds11_Output_ChainAbcd,
-      Output_ChainEfgh => rounds11_Output_ChainEfgh,
+      Output_First => rounds11_Output_First,
       Output_W0 => rounds11_Output_W0,
       Output_W1 => rounds11_Output_W1,
       Output_W2 => rounds11_Output_W2,
@@ -977,8 +935,7 @@ begin
       Input_Last => rounds11_Output_Last,
       Input_Abcd => rounds11_Output_Abcd,
       Input_Efgh => rounds11_Output_Efgh,
-      Input_ChainAbcd => rounds11_Output_ChainAbcd,
-      Input_ChainEfgh => rounds11_Output_ChainEfgh,
+      Input_First => rounds11_Output_First,
       Input_W0 => rounds11_Output_W0,
       Input_W1 => rounds11_Output_W1,
       Input_W2 => rounds11_Output_W2,
@@ -989,8 +946,7 @@ begin
       Output_Last => rounds12_Output_Last,
       Output_Abcd => rounds12_Output_Abcd,
       Output_Efgh => rounds12_Output_Efgh,
-      Output_ChainAbcd => rounds12_Output_ChainAbcd,
-      Output_ChainEfgh => rounds12_Output_ChainEfgh,
+      Output_First => rounds12_Output_First,
       Output_W0 => rounds12_Output_W0,
       Output_W1 => rounds12_Output_W1,
       Output_W2 => rounds12_Output_W2,
@@ -1010,8 +966,7 @@ begin
       Input_Last => rounds12_Output_Last,
       Input_Abcd => rounds12_Output_Abcd,
       Input_Efgh => rounds12_Output_Efgh,
-      Input_ChainAbcd => rounds12_Output_ChainAbcd,
-      Input_ChainEfgh => rounds12_Output_ChainEfgh,
+      Input_First => rounds12_Output_First,
       Input_W0 => rounds12_Output_W0,
       Input_W1 => rounds12_Output_W1,
       Input_W2 => rounds12_Output_W2,
@@ -1022,8 +977,7 @@ begin
       Output_Last => rounds13_Output_Last,
       Output_Abcd => rounds13_Output_Abcd,
       Output_Efgh => rounds13_Output_Efgh,
-      Output_ChainAbcd => rounds13_Output_ChainAbcd,
-      Output_ChainEfgh => rounds13_Output_ChainEfgh,
+      Output_First => rounds13_Output_First,
       Output_W0 => rounds13_Output_W0,
       Output_W1 => rounds13_Output_W1,
       Output_W2 => rounds13_Output_W2,
@@ -1043,8 +997,7 @@ begin
       Input_Last => rounds13_Output_Last,
       Input_Abcd => rounds13_Output_Abcd,
       Input_Efgh => rounds13_Output_Efgh,
-      Input_ChainAbcd => rounds13_Output_ChainAbcd,
-      Input_ChainEfgh => rounds13_Output_ChainEfgh,
+      Input_First => rounds13_Output_First,
       Input_W0 => rounds13_Output_W0,
       Input_W1 => rounds13_Output_W1,
       Input_W2 => rounds13_Output_W2,
@@ -1055,8 +1008,7 @@ begin
       Output_Last => rounds14_Output_Last,
       Output_Abcd => rounds14_Output_Abcd,
       Output_Efgh => rounds14_Output_Efgh,
-      Output_ChainAbcd => rounds14_Output_ChainAbcd,
-      Output_ChainEfgh => rounds14_Output_ChainEfgh,
+      Output_First => rounds14_Output_First,
       Output_W0 => rounds14_Output_W0,
       Output_W1 => rounds14_Output_W1,
       Output_W2 => rounds14_Output_W2,
@@ -1076,8 +1028,7 @@ begin
       Input_Last => rounds14_Output_Last,
       Input_Abcd => rounds14_Output_Abcd,
       Input_Efgh => rounds14_Output_Efgh,
-      Input_ChainAbcd => rounds14_Output_ChainAbcd,
-      Input_ChainEfgh => rounds14_Output_ChainEfgh,
+      Input_First => rounds14_Output_First,
       Input_W0 => rounds14_Output_W0,
       Input_W1 => rounds14_Output_W1,
       Input_W2 => rounds14_Output_W2,
@@ -1088,8 +1039,7 @@ begin
       Output_Last => rounds15_Output_Last,
       Output_Abcd => rounds15_Output_Abcd,
       Output_Efgh => rounds15_Output_Efgh,
-      Output_ChainAbcd => rounds15_Output_ChainAbcd,
-      Output_ChainEfgh => rounds15_Output_ChainEfgh,
+      Output_First => rounds15_Output_First,
       Output_W0 => rounds15_Output_W0,
       Output_W1 => rounds15_Output_W1,
       Output_W2 => rounds15_Output_W2,
@@ -1108,8 +1058,7 @@ begin
       Input_Last => rounds15_Output_Last,
       Input_Abcd => rounds15_Output_Abcd,
       Input_Efgh => rounds15_Output_Efgh,
-      Input_ChainAbcd => rounds15_Output_ChainAbcd,
-      Input_ChainEfgh => rounds15_Output_ChainEfgh,
+      Input_First => rounds15_Output_First,
       Input_W0 => rounds15_Output_W0,
       Input_W1 => rounds15_Output_W1,
       Input_W2 => rounds15_Output_W2,

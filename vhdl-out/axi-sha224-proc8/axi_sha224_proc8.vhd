@@ -128,8 +128,7 @@ architecture rtl of axi_sha224_proc8 is
   signal chain_Output_Last : boolean;
   signal chain_Output_Abcd : hdl_u128;
   signal chain_Output_Efgh : hdl_u128;
-  signal chain_Output_ChainAbcd : hdl_u128;
-  signal chain_Output_ChainEfgh : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_W0 : hdl_u128;
   signal chain_Output_W1 : hdl_u128;
   signal chain_Output_W2 : hdl_u128;
@@ -139,8 +138,7 @@ architecture rtl of axi_sha224_proc8 is
   signal rounds0_Output_Last : boolean;
   signal rounds0_Output_Abcd : hdl_u128;
   signal rounds0_Output_Efgh : hdl_u128;
-  signal rounds0_Output_ChainAbcd : hdl_u128;
-  signal rounds0_Output_ChainEfgh : hdl_u128;
+  signal rounds0_Output_First : boolean;
   signal rounds0_Output_W0 : hdl_u128;
   signal rounds0_Output_W1 : hdl_u128;
   signal rounds0_Output_W2 : hdl_u128;
@@ -150,8 +148,7 @@ architecture rtl of axi_sha224_proc8 is
   signal rounds1_Output_Last : boolean;
   signal rounds1_Output_Abcd : hdl_u128;
   signal rounds1_Output_Efgh : hdl_u128;
-  signal rounds1_Output_ChainAbcd : hdl_u128;
-  signal rounds1_Output_ChainEfgh : hdl_u128;
+  signal rounds1_Output_First : boolean;
   signal rounds1_Output_W0 : hdl_u128;
   signal rounds1_Output_W1 : hdl_u128;
   signal rounds1_Output_W2 : hdl_u128;
@@ -161,8 +158,7 @@ architecture rtl of axi_sha224_proc8 is
   signal rounds2_Output_Last : boolean;
   signal rounds2_Output_Abcd : hdl_u128;
   signal rounds2_Output_Efgh : hdl_u128;
-  signal rounds2_Output_ChainAbcd : hdl_u128;
-  signal rounds2_Output_ChainEfgh : hdl_u128;
+  signal rounds2_Output_First : boolean;
   signal rounds2_Output_W0 : hdl_u128;
   signal rounds2_Output_W1 : hdl_u128;
   signal rounds2_Output_W2 : hdl_u128;
@@ -172,8 +168,7 @@ architecture rtl of axi_sha224_proc8 is
   signal rounds3_Output_Last : boolean;
   signal rounds3_Output_Abcd : hdl_u128;
   signal rounds3_Output_Efgh : hdl_u128;
-  signal rounds3_Output_ChainAbcd : hdl_u128;
-  signal rounds3_Output_ChainEfgh : hdl_u128;
+  signal rounds3_Output_First : boolean;
   signal rounds3_Output_W0 : hdl_u128;
   signal rounds3_Output_W1 : hdl_u128;
   signal rounds3_Output_W2 : hdl_u128;
@@ -183,8 +178,7 @@ architecture rtl of axi_sha224_proc8 is
   signal rounds4_Output_Last : boolean;
   signal rounds4_Output_Abcd : hdl_u128;
   signal rounds4_Output_Efgh : hdl_u128;
-  signal rounds4_Output_ChainAbcd : hdl_u128;
-  signal rounds4_Output_ChainEfgh : hdl_u128;
+  signal rounds4_Output_First : boolean;
   signal rounds4_Output_W0 : hdl_u128;
   signal rounds4_Output_W1 : hdl_u128;
   signal rounds4_Output_W2 : hdl_u128;
@@ -194,8 +188,7 @@ architecture rtl of axi_sha224_proc8 is
   signal rounds5_Output_Last : boolean;
   signal rounds5_Output_Abcd : hdl_u128;
   signal rounds5_Output_Efgh : hdl_u128;
-  signal rounds5_Output_ChainAbcd : hdl_u128;
-  signal rounds5_Output_ChainEfgh : hdl_u128;
+  signal rounds5_Output_First : boolean;
   signal rounds5_Output_W0 : hdl_u128;
   signal rounds5_Output_W1 : hdl_u128;
   signal rounds5_Output_W2 : hdl_u128;
@@ -205,8 +198,7 @@ architecture rtl of axi_sha224_proc8 is
   signal rounds6_Output_Last : boolean;
   signal rounds6_Output_Abcd : hdl_u128;
   signal rounds6_Output_Efgh : hdl_u128;
-  signal rounds6_Output_ChainAbcd : hdl_u128;
-  signal rounds6_Output_ChainEfgh : hdl_u128;
+  signal rounds6_Output_First : boolean;
   signal rounds6_Output_W0 : hdl_u128;
   signal rounds6_Output_W1 : hdl_u128;
   signal rounds6_Output_W2 : hdl_u128;
@@ -216,8 +208,7 @@ architecture rtl of axi_sha224_proc8 is
   signal rounds7_Output_Last : boolean;
   signal rounds7_Output_Abcd : hdl_u128;
   signal rounds7_Output_Efgh : hdl_u128;
-  signal rounds7_Output_ChainAbcd : hdl_u128;
-  signal rounds7_Output_ChainEfgh : hdl_u128;
+  signal rounds7_Output_First : boolean;
   signal rounds7_Output_W0 : hdl_u128;
   signal rounds7_Output_W1 : hdl_u128;
   signal rounds7_Output_W2 : hdl_u128;
@@ -472,8 +463,7 @@ begin
       Output_Last => chain_Output_Last,
       Output_Abcd => chain_Output_Abcd,
       Output_Efgh => chain_Output_Efgh,
-      Output_ChainAbcd => chain_Output_ChainAbcd,
-      Output_ChainEfgh => chain_Output_ChainEfgh,
+      Output_First => chain_Output_First,
       Output_W0 => chain_Output_W0,
       Output_W1 => chain_Output_W1,
       Output_W2 => chain_Output_W2,
@@ -493,8 +483,7 @@ begin
       Input_Last => chain_Output_Last,
       Input_Abcd => chain_Output_Abcd,
       Input_Efgh => chain_Output_Efgh,
-      Input_ChainAbcd => chain_Output_ChainAbcd,
-      Input_ChainEfgh => chain_Output_ChainEfgh,
+      Input_First => chain_Output_First,
       Input_W0 => chain_Output_W0,
       Input_W1 => chain_Output_W1,
       Input_W2 => chain_Output_W2,
@@ -505,8 +494,7 @@ begin
       Output_Last => rounds0_Output_Last,
       Output_Abcd => rounds0_Output_Abcd,
       Output_Efgh => rounds0_Output_Efgh,
-      Output_ChainAbcd => rounds0_Output_ChainAbcd,
-      Output_ChainEfgh => rounds0_Output_ChainEfgh,
+      Output_First => rounds0_Output_First,
       Output_W0 => rounds0_Output_W0,
       Output_W1 => rounds0_Output_W1,
       Output_W2 => rounds0_Output_W2,
@@ -526,8 +514,7 @@ begin
       Input_Last => rounds0_Output_Last,
       Input_Abcd => rounds0_Output_Abcd,
       Input_Efgh => rounds0_Output_Efgh,
-      Input_ChainAbcd => rounds0_Output_ChainAbcd,
-      Input_ChainEfgh => rounds0_Output_ChainEfgh,
+      Input_First => rounds0_Output_First,
       Input_W0 => rounds0_Output_W0,
       Input_W1 => rounds0_Output_W1,
       Input_W2 => rounds0_Output_W2,
@@ -538,8 +525,7 @@ begin
       Output_Last => rounds1_Output_Last,
       Output_Abcd => rounds1_Output_Abcd,
       Output_Efgh => rounds1_Output_Efgh,
-      Output_ChainAbcd => rounds1_Output_ChainAbcd,
-      Output_ChainEfgh => rounds1_Output_ChainEfgh,
+      Output_First => rounds1_Output_First,
       Output_W0 => rounds1_Output_W0,
       Output_W1 => rounds1_Output_W1,
       Output_W2 => rounds1_Output_W2,
@@ -559,8 +545,7 @@ begin
       Input_Last => rounds1_Output_Last,
       Input_Abcd => rounds1_Output_Abcd,
       Input_Efgh => rounds1_Output_Efgh,
-      Input_ChainAbcd => rounds1_Output_ChainAbcd,
-      Input_ChainEfgh => rounds1_Output_ChainEfgh,
+      Input_First => rounds1_Output_First,
       Input_W0 => rounds1_Output_W0,
       Input_W1 => rounds1_Output_W1,
       Input_W2 => rounds1_Output_W2,
@@ -571,8 +556,7 @@ begin
       Output_Last => rounds2_Output_Last,
       Output_Abcd => rounds2_Output_Abcd,
       Output_Efgh => rounds2_Output_Efgh,
-      Output_ChainAbcd => rounds2_Output_ChainAbcd,
-      Output_ChainEfgh => rounds2_Output_ChainEfgh,
+      Output_First => rounds2_Output_First,
       Output_W0 => rounds2_Output_W0,
       Output_W1 => rounds2_Output_W1,
       Output_W2 => rounds2_Output_W2,
@@ -592,8 +576,7 @@ begin
       Input_Last => rounds2_Output_Last,
       Input_Abcd => rounds2_Output_Abcd,
       Input_Efgh => rounds2_Output_Efgh,
-      Input_ChainAbcd => rounds2_Output_ChainAbcd,
-      Input_ChainEfgh => rounds2_Output_ChainEfgh,
+      Input_First => rounds2_Output_First,
       Input_W0 => rounds2_Output_W0,
       Input_W1 => rounds2_Output_W1,
       Input_W2 => rounds2_Output_W2,
@@ -604,8 +587,7 @@ begin
       Output_Last => rounds3_Output_Last,
       Output_Abcd => rounds3_Output_Abcd,
       Output_Efgh => rounds3_Output_Efgh,
-      Output_ChainAbcd => rounds3_Output_ChainAbcd,
-      Output_ChainEfgh => rounds3_Output_ChainEfgh,
+      Output_First => rounds3_Output_First,
       Output_W0 => rounds3_Output_W0,
       Output_W1 => rounds3_Output_W1,
       Output_W2 => rounds3_Output_W2,
@@ -625,8 +607,7 @@ begin
       Input_Last => rounds3_Output_Last,
       Input_Abcd => rounds3_Output_Abcd,
       Input_Efgh => rounds3_Output_Efgh,
-      Input_ChainAbcd => rounds3_Output_ChainAbcd,
-      Input_ChainEfgh => rounds3_Output_ChainEfgh,
+      Input_First => rounds3_Output_First,
       Input_W0 => rounds3_Output_W0,
       Input_W1 => rounds3_Output_W1,
       Input_W2 => rounds3_Output_W2,
@@ -637,8 +618,7 @@ begin
       Output_Last => rounds4_Output_Last,
       Output_Abcd => rounds4_Output_Abcd,
       Output_Efgh => rounds4_Output_Efgh,
-      Output_ChainAbcd => rounds4_Output_ChainAbcd,
-      Output_ChainEfgh => rounds4_Output_ChainEfgh,
+      Output_First => rounds4_Output_First,
       Output_W0 => rounds4_Output_W0,
       Output_W1 => rounds4_Output_W1,
       Output_W2 => rounds4_Output_W2,
@@ -658,8 +638,7 @@ begin
       Input_Last => rounds4_Output_Last,
       Input_Abcd => rounds4_Output_Abcd,
       Input_Efgh => rounds4_Output_Efgh,
-      Input_ChainAbcd => rounds4_Output_ChainAbcd,
-      Input_ChainEfgh => rounds4_Output_ChainEfgh,
+      Input_First => rounds4_Output_First,
       Input_W0 => rounds4_Output_W0,
       Input_W1 => rounds4_Output_W1,
       Input_W2 => rounds4_Output_W2,
@@ -670,8 +649,7 @@ begin
       Output_Last => rounds5_Output_Last,
       Output_Abcd => rounds5_Output_Abcd,
       Output_Efgh => rounds5_Output_Efgh,
-      Output_ChainAbcd => rounds5_Output_ChainAbcd,
-      Output_ChainEfgh => rounds5_Output_ChainEfgh,
+      Output_First => rounds5_Output_First,
       Output_W0 => rounds5_Output_W0,
       Output_W1 => rounds5_Output_W1,
       Output_W2 => rounds5_Output_W2,
@@ -691,8 +669,7 @@ begin
       Input_Last => rounds5_Output_Last,
       Input_Abcd => rounds5_Output_Abcd,
       Input_Efgh => rounds5_Output_Efgh,
-      Input_ChainAbcd => rounds5_Output_ChainAbcd,
-      Input_ChainEfgh => rounds5_Output_ChainEfgh,
+      Input_First => rounds5_Output_First,
       Input_W0 => rounds5_Output_W0,
       Input_W1 => rounds5_Output_W1,
       Input_W2 => rounds5_Output_W2,
@@ -703,8 +680,7 @@ begin
       Output_Last => rounds6_Output_Last,
       Output_Abcd => rounds6_Output_Abcd,
       Output_Efgh => rounds6_Output_Efgh,
-      Output_ChainAbcd => rounds6_Output_ChainAbcd,
-      Output_ChainEfgh => rounds6_Output_ChainEfgh,
+      Output_First => rounds6_Output_First,
       Output_W0 => rounds6_Output_W0,
       Output_W1 => rounds6_Output_W1,
       Output_W2 => rounds6_Output_W2,
@@ -724,8 +700,7 @@ begin
       Input_Last => rounds6_Output_Last,
       Input_Abcd => rounds6_Output_Abcd,
       Input_Efgh => rounds6_Output_Efgh,
-      Input_ChainAbcd => rounds6_Output_ChainAbcd,
-      Input_ChainEfgh => rounds6_Output_ChainEfgh,
+      Input_First => rounds6_Output_First,
       Input_W0 => rounds6_Output_W0,
       Input_W1 => rounds6_Output_W1,
       Input_W2 => rounds6_Output_W2,
@@ -736,8 +711,7 @@ begin
       Output_Last => rounds7_Output_Last,
       Output_Abcd => rounds7_Output_Abcd,
       Output_Efgh => rounds7_Output_Efgh,
-      Output_ChainAbcd => rounds7_Output_ChainAbcd,
-      Output_ChainEfgh => rounds7_Output_ChainEfgh,
+      Output_First => rounds7_Output_First,
       Output_W0 => rounds7_Output_W0,
       Output_W1 => rounds7_Output_W1,
       Output_W2 => rounds7_Output_W2,
@@ -756,8 +730,7 @@ begin
       Input_Last => rounds7_Output_Last,
       Input_Abcd => rounds7_Output_Abcd,
       Input_Efgh => rounds7_Output_Efgh,
-      Input_ChainAbcd => rounds7_Output_ChainAbcd,
-      Input_ChainEfgh => rounds7_Output_ChainEfgh,
+      Input_First => rounds7_Output_First,
       Input_W0 => rounds7_Output_W0,
       Input_W1 => rounds7_Output_W1,
       Input_W2 => rounds7_Output_W2,

@@ -30,8 +30,7 @@ entity Sha256ChainStage is
     Output_Last : out boolean;
     Output_Abcd : out hdl_u128 := (others => '0');
     Output_Efgh : out hdl_u128 := (others => '0');
-    Output_ChainAbcd : out hdl_u128 := (others => '0');
-    Output_ChainEfgh : out hdl_u128 := (others => '0');
+    Output_First : out boolean;
     Output_W0 : out hdl_u128 := (others => '0');
     Output_W1 : out hdl_u128 := (others => '0');
     Output_W2 : out hdl_u128 := (others => '0');
@@ -49,54 +48,32 @@ architecture rtl of Sha256ChainStage is
       x"00000000000000000000000000000000");
 begin
   tick : process(clk)
-    variable chainAbcd : hdl_u128_x9;
-    variable chainEfgh : hdl_u128_x9;
     variable valid : boolean;
     variable abcd : hdl_u128;
     variable efgh : hdl_u128;
   begin
     if rising_edge(clk) then
       if rst = '1' then
-        chainAbcd_reg <= (
-            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
-            x"00000000000000000000000000000000");
-        chainEfgh_reg <= (
-            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
-            x"00000000000000000000000000000000");
         Output_Valid <= false;
         Output_Last <= false;
+        Output_First <= false;
         Output_Slot <= (others => '0');
-        -- Datapath, no reset (the reset value is never observed): Output_Abcd, Output_Efgh,
-        --   Output_ChainAbcd, Output_ChainEfgh, Output_W0, Output_W1, Output_W2, Output_W3
+        -- Datapath, no reset (the reset value is never observed): chainAbcd_reg, chainEfgh_reg,
+        --   Output_Abcd, Output_Efgh, Output_W0, Output_W1, Output_W2, Output_W3
       else
-        chainAbcd := chainAbcd_reg;
-        chainEfgh := chainEfgh_reg;
-        if Feedback_Valid then
-          chainAbcd(hdl_index(hdl_address(Feedback_Slot(3 downto 0)), 9)) := Feedback_ChainAbcd;
-          chainEfgh(hdl_index(hdl_address(Feedback_Slot(3 downto 0)), 9)) := Feedback_ChainEfgh;
-        end if;
         if Advance_Ready then
           valid := Input_Valid;
           Output_Valid <= valid;
           if valid then
-            if sha224 then
-              abcd := Sha256Math_InitialAbcd224;
-            else
-              abcd := Sha256Math_InitialAbcd256;
-            end if;
-            if sha224 then
-              efgh := Sha256Math_InitialEfgh224;
-            else
-              efgh := Sha256Math_InitialEfgh256;
-            end if;
+            abcd := Sha256Math_InitialLane(0, sha224);
+            efgh := Sha256Math_InitialLane(1, sha224);
             if (not Input_First) then
-              abcd := chainAbcd(hdl_index(hdl_address(Input_Slot(3 downto 0)), 9));
-              efgh := chainEfgh(hdl_index(hdl_address(Input_Slot(3 downto 0)), 9));
+              abcd := chainAbcd_reg(hdl_index(hdl_address(Input_Slot(3 downto 0)), 9));
+              efgh := chainEfgh_reg(hdl_index(hdl_address(Input_Slot(3 downto 0)), 9));
             end if;
             Output_Abcd <= abcd;
             Output_Efgh <= efgh;
-            Output_ChainAbcd <= abcd;
-            Output_ChainEfgh <= efgh;
+            Output_First <= Input_First;
             Output_W0 <= Input_Data0;
             Output_W1 <= Input_Data1;
             Output_W2 <= Input_Data2;
@@ -105,8 +82,10 @@ begin
             Output_Last <= Input_Last;
           end if;
         end if;
-        chainAbcd_reg <= chainAbcd;
-        chainEfgh_reg <= chainEfgh;
+        if Feedback_Valid then
+          chainAbcd_reg(hdl_index(hdl_address(Feedback_Slot(3 downto 0)), 9)) <= Feedback_ChainAbcd;
+          chainEfgh_reg(hdl_index(hdl_address(Feedback_Slot(3 downto 0)), 9)) <= Feedback_ChainEfgh;
+        end if;
       end if;
     end if;
   end process;

@@ -128,8 +128,7 @@ architecture rtl of axi_sha256_proc4 is
   signal chain_Output_Last : boolean;
   signal chain_Output_Abcd : hdl_u128;
   signal chain_Output_Efgh : hdl_u128;
-  signal chain_Output_ChainAbcd : hdl_u128;
-  signal chain_Output_ChainEfgh : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_W0 : hdl_u128;
   signal chain_Output_W1 : hdl_u128;
   signal chain_Output_W2 : hdl_u128;
@@ -139,8 +138,7 @@ architecture rtl of axi_sha256_proc4 is
   signal rounds0_Output_Last : boolean;
   signal rounds0_Output_Abcd : hdl_u128;
   signal rounds0_Output_Efgh : hdl_u128;
-  signal rounds0_Output_ChainAbcd : hdl_u128;
-  signal rounds0_Output_ChainEfgh : hdl_u128;
+  signal rounds0_Output_First : boolean;
   signal rounds0_Output_W0 : hdl_u128;
   signal rounds0_Output_W1 : hdl_u128;
   signal rounds0_Output_W2 : hdl_u128;
@@ -150,8 +148,7 @@ architecture rtl of axi_sha256_proc4 is
   signal rounds1_Output_Last : boolean;
   signal rounds1_Output_Abcd : hdl_u128;
   signal rounds1_Output_Efgh : hdl_u128;
-  signal rounds1_Output_ChainAbcd : hdl_u128;
-  signal rounds1_Output_ChainEfgh : hdl_u128;
+  signal rounds1_Output_First : boolean;
   signal rounds1_Output_W0 : hdl_u128;
   signal rounds1_Output_W1 : hdl_u128;
   signal rounds1_Output_W2 : hdl_u128;
@@ -161,8 +158,7 @@ architecture rtl of axi_sha256_proc4 is
   signal rounds2_Output_Last : boolean;
   signal rounds2_Output_Abcd : hdl_u128;
   signal rounds2_Output_Efgh : hdl_u128;
-  signal rounds2_Output_ChainAbcd : hdl_u128;
-  signal rounds2_Output_ChainEfgh : hdl_u128;
+  signal rounds2_Output_First : boolean;
   signal rounds2_Output_W0 : hdl_u128;
   signal rounds2_Output_W1 : hdl_u128;
   signal rounds2_Output_W2 : hdl_u128;
@@ -172,8 +168,7 @@ architecture rtl of axi_sha256_proc4 is
   signal rounds3_Output_Last : boolean;
   signal rounds3_Output_Abcd : hdl_u128;
   signal rounds3_Output_Efgh : hdl_u128;
-  signal rounds3_Output_ChainAbcd : hdl_u128;
-  signal rounds3_Output_ChainEfgh : hdl_u128;
+  signal rounds3_Output_First : boolean;
   signal rounds3_Output_W0 : hdl_u128;
   signal rounds3_Output_W1 : hdl_u128;
   signal rounds3_Output_W2 : hdl_u128;
@@ -428,8 +423,7 @@ begin
       Output_Last => chain_Output_Last,
       Output_Abcd => chain_Output_Abcd,
       Output_Efgh => chain_Output_Efgh,
-      Output_ChainAbcd => chain_Output_ChainAbcd,
-      Output_ChainEfgh => chain_Output_ChainEfgh,
+      Output_First => chain_Output_First,
       Output_W0 => chain_Output_W0,
       Output_W1 => chain_Output_W1,
       Output_W2 => chain_Output_W2,
@@ -449,8 +443,7 @@ begin
       Input_Last => chain_Output_Last,
       Input_Abcd => chain_Output_Abcd,
       Input_Efgh => chain_Output_Efgh,
-      Input_ChainAbcd => chain_Output_ChainAbcd,
-      Input_ChainEfgh => chain_Output_ChainEfgh,
+      Input_First => chain_Output_First,
       Input_W0 => chain_Output_W0,
       Input_W1 => chain_Output_W1,
       Input_W2 => chain_Output_W2,
@@ -461,8 +454,7 @@ begin
       Output_Last => rounds0_Output_Last,
       Output_Abcd => rounds0_Output_Abcd,
       Output_Efgh => rounds0_Output_Efgh,
-      Output_ChainAbcd => rounds0_Output_ChainAbcd,
-      Output_ChainEfgh => rounds0_Output_ChainEfgh,
+      Output_First => rounds0_Output_First,
       Output_W0 => rounds0_Output_W0,
       Output_W1 => rounds0_Output_W1,
       Output_W2 => rounds0_Output_W2,
@@ -482,8 +474,7 @@ begin
       Input_Last => rounds0_Output_Last,
       Input_Abcd => rounds0_Output_Abcd,
       Input_Efgh => rounds0_Output_Efgh,
-      Input_ChainAbcd => rounds0_Output_ChainAbcd,
-      Input_ChainEfgh => rounds0_Output_ChainEfgh,
+      Input_First => rounds0_Output_First,
       Input_W0 => rounds0_Output_W0,
       Input_W1 => rounds0_Output_W1,
       Input_W2 => rounds0_Output_W2,
@@ -494,8 +485,7 @@ begin
       Output_Last => rounds1_Output_Last,
       Output_Abcd => rounds1_Output_Abcd,
       Output_Efgh => rounds1_Output_Efgh,
-      Output_ChainAbcd => rounds1_Output_ChainAbcd,
-      Output_ChainEfgh => rounds1_Output_ChainEfgh,
+      Output_First => rounds1_Output_First,
       Output_W0 => rounds1_Output_W0,
       Output_W1 => rounds1_Output_W1,
       Output_W2 => rounds1_Output_W2,
@@ -515,8 +505,7 @@ begin
       Input_Last => rounds1_Output_Last,
       Input_Abcd => rounds1_Output_Abcd,
       Input_Efgh => rounds1_Output_Efgh,
-      Input_ChainAbcd => rounds1_Output_ChainAbcd,
-      Input_ChainEfgh => rounds1_Output_ChainEfgh,
+      Input_First => rounds1_Output_First,
       Input_W0 => rounds1_Output_W0,
       Input_W1 => rounds1_Output_W1,
       Input_W2 => rounds1_Output_W2,
@@ -527,8 +516,7 @@ begin
       Output_Last => rounds2_Output_Last,
       Output_Abcd => rounds2_Output_Abcd,
       Output_Efgh => rounds2_Output_Efgh,
-      Output_ChainAbcd => rounds2_Output_ChainAbcd,
-      Output_ChainEfgh => rounds2_Output_ChainEfgh,
+      Output_First => rounds2_Output_First,
       Output_W0 => rounds2_Output_W0,
       Output_W1 => rounds2_Output_W1,
       Output_W2 => rounds2_Output_W2,
@@ -548,8 +536,7 @@ begin
       Input_Last => rounds2_Output_Last,
       Input_Abcd => rounds2_Output_Abcd,
       Input_Efgh => rounds2_Output_Efgh,
-      Input_ChainAbcd => rounds2_Output_ChainAbcd,
-      Input_ChainEfgh => rounds2_Output_ChainEfgh,
+      Input_First => rounds2_Output_First,
       Input_W0 => rounds2_Output_W0,
       Input_W1 => rounds2_Output_W1,
       Input_W2 => rounds2_Output_W2,
@@ -560,8 +547,7 @@ begin
       Output_Last => rounds3_Output_Last,
       Output_Abcd => rounds3_Output_Abcd,
       Output_Efgh => rounds3_Output_Efgh,
-      Output_ChainAbcd => rounds3_Output_ChainAbcd,
-      Output_ChainEfgh => rounds3_Output_ChainEfgh,
+      Output_First => rounds3_Output_First,
       Output_W0 => rounds3_Output_W0,
       Output_W1 => rounds3_Output_W1,
       Output_W2 => rounds3_Output_W2,
@@ -580,8 +566,7 @@ begin
       Input_Last => rounds3_Output_Last,
       Input_Abcd => rounds3_Output_Abcd,
       Input_Efgh => rounds3_Output_Efgh,
-      Input_ChainAbcd => rounds3_Output_ChainAbcd,
-      Input_ChainEfgh => rounds3_Output_ChainEfgh,
+      Input_First => rounds3_Output_First,
       Input_W0 => rounds3_Output_W0,
       Input_W1 => rounds3_Output_W1,
       Input_W2 => rounds3_Output_W2,

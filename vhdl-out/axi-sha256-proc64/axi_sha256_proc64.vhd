@@ -128,8 +128,7 @@ architecture rtl of axi_sha256_proc64 is
   signal chain_Output_Last : boolean;
   signal chain_Output_Abcd : hdl_u128;
   signal chain_Output_Efgh : hdl_u128;
-  signal chain_Output_ChainAbcd : hdl_u128;
-  signal chain_Output_ChainEfgh : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_W0 : hdl_u128;
   signal chain_Output_W1 : hdl_u128;
   signal chain_Output_W2 : hdl_u128;
@@ -139,8 +138,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds0_Output_Last : boolean;
   signal rounds0_Output_Abcd : hdl_u128;
   signal rounds0_Output_Efgh : hdl_u128;
-  signal rounds0_Output_ChainAbcd : hdl_u128;
-  signal rounds0_Output_ChainEfgh : hdl_u128;
+  signal rounds0_Output_First : boolean;
   signal rounds0_Output_W0 : hdl_u128;
   signal rounds0_Output_W1 : hdl_u128;
   signal rounds0_Output_W2 : hdl_u128;
@@ -150,8 +148,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds1_Output_Last : boolean;
   signal rounds1_Output_Abcd : hdl_u128;
   signal rounds1_Output_Efgh : hdl_u128;
-  signal rounds1_Output_ChainAbcd : hdl_u128;
-  signal rounds1_Output_ChainEfgh : hdl_u128;
+  signal rounds1_Output_First : boolean;
   signal rounds1_Output_W0 : hdl_u128;
   signal rounds1_Output_W1 : hdl_u128;
   signal rounds1_Output_W2 : hdl_u128;
@@ -161,8 +158,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds2_Output_Last : boolean;
   signal rounds2_Output_Abcd : hdl_u128;
   signal rounds2_Output_Efgh : hdl_u128;
-  signal rounds2_Output_ChainAbcd : hdl_u128;
-  signal rounds2_Output_ChainEfgh : hdl_u128;
+  signal rounds2_Output_First : boolean;
   signal rounds2_Output_W0 : hdl_u128;
   signal rounds2_Output_W1 : hdl_u128;
   signal rounds2_Output_W2 : hdl_u128;
@@ -172,8 +168,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds3_Output_Last : boolean;
   signal rounds3_Output_Abcd : hdl_u128;
   signal rounds3_Output_Efgh : hdl_u128;
-  signal rounds3_Output_ChainAbcd : hdl_u128;
-  signal rounds3_Output_ChainEfgh : hdl_u128;
+  signal rounds3_Output_First : boolean;
   signal rounds3_Output_W0 : hdl_u128;
   signal rounds3_Output_W1 : hdl_u128;
   signal rounds3_Output_W2 : hdl_u128;
@@ -183,8 +178,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds4_Output_Last : boolean;
   signal rounds4_Output_Abcd : hdl_u128;
   signal rounds4_Output_Efgh : hdl_u128;
-  signal rounds4_Output_ChainAbcd : hdl_u128;
-  signal rounds4_Output_ChainEfgh : hdl_u128;
+  signal rounds4_Output_First : boolean;
   signal rounds4_Output_W0 : hdl_u128;
   signal rounds4_Output_W1 : hdl_u128;
   signal rounds4_Output_W2 : hdl_u128;
@@ -194,8 +188,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds5_Output_Last : boolean;
   signal rounds5_Output_Abcd : hdl_u128;
   signal rounds5_Output_Efgh : hdl_u128;
-  signal rounds5_Output_ChainAbcd : hdl_u128;
-  signal rounds5_Output_ChainEfgh : hdl_u128;
+  signal rounds5_Output_First : boolean;
   signal rounds5_Output_W0 : hdl_u128;
   signal rounds5_Output_W1 : hdl_u128;
   signal rounds5_Output_W2 : hdl_u128;
@@ -205,8 +198,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds6_Output_Last : boolean;
   signal rounds6_Output_Abcd : hdl_u128;
   signal rounds6_Output_Efgh : hdl_u128;
-  signal rounds6_Output_ChainAbcd : hdl_u128;
-  signal rounds6_Output_ChainEfgh : hdl_u128;
+  signal rounds6_Output_First : boolean;
   signal rounds6_Output_W0 : hdl_u128;
   signal rounds6_Output_W1 : hdl_u128;
   signal rounds6_Output_W2 : hdl_u128;
@@ -216,8 +208,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds7_Output_Last : boolean;
   signal rounds7_Output_Abcd : hdl_u128;
   signal rounds7_Output_Efgh : hdl_u128;
-  signal rounds7_Output_ChainAbcd : hdl_u128;
-  signal rounds7_Output_ChainEfgh : hdl_u128;
+  signal rounds7_Output_First : boolean;
   signal rounds7_Output_W0 : hdl_u128;
   signal rounds7_Output_W1 : hdl_u128;
   signal rounds7_Output_W2 : hdl_u128;
@@ -227,8 +218,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds8_Output_Last : boolean;
   signal rounds8_Output_Abcd : hdl_u128;
   signal rounds8_Output_Efgh : hdl_u128;
-  signal rounds8_Output_ChainAbcd : hdl_u128;
-  signal rounds8_Output_ChainEfgh : hdl_u128;
+  signal rounds8_Output_First : boolean;
   signal rounds8_Output_W0 : hdl_u128;
   signal rounds8_Output_W1 : hdl_u128;
   signal rounds8_Output_W2 : hdl_u128;
@@ -238,8 +228,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds9_Output_Last : boolean;
   signal rounds9_Output_Abcd : hdl_u128;
   signal rounds9_Output_Efgh : hdl_u128;
-  signal rounds9_Output_ChainAbcd : hdl_u128;
-  signal rounds9_Output_ChainEfgh : hdl_u128;
+  signal rounds9_Output_First : boolean;
   signal rounds9_Output_W0 : hdl_u128;
   signal rounds9_Output_W1 : hdl_u128;
   signal rounds9_Output_W2 : hdl_u128;
@@ -249,8 +238,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds10_Output_Last : boolean;
   signal rounds10_Output_Abcd : hdl_u128;
   signal rounds10_Output_Efgh : hdl_u128;
-  signal rounds10_Output_ChainAbcd : hdl_u128;
-  signal rounds10_Output_ChainEfgh : hdl_u128;
+  signal rounds10_Output_First : boolean;
   signal rounds10_Output_W0 : hdl_u128;
   signal rounds10_Output_W1 : hdl_u128;
   signal rounds10_Output_W2 : hdl_u128;
@@ -260,8 +248,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds11_Output_Last : boolean;
   signal rounds11_Output_Abcd : hdl_u128;
   signal rounds11_Output_Efgh : hdl_u128;
-  signal rounds11_Output_ChainAbcd : hdl_u128;
-  signal rounds11_Output_ChainEfgh : hdl_u128;
+  signal rounds11_Output_First : boolean;
   signal rounds11_Output_W0 : hdl_u128;
   signal rounds11_Output_W1 : hdl_u128;
   signal rounds11_Output_W2 : hdl_u128;
@@ -271,8 +258,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds12_Output_Last : boolean;
   signal rounds12_Output_Abcd : hdl_u128;
   signal rounds12_Output_Efgh : hdl_u128;
-  signal rounds12_Output_ChainAbcd : hdl_u128;
-  signal rounds12_Output_ChainEfgh : hdl_u128;
+  signal rounds12_Output_First : boolean;
   signal rounds12_Output_W0 : hdl_u128;
   signal rounds12_Output_W1 : hdl_u128;
   signal rounds12_Output_W2 : hdl_u128;
@@ -282,8 +268,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds13_Output_Last : boolean;
   signal rounds13_Output_Abcd : hdl_u128;
   signal rounds13_Output_Efgh : hdl_u128;
-  signal rounds13_Output_ChainAbcd : hdl_u128;
-  signal rounds13_Output_ChainEfgh : hdl_u128;
+  signal rounds13_Output_First : boolean;
   signal rounds13_Output_W0 : hdl_u128;
   signal rounds13_Output_W1 : hdl_u128;
   signal rounds13_Output_W2 : hdl_u128;
@@ -293,8 +278,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds14_Output_Last : boolean;
   signal rounds14_Output_Abcd : hdl_u128;
   signal rounds14_Output_Efgh : hdl_u128;
-  signal rounds14_Output_ChainAbcd : hdl_u128;
-  signal rounds14_Output_ChainEfgh : hdl_u128;
+  signal rounds14_Output_First : boolean;
   signal rounds14_Output_W0 : hdl_u128;
   signal rounds14_Output_W1 : hdl_u128;
   signal rounds14_Output_W2 : hdl_u128;
@@ -304,8 +288,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds15_Output_Last : boolean;
   signal rounds15_Output_Abcd : hdl_u128;
   signal rounds15_Output_Efgh : hdl_u128;
-  signal rounds15_Output_ChainAbcd : hdl_u128;
-  signal rounds15_Output_ChainEfgh : hdl_u128;
+  signal rounds15_Output_First : boolean;
   signal rounds15_Output_W0 : hdl_u128;
   signal rounds15_Output_W1 : hdl_u128;
   signal rounds15_Output_W2 : hdl_u128;
@@ -315,8 +298,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds16_Output_Last : boolean;
   signal rounds16_Output_Abcd : hdl_u128;
   signal rounds16_Output_Efgh : hdl_u128;
-  signal rounds16_Output_ChainAbcd : hdl_u128;
-  signal rounds16_Output_ChainEfgh : hdl_u128;
+  signal rounds16_Output_First : boolean;
   signal rounds16_Output_W0 : hdl_u128;
   signal rounds16_Output_W1 : hdl_u128;
   signal rounds16_Output_W2 : hdl_u128;
@@ -326,8 +308,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds17_Output_Last : boolean;
   signal rounds17_Output_Abcd : hdl_u128;
   signal rounds17_Output_Efgh : hdl_u128;
-  signal rounds17_Output_ChainAbcd : hdl_u128;
-  signal rounds17_Output_ChainEfgh : hdl_u128;
+  signal rounds17_Output_First : boolean;
   signal rounds17_Output_W0 : hdl_u128;
   signal rounds17_Output_W1 : hdl_u128;
   signal rounds17_Output_W2 : hdl_u128;
@@ -337,8 +318,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds18_Output_Last : boolean;
   signal rounds18_Output_Abcd : hdl_u128;
   signal rounds18_Output_Efgh : hdl_u128;
-  signal rounds18_Output_ChainAbcd : hdl_u128;
-  signal rounds18_Output_ChainEfgh : hdl_u128;
+  signal rounds18_Output_First : boolean;
   signal rounds18_Output_W0 : hdl_u128;
   signal rounds18_Output_W1 : hdl_u128;
   signal rounds18_Output_W2 : hdl_u128;
@@ -348,8 +328,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds19_Output_Last : boolean;
   signal rounds19_Output_Abcd : hdl_u128;
   signal rounds19_Output_Efgh : hdl_u128;
-  signal rounds19_Output_ChainAbcd : hdl_u128;
-  signal rounds19_Output_ChainEfgh : hdl_u128;
+  signal rounds19_Output_First : boolean;
   signal rounds19_Output_W0 : hdl_u128;
   signal rounds19_Output_W1 : hdl_u128;
   signal rounds19_Output_W2 : hdl_u128;
@@ -359,8 +338,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds20_Output_Last : boolean;
   signal rounds20_Output_Abcd : hdl_u128;
   signal rounds20_Output_Efgh : hdl_u128;
-  signal rounds20_Output_ChainAbcd : hdl_u128;
-  signal rounds20_Output_ChainEfgh : hdl_u128;
+  signal rounds20_Output_First : boolean;
   signal rounds20_Output_W0 : hdl_u128;
   signal rounds20_Output_W1 : hdl_u128;
   signal rounds20_Output_W2 : hdl_u128;
@@ -370,8 +348,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds21_Output_Last : boolean;
   signal rounds21_Output_Abcd : hdl_u128;
   signal rounds21_Output_Efgh : hdl_u128;
-  signal rounds21_Output_ChainAbcd : hdl_u128;
-  signal rounds21_Output_ChainEfgh : hdl_u128;
+  signal rounds21_Output_First : boolean;
   signal rounds21_Output_W0 : hdl_u128;
   signal rounds21_Output_W1 : hdl_u128;
   signal rounds21_Output_W2 : hdl_u128;
@@ -381,8 +358,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds22_Output_Last : boolean;
   signal rounds22_Output_Abcd : hdl_u128;
   signal rounds22_Output_Efgh : hdl_u128;
-  signal rounds22_Output_ChainAbcd : hdl_u128;
-  signal rounds22_Output_ChainEfgh : hdl_u128;
+  signal rounds22_Output_First : boolean;
   signal rounds22_Output_W0 : hdl_u128;
   signal rounds22_Output_W1 : hdl_u128;
   signal rounds22_Output_W2 : hdl_u128;
@@ -392,8 +368,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds23_Output_Last : boolean;
   signal rounds23_Output_Abcd : hdl_u128;
   signal rounds23_Output_Efgh : hdl_u128;
-  signal rounds23_Output_ChainAbcd : hdl_u128;
-  signal rounds23_Output_ChainEfgh : hdl_u128;
+  signal rounds23_Output_First : boolean;
   signal rounds23_Output_W0 : hdl_u128;
   signal rounds23_Output_W1 : hdl_u128;
   signal rounds23_Output_W2 : hdl_u128;
@@ -403,8 +378,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds24_Output_Last : boolean;
   signal rounds24_Output_Abcd : hdl_u128;
   signal rounds24_Output_Efgh : hdl_u128;
-  signal rounds24_Output_ChainAbcd : hdl_u128;
-  signal rounds24_Output_ChainEfgh : hdl_u128;
+  signal rounds24_Output_First : boolean;
   signal rounds24_Output_W0 : hdl_u128;
   signal rounds24_Output_W1 : hdl_u128;
   signal rounds24_Output_W2 : hdl_u128;
@@ -414,8 +388,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds25_Output_Last : boolean;
   signal rounds25_Output_Abcd : hdl_u128;
   signal rounds25_Output_Efgh : hdl_u128;
-  signal rounds25_Output_ChainAbcd : hdl_u128;
-  signal rounds25_Output_ChainEfgh : hdl_u128;
+  signal rounds25_Output_First : boolean;
   signal rounds25_Output_W0 : hdl_u128;
   signal rounds25_Output_W1 : hdl_u128;
   signal rounds25_Output_W2 : hdl_u128;
@@ -425,8 +398,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds26_Output_Last : boolean;
   signal rounds26_Output_Abcd : hdl_u128;
   signal rounds26_Output_Efgh : hdl_u128;
-  signal rounds26_Output_ChainAbcd : hdl_u128;
-  signal rounds26_Output_ChainEfgh : hdl_u128;
+  signal rounds26_Output_First : boolean;
   signal rounds26_Output_W0 : hdl_u128;
   signal rounds26_Output_W1 : hdl_u128;
   signal rounds26_Output_W2 : hdl_u128;
@@ -436,8 +408,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds27_Output_Last : boolean;
   signal rounds27_Output_Abcd : hdl_u128;
   signal rounds27_Output_Efgh : hdl_u128;
-  signal rounds27_Output_ChainAbcd : hdl_u128;
-  signal rounds27_Output_ChainEfgh : hdl_u128;
+  signal rounds27_Output_First : boolean;
   signal rounds27_Output_W0 : hdl_u128;
   signal rounds27_Output_W1 : hdl_u128;
   signal rounds27_Output_W2 : hdl_u128;
@@ -447,8 +418,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds28_Output_Last : boolean;
   signal rounds28_Output_Abcd : hdl_u128;
   signal rounds28_Output_Efgh : hdl_u128;
-  signal rounds28_Output_ChainAbcd : hdl_u128;
-  signal rounds28_Output_ChainEfgh : hdl_u128;
+  signal rounds28_Output_First : boolean;
   signal rounds28_Output_W0 : hdl_u128;
   signal rounds28_Output_W1 : hdl_u128;
   signal rounds28_Output_W2 : hdl_u128;
@@ -458,8 +428,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds29_Output_Last : boolean;
   signal rounds29_Output_Abcd : hdl_u128;
   signal rounds29_Output_Efgh : hdl_u128;
-  signal rounds29_Output_ChainAbcd : hdl_u128;
-  signal rounds29_Output_ChainEfgh : hdl_u128;
+  signal rounds29_Output_First : boolean;
   signal rounds29_Output_W0 : hdl_u128;
   signal rounds29_Output_W1 : hdl_u128;
   signal rounds29_Output_W2 : hdl_u128;
@@ -469,8 +438,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds30_Output_Last : boolean;
   signal rounds30_Output_Abcd : hdl_u128;
   signal rounds30_Output_Efgh : hdl_u128;
-  signal rounds30_Output_ChainAbcd : hdl_u128;
-  signal rounds30_Output_ChainEfgh : hdl_u128;
+  signal rounds30_Output_First : boolean;
   signal rounds30_Output_W0 : hdl_u128;
   signal rounds30_Output_W1 : hdl_u128;
   signal rounds30_Output_W2 : hdl_u128;
@@ -480,8 +448,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds31_Output_Last : boolean;
   signal rounds31_Output_Abcd : hdl_u128;
   signal rounds31_Output_Efgh : hdl_u128;
-  signal rounds31_Output_ChainAbcd : hdl_u128;
-  signal rounds31_Output_ChainEfgh : hdl_u128;
+  signal rounds31_Output_First : boolean;
   signal rounds31_Output_W0 : hdl_u128;
   signal rounds31_Output_W1 : hdl_u128;
   signal rounds31_Output_W2 : hdl_u128;
@@ -491,8 +458,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds32_Output_Last : boolean;
   signal rounds32_Output_Abcd : hdl_u128;
   signal rounds32_Output_Efgh : hdl_u128;
-  signal rounds32_Output_ChainAbcd : hdl_u128;
-  signal rounds32_Output_ChainEfgh : hdl_u128;
+  signal rounds32_Output_First : boolean;
   signal rounds32_Output_W0 : hdl_u128;
   signal rounds32_Output_W1 : hdl_u128;
   signal rounds32_Output_W2 : hdl_u128;
@@ -502,8 +468,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds33_Output_Last : boolean;
   signal rounds33_Output_Abcd : hdl_u128;
   signal rounds33_Output_Efgh : hdl_u128;
-  signal rounds33_Output_ChainAbcd : hdl_u128;
-  signal rounds33_Output_ChainEfgh : hdl_u128;
+  signal rounds33_Output_First : boolean;
   signal rounds33_Output_W0 : hdl_u128;
   signal rounds33_Output_W1 : hdl_u128;
   signal rounds33_Output_W2 : hdl_u128;
@@ -513,8 +478,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds34_Output_Last : boolean;
   signal rounds34_Output_Abcd : hdl_u128;
   signal rounds34_Output_Efgh : hdl_u128;
-  signal rounds34_Output_ChainAbcd : hdl_u128;
-  signal rounds34_Output_ChainEfgh : hdl_u128;
+  signal rounds34_Output_First : boolean;
   signal rounds34_Output_W0 : hdl_u128;
   signal rounds34_Output_W1 : hdl_u128;
   signal rounds34_Output_W2 : hdl_u128;
@@ -524,8 +488,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds35_Output_Last : boolean;
   signal rounds35_Output_Abcd : hdl_u128;
   signal rounds35_Output_Efgh : hdl_u128;
-  signal rounds35_Output_ChainAbcd : hdl_u128;
-  signal rounds35_Output_ChainEfgh : hdl_u128;
+  signal rounds35_Output_First : boolean;
   signal rounds35_Output_W0 : hdl_u128;
   signal rounds35_Output_W1 : hdl_u128;
   signal rounds35_Output_W2 : hdl_u128;
@@ -535,8 +498,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds36_Output_Last : boolean;
   signal rounds36_Output_Abcd : hdl_u128;
   signal rounds36_Output_Efgh : hdl_u128;
-  signal rounds36_Output_ChainAbcd : hdl_u128;
-  signal rounds36_Output_ChainEfgh : hdl_u128;
+  signal rounds36_Output_First : boolean;
   signal rounds36_Output_W0 : hdl_u128;
   signal rounds36_Output_W1 : hdl_u128;
   signal rounds36_Output_W2 : hdl_u128;
@@ -546,8 +508,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds37_Output_Last : boolean;
   signal rounds37_Output_Abcd : hdl_u128;
   signal rounds37_Output_Efgh : hdl_u128;
-  signal rounds37_Output_ChainAbcd : hdl_u128;
-  signal rounds37_Output_ChainEfgh : hdl_u128;
+  signal rounds37_Output_First : boolean;
   signal rounds37_Output_W0 : hdl_u128;
   signal rounds37_Output_W1 : hdl_u128;
   signal rounds37_Output_W2 : hdl_u128;
@@ -557,8 +518,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds38_Output_Last : boolean;
   signal rounds38_Output_Abcd : hdl_u128;
   signal rounds38_Output_Efgh : hdl_u128;
-  signal rounds38_Output_ChainAbcd : hdl_u128;
-  signal rounds38_Output_ChainEfgh : hdl_u128;
+  signal rounds38_Output_First : boolean;
   signal rounds38_Output_W0 : hdl_u128;
   signal rounds38_Output_W1 : hdl_u128;
   signal rounds38_Output_W2 : hdl_u128;
@@ -568,8 +528,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds39_Output_Last : boolean;
   signal rounds39_Output_Abcd : hdl_u128;
   signal rounds39_Output_Efgh : hdl_u128;
-  signal rounds39_Output_ChainAbcd : hdl_u128;
-  signal rounds39_Output_ChainEfgh : hdl_u128;
+  signal rounds39_Output_First : boolean;
   signal rounds39_Output_W0 : hdl_u128;
   signal rounds39_Output_W1 : hdl_u128;
   signal rounds39_Output_W2 : hdl_u128;
@@ -579,8 +538,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds40_Output_Last : boolean;
   signal rounds40_Output_Abcd : hdl_u128;
   signal rounds40_Output_Efgh : hdl_u128;
-  signal rounds40_Output_ChainAbcd : hdl_u128;
-  signal rounds40_Output_ChainEfgh : hdl_u128;
+  signal rounds40_Output_First : boolean;
   signal rounds40_Output_W0 : hdl_u128;
   signal rounds40_Output_W1 : hdl_u128;
   signal rounds40_Output_W2 : hdl_u128;
@@ -590,8 +548,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds41_Output_Last : boolean;
   signal rounds41_Output_Abcd : hdl_u128;
   signal rounds41_Output_Efgh : hdl_u128;
-  signal rounds41_Output_ChainAbcd : hdl_u128;
-  signal rounds41_Output_ChainEfgh : hdl_u128;
+  signal rounds41_Output_First : boolean;
   signal rounds41_Output_W0 : hdl_u128;
   signal rounds41_Output_W1 : hdl_u128;
   signal rounds41_Output_W2 : hdl_u128;
@@ -601,8 +558,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds42_Output_Last : boolean;
   signal rounds42_Output_Abcd : hdl_u128;
   signal rounds42_Output_Efgh : hdl_u128;
-  signal rounds42_Output_ChainAbcd : hdl_u128;
-  signal rounds42_Output_ChainEfgh : hdl_u128;
+  signal rounds42_Output_First : boolean;
   signal rounds42_Output_W0 : hdl_u128;
   signal rounds42_Output_W1 : hdl_u128;
   signal rounds42_Output_W2 : hdl_u128;
@@ -612,8 +568,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds43_Output_Last : boolean;
   signal rounds43_Output_Abcd : hdl_u128;
   signal rounds43_Output_Efgh : hdl_u128;
-  signal rounds43_Output_ChainAbcd : hdl_u128;
-  signal rounds43_Output_ChainEfgh : hdl_u128;
+  signal rounds43_Output_First : boolean;
   signal rounds43_Output_W0 : hdl_u128;
   signal rounds43_Output_W1 : hdl_u128;
   signal rounds43_Output_W2 : hdl_u128;
@@ -623,8 +578,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds44_Output_Last : boolean;
   signal rounds44_Output_Abcd : hdl_u128;
   signal rounds44_Output_Efgh : hdl_u128;
-  signal rounds44_Output_ChainAbcd : hdl_u128;
-  signal rounds44_Output_ChainEfgh : hdl_u128;
+  signal rounds44_Output_First : boolean;
   signal rounds44_Output_W0 : hdl_u128;
   signal rounds44_Output_W1 : hdl_u128;
   signal rounds44_Output_W2 : hdl_u128;
@@ -634,8 +588,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds45_Output_Last : boolean;
   signal rounds45_Output_Abcd : hdl_u128;
   signal rounds45_Output_Efgh : hdl_u128;
-  signal rounds45_Output_ChainAbcd : hdl_u128;
-  signal rounds45_Output_ChainEfgh : hdl_u128;
+  signal rounds45_Output_First : boolean;
   signal rounds45_Output_W0 : hdl_u128;
   signal rounds45_Output_W1 : hdl_u128;
   signal rounds45_Output_W2 : hdl_u128;
@@ -645,8 +598,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds46_Output_Last : boolean;
   signal rounds46_Output_Abcd : hdl_u128;
   signal rounds46_Output_Efgh : hdl_u128;
-  signal rounds46_Output_ChainAbcd : hdl_u128;
-  signal rounds46_Output_ChainEfgh : hdl_u128;
+  signal rounds46_Output_First : boolean;
   signal rounds46_Output_W0 : hdl_u128;
   signal rounds46_Output_W1 : hdl_u128;
   signal rounds46_Output_W2 : hdl_u128;
@@ -656,8 +608,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds47_Output_Last : boolean;
   signal rounds47_Output_Abcd : hdl_u128;
   signal rounds47_Output_Efgh : hdl_u128;
-  signal rounds47_Output_ChainAbcd : hdl_u128;
-  signal rounds47_Output_ChainEfgh : hdl_u128;
+  signal rounds47_Output_First : boolean;
   signal rounds47_Output_W0 : hdl_u128;
   signal rounds47_Output_W1 : hdl_u128;
   signal rounds47_Output_W2 : hdl_u128;
@@ -667,8 +618,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds48_Output_Last : boolean;
   signal rounds48_Output_Abcd : hdl_u128;
   signal rounds48_Output_Efgh : hdl_u128;
-  signal rounds48_Output_ChainAbcd : hdl_u128;
-  signal rounds48_Output_ChainEfgh : hdl_u128;
+  signal rounds48_Output_First : boolean;
   signal rounds48_Output_W0 : hdl_u128;
   signal rounds48_Output_W1 : hdl_u128;
   signal rounds48_Output_W2 : hdl_u128;
@@ -678,8 +628,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds49_Output_Last : boolean;
   signal rounds49_Output_Abcd : hdl_u128;
   signal rounds49_Output_Efgh : hdl_u128;
-  signal rounds49_Output_ChainAbcd : hdl_u128;
-  signal rounds49_Output_ChainEfgh : hdl_u128;
+  signal rounds49_Output_First : boolean;
   signal rounds49_Output_W0 : hdl_u128;
   signal rounds49_Output_W1 : hdl_u128;
   signal rounds49_Output_W2 : hdl_u128;
@@ -689,8 +638,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds50_Output_Last : boolean;
   signal rounds50_Output_Abcd : hdl_u128;
   signal rounds50_Output_Efgh : hdl_u128;
-  signal rounds50_Output_ChainAbcd : hdl_u128;
-  signal rounds50_Output_ChainEfgh : hdl_u128;
+  signal rounds50_Output_First : boolean;
   signal rounds50_Output_W0 : hdl_u128;
   signal rounds50_Output_W1 : hdl_u128;
   signal rounds50_Output_W2 : hdl_u128;
@@ -700,8 +648,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds51_Output_Last : boolean;
   signal rounds51_Output_Abcd : hdl_u128;
   signal rounds51_Output_Efgh : hdl_u128;
-  signal rounds51_Output_ChainAbcd : hdl_u128;
-  signal rounds51_Output_ChainEfgh : hdl_u128;
+  signal rounds51_Output_First : boolean;
   signal rounds51_Output_W0 : hdl_u128;
   signal rounds51_Output_W1 : hdl_u128;
   signal rounds51_Output_W2 : hdl_u128;
@@ -711,8 +658,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds52_Output_Last : boolean;
   signal rounds52_Output_Abcd : hdl_u128;
   signal rounds52_Output_Efgh : hdl_u128;
-  signal rounds52_Output_ChainAbcd : hdl_u128;
-  signal rounds52_Output_ChainEfgh : hdl_u128;
+  signal rounds52_Output_First : boolean;
   signal rounds52_Output_W0 : hdl_u128;
   signal rounds52_Output_W1 : hdl_u128;
   signal rounds52_Output_W2 : hdl_u128;
@@ -722,8 +668,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds53_Output_Last : boolean;
   signal rounds53_Output_Abcd : hdl_u128;
   signal rounds53_Output_Efgh : hdl_u128;
-  signal rounds53_Output_ChainAbcd : hdl_u128;
-  signal rounds53_Output_ChainEfgh : hdl_u128;
+  signal rounds53_Output_First : boolean;
   signal rounds53_Output_W0 : hdl_u128;
   signal rounds53_Output_W1 : hdl_u128;
   signal rounds53_Output_W2 : hdl_u128;
@@ -733,8 +678,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds54_Output_Last : boolean;
   signal rounds54_Output_Abcd : hdl_u128;
   signal rounds54_Output_Efgh : hdl_u128;
-  signal rounds54_Output_ChainAbcd : hdl_u128;
-  signal rounds54_Output_ChainEfgh : hdl_u128;
+  signal rounds54_Output_First : boolean;
   signal rounds54_Output_W0 : hdl_u128;
   signal rounds54_Output_W1 : hdl_u128;
   signal rounds54_Output_W2 : hdl_u128;
@@ -744,8 +688,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds55_Output_Last : boolean;
   signal rounds55_Output_Abcd : hdl_u128;
   signal rounds55_Output_Efgh : hdl_u128;
-  signal rounds55_Output_ChainAbcd : hdl_u128;
-  signal rounds55_Output_ChainEfgh : hdl_u128;
+  signal rounds55_Output_First : boolean;
   signal rounds55_Output_W0 : hdl_u128;
   signal rounds55_Output_W1 : hdl_u128;
   signal rounds55_Output_W2 : hdl_u128;
@@ -755,8 +698,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds56_Output_Last : boolean;
   signal rounds56_Output_Abcd : hdl_u128;
   signal rounds56_Output_Efgh : hdl_u128;
-  signal rounds56_Output_ChainAbcd : hdl_u128;
-  signal rounds56_Output_ChainEfgh : hdl_u128;
+  signal rounds56_Output_First : boolean;
   signal rounds56_Output_W0 : hdl_u128;
   signal rounds56_Output_W1 : hdl_u128;
   signal rounds56_Output_W2 : hdl_u128;
@@ -766,8 +708,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds57_Output_Last : boolean;
   signal rounds57_Output_Abcd : hdl_u128;
   signal rounds57_Output_Efgh : hdl_u128;
-  signal rounds57_Output_ChainAbcd : hdl_u128;
-  signal rounds57_Output_ChainEfgh : hdl_u128;
+  signal rounds57_Output_First : boolean;
   signal rounds57_Output_W0 : hdl_u128;
   signal rounds57_Output_W1 : hdl_u128;
   signal rounds57_Output_W2 : hdl_u128;
@@ -777,8 +718,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds58_Output_Last : boolean;
   signal rounds58_Output_Abcd : hdl_u128;
   signal rounds58_Output_Efgh : hdl_u128;
-  signal rounds58_Output_ChainAbcd : hdl_u128;
-  signal rounds58_Output_ChainEfgh : hdl_u128;
+  signal rounds58_Output_First : boolean;
   signal rounds58_Output_W0 : hdl_u128;
   signal rounds58_Output_W1 : hdl_u128;
   signal rounds58_Output_W2 : hdl_u128;
@@ -788,8 +728,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds59_Output_Last : boolean;
   signal rounds59_Output_Abcd : hdl_u128;
   signal rounds59_Output_Efgh : hdl_u128;
-  signal rounds59_Output_ChainAbcd : hdl_u128;
-  signal rounds59_Output_ChainEfgh : hdl_u128;
+  signal rounds59_Output_First : boolean;
   signal rounds59_Output_W0 : hdl_u128;
   signal rounds59_Output_W1 : hdl_u128;
   signal rounds59_Output_W2 : hdl_u128;
@@ -799,8 +738,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds60_Output_Last : boolean;
   signal rounds60_Output_Abcd : hdl_u128;
   signal rounds60_Output_Efgh : hdl_u128;
-  signal rounds60_Output_ChainAbcd : hdl_u128;
-  signal rounds60_Output_ChainEfgh : hdl_u128;
+  signal rounds60_Output_First : boolean;
   signal rounds60_Output_W0 : hdl_u128;
   signal rounds60_Output_W1 : hdl_u128;
   signal rounds60_Output_W2 : hdl_u128;
@@ -810,8 +748,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds61_Output_Last : boolean;
   signal rounds61_Output_Abcd : hdl_u128;
   signal rounds61_Output_Efgh : hdl_u128;
-  signal rounds61_Output_ChainAbcd : hdl_u128;
-  signal rounds61_Output_ChainEfgh : hdl_u128;
+  signal rounds61_Output_First : boolean;
   signal rounds61_Output_W0 : hdl_u128;
   signal rounds61_Output_W1 : hdl_u128;
   signal rounds61_Output_W2 : hdl_u128;
@@ -821,8 +758,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds62_Output_Last : boolean;
   signal rounds62_Output_Abcd : hdl_u128;
   signal rounds62_Output_Efgh : hdl_u128;
-  signal rounds62_Output_ChainAbcd : hdl_u128;
-  signal rounds62_Output_ChainEfgh : hdl_u128;
+  signal rounds62_Output_First : boolean;
   signal rounds62_Output_W0 : hdl_u128;
   signal rounds62_Output_W1 : hdl_u128;
   signal rounds62_Output_W2 : hdl_u128;
@@ -832,8 +768,7 @@ architecture rtl of axi_sha256_proc64 is
   signal rounds63_Output_Last : boolean;
   signal rounds63_Output_Abcd : hdl_u128;
   signal rounds63_Output_Efgh : hdl_u128;
-  signal rounds63_Output_ChainAbcd : hdl_u128;
-  signal rounds63_Output_ChainEfgh : hdl_u128;
+  signal rounds63_Output_First : boolean;
   signal rounds63_Output_W0 : hdl_u128;
   signal rounds63_Output_W1 : hdl_u128;
   signal rounds63_Output_W2 : hdl_u128;
@@ -1088,8 +1023,7 @@ begin
       Output_Last => chain_Output_Last,
       Output_Abcd => chain_Output_Abcd,
       Output_Efgh => chain_Output_Efgh,
-      Output_ChainAbcd => chain_Output_ChainAbcd,
-      Output_ChainEfgh => chain_Output_ChainEfgh,
+      Output_First => chain_Output_First,
       Output_W0 => chain_Output_W0,
       Output_W1 => chain_Output_W1,
       Output_W2 => chain_Output_W2,
@@ -1109,8 +1043,7 @@ begin
       Input_Last => chain_Output_Last,
       Input_Abcd => chain_Output_Abcd,
       Input_Efgh => chain_Output_Efgh,
-      Input_ChainAbcd => chain_Output_ChainAbcd,
-      Input_ChainEfgh => chain_Output_ChainEfgh,
+      Input_First => chain_Output_First,
       Input_W0 => chain_Output_W0,
       Input_W1 => chain_Output_W1,
       Input_W2 => chain_Output_W2,
@@ -1121,8 +1054,7 @@ begin
       Output_Last => rounds0_Output_Last,
       Output_Abcd => rounds0_Output_Abcd,
       Output_Efgh => rounds0_Output_Efgh,
-      Output_ChainAbcd => rounds0_Output_ChainAbcd,
-      Output_ChainEfgh => rounds0_Output_ChainEfgh,
+      Output_First => rounds0_Output_First,
       Output_W0 => rounds0_Output_W0,
       Output_W1 => rounds0_Output_W1,
       Output_W2 => rounds0_Output_W2,
@@ -1142,8 +1074,7 @@ begin
       Input_Last => rounds0_Output_Last,
       Input_Abcd => rounds0_Output_Abcd,
       Input_Efgh => rounds0_Output_Efgh,
-      Input_ChainAbcd => rounds0_Output_ChainAbcd,
-      Input_ChainEfgh => rounds0_Output_ChainEfgh,
+      Input_First => rounds0_Output_First,
       Input_W0 => rounds0_Output_W0,
       Input_W1 => rounds0_Output_W1,
       Input_W2 => rounds0_Output_W2,
@@ -1154,8 +1085,7 @@ begin
       Output_Last => rounds1_Output_Last,
       Output_Abcd => rounds1_Output_Abcd,
       Output_Efgh => rounds1_Output_Efgh,
-      Output_ChainAbcd => rounds1_Output_ChainAbcd,
-      Output_ChainEfgh => rounds1_Output_ChainEfgh,
+      Output_First => rounds1_Output_First,
       Output_W0 => rounds1_Output_W0,
       Output_W1 => rounds1_Output_W1,
       Output_W2 => rounds1_Output_W2,
@@ -1175,8 +1105,7 @@ begin
       Input_Last => rounds1_Output_Last,
       Input_Abcd => rounds1_Output_Abcd,
       Input_Efgh => rounds1_Output_Efgh,
-      Input_ChainAbcd => rounds1_Output_ChainAbcd,
-      Input_ChainEfgh => rounds1_Output_ChainEfgh,
+      Input_First => rounds1_Output_First,
       Input_W0 => rounds1_Output_W0,
       Input_W1 => rounds1_Output_W1,
       Input_W2 => rounds1_Output_W2,
@@ -1187,8 +1116,7 @@ begin
       Output_Last => rounds2_Output_Last,
       Output_Abcd => rounds2_Output_Abcd,
       Output_Efgh => rounds2_Output_Efgh,
-      Output_ChainAbcd => rounds2_Output_ChainAbcd,
-      Output_ChainEfgh => rounds2_Output_ChainEfgh,
+      Output_First => rounds2_Output_First,
       Output_W0 => rounds2_Output_W0,
       Output_W1 => rounds2_Output_W1,
       Output_W2 => rounds2_Output_W2,
@@ -1208,8 +1136,7 @@ begin
       Input_Last => rounds2_Output_Last,
       Input_Abcd => rounds2_Output_Abcd,
       Input_Efgh => rounds2_Output_Efgh,
-      Input_ChainAbcd => rounds2_Output_ChainAbcd,
-      Input_ChainEfgh => rounds2_Output_ChainEfgh,
+      Input_First => rounds2_Output_First,
       Input_W0 => rounds2_Output_W0,
       Input_W1 => rounds2_Output_W1,
       Input_W2 => rounds2_Output_W2,
@@ -1220,8 +1147,7 @@ begin
       Output_Last => rounds3_Output_Last,
       Output_Abcd => rounds3_Output_Abcd,
       Output_Efgh => rounds3_Output_Efgh,
-      Output_ChainAbcd => rounds3_Output_ChainAbcd,
-      Output_ChainEfgh => rounds3_Output_ChainEfgh,
+      Output_First => rounds3_Output_First,
       Output_W0 => rounds3_Output_W0,
       Output_W1 => rounds3_Output_W1,
       Output_W2 => rounds3_Output_W2,
@@ -1241,8 +1167,7 @@ begin
       Input_Last => rounds3_Output_Last,
       Input_Abcd => rounds3_Output_Abcd,
       Input_Efgh => rounds3_Output_Efgh,
-      Input_ChainAbcd => rounds3_Output_ChainAbcd,
-      Input_ChainEfgh => rounds3_Output_ChainEfgh,
+      Input_First => rounds3_Output_First,
       Input_W0 => rounds3_Output_W0,
       Input_W1 => rounds3_Output_W1,
       Input_W2 => rounds3_Output_W2,
@@ -1253,8 +1178,7 @@ begin
       Output_Last => rounds4_Output_Last,
       Output_Abcd => rounds4_Output_Abcd,
       Output_Efgh => rounds4_Output_Efgh,
-      Output_ChainAbcd => rounds4_Output_ChainAbcd,
-      Output_ChainEfgh => rounds4_Output_ChainEfgh,
+      Output_First => rounds4_Output_First,
       Output_W0 => rounds4_Output_W0,
       Output_W1 => rounds4_Output_W1,
       Output_W2 => rounds4_Output_W2,
@@ -1274,8 +1198,7 @@ begin
       Input_Last => rounds4_Output_Last,
       Input_Abcd => rounds4_Output_Abcd,
       Input_Efgh => rounds4_Output_Efgh,
-      Input_ChainAbcd => rounds4_Output_ChainAbcd,
-      Input_ChainEfgh => rounds4_Output_ChainEfgh,
+      Input_First => rounds4_Output_First,
       Input_W0 => rounds4_Output_W0,
       Input_W1 => rounds4_Output_W1,
       Input_W2 => rounds4_Output_W2,
@@ -1286,8 +1209,7 @@ begin
       Output_Last => rounds5_Output_Last,
       Output_Abcd => rounds5_Output_Abcd,
       Output_Efgh => rounds5_Output_Efgh,
-      Output_ChainAbcd => rounds5_Output_ChainAbcd,
-      Output_ChainEfgh => rounds5_Output_ChainEfgh,
+      Output_First => rounds5_Output_First,
       Output_W0 => rounds5_Output_W0,
       Output_W1 => rounds5_Output_W1,
       Output_W2 => rounds5_Output_W2,
@@ -1307,8 +1229,7 @@ begin
       Input_Last => rounds5_Output_Last,
       Input_Abcd => rounds5_Output_Abcd,
       Input_Efgh => rounds5_Output_Efgh,
-      Input_ChainAbcd => rounds5_Output_ChainAbcd,
-      Input_ChainEfgh => rounds5_Output_ChainEfgh,
+      Input_First => rounds5_Output_First,
       Input_W0 => rounds5_Output_W0,
       Input_W1 => rounds5_Output_W1,
       Input_W2 => rounds5_Output_W2,
@@ -1319,8 +1240,7 @@ begin
       Output_Last => rounds6_Output_Last,
       Output_Abcd => rounds6_Output_Abcd,
       Output_Efgh => rounds6_Output_Efgh,
-      Output_ChainAbcd => rounds6_Output_ChainAbcd,
-      Output_ChainEfgh => rounds6_Output_ChainEfgh,
+      Output_First => rounds6_Output_First,
       Output_W0 => rounds6_Output_W0,
       Output_W1 => rounds6_Output_W1,
       Output_W2 => rounds6_Output_W2,
@@ -1340,8 +1260,7 @@ begin
       Input_Last => rounds6_Output_Last,
       Input_Abcd => rounds6_Output_Abcd,
       Input_Efgh => rounds6_Output_Efgh,
-      Input_ChainAbcd => rounds6_Output_ChainAbcd,
-      Input_ChainEfgh => rounds6_Output_ChainEfgh,
+      Input_First => rounds6_Output_First,
       Input_W0 => rounds6_Output_W0,
       Input_W1 => rounds6_Output_W1,
       Input_W2 => rounds6_Output_W2,
@@ -1352,8 +1271,7 @@ begin
       Output_Last => rounds7_Output_Last,
       Output_Abcd => rounds7_Output_Abcd,
       Output_Efgh => rounds7_Output_Efgh,
-      Output_ChainAbcd => rounds7_Output_ChainAbcd,
-      Output_ChainEfgh => rounds7_Output_ChainEfgh,
+      Output_First => rounds7_Output_First,
       Output_W0 => rounds7_Output_W0,
       Output_W1 => rounds7_Output_W1,
       Output_W2 => rounds7_Output_W2,
@@ -1373,8 +1291,7 @@ begin
       Input_Last => rounds7_Output_Last,
       Input_Abcd => rounds7_Output_Abcd,
       Input_Efgh => rounds7_Output_Efgh,
-      Input_ChainAbcd => rounds7_Output_ChainAbcd,
-      Input_ChainEfgh => rounds7_Output_ChainEfgh,
+      Input_First => rounds7_Output_First,
       Input_W0 => rounds7_Output_W0,
       Input_W1 => rounds7_Output_W1,
       Input_W2 => rounds7_Output_W2,
@@ -1385,8 +1302,7 @@ begin
       Output_Last => rounds8_Output_Last,
       Output_Abcd => rounds8_Output_Abcd,
       Output_Efgh => rounds8_Output_Efgh,
-      Output_ChainAbcd => rounds8_Output_ChainAbcd,
-      Output_ChainEfgh => rounds8_Output_ChainEfgh,
+      Output_First => rounds8_Output_First,
       Output_W0 => rounds8_Output_W0,
       Output_W1 => rounds8_Output_W1,
       Output_W2 => rounds8_Output_W2,
@@ -1406,8 +1322,7 @@ begin
       Input_Last => rounds8_Output_Last,
       Input_Abcd => rounds8_Output_Abcd,
       Input_Efgh => rounds8_Output_Efgh,
-      Input_ChainAbcd => rounds8_Output_ChainAbcd,
-      Input_ChainEfgh => rounds8_Output_ChainEfgh,
+      Input_First => rounds8_Output_First,
       Input_W0 => rounds8_Output_W0,
       Input_W1 => rounds8_Output_W1,
       Input_W2 => rounds8_Output_W2,
@@ -1418,8 +1333,7 @@ begin
       Output_Last => rounds9_Output_Last,
       Output_Abcd => rounds9_Output_Abcd,
       Output_Efgh => rounds9_Output_Efgh,
-      Output_ChainAbcd => rounds9_Output_ChainAbcd,
-      Output_ChainEfgh => rounds9_Output_ChainEfgh,
+      Output_First => rounds9_Output_First,
       Output_W0 => rounds9_Output_W0,
       Output_W1 => rounds9_Output_W1,
       Output_W2 => rounds9_Output_W2,
@@ -1439,8 +1353,7 @@ begin
       Input_Last => rounds9_Output_Last,
       Input_Abcd => rounds9_Output_Abcd,
       Input_Efgh => rounds9_Output_Efgh,
-      Input_ChainAbcd => rounds9_Output_ChainAbcd,
-      Input_ChainEfgh => rounds9_Output_ChainEfgh,
+      Input_First => rounds9_Output_First,
       Input_W0 => rounds9_Output_W0,
       Input_W1 => rounds9_Output_W1,
       Input_W2 => rounds9_Output_W2,
@@ -1451,8 +1364,7 @@ begin
       Output_Last => rounds10_Output_Last,
       Output_Abcd => rounds10_Output_Abcd,
       Output_Efgh => rounds10_Output_Efgh,
-      Output_ChainAbcd => rounds10_Output_ChainAbcd,
-      Output_ChainEfgh => rounds10_Output_ChainEfgh,
+      Output_First => rounds10_Output_First,
       Output_W0 => rounds10_Output_W0,
       Output_W1 => rounds10_Output_W1,
       Output_W2 => rounds10_Output_W2,
@@ -1472,8 +1384,7 @@ begin
       Input_Last => rounds10_Output_Last,
       Input_Abcd => rounds10_Output_Abcd,
       Input_Efgh => rounds10_Output_Efgh,
-      Input_ChainAbcd => rounds10_Output_ChainAbcd,
-      Input_ChainEfgh => rounds10_Output_ChainEfgh,
+      Input_First => rounds10_Output_First,
       Input_W0 => rounds10_Output_W0,
       Input_W1 => rounds10_Output_W1,
       Input_W2 => rounds10_Output_W2,
@@ -1484,8 +1395,7 @@ begin
       Output_Last => rounds11_Output_Last,
       Output_Abcd => rounds11_Output_Abcd,
       Output_Efgh => rounds11_Output_Efgh,
-      Output_ChainAbcd => rounds11_Output_ChainAbcd,
-      Output_ChainEfgh => rounds11_Output_ChainEfgh,
+      Output_First => rounds11_Output_First,
       Output_W0 => rounds11_Output_W0,
       Output_W1 => rounds11_Output_W1,
       Output_W2 => rounds11_Output_W2,
@@ -1505,8 +1415,7 @@ begin
       Input_Last => rounds11_Output_Last,
       Input_Abcd => rounds11_Output_Abcd,
       Input_Efgh => rounds11_Output_Efgh,
-      Input_ChainAbcd => rounds11_Output_ChainAbcd,
-      Input_ChainEfgh => rounds11_Output_ChainEfgh,
+      Input_First => rounds11_Output_First,
       Input_W0 => rounds11_Output_W0,
       Input_W1 => rounds11_Output_W1,
       Input_W2 => rounds11_Output_W2,
@@ -1517,8 +1426,7 @@ begin
       Output_Last => rounds12_Output_Last,
       Output_Abcd => rounds12_Output_Abcd,
       Output_Efgh => rounds12_Output_Efgh,
-      Output_ChainAbcd => rounds12_Output_ChainAbcd,
-      Output_ChainEfgh => rounds12_Output_ChainEfgh,
+      Output_First => rounds12_Output_First,
       Output_W0 => rounds12_Output_W0,
       Output_W1 => rounds12_Output_W1,
       Output_W2 => rounds12_Output_W2,
@@ -1538,8 +1446,7 @@ begin
       Input_Last => rounds12_Output_Last,
       Input_Abcd => rounds12_Output_Abcd,
       Input_Efgh => rounds12_Output_Efgh,
-      Input_ChainAbcd => rounds12_Output_ChainAbcd,
-      Input_ChainEfgh => rounds12_Output_ChainEfgh,
+      Input_First => rounds12_Output_First,
       Input_W0 => rounds12_Output_W0,
       Input_W1 => rounds12_Output_W1,
       Input_W2 => rounds12_Output_W2,
@@ -1550,8 +1457,7 @@ begin
       Output_Last => rounds13_Output_Last,
       Output_Abcd => rounds13_Output_Abcd,
       Output_Efgh => rounds13_Output_Efgh,
-      Output_ChainAbcd => rounds13_Output_ChainAbcd,
-      Output_ChainEfgh => rounds13_Output_ChainEfgh,
+      Output_First => rounds13_Output_First,
       Output_W0 => rounds13_Output_W0,
       Output_W1 => rounds13_Output_W1,
       Output_W2 => rounds13_Output_W2,
@@ -1571,8 +1477,7 @@ begin
       Input_Last => rounds13_Output_Last,
       Input_Abcd => rounds13_Output_Abcd,
       Input_Efgh => rounds13_Output_Efgh,
-      Input_ChainAbcd => rounds13_Output_ChainAbcd,
-      Input_ChainEfgh => rounds13_Output_ChainEfgh,
+      Input_First => rounds13_Output_First,
       Input_W0 => rounds13_Output_W0,
       Input_W1 => rounds13_Output_W1,
       Input_W2 => rounds13_Output_W2,
@@ -1583,8 +1488,7 @@ begin
       Output_Last => rounds14_Output_Last,
       Output_Abcd => rounds14_Output_Abcd,
       Output_Efgh => rounds14_Output_Efgh,
-      Output_ChainAbcd => rounds14_Output_ChainAbcd,
-      Output_ChainEfgh => rounds14_Output_ChainEfgh,
+      Output_First => rounds14_Output_First,
       Output_W0 => rounds14_Output_W0,
       Output_W1 => rounds14_Output_W1,
       Output_W2 => rounds14_Output_W2,
@@ -1604,8 +1508,7 @@ begin
       Input_Last => rounds14_Output_Last,
       Input_Abcd => rounds14_Output_Abcd,
       Input_Efgh => rounds14_Output_Efgh,
-      Input_ChainAbcd => rounds14_Output_ChainAbcd,
-      Input_ChainEfgh => rounds14_Output_ChainEfgh,
+      Input_First => rounds14_Output_First,
       Input_W0 => rounds14_Output_W0,
       Input_W1 => rounds14_Output_W1,
       Input_W2 => rounds14_Output_W2,
@@ -1616,8 +1519,7 @@ begin
       Output_Last => rounds15_Output_Last,
       Output_Abcd => rounds15_Output_Abcd,
       Output_Efgh => rounds15_Output_Efgh,
-      Output_ChainAbcd => rounds15_Output_ChainAbcd,
-      Output_ChainEfgh => rounds15_Output_ChainEfgh,
+      Output_First => rounds15_Output_First,
       Output_W0 => rounds15_Output_W0,
       Output_W1 => rounds15_Output_W1,
       Output_W2 => rounds15_Output_W2,
@@ -1637,8 +1539,7 @@ begin
       Input_Last => rounds15_Output_Last,
       Input_Abcd => rounds15_Output_Abcd,
       Input_Efgh => rounds15_Output_Efgh,
-      Input_ChainAbcd => rounds15_Output_ChainAbcd,
-      Input_ChainEfgh => rounds15_Output_ChainEfgh,
+      Input_First => rounds15_Output_First,
       Input_W0 => rounds15_Output_W0,
       Input_W1 => rounds15_Output_W1,
       Input_W2 => rounds15_Output_W2,
@@ -1649,8 +1550,7 @@ begin
       Output_Last => rounds16_Output_Last,
       Output_Abcd => rounds16_Output_Abcd,
       Output_Efgh => rounds16_Output_Efgh,
-      Output_ChainAbcd => rounds16_Output_ChainAbcd,
-      Output_ChainEfgh => rounds16_Output_ChainEfgh,
+      Output_First => rounds16_Output_First,
       Output_W0 => rounds16_Output_W0,
       Output_W1 => rounds16_Output_W1,
       Output_W2 => rounds16_Output_W2,
@@ -1670,8 +1570,7 @@ begin
       Input_Last => rounds16_Output_Last,
       Input_Abcd => rounds16_Output_Abcd,
       Input_Efgh => rounds16_Output_Efgh,
-      Input_ChainAbcd => rounds16_Output_ChainAbcd,
-      Input_ChainEfgh => rounds16_Output_ChainEfgh,
+      Input_First => rounds16_Output_First,
       Input_W0 => rounds16_Output_W0,
       Input_W1 => rounds16_Output_W1,
       Input_W2 => rounds16_Output_W2,
@@ -1682,8 +1581,7 @@ begin
       Output_Last => rounds17_Output_Last,
       Output_Abcd => rounds17_Output_Abcd,
       Output_Efgh => rounds17_Output_Efgh,
-      Output_ChainAbcd => rounds17_Output_ChainAbcd,
-      Output_ChainEfgh => rounds17_Output_ChainEfgh,
+      Output_First => rounds17_Output_First,
       Output_W0 => rounds17_Output_W0,
       Output_W1 => rounds17_Output_W1,
       Output_W2 => rounds17_Output_W2,
@@ -1703,8 +1601,7 @@ begin
       Input_Last => rounds17_Output_Last,
       Input_Abcd => rounds17_Output_Abcd,
       Input_Efgh => rounds17_Output_Efgh,
-      Input_ChainAbcd => rounds17_Output_ChainAbcd,
-      Input_ChainEfgh => rounds17_Output_ChainEfgh,
+      Input_First => rounds17_Output_First,
       Input_W0 => rounds17_Output_W0,
       Input_W1 => rounds17_Output_W1,
       Input_W2 => rounds17_Output_W2,
@@ -1715,8 +1612,7 @@ begin
       Output_Last => rounds18_Output_Last,
       Output_Abcd => rounds18_Output_Abcd,
       Output_Efgh => rounds18_Output_Efgh,
-      Output_ChainAbcd => rounds18_Output_ChainAbcd,
-      Output_ChainEfgh => rounds18_Output_ChainEfgh,
+      Output_First => rounds18_Output_First,
       Output_W0 => rounds18_Output_W0,
       Output_W1 => rounds18_Output_W1,
       Output_W2 => rounds18_Output_W2,
@@ -1736,8 +1632,7 @@ begin
       Input_Last => rounds18_Output_Last,
       Input_Abcd => rounds18_Output_Abcd,
       Input_Efgh => rounds18_Output_Efgh,
-      Input_ChainAbcd => rounds18_Output_ChainAbcd,
-      Input_ChainEfgh => rounds18_Output_ChainEfgh,
+      Input_First => rounds18_Output_First,
       Input_W0 => rounds18_Output_W0,
       Input_W1 => rounds18_Output_W1,
       Input_W2 => rounds18_Output_W2,
@@ -1748,8 +1643,7 @@ begin
       Output_Last => rounds19_Output_Last,
       Output_Abcd => rounds19_Output_Abcd,
       Output_Efgh => rounds19_Output_Efgh,
-      Output_ChainAbcd => rounds19_Output_ChainAbcd,
-      Output_ChainEfgh => rounds19_Output_ChainEfgh,
+      Output_First => rounds19_Output_First,
       Output_W0 => rounds19_Output_W0,
       Output_W1 => rounds19_Output_W1,
       Output_W2 => rounds19_Output_W2,
@@ -1769,8 +1663,7 @@ begin
       Input_Last => rounds19_Output_Last,
       Input_Abcd => rounds19_Output_Abcd,
       Input_Efgh => rounds19_Output_Efgh,
-      Input_ChainAbcd => rounds19_Output_ChainAbcd,
-      Input_ChainEfgh => rounds19_Output_ChainEfgh,
+      Input_First => rounds19_Output_First,
       Input_W0 => rounds19_Output_W0,
       Input_W1 => rounds19_Output_W1,
       Input_W2 => rounds19_Output_W2,
@@ -1781,8 +1674,7 @@ begin
       Output_Last => rounds20_Output_Last,
       Output_Abcd => rounds20_Output_Abcd,
       Output_Efgh => rounds20_Output_Efgh,
-      Output_ChainAbcd => rounds20_Output_ChainAbcd,
-      Output_ChainEfgh => rounds20_Output_ChainEfgh,
+      Output_First => rounds20_Output_First,
       Output_W0 => rounds20_Output_W0,
       Output_W1 => rounds20_Output_W1,
       Output_W2 => rounds20_Output_W2,
@@ -1802,8 +1694,7 @@ begin
       Input_Last => rounds20_Output_Last,
       Input_Abcd => rounds20_Output_Abcd,
       Input_Efgh => rounds20_Output_Efgh,
-      Input_ChainAbcd => rounds20_Output_ChainAbcd,
-      Input_ChainEfgh => rounds20_Output_ChainEfgh,
+      Input_First => rounds20_Output_First,
       Input_W0 => rounds20_Output_W0,
       Input_W1 => rounds20_Output_W1,
       Input_W2 => rounds20_Output_W2,
@@ -1814,8 +1705,7 @@ begin
       Output_Last => rounds21_Output_Last,
       Output_Abcd => rounds21_Output_Abcd,
       Output_Efgh => rounds21_Output_Efgh,
-      Output_ChainAbcd => rounds21_Output_ChainAbcd,
-      Output_ChainEfgh => rounds21_Output_ChainEfgh,
+      Output_First => rounds21_Output_First,
       Output_W0 => rounds21_Output_W0,
       Output_W1 => rounds21_Output_W1,
       Output_W2 => rounds21_Output_W2,
@@ -1835,8 +1725,7 @@ begin
       Input_Last => rounds21_Output_Last,
       Input_Abcd => rounds21_Output_Abcd,
       Input_Efgh => rounds21_Output_Efgh,
-      Input_ChainAbcd => rounds21_Output_ChainAbcd,
-      Input_ChainEfgh => rounds21_Output_ChainEfgh,
+      Input_First => rounds21_Output_First,
       Input_W0 => rounds21_Output_W0,
       Input_W1 => rounds21_Output_W1,
       Input_W2 => rounds21_Output_W2,
@@ -1847,8 +1736,7 @@ begin
       Output_Last => rounds22_Output_Last,
       Output_Abcd => rounds22_Output_Abcd,
       Output_Efgh => rounds22_Output_Efgh,
-      Output_ChainAbcd => rounds22_Output_ChainAbcd,
-      Output_ChainEfgh => rounds22_Output_ChainEfgh,
+      Output_First => rounds22_Output_First,
       Output_W0 => rounds22_Output_W0,
       Output_W1 => rounds22_Output_W1,
       Output_W2 => rounds22_Output_W2,
@@ -1868,8 +1756,7 @@ begin
       Input_Last => rounds22_Output_Last,
       Input_Abcd => rounds22_Output_Abcd,
       Input_Efgh => rounds22_Output_Efgh,
-      Input_ChainAbcd => rounds22_Output_ChainAbcd,
-      Input_ChainEfgh => rounds22_Output_ChainEfgh,
+      Input_First => rounds22_Output_First,
       Input_W0 => rounds22_Output_W0,
       Input_W1 => rounds22_Output_W1,
       Input_W2 => rounds22_Output_W2,
@@ -1880,8 +1767,7 @@ begin
       Output_Last => rounds23_Output_Last,
       Output_Abcd => rounds23_Output_Abcd,
       Output_Efgh => rounds23_Output_Efgh,
-      Output_ChainAbcd => rounds23_Output_ChainAbcd,
-      Output_ChainEfgh => rounds23_Output_ChainEfgh,
+      Output_First => rounds23_Output_First,
       Output_W0 => rounds23_Output_W0,
       Output_W1 => rounds23_Output_W1,
       Output_W2 => rounds23_Output_W2,
@@ -1901,8 +1787,7 @@ begin
       Input_Last => rounds23_Output_Last,
       Input_Abcd => rounds23_Output_Abcd,
       Input_Efgh => rounds23_Output_Efgh,
-      Input_ChainAbcd => rounds23_Output_ChainAbcd,
-      Input_ChainEfgh => rounds23_Output_ChainEfgh,
+      Input_First => rounds23_Output_First,
       Input_W0 => rounds23_Output_W0,
       Input_W1 => rounds23_Output_W1,
       Input_W2 => rounds23_Output_W2,
@@ -1913,8 +1798,7 @@ begin
       Output_Last => rounds24_Output_Last,
       Output_Abcd => rounds24_Output_Abcd,
       Output_Efgh => rounds24_Output_Efgh,
-      Output_ChainAbcd => rounds24_Output_ChainAbcd,
-      Output_ChainEfgh => rounds24_Output_ChainEfgh,
+      Output_First => rounds24_Output_First,
       Output_W0 => rounds24_Output_W0,
       Output_W1 => rounds24_Output_W1,
       Output_W2 => rounds24_Output_W2,
@@ -1934,8 +1818,7 @@ begin
       Input_Last => rounds24_Output_Last,
       Input_Abcd => rounds24_Output_Abcd,
       Input_Efgh => rounds24_Output_Efgh,
-      Input_ChainAbcd => rounds24_Output_ChainAbcd,
-      Input_ChainEfgh => rounds24_Output_ChainEfgh,
+      Input_First => rounds24_Output_First,
       Input_W0 => rounds24_Output_W0,
       Input_W1 => rounds24_Output_W1,
       Input_W2 => rounds24_Output_W2,
@@ -1946,8 +1829,7 @@ begin
       Output_Last => rounds25_Output_Last,
       Output_Abcd => rounds25_Output_Abcd,
       Output_Efgh => rounds25_Output_Efgh,
-      Output_ChainAbcd => rounds25_Output_ChainAbcd,
-      Output_ChainEfgh => rounds25_Output_ChainEfgh,
+      Output_First => rounds25_Output_First,
       Output_W0 => rounds25_Output_W0,
       Output_W1 => rounds25_Output_W1,
       Output_W2 => rounds25_Output_W2,
@@ -1967,8 +1849,7 @@ begin
       Input_Last => rounds25_Output_Last,
       Input_Abcd => rounds25_Output_Abcd,
       Input_Efgh => rounds25_Output_Efgh,
-      Input_ChainAbcd => rounds25_Output_ChainAbcd,
-      Input_ChainEfgh => rounds25_Output_ChainEfgh,
+      Input_First => rounds25_Output_First,
       Input_W0 => rounds25_Output_W0,
       Input_W1 => rounds25_Output_W1,
       Input_W2 => rounds25_Output_W2,
@@ -1979,8 +1860,7 @@ begin
       Output_Last => rounds26_Output_Last,
       Output_Abcd => rounds26_Output_Abcd,
       Output_Efgh => rounds26_Output_Efgh,
-      Output_ChainAbcd => rounds26_Output_ChainAbcd,
-      Output_ChainEfgh => rounds26_Output_ChainEfgh,
+      Output_First => rounds26_Output_First,
       Output_W0 => rounds26_Output_W0,
       Output_W1 => rounds26_Output_W1,
       Output_W2 => rounds26_Output_W2,
@@ -2000,8 +1880,7 @@ begin
       Input_Last => rounds26_Output_Last,
       Input_Abcd => rounds26_Output_Abcd,
       Input_Efgh => rounds26_Output_Efgh,
-      Input_ChainAbcd => rounds26_Output_ChainAbcd,
-      Input_ChainEfgh => rounds26_Output_ChainEfgh,
+      Input_First => rounds26_Output_First,
       Input_W0 => rounds26_Output_W0,
       Input_W1 => rounds26_Output_W1,
       Input_W2 => rounds26_Output_W2,
@@ -2012,8 +1891,7 @@ begin
       Output_Last => rounds27_Output_Last,
       Output_Abcd => rounds27_Output_Abcd,
       Output_Efgh => rounds27_Output_Efgh,
-      Output_ChainAbcd => rounds27_Output_ChainAbcd,
-      Output_ChainEfgh => rounds27_Output_ChainEfgh,
+      Output_First => rounds27_Output_First,
       Output_W0 => rounds27_Output_W0,
       Output_W1 => rounds27_Output_W1,
       Output_W2 => rounds27_Output_W2,
@@ -2033,8 +1911,7 @@ begin
       Input_Last => rounds27_Output_Last,
       Input_Abcd => rounds27_Output_Abcd,
       Input_Efgh => rounds27_Output_Efgh,
-      Input_ChainAbcd => rounds27_Output_ChainAbcd,
-      Input_ChainEfgh => rounds27_Output_ChainEfgh,
+      Input_First => rounds27_Output_First,
       Input_W0 => rounds27_Output_W0,
       Input_W1 => rounds27_Output_W1,
       Input_W2 => rounds27_Output_W2,
@@ -2045,8 +1922,7 @@ begin
       Output_Last => rounds28_Output_Last,
       Output_Abcd => rounds28_Output_Abcd,
       Output_Efgh => rounds28_Output_Efgh,
-      Output_ChainAbcd => rounds28_Output_ChainAbcd,
-      Output_ChainEfgh => rounds28_Output_ChainEfgh,
+      Output_First => rounds28_Output_First,
       Output_W0 => rounds28_Output_W0,
       Output_W1 => rounds28_Output_W1,
       Output_W2 => rounds28_Output_W2,
@@ -2066,8 +1942,7 @@ begin
       Input_Last => rounds28_Output_Last,
       Input_Abcd => rounds28_Output_Abcd,
       Input_Efgh => rounds28_Output_Efgh,
-      Input_ChainAbcd => rounds28_Output_ChainAbcd,
-      Input_ChainEfgh => rounds28_Output_ChainEfgh,
+      Input_First => rounds28_Output_First,
       Input_W0 => rounds28_Output_W0,
       Input_W1 => rounds28_Output_W1,
       Input_W2 => rounds28_Output_W2,
@@ -2078,8 +1953,7 @@ begin
       Output_Last => rounds29_Output_Last,
       Output_Abcd => rounds29_Output_Abcd,
       Output_Efgh => rounds29_Output_Efgh,
-      Output_ChainAbcd => rounds29_Output_ChainAbcd,
-      Output_ChainEfgh => rounds29_Output_ChainEfgh,
+      Output_First => rounds29_Output_First,
       Output_W0 => rounds29_Output_W0,
       Output_W1 => rounds29_Output_W1,
       Output_W2 => rounds29_Output_W2,
@@ -2099,8 +1973,7 @@ begin
       Input_Last => rounds29_Output_Last,
       Input_Abcd => rounds29_Output_Abcd,
       Input_Efgh => rounds29_Output_Efgh,
-      Input_ChainAbcd => rounds29_Output_ChainAbcd,
-      Input_ChainEfgh => rounds29_Output_ChainEfgh,
+      Input_First => rounds29_Output_First,
       Input_W0 => rounds29_Output_W0,
       Input_W1 => rounds29_Output_W1,
       Input_W2 => rounds29_Output_W2,
@@ -2111,8 +1984,7 @@ begin
       Output_Last => rounds30_Output_Last,
       Output_Abcd => rounds30_Output_Abcd,
       Output_Efgh => rounds30_Output_Efgh,
-      Output_ChainAbcd => rounds30_Output_ChainAbcd,
-      Output_ChainEfgh => rounds30_Output_ChainEfgh,
+      Output_First => rounds30_Output_First,
       Output_W0 => rounds30_Output_W0,
       Output_W1 => rounds30_Output_W1,
       Output_W2 => rounds30_Output_W2,
@@ -2132,8 +2004,7 @@ begin
       Input_Last => rounds30_Output_Last,
       Input_Abcd => rounds30_Output_Abcd,
       Input_Efgh => rounds30_Output_Efgh,
-      Input_ChainAbcd => rounds30_Output_ChainAbcd,
-      Input_ChainEfgh => rounds30_Output_ChainEfgh,
+      Input_First => rounds30_Output_First,
       Input_W0 => rounds30_Output_W0,
       Input_W1 => rounds30_Output_W1,
       Input_W2 => rounds30_Output_W2,
@@ -2144,8 +2015,7 @@ begin
       Output_Last => rounds31_Output_Last,
       Output_Abcd => rounds31_Output_Abcd,
       Output_Efgh => rounds31_Output_Efgh,
-      Output_ChainAbcd => rounds31_Output_ChainAbcd,
-      Output_ChainEfgh => rounds31_Output_ChainEfgh,
+      Output_First => rounds31_Output_First,
       Output_W0 => rounds31_Output_W0,
       Output_W1 => rounds31_Output_W1,
       Output_W2 => rounds31_Output_W2,
@@ -2165,8 +2035,7 @@ begin
       Input_Last => rounds31_Output_Last,
       Input_Abcd => rounds31_Output_Abcd,
       Input_Efgh => rounds31_Output_Efgh,
-      Input_ChainAbcd => rounds31_Output_ChainAbcd,
-      Input_ChainEfgh => rounds31_Output_ChainEfgh,
+      Input_First => rounds31_Output_First,
       Input_W0 => rounds31_Output_W0,
       Input_W1 => rounds31_Output_W1,
       Input_W2 => rounds31_Output_W2,
@@ -2177,8 +2046,7 @@ begin
       Output_Last => rounds32_Output_Last,
       Output_Abcd => rounds32_Output_Abcd,
       Output_Efgh => rounds32_Output_Efgh,
-      Output_ChainAbcd => rounds32_Output_ChainAbcd,
-      Output_ChainEfgh => rounds32_Output_ChainEfgh,
+      Output_First => rounds32_Output_First,
       Output_W0 => rounds32_Output_W0,
       Output_W1 => rounds32_Output_W1,
       Output_W2 => rounds32_Output_W2,
@@ -2198,8 +2066,7 @@ begin
       Input_Last => rounds32_Output_Last,
       Input_Abcd => rounds32_Output_Abcd,
       Input_Efgh => rounds32_Output_Efgh,
-      Input_ChainAbcd => rounds32_Output_ChainAbcd,
-      Input_ChainEfgh => rounds32_Output_ChainEfgh,
+      Input_First => rounds32_Output_First,
       Input_W0 => rounds32_Output_W0,
       Input_W1 => rounds32_Output_W1,
       Input_W2 => rounds32_Output_W2,
@@ -2210,8 +2077,7 @@ begin
       Output_Last => rounds33_Output_Last,
       Output_Abcd => rounds33_Output_Abcd,
       Output_Efgh => rounds33_Output_Efgh,
-      Output_ChainAbcd => rounds33_Output_ChainAbcd,
-      Output_ChainEfgh => rounds33_Output_ChainEfgh,
+      Output_First => rounds33_Output_First,
       Output_W0 => rounds33_Output_W0,
       Output_W1 => rounds33_Output_W1,
       Output_W2 => rounds33_Output_W2,
@@ -2231,8 +2097,7 @@ begin
       Input_Last => rounds33_Output_Last,
       Input_Abcd => rounds33_Output_Abcd,
       Input_Efgh => rounds33_Output_Efgh,
-      Input_ChainAbcd => rounds33_Output_ChainAbcd,
-      Input_ChainEfgh => rounds33_Output_ChainEfgh,
+      Input_First => rounds33_Output_First,
       Input_W0 => rounds33_Output_W0,
       Input_W1 => rounds33_Output_W1,
       Input_W2 => rounds33_Output_W2,
@@ -2243,8 +2108,7 @@ begin
       Output_Last => rounds34_Output_Last,
       Output_Abcd => rounds34_Output_Abcd,
       Output_Efgh => rounds34_Output_Efgh,
-      Output_ChainAbcd => rounds34_Output_ChainAbcd,
-      Output_ChainEfgh => rounds34_Output_ChainEfgh,
+      Output_First => rounds34_Output_First,
       Output_W0 => rounds34_Output_W0,
       Output_W1 => rounds34_Output_W1,
       Output_W2 => rounds34_Output_W2,
@@ -2264,8 +2128,7 @@ begin
       Input_Last => rounds34_Output_Last,
       Input_Abcd => rounds34_Output_Abcd,
       Input_Efgh => rounds34_Output_Efgh,
-      Input_ChainAbcd => rounds34_Output_ChainAbcd,
-      Input_ChainEfgh => rounds34_Output_ChainEfgh,
+      Input_First => rounds34_Output_First,
       Input_W0 => rounds34_Output_W0,
       Input_W1 => rounds34_Output_W1,
       Input_W2 => rounds34_Output_W2,
@@ -2276,8 +2139,7 @@ begin
       Output_Last => rounds35_Output_Last,
       Output_Abcd => rounds35_Output_Abcd,
       Output_Efgh => rounds35_Output_Efgh,
-      Output_ChainAbcd => rounds35_Output_ChainAbcd,
-      Output_ChainEfgh => rounds35_Output_ChainEfgh,
+      Output_First => rounds35_Output_First,
       Output_W0 => rounds35_Output_W0,
       Output_W1 => rounds35_Output_W1,
       Output_W2 => rounds35_Output_W2,
@@ -2297,8 +2159,7 @@ begin
       Input_Last => rounds35_Output_Last,
       Input_Abcd => rounds35_Output_Abcd,
       Input_Efgh => rounds35_Output_Efgh,
-      Input_ChainAbcd => rounds35_Output_ChainAbcd,
-      Input_ChainEfgh => rounds35_Output_ChainEfgh,
+      Input_First => rounds35_Output_First,
       Input_W0 => rounds35_Output_W0,
       Input_W1 => rounds35_Output_W1,
       Input_W2 => rounds35_Output_W2,
@@ -2309,8 +2170,7 @@ begin
       Output_Last => rounds36_Output_Last,
       Output_Abcd => rounds36_Output_Abcd,
       Output_Efgh => rounds36_Output_Efgh,
-      Output_ChainAbcd => rounds36_Output_ChainAbcd,
-      Output_ChainEfgh => rounds36_Output_ChainEfgh,
+      Output_First => rounds36_Output_First,
       Output_W0 => rounds36_Output_W0,
       Output_W1 => rounds36_Output_W1,
       Output_W2 => rounds36_Output_W2,
@@ -2330,8 +2190,7 @@ begin
       Input_Last => rounds36_Output_Last,
       Input_Abcd => rounds36_Output_Abcd,
       Input_Efgh => rounds36_Output_Efgh,
-      Input_ChainAbcd => rounds36_Output_ChainAbcd,
-      Input_ChainEfgh => rounds36_Output_ChainEfgh,
+      Input_First => rounds36_Output_First,
       Input_W0 => rounds36_Output_W0,
       Input_W1 => rounds36_Output_W1,
       Input_W2 => rounds36_Output_W2,
@@ -2342,8 +2201,7 @@ begin
       Output_Last => rounds37_Output_Last,
       Output_Abcd => rounds37_Output_Abcd,
       Output_Efgh => rounds37_Output_Efgh,
-      Output_ChainAbcd => rounds37_Output_ChainAbcd,
-      Output_ChainEfgh => rounds37_Output_ChainEfgh,
+      Output_First => rounds37_Output_First,
       Output_W0 => rounds37_Output_W0,
       Output_W1 => rounds37_Output_W1,
       Output_W2 => rounds37_Output_W2,
@@ -2363,8 +2221,7 @@ begin
       Input_Last => rounds37_Output_Last,
       Input_Abcd => rounds37_Output_Abcd,
       Input_Efgh => rounds37_Output_Efgh,
-      Input_ChainAbcd => rounds37_Output_ChainAbcd,
-      Input_ChainEfgh => rounds37_Output_ChainEfgh,
+      Input_First => rounds37_Output_First,
       Input_W0 => rounds37_Output_W0,
       Input_W1 => rounds37_Output_W1,
       Input_W2 => rounds37_Output_W2,
@@ -2375,8 +2232,7 @@ begin
       Output_Last => rounds38_Output_Last,
       Output_Abcd => rounds38_Output_Abcd,
       Output_Efgh => rounds38_Output_Efgh,
-      Output_ChainAbcd => rounds38_Output_ChainAbcd,
-      Output_ChainEfgh => rounds38_Output_ChainEfgh,
+      Output_First => rounds38_Output_First,
       Output_W0 => rounds38_Output_W0,
       Output_W1 => rounds38_Output_W1,
       Output_W2 => rounds38_Output_W2,
@@ -2396,8 +2252,7 @@ begin
       Input_Last => rounds38_Output_Last,
       Input_Abcd => rounds38_Output_Abcd,
       Input_Efgh => rounds38_Output_Efgh,
-      Input_ChainAbcd => rounds38_Output_ChainAbcd,
-      Input_ChainEfgh => rounds38_Output_ChainEfgh,
+      Input_First => rounds38_Output_First,
       Input_W0 => rounds38_Output_W0,
       Input_W1 => rounds38_Output_W1,
       Input_W2 => rounds38_Output_W2,
@@ -2408,8 +2263,7 @@ begin
       Output_Last => rounds39_Output_Last,
       Output_Abcd => rounds39_Output_Abcd,
       Output_Efgh => rounds39_Output_Efgh,
-      Output_ChainAbcd => rounds39_Output_ChainAbcd,
-      Output_ChainEfgh => rounds39_Output_ChainEfgh,
+      Output_First => rounds39_Output_First,
       Output_W0 => rounds39_Output_W0,
       Output_W1 => rounds39_Output_W1,
       Output_W2 => rounds39_Output_W2,
@@ -2429,8 +2283,7 @@ begin
       Input_Last => rounds39_Output_Last,
       Input_Abcd => rounds39_Output_Abcd,
       Input_Efgh => rounds39_Output_Efgh,
-      Input_ChainAbcd => rounds39_Output_ChainAbcd,
-      Input_ChainEfgh => rounds39_Output_ChainEfgh,
+      Input_First => rounds39_Output_First,
       Input_W0 => rounds39_Output_W0,
       Input_W1 => rounds39_Output_W1,
       Input_W2 => rounds39_Output_W2,
@@ -2441,8 +2294,7 @@ begin
       Output_Last => rounds40_Output_Last,
       Output_Abcd => rounds40_Output_Abcd,
       Output_Efgh => rounds40_Output_Efgh,
-      Output_ChainAbcd => rounds40_Output_ChainAbcd,
-      Output_ChainEfgh => rounds40_Output_ChainEfgh,
+      Output_First => rounds40_Output_First,
       Output_W0 => rounds40_Output_W0,
       Output_W1 => rounds40_Output_W1,
       Output_W2 => rounds40_Output_W2,
@@ -2462,8 +2314,7 @@ begin
       Input_Last => rounds40_Output_Last,
       Input_Abcd => rounds40_Output_Abcd,
       Input_Efgh => rounds40_Output_Efgh,
-      Input_ChainAbcd => rounds40_Output_ChainAbcd,
-      Input_ChainEfgh => rounds40_Output_ChainEfgh,
+      Input_First => rounds40_Output_First,
       Input_W0 => rounds40_Output_W0,
       Input_W1 => rounds40_Output_W1,
       Input_W2 => rounds40_Output_W2,
@@ -2474,8 +2325,7 @@ begin
       Output_Last => rounds41_Output_Last,
       Output_Abcd => rounds41_Output_Abcd,
       Output_Efgh => rounds41_Output_Efgh,
-      Output_ChainAbcd => rounds41_Output_ChainAbcd,
-      Output_ChainEfgh => rounds41_Output_ChainEfgh,
+      Output_First => rounds41_Output_First,
       Output_W0 => rounds41_Output_W0,
       Output_W1 => rounds41_Output_W1,
       Output_W2 => rounds41_Output_W2,
@@ -2495,8 +2345,7 @@ begin
       Input_Last => rounds41_Output_Last,
       Input_Abcd => rounds41_Output_Abcd,
       Input_Efgh => rounds41_Output_Efgh,
-      Input_ChainAbcd => rounds41_Output_ChainAbcd,
-      Input_ChainEfgh => rounds41_Output_ChainEfgh,
+      Input_First => rounds41_Output_First,
       Input_W0 => rounds41_Output_W0,
       Input_W1 => rounds41_Output_W1,
       Input_W2 => rounds41_Output_W2,
@@ -2507,8 +2356,7 @@ begin
       Output_Last => rounds42_Output_Last,
       Output_Abcd => rounds42_Output_Abcd,
       Output_Efgh => rounds42_Output_Efgh,
-      Output_ChainAbcd => rounds42_Output_ChainAbcd,
-      Output_ChainEfgh => rounds42_Output_ChainEfgh,
+      Output_First => rounds42_Output_First,
       Output_W0 => rounds42_Output_W0,
       Output_W1 => rounds42_Output_W1,
       Output_W2 => rounds42_Output_W2,
@@ -2528,8 +2376,7 @@ begin
       Input_Last => rounds42_Output_Last,
       Input_Abcd => rounds42_Output_Abcd,
       Input_Efgh => rounds42_Output_Efgh,
-      Input_ChainAbcd => rounds42_Output_ChainAbcd,
-      Input_ChainEfgh => rounds42_Output_ChainEfgh,
+      Input_First => rounds42_Output_First,
       Input_W0 => rounds42_Output_W0,
       Input_W1 => rounds42_Output_W1,
       Input_W2 => rounds42_Output_W2,
@@ -2540,8 +2387,7 @@ begin
       Output_Last => rounds43_Output_Last,
       Output_Abcd => rounds43_Output_Abcd,
       Output_Efgh => rounds43_Output_Efgh,
-      Output_ChainAbcd => rounds43_Output_ChainAbcd,
-      Output_ChainEfgh => rounds43_Output_ChainEfgh,
+      Output_First => rounds43_Output_First,
       Output_W0 => rounds43_Output_W0,
       Output_W1 => rounds43_Output_W1,
       Output_W2 => rounds43_Output_W2,
@@ -2561,8 +2407,7 @@ begin
       Input_Last => rounds43_Output_Last,
       Input_Abcd => rounds43_Output_Abcd,
       Input_Efgh => rounds43_Output_Efgh,
-      Input_ChainAbcd => rounds43_Output_ChainAbcd,
-      Input_ChainEfgh => rounds43_Output_ChainEfgh,
+      Input_First => rounds43_Output_First,
       Input_W0 => rounds43_Output_W0,
       Input_W1 => rounds43_Output_W1,
       Input_W2 => rounds43_Output_W2,
@@ -2573,8 +2418,7 @@ begin
       Output_Last => rounds44_Output_Last,
       Output_Abcd => rounds44_Output_Abcd,
       Output_Efgh => rounds44_Output_Efgh,
-      Output_ChainAbcd => rounds44_Output_ChainAbcd,
-      Output_ChainEfgh => rounds44_Output_ChainEfgh,
+      Output_First => rounds44_Output_First,
       Output_W0 => rounds44_Output_W0,
       Output_W1 => rounds44_Output_W1,
       Output_W2 => rounds44_Output_W2,
@@ -2594,8 +2438,7 @@ begin
       Input_Last => rounds44_Output_Last,
       Input_Abcd => rounds44_Output_Abcd,
       Input_Efgh => rounds44_Output_Efgh,
-      Input_ChainAbcd => rounds44_Output_ChainAbcd,
-      Input_ChainEfgh => rounds44_Output_ChainEfgh,
+      Input_First => rounds44_Output_First,
       Input_W0 => rounds44_Output_W0,
       Input_W1 => rounds44_Output_W1,
       Input_W2 => rounds44_Output_W2,
@@ -2606,8 +2449,7 @@ begin
       Output_Last => rounds45_Output_Last,
       Output_Abcd => rounds45_Output_Abcd,
       Output_Efgh => rounds45_Output_Efgh,
-      Output_ChainAbcd => rounds45_Output_ChainAbcd,
-      Output_ChainEfgh => rounds45_Output_ChainEfgh,
+      Output_First => rounds45_Output_First,
       Output_W0 => rounds45_Output_W0,
       Output_W1 => rounds45_Output_W1,
       Output_W2 => rounds45_Output_W2,
@@ -2627,8 +2469,7 @@ begin
       Input_Last => rounds45_Output_Last,
       Input_Abcd => rounds45_Output_Abcd,
       Input_Efgh => rounds45_Output_Efgh,
-      Input_ChainAbcd => rounds45_Output_ChainAbcd,
-      Input_ChainEfgh => rounds45_Output_ChainEfgh,
+      Input_First => rounds45_Output_First,
       Input_W0 => rounds45_Output_W0,
       Input_W1 => rounds45_Output_W1,
       Input_W2 => rounds45_Output_W2,
@@ -2639,8 +2480,7 @@ begin
       Output_Last => rounds46_Output_Last,
       Output_Abcd => rounds46_Output_Abcd,
       Output_Efgh => rounds46_Output_Efgh,
-      Output_ChainAbcd => rounds46_Output_ChainAbcd,
-      Output_ChainEfgh => rounds46_Output_ChainEfgh,
+      Output_First => rounds46_Output_First,
       Output_W0 => rounds46_Output_W0,
       Output_W1 => rounds46_Output_W1,
       Output_W2 => rounds46_Output_W2,
@@ -2660,8 +2500,7 @@ begin
       Input_Last => rounds46_Output_Last,
       Input_Abcd => rounds46_Output_Abcd,
       Input_Efgh => rounds46_Output_Efgh,
-      Input_ChainAbcd => rounds46_Output_ChainAbcd,
-      Input_ChainEfgh => rounds46_Output_ChainEfgh,
+      Input_First => rounds46_Output_First,
       Input_W0 => rounds46_Output_W0,
       Input_W1 => rounds46_Output_W1,
       Input_W2 => rounds46_Output_W2,
@@ -2672,8 +2511,7 @@ begin
       Output_Last => rounds47_Output_Last,
       Output_Abcd => rounds47_Output_Abcd,
       Output_Efgh => rounds47_Output_Efgh,
-      Output_ChainAbcd => rounds47_Output_ChainAbcd,
-      Output_ChainEfgh => rounds47_Output_ChainEfgh,
+      Output_First => rounds47_Output_First,
       Output_W0 => rounds47_Output_W0,
       Output_W1 => rounds47_Output_W1,
       Output_W2 => rounds47_Output_W2,
@@ -2693,8 +2531,7 @@ begin
       Input_Last => rounds47_Output_Last,
       Input_Abcd => rounds47_Output_Abcd,
       Input_Efgh => rounds47_Output_Efgh,
-      Input_ChainAbcd => rounds47_Output_ChainAbcd,
-      Input_ChainEfgh => rounds47_Output_ChainEfgh,
+      Input_First => rounds47_Output_First,
       Input_W0 => rounds47_Output_W0,
       Input_W1 => rounds47_Output_W1,
       Input_W2 => rounds47_Output_W2,
@@ -2705,8 +2542,7 @@ begin
       Output_Last => rounds48_Output_Last,
       Output_Abcd => rounds48_Output_Abcd,
       Output_Efgh => rounds48_Output_Efgh,
-      Output_ChainAbcd => rounds48_Output_ChainAbcd,
-      Output_ChainEfgh => rounds48_Output_ChainEfgh,
+      Output_First => rounds48_Output_First,
       Output_W0 => rounds48_Output_W0,
       Output_W1 => rounds48_Output_W1,
       Output_W2 => rounds48_Output_W2,
@@ -2726,8 +2562,7 @@ begin
       Input_Last => rounds48_Output_Last,
       Input_Abcd => rounds48_Output_Abcd,
       Input_Efgh => rounds48_Output_Efgh,
-      Input_ChainAbcd => rounds48_Output_ChainAbcd,
-      Input_ChainEfgh => rounds48_Output_ChainEfgh,
+      Input_First => rounds48_Output_First,
       Input_W0 => rounds48_Output_W0,
       Input_W1 => rounds48_Output_W1,
       Input_W2 => rounds48_Output_W2,
@@ -2738,8 +2573,7 @@ begin
       Output_Last => rounds49_Output_Last,
       Output_Abcd => rounds49_Output_Abcd,
       Output_Efgh => rounds49_Output_Efgh,
-      Output_ChainAbcd => rounds49_Output_ChainAbcd,
-      Output_ChainEfgh => rounds49_Output_ChainEfgh,
+      Output_First => rounds49_Output_First,
       Output_W0 => rounds49_Output_W0,
       Output_W1 => rounds49_Output_W1,
       Output_W2 => rounds49_Output_W2,
@@ -2759,8 +2593,7 @@ begin
       Input_Last => rounds49_Output_Last,
       Input_Abcd => rounds49_Output_Abcd,
       Input_Efgh => rounds49_Output_Efgh,
-      Input_ChainAbcd => rounds49_Output_ChainAbcd,
-      Input_ChainEfgh => rounds49_Output_ChainEfgh,
+      Input_First => rounds49_Output_First,
       Input_W0 => rounds49_Output_W0,
       Input_W1 => rounds49_Output_W1,
       Input_W2 => rounds49_Output_W2,
@@ -2771,8 +2604,7 @@ begin
       Output_Last => rounds50_Output_Last,
       Output_Abcd => rounds50_Output_Abcd,
       Output_Efgh => rounds50_Output_Efgh,
-      Output_ChainAbcd => rounds50_Output_ChainAbcd,
-      Output_ChainEfgh => rounds50_Output_ChainEfgh,
+      Output_First => rounds50_Output_First,
       Output_W0 => rounds50_Output_W0,
       Output_W1 => rounds50_Output_W1,
       Output_W2 => rounds50_Output_W2,
@@ -2792,8 +2624,7 @@ begin
       Input_Last => rounds50_Output_Last,
       Input_Abcd => rounds50_Output_Abcd,
       Input_Efgh => rounds50_Output_Efgh,
-      Input_ChainAbcd => rounds50_Output_ChainAbcd,
-      Input_ChainEfgh => rounds50_Output_ChainEfgh,
+      Input_First => rounds50_Output_First,
       Input_W0 => rounds50_Output_W0,
       Input_W1 => rounds50_Output_W1,
       Input_W2 => rounds50_Output_W2,
@@ -2804,8 +2635,7 @@ begin
       Output_Last => rounds51_Output_Last,
       Output_Abcd => rounds51_Output_Abcd,
       Output_Efgh => rounds51_Output_Efgh,
-      Output_ChainAbcd => rounds51_Output_ChainAbcd,
-      Output_ChainEfgh => rounds51_Output_ChainEfgh,
+      Output_First => rounds51_Output_First,
       Output_W0 => rounds51_Output_W0,
       Output_W1 => rounds51_Output_W1,
       Output_W2 => rounds51_Output_W2,
@@ -2825,8 +2655,7 @@ begin
       Input_Last => rounds51_Output_Last,
       Input_Abcd => rounds51_Output_Abcd,
       Input_Efgh => rounds51_Output_Efgh,
-      Input_ChainAbcd => rounds51_Output_ChainAbcd,
-      Input_ChainEfgh => rounds51_Output_ChainEfgh,
+      Input_First => rounds51_Output_First,
       Input_W0 => rounds51_Output_W0,
       Input_W1 => rounds51_Output_W1,
       Input_W2 => rounds51_Output_W2,
@@ -2837,8 +2666,7 @@ begin
       Output_Last => rounds52_Output_Last,
       Output_Abcd => rounds52_Output_Abcd,
       Output_Efgh => rounds52_Output_Efgh,
-      Output_ChainAbcd => rounds52_Output_ChainAbcd,
-      Output_ChainEfgh => rounds52_Output_ChainEfgh,
+      Output_First => rounds52_Output_First,
       Output_W0 => rounds52_Output_W0,
       Output_W1 => rounds52_Output_W1,
       Output_W2 => rounds52_Output_W2,
@@ -2858,8 +2686,7 @@ begin
       Input_Last => rounds52_Output_Last,
       Input_Abcd => rounds52_Output_Abcd,
       Input_Efgh => rounds52_Output_Efgh,
-      Input_ChainAbcd => rounds52_Output_ChainAbcd,
-      Input_ChainEfgh => rounds52_Output_ChainEfgh,
+      Input_First => rounds52_Output_First,
       Input_W0 => rounds52_Output_W0,
       Input_W1 => rounds52_Output_W1,
       Input_W2 => rounds52_Output_W2,
@@ -2870,8 +2697,7 @@ begin
       Output_Last => rounds53_Output_Last,
       Output_Abcd => rounds53_Output_Abcd,
       Output_Efgh => rounds53_Output_Efgh,
-      Output_ChainAbcd => rounds53_Output_ChainAbcd,
-      Output_ChainEfgh => rounds53_Output_ChainEfgh,
+      Output_First => rounds53_Output_First,
       Output_W0 => rounds53_Output_W0,
       Output_W1 => rounds53_Output_W1,
       Output_W2 => rounds53_Output_W2,
@@ -2891,8 +2717,7 @@ begin
       Input_Last => rounds53_Output_Last,
       Input_Abcd => rounds53_Output_Abcd,
       Input_Efgh => rounds53_Output_Efgh,
-      Input_ChainAbcd => rounds53_Output_ChainAbcd,
-      Input_ChainEfgh => rounds53_Output_ChainEfgh,
+      Input_First => rounds53_Output_First,
       Input_W0 => rounds53_Output_W0,
       Input_W1 => rounds53_Output_W1,
       Input_W2 => rounds53_Output_W2,
@@ -2903,8 +2728,7 @@ begin
       Output_Last => rounds54_Output_Last,
       Output_Abcd => rounds54_Output_Abcd,
       Output_Efgh => rounds54_Output_Efgh,
-      Output_ChainAbcd => rounds54_Output_ChainAbcd,
-      Output_ChainEfgh => rounds54_Output_ChainEfgh,
+      Output_First => rounds54_Output_First,
       Output_W0 => rounds54_Output_W0,
       Output_W1 => rounds54_Output_W1,
       Output_W2 => rounds54_Output_W2,
@@ -2924,8 +2748,7 @@ begin
       Input_Last => rounds54_Output_Last,
       Input_Abcd => rounds54_Output_Abcd,
       Input_Efgh => rounds54_Output_Efgh,
-      Input_ChainAbcd => rounds54_Output_ChainAbcd,
-      Input_ChainEfgh => rounds54_Output_ChainEfgh,
+      Input_First => rounds54_Output_First,
       Input_W0 => rounds54_Output_W0,
       Input_W1 => rounds54_Output_W1,
       Input_W2 => rounds54_Output_W2,
@@ -2936,8 +2759,7 @@ begin
       Output_Last => rounds55_Output_Last,
       Output_Abcd => rounds55_Output_Abcd,
       Output_Efgh => rounds55_Output_Efgh,
-      Output_ChainAbcd => rounds55_Output_ChainAbcd,
-      Output_ChainEfgh => rounds55_Output_ChainEfgh,
+      Output_First => rounds55_Output_First,
       Output_W0 => rounds55_Output_W0,
       Output_W1 => rounds55_Output_W1,
       Output_W2 => rounds55_Output_W2,
@@ -2957,8 +2779,7 @@ begin
       Input_Last => rounds55_Output_Last,
       Input_Abcd => rounds55_Output_Abcd,
       Input_Efgh => rounds55_Output_Efgh,
-      Input_ChainAbcd => rounds55_Output_ChainAbcd,
-      Input_ChainEfgh => rounds55_Output_ChainEfgh,
+      Input_First => rounds55_Output_First,
       Input_W0 => rounds55_Output_W0,
       Input_W1 => rounds55_Output_W1,
       Input_W2 => rounds55_Output_W2,
@@ -2969,8 +2790,7 @@ begin
       Output_Last => rounds56_Output_Last,
       Output_Abcd => rounds56_Output_Abcd,
       Output_Efgh => rounds56_Output_Efgh,
-      Output_ChainAbcd => rounds56_Output_ChainAbcd,
-      Output_ChainEfgh => rounds56_Output_ChainEfgh,
+      Output_First => rounds56_Output_First,
       Output_W0 => rounds56_Output_W0,
       Output_W1 => rounds56_Output_W1,
       Output_W2 => rounds56_Output_W2,
@@ -2990,8 +2810,7 @@ begin
       Input_Last => rounds56_Output_Last,
       Input_Abcd => rounds56_Output_Abcd,
       Input_Efgh => rounds56_Output_Efgh,
-      Input_ChainAbcd => rounds56_Output_ChainAbcd,
-      Input_ChainEfgh => rounds56_Output_ChainEfgh,
+      Input_First => rounds56_Output_First,
       Input_W0 => rounds56_Output_W0,
       Input_W1 => rounds56_Output_W1,
       Input_W2 => rounds56_Output_W2,
@@ -3002,8 +2821,7 @@ begin
       Output_Last => rounds57_Output_Last,
       Output_Abcd => rounds57_Output_Abcd,
       Output_Efgh => rounds57_Output_Efgh,
-      Output_ChainAbcd => rounds57_Output_ChainAbcd,
-      Output_ChainEfgh => rounds57_Output_ChainEfgh,
+      Output_First => rounds57_Output_First,
       Output_W0 => rounds57_Output_W0,
       Output_W1 => rounds57_Output_W1,
       Output_W2 => rounds57_Output_W2,
@@ -3023,8 +2841,7 @@ begin
       Input_Last => rounds57_Output_Last,
       Input_Abcd => rounds57_Output_Abcd,
       Input_Efgh => rounds57_Output_Efgh,
-      Input_ChainAbcd => rounds57_Output_ChainAbcd,
-      Input_ChainEfgh => rounds57_Output_ChainEfgh,
+      Input_First => rounds57_Output_First,
       Input_W0 => rounds57_Output_W0,
       Input_W1 => rounds57_Output_W1,
       Input_W2 => rounds57_Output_W2,
@@ -3035,8 +2852,7 @@ begin
       Output_Last => rounds58_Output_Last,
       Output_Abcd => rounds58_Output_Abcd,
       Output_Efgh => rounds58_Output_Efgh,
-      Output_ChainAbcd => rounds58_Output_ChainAbcd,
-      Output_ChainEfgh => rounds58_Output_ChainEfgh,
+      Output_First => rounds58_Output_First,
       Output_W0 => rounds58_Output_W0,
       Output_W1 => rounds58_Output_W1,
       Output_W2 => rounds58_Output_W2,
@@ -3056,8 +2872,7 @@ begin
       Input_Last => rounds58_Output_Last,
       Input_Abcd => rounds58_Output_Abcd,
       Input_Efgh => rounds58_Output_Efgh,
-      Input_ChainAbcd => rounds58_Output_ChainAbcd,
-      Input_ChainEfgh => rounds58_Output_ChainEfgh,
+      Input_First => rounds58_Output_First,
       Input_W0 => rounds58_Output_W0,
       Input_W1 => rounds58_Output_W1,
       Input_W2 => rounds58_Output_W2,
@@ -3068,8 +2883,7 @@ begin
       Output_Last => rounds59_Output_Last,
       Output_Abcd => rounds59_Output_Abcd,
       Output_Efgh => rounds59_Output_Efgh,
-      Output_ChainAbcd => rounds59_Output_ChainAbcd,
-      Output_ChainEfgh => rounds59_Output_ChainEfgh,
+      Output_First => rounds59_Output_First,
       Output_W0 => rounds59_Output_W0,
       Output_W1 => rounds59_Output_W1,
       Output_W2 => rounds59_Output_W2,
@@ -3089,8 +2903,7 @@ begin
       Input_Last => rounds59_Output_Last,
       Input_Abcd => rounds59_Output_Abcd,
       Input_Efgh => rounds59_Output_Efgh,
-      Input_ChainAbcd => rounds59_Output_ChainAbcd,
-      Input_ChainEfgh => rounds59_Output_ChainEfgh,
+      Input_First => rounds59_Output_First,
       Input_W0 => rounds59_Output_W0,
       Input_W1 => rounds59_Output_W1,
       Input_W2 => rounds59_Output_W2,
@@ -3101,8 +2914,7 @@ begin
       Output_Last => rounds60_Output_Last,
       Output_Abcd => rounds60_Output_Abcd,
       Output_Efgh => rounds60_Output_Efgh,
-      Output_ChainAbcd => rounds60_Output_ChainAbcd,
-      Output_ChainEfgh => rounds60_Output_ChainEfgh,
+      Output_First => rounds60_Output_First,
       Output_W0 => rounds60_Output_W0,
       Output_W1 => rounds60_Output_W1,
       Output_W2 => rounds60_Output_W2,
@@ -3122,8 +2934,7 @@ begin
       Input_Last => rounds60_Output_Last,
       Input_Abcd => rounds60_Output_Abcd,
       Input_Efgh => rounds60_Output_Efgh,
-      Input_ChainAbcd => rounds60_Output_ChainAbcd,
-      Input_ChainEfgh => rounds60_Output_ChainEfgh,
+      Input_First => rounds60_Output_First,
       Input_W0 => rounds60_Output_W0,
       Input_W1 => rounds60_Output_W1,
       Input_W2 => rounds60_Output_W2,
@@ -3134,8 +2945,7 @@ begin
       Output_Last => rounds61_Output_Last,
       Output_Abcd => rounds61_Output_Abcd,
       Output_Efgh => rounds61_Output_Efgh,
-      Output_ChainAbcd => rounds61_Output_ChainAbcd,
-      Output_ChainEfgh => rounds61_Output_ChainEfgh,
+      Output_First => rounds61_Output_First,
       Output_W0 => rounds61_Output_W0,
       Output_W1 => rounds61_Output_W1,
       Output_W2 => rounds61_Output_W2,
@@ -3155,8 +2965,7 @@ begin
       Input_Last => rounds61_Output_Last,
       Input_Abcd => rounds61_Output_Abcd,
       Input_Efgh => rounds61_Output_Efgh,
-      Input_ChainAbcd => rounds61_Output_ChainAbcd,
-      Input_ChainEfgh => rounds61_Output_ChainEfgh,
+      Input_First => rounds61_Output_First,
       Input_W0 => rounds61_Output_W0,
       Input_W1 => rounds61_Output_W1,
       Input_W2 => rounds61_Output_W2,
@@ -3167,8 +2976,7 @@ begin
       Output_Last => rounds62_Output_Last,
       Output_Abcd => rounds62_Output_Abcd,
       Output_Efgh => rounds62_Output_Efgh,
-      Output_ChainAbcd => rounds62_Output_ChainAbcd,
-      Output_ChainEfgh => rounds62_Output_ChainEfgh,
+      Output_First => rounds62_Output_First,
       Output_W0 => rounds62_Output_W0,
       Output_W1 => rounds62_Output_W1,
       Output_W2 => rounds62_Output_W2,
@@ -3188,8 +2996,7 @@ begin
       Input_Last => rounds62_Output_Last,
       Input_Abcd => rounds62_Output_Abcd,
       Input_Efgh => rounds62_Output_Efgh,
-      Input_ChainAbcd => rounds62_Output_ChainAbcd,
-      Input_ChainEfgh => rounds62_Output_ChainEfgh,
+      Input_First => rounds62_Output_First,
       Input_W0 => rounds62_Output_W0,
       Input_W1 => rounds62_Output_W1,
       Input_W2 => rounds62_Output_W2,
@@ -3200,8 +3007,7 @@ begin
       Output_Last => rounds63_Output_Last,
       Output_Abcd => rounds63_Output_Abcd,
       Output_Efgh => rounds63_Output_Efgh,
-      Output_ChainAbcd => rounds63_Output_ChainAbcd,
-      Output_ChainEfgh => rounds63_Output_ChainEfgh,
+      Output_First => rounds63_Output_First,
       Output_W0 => rounds63_Output_W0,
       Output_W1 => rounds63_Output_W1,
       Output_W2 => rounds63_Output_W2,
@@ -3220,8 +3026,7 @@ begin
       Input_Last => rounds63_Output_Last,
       Input_Abcd => rounds63_Output_Abcd,
       Input_Efgh => rounds63_Output_Efgh,
-      Input_ChainAbcd => rounds63_Output_ChainAbcd,
-      Input_ChainEfgh => rounds63_Output_ChainEfgh,
+      Input_First => rounds63_Output_First,
       Input_W0 => rounds63_Output_W0,
       Input_W1 => rounds63_Output_W1,
       Input_W2 => rounds63_Output_W2,

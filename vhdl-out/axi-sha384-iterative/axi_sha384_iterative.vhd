@@ -140,10 +140,7 @@ architecture rtl of axi_sha384_iterative is
   signal chain_Output_Cd : hdl_u128;
   signal chain_Output_Ef : hdl_u128;
   signal chain_Output_Gh : hdl_u128;
-  signal chain_Output_ChainAb : hdl_u128;
-  signal chain_Output_ChainCd : hdl_u128;
-  signal chain_Output_ChainEf : hdl_u128;
-  signal chain_Output_ChainGh : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_W0 : hdl_u128;
   signal chain_Output_W1 : hdl_u128;
   signal chain_Output_W2 : hdl_u128;
@@ -160,10 +157,7 @@ architecture rtl of axi_sha384_iterative is
   signal compression_Output_Cd : hdl_u128;
   signal compression_Output_Ef : hdl_u128;
   signal compression_Output_Gh : hdl_u128;
-  signal compression_Output_ChainAb : hdl_u128;
-  signal compression_Output_ChainCd : hdl_u128;
-  signal compression_Output_ChainEf : hdl_u128;
-  signal compression_Output_ChainGh : hdl_u128;
+  signal compression_Output_First : boolean;
   signal compression_Output_W0 : hdl_u128;
   signal compression_Output_W1 : hdl_u128;
   signal compression_Output_W2 : hdl_u128;
@@ -442,10 +436,7 @@ begin
       Output_Cd => chain_Output_Cd,
       Output_Ef => chain_Output_Ef,
       Output_Gh => chain_Output_Gh,
-      Output_ChainAb => chain_Output_ChainAb,
-      Output_ChainCd => chain_Output_ChainCd,
-      Output_ChainEf => chain_Output_ChainEf,
-      Output_ChainGh => chain_Output_ChainGh,
+      Output_First => chain_Output_First,
       Output_W0 => chain_Output_W0,
       Output_W1 => chain_Output_W1,
       Output_W2 => chain_Output_W2,
@@ -467,10 +458,7 @@ begin
       Input_Cd => chain_Output_Cd,
       Input_Ef => chain_Output_Ef,
       Input_Gh => chain_Output_Gh,
-      Input_ChainAb => chain_Output_ChainAb,
-      Input_ChainCd => chain_Output_ChainCd,
-      Input_ChainEf => chain_Output_ChainEf,
-      Input_ChainGh => chain_Output_ChainGh,
+      Input_First => chain_Output_First,
       Input_W0 => chain_Output_W0,
       Input_W1 => chain_Output_W1,
       Input_W2 => chain_Output_W2,
@@ -487,10 +475,7 @@ begin
       Output_Cd => compression_Output_Cd,
       Output_Ef => compression_Output_Ef,
       Output_Gh => compression_Output_Gh,
-      Output_ChainAb => compression_Output_ChainAb,
-      Output_ChainCd => compression_Output_ChainCd,
-      Output_ChainEf => compression_Output_ChainEf,
-      Output_ChainGh => compression_Output_ChainGh,
+      Output_First => compression_Output_First,
       Output_W0 => compression_Output_W0,
       Output_W1 => compression_Output_W1,
       Output_W2 => compression_Output_W2,
@@ -524,10 +509,7 @@ begin
       Input_Cd => compression_Output_Cd,
       Input_Ef => compression_Output_Ef,
       Input_Gh => compression_Output_Gh,
-      Input_ChainAb => compression_Output_ChainAb,
-      Input_ChainCd => compression_Output_ChainCd,
-      Input_ChainEf => compression_Output_ChainEf,
-      Input_ChainGh => compression_Output_ChainGh,
+      Input_First => compression_Output_First,
       Input_W0 => compression_Output_W0,
       Input_W1 => compression_Output_W1,
       Input_W2 => compression_Output_W2,

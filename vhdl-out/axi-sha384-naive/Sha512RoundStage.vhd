@@ -19,10 +19,7 @@ entity Sha512RoundStage is
     Input_Cd : in hdl_u128;
     Input_Ef : in hdl_u128;
     Input_Gh : in hdl_u128;
-    Input_ChainAb : in hdl_u128;
-    Input_ChainCd : in hdl_u128;
-    Input_ChainEf : in hdl_u128;
-    Input_ChainGh : in hdl_u128;
+    Input_First : in boolean;
     Input_W0 : in hdl_u128;
     Input_W1 : in hdl_u128;
     Input_W2 : in hdl_u128;
@@ -39,10 +36,7 @@ entity Sha512RoundStage is
     Output_Cd : out hdl_u128 := (others => '0');
     Output_Ef : out hdl_u128 := (others => '0');
     Output_Gh : out hdl_u128 := (others => '0');
-    Output_ChainAb : out hdl_u128 := (others => '0');
-    Output_ChainCd : out hdl_u128 := (others => '0');
-    Output_ChainEf : out hdl_u128 := (others => '0');
-    Output_ChainGh : out hdl_u128 := (others => '0');
+    Output_First : out boolean;
     Output_W0 : out hdl_u128 := (others => '0');
     Output_W1 : out hdl_u128 := (others => '0');
     Output_W2 : out hdl_u128 := (others => '0');
@@ -79,10 +73,11 @@ begin
       if rst = '1' then
         Output_Valid <= false;
         Output_Last <= false;
+        Output_First <= false;
         Output_Slot <= (others => '0');
         -- Datapath, no reset (the reset value is never observed): Output_Ab, Output_Cd, Output_Ef,
-        --   Output_Gh, Output_ChainAb, Output_ChainCd, Output_ChainEf, Output_ChainGh, Output_W0,
-        --   Output_W1, Output_W2, Output_W3, Output_W4, Output_W5, Output_W6, Output_W7
+        --   Output_Gh, Output_W0, Output_W1, Output_W2, Output_W3, Output_W4, Output_W5, Output_W6,
+        --   Output_W7
       else
         if Advance_Ready then
           valid := Input_Valid;
@@ -123,10 +118,7 @@ begin
             Output_Cd <= cd;
             Output_Ef <= ef;
             Output_Gh <= gh;
-            Output_ChainAb <= Input_ChainAb;
-            Output_ChainCd <= Input_ChainCd;
-            Output_ChainEf <= Input_ChainEf;
-            Output_ChainGh <= Input_ChainGh;
+            Output_First <= Input_First;
             Output_W0 <= w0;
             Output_W1 <= w1;
             Output_W2 <= w2;

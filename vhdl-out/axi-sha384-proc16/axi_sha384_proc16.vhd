@@ -140,10 +140,7 @@ architecture rtl of axi_sha384_proc16 is
   signal chain_Output_Cd : hdl_u128;
   signal chain_Output_Ef : hdl_u128;
   signal chain_Output_Gh : hdl_u128;
-  signal chain_Output_ChainAb : hdl_u128;
-  signal chain_Output_ChainCd : hdl_u128;
-  signal chain_Output_ChainEf : hdl_u128;
-  signal chain_Output_ChainGh : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_W0 : hdl_u128;
   signal chain_Output_W1 : hdl_u128;
   signal chain_Output_W2 : hdl_u128;
@@ -159,10 +156,7 @@ architecture rtl of axi_sha384_proc16 is
   signal rounds0_Output_Cd : hdl_u128;
   signal rounds0_Output_Ef : hdl_u128;
   signal rounds0_Output_Gh : hdl_u128;
-  signal rounds0_Output_ChainAb : hdl_u128;
-  signal rounds0_Output_ChainCd : hdl_u128;
-  signal rounds0_Output_ChainEf : hdl_u128;
-  signal rounds0_Output_ChainGh : hdl_u128;
+  signal rounds0_Output_First : boolean;
   signal rounds0_Output_W0 : hdl_u128;
   signal rounds0_Output_W1 : hdl_u128;
   signal rounds0_Output_W2 : hdl_u128;
@@ -178,10 +172,7 @@ architecture rtl of axi_sha384_proc16 is
   signal rounds1_Output_Cd : hdl_u128;
   signal rounds1_Output_Ef : hdl_u128;
   signal rounds1_Output_Gh : hdl_u128;
-  signal rounds1_Output_ChainAb : hdl_u128;
-  signal rounds1_Output_ChainCd : hdl_u128;
-  signal rounds1_Output_ChainEf : hdl_u128;
-  signal rounds1_Output_ChainGh : hdl_u128;
+  signal rounds1_Output_First : boolean;
   signal rounds1_Output_W0 : hdl_u128;
   signal rounds1_Output_W1 : hdl_u128;
   signal rounds1_Output_W2 : hdl_u128;
@@ -197,10 +188,7 @@ architecture rtl of axi_sha384_proc16 is
   signal rounds2_Output_Cd : hdl_u128;
   signal rounds2_Output_Ef : hdl_u128;
   signal rounds2_Output_Gh : hdl_u128;
-  signal rounds2_Output_ChainAb : hdl_u128;
-  signal rounds2_Output_ChainCd : hdl_u128;
-  signal rounds2_Output_ChainEf : hdl_u128;
-  signal rounds2_Output_ChainGh : hdl_u128;
+  signal rounds2_Output_First : boolean;
   signal rounds2_Output_W0 : hdl_u128;
   signal rounds2_Output_W1 : hdl_u128;
   signal rounds2_Output_W2 : hdl_u128;
@@ -216,10 +204,7 @@ architecture rtl of axi_sha384_proc16 is
   signal rounds3_Output_Cd : hdl_u128;
   signal rounds3_Output_Ef : hdl_u128;
   signal rounds3_Output_Gh : hdl_u128;
-  signal rounds3_Output_ChainAb : hdl_u128;
-  signal rounds3_Output_ChainCd : hdl_u128;
-  signal rounds3_Output_ChainEf : hdl_u128;
-  signal rounds3_Output_ChainGh : hdl_u128;
+  signal rounds3_Output_First : boolean;
   signal rounds3_Output_W0 : hdl_u128;
   signal rounds3_Output_W1 : hdl_u128;
   signal rounds3_Output_W2 : hdl_u128;
@@ -235,10 +220,7 @@ architecture rtl of axi_sha384_proc16 is
   signal rounds4_Output_Cd : hdl_u128;
   signal rounds4_Output_Ef : hdl_u128;
   signal rounds4_Output_Gh : hdl_u128;
-  signal rounds4_Output_ChainAb : hdl_u128;
-  signal rounds4_Output_ChainCd : hdl_u128;
-  signal rounds4_Output_ChainEf : hdl_u128;
-  signal rounds4_Output_ChainGh : hdl_u128;
+  signal rounds4_Output_First : boolean;
   signal rounds4_Output_W0 : hdl_u128;
   signal rounds4_Output_W1 : hdl_u128;
   signal rounds4_Output_W2 : hdl_u128;
@@ -254,10 +236,7 @@ architecture rtl of axi_sha384_proc16 is
   signal rounds5_Output_Cd : hdl_u128;
   signal rounds5_Output_Ef : hdl_u128;
   signal rounds5_Output_Gh : hdl_u128;
-  signal rounds5_Output_ChainAb : hdl_u128;
-  signal rounds5_Output_ChainCd : hdl_u128;
-  signal rounds5_Output_ChainEf : hdl_u128;
-  signal rounds5_Output_ChainGh : hdl_u128;
+  signal rounds5_Output_First : boolean;
   signal rounds5_Output_W0 : hdl_u128;
   signal rounds5_Output_W1 : hdl_u128;
   signal rounds5_Output_W2 : hdl_u128;
@@ -273,10 +252,7 @@ architecture rtl of axi_sha384_proc16 is
   signal rounds6_Output_Cd : hdl_u128;
   signal rounds6_Output_Ef : hdl_u128;
   signal rounds6_Output_Gh : hdl_u128;
-  signal rounds6_Output_ChainAb : hdl_u128;
-  signal rounds6_Output_ChainCd : hdl_u128;
-  signal rounds6_Output_ChainEf : hdl_u128;
-  signal rounds6_Output_ChainGh : hdl_u128;
+  signal rounds6_Output_First : boolean;
   signal rounds6_Output_W0 : hdl_u128;
   signal rounds6_Output_W1 : hdl_u128;
   signal rounds6_Output_W2 : hdl_u128;
@@ -292,10 +268,7 @@ architecture rtl of axi_sha384_proc16 is
   signal rounds7_Output_Cd : hdl_u128;
   signal rounds7_Output_Ef : hdl_u128;
   signal rounds7_Output_Gh : hdl_u128;
-  signal rounds7_Output_ChainAb : hdl_u128;
-  signal rounds7_Output_ChainCd : hdl_u128;
-  signal rounds7_Output_ChainEf : hdl_u128;
-  signal rounds7_Output_ChainGh : hdl_u128;
+  signal rounds7_Output_First : boolean;
   signal rounds7_Output_W0 : hdl_u128;
   signal rounds7_Output_W1 : hdl_u128;
   signal rounds7_Output_W2 : hdl_u128;
@@ -311,10 +284,7 @@ architecture rtl of axi_sha384_proc16 is
   signal rounds8_Output_Cd : hdl_u128;
   signal rounds8_Output_Ef : hdl_u128;
   signal rounds8_Output_Gh : hdl_u128;
-  signal rounds8_Output_ChainAb : hdl_u128;
-  signal rounds8_Output_ChainCd : hdl_u128;
-  signal rounds8_Output_ChainEf : hdl_u128;
-  signal rounds8_Output_ChainGh : hdl_u128;
+  signal rounds8_Output_First : boolean;
   signal rounds8_Output_W0 : hdl_u128;
   signal rounds8_Output_W1 : hdl_u128;
   signal rounds8_Output_W2 : hdl_u128;
@@ -330,10 +300,7 @@ architecture rtl of axi_sha384_proc16 is
   signal rounds9_Output_Cd : hdl_u128;
   signal rounds9_Output_Ef : hdl_u128;
   signal rounds9_Output_Gh : hdl_u128;
-  signal rounds9_Output_ChainAb : hdl_u128;
-  signal rounds9_Output_ChainCd : hdl_u128;
-  signal rounds9_Output_ChainEf : hdl_u128;
-  signal rounds9_Output_ChainGh : hdl_u128;
+  signal rounds9_Output_First : boolean;
   signal rounds9_Output_W0 : hdl_u128;
   signal rounds9_Output_W1 : hdl_u128;
   signal rounds9_Output_W2 : hdl_u128;
@@ -349,10 +316,7 @@ architecture rtl of axi_sha384_proc16 is
   signal rounds10_Output_Cd : hdl_u128;
   signal rounds10_Output_Ef : hdl_u128;
   signal rounds10_Output_Gh : hdl_u128;
-  signal rounds10_Output_ChainAb : hdl_u128;
-  signal rounds10_Output_ChainCd : hdl_u128;
-  signal rounds10_Output_ChainEf : hdl_u128;
-  signal rounds10_Output_ChainGh : hdl_u128;
+  signal rounds10_Output_First : boolean;
   signal rounds10_Output_W0 : hdl_u128;
   signal rounds10_Output_W1 : hdl_u128;
   signal rounds10_Output_W2 : hdl_u128;
@@ -368,10 +332,7 @@ architecture rtl of axi_sha384_proc16 is
   signal rounds11_Output_Cd : hdl_u128;
   signal rounds11_Output_Ef : hdl_u128;
   signal rounds11_Output_Gh : hdl_u128;
-  signal rounds11_Output_ChainAb : hdl_u128;
-  signal rounds11_Output_ChainCd : hdl_u128;
-  signal rounds11_Output_ChainEf : hdl_u128;
-  signal rounds11_Output_ChainGh : hdl_u128;
+  signal rounds11_Output_First : boolean;
   signal rounds11_Output_W0 : hdl_u128;
   signal rounds11_Output_W1 : hdl_u128;
   signal rounds11_Output_W2 : hdl_u128;
@@ -387,10 +348,7 @@ architecture rtl of axi_sha384_proc16 is
   signal rounds12_Output_Cd : hdl_u128;
   signal rounds12_Output_Ef : hdl_u128;
   signal rounds12_Output_Gh : hdl_u128;
-  signal rounds12_Output_ChainAb : hdl_u128;
-  signal rounds12_Output_ChainCd : hdl_u128;
-  signal rounds12_Output_ChainEf : hdl_u128;
-  signal rounds12_Output_ChainGh : hdl_u128;
+  signal rounds12_Output_First : boolean;
   signal rounds12_Output_W0 : hdl_u128;
   signal rounds12_Output_W1 : hdl_u128;
   signal rounds12_Output_W2 : hdl_u128;
@@ -406,10 +364,7 @@ architecture rtl of axi_sha384_proc16 is
   signal rounds13_Output_Cd : hdl_u128;
   signal rounds13_Output_Ef : hdl_u128;
   signal rounds13_Output_Gh : hdl_u128;
-  signal rounds13_Output_ChainAb : hdl_u128;
-  signal rounds13_Output_ChainCd : hdl_u128;
-  signal rounds13_Output_ChainEf : hdl_u128;
-  signal rounds13_Output_ChainGh : hdl_u128;
+  signal rounds13_Output_First : boolean;
   signal rounds13_Output_W0 : hdl_u128;
   signal rounds13_Output_W1 : hdl_u128;
   signal rounds13_Output_W2 : hdl_u128;
@@ -425,10 +380,7 @@ architecture rtl of axi_sha384_proc16 is
   signal rounds14_Output_Cd : hdl_u128;
   signal rounds14_Output_Ef : hdl_u128;
   signal rounds14_Output_Gh : hdl_u128;
-  signal rounds14_Output_ChainAb : hdl_u128;
-  signal rounds14_Output_ChainCd : hdl_u128;
-  signal rounds14_Output_ChainEf : hdl_u128;
-  signal rounds14_Output_ChainGh : hdl_u128;
+  signal rounds14_Output_First : boolean;
   signal rounds14_Output_W0 : hdl_u128;
   signal rounds14_Output_W1 : hdl_u128;
   signal rounds14_Output_W2 : hdl_u128;
@@ -444,10 +396,7 @@ architecture rtl of axi_sha384_proc16 is
   signal rounds15_Output_Cd : hdl_u128;
   signal rounds15_Output_Ef : hdl_u128;
   signal rounds15_Output_Gh : hdl_u128;
-  signal rounds15_Output_ChainAb : hdl_u128;
-  signal rounds15_Output_ChainCd : hdl_u128;
-  signal rounds15_Output_ChainEf : hdl_u128;
-  signal rounds15_Output_ChainGh : hdl_u128;
+  signal rounds15_Output_First : boolean;
   signal rounds15_Output_W0 : hdl_u128;
   signal rounds15_Output_W1 : hdl_u128;
   signal rounds15_Output_W2 : hdl_u128;
@@ -725,10 +674,7 @@ begin
       Output_Cd => chain_Output_Cd,
       Output_Ef => chain_Output_Ef,
       Output_Gh => chain_Output_Gh,
-      Output_ChainAb => chain_Output_ChainAb,
-      Output_ChainCd => chain_Output_ChainCd,
-      Output_ChainEf => chain_Output_ChainEf,
-      Output_ChainGh => chain_Output_ChainGh,
+      Output_First => chain_Output_First,
       Output_W0 => chain_Output_W0,
       Output_W1 => chain_Output_W1,
       Output_W2 => chain_Output_W2,
@@ -754,10 +700,7 @@ begin
       Input_Cd => chain_Output_Cd,
       Input_Ef => chain_Output_Ef,
       Input_Gh => chain_Output_Gh,
-      Input_ChainAb => chain_Output_ChainAb,
-      Input_ChainCd => chain_Output_ChainCd,
-      Input_ChainEf => chain_Output_ChainEf,
-      Input_ChainGh => chain_Output_ChainGh,
+      Input_First => chain_Output_First,
       Input_W0 => chain_Output_W0,
       Input_W1 => chain_Output_W1,
       Input_W2 => chain_Output_W2,
@@ -774,10 +717,7 @@ begin
       Output_Cd => rounds0_Output_Cd,
       Output_Ef => rounds0_Output_Ef,
       Output_Gh => rounds0_Output_Gh,
-      Output_ChainAb => rounds0_Output_ChainAb,
-      Output_ChainCd => rounds0_Output_ChainCd,
-      Output_ChainEf => rounds0_Output_ChainEf,
-      Output_ChainGh => rounds0_Output_ChainGh,
+      Output_First => rounds0_Output_First,
       Output_W0 => rounds0_Output_W0,
       Output_W1 => rounds0_Output_W1,
       Output_W2 => rounds0_Output_W2,
@@ -803,10 +743,7 @@ begin
       Input_Cd => rounds0_Output_Cd,
       Input_Ef => rounds0_Output_Ef,
       Input_Gh => rounds0_Output_Gh,
-      Input_ChainAb => rounds0_Output_ChainAb,
-      Input_ChainCd => rounds0_Output_ChainCd,
-      Input_ChainEf => rounds0_Output_ChainEf,
-      Input_ChainGh => rounds0_Output_ChainGh,
+      Input_First => rounds0_Output_First,
       Input_W0 => rounds0_Output_W0,
       Input_W1 => rounds0_Output_W1,
       Input_W2 => rounds0_Output_W2,
@@ -823,10 +760,7 @@ begin
       Output_Cd => rounds1_Output_Cd,
       Output_Ef => rounds1_Output_Ef,
       Output_Gh => rounds1_Output_Gh,
-      Output_ChainAb => rounds1_Output_ChainAb,
-      Output_ChainCd => rounds1_Output_ChainCd,
-      Output_ChainEf => rounds1_Output_ChainEf,
-      Output_ChainGh => rounds1_Output_ChainGh,
+      Output_First => rounds1_Output_First,
       Output_W0 => rounds1_Output_W0,
       Output_W1 => rounds1_Output_W1,
       Output_W2 => rounds1_Output_W2,
@@ -852,10 +786,7 @@ begin
       Input_Cd => rounds1_Output_Cd,
       Input_Ef => rounds1_Output_Ef,
       Input_Gh => rounds1_Output_Gh,
-      Input_ChainAb => rounds1_Output_ChainAb,
-      Input_ChainCd => rounds1_Output_ChainCd,
-      Input_ChainEf => rounds1_Output_ChainEf,
-      Input_ChainGh => rounds1_Output_ChainGh,
+      Input_First => rounds1_Output_First,
       Input_W0 => rounds1_Output_W0,
       Input_W1 => rounds1_Output_W1,
       Input_W2 => rounds1_Output_W2,
@@ -872,10 +803,7 @@ begin
       Output_Cd => rounds2_Output_Cd,
       Output_Ef => rounds2_Output_Ef,
       Output_Gh => rounds2_Output_Gh,
-      Output_ChainAb => rounds2_Output_ChainAb,
-      Output_ChainCd => rounds2_Output_ChainCd,
-      Output_ChainEf => rounds2_Output_ChainEf,
-      Output_ChainGh => rounds2_Output_ChainGh,
+      Output_First => rounds2_Output_First,
       Output_W0 => rounds2_Output_W0,
       Output_W1 => rounds2_Output_W1,
       Output_W2 => rounds2_Output_W2,
@@ -901,10 +829,7 @@ begin
       Input_Cd => rounds2_Output_Cd,
       Input_Ef => rounds2_Output_Ef,
       Input_Gh => rounds2_Output_Gh,
-      Input_ChainAb => rounds2_Output_ChainAb,
-      Input_ChainCd => rounds2_Output_ChainCd,
-      Input_ChainEf => rounds2_Output_ChainEf,
-      Input_ChainGh => rounds2_Output_ChainGh,
+      Input_First => rounds2_Output_First,
       Input_W0 => rounds2_Output_W0,
       Input_W1 => rounds2_Output_W1,
       Input_W2 => rounds2_Output_W2,
@@ -921,10 +846,7 @@ begin
       Output_Cd => rounds3_Output_Cd,
       Output_Ef => rounds3_Output_Ef,
       Output_Gh => rounds3_Output_Gh,
-      Output_ChainAb => rounds3_Output_ChainAb,
-      Output_ChainCd => rounds3_Output_ChainCd,
-      Output_ChainEf => rounds3_Output_ChainEf,
-      Output_ChainGh => rounds3_Output_ChainGh,
+      Output_First => rounds3_Output_First,
       Output_W0 => rounds3_Output_W0,
       Output_W1 => rounds3_Output_W1,
       Output_W2 => rounds3_Output_W2,
@@ -950,10 +872,7 @@ begin
       Input_Cd => rounds3_Output_Cd,
       Input_Ef => rounds3_Output_Ef,
       Input_Gh => rounds3_Output_Gh,
-      Input_ChainAb => rounds3_Output_ChainAb,
-      Input_ChainCd => rounds3_Output_ChainCd,
-      Input_ChainEf => rounds3_Output_ChainEf,
-      Input_ChainGh => rounds3_Output_ChainGh,
+      Input_First => rounds3_Output_First,
       Input_W0 => rounds3_Output_W0,
       Input_W1 => rounds3_Output_W1,
       Input_W2 => rounds3_Output_W2,
@@ -970,10 +889,7 @@ begin
       Output_Cd => rounds4_Output_Cd,
       Output_Ef => rounds4_Output_Ef,
       Output_Gh => rounds4_Output_Gh,
-      Output_ChainAb => rounds4_Output_ChainAb,
-      Output_ChainCd => rounds4_Output_ChainCd,
-      Output_ChainEf => rounds4_Output_ChainEf,
-      Output_ChainGh => rounds4_Output_ChainGh,
+      Output_First => rounds4_Output_First,
       Output_W0 => rounds4_Output_W0,
       Output_W1 => rounds4_Output_W1,
       Output_W2 => rounds4_Output_W2,
@@ -999,10 +915,7 @@ begin
       Input_Cd => rounds4_Output_Cd,
       Input_Ef => rounds4_Output_Ef,
       Input_Gh => rounds4_Output_Gh,
-      Input_ChainAb => rounds4_Output_ChainAb,
-      Input_ChainCd => rounds4_Output_ChainCd,
-      Input_ChainEf => rounds4_Output_ChainEf,
-      Input_ChainGh => rounds4_Output_ChainGh,
+      Input_First => rounds4_Output_First,
       Input_W0 => rounds4_Output_W0,
       Input_W1 => rounds4_Output_W1,
       Input_W2 => rounds4_Output_W2,
@@ -1019,10 +932,7 @@ begin
       Output_Cd => rounds5_Output_Cd,
       Output_Ef => rounds5_Output_Ef,
       Output_Gh => rounds5_Output_Gh,
-      Output_ChainAb => rounds5_Output_ChainAb,
-      Output_ChainCd => rounds5_Output_ChainCd,
-      Output_ChainEf => rounds5_Output_ChainEf,
-      Output_ChainGh => rounds5_Output_ChainGh,
+      Output_First => rounds5_Output_First,
       Output_W0 => rounds5_Output_W0,
       Output_W1 => rounds5_Output_W1,
       Output_W2 => rounds5_Output_W2,
@@ -1048,10 +958,7 @@ begin
       Input_Cd => rounds5_Output_Cd,
       Input_Ef => rounds5_Output_Ef,
       Input_Gh => rounds5_Output_Gh,
-      Input_ChainAb => rounds5_Output_ChainAb,
-      Input_ChainCd => rounds5_Output_ChainCd,
-      Input_ChainEf => rounds5_Output_ChainEf,
-      Input_ChainGh => rounds5_Output_ChainGh,
+      Input_First => rounds5_Output_First,
       Input_W0 => rounds5_Output_W0,
       Input_W1 => rounds5_Output_W1,
       Input_W2 => rounds5_Output_W2,
@@ -1068,10 +975,7 @@ begin
       Output_Cd => rounds6_Output_Cd,
       Output_Ef => rounds6_Output_Ef,
       Output_Gh => rounds6_Output_Gh,
-      Output_ChainAb => rounds6_Output_ChainAb,
-      Output_ChainCd => rounds6_Output_ChainCd,
-      Output_ChainEf => rounds6_Output_ChainEf,
-      Output_ChainGh => rounds6_Output_ChainGh,
+      Output_First => rounds6_Output_First,
       Output_W0 => rounds6_Output_W0,
       Output_W1 => rounds6_Output_W1,
       Output_W2 => rounds6_Output_W2,
@@ -1097,10 +1001,7 @@ begin
       Input_Cd => rounds6_Output_Cd,
       Input_Ef => rounds6_Output_Ef,
       Input_Gh => rounds6_Output_Gh,
-      Input_ChainAb => rounds6_Output_ChainAb,
-      Input_ChainCd => rounds6_Output_ChainCd,
-      Input_ChainEf => rounds6_Output_ChainEf,
-      Input_ChainGh => rounds6_Output_ChainGh,
+      Input_First => rounds6_Output_First,
       Input_W0 => rounds6_Output_W0,
       Input_W1 => rounds6_Output_W1,
       Input_W2 => rounds6_Output_W2,
@@ -1117,10 +1018,7 @@ begin
       Output_Cd => rounds7_Output_Cd,
       Output_Ef => rounds7_Output_Ef,
       Output_Gh => rounds7_Output_Gh,
-      Output_ChainAb => rounds7_Output_ChainAb,
-      Output_ChainCd => rounds7_Output_ChainCd,
-      Output_ChainEf => rounds7_Output_ChainEf,
-      Output_ChainGh => rounds7_Output_ChainGh,
+      Output_First => rounds7_Output_First,
       Output_W0 => rounds7_Output_W0,
       Output_W1 => rounds7_Output_W1,
       Output_W2 => rounds7_Output_W2,
@@ -1146,10 +1044,7 @@ begin
       Input_Cd => rounds7_Output_Cd,
       Input_Ef => rounds7_Output_Ef,
       Input_Gh => rounds7_Output_Gh,
-      Input_ChainAb => rounds7_Output_ChainAb,
-      Input_ChainCd => rounds7_Output_ChainCd,
-      Input_ChainEf => rounds7_Output_ChainEf,
-      Input_ChainGh => rounds7_Output_ChainGh,
+      Input_First => rounds7_Output_First,
       Input_W0 => rounds7_Output_W0,
       Input_W1 => rounds7_Output_W1,
       Input_W2 => rounds7_Output_W2,
@@ -1166,10 +1061,7 @@ begin
       Output_Cd => rounds8_Output_Cd,
       Output_Ef => rounds8_Output_Ef,
       Output_Gh => rounds8_Output_Gh,
-      Output_ChainAb => rounds8_Output_ChainAb,
-      Output_ChainCd => rounds8_Output_ChainCd,
-      Output_ChainEf => rounds8_Output_ChainEf,
-      Output_ChainGh => rounds8_Output_ChainGh,
+      Output_First => rounds8_Output_First,
       Output_W0 => rounds8_Output_W0,
       Output_W1 => rounds8_Output_W1,
       Output_W2 => rounds8_Output_W2,
@@ -1195,10 +1087,7 @@ begin
       Input_Cd => rounds8_Output_Cd,
       Input_Ef => rounds8_Output_Ef,
       Input_Gh => rounds8_Output_Gh,
-      Input_ChainAb => rounds8_Output_ChainAb,
-      Input_ChainCd => rounds8_Output_ChainCd,
-      Input_ChainEf => rounds8_Output_ChainEf,
-      Input_ChainGh => rounds8_Output_ChainGh,
+      Input_First => rounds8_Output_First,
       Input_W0 => rounds8_Output_W0,
       Input_W1 => rounds8_Output_W1,
       Input_W2 => rounds8_Output_W2,
@@ -1215,10 +1104,7 @@ begin
       Output_Cd => rounds9_Output_Cd,
       Output_Ef => rounds9_Output_Ef,
       Output_Gh => rounds9_Output_Gh,
-      Output_ChainAb => rounds9_Output_ChainAb,
-      Output_ChainCd => rounds9_Output_ChainCd,
-      Output_ChainEf => rounds9_Output_ChainEf,
-      Output_ChainGh => rounds9_Output_ChainGh,
+      Output_First => rounds9_Output_First,
       Output_W0 => rounds9_Output_W0,
       Output_W1 => rounds9_Output_W1,
       Output_W2 => rounds9_Output_W2,
@@ -1244,10 +1130,7 @@ begin
       Input_Cd => rounds9_Output_Cd,
       Input_Ef => rounds9_Output_Ef,
       Input_Gh => rounds9_Output_Gh,
-      Input_ChainAb => rounds9_Output_ChainAb,
-      Input_ChainCd => rounds9_Output_ChainCd,
-      Input_ChainEf => rounds9_Output_ChainEf,
-      Input_ChainGh => rounds9_Output_ChainGh,
+      Input_First => rounds9_Output_First,
       Input_W0 => rounds9_Output_W0,
       Input_W1 => rounds9_Output_W1,
       Input_W2 => rounds9_Output_W2,
@@ -1264,10 +1147,7 @@ begin
       Output_Cd => rounds10_Output_Cd,
       Output_Ef => rounds10_Output_Ef,
       Output_Gh => rounds10_Output_Gh,
-      Output_ChainAb => rounds10_Output_ChainAb,
-      Output_ChainCd => rounds10_Output_ChainCd,
-      Output_ChainEf => rounds10_Output_ChainEf,
-      Output_ChainGh => rounds10_Output_ChainGh,
+      Output_First => rounds10_Output_First,
       Output_W0 => rounds10_Output_W0,
       Output_W1 => rounds10_Output_W1,
       Output_W2 => rounds10_Output_W2,
@@ -1293,10 +1173,7 @@ begin
       Input_Cd => rounds10_Output_Cd,
       Input_Ef => rounds10_Output_Ef,
       Input_Gh => rounds10_Output_Gh,
-      Input_ChainAb => rounds10_Output_ChainAb,
-      Input_ChainCd => rounds10_Output_ChainCd,
-      Input_ChainEf => rounds10_Output_ChainEf,
-      Input_ChainGh => rounds10_Output_ChainGh,
+      Input_First => rounds10_Output_First,
       Input_W0 => rounds10_Output_W0,
       Input_W1 => rounds10_Output_W1,
       Input_W2 => rounds10_Output_W2,
@@ -1313,10 +1190,7 @@ begin
       Output_Cd => rounds11_Output_Cd,
       Output_Ef => rounds11_Output_Ef,
       Output_Gh => rounds11_Output_Gh,
-      Output_ChainAb => rounds11_Output_ChainAb,
-      Output_ChainCd => rounds11_Output_ChainCd,
-      Output_ChainEf => rounds11_Output_ChainEf,
-      Output_ChainGh => rounds11_Output_ChainGh,
+      Output_First => rounds11_Output_First,
       Output_W0 => rounds11_Output_W0,
       Output_W1 => rounds11_Output_W1,
       Output_W2 => rounds11_Output_W2,
@@ -1342,10 +1216,7 @@ begin
       Input_Cd => rounds11_Output_Cd,
       Input_Ef => rounds11_Output_Ef,
       Input_Gh => rounds11_Output_Gh,
-      Input_ChainAb => rounds11_Output_ChainAb,
-      Input_ChainCd => rounds11_Output_ChainCd,
-      Input_ChainEf => rounds11_Output_ChainEf,
-      Input_ChainGh => rounds11_Output_ChainGh,
+      Input_First => rounds11_Output_First,
       Input_W0 => rounds11_Output_W0,
       Input_W1 => rounds11_Output_W1,
       Input_W2 => rounds11_Output_W2,
@@ -1362,10 +1233,7 @@ begin
       Output_Cd => rounds12_Output_Cd,
       Output_Ef => rounds12_Output_Ef,
       Output_Gh => rounds12_Output_Gh,
-      Output_ChainAb => rounds12_Output_ChainAb,
-      Output_ChainCd => rounds12_Output_ChainCd,
-      Output_ChainEf => rounds12_Output_ChainEf,
-      Output_ChainGh => rounds12_Output_ChainGh,
+      Output_First => rounds12_Output_First,
       Output_W0 => rounds12_Output_W0,
       Output_W1 => rounds12_Output_W1,
       Output_W2 => rounds12_Output_W2,
@@ -1391,10 +1259,7 @@ begin
       Input_Cd => rounds12_Output_Cd,
       Input_Ef => rounds12_Output_Ef,
       Input_Gh => rounds12_Output_Gh,
-      Input_ChainAb => rounds12_Output_ChainAb,
-      Input_ChainCd => rounds12_Output_ChainCd,
-      Input_ChainEf => rounds12_Output_ChainEf,
-      Input_ChainGh => rounds12_Output_ChainGh,
+      Input_First => rounds12_Output_First,
       Input_W0 => rounds12_Output_W0,
       Input_W1 => rounds12_Output_W1,
       Input_W2 => rounds12_Output_W2,
@@ -1411,10 +1276,7 @@ begin
       Output_Cd => rounds13_Output_Cd,
       Output_Ef => rounds13_Output_Ef,
       Output_Gh => rounds13_Output_Gh,
-      Output_ChainAb => rounds13_Output_ChainAb,
-      Output_ChainCd => rounds13_Output_ChainCd,
-      Output_ChainEf => rounds13_Output_ChainEf,
-      Output_ChainGh => rounds13_Output_ChainGh,
+      Output_First => rounds13_Output_First,
       Output_W0 => rounds13_Output_W0,
       Output_W1 => rounds13_Output_W1,
       Output_W2 => rounds13_Output_W2,
@@ -1440,10 +1302,7 @@ begin
       Input_Cd => rounds13_Output_Cd,
       Input_Ef => rounds13_Output_Ef,
       Input_Gh => rounds13_Output_Gh,
-      Input_ChainAb => rounds13_Output_ChainAb,
-      Input_ChainCd => rounds13_Output_ChainCd,
-      Input_ChainEf => rounds13_Output_ChainEf,
-      Input_ChainGh => rounds13_Output_ChainGh,
+      Input_First => rounds13_Output_First,
       Input_W0 => rounds13_Output_W0,
       Input_W1 => rounds13_Output_W1,
       Input_W2 => rounds13_Output_W2,
@@ -1460,10 +1319,7 @@ begin
       Output_Cd => rounds14_Output_Cd,
       Output_Ef => rounds14_Output_Ef,
       Output_Gh => rounds14_Output_Gh,
-      Output_ChainAb => rounds14_Output_ChainAb,
-      Output_ChainCd => rounds14_Output_ChainCd,
-      Output_ChainEf => rounds14_Output_ChainEf,
-      Output_ChainGh => rounds14_Output_ChainGh,
+      Output_First => rounds14_Output_First,
       Output_W0 => rounds14_Output_W0,
       Output_W1 => rounds14_Output_W1,
       Output_W2 => rounds14_Output_W2,
@@ -1489,10 +1345,7 @@ begin
       Input_Cd => rounds14_Output_Cd,
       Input_Ef => rounds14_Output_Ef,
       Input_Gh => rounds14_Output_Gh,
-      Input_ChainAb => rounds14_Output_ChainAb,
-      Input_ChainCd => rounds14_Output_ChainCd,
-      Input_ChainEf => rounds14_Output_ChainEf,
-      Input_ChainGh => rounds14_Output_ChainGh,
+      Input_First => rounds14_Output_First,
       Input_W0 => rounds14_Output_W0,
       Input_W1 => rounds14_Output_W1,
       Input_W2 => rounds14_Output_W2,
@@ -1509,10 +1362,7 @@ begin
       Output_Cd => rounds15_Output_Cd,
       Output_Ef => rounds15_Output_Ef,
       Output_Gh => rounds15_Output_Gh,
-      Output_ChainAb => rounds15_Output_ChainAb,
-      Output_ChainCd => rounds15_Output_ChainCd,
-      Output_ChainEf => rounds15_Output_ChainEf,
-      Output_ChainGh => rounds15_Output_ChainGh,
+      Output_First => rounds15_Output_First,
       Output_W0 => rounds15_Output_W0,
       Output_W1 => rounds15_Output_W1,
       Output_W2 => rounds15_Output_W2,
@@ -1537,10 +1387,7 @@ begin
       Input_Cd => rounds15_Output_Cd,
       Input_Ef => rounds15_Output_Ef,
       Input_Gh => rounds15_Output_Gh,
-      Input_ChainAb => rounds15_Output_ChainAb,
-      Input_ChainCd => rounds15_Output_ChainCd,
-      Input_ChainEf => rounds15_Output_ChainEf,
-      Input_ChainGh => rounds15_Output_ChainGh,
+      Input_First => rounds15_Output_First,
       Input_W0 => rounds15_Output_W0,
       Input_W1 => rounds15_Output_W1,
       Input_W2 => rounds15_Output_W2,

@@ -140,10 +140,7 @@ architecture rtl of axi_sha384_proc4 is
   signal chain_Output_Cd : hdl_u128;
   signal chain_Output_Ef : hdl_u128;
   signal chain_Output_Gh : hdl_u128;
-  signal chain_Output_ChainAb : hdl_u128;
-  signal chain_Output_ChainCd : hdl_u128;
-  signal chain_Output_ChainEf : hdl_u128;
-  signal chain_Output_ChainGh : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_W0 : hdl_u128;
   signal chain_Output_W1 : hdl_u128;
   signal chain_Output_W2 : hdl_u128;
@@ -159,10 +156,7 @@ architecture rtl of axi_sha384_proc4 is
   signal rounds0_Output_Cd : hdl_u128;
   signal rounds0_Output_Ef : hdl_u128;
   signal rounds0_Output_Gh : hdl_u128;
-  signal rounds0_Output_ChainAb : hdl_u128;
-  signal rounds0_Output_ChainCd : hdl_u128;
-  signal rounds0_Output_ChainEf : hdl_u128;
-  signal rounds0_Output_ChainGh : hdl_u128;
+  signal rounds0_Output_First : boolean;
   signal rounds0_Output_W0 : hdl_u128;
   signal rounds0_Output_W1 : hdl_u128;
   signal rounds0_Output_W2 : hdl_u128;
@@ -178,10 +172,7 @@ architecture rtl of axi_sha384_proc4 is
   signal rounds1_Output_Cd : hdl_u128;
   signal rounds1_Output_Ef : hdl_u128;
   signal rounds1_Output_Gh : hdl_u128;
-  signal rounds1_Output_ChainAb : hdl_u128;
-  signal rounds1_Output_ChainCd : hdl_u128;
-  signal rounds1_Output_ChainEf : hdl_u128;
-  signal rounds1_Output_ChainGh : hdl_u128;
+  signal rounds1_Output_First : boolean;
   signal rounds1_Output_W0 : hdl_u128;
   signal rounds1_Output_W1 : hdl_u128;
   signal rounds1_Output_W2 : hdl_u128;
@@ -197,10 +188,7 @@ architecture rtl of axi_sha384_proc4 is
   signal rounds2_Output_Cd : hdl_u128;
   signal rounds2_Output_Ef : hdl_u128;
   signal rounds2_Output_Gh : hdl_u128;
-  signal rounds2_Output_ChainAb : hdl_u128;
-  signal rounds2_Output_ChainCd : hdl_u128;
-  signal rounds2_Output_ChainEf : hdl_u128;
-  signal rounds2_Output_ChainGh : hdl_u128;
+  signal rounds2_Output_First : boolean;
   signal rounds2_Output_W0 : hdl_u128;
   signal rounds2_Output_W1 : hdl_u128;
   signal rounds2_Output_W2 : hdl_u128;
@@ -216,10 +204,7 @@ architecture rtl of axi_sha384_proc4 is
   signal rounds3_Output_Cd : hdl_u128;
   signal rounds3_Output_Ef : hdl_u128;
   signal rounds3_Output_Gh : hdl_u128;
-  signal rounds3_Output_ChainAb : hdl_u128;
-  signal rounds3_Output_ChainCd : hdl_u128;
-  signal rounds3_Output_ChainEf : hdl_u128;
-  signal rounds3_Output_ChainGh : hdl_u128;
+  signal rounds3_Output_First : boolean;
   signal rounds3_Output_W0 : hdl_u128;
   signal rounds3_Output_W1 : hdl_u128;
   signal rounds3_Output_W2 : hdl_u128;
@@ -497,10 +482,7 @@ begin
       Output_Cd => chain_Output_Cd,
       Output_Ef => chain_Output_Ef,
       Output_Gh => chain_Output_Gh,
-      Output_ChainAb => chain_Output_ChainAb,
-      Output_ChainCd => chain_Output_ChainCd,
-      Output_ChainEf => chain_Output_ChainEf,
-      Output_ChainGh => chain_Output_ChainGh,
+      Output_First => chain_Output_First,
       Output_W0 => chain_Output_W0,
       Output_W1 => chain_Output_W1,
       Output_W2 => chain_Output_W2,
@@ -526,10 +508,7 @@ begin
       Input_Cd => chain_Output_Cd,
       Input_Ef => chain_Output_Ef,
       Input_Gh => chain_Output_Gh,
-      Input_ChainAb => chain_Output_ChainAb,
-      Input_ChainCd => chain_Output_ChainCd,
-      Input_ChainEf => chain_Output_ChainEf,
-      Input_ChainGh => chain_Output_ChainGh,
+      Input_First => chain_Output_First,
       Input_W0 => chain_Output_W0,
       Input_W1 => chain_Output_W1,
       Input_W2 => chain_Output_W2,
@@ -546,10 +525,7 @@ begin
       Output_Cd => rounds0_Output_Cd,
       Output_Ef => rounds0_Output_Ef,
       Output_Gh => rounds0_Output_Gh,
-      Output_ChainAb => rounds0_Output_ChainAb,
-      Output_ChainCd => rounds0_Output_ChainCd,
-      Output_ChainEf => rounds0_Output_ChainEf,
-      Output_ChainGh => rounds0_Output_ChainGh,
+      Output_First => rounds0_Output_First,
       Output_W0 => rounds0_Output_W0,
       Output_W1 => rounds0_Output_W1,
       Output_W2 => rounds0_Output_W2,
@@ -575,10 +551,7 @@ begin
       Input_Cd => rounds0_Output_Cd,
       Input_Ef => rounds0_Output_Ef,
       Input_Gh => rounds0_Output_Gh,
-      Input_ChainAb => rounds0_Output_ChainAb,
-      Input_ChainCd => rounds0_Output_ChainCd,
-      Input_ChainEf => rounds0_Output_ChainEf,
-      Input_ChainGh => rounds0_Output_ChainGh,
+      Input_First => rounds0_Output_First,
       Input_W0 => rounds0_Output_W0,
       Input_W1 => rounds0_Output_W1,
       Input_W2 => rounds0_Output_W2,
@@ -595,10 +568,7 @@ begin
       Output_Cd => rounds1_Output_Cd,
       Output_Ef => rounds1_Output_Ef,
       Output_Gh => rounds1_Output_Gh,
-      Output_ChainAb => rounds1_Output_ChainAb,
-      Output_ChainCd => rounds1_Output_ChainCd,
-      Output_ChainEf => rounds1_Output_ChainEf,
-      Output_ChainGh => rounds1_Output_ChainGh,
+      Output_First => rounds1_Output_First,
       Output_W0 => rounds1_Output_W0,
       Output_W1 => rounds1_Output_W1,
       Output_W2 => rounds1_Output_W2,
@@ -624,10 +594,7 @@ begin
       Input_Cd => rounds1_Output_Cd,
       Input_Ef => rounds1_Output_Ef,
       Input_Gh => rounds1_Output_Gh,
-      Input_ChainAb => rounds1_Output_ChainAb,
-      Input_ChainCd => rounds1_Output_ChainCd,
-      Input_ChainEf => rounds1_Output_ChainEf,
-      Input_ChainGh => rounds1_Output_ChainGh,
+      Input_First => rounds1_Output_First,
       Input_W0 => rounds1_Output_W0,
       Input_W1 => rounds1_Output_W1,
       Input_W2 => rounds1_Output_W2,
@@ -644,10 +611,7 @@ begin
       Output_Cd => rounds2_Output_Cd,
       Output_Ef => rounds2_Output_Ef,
       Output_Gh => rounds2_Output_Gh,
-      Output_ChainAb => rounds2_Output_ChainAb,
-      Output_ChainCd => rounds2_Output_ChainCd,
-      Output_ChainEf => rounds2_Output_ChainEf,
-      Output_ChainGh => rounds2_Output_ChainGh,
+      Output_First => rounds2_Output_First,
       Output_W0 => rounds2_Output_W0,
       Output_W1 => rounds2_Output_W1,
       Output_W2 => rounds2_Output_W2,
@@ -673,10 +637,7 @@ begin
       Input_Cd => rounds2_Output_Cd,
       Input_Ef => rounds2_Output_Ef,
       Input_Gh => rounds2_Output_Gh,
-      Input_ChainAb => rounds2_Output_ChainAb,
-      Input_ChainCd => rounds2_Output_ChainCd,
-      Input_ChainEf => rounds2_Output_ChainEf,
-      Input_ChainGh => rounds2_Output_ChainGh,
+      Input_First => rounds2_Output_First,
       Input_W0 => rounds2_Output_W0,
       Input_W1 => rounds2_Output_W1,
       Input_W2 => rounds2_Output_W2,
@@ -693,10 +654,7 @@ begin
       Output_Cd => rounds3_Output_Cd,
       Output_Ef => rounds3_Output_Ef,
       Output_Gh => rounds3_Output_Gh,
-      Output_ChainAb => rounds3_Output_ChainAb,
-      Output_ChainCd => rounds3_Output_ChainCd,
-      Output_ChainEf => rounds3_Output_ChainEf,
-      Output_ChainGh => rounds3_Output_ChainGh,
+      Output_First => rounds3_Output_First,
       Output_W0 => rounds3_Output_W0,
       Output_W1 => rounds3_Output_W1,
       Output_W2 => rounds3_Output_W2,
@@ -721,10 +679,7 @@ begin
       Input_Cd => rounds3_Output_Cd,
       Input_Ef => rounds3_Output_Ef,
       Input_Gh => rounds3_Output_Gh,
-      Input_ChainAb => rounds3_Output_ChainAb,
-      Input_ChainCd => rounds3_Output_ChainCd,
-      Input_ChainEf => rounds3_Output_ChainEf,
-      Input_ChainGh => rounds3_Output_ChainGh,
+      Input_First => rounds3_Output_First,
       Input_W0 => rounds3_Output_W0,
       Input_W1 => rounds3_Output_W1,
       Input_W2 => rounds3_Output_W2,

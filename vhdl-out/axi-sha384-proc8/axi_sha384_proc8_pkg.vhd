@@ -54,6 +54,7 @@ package axi_sha384_proc8_pkg is
   function HashWords_TestBit(x : hdl_u128; index : integer) return boolean;
   function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128;
   function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128;
+  function Sha512Math_InitialLane(lane : integer; sha384 : boolean) return hdl_u128;
   function Sha512Math_Temp1(ef : hdl_u128; gh : hdl_u128; w : hdl_u64; round : integer) return hdl_u64;
   function Sha512Math_Temp2(ab : hdl_u128; cd : hdl_u128) return hdl_u64;
   function Sha512Math_SmallSigma1(x : hdl_u64) return hdl_u64;
@@ -243,6 +244,36 @@ package body axi_sha384_proc8_pkg is
       result := (result or shift_left(unsigned'(x"00000000000000000000000000000080"), hdl_amount((unsigned'("1111000") - shift_left(unsigned(n(6 downto 0)), 3)), 7)));
     end if;
     return result;
+  end function;
+
+  -- Crypto.Sha2.Sha512Math.InitialLane
+  function Sha512Math_InitialLane(lane : integer; sha384 : boolean) return hdl_u128 is
+    variable choice : hdl_u128;
+  begin
+    if (lane = 0) then
+      if sha384 then
+        choice := Sha512Math_InitialAb384;
+      else
+        choice := Sha512Math_InitialAb512;
+      end if;
+    elsif (lane = 1) then
+      if sha384 then
+        choice := Sha512Math_InitialCd384;
+      else
+        choice := Sha512Math_InitialCd512;
+      end if;
+    elsif (lane = 2) then
+      if sha384 then
+        choice := Sha512Math_InitialEf384;
+      else
+        choice := Sha512Math_InitialEf512;
+      end if;
+    elsif sha384 then
+      choice := Sha512Math_InitialGh384;
+    else
+      choice := Sha512Math_InitialGh512;
+    end if;
+    return choice;
   end function;
 
   -- Crypto.Sha2.Sha512Math.Temp1

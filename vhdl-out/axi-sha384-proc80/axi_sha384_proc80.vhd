@@ -140,10 +140,7 @@ architecture rtl of axi_sha384_proc80 is
   signal chain_Output_Cd : hdl_u128;
   signal chain_Output_Ef : hdl_u128;
   signal chain_Output_Gh : hdl_u128;
-  signal chain_Output_ChainAb : hdl_u128;
-  signal chain_Output_ChainCd : hdl_u128;
-  signal chain_Output_ChainEf : hdl_u128;
-  signal chain_Output_ChainGh : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_W0 : hdl_u128;
   signal chain_Output_W1 : hdl_u128;
   signal chain_Output_W2 : hdl_u128;
@@ -159,10 +156,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds0_Output_Cd : hdl_u128;
   signal rounds0_Output_Ef : hdl_u128;
   signal rounds0_Output_Gh : hdl_u128;
-  signal rounds0_Output_ChainAb : hdl_u128;
-  signal rounds0_Output_ChainCd : hdl_u128;
-  signal rounds0_Output_ChainEf : hdl_u128;
-  signal rounds0_Output_ChainGh : hdl_u128;
+  signal rounds0_Output_First : boolean;
   signal rounds0_Output_W0 : hdl_u128;
   signal rounds0_Output_W1 : hdl_u128;
   signal rounds0_Output_W2 : hdl_u128;
@@ -178,10 +172,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds1_Output_Cd : hdl_u128;
   signal rounds1_Output_Ef : hdl_u128;
   signal rounds1_Output_Gh : hdl_u128;
-  signal rounds1_Output_ChainAb : hdl_u128;
-  signal rounds1_Output_ChainCd : hdl_u128;
-  signal rounds1_Output_ChainEf : hdl_u128;
-  signal rounds1_Output_ChainGh : hdl_u128;
+  signal rounds1_Output_First : boolean;
   signal rounds1_Output_W0 : hdl_u128;
   signal rounds1_Output_W1 : hdl_u128;
   signal rounds1_Output_W2 : hdl_u128;
@@ -197,10 +188,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds2_Output_Cd : hdl_u128;
   signal rounds2_Output_Ef : hdl_u128;
   signal rounds2_Output_Gh : hdl_u128;
-  signal rounds2_Output_ChainAb : hdl_u128;
-  signal rounds2_Output_ChainCd : hdl_u128;
-  signal rounds2_Output_ChainEf : hdl_u128;
-  signal rounds2_Output_ChainGh : hdl_u128;
+  signal rounds2_Output_First : boolean;
   signal rounds2_Output_W0 : hdl_u128;
   signal rounds2_Output_W1 : hdl_u128;
   signal rounds2_Output_W2 : hdl_u128;
@@ -216,10 +204,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds3_Output_Cd : hdl_u128;
   signal rounds3_Output_Ef : hdl_u128;
   signal rounds3_Output_Gh : hdl_u128;
-  signal rounds3_Output_ChainAb : hdl_u128;
-  signal rounds3_Output_ChainCd : hdl_u128;
-  signal rounds3_Output_ChainEf : hdl_u128;
-  signal rounds3_Output_ChainGh : hdl_u128;
+  signal rounds3_Output_First : boolean;
   signal rounds3_Output_W0 : hdl_u128;
   signal rounds3_Output_W1 : hdl_u128;
   signal rounds3_Output_W2 : hdl_u128;
@@ -235,10 +220,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds4_Output_Cd : hdl_u128;
   signal rounds4_Output_Ef : hdl_u128;
   signal rounds4_Output_Gh : hdl_u128;
-  signal rounds4_Output_ChainAb : hdl_u128;
-  signal rounds4_Output_ChainCd : hdl_u128;
-  signal rounds4_Output_ChainEf : hdl_u128;
-  signal rounds4_Output_ChainGh : hdl_u128;
+  signal rounds4_Output_First : boolean;
   signal rounds4_Output_W0 : hdl_u128;
   signal rounds4_Output_W1 : hdl_u128;
   signal rounds4_Output_W2 : hdl_u128;
@@ -254,10 +236,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds5_Output_Cd : hdl_u128;
   signal rounds5_Output_Ef : hdl_u128;
   signal rounds5_Output_Gh : hdl_u128;
-  signal rounds5_Output_ChainAb : hdl_u128;
-  signal rounds5_Output_ChainCd : hdl_u128;
-  signal rounds5_Output_ChainEf : hdl_u128;
-  signal rounds5_Output_ChainGh : hdl_u128;
+  signal rounds5_Output_First : boolean;
   signal rounds5_Output_W0 : hdl_u128;
   signal rounds5_Output_W1 : hdl_u128;
   signal rounds5_Output_W2 : hdl_u128;
@@ -273,10 +252,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds6_Output_Cd : hdl_u128;
   signal rounds6_Output_Ef : hdl_u128;
   signal rounds6_Output_Gh : hdl_u128;
-  signal rounds6_Output_ChainAb : hdl_u128;
-  signal rounds6_Output_ChainCd : hdl_u128;
-  signal rounds6_Output_ChainEf : hdl_u128;
-  signal rounds6_Output_ChainGh : hdl_u128;
+  signal rounds6_Output_First : boolean;
   signal rounds6_Output_W0 : hdl_u128;
   signal rounds6_Output_W1 : hdl_u128;
   signal rounds6_Output_W2 : hdl_u128;
@@ -292,10 +268,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds7_Output_Cd : hdl_u128;
   signal rounds7_Output_Ef : hdl_u128;
   signal rounds7_Output_Gh : hdl_u128;
-  signal rounds7_Output_ChainAb : hdl_u128;
-  signal rounds7_Output_ChainCd : hdl_u128;
-  signal rounds7_Output_ChainEf : hdl_u128;
-  signal rounds7_Output_ChainGh : hdl_u128;
+  signal rounds7_Output_First : boolean;
   signal rounds7_Output_W0 : hdl_u128;
   signal rounds7_Output_W1 : hdl_u128;
   signal rounds7_Output_W2 : hdl_u128;
@@ -311,10 +284,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds8_Output_Cd : hdl_u128;
   signal rounds8_Output_Ef : hdl_u128;
   signal rounds8_Output_Gh : hdl_u128;
-  signal rounds8_Output_ChainAb : hdl_u128;
-  signal rounds8_Output_ChainCd : hdl_u128;
-  signal rounds8_Output_ChainEf : hdl_u128;
-  signal rounds8_Output_ChainGh : hdl_u128;
+  signal rounds8_Output_First : boolean;
   signal rounds8_Output_W0 : hdl_u128;
   signal rounds8_Output_W1 : hdl_u128;
   signal rounds8_Output_W2 : hdl_u128;
@@ -330,10 +300,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds9_Output_Cd : hdl_u128;
   signal rounds9_Output_Ef : hdl_u128;
   signal rounds9_Output_Gh : hdl_u128;
-  signal rounds9_Output_ChainAb : hdl_u128;
-  signal rounds9_Output_ChainCd : hdl_u128;
-  signal rounds9_Output_ChainEf : hdl_u128;
-  signal rounds9_Output_ChainGh : hdl_u128;
+  signal rounds9_Output_First : boolean;
   signal rounds9_Output_W0 : hdl_u128;
   signal rounds9_Output_W1 : hdl_u128;
   signal rounds9_Output_W2 : hdl_u128;
@@ -349,10 +316,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds10_Output_Cd : hdl_u128;
   signal rounds10_Output_Ef : hdl_u128;
   signal rounds10_Output_Gh : hdl_u128;
-  signal rounds10_Output_ChainAb : hdl_u128;
-  signal rounds10_Output_ChainCd : hdl_u128;
-  signal rounds10_Output_ChainEf : hdl_u128;
-  signal rounds10_Output_ChainGh : hdl_u128;
+  signal rounds10_Output_First : boolean;
   signal rounds10_Output_W0 : hdl_u128;
   signal rounds10_Output_W1 : hdl_u128;
   signal rounds10_Output_W2 : hdl_u128;
@@ -368,10 +332,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds11_Output_Cd : hdl_u128;
   signal rounds11_Output_Ef : hdl_u128;
   signal rounds11_Output_Gh : hdl_u128;
-  signal rounds11_Output_ChainAb : hdl_u128;
-  signal rounds11_Output_ChainCd : hdl_u128;
-  signal rounds11_Output_ChainEf : hdl_u128;
-  signal rounds11_Output_ChainGh : hdl_u128;
+  signal rounds11_Output_First : boolean;
   signal rounds11_Output_W0 : hdl_u128;
   signal rounds11_Output_W1 : hdl_u128;
   signal rounds11_Output_W2 : hdl_u128;
@@ -387,10 +348,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds12_Output_Cd : hdl_u128;
   signal rounds12_Output_Ef : hdl_u128;
   signal rounds12_Output_Gh : hdl_u128;
-  signal rounds12_Output_ChainAb : hdl_u128;
-  signal rounds12_Output_ChainCd : hdl_u128;
-  signal rounds12_Output_ChainEf : hdl_u128;
-  signal rounds12_Output_ChainGh : hdl_u128;
+  signal rounds12_Output_First : boolean;
   signal rounds12_Output_W0 : hdl_u128;
   signal rounds12_Output_W1 : hdl_u128;
   signal rounds12_Output_W2 : hdl_u128;
@@ -406,10 +364,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds13_Output_Cd : hdl_u128;
   signal rounds13_Output_Ef : hdl_u128;
   signal rounds13_Output_Gh : hdl_u128;
-  signal rounds13_Output_ChainAb : hdl_u128;
-  signal rounds13_Output_ChainCd : hdl_u128;
-  signal rounds13_Output_ChainEf : hdl_u128;
-  signal rounds13_Output_ChainGh : hdl_u128;
+  signal rounds13_Output_First : boolean;
   signal rounds13_Output_W0 : hdl_u128;
   signal rounds13_Output_W1 : hdl_u128;
   signal rounds13_Output_W2 : hdl_u128;
@@ -425,10 +380,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds14_Output_Cd : hdl_u128;
   signal rounds14_Output_Ef : hdl_u128;
   signal rounds14_Output_Gh : hdl_u128;
-  signal rounds14_Output_ChainAb : hdl_u128;
-  signal rounds14_Output_ChainCd : hdl_u128;
-  signal rounds14_Output_ChainEf : hdl_u128;
-  signal rounds14_Output_ChainGh : hdl_u128;
+  signal rounds14_Output_First : boolean;
   signal rounds14_Output_W0 : hdl_u128;
   signal rounds14_Output_W1 : hdl_u128;
   signal rounds14_Output_W2 : hdl_u128;
@@ -444,10 +396,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds15_Output_Cd : hdl_u128;
   signal rounds15_Output_Ef : hdl_u128;
   signal rounds15_Output_Gh : hdl_u128;
-  signal rounds15_Output_ChainAb : hdl_u128;
-  signal rounds15_Output_ChainCd : hdl_u128;
-  signal rounds15_Output_ChainEf : hdl_u128;
-  signal rounds15_Output_ChainGh : hdl_u128;
+  signal rounds15_Output_First : boolean;
   signal rounds15_Output_W0 : hdl_u128;
   signal rounds15_Output_W1 : hdl_u128;
   signal rounds15_Output_W2 : hdl_u128;
@@ -463,10 +412,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds16_Output_Cd : hdl_u128;
   signal rounds16_Output_Ef : hdl_u128;
   signal rounds16_Output_Gh : hdl_u128;
-  signal rounds16_Output_ChainAb : hdl_u128;
-  signal rounds16_Output_ChainCd : hdl_u128;
-  signal rounds16_Output_ChainEf : hdl_u128;
-  signal rounds16_Output_ChainGh : hdl_u128;
+  signal rounds16_Output_First : boolean;
   signal rounds16_Output_W0 : hdl_u128;
   signal rounds16_Output_W1 : hdl_u128;
   signal rounds16_Output_W2 : hdl_u128;
@@ -482,10 +428,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds17_Output_Cd : hdl_u128;
   signal rounds17_Output_Ef : hdl_u128;
   signal rounds17_Output_Gh : hdl_u128;
-  signal rounds17_Output_ChainAb : hdl_u128;
-  signal rounds17_Output_ChainCd : hdl_u128;
-  signal rounds17_Output_ChainEf : hdl_u128;
-  signal rounds17_Output_ChainGh : hdl_u128;
+  signal rounds17_Output_First : boolean;
   signal rounds17_Output_W0 : hdl_u128;
   signal rounds17_Output_W1 : hdl_u128;
   signal rounds17_Output_W2 : hdl_u128;
@@ -501,10 +444,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds18_Output_Cd : hdl_u128;
   signal rounds18_Output_Ef : hdl_u128;
   signal rounds18_Output_Gh : hdl_u128;
-  signal rounds18_Output_ChainAb : hdl_u128;
-  signal rounds18_Output_ChainCd : hdl_u128;
-  signal rounds18_Output_ChainEf : hdl_u128;
-  signal rounds18_Output_ChainGh : hdl_u128;
+  signal rounds18_Output_First : boolean;
   signal rounds18_Output_W0 : hdl_u128;
   signal rounds18_Output_W1 : hdl_u128;
   signal rounds18_Output_W2 : hdl_u128;
@@ -520,10 +460,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds19_Output_Cd : hdl_u128;
   signal rounds19_Output_Ef : hdl_u128;
   signal rounds19_Output_Gh : hdl_u128;
-  signal rounds19_Output_ChainAb : hdl_u128;
-  signal rounds19_Output_ChainCd : hdl_u128;
-  signal rounds19_Output_ChainEf : hdl_u128;
-  signal rounds19_Output_ChainGh : hdl_u128;
+  signal rounds19_Output_First : boolean;
   signal rounds19_Output_W0 : hdl_u128;
   signal rounds19_Output_W1 : hdl_u128;
   signal rounds19_Output_W2 : hdl_u128;
@@ -539,10 +476,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds20_Output_Cd : hdl_u128;
   signal rounds20_Output_Ef : hdl_u128;
   signal rounds20_Output_Gh : hdl_u128;
-  signal rounds20_Output_ChainAb : hdl_u128;
-  signal rounds20_Output_ChainCd : hdl_u128;
-  signal rounds20_Output_ChainEf : hdl_u128;
-  signal rounds20_Output_ChainGh : hdl_u128;
+  signal rounds20_Output_First : boolean;
   signal rounds20_Output_W0 : hdl_u128;
   signal rounds20_Output_W1 : hdl_u128;
   signal rounds20_Output_W2 : hdl_u128;
@@ -558,10 +492,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds21_Output_Cd : hdl_u128;
   signal rounds21_Output_Ef : hdl_u128;
   signal rounds21_Output_Gh : hdl_u128;
-  signal rounds21_Output_ChainAb : hdl_u128;
-  signal rounds21_Output_ChainCd : hdl_u128;
-  signal rounds21_Output_ChainEf : hdl_u128;
-  signal rounds21_Output_ChainGh : hdl_u128;
+  signal rounds21_Output_First : boolean;
   signal rounds21_Output_W0 : hdl_u128;
   signal rounds21_Output_W1 : hdl_u128;
   signal rounds21_Output_W2 : hdl_u128;
@@ -577,10 +508,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds22_Output_Cd : hdl_u128;
   signal rounds22_Output_Ef : hdl_u128;
   signal rounds22_Output_Gh : hdl_u128;
-  signal rounds22_Output_ChainAb : hdl_u128;
-  signal rounds22_Output_ChainCd : hdl_u128;
-  signal rounds22_Output_ChainEf : hdl_u128;
-  signal rounds22_Output_ChainGh : hdl_u128;
+  signal rounds22_Output_First : boolean;
   signal rounds22_Output_W0 : hdl_u128;
   signal rounds22_Output_W1 : hdl_u128;
   signal rounds22_Output_W2 : hdl_u128;
@@ -596,10 +524,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds23_Output_Cd : hdl_u128;
   signal rounds23_Output_Ef : hdl_u128;
   signal rounds23_Output_Gh : hdl_u128;
-  signal rounds23_Output_ChainAb : hdl_u128;
-  signal rounds23_Output_ChainCd : hdl_u128;
-  signal rounds23_Output_ChainEf : hdl_u128;
-  signal rounds23_Output_ChainGh : hdl_u128;
+  signal rounds23_Output_First : boolean;
   signal rounds23_Output_W0 : hdl_u128;
   signal rounds23_Output_W1 : hdl_u128;
   signal rounds23_Output_W2 : hdl_u128;
@@ -615,10 +540,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds24_Output_Cd : hdl_u128;
   signal rounds24_Output_Ef : hdl_u128;
   signal rounds24_Output_Gh : hdl_u128;
-  signal rounds24_Output_ChainAb : hdl_u128;
-  signal rounds24_Output_ChainCd : hdl_u128;
-  signal rounds24_Output_ChainEf : hdl_u128;
-  signal rounds24_Output_ChainGh : hdl_u128;
+  signal rounds24_Output_First : boolean;
   signal rounds24_Output_W0 : hdl_u128;
   signal rounds24_Output_W1 : hdl_u128;
   signal rounds24_Output_W2 : hdl_u128;
@@ -634,10 +556,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds25_Output_Cd : hdl_u128;
   signal rounds25_Output_Ef : hdl_u128;
   signal rounds25_Output_Gh : hdl_u128;
-  signal rounds25_Output_ChainAb : hdl_u128;
-  signal rounds25_Output_ChainCd : hdl_u128;
-  signal rounds25_Output_ChainEf : hdl_u128;
-  signal rounds25_Output_ChainGh : hdl_u128;
+  signal rounds25_Output_First : boolean;
   signal rounds25_Output_W0 : hdl_u128;
   signal rounds25_Output_W1 : hdl_u128;
   signal rounds25_Output_W2 : hdl_u128;
@@ -653,10 +572,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds26_Output_Cd : hdl_u128;
   signal rounds26_Output_Ef : hdl_u128;
   signal rounds26_Output_Gh : hdl_u128;
-  signal rounds26_Output_ChainAb : hdl_u128;
-  signal rounds26_Output_ChainCd : hdl_u128;
-  signal rounds26_Output_ChainEf : hdl_u128;
-  signal rounds26_Output_ChainGh : hdl_u128;
+  signal rounds26_Output_First : boolean;
   signal rounds26_Output_W0 : hdl_u128;
   signal rounds26_Output_W1 : hdl_u128;
   signal rounds26_Output_W2 : hdl_u128;
@@ -672,10 +588,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds27_Output_Cd : hdl_u128;
   signal rounds27_Output_Ef : hdl_u128;
   signal rounds27_Output_Gh : hdl_u128;
-  signal rounds27_Output_ChainAb : hdl_u128;
-  signal rounds27_Output_ChainCd : hdl_u128;
-  signal rounds27_Output_ChainEf : hdl_u128;
-  signal rounds27_Output_ChainGh : hdl_u128;
+  signal rounds27_Output_First : boolean;
   signal rounds27_Output_W0 : hdl_u128;
   signal rounds27_Output_W1 : hdl_u128;
   signal rounds27_Output_W2 : hdl_u128;
@@ -691,10 +604,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds28_Output_Cd : hdl_u128;
   signal rounds28_Output_Ef : hdl_u128;
   signal rounds28_Output_Gh : hdl_u128;
-  signal rounds28_Output_ChainAb : hdl_u128;
-  signal rounds28_Output_ChainCd : hdl_u128;
-  signal rounds28_Output_ChainEf : hdl_u128;
-  signal rounds28_Output_ChainGh : hdl_u128;
+  signal rounds28_Output_First : boolean;
   signal rounds28_Output_W0 : hdl_u128;
   signal rounds28_Output_W1 : hdl_u128;
   signal rounds28_Output_W2 : hdl_u128;
@@ -710,10 +620,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds29_Output_Cd : hdl_u128;
   signal rounds29_Output_Ef : hdl_u128;
   signal rounds29_Output_Gh : hdl_u128;
-  signal rounds29_Output_ChainAb : hdl_u128;
-  signal rounds29_Output_ChainCd : hdl_u128;
-  signal rounds29_Output_ChainEf : hdl_u128;
-  signal rounds29_Output_ChainGh : hdl_u128;
+  signal rounds29_Output_First : boolean;
   signal rounds29_Output_W0 : hdl_u128;
   signal rounds29_Output_W1 : hdl_u128;
   signal rounds29_Output_W2 : hdl_u128;
@@ -729,10 +636,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds30_Output_Cd : hdl_u128;
   signal rounds30_Output_Ef : hdl_u128;
   signal rounds30_Output_Gh : hdl_u128;
-  signal rounds30_Output_ChainAb : hdl_u128;
-  signal rounds30_Output_ChainCd : hdl_u128;
-  signal rounds30_Output_ChainEf : hdl_u128;
-  signal rounds30_Output_ChainGh : hdl_u128;
+  signal rounds30_Output_First : boolean;
   signal rounds30_Output_W0 : hdl_u128;
   signal rounds30_Output_W1 : hdl_u128;
   signal rounds30_Output_W2 : hdl_u128;
@@ -748,10 +652,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds31_Output_Cd : hdl_u128;
   signal rounds31_Output_Ef : hdl_u128;
   signal rounds31_Output_Gh : hdl_u128;
-  signal rounds31_Output_ChainAb : hdl_u128;
-  signal rounds31_Output_ChainCd : hdl_u128;
-  signal rounds31_Output_ChainEf : hdl_u128;
-  signal rounds31_Output_ChainGh : hdl_u128;
+  signal rounds31_Output_First : boolean;
   signal rounds31_Output_W0 : hdl_u128;
   signal rounds31_Output_W1 : hdl_u128;
   signal rounds31_Output_W2 : hdl_u128;
@@ -767,10 +668,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds32_Output_Cd : hdl_u128;
   signal rounds32_Output_Ef : hdl_u128;
   signal rounds32_Output_Gh : hdl_u128;
-  signal rounds32_Output_ChainAb : hdl_u128;
-  signal rounds32_Output_ChainCd : hdl_u128;
-  signal rounds32_Output_ChainEf : hdl_u128;
-  signal rounds32_Output_ChainGh : hdl_u128;
+  signal rounds32_Output_First : boolean;
   signal rounds32_Output_W0 : hdl_u128;
   signal rounds32_Output_W1 : hdl_u128;
   signal rounds32_Output_W2 : hdl_u128;
@@ -786,10 +684,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds33_Output_Cd : hdl_u128;
   signal rounds33_Output_Ef : hdl_u128;
   signal rounds33_Output_Gh : hdl_u128;
-  signal rounds33_Output_ChainAb : hdl_u128;
-  signal rounds33_Output_ChainCd : hdl_u128;
-  signal rounds33_Output_ChainEf : hdl_u128;
-  signal rounds33_Output_ChainGh : hdl_u128;
+  signal rounds33_Output_First : boolean;
   signal rounds33_Output_W0 : hdl_u128;
   signal rounds33_Output_W1 : hdl_u128;
   signal rounds33_Output_W2 : hdl_u128;
@@ -805,10 +700,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds34_Output_Cd : hdl_u128;
   signal rounds34_Output_Ef : hdl_u128;
   signal rounds34_Output_Gh : hdl_u128;
-  signal rounds34_Output_ChainAb : hdl_u128;
-  signal rounds34_Output_ChainCd : hdl_u128;
-  signal rounds34_Output_ChainEf : hdl_u128;
-  signal rounds34_Output_ChainGh : hdl_u128;
+  signal rounds34_Output_First : boolean;
   signal rounds34_Output_W0 : hdl_u128;
   signal rounds34_Output_W1 : hdl_u128;
   signal rounds34_Output_W2 : hdl_u128;
@@ -824,10 +716,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds35_Output_Cd : hdl_u128;
   signal rounds35_Output_Ef : hdl_u128;
   signal rounds35_Output_Gh : hdl_u128;
-  signal rounds35_Output_ChainAb : hdl_u128;
-  signal rounds35_Output_ChainCd : hdl_u128;
-  signal rounds35_Output_ChainEf : hdl_u128;
-  signal rounds35_Output_ChainGh : hdl_u128;
+  signal rounds35_Output_First : boolean;
   signal rounds35_Output_W0 : hdl_u128;
   signal rounds35_Output_W1 : hdl_u128;
   signal rounds35_Output_W2 : hdl_u128;
@@ -843,10 +732,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds36_Output_Cd : hdl_u128;
   signal rounds36_Output_Ef : hdl_u128;
   signal rounds36_Output_Gh : hdl_u128;
-  signal rounds36_Output_ChainAb : hdl_u128;
-  signal rounds36_Output_ChainCd : hdl_u128;
-  signal rounds36_Output_ChainEf : hdl_u128;
-  signal rounds36_Output_ChainGh : hdl_u128;
+  signal rounds36_Output_First : boolean;
   signal rounds36_Output_W0 : hdl_u128;
   signal rounds36_Output_W1 : hdl_u128;
   signal rounds36_Output_W2 : hdl_u128;
@@ -862,10 +748,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds37_Output_Cd : hdl_u128;
   signal rounds37_Output_Ef : hdl_u128;
   signal rounds37_Output_Gh : hdl_u128;
-  signal rounds37_Output_ChainAb : hdl_u128;
-  signal rounds37_Output_ChainCd : hdl_u128;
-  signal rounds37_Output_ChainEf : hdl_u128;
-  signal rounds37_Output_ChainGh : hdl_u128;
+  signal rounds37_Output_First : boolean;
   signal rounds37_Output_W0 : hdl_u128;
   signal rounds37_Output_W1 : hdl_u128;
   signal rounds37_Output_W2 : hdl_u128;
@@ -881,10 +764,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds38_Output_Cd : hdl_u128;
   signal rounds38_Output_Ef : hdl_u128;
   signal rounds38_Output_Gh : hdl_u128;
-  signal rounds38_Output_ChainAb : hdl_u128;
-  signal rounds38_Output_ChainCd : hdl_u128;
-  signal rounds38_Output_ChainEf : hdl_u128;
-  signal rounds38_Output_ChainGh : hdl_u128;
+  signal rounds38_Output_First : boolean;
   signal rounds38_Output_W0 : hdl_u128;
   signal rounds38_Output_W1 : hdl_u128;
   signal rounds38_Output_W2 : hdl_u128;
@@ -900,10 +780,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds39_Output_Cd : hdl_u128;
   signal rounds39_Output_Ef : hdl_u128;
   signal rounds39_Output_Gh : hdl_u128;
-  signal rounds39_Output_ChainAb : hdl_u128;
-  signal rounds39_Output_ChainCd : hdl_u128;
-  signal rounds39_Output_ChainEf : hdl_u128;
-  signal rounds39_Output_ChainGh : hdl_u128;
+  signal rounds39_Output_First : boolean;
   signal rounds39_Output_W0 : hdl_u128;
   signal rounds39_Output_W1 : hdl_u128;
   signal rounds39_Output_W2 : hdl_u128;
@@ -919,10 +796,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds40_Output_Cd : hdl_u128;
   signal rounds40_Output_Ef : hdl_u128;
   signal rounds40_Output_Gh : hdl_u128;
-  signal rounds40_Output_ChainAb : hdl_u128;
-  signal rounds40_Output_ChainCd : hdl_u128;
-  signal rounds40_Output_ChainEf : hdl_u128;
-  signal rounds40_Output_ChainGh : hdl_u128;
+  signal rounds40_Output_First : boolean;
   signal rounds40_Output_W0 : hdl_u128;
   signal rounds40_Output_W1 : hdl_u128;
   signal rounds40_Output_W2 : hdl_u128;
@@ -938,10 +812,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds41_Output_Cd : hdl_u128;
   signal rounds41_Output_Ef : hdl_u128;
   signal rounds41_Output_Gh : hdl_u128;
-  signal rounds41_Output_ChainAb : hdl_u128;
-  signal rounds41_Output_ChainCd : hdl_u128;
-  signal rounds41_Output_ChainEf : hdl_u128;
-  signal rounds41_Output_ChainGh : hdl_u128;
+  signal rounds41_Output_First : boolean;
   signal rounds41_Output_W0 : hdl_u128;
   signal rounds41_Output_W1 : hdl_u128;
   signal rounds41_Output_W2 : hdl_u128;
@@ -957,10 +828,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds42_Output_Cd : hdl_u128;
   signal rounds42_Output_Ef : hdl_u128;
   signal rounds42_Output_Gh : hdl_u128;
-  signal rounds42_Output_ChainAb : hdl_u128;
-  signal rounds42_Output_ChainCd : hdl_u128;
-  signal rounds42_Output_ChainEf : hdl_u128;
-  signal rounds42_Output_ChainGh : hdl_u128;
+  signal rounds42_Output_First : boolean;
   signal rounds42_Output_W0 : hdl_u128;
   signal rounds42_Output_W1 : hdl_u128;
   signal rounds42_Output_W2 : hdl_u128;
@@ -976,10 +844,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds43_Output_Cd : hdl_u128;
   signal rounds43_Output_Ef : hdl_u128;
   signal rounds43_Output_Gh : hdl_u128;
-  signal rounds43_Output_ChainAb : hdl_u128;
-  signal rounds43_Output_ChainCd : hdl_u128;
-  signal rounds43_Output_ChainEf : hdl_u128;
-  signal rounds43_Output_ChainGh : hdl_u128;
+  signal rounds43_Output_First : boolean;
   signal rounds43_Output_W0 : hdl_u128;
   signal rounds43_Output_W1 : hdl_u128;
   signal rounds43_Output_W2 : hdl_u128;
@@ -995,10 +860,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds44_Output_Cd : hdl_u128;
   signal rounds44_Output_Ef : hdl_u128;
   signal rounds44_Output_Gh : hdl_u128;
-  signal rounds44_Output_ChainAb : hdl_u128;
-  signal rounds44_Output_ChainCd : hdl_u128;
-  signal rounds44_Output_ChainEf : hdl_u128;
-  signal rounds44_Output_ChainGh : hdl_u128;
+  signal rounds44_Output_First : boolean;
   signal rounds44_Output_W0 : hdl_u128;
   signal rounds44_Output_W1 : hdl_u128;
   signal rounds44_Output_W2 : hdl_u128;
@@ -1014,10 +876,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds45_Output_Cd : hdl_u128;
   signal rounds45_Output_Ef : hdl_u128;
   signal rounds45_Output_Gh : hdl_u128;
-  signal rounds45_Output_ChainAb : hdl_u128;
-  signal rounds45_Output_ChainCd : hdl_u128;
-  signal rounds45_Output_ChainEf : hdl_u128;
-  signal rounds45_Output_ChainGh : hdl_u128;
+  signal rounds45_Output_First : boolean;
   signal rounds45_Output_W0 : hdl_u128;
   signal rounds45_Output_W1 : hdl_u128;
   signal rounds45_Output_W2 : hdl_u128;
@@ -1033,10 +892,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds46_Output_Cd : hdl_u128;
   signal rounds46_Output_Ef : hdl_u128;
   signal rounds46_Output_Gh : hdl_u128;
-  signal rounds46_Output_ChainAb : hdl_u128;
-  signal rounds46_Output_ChainCd : hdl_u128;
-  signal rounds46_Output_ChainEf : hdl_u128;
-  signal rounds46_Output_ChainGh : hdl_u128;
+  signal rounds46_Output_First : boolean;
   signal rounds46_Output_W0 : hdl_u128;
   signal rounds46_Output_W1 : hdl_u128;
   signal rounds46_Output_W2 : hdl_u128;
@@ -1052,10 +908,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds47_Output_Cd : hdl_u128;
   signal rounds47_Output_Ef : hdl_u128;
   signal rounds47_Output_Gh : hdl_u128;
-  signal rounds47_Output_ChainAb : hdl_u128;
-  signal rounds47_Output_ChainCd : hdl_u128;
-  signal rounds47_Output_ChainEf : hdl_u128;
-  signal rounds47_Output_ChainGh : hdl_u128;
+  signal rounds47_Output_First : boolean;
   signal rounds47_Output_W0 : hdl_u128;
   signal rounds47_Output_W1 : hdl_u128;
   signal rounds47_Output_W2 : hdl_u128;
@@ -1071,10 +924,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds48_Output_Cd : hdl_u128;
   signal rounds48_Output_Ef : hdl_u128;
   signal rounds48_Output_Gh : hdl_u128;
-  signal rounds48_Output_ChainAb : hdl_u128;
-  signal rounds48_Output_ChainCd : hdl_u128;
-  signal rounds48_Output_ChainEf : hdl_u128;
-  signal rounds48_Output_ChainGh : hdl_u128;
+  signal rounds48_Output_First : boolean;
   signal rounds48_Output_W0 : hdl_u128;
   signal rounds48_Output_W1 : hdl_u128;
   signal rounds48_Output_W2 : hdl_u128;
@@ -1090,10 +940,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds49_Output_Cd : hdl_u128;
   signal rounds49_Output_Ef : hdl_u128;
   signal rounds49_Output_Gh : hdl_u128;
-  signal rounds49_Output_ChainAb : hdl_u128;
-  signal rounds49_Output_ChainCd : hdl_u128;
-  signal rounds49_Output_ChainEf : hdl_u128;
-  signal rounds49_Output_ChainGh : hdl_u128;
+  signal rounds49_Output_First : boolean;
   signal rounds49_Output_W0 : hdl_u128;
   signal rounds49_Output_W1 : hdl_u128;
   signal rounds49_Output_W2 : hdl_u128;
@@ -1109,10 +956,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds50_Output_Cd : hdl_u128;
   signal rounds50_Output_Ef : hdl_u128;
   signal rounds50_Output_Gh : hdl_u128;
-  signal rounds50_Output_ChainAb : hdl_u128;
-  signal rounds50_Output_ChainCd : hdl_u128;
-  signal rounds50_Output_ChainEf : hdl_u128;
-  signal rounds50_Output_ChainGh : hdl_u128;
+  signal rounds50_Output_First : boolean;
   signal rounds50_Output_W0 : hdl_u128;
   signal rounds50_Output_W1 : hdl_u128;
   signal rounds50_Output_W2 : hdl_u128;
@@ -1128,10 +972,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds51_Output_Cd : hdl_u128;
   signal rounds51_Output_Ef : hdl_u128;
   signal rounds51_Output_Gh : hdl_u128;
-  signal rounds51_Output_ChainAb : hdl_u128;
-  signal rounds51_Output_ChainCd : hdl_u128;
-  signal rounds51_Output_ChainEf : hdl_u128;
-  signal rounds51_Output_ChainGh : hdl_u128;
+  signal rounds51_Output_First : boolean;
   signal rounds51_Output_W0 : hdl_u128;
   signal rounds51_Output_W1 : hdl_u128;
   signal rounds51_Output_W2 : hdl_u128;
@@ -1147,10 +988,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds52_Output_Cd : hdl_u128;
   signal rounds52_Output_Ef : hdl_u128;
   signal rounds52_Output_Gh : hdl_u128;
-  signal rounds52_Output_ChainAb : hdl_u128;
-  signal rounds52_Output_ChainCd : hdl_u128;
-  signal rounds52_Output_ChainEf : hdl_u128;
-  signal rounds52_Output_ChainGh : hdl_u128;
+  signal rounds52_Output_First : boolean;
   signal rounds52_Output_W0 : hdl_u128;
   signal rounds52_Output_W1 : hdl_u128;
   signal rounds52_Output_W2 : hdl_u128;
@@ -1166,10 +1004,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds53_Output_Cd : hdl_u128;
   signal rounds53_Output_Ef : hdl_u128;
   signal rounds53_Output_Gh : hdl_u128;
-  signal rounds53_Output_ChainAb : hdl_u128;
-  signal rounds53_Output_ChainCd : hdl_u128;
-  signal rounds53_Output_ChainEf : hdl_u128;
-  signal rounds53_Output_ChainGh : hdl_u128;
+  signal rounds53_Output_First : boolean;
   signal rounds53_Output_W0 : hdl_u128;
   signal rounds53_Output_W1 : hdl_u128;
   signal rounds53_Output_W2 : hdl_u128;
@@ -1185,10 +1020,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds54_Output_Cd : hdl_u128;
   signal rounds54_Output_Ef : hdl_u128;
   signal rounds54_Output_Gh : hdl_u128;
-  signal rounds54_Output_ChainAb : hdl_u128;
-  signal rounds54_Output_ChainCd : hdl_u128;
-  signal rounds54_Output_ChainEf : hdl_u128;
-  signal rounds54_Output_ChainGh : hdl_u128;
+  signal rounds54_Output_First : boolean;
   signal rounds54_Output_W0 : hdl_u128;
   signal rounds54_Output_W1 : hdl_u128;
   signal rounds54_Output_W2 : hdl_u128;
@@ -1204,10 +1036,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds55_Output_Cd : hdl_u128;
   signal rounds55_Output_Ef : hdl_u128;
   signal rounds55_Output_Gh : hdl_u128;
-  signal rounds55_Output_ChainAb : hdl_u128;
-  signal rounds55_Output_ChainCd : hdl_u128;
-  signal rounds55_Output_ChainEf : hdl_u128;
-  signal rounds55_Output_ChainGh : hdl_u128;
+  signal rounds55_Output_First : boolean;
   signal rounds55_Output_W0 : hdl_u128;
   signal rounds55_Output_W1 : hdl_u128;
   signal rounds55_Output_W2 : hdl_u128;
@@ -1223,10 +1052,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds56_Output_Cd : hdl_u128;
   signal rounds56_Output_Ef : hdl_u128;
   signal rounds56_Output_Gh : hdl_u128;
-  signal rounds56_Output_ChainAb : hdl_u128;
-  signal rounds56_Output_ChainCd : hdl_u128;
-  signal rounds56_Output_ChainEf : hdl_u128;
-  signal rounds56_Output_ChainGh : hdl_u128;
+  signal rounds56_Output_First : boolean;
   signal rounds56_Output_W0 : hdl_u128;
   signal rounds56_Output_W1 : hdl_u128;
   signal rounds56_Output_W2 : hdl_u128;
@@ -1242,10 +1068,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds57_Output_Cd : hdl_u128;
   signal rounds57_Output_Ef : hdl_u128;
   signal rounds57_Output_Gh : hdl_u128;
-  signal rounds57_Output_ChainAb : hdl_u128;
-  signal rounds57_Output_ChainCd : hdl_u128;
-  signal rounds57_Output_ChainEf : hdl_u128;
-  signal rounds57_Output_ChainGh : hdl_u128;
+  signal rounds57_Output_First : boolean;
   signal rounds57_Output_W0 : hdl_u128;
   signal rounds57_Output_W1 : hdl_u128;
   signal rounds57_Output_W2 : hdl_u128;
@@ -1261,10 +1084,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds58_Output_Cd : hdl_u128;
   signal rounds58_Output_Ef : hdl_u128;
   signal rounds58_Output_Gh : hdl_u128;
-  signal rounds58_Output_ChainAb : hdl_u128;
-  signal rounds58_Output_ChainCd : hdl_u128;
-  signal rounds58_Output_ChainEf : hdl_u128;
-  signal rounds58_Output_ChainGh : hdl_u128;
+  signal rounds58_Output_First : boolean;
   signal rounds58_Output_W0 : hdl_u128;
   signal rounds58_Output_W1 : hdl_u128;
   signal rounds58_Output_W2 : hdl_u128;
@@ -1280,10 +1100,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds59_Output_Cd : hdl_u128;
   signal rounds59_Output_Ef : hdl_u128;
   signal rounds59_Output_Gh : hdl_u128;
-  signal rounds59_Output_ChainAb : hdl_u128;
-  signal rounds59_Output_ChainCd : hdl_u128;
-  signal rounds59_Output_ChainEf : hdl_u128;
-  signal rounds59_Output_ChainGh : hdl_u128;
+  signal rounds59_Output_First : boolean;
   signal rounds59_Output_W0 : hdl_u128;
   signal rounds59_Output_W1 : hdl_u128;
   signal rounds59_Output_W2 : hdl_u128;
@@ -1299,10 +1116,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds60_Output_Cd : hdl_u128;
   signal rounds60_Output_Ef : hdl_u128;
   signal rounds60_Output_Gh : hdl_u128;
-  signal rounds60_Output_ChainAb : hdl_u128;
-  signal rounds60_Output_ChainCd : hdl_u128;
-  signal rounds60_Output_ChainEf : hdl_u128;
-  signal rounds60_Output_ChainGh : hdl_u128;
+  signal rounds60_Output_First : boolean;
   signal rounds60_Output_W0 : hdl_u128;
   signal rounds60_Output_W1 : hdl_u128;
   signal rounds60_Output_W2 : hdl_u128;
@@ -1318,10 +1132,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds61_Output_Cd : hdl_u128;
   signal rounds61_Output_Ef : hdl_u128;
   signal rounds61_Output_Gh : hdl_u128;
-  signal rounds61_Output_ChainAb : hdl_u128;
-  signal rounds61_Output_ChainCd : hdl_u128;
-  signal rounds61_Output_ChainEf : hdl_u128;
-  signal rounds61_Output_ChainGh : hdl_u128;
+  signal rounds61_Output_First : boolean;
   signal rounds61_Output_W0 : hdl_u128;
   signal rounds61_Output_W1 : hdl_u128;
   signal rounds61_Output_W2 : hdl_u128;
@@ -1337,10 +1148,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds62_Output_Cd : hdl_u128;
   signal rounds62_Output_Ef : hdl_u128;
   signal rounds62_Output_Gh : hdl_u128;
-  signal rounds62_Output_ChainAb : hdl_u128;
-  signal rounds62_Output_ChainCd : hdl_u128;
-  signal rounds62_Output_ChainEf : hdl_u128;
-  signal rounds62_Output_ChainGh : hdl_u128;
+  signal rounds62_Output_First : boolean;
   signal rounds62_Output_W0 : hdl_u128;
   signal rounds62_Output_W1 : hdl_u128;
   signal rounds62_Output_W2 : hdl_u128;
@@ -1356,10 +1164,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds63_Output_Cd : hdl_u128;
   signal rounds63_Output_Ef : hdl_u128;
   signal rounds63_Output_Gh : hdl_u128;
-  signal rounds63_Output_ChainAb : hdl_u128;
-  signal rounds63_Output_ChainCd : hdl_u128;
-  signal rounds63_Output_ChainEf : hdl_u128;
-  signal rounds63_Output_ChainGh : hdl_u128;
+  signal rounds63_Output_First : boolean;
   signal rounds63_Output_W0 : hdl_u128;
   signal rounds63_Output_W1 : hdl_u128;
   signal rounds63_Output_W2 : hdl_u128;
@@ -1375,10 +1180,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds64_Output_Cd : hdl_u128;
   signal rounds64_Output_Ef : hdl_u128;
   signal rounds64_Output_Gh : hdl_u128;
-  signal rounds64_Output_ChainAb : hdl_u128;
-  signal rounds64_Output_ChainCd : hdl_u128;
-  signal rounds64_Output_ChainEf : hdl_u128;
-  signal rounds64_Output_ChainGh : hdl_u128;
+  signal rounds64_Output_First : boolean;
   signal rounds64_Output_W0 : hdl_u128;
   signal rounds64_Output_W1 : hdl_u128;
   signal rounds64_Output_W2 : hdl_u128;
@@ -1394,10 +1196,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds65_Output_Cd : hdl_u128;
   signal rounds65_Output_Ef : hdl_u128;
   signal rounds65_Output_Gh : hdl_u128;
-  signal rounds65_Output_ChainAb : hdl_u128;
-  signal rounds65_Output_ChainCd : hdl_u128;
-  signal rounds65_Output_ChainEf : hdl_u128;
-  signal rounds65_Output_ChainGh : hdl_u128;
+  signal rounds65_Output_First : boolean;
   signal rounds65_Output_W0 : hdl_u128;
   signal rounds65_Output_W1 : hdl_u128;
   signal rounds65_Output_W2 : hdl_u128;
@@ -1413,10 +1212,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds66_Output_Cd : hdl_u128;
   signal rounds66_Output_Ef : hdl_u128;
   signal rounds66_Output_Gh : hdl_u128;
-  signal rounds66_Output_ChainAb : hdl_u128;
-  signal rounds66_Output_ChainCd : hdl_u128;
-  signal rounds66_Output_ChainEf : hdl_u128;
-  signal rounds66_Output_ChainGh : hdl_u128;
+  signal rounds66_Output_First : boolean;
   signal rounds66_Output_W0 : hdl_u128;
   signal rounds66_Output_W1 : hdl_u128;
   signal rounds66_Output_W2 : hdl_u128;
@@ -1432,10 +1228,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds67_Output_Cd : hdl_u128;
   signal rounds67_Output_Ef : hdl_u128;
   signal rounds67_Output_Gh : hdl_u128;
-  signal rounds67_Output_ChainAb : hdl_u128;
-  signal rounds67_Output_ChainCd : hdl_u128;
-  signal rounds67_Output_ChainEf : hdl_u128;
-  signal rounds67_Output_ChainGh : hdl_u128;
+  signal rounds67_Output_First : boolean;
   signal rounds67_Output_W0 : hdl_u128;
   signal rounds67_Output_W1 : hdl_u128;
   signal rounds67_Output_W2 : hdl_u128;
@@ -1451,10 +1244,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds68_Output_Cd : hdl_u128;
   signal rounds68_Output_Ef : hdl_u128;
   signal rounds68_Output_Gh : hdl_u128;
-  signal rounds68_Output_ChainAb : hdl_u128;
-  signal rounds68_Output_ChainCd : hdl_u128;
-  signal rounds68_Output_ChainEf : hdl_u128;
-  signal rounds68_Output_ChainGh : hdl_u128;
+  signal rounds68_Output_First : boolean;
   signal rounds68_Output_W0 : hdl_u128;
   signal rounds68_Output_W1 : hdl_u128;
   signal rounds68_Output_W2 : hdl_u128;
@@ -1470,10 +1260,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds69_Output_Cd : hdl_u128;
   signal rounds69_Output_Ef : hdl_u128;
   signal rounds69_Output_Gh : hdl_u128;
-  signal rounds69_Output_ChainAb : hdl_u128;
-  signal rounds69_Output_ChainCd : hdl_u128;
-  signal rounds69_Output_ChainEf : hdl_u128;
-  signal rounds69_Output_ChainGh : hdl_u128;
+  signal rounds69_Output_First : boolean;
   signal rounds69_Output_W0 : hdl_u128;
   signal rounds69_Output_W1 : hdl_u128;
   signal rounds69_Output_W2 : hdl_u128;
@@ -1489,10 +1276,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds70_Output_Cd : hdl_u128;
   signal rounds70_Output_Ef : hdl_u128;
   signal rounds70_Output_Gh : hdl_u128;
-  signal rounds70_Output_ChainAb : hdl_u128;
-  signal rounds70_Output_ChainCd : hdl_u128;
-  signal rounds70_Output_ChainEf : hdl_u128;
-  signal rounds70_Output_ChainGh : hdl_u128;
+  signal rounds70_Output_First : boolean;
   signal rounds70_Output_W0 : hdl_u128;
   signal rounds70_Output_W1 : hdl_u128;
   signal rounds70_Output_W2 : hdl_u128;
@@ -1508,10 +1292,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds71_Output_Cd : hdl_u128;
   signal rounds71_Output_Ef : hdl_u128;
   signal rounds71_Output_Gh : hdl_u128;
-  signal rounds71_Output_ChainAb : hdl_u128;
-  signal rounds71_Output_ChainCd : hdl_u128;
-  signal rounds71_Output_ChainEf : hdl_u128;
-  signal rounds71_Output_ChainGh : hdl_u128;
+  signal rounds71_Output_First : boolean;
   signal rounds71_Output_W0 : hdl_u128;
   signal rounds71_Output_W1 : hdl_u128;
   signal rounds71_Output_W2 : hdl_u128;
@@ -1527,10 +1308,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds72_Output_Cd : hdl_u128;
   signal rounds72_Output_Ef : hdl_u128;
   signal rounds72_Output_Gh : hdl_u128;
-  signal rounds72_Output_ChainAb : hdl_u128;
-  signal rounds72_Output_ChainCd : hdl_u128;
-  signal rounds72_Output_ChainEf : hdl_u128;
-  signal rounds72_Output_ChainGh : hdl_u128;
+  signal rounds72_Output_First : boolean;
   signal rounds72_Output_W0 : hdl_u128;
   signal rounds72_Output_W1 : hdl_u128;
   signal rounds72_Output_W2 : hdl_u128;
@@ -1546,10 +1324,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds73_Output_Cd : hdl_u128;
   signal rounds73_Output_Ef : hdl_u128;
   signal rounds73_Output_Gh : hdl_u128;
-  signal rounds73_Output_ChainAb : hdl_u128;
-  signal rounds73_Output_ChainCd : hdl_u128;
-  signal rounds73_Output_ChainEf : hdl_u128;
-  signal rounds73_Output_ChainGh : hdl_u128;
+  signal rounds73_Output_First : boolean;
   signal rounds73_Output_W0 : hdl_u128;
   signal rounds73_Output_W1 : hdl_u128;
   signal rounds73_Output_W2 : hdl_u128;
@@ -1565,10 +1340,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds74_Output_Cd : hdl_u128;
   signal rounds74_Output_Ef : hdl_u128;
   signal rounds74_Output_Gh : hdl_u128;
-  signal rounds74_Output_ChainAb : hdl_u128;
-  signal rounds74_Output_ChainCd : hdl_u128;
-  signal rounds74_Output_ChainEf : hdl_u128;
-  signal rounds74_Output_ChainGh : hdl_u128;
+  signal rounds74_Output_First : boolean;
   signal rounds74_Output_W0 : hdl_u128;
   signal rounds74_Output_W1 : hdl_u128;
   signal rounds74_Output_W2 : hdl_u128;
@@ -1584,10 +1356,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds75_Output_Cd : hdl_u128;
   signal rounds75_Output_Ef : hdl_u128;
   signal rounds75_Output_Gh : hdl_u128;
-  signal rounds75_Output_ChainAb : hdl_u128;
-  signal rounds75_Output_ChainCd : hdl_u128;
-  signal rounds75_Output_ChainEf : hdl_u128;
-  signal rounds75_Output_ChainGh : hdl_u128;
+  signal rounds75_Output_First : boolean;
   signal rounds75_Output_W0 : hdl_u128;
   signal rounds75_Output_W1 : hdl_u128;
   signal rounds75_Output_W2 : hdl_u128;
@@ -1603,10 +1372,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds76_Output_Cd : hdl_u128;
   signal rounds76_Output_Ef : hdl_u128;
   signal rounds76_Output_Gh : hdl_u128;
-  signal rounds76_Output_ChainAb : hdl_u128;
-  signal rounds76_Output_ChainCd : hdl_u128;
-  signal rounds76_Output_ChainEf : hdl_u128;
-  signal rounds76_Output_ChainGh : hdl_u128;
+  signal rounds76_Output_First : boolean;
   signal rounds76_Output_W0 : hdl_u128;
   signal rounds76_Output_W1 : hdl_u128;
   signal rounds76_Output_W2 : hdl_u128;
@@ -1622,10 +1388,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds77_Output_Cd : hdl_u128;
   signal rounds77_Output_Ef : hdl_u128;
   signal rounds77_Output_Gh : hdl_u128;
-  signal rounds77_Output_ChainAb : hdl_u128;
-  signal rounds77_Output_ChainCd : hdl_u128;
-  signal rounds77_Output_ChainEf : hdl_u128;
-  signal rounds77_Output_ChainGh : hdl_u128;
+  signal rounds77_Output_First : boolean;
   signal rounds77_Output_W0 : hdl_u128;
   signal rounds77_Output_W1 : hdl_u128;
   signal rounds77_Output_W2 : hdl_u128;
@@ -1641,10 +1404,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds78_Output_Cd : hdl_u128;
   signal rounds78_Output_Ef : hdl_u128;
   signal rounds78_Output_Gh : hdl_u128;
-  signal rounds78_Output_ChainAb : hdl_u128;
-  signal rounds78_Output_ChainCd : hdl_u128;
-  signal rounds78_Output_ChainEf : hdl_u128;
-  signal rounds78_Output_ChainGh : hdl_u128;
+  signal rounds78_Output_First : boolean;
   signal rounds78_Output_W0 : hdl_u128;
   signal rounds78_Output_W1 : hdl_u128;
   signal rounds78_Output_W2 : hdl_u128;
@@ -1660,10 +1420,7 @@ architecture rtl of axi_sha384_proc80 is
   signal rounds79_Output_Cd : hdl_u128;
   signal rounds79_Output_Ef : hdl_u128;
   signal rounds79_Output_Gh : hdl_u128;
-  signal rounds79_Output_ChainAb : hdl_u128;
-  signal rounds79_Output_ChainCd : hdl_u128;
-  signal rounds79_Output_ChainEf : hdl_u128;
-  signal rounds79_Output_ChainGh : hdl_u128;
+  signal rounds79_Output_First : boolean;
   signal rounds79_Output_W0 : hdl_u128;
   signal rounds79_Output_W1 : hdl_u128;
   signal rounds79_Output_W2 : hdl_u128;
@@ -1941,10 +1698,7 @@ begin
       Output_Cd => chain_Output_Cd,
       Output_Ef => chain_Output_Ef,
       Output_Gh => chain_Output_Gh,
-      Output_ChainAb => chain_Output_ChainAb,
-      Output_ChainCd => chain_Output_ChainCd,
-      Output_ChainEf => chain_Output_ChainEf,
-      Output_ChainGh => chain_Output_ChainGh,
+      Output_First => chain_Output_First,
       Output_W0 => chain_Output_W0,
       Output_W1 => chain_Output_W1,
       Output_W2 => chain_Output_W2,
@@ -1970,10 +1724,7 @@ begin
       Input_Cd => chain_Output_Cd,
       Input_Ef => chain_Output_Ef,
       Input_Gh => chain_Output_Gh,
-      Input_ChainAb => chain_Output_ChainAb,
-      Input_ChainCd => chain_Output_ChainCd,
-      Input_ChainEf => chain_Output_ChainEf,
-      Input_ChainGh => chain_Output_ChainGh,
+      Input_First => chain_Output_First,
       Input_W0 => chain_Output_W0,
       Input_W1 => chain_Output_W1,
       Input_W2 => chain_Output_W2,
@@ -1990,10 +1741,7 @@ begin
       Output_Cd => rounds0_Output_Cd,
       Output_Ef => rounds0_Output_Ef,
       Output_Gh => rounds0_Output_Gh,
-      Output_ChainAb => rounds0_Output_ChainAb,
-      Output_ChainCd => rounds0_Output_ChainCd,
-      Output_ChainEf => rounds0_Output_ChainEf,
-      Output_ChainGh => rounds0_Output_ChainGh,
+      Output_First => rounds0_Output_First,
       Output_W0 => rounds0_Output_W0,
       Output_W1 => rounds0_Output_W1,
       Output_W2 => rounds0_Output_W2,
@@ -2019,10 +1767,7 @@ begin
       Input_Cd => rounds0_Output_Cd,
       Input_Ef => rounds0_Output_Ef,
       Input_Gh => rounds0_Output_Gh,
-      Input_ChainAb => rounds0_Output_ChainAb,
-      Input_ChainCd => rounds0_Output_ChainCd,
-      Input_ChainEf => rounds0_Output_ChainEf,
-      Input_ChainGh => rounds0_Output_ChainGh,
+      Input_First => rounds0_Output_First,
       Input_W0 => rounds0_Output_W0,
       Input_W1 => rounds0_Output_W1,
       Input_W2 => rounds0_Output_W2,
@@ -2039,10 +1784,7 @@ begin
       Output_Cd => rounds1_Output_Cd,
       Output_Ef => rounds1_Output_Ef,
       Output_Gh => rounds1_Output_Gh,
-      Output_ChainAb => rounds1_Output_ChainAb,
-      Output_ChainCd => rounds1_Output_ChainCd,
-      Output_ChainEf => rounds1_Output_ChainEf,
-      Output_ChainGh => rounds1_Output_ChainGh,
+      Output_First => rounds1_Output_First,
       Output_W0 => rounds1_Output_W0,
       Output_W1 => rounds1_Output_W1,
       Output_W2 => rounds1_Output_W2,
@@ -2068,10 +1810,7 @@ begin
       Input_Cd => rounds1_Output_Cd,
       Input_Ef => rounds1_Output_Ef,
       Input_Gh => rounds1_Output_Gh,
-      Input_ChainAb => rounds1_Output_ChainAb,
-      Input_ChainCd => rounds1_Output_ChainCd,
-      Input_ChainEf => rounds1_Output_ChainEf,
-      Input_ChainGh => rounds1_Output_ChainGh,
+      Input_First => rounds1_Output_First,
       Input_W0 => rounds1_Output_W0,
       Input_W1 => rounds1_Output_W1,
       Input_W2 => rounds1_Output_W2,
@@ -2088,10 +1827,7 @@ begin
       Output_Cd => rounds2_Output_Cd,
       Output_Ef => rounds2_Output_Ef,
       Output_Gh => rounds2_Output_Gh,
-      Output_ChainAb => rounds2_Output_ChainAb,
-      Output_ChainCd => rounds2_Output_ChainCd,
-      Output_ChainEf => rounds2_Output_ChainEf,
-      Output_ChainGh => rounds2_Output_ChainGh,
+      Output_First => rounds2_Output_First,
       Output_W0 => rounds2_Output_W0,
       Output_W1 => rounds2_Output_W1,
       Output_W2 => rounds2_Output_W2,
@@ -2117,10 +1853,7 @@ begin
       Input_Cd => rounds2_Output_Cd,
       Input_Ef => rounds2_Output_Ef,
       Input_Gh => rounds2_Output_Gh,
-      Input_ChainAb => rounds2_Output_ChainAb,
-      Input_ChainCd => rounds2_Output_ChainCd,
-      Input_ChainEf => rounds2_Output_ChainEf,
-      Input_ChainGh => rounds2_Output_ChainGh,
+      Input_First => rounds2_Output_First,
       Input_W0 => rounds2_Output_W0,
       Input_W1 => rounds2_Output_W1,
       Input_W2 => rounds2_Output_W2,
@@ -2137,10 +1870,7 @@ begin
       Output_Cd => rounds3_Output_Cd,
       Output_Ef => rounds3_Output_Ef,
       Output_Gh => rounds3_Output_Gh,
-      Output_ChainAb => rounds3_Output_ChainAb,
-      Output_ChainCd => rounds3_Output_ChainCd,
-      Output_ChainEf => rounds3_Output_ChainEf,
-      Output_ChainGh => rounds3_Output_ChainGh,
+      Output_First => rounds3_Output_First,
       Output_W0 => rounds3_Output_W0,
       Output_W1 => rounds3_Output_W1,
       Output_W2 => rounds3_Output_W2,
@@ -2166,10 +1896,7 @@ begin
       Input_Cd => rounds3_Output_Cd,
       Input_Ef => rounds3_Output_Ef,
       Input_Gh => rounds3_Output_Gh,
-      Input_ChainAb => rounds3_Output_ChainAb,
-      Input_ChainCd => rounds3_Output_ChainCd,
-      Input_ChainEf => rounds3_Output_ChainEf,
-      Input_ChainGh => rounds3_Output_ChainGh,
+      Input_First => rounds3_Output_First,
       Input_W0 => rounds3_Output_W0,
       Input_W1 => rounds3_Output_W1,
       Input_W2 => rounds3_Output_W2,
@@ -2186,10 +1913,7 @@ begin
       Output_Cd => rounds4_Output_Cd,
       Output_Ef => rounds4_Output_Ef,
       Output_Gh => rounds4_Output_Gh,
-      Output_ChainAb => rounds4_Output_ChainAb,
-      Output_ChainCd => rounds4_Output_ChainCd,
-      Output_ChainEf => rounds4_Output_ChainEf,
-      Output_ChainGh => rounds4_Output_ChainGh,
+      Output_First => rounds4_Output_First,
       Output_W0 => rounds4_Output_W0,
       Output_W1 => rounds4_Output_W1,
       Output_W2 => rounds4_Output_W2,
@@ -2215,10 +1939,7 @@ begin
       Input_Cd => rounds4_Output_Cd,
       Input_Ef => rounds4_Output_Ef,
       Input_Gh => rounds4_Output_Gh,
-      Input_ChainAb => rounds4_Output_ChainAb,
-      Input_ChainCd => rounds4_Output_ChainCd,
-      Input_ChainEf => rounds4_Output_ChainEf,
-      Input_ChainGh => rounds4_Output_ChainGh,
+      Input_First => rounds4_Output_First,
       Input_W0 => rounds4_Output_W0,
       Input_W1 => rounds4_Output_W1,
       Input_W2 => rounds4_Output_W2,
@@ -2235,10 +1956,7 @@ begin
       Output_Cd => rounds5_Output_Cd,
       Output_Ef => rounds5_Output_Ef,
       Output_Gh => rounds5_Output_Gh,
-      Output_ChainAb => rounds5_Output_ChainAb,
-      Output_ChainCd => rounds5_Output_ChainCd,
-      Output_ChainEf => rounds5_Output_ChainEf,
-      Output_ChainGh => rounds5_Output_ChainGh,
+      Output_First => rounds5_Output_First,
       Output_W0 => rounds5_Output_W0,
       Output_W1 => rounds5_Output_W1,
       Output_W2 => rounds5_Output_W2,
@@ -2264,10 +1982,7 @@ begin
       Input_Cd => rounds5_Output_Cd,
       Input_Ef => rounds5_Output_Ef,
       Input_Gh => rounds5_Output_Gh,
-      Input_ChainAb => rounds5_Output_ChainAb,
-      Input_ChainCd => rounds5_Output_ChainCd,
-      Input_ChainEf => rounds5_Output_ChainEf,
-      Input_ChainGh => rounds5_Output_ChainGh,
+      Input_First => rounds5_Output_First,
       Input_W0 => rounds5_Output_W0,
       Input_W1 => rounds5_Output_W1,
       Input_W2 => rounds5_Output_W2,
@@ -2284,10 +1999,7 @@ begin
       Output_Cd => rounds6_Output_Cd,
       Output_Ef => rounds6_Output_Ef,
       Output_Gh => rounds6_Output_Gh,
-      Output_ChainAb => rounds6_Output_ChainAb,
-      Output_ChainCd => rounds6_Output_ChainCd,
-      Output_ChainEf => rounds6_Output_ChainEf,
-      Output_ChainGh => rounds6_Output_ChainGh,
+      Output_First => rounds6_Output_First,
       Output_W0 => rounds6_Output_W0,
       Output_W1 => rounds6_Output_W1,
       Output_W2 => rounds6_Output_W2,
@@ -2313,10 +2025,7 @@ begin
       Input_Cd => rounds6_Output_Cd,
       Input_Ef => rounds6_Output_Ef,
       Input_Gh => rounds6_Output_Gh,
-      Input_ChainAb => rounds6_Output_ChainAb,
-      Input_ChainCd => rounds6_Output_ChainCd,
-      Input_ChainEf => rounds6_Output_ChainEf,
-      Input_ChainGh => rounds6_Output_ChainGh,
+      Input_First => rounds6_Output_First,
       Input_W0 => rounds6_Output_W0,
       Input_W1 => rounds6_Output_W1,
       Input_W2 => rounds6_Output_W2,
@@ -2333,10 +2042,7 @@ begin
       Output_Cd => rounds7_Output_Cd,
       Output_Ef => rounds7_Output_Ef,
       Output_Gh => rounds7_Output_Gh,
-      Output_ChainAb => rounds7_Output_ChainAb,
-      Output_ChainCd => rounds7_Output_ChainCd,
-      Output_ChainEf => rounds7_Output_ChainEf,
-      Output_ChainGh => rounds7_Output_ChainGh,
+      Output_First => rounds7_Output_First,
       Output_W0 => rounds7_Output_W0,
       Output_W1 => rounds7_Output_W1,
       Output_W2 => rounds7_Output_W2,
@@ -2362,10 +2068,7 @@ begin
       Input_Cd => rounds7_Output_Cd,
       Input_Ef => rounds7_Output_Ef,
       Input_Gh => rounds7_Output_Gh,
-      Input_ChainAb => rounds7_Output_ChainAb,
-      Input_ChainCd => rounds7_Output_ChainCd,
-      Input_ChainEf => rounds7_Output_ChainEf,
-      Input_ChainGh => rounds7_Output_ChainGh,
+      Input_First => rounds7_Output_First,
       Input_W0 => rounds7_Output_W0,
       Input_W1 => rounds7_Output_W1,
       Input_W2 => rounds7_Output_W2,
@@ -2382,10 +2085,7 @@ begin
       Output_Cd => rounds8_Output_Cd,
       Output_Ef => rounds8_Output_Ef,
       Output_Gh => rounds8_Output_Gh,
-      Output_ChainAb => rounds8_Output_ChainAb,
-      Output_ChainCd => rounds8_Output_ChainCd,
-      Output_ChainEf => rounds8_Output_ChainEf,
-      Output_ChainGh => rounds8_Output_ChainGh,
+      Output_First => rounds8_Output_First,
       Output_W0 => rounds8_Output_W0,
       Output_W1 => rounds8_Output_W1,
       Output_W2 => rounds8_Output_W2,
@@ -2411,10 +2111,7 @@ begin
       Input_Cd => rounds8_Output_Cd,
       Input_Ef => rounds8_Output_Ef,
       Input_Gh => rounds8_Output_Gh,
-      Input_ChainAb => rounds8_Output_ChainAb,
-      Input_ChainCd => rounds8_Output_ChainCd,
-      Input_ChainEf => rounds8_Output_ChainEf,
-      Input_ChainGh => rounds8_Output_ChainGh,
+      Input_First => rounds8_Output_First,
       Input_W0 => rounds8_Output_W0,
       Input_W1 => rounds8_Output_W1,
       Input_W2 => rounds8_Output_W2,
@@ -2431,10 +2128,7 @@ begin
       Output_Cd => rounds9_Output_Cd,
       Output_Ef => rounds9_Output_Ef,
       Output_Gh => rounds9_Output_Gh,
-      Output_ChainAb => rounds9_Output_ChainAb,
-      Output_ChainCd => rounds9_Output_ChainCd,
-      Output_ChainEf => rounds9_Output_ChainEf,
-      Output_ChainGh => rounds9_Output_ChainGh,
+      Output_First => rounds9_Output_First,
       Output_W0 => rounds9_Output_W0,
       Output_W1 => rounds9_Output_W1,
       Output_W2 => rounds9_Output_W2,
@@ -2460,10 +2154,7 @@ begin
       Input_Cd => rounds9_Output_Cd,
       Input_Ef => rounds9_Output_Ef,
       Input_Gh => rounds9_Output_Gh,
-      Input_ChainAb => rounds9_Output_ChainAb,
-      Input_ChainCd => rounds9_Output_ChainCd,
-      Input_ChainEf => rounds9_Output_ChainEf,
-      Input_ChainGh => rounds9_Output_ChainGh,
+      Input_First => rounds9_Output_First,
       Input_W0 => rounds9_Output_W0,
       Input_W1 => rounds9_Output_W1,
       Input_W2 => rounds9_Output_W2,
@@ -2480,10 +2171,7 @@ begin
       Output_Cd => rounds10_Output_Cd,
       Output_Ef => rounds10_Output_Ef,
       Output_Gh => rounds10_Output_Gh,
-      Output_ChainAb => rounds10_Output_ChainAb,
-      Output_ChainCd => rounds10_Output_ChainCd,
-      Output_ChainEf => rounds10_Output_ChainEf,
-      Output_ChainGh => rounds10_Output_ChainGh,
+      Output_First => rounds10_Output_First,
       Output_W0 => rounds10_Output_W0,
       Output_W1 => rounds10_Output_W1,
       Output_W2 => rounds10_Output_W2,
@@ -2509,10 +2197,7 @@ begin
       Input_Cd => rounds10_Output_Cd,
       Input_Ef => rounds10_Output_Ef,
       Input_Gh => rounds10_Output_Gh,
-      Input_ChainAb => rounds10_Output_ChainAb,
-      Input_ChainCd => rounds10_Output_ChainCd,
-      Input_ChainEf => rounds10_Output_ChainEf,
-      Input_ChainGh => rounds10_Output_ChainGh,
+      Input_First => rounds10_Output_First,
       Input_W0 => rounds10_Output_W0,
       Input_W1 => rounds10_Output_W1,
       Input_W2 => rounds10_Output_W2,
@@ -2529,10 +2214,7 @@ begin
       Output_Cd => rounds11_Output_Cd,
       Output_Ef => rounds11_Output_Ef,
       Output_Gh => rounds11_Output_Gh,
-      Output_ChainAb => rounds11_Output_ChainAb,
-      Output_ChainCd => rounds11_Output_ChainCd,
-      Output_ChainEf => rounds11_Output_ChainEf,
-      Output_ChainGh => rounds11_Output_ChainGh,
+      Output_First => rounds11_Output_First,
       Output_W0 => rounds11_Output_W0,
       Output_W1 => rounds11_Output_W1,
       Output_W2 => rounds11_Output_W2,
@@ -2558,10 +2240,7 @@ begin
       Input_Cd => rounds11_Output_Cd,
       Input_Ef => rounds11_Output_Ef,
       Input_Gh => rounds11_Output_Gh,
-      Input_ChainAb => rounds11_Output_ChainAb,
-      Input_ChainCd => rounds11_Output_ChainCd,
-      Input_ChainEf => rounds11_Output_ChainEf,
-      Input_ChainGh => rounds11_Output_ChainGh,
+      Input_First => rounds11_Output_First,
       Input_W0 => rounds11_Output_W0,
       Input_W1 => rounds11_Output_W1,
       Input_W2 => rounds11_Output_W2,
@@ -2578,10 +2257,7 @@ begin
       Output_Cd => rounds12_Output_Cd,
       Output_Ef => rounds12_Output_Ef,
       Output_Gh => rounds12_Output_Gh,
-      Output_ChainAb => rounds12_Output_ChainAb,
-      Output_ChainCd => rounds12_Output_ChainCd,
-      Output_ChainEf => rounds12_Output_ChainEf,
-      Output_ChainGh => rounds12_Output_ChainGh,
+      Output_First => rounds12_Output_First,
       Output_W0 => rounds12_Output_W0,
       Output_W1 => rounds12_Output_W1,
       Output_W2 => rounds12_Output_W2,
@@ -2607,10 +2283,7 @@ begin
       Input_Cd => rounds12_Output_Cd,
       Input_Ef => rounds12_Output_Ef,
       Input_Gh => rounds12_Output_Gh,
-      Input_ChainAb => rounds12_Output_ChainAb,
-      Input_ChainCd => rounds12_Output_ChainCd,
-      Input_ChainEf => rounds12_Output_ChainEf,
-      Input_ChainGh => rounds12_Output_ChainGh,
+      Input_First => rounds12_Output_First,
       Input_W0 => rounds12_Output_W0,
       Input_W1 => rounds12_Output_W1,
       Input_W2 => rounds12_Output_W2,
@@ -2627,10 +2300,7 @@ begin
       Output_Cd => rounds13_Output_Cd,
       Output_Ef => rounds13_Output_Ef,
       Output_Gh => rounds13_Output_Gh,
-      Output_ChainAb => rounds13_Output_ChainAb,
-      Output_ChainCd => rounds13_Output_ChainCd,
-      Output_ChainEf => rounds13_Output_ChainEf,
-      Output_ChainGh => rounds13_Output_ChainGh,
+      Output_First => rounds13_Output_First,
       Output_W0 => rounds13_Output_W0,
       Output_W1 => rounds13_Output_W1,
       Output_W2 => rounds13_Output_W2,
@@ -2656,10 +2326,7 @@ begin
       Input_Cd => rounds13_Output_Cd,
       Input_Ef => rounds13_Output_Ef,
       Input_Gh => rounds13_Output_Gh,
-      Input_ChainAb => rounds13_Output_ChainAb,
-      Input_ChainCd => rounds13_Output_ChainCd,
-      Input_ChainEf => rounds13_Output_ChainEf,
-      Input_ChainGh => rounds13_Output_ChainGh,
+      Input_First => rounds13_Output_First,
       Input_W0 => rounds13_Output_W0,
       Input_W1 => rounds13_Output_W1,
       Input_W2 => rounds13_Output_W2,
@@ -2676,10 +2343,7 @@ begin
       Output_Cd => rounds14_Output_Cd,
       Output_Ef => rounds14_Output_Ef,
       Output_Gh => rounds14_Output_Gh,
-      Output_ChainAb => rounds14_Output_ChainAb,
-      Output_ChainCd => rounds14_Output_ChainCd,
-      Output_ChainEf => rounds14_Output_ChainEf,
-      Output_ChainGh => rounds14_Output_ChainGh,
+      Output_First => rounds14_Output_First,
       Output_W0 => rounds14_Output_W0,
       Output_W1 => rounds14_Output_W1,
       Output_W2 => rounds14_Output_W2,
@@ -2705,10 +2369,7 @@ begin
       Input_Cd => rounds14_Output_Cd,
       Input_Ef => rounds14_Output_Ef,
       Input_Gh => rounds14_Output_Gh,
-      Input_ChainAb => rounds14_Output_ChainAb,
-      Input_ChainCd => rounds14_Output_ChainCd,
-      Input_ChainEf => rounds14_Output_ChainEf,
-      Input_ChainGh => rounds14_Output_ChainGh,
+      Input_First => rounds14_Output_First,
       Input_W0 => rounds14_Output_W0,
       Input_W1 => rounds14_Output_W1,
       Input_W2 => rounds14_Output_W2,
@@ -2725,10 +2386,7 @@ begin
       Output_Cd => rounds15_Output_Cd,
       Output_Ef => rounds15_Output_Ef,
       Output_Gh => rounds15_Output_Gh,
-      Output_ChainAb => rounds15_Output_ChainAb,
-      Output_ChainCd => rounds15_Output_ChainCd,
-      Output_ChainEf => rounds15_Output_ChainEf,
-      Output_ChainGh => rounds15_Output_ChainGh,
+      Output_First => rounds15_Output_First,
       Output_W0 => rounds15_Output_W0,
       Output_W1 => rounds15_Output_W1,
       Output_W2 => rounds15_Output_W2,
@@ -2754,10 +2412,7 @@ begin
       Input_Cd => rounds15_Output_Cd,
       Input_Ef => rounds15_Output_Ef,
       Input_Gh => rounds15_Output_Gh,
-      Input_ChainAb => rounds15_Output_ChainAb,
-      Input_ChainCd => rounds15_Output_ChainCd,
-      Input_ChainEf => rounds15_Output_ChainEf,
-      Input_ChainGh => rounds15_Output_ChainGh,
+      Input_First => rounds15_Output_First,
       Input_W0 => rounds15_Output_W0,
       Input_W1 => rounds15_Output_W1,
       Input_W2 => rounds15_Output_W2,
@@ -2774,10 +2429,7 @@ begin
       Output_Cd => rounds16_Output_Cd,
       Output_Ef => rounds16_Output_Ef,
       Output_Gh => rounds16_Output_Gh,
-      Output_ChainAb => rounds16_Output_ChainAb,
-      Output_ChainCd => rounds16_Output_ChainCd,
-      Output_ChainEf => rounds16_Output_ChainEf,
-      Output_ChainGh => rounds16_Output_ChainGh,
+      Output_First => rounds16_Output_First,
       Output_W0 => rounds16_Output_W0,
       Output_W1 => rounds16_Output_W1,
       Output_W2 => rounds16_Output_W2,
@@ -2803,10 +2455,7 @@ begin
       Input_Cd => rounds16_Output_Cd,
       Input_Ef => rounds16_Output_Ef,
       Input_Gh => rounds16_Output_Gh,
-      Input_ChainAb => rounds16_Output_ChainAb,
-      Input_ChainCd => rounds16_Output_ChainCd,
-      Input_ChainEf => rounds16_Output_ChainEf,
-      Input_ChainGh => rounds16_Output_ChainGh,
+      Input_First => rounds16_Output_First,
       Input_W0 => rounds16_Output_W0,
       Input_W1 => rounds16_Output_W1,
       Input_W2 => rounds16_Output_W2,
@@ -2823,10 +2472,7 @@ begin
       Output_Cd => rounds17_Output_Cd,
       Output_Ef => rounds17_Output_Ef,
       Output_Gh => rounds17_Output_Gh,
-      Output_ChainAb => rounds17_Output_ChainAb,
-      Output_ChainCd => rounds17_Output_ChainCd,
-      Output_ChainEf => rounds17_Output_ChainEf,
-      Output_ChainGh => rounds17_Output_ChainGh,
+      Output_First => rounds17_Output_First,
       Output_W0 => rounds17_Output_W0,
       Output_W1 => rounds17_Output_W1,
       Output_W2 => rounds17_Output_W2,
@@ -2852,10 +2498,7 @@ begin
       Input_Cd => rounds17_Output_Cd,
       Input_Ef => rounds17_Output_Ef,
       Input_Gh => rounds17_Output_Gh,
-      Input_ChainAb => rounds17_Output_ChainAb,
-      Input_ChainCd => rounds17_Output_ChainCd,
-      Input_ChainEf => rounds17_Output_ChainEf,
-      Input_ChainGh => rounds17_Output_ChainGh,
+      Input_First => rounds17_Output_First,
       Input_W0 => rounds17_Output_W0,
       Input_W1 => rounds17_Output_W1,
       Input_W2 => rounds17_Output_W2,
@@ -2872,10 +2515,7 @@ begin
       Output_Cd => rounds18_Output_Cd,
       Output_Ef => rounds18_Output_Ef,
       Output_Gh => rounds18_Output_Gh,
-      Output_ChainAb => rounds18_Output_ChainAb,
-      Output_ChainCd => rounds18_Output_ChainCd,
-      Output_ChainEf => rounds18_Output_ChainEf,
-      Output_ChainGh => rounds18_Output_ChainGh,
+      Output_First => rounds18_Output_First,
       Output_W0 => rounds18_Output_W0,
       Output_W1 => rounds18_Output_W1,
       Output_W2 => rounds18_Output_W2,
@@ -2901,10 +2541,7 @@ begin
       Input_Cd => rounds18_Output_Cd,
       Input_Ef => rounds18_Output_Ef,
       Input_Gh => rounds18_Output_Gh,
-      Input_ChainAb => rounds18_Output_ChainAb,
-      Input_ChainCd => rounds18_Output_ChainCd,
-      Input_ChainEf => rounds18_Output_ChainEf,
-      Input_ChainGh => rounds18_Output_ChainGh,
+      Input_First => rounds18_Output_First,
       Input_W0 => rounds18_Output_W0,
       Input_W1 => rounds18_Output_W1,
       Input_W2 => rounds18_Output_W2,
@@ -2921,10 +2558,7 @@ begin
       Output_Cd => rounds19_Output_Cd,
       Output_Ef => rounds19_Output_Ef,
       Output_Gh => rounds19_Output_Gh,
-      Output_ChainAb => rounds19_Output_ChainAb,
-      Output_ChainCd => rounds19_Output_ChainCd,
-      Output_ChainEf => rounds19_Output_ChainEf,
-      Output_ChainGh => rounds19_Output_ChainGh,
+      Output_First => rounds19_Output_First,
       Output_W0 => rounds19_Output_W0,
       Output_W1 => rounds19_Output_W1,
       Output_W2 => rounds19_Output_W2,
@@ -2950,10 +2584,7 @@ begin
       Input_Cd => rounds19_Output_Cd,
       Input_Ef => rounds19_Output_Ef,
       Input_Gh => rounds19_Output_Gh,
-      Input_ChainAb => rounds19_Output_ChainAb,
-      Input_ChainCd => rounds19_Output_ChainCd,
-      Input_ChainEf => rounds19_Output_ChainEf,
-      Input_ChainGh => rounds19_Output_ChainGh,
+      Input_First => rounds19_Output_First,
       Input_W0 => rounds19_Output_W0,
       Input_W1 => rounds19_Output_W1,
       Input_W2 => rounds19_Output_W2,
@@ -2970,10 +2601,7 @@ begin
       Output_Cd => rounds20_Output_Cd,
       Output_Ef => rounds20_Output_Ef,
       Output_Gh => rounds20_Output_Gh,
-      Output_ChainAb => rounds20_Output_ChainAb,
-      Output_ChainCd => rounds20_Output_ChainCd,
-      Output_ChainEf => rounds20_Output_ChainEf,
-      Output_ChainGh => rounds20_Output_ChainGh,
+      Output_First => rounds20_Output_First,
       Output_W0 => rounds20_Output_W0,
       Output_W1 => rounds20_Output_W1,
       Output_W2 => rounds20_Output_W2,
@@ -2999,10 +2627,7 @@ begin
       Input_Cd => rounds20_Output_Cd,
       Input_Ef => rounds20_Output_Ef,
       Input_Gh => rounds20_Output_Gh,
-      Input_ChainAb => rounds20_Output_ChainAb,
-      Input_ChainCd => rounds20_Output_ChainCd,
-      Input_ChainEf => rounds20_Output_ChainEf,
-      Input_ChainGh => rounds20_Output_ChainGh,
+      Input_First => rounds20_Output_First,
       Input_W0 => rounds20_Output_W0,
       Input_W1 => rounds20_Output_W1,
       Input_W2 => rounds20_Output_W2,
@@ -3019,10 +2644,7 @@ begin
       Output_Cd => rounds21_Output_Cd,
       Output_Ef => rounds21_Output_Ef,
       Output_Gh => rounds21_Output_Gh,
-      Output_ChainAb => rounds21_Output_ChainAb,
-      Output_ChainCd => rounds21_Output_ChainCd,
-      Output_ChainEf => rounds21_Output_ChainEf,
-      Output_ChainGh => rounds21_Output_ChainGh,
+      Output_First => rounds21_Output_First,
       Output_W0 => rounds21_Output_W0,
       Output_W1 => rounds21_Output_W1,
       Output_W2 => rounds21_Output_W2,
@@ -3048,10 +2670,7 @@ begin
       Input_Cd => rounds21_Output_Cd,
       Input_Ef => rounds21_Output_Ef,
       Input_Gh => rounds21_Output_Gh,
-      Input_ChainAb => rounds21_Output_ChainAb,
-      Input_ChainCd => rounds21_Output_ChainCd,
-      Input_ChainEf => rounds21_Output_ChainEf,
-      Input_ChainGh => rounds21_Output_ChainGh,
+      Input_First => rounds21_Output_First,
       Input_W0 => rounds21_Output_W0,
       Input_W1 => rounds21_Output_W1,
       Input_W2 => rounds21_Output_W2,
@@ -3068,10 +2687,7 @@ begin
       Output_Cd => rounds22_Output_Cd,
       Output_Ef => rounds22_Output_Ef,
       Output_Gh => rounds22_Output_Gh,
-      Output_ChainAb => rounds22_Output_ChainAb,
-      Output_ChainCd => rounds22_Output_ChainCd,
-      Output_ChainEf => rounds22_Output_ChainEf,
-      Output_ChainGh => rounds22_Output_ChainGh,
+      Output_First => rounds22_Output_First,
       Output_W0 => rounds22_Output_W0,
       Output_W1 => rounds22_Output_W1,
       Output_W2 => rounds22_Output_W2,
@@ -3097,10 +2713,7 @@ begin
       Input_Cd => rounds22_Output_Cd,
       Input_Ef => rounds22_Output_Ef,
       Input_Gh => rounds22_Output_Gh,
-      Input_ChainAb => rounds22_Output_ChainAb,
-      Input_ChainCd => rounds22_Output_ChainCd,
-      Input_ChainEf => rounds22_Output_ChainEf,
-      Input_ChainGh => rounds22_Output_ChainGh,
+      Input_First => rounds22_Output_First,
       Input_W0 => rounds22_Output_W0,
       Input_W1 => rounds22_Output_W1,
       Input_W2 => rounds22_Output_W2,
@@ -3117,10 +2730,7 @@ begin
       Output_Cd => rounds23_Output_Cd,
       Output_Ef => rounds23_Output_Ef,
       Output_Gh => rounds23_Output_Gh,
-      Output_ChainAb => rounds23_Output_ChainAb,
-      Output_ChainCd => rounds23_Output_ChainCd,
-      Output_ChainEf => rounds23_Output_ChainEf,
-      Output_ChainGh => rounds23_Output_ChainGh,
+      Output_First => rounds23_Output_First,
       Output_W0 => rounds23_Output_W0,
       Output_W1 => rounds23_Output_W1,
       Output_W2 => rounds23_Output_W2,
@@ -3146,10 +2756,7 @@ begin
       Input_Cd => rounds23_Output_Cd,
       Input_Ef => rounds23_Output_Ef,
       Input_Gh => rounds23_Output_Gh,
-      Input_ChainAb => rounds23_Output_ChainAb,
-      Input_ChainCd => rounds23_Output_ChainCd,
-      Input_ChainEf => rounds23_Output_ChainEf,
-      Input_ChainGh => rounds23_Output_ChainGh,
+      Input_First => rounds23_Output_First,
       Input_W0 => rounds23_Output_W0,
       Input_W1 => rounds23_Output_W1,
       Input_W2 => rounds23_Output_W2,
@@ -3166,10 +2773,7 @@ begin
       Output_Cd => rounds24_Output_Cd,
       Output_Ef => rounds24_Output_Ef,
       Output_Gh => rounds24_Output_Gh,
-      Output_ChainAb => rounds24_Output_ChainAb,
-      Output_ChainCd => rounds24_Output_ChainCd,
-      Output_ChainEf => rounds24_Output_ChainEf,
-      Output_ChainGh => rounds24_Output_ChainGh,
+      Output_First => rounds24_Output_First,
       Output_W0 => rounds24_Output_W0,
       Output_W1 => rounds24_Output_W1,
       Output_W2 => rounds24_Output_W2,
@@ -3195,10 +2799,7 @@ begin
       Input_Cd => rounds24_Output_Cd,
       Input_Ef => rounds24_Output_Ef,
       Input_Gh => rounds24_Output_Gh,
-      Input_ChainAb => rounds24_Output_ChainAb,
-      Input_ChainCd => rounds24_Output_ChainCd,
-      Input_ChainEf => rounds24_Output_ChainEf,
-      Input_ChainGh => rounds24_Output_ChainGh,
+      Input_First => rounds24_Output_First,
       Input_W0 => rounds24_Output_W0,
       Input_W1 => rounds24_Output_W1,
       Input_W2 => rounds24_Output_W2,
@@ -3215,10 +2816,7 @@ begin
       Output_Cd => rounds25_Output_Cd,
       Output_Ef => rounds25_Output_Ef,
       Output_Gh => rounds25_Output_Gh,
-      Output_ChainAb => rounds25_Output_ChainAb,
-      Output_ChainCd => rounds25_Output_ChainCd,
-      Output_ChainEf => rounds25_Output_ChainEf,
-      Output_ChainGh => rounds25_Output_ChainGh,
+      Output_First => rounds25_Output_First,
       Output_W0 => rounds25_Output_W0,
       Output_W1 => rounds25_Output_W1,
       Output_W2 => rounds25_Output_W2,
@@ -3244,10 +2842,7 @@ begin
       Input_Cd => rounds25_Output_Cd,
       Input_Ef => rounds25_Output_Ef,
       Input_Gh => rounds25_Output_Gh,
-      Input_ChainAb => rounds25_Output_ChainAb,
-      Input_ChainCd => rounds25_Output_ChainCd,
-      Input_ChainEf => rounds25_Output_ChainEf,
-      Input_ChainGh => rounds25_Output_ChainGh,
+      Input_First => rounds25_Output_First,
       Input_W0 => rounds25_Output_W0,
       Input_W1 => rounds25_Output_W1,
       Input_W2 => rounds25_Output_W2,
@@ -3264,10 +2859,7 @@ begin
       Output_Cd => rounds26_Output_Cd,
       Output_Ef => rounds26_Output_Ef,
       Output_Gh => rounds26_Output_Gh,
-      Output_ChainAb => rounds26_Output_ChainAb,
-      Output_ChainCd => rounds26_Output_ChainCd,
-      Output_ChainEf => rounds26_Output_ChainEf,
-      Output_ChainGh => rounds26_Output_ChainGh,
+      Output_First => rounds26_Output_First,
       Output_W0 => rounds26_Output_W0,
       Output_W1 => rounds26_Output_W1,
       Output_W2 => rounds26_Output_W2,
@@ -3293,10 +2885,7 @@ begin
       Input_Cd => rounds26_Output_Cd,
       Input_Ef => rounds26_Output_Ef,
       Input_Gh => rounds26_Output_Gh,
-      Input_ChainAb => rounds26_Output_ChainAb,
-      Input_ChainCd => rounds26_Output_ChainCd,
-      Input_ChainEf => rounds26_Output_ChainEf,
-      Input_ChainGh => rounds26_Output_ChainGh,
+      Input_First => rounds26_Output_First,
       Input_W0 => rounds26_Output_W0,
       Input_W1 => rounds26_Output_W1,
       Input_W2 => rounds26_Output_W2,
@@ -3313,10 +2902,7 @@ begin
       Output_Cd => rounds27_Output_Cd,
       Output_Ef => rounds27_Output_Ef,
       Output_Gh => rounds27_Output_Gh,
-      Output_ChainAb => rounds27_Output_ChainAb,
-      Output_ChainCd => rounds27_Output_ChainCd,
-      Output_ChainEf => rounds27_Output_ChainEf,
-      Output_ChainGh => rounds27_Output_ChainGh,
+      Output_First => rounds27_Output_First,
       Output_W0 => rounds27_Output_W0,
       Output_W1 => rounds27_Output_W1,
       Output_W2 => rounds27_Output_W2,
@@ -3342,10 +2928,7 @@ begin
       Input_Cd => rounds27_Output_Cd,
       Input_Ef => rounds27_Output_Ef,
       Input_Gh => rounds27_Output_Gh,
-      Input_ChainAb => rounds27_Output_ChainAb,
-      Input_ChainCd => rounds27_Output_ChainCd,
-      Input_ChainEf => rounds27_Output_ChainEf,
-      Input_ChainGh => rounds27_Output_ChainGh,
+      Input_First => rounds27_Output_First,
       Input_W0 => rounds27_Output_W0,
       Input_W1 => rounds27_Output_W1,
       Input_W2 => rounds27_Output_W2,
@@ -3362,10 +2945,7 @@ begin
       Output_Cd => rounds28_Output_Cd,
       Output_Ef => rounds28_Output_Ef,
       Output_Gh => rounds28_Output_Gh,
-      Output_ChainAb => rounds28_Output_ChainAb,
-      Output_ChainCd => rounds28_Output_ChainCd,
-      Output_ChainEf => rounds28_Output_ChainEf,
-      Output_ChainGh => rounds28_Output_ChainGh,
+      Output_First => rounds28_Output_First,
       Output_W0 => rounds28_Output_W0,
       Output_W1 => rounds28_Output_W1,
       Output_W2 => rounds28_Output_W2,
@@ -3391,10 +2971,7 @@ begin
       Input_Cd => rounds28_Output_Cd,
       Input_Ef => rounds28_Output_Ef,
       Input_Gh => rounds28_Output_Gh,
-      Input_ChainAb => rounds28_Output_ChainAb,
-      Input_ChainCd => rounds28_Output_ChainCd,
-      Input_ChainEf => rounds28_Output_ChainEf,
-      Input_ChainGh => rounds28_Output_ChainGh,
+      Input_First => rounds28_Output_First,
       Input_W0 => rounds28_Output_W0,
       Input_W1 => rounds28_Output_W1,
       Input_W2 => rounds28_Output_W2,
@@ -3411,10 +2988,7 @@ begin
       Output_Cd => rounds29_Output_Cd,
       Output_Ef => rounds29_Output_Ef,
       Output_Gh => rounds29_Output_Gh,
-      Output_ChainAb => rounds29_Output_ChainAb,
-      Output_ChainCd => rounds29_Output_ChainCd,
-      Output_ChainEf => rounds29_Output_ChainEf,
-      Output_ChainGh => rounds29_Output_ChainGh,
+      Output_First => rounds29_Output_First,
       Output_W0 => rounds29_Output_W0,
       Output_W1 => rounds29_Output_W1,
       Output_W2 => rounds29_Output_W2,
@@ -3440,10 +3014,7 @@ begin
       Input_Cd => rounds29_Output_Cd,
       Input_Ef => rounds29_Output_Ef,
       Input_Gh => rounds29_Output_Gh,
-      Input_ChainAb => rounds29_Output_ChainAb,
-      Input_ChainCd => rounds29_Output_ChainCd,
-      Input_ChainEf => rounds29_Output_ChainEf,
-      Input_ChainGh => rounds29_Output_ChainGh,
+      Input_First => rounds29_Output_First,
       Input_W0 => rounds29_Output_W0,
       Input_W1 => rounds29_Output_W1,
       Input_W2 => rounds29_Output_W2,
@@ -3460,10 +3031,7 @@ begin
       Output_Cd => rounds30_Output_Cd,
       Output_Ef => rounds30_Output_Ef,
       Output_Gh => rounds30_Output_Gh,
-      Output_ChainAb => rounds30_Output_ChainAb,
-      Output_ChainCd => rounds30_Output_ChainCd,
-      Output_ChainEf => rounds30_Output_ChainEf,
-      Output_ChainGh => rounds30_Output_ChainGh,
+      Output_First => rounds30_Output_First,
       Output_W0 => rounds30_Output_W0,
       Output_W1 => rounds30_Output_W1,
       Output_W2 => rounds30_Output_W2,
@@ -3489,10 +3057,7 @@ begin
       Input_Cd => rounds30_Output_Cd,
       Input_Ef => rounds30_Output_Ef,
       Input_Gh => rounds30_Output_Gh,
-      Input_ChainAb => rounds30_Output_ChainAb,
-      Input_ChainCd => rounds30_Output_ChainCd,
-      Input_ChainEf => rounds30_Output_ChainEf,
-      Input_ChainGh => rounds30_Output_ChainGh,
+      Input_First => rounds30_Output_First,
       Input_W0 => rounds30_Output_W0,
       Input_W1 => rounds30_Output_W1,
       Input_W2 => rounds30_Output_W2,
@@ -3509,10 +3074,7 @@ begin
       Output_Cd => rounds31_Output_Cd,
       Output_Ef => rounds31_Output_Ef,
       Output_Gh => rounds31_Output_Gh,
-      Output_ChainAb => rounds31_Output_ChainAb,
-      Output_ChainCd => rounds31_Output_ChainCd,
-      Output_ChainEf => rounds31_Output_ChainEf,
-      Output_ChainGh => rounds31_Output_ChainGh,
+      Output_First => rounds31_Output_First,
       Output_W0 => rounds31_Output_W0,
       Output_W1 => rounds31_Output_W1,
       Output_W2 => rounds31_Output_W2,
@@ -3538,10 +3100,7 @@ begin
       Input_Cd => rounds31_Output_Cd,
       Input_Ef => rounds31_Output_Ef,
       Input_Gh => rounds31_Output_Gh,
-      Input_ChainAb => rounds31_Output_ChainAb,
-      Input_ChainCd => rounds31_Output_ChainCd,
-      Input_ChainEf => rounds31_Output_ChainEf,
-      Input_ChainGh => rounds31_Output_ChainGh,
+      Input_First => rounds31_Output_First,
       Input_W0 => rounds31_Output_W0,
       Input_W1 => rounds31_Output_W1,
       Input_W2 => rounds31_Output_W2,
@@ -3558,10 +3117,7 @@ begin
       Output_Cd => rounds32_Output_Cd,
       Output_Ef => rounds32_Output_Ef,
       Output_Gh => rounds32_Output_Gh,
-      Output_ChainAb => rounds32_Output_ChainAb,
-      Output_ChainCd => rounds32_Output_ChainCd,
-      Output_ChainEf => rounds32_Output_ChainEf,
-      Output_ChainGh => rounds32_Output_ChainGh,
+      Output_First => rounds32_Output_First,
       Output_W0 => rounds32_Output_W0,
       Output_W1 => rounds32_Output_W1,
       Output_W2 => rounds32_Output_W2,
@@ -3587,10 +3143,7 @@ begin
       Input_Cd => rounds32_Output_Cd,
       Input_Ef => rounds32_Output_Ef,
       Input_Gh => rounds32_Output_Gh,
-      Input_ChainAb => rounds32_Output_ChainAb,
-      Input_ChainCd => rounds32_Output_ChainCd,
-      Input_ChainEf => rounds32_Output_ChainEf,
-      Input_ChainGh => rounds32_Output_ChainGh,
+      Input_First => rounds32_Output_First,
       Input_W0 => rounds32_Output_W0,
       Input_W1 => rounds32_Output_W1,
       Input_W2 => rounds32_Output_W2,
@@ -3607,10 +3160,7 @@ begin
       Output_Cd => rounds33_Output_Cd,
       Output_Ef => rounds33_Output_Ef,
       Output_Gh => rounds33_Output_Gh,
-      Output_ChainAb => rounds33_Output_ChainAb,
-      Output_ChainCd => rounds33_Output_ChainCd,
-      Output_ChainEf => rounds33_Output_ChainEf,
-      Output_ChainGh => rounds33_Output_ChainGh,
+      Output_First => rounds33_Output_First,
       Output_W0 => rounds33_Output_W0,
       Output_W1 => rounds33_Output_W1,
       Output_W2 => rounds33_Output_W2,
@@ -3636,10 +3186,7 @@ begin
       Input_Cd => rounds33_Output_Cd,
       Input_Ef => rounds33_Output_Ef,
       Input_Gh => rounds33_Output_Gh,
-      Input_ChainAb => rounds33_Output_ChainAb,
-      Input_ChainCd => rounds33_Output_ChainCd,
-      Input_ChainEf => rounds33_Output_ChainEf,
-      Input_ChainGh => rounds33_Output_ChainGh,
+      Input_First => rounds33_Output_First,
       Input_W0 => rounds33_Output_W0,
       Input_W1 => rounds33_Output_W1,
       Input_W2 => rounds33_Output_W2,
@@ -3656,10 +3203,7 @@ begin
       Output_Cd => rounds34_Output_Cd,
       Output_Ef => rounds34_Output_Ef,
       Output_Gh => rounds34_Output_Gh,
-      Output_ChainAb => rounds34_Output_ChainAb,
-      Output_ChainCd => rounds34_Output_ChainCd,
-      Output_ChainEf => rounds34_Output_ChainEf,
-      Output_ChainGh => rounds34_Output_ChainGh,
+      Output_First => rounds34_Output_First,
       Output_W0 => rounds34_Output_W0,
       Output_W1 => rounds34_Output_W1,
       Output_W2 => rounds34_Output_W2,
@@ -3685,10 +3229,7 @@ begin
       Input_Cd => rounds34_Output_Cd,
       Input_Ef => rounds34_Output_Ef,
       Input_Gh => rounds34_Output_Gh,
-      Input_ChainAb => rounds34_Output_ChainAb,
-      Input_ChainCd => rounds34_Output_ChainCd,
-      Input_ChainEf => rounds34_Output_ChainEf,
-      Input_ChainGh => rounds34_Output_ChainGh,
+      Input_First => rounds34_Output_First,
       Input_W0 => rounds34_Output_W0,
       Input_W1 => rounds34_Output_W1,
       Input_W2 => rounds34_Output_W2,
@@ -3705,10 +3246,7 @@ begin
       Output_Cd => rounds35_Output_Cd,
       Output_Ef => rounds35_Output_Ef,
       Output_Gh => rounds35_Output_Gh,
-      Output_ChainAb => rounds35_Output_ChainAb,
-      Output_ChainCd => rounds35_Output_ChainCd,
-      Output_ChainEf => rounds35_Output_ChainEf,
-      Output_ChainGh => rounds35_Output_ChainGh,
+      Output_First => rounds35_Output_First,
       Output_W0 => rounds35_Output_W0,
       Output_W1 => rounds35_Output_W1,
       Output_W2 => rounds35_Output_W2,
@@ -3734,10 +3272,7 @@ begin
       Input_Cd => rounds35_Output_Cd,
       Input_Ef => rounds35_Output_Ef,
       Input_Gh => rounds35_Output_Gh,
-      Input_ChainAb => rounds35_Output_ChainAb,
-      Input_ChainCd => rounds35_Output_ChainCd,
-      Input_ChainEf => rounds35_Output_ChainEf,
-      Input_ChainGh => rounds35_Output_ChainGh,
+      Input_First => rounds35_Output_First,
       Input_W0 => rounds35_Output_W0,
       Input_W1 => rounds35_Output_W1,
       Input_W2 => rounds35_Output_W2,
@@ -3754,10 +3289,7 @@ begin
       Output_Cd => rounds36_Output_Cd,
       Output_Ef => rounds36_Output_Ef,
       Output_Gh => rounds36_Output_Gh,
-      Output_ChainAb => rounds36_Output_ChainAb,
-      Output_ChainCd => rounds36_Output_ChainCd,
-      Output_ChainEf => rounds36_Output_ChainEf,
-      Output_ChainGh => rounds36_Output_ChainGh,
+      Output_First => rounds36_Output_First,
       Output_W0 => rounds36_Output_W0,
       Output_W1 => rounds36_Output_W1,
       Output_W2 => rounds36_Output_W2,
@@ -3783,10 +3315,7 @@ begin
       Input_Cd => rounds36_Output_Cd,
       Input_Ef => rounds36_Output_Ef,
       Input_Gh => rounds36_Output_Gh,
-      Input_ChainAb => rounds36_Output_ChainAb,
-      Input_ChainCd => rounds36_Output_ChainCd,
-      Input_ChainEf => rounds36_Output_ChainEf,
-      Input_ChainGh => rounds36_Output_ChainGh,
+      Input_First => rounds36_Output_First,
       Input_W0 => rounds36_Output_W0,
       Input_W1 => rounds36_Output_W1,
       Input_W2 => rounds36_Output_W2,
@@ -3803,10 +3332,7 @@ begin
       Output_Cd => rounds37_Output_Cd,
       Output_Ef => rounds37_Output_Ef,
       Output_Gh => rounds37_Output_Gh,
-      Output_ChainAb => rounds37_Output_ChainAb,
-      Output_ChainCd => rounds37_Output_ChainCd,
-      Output_ChainEf => rounds37_Output_ChainEf,
-      Output_ChainGh => rounds37_Output_ChainGh,
+      Output_First => rounds37_Output_First,
       Output_W0 => rounds37_Output_W0,
       Output_W1 => rounds37_Output_W1,
       Output_W2 => rounds37_Output_W2,
@@ -3832,10 +3358,7 @@ begin
       Input_Cd => rounds37_Output_Cd,
       Input_Ef => rounds37_Output_Ef,
       Input_Gh => rounds37_Output_Gh,
-      Input_ChainAb => rounds37_Output_ChainAb,
-      Input_ChainCd => rounds37_Output_ChainCd,
-      Input_ChainEf => rounds37_Output_ChainEf,
-      Input_ChainGh => rounds37_Output_ChainGh,
+      Input_First => rounds37_Output_First,
       Input_W0 => rounds37_Output_W0,
       Input_W1 => rounds37_Output_W1,
       Input_W2 => rounds37_Output_W2,
@@ -3852,10 +3375,7 @@ begin
       Output_Cd => rounds38_Output_Cd,
       Output_Ef => rounds38_Output_Ef,
       Output_Gh => rounds38_Output_Gh,
-      Output_ChainAb => rounds38_Output_ChainAb,
-      Output_ChainCd => rounds38_Output_ChainCd,
-      Output_ChainEf => rounds38_Output_ChainEf,
-      Output_ChainGh => rounds38_Output_ChainGh,
+      Output_First => rounds38_Output_First,
       Output_W0 => rounds38_Output_W0,
       Output_W1 => rounds38_Output_W1,
       Output_W2 => rounds38_Output_W2,
@@ -3881,10 +3401,7 @@ begin
       Input_Cd => rounds38_Output_Cd,
       Input_Ef => rounds38_Output_Ef,
       Input_Gh => rounds38_Output_Gh,
-      Input_ChainAb => rounds38_Output_ChainAb,
-      Input_ChainCd => rounds38_Output_ChainCd,
-      Input_ChainEf => rounds38_Output_ChainEf,
-      Input_ChainGh => rounds38_Output_ChainGh,
+      Input_First => rounds38_Output_First,
       Input_W0 => rounds38_Output_W0,
       Input_W1 => rounds38_Output_W1,
       Input_W2 => rounds38_Output_W2,
@@ -3901,10 +3418,7 @@ begin
       Output_Cd => rounds39_Output_Cd,
       Output_Ef => rounds39_Output_Ef,
       Output_Gh => rounds39_Output_Gh,
-      Output_ChainAb => rounds39_Output_ChainAb,
-      Output_ChainCd => rounds39_Output_ChainCd,
-      Output_ChainEf => rounds39_Output_ChainEf,
-      Output_ChainGh => rounds39_Output_ChainGh,
+      Output_First => rounds39_Output_First,
       Output_W0 => rounds39_Output_W0,
       Output_W1 => rounds39_Output_W1,
       Output_W2 => rounds39_Output_W2,
@@ -3930,10 +3444,7 @@ begin
       Input_Cd => rounds39_Output_Cd,
       Input_Ef => rounds39_Output_Ef,
       Input_Gh => rounds39_Output_Gh,
-      Input_ChainAb => rounds39_Output_ChainAb,
-      Input_ChainCd => rounds39_Output_ChainCd,
-      Input_ChainEf => rounds39_Output_ChainEf,
-      Input_ChainGh => rounds39_Output_ChainGh,
+      Input_First => rounds39_Output_First,
       Input_W0 => rounds39_Output_W0,
       Input_W1 => rounds39_Output_W1,
       Input_W2 => rounds39_Output_W2,
@@ -3950,10 +3461,7 @@ begin
       Output_Cd => rounds40_Output_Cd,
       Output_Ef => rounds40_Output_Ef,
       Output_Gh => rounds40_Output_Gh,
-      Output_ChainAb => rounds40_Output_ChainAb,
-      Output_ChainCd => rounds40_Output_ChainCd,
-      Output_ChainEf => rounds40_Output_ChainEf,
-      Output_ChainGh => rounds40_Output_ChainGh,
+      Output_First => rounds40_Output_First,
       Output_W0 => rounds40_Output_W0,
       Output_W1 => rounds40_Output_W1,
       Output_W2 => rounds40_Output_W2,
@@ -3979,10 +3487,7 @@ begin
       Input_Cd => rounds40_Output_Cd,
       Input_Ef => rounds40_Output_Ef,
       Input_Gh => rounds40_Output_Gh,
-      Input_ChainAb => rounds40_Output_ChainAb,
-      Input_ChainCd => rounds40_Output_ChainCd,
-      Input_ChainEf => rounds40_Output_ChainEf,
-      Input_ChainGh => rounds40_Output_ChainGh,
+      Input_First => rounds40_Output_First,
       Input_W0 => rounds40_Output_W0,
       Input_W1 => rounds40_Output_W1,
       Input_W2 => rounds40_Output_W2,
@@ -3999,10 +3504,7 @@ begin
       Output_Cd => rounds41_Output_Cd,
       Output_Ef => rounds41_Output_Ef,
       Output_Gh => rounds41_Output_Gh,
-      Output_ChainAb => rounds41_Output_ChainAb,
-      Output_ChainCd => rounds41_Output_ChainCd,
-      Output_ChainEf => rounds41_Output_ChainEf,
-      Output_ChainGh => rounds41_Output_ChainGh,
+      Output_First => rounds41_Output_First,
       Output_W0 => rounds41_Output_W0,
       Output_W1 => rounds41_Output_W1,
       Output_W2 => rounds41_Output_W2,
@@ -4028,10 +3530,7 @@ begin
       Input_Cd => rounds41_Output_Cd,
       Input_Ef => rounds41_Output_Ef,
       Input_Gh => rounds41_Output_Gh,
-      Input_ChainAb => rounds41_Output_ChainAb,
-      Input_ChainCd => rounds41_Output_ChainCd,
-      Input_ChainEf => rounds41_Output_ChainEf,
-      Input_ChainGh => rounds41_Output_ChainGh,
+      Input_First => rounds41_Output_First,
       Input_W0 => rounds41_Output_W0,
       Input_W1 => rounds41_Output_W1,
       Input_W2 => rounds41_Output_W2,
@@ -4048,10 +3547,7 @@ begin
       Output_Cd => rounds42_Output_Cd,
       Output_Ef => rounds42_Output_Ef,
       Output_Gh => rounds42_Output_Gh,
-      Output_ChainAb => rounds42_Output_ChainAb,
-      Output_ChainCd => rounds42_Output_ChainCd,
-      Output_ChainEf => rounds42_Output_ChainEf,
-      Output_ChainGh => rounds42_Output_ChainGh,
+      Output_First => rounds42_Output_First,
       Output_W0 => rounds42_Output_W0,
       Output_W1 => rounds42_Output_W1,
       Output_W2 => rounds42_Output_W2,
@@ -4077,10 +3573,7 @@ begin
       Input_Cd => rounds42_Output_Cd,
       Input_Ef => rounds42_Output_Ef,
       Input_Gh => rounds42_Output_Gh,
-      Input_ChainAb => rounds42_Output_ChainAb,
-      Input_ChainCd => rounds42_Output_ChainCd,
-      Input_ChainEf => rounds42_Output_ChainEf,
-      Input_ChainGh => rounds42_Output_ChainGh,
+      Input_First => rounds42_Output_First,
       Input_W0 => rounds42_Output_W0,
       Input_W1 => rounds42_Output_W1,
       Input_W2 => rounds42_Output_W2,
@@ -4097,10 +3590,7 @@ begin
       Output_Cd => rounds43_Output_Cd,
       Output_Ef => rounds43_Output_Ef,
       Output_Gh => rounds43_Output_Gh,
-      Output_ChainAb => rounds43_Output_ChainAb,
-      Output_ChainCd => rounds43_Output_ChainCd,
-      Output_ChainEf => rounds43_Output_ChainEf,
-      Output_ChainGh => rounds43_Output_ChainGh,
+      Output_First => rounds43_Output_First,
       Output_W0 => rounds43_Output_W0,
       Output_W1 => rounds43_Output_W1,
       Output_W2 => rounds43_Output_W2,
@@ -4126,10 +3616,7 @@ begin
       Input_Cd => rounds43_Output_Cd,
       Input_Ef => rounds43_Output_Ef,
       Input_Gh => rounds43_Output_Gh,
-      Input_ChainAb => rounds43_Output_ChainAb,
-      Input_ChainCd => rounds43_Output_ChainCd,
-      Input_ChainEf => rounds43_Output_ChainEf,
-      Input_ChainGh => rounds43_Output_ChainGh,
+      Input_First => rounds43_Output_First,
       Input_W0 => rounds43_Output_W0,
       Input_W1 => rounds43_Output_W1,
       Input_W2 => rounds43_Output_W2,
@@ -4146,10 +3633,7 @@ begin
       Output_Cd => rounds44_Output_Cd,
       Output_Ef => rounds44_Output_Ef,
       Output_Gh => rounds44_Output_Gh,
-      Output_ChainAb => rounds44_Output_ChainAb,
-      Output_ChainCd => rounds44_Output_ChainCd,
-      Output_ChainEf => rounds44_Output_ChainEf,
-      Output_ChainGh => rounds44_Output_ChainGh,
+      Output_First => rounds44_Output_First,
       Output_W0 => rounds44_Output_W0,
       Output_W1 => rounds44_Output_W1,
       Output_W2 => rounds44_Output_W2,
@@ -4175,10 +3659,7 @@ begin
       Input_Cd => rounds44_Output_Cd,
       Input_Ef => rounds44_Output_Ef,
       Input_Gh => rounds44_Output_Gh,
-      Input_ChainAb => rounds44_Output_ChainAb,
-      Input_ChainCd => rounds44_Output_ChainCd,
-      Input_ChainEf => rounds44_Output_ChainEf,
-      Input_ChainGh => rounds44_Output_ChainGh,
+      Input_First => rounds44_Output_First,
       Input_W0 => rounds44_Output_W0,
       Input_W1 => rounds44_Output_W1,
       Input_W2 => rounds44_Output_W2,
@@ -4195,10 +3676,7 @@ begin
       Output_Cd => rounds45_Output_Cd,
       Output_Ef => rounds45_Output_Ef,
       Output_Gh => rounds45_Output_Gh,
-      Output_ChainAb => rounds45_Output_ChainAb,
-      Output_ChainCd => rounds45_Output_ChainCd,
-      Output_ChainEf => rounds45_Output_ChainEf,
-      Output_ChainGh => rounds45_Output_ChainGh,
+      Output_First => rounds45_Output_First,
       Output_W0 => rounds45_Output_W0,
       Output_W1 => rounds45_Output_W1,
       Output_W2 => rounds45_Output_W2,
@@ -4224,10 +3702,7 @@ begin
       Input_Cd => rounds45_Output_Cd,
       Input_Ef => rounds45_Output_Ef,
       Input_Gh => rounds45_Output_Gh,
-      Input_ChainAb => rounds45_Output_ChainAb,
-      Input_ChainCd => rounds45_Output_ChainCd,
-      Input_ChainEf => rounds45_Output_ChainEf,
-      Input_ChainGh => rounds45_Output_ChainGh,
+      Input_First => rounds45_Output_First,
       Input_W0 => rounds45_Output_W0,
       Input_W1 => rounds45_Output_W1,
       Input_W2 => rounds45_Output_W2,
@@ -4244,10 +3719,7 @@ begin
       Output_Cd => rounds46_Output_Cd,
       Output_Ef => rounds46_Output_Ef,
       Output_Gh => rounds46_Output_Gh,
-      Output_ChainAb => rounds46_Output_ChainAb,
-      Output_ChainCd => rounds46_Output_ChainCd,
-      Output_ChainEf => rounds46_Output_ChainEf,
-      Output_ChainGh => rounds46_Output_ChainGh,
+      Output_First => rounds46_Output_First,
       Output_W0 => rounds46_Output_W0,
       Output_W1 => rounds46_Output_W1,
       Output_W2 => rounds46_Output_W2,
@@ -4273,10 +3745,7 @@ begin
       Input_Cd => rounds46_Output_Cd,
       Input_Ef => rounds46_Output_Ef,
       Input_Gh => rounds46_Output_Gh,
-      Input_ChainAb => rounds46_Output_ChainAb,
-      Input_ChainCd => rounds46_Output_ChainCd,
-      Input_ChainEf => rounds46_Output_ChainEf,
-      Input_ChainGh => rounds46_Output_ChainGh,
+      Input_First => rounds46_Output_First,
       Input_W0 => rounds46_Output_W0,
       Input_W1 => rounds46_Output_W1,
       Input_W2 => rounds46_Output_W2,
@@ -4293,10 +3762,7 @@ begin
       Output_Cd => rounds47_Output_Cd,
       Output_Ef => rounds47_Output_Ef,
       Output_Gh => rounds47_Output_Gh,
-      Output_ChainAb => rounds47_Output_ChainAb,
-      Output_ChainCd => rounds47_Output_ChainCd,
-      Output_ChainEf => rounds47_Output_ChainEf,
-      Output_ChainGh => rounds47_Output_ChainGh,
+      Output_First => rounds47_Output_First,
       Output_W0 => rounds47_Output_W0,
       Output_W1 => rounds47_Output_W1,
       Output_W2 => rounds47_Output_W2,
@@ -4322,10 +3788,7 @@ begin
       Input_Cd => rounds47_Output_Cd,
       Input_Ef => rounds47_Output_Ef,
       Input_Gh => rounds47_Output_Gh,
-      Input_ChainAb => rounds47_Output_ChainAb,
-      Input_ChainCd => rounds47_Output_ChainCd,
-      Input_ChainEf => rounds47_Output_ChainEf,
-      Input_ChainGh => rounds47_Output_ChainGh,
+      Input_First => rounds47_Output_First,
       Input_W0 => rounds47_Output_W0,
       Input_W1 => rounds47_Output_W1,
       Input_W2 => rounds47_Output_W2,
@@ -4342,10 +3805,7 @@ begin
       Output_Cd => rounds48_Output_Cd,
       Output_Ef => rounds48_Output_Ef,
       Output_Gh => rounds48_Output_Gh,
-      Output_ChainAb => rounds48_Output_ChainAb,
-      Output_ChainCd => rounds48_Output_ChainCd,
-      Output_ChainEf => rounds48_Output_ChainEf,
-      Output_ChainGh => rounds48_Output_ChainGh,
+      Output_First => rounds48_Output_First,
       Output_W0 => rounds48_Output_W0,
       Output_W1 => rounds48_Output_W1,
       Output_W2 => rounds48_Output_W2,
@@ -4371,10 +3831,7 @@ begin
       Input_Cd => rounds48_Output_Cd,
       Input_Ef => rounds48_Output_Ef,
       Input_Gh => rounds48_Output_Gh,
-      Input_ChainAb => rounds48_Output_ChainAb,
-      Input_ChainCd => rounds48_Output_ChainCd,
-      Input_ChainEf => rounds48_Output_ChainEf,
-      Input_ChainGh => rounds48_Output_ChainGh,
+      Input_First => rounds48_Output_First,
       Input_W0 => rounds48_Output_W0,
       Input_W1 => rounds48_Output_W1,
       Input_W2 => rounds48_Output_W2,
@@ -4391,10 +3848,7 @@ begin
       Output_Cd => rounds49_Output_Cd,
       Output_Ef => rounds49_Output_Ef,
       Output_Gh => rounds49_Output_Gh,
-      Output_ChainAb => rounds49_Output_ChainAb,
-      Output_ChainCd => rounds49_Output_ChainCd,
-      Output_ChainEf => rounds49_Output_ChainEf,
-      Output_ChainGh => rounds49_Output_ChainGh,
+      Output_First => rounds49_Output_First,
       Output_W0 => rounds49_Output_W0,
       Output_W1 => rounds49_Output_W1,
       Output_W2 => rounds49_Output_W2,
@@ -4420,10 +3874,7 @@ begin
       Input_Cd => rounds49_Output_Cd,
       Input_Ef => rounds49_Output_Ef,
       Input_Gh => rounds49_Output_Gh,
-      Input_ChainAb => rounds49_Output_ChainAb,
-      Input_ChainCd => rounds49_Output_ChainCd,
-      Input_ChainEf => rounds49_Output_ChainEf,
-      Input_ChainGh => rounds49_Output_ChainGh,
+      Input_First => rounds49_Output_First,
       Input_W0 => rounds49_Output_W0,
       Input_W1 => rounds49_Output_W1,
       Input_W2 => rounds49_Output_W2,
@@ -4440,10 +3891,7 @@ begin
       Output_Cd => rounds50_Output_Cd,
       Output_Ef => rounds50_Output_Ef,
       Output_Gh => rounds50_Output_Gh,
-      Output_ChainAb => rounds50_Output_ChainAb,
-      Output_ChainCd => rounds50_Output_ChainCd,
-      Output_ChainEf => rounds50_Output_ChainEf,
-      Output_ChainGh => rounds50_Output_ChainGh,
+      Output_First => rounds50_Output_First,
       Output_W0 => rounds50_Output_W0,
       Output_W1 => rounds50_Output_W1,
       Output_W2 => rounds50_Output_W2,
@@ -4469,10 +3917,7 @@ begin
       Input_Cd => rounds50_Output_Cd,
       Input_Ef => rounds50_Output_Ef,
       Input_Gh => rounds50_Output_Gh,
-      Input_ChainAb => rounds50_Output_ChainAb,
-      Input_ChainCd => rounds50_Output_ChainCd,
-      Input_ChainEf => rounds50_Output_ChainEf,
-      Input_ChainGh => rounds50_Output_ChainGh,
+      Input_First => rounds50_Output_First,
       Input_W0 => rounds50_Output_W0,
       Input_W1 => rounds50_Output_W1,
       Input_W2 => rounds50_Output_W2,
@@ -4489,10 +3934,7 @@ begin
       Output_Cd => rounds51_Output_Cd,
       Output_Ef => rounds51_Output_Ef,
       Output_Gh => rounds51_Output_Gh,
-      Output_ChainAb => rounds51_Output_ChainAb,
-      Output_ChainCd => rounds51_Output_ChainCd,
-      Output_ChainEf => rounds51_Output_ChainEf,
-      Output_ChainGh => rounds51_Output_ChainGh,
+      Output_First => rounds51_Output_First,
       Output_W0 => rounds51_Output_W0,
       Output_W1 => rounds51_Output_W1,
       Output_W2 => rounds51_Output_W2,
@@ -4518,10 +3960,7 @@ begin
       Input_Cd => rounds51_Output_Cd,
       Input_Ef => rounds51_Output_Ef,
       Input_Gh => rounds51_Output_Gh,
-      Input_ChainAb => rounds51_Output_ChainAb,
-      Input_ChainCd => rounds51_Output_ChainCd,
-      Input_ChainEf => rounds51_Output_ChainEf,
-      Input_ChainGh => rounds51_Output_ChainGh,
+      Input_First => rounds51_Output_First,
       Input_W0 => rounds51_Output_W0,
       Input_W1 => rounds51_Output_W1,
       Input_W2 => rounds51_Output_W2,
@@ -4538,10 +3977,7 @@ begin
       Output_Cd => rounds52_Output_Cd,
       Output_Ef => rounds52_Output_Ef,
       Output_Gh => rounds52_Output_Gh,
-      Output_ChainAb => rounds52_Output_ChainAb,
-      Output_ChainCd => rounds52_Output_ChainCd,
-      Output_ChainEf => rounds52_Output_ChainEf,
-      Output_ChainGh => rounds52_Output_ChainGh,
+      Output_First => rounds52_Output_First,
       Output_W0 => rounds52_Output_W0,
       Output_W1 => rounds52_Output_W1,
       Output_W2 => rounds52_Output_W2,
@@ -4567,10 +4003,7 @@ begin
       Input_Cd => rounds52_Output_Cd,
       Input_Ef => rounds52_Output_Ef,
       Input_Gh => rounds52_Output_Gh,
-      Input_ChainAb => rounds52_Output_ChainAb,
-      Input_ChainCd => rounds52_Output_ChainCd,
-      Input_ChainEf => rounds52_Output_ChainEf,
-      Input_ChainGh => rounds52_Output_ChainGh,
+      Input_First => rounds52_Output_First,
       Input_W0 => rounds52_Output_W0,
       Input_W1 => rounds52_Output_W1,
       Input_W2 => rounds52_Output_W2,
@@ -4587,10 +4020,7 @@ begin
       Output_Cd => rounds53_Output_Cd,
       Output_Ef => rounds53_Output_Ef,
       Output_Gh => rounds53_Output_Gh,
-      Output_ChainAb => rounds53_Output_ChainAb,
-      Output_ChainCd => rounds53_Output_ChainCd,
-      Output_ChainEf => rounds53_Output_ChainEf,
-      Output_ChainGh => rounds53_Output_ChainGh,
+      Output_First => rounds53_Output_First,
       Output_W0 => rounds53_Output_W0,
       Output_W1 => rounds53_Output_W1,
       Output_W2 => rounds53_Output_W2,
@@ -4616,10 +4046,7 @@ begin
       Input_Cd => rounds53_Output_Cd,
       Input_Ef => rounds53_Output_Ef,
       Input_Gh => rounds53_Output_Gh,
-      Input_ChainAb => rounds53_Output_ChainAb,
-      Input_ChainCd => rounds53_Output_ChainCd,
-      Input_ChainEf => rounds53_Output_ChainEf,
-      Input_ChainGh => rounds53_Output_ChainGh,
+      Input_First => rounds53_Output_First,
       Input_W0 => rounds53_Output_W0,
       Input_W1 => rounds53_Output_W1,
       Input_W2 => rounds53_Output_W2,
@@ -4636,10 +4063,7 @@ begin
       Output_Cd => rounds54_Output_Cd,
       Output_Ef => rounds54_Output_Ef,
       Output_Gh => rounds54_Output_Gh,
-      Output_ChainAb => rounds54_Output_ChainAb,
-      Output_ChainCd => rounds54_Output_ChainCd,
-      Output_ChainEf => rounds54_Output_ChainEf,
-      Output_ChainGh => rounds54_Output_ChainGh,
+      Output_First => rounds54_Output_First,
       Output_W0 => rounds54_Output_W0,
       Output_W1 => rounds54_Output_W1,
       Output_W2 => rounds54_Output_W2,
@@ -4665,10 +4089,7 @@ begin
       Input_Cd => rounds54_Output_Cd,
       Input_Ef => rounds54_Output_Ef,
       Input_Gh => rounds54_Output_Gh,
-      Input_ChainAb => rounds54_Output_ChainAb,
-      Input_ChainCd => rounds54_Output_ChainCd,
-      Input_ChainEf => rounds54_Output_ChainEf,
-      Input_ChainGh => rounds54_Output_ChainGh,
+      Input_First => rounds54_Output_First,
       Input_W0 => rounds54_Output_W0,
       Input_W1 => rounds54_Output_W1,
       Input_W2 => rounds54_Output_W2,
@@ -4685,10 +4106,7 @@ begin
       Output_Cd => rounds55_Output_Cd,
       Output_Ef => rounds55_Output_Ef,
       Output_Gh => rounds55_Output_Gh,
-      Output_ChainAb => rounds55_Output_ChainAb,
-      Output_ChainCd => rounds55_Output_ChainCd,
-      Output_ChainEf => rounds55_Output_ChainEf,
-      Output_ChainGh => rounds55_Output_ChainGh,
+      Output_First => rounds55_Output_First,
       Output_W0 => rounds55_Output_W0,
       Output_W1 => rounds55_Output_W1,
       Output_W2 => rounds55_Output_W2,
@@ -4714,10 +4132,7 @@ begin
       Input_Cd => rounds55_Output_Cd,
       Input_Ef => rounds55_Output_Ef,
       Input_Gh => rounds55_Output_Gh,
-      Input_ChainAb => rounds55_Output_ChainAb,
-      Input_ChainCd => rounds55_Output_ChainCd,
-      Input_ChainEf => rounds55_Output_ChainEf,
-      Input_ChainGh => rounds55_Output_ChainGh,
+      Input_First => rounds55_Output_First,
       Input_W0 => rounds55_Output_W0,
       Input_W1 => rounds55_Output_W1,
       Input_W2 => rounds55_Output_W2,
@@ -4734,10 +4149,7 @@ begin
       Output_Cd => rounds56_Output_Cd,
       Output_Ef => rounds56_Output_Ef,
       Output_Gh => rounds56_Output_Gh,
-      Output_ChainAb => rounds56_Output_ChainAb,
-      Output_ChainCd => rounds56_Output_ChainCd,
-      Output_ChainEf => rounds56_Output_ChainEf,
-      Output_ChainGh => rounds56_Output_ChainGh,
+      Output_First => rounds56_Output_First,
       Output_W0 => rounds56_Output_W0,
       Output_W1 => rounds56_Output_W1,
       Output_W2 => rounds56_Output_W2,
@@ -4763,10 +4175,7 @@ begin
       Input_Cd => rounds56_Output_Cd,
       Input_Ef => rounds56_Output_Ef,
       Input_Gh => rounds56_Output_Gh,
-      Input_ChainAb => rounds56_Output_ChainAb,
-      Input_ChainCd => rounds56_Output_ChainCd,
-      Input_ChainEf => rounds56_Output_ChainEf,
-      Input_ChainGh => rounds56_Output_ChainGh,
+      Input_First => rounds56_Output_First,
       Input_W0 => rounds56_Output_W0,
       Input_W1 => rounds56_Output_W1,
       Input_W2 => rounds56_Output_W2,
@@ -4783,10 +4192,7 @@ begin
       Output_Cd => rounds57_Output_Cd,
       Output_Ef => rounds57_Output_Ef,
       Output_Gh => rounds57_Output_Gh,
-      Output_ChainAb => rounds57_Output_ChainAb,
-      Output_ChainCd => rounds57_Output_ChainCd,
-      Output_ChainEf => rounds57_Output_ChainEf,
-      Output_ChainGh => rounds57_Output_ChainGh,
+      Output_First => rounds57_Output_First,
       Output_W0 => rounds57_Output_W0,
       Output_W1 => rounds57_Output_W1,
       Output_W2 => rounds57_Output_W2,
@@ -4812,10 +4218,7 @@ begin
       Input_Cd => rounds57_Output_Cd,
       Input_Ef => rounds57_Output_Ef,
       Input_Gh => rounds57_Output_Gh,
-      Input_ChainAb => rounds57_Output_ChainAb,
-      Input_ChainCd => rounds57_Output_ChainCd,
-      Input_ChainEf => rounds57_Output_ChainEf,
-      Input_ChainGh => rounds57_Output_ChainGh,
+      Input_First => rounds57_Output_First,
       Input_W0 => rounds57_Output_W0,
       Input_W1 => rounds57_Output_W1,
       Input_W2 => rounds57_Output_W2,
@@ -4832,10 +4235,7 @@ begin
       Output_Cd => rounds58_Output_Cd,
       Output_Ef => rounds58_Output_Ef,
       Output_Gh => rounds58_Output_Gh,
-      Output_ChainAb => rounds58_Output_ChainAb,
-      Output_ChainCd => rounds58_Output_ChainCd,
-      Output_ChainEf => rounds58_Output_ChainEf,
-      Output_ChainGh => rounds58_Output_ChainGh,
+      Output_First => rounds58_Output_First,
       Output_W0 => rounds58_Output_W0,
       Output_W1 => rounds58_Output_W1,
       Output_W2 => rounds58_Output_W2,
@@ -4861,10 +4261,7 @@ begin
       Input_Cd => rounds58_Output_Cd,
       Input_Ef => rounds58_Output_Ef,
       Input_Gh => rounds58_Output_Gh,
-      Input_ChainAb => rounds58_Output_ChainAb,
-      Input_ChainCd => rounds58_Output_ChainCd,
-      Input_ChainEf => rounds58_Output_ChainEf,
-      Input_ChainGh => rounds58_Output_ChainGh,
+      Input_First => rounds58_Output_First,
       Input_W0 => rounds58_Output_W0,
       Input_W1 => rounds58_Output_W1,
       Input_W2 => rounds58_Output_W2,
@@ -4881,10 +4278,7 @@ begin
       Output_Cd => rounds59_Output_Cd,
       Output_Ef => rounds59_Output_Ef,
       Output_Gh => rounds59_Output_Gh,
-      Output_ChainAb => rounds59_Output_ChainAb,
-      Output_ChainCd => rounds59_Output_ChainCd,
-      Output_ChainEf => rounds59_Output_ChainEf,
-      Output_ChainGh => rounds59_Output_ChainGh,
+      Output_First => rounds59_Output_First,
       Output_W0 => rounds59_Output_W0,
       Output_W1 => rounds59_Output_W1,
       Output_W2 => rounds59_Output_W2,
@@ -4910,10 +4304,7 @@ begin
       Input_Cd => rounds59_Output_Cd,
       Input_Ef => rounds59_Output_Ef,
       Input_Gh => rounds59_Output_Gh,
-      Input_ChainAb => rounds59_Output_ChainAb,
-      Input_ChainCd => rounds59_Output_ChainCd,
-      Input_ChainEf => rounds59_Output_ChainEf,
-      Input_ChainGh => rounds59_Output_ChainGh,
+      Input_First => rounds59_Output_First,
       Input_W0 => rounds59_Output_W0,
       Input_W1 => rounds59_Output_W1,
       Input_W2 => rounds59_Output_W2,
@@ -4930,10 +4321,7 @@ begin
       Output_Cd => rounds60_Output_Cd,
       Output_Ef => rounds60_Output_Ef,
       Output_Gh => rounds60_Output_Gh,
-      Output_ChainAb => rounds60_Output_ChainAb,
-      Output_ChainCd => rounds60_Output_ChainCd,
-      Output_ChainEf => rounds60_Output_ChainEf,
-      Output_ChainGh => rounds60_Output_ChainGh,
+      Output_First => rounds60_Output_First,
       Output_W0 => rounds60_Output_W0,
       Output_W1 => rounds60_Output_W1,
       Output_W2 => rounds60_Output_W2,
@@ -4959,10 +4347,7 @@ begin
       Input_Cd => rounds60_Output_Cd,
       Input_Ef => rounds60_Output_Ef,
       Input_Gh => rounds60_Output_Gh,
-      Input_ChainAb => rounds60_Output_ChainAb,
-      Input_ChainCd => rounds60_Output_ChainCd,
-      Input_ChainEf => rounds60_Output_ChainEf,
-      Input_ChainGh => rounds60_Output_ChainGh,
+      Input_First => rounds60_Output_First,
       Input_W0 => rounds60_Output_W0,
       Input_W1 => rounds60_Output_W1,
       Input_W2 => rounds60_Output_W2,
@@ -4979,10 +4364,7 @@ begin
       Output_Cd => rounds61_Output_Cd,
       Output_Ef => rounds61_Output_Ef,
       Output_Gh => rounds61_Output_Gh,
-      Output_ChainAb => rounds61_Output_ChainAb,
-      Output_ChainCd => rounds61_Output_ChainCd,
-      Output_ChainEf => rounds61_Output_ChainEf,
-      Output_ChainGh => rounds61_Output_ChainGh,
+      Output_First => rounds61_Output_First,
       Output_W0 => rounds61_Output_W0,
       Output_W1 => rounds61_Output_W1,
       Output_W2 => rounds61_Output_W2,
@@ -5008,10 +4390,7 @@ begin
       Input_Cd => rounds61_Output_Cd,
       Input_Ef => rounds61_Output_Ef,
       Input_Gh => rounds61_Output_Gh,
-      Input_ChainAb => rounds61_Output_ChainAb,
-      Input_ChainCd => rounds61_Output_ChainCd,
-      Input_ChainEf => rounds61_Output_ChainEf,
-      Input_ChainGh => rounds61_Output_ChainGh,
+      Input_First => rounds61_Output_First,
       Input_W0 => rounds61_Output_W0,
       Input_W1 => rounds61_Output_W1,
       Input_W2 => rounds61_Output_W2,
@@ -5028,10 +4407,7 @@ begin
       Output_Cd => rounds62_Output_Cd,
       Output_Ef => rounds62_Output_Ef,
       Output_Gh => rounds62_Output_Gh,
-      Output_ChainAb => rounds62_Output_ChainAb,
-      Output_ChainCd => rounds62_Output_ChainCd,
-      Output_ChainEf => rounds62_Output_ChainEf,
-      Output_ChainGh => rounds62_Output_ChainGh,
+      Output_First => rounds62_Output_First,
       Output_W0 => rounds62_Output_W0,
       Output_W1 => rounds62_Output_W1,
       Output_W2 => rounds62_Output_W2,
@@ -5057,10 +4433,7 @@ begin
       Input_Cd => rounds62_Output_Cd,
       Input_Ef => rounds62_Output_Ef,
       Input_Gh => rounds62_Output_Gh,
-      Input_ChainAb => rounds62_Output_ChainAb,
-      Input_ChainCd => rounds62_Output_ChainCd,
-      Input_ChainEf => rounds62_Output_ChainEf,
-      Input_ChainGh => rounds62_Output_ChainGh,
+      Input_First => rounds62_Output_First,
       Input_W0 => rounds62_Output_W0,
       Input_W1 => rounds62_Output_W1,
       Input_W2 => rounds62_Output_W2,
@@ -5077,10 +4450,7 @@ begin
       Output_Cd => rounds63_Output_Cd,
       Output_Ef => rounds63_Output_Ef,
       Output_Gh => rounds63_Output_Gh,
-      Output_ChainAb => rounds63_Output_ChainAb,
-      Output_ChainCd => rounds63_Output_ChainCd,
-      Output_ChainEf => rounds63_Output_ChainEf,
-      Output_ChainGh => rounds63_Output_ChainGh,
+      Output_First => rounds63_Output_First,
       Output_W0 => rounds63_Output_W0,
       Output_W1 => rounds63_Output_W1,
       Output_W2 => rounds63_Output_W2,
@@ -5106,10 +4476,7 @@ begin
       Input_Cd => rounds63_Output_Cd,
       Input_Ef => rounds63_Output_Ef,
       Input_Gh => rounds63_Output_Gh,
-      Input_ChainAb => rounds63_Output_ChainAb,
-      Input_ChainCd => rounds63_Output_ChainCd,
-      Input_ChainEf => rounds63_Output_ChainEf,
-      Input_ChainGh => rounds63_Output_ChainGh,
+      Input_First => rounds63_Output_First,
       Input_W0 => rounds63_Output_W0,
       Input_W1 => rounds63_Output_W1,
       Input_W2 => rounds63_Output_W2,
@@ -5126,10 +4493,7 @@ begin
       Output_Cd => rounds64_Output_Cd,
       Output_Ef => rounds64_Output_Ef,
       Output_Gh => rounds64_Output_Gh,
-      Output_ChainAb => rounds64_Output_ChainAb,
-      Output_ChainCd => rounds64_Output_ChainCd,
-      Output_ChainEf => rounds64_Output_ChainEf,
-      Output_ChainGh => rounds64_Output_ChainGh,
+      Output_First => rounds64_Output_First,
       Output_W0 => rounds64_Output_W0,
       Output_W1 => rounds64_Output_W1,
       Output_W2 => rounds64_Output_W2,
@@ -5155,10 +4519,7 @@ begin
       Input_Cd => rounds64_Output_Cd,
       Input_Ef => rounds64_Output_Ef,
       Input_Gh => rounds64_Output_Gh,
-      Input_ChainAb => rounds64_Output_ChainAb,
-      Input_ChainCd => rounds64_Output_ChainCd,
-      Input_ChainEf => rounds64_Output_ChainEf,
-      Input_ChainGh => rounds64_Output_ChainGh,
+      Input_First => rounds64_Output_First,
       Input_W0 => rounds64_Output_W0,
       Input_W1 => rounds64_Output_W1,
       Input_W2 => rounds64_Output_W2,
@@ -5175,10 +4536,7 @@ begin
       Output_Cd => rounds65_Output_Cd,
       Output_Ef => rounds65_Output_Ef,
       Output_Gh => rounds65_Output_Gh,
-      Output_ChainAb => rounds65_Output_ChainAb,
-      Output_ChainCd => rounds65_Output_ChainCd,
-      Output_ChainEf => rounds65_Output_ChainEf,
-      Output_ChainGh => rounds65_Output_ChainGh,
+      Output_First => rounds65_Output_First,
       Output_W0 => rounds65_Output_W0,
       Output_W1 => rounds65_Output_W1,
       Output_W2 => rounds65_Output_W2,
@@ -5204,10 +4562,7 @@ begin
       Input_Cd => rounds65_Output_Cd,
       Input_Ef => rounds65_Output_Ef,
       Input_Gh => rounds65_Output_Gh,
-      Input_ChainAb => rounds65_Output_ChainAb,
-      Input_ChainCd => rounds65_Output_ChainCd,
-      Input_ChainEf => rounds65_Output_ChainEf,
-      Input_ChainGh => rounds65_Output_ChainGh,
+      Input_First => rounds65_Output_First,
       Input_W0 => rounds65_Output_W0,
       Input_W1 => rounds65_Output_W1,
       Input_W2 => rounds65_Output_W2,
@@ -5224,10 +4579,7 @@ begin
       Output_Cd => rounds66_Output_Cd,
       Output_Ef => rounds66_Output_Ef,
       Output_Gh => rounds66_Output_Gh,
-      Output_ChainAb => rounds66_Output_ChainAb,
-      Output_ChainCd => rounds66_Output_ChainCd,
-      Output_ChainEf => rounds66_Output_ChainEf,
-      Output_ChainGh => rounds66_Output_ChainGh,
+      Output_First => rounds66_Output_First,
       Output_W0 => rounds66_Output_W0,
       Output_W1 => rounds66_Output_W1,
       Output_W2 => rounds66_Output_W2,
@@ -5253,10 +4605,7 @@ begin
       Input_Cd => rounds66_Output_Cd,
       Input_Ef => rounds66_Output_Ef,
       Input_Gh => rounds66_Output_Gh,
-      Input_ChainAb => rounds66_Output_ChainAb,
-      Input_ChainCd => rounds66_Output_ChainCd,
-      Input_ChainEf => rounds66_Output_ChainEf,
-      Input_ChainGh => rounds66_Output_ChainGh,
+      Input_First => rounds66_Output_First,
       Input_W0 => rounds66_Output_W0,
       Input_W1 => rounds66_Output_W1,
       Input_W2 => rounds66_Output_W2,
@@ -5273,10 +4622,7 @@ begin
       Output_Cd => rounds67_Output_Cd,
       Output_Ef => rounds67_Output_Ef,
       Output_Gh => rounds67_Output_Gh,
-      Output_ChainAb => rounds67_Output_ChainAb,
-      Output_ChainCd => rounds67_Output_ChainCd,
-      Output_ChainEf => rounds67_Output_ChainEf,
-      Output_ChainGh => rounds67_Output_ChainGh,
+      Output_First => rounds67_Output_First,
       Output_W0 => rounds67_Output_W0,
       Output_W1 => rounds67_Output_W1,
       Output_W2 => rounds67_Output_W2,
@@ -5302,10 +4648,7 @@ begin
       Input_Cd => rounds67_Output_Cd,
       Input_Ef => rounds67_Output_Ef,
       Input_Gh => rounds67_Output_Gh,
-      Input_ChainAb => rounds67_Output_ChainAb,
-      Input_ChainCd => rounds67_Output_ChainCd,
-      Input_ChainEf => rounds67_Output_ChainEf,
-      Input_ChainGh => rounds67_Output_ChainGh,
+      Input_First => rounds67_Output_First,
       Input_W0 => rounds67_Output_W0,
       Input_W1 => rounds67_Output_W1,
       Input_W2 => rounds67_Output_W2,
@@ -5322,10 +4665,7 @@ begin
       Output_Cd => rounds68_Output_Cd,
       Output_Ef => rounds68_Output_Ef,
       Output_Gh => rounds68_Output_Gh,
-      Output_ChainAb => rounds68_Output_ChainAb,
-      Output_ChainCd => rounds68_Output_ChainCd,
-      Output_ChainEf => rounds68_Output_ChainEf,
-      Output_ChainGh => rounds68_Output_ChainGh,
+      Output_First => rounds68_Output_First,
       Output_W0 => rounds68_Output_W0,
       Output_W1 => rounds68_Output_W1,
       Output_W2 => rounds68_Output_W2,
@@ -5351,10 +4691,7 @@ begin
       Input_Cd => rounds68_Output_Cd,
       Input_Ef => rounds68_Output_Ef,
       Input_Gh => rounds68_Output_Gh,
-      Input_ChainAb => rounds68_Output_ChainAb,
-      Input_ChainCd => rounds68_Output_ChainCd,
-      Input_ChainEf => rounds68_Output_ChainEf,
-      Input_ChainGh => rounds68_Output_ChainGh,
+      Input_First => rounds68_Output_First,
       Input_W0 => rounds68_Output_W0,
       Input_W1 => rounds68_Output_W1,
       Input_W2 => rounds68_Output_W2,
@@ -5371,10 +4708,7 @@ begin
       Output_Cd => rounds69_Output_Cd,
       Output_Ef => rounds69_Output_Ef,
       Output_Gh => rounds69_Output_Gh,
-      Output_ChainAb => rounds69_Output_ChainAb,
-      Output_ChainCd => rounds69_Output_ChainCd,
-      Output_ChainEf => rounds69_Output_ChainEf,
-      Output_ChainGh => rounds69_Output_ChainGh,
+      Output_First => rounds69_Output_First,
       Output_W0 => rounds69_Output_W0,
       Output_W1 => rounds69_Output_W1,
       Output_W2 => rounds69_Output_W2,
@@ -5400,10 +4734,7 @@ begin
       Input_Cd => rounds69_Output_Cd,
       Input_Ef => rounds69_Output_Ef,
       Input_Gh => rounds69_Output_Gh,
-      Input_ChainAb => rounds69_Output_ChainAb,
-      Input_ChainCd => rounds69_Output_ChainCd,
-      Input_ChainEf => rounds69_Output_ChainEf,
-      Input_ChainGh => rounds69_Output_ChainGh,
+      Input_First => rounds69_Output_First,
       Input_W0 => rounds69_Output_W0,
       Input_W1 => rounds69_Output_W1,
       Input_W2 => rounds69_Output_W2,
@@ -5420,10 +4751,7 @@ begin
       Output_Cd => rounds70_Output_Cd,
       Output_Ef => rounds70_Output_Ef,
       Output_Gh => rounds70_Output_Gh,
-      Output_ChainAb => rounds70_Output_ChainAb,
-      Output_ChainCd => rounds70_Output_ChainCd,
-      Output_ChainEf => rounds70_Output_ChainEf,
-      Output_ChainGh => rounds70_Output_ChainGh,
+      Output_First => rounds70_Output_First,
       Output_W0 => rounds70_Output_W0,
       Output_W1 => rounds70_Output_W1,
       Output_W2 => rounds70_Output_W2,
@@ -5449,10 +4777,7 @@ begin
       Input_Cd => rounds70_Output_Cd,
       Input_Ef => rounds70_Output_Ef,
       Input_Gh => rounds70_Output_Gh,
-      Input_ChainAb => rounds70_Output_ChainAb,
-      Input_ChainCd => rounds70_Output_ChainCd,
-      Input_ChainEf => rounds70_Output_ChainEf,
-      Input_ChainGh => rounds70_Output_ChainGh,
+      Input_First => rounds70_Output_First,
       Input_W0 => rounds70_Output_W0,
       Input_W1 => rounds70_Output_W1,
       Input_W2 => rounds70_Output_W2,
@@ -5469,10 +4794,7 @@ begin
       Output_Cd => rounds71_Output_Cd,
       Output_Ef => rounds71_Output_Ef,
       Output_Gh => rounds71_Output_Gh,
-      Output_ChainAb => rounds71_Output_ChainAb,
-      Output_ChainCd => rounds71_Output_ChainCd,
-      Output_ChainEf => rounds71_Output_ChainEf,
-      Output_ChainGh => rounds71_Output_ChainGh,
+      Output_First => rounds71_Output_First,
       Output_W0 => rounds71_Output_W0,
       Output_W1 => rounds71_Output_W1,
       Output_W2 => rounds71_Output_W2,
@@ -5498,10 +4820,7 @@ begin
       Input_Cd => rounds71_Output_Cd,
       Input_Ef => rounds71_Output_Ef,
       Input_Gh => rounds71_Output_Gh,
-      Input_ChainAb => rounds71_Output_ChainAb,
-      Input_ChainCd => rounds71_Output_ChainCd,
-      Input_ChainEf => rounds71_Output_ChainEf,
-      Input_ChainGh => rounds71_Output_ChainGh,
+      Input_First => rounds71_Output_First,
       Input_W0 => rounds71_Output_W0,
       Input_W1 => rounds71_Output_W1,
       Input_W2 => rounds71_Output_W2,
@@ -5518,10 +4837,7 @@ begin
       Output_Cd => rounds72_Output_Cd,
       Output_Ef => rounds72_Output_Ef,
       Output_Gh => rounds72_Output_Gh,
-      Output_ChainAb => rounds72_Output_ChainAb,
-      Output_ChainCd => rounds72_Output_ChainCd,
-      Output_ChainEf => rounds72_Output_ChainEf,
-      Output_ChainGh => rounds72_Output_ChainGh,
+      Output_First => rounds72_Output_First,
       Output_W0 => rounds72_Output_W0,
       Output_W1 => rounds72_Output_W1,
       Output_W2 => rounds72_Output_W2,
@@ -5547,10 +4863,7 @@ begin
       Input_Cd => rounds72_Output_Cd,
       Input_Ef => rounds72_Output_Ef,
       Input_Gh => rounds72_Output_Gh,
-      Input_ChainAb => rounds72_Output_ChainAb,
-      Input_ChainCd => rounds72_Output_ChainCd,
-      Input_ChainEf => rounds72_Output_ChainEf,
-      Input_ChainGh => rounds72_Output_ChainGh,
+      Input_First => rounds72_Output_First,
       Input_W0 => rounds72_Output_W0,
       Input_W1 => rounds72_Output_W1,
       Input_W2 => rounds72_Output_W2,
@@ -5567,10 +4880,7 @@ begin
       Output_Cd => rounds73_Output_Cd,
       Output_Ef => rounds73_Output_Ef,
       Output_Gh => rounds73_Output_Gh,
-      Output_ChainAb => rounds73_Output_ChainAb,
-      Output_ChainCd => rounds73_Output_ChainCd,
-      Output_ChainEf => rounds73_Output_ChainEf,
-      Output_ChainGh => rounds73_Output_ChainGh,
+      Output_First => rounds73_Output_First,
       Output_W0 => rounds73_Output_W0,
       Output_W1 => rounds73_Output_W1,
       Output_W2 => rounds73_Output_W2,
@@ -5596,10 +4906,7 @@ begin
       Input_Cd => rounds73_Output_Cd,
       Input_Ef => rounds73_Output_Ef,
       Input_Gh => rounds73_Output_Gh,
-      Input_ChainAb => rounds73_Output_ChainAb,
-      Input_ChainCd => rounds73_Output_ChainCd,
-      Input_ChainEf => rounds73_Output_ChainEf,
-      Input_ChainGh => rounds73_Output_ChainGh,
+      Input_First => rounds73_Output_First,
       Input_W0 => rounds73_Output_W0,
       Input_W1 => rounds73_Output_W1,
       Input_W2 => rounds73_Output_W2,
@@ -5616,10 +4923,7 @@ begin
       Output_Cd => rounds74_Output_Cd,
       Output_Ef => rounds74_Output_Ef,
       Output_Gh => rounds74_Output_Gh,
-      Output_ChainAb => rounds74_Output_ChainAb,
-      Output_ChainCd => rounds74_Output_ChainCd,
-      Output_ChainEf => rounds74_Output_ChainEf,
-      Output_ChainGh => rounds74_Output_ChainGh,
+      Output_First => rounds74_Output_First,
       Output_W0 => rounds74_Output_W0,
       Output_W1 => rounds74_Output_W1,
       Output_W2 => rounds74_Output_W2,
@@ -5645,10 +4949,7 @@ begin
       Input_Cd => rounds74_Output_Cd,
       Input_Ef => rounds74_Output_Ef,
       Input_Gh => rounds74_Output_Gh,
-      Input_ChainAb => rounds74_Output_ChainAb,
-      Input_ChainCd => rounds74_Output_ChainCd,
-      Input_ChainEf => rounds74_Output_ChainEf,
-      Input_ChainGh => rounds74_Output_ChainGh,
+      Input_First => rounds74_Output_First,
       Input_W0 => rounds74_Output_W0,
       Input_W1 => rounds74_Output_W1,
       Input_W2 => rounds74_Output_W2,
@@ -5665,10 +4966,7 @@ begin
       Output_Cd => rounds75_Output_Cd,
       Output_Ef => rounds75_Output_Ef,
       Output_Gh => rounds75_Output_Gh,
-      Output_ChainAb => rounds75_Output_ChainAb,
-      Output_ChainCd => rounds75_Output_ChainCd,
-      Output_ChainEf => rounds75_Output_ChainEf,
-      Output_ChainGh => rounds75_Output_ChainGh,
+      Output_First => rounds75_Output_First,
       Output_W0 => rounds75_Output_W0,
       Output_W1 => rounds75_Output_W1,
       Output_W2 => rounds75_Output_W2,
@@ -5694,10 +4992,7 @@ begin
       Input_Cd => rounds75_Output_Cd,
       Input_Ef => rounds75_Output_Ef,
       Input_Gh => rounds75_Output_Gh,
-      Input_ChainAb => rounds75_Output_ChainAb,
-      Input_ChainCd => rounds75_Output_ChainCd,
-      Input_ChainEf => rounds75_Output_ChainEf,
-      Input_ChainGh => rounds75_Output_ChainGh,
+      Input_First => rounds75_Output_First,
       Input_W0 => rounds75_Output_W0,
       Input_W1 => rounds75_Output_W1,
       Input_W2 => rounds75_Output_W2,
@@ -5714,10 +5009,7 @@ begin
       Output_Cd => rounds76_Output_Cd,
       Output_Ef => rounds76_Output_Ef,
       Output_Gh => rounds76_Output_Gh,
-      Output_ChainAb => rounds76_Output_ChainAb,
-      Output_ChainCd => rounds76_Output_ChainCd,
-      Output_ChainEf => rounds76_Output_ChainEf,
-      Output_ChainGh => rounds76_Output_ChainGh,
+      Output_First => rounds76_Output_First,
       Output_W0 => rounds76_Output_W0,
       Output_W1 => rounds76_Output_W1,
       Output_W2 => rounds76_Output_W2,
@@ -5743,10 +5035,7 @@ begin
       Input_Cd => rounds76_Output_Cd,
       Input_Ef => rounds76_Output_Ef,
       Input_Gh => rounds76_Output_Gh,
-      Input_ChainAb => rounds76_Output_ChainAb,
-      Input_ChainCd => rounds76_Output_ChainCd,
-      Input_ChainEf => rounds76_Output_ChainEf,
-      Input_ChainGh => rounds76_Output_ChainGh,
+      Input_First => rounds76_Output_First,
       Input_W0 => rounds76_Output_W0,
       Input_W1 => rounds76_Output_W1,
       Input_W2 => rounds76_Output_W2,
@@ -5763,10 +5052,7 @@ begin
       Output_Cd => rounds77_Output_Cd,
       Output_Ef => rounds77_Output_Ef,
       Output_Gh => rounds77_Output_Gh,
-      Output_ChainAb => rounds77_Output_ChainAb,
-      Output_ChainCd => rounds77_Output_ChainCd,
-      Output_ChainEf => rounds77_Output_ChainEf,
-      Output_ChainGh => rounds77_Output_ChainGh,
+      Output_First => rounds77_Output_First,
       Output_W0 => rounds77_Output_W0,
       Output_W1 => rounds77_Output_W1,
       Output_W2 => rounds77_Output_W2,
@@ -5792,10 +5078,7 @@ begin
       Input_Cd => rounds77_Output_Cd,
       Input_Ef => rounds77_Output_Ef,
       Input_Gh => rounds77_Output_Gh,
-      Input_ChainAb => rounds77_Output_ChainAb,
-      Input_ChainCd => rounds77_Output_ChainCd,
-      Input_ChainEf => rounds77_Output_ChainEf,
-      Input_ChainGh => rounds77_Output_ChainGh,
+      Input_First => rounds77_Output_First,
       Input_W0 => rounds77_Output_W0,
       Input_W1 => rounds77_Output_W1,
       Input_W2 => rounds77_Output_W2,
@@ -5812,10 +5095,7 @@ begin
       Output_Cd => rounds78_Output_Cd,
       Output_Ef => rounds78_Output_Ef,
       Output_Gh => rounds78_Output_Gh,
-      Output_ChainAb => rounds78_Output_ChainAb,
-      Output_ChainCd => rounds78_Output_ChainCd,
-      Output_ChainEf => rounds78_Output_ChainEf,
-      Output_ChainGh => rounds78_Output_ChainGh,
+      Output_First => rounds78_Output_First,
       Output_W0 => rounds78_Output_W0,
       Output_W1 => rounds78_Output_W1,
       Output_W2 => rounds78_Output_W2,
@@ -5841,10 +5121,7 @@ begin
       Input_Cd => rounds78_Output_Cd,
       Input_Ef => rounds78_Output_Ef,
       Input_Gh => rounds78_Output_Gh,
-      Input_ChainAb => rounds78_Output_ChainAb,
-      Input_ChainCd => rounds78_Output_ChainCd,
-      Input_ChainEf => rounds78_Output_ChainEf,
-      Input_ChainGh => rounds78_Output_ChainGh,
+      Input_First => rounds78_Output_First,
       Input_W0 => rounds78_Output_W0,
       Input_W1 => rounds78_Output_W1,
       Input_W2 => rounds78_Output_W2,
@@ -5861,10 +5138,7 @@ begin
       Output_Cd => rounds79_Output_Cd,
       Output_Ef => rounds79_Output_Ef,
       Output_Gh => rounds79_Output_Gh,
-      Output_ChainAb => rounds79_Output_ChainAb,
-      Output_ChainCd => rounds79_Output_ChainCd,
-      Output_ChainEf => rounds79_Output_ChainEf,
-      Output_ChainGh => rounds79_Output_ChainGh,
+      Output_First => rounds79_Output_First,
       Output_W0 => rounds79_Output_W0,
       Output_W1 => rounds79_Output_W1,
       Output_W2 => rounds79_Output_W2,
@@ -5889,10 +5163,7 @@ begin
       Input_Cd => rounds79_Output_Cd,
       Input_Ef => rounds79_Output_Ef,
       Input_Gh => rounds79_Output_Gh,
-      Input_ChainAb => rounds79_Output_ChainAb,
-      Input_ChainCd => rounds79_Output_ChainCd,
-      Input_ChainEf => rounds79_Output_ChainEf,
-      Input_ChainGh => rounds79_Output_ChainGh,
+      Input_First => rounds79_Output_First,
       Input_W0 => rounds79_Output_W0,
       Input_W1 => rounds79_Output_W1,
       Input_W2 => rounds79_Output_W2,

@@ -15,10 +15,7 @@ entity Sha512IterativeCompression is
     Input_Cd : in hdl_u128;
     Input_Ef : in hdl_u128;
     Input_Gh : in hdl_u128;
-    Input_ChainAb : in hdl_u128;
-    Input_ChainCd : in hdl_u128;
-    Input_ChainEf : in hdl_u128;
-    Input_ChainGh : in hdl_u128;
+    Input_First : in boolean;
     Input_W0 : in hdl_u128;
     Input_W1 : in hdl_u128;
     Input_W2 : in hdl_u128;
@@ -35,10 +32,7 @@ entity Sha512IterativeCompression is
     Output_Cd : out hdl_u128 := (others => '0');
     Output_Ef : out hdl_u128 := (others => '0');
     Output_Gh : out hdl_u128 := (others => '0');
-    Output_ChainAb : out hdl_u128 := (others => '0');
-    Output_ChainCd : out hdl_u128 := (others => '0');
-    Output_ChainEf : out hdl_u128 := (others => '0');
-    Output_ChainGh : out hdl_u128 := (others => '0');
+    Output_First : out boolean;
     Output_W0 : out hdl_u128 := (others => '0');
     Output_W1 : out hdl_u128 := (others => '0');
     Output_W2 : out hdl_u128 := (others => '0');
@@ -59,10 +53,6 @@ architecture rtl of Sha512IterativeCompression is
   signal cd_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal ef_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal gh_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-  signal chainAb_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-  signal chainCd_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-  signal chainEf_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-  signal chainGh_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal w0_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal w1_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal w2_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
@@ -72,6 +62,7 @@ architecture rtl of Sha512IterativeCompression is
   signal w6_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal w7_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal slot_reg : hdl_u8 := unsigned'(x"00");
+  signal first_reg : boolean := false;
   signal last_reg : boolean := false;
   signal resultValid_reg : boolean := false;
   signal inputReady_reg : boolean := false;
@@ -83,10 +74,6 @@ begin
     variable cd : hdl_u128;
     variable ef : hdl_u128;
     variable gh : hdl_u128;
-    variable chainAb : hdl_u128;
-    variable chainCd : hdl_u128;
-    variable chainEf : hdl_u128;
-    variable chainGh : hdl_u128;
     variable w0 : hdl_u128;
     variable w1 : hdl_u128;
     variable w2 : hdl_u128;
@@ -96,6 +83,7 @@ begin
     variable w6 : hdl_u128;
     variable w7 : hdl_u128;
     variable slot : hdl_u8;
+    variable first : boolean;
     variable last : boolean;
     variable resultValid : boolean;
     variable inputReady : boolean;
@@ -114,18 +102,19 @@ begin
         busy_reg <= false;
         round_reg <= unsigned'(x"00");
         slot_reg <= unsigned'(x"00");
+        first_reg <= false;
         last_reg <= false;
         resultValid_reg <= false;
         inputReady_reg <= false;
         Output_Valid <= false;
         Output_Last <= false;
+        Output_First <= false;
         Output_Slot <= (others => '0');
         InputReady_Ready <= false;
         -- Datapath, no reset (the reset value is never observed): ab_reg, cd_reg, ef_reg, gh_reg,
-        --   chainAb_reg, chainCd_reg, chainEf_reg, chainGh_reg, w0_reg, w1_reg, w2_reg, w3_reg,
-        --   w4_reg, w5_reg, w6_reg, w7_reg, Output_Ab, Output_Cd, Output_Ef, Output_Gh,
-        --   Output_ChainAb, Output_ChainCd, Output_ChainEf, Output_ChainGh, Output_W0, Output_W1,
-        --   Output_W2, Output_W3, Output_W4, Output_W5, Output_W6, Output_W7
+        --   w0_reg, w1_reg, w2_reg, w3_reg, w4_reg, w5_reg, w6_reg, w7_reg, Output_Ab, Output_Cd,
+        --   Output_Ef, Output_Gh, Output_W0, Output_W1, Output_W2, Output_W3, Output_W4, Output_W5,
+        --   Output_W6, Output_W7
       else
         busy := busy_reg;
         round := round_reg;
@@ -133,10 +122,6 @@ begin
         cd := cd_reg;
         ef := ef_reg;
         gh := gh_reg;
-        chainAb := chainAb_reg;
-        chainCd := chainCd_reg;
-        chainEf := chainEf_reg;
-        chainGh := chainGh_reg;
         w0 := w0_reg;
         w1 := w1_reg;
         w2 := w2_reg;
@@ -146,6 +131,7 @@ begin
         w6 := w6_reg;
         w7 := w7_reg;
         slot := slot_reg;
+        first := first_reg;
         last := last_reg;
         resultValid := resultValid_reg;
         inputReady := inputReady_reg;
@@ -181,10 +167,7 @@ begin
             Output_Cd <= newCd;
             Output_Ef <= newEf;
             Output_Gh <= newGh;
-            Output_ChainAb <= chainAb;
-            Output_ChainCd <= chainCd;
-            Output_ChainEf <= chainEf;
-            Output_ChainGh <= chainGh;
+            Output_First <= first;
             Output_W0 <= w0;
             Output_W1 <= w1;
             Output_W2 <= w2;
@@ -204,10 +187,7 @@ begin
           cd := Input_Cd;
           ef := Input_Ef;
           gh := Input_Gh;
-          chainAb := Input_ChainAb;
-          chainCd := Input_ChainCd;
-          chainEf := Input_ChainEf;
-          chainGh := Input_ChainGh;
+          first := Input_First;
           w0 := Input_W0;
           w1 := Input_W1;
           w2 := Input_W2;
@@ -230,10 +210,6 @@ begin
         cd_reg <= cd;
         ef_reg <= ef;
         gh_reg <= gh;
-        chainAb_reg <= chainAb;
-        chainCd_reg <= chainCd;
-        chainEf_reg <= chainEf;
-        chainGh_reg <= chainGh;
         w0_reg <= w0;
         w1_reg <= w1;
         w2_reg <= w2;
@@ -243,6 +219,7 @@ begin
         w6_reg <= w6;
         w7_reg <= w7;
         slot_reg <= slot;
+        first_reg <= first;
         last_reg <= last;
         resultValid_reg <= resultValid;
         inputReady_reg <= inputReady;

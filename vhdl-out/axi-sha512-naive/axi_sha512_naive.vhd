@@ -140,10 +140,7 @@ architecture rtl of axi_sha512_naive is
   signal chain_Output_Cd : hdl_u128;
   signal chain_Output_Ef : hdl_u128;
   signal chain_Output_Gh : hdl_u128;
-  signal chain_Output_ChainAb : hdl_u128;
-  signal chain_Output_ChainCd : hdl_u128;
-  signal chain_Output_ChainEf : hdl_u128;
-  signal chain_Output_ChainGh : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_W0 : hdl_u128;
   signal chain_Output_W1 : hdl_u128;
   signal chain_Output_W2 : hdl_u128;
@@ -159,10 +156,7 @@ architecture rtl of axi_sha512_naive is
   signal rounds0_Output_Cd : hdl_u128;
   signal rounds0_Output_Ef : hdl_u128;
   signal rounds0_Output_Gh : hdl_u128;
-  signal rounds0_Output_ChainAb : hdl_u128;
-  signal rounds0_Output_ChainCd : hdl_u128;
-  signal rounds0_Output_ChainEf : hdl_u128;
-  signal rounds0_Output_ChainGh : hdl_u128;
+  signal rounds0_Output_First : boolean;
   signal rounds0_Output_W0 : hdl_u128;
   signal rounds0_Output_W1 : hdl_u128;
   signal rounds0_Output_W2 : hdl_u128;
@@ -440,10 +434,7 @@ begin
       Output_Cd => chain_Output_Cd,
       Output_Ef => chain_Output_Ef,
       Output_Gh => chain_Output_Gh,
-      Output_ChainAb => chain_Output_ChainAb,
-      Output_ChainCd => chain_Output_ChainCd,
-      Output_ChainEf => chain_Output_ChainEf,
-      Output_ChainGh => chain_Output_ChainGh,
+      Output_First => chain_Output_First,
       Output_W0 => chain_Output_W0,
       Output_W1 => chain_Output_W1,
       Output_W2 => chain_Output_W2,
@@ -469,10 +460,7 @@ begin
       Input_Cd => chain_Output_Cd,
       Input_Ef => chain_Output_Ef,
       Input_Gh => chain_Output_Gh,
-      Input_ChainAb => chain_Output_ChainAb,
-      Input_ChainCd => chain_Output_ChainCd,
-      Input_ChainEf => chain_Output_ChainEf,
-      Input_ChainGh => chain_Output_ChainGh,
+      Input_First => chain_Output_First,
       Input_W0 => chain_Output_W0,
       Input_W1 => chain_Output_W1,
       Input_W2 => chain_Output_W2,
@@ -489,10 +477,7 @@ begin
       Output_Cd => rounds0_Output_Cd,
       Output_Ef => rounds0_Output_Ef,
       Output_Gh => rounds0_Output_Gh,
-      Output_ChainAb => rounds0_Output_ChainAb,
-      Output_ChainCd => rounds0_Output_ChainCd,
-      Output_ChainEf => rounds0_Output_ChainEf,
-      Output_ChainGh => rounds0_Output_ChainGh,
+      Output_First => rounds0_Output_First,
       Output_W0 => rounds0_Output_W0,
       Output_W1 => rounds0_Output_W1,
       Output_W2 => rounds0_Output_W2,
@@ -517,10 +502,7 @@ begin
       Input_Cd => rounds0_Output_Cd,
       Input_Ef => rounds0_Output_Ef,
       Input_Gh => rounds0_Output_Gh,
-      Input_ChainAb => rounds0_Output_ChainAb,
-      Input_ChainCd => rounds0_Output_ChainCd,
-      Input_ChainEf => rounds0_Output_ChainEf,
-      Input_ChainGh => rounds0_Output_ChainGh,
+      Input_First => rounds0_Output_First,
       Input_W0 => rounds0_Output_W0,
       Input_W1 => rounds0_Output_W1,
       Input_W2 => rounds0_Output_W2,

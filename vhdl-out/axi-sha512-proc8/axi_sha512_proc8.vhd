@@ -140,10 +140,7 @@ architecture rtl of axi_sha512_proc8 is
   signal chain_Output_Cd : hdl_u128;
   signal chain_Output_Ef : hdl_u128;
   signal chain_Output_Gh : hdl_u128;
-  signal chain_Output_ChainAb : hdl_u128;
-  signal chain_Output_ChainCd : hdl_u128;
-  signal chain_Output_ChainEf : hdl_u128;
-  signal chain_Output_ChainGh : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_W0 : hdl_u128;
   signal chain_Output_W1 : hdl_u128;
   signal chain_Output_W2 : hdl_u128;
@@ -159,10 +156,7 @@ architecture rtl of axi_sha512_proc8 is
   signal rounds0_Output_Cd : hdl_u128;
   signal rounds0_Output_Ef : hdl_u128;
   signal rounds0_Output_Gh : hdl_u128;
-  signal rounds0_Output_ChainAb : hdl_u128;
-  signal rounds0_Output_ChainCd : hdl_u128;
-  signal rounds0_Output_ChainEf : hdl_u128;
-  signal rounds0_Output_ChainGh : hdl_u128;
+  signal rounds0_Output_First : boolean;
   signal rounds0_Output_W0 : hdl_u128;
   signal rounds0_Output_W1 : hdl_u128;
   signal rounds0_Output_W2 : hdl_u128;
@@ -178,10 +172,7 @@ architecture rtl of axi_sha512_proc8 is
   signal rounds1_Output_Cd : hdl_u128;
   signal rounds1_Output_Ef : hdl_u128;
   signal rounds1_Output_Gh : hdl_u128;
-  signal rounds1_Output_ChainAb : hdl_u128;
-  signal rounds1_Output_ChainCd : hdl_u128;
-  signal rounds1_Output_ChainEf : hdl_u128;
-  signal rounds1_Output_ChainGh : hdl_u128;
+  signal rounds1_Output_First : boolean;
   signal rounds1_Output_W0 : hdl_u128;
   signal rounds1_Output_W1 : hdl_u128;
   signal rounds1_Output_W2 : hdl_u128;
@@ -197,10 +188,7 @@ architecture rtl of axi_sha512_proc8 is
   signal rounds2_Output_Cd : hdl_u128;
   signal rounds2_Output_Ef : hdl_u128;
   signal rounds2_Output_Gh : hdl_u128;
-  signal rounds2_Output_ChainAb : hdl_u128;
-  signal rounds2_Output_ChainCd : hdl_u128;
-  signal rounds2_Output_ChainEf : hdl_u128;
-  signal rounds2_Output_ChainGh : hdl_u128;
+  signal rounds2_Output_First : boolean;
   signal rounds2_Output_W0 : hdl_u128;
   signal rounds2_Output_W1 : hdl_u128;
   signal rounds2_Output_W2 : hdl_u128;
@@ -216,10 +204,7 @@ architecture rtl of axi_sha512_proc8 is
   signal rounds3_Output_Cd : hdl_u128;
   signal rounds3_Output_Ef : hdl_u128;
   signal rounds3_Output_Gh : hdl_u128;
-  signal rounds3_Output_ChainAb : hdl_u128;
-  signal rounds3_Output_ChainCd : hdl_u128;
-  signal rounds3_Output_ChainEf : hdl_u128;
-  signal rounds3_Output_ChainGh : hdl_u128;
+  signal rounds3_Output_First : boolean;
   signal rounds3_Output_W0 : hdl_u128;
   signal rounds3_Output_W1 : hdl_u128;
   signal rounds3_Output_W2 : hdl_u128;
@@ -235,10 +220,7 @@ architecture rtl of axi_sha512_proc8 is
   signal rounds4_Output_Cd : hdl_u128;
   signal rounds4_Output_Ef : hdl_u128;
   signal rounds4_Output_Gh : hdl_u128;
-  signal rounds4_Output_ChainAb : hdl_u128;
-  signal rounds4_Output_ChainCd : hdl_u128;
-  signal rounds4_Output_ChainEf : hdl_u128;
-  signal rounds4_Output_ChainGh : hdl_u128;
+  signal rounds4_Output_First : boolean;
   signal rounds4_Output_W0 : hdl_u128;
   signal rounds4_Output_W1 : hdl_u128;
   signal rounds4_Output_W2 : hdl_u128;
@@ -254,10 +236,7 @@ architecture rtl of axi_sha512_proc8 is
   signal rounds5_Output_Cd : hdl_u128;
   signal rounds5_Output_Ef : hdl_u128;
   signal rounds5_Output_Gh : hdl_u128;
-  signal rounds5_Output_ChainAb : hdl_u128;
-  signal rounds5_Output_ChainCd : hdl_u128;
-  signal rounds5_Output_ChainEf : hdl_u128;
-  signal rounds5_Output_ChainGh : hdl_u128;
+  signal rounds5_Output_First : boolean;
   signal rounds5_Output_W0 : hdl_u128;
   signal rounds5_Output_W1 : hdl_u128;
   signal rounds5_Output_W2 : hdl_u128;
@@ -273,10 +252,7 @@ architecture rtl of axi_sha512_proc8 is
   signal rounds6_Output_Cd : hdl_u128;
   signal rounds6_Output_Ef : hdl_u128;
   signal rounds6_Output_Gh : hdl_u128;
-  signal rounds6_Output_ChainAb : hdl_u128;
-  signal rounds6_Output_ChainCd : hdl_u128;
-  signal rounds6_Output_ChainEf : hdl_u128;
-  signal rounds6_Output_ChainGh : hdl_u128;
+  signal rounds6_Output_First : boolean;
   signal rounds6_Output_W0 : hdl_u128;
   signal rounds6_Output_W1 : hdl_u128;
   signal rounds6_Output_W2 : hdl_u128;
@@ -292,10 +268,7 @@ architecture rtl of axi_sha512_proc8 is
   signal rounds7_Output_Cd : hdl_u128;
   signal rounds7_Output_Ef : hdl_u128;
   signal rounds7_Output_Gh : hdl_u128;
-  signal rounds7_Output_ChainAb : hdl_u128;
-  signal rounds7_Output_ChainCd : hdl_u128;
-  signal rounds7_Output_ChainEf : hdl_u128;
-  signal rounds7_Output_ChainGh : hdl_u128;
+  signal rounds7_Output_First : boolean;
   signal rounds7_Output_W0 : hdl_u128;
   signal rounds7_Output_W1 : hdl_u128;
   signal rounds7_Output_W2 : hdl_u128;
@@ -573,10 +546,7 @@ begin
       Output_Cd => chain_Output_Cd,
       Output_Ef => chain_Output_Ef,
       Output_Gh => chain_Output_Gh,
-      Output_ChainAb => chain_Output_ChainAb,
-      Output_ChainCd => chain_Output_ChainCd,
-      Output_ChainEf => chain_Output_ChainEf,
-      Output_ChainGh => chain_Output_ChainGh,
+      Output_First => chain_Output_First,
       Output_W0 => chain_Output_W0,
       Output_W1 => chain_Output_W1,
       Output_W2 => chain_Output_W2,
@@ -602,10 +572,7 @@ begin
       Input_Cd => chain_Output_Cd,
       Input_Ef => chain_Output_Ef,
       Input_Gh => chain_Output_Gh,
-      Input_ChainAb => chain_Output_ChainAb,
-      Input_ChainCd => chain_Output_ChainCd,
-      Input_ChainEf => chain_Output_ChainEf,
-      Input_ChainGh => chain_Output_ChainGh,
+      Input_First => chain_Output_First,
       Input_W0 => chain_Output_W0,
       Input_W1 => chain_Output_W1,
       Input_W2 => chain_Output_W2,
@@ -622,10 +589,7 @@ begin
       Output_Cd => rounds0_Output_Cd,
       Output_Ef => rounds0_Output_Ef,
       Output_Gh => rounds0_Output_Gh,
-      Output_ChainAb => rounds0_Output_ChainAb,
-      Output_ChainCd => rounds0_Output_ChainCd,
-      Output_ChainEf => rounds0_Output_ChainEf,
-      Output_ChainGh => rounds0_Output_ChainGh,
+      Output_First => rounds0_Output_First,
       Output_W0 => rounds0_Output_W0,
       Output_W1 => rounds0_Output_W1,
       Output_W2 => rounds0_Output_W2,
@@ -651,10 +615,7 @@ begin
       Input_Cd => rounds0_Output_Cd,
       Input_Ef => rounds0_Output_Ef,
       Input_Gh => rounds0_Output_Gh,
-      Input_ChainAb => rounds0_Output_ChainAb,
-      Input_ChainCd => rounds0_Output_ChainCd,
-      Input_ChainEf => rounds0_Output_ChainEf,
-      Input_ChainGh => rounds0_Output_ChainGh,
+      Input_First => rounds0_Output_First,
       Input_W0 => rounds0_Output_W0,
       Input_W1 => rounds0_Output_W1,
       Input_W2 => rounds0_Output_W2,
@@ -671,10 +632,7 @@ begin
       Output_Cd => rounds1_Output_Cd,
       Output_Ef => rounds1_Output_Ef,
       Output_Gh => rounds1_Output_Gh,
-      Output_ChainAb => rounds1_Output_ChainAb,
-      Output_ChainCd => rounds1_Output_ChainCd,
-      Output_ChainEf => rounds1_Output_ChainEf,
-      Output_ChainGh => rounds1_Output_ChainGh,
+      Output_First => rounds1_Output_First,
       Output_W0 => rounds1_Output_W0,
       Output_W1 => rounds1_Output_W1,
       Output_W2 => rounds1_Output_W2,
@@ -700,10 +658,7 @@ begin
       Input_Cd => rounds1_Output_Cd,
       Input_Ef => rounds1_Output_Ef,
       Input_Gh => rounds1_Output_Gh,
-      Input_ChainAb => rounds1_Output_ChainAb,
-      Input_ChainCd => rounds1_Output_ChainCd,
-      Input_ChainEf => rounds1_Output_ChainEf,
-      Input_ChainGh => rounds1_Output_ChainGh,
+      Input_First => rounds1_Output_First,
       Input_W0 => rounds1_Output_W0,
       Input_W1 => rounds1_Output_W1,
       Input_W2 => rounds1_Output_W2,
@@ -720,10 +675,7 @@ begin
       Output_Cd => rounds2_Output_Cd,
       Output_Ef => rounds2_Output_Ef,
       Output_Gh => rounds2_Output_Gh,
-      Output_ChainAb => rounds2_Output_ChainAb,
-      Output_ChainCd => rounds2_Output_ChainCd,
-      Output_ChainEf => rounds2_Output_ChainEf,
-      Output_ChainGh => rounds2_Output_ChainGh,
+      Output_First => rounds2_Output_First,
       Output_W0 => rounds2_Output_W0,
       Output_W1 => rounds2_Output_W1,
       Output_W2 => rounds2_Output_W2,
@@ -749,10 +701,7 @@ begin
       Input_Cd => rounds2_Output_Cd,
       Input_Ef => rounds2_Output_Ef,
       Input_Gh => rounds2_Output_Gh,
-      Input_ChainAb => rounds2_Output_ChainAb,
-      Input_ChainCd => rounds2_Output_ChainCd,
-      Input_ChainEf => rounds2_Output_ChainEf,
-      Input_ChainGh => rounds2_Output_ChainGh,
+      Input_First => rounds2_Output_First,
       Input_W0 => rounds2_Output_W0,
       Input_W1 => rounds2_Output_W1,
       Input_W2 => rounds2_Output_W2,
@@ -769,10 +718,7 @@ begin
       Output_Cd => rounds3_Output_Cd,
       Output_Ef => rounds3_Output_Ef,
       Output_Gh => rounds3_Output_Gh,
-      Output_ChainAb => rounds3_Output_ChainAb,
-      Output_ChainCd => rounds3_Output_ChainCd,
-      Output_ChainEf => rounds3_Output_ChainEf,
-      Output_ChainGh => rounds3_Output_ChainGh,
+      Output_First => rounds3_Output_First,
       Output_W0 => rounds3_Output_W0,
       Output_W1 => rounds3_Output_W1,
       Output_W2 => rounds3_Output_W2,
@@ -798,10 +744,7 @@ begin
       Input_Cd => rounds3_Output_Cd,
       Input_Ef => rounds3_Output_Ef,
       Input_Gh => rounds3_Output_Gh,
-      Input_ChainAb => rounds3_Output_ChainAb,
-      Input_ChainCd => rounds3_Output_ChainCd,
-      Input_ChainEf => rounds3_Output_ChainEf,
-      Input_ChainGh => rounds3_Output_ChainGh,
+      Input_First => rounds3_Output_First,
       Input_W0 => rounds3_Output_W0,
       Input_W1 => rounds3_Output_W1,
       Input_W2 => rounds3_Output_W2,
@@ -818,10 +761,7 @@ begin
       Output_Cd => rounds4_Output_Cd,
       Output_Ef => rounds4_Output_Ef,
       Output_Gh => rounds4_Output_Gh,
-      Output_ChainAb => rounds4_Output_ChainAb,
-      Output_ChainCd => rounds4_Output_ChainCd,
-      Output_ChainEf => rounds4_Output_ChainEf,
-      Output_ChainGh => rounds4_Output_ChainGh,
+      Output_First => rounds4_Output_First,
       Output_W0 => rounds4_Output_W0,
       Output_W1 => rounds4_Output_W1,
       Output_W2 => rounds4_Output_W2,
@@ -847,10 +787,7 @@ begin
       Input_Cd => rounds4_Output_Cd,
       Input_Ef => rounds4_Output_Ef,
       Input_Gh => rounds4_Output_Gh,
-      Input_ChainAb => rounds4_Output_ChainAb,
-      Input_ChainCd => rounds4_Output_ChainCd,
-      Input_ChainEf => rounds4_Output_ChainEf,
-      Input_ChainGh => rounds4_Output_ChainGh,
+      Input_First => rounds4_Output_First,
       Input_W0 => rounds4_Output_W0,
       Input_W1 => rounds4_Output_W1,
       Input_W2 => rounds4_Output_W2,
@@ -867,10 +804,7 @@ begin
       Output_Cd => rounds5_Output_Cd,
       Output_Ef => rounds5_Output_Ef,
       Output_Gh => rounds5_Output_Gh,
-      Output_ChainAb => rounds5_Output_ChainAb,
-      Output_ChainCd => rounds5_Output_ChainCd,
-      Output_ChainEf => rounds5_Output_ChainEf,
-      Output_ChainGh => rounds5_Output_ChainGh,
+      Output_First => rounds5_Output_First,
       Output_W0 => rounds5_Output_W0,
       Output_W1 => rounds5_Output_W1,
       Output_W2 => rounds5_Output_W2,
@@ -896,10 +830,7 @@ begin
       Input_Cd => rounds5_Output_Cd,
       Input_Ef => rounds5_Output_Ef,
       Input_Gh => rounds5_Output_Gh,
-      Input_ChainAb => rounds5_Output_ChainAb,
-      Input_ChainCd => rounds5_Output_ChainCd,
-      Input_ChainEf => rounds5_Output_ChainEf,
-      Input_ChainGh => rounds5_Output_ChainGh,
+      Input_First => rounds5_Output_First,
       Input_W0 => rounds5_Output_W0,
       Input_W1 => rounds5_Output_W1,
       Input_W2 => rounds5_Output_W2,
@@ -916,10 +847,7 @@ begin
       Output_Cd => rounds6_Output_Cd,
       Output_Ef => rounds6_Output_Ef,
       Output_Gh => rounds6_Output_Gh,
-      Output_ChainAb => rounds6_Output_ChainAb,
-      Output_ChainCd => rounds6_Output_ChainCd,
-      Output_ChainEf => rounds6_Output_ChainEf,
-      Output_ChainGh => rounds6_Output_ChainGh,
+      Output_First => rounds6_Output_First,
       Output_W0 => rounds6_Output_W0,
       Output_W1 => rounds6_Output_W1,
       Output_W2 => rounds6_Output_W2,
@@ -945,10 +873,7 @@ begin
       Input_Cd => rounds6_Output_Cd,
       Input_Ef => rounds6_Output_Ef,
       Input_Gh => rounds6_Output_Gh,
-      Input_ChainAb => rounds6_Output_ChainAb,
-      Input_ChainCd => rounds6_Output_ChainCd,
-      Input_ChainEf => rounds6_Output_ChainEf,
-      Input_ChainGh => rounds6_Output_ChainGh,
+      Input_First => rounds6_Output_First,
       Input_W0 => rounds6_Output_W0,
       Input_W1 => rounds6_Output_W1,
       Input_W2 => rounds6_Output_W2,
@@ -965,10 +890,7 @@ begin
       Output_Cd => rounds7_Output_Cd,
       Output_Ef => rounds7_Output_Ef,
       Output_Gh => rounds7_Output_Gh,
-      Output_ChainAb => rounds7_Output_ChainAb,
-      Output_ChainCd => rounds7_Output_ChainCd,
-      Output_ChainEf => rounds7_Output_ChainEf,
-      Output_ChainGh => rounds7_Output_ChainGh,
+      Output_First => rounds7_Output_First,
       Output_W0 => rounds7_Output_W0,
       Output_W1 => rounds7_Output_W1,
       Output_W2 => rounds7_Output_W2,
@@ -993,10 +915,7 @@ begin
       Input_Cd => rounds7_Output_Cd,
       Input_Ef => rounds7_Output_Ef,
       Input_Gh => rounds7_Output_Gh,
-      Input_ChainAb => rounds7_Output_ChainAb,
-      Input_ChainCd => rounds7_Output_ChainCd,
-      Input_ChainEf => rounds7_Output_ChainEf,
-      Input_ChainGh => rounds7_Output_ChainGh,
+      Input_First => rounds7_Output_First,
       Input_W0 => rounds7_Output_W0,
       Input_W1 => rounds7_Output_W1,
       Input_W2 => rounds7_Output_W2,

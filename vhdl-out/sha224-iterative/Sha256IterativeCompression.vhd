@@ -13,8 +13,7 @@ entity Sha256IterativeCompression is
     Input_Last : in boolean;
     Input_Abcd : in hdl_u128;
     Input_Efgh : in hdl_u128;
-    Input_ChainAbcd : in hdl_u128;
-    Input_ChainEfgh : in hdl_u128;
+    Input_First : in boolean;
     Input_W0 : in hdl_u128;
     Input_W1 : in hdl_u128;
     Input_W2 : in hdl_u128;
@@ -25,8 +24,7 @@ entity Sha256IterativeCompression is
     Output_Last : out boolean;
     Output_Abcd : out hdl_u128 := (others => '0');
     Output_Efgh : out hdl_u128 := (others => '0');
-    Output_ChainAbcd : out hdl_u128 := (others => '0');
-    Output_ChainEfgh : out hdl_u128 := (others => '0');
+    Output_First : out boolean;
     Output_W0 : out hdl_u128 := (others => '0');
     Output_W1 : out hdl_u128 := (others => '0');
     Output_W2 : out hdl_u128 := (others => '0');
@@ -41,13 +39,12 @@ architecture rtl of Sha256IterativeCompression is
   signal round_reg : hdl_u8 := unsigned'(x"00");
   signal abcd_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal efgh_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-  signal chainAbcd_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-  signal chainEfgh_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal w0_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal w1_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal w2_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal w3_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal slot_reg : hdl_u8 := unsigned'(x"00");
+  signal first_reg : boolean := false;
   signal last_reg : boolean := false;
   signal resultValid_reg : boolean := false;
   signal inputReady_reg : boolean := false;
@@ -57,13 +54,12 @@ begin
     variable round : hdl_u8;
     variable abcd : hdl_u128;
     variable efgh : hdl_u128;
-    variable chainAbcd : hdl_u128;
-    variable chainEfgh : hdl_u128;
     variable w0 : hdl_u128;
     variable w1 : hdl_u128;
     variable w2 : hdl_u128;
     variable w3 : hdl_u128;
     variable slot : hdl_u8;
+    variable first : boolean;
     variable last : boolean;
     variable resultValid : boolean;
     variable inputReady : boolean;
@@ -80,28 +76,29 @@ begin
         busy_reg <= false;
         round_reg <= unsigned'(x"00");
         slot_reg <= unsigned'(x"00");
+        first_reg <= false;
         last_reg <= false;
         resultValid_reg <= false;
         inputReady_reg <= false;
         Output_Valid <= false;
         Output_Last <= false;
+        Output_First <= false;
         Output_Slot <= (others => '0');
         InputReady_Ready <= false;
-        -- Datapath, no reset (the reset value is never observed): abcd_reg, efgh_reg,
-        --   chainAbcd_reg, chainEfgh_reg, w0_reg, w1_reg, w2_reg, w3_reg, Output_Abcd, Output_Efgh,
-        --   Output_ChainAbcd, Output_ChainEfgh, Output_W0, Output_W1, Output_W2, Output_W3
+        -- Datapath, no reset (the reset value is never observed): abcd_reg, efgh_reg, w0_reg,
+        --   w1_reg, w2_reg, w3_reg, Output_Abcd, Output_Efgh, Output_W0, Output_W1, Output_W2,
+        --   Output_W3
       else
         busy := busy_reg;
         round := round_reg;
         abcd := abcd_reg;
         efgh := efgh_reg;
-        chainAbcd := chainAbcd_reg;
-        chainEfgh := chainEfgh_reg;
         w0 := w0_reg;
         w1 := w1_reg;
         w2 := w2_reg;
         w3 := w3_reg;
         slot := slot_reg;
+        first := first_reg;
         last := last_reg;
         resultValid := resultValid_reg;
         inputReady := inputReady_reg;
@@ -127,8 +124,7 @@ begin
           else
             Output_Abcd <= newAbcd;
             Output_Efgh <= newEfgh;
-            Output_ChainAbcd <= chainAbcd;
-            Output_ChainEfgh <= chainEfgh;
+            Output_First <= first;
             Output_W0 <= w0;
             Output_W1 <= w1;
             Output_W2 <= w2;
@@ -142,8 +138,7 @@ begin
         if accept then
           abcd := Input_Abcd;
           efgh := Input_Efgh;
-          chainAbcd := Input_ChainAbcd;
-          chainEfgh := Input_ChainEfgh;
+          first := Input_First;
           w0 := Input_W0;
           w1 := Input_W1;
           w2 := Input_W2;
@@ -160,13 +155,12 @@ begin
         round_reg <= round;
         abcd_reg <= abcd;
         efgh_reg <= efgh;
-        chainAbcd_reg <= chainAbcd;
-        chainEfgh_reg <= chainEfgh;
         w0_reg <= w0;
         w1_reg <= w1;
         w2_reg <= w2;
         w3_reg <= w3;
         slot_reg <= slot;
+        first_reg <= first;
         last_reg <= last;
         resultValid_reg <= resultValid;
         inputReady_reg <= inputReady;

@@ -71,8 +71,7 @@ architecture rtl of sha224_iterative is
   signal chain_Output_Last : boolean;
   signal chain_Output_Abcd : hdl_u128;
   signal chain_Output_Efgh : hdl_u128;
-  signal chain_Output_ChainAbcd : hdl_u128;
-  signal chain_Output_ChainEfgh : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_W0 : hdl_u128;
   signal chain_Output_W1 : hdl_u128;
   signal chain_Output_W2 : hdl_u128;
@@ -83,8 +82,7 @@ architecture rtl of sha224_iterative is
   signal compression_Output_Last : boolean;
   signal compression_Output_Abcd : hdl_u128;
   signal compression_Output_Efgh : hdl_u128;
-  signal compression_Output_ChainAbcd : hdl_u128;
-  signal compression_Output_ChainEfgh : hdl_u128;
+  signal compression_Output_First : boolean;
   signal compression_Output_W0 : hdl_u128;
   signal compression_Output_W1 : hdl_u128;
   signal compression_Output_W2 : hdl_u128;
@@ -212,8 +210,7 @@ begin
       Output_Last => chain_Output_Last,
       Output_Abcd => chain_Output_Abcd,
       Output_Efgh => chain_Output_Efgh,
-      Output_ChainAbcd => chain_Output_ChainAbcd,
-      Output_ChainEfgh => chain_Output_ChainEfgh,
+      Output_First => chain_Output_First,
       Output_W0 => chain_Output_W0,
       Output_W1 => chain_Output_W1,
       Output_W2 => chain_Output_W2,
@@ -229,8 +226,7 @@ begin
       Input_Last => chain_Output_Last,
       Input_Abcd => chain_Output_Abcd,
       Input_Efgh => chain_Output_Efgh,
-      Input_ChainAbcd => chain_Output_ChainAbcd,
-      Input_ChainEfgh => chain_Output_ChainEfgh,
+      Input_First => chain_Output_First,
       Input_W0 => chain_Output_W0,
       Input_W1 => chain_Output_W1,
       Input_W2 => chain_Output_W2,
@@ -241,8 +237,7 @@ begin
       Output_Last => compression_Output_Last,
       Output_Abcd => compression_Output_Abcd,
       Output_Efgh => compression_Output_Efgh,
-      Output_ChainAbcd => compression_Output_ChainAbcd,
-      Output_ChainEfgh => compression_Output_ChainEfgh,
+      Output_First => compression_Output_First,
       Output_W0 => compression_Output_W0,
       Output_W1 => compression_Output_W1,
       Output_W2 => compression_Output_W2,
@@ -270,8 +265,7 @@ begin
       Input_Last => compression_Output_Last,
       Input_Abcd => compression_Output_Abcd,
       Input_Efgh => compression_Output_Efgh,
-      Input_ChainAbcd => compression_Output_ChainAbcd,
-      Input_ChainEfgh => compression_Output_ChainEfgh,
+      Input_First => compression_Output_First,
       Input_W0 => compression_Output_W0,
       Input_W1 => compression_Output_W1,
       Input_W2 => compression_Output_W2,

@@ -71,8 +71,7 @@ architecture rtl of sha224_naive is
   signal chain_Output_Last : boolean;
   signal chain_Output_Abcd : hdl_u128;
   signal chain_Output_Efgh : hdl_u128;
-  signal chain_Output_ChainAbcd : hdl_u128;
-  signal chain_Output_ChainEfgh : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_W0 : hdl_u128;
   signal chain_Output_W1 : hdl_u128;
   signal chain_Output_W2 : hdl_u128;
@@ -82,8 +81,7 @@ architecture rtl of sha224_naive is
   signal rounds0_Output_Last : boolean;
   signal rounds0_Output_Abcd : hdl_u128;
   signal rounds0_Output_Efgh : hdl_u128;
-  signal rounds0_Output_ChainAbcd : hdl_u128;
-  signal rounds0_Output_ChainEfgh : hdl_u128;
+  signal rounds0_Output_First : boolean;
   signal rounds0_Output_W0 : hdl_u128;
   signal rounds0_Output_W1 : hdl_u128;
   signal rounds0_Output_W2 : hdl_u128;
@@ -210,8 +208,7 @@ begin
       Output_Last => chain_Output_Last,
       Output_Abcd => chain_Output_Abcd,
       Output_Efgh => chain_Output_Efgh,
-      Output_ChainAbcd => chain_Output_ChainAbcd,
-      Output_ChainEfgh => chain_Output_ChainEfgh,
+      Output_First => chain_Output_First,
       Output_W0 => chain_Output_W0,
       Output_W1 => chain_Output_W1,
       Output_W2 => chain_Output_W2,
@@ -231,8 +228,7 @@ begin
       Input_Last => chain_Output_Last,
       Input_Abcd => chain_Output_Abcd,
       Input_Efgh => chain_Output_Efgh,
-      Input_ChainAbcd => chain_Output_ChainAbcd,
-      Input_ChainEfgh => chain_Output_ChainEfgh,
+      Input_First => chain_Output_First,
       Input_W0 => chain_Output_W0,
       Input_W1 => chain_Output_W1,
       Input_W2 => chain_Output_W2,
@@ -243,8 +239,7 @@ begin
       Output_Last => rounds0_Output_Last,
       Output_Abcd => rounds0_Output_Abcd,
       Output_Efgh => rounds0_Output_Efgh,
-      Output_ChainAbcd => rounds0_Output_ChainAbcd,
-      Output_ChainEfgh => rounds0_Output_ChainEfgh,
+      Output_First => rounds0_Output_First,
       Output_W0 => rounds0_Output_W0,
       Output_W1 => rounds0_Output_W1,
       Output_W2 => rounds0_Output_W2,
@@ -263,8 +258,7 @@ begin
       Input_Last => rounds0_Output_Last,
       Input_Abcd => rounds0_Output_Abcd,
       Input_Efgh => rounds0_Output_Efgh,
-      Input_ChainAbcd => rounds0_Output_ChainAbcd,
-      Input_ChainEfgh => rounds0_Output_ChainEfgh,
+      Input_First => rounds0_Output_First,
       Input_W0 => rounds0_Output_W0,
       Input_W1 => rounds0_Output_W1,
       Input_W2 => rounds0_Output_W2,

@@ -71,8 +71,7 @@ architecture rtl of sha224_proc64 is
   signal chain_Output_Last : boolean;
   signal chain_Output_Abcd : hdl_u128;
   signal chain_Output_Efgh : hdl_u128;
-  signal chain_Output_ChainAbcd : hdl_u128;
-  signal chain_Output_ChainEfgh : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_W0 : hdl_u128;
   signal chain_Output_W1 : hdl_u128;
   signal chain_Output_W2 : hdl_u128;
@@ -82,8 +81,7 @@ architecture rtl of sha224_proc64 is
   signal rounds0_Output_Last : boolean;
   signal rounds0_Output_Abcd : hdl_u128;
   signal rounds0_Output_Efgh : hdl_u128;
-  signal rounds0_Output_ChainAbcd : hdl_u128;
-  signal rounds0_Output_ChainEfgh : hdl_u128;
+  signal rounds0_Output_First : boolean;
   signal rounds0_Output_W0 : hdl_u128;
   signal rounds0_Output_W1 : hdl_u128;
   signal rounds0_Output_W2 : hdl_u128;
@@ -93,8 +91,7 @@ architecture rtl of sha224_proc64 is
   signal rounds1_Output_Last : boolean;
   signal rounds1_Output_Abcd : hdl_u128;
   signal rounds1_Output_Efgh : hdl_u128;
-  signal rounds1_Output_ChainAbcd : hdl_u128;
-  signal rounds1_Output_ChainEfgh : hdl_u128;
+  signal rounds1_Output_First : boolean;
   signal rounds1_Output_W0 : hdl_u128;
   signal rounds1_Output_W1 : hdl_u128;
   signal rounds1_Output_W2 : hdl_u128;
@@ -104,8 +101,7 @@ architecture rtl of sha224_proc64 is
   signal rounds2_Output_Last : boolean;
   signal rounds2_Output_Abcd : hdl_u128;
   signal rounds2_Output_Efgh : hdl_u128;
-  signal rounds2_Output_ChainAbcd : hdl_u128;
-  signal rounds2_Output_ChainEfgh : hdl_u128;
+  signal rounds2_Output_First : boolean;
   signal rounds2_Output_W0 : hdl_u128;
   signal rounds2_Output_W1 : hdl_u128;
   signal rounds2_Output_W2 : hdl_u128;
@@ -115,8 +111,7 @@ architecture rtl of sha224_proc64 is
   signal rounds3_Output_Last : boolean;
   signal rounds3_Output_Abcd : hdl_u128;
   signal rounds3_Output_Efgh : hdl_u128;
-  signal rounds3_Output_ChainAbcd : hdl_u128;
-  signal rounds3_Output_ChainEfgh : hdl_u128;
+  signal rounds3_Output_First : boolean;
   signal rounds3_Output_W0 : hdl_u128;
   signal rounds3_Output_W1 : hdl_u128;
   signal rounds3_Output_W2 : hdl_u128;
@@ -126,8 +121,7 @@ architecture rtl of sha224_proc64 is
   signal rounds4_Output_Last : boolean;
   signal rounds4_Output_Abcd : hdl_u128;
   signal rounds4_Output_Efgh : hdl_u128;
-  signal rounds4_Output_ChainAbcd : hdl_u128;
-  signal rounds4_Output_ChainEfgh : hdl_u128;
+  signal rounds4_Output_First : boolean;
   signal rounds4_Output_W0 : hdl_u128;
   signal rounds4_Output_W1 : hdl_u128;
   signal rounds4_Output_W2 : hdl_u128;
@@ -137,8 +131,7 @@ architecture rtl of sha224_proc64 is
   signal rounds5_Output_Last : boolean;
   signal rounds5_Output_Abcd : hdl_u128;
   signal rounds5_Output_Efgh : hdl_u128;
-  signal rounds5_Output_ChainAbcd : hdl_u128;
-  signal rounds5_Output_ChainEfgh : hdl_u128;
+  signal rounds5_Output_First : boolean;
   signal rounds5_Output_W0 : hdl_u128;
   signal rounds5_Output_W1 : hdl_u128;
   signal rounds5_Output_W2 : hdl_u128;
@@ -148,8 +141,7 @@ architecture rtl of sha224_proc64 is
   signal rounds6_Output_Last : boolean;
   signal rounds6_Output_Abcd : hdl_u128;
   signal rounds6_Output_Efgh : hdl_u128;
-  signal rounds6_Output_ChainAbcd : hdl_u128;
-  signal rounds6_Output_ChainEfgh : hdl_u128;
+  signal rounds6_Output_First : boolean;
   signal rounds6_Output_W0 : hdl_u128;
   signal rounds6_Output_W1 : hdl_u128;
   signal rounds6_Output_W2 : hdl_u128;
@@ -159,8 +151,7 @@ architecture rtl of sha224_proc64 is
   signal rounds7_Output_Last : boolean;
   signal rounds7_Output_Abcd : hdl_u128;
   signal rounds7_Output_Efgh : hdl_u128;
-  signal rounds7_Output_ChainAbcd : hdl_u128;
-  signal rounds7_Output_ChainEfgh : hdl_u128;
+  signal rounds7_Output_First : boolean;
   signal rounds7_Output_W0 : hdl_u128;
   signal rounds7_Output_W1 : hdl_u128;
   signal rounds7_Output_W2 : hdl_u128;
@@ -170,8 +161,7 @@ architecture rtl of sha224_proc64 is
   signal rounds8_Output_Last : boolean;
   signal rounds8_Output_Abcd : hdl_u128;
   signal rounds8_Output_Efgh : hdl_u128;
-  signal rounds8_Output_ChainAbcd : hdl_u128;
-  signal rounds8_Output_ChainEfgh : hdl_u128;
+  signal rounds8_Output_First : boolean;
   signal rounds8_Output_W0 : hdl_u128;
   signal rounds8_Output_W1 : hdl_u128;
   signal rounds8_Output_W2 : hdl_u128;
@@ -181,8 +171,7 @@ architecture rtl of sha224_proc64 is
   signal rounds9_Output_Last : boolean;
   signal rounds9_Output_Abcd : hdl_u128;
   signal rounds9_Output_Efgh : hdl_u128;
-  signal rounds9_Output_ChainAbcd : hdl_u128;
-  signal rounds9_Output_ChainEfgh : hdl_u128;
+  signal rounds9_Output_First : boolean;
   signal rounds9_Output_W0 : hdl_u128;
   signal rounds9_Output_W1 : hdl_u128;
   signal rounds9_Output_W2 : hdl_u128;
@@ -192,8 +181,7 @@ architecture rtl of sha224_proc64 is
   signal rounds10_Output_Last : boolean;
   signal rounds10_Output_Abcd : hdl_u128;
   signal rounds10_Output_Efgh : hdl_u128;
-  signal rounds10_Output_ChainAbcd : hdl_u128;
-  signal rounds10_Output_ChainEfgh : hdl_u128;
+  signal rounds10_Output_First : boolean;
   signal rounds10_Output_W0 : hdl_u128;
   signal rounds10_Output_W1 : hdl_u128;
   signal rounds10_Output_W2 : hdl_u128;
@@ -203,8 +191,7 @@ architecture rtl of sha224_proc64 is
   signal rounds11_Output_Last : boolean;
   signal rounds11_Output_Abcd : hdl_u128;
   signal rounds11_Output_Efgh : hdl_u128;
-  signal rounds11_Output_ChainAbcd : hdl_u128;
-  signal rounds11_Output_ChainEfgh : hdl_u128;
+  signal rounds11_Output_First : boolean;
   signal rounds11_Output_W0 : hdl_u128;
   signal rounds11_Output_W1 : hdl_u128;
   signal rounds11_Output_W2 : hdl_u128;
@@ -214,8 +201,7 @@ architecture rtl of sha224_proc64 is
   signal rounds12_Output_Last : boolean;
   signal rounds12_Output_Abcd : hdl_u128;
   signal rounds12_Output_Efgh : hdl_u128;
-  signal rounds12_Output_ChainAbcd : hdl_u128;
-  signal rounds12_Output_ChainEfgh : hdl_u128;
+  signal rounds12_Output_First : boolean;
   signal rounds12_Output_W0 : hdl_u128;
   signal rounds12_Output_W1 : hdl_u128;
   signal rounds12_Output_W2 : hdl_u128;
@@ -225,8 +211,7 @@ architecture rtl of sha224_proc64 is
   signal rounds13_Output_Last : boolean;
   signal rounds13_Output_Abcd : hdl_u128;
   signal rounds13_Output_Efgh : hdl_u128;
-  signal rounds13_Output_ChainAbcd : hdl_u128;
-  signal rounds13_Output_ChainEfgh : hdl_u128;
+  signal rounds13_Output_First : boolean;
   signal rounds13_Output_W0 : hdl_u128;
   signal rounds13_Output_W1 : hdl_u128;
   signal rounds13_Output_W2 : hdl_u128;
@@ -236,8 +221,7 @@ architecture rtl of sha224_proc64 is
   signal rounds14_Output_Last : boolean;
   signal rounds14_Output_Abcd : hdl_u128;
   signal rounds14_Output_Efgh : hdl_u128;
-  signal rounds14_Output_ChainAbcd : hdl_u128;
-  signal rounds14_Output_ChainEfgh : hdl_u128;
+  signal rounds14_Output_First : boolean;
   signal rounds14_Output_W0 : hdl_u128;
   signal rounds14_Output_W1 : hdl_u128;
   signal rounds14_Output_W2 : hdl_u128;
@@ -247,8 +231,7 @@ architecture rtl of sha224_proc64 is
   signal rounds15_Output_Last : boolean;
   signal rounds15_Output_Abcd : hdl_u128;
   signal rounds15_Output_Efgh : hdl_u128;
-  signal rounds15_Output_ChainAbcd : hdl_u128;
-  signal rounds15_Output_ChainEfgh : hdl_u128;
+  signal rounds15_Output_First : boolean;
   signal rounds15_Output_W0 : hdl_u128;
   signal rounds15_Output_W1 : hdl_u128;
   signal rounds15_Output_W2 : hdl_u128;
@@ -258,8 +241,7 @@ architecture rtl of sha224_proc64 is
   signal rounds16_Output_Last : boolean;
   signal rounds16_Output_Abcd : hdl_u128;
   signal rounds16_Output_Efgh : hdl_u128;
-  signal rounds16_Output_ChainAbcd : hdl_u128;
-  signal rounds16_Output_ChainEfgh : hdl_u128;
+  signal rounds16_Output_First : boolean;
   signal rounds16_Output_W0 : hdl_u128;
   signal rounds16_Output_W1 : hdl_u128;
   signal rounds16_Output_W2 : hdl_u128;
@@ -269,8 +251,7 @@ architecture rtl of sha224_proc64 is
   signal rounds17_Output_Last : boolean;
   signal rounds17_Output_Abcd : hdl_u128;
   signal rounds17_Output_Efgh : hdl_u128;
-  signal rounds17_Output_ChainAbcd : hdl_u128;
-  signal rounds17_Output_ChainEfgh : hdl_u128;
+  signal rounds17_Output_First : boolean;
   signal rounds17_Output_W0 : hdl_u128;
   signal rounds17_Output_W1 : hdl_u128;
   signal rounds17_Output_W2 : hdl_u128;
@@ -280,8 +261,7 @@ architecture rtl of sha224_proc64 is
   signal rounds18_Output_Last : boolean;
   signal rounds18_Output_Abcd : hdl_u128;
   signal rounds18_Output_Efgh : hdl_u128;
-  signal rounds18_Output_ChainAbcd : hdl_u128;
-  signal rounds18_Output_ChainEfgh : hdl_u128;
+  signal rounds18_Output_First : boolean;
   signal rounds18_Output_W0 : hdl_u128;
   signal rounds18_Output_W1 : hdl_u128;
   signal rounds18_Output_W2 : hdl_u128;
@@ -291,8 +271,7 @@ architecture rtl of sha224_proc64 is
   signal rounds19_Output_Last : boolean;
   signal rounds19_Output_Abcd : hdl_u128;
   signal rounds19_Output_Efgh : hdl_u128;
-  signal rounds19_Output_ChainAbcd : hdl_u128;
-  signal rounds19_Output_ChainEfgh : hdl_u128;
+  signal rounds19_Output_First : boolean;
   signal rounds19_Output_W0 : hdl_u128;
   signal rounds19_Output_W1 : hdl_u128;
   signal rounds19_Output_W2 : hdl_u128;
@@ -302,8 +281,7 @@ architecture rtl of sha224_proc64 is
   signal rounds20_Output_Last : boolean;
   signal rounds20_Output_Abcd : hdl_u128;
   signal rounds20_Output_Efgh : hdl_u128;
-  signal rounds20_Output_ChainAbcd : hdl_u128;
-  signal rounds20_Output_ChainEfgh : hdl_u128;
+  signal rounds20_Output_First : boolean;
   signal rounds20_Output_W0 : hdl_u128;
   signal rounds20_Output_W1 : hdl_u128;
   signal rounds20_Output_W2 : hdl_u128;
@@ -313,8 +291,7 @@ architecture rtl of sha224_proc64 is
   signal rounds21_Output_Last : boolean;
   signal rounds21_Output_Abcd : hdl_u128;
   signal rounds21_Output_Efgh : hdl_u128;
-  signal rounds21_Output_ChainAbcd : hdl_u128;
-  signal rounds21_Output_ChainEfgh : hdl_u128;
+  signal rounds21_Output_First : boolean;
   signal rounds21_Output_W0 : hdl_u128;
   signal rounds21_Output_W1 : hdl_u128;
   signal rounds21_Output_W2 : hdl_u128;
@@ -324,8 +301,7 @@ architecture rtl of sha224_proc64 is
   signal rounds22_Output_Last : boolean;
   signal rounds22_Output_Abcd : hdl_u128;
   signal rounds22_Output_Efgh : hdl_u128;
-  signal rounds22_Output_ChainAbcd : hdl_u128;
-  signal rounds22_Output_ChainEfgh : hdl_u128;
+  signal rounds22_Output_First : boolean;
   signal rounds22_Output_W0 : hdl_u128;
   signal rounds22_Output_W1 : hdl_u128;
   signal rounds22_Output_W2 : hdl_u128;
@@ -335,8 +311,7 @@ architecture rtl of sha224_proc64 is
   signal rounds23_Output_Last : boolean;
   signal rounds23_Output_Abcd : hdl_u128;
   signal rounds23_Output_Efgh : hdl_u128;
-  signal rounds23_Output_ChainAbcd : hdl_u128;
-  signal rounds23_Output_ChainEfgh : hdl_u128;
+  signal rounds23_Output_First : boolean;
   signal rounds23_Output_W0 : hdl_u128;
   signal rounds23_Output_W1 : hdl_u128;
   signal rounds23_Output_W2 : hdl_u128;
@@ -346,8 +321,7 @@ architecture rtl of sha224_proc64 is
   signal rounds24_Output_Last : boolean;
   signal rounds24_Output_Abcd : hdl_u128;
   signal rounds24_Output_Efgh : hdl_u128;
-  signal rounds24_Output_ChainAbcd : hdl_u128;
-  signal rounds24_Output_ChainEfgh : hdl_u128;
+  signal rounds24_Output_First : boolean;
   signal rounds24_Output_W0 : hdl_u128;
   signal rounds24_Output_W1 : hdl_u128;
   signal rounds24_Output_W2 : hdl_u128;
@@ -357,8 +331,7 @@ architecture rtl of sha224_proc64 is
   signal rounds25_Output_Last : boolean;
   signal rounds25_Output_Abcd : hdl_u128;
   signal rounds25_Output_Efgh : hdl_u128;
-  signal rounds25_Output_ChainAbcd : hdl_u128;
-  signal rounds25_Output_ChainEfgh : hdl_u128;
+  signal rounds25_Output_First : boolean;
   signal rounds25_Output_W0 : hdl_u128;
   signal rounds25_Output_W1 : hdl_u128;
   signal rounds25_Output_W2 : hdl_u128;
@@ -368,8 +341,7 @@ architecture rtl of sha224_proc64 is
   signal rounds26_Output_Last : boolean;
   signal rounds26_Output_Abcd : hdl_u128;
   signal rounds26_Output_Efgh : hdl_u128;
-  signal rounds26_Output_ChainAbcd : hdl_u128;
-  signal rounds26_Output_ChainEfgh : hdl_u128;
+  signal rounds26_Output_First : boolean;
   signal rounds26_Output_W0 : hdl_u128;
   signal rounds26_Output_W1 : hdl_u128;
   signal rounds26_Output_W2 : hdl_u128;
@@ -379,8 +351,7 @@ architecture rtl of sha224_proc64 is
   signal rounds27_Output_Last : boolean;
   signal rounds27_Output_Abcd : hdl_u128;
   signal rounds27_Output_Efgh : hdl_u128;
-  signal rounds27_Output_ChainAbcd : hdl_u128;
-  signal rounds27_Output_ChainEfgh : hdl_u128;
+  signal rounds27_Output_First : boolean;
   signal rounds27_Output_W0 : hdl_u128;
   signal rounds27_Output_W1 : hdl_u128;
   signal rounds27_Output_W2 : hdl_u128;
@@ -390,8 +361,7 @@ architecture rtl of sha224_proc64 is
   signal rounds28_Output_Last : boolean;
   signal rounds28_Output_Abcd : hdl_u128;
   signal rounds28_Output_Efgh : hdl_u128;
-  signal rounds28_Output_ChainAbcd : hdl_u128;
-  signal rounds28_Output_ChainEfgh : hdl_u128;
+  signal rounds28_Output_First : boolean;
   signal rounds28_Output_W0 : hdl_u128;
   signal rounds28_Output_W1 : hdl_u128;
   signal rounds28_Output_W2 : hdl_u128;
@@ -401,8 +371,7 @@ architecture rtl of sha224_proc64 is
   signal rounds29_Output_Last : boolean;
   signal rounds29_Output_Abcd : hdl_u128;
   signal rounds29_Output_Efgh : hdl_u128;
-  signal rounds29_Output_ChainAbcd : hdl_u128;
-  signal rounds29_Output_ChainEfgh : hdl_u128;
+  signal rounds29_Output_First : boolean;
   signal rounds29_Output_W0 : hdl_u128;
   signal rounds29_Output_W1 : hdl_u128;
   signal rounds29_Output_W2 : hdl_u128;
@@ -412,8 +381,7 @@ architecture rtl of sha224_proc64 is
   signal rounds30_Output_Last : boolean;
   signal rounds30_Output_Abcd : hdl_u128;
   signal rounds30_Output_Efgh : hdl_u128;
-  signal rounds30_Output_ChainAbcd : hdl_u128;
-  signal rounds30_Output_ChainEfgh : hdl_u128;
+  signal rounds30_Output_First : boolean;
   signal rounds30_Output_W0 : hdl_u128;
   signal rounds30_Output_W1 : hdl_u128;
   signal rounds30_Output_W2 : hdl_u128;
@@ -423,8 +391,7 @@ architecture rtl of sha224_proc64 is
   signal rounds31_Output_Last : boolean;
   signal rounds31_Output_Abcd : hdl_u128;
   signal rounds31_Output_Efgh : hdl_u128;
-  signal rounds31_Output_ChainAbcd : hdl_u128;
-  signal rounds31_Output_ChainEfgh : hdl_u128;
+  signal rounds31_Output_First : boolean;
   signal rounds31_Output_W0 : hdl_u128;
   signal rounds31_Output_W1 : hdl_u128;
   signal rounds31_Output_W2 : hdl_u128;
@@ -434,8 +401,7 @@ architecture rtl of sha224_proc64 is
   signal rounds32_Output_Last : boolean;
   signal rounds32_Output_Abcd : hdl_u128;
   signal rounds32_Output_Efgh : hdl_u128;
-  signal rounds32_Output_ChainAbcd : hdl_u128;
-  signal rounds32_Output_ChainEfgh : hdl_u128;
+  signal rounds32_Output_First : boolean;
   signal rounds32_Output_W0 : hdl_u128;
   signal rounds32_Output_W1 : hdl_u128;
   signal rounds32_Output_W2 : hdl_u128;
@@ -445,8 +411,7 @@ architecture rtl of sha224_proc64 is
   signal rounds33_Output_Last : boolean;
   signal rounds33_Output_Abcd : hdl_u128;
   signal rounds33_Output_Efgh : hdl_u128;
-  signal rounds33_Output_ChainAbcd : hdl_u128;
-  signal rounds33_Output_ChainEfgh : hdl_u128;
+  signal rounds33_Output_First : boolean;
   signal rounds33_Output_W0 : hdl_u128;
   signal rounds33_Output_W1 : hdl_u128;
   signal rounds33_Output_W2 : hdl_u128;
@@ -456,8 +421,7 @@ architecture rtl of sha224_proc64 is
   signal rounds34_Output_Last : boolean;
   signal rounds34_Output_Abcd : hdl_u128;
   signal rounds34_Output_Efgh : hdl_u128;
-  signal rounds34_Output_ChainAbcd : hdl_u128;
-  signal rounds34_Output_ChainEfgh : hdl_u128;
+  signal rounds34_Output_First : boolean;
   signal rounds34_Output_W0 : hdl_u128;
   signal rounds34_Output_W1 : hdl_u128;
   signal rounds34_Output_W2 : hdl_u128;
@@ -467,8 +431,7 @@ architecture rtl of sha224_proc64 is
   signal rounds35_Output_Last : boolean;
   signal rounds35_Output_Abcd : hdl_u128;
   signal rounds35_Output_Efgh : hdl_u128;
-  signal rounds35_Output_ChainAbcd : hdl_u128;
-  signal rounds35_Output_ChainEfgh : hdl_u128;
+  signal rounds35_Output_First : boolean;
   signal rounds35_Output_W0 : hdl_u128;
   signal rounds35_Output_W1 : hdl_u128;
   signal rounds35_Output_W2 : hdl_u128;
@@ -478,8 +441,7 @@ architecture rtl of sha224_proc64 is
   signal rounds36_Output_Last : boolean;
   signal rounds36_Output_Abcd : hdl_u128;
   signal rounds36_Output_Efgh : hdl_u128;
-  signal rounds36_Output_ChainAbcd : hdl_u128;
-  signal rounds36_Output_ChainEfgh : hdl_u128;
+  signal rounds36_Output_First : boolean;
   signal rounds36_Output_W0 : hdl_u128;
   signal rounds36_Output_W1 : hdl_u128;
   signal rounds36_Output_W2 : hdl_u128;
@@ -489,8 +451,7 @@ architecture rtl of sha224_proc64 is
   signal rounds37_Output_Last : boolean;
   signal rounds37_Output_Abcd : hdl_u128;
   signal rounds37_Output_Efgh : hdl_u128;
-  signal rounds37_Output_ChainAbcd : hdl_u128;
-  signal rounds37_Output_ChainEfgh : hdl_u128;
+  signal rounds37_Output_First : boolean;
   signal rounds37_Output_W0 : hdl_u128;
   signal rounds37_Output_W1 : hdl_u128;
   signal rounds37_Output_W2 : hdl_u128;
@@ -500,8 +461,7 @@ architecture rtl of sha224_proc64 is
   signal rounds38_Output_Last : boolean;
   signal rounds38_Output_Abcd : hdl_u128;
   signal rounds38_Output_Efgh : hdl_u128;
-  signal rounds38_Output_ChainAbcd : hdl_u128;
-  signal rounds38_Output_ChainEfgh : hdl_u128;
+  signal rounds38_Output_First : boolean;
   signal rounds38_Output_W0 : hdl_u128;
   signal rounds38_Output_W1 : hdl_u128;
   signal rounds38_Output_W2 : hdl_u128;
@@ -511,8 +471,7 @@ architecture rtl of sha224_proc64 is
   signal rounds39_Output_Last : boolean;
   signal rounds39_Output_Abcd : hdl_u128;
   signal rounds39_Output_Efgh : hdl_u128;
-  signal rounds39_Output_ChainAbcd : hdl_u128;
-  signal rounds39_Output_ChainEfgh : hdl_u128;
+  signal rounds39_Output_First : boolean;
   signal rounds39_Output_W0 : hdl_u128;
   signal rounds39_Output_W1 : hdl_u128;
   signal rounds39_Output_W2 : hdl_u128;
@@ -522,8 +481,7 @@ architecture rtl of sha224_proc64 is
   signal rounds40_Output_Last : boolean;
   signal rounds40_Output_Abcd : hdl_u128;
   signal rounds40_Output_Efgh : hdl_u128;
-  signal rounds40_Output_ChainAbcd : hdl_u128;
-  signal rounds40_Output_ChainEfgh : hdl_u128;
+  signal rounds40_Output_First : boolean;
   signal rounds40_Output_W0 : hdl_u128;
   signal rounds40_Output_W1 : hdl_u128;
   signal rounds40_Output_W2 : hdl_u128;
@@ -533,8 +491,7 @@ architecture rtl of sha224_proc64 is
   signal rounds41_Output_Last : boolean;
   signal rounds41_Output_Abcd : hdl_u128;
   signal rounds41_Output_Efgh : hdl_u128;
-  signal rounds41_Output_ChainAbcd : hdl_u128;
-  signal rounds41_Output_ChainEfgh : hdl_u128;
+  signal rounds41_Output_First : boolean;
   signal rounds41_Output_W0 : hdl_u128;
   signal rounds41_Output_W1 : hdl_u128;
   signal rounds41_Output_W2 : hdl_u128;
@@ -544,8 +501,7 @@ architecture rtl of sha224_proc64 is
   signal rounds42_Output_Last : boolean;
   signal rounds42_Output_Abcd : hdl_u128;
   signal rounds42_Output_Efgh : hdl_u128;
-  signal rounds42_Output_ChainAbcd : hdl_u128;
-  signal rounds42_Output_ChainEfgh : hdl_u128;
+  signal rounds42_Output_First : boolean;
   signal rounds42_Output_W0 : hdl_u128;
   signal rounds42_Output_W1 : hdl_u128;
   signal rounds42_Output_W2 : hdl_u128;
@@ -555,8 +511,7 @@ architecture rtl of sha224_proc64 is
   signal rounds43_Output_Last : boolean;
   signal rounds43_Output_Abcd : hdl_u128;
   signal rounds43_Output_Efgh : hdl_u128;
-  signal rounds43_Output_ChainAbcd : hdl_u128;
-  signal rounds43_Output_ChainEfgh : hdl_u128;
+  signal rounds43_Output_First : boolean;
   signal rounds43_Output_W0 : hdl_u128;
   signal rounds43_Output_W1 : hdl_u128;
   signal rounds43_Output_W2 : hdl_u128;
@@ -566,8 +521,7 @@ architecture rtl of sha224_proc64 is
   signal rounds44_Output_Last : boolean;
   signal rounds44_Output_Abcd : hdl_u128;
   signal rounds44_Output_Efgh : hdl_u128;
-  signal rounds44_Output_ChainAbcd : hdl_u128;
-  signal rounds44_Output_ChainEfgh : hdl_u128;
+  signal rounds44_Output_First : boolean;
   signal rounds44_Output_W0 : hdl_u128;
   signal rounds44_Output_W1 : hdl_u128;
   signal rounds44_Output_W2 : hdl_u128;
@@ -577,8 +531,7 @@ architecture rtl of sha224_proc64 is
   signal rounds45_Output_Last : boolean;
   signal rounds45_Output_Abcd : hdl_u128;
   signal rounds45_Output_Efgh : hdl_u128;
-  signal rounds45_Output_ChainAbcd : hdl_u128;
-  signal rounds45_Output_ChainEfgh : hdl_u128;
+  signal rounds45_Output_First : boolean;
   signal rounds45_Output_W0 : hdl_u128;
   signal rounds45_Output_W1 : hdl_u128;
   signal rounds45_Output_W2 : hdl_u128;
@@ -588,8 +541,7 @@ architecture rtl of sha224_proc64 is
   signal rounds46_Output_Last : boolean;
   signal rounds46_Output_Abcd : hdl_u128;
   signal rounds46_Output_Efgh : hdl_u128;
-  signal rounds46_Output_ChainAbcd : hdl_u128;
-  signal rounds46_Output_ChainEfgh : hdl_u128;
+  signal rounds46_Output_First : boolean;
   signal rounds46_Output_W0 : hdl_u128;
   signal rounds46_Output_W1 : hdl_u128;
   signal rounds46_Output_W2 : hdl_u128;
@@ -599,8 +551,7 @@ architecture rtl of sha224_proc64 is
   signal rounds47_Output_Last : boolean;
   signal rounds47_Output_Abcd : hdl_u128;
   signal rounds47_Output_Efgh : hdl_u128;
-  signal rounds47_Output_ChainAbcd : hdl_u128;
-  signal rounds47_Output_ChainEfgh : hdl_u128;
+  signal rounds47_Output_First : boolean;
   signal rounds47_Output_W0 : hdl_u128;
   signal rounds47_Output_W1 : hdl_u128;
   signal rounds47_Output_W2 : hdl_u128;
@@ -610,8 +561,7 @@ architecture rtl of sha224_proc64 is
   signal rounds48_Output_Last : boolean;
   signal rounds48_Output_Abcd : hdl_u128;
   signal rounds48_Output_Efgh : hdl_u128;
-  signal rounds48_Output_ChainAbcd : hdl_u128;
-  signal rounds48_Output_ChainEfgh : hdl_u128;
+  signal rounds48_Output_First : boolean;
   signal rounds48_Output_W0 : hdl_u128;
   signal rounds48_Output_W1 : hdl_u128;
   signal rounds48_Output_W2 : hdl_u128;
@@ -621,8 +571,7 @@ architecture rtl of sha224_proc64 is
   signal rounds49_Output_Last : boolean;
   signal rounds49_Output_Abcd : hdl_u128;
   signal rounds49_Output_Efgh : hdl_u128;
-  signal rounds49_Output_ChainAbcd : hdl_u128;
-  signal rounds49_Output_ChainEfgh : hdl_u128;
+  signal rounds49_Output_First : boolean;
   signal rounds49_Output_W0 : hdl_u128;
   signal rounds49_Output_W1 : hdl_u128;
   signal rounds49_Output_W2 : hdl_u128;
@@ -632,8 +581,7 @@ architecture rtl of sha224_proc64 is
   signal rounds50_Output_Last : boolean;
   signal rounds50_Output_Abcd : hdl_u128;
   signal rounds50_Output_Efgh : hdl_u128;
-  signal rounds50_Output_ChainAbcd : hdl_u128;
-  signal rounds50_Output_ChainEfgh : hdl_u128;
+  signal rounds50_Output_First : boolean;
   signal rounds50_Output_W0 : hdl_u128;
   signal rounds50_Output_W1 : hdl_u128;
   signal rounds50_Output_W2 : hdl_u128;
@@ -643,8 +591,7 @@ architecture rtl of sha224_proc64 is
   signal rounds51_Output_Last : boolean;
   signal rounds51_Output_Abcd : hdl_u128;
   signal rounds51_Output_Efgh : hdl_u128;
-  signal rounds51_Output_ChainAbcd : hdl_u128;
-  signal rounds51_Output_ChainEfgh : hdl_u128;
+  signal rounds51_Output_First : boolean;
   signal rounds51_Output_W0 : hdl_u128;
   signal rounds51_Output_W1 : hdl_u128;
   signal rounds51_Output_W2 : hdl_u128;
@@ -654,8 +601,7 @@ architecture rtl of sha224_proc64 is
   signal rounds52_Output_Last : boolean;
   signal rounds52_Output_Abcd : hdl_u128;
   signal rounds52_Output_Efgh : hdl_u128;
-  signal rounds52_Output_ChainAbcd : hdl_u128;
-  signal rounds52_Output_ChainEfgh : hdl_u128;
+  signal rounds52_Output_First : boolean;
   signal rounds52_Output_W0 : hdl_u128;
   signal rounds52_Output_W1 : hdl_u128;
   signal rounds52_Output_W2 : hdl_u128;
@@ -665,8 +611,7 @@ architecture rtl of sha224_proc64 is
   signal rounds53_Output_Last : boolean;
   signal rounds53_Output_Abcd : hdl_u128;
   signal rounds53_Output_Efgh : hdl_u128;
-  signal rounds53_Output_ChainAbcd : hdl_u128;
-  signal rounds53_Output_ChainEfgh : hdl_u128;
+  signal rounds53_Output_First : boolean;
   signal rounds53_Output_W0 : hdl_u128;
   signal rounds53_Output_W1 : hdl_u128;
   signal rounds53_Output_W2 : hdl_u128;
@@ -676,8 +621,7 @@ architecture rtl of sha224_proc64 is
   signal rounds54_Output_Last : boolean;
   signal rounds54_Output_Abcd : hdl_u128;
   signal rounds54_Output_Efgh : hdl_u128;
-  signal rounds54_Output_ChainAbcd : hdl_u128;
-  signal rounds54_Output_ChainEfgh : hdl_u128;
+  signal rounds54_Output_First : boolean;
   signal rounds54_Output_W0 : hdl_u128;
   signal rounds54_Output_W1 : hdl_u128;
   signal rounds54_Output_W2 : hdl_u128;
@@ -687,8 +631,7 @@ architecture rtl of sha224_proc64 is
   signal rounds55_Output_Last : boolean;
   signal rounds55_Output_Abcd : hdl_u128;
   signal rounds55_Output_Efgh : hdl_u128;
-  signal rounds55_Output_ChainAbcd : hdl_u128;
-  signal rounds55_Output_ChainEfgh : hdl_u128;
+  signal rounds55_Output_First : boolean;
   signal rounds55_Output_W0 : hdl_u128;
   signal rounds55_Output_W1 : hdl_u128;
   signal rounds55_Output_W2 : hdl_u128;
@@ -698,8 +641,7 @@ architecture rtl of sha224_proc64 is
   signal rounds56_Output_Last : boolean;
   signal rounds56_Output_Abcd : hdl_u128;
   signal rounds56_Output_Efgh : hdl_u128;
-  signal rounds56_Output_ChainAbcd : hdl_u128;
-  signal rounds56_Output_ChainEfgh : hdl_u128;
+  signal rounds56_Output_First : boolean;
   signal rounds56_Output_W0 : hdl_u128;
   signal rounds56_Output_W1 : hdl_u128;
   signal rounds56_Output_W2 : hdl_u128;
@@ -709,8 +651,7 @@ architecture rtl of sha224_proc64 is
   signal rounds57_Output_Last : boolean;
   signal rounds57_Output_Abcd : hdl_u128;
   signal rounds57_Output_Efgh : hdl_u128;
-  signal rounds57_Output_ChainAbcd : hdl_u128;
-  signal rounds57_Output_ChainEfgh : hdl_u128;
+  signal rounds57_Output_First : boolean;
   signal rounds57_Output_W0 : hdl_u128;
   signal rounds57_Output_W1 : hdl_u128;
   signal rounds57_Output_W2 : hdl_u128;
@@ -720,8 +661,7 @@ architecture rtl of sha224_proc64 is
   signal rounds58_Output_Last : boolean;
   signal rounds58_Output_Abcd : hdl_u128;
   signal rounds58_Output_Efgh : hdl_u128;
-  signal rounds58_Output_ChainAbcd : hdl_u128;
-  signal rounds58_Output_ChainEfgh : hdl_u128;
+  signal rounds58_Output_First : boolean;
   signal rounds58_Output_W0 : hdl_u128;
   signal rounds58_Output_W1 : hdl_u128;
   signal rounds58_Output_W2 : hdl_u128;
@@ -731,8 +671,7 @@ architecture rtl of sha224_proc64 is
   signal rounds59_Output_Last : boolean;
   signal rounds59_Output_Abcd : hdl_u128;
   signal rounds59_Output_Efgh : hdl_u128;
-  signal rounds59_Output_ChainAbcd : hdl_u128;
-  signal rounds59_Output_ChainEfgh : hdl_u128;
+  signal rounds59_Output_First : boolean;
   signal rounds59_Output_W0 : hdl_u128;
   signal rounds59_Output_W1 : hdl_u128;
   signal rounds59_Output_W2 : hdl_u128;
@@ -742,8 +681,7 @@ architecture rtl of sha224_proc64 is
   signal rounds60_Output_Last : boolean;
   signal rounds60_Output_Abcd : hdl_u128;
   signal rounds60_Output_Efgh : hdl_u128;
-  signal rounds60_Output_ChainAbcd : hdl_u128;
-  signal rounds60_Output_ChainEfgh : hdl_u128;
+  signal rounds60_Output_First : boolean;
   signal rounds60_Output_W0 : hdl_u128;
   signal rounds60_Output_W1 : hdl_u128;
   signal rounds60_Output_W2 : hdl_u128;
@@ -753,8 +691,7 @@ architecture rtl of sha224_proc64 is
   signal rounds61_Output_Last : boolean;
   signal rounds61_Output_Abcd : hdl_u128;
   signal rounds61_Output_Efgh : hdl_u128;
-  signal rounds61_Output_ChainAbcd : hdl_u128;
-  signal rounds61_Output_ChainEfgh : hdl_u128;
+  signal rounds61_Output_First : boolean;
   signal rounds61_Output_W0 : hdl_u128;
   signal rounds61_Output_W1 : hdl_u128;
   signal rounds61_Output_W2 : hdl_u128;
@@ -764,8 +701,7 @@ architecture rtl of sha224_proc64 is
   signal rounds62_Output_Last : boolean;
   signal rounds62_Output_Abcd : hdl_u128;
   signal rounds62_Output_Efgh : hdl_u128;
-  signal rounds62_Output_ChainAbcd : hdl_u128;
-  signal rounds62_Output_ChainEfgh : hdl_u128;
+  signal rounds62_Output_First : boolean;
   signal rounds62_Output_W0 : hdl_u128;
   signal rounds62_Output_W1 : hdl_u128;
   signal rounds62_Output_W2 : hdl_u128;
@@ -775,8 +711,7 @@ architecture rtl of sha224_proc64 is
   signal rounds63_Output_Last : boolean;
   signal rounds63_Output_Abcd : hdl_u128;
   signal rounds63_Output_Efgh : hdl_u128;
-  signal rounds63_Output_ChainAbcd : hdl_u128;
-  signal rounds63_Output_ChainEfgh : hdl_u128;
+  signal rounds63_Output_First : boolean;
   signal rounds63_Output_W0 : hdl_u128;
   signal rounds63_Output_W1 : hdl_u128;
   signal rounds63_Output_W2 : hdl_u128;
@@ -903,8 +838,7 @@ begin
       Output_Last => chain_Output_Last,
       Output_Abcd => chain_Output_Abcd,
       Output_Efgh => chain_Output_Efgh,
-      Output_ChainAbcd => chain_Output_ChainAbcd,
-      Output_ChainEfgh => chain_Output_ChainEfgh,
+      Output_First => chain_Output_First,
       Output_W0 => chain_Output_W0,
       Output_W1 => chain_Output_W1,
       Output_W2 => chain_Output_W2,
@@ -924,8 +858,7 @@ begin
       Input_Last => chain_Output_Last,
       Input_Abcd => chain_Output_Abcd,
       Input_Efgh => chain_Output_Efgh,
-      Input_ChainAbcd => chain_Output_ChainAbcd,
-      Input_ChainEfgh => chain_Output_ChainEfgh,
+      Input_First => chain_Output_First,
       Input_W0 => chain_Output_W0,
       Input_W1 => chain_Output_W1,
       Input_W2 => chain_Output_W2,
@@ -936,8 +869,7 @@ begin
       Output_Last => rounds0_Output_Last,
       Output_Abcd => rounds0_Output_Abcd,
       Output_Efgh => rounds0_Output_Efgh,
-      Output_ChainAbcd => rounds0_Output_ChainAbcd,
-      Output_ChainEfgh => rounds0_Output_ChainEfgh,
+      Output_First => rounds0_Output_First,
       Output_W0 => rounds0_Output_W0,
       Output_W1 => rounds0_Output_W1,
       Output_W2 => rounds0_Output_W2,
@@ -957,8 +889,7 @@ begin
       Input_Last => rounds0_Output_Last,
       Input_Abcd => rounds0_Output_Abcd,
       Input_Efgh => rounds0_Output_Efgh,
-      Input_ChainAbcd => rounds0_Output_ChainAbcd,
-      Input_ChainEfgh => rounds0_Output_ChainEfgh,
+      Input_First => rounds0_Output_First,
       Input_W0 => rounds0_Output_W0,
       Input_W1 => rounds0_Output_W1,
       Input_W2 => rounds0_Output_W2,
@@ -969,8 +900,7 @@ begin
       Output_Last => rounds1_Output_Last,
       Output_Abcd => rounds1_Output_Abcd,
       Output_Efgh => rounds1_Output_Efgh,
-      Output_ChainAbcd => rounds1_Output_ChainAbcd,
-      Output_ChainEfgh => rounds1_Output_ChainEfgh,
+      Output_First => rounds1_Output_First,
       Output_W0 => rounds1_Output_W0,
       Output_W1 => rounds1_Output_W1,
       Output_W2 => rounds1_Output_W2,
@@ -990,8 +920,7 @@ begin
       Input_Last => rounds1_Output_Last,
       Input_Abcd => rounds1_Output_Abcd,
       Input_Efgh => rounds1_Output_Efgh,
-      Input_ChainAbcd => rounds1_Output_ChainAbcd,
-      Input_ChainEfgh => rounds1_Output_ChainEfgh,
+      Input_First => rounds1_Output_First,
       Input_W0 => rounds1_Output_W0,
       Input_W1 => rounds1_Output_W1,
       Input_W2 => rounds1_Output_W2,
@@ -1002,8 +931,7 @@ begin
       Output_Last => rounds2_Output_Last,
       Output_Abcd => rounds2_Output_Abcd,
       Output_Efgh => rounds2_Output_Efgh,
-      Output_ChainAbcd => rounds2_Output_ChainAbcd,
-      Output_ChainEfgh => rounds2_Output_ChainEfgh,
+      Output_First => rounds2_Output_First,
       Output_W0 => rounds2_Output_W0,
       Output_W1 => rounds2_Output_W1,
       Output_W2 => rounds2_Output_W2,
@@ -1023,8 +951,7 @@ begin
       Input_Last => rounds2_Output_Last,
       Input_Abcd => rounds2_Output_Abcd,
       Input_Efgh => rounds2_Output_Efgh,
-      Input_ChainAbcd => rounds2_Output_ChainAbcd,
-      Input_ChainEfgh => rounds2_Output_ChainEfgh,
+      Input_First => rounds2_Output_First,
       Input_W0 => rounds2_Output_W0,
       Input_W1 => rounds2_Output_W1,
       Input_W2 => rounds2_Output_W2,
@@ -1035,8 +962,7 @@ begin
       Output_Last => rounds3_Output_Last,
       Output_Abcd => rounds3_Output_Abcd,
       Output_Efgh => rounds3_Output_Efgh,
-      Output_ChainAbcd => rounds3_Output_ChainAbcd,
-      Output_ChainEfgh => rounds3_Output_ChainEfgh,
+      Output_First => rounds3_Output_First,
       Output_W0 => rounds3_Output_W0,
       Output_W1 => rounds3_Output_W1,
       Output_W2 => rounds3_Output_W2,
@@ -1056,8 +982,7 @@ begin
       Input_Last => rounds3_Output_Last,
       Input_Abcd => rounds3_Output_Abcd,
       Input_Efgh => rounds3_Output_Efgh,
-      Input_ChainAbcd => rounds3_Output_ChainAbcd,
-      Input_ChainEfgh => rounds3_Output_ChainEfgh,
+      Input_First => rounds3_Output_First,
       Input_W0 => rounds3_Output_W0,
       Input_W1 => rounds3_Output_W1,
       Input_W2 => rounds3_Output_W2,
@@ -1068,8 +993,7 @@ begin
       Output_Last => rounds4_Output_Last,
       Output_Abcd => rounds4_Output_Abcd,
       Output_Efgh => rounds4_Output_Efgh,
-      Output_ChainAbcd => rounds4_Output_ChainAbcd,
-      Output_ChainEfgh => rounds4_Output_ChainEfgh,
+      Output_First => rounds4_Output_First,
       Output_W0 => rounds4_Output_W0,
       Output_W1 => rounds4_Output_W1,
       Output_W2 => rounds4_Output_W2,
@@ -1089,8 +1013,7 @@ begin
       Input_Last => rounds4_Output_Last,
       Input_Abcd => rounds4_Output_Abcd,
       Input_Efgh => rounds4_Output_Efgh,
-      Input_ChainAbcd => rounds4_Output_ChainAbcd,
-      Input_ChainEfgh => rounds4_Output_ChainEfgh,
+      Input_First => rounds4_Output_First,
       Input_W0 => rounds4_Output_W0,
       Input_W1 => rounds4_Output_W1,
       Input_W2 => rounds4_Output_W2,
@@ -1101,8 +1024,7 @@ begin
       Output_Last => rounds5_Output_Last,
       Output_Abcd => rounds5_Output_Abcd,
       Output_Efgh => rounds5_Output_Efgh,
-      Output_ChainAbcd => rounds5_Output_ChainAbcd,
-      Output_ChainEfgh => rounds5_Output_ChainEfgh,
+      Output_First => rounds5_Output_First,
       Output_W0 => rounds5_Output_W0,
       Output_W1 => rounds5_Output_W1,
       Output_W2 => rounds5_Output_W2,
@@ -1122,8 +1044,7 @@ begin
       Input_Last => rounds5_Output_Last,
       Input_Abcd => rounds5_Output_Abcd,
       Input_Efgh => rounds5_Output_Efgh,
-      Input_ChainAbcd => rounds5_Output_ChainAbcd,
-      Input_ChainEfgh => rounds5_Output_ChainEfgh,
+      Input_First => rounds5_Output_First,
       Input_W0 => rounds5_Output_W0,
       Input_W1 => rounds5_Output_W1,
       Input_W2 => rounds5_Output_W2,
@@ -1134,8 +1055,7 @@ begin
       Output_Last => rounds6_Output_Last,
       Output_Abcd => rounds6_Output_Abcd,
       Output_Efgh => rounds6_Output_Efgh,
-      Output_ChainAbcd => rounds6_Output_ChainAbcd,
-      Output_ChainEfgh => rounds6_Output_ChainEfgh,
+      Output_First => rounds6_Output_First,
       Output_W0 => rounds6_Output_W0,
       Output_W1 => rounds6_Output_W1,
       Output_W2 => rounds6_Output_W2,
@@ -1155,8 +1075,7 @@ begin
       Input_Last => rounds6_Output_Last,
       Input_Abcd => rounds6_Output_Abcd,
       Input_Efgh => rounds6_Output_Efgh,
-      Input_ChainAbcd => rounds6_Output_ChainAbcd,
-      Input_ChainEfgh => rounds6_Output_ChainEfgh,
+      Input_First => rounds6_Output_First,
       Input_W0 => rounds6_Output_W0,
       Input_W1 => rounds6_Output_W1,
       Input_W2 => rounds6_Output_W2,
@@ -1167,8 +1086,7 @@ begin
       Output_Last => rounds7_Output_Last,
       Output_Abcd => rounds7_Output_Abcd,
       Output_Efgh => rounds7_Output_Efgh,
-      Output_ChainAbcd => rounds7_Output_ChainAbcd,
-      Output_ChainEfgh => rounds7_Output_ChainEfgh,
+      Output_First => rounds7_Output_First,
       Output_W0 => rounds7_Output_W0,
       Output_W1 => rounds7_Output_W1,
       Output_W2 => rounds7_Output_W2,
@@ -1188,8 +1106,7 @@ begin
       Input_Last => rounds7_Output_Last,
       Input_Abcd => rounds7_Output_Abcd,
       Input_Efgh => rounds7_Output_Efgh,
-      Input_ChainAbcd => rounds7_Output_ChainAbcd,
-      Input_ChainEfgh => rounds7_Output_ChainEfgh,
+      Input_First => rounds7_Output_First,
       Input_W0 => rounds7_Output_W0,
       Input_W1 => rounds7_Output_W1,
       Input_W2 => rounds7_Output_W2,
@@ -1200,8 +1117,7 @@ begin
       Output_Last => rounds8_Output_Last,
       Output_Abcd => rounds8_Output_Abcd,
       Output_Efgh => rounds8_Output_Efgh,
-      Output_ChainAbcd => rounds8_Output_ChainAbcd,
-      Output_ChainEfgh => rounds8_Output_ChainEfgh,
+      Output_First => rounds8_Output_First,
       Output_W0 => rounds8_Output_W0,
       Output_W1 => rounds8_Output_W1,
       Output_W2 => rounds8_Output_W2,
@@ -1221,8 +1137,7 @@ begin
       Input_Last => rounds8_Output_Last,
       Input_Abcd => rounds8_Output_Abcd,
       Input_Efgh => rounds8_Output_Efgh,
-      Input_ChainAbcd => rounds8_Output_ChainAbcd,
-      Input_ChainEfgh => rounds8_Output_ChainEfgh,
+      Input_First => rounds8_Output_First,
       Input_W0 => rounds8_Output_W0,
       Input_W1 => rounds8_Output_W1,
       Input_W2 => rounds8_Output_W2,
@@ -1233,8 +1148,7 @@ begin
       Output_Last => rounds9_Output_Last,
       Output_Abcd => rounds9_Output_Abcd,
       Output_Efgh => rounds9_Output_Efgh,
-      Output_ChainAbcd => rounds9_Output_ChainAbcd,
-      Output_ChainEfgh => rounds9_Output_ChainEfgh,
+      Output_First => rounds9_Output_First,
       Output_W0 => rounds9_Output_W0,
       Output_W1 => rounds9_Output_W1,
       Output_W2 => rounds9_Output_W2,
@@ -1254,8 +1168,7 @@ begin
       Input_Last => rounds9_Output_Last,
       Input_Abcd => rounds9_Output_Abcd,
       Input_Efgh => rounds9_Output_Efgh,
-      Input_ChainAbcd => rounds9_Output_ChainAbcd,
-      Input_ChainEfgh => rounds9_Output_ChainEfgh,
+      Input_First => rounds9_Output_First,
       Input_W0 => rounds9_Output_W0,
       Input_W1 => rounds9_Output_W1,
       Input_W2 => rounds9_Output_W2,
@@ -1266,8 +1179,7 @@ begin
       Output_Last => rounds10_Output_Last,
       Output_Abcd => rounds10_Output_Abcd,
       Output_Efgh => rounds10_Output_Efgh,
-      Output_ChainAbcd => rounds10_Output_ChainAbcd,
-      Output_ChainEfgh => rounds10_Output_ChainEfgh,
+      Output_First => rounds10_Output_First,
       Output_W0 => rounds10_Output_W0,
       Output_W1 => rounds10_Output_W1,
       Output_W2 => rounds10_Output_W2,
@@ -1287,8 +1199,7 @@ begin
       Input_Last => rounds10_Output_Last,
       Input_Abcd => rounds10_Output_Abcd,
       Input_Efgh => rounds10_Output_Efgh,
-      Input_ChainAbcd => rounds10_Output_ChainAbcd,
-      Input_ChainEfgh => rounds10_Output_ChainEfgh,
+      Input_First => rounds10_Output_First,
       Input_W0 => rounds10_Output_W0,
       Input_W1 => rounds10_Output_W1,
       Input_W2 => rounds10_Output_W2,
@@ -1299,8 +1210,7 @@ begin
       Output_Last => rounds11_Output_Last,
       Output_Abcd => rounds11_Output_Abcd,
       Output_Efgh => rounds11_Output_Efgh,
-      Output_ChainAbcd => rounds11_Output_ChainAbcd,
-      Output_ChainEfgh => rounds11_Output_ChainEfgh,
+      Output_First => rounds11_Output_First,
       Output_W0 => rounds11_Output_W0,
       Output_W1 => rounds11_Output_W1,
       Output_W2 => rounds11_Output_W2,
@@ -1320,8 +1230,7 @@ begin
       Input_Last => rounds11_Output_Last,
       Input_Abcd => rounds11_Output_Abcd,
       Input_Efgh => rounds11_Output_Efgh,
-      Input_ChainAbcd => rounds11_Output_ChainAbcd,
-      Input_ChainEfgh => rounds11_Output_ChainEfgh,
+      Input_First => rounds11_Output_First,
       Input_W0 => rounds11_Output_W0,
       Input_W1 => rounds11_Output_W1,
       Input_W2 => rounds11_Output_W2,
@@ -1332,8 +1241,7 @@ begin
       Output_Last => rounds12_Output_Last,
       Output_Abcd => rounds12_Output_Abcd,
       Output_Efgh => rounds12_Output_Efgh,
-      Output_ChainAbcd => rounds12_Output_ChainAbcd,
-      Output_ChainEfgh => rounds12_Output_ChainEfgh,
+      Output_First => rounds12_Output_First,
       Output_W0 => rounds12_Output_W0,
       Output_W1 => rounds12_Output_W1,
       Output_W2 => rounds12_Output_W2,
@@ -1353,8 +1261,7 @@ begin
       Input_Last => rounds12_Output_Last,
       Input_Abcd => rounds12_Output_Abcd,
       Input_Efgh => rounds12_Output_Efgh,
-      Input_ChainAbcd => rounds12_Output_ChainAbcd,
-      Input_ChainEfgh => rounds12_Output_ChainEfgh,
+      Input_First => rounds12_Output_First,
       Input_W0 => rounds12_Output_W0,
       Input_W1 => rounds12_Output_W1,
       Input_W2 => rounds12_Output_W2,
@@ -1365,8 +1272,7 @@ begin
       Output_Last => rounds13_Output_Last,
       Output_Abcd => rounds13_Output_Abcd,
       Output_Efgh => rounds13_Output_Efgh,
-      Output_ChainAbcd => rounds13_Output_ChainAbcd,
-      Output_ChainEfgh => rounds13_Output_ChainEfgh,
+      Output_First => rounds13_Output_First,
       Output_W0 => rounds13_Output_W0,
       Output_W1 => rounds13_Output_W1,
       Output_W2 => rounds13_Output_W2,
@@ -1386,8 +1292,7 @@ begin
       Input_Last => rounds13_Output_Last,
       Input_Abcd => rounds13_Output_Abcd,
       Input_Efgh => rounds13_Output_Efgh,
-      Input_ChainAbcd => rounds13_Output_ChainAbcd,
-      Input_ChainEfgh => rounds13_Output_ChainEfgh,
+      Input_First => rounds13_Output_First,
       Input_W0 => rounds13_Output_W0,
       Input_W1 => rounds13_Output_W1,
       Input_W2 => rounds13_Output_W2,
@@ -1398,8 +1303,7 @@ begin
       Output_Last => rounds14_Output_Last,
       Output_Abcd => rounds14_Output_Abcd,
       Output_Efgh => rounds14_Output_Efgh,
-      Output_ChainAbcd => rounds14_Output_ChainAbcd,
-      Output_ChainEfgh => rounds14_Output_ChainEfgh,
+      Output_First => rounds14_Output_First,
       Output_W0 => rounds14_Output_W0,
       Output_W1 => rounds14_Output_W1,
       Output_W2 => rounds14_Output_W2,
@@ -1419,8 +1323,7 @@ begin
       Input_Last => rounds14_Output_Last,
       Input_Abcd => rounds14_Output_Abcd,
       Input_Efgh => rounds14_Output_Efgh,
-      Input_ChainAbcd => rounds14_Output_ChainAbcd,
-      Input_ChainEfgh => rounds14_Output_ChainEfgh,
+      Input_First => rounds14_Output_First,
       Input_W0 => rounds14_Output_W0,
       Input_W1 => rounds14_Output_W1,
       Input_W2 => rounds14_Output_W2,
@@ -1431,8 +1334,7 @@ begin
       Output_Last => rounds15_Output_Last,
       Output_Abcd => rounds15_Output_Abcd,
       Output_Efgh => rounds15_Output_Efgh,
-      Output_ChainAbcd => rounds15_Output_ChainAbcd,
-      Output_ChainEfgh => rounds15_Output_ChainEfgh,
+      Output_First => rounds15_Output_First,
       Output_W0 => rounds15_Output_W0,
       Output_W1 => rounds15_Output_W1,
       Output_W2 => rounds15_Output_W2,
@@ -1452,8 +1354,7 @@ begin
       Input_Last => rounds15_Output_Last,
       Input_Abcd => rounds15_Output_Abcd,
       Input_Efgh => rounds15_Output_Efgh,
-      Input_ChainAbcd => rounds15_Output_ChainAbcd,
-      Input_ChainEfgh => rounds15_Output_ChainEfgh,
+      Input_First => rounds15_Output_First,
       Input_W0 => rounds15_Output_W0,
       Input_W1 => rounds15_Output_W1,
       Input_W2 => rounds15_Output_W2,
@@ -1464,8 +1365,7 @@ begin
       Output_Last => rounds16_Output_Last,
       Output_Abcd => rounds16_Output_Abcd,
       Output_Efgh => rounds16_Output_Efgh,
-      Output_ChainAbcd => rounds16_Output_ChainAbcd,
-      Output_ChainEfgh => rounds16_Output_ChainEfgh,
+      Output_First => rounds16_Output_First,
       Output_W0 => rounds16_Output_W0,
       Output_W1 => rounds16_Output_W1,
       Output_W2 => rounds16_Output_W2,
@@ -1485,8 +1385,7 @@ begin
       Input_Last => rounds16_Output_Last,
       Input_Abcd => rounds16_Output_Abcd,
       Input_Efgh => rounds16_Output_Efgh,
-      Input_ChainAbcd => rounds16_Output_ChainAbcd,
-      Input_ChainEfgh => rounds16_Output_ChainEfgh,
+      Input_First => rounds16_Output_First,
       Input_W0 => rounds16_Output_W0,
       Input_W1 => rounds16_Output_W1,
       Input_W2 => rounds16_Output_W2,
@@ -1497,8 +1396,7 @@ begin
       Output_Last => rounds17_Output_Last,
       Output_Abcd => rounds17_Output_Abcd,
       Output_Efgh => rounds17_Output_Efgh,
-      Output_ChainAbcd => rounds17_Output_ChainAbcd,
-      Output_ChainEfgh => rounds17_Output_ChainEfgh,
+      Output_First => rounds17_Output_First,
       Output_W0 => rounds17_Output_W0,
       Output_W1 => rounds17_Output_W1,
       Output_W2 => rounds17_Output_W2,
@@ -1518,8 +1416,7 @@ begin
       Input_Last => rounds17_Output_Last,
       Input_Abcd => rounds17_Output_Abcd,
       Input_Efgh => rounds17_Output_Efgh,
-      Input_ChainAbcd => rounds17_Output_ChainAbcd,
-      Input_ChainEfgh => rounds17_Output_ChainEfgh,
+      Input_First => rounds17_Output_First,
       Input_W0 => rounds17_Output_W0,
       Input_W1 => rounds17_Output_W1,
       Input_W2 => rounds17_Output_W2,
@@ -1530,8 +1427,7 @@ begin
       Output_Last => rounds18_Output_Last,
       Output_Abcd => rounds18_Output_Abcd,
       Output_Efgh => rounds18_Output_Efgh,
-      Output_ChainAbcd => rounds18_Output_ChainAbcd,
-      Output_ChainEfgh => rounds18_Output_ChainEfgh,
+      Output_First => rounds18_Output_First,
       Output_W0 => rounds18_Output_W0,
       Output_W1 => rounds18_Output_W1,
       Output_W2 => rounds18_Output_W2,
@@ -1551,8 +1447,7 @@ begin
       Input_Last => rounds18_Output_Last,
       Input_Abcd => rounds18_Output_Abcd,
       Input_Efgh => rounds18_Output_Efgh,
-      Input_ChainAbcd => rounds18_Output_ChainAbcd,
-      Input_ChainEfgh => rounds18_Output_ChainEfgh,
+      Input_First => rounds18_Output_First,
       Input_W0 => rounds18_Output_W0,
       Input_W1 => rounds18_Output_W1,
       Input_W2 => rounds18_Output_W2,
@@ -1563,8 +1458,7 @@ begin
       Output_Last => rounds19_Output_Last,
       Output_Abcd => rounds19_Output_Abcd,
       Output_Efgh => rounds19_Output_Efgh,
-      Output_ChainAbcd => rounds19_Output_ChainAbcd,
-      Output_ChainEfgh => rounds19_Output_ChainEfgh,
+      Output_First => rounds19_Output_First,
       Output_W0 => rounds19_Output_W0,
       Output_W1 => rounds19_Output_W1,
       Output_W2 => rounds19_Output_W2,
@@ -1584,8 +1478,7 @@ begin
       Input_Last => rounds19_Output_Last,
       Input_Abcd => rounds19_Output_Abcd,
       Input_Efgh => rounds19_Output_Efgh,
-      Input_ChainAbcd => rounds19_Output_ChainAbcd,
-      Input_ChainEfgh => rounds19_Output_ChainEfgh,
+      Input_First => rounds19_Output_First,
       Input_W0 => rounds19_Output_W0,
       Input_W1 => rounds19_Output_W1,
       Input_W2 => rounds19_Output_W2,
@@ -1596,8 +1489,7 @@ begin
       Output_Last => rounds20_Output_Last,
       Output_Abcd => rounds20_Output_Abcd,
       Output_Efgh => rounds20_Output_Efgh,
-      Output_ChainAbcd => rounds20_Output_ChainAbcd,
-      Output_ChainEfgh => rounds20_Output_ChainEfgh,
+      Output_First => rounds20_Output_First,
       Output_W0 => rounds20_Output_W0,
       Output_W1 => rounds20_Output_W1,
       Output_W2 => rounds20_Output_W2,
@@ -1617,8 +1509,7 @@ begin
       Input_Last => rounds20_Output_Last,
       Input_Abcd => rounds20_Output_Abcd,
       Input_Efgh => rounds20_Output_Efgh,
-      Input_ChainAbcd => rounds20_Output_ChainAbcd,
-      Input_ChainEfgh => rounds20_Output_ChainEfgh,
+      Input_First => rounds20_Output_First,
       Input_W0 => rounds20_Output_W0,
       Input_W1 => rounds20_Output_W1,
       Input_W2 => rounds20_Output_W2,
@@ -1629,8 +1520,7 @@ begin
       Output_Last => rounds21_Output_Last,
       Output_Abcd => rounds21_Output_Abcd,
       Output_Efgh => rounds21_Output_Efgh,
-      Output_ChainAbcd => rounds21_Output_ChainAbcd,
-      Output_ChainEfgh => rounds21_Output_ChainEfgh,
+      Output_First => rounds21_Output_First,
       Output_W0 => rounds21_Output_W0,
       Output_W1 => rounds21_Output_W1,
       Output_W2 => rounds21_Output_W2,
@@ -1650,8 +1540,7 @@ begin
       Input_Last => rounds21_Output_Last,
       Input_Abcd => rounds21_Output_Abcd,
       Input_Efgh => rounds21_Output_Efgh,
-      Input_ChainAbcd => rounds21_Output_ChainAbcd,
-      Input_ChainEfgh => rounds21_Output_ChainEfgh,
+      Input_First => rounds21_Output_First,
       Input_W0 => rounds21_Output_W0,
       Input_W1 => rounds21_Output_W1,
       Input_W2 => rounds21_Output_W2,
@@ -1662,8 +1551,7 @@ begin
       Output_Last => rounds22_Output_Last,
       Output_Abcd => rounds22_Output_Abcd,
       Output_Efgh => rounds22_Output_Efgh,
-      Output_ChainAbcd => rounds22_Output_ChainAbcd,
-      Output_ChainEfgh => rounds22_Output_ChainEfgh,
+      Output_First => rounds22_Output_First,
       Output_W0 => rounds22_Output_W0,
       Output_W1 => rounds22_Output_W1,
       Output_W2 => rounds22_Output_W2,
@@ -1683,8 +1571,7 @@ begin
       Input_Last => rounds22_Output_Last,
       Input_Abcd => rounds22_Output_Abcd,
       Input_Efgh => rounds22_Output_Efgh,
-      Input_ChainAbcd => rounds22_Output_ChainAbcd,
-      Input_ChainEfgh => rounds22_Output_ChainEfgh,
+      Input_First => rounds22_Output_First,
       Input_W0 => rounds22_Output_W0,
       Input_W1 => rounds22_Output_W1,
       Input_W2 => rounds22_Output_W2,
@@ -1695,8 +1582,7 @@ begin
       Output_Last => rounds23_Output_Last,
       Output_Abcd => rounds23_Output_Abcd,
       Output_Efgh => rounds23_Output_Efgh,
-      Output_ChainAbcd => rounds23_Output_ChainAbcd,
-      Output_ChainEfgh => rounds23_Output_ChainEfgh,
+      Output_First => rounds23_Output_First,
       Output_W0 => rounds23_Output_W0,
       Output_W1 => rounds23_Output_W1,
       Output_W2 => rounds23_Output_W2,
@@ -1716,8 +1602,7 @@ begin
       Input_Last => rounds23_Output_Last,
       Input_Abcd => rounds23_Output_Abcd,
       Input_Efgh => rounds23_Output_Efgh,
-      Input_ChainAbcd => rounds23_Output_ChainAbcd,
-      Input_ChainEfgh => rounds23_Output_ChainEfgh,
+      Input_First => rounds23_Output_First,
       Input_W0 => rounds23_Output_W0,
       Input_W1 => rounds23_Output_W1,
       Input_W2 => rounds23_Output_W2,
@@ -1728,8 +1613,7 @@ begin
       Output_Last => rounds24_Output_Last,
       Output_Abcd => rounds24_Output_Abcd,
       Output_Efgh => rounds24_Output_Efgh,
-      Output_ChainAbcd => rounds24_Output_ChainAbcd,
-      Output_ChainEfgh => rounds24_Output_ChainEfgh,
+      Output_First => rounds24_Output_First,
       Output_W0 => rounds24_Output_W0,
       Output_W1 => rounds24_Output_W1,
       Output_W2 => rounds24_Output_W2,
@@ -1749,8 +1633,7 @@ begin
       Input_Last => rounds24_Output_Last,
       Input_Abcd => rounds24_Output_Abcd,
       Input_Efgh => rounds24_Output_Efgh,
-      Input_ChainAbcd => rounds24_Output_ChainAbcd,
-      Input_ChainEfgh => rounds24_Output_ChainEfgh,
+      Input_First => rounds24_Output_First,
       Input_W0 => rounds24_Output_W0,
       Input_W1 => rounds24_Output_W1,
       Input_W2 => rounds24_Output_W2,
@@ -1761,8 +1644,7 @@ begin
       Output_Last => rounds25_Output_Last,
       Output_Abcd => rounds25_Output_Abcd,
       Output_Efgh => rounds25_Output_Efgh,
-      Output_ChainAbcd => rounds25_Output_ChainAbcd,
-      Output_ChainEfgh => rounds25_Output_ChainEfgh,
+      Output_First => rounds25_Output_First,
       Output_W0 => rounds25_Output_W0,
       Output_W1 => rounds25_Output_W1,
       Output_W2 => rounds25_Output_W2,
@@ -1782,8 +1664,7 @@ begin
       Input_Last => rounds25_Output_Last,
       Input_Abcd => rounds25_Output_Abcd,
       Input_Efgh => rounds25_Output_Efgh,
-      Input_ChainAbcd => rounds25_Output_ChainAbcd,
-      Input_ChainEfgh => rounds25_Output_ChainEfgh,
+      Input_First => rounds25_Output_First,
       Input_W0 => rounds25_Output_W0,
       Input_W1 => rounds25_Output_W1,
       Input_W2 => rounds25_Output_W2,
@@ -1794,8 +1675,7 @@ begin
       Output_Last => rounds26_Output_Last,
       Output_Abcd => rounds26_Output_Abcd,
       Output_Efgh => rounds26_Output_Efgh,
-      Output_ChainAbcd => rounds26_Output_ChainAbcd,
-      Output_ChainEfgh => rounds26_Output_ChainEfgh,
+      Output_First => rounds26_Output_First,
       Output_W0 => rounds26_Output_W0,
       Output_W1 => rounds26_Output_W1,
       Output_W2 => rounds26_Output_W2,
@@ -1815,8 +1695,7 @@ begin
       Input_Last => rounds26_Output_Last,
       Input_Abcd => rounds26_Output_Abcd,
       Input_Efgh => rounds26_Output_Efgh,
-      Input_ChainAbcd => rounds26_Output_ChainAbcd,
-      Input_ChainEfgh => rounds26_Output_ChainEfgh,
+      Input_First => rounds26_Output_First,
       Input_W0 => rounds26_Output_W0,
       Input_W1 => rounds26_Output_W1,
       Input_W2 => rounds26_Output_W2,
@@ -1827,8 +1706,7 @@ begin
       Output_Last => rounds27_Output_Last,
       Output_Abcd => rounds27_Output_Abcd,
       Output_Efgh => rounds27_Output_Efgh,
-      Output_ChainAbcd => rounds27_Output_ChainAbcd,
-      Output_ChainEfgh => rounds27_Output_ChainEfgh,
+      Output_First => rounds27_Output_First,
       Output_W0 => rounds27_Output_W0,
       Output_W1 => rounds27_Output_W1,
       Output_W2 => rounds27_Output_W2,
@@ -1848,8 +1726,7 @@ begin
       Input_Last => rounds27_Output_Last,
       Input_Abcd => rounds27_Output_Abcd,
       Input_Efgh => rounds27_Output_Efgh,
-      Input_ChainAbcd => rounds27_Output_ChainAbcd,
-      Input_ChainEfgh => rounds27_Output_ChainEfgh,
+      Input_First => rounds27_Output_First,
       Input_W0 => rounds27_Output_W0,
       Input_W1 => rounds27_Output_W1,
       Input_W2 => rounds27_Output_W2,
@@ -1860,8 +1737,7 @@ begin
       Output_Last => rounds28_Output_Last,
       Output_Abcd => rounds28_Output_Abcd,
       Output_Efgh => rounds28_Output_Efgh,
-      Output_ChainAbcd => rounds28_Output_ChainAbcd,
-      Output_ChainEfgh => rounds28_Output_ChainEfgh,
+      Output_First => rounds28_Output_First,
       Output_W0 => rounds28_Output_W0,
       Output_W1 => rounds28_Output_W1,
       Output_W2 => rounds28_Output_W2,
@@ -1881,8 +1757,7 @@ begin
       Input_Last => rounds28_Output_Last,
       Input_Abcd => rounds28_Output_Abcd,
       Input_Efgh => rounds28_Output_Efgh,
-      Input_ChainAbcd => rounds28_Output_ChainAbcd,
-      Input_ChainEfgh => rounds28_Output_ChainEfgh,
+      Input_First => rounds28_Output_First,
       Input_W0 => rounds28_Output_W0,
       Input_W1 => rounds28_Output_W1,
       Input_W2 => rounds28_Output_W2,
@@ -1893,8 +1768,7 @@ begin
       Output_Last => rounds29_Output_Last,
       Output_Abcd => rounds29_Output_Abcd,
       Output_Efgh => rounds29_Output_Efgh,
-      Output_ChainAbcd => rounds29_Output_ChainAbcd,
-      Output_ChainEfgh => rounds29_Output_ChainEfgh,
+      Output_First => rounds29_Output_First,
       Output_W0 => rounds29_Output_W0,
       Output_W1 => rounds29_Output_W1,
       Output_W2 => rounds29_Output_W2,
@@ -1914,8 +1788,7 @@ begin
       Input_Last => rounds29_Output_Last,
       Input_Abcd => rounds29_Output_Abcd,
       Input_Efgh => rounds29_Output_Efgh,
-      Input_ChainAbcd => rounds29_Output_ChainAbcd,
-      Input_ChainEfgh => rounds29_Output_ChainEfgh,
+      Input_First => rounds29_Output_First,
       Input_W0 => rounds29_Output_W0,
       Input_W1 => rounds29_Output_W1,
       Input_W2 => rounds29_Output_W2,
@@ -1926,8 +1799,7 @@ begin
       Output_Last => rounds30_Output_Last,
       Output_Abcd => rounds30_Output_Abcd,
       Output_Efgh => rounds30_Output_Efgh,
-      Output_ChainAbcd => rounds30_Output_ChainAbcd,
-      Output_ChainEfgh => rounds30_Output_ChainEfgh,
+      Output_First => rounds30_Output_First,
       Output_W0 => rounds30_Output_W0,
       Output_W1 => rounds30_Output_W1,
       Output_W2 => rounds30_Output_W2,
@@ -1947,8 +1819,7 @@ begin
       Input_Last => rounds30_Output_Last,
       Input_Abcd => rounds30_Output_Abcd,
       Input_Efgh => rounds30_Output_Efgh,
-      Input_ChainAbcd => rounds30_Output_ChainAbcd,
-      Input_ChainEfgh => rounds30_Output_ChainEfgh,
+      Input_First => rounds30_Output_First,
       Input_W0 => rounds30_Output_W0,
       Input_W1 => rounds30_Output_W1,
       Input_W2 => rounds30_Output_W2,
@@ -1959,8 +1830,7 @@ begin
       Output_Last => rounds31_Output_Last,
       Output_Abcd => rounds31_Output_Abcd,
       Output_Efgh => rounds31_Output_Efgh,
-      Output_ChainAbcd => rounds31_Output_ChainAbcd,
-      Output_ChainEfgh => rounds31_Output_ChainEfgh,
+      Output_First => rounds31_Output_First,
       Output_W0 => rounds31_Output_W0,
       Output_W1 => rounds31_Output_W1,
       Output_W2 => rounds31_Output_W2,
@@ -1980,8 +1850,7 @@ begin
       Input_Last => rounds31_Output_Last,
       Input_Abcd => rounds31_Output_Abcd,
       Input_Efgh => rounds31_Output_Efgh,
-      Input_ChainAbcd => rounds31_Output_ChainAbcd,
-      Input_ChainEfgh => rounds31_Output_ChainEfgh,
+      Input_First => rounds31_Output_First,
       Input_W0 => rounds31_Output_W0,
       Input_W1 => rounds31_Output_W1,
       Input_W2 => rounds31_Output_W2,
@@ -1992,8 +1861,7 @@ begin
       Output_Last => rounds32_Output_Last,
       Output_Abcd => rounds32_Output_Abcd,
       Output_Efgh => rounds32_Output_Efgh,
-      Output_ChainAbcd => rounds32_Output_ChainAbcd,
-      Output_ChainEfgh => rounds32_Output_ChainEfgh,
+      Output_First => rounds32_Output_First,
       Output_W0 => rounds32_Output_W0,
       Output_W1 => rounds32_Output_W1,
       Output_W2 => rounds32_Output_W2,
@@ -2013,8 +1881,7 @@ begin
       Input_Last => rounds32_Output_Last,
       Input_Abcd => rounds32_Output_Abcd,
       Input_Efgh => rounds32_Output_Efgh,
-      Input_ChainAbcd => rounds32_Output_ChainAbcd,
-      Input_ChainEfgh => rounds32_Output_ChainEfgh,
+      Input_First => rounds32_Output_First,
       Input_W0 => rounds32_Output_W0,
       Input_W1 => rounds32_Output_W1,
       Input_W2 => rounds32_Output_W2,
@@ -2025,8 +1892,7 @@ begin
       Output_Last => rounds33_Output_Last,
       Output_Abcd => rounds33_Output_Abcd,
       Output_Efgh => rounds33_Output_Efgh,
-      Output_ChainAbcd => rounds33_Output_ChainAbcd,
-      Output_ChainEfgh => rounds33_Output_ChainEfgh,
+      Output_First => rounds33_Output_First,
       Output_W0 => rounds33_Output_W0,
       Output_W1 => rounds33_Output_W1,
       Output_W2 => rounds33_Output_W2,
@@ -2046,8 +1912,7 @@ begin
       Input_Last => rounds33_Output_Last,
       Input_Abcd => rounds33_Output_Abcd,
       Input_Efgh => rounds33_Output_Efgh,
-      Input_ChainAbcd => rounds33_Output_ChainAbcd,
-      Input_ChainEfgh => rounds33_Output_ChainEfgh,
+      Input_First => rounds33_Output_First,
       Input_W0 => rounds33_Output_W0,
       Input_W1 => rounds33_Output_W1,
       Input_W2 => rounds33_Output_W2,
@@ -2058,8 +1923,7 @@ begin
       Output_Last => rounds34_Output_Last,
       Output_Abcd => rounds34_Output_Abcd,
       Output_Efgh => rounds34_Output_Efgh,
-      Output_ChainAbcd => rounds34_Output_ChainAbcd,
-      Output_ChainEfgh => rounds34_Output_ChainEfgh,
+      Output_First => rounds34_Output_First,
       Output_W0 => rounds34_Output_W0,
       Output_W1 => rounds34_Output_W1,
       Output_W2 => rounds34_Output_W2,
@@ -2079,8 +1943,7 @@ begin
       Input_Last => rounds34_Output_Last,
       Input_Abcd => rounds34_Output_Abcd,
       Input_Efgh => rounds34_Output_Efgh,
-      Input_ChainAbcd => rounds34_Output_ChainAbcd,
-      Input_ChainEfgh => rounds34_Output_ChainEfgh,
+      Input_First => rounds34_Output_First,
       Input_W0 => rounds34_Output_W0,
       Input_W1 => rounds34_Output_W1,
       Input_W2 => rounds34_Output_W2,
@@ -2091,8 +1954,7 @@ begin
       Output_Last => rounds35_Output_Last,
       Output_Abcd => rounds35_Output_Abcd,
       Output_Efgh => rounds35_Output_Efgh,
-      Output_ChainAbcd => rounds35_Output_ChainAbcd,
-      Output_ChainEfgh => rounds35_Output_ChainEfgh,
+      Output_First => rounds35_Output_First,
       Output_W0 => rounds35_Output_W0,
       Output_W1 => rounds35_Output_W1,
       Output_W2 => rounds35_Output_W2,
@@ -2112,8 +1974,7 @@ begin
       Input_Last => rounds35_Output_Last,
       Input_Abcd => rounds35_Output_Abcd,
       Input_Efgh => rounds35_Output_Efgh,
-      Input_ChainAbcd => rounds35_Output_ChainAbcd,
-      Input_ChainEfgh => rounds35_Output_ChainEfgh,
+      Input_First => rounds35_Output_First,
       Input_W0 => rounds35_Output_W0,
       Input_W1 => rounds35_Output_W1,
       Input_W2 => rounds35_Output_W2,
@@ -2124,8 +1985,7 @@ begin
       Output_Last => rounds36_Output_Last,
       Output_Abcd => rounds36_Output_Abcd,
       Output_Efgh => rounds36_Output_Efgh,
-      Output_ChainAbcd => rounds36_Output_ChainAbcd,
-      Output_ChainEfgh => rounds36_Output_ChainEfgh,
+      Output_First => rounds36_Output_First,
       Output_W0 => rounds36_Output_W0,
       Output_W1 => rounds36_Output_W1,
       Output_W2 => rounds36_Output_W2,
@@ -2145,8 +2005,7 @@ begin
       Input_Last => rounds36_Output_Last,
       Input_Abcd => rounds36_Output_Abcd,
       Input_Efgh => rounds36_Output_Efgh,
-      Input_ChainAbcd => rounds36_Output_ChainAbcd,
-      Input_ChainEfgh => rounds36_Output_ChainEfgh,
+      Input_First => rounds36_Output_First,
       Input_W0 => rounds36_Output_W0,
       Input_W1 => rounds36_Output_W1,
       Input_W2 => rounds36_Output_W2,
@@ -2157,8 +2016,7 @@ begin
       Output_Last => rounds37_Output_Last,
       Output_Abcd => rounds37_Output_Abcd,
       Output_Efgh => rounds37_Output_Efgh,
-      Output_ChainAbcd => rounds37_Output_ChainAbcd,
-      Output_ChainEfgh => rounds37_Output_ChainEfgh,
+      Output_First => rounds37_Output_First,
       Output_W0 => rounds37_Output_W0,
       Output_W1 => rounds37_Output_W1,
       Output_W2 => rounds37_Output_W2,
@@ -2178,8 +2036,7 @@ begin
       Input_Last => rounds37_Output_Last,
       Input_Abcd => rounds37_Output_Abcd,
       Input_Efgh => rounds37_Output_Efgh,
-      Input_ChainAbcd => rounds37_Output_ChainAbcd,
-      Input_ChainEfgh => rounds37_Output_ChainEfgh,
+      Input_First => rounds37_Output_First,
       Input_W0 => rounds37_Output_W0,
       Input_W1 => rounds37_Output_W1,
       Input_W2 => rounds37_Output_W2,
@@ -2190,8 +2047,7 @@ begin
       Output_Last => rounds38_Output_Last,
       Output_Abcd => rounds38_Output_Abcd,
       Output_Efgh => rounds38_Output_Efgh,
-      Output_ChainAbcd => rounds38_Output_ChainAbcd,
-      Output_ChainEfgh => rounds38_Output_ChainEfgh,
+      Output_First => rounds38_Output_First,
       Output_W0 => rounds38_Output_W0,
       Output_W1 => rounds38_Output_W1,
       Output_W2 => rounds38_Output_W2,
@@ -2211,8 +2067,7 @@ begin
       Input_Last => rounds38_Output_Last,
       Input_Abcd => rounds38_Output_Abcd,
       Input_Efgh => rounds38_Output_Efgh,
-      Input_ChainAbcd => rounds38_Output_ChainAbcd,
-      Input_ChainEfgh => rounds38_Output_ChainEfgh,
+      Input_First => rounds38_Output_First,
       Input_W0 => rounds38_Output_W0,
       Input_W1 => rounds38_Output_W1,
       Input_W2 => rounds38_Output_W2,
@@ -2223,8 +2078,7 @@ begin
       Output_Last => rounds39_Output_Last,
       Output_Abcd => rounds39_Output_Abcd,
       Output_Efgh => rounds39_Output_Efgh,
-      Output_ChainAbcd => rounds39_Output_ChainAbcd,
-      Output_ChainEfgh => rounds39_Output_ChainEfgh,
+      Output_First => rounds39_Output_First,
       Output_W0 => rounds39_Output_W0,
       Output_W1 => rounds39_Output_W1,
       Output_W2 => rounds39_Output_W2,
@@ -2244,8 +2098,7 @@ begin
       Input_Last => rounds39_Output_Last,
       Input_Abcd => rounds39_Output_Abcd,
       Input_Efgh => rounds39_Output_Efgh,
-      Input_ChainAbcd => rounds39_Output_ChainAbcd,
-      Input_ChainEfgh => rounds39_Output_ChainEfgh,
+      Input_First => rounds39_Output_First,
       Input_W0 => rounds39_Output_W0,
       Input_W1 => rounds39_Output_W1,
       Input_W2 => rounds39_Output_W2,
@@ -2256,8 +2109,7 @@ begin
       Output_Last => rounds40_Output_Last,
       Output_Abcd => rounds40_Output_Abcd,
       Output_Efgh => rounds40_Output_Efgh,
-      Output_ChainAbcd => rounds40_Output_ChainAbcd,
-      Output_ChainEfgh => rounds40_Output_ChainEfgh,
+      Output_First => rounds40_Output_First,
       Output_W0 => rounds40_Output_W0,
       Output_W1 => rounds40_Output_W1,
       Output_W2 => rounds40_Output_W2,
@@ -2277,8 +2129,7 @@ begin
       Input_Last => rounds40_Output_Last,
       Input_Abcd => rounds40_Output_Abcd,
       Input_Efgh => rounds40_Output_Efgh,
-      Input_ChainAbcd => rounds40_Output_ChainAbcd,
-      Input_ChainEfgh => rounds40_Output_ChainEfgh,
+      Input_First => rounds40_Output_First,
       Input_W0 => rounds40_Output_W0,
       Input_W1 => rounds40_Output_W1,
       Input_W2 => rounds40_Output_W2,
@@ -2289,8 +2140,7 @@ begin
       Output_Last => rounds41_Output_Last,
       Output_Abcd => rounds41_Output_Abcd,
       Output_Efgh => rounds41_Output_Efgh,
-      Output_ChainAbcd => rounds41_Output_ChainAbcd,
-      Output_ChainEfgh => rounds41_Output_ChainEfgh,
+      Output_First => rounds41_Output_First,
       Output_W0 => rounds41_Output_W0,
       Output_W1 => rounds41_Output_W1,
       Output_W2 => rounds41_Output_W2,
@@ -2310,8 +2160,7 @@ begin
       Input_Last => rounds41_Output_Last,
       Input_Abcd => rounds41_Output_Abcd,
       Input_Efgh => rounds41_Output_Efgh,
-      Input_ChainAbcd => rounds41_Output_ChainAbcd,
-      Input_ChainEfgh => rounds41_Output_ChainEfgh,
+      Input_First => rounds41_Output_First,
       Input_W0 => rounds41_Output_W0,
       Input_W1 => rounds41_Output_W1,
       Input_W2 => rounds41_Output_W2,
@@ -2322,8 +2171,7 @@ begin
       Output_Last => rounds42_Output_Last,
       Output_Abcd => rounds42_Output_Abcd,
       Output_Efgh => rounds42_Output_Efgh,
-      Output_ChainAbcd => rounds42_Output_ChainAbcd,
-      Output_ChainEfgh => rounds42_Output_ChainEfgh,
+      Output_First => rounds42_Output_First,
       Output_W0 => rounds42_Output_W0,
       Output_W1 => rounds42_Output_W1,
       Output_W2 => rounds42_Output_W2,
@@ -2343,8 +2191,7 @@ begin
       Input_Last => rounds42_Output_Last,
       Input_Abcd => rounds42_Output_Abcd,
       Input_Efgh => rounds42_Output_Efgh,
-      Input_ChainAbcd => rounds42_Output_ChainAbcd,
-      Input_ChainEfgh => rounds42_Output_ChainEfgh,
+      Input_First => rounds42_Output_First,
       Input_W0 => rounds42_Output_W0,
       Input_W1 => rounds42_Output_W1,
       Input_W2 => rounds42_Output_W2,
@@ -2355,8 +2202,7 @@ begin
       Output_Last => rounds43_Output_Last,
       Output_Abcd => rounds43_Output_Abcd,
       Output_Efgh => rounds43_Output_Efgh,
-      Output_ChainAbcd => rounds43_Output_ChainAbcd,
-      Output_ChainEfgh => rounds43_Output_ChainEfgh,
+      Output_First => rounds43_Output_First,
       Output_W0 => rounds43_Output_W0,
       Output_W1 => rounds43_Output_W1,
       Output_W2 => rounds43_Output_W2,
@@ -2376,8 +2222,7 @@ begin
       Input_Last => rounds43_Output_Last,
       Input_Abcd => rounds43_Output_Abcd,
       Input_Efgh => rounds43_Output_Efgh,
-      Input_ChainAbcd => rounds43_Output_ChainAbcd,
-      Input_ChainEfgh => rounds43_Output_ChainEfgh,
+      Input_First => rounds43_Output_First,
       Input_W0 => rounds43_Output_W0,
       Input_W1 => rounds43_Output_W1,
       Input_W2 => rounds43_Output_W2,
@@ -2388,8 +2233,7 @@ begin
       Output_Last => rounds44_Output_Last,
       Output_Abcd => rounds44_Output_Abcd,
       Output_Efgh => rounds44_Output_Efgh,
-      Output_ChainAbcd => rounds44_Output_ChainAbcd,
-      Output_ChainEfgh => rounds44_Output_ChainEfgh,
+      Output_First => rounds44_Output_First,
       Output_W0 => rounds44_Output_W0,
       Output_W1 => rounds44_Output_W1,
       Output_W2 => rounds44_Output_W2,
@@ -2409,8 +2253,7 @@ begin
       Input_Last => rounds44_Output_Last,
       Input_Abcd => rounds44_Output_Abcd,
       Input_Efgh => rounds44_Output_Efgh,
-      Input_ChainAbcd => rounds44_Output_ChainAbcd,
-      Input_ChainEfgh => rounds44_Output_ChainEfgh,
+      Input_First => rounds44_Output_First,
       Input_W0 => rounds44_Output_W0,
       Input_W1 => rounds44_Output_W1,
       Input_W2 => rounds44_Output_W2,
@@ -2421,8 +2264,7 @@ begin
       Output_Last => rounds45_Output_Last,
       Output_Abcd => rounds45_Output_Abcd,
       Output_Efgh => rounds45_Output_Efgh,
-      Output_ChainAbcd => rounds45_Output_ChainAbcd,
-      Output_ChainEfgh => rounds45_Output_ChainEfgh,
+      Output_First => rounds45_Output_First,
       Output_W0 => rounds45_Output_W0,
       Output_W1 => rounds45_Output_W1,
       Output_W2 => rounds45_Output_W2,
@@ -2442,8 +2284,7 @@ begin
       Input_Last => rounds45_Output_Last,
       Input_Abcd => rounds45_Output_Abcd,
       Input_Efgh => rounds45_Output_Efgh,
-      Input_ChainAbcd => rounds45_Output_ChainAbcd,
-      Input_ChainEfgh => rounds45_Output_ChainEfgh,
+      Input_First => rounds45_Output_First,
       Input_W0 => rounds45_Output_W0,
       Input_W1 => rounds45_Output_W1,
       Input_W2 => rounds45_Output_W2,
@@ -2454,8 +2295,7 @@ begin
       Output_Last => rounds46_Output_Last,
       Output_Abcd => rounds46_Output_Abcd,
       Output_Efgh => rounds46_Output_Efgh,
-      Output_ChainAbcd => rounds46_Output_ChainAbcd,
-      Output_ChainEfgh => rounds46_Output_ChainEfgh,
+      Output_First => rounds46_Output_First,
       Output_W0 => rounds46_Output_W0,
       Output_W1 => rounds46_Output_W1,
       Output_W2 => rounds46_Output_W2,
@@ -2475,8 +2315,7 @@ begin
       Input_Last => rounds46_Output_Last,
       Input_Abcd => rounds46_Output_Abcd,
       Input_Efgh => rounds46_Output_Efgh,
-      Input_ChainAbcd => rounds46_Output_ChainAbcd,
-      Input_ChainEfgh => rounds46_Output_ChainEfgh,
+      Input_First => rounds46_Output_First,
       Input_W0 => rounds46_Output_W0,
       Input_W1 => rounds46_Output_W1,
       Input_W2 => rounds46_Output_W2,
@@ -2487,8 +2326,7 @@ begin
       Output_Last => rounds47_Output_Last,
       Output_Abcd => rounds47_Output_Abcd,
       Output_Efgh => rounds47_Output_Efgh,
-      Output_ChainAbcd => rounds47_Output_ChainAbcd,
-      Output_ChainEfgh => rounds47_Output_ChainEfgh,
+      Output_First => rounds47_Output_First,
       Output_W0 => rounds47_Output_W0,
       Output_W1 => rounds47_Output_W1,
       Output_W2 => rounds47_Output_W2,
@@ -2508,8 +2346,7 @@ begin
       Input_Last => rounds47_Output_Last,
       Input_Abcd => rounds47_Output_Abcd,
       Input_Efgh => rounds47_Output_Efgh,
-      Input_ChainAbcd => rounds47_Output_ChainAbcd,
-      Input_ChainEfgh => rounds47_Output_ChainEfgh,
+      Input_First => rounds47_Output_First,
       Input_W0 => rounds47_Output_W0,
       Input_W1 => rounds47_Output_W1,
       Input_W2 => rounds47_Output_W2,
@@ -2520,8 +2357,7 @@ begin
       Output_Last => rounds48_Output_Last,
       Output_Abcd => rounds48_Output_Abcd,
       Output_Efgh => rounds48_Output_Efgh,
-      Output_ChainAbcd => rounds48_Output_ChainAbcd,
-      Output_ChainEfgh => rounds48_Output_ChainEfgh,
+      Output_First => rounds48_Output_First,
       Output_W0 => rounds48_Output_W0,
       Output_W1 => rounds48_Output_W1,
       Output_W2 => rounds48_Output_W2,
@@ -2541,8 +2377,7 @@ begin
       Input_Last => rounds48_Output_Last,
       Input_Abcd => rounds48_Output_Abcd,
       Input_Efgh => rounds48_Output_Efgh,
-      Input_ChainAbcd => rounds48_Output_ChainAbcd,
-      Input_ChainEfgh => rounds48_Output_ChainEfgh,
+      Input_First => rounds48_Output_First,
       Input_W0 => rounds48_Output_W0,
       Input_W1 => rounds48_Output_W1,
       Input_W2 => rounds48_Output_W2,
@@ -2553,8 +2388,7 @@ begin
       Output_Last => rounds49_Output_Last,
       Output_Abcd => rounds49_Output_Abcd,
       Output_Efgh => rounds49_Output_Efgh,
-      Output_ChainAbcd => rounds49_Output_ChainAbcd,
-      Output_ChainEfgh => rounds49_Output_ChainEfgh,
+      Output_First => rounds49_Output_First,
       Output_W0 => rounds49_Output_W0,
       Output_W1 => rounds49_Output_W1,
       Output_W2 => rounds49_Output_W2,
@@ -2574,8 +2408,7 @@ begin
       Input_Last => rounds49_Output_Last,
       Input_Abcd => rounds49_Output_Abcd,
       Input_Efgh => rounds49_Output_Efgh,
-      Input_ChainAbcd => rounds49_Output_ChainAbcd,
-      Input_ChainEfgh => rounds49_Output_ChainEfgh,
+      Input_First => rounds49_Output_First,
       Input_W0 => rounds49_Output_W0,
       Input_W1 => rounds49_Output_W1,
       Input_W2 => rounds49_Output_W2,
@@ -2586,8 +2419,7 @@ begin
       Output_Last => rounds50_Output_Last,
       Output_Abcd => rounds50_Output_Abcd,
       Output_Efgh => rounds50_Output_Efgh,
-      Output_ChainAbcd => rounds50_Output_ChainAbcd,
-      Output_ChainEfgh => rounds50_Output_ChainEfgh,
+      Output_First => rounds50_Output_First,
       Output_W0 => rounds50_Output_W0,
       Output_W1 => rounds50_Output_W1,
       Output_W2 => rounds50_Output_W2,
@@ -2607,8 +2439,7 @@ begin
       Input_Last => rounds50_Output_Last,
       Input_Abcd => rounds50_Output_Abcd,
       Input_Efgh => rounds50_Output_Efgh,
-      Input_ChainAbcd => rounds50_Output_ChainAbcd,
-      Input_ChainEfgh => rounds50_Output_ChainEfgh,
+      Input_First => rounds50_Output_First,
       Input_W0 => rounds50_Output_W0,
       Input_W1 => rounds50_Output_W1,
       Input_W2 => rounds50_Output_W2,
@@ -2619,8 +2450,7 @@ begin
       Output_Last => rounds51_Output_Last,
       Output_Abcd => rounds51_Output_Abcd,
       Output_Efgh => rounds51_Output_Efgh,
-      Output_ChainAbcd => rounds51_Output_ChainAbcd,
-      Output_ChainEfgh => rounds51_Output_ChainEfgh,
+      Output_First => rounds51_Output_First,
       Output_W0 => rounds51_Output_W0,
       Output_W1 => rounds51_Output_W1,
       Output_W2 => rounds51_Output_W2,
@@ -2640,8 +2470,7 @@ begin
       Input_Last => rounds51_Output_Last,
       Input_Abcd => rounds51_Output_Abcd,
       Input_Efgh => rounds51_Output_Efgh,
-      Input_ChainAbcd => rounds51_Output_ChainAbcd,
-      Input_ChainEfgh => rounds51_Output_ChainEfgh,
+      Input_First => rounds51_Output_First,
       Input_W0 => rounds51_Output_W0,
       Input_W1 => rounds51_Output_W1,
       Input_W2 => rounds51_Output_W2,
@@ -2652,8 +2481,7 @@ begin
       Output_Last => rounds52_Output_Last,
       Output_Abcd => rounds52_Output_Abcd,
       Output_Efgh => rounds52_Output_Efgh,
-      Output_ChainAbcd => rounds52_Output_ChainAbcd,
-      Output_ChainEfgh => rounds52_Output_ChainEfgh,
+      Output_First => rounds52_Output_First,
       Output_W0 => rounds52_Output_W0,
       Output_W1 => rounds52_Output_W1,
       Output_W2 => rounds52_Output_W2,
@@ -2673,8 +2501,7 @@ begin
       Input_Last => rounds52_Output_Last,
       Input_Abcd => rounds52_Output_Abcd,
       Input_Efgh => rounds52_Output_Efgh,
-      Input_ChainAbcd => rounds52_Output_ChainAbcd,
-      Input_ChainEfgh => rounds52_Output_ChainEfgh,
+      Input_First => rounds52_Output_First,
       Input_W0 => rounds52_Output_W0,
       Input_W1 => rounds52_Output_W1,
       Input_W2 => rounds52_Output_W2,
@@ -2685,8 +2512,7 @@ begin
       Output_Last => rounds53_Output_Last,
       Output_Abcd => rounds53_Output_Abcd,
       Output_Efgh => rounds53_Output_Efgh,
-      Output_ChainAbcd => rounds53_Output_ChainAbcd,
-      Output_ChainEfgh => rounds53_Output_ChainEfgh,
+      Output_First => rounds53_Output_First,
       Output_W0 => rounds53_Output_W0,
       Output_W1 => rounds53_Output_W1,
       Output_W2 => rounds53_Output_W2,
@@ -2706,8 +2532,7 @@ begin
       Input_Last => rounds53_Output_Last,
       Input_Abcd => rounds53_Output_Abcd,
       Input_Efgh => rounds53_Output_Efgh,
-      Input_ChainAbcd => rounds53_Output_ChainAbcd,
-      Input_ChainEfgh => rounds53_Output_ChainEfgh,
+      Input_First => rounds53_Output_First,
       Input_W0 => rounds53_Output_W0,
       Input_W1 => rounds53_Output_W1,
       Input_W2 => rounds53_Output_W2,
@@ -2718,8 +2543,7 @@ begin
       Output_Last => rounds54_Output_Last,
       Output_Abcd => rounds54_Output_Abcd,
       Output_Efgh => rounds54_Output_Efgh,
-      Output_ChainAbcd => rounds54_Output_ChainAbcd,
-      Output_ChainEfgh => rounds54_Output_ChainEfgh,
+      Output_First => rounds54_Output_First,
       Output_W0 => rounds54_Output_W0,
       Output_W1 => rounds54_Output_W1,
       Output_W2 => rounds54_Output_W2,
@@ -2739,8 +2563,7 @@ begin
       Input_Last => rounds54_Output_Last,
       Input_Abcd => rounds54_Output_Abcd,
       Input_Efgh => rounds54_Output_Efgh,
-      Input_ChainAbcd => rounds54_Output_ChainAbcd,
-      Input_ChainEfgh => rounds54_Output_ChainEfgh,
+      Input_First => rounds54_Output_First,
       Input_W0 => rounds54_Output_W0,
       Input_W1 => rounds54_Output_W1,
       Input_W2 => rounds54_Output_W2,
@@ -2751,8 +2574,7 @@ begin
       Output_Last => rounds55_Output_Last,
       Output_Abcd => rounds55_Output_Abcd,
       Output_Efgh => rounds55_Output_Efgh,
-      Output_ChainAbcd => rounds55_Output_ChainAbcd,
-      Output_ChainEfgh => rounds55_Output_ChainEfgh,
+      Output_First => rounds55_Output_First,
       Output_W0 => rounds55_Output_W0,
       Output_W1 => rounds55_Output_W1,
       Output_W2 => rounds55_Output_W2,
@@ -2772,8 +2594,7 @@ begin
       Input_Last => rounds55_Output_Last,
       Input_Abcd => rounds55_Output_Abcd,
       Input_Efgh => rounds55_Output_Efgh,
-      Input_ChainAbcd => rounds55_Output_ChainAbcd,
-      Input_ChainEfgh => rounds55_Output_ChainEfgh,
+      Input_First => rounds55_Output_First,
       Input_W0 => rounds55_Output_W0,
       Input_W1 => rounds55_Output_W1,
       Input_W2 => rounds55_Output_W2,
@@ -2784,8 +2605,7 @@ begin
       Output_Last => rounds56_Output_Last,
       Output_Abcd => rounds56_Output_Abcd,
       Output_Efgh => rounds56_Output_Efgh,
-      Output_ChainAbcd => rounds56_Output_ChainAbcd,
-      Output_ChainEfgh => rounds56_Output_ChainEfgh,
+      Output_First => rounds56_Output_First,
       Output_W0 => rounds56_Output_W0,
       Output_W1 => rounds56_Output_W1,
       Output_W2 => rounds56_Output_W2,
@@ -2805,8 +2625,7 @@ begin
       Input_Last => rounds56_Output_Last,
       Input_Abcd => rounds56_Output_Abcd,
       Input_Efgh => rounds56_Output_Efgh,
-      Input_ChainAbcd => rounds56_Output_ChainAbcd,
-      Input_ChainEfgh => rounds56_Output_ChainEfgh,
+      Input_First => rounds56_Output_First,
       Input_W0 => rounds56_Output_W0,
       Input_W1 => rounds56_Output_W1,
       Input_W2 => rounds56_Output_W2,
@@ -2817,8 +2636,7 @@ begin
       Output_Last => rounds57_Output_Last,
       Output_Abcd => rounds57_Output_Abcd,
       Output_Efgh => rounds57_Output_Efgh,
-      Output_ChainAbcd => rounds57_Output_ChainAbcd,
-      Output_ChainEfgh => rounds57_Output_ChainEfgh,
+      Output_First => rounds57_Output_First,
       Output_W0 => rounds57_Output_W0,
       Output_W1 => rounds57_Output_W1,
       Output_W2 => rounds57_Output_W2,
@@ -2838,8 +2656,7 @@ begin
       Input_Last => rounds57_Output_Last,
       Input_Abcd => rounds57_Output_Abcd,
       Input_Efgh => rounds57_Output_Efgh,
-      Input_ChainAbcd => rounds57_Output_ChainAbcd,
-      Input_ChainEfgh => rounds57_Output_ChainEfgh,
+      Input_First => rounds57_Output_First,
       Input_W0 => rounds57_Output_W0,
       Input_W1 => rounds57_Output_W1,
       Input_W2 => rounds57_Output_W2,
@@ -2850,8 +2667,7 @@ begin
       Output_Last => rounds58_Output_Last,
       Output_Abcd => rounds58_Output_Abcd,
       Output_Efgh => rounds58_Output_Efgh,
-      Output_ChainAbcd => rounds58_Output_ChainAbcd,
-      Output_ChainEfgh => rounds58_Output_ChainEfgh,
+      Output_First => rounds58_Output_First,
       Output_W0 => rounds58_Output_W0,
       Output_W1 => rounds58_Output_W1,
       Output_W2 => rounds58_Output_W2,
@@ -2871,8 +2687,7 @@ begin
       Input_Last => rounds58_Output_Last,
       Input_Abcd => rounds58_Output_Abcd,
       Input_Efgh => rounds58_Output_Efgh,
-      Input_ChainAbcd => rounds58_Output_ChainAbcd,
-      Input_ChainEfgh => rounds58_Output_ChainEfgh,
+      Input_First => rounds58_Output_First,
       Input_W0 => rounds58_Output_W0,
       Input_W1 => rounds58_Output_W1,
       Input_W2 => rounds58_Output_W2,
@@ -2883,8 +2698,7 @@ begin
       Output_Last => rounds59_Output_Last,
       Output_Abcd => rounds59_Output_Abcd,
       Output_Efgh => rounds59_Output_Efgh,
-      Output_ChainAbcd => rounds59_Output_ChainAbcd,
-      Output_ChainEfgh => rounds59_Output_ChainEfgh,
+      Output_First => rounds59_Output_First,
       Output_W0 => rounds59_Output_W0,
       Output_W1 => rounds59_Output_W1,
       Output_W2 => rounds59_Output_W2,
@@ -2904,8 +2718,7 @@ begin
       Input_Last => rounds59_Output_Last,
       Input_Abcd => rounds59_Output_Abcd,
       Input_Efgh => rounds59_Output_Efgh,
-      Input_ChainAbcd => rounds59_Output_ChainAbcd,
-      Input_ChainEfgh => rounds59_Output_ChainEfgh,
+      Input_First => rounds59_Output_First,
       Input_W0 => rounds59_Output_W0,
       Input_W1 => rounds59_Output_W1,
       Input_W2 => rounds59_Output_W2,
@@ -2916,8 +2729,7 @@ begin
       Output_Last => rounds60_Output_Last,
       Output_Abcd => rounds60_Output_Abcd,
       Output_Efgh => rounds60_Output_Efgh,
-      Output_ChainAbcd => rounds60_Output_ChainAbcd,
-      Output_ChainEfgh => rounds60_Output_ChainEfgh,
+      Output_First => rounds60_Output_First,
       Output_W0 => rounds60_Output_W0,
       Output_W1 => rounds60_Output_W1,
       Output_W2 => rounds60_Output_W2,
@@ -2937,8 +2749,7 @@ begin
       Input_Last => rounds60_Output_Last,
       Input_Abcd => rounds60_Output_Abcd,
       Input_Efgh => rounds60_Output_Efgh,
-      Input_ChainAbcd => rounds60_Output_ChainAbcd,
-      Input_ChainEfgh => rounds60_Output_ChainEfgh,
+      Input_First => rounds60_Output_First,
       Input_W0 => rounds60_Output_W0,
       Input_W1 => rounds60_Output_W1,
       Input_W2 => rounds60_Output_W2,
@@ -2949,8 +2760,7 @@ begin
       Output_Last => rounds61_Output_Last,
       Output_Abcd => rounds61_Output_Abcd,
       Output_Efgh => rounds61_Output_Efgh,
-      Output_ChainAbcd => rounds61_Output_ChainAbcd,
-      Output_ChainEfgh => rounds61_Output_ChainEfgh,
+      Output_First => rounds61_Output_First,
       Output_W0 => rounds61_Output_W0,
       Output_W1 => rounds61_Output_W1,
       Output_W2 => rounds61_Output_W2,
@@ -2970,8 +2780,7 @@ begin
       Input_Last => rounds61_Output_Last,
       Input_Abcd => rounds61_Output_Abcd,
       Input_Efgh => rounds61_Output_Efgh,
-      Input_ChainAbcd => rounds61_Output_ChainAbcd,
-      Input_ChainEfgh => rounds61_Output_ChainEfgh,
+      Input_First => rounds61_Output_First,
       Input_W0 => rounds61_Output_W0,
       Input_W1 => rounds61_Output_W1,
       Input_W2 => rounds61_Output_W2,
@@ -2982,8 +2791,7 @@ begin
       Output_Last => rounds62_Output_Last,
       Output_Abcd => rounds62_Output_Abcd,
       Output_Efgh => rounds62_Output_Efgh,
-      Output_ChainAbcd => rounds62_Output_ChainAbcd,
-      Output_ChainEfgh => rounds62_Output_ChainEfgh,
+      Output_First => rounds62_Output_First,
       Output_W0 => rounds62_Output_W0,
       Output_W1 => rounds62_Output_W1,
       Output_W2 => rounds62_Output_W2,
@@ -3003,8 +2811,7 @@ begin
       Input_Last => rounds62_Output_Last,
       Input_Abcd => rounds62_Output_Abcd,
       Input_Efgh => rounds62_Output_Efgh,
-      Input_ChainAbcd => rounds62_Output_ChainAbcd,
-      Input_ChainEfgh => rounds62_Output_ChainEfgh,
+      Input_First => rounds62_Output_First,
       Input_W0 => rounds62_Output_W0,
       Input_W1 => rounds62_Output_W1,
       Input_W2 => rounds62_Output_W2,
@@ -3015,8 +2822,7 @@ begin
       Output_Last => rounds63_Output_Last,
       Output_Abcd => rounds63_Output_Abcd,
       Output_Efgh => rounds63_Output_Efgh,
-      Output_ChainAbcd => rounds63_Output_ChainAbcd,
-      Output_ChainEfgh => rounds63_Output_ChainEfgh,
+      Output_First => rounds63_Output_First,
       Output_W0 => rounds63_Output_W0,
       Output_W1 => rounds63_Output_W1,
       Output_W2 => rounds63_Output_W2,
@@ -3035,8 +2841,7 @@ begin
       Input_Last => rounds63_Output_Last,
       Input_Abcd => rounds63_Output_Abcd,
       Input_Efgh => rounds63_Output_Efgh,
-      Input_ChainAbcd => rounds63_Output_ChainAbcd,
-      Input_ChainEfgh => rounds63_Output_ChainEfgh,
+      Input_First => rounds63_Output_First,
       Input_W0 => rounds63_Output_W0,
       Input_W1 => rounds63_Output_W1,
       Input_W2 => rounds63_Output_W2,

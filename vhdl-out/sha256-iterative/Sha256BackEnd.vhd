@@ -16,8 +16,7 @@ entity Sha256BackEnd is
     Input_Last : in boolean;
     Input_Abcd : in hdl_u128;
     Input_Efgh : in hdl_u128;
-    Input_ChainAbcd : in hdl_u128;
-    Input_ChainEfgh : in hdl_u128;
+    Input_First : in boolean;
     Input_W0 : in hdl_u128;
     Input_W1 : in hdl_u128;
     Input_W2 : in hdl_u128;
@@ -38,10 +37,17 @@ entity Sha256BackEnd is
 end entity;
 
 architecture rtl of Sha256BackEnd is
+  signal chainAbcd_reg : hdl_u128_x2 := (
+      x"00000000000000000000000000000000", x"00000000000000000000000000000000");
+  signal chainEfgh_reg : hdl_u128_x2 := (
+      x"00000000000000000000000000000000", x"00000000000000000000000000000000");
 begin
   tick : process(clk)
     variable back : boolean;
     variable valid : boolean;
+    variable slot : hdl_s32;
+    variable startAbcd : hdl_u128;
+    variable startEfgh : hdl_u128;
     variable abcd : hdl_u128;
     variable efgh : hdl_u128;
   begin
@@ -52,8 +58,9 @@ begin
         Feedback_Valid <= false;
         Feedback_Last <= false;
         Feedback_Slot <= (others => '0');
-        -- Datapath, no reset (the reset value is never observed): Output_Digest0, Output_Digest1,
-        --   Output_MessageId, Feedback_ChainAbcd, Feedback_ChainEfgh
+        -- Datapath, no reset (the reset value is never observed): chainAbcd_reg, chainEfgh_reg,
+        --   Output_Digest0, Output_Digest1, Output_MessageId, Feedback_ChainAbcd,
+        --   Feedback_ChainEfgh
       else
         back := false;
         if Advance_Ready then
@@ -61,8 +68,17 @@ begin
           back := valid;
           Output_Valid <= (valid and Input_Last);
           if valid then
-            abcd := HashWords_Pack32((Input_ChainAbcd(127 downto 96) + Input_Abcd(127 downto 96)), (Input_ChainAbcd(95 downto 64) + Input_Abcd(95 downto 64)), (Input_ChainAbcd(63 downto 32) + Input_Abcd(63 downto 32)), (Input_ChainAbcd(31 downto 0) + Input_Abcd(31 downto 0)));
-            efgh := HashWords_Pack32((Input_ChainEfgh(127 downto 96) + Input_Efgh(127 downto 96)), (Input_ChainEfgh(95 downto 64) + Input_Efgh(95 downto 64)), (Input_ChainEfgh(63 downto 32) + Input_Efgh(63 downto 32)), (Input_ChainEfgh(31 downto 0) + Input_Efgh(31 downto 0)));
+            slot := signed(resize(Input_Slot, 32));
+            startAbcd := Sha256Math_InitialLane(0, sha224);
+            startEfgh := Sha256Math_InitialLane(1, sha224);
+            if (not Input_First) then
+              startAbcd := chainAbcd_reg(hdl_address(unsigned(slot(0 downto 0))));
+              startEfgh := chainEfgh_reg(hdl_address(unsigned(slot(0 downto 0))));
+            end if;
+            abcd := HashWords_Pack32((startAbcd(127 downto 96) + Input_Abcd(127 downto 96)), (startAbcd(95 downto 64) + Input_Abcd(95 downto 64)), (startAbcd(63 downto 32) + Input_Abcd(63 downto 32)), (startAbcd(31 downto 0) + Input_Abcd(31 downto 0)));
+            efgh := HashWords_Pack32((startEfgh(127 downto 96) + Input_Efgh(127 downto 96)), (startEfgh(95 downto 64) + Input_Efgh(95 downto 64)), (startEfgh(63 downto 32) + Input_Efgh(63 downto 32)), (startEfgh(31 downto 0) + Input_Efgh(31 downto 0)));
+            chainAbcd_reg(hdl_address(unsigned(slot(0 downto 0)))) <= abcd;
+            chainEfgh_reg(hdl_address(unsigned(slot(0 downto 0)))) <= efgh;
             Feedback_Slot <= Input_Slot;
             Feedback_Last <= Input_Last;
             Feedback_ChainAbcd <= abcd;

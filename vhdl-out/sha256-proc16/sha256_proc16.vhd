@@ -71,8 +71,7 @@ architecture rtl of sha256_proc16 is
   signal chain_Output_Last : boolean;
   signal chain_Output_Abcd : hdl_u128;
   signal chain_Output_Efgh : hdl_u128;
-  signal chain_Output_ChainAbcd : hdl_u128;
-  signal chain_Output_ChainEfgh : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_W0 : hdl_u128;
   signal chain_Output_W1 : hdl_u128;
   signal chain_Output_W2 : hdl_u128;
@@ -82,8 +81,7 @@ architecture rtl of sha256_proc16 is
   signal rounds0_Output_Last : boolean;
   signal rounds0_Output_Abcd : hdl_u128;
   signal rounds0_Output_Efgh : hdl_u128;
-  signal rounds0_Output_ChainAbcd : hdl_u128;
-  signal rounds0_Output_ChainEfgh : hdl_u128;
+  signal rounds0_Output_First : boolean;
   signal rounds0_Output_W0 : hdl_u128;
   signal rounds0_Output_W1 : hdl_u128;
   signal rounds0_Output_W2 : hdl_u128;
@@ -93,8 +91,7 @@ architecture rtl of sha256_proc16 is
   signal rounds1_Output_Last : boolean;
   signal rounds1_Output_Abcd : hdl_u128;
   signal rounds1_Output_Efgh : hdl_u128;
-  signal rounds1_Output_ChainAbcd : hdl_u128;
-  signal rounds1_Output_ChainEfgh : hdl_u128;
+  signal rounds1_Output_First : boolean;
   signal rounds1_Output_W0 : hdl_u128;
   signal rounds1_Output_W1 : hdl_u128;
   signal rounds1_Output_W2 : hdl_u128;
@@ -104,8 +101,7 @@ architecture rtl of sha256_proc16 is
   signal rounds2_Output_Last : boolean;
   signal rounds2_Output_Abcd : hdl_u128;
   signal rounds2_Output_Efgh : hdl_u128;
-  signal rounds2_Output_ChainAbcd : hdl_u128;
-  signal rounds2_Output_ChainEfgh : hdl_u128;
+  signal rounds2_Output_First : boolean;
   signal rounds2_Output_W0 : hdl_u128;
   signal rounds2_Output_W1 : hdl_u128;
   signal rounds2_Output_W2 : hdl_u128;
@@ -115,8 +111,7 @@ architecture rtl of sha256_proc16 is
   signal rounds3_Output_Last : boolean;
   signal rounds3_Output_Abcd : hdl_u128;
   signal rounds3_Output_Efgh : hdl_u128;
-  signal rounds3_Output_ChainAbcd : hdl_u128;
-  signal rounds3_Output_ChainEfgh : hdl_u128;
+  signal rounds3_Output_First : boolean;
   signal rounds3_Output_W0 : hdl_u128;
   signal rounds3_Output_W1 : hdl_u128;
   signal rounds3_Output_W2 : hdl_u128;
@@ -126,8 +121,7 @@ architecture rtl of sha256_proc16 is
   signal rounds4_Output_Last : boolean;
   signal rounds4_Output_Abcd : hdl_u128;
   signal rounds4_Output_Efgh : hdl_u128;
-  signal rounds4_Output_ChainAbcd : hdl_u128;
-  signal rounds4_Output_ChainEfgh : hdl_u128;
+  signal rounds4_Output_First : boolean;
   signal rounds4_Output_W0 : hdl_u128;
   signal rounds4_Output_W1 : hdl_u128;
   signal rounds4_Output_W2 : hdl_u128;
@@ -137,8 +131,7 @@ architecture rtl of sha256_proc16 is
   signal rounds5_Output_Last : boolean;
   signal rounds5_Output_Abcd : hdl_u128;
   signal rounds5_Output_Efgh : hdl_u128;
-  signal rounds5_Output_ChainAbcd : hdl_u128;
-  signal rounds5_Output_ChainEfgh : hdl_u128;
+  signal rounds5_Output_First : boolean;
   signal rounds5_Output_W0 : hdl_u128;
   signal rounds5_Output_W1 : hdl_u128;
   signal rounds5_Output_W2 : hdl_u128;
@@ -148,8 +141,7 @@ architecture rtl of sha256_proc16 is
   signal rounds6_Output_Last : boolean;
   signal rounds6_Output_Abcd : hdl_u128;
   signal rounds6_Output_Efgh : hdl_u128;
-  signal rounds6_Output_ChainAbcd : hdl_u128;
-  signal rounds6_Output_ChainEfgh : hdl_u128;
+  signal rounds6_Output_First : boolean;
   signal rounds6_Output_W0 : hdl_u128;
   signal rounds6_Output_W1 : hdl_u128;
   signal rounds6_Output_W2 : hdl_u128;
@@ -159,8 +151,7 @@ architecture rtl of sha256_proc16 is
   signal rounds7_Output_Last : boolean;
   signal rounds7_Output_Abcd : hdl_u128;
   signal rounds7_Output_Efgh : hdl_u128;
-  signal rounds7_Output_ChainAbcd : hdl_u128;
-  signal rounds7_Output_ChainEfgh : hdl_u128;
+  signal rounds7_Output_First : boolean;
   signal rounds7_Output_W0 : hdl_u128;
   signal rounds7_Output_W1 : hdl_u128;
   signal rounds7_Output_W2 : hdl_u128;
@@ -170,8 +161,7 @@ architecture rtl of sha256_proc16 is
   signal rounds8_Output_Last : boolean;
   signal rounds8_Output_Abcd : hdl_u128;
   signal rounds8_Output_Efgh : hdl_u128;
-  signal rounds8_Output_ChainAbcd : hdl_u128;
-  signal rounds8_Output_ChainEfgh : hdl_u128;
+  signal rounds8_Output_First : boolean;
   signal rounds8_Output_W0 : hdl_u128;
   signal rounds8_Output_W1 : hdl_u128;
   signal rounds8_Output_W2 : hdl_u128;
@@ -181,8 +171,7 @@ architecture rtl of sha256_proc16 is
   signal rounds9_Output_Last : boolean;
   signal rounds9_Output_Abcd : hdl_u128;
   signal rounds9_Output_Efgh : hdl_u128;
-  signal rounds9_Output_ChainAbcd : hdl_u128;
-  signal rounds9_Output_ChainEfgh : hdl_u128;
+  signal rounds9_Output_First : boolean;
   signal rounds9_Output_W0 : hdl_u128;
   signal rounds9_Output_W1 : hdl_u128;
   signal rounds9_Output_W2 : hdl_u128;
@@ -192,8 +181,7 @@ architecture rtl of sha256_proc16 is
   signal rounds10_Output_Last : boolean;
   signal rounds10_Output_Abcd : hdl_u128;
   signal rounds10_Output_Efgh : hdl_u128;
-  signal rounds10_Output_ChainAbcd : hdl_u128;
-  signal rounds10_Output_ChainEfgh : hdl_u128;
+  signal rounds10_Output_First : boolean;
   signal rounds10_Output_W0 : hdl_u128;
   signal rounds10_Output_W1 : hdl_u128;
   signal rounds10_Output_W2 : hdl_u128;
@@ -203,8 +191,7 @@ architecture rtl of sha256_proc16 is
   signal rounds11_Output_Last : boolean;
   signal rounds11_Output_Abcd : hdl_u128;
   signal rounds11_Output_Efgh : hdl_u128;
-  signal rounds11_Output_ChainAbcd : hdl_u128;
-  signal rounds11_Output_ChainEfgh : hdl_u128;
+  signal rounds11_Output_First : boolean;
   signal rounds11_Output_W0 : hdl_u128;
   signal rounds11_Output_W1 : hdl_u128;
   signal rounds11_Output_W2 : hdl_u128;
@@ -214,8 +201,7 @@ architecture rtl of sha256_proc16 is
   signal rounds12_Output_Last : boolean;
   signal rounds12_Output_Abcd : hdl_u128;
   signal rounds12_Output_Efgh : hdl_u128;
-  signal rounds12_Output_ChainAbcd : hdl_u128;
-  signal rounds12_Output_ChainEfgh : hdl_u128;
+  signal rounds12_Output_First : boolean;
   signal rounds12_Output_W0 : hdl_u128;
   signal rounds12_Output_W1 : hdl_u128;
   signal rounds12_Output_W2 : hdl_u128;
@@ -225,8 +211,7 @@ architecture rtl of sha256_proc16 is
   signal rounds13_Output_Last : boolean;
   signal rounds13_Output_Abcd : hdl_u128;
   signal rounds13_Output_Efgh : hdl_u128;
-  signal rounds13_Output_ChainAbcd : hdl_u128;
-  signal rounds13_Output_ChainEfgh : hdl_u128;
+  signal rounds13_Output_First : boolean;
   signal rounds13_Output_W0 : hdl_u128;
   signal rounds13_Output_W1 : hdl_u128;
   signal rounds13_Output_W2 : hdl_u128;
@@ -236,8 +221,7 @@ architecture rtl of sha256_proc16 is
   signal rounds14_Output_Last : boolean;
   signal rounds14_Output_Abcd : hdl_u128;
   signal rounds14_Output_Efgh : hdl_u128;
-  signal rounds14_Output_ChainAbcd : hdl_u128;
-  signal rounds14_Output_ChainEfgh : hdl_u128;
+  signal rounds14_Output_First : boolean;
   signal rounds14_Output_W0 : hdl_u128;
   signal rounds14_Output_W1 : hdl_u128;
   signal rounds14_Output_W2 : hdl_u128;
@@ -247,8 +231,7 @@ architecture rtl of sha256_proc16 is
   signal rounds15_Output_Last : boolean;
   signal rounds15_Output_Abcd : hdl_u128;
   signal rounds15_Output_Efgh : hdl_u128;
-  signal rounds15_Output_ChainAbcd : hdl_u128;
-  signal rounds15_Output_ChainEfgh : hdl_u128;
+  signal rounds15_Output_First : boolean;
   signal rounds15_Output_W0 : hdl_u128;
   signal rounds15_Output_W1 : hdl_u128;
   signal rounds15_Output_W2 : hdl_u128;
@@ -375,8 +358,7 @@ begin
       Output_Last => chain_Output_Last,
       Output_Abcd => chain_Output_Abcd,
       Output_Efgh => chain_Output_Efgh,
-      Output_ChainAbcd => chain_Output_ChainAbcd,
-      Output_ChainEfgh => chain_Output_ChainEfgh,
+      Output_First => chain_Output_First,
       Output_W0 => chain_Output_W0,
       Output_W1 => chain_Output_W1,
       Output_W2 => chain_Output_W2,
@@ -396,8 +378,7 @@ begin
       Input_Last => chain_Output_Last,
       Input_Abcd => chain_Output_Abcd,
       Input_Efgh => chain_Output_Efgh,
-      Input_ChainAbcd => chain_Output_ChainAbcd,
-      Input_ChainEfgh => chain_Output_ChainEfgh,
+      Input_First => chain_Output_First,
       Input_W0 => chain_Output_W0,
       Input_W1 => chain_Output_W1,
       Input_W2 => chain_Output_W2,
@@ -408,8 +389,7 @@ begin
       Output_Last => rounds0_Output_Last,
       Output_Abcd => rounds0_Output_Abcd,
       Output_Efgh => rounds0_Output_Efgh,
-      Output_ChainAbcd => rounds0_Output_ChainAbcd,
-      Output_ChainEfgh => rounds0_Output_ChainEfgh,
+      Output_First => rounds0_Output_First,
       Output_W0 => rounds0_Output_W0,
       Output_W1 => rounds0_Output_W1,
       Output_W2 => rounds0_Output_W2,
@@ -429,8 +409,7 @@ begin
       Input_Last => rounds0_Output_Last,
       Input_Abcd => rounds0_Output_Abcd,
       Input_Efgh => rounds0_Output_Efgh,
-      Input_ChainAbcd => rounds0_Output_ChainAbcd,
-      Input_ChainEfgh => rounds0_Output_ChainEfgh,
+      Input_First => rounds0_Output_First,
       Input_W0 => rounds0_Output_W0,
       Input_W1 => rounds0_Output_W1,
       Input_W2 => rounds0_Output_W2,
@@ -441,8 +420,7 @@ begin
       Output_Last => rounds1_Output_Last,
       Output_Abcd => rounds1_Output_Abcd,
       Output_Efgh => rounds1_Output_Efgh,
-      Output_ChainAbcd => rounds1_Output_ChainAbcd,
-      Output_ChainEfgh => rounds1_Output_ChainEfgh,
+      Output_First => rounds1_Output_First,
       Output_W0 => rounds1_Output_W0,
       Output_W1 => rounds1_Output_W1,
       Output_W2 => rounds1_Output_W2,
@@ -462,8 +440,7 @@ begin
       Input_Last => rounds1_Output_Last,
       Input_Abcd => rounds1_Output_Abcd,
       Input_Efgh => rounds1_Output_Efgh,
-      Input_ChainAbcd => rounds1_Output_ChainAbcd,
-      Input_ChainEfgh => rounds1_Output_ChainEfgh,
+      Input_First => rounds1_Output_First,
       Input_W0 => rounds1_Output_W0,
       Input_W1 => rounds1_Output_W1,
       Input_W2 => rounds1_Output_W2,
@@ -474,8 +451,7 @@ begin
       Output_Last => rounds2_Output_Last,
       Output_Abcd => rounds2_Output_Abcd,
       Output_Efgh => rounds2_Output_Efgh,
-      Output_ChainAbcd => rounds2_Output_ChainAbcd,
-      Output_ChainEfgh => rounds2_Output_ChainEfgh,
+      Output_First => rounds2_Output_First,
       Output_W0 => rounds2_Output_W0,
       Output_W1 => rounds2_Output_W1,
       Output_W2 => rounds2_Output_W2,
@@ -495,8 +471,7 @@ begin
       Input_Last => rounds2_Output_Last,
       Input_Abcd => rounds2_Output_Abcd,
       Input_Efgh => rounds2_Output_Efgh,
-      Input_ChainAbcd => rounds2_Output_ChainAbcd,
-      Input_ChainEfgh => rounds2_Output_ChainEfgh,
+      Input_First => rounds2_Output_First,
       Input_W0 => rounds2_Output_W0,
       Input_W1 => rounds2_Output_W1,
       Input_W2 => rounds2_Output_W2,
@@ -507,8 +482,7 @@ begin
       Output_Last => rounds3_Output_Last,
       Output_Abcd => rounds3_Output_Abcd,
       Output_Efgh => rounds3_Output_Efgh,
-      Output_ChainAbcd => rounds3_Output_ChainAbcd,
-      Output_ChainEfgh => rounds3_Output_ChainEfgh,
+      Output_First => rounds3_Output_First,
       Output_W0 => rounds3_Output_W0,
       Output_W1 => rounds3_Output_W1,
       Output_W2 => rounds3_Output_W2,
@@ -528,8 +502,7 @@ begin
       Input_Last => rounds3_Output_Last,
       Input_Abcd => rounds3_Output_Abcd,
       Input_Efgh => rounds3_Output_Efgh,
-      Input_ChainAbcd => rounds3_Output_ChainAbcd,
-      Input_ChainEfgh => rounds3_Output_ChainEfgh,
+      Input_First => rounds3_Output_First,
       Input_W0 => rounds3_Output_W0,
       Input_W1 => rounds3_Output_W1,
       Input_W2 => rounds3_Output_W2,
@@ -540,8 +513,7 @@ begin
       Output_Last => rounds4_Output_Last,
       Output_Abcd => rounds4_Output_Abcd,
       Output_Efgh => rounds4_Output_Efgh,
-      Output_ChainAbcd => rounds4_Output_ChainAbcd,
-      Output_ChainEfgh => rounds4_Output_ChainEfgh,
+      Output_First => rounds4_Output_First,
       Output_W0 => rounds4_Output_W0,
       Output_W1 => rounds4_Output_W1,
       Output_W2 => rounds4_Output_W2,
@@ -561,8 +533,7 @@ begin
       Input_Last => rounds4_Output_Last,
       Input_Abcd => rounds4_Output_Abcd,
       Input_Efgh => rounds4_Output_Efgh,
-      Input_ChainAbcd => rounds4_Output_ChainAbcd,
-      Input_ChainEfgh => rounds4_Output_ChainEfgh,
+      Input_First => rounds4_Output_First,
       Input_W0 => rounds4_Output_W0,
       Input_W1 => rounds4_Output_W1,
       Input_W2 => rounds4_Output_W2,
@@ -573,8 +544,7 @@ begin
       Output_Last => rounds5_Output_Last,
       Output_Abcd => rounds5_Output_Abcd,
       Output_Efgh => rounds5_Output_Efgh,
-      Output_ChainAbcd => rounds5_Output_ChainAbcd,
-      Output_ChainEfgh => rounds5_Output_ChainEfgh,
+      Output_First => rounds5_Output_First,
       Output_W0 => rounds5_Output_W0,
       Output_W1 => rounds5_Output_W1,
       Output_W2 => rounds5_Output_W2,
@@ -594,8 +564,7 @@ begin
       Input_Last => rounds5_Output_Last,
       Input_Abcd => rounds5_Output_Abcd,
       Input_Efgh => rounds5_Output_Efgh,
-      Input_ChainAbcd => rounds5_Output_ChainAbcd,
-      Input_ChainEfgh => rounds5_Output_ChainEfgh,
+      Input_First => rounds5_Output_First,
       Input_W0 => rounds5_Output_W0,
       Input_W1 => rounds5_Output_W1,
       Input_W2 => rounds5_Output_W2,
@@ -606,8 +575,7 @@ begin
       Output_Last => rounds6_Output_Last,
       Output_Abcd => rounds6_Output_Abcd,
       Output_Efgh => rounds6_Output_Efgh,
-      Output_ChainAbcd => rounds6_Output_ChainAbcd,
-      Output_ChainEfgh => rounds6_Output_ChainEfgh,
+      Output_First => rounds6_Output_First,
       Output_W0 => rounds6_Output_W0,
       Output_W1 => rounds6_Output_W1,
       Output_W2 => rounds6_Output_W2,
@@ -627,8 +595,7 @@ begin
       Input_Last => rounds6_Output_Last,
       Input_Abcd => rounds6_Output_Abcd,
       Input_Efgh => rounds6_Output_Efgh,
-      Input_ChainAbcd => rounds6_Output_ChainAbcd,
-      Input_ChainEfgh => rounds6_Output_ChainEfgh,
+      Input_First => rounds6_Output_First,
       Input_W0 => rounds6_Output_W0,
       Input_W1 => rounds6_Output_W1,
       Input_W2 => rounds6_Output_W2,
@@ -639,8 +606,7 @@ begin
       Output_Last => rounds7_Output_Last,
       Output_Abcd => rounds7_Output_Abcd,
       Output_Efgh => rounds7_Output_Efgh,
-      Output_ChainAbcd => rounds7_Output_ChainAbcd,
-      Output_ChainEfgh => rounds7_Output_ChainEfgh,
+      Output_First => rounds7_Output_First,
       Output_W0 => rounds7_Output_W0,
       Output_W1 => rounds7_Output_W1,
       Output_W2 => rounds7_Output_W2,
@@ -660,8 +626,7 @@ begin
       Input_Last => rounds7_Output_Last,
       Input_Abcd => rounds7_Output_Abcd,
       Input_Efgh => rounds7_Output_Efgh,
-      Input_ChainAbcd => rounds7_Output_ChainAbcd,
-      Input_ChainEfgh => rounds7_Output_ChainEfgh,
+      Input_First => rounds7_Output_First,
       Input_W0 => rounds7_Output_W0,
       Input_W1 => rounds7_Output_W1,
       Input_W2 => rounds7_Output_W2,
@@ -672,8 +637,7 @@ begin
       Output_Last => rounds8_Output_Last,
       Output_Abcd => rounds8_Output_Abcd,
       Output_Efgh => rounds8_Output_Efgh,
-      Output_ChainAbcd => rounds8_Output_ChainAbcd,
-      Output_ChainEfgh => rounds8_Output_ChainEfgh,
+      Output_First => rounds8_Output_First,
       Output_W0 => rounds8_Output_W0,
       Output_W1 => rounds8_Output_W1,
       Output_W2 => rounds8_Output_W2,
@@ -693,8 +657,7 @@ begin
       Input_Last => rounds8_Output_Last,
       Input_Abcd => rounds8_Output_Abcd,
       Input_Efgh => rounds8_Output_Efgh,
-      Input_ChainAbcd => rounds8_Output_ChainAbcd,
-      Input_ChainEfgh => rounds8_Output_ChainEfgh,
+      Input_First => rounds8_Output_First,
       Input_W0 => rounds8_Output_W0,
       Input_W1 => rounds8_Output_W1,
       Input_W2 => rounds8_Output_W2,
@@ -705,8 +668,7 @@ begin
       Output_Last => rounds9_Output_Last,
       Output_Abcd => rounds9_Output_Abcd,
       Output_Efgh => rounds9_Output_Efgh,
-      Output_ChainAbcd => rounds9_Output_ChainAbcd,
-      Output_ChainEfgh => rounds9_Output_ChainEfgh,
+      Output_First => rounds9_Output_First,
       Output_W0 => rounds9_Output_W0,
       Output_W1 => rounds9_Output_W1,
       Output_W2 => rounds9_Output_W2,
@@ -726,8 +688,7 @@ begin
       Input_Last => rounds9_Output_Last,
       Input_Abcd => rounds9_Output_Abcd,
       Input_Efgh => rounds9_Output_Efgh,
-      Input_ChainAbcd => rounds9_Output_ChainAbcd,
-      Input_ChainEfgh => rounds9_Output_ChainEfgh,
+      Input_First => rounds9_Output_First,
       Input_W0 => rounds9_Output_W0,
       Input_W1 => rounds9_Output_W1,
       Input_W2 => rounds9_Output_W2,
@@ -738,8 +699,7 @@ begin
       Output_Last => rounds10_Output_Last,
       Output_Abcd => rounds10_Output_Abcd,
       Output_Efgh => rounds10_Output_Efgh,
-      Output_ChainAbcd => rounds10_Output_ChainAbcd,
-      Output_ChainEfgh => rounds10_Output_ChainEfgh,
+      Output_First => rounds10_Output_First,
       Output_W0 => rounds10_Output_W0,
       Output_W1 => rounds10_Output_W1,
       Output_W2 => rounds10_Output_W2,
@@ -759,8 +719,7 @@ begin
       Input_Last => rounds10_Output_Last,
       Input_Abcd => rounds10_Output_Abcd,
       Input_Efgh => rounds10_Output_Efgh,
-      Input_ChainAbcd => rounds10_Output_ChainAbcd,
-      Input_ChainEfgh => rounds10_Output_ChainEfgh,
+      Input_First => rounds10_Output_First,
       Input_W0 => rounds10_Output_W0,
       Input_W1 => rounds10_Output_W1,
       Input_W2 => rounds10_Output_W2,
@@ -771,8 +730,7 @@ begin
       Output_Last => rounds11_Output_Last,
       Output_Abcd => rounds11_Output_Abcd,
       Output_Efgh => rounds11_Output_Efgh,
-      Output_ChainAbcd => rounds11_Output_ChainAbcd,
-      Output_ChainEfgh => rounds11_Output_ChainEfgh,
+      Output_First => rounds11_Output_First,
       Output_W0 => rounds11_Output_W0,
       Output_W1 => rounds11_Output_W1,
       Output_W2 => rounds11_Output_W2,
@@ -792,8 +750,7 @@ begin
       Input_Last => rounds11_Output_Last,
       Input_Abcd => rounds11_Output_Abcd,
       Input_Efgh => rounds11_Output_Efgh,
-      Input_ChainAbcd => rounds11_Output_ChainAbcd,
-      Input_ChainEfgh => rounds11_Output_ChainEfgh,
+      Input_First => rounds11_Output_First,
       Input_W0 => rounds11_Output_W0,
       Input_W1 => rounds11_Output_W1,
       Input_W2 => rounds11_Output_W2,
@@ -804,8 +761,7 @@ begin
       Output_Last => rounds12_Output_Last,
       Output_Abcd => rounds12_Output_Abcd,
       Output_Efgh => rounds12_Output_Efgh,
-      Output_ChainAbcd => rounds12_Output_ChainAbcd,
-      Output_ChainEfgh => rounds12_Output_ChainEfgh,
+      Output_First => rounds12_Output_First,
       Output_W0 => rounds12_Output_W0,
       Output_W1 => rounds12_Output_W1,
       Output_W2 => rounds12_Output_W2,
@@ -825,8 +781,7 @@ begin
       Input_Last => rounds12_Output_Last,
       Input_Abcd => rounds12_Output_Abcd,
       Input_Efgh => rounds12_Output_Efgh,
-      Input_ChainAbcd => rounds12_Output_ChainAbcd,
-      Input_ChainEfgh => rounds12_Output_ChainEfgh,
+      Input_First => rounds12_Output_First,
       Input_W0 => rounds12_Output_W0,
       Input_W1 => rounds12_Output_W1,
       Input_W2 => rounds12_Output_W2,
@@ -837,8 +792,7 @@ begin
       Output_Last => rounds13_Output_Last,
       Output_Abcd => rounds13_Output_Abcd,
       Output_Efgh => rounds13_Output_Efgh,
-      Output_ChainAbcd => rounds13_Output_ChainAbcd,
-      Output_ChainEfgh => rounds13_Output_ChainEfgh,
+      Output_First => rounds13_Output_First,
       Output_W0 => rounds13_Output_W0,
       Output_W1 => rounds13_Output_W1,
       Output_W2 => rounds13_Output_W2,
@@ -858,8 +812,7 @@ begin
       Input_Last => rounds13_Output_Last,
       Input_Abcd => rounds13_Output_Abcd,
       Input_Efgh => rounds13_Output_Efgh,
-      Input_ChainAbcd => rounds13_Output_ChainAbcd,
-      Input_ChainEfgh => rounds13_Output_ChainEfgh,
+      Input_First => rounds13_Output_First,
       Input_W0 => rounds13_Output_W0,
       Input_W1 => rounds13_Output_W1,
       Input_W2 => rounds13_Output_W2,
@@ -870,8 +823,7 @@ begin
       Output_Last => rounds14_Output_Last,
       Output_Abcd => rounds14_Output_Abcd,
       Output_Efgh => rounds14_Output_Efgh,
-      Output_ChainAbcd => rounds14_Output_ChainAbcd,
-      Output_ChainEfgh => rounds14_Output_ChainEfgh,
+      Output_First => rounds14_Output_First,
       Output_W0 => rounds14_Output_W0,
       Output_W1 => rounds14_Output_W1,
       Output_W2 => rounds14_Output_W2,
@@ -891,8 +843,7 @@ begin
       Input_Last => rounds14_Output_Last,
       Input_Abcd => rounds14_Output_Abcd,
       Input_Efgh => rounds14_Output_Efgh,
-      Input_ChainAbcd => rounds14_Output_ChainAbcd,
-      Input_ChainEfgh => rounds14_Output_ChainEfgh,
+      Input_First => rounds14_Output_First,
       Input_W0 => rounds14_Output_W0,
       Input_W1 => rounds14_Output_W1,
       Input_W2 => rounds14_Output_W2,
@@ -903,8 +854,7 @@ begin
       Output_Last => rounds15_Output_Last,
       Output_Abcd => rounds15_Output_Abcd,
       Output_Efgh => rounds15_Output_Efgh,
-      Output_ChainAbcd => rounds15_Output_ChainAbcd,
-      Output_ChainEfgh => rounds15_Output_ChainEfgh,
+      Output_First => rounds15_Output_First,
       Output_W0 => rounds15_Output_W0,
       Output_W1 => rounds15_Output_W1,
       Output_W2 => rounds15_Output_W2,
@@ -923,8 +873,7 @@ begin
       Input_Last => rounds15_Output_Last,
       Input_Abcd => rounds15_Output_Abcd,
       Input_Efgh => rounds15_Output_Efgh,
-      Input_ChainAbcd => rounds15_Output_ChainAbcd,
-      Input_ChainEfgh => rounds15_Output_ChainEfgh,
+      Input_First => rounds15_Output_First,
       Input_W0 => rounds15_Output_W0,
       Input_W1 => rounds15_Output_W1,
       Input_W2 => rounds15_Output_W2,

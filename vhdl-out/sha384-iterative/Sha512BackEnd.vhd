@@ -18,10 +18,7 @@ entity Sha512BackEnd is
     Input_Cd : in hdl_u128;
     Input_Ef : in hdl_u128;
     Input_Gh : in hdl_u128;
-    Input_ChainAb : in hdl_u128;
-    Input_ChainCd : in hdl_u128;
-    Input_ChainEf : in hdl_u128;
-    Input_ChainGh : in hdl_u128;
+    Input_First : in boolean;
     Input_W0 : in hdl_u128;
     Input_W1 : in hdl_u128;
     Input_W2 : in hdl_u128;
@@ -50,10 +47,23 @@ entity Sha512BackEnd is
 end entity;
 
 architecture rtl of Sha512BackEnd is
+  signal chainAb_reg : hdl_u128_x2 := (
+      x"00000000000000000000000000000000", x"00000000000000000000000000000000");
+  signal chainCd_reg : hdl_u128_x2 := (
+      x"00000000000000000000000000000000", x"00000000000000000000000000000000");
+  signal chainEf_reg : hdl_u128_x2 := (
+      x"00000000000000000000000000000000", x"00000000000000000000000000000000");
+  signal chainGh_reg : hdl_u128_x2 := (
+      x"00000000000000000000000000000000", x"00000000000000000000000000000000");
 begin
   tick : process(clk)
     variable back : boolean;
     variable valid : boolean;
+    variable slot : hdl_s32;
+    variable startAb : hdl_u128;
+    variable startCd : hdl_u128;
+    variable startEf : hdl_u128;
+    variable startGh : hdl_u128;
     variable ab : hdl_u128;
     variable cd : hdl_u128;
     variable ef : hdl_u128;
@@ -66,9 +76,10 @@ begin
         Feedback_Valid <= false;
         Feedback_Last <= false;
         Feedback_Slot <= (others => '0');
-        -- Datapath, no reset (the reset value is never observed): Output_Digest0, Output_Digest1,
-        --   Output_Digest2, Output_Digest3, Output_MessageId, Feedback_ChainAb, Feedback_ChainCd,
-        --   Feedback_ChainEf, Feedback_ChainGh
+        -- Datapath, no reset (the reset value is never observed): chainAb_reg, chainCd_reg,
+        --   chainEf_reg, chainGh_reg, Output_Digest0, Output_Digest1, Output_Digest2,
+        --   Output_Digest3, Output_MessageId, Feedback_ChainAb, Feedback_ChainCd, Feedback_ChainEf,
+        --   Feedback_ChainGh
       else
         back := false;
         if Advance_Ready then
@@ -76,10 +87,25 @@ begin
           back := valid;
           Output_Valid <= (valid and Input_Last);
           if valid then
-            ab := HashWords_Pack64((Input_ChainAb(127 downto 64) + Input_Ab(127 downto 64)), (Input_ChainAb(63 downto 0) + Input_Ab(63 downto 0)));
-            cd := HashWords_Pack64((Input_ChainCd(127 downto 64) + Input_Cd(127 downto 64)), (Input_ChainCd(63 downto 0) + Input_Cd(63 downto 0)));
-            ef := HashWords_Pack64((Input_ChainEf(127 downto 64) + Input_Ef(127 downto 64)), (Input_ChainEf(63 downto 0) + Input_Ef(63 downto 0)));
-            gh := HashWords_Pack64((Input_ChainGh(127 downto 64) + Input_Gh(127 downto 64)), (Input_ChainGh(63 downto 0) + Input_Gh(63 downto 0)));
+            slot := signed(resize(Input_Slot, 32));
+            startAb := Sha512Math_InitialLane(0, sha384);
+            startCd := Sha512Math_InitialLane(1, sha384);
+            startEf := Sha512Math_InitialLane(2, sha384);
+            startGh := Sha512Math_InitialLane(3, sha384);
+            if (not Input_First) then
+              startAb := chainAb_reg(hdl_address(unsigned(slot(0 downto 0))));
+              startCd := chainCd_reg(hdl_address(unsigned(slot(0 downto 0))));
+              startEf := chainEf_reg(hdl_address(unsigned(slot(0 downto 0))));
+              startGh := chainGh_reg(hdl_address(unsigned(slot(0 downto 0))));
+            end if;
+            ab := HashWords_Pack64((startAb(127 downto 64) + Input_Ab(127 downto 64)), (startAb(63 downto 0) + Input_Ab(63 downto 0)));
+            cd := HashWords_Pack64((startCd(127 downto 64) + Input_Cd(127 downto 64)), (startCd(63 downto 0) + Input_Cd(63 downto 0)));
+            ef := HashWords_Pack64((startEf(127 downto 64) + Input_Ef(127 downto 64)), (startEf(63 downto 0) + Input_Ef(63 downto 0)));
+            gh := HashWords_Pack64((startGh(127 downto 64) + Input_Gh(127 downto 64)), (startGh(63 downto 0) + Input_Gh(63 downto 0)));
+            chainAb_reg(hdl_address(unsigned(slot(0 downto 0)))) <= ab;
+            chainCd_reg(hdl_address(unsigned(slot(0 downto 0)))) <= cd;
+            chainEf_reg(hdl_address(unsigned(slot(0 downto 0)))) <= ef;
+            chainGh_reg(hdl_address(unsigned(slot(0 downto 0)))) <= gh;
             Feedback_Slot <= Input_Slot;
             Feedback_Last <= Input_Last;
             Feedback_ChainAb <= ab;

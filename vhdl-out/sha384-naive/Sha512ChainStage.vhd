@@ -38,10 +38,7 @@ entity Sha512ChainStage is
     Output_Cd : out hdl_u128 := (others => '0');
     Output_Ef : out hdl_u128 := (others => '0');
     Output_Gh : out hdl_u128 := (others => '0');
-    Output_ChainAb : out hdl_u128 := (others => '0');
-    Output_ChainCd : out hdl_u128 := (others => '0');
-    Output_ChainEf : out hdl_u128 := (others => '0');
-    Output_ChainGh : out hdl_u128 := (others => '0');
+    Output_First : out boolean;
     Output_W0 : out hdl_u128 := (others => '0');
     Output_W1 : out hdl_u128 := (others => '0');
     Output_W2 : out hdl_u128 := (others => '0');
@@ -69,10 +66,6 @@ architecture rtl of Sha512ChainStage is
       x"00000000000000000000000000000000");
 begin
   tick : process(clk)
-    variable chainAb : hdl_u128_x9;
-    variable chainCd : hdl_u128_x9;
-    variable chainEf : hdl_u128_x9;
-    variable chainGh : hdl_u128_x9;
     variable valid : boolean;
     variable ab : hdl_u128;
     variable cd : hdl_u128;
@@ -81,73 +74,33 @@ begin
   begin
     if rising_edge(clk) then
       if rst = '1' then
-        chainAb_reg <= (
-            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
-            x"00000000000000000000000000000000");
-        chainCd_reg <= (
-            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
-            x"00000000000000000000000000000000");
-        chainEf_reg <= (
-            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
-            x"00000000000000000000000000000000");
-        chainGh_reg <= (
-            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
-            x"00000000000000000000000000000000");
         Output_Valid <= false;
         Output_Last <= false;
+        Output_First <= false;
         Output_Slot <= (others => '0');
-        -- Datapath, no reset (the reset value is never observed): Output_Ab, Output_Cd, Output_Ef,
-        --   Output_Gh, Output_ChainAb, Output_ChainCd, Output_ChainEf, Output_ChainGh, Output_W0,
+        -- Datapath, no reset (the reset value is never observed): chainAb_reg, chainCd_reg,
+        --   chainEf_reg, chainGh_reg, Output_Ab, Output_Cd, Output_Ef, Output_Gh, Output_W0,
         --   Output_W1, Output_W2, Output_W3, Output_W4, Output_W5, Output_W6, Output_W7
       else
-        chainAb := chainAb_reg;
-        chainCd := chainCd_reg;
-        chainEf := chainEf_reg;
-        chainGh := chainGh_reg;
-        if Feedback_Valid then
-          chainAb(hdl_index(hdl_address(Feedback_Slot(3 downto 0)), 9)) := Feedback_ChainAb;
-          chainCd(hdl_index(hdl_address(Feedback_Slot(3 downto 0)), 9)) := Feedback_ChainCd;
-          chainEf(hdl_index(hdl_address(Feedback_Slot(3 downto 0)), 9)) := Feedback_ChainEf;
-          chainGh(hdl_index(hdl_address(Feedback_Slot(3 downto 0)), 9)) := Feedback_ChainGh;
-        end if;
         if Advance_Ready then
           valid := Input_Valid;
           Output_Valid <= valid;
           if valid then
-            if sha384 then
-              ab := Sha512Math_InitialAb384;
-            else
-              ab := Sha512Math_InitialAb512;
-            end if;
-            if sha384 then
-              cd := Sha512Math_InitialCd384;
-            else
-              cd := Sha512Math_InitialCd512;
-            end if;
-            if sha384 then
-              ef := Sha512Math_InitialEf384;
-            else
-              ef := Sha512Math_InitialEf512;
-            end if;
-            if sha384 then
-              gh := Sha512Math_InitialGh384;
-            else
-              gh := Sha512Math_InitialGh512;
-            end if;
+            ab := Sha512Math_InitialLane(0, sha384);
+            cd := Sha512Math_InitialLane(1, sha384);
+            ef := Sha512Math_InitialLane(2, sha384);
+            gh := Sha512Math_InitialLane(3, sha384);
             if (not Input_First) then
-              ab := chainAb(hdl_index(hdl_address(Input_Slot(3 downto 0)), 9));
-              cd := chainCd(hdl_index(hdl_address(Input_Slot(3 downto 0)), 9));
-              ef := chainEf(hdl_index(hdl_address(Input_Slot(3 downto 0)), 9));
-              gh := chainGh(hdl_index(hdl_address(Input_Slot(3 downto 0)), 9));
+              ab := chainAb_reg(hdl_index(hdl_address(Input_Slot(3 downto 0)), 9));
+              cd := chainCd_reg(hdl_index(hdl_address(Input_Slot(3 downto 0)), 9));
+              ef := chainEf_reg(hdl_index(hdl_address(Input_Slot(3 downto 0)), 9));
+              gh := chainGh_reg(hdl_index(hdl_address(Input_Slot(3 downto 0)), 9));
             end if;
             Output_Ab <= ab;
             Output_Cd <= cd;
             Output_Ef <= ef;
             Output_Gh <= gh;
-            Output_ChainAb <= ab;
-            Output_ChainCd <= cd;
-            Output_ChainEf <= ef;
-            Output_ChainGh <= gh;
+            Output_First <= Input_First;
             Output_W0 <= Input_Data0;
             Output_W1 <= Input_Data1;
             Output_W2 <= Input_Data2;
@@ -160,10 +113,12 @@ begin
             Output_Last <= Input_Last;
           end if;
         end if;
-        chainAb_reg <= chainAb;
-        chainCd_reg <= chainCd;
-        chainEf_reg <= chainEf;
-        chainGh_reg <= chainGh;
+        if Feedback_Valid then
+          chainAb_reg(hdl_index(hdl_address(Feedback_Slot(3 downto 0)), 9)) <= Feedback_ChainAb;
+          chainCd_reg(hdl_index(hdl_address(Feedback_Slot(3 downto 0)), 9)) <= Feedback_ChainCd;
+          chainEf_reg(hdl_index(hdl_address(Feedback_Slot(3 downto 0)), 9)) <= Feedback_ChainEf;
+          chainGh_reg(hdl_index(hdl_address(Feedback_Slot(3 downto 0)), 9)) <= Feedback_ChainGh;
+        end if;
       end if;
     end if;
   end process;

@@ -91,10 +91,7 @@ architecture rtl of sha384_proc80 is
   signal chain_Output_Cd : hdl_u128;
   signal chain_Output_Ef : hdl_u128;
   signal chain_Output_Gh : hdl_u128;
-  signal chain_Output_ChainAb : hdl_u128;
-  signal chain_Output_ChainCd : hdl_u128;
-  signal chain_Output_ChainEf : hdl_u128;
-  signal chain_Output_ChainGh : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_W0 : hdl_u128;
   signal chain_Output_W1 : hdl_u128;
   signal chain_Output_W2 : hdl_u128;
@@ -110,10 +107,7 @@ architecture rtl of sha384_proc80 is
   signal rounds0_Output_Cd : hdl_u128;
   signal rounds0_Output_Ef : hdl_u128;
   signal rounds0_Output_Gh : hdl_u128;
-  signal rounds0_Output_ChainAb : hdl_u128;
-  signal rounds0_Output_ChainCd : hdl_u128;
-  signal rounds0_Output_ChainEf : hdl_u128;
-  signal rounds0_Output_ChainGh : hdl_u128;
+  signal rounds0_Output_First : boolean;
   signal rounds0_Output_W0 : hdl_u128;
   signal rounds0_Output_W1 : hdl_u128;
   signal rounds0_Output_W2 : hdl_u128;
@@ -129,10 +123,7 @@ architecture rtl of sha384_proc80 is
   signal rounds1_Output_Cd : hdl_u128;
   signal rounds1_Output_Ef : hdl_u128;
   signal rounds1_Output_Gh : hdl_u128;
-  signal rounds1_Output_ChainAb : hdl_u128;
-  signal rounds1_Output_ChainCd : hdl_u128;
-  signal rounds1_Output_ChainEf : hdl_u128;
-  signal rounds1_Output_ChainGh : hdl_u128;
+  signal rounds1_Output_First : boolean;
   signal rounds1_Output_W0 : hdl_u128;
   signal rounds1_Output_W1 : hdl_u128;
   signal rounds1_Output_W2 : hdl_u128;
@@ -148,10 +139,7 @@ architecture rtl of sha384_proc80 is
   signal rounds2_Output_Cd : hdl_u128;
   signal rounds2_Output_Ef : hdl_u128;
   signal rounds2_Output_Gh : hdl_u128;
-  signal rounds2_Output_ChainAb : hdl_u128;
-  signal rounds2_Output_ChainCd : hdl_u128;
-  signal rounds2_Output_ChainEf : hdl_u128;
-  signal rounds2_Output_ChainGh : hdl_u128;
+  signal rounds2_Output_First : boolean;
   signal rounds2_Output_W0 : hdl_u128;
   signal rounds2_Output_W1 : hdl_u128;
   signal rounds2_Output_W2 : hdl_u128;
@@ -167,10 +155,7 @@ architecture rtl of sha384_proc80 is
   signal rounds3_Output_Cd : hdl_u128;
   signal rounds3_Output_Ef : hdl_u128;
   signal rounds3_Output_Gh : hdl_u128;
-  signal rounds3_Output_ChainAb : hdl_u128;
-  signal rounds3_Output_ChainCd : hdl_u128;
-  signal rounds3_Output_ChainEf : hdl_u128;
-  signal rounds3_Output_ChainGh : hdl_u128;
+  signal rounds3_Output_First : boolean;
   signal rounds3_Output_W0 : hdl_u128;
   signal rounds3_Output_W1 : hdl_u128;
   signal rounds3_Output_W2 : hdl_u128;
@@ -186,10 +171,7 @@ architecture rtl of sha384_proc80 is
   signal rounds4_Output_Cd : hdl_u128;
   signal rounds4_Output_Ef : hdl_u128;
   signal rounds4_Output_Gh : hdl_u128;
-  signal rounds4_Output_ChainAb : hdl_u128;
-  signal rounds4_Output_ChainCd : hdl_u128;
-  signal rounds4_Output_ChainEf : hdl_u128;
-  signal rounds4_Output_ChainGh : hdl_u128;
+  signal rounds4_Output_First : boolean;
   signal rounds4_Output_W0 : hdl_u128;
   signal rounds4_Output_W1 : hdl_u128;
   signal rounds4_Output_W2 : hdl_u128;
@@ -205,10 +187,7 @@ architecture rtl of sha384_proc80 is
   signal rounds5_Output_Cd : hdl_u128;
   signal rounds5_Output_Ef : hdl_u128;
   signal rounds5_Output_Gh : hdl_u128;
-  signal rounds5_Output_ChainAb : hdl_u128;
-  signal rounds5_Output_ChainCd : hdl_u128;
-  signal rounds5_Output_ChainEf : hdl_u128;
-  signal rounds5_Output_ChainGh : hdl_u128;
+  signal rounds5_Output_First : boolean;
   signal rounds5_Output_W0 : hdl_u128;
   signal rounds5_Output_W1 : hdl_u128;
   signal rounds5_Output_W2 : hdl_u128;
@@ -224,10 +203,7 @@ architecture rtl of sha384_proc80 is
   signal rounds6_Output_Cd : hdl_u128;
   signal rounds6_Output_Ef : hdl_u128;
   signal rounds6_Output_Gh : hdl_u128;
-  signal rounds6_Output_ChainAb : hdl_u128;
-  signal rounds6_Output_ChainCd : hdl_u128;
-  signal rounds6_Output_ChainEf : hdl_u128;
-  signal rounds6_Output_ChainGh : hdl_u128;
+  signal rounds6_Output_First : boolean;
   signal rounds6_Output_W0 : hdl_u128;
   signal rounds6_Output_W1 : hdl_u128;
   signal rounds6_Output_W2 : hdl_u128;
@@ -243,10 +219,7 @@ architecture rtl of sha384_proc80 is
   signal rounds7_Output_Cd : hdl_u128;
   signal rounds7_Output_Ef : hdl_u128;
   signal rounds7_Output_Gh : hdl_u128;
-  signal rounds7_Output_ChainAb : hdl_u128;
-  signal rounds7_Output_ChainCd : hdl_u128;
-  signal rounds7_Output_ChainEf : hdl_u128;
-  signal rounds7_Output_ChainGh : hdl_u128;
+  signal rounds7_Output_First : boolean;
   signal rounds7_Output_W0 : hdl_u128;
   signal rounds7_Output_W1 : hdl_u128;
   signal rounds7_Output_W2 : hdl_u128;
@@ -262,10 +235,7 @@ architecture rtl of sha384_proc80 is
   signal rounds8_Output_Cd : hdl_u128;
   signal rounds8_Output_Ef : hdl_u128;
   signal rounds8_Output_Gh : hdl_u128;
-  signal rounds8_Output_ChainAb : hdl_u128;
-  signal rounds8_Output_ChainCd : hdl_u128;
-  signal rounds8_Output_ChainEf : hdl_u128;
-  signal rounds8_Output_ChainGh : hdl_u128;
+  signal rounds8_Output_First : boolean;
   signal rounds8_Output_W0 : hdl_u128;
   signal rounds8_Output_W1 : hdl_u128;
   signal rounds8_Output_W2 : hdl_u128;
@@ -281,10 +251,7 @@ architecture rtl of sha384_proc80 is
   signal rounds9_Output_Cd : hdl_u128;
   signal rounds9_Output_Ef : hdl_u128;
   signal rounds9_Output_Gh : hdl_u128;
-  signal rounds9_Output_ChainAb : hdl_u128;
-  signal rounds9_Output_ChainCd : hdl_u128;
-  signal rounds9_Output_ChainEf : hdl_u128;
-  signal rounds9_Output_ChainGh : hdl_u128;
+  signal rounds9_Output_First : boolean;
   signal rounds9_Output_W0 : hdl_u128;
   signal rounds9_Output_W1 : hdl_u128;
   signal rounds9_Output_W2 : hdl_u128;
@@ -300,10 +267,7 @@ architecture rtl of sha384_proc80 is
   signal rounds10_Output_Cd : hdl_u128;
   signal rounds10_Output_Ef : hdl_u128;
   signal rounds10_Output_Gh : hdl_u128;
-  signal rounds10_Output_ChainAb : hdl_u128;
-  signal rounds10_Output_ChainCd : hdl_u128;
-  signal rounds10_Output_ChainEf : hdl_u128;
-  signal rounds10_Output_ChainGh : hdl_u128;
+  signal rounds10_Output_First : boolean;
   signal rounds10_Output_W0 : hdl_u128;
   signal rounds10_Output_W1 : hdl_u128;
   signal rounds10_Output_W2 : hdl_u128;
@@ -319,10 +283,7 @@ architecture rtl of sha384_proc80 is
   signal rounds11_Output_Cd : hdl_u128;
   signal rounds11_Output_Ef : hdl_u128;
   signal rounds11_Output_Gh : hdl_u128;
-  signal rounds11_Output_ChainAb : hdl_u128;
-  signal rounds11_Output_ChainCd : hdl_u128;
-  signal rounds11_Output_ChainEf : hdl_u128;
-  signal rounds11_Output_ChainGh : hdl_u128;
+  signal rounds11_Output_First : boolean;
   signal rounds11_Output_W0 : hdl_u128;
   signal rounds11_Output_W1 : hdl_u128;
   signal rounds11_Output_W2 : hdl_u128;
@@ -338,10 +299,7 @@ architecture rtl of sha384_proc80 is
   signal rounds12_Output_Cd : hdl_u128;
   signal rounds12_Output_Ef : hdl_u128;
   signal rounds12_Output_Gh : hdl_u128;
-  signal rounds12_Output_ChainAb : hdl_u128;
-  signal rounds12_Output_ChainCd : hdl_u128;
-  signal rounds12_Output_ChainEf : hdl_u128;
-  signal rounds12_Output_ChainGh : hdl_u128;
+  signal rounds12_Output_First : boolean;
   signal rounds12_Output_W0 : hdl_u128;
   signal rounds12_Output_W1 : hdl_u128;
   signal rounds12_Output_W2 : hdl_u128;
@@ -357,10 +315,7 @@ architecture rtl of sha384_proc80 is
   signal rounds13_Output_Cd : hdl_u128;
   signal rounds13_Output_Ef : hdl_u128;
   signal rounds13_Output_Gh : hdl_u128;
-  signal rounds13_Output_ChainAb : hdl_u128;
-  signal rounds13_Output_ChainCd : hdl_u128;
-  signal rounds13_Output_ChainEf : hdl_u128;
-  signal rounds13_Output_ChainGh : hdl_u128;
+  signal rounds13_Output_First : boolean;
   signal rounds13_Output_W0 : hdl_u128;
   signal rounds13_Output_W1 : hdl_u128;
   signal rounds13_Output_W2 : hdl_u128;
@@ -376,10 +331,7 @@ architecture rtl of sha384_proc80 is
   signal rounds14_Output_Cd : hdl_u128;
   signal rounds14_Output_Ef : hdl_u128;
   signal rounds14_Output_Gh : hdl_u128;
-  signal rounds14_Output_ChainAb : hdl_u128;
-  signal rounds14_Output_ChainCd : hdl_u128;
-  signal rounds14_Output_ChainEf : hdl_u128;
-  signal rounds14_Output_ChainGh : hdl_u128;
+  signal rounds14_Output_First : boolean;
   signal rounds14_Output_W0 : hdl_u128;
   signal rounds14_Output_W1 : hdl_u128;
   signal rounds14_Output_W2 : hdl_u128;
@@ -395,10 +347,7 @@ architecture rtl of sha384_proc80 is
   signal rounds15_Output_Cd : hdl_u128;
   signal rounds15_Output_Ef : hdl_u128;
   signal rounds15_Output_Gh : hdl_u128;
-  signal rounds15_Output_ChainAb : hdl_u128;
-  signal rounds15_Output_ChainCd : hdl_u128;
-  signal rounds15_Output_ChainEf : hdl_u128;
-  signal rounds15_Output_ChainGh : hdl_u128;
+  signal rounds15_Output_First : boolean;
   signal rounds15_Output_W0 : hdl_u128;
   signal rounds15_Output_W1 : hdl_u128;
   signal rounds15_Output_W2 : hdl_u128;
@@ -414,10 +363,7 @@ architecture rtl of sha384_proc80 is
   signal rounds16_Output_Cd : hdl_u128;
   signal rounds16_Output_Ef : hdl_u128;
   signal rounds16_Output_Gh : hdl_u128;
-  signal rounds16_Output_ChainAb : hdl_u128;
-  signal rounds16_Output_ChainCd : hdl_u128;
-  signal rounds16_Output_ChainEf : hdl_u128;
-  signal rounds16_Output_ChainGh : hdl_u128;
+  signal rounds16_Output_First : boolean;
   signal rounds16_Output_W0 : hdl_u128;
   signal rounds16_Output_W1 : hdl_u128;
   signal rounds16_Output_W2 : hdl_u128;
@@ -433,10 +379,7 @@ architecture rtl of sha384_proc80 is
   signal rounds17_Output_Cd : hdl_u128;
   signal rounds17_Output_Ef : hdl_u128;
   signal rounds17_Output_Gh : hdl_u128;
-  signal rounds17_Output_ChainAb : hdl_u128;
-  signal rounds17_Output_ChainCd : hdl_u128;
-  signal rounds17_Output_ChainEf : hdl_u128;
-  signal rounds17_Output_ChainGh : hdl_u128;
+  signal rounds17_Output_First : boolean;
   signal rounds17_Output_W0 : hdl_u128;
   signal rounds17_Output_W1 : hdl_u128;
   signal rounds17_Output_W2 : hdl_u128;
@@ -452,10 +395,7 @@ architecture rtl of sha384_proc80 is
   signal rounds18_Output_Cd : hdl_u128;
   signal rounds18_Output_Ef : hdl_u128;
   signal rounds18_Output_Gh : hdl_u128;
-  signal rounds18_Output_ChainAb : hdl_u128;
-  signal rounds18_Output_ChainCd : hdl_u128;
-  signal rounds18_Output_ChainEf : hdl_u128;
-  signal rounds18_Output_ChainGh : hdl_u128;
+  signal rounds18_Output_First : boolean;
   signal rounds18_Output_W0 : hdl_u128;
   signal rounds18_Output_W1 : hdl_u128;
   signal rounds18_Output_W2 : hdl_u128;
@@ -471,10 +411,7 @@ architecture rtl of sha384_proc80 is
   signal rounds19_Output_Cd : hdl_u128;
   signal rounds19_Output_Ef : hdl_u128;
   signal rounds19_Output_Gh : hdl_u128;
-  signal rounds19_Output_ChainAb : hdl_u128;
-  signal rounds19_Output_ChainCd : hdl_u128;
-  signal rounds19_Output_ChainEf : hdl_u128;
-  signal rounds19_Output_ChainGh : hdl_u128;
+  signal rounds19_Output_First : boolean;
   signal rounds19_Output_W0 : hdl_u128;
   signal rounds19_Output_W1 : hdl_u128;
   signal rounds19_Output_W2 : hdl_u128;
@@ -490,10 +427,7 @@ architecture rtl of sha384_proc80 is
   signal rounds20_Output_Cd : hdl_u128;
   signal rounds20_Output_Ef : hdl_u128;
   signal rounds20_Output_Gh : hdl_u128;
-  signal rounds20_Output_ChainAb : hdl_u128;
-  signal rounds20_Output_ChainCd : hdl_u128;
-  signal rounds20_Output_ChainEf : hdl_u128;
-  signal rounds20_Output_ChainGh : hdl_u128;
+  signal rounds20_Output_First : boolean;
   signal rounds20_Output_W0 : hdl_u128;
   signal rounds20_Output_W1 : hdl_u128;
   signal rounds20_Output_W2 : hdl_u128;
@@ -509,10 +443,7 @@ architecture rtl of sha384_proc80 is
   signal rounds21_Output_Cd : hdl_u128;
   signal rounds21_Output_Ef : hdl_u128;
   signal rounds21_Output_Gh : hdl_u128;
-  signal rounds21_Output_ChainAb : hdl_u128;
-  signal rounds21_Output_ChainCd : hdl_u128;
-  signal rounds21_Output_ChainEf : hdl_u128;
-  signal rounds21_Output_ChainGh : hdl_u128;
+  signal rounds21_Output_First : boolean;
   signal rounds21_Output_W0 : hdl_u128;
   signal rounds21_Output_W1 : hdl_u128;
   signal rounds21_Output_W2 : hdl_u128;
@@ -528,10 +459,7 @@ architecture rtl of sha384_proc80 is
   signal rounds22_Output_Cd : hdl_u128;
   signal rounds22_Output_Ef : hdl_u128;
   signal rounds22_Output_Gh : hdl_u128;
-  signal rounds22_Output_ChainAb : hdl_u128;
-  signal rounds22_Output_ChainCd : hdl_u128;
-  signal rounds22_Output_ChainEf : hdl_u128;
-  signal rounds22_Output_ChainGh : hdl_u128;
+  signal rounds22_Output_First : boolean;
   signal rounds22_Output_W0 : hdl_u128;
   signal rounds22_Output_W1 : hdl_u128;
   signal rounds22_Output_W2 : hdl_u128;
@@ -547,10 +475,7 @@ architecture rtl of sha384_proc80 is
   signal rounds23_Output_Cd : hdl_u128;
   signal rounds23_Output_Ef : hdl_u128;
   signal rounds23_Output_Gh : hdl_u128;
-  signal rounds23_Output_ChainAb : hdl_u128;
-  signal rounds23_Output_ChainCd : hdl_u128;
-  signal rounds23_Output_ChainEf : hdl_u128;
-  signal rounds23_Output_ChainGh : hdl_u128;
+  signal rounds23_Output_First : boolean;
   signal rounds23_Output_W0 : hdl_u128;
   signal rounds23_Output_W1 : hdl_u128;
   signal rounds23_Output_W2 : hdl_u128;
@@ -566,10 +491,7 @@ architecture rtl of sha384_proc80 is
   signal rounds24_Output_Cd : hdl_u128;
   signal rounds24_Output_Ef : hdl_u128;
   signal rounds24_Output_Gh : hdl_u128;
-  signal rounds24_Output_ChainAb : hdl_u128;
-  signal rounds24_Output_ChainCd : hdl_u128;
-  signal rounds24_Output_ChainEf : hdl_u128;
-  signal rounds24_Output_ChainGh : hdl_u128;
+  signal rounds24_Output_First : boolean;
   signal rounds24_Output_W0 : hdl_u128;
   signal rounds24_Output_W1 : hdl_u128;
   signal rounds24_Output_W2 : hdl_u128;
@@ -585,10 +507,7 @@ architecture rtl of sha384_proc80 is
   signal rounds25_Output_Cd : hdl_u128;
   signal rounds25_Output_Ef : hdl_u128;
   signal rounds25_Output_Gh : hdl_u128;
-  signal rounds25_Output_ChainAb : hdl_u128;
-  signal rounds25_Output_ChainCd : hdl_u128;
-  signal rounds25_Output_ChainEf : hdl_u128;
-  signal rounds25_Output_ChainGh : hdl_u128;
+  signal rounds25_Output_First : boolean;
   signal rounds25_Output_W0 : hdl_u128;
   signal rounds25_Output_W1 : hdl_u128;
   signal rounds25_Output_W2 : hdl_u128;
@@ -604,10 +523,7 @@ architecture rtl of sha384_proc80 is
   signal rounds26_Output_Cd : hdl_u128;
   signal rounds26_Output_Ef : hdl_u128;
   signal rounds26_Output_Gh : hdl_u128;
-  signal rounds26_Output_ChainAb : hdl_u128;
-  signal rounds26_Output_ChainCd : hdl_u128;
-  signal rounds26_Output_ChainEf : hdl_u128;
-  signal rounds26_Output_ChainGh : hdl_u128;
+  signal rounds26_Output_First : boolean;
   signal rounds26_Output_W0 : hdl_u128;
   signal rounds26_Output_W1 : hdl_u128;
   signal rounds26_Output_W2 : hdl_u128;
@@ -623,10 +539,7 @@ architecture rtl of sha384_proc80 is
   signal rounds27_Output_Cd : hdl_u128;
   signal rounds27_Output_Ef : hdl_u128;
   signal rounds27_Output_Gh : hdl_u128;
-  signal rounds27_Output_ChainAb : hdl_u128;
-  signal rounds27_Output_ChainCd : hdl_u128;
-  signal rounds27_Output_ChainEf : hdl_u128;
-  signal rounds27_Output_ChainGh : hdl_u128;
+  signal rounds27_Output_First : boolean;
   signal rounds27_Output_W0 : hdl_u128;
   signal rounds27_Output_W1 : hdl_u128;
   signal rounds27_Output_W2 : hdl_u128;
@@ -642,10 +555,7 @@ architecture rtl of sha384_proc80 is
   signal rounds28_Output_Cd : hdl_u128;
   signal rounds28_Output_Ef : hdl_u128;
   signal rounds28_Output_Gh : hdl_u128;
-  signal rounds28_Output_ChainAb : hdl_u128;
-  signal rounds28_Output_ChainCd : hdl_u128;
-  signal rounds28_Output_ChainEf : hdl_u128;
-  signal rounds28_Output_ChainGh : hdl_u128;
+  signal rounds28_Output_First : boolean;
   signal rounds28_Output_W0 : hdl_u128;
   signal rounds28_Output_W1 : hdl_u128;
   signal rounds28_Output_W2 : hdl_u128;
@@ -661,10 +571,7 @@ architecture rtl of sha384_proc80 is
   signal rounds29_Output_Cd : hdl_u128;
   signal rounds29_Output_Ef : hdl_u128;
   signal rounds29_Output_Gh : hdl_u128;
-  signal rounds29_Output_ChainAb : hdl_u128;
-  signal rounds29_Output_ChainCd : hdl_u128;
-  signal rounds29_Output_ChainEf : hdl_u128;
-  signal rounds29_Output_ChainGh : hdl_u128;
+  signal rounds29_Output_First : boolean;
   signal rounds29_Output_W0 : hdl_u128;
   signal rounds29_Output_W1 : hdl_u128;
   signal rounds29_Output_W2 : hdl_u128;
@@ -680,10 +587,7 @@ architecture rtl of sha384_proc80 is
   signal rounds30_Output_Cd : hdl_u128;
   signal rounds30_Output_Ef : hdl_u128;
   signal rounds30_Output_Gh : hdl_u128;
-  signal rounds30_Output_ChainAb : hdl_u128;
-  signal rounds30_Output_ChainCd : hdl_u128;
-  signal rounds30_Output_ChainEf : hdl_u128;
-  signal rounds30_Output_ChainGh : hdl_u128;
+  signal rounds30_Output_First : boolean;
   signal rounds30_Output_W0 : hdl_u128;
   signal rounds30_Output_W1 : hdl_u128;
   signal rounds30_Output_W2 : hdl_u128;
@@ -699,10 +603,7 @@ architecture rtl of sha384_proc80 is
   signal rounds31_Output_Cd : hdl_u128;
   signal rounds31_Output_Ef : hdl_u128;
   signal rounds31_Output_Gh : hdl_u128;
-  signal rounds31_Output_ChainAb : hdl_u128;
-  signal rounds31_Output_ChainCd : hdl_u128;
-  signal rounds31_Output_ChainEf : hdl_u128;
-  signal rounds31_Output_ChainGh : hdl_u128;
+  signal rounds31_Output_First : boolean;
   signal rounds31_Output_W0 : hdl_u128;
   signal rounds31_Output_W1 : hdl_u128;
   signal rounds31_Output_W2 : hdl_u128;
@@ -718,10 +619,7 @@ architecture rtl of sha384_proc80 is
   signal rounds32_Output_Cd : hdl_u128;
   signal rounds32_Output_Ef : hdl_u128;
   signal rounds32_Output_Gh : hdl_u128;
-  signal rounds32_Output_ChainAb : hdl_u128;
-  signal rounds32_Output_ChainCd : hdl_u128;
-  signal rounds32_Output_ChainEf : hdl_u128;
-  signal rounds32_Output_ChainGh : hdl_u128;
+  signal rounds32_Output_First : boolean;
   signal rounds32_Output_W0 : hdl_u128;
   signal rounds32_Output_W1 : hdl_u128;
   signal rounds32_Output_W2 : hdl_u128;
@@ -737,10 +635,7 @@ architecture rtl of sha384_proc80 is
   signal rounds33_Output_Cd : hdl_u128;
   signal rounds33_Output_Ef : hdl_u128;
   signal rounds33_Output_Gh : hdl_u128;
-  signal rounds33_Output_ChainAb : hdl_u128;
-  signal rounds33_Output_ChainCd : hdl_u128;
-  signal rounds33_Output_ChainEf : hdl_u128;
-  signal rounds33_Output_ChainGh : hdl_u128;
+  signal rounds33_Output_First : boolean;
   signal rounds33_Output_W0 : hdl_u128;
   signal rounds33_Output_W1 : hdl_u128;
   signal rounds33_Output_W2 : hdl_u128;
@@ -756,10 +651,7 @@ architecture rtl of sha384_proc80 is
   signal rounds34_Output_Cd : hdl_u128;
   signal rounds34_Output_Ef : hdl_u128;
   signal rounds34_Output_Gh : hdl_u128;
-  signal rounds34_Output_ChainAb : hdl_u128;
-  signal rounds34_Output_ChainCd : hdl_u128;
-  signal rounds34_Output_ChainEf : hdl_u128;
-  signal rounds34_Output_ChainGh : hdl_u128;
+  signal rounds34_Output_First : boolean;
   signal rounds34_Output_W0 : hdl_u128;
   signal rounds34_Output_W1 : hdl_u128;
   signal rounds34_Output_W2 : hdl_u128;
@@ -775,10 +667,7 @@ architecture rtl of sha384_proc80 is
   signal rounds35_Output_Cd : hdl_u128;
   signal rounds35_Output_Ef : hdl_u128;
   signal rounds35_Output_Gh : hdl_u128;
-  signal rounds35_Output_ChainAb : hdl_u128;
-  signal rounds35_Output_ChainCd : hdl_u128;
-  signal rounds35_Output_ChainEf : hdl_u128;
-  signal rounds35_Output_ChainGh : hdl_u128;
+  signal rounds35_Output_First : boolean;
   signal rounds35_Output_W0 : hdl_u128;
   signal rounds35_Output_W1 : hdl_u128;
   signal rounds35_Output_W2 : hdl_u128;
@@ -794,10 +683,7 @@ architecture rtl of sha384_proc80 is
   signal rounds36_Output_Cd : hdl_u128;
   signal rounds36_Output_Ef : hdl_u128;
   signal rounds36_Output_Gh : hdl_u128;
-  signal rounds36_Output_ChainAb : hdl_u128;
-  signal rounds36_Output_ChainCd : hdl_u128;
-  signal rounds36_Output_ChainEf : hdl_u128;
-  signal rounds36_Output_ChainGh : hdl_u128;
+  signal rounds36_Output_First : boolean;
   signal rounds36_Output_W0 : hdl_u128;
   signal rounds36_Output_W1 : hdl_u128;
   signal rounds36_Output_W2 : hdl_u128;
@@ -813,10 +699,7 @@ architecture rtl of sha384_proc80 is
   signal rounds37_Output_Cd : hdl_u128;
   signal rounds37_Output_Ef : hdl_u128;
   signal rounds37_Output_Gh : hdl_u128;
-  signal rounds37_Output_ChainAb : hdl_u128;
-  signal rounds37_Output_ChainCd : hdl_u128;
-  signal rounds37_Output_ChainEf : hdl_u128;
-  signal rounds37_Output_ChainGh : hdl_u128;
+  signal rounds37_Output_First : boolean;
   signal rounds37_Output_W0 : hdl_u128;
   signal rounds37_Output_W1 : hdl_u128;
   signal rounds37_Output_W2 : hdl_u128;
@@ -832,10 +715,7 @@ architecture rtl of sha384_proc80 is
   signal rounds38_Output_Cd : hdl_u128;
   signal rounds38_Output_Ef : hdl_u128;
   signal rounds38_Output_Gh : hdl_u128;
-  signal rounds38_Output_ChainAb : hdl_u128;
-  signal rounds38_Output_ChainCd : hdl_u128;
-  signal rounds38_Output_ChainEf : hdl_u128;
-  signal rounds38_Output_ChainGh : hdl_u128;
+  signal rounds38_Output_First : boolean;
   signal rounds38_Output_W0 : hdl_u128;
   signal rounds38_Output_W1 : hdl_u128;
   signal rounds38_Output_W2 : hdl_u128;
@@ -851,10 +731,7 @@ architecture rtl of sha384_proc80 is
   signal rounds39_Output_Cd : hdl_u128;
   signal rounds39_Output_Ef : hdl_u128;
   signal rounds39_Output_Gh : hdl_u128;
-  signal rounds39_Output_ChainAb : hdl_u128;
-  signal rounds39_Output_ChainCd : hdl_u128;
-  signal rounds39_Output_ChainEf : hdl_u128;
-  signal rounds39_Output_ChainGh : hdl_u128;
+  signal rounds39_Output_First : boolean;
   signal rounds39_Output_W0 : hdl_u128;
   signal rounds39_Output_W1 : hdl_u128;
   signal rounds39_Output_W2 : hdl_u128;
@@ -870,10 +747,7 @@ architecture rtl of sha384_proc80 is
   signal rounds40_Output_Cd : hdl_u128;
   signal rounds40_Output_Ef : hdl_u128;
   signal rounds40_Output_Gh : hdl_u128;
-  signal rounds40_Output_ChainAb : hdl_u128;
-  signal rounds40_Output_ChainCd : hdl_u128;
-  signal rounds40_Output_ChainEf : hdl_u128;
-  signal rounds40_Output_ChainGh : hdl_u128;
+  signal rounds40_Output_First : boolean;
   signal rounds40_Output_W0 : hdl_u128;
   signal rounds40_Output_W1 : hdl_u128;
   signal rounds40_Output_W2 : hdl_u128;
@@ -889,10 +763,7 @@ architecture rtl of sha384_proc80 is
   signal rounds41_Output_Cd : hdl_u128;
   signal rounds41_Output_Ef : hdl_u128;
   signal rounds41_Output_Gh : hdl_u128;
-  signal rounds41_Output_ChainAb : hdl_u128;
-  signal rounds41_Output_ChainCd : hdl_u128;
-  signal rounds41_Output_ChainEf : hdl_u128;
-  signal rounds41_Output_ChainGh : hdl_u128;
+  signal rounds41_Output_First : boolean;
   signal rounds41_Output_W0 : hdl_u128;
   signal rounds41_Output_W1 : hdl_u128;
   signal rounds41_Output_W2 : hdl_u128;
@@ -908,10 +779,7 @@ architecture rtl of sha384_proc80 is
   signal rounds42_Output_Cd : hdl_u128;
   signal rounds42_Output_Ef : hdl_u128;
   signal rounds42_Output_Gh : hdl_u128;
-  signal rounds42_Output_ChainAb : hdl_u128;
-  signal rounds42_Output_ChainCd : hdl_u128;
-  signal rounds42_Output_ChainEf : hdl_u128;
-  signal rounds42_Output_ChainGh : hdl_u128;
+  signal rounds42_Output_First : boolean;
   signal rounds42_Output_W0 : hdl_u128;
   signal rounds42_Output_W1 : hdl_u128;
   signal rounds42_Output_W2 : hdl_u128;
@@ -927,10 +795,7 @@ architecture rtl of sha384_proc80 is
   signal rounds43_Output_Cd : hdl_u128;
   signal rounds43_Output_Ef : hdl_u128;
   signal rounds43_Output_Gh : hdl_u128;
-  signal rounds43_Output_ChainAb : hdl_u128;
-  signal rounds43_Output_ChainCd : hdl_u128;
-  signal rounds43_Output_ChainEf : hdl_u128;
-  signal rounds43_Output_ChainGh : hdl_u128;
+  signal rounds43_Output_First : boolean;
   signal rounds43_Output_W0 : hdl_u128;
   signal rounds43_Output_W1 : hdl_u128;
   signal rounds43_Output_W2 : hdl_u128;
@@ -946,10 +811,7 @@ architecture rtl of sha384_proc80 is
   signal rounds44_Output_Cd : hdl_u128;
   signal rounds44_Output_Ef : hdl_u128;
   signal rounds44_Output_Gh : hdl_u128;
-  signal rounds44_Output_ChainAb : hdl_u128;
-  signal rounds44_Output_ChainCd : hdl_u128;
-  signal rounds44_Output_ChainEf : hdl_u128;
-  signal rounds44_Output_ChainGh : hdl_u128;
+  signal rounds44_Output_First : boolean;
   signal rounds44_Output_W0 : hdl_u128;
   signal rounds44_Output_W1 : hdl_u128;
   signal rounds44_Output_W2 : hdl_u128;
@@ -965,10 +827,7 @@ architecture rtl of sha384_proc80 is
   signal rounds45_Output_Cd : hdl_u128;
   signal rounds45_Output_Ef : hdl_u128;
   signal rounds45_Output_Gh : hdl_u128;
-  signal rounds45_Output_ChainAb : hdl_u128;
-  signal rounds45_Output_ChainCd : hdl_u128;
-  signal rounds45_Output_ChainEf : hdl_u128;
-  signal rounds45_Output_ChainGh : hdl_u128;
+  signal rounds45_Output_First : boolean;
   signal rounds45_Output_W0 : hdl_u128;
   signal rounds45_Output_W1 : hdl_u128;
   signal rounds45_Output_W2 : hdl_u128;
@@ -984,10 +843,7 @@ architecture rtl of sha384_proc80 is
   signal rounds46_Output_Cd : hdl_u128;
   signal rounds46_Output_Ef : hdl_u128;
   signal rounds46_Output_Gh : hdl_u128;
-  signal rounds46_Output_ChainAb : hdl_u128;
-  signal rounds46_Output_ChainCd : hdl_u128;
-  signal rounds46_Output_ChainEf : hdl_u128;
-  signal rounds46_Output_ChainGh : hdl_u128;
+  signal rounds46_Output_First : boolean;
   signal rounds46_Output_W0 : hdl_u128;
   signal rounds46_Output_W1 : hdl_u128;
   signal rounds46_Output_W2 : hdl_u128;
@@ -1003,10 +859,7 @@ architecture rtl of sha384_proc80 is
   signal rounds47_Output_Cd : hdl_u128;
   signal rounds47_Output_Ef : hdl_u128;
   signal rounds47_Output_Gh : hdl_u128;
-  signal rounds47_Output_ChainAb : hdl_u128;
-  signal rounds47_Output_ChainCd : hdl_u128;
-  signal rounds47_Output_ChainEf : hdl_u128;
-  signal rounds47_Output_ChainGh : hdl_u128;
+  signal rounds47_Output_First : boolean;
   signal rounds47_Output_W0 : hdl_u128;
   signal rounds47_Output_W1 : hdl_u128;
   signal rounds47_Output_W2 : hdl_u128;
@@ -1022,10 +875,7 @@ architecture rtl of sha384_proc80 is
   signal rounds48_Output_Cd : hdl_u128;
   signal rounds48_Output_Ef : hdl_u128;
   signal rounds48_Output_Gh : hdl_u128;
-  signal rounds48_Output_ChainAb : hdl_u128;
-  signal rounds48_Output_ChainCd : hdl_u128;
-  signal rounds48_Output_ChainEf : hdl_u128;
-  signal rounds48_Output_ChainGh : hdl_u128;
+  signal rounds48_Output_First : boolean;
   signal rounds48_Output_W0 : hdl_u128;
   signal rounds48_Output_W1 : hdl_u128;
   signal rounds48_Output_W2 : hdl_u128;
@@ -1041,10 +891,7 @@ architecture rtl of sha384_proc80 is
   signal rounds49_Output_Cd : hdl_u128;
   signal rounds49_Output_Ef : hdl_u128;
   signal rounds49_Output_Gh : hdl_u128;
-  signal rounds49_Output_ChainAb : hdl_u128;
-  signal rounds49_Output_ChainCd : hdl_u128;
-  signal rounds49_Output_ChainEf : hdl_u128;
-  signal rounds49_Output_ChainGh : hdl_u128;
+  signal rounds49_Output_First : boolean;
   signal rounds49_Output_W0 : hdl_u128;
   signal rounds49_Output_W1 : hdl_u128;
   signal rounds49_Output_W2 : hdl_u128;
@@ -1060,10 +907,7 @@ architecture rtl of sha384_proc80 is
   signal rounds50_Output_Cd : hdl_u128;
   signal rounds50_Output_Ef : hdl_u128;
   signal rounds50_Output_Gh : hdl_u128;
-  signal rounds50_Output_ChainAb : hdl_u128;
-  signal rounds50_Output_ChainCd : hdl_u128;
-  signal rounds50_Output_ChainEf : hdl_u128;
-  signal rounds50_Output_ChainGh : hdl_u128;
+  signal rounds50_Output_First : boolean;
   signal rounds50_Output_W0 : hdl_u128;
   signal rounds50_Output_W1 : hdl_u128;
   signal rounds50_Output_W2 : hdl_u128;
@@ -1079,10 +923,7 @@ architecture rtl of sha384_proc80 is
   signal rounds51_Output_Cd : hdl_u128;
   signal rounds51_Output_Ef : hdl_u128;
   signal rounds51_Output_Gh : hdl_u128;
-  signal rounds51_Output_ChainAb : hdl_u128;
-  signal rounds51_Output_ChainCd : hdl_u128;
-  signal rounds51_Output_ChainEf : hdl_u128;
-  signal rounds51_Output_ChainGh : hdl_u128;
+  signal rounds51_Output_First : boolean;
   signal rounds51_Output_W0 : hdl_u128;
   signal rounds51_Output_W1 : hdl_u128;
   signal rounds51_Output_W2 : hdl_u128;
@@ -1098,10 +939,7 @@ architecture rtl of sha384_proc80 is
   signal rounds52_Output_Cd : hdl_u128;
   signal rounds52_Output_Ef : hdl_u128;
   signal rounds52_Output_Gh : hdl_u128;
-  signal rounds52_Output_ChainAb : hdl_u128;
-  signal rounds52_Output_ChainCd : hdl_u128;
-  signal rounds52_Output_ChainEf : hdl_u128;
-  signal rounds52_Output_ChainGh : hdl_u128;
+  signal rounds52_Output_First : boolean;
   signal rounds52_Output_W0 : hdl_u128;
   signal rounds52_Output_W1 : hdl_u128;
   signal rounds52_Output_W2 : hdl_u128;
@@ -1117,10 +955,7 @@ architecture rtl of sha384_proc80 is
   signal rounds53_Output_Cd : hdl_u128;
   signal rounds53_Output_Ef : hdl_u128;
   signal rounds53_Output_Gh : hdl_u128;
-  signal rounds53_Output_ChainAb : hdl_u128;
-  signal rounds53_Output_ChainCd : hdl_u128;
-  signal rounds53_Output_ChainEf : hdl_u128;
-  signal rounds53_Output_ChainGh : hdl_u128;
+  signal rounds53_Output_First : boolean;
   signal rounds53_Output_W0 : hdl_u128;
   signal rounds53_Output_W1 : hdl_u128;
   signal rounds53_Output_W2 : hdl_u128;
@@ -1136,10 +971,7 @@ architecture rtl of sha384_proc80 is
   signal rounds54_Output_Cd : hdl_u128;
   signal rounds54_Output_Ef : hdl_u128;
   signal rounds54_Output_Gh : hdl_u128;
-  signal rounds54_Output_ChainAb : hdl_u128;
-  signal rounds54_Output_ChainCd : hdl_u128;
-  signal rounds54_Output_ChainEf : hdl_u128;
-  signal rounds54_Output_ChainGh : hdl_u128;
+  signal rounds54_Output_First : boolean;
   signal rounds54_Output_W0 : hdl_u128;
   signal rounds54_Output_W1 : hdl_u128;
   signal rounds54_Output_W2 : hdl_u128;
@@ -1155,10 +987,7 @@ architecture rtl of sha384_proc80 is
   signal rounds55_Output_Cd : hdl_u128;
   signal rounds55_Output_Ef : hdl_u128;
   signal rounds55_Output_Gh : hdl_u128;
-  signal rounds55_Output_ChainAb : hdl_u128;
-  signal rounds55_Output_ChainCd : hdl_u128;
-  signal rounds55_Output_ChainEf : hdl_u128;
-  signal rounds55_Output_ChainGh : hdl_u128;
+  signal rounds55_Output_First : boolean;
   signal rounds55_Output_W0 : hdl_u128;
   signal rounds55_Output_W1 : hdl_u128;
   signal rounds55_Output_W2 : hdl_u128;
@@ -1174,10 +1003,7 @@ architecture rtl of sha384_proc80 is
   signal rounds56_Output_Cd : hdl_u128;
   signal rounds56_Output_Ef : hdl_u128;
   signal rounds56_Output_Gh : hdl_u128;
-  signal rounds56_Output_ChainAb : hdl_u128;
-  signal rounds56_Output_ChainCd : hdl_u128;
-  signal rounds56_Output_ChainEf : hdl_u128;
-  signal rounds56_Output_ChainGh : hdl_u128;
+  signal rounds56_Output_First : boolean;
   signal rounds56_Output_W0 : hdl_u128;
   signal rounds56_Output_W1 : hdl_u128;
   signal rounds56_Output_W2 : hdl_u128;
@@ -1193,10 +1019,7 @@ architecture rtl of sha384_proc80 is
   signal rounds57_Output_Cd : hdl_u128;
   signal rounds57_Output_Ef : hdl_u128;
   signal rounds57_Output_Gh : hdl_u128;
-  signal rounds57_Output_ChainAb : hdl_u128;
-  signal rounds57_Output_ChainCd : hdl_u128;
-  signal rounds57_Output_ChainEf : hdl_u128;
-  signal rounds57_Output_ChainGh : hdl_u128;
+  signal rounds57_Output_First : boolean;
   signal rounds57_Output_W0 : hdl_u128;
   signal rounds57_Output_W1 : hdl_u128;
   signal rounds57_Output_W2 : hdl_u128;
@@ -1212,10 +1035,7 @@ architecture rtl of sha384_proc80 is
   signal rounds58_Output_Cd : hdl_u128;
   signal rounds58_Output_Ef : hdl_u128;
   signal rounds58_Output_Gh : hdl_u128;
-  signal rounds58_Output_ChainAb : hdl_u128;
-  signal rounds58_Output_ChainCd : hdl_u128;
-  signal rounds58_Output_ChainEf : hdl_u128;
-  signal rounds58_Output_ChainGh : hdl_u128;
+  signal rounds58_Output_First : boolean;
   signal rounds58_Output_W0 : hdl_u128;
   signal rounds58_Output_W1 : hdl_u128;
   signal rounds58_Output_W2 : hdl_u128;
@@ -1231,10 +1051,7 @@ architecture rtl of sha384_proc80 is
   signal rounds59_Output_Cd : hdl_u128;
   signal rounds59_Output_Ef : hdl_u128;
   signal rounds59_Output_Gh : hdl_u128;
-  signal rounds59_Output_ChainAb : hdl_u128;
-  signal rounds59_Output_ChainCd : hdl_u128;
-  signal rounds59_Output_ChainEf : hdl_u128;
-  signal rounds59_Output_ChainGh : hdl_u128;
+  signal rounds59_Output_First : boolean;
   signal rounds59_Output_W0 : hdl_u128;
   signal rounds59_Output_W1 : hdl_u128;
   signal rounds59_Output_W2 : hdl_u128;
@@ -1250,10 +1067,7 @@ architecture rtl of sha384_proc80 is
   signal rounds60_Output_Cd : hdl_u128;
   signal rounds60_Output_Ef : hdl_u128;
   signal rounds60_Output_Gh : hdl_u128;
-  signal rounds60_Output_ChainAb : hdl_u128;
-  signal rounds60_Output_ChainCd : hdl_u128;
-  signal rounds60_Output_ChainEf : hdl_u128;
-  signal rounds60_Output_ChainGh : hdl_u128;
+  signal rounds60_Output_First : boolean;
   signal rounds60_Output_W0 : hdl_u128;
   signal rounds60_Output_W1 : hdl_u128;
   signal rounds60_Output_W2 : hdl_u128;
@@ -1269,10 +1083,7 @@ architecture rtl of sha384_proc80 is
   signal rounds61_Output_Cd : hdl_u128;
   signal rounds61_Output_Ef : hdl_u128;
   signal rounds61_Output_Gh : hdl_u128;
-  signal rounds61_Output_ChainAb : hdl_u128;
-  signal rounds61_Output_ChainCd : hdl_u128;
-  signal rounds61_Output_ChainEf : hdl_u128;
-  signal rounds61_Output_ChainGh : hdl_u128;
+  signal rounds61_Output_First : boolean;
   signal rounds61_Output_W0 : hdl_u128;
   signal rounds61_Output_W1 : hdl_u128;
   signal rounds61_Output_W2 : hdl_u128;
@@ -1288,10 +1099,7 @@ architecture rtl of sha384_proc80 is
   signal rounds62_Output_Cd : hdl_u128;
   signal rounds62_Output_Ef : hdl_u128;
   signal rounds62_Output_Gh : hdl_u128;
-  signal rounds62_Output_ChainAb : hdl_u128;
-  signal rounds62_Output_ChainCd : hdl_u128;
-  signal rounds62_Output_ChainEf : hdl_u128;
-  signal rounds62_Output_ChainGh : hdl_u128;
+  signal rounds62_Output_First : boolean;
   signal rounds62_Output_W0 : hdl_u128;
   signal rounds62_Output_W1 : hdl_u128;
   signal rounds62_Output_W2 : hdl_u128;
@@ -1307,10 +1115,7 @@ architecture rtl of sha384_proc80 is
   signal rounds63_Output_Cd : hdl_u128;
   signal rounds63_Output_Ef : hdl_u128;
   signal rounds63_Output_Gh : hdl_u128;
-  signal rounds63_Output_ChainAb : hdl_u128;
-  signal rounds63_Output_ChainCd : hdl_u128;
-  signal rounds63_Output_ChainEf : hdl_u128;
-  signal rounds63_Output_ChainGh : hdl_u128;
+  signal rounds63_Output_First : boolean;
   signal rounds63_Output_W0 : hdl_u128;
   signal rounds63_Output_W1 : hdl_u128;
   signal rounds63_Output_W2 : hdl_u128;
@@ -1326,10 +1131,7 @@ architecture rtl of sha384_proc80 is
   signal rounds64_Output_Cd : hdl_u128;
   signal rounds64_Output_Ef : hdl_u128;
   signal rounds64_Output_Gh : hdl_u128;
-  signal rounds64_Output_ChainAb : hdl_u128;
-  signal rounds64_Output_ChainCd : hdl_u128;
-  signal rounds64_Output_ChainEf : hdl_u128;
-  signal rounds64_Output_ChainGh : hdl_u128;
+  signal rounds64_Output_First : boolean;
   signal rounds64_Output_W0 : hdl_u128;
   signal rounds64_Output_W1 : hdl_u128;
   signal rounds64_Output_W2 : hdl_u128;
@@ -1345,10 +1147,7 @@ architecture rtl of sha384_proc80 is
   signal rounds65_Output_Cd : hdl_u128;
   signal rounds65_Output_Ef : hdl_u128;
   signal rounds65_Output_Gh : hdl_u128;
-  signal rounds65_Output_ChainAb : hdl_u128;
-  signal rounds65_Output_ChainCd : hdl_u128;
-  signal rounds65_Output_ChainEf : hdl_u128;
-  signal rounds65_Output_ChainGh : hdl_u128;
+  signal rounds65_Output_First : boolean;
   signal rounds65_Output_W0 : hdl_u128;
   signal rounds65_Output_W1 : hdl_u128;
   signal rounds65_Output_W2 : hdl_u128;
@@ -1364,10 +1163,7 @@ architecture rtl of sha384_proc80 is
   signal rounds66_Output_Cd : hdl_u128;
   signal rounds66_Output_Ef : hdl_u128;
   signal rounds66_Output_Gh : hdl_u128;
-  signal rounds66_Output_ChainAb : hdl_u128;
-  signal rounds66_Output_ChainCd : hdl_u128;
-  signal rounds66_Output_ChainEf : hdl_u128;
-  signal rounds66_Output_ChainGh : hdl_u128;
+  signal rounds66_Output_First : boolean;
   signal rounds66_Output_W0 : hdl_u128;
   signal rounds66_Output_W1 : hdl_u128;
   signal rounds66_Output_W2 : hdl_u128;
@@ -1383,10 +1179,7 @@ architecture rtl of sha384_proc80 is
   signal rounds67_Output_Cd : hdl_u128;
   signal rounds67_Output_Ef : hdl_u128;
   signal rounds67_Output_Gh : hdl_u128;
-  signal rounds67_Output_ChainAb : hdl_u128;
-  signal rounds67_Output_ChainCd : hdl_u128;
-  signal rounds67_Output_ChainEf : hdl_u128;
-  signal rounds67_Output_ChainGh : hdl_u128;
+  signal rounds67_Output_First : boolean;
   signal rounds67_Output_W0 : hdl_u128;
   signal rounds67_Output_W1 : hdl_u128;
   signal rounds67_Output_W2 : hdl_u128;
@@ -1402,10 +1195,7 @@ architecture rtl of sha384_proc80 is
   signal rounds68_Output_Cd : hdl_u128;
   signal rounds68_Output_Ef : hdl_u128;
   signal rounds68_Output_Gh : hdl_u128;
-  signal rounds68_Output_ChainAb : hdl_u128;
-  signal rounds68_Output_ChainCd : hdl_u128;
-  signal rounds68_Output_ChainEf : hdl_u128;
-  signal rounds68_Output_ChainGh : hdl_u128;
+  signal rounds68_Output_First : boolean;
   signal rounds68_Output_W0 : hdl_u128;
   signal rounds68_Output_W1 : hdl_u128;
   signal rounds68_Output_W2 : hdl_u128;
@@ -1421,10 +1211,7 @@ architecture rtl of sha384_proc80 is
   signal rounds69_Output_Cd : hdl_u128;
   signal rounds69_Output_Ef : hdl_u128;
   signal rounds69_Output_Gh : hdl_u128;
-  signal rounds69_Output_ChainAb : hdl_u128;
-  signal rounds69_Output_ChainCd : hdl_u128;
-  signal rounds69_Output_ChainEf : hdl_u128;
-  signal rounds69_Output_ChainGh : hdl_u128;
+  signal rounds69_Output_First : boolean;
   signal rounds69_Output_W0 : hdl_u128;
   signal rounds69_Output_W1 : hdl_u128;
   signal rounds69_Output_W2 : hdl_u128;
@@ -1440,10 +1227,7 @@ architecture rtl of sha384_proc80 is
   signal rounds70_Output_Cd : hdl_u128;
   signal rounds70_Output_Ef : hdl_u128;
   signal rounds70_Output_Gh : hdl_u128;
-  signal rounds70_Output_ChainAb : hdl_u128;
-  signal rounds70_Output_ChainCd : hdl_u128;
-  signal rounds70_Output_ChainEf : hdl_u128;
-  signal rounds70_Output_ChainGh : hdl_u128;
+  signal rounds70_Output_First : boolean;
   signal rounds70_Output_W0 : hdl_u128;
   signal rounds70_Output_W1 : hdl_u128;
   signal rounds70_Output_W2 : hdl_u128;
@@ -1459,10 +1243,7 @@ architecture rtl of sha384_proc80 is
   signal rounds71_Output_Cd : hdl_u128;
   signal rounds71_Output_Ef : hdl_u128;
   signal rounds71_Output_Gh : hdl_u128;
-  signal rounds71_Output_ChainAb : hdl_u128;
-  signal rounds71_Output_ChainCd : hdl_u128;
-  signal rounds71_Output_ChainEf : hdl_u128;
-  signal rounds71_Output_ChainGh : hdl_u128;
+  signal rounds71_Output_First : boolean;
   signal rounds71_Output_W0 : hdl_u128;
   signal rounds71_Output_W1 : hdl_u128;
   signal rounds71_Output_W2 : hdl_u128;
@@ -1478,10 +1259,7 @@ architecture rtl of sha384_proc80 is
   signal rounds72_Output_Cd : hdl_u128;
   signal rounds72_Output_Ef : hdl_u128;
   signal rounds72_Output_Gh : hdl_u128;
-  signal rounds72_Output_ChainAb : hdl_u128;
-  signal rounds72_Output_ChainCd : hdl_u128;
-  signal rounds72_Output_ChainEf : hdl_u128;
-  signal rounds72_Output_ChainGh : hdl_u128;
+  signal rounds72_Output_First : boolean;
   signal rounds72_Output_W0 : hdl_u128;
   signal rounds72_Output_W1 : hdl_u128;
   signal rounds72_Output_W2 : hdl_u128;
@@ -1497,10 +1275,7 @@ architecture rtl of sha384_proc80 is
   signal rounds73_Output_Cd : hdl_u128;
   signal rounds73_Output_Ef : hdl_u128;
   signal rounds73_Output_Gh : hdl_u128;
-  signal rounds73_Output_ChainAb : hdl_u128;
-  signal rounds73_Output_ChainCd : hdl_u128;
-  signal rounds73_Output_ChainEf : hdl_u128;
-  signal rounds73_Output_ChainGh : hdl_u128;
+  signal rounds73_Output_First : boolean;
   signal rounds73_Output_W0 : hdl_u128;
   signal rounds73_Output_W1 : hdl_u128;
   signal rounds73_Output_W2 : hdl_u128;
@@ -1516,10 +1291,7 @@ architecture rtl of sha384_proc80 is
   signal rounds74_Output_Cd : hdl_u128;
   signal rounds74_Output_Ef : hdl_u128;
   signal rounds74_Output_Gh : hdl_u128;
-  signal rounds74_Output_ChainAb : hdl_u128;
-  signal rounds74_Output_ChainCd : hdl_u128;
-  signal rounds74_Output_ChainEf : hdl_u128;
-  signal rounds74_Output_ChainGh : hdl_u128;
+  signal rounds74_Output_First : boolean;
   signal rounds74_Output_W0 : hdl_u128;
   signal rounds74_Output_W1 : hdl_u128;
   signal rounds74_Output_W2 : hdl_u128;
@@ -1535,10 +1307,7 @@ architecture rtl of sha384_proc80 is
   signal rounds75_Output_Cd : hdl_u128;
   signal rounds75_Output_Ef : hdl_u128;
   signal rounds75_Output_Gh : hdl_u128;
-  signal rounds75_Output_ChainAb : hdl_u128;
-  signal rounds75_Output_ChainCd : hdl_u128;
-  signal rounds75_Output_ChainEf : hdl_u128;
-  signal rounds75_Output_ChainGh : hdl_u128;
+  signal rounds75_Output_First : boolean;
   signal rounds75_Output_W0 : hdl_u128;
   signal rounds75_Output_W1 : hdl_u128;
   signal rounds75_Output_W2 : hdl_u128;
@@ -1554,10 +1323,7 @@ architecture rtl of sha384_proc80 is
   signal rounds76_Output_Cd : hdl_u128;
   signal rounds76_Output_Ef : hdl_u128;
   signal rounds76_Output_Gh : hdl_u128;
-  signal rounds76_Output_ChainAb : hdl_u128;
-  signal rounds76_Output_ChainCd : hdl_u128;
-  signal rounds76_Output_ChainEf : hdl_u128;
-  signal rounds76_Output_ChainGh : hdl_u128;
+  signal rounds76_Output_First : boolean;
   signal rounds76_Output_W0 : hdl_u128;
   signal rounds76_Output_W1 : hdl_u128;
   signal rounds76_Output_W2 : hdl_u128;
@@ -1573,10 +1339,7 @@ architecture rtl of sha384_proc80 is
   signal rounds77_Output_Cd : hdl_u128;
   signal rounds77_Output_Ef : hdl_u128;
   signal rounds77_Output_Gh : hdl_u128;
-  signal rounds77_Output_ChainAb : hdl_u128;
-  signal rounds77_Output_ChainCd : hdl_u128;
-  signal rounds77_Output_ChainEf : hdl_u128;
-  signal rounds77_Output_ChainGh : hdl_u128;
+  signal rounds77_Output_First : boolean;
   signal rounds77_Output_W0 : hdl_u128;
   signal rounds77_Output_W1 : hdl_u128;
   signal rounds77_Output_W2 : hdl_u128;
@@ -1592,10 +1355,7 @@ architecture rtl of sha384_proc80 is
   signal rounds78_Output_Cd : hdl_u128;
   signal rounds78_Output_Ef : hdl_u128;
   signal rounds78_Output_Gh : hdl_u128;
-  signal rounds78_Output_ChainAb : hdl_u128;
-  signal rounds78_Output_ChainCd : hdl_u128;
-  signal rounds78_Output_ChainEf : hdl_u128;
-  signal rounds78_Output_ChainGh : hdl_u128;
+  signal rounds78_Output_First : boolean;
   signal rounds78_Output_W0 : hdl_u128;
   signal rounds78_Output_W1 : hdl_u128;
   signal rounds78_Output_W2 : hdl_u128;
@@ -1611,10 +1371,7 @@ architecture rtl of sha384_proc80 is
   signal rounds79_Output_Cd : hdl_u128;
   signal rounds79_Output_Ef : hdl_u128;
   signal rounds79_Output_Gh : hdl_u128;
-  signal rounds79_Output_ChainAb : hdl_u128;
-  signal rounds79_Output_ChainCd : hdl_u128;
-  signal rounds79_Output_ChainEf : hdl_u128;
-  signal rounds79_Output_ChainGh : hdl_u128;
+  signal rounds79_Output_First : boolean;
   signal rounds79_Output_W0 : hdl_u128;
   signal rounds79_Output_W1 : hdl_u128;
   signal rounds79_Output_W2 : hdl_u128;
@@ -1764,10 +1521,7 @@ begin
       Output_Cd => chain_Output_Cd,
       Output_Ef => chain_Output_Ef,
       Output_Gh => chain_Output_Gh,
-      Output_ChainAb => chain_Output_ChainAb,
-      Output_ChainCd => chain_Output_ChainCd,
-      Output_ChainEf => chain_Output_ChainEf,
-      Output_ChainGh => chain_Output_ChainGh,
+      Output_First => chain_Output_First,
       Output_W0 => chain_Output_W0,
       Output_W1 => chain_Output_W1,
       Output_W2 => chain_Output_W2,
@@ -1793,10 +1547,7 @@ begin
       Input_Cd => chain_Output_Cd,
       Input_Ef => chain_Output_Ef,
       Input_Gh => chain_Output_Gh,
-      Input_ChainAb => chain_Output_ChainAb,
-      Input_ChainCd => chain_Output_ChainCd,
-      Input_ChainEf => chain_Output_ChainEf,
-      Input_ChainGh => chain_Output_ChainGh,
+      Input_First => chain_Output_First,
       Input_W0 => chain_Output_W0,
       Input_W1 => chain_Output_W1,
       Input_W2 => chain_Output_W2,
@@ -1813,10 +1564,7 @@ begin
       Output_Cd => rounds0_Output_Cd,
       Output_Ef => rounds0_Output_Ef,
       Output_Gh => rounds0_Output_Gh,
-      Output_ChainAb => rounds0_Output_ChainAb,
-      Output_ChainCd => rounds0_Output_ChainCd,
-      Output_ChainEf => rounds0_Output_ChainEf,
-      Output_ChainGh => rounds0_Output_ChainGh,
+      Output_First => rounds0_Output_First,
       Output_W0 => rounds0_Output_W0,
       Output_W1 => rounds0_Output_W1,
       Output_W2 => rounds0_Output_W2,
@@ -1842,10 +1590,7 @@ begin
       Input_Cd => rounds0_Output_Cd,
       Input_Ef => rounds0_Output_Ef,
       Input_Gh => rounds0_Output_Gh,
-      Input_ChainAb => rounds0_Output_ChainAb,
-      Input_ChainCd => rounds0_Output_ChainCd,
-      Input_ChainEf => rounds0_Output_ChainEf,
-      Input_ChainGh => rounds0_Output_ChainGh,
+      Input_First => rounds0_Output_First,
       Input_W0 => rounds0_Output_W0,
       Input_W1 => rounds0_Output_W1,
       Input_W2 => rounds0_Output_W2,
@@ -1862,10 +1607,7 @@ begin
       Output_Cd => rounds1_Output_Cd,
       Output_Ef => rounds1_Output_Ef,
       Output_Gh => rounds1_Output_Gh,
-      Output_ChainAb => rounds1_Output_ChainAb,
-      Output_ChainCd => rounds1_Output_ChainCd,
-      Output_ChainEf => rounds1_Output_ChainEf,
-      Output_ChainGh => rounds1_Output_ChainGh,
+      Output_First => rounds1_Output_First,
       Output_W0 => rounds1_Output_W0,
       Output_W1 => rounds1_Output_W1,
       Output_W2 => rounds1_Output_W2,
@@ -1891,10 +1633,7 @@ begin
       Input_Cd => rounds1_Output_Cd,
       Input_Ef => rounds1_Output_Ef,
       Input_Gh => rounds1_Output_Gh,
-      Input_ChainAb => rounds1_Output_ChainAb,
-      Input_ChainCd => rounds1_Output_ChainCd,
-      Input_ChainEf => rounds1_Output_ChainEf,
-      Input_ChainGh => rounds1_Output_ChainGh,
+      Input_First => rounds1_Output_First,
       Input_W0 => rounds1_Output_W0,
       Input_W1 => rounds1_Output_W1,
       Input_W2 => rounds1_Output_W2,
@@ -1911,10 +1650,7 @@ begin
       Output_Cd => rounds2_Output_Cd,
       Output_Ef => rounds2_Output_Ef,
       Output_Gh => rounds2_Output_Gh,
-      Output_ChainAb => rounds2_Output_ChainAb,
-      Output_ChainCd => rounds2_Output_ChainCd,
-      Output_ChainEf => rounds2_Output_ChainEf,
-      Output_ChainGh => rounds2_Output_ChainGh,
+      Output_First => rounds2_Output_First,
       Output_W0 => rounds2_Output_W0,
       Output_W1 => rounds2_Output_W1,
       Output_W2 => rounds2_Output_W2,
@@ -1940,10 +1676,7 @@ begin
       Input_Cd => rounds2_Output_Cd,
       Input_Ef => rounds2_Output_Ef,
       Input_Gh => rounds2_Output_Gh,
-      Input_ChainAb => rounds2_Output_ChainAb,
-      Input_ChainCd => rounds2_Output_ChainCd,
-      Input_ChainEf => rounds2_Output_ChainEf,
-      Input_ChainGh => rounds2_Output_ChainGh,
+      Input_First => rounds2_Output_First,
       Input_W0 => rounds2_Output_W0,
       Input_W1 => rounds2_Output_W1,
       Input_W2 => rounds2_Output_W2,
@@ -1960,10 +1693,7 @@ begin
       Output_Cd => rounds3_Output_Cd,
       Output_Ef => rounds3_Output_Ef,
       Output_Gh => rounds3_Output_Gh,
-      Output_ChainAb => rounds3_Output_ChainAb,
-      Output_ChainCd => rounds3_Output_ChainCd,
-      Output_ChainEf => rounds3_Output_ChainEf,
-      Output_ChainGh => rounds3_Output_ChainGh,
+      Output_First => rounds3_Output_First,
       Output_W0 => rounds3_Output_W0,
       Output_W1 => rounds3_Output_W1,
       Output_W2 => rounds3_Output_W2,
@@ -1989,10 +1719,7 @@ begin
       Input_Cd => rounds3_Output_Cd,
       Input_Ef => rounds3_Output_Ef,
       Input_Gh => rounds3_Output_Gh,
-      Input_ChainAb => rounds3_Output_ChainAb,
-      Input_ChainCd => rounds3_Output_ChainCd,
-      Input_ChainEf => rounds3_Output_ChainEf,
-      Input_ChainGh => rounds3_Output_ChainGh,
+      Input_First => rounds3_Output_First,
       Input_W0 => rounds3_Output_W0,
       Input_W1 => rounds3_Output_W1,
       Input_W2 => rounds3_Output_W2,
@@ -2009,10 +1736,7 @@ begin
       Output_Cd => rounds4_Output_Cd,
       Output_Ef => rounds4_Output_Ef,
       Output_Gh => rounds4_Output_Gh,
-      Output_ChainAb => rounds4_Output_ChainAb,
-      Output_ChainCd => rounds4_Output_ChainCd,
-      Output_ChainEf => rounds4_Output_ChainEf,
-      Output_ChainGh => rounds4_Output_ChainGh,
+      Output_First => rounds4_Output_First,
       Output_W0 => rounds4_Output_W0,
       Output_W1 => rounds4_Output_W1,
       Output_W2 => rounds4_Output_W2,
@@ -2038,10 +1762,7 @@ begin
       Input_Cd => rounds4_Output_Cd,
       Input_Ef => rounds4_Output_Ef,
       Input_Gh => rounds4_Output_Gh,
-      Input_ChainAb => rounds4_Output_ChainAb,
-      Input_ChainCd => rounds4_Output_ChainCd,
-      Input_ChainEf => rounds4_Output_ChainEf,
-      Input_ChainGh => rounds4_Output_ChainGh,
+      Input_First => rounds4_Output_First,
       Input_W0 => rounds4_Output_W0,
       Input_W1 => rounds4_Output_W1,
       Input_W2 => rounds4_Output_W2,
@@ -2058,10 +1779,7 @@ begin
       Output_Cd => rounds5_Output_Cd,
       Output_Ef => rounds5_Output_Ef,
       Output_Gh => rounds5_Output_Gh,
-      Output_ChainAb => rounds5_Output_ChainAb,
-      Output_ChainCd => rounds5_Output_ChainCd,
-      Output_ChainEf => rounds5_Output_ChainEf,
-      Output_ChainGh => rounds5_Output_ChainGh,
+      Output_First => rounds5_Output_First,
       Output_W0 => rounds5_Output_W0,
       Output_W1 => rounds5_Output_W1,
       Output_W2 => rounds5_Output_W2,
@@ -2087,10 +1805,7 @@ begin
       Input_Cd => rounds5_Output_Cd,
       Input_Ef => rounds5_Output_Ef,
       Input_Gh => rounds5_Output_Gh,
-      Input_ChainAb => rounds5_Output_ChainAb,
-      Input_ChainCd => rounds5_Output_ChainCd,
-      Input_ChainEf => rounds5_Output_ChainEf,
-      Input_ChainGh => rounds5_Output_ChainGh,
+      Input_First => rounds5_Output_First,
       Input_W0 => rounds5_Output_W0,
       Input_W1 => rounds5_Output_W1,
       Input_W2 => rounds5_Output_W2,
@@ -2107,10 +1822,7 @@ begin
       Output_Cd => rounds6_Output_Cd,
       Output_Ef => rounds6_Output_Ef,
       Output_Gh => rounds6_Output_Gh,
-      Output_ChainAb => rounds6_Output_ChainAb,
-      Output_ChainCd => rounds6_Output_ChainCd,
-      Output_ChainEf => rounds6_Output_ChainEf,
-      Output_ChainGh => rounds6_Output_ChainGh,
+      Output_First => rounds6_Output_First,
       Output_W0 => rounds6_Output_W0,
       Output_W1 => rounds6_Output_W1,
       Output_W2 => rounds6_Output_W2,
@@ -2136,10 +1848,7 @@ begin
       Input_Cd => rounds6_Output_Cd,
       Input_Ef => rounds6_Output_Ef,
       Input_Gh => rounds6_Output_Gh,
-      Input_ChainAb => rounds6_Output_ChainAb,
-      Input_ChainCd => rounds6_Output_ChainCd,
-      Input_ChainEf => rounds6_Output_ChainEf,
-      Input_ChainGh => rounds6_Output_ChainGh,
+      Input_First => rounds6_Output_First,
       Input_W0 => rounds6_Output_W0,
       Input_W1 => rounds6_Output_W1,
       Input_W2 => rounds6_Output_W2,
@@ -2156,10 +1865,7 @@ begin
       Output_Cd => rounds7_Output_Cd,
       Output_Ef => rounds7_Output_Ef,
       Output_Gh => rounds7_Output_Gh,
-      Output_ChainAb => rounds7_Output_ChainAb,
-      Output_ChainCd => rounds7_Output_ChainCd,
-      Output_ChainEf => rounds7_Output_ChainEf,
-      Output_ChainGh => rounds7_Output_ChainGh,
+      Output_First => rounds7_Output_First,
       Output_W0 => rounds7_Output_W0,
       Output_W1 => rounds7_Output_W1,
       Output_W2 => rounds7_Output_W2,
@@ -2185,10 +1891,7 @@ begin
       Input_Cd => rounds7_Output_Cd,
       Input_Ef => rounds7_Output_Ef,
       Input_Gh => rounds7_Output_Gh,
-      Input_ChainAb => rounds7_Output_ChainAb,
-      Input_ChainCd => rounds7_Output_ChainCd,
-      Input_ChainEf => rounds7_Output_ChainEf,
-      Input_ChainGh => rounds7_Output_ChainGh,
+      Input_First => rounds7_Output_First,
       Input_W0 => rounds7_Output_W0,
       Input_W1 => rounds7_Output_W1,
       Input_W2 => rounds7_Output_W2,
@@ -2205,10 +1908,7 @@ begin
       Output_Cd => rounds8_Output_Cd,
       Output_Ef => rounds8_Output_Ef,
       Output_Gh => rounds8_Output_Gh,
-      Output_ChainAb => rounds8_Output_ChainAb,
-      Output_ChainCd => rounds8_Output_ChainCd,
-      Output_ChainEf => rounds8_Output_ChainEf,
-      Output_ChainGh => rounds8_Output_ChainGh,
+      Output_First => rounds8_Output_First,
       Output_W0 => rounds8_Output_W0,
       Output_W1 => rounds8_Output_W1,
       Output_W2 => rounds8_Output_W2,
@@ -2234,10 +1934,7 @@ begin
       Input_Cd => rounds8_Output_Cd,
       Input_Ef => rounds8_Output_Ef,
       Input_Gh => rounds8_Output_Gh,
-      Input_ChainAb => rounds8_Output_ChainAb,
-      Input_ChainCd => rounds8_Output_ChainCd,
-      Input_ChainEf => rounds8_Output_ChainEf,
-      Input_ChainGh => rounds8_Output_ChainGh,
+      Input_First => rounds8_Output_First,
       Input_W0 => rounds8_Output_W0,
       Input_W1 => rounds8_Output_W1,
       Input_W2 => rounds8_Output_W2,
@@ -2254,10 +1951,7 @@ begin
       Output_Cd => rounds9_Output_Cd,
       Output_Ef => rounds9_Output_Ef,
       Output_Gh => rounds9_Output_Gh,
-      Output_ChainAb => rounds9_Output_ChainAb,
-      Output_ChainCd => rounds9_Output_ChainCd,
-      Output_ChainEf => rounds9_Output_ChainEf,
-      Output_ChainGh => rounds9_Output_ChainGh,
+      Output_First => rounds9_Output_First,
       Output_W0 => rounds9_Output_W0,
       Output_W1 => rounds9_Output_W1,
       Output_W2 => rounds9_Output_W2,
@@ -2283,10 +1977,7 @@ begin
       Input_Cd => rounds9_Output_Cd,
       Input_Ef => rounds9_Output_Ef,
       Input_Gh => rounds9_Output_Gh,
-      Input_ChainAb => rounds9_Output_ChainAb,
-      Input_ChainCd => rounds9_Output_ChainCd,
-      Input_ChainEf => rounds9_Output_ChainEf,
-      Input_ChainGh => rounds9_Output_ChainGh,
+      Input_First => rounds9_Output_First,
       Input_W0 => rounds9_Output_W0,
       Input_W1 => rounds9_Output_W1,
       Input_W2 => rounds9_Output_W2,
@@ -2303,10 +1994,7 @@ begin
       Output_Cd => rounds10_Output_Cd,
       Output_Ef => rounds10_Output_Ef,
       Output_Gh => rounds10_Output_Gh,
-      Output_ChainAb => rounds10_Output_ChainAb,
-      Output_ChainCd => rounds10_Output_ChainCd,
-      Output_ChainEf => rounds10_Output_ChainEf,
-      Output_ChainGh => rounds10_Output_ChainGh,
+      Output_First => rounds10_Output_First,
       Output_W0 => rounds10_Output_W0,
       Output_W1 => rounds10_Output_W1,
       Output_W2 => rounds10_Output_W2,
@@ -2332,10 +2020,7 @@ begin
       Input_Cd => rounds10_Output_Cd,
       Input_Ef => rounds10_Output_Ef,
       Input_Gh => rounds10_Output_Gh,
-      Input_ChainAb => rounds10_Output_ChainAb,
-      Input_ChainCd => rounds10_Output_ChainCd,
-      Input_ChainEf => rounds10_Output_ChainEf,
-      Input_ChainGh => rounds10_Output_ChainGh,
+      Input_First => rounds10_Output_First,
       Input_W0 => rounds10_Output_W0,
       Input_W1 => rounds10_Output_W1,
       Input_W2 => rounds10_Output_W2,
@@ -2352,10 +2037,7 @@ begin
       Output_Cd => rounds11_Output_Cd,
       Output_Ef => rounds11_Output_Ef,
       Output_Gh => rounds11_Output_Gh,
-      Output_ChainAb => rounds11_Output_ChainAb,
-      Output_ChainCd => rounds11_Output_ChainCd,
-      Output_ChainEf => rounds11_Output_ChainEf,
-      Output_ChainGh => rounds11_Output_ChainGh,
+      Output_First => rounds11_Output_First,
       Output_W0 => rounds11_Output_W0,
       Output_W1 => rounds11_Output_W1,
       Output_W2 => rounds11_Output_W2,
@@ -2381,10 +2063,7 @@ begin
       Input_Cd => rounds11_Output_Cd,
       Input_Ef => rounds11_Output_Ef,
       Input_Gh => rounds11_Output_Gh,
-      Input_ChainAb => rounds11_Output_ChainAb,
-      Input_ChainCd => rounds11_Output_ChainCd,
-      Input_ChainEf => rounds11_Output_ChainEf,
-      Input_ChainGh => rounds11_Output_ChainGh,
+      Input_First => rounds11_Output_First,
       Input_W0 => rounds11_Output_W0,
       Input_W1 => rounds11_Output_W1,
       Input_W2 => rounds11_Output_W2,
@@ -2401,10 +2080,7 @@ begin
       Output_Cd => rounds12_Output_Cd,
       Output_Ef => rounds12_Output_Ef,
       Output_Gh => rounds12_Output_Gh,
-      Output_ChainAb => rounds12_Output_ChainAb,
-      Output_ChainCd => rounds12_Output_ChainCd,
-      Output_ChainEf => rounds12_Output_ChainEf,
-      Output_ChainGh => rounds12_Output_ChainGh,
+      Output_First => rounds12_Output_First,
       Output_W0 => rounds12_Output_W0,
       Output_W1 => rounds12_Output_W1,
       Output_W2 => rounds12_Output_W2,
@@ -2430,10 +2106,7 @@ begin
       Input_Cd => rounds12_Output_Cd,
       Input_Ef => rounds12_Output_Ef,
       Input_Gh => rounds12_Output_Gh,
-      Input_ChainAb => rounds12_Output_ChainAb,
-      Input_ChainCd => rounds12_Output_ChainCd,
-      Input_ChainEf => rounds12_Output_ChainEf,
-      Input_ChainGh => rounds12_Output_ChainGh,
+      Input_First => rounds12_Output_First,
       Input_W0 => rounds12_Output_W0,
       Input_W1 => rounds12_Output_W1,
       Input_W2 => rounds12_Output_W2,
@@ -2450,10 +2123,7 @@ begin
       Output_Cd => rounds13_Output_Cd,
       Output_Ef => rounds13_Output_Ef,
       Output_Gh => rounds13_Output_Gh,
-      Output_ChainAb => rounds13_Output_ChainAb,
-      Output_ChainCd => rounds13_Output_ChainCd,
-      Output_ChainEf => rounds13_Output_ChainEf,
-      Output_ChainGh => rounds13_Output_ChainGh,
+      Output_First => rounds13_Output_First,
       Output_W0 => rounds13_Output_W0,
       Output_W1 => rounds13_Output_W1,
       Output_W2 => rounds13_Output_W2,
@@ -2479,10 +2149,7 @@ begin
       Input_Cd => rounds13_Output_Cd,
       Input_Ef => rounds13_Output_Ef,
       Input_Gh => rounds13_Output_Gh,
-      Input_ChainAb => rounds13_Output_ChainAb,
-      Input_ChainCd => rounds13_Output_ChainCd,
-      Input_ChainEf => rounds13_Output_ChainEf,
-      Input_ChainGh => rounds13_Output_ChainGh,
+      Input_First => rounds13_Output_First,
       Input_W0 => rounds13_Output_W0,
       Input_W1 => rounds13_Output_W1,
       Input_W2 => rounds13_Output_W2,
@@ -2499,10 +2166,7 @@ begin
       Output_Cd => rounds14_Output_Cd,
       Output_Ef => rounds14_Output_Ef,
       Output_Gh => rounds14_Output_Gh,
-      Output_ChainAb => rounds14_Output_ChainAb,
-      Output_ChainCd => rounds14_Output_ChainCd,
-      Output_ChainEf => rounds14_Output_ChainEf,
-      Output_ChainGh => rounds14_Output_ChainGh,
+      Output_First => rounds14_Output_First,
       Output_W0 => rounds14_Output_W0,
       Output_W1 => rounds14_Output_W1,
       Output_W2 => rounds14_Output_W2,
@@ -2528,10 +2192,7 @@ begin
       Input_Cd => rounds14_Output_Cd,
       Input_Ef => rounds14_Output_Ef,
       Input_Gh => rounds14_Output_Gh,
-      Input_ChainAb => rounds14_Output_ChainAb,
-      Input_ChainCd => rounds14_Output_ChainCd,
-      Input_ChainEf => rounds14_Output_ChainEf,
-      Input_ChainGh => rounds14_Output_ChainGh,
+      Input_First => rounds14_Output_First,
       Input_W0 => rounds14_Output_W0,
       Input_W1 => rounds14_Output_W1,
       Input_W2 => rounds14_Output_W2,
@@ -2548,10 +2209,7 @@ begin
       Output_Cd => rounds15_Output_Cd,
       Output_Ef => rounds15_Output_Ef,
       Output_Gh => rounds15_Output_Gh,
-      Output_ChainAb => rounds15_Output_ChainAb,
-      Output_ChainCd => rounds15_Output_ChainCd,
-      Output_ChainEf => rounds15_Output_ChainEf,
-      Output_ChainGh => rounds15_Output_ChainGh,
+      Output_First => rounds15_Output_First,
       Output_W0 => rounds15_Output_W0,
       Output_W1 => rounds15_Output_W1,
       Output_W2 => rounds15_Output_W2,
@@ -2577,10 +2235,7 @@ begin
       Input_Cd => rounds15_Output_Cd,
       Input_Ef => rounds15_Output_Ef,
       Input_Gh => rounds15_Output_Gh,
-      Input_ChainAb => rounds15_Output_ChainAb,
-      Input_ChainCd => rounds15_Output_ChainCd,
-      Input_ChainEf => rounds15_Output_ChainEf,
-      Input_ChainGh => rounds15_Output_ChainGh,
+      Input_First => rounds15_Output_First,
       Input_W0 => rounds15_Output_W0,
       Input_W1 => rounds15_Output_W1,
       Input_W2 => rounds15_Output_W2,
@@ -2597,10 +2252,7 @@ begin
       Output_Cd => rounds16_Output_Cd,
       Output_Ef => rounds16_Output_Ef,
       Output_Gh => rounds16_Output_Gh,
-      Output_ChainAb => rounds16_Output_ChainAb,
-      Output_ChainCd => rounds16_Output_ChainCd,
-      Output_ChainEf => rounds16_Output_ChainEf,
-      Output_ChainGh => rounds16_Output_ChainGh,
+      Output_First => rounds16_Output_First,
       Output_W0 => rounds16_Output_W0,
       Output_W1 => rounds16_Output_W1,
       Output_W2 => rounds16_Output_W2,
@@ -2626,10 +2278,7 @@ begin
       Input_Cd => rounds16_Output_Cd,
       Input_Ef => rounds16_Output_Ef,
       Input_Gh => rounds16_Output_Gh,
-      Input_ChainAb => rounds16_Output_ChainAb,
-      Input_ChainCd => rounds16_Output_ChainCd,
-      Input_ChainEf => rounds16_Output_ChainEf,
-      Input_ChainGh => rounds16_Output_ChainGh,
+      Input_First => rounds16_Output_First,
       Input_W0 => rounds16_Output_W0,
       Input_W1 => rounds16_Output_W1,
       Input_W2 => rounds16_Output_W2,
@@ -2646,10 +2295,7 @@ begin
       Output_Cd => rounds17_Output_Cd,
       Output_Ef => rounds17_Output_Ef,
       Output_Gh => rounds17_Output_Gh,
-      Output_ChainAb => rounds17_Output_ChainAb,
-      Output_ChainCd => rounds17_Output_ChainCd,
-      Output_ChainEf => rounds17_Output_ChainEf,
-      Output_ChainGh => rounds17_Output_ChainGh,
+      Output_First => rounds17_Output_First,
       Output_W0 => rounds17_Output_W0,
       Output_W1 => rounds17_Output_W1,
       Output_W2 => rounds17_Output_W2,
@@ -2675,10 +2321,7 @@ begin
       Input_Cd => rounds17_Output_Cd,
       Input_Ef => rounds17_Output_Ef,
       Input_Gh => rounds17_Output_Gh,
-      Input_ChainAb => rounds17_Output_ChainAb,
-      Input_ChainCd => rounds17_Output_ChainCd,
-      Input_ChainEf => rounds17_Output_ChainEf,
-      Input_ChainGh => rounds17_Output_ChainGh,
+      Input_First => rounds17_Output_First,
       Input_W0 => rounds17_Output_W0,
       Input_W1 => rounds17_Output_W1,
       Input_W2 => rounds17_Output_W2,
@@ -2695,10 +2338,7 @@ begin
       Output_Cd => rounds18_Output_Cd,
       Output_Ef => rounds18_Output_Ef,
       Output_Gh => rounds18_Output_Gh,
-      Output_ChainAb => rounds18_Output_ChainAb,
-      Output_ChainCd => rounds18_Output_ChainCd,
-      Output_ChainEf => rounds18_Output_ChainEf,
-      Output_ChainGh => rounds18_Output_ChainGh,
+      Output_First => rounds18_Output_First,
       Output_W0 => rounds18_Output_W0,
       Output_W1 => rounds18_Output_W1,
       Output_W2 => rounds18_Output_W2,
@@ -2724,10 +2364,7 @@ begin
       Input_Cd => rounds18_Output_Cd,
       Input_Ef => rounds18_Output_Ef,
       Input_Gh => rounds18_Output_Gh,
-      Input_ChainAb => rounds18_Output_ChainAb,
-      Input_ChainCd => rounds18_Output_ChainCd,
-      Input_ChainEf => rounds18_Output_ChainEf,
-      Input_ChainGh => rounds18_Output_ChainGh,
+      Input_First => rounds18_Output_First,
       Input_W0 => rounds18_Output_W0,
       Input_W1 => rounds18_Output_W1,
       Input_W2 => rounds18_Output_W2,
@@ -2744,10 +2381,7 @@ begin
       Output_Cd => rounds19_Output_Cd,
       Output_Ef => rounds19_Output_Ef,
       Output_Gh => rounds19_Output_Gh,
-      Output_ChainAb => rounds19_Output_ChainAb,
-      Output_ChainCd => rounds19_Output_ChainCd,
-      Output_ChainEf => rounds19_Output_ChainEf,
-      Output_ChainGh => rounds19_Output_ChainGh,
+      Output_First => rounds19_Output_First,
       Output_W0 => rounds19_Output_W0,
       Output_W1 => rounds19_Output_W1,
       Output_W2 => rounds19_Output_W2,
@@ -2773,10 +2407,7 @@ begin
       Input_Cd => rounds19_Output_Cd,
       Input_Ef => rounds19_Output_Ef,
       Input_Gh => rounds19_Output_Gh,
-      Input_ChainAb => rounds19_Output_ChainAb,
-      Input_ChainCd => rounds19_Output_ChainCd,
-      Input_ChainEf => rounds19_Output_ChainEf,
-      Input_ChainGh => rounds19_Output_ChainGh,
+      Input_First => rounds19_Output_First,
       Input_W0 => rounds19_Output_W0,
       Input_W1 => rounds19_Output_W1,
       Input_W2 => rounds19_Output_W2,
@@ -2793,10 +2424,7 @@ begin
       Output_Cd => rounds20_Output_Cd,
       Output_Ef => rounds20_Output_Ef,
       Output_Gh => rounds20_Output_Gh,
-      Output_ChainAb => rounds20_Output_ChainAb,
-      Output_ChainCd => rounds20_Output_ChainCd,
-      Output_ChainEf => rounds20_Output_ChainEf,
-      Output_ChainGh => rounds20_Output_ChainGh,
+      Output_First => rounds20_Output_First,
       Output_W0 => rounds20_Output_W0,
       Output_W1 => rounds20_Output_W1,
       Output_W2 => rounds20_Output_W2,
@@ -2822,10 +2450,7 @@ begin
       Input_Cd => rounds20_Output_Cd,
       Input_Ef => rounds20_Output_Ef,
       Input_Gh => rounds20_Output_Gh,
-      Input_ChainAb => rounds20_Output_ChainAb,
-      Input_ChainCd => rounds20_Output_ChainCd,
-      Input_ChainEf => rounds20_Output_ChainEf,
-      Input_ChainGh => rounds20_Output_ChainGh,
+      Input_First => rounds20_Output_First,
       Input_W0 => rounds20_Output_W0,
       Input_W1 => rounds20_Output_W1,
       Input_W2 => rounds20_Output_W2,
@@ -2842,10 +2467,7 @@ begin
       Output_Cd => rounds21_Output_Cd,
       Output_Ef => rounds21_Output_Ef,
       Output_Gh => rounds21_Output_Gh,
-      Output_ChainAb => rounds21_Output_ChainAb,
-      Output_ChainCd => rounds21_Output_ChainCd,
-      Output_ChainEf => rounds21_Output_ChainEf,
-      Output_ChainGh => rounds21_Output_ChainGh,
+      Output_First => rounds21_Output_First,
       Output_W0 => rounds21_Output_W0,
       Output_W1 => rounds21_Output_W1,
       Output_W2 => rounds21_Output_W2,
@@ -2871,10 +2493,7 @@ begin
       Input_Cd => rounds21_Output_Cd,
       Input_Ef => rounds21_Output_Ef,
       Input_Gh => rounds21_Output_Gh,
-      Input_ChainAb => rounds21_Output_ChainAb,
-      Input_ChainCd => rounds21_Output_ChainCd,
-      Input_ChainEf => rounds21_Output_ChainEf,
-      Input_ChainGh => rounds21_Output_ChainGh,
+      Input_First => rounds21_Output_First,
       Input_W0 => rounds21_Output_W0,
       Input_W1 => rounds21_Output_W1,
       Input_W2 => rounds21_Output_W2,
@@ -2891,10 +2510,7 @@ begin
       Output_Cd => rounds22_Output_Cd,
       Output_Ef => rounds22_Output_Ef,
       Output_Gh => rounds22_Output_Gh,
-      Output_ChainAb => rounds22_Output_ChainAb,
-      Output_ChainCd => rounds22_Output_ChainCd,
-      Output_ChainEf => rounds22_Output_ChainEf,
-      Output_ChainGh => rounds22_Output_ChainGh,
+      Output_First => rounds22_Output_First,
       Output_W0 => rounds22_Output_W0,
       Output_W1 => rounds22_Output_W1,
       Output_W2 => rounds22_Output_W2,
@@ -2920,10 +2536,7 @@ begin
       Input_Cd => rounds22_Output_Cd,
       Input_Ef => rounds22_Output_Ef,
       Input_Gh => rounds22_Output_Gh,
-      Input_ChainAb => rounds22_Output_ChainAb,
-      Input_ChainCd => rounds22_Output_ChainCd,
-      Input_ChainEf => rounds22_Output_ChainEf,
-      Input_ChainGh => rounds22_Output_ChainGh,
+      Input_First => rounds22_Output_First,
       Input_W0 => rounds22_Output_W0,
       Input_W1 => rounds22_Output_W1,
       Input_W2 => rounds22_Output_W2,
@@ -2940,10 +2553,7 @@ begin
       Output_Cd => rounds23_Output_Cd,
       Output_Ef => rounds23_Output_Ef,
       Output_Gh => rounds23_Output_Gh,
-      Output_ChainAb => rounds23_Output_ChainAb,
-      Output_ChainCd => rounds23_Output_ChainCd,
-      Output_ChainEf => rounds23_Output_ChainEf,
-      Output_ChainGh => rounds23_Output_ChainGh,
+      Output_First => rounds23_Output_First,
       Output_W0 => rounds23_Output_W0,
       Output_W1 => rounds23_Output_W1,
       Output_W2 => rounds23_Output_W2,
@@ -2969,10 +2579,7 @@ begin
       Input_Cd => rounds23_Output_Cd,
       Input_Ef => rounds23_Output_Ef,
       Input_Gh => rounds23_Output_Gh,
-      Input_ChainAb => rounds23_Output_ChainAb,
-      Input_ChainCd => rounds23_Output_ChainCd,
-      Input_ChainEf => rounds23_Output_ChainEf,
-      Input_ChainGh => rounds23_Output_ChainGh,
+      Input_First => rounds23_Output_First,
       Input_W0 => rounds23_Output_W0,
       Input_W1 => rounds23_Output_W1,
       Input_W2 => rounds23_Output_W2,
@@ -2989,10 +2596,7 @@ begin
       Output_Cd => rounds24_Output_Cd,
       Output_Ef => rounds24_Output_Ef,
       Output_Gh => rounds24_Output_Gh,
-      Output_ChainAb => rounds24_Output_ChainAb,
-      Output_ChainCd => rounds24_Output_ChainCd,
-      Output_ChainEf => rounds24_Output_ChainEf,
-      Output_ChainGh => rounds24_Output_ChainGh,
+      Output_First => rounds24_Output_First,
       Output_W0 => rounds24_Output_W0,
       Output_W1 => rounds24_Output_W1,
       Output_W2 => rounds24_Output_W2,
@@ -3018,10 +2622,7 @@ begin
       Input_Cd => rounds24_Output_Cd,
       Input_Ef => rounds24_Output_Ef,
       Input_Gh => rounds24_Output_Gh,
-      Input_ChainAb => rounds24_Output_ChainAb,
-      Input_ChainCd => rounds24_Output_ChainCd,
-      Input_ChainEf => rounds24_Output_ChainEf,
-      Input_ChainGh => rounds24_Output_ChainGh,
+      Input_First => rounds24_Output_First,
       Input_W0 => rounds24_Output_W0,
       Input_W1 => rounds24_Output_W1,
       Input_W2 => rounds24_Output_W2,
@@ -3038,10 +2639,7 @@ begin
       Output_Cd => rounds25_Output_Cd,
       Output_Ef => rounds25_Output_Ef,
       Output_Gh => rounds25_Output_Gh,
-      Output_ChainAb => rounds25_Output_ChainAb,
-      Output_ChainCd => rounds25_Output_ChainCd,
-      Output_ChainEf => rounds25_Output_ChainEf,
-      Output_ChainGh => rounds25_Output_ChainGh,
+      Output_First => rounds25_Output_First,
       Output_W0 => rounds25_Output_W0,
       Output_W1 => rounds25_Output_W1,
       Output_W2 => rounds25_Output_W2,
@@ -3067,10 +2665,7 @@ begin
       Input_Cd => rounds25_Output_Cd,
       Input_Ef => rounds25_Output_Ef,
       Input_Gh => rounds25_Output_Gh,
-      Input_ChainAb => rounds25_Output_ChainAb,
-      Input_ChainCd => rounds25_Output_ChainCd,
-      Input_ChainEf => rounds25_Output_ChainEf,
-      Input_ChainGh => rounds25_Output_ChainGh,
+      Input_First => rounds25_Output_First,
       Input_W0 => rounds25_Output_W0,
       Input_W1 => rounds25_Output_W1,
       Input_W2 => rounds25_Output_W2,
@@ -3087,10 +2682,7 @@ begin
       Output_Cd => rounds26_Output_Cd,
       Output_Ef => rounds26_Output_Ef,
       Output_Gh => rounds26_Output_Gh,
-      Output_ChainAb => rounds26_Output_ChainAb,
-      Output_ChainCd => rounds26_Output_ChainCd,
-      Output_ChainEf => rounds26_Output_ChainEf,
-      Output_ChainGh => rounds26_Output_ChainGh,
+      Output_First => rounds26_Output_First,
       Output_W0 => rounds26_Output_W0,
       Output_W1 => rounds26_Output_W1,
       Output_W2 => rounds26_Output_W2,
@@ -3116,10 +2708,7 @@ begin
       Input_Cd => rounds26_Output_Cd,
       Input_Ef => rounds26_Output_Ef,
       Input_Gh => rounds26_Output_Gh,
-      Input_ChainAb => rounds26_Output_ChainAb,
-      Input_ChainCd => rounds26_Output_ChainCd,
-      Input_ChainEf => rounds26_Output_ChainEf,
-      Input_ChainGh => rounds26_Output_ChainGh,
+      Input_First => rounds26_Output_First,
       Input_W0 => rounds26_Output_W0,
       Input_W1 => rounds26_Output_W1,
       Input_W2 => rounds26_Output_W2,
@@ -3136,10 +2725,7 @@ begin
       Output_Cd => rounds27_Output_Cd,
       Output_Ef => rounds27_Output_Ef,
       Output_Gh => rounds27_Output_Gh,
-      Output_ChainAb => rounds27_Output_ChainAb,
-      Output_ChainCd => rounds27_Output_ChainCd,
-      Output_ChainEf => rounds27_Output_ChainEf,
-      Output_ChainGh => rounds27_Output_ChainGh,
+      Output_First => rounds27_Output_First,
       Output_W0 => rounds27_Output_W0,
       Output_W1 => rounds27_Output_W1,
       Output_W2 => rounds27_Output_W2,
@@ -3165,10 +2751,7 @@ begin
       Input_Cd => rounds27_Output_Cd,
       Input_Ef => rounds27_Output_Ef,
       Input_Gh => rounds27_Output_Gh,
-      Input_ChainAb => rounds27_Output_ChainAb,
-      Input_ChainCd => rounds27_Output_ChainCd,
-      Input_ChainEf => rounds27_Output_ChainEf,
-      Input_ChainGh => rounds27_Output_ChainGh,
+      Input_First => rounds27_Output_First,
       Input_W0 => rounds27_Output_W0,
       Input_W1 => rounds27_Output_W1,
       Input_W2 => rounds27_Output_W2,
@@ -3185,10 +2768,7 @@ begin
       Output_Cd => rounds28_Output_Cd,
       Output_Ef => rounds28_Output_Ef,
       Output_Gh => rounds28_Output_Gh,
-      Output_ChainAb => rounds28_Output_ChainAb,
-      Output_ChainCd => rounds28_Output_ChainCd,
-      Output_ChainEf => rounds28_Output_ChainEf,
-      Output_ChainGh => rounds28_Output_ChainGh,
+      Output_First => rounds28_Output_First,
       Output_W0 => rounds28_Output_W0,
       Output_W1 => rounds28_Output_W1,
       Output_W2 => rounds28_Output_W2,
@@ -3214,10 +2794,7 @@ begin
       Input_Cd => rounds28_Output_Cd,
       Input_Ef => rounds28_Output_Ef,
       Input_Gh => rounds28_Output_Gh,
-      Input_ChainAb => rounds28_Output_ChainAb,
-      Input_ChainCd => rounds28_Output_ChainCd,
-      Input_ChainEf => rounds28_Output_ChainEf,
-      Input_ChainGh => rounds28_Output_ChainGh,
+      Input_First => rounds28_Output_First,
       Input_W0 => rounds28_Output_W0,
       Input_W1 => rounds28_Output_W1,
       Input_W2 => rounds28_Output_W2,
@@ -3234,10 +2811,7 @@ begin
       Output_Cd => rounds29_Output_Cd,
       Output_Ef => rounds29_Output_Ef,
       Output_Gh => rounds29_Output_Gh,
-      Output_ChainAb => rounds29_Output_ChainAb,
-      Output_ChainCd => rounds29_Output_ChainCd,
-      Output_ChainEf => rounds29_Output_ChainEf,
-      Output_ChainGh => rounds29_Output_ChainGh,
+      Output_First => rounds29_Output_First,
       Output_W0 => rounds29_Output_W0,
       Output_W1 => rounds29_Output_W1,
       Output_W2 => rounds29_Output_W2,
@@ -3263,10 +2837,7 @@ begin
       Input_Cd => rounds29_Output_Cd,
       Input_Ef => rounds29_Output_Ef,
       Input_Gh => rounds29_Output_Gh,
-      Input_ChainAb => rounds29_Output_ChainAb,
-      Input_ChainCd => rounds29_Output_ChainCd,
-      Input_ChainEf => rounds29_Output_ChainEf,
-      Input_ChainGh => rounds29_Output_ChainGh,
+      Input_First => rounds29_Output_First,
       Input_W0 => rounds29_Output_W0,
       Input_W1 => rounds29_Output_W1,
       Input_W2 => rounds29_Output_W2,
@@ -3283,10 +2854,7 @@ begin
       Output_Cd => rounds30_Output_Cd,
       Output_Ef => rounds30_Output_Ef,
       Output_Gh => rounds30_Output_Gh,
-      Output_ChainAb => rounds30_Output_ChainAb,
-      Output_ChainCd => rounds30_Output_ChainCd,
-      Output_ChainEf => rounds30_Output_ChainEf,
-      Output_ChainGh => rounds30_Output_ChainGh,
+      Output_First => rounds30_Output_First,
       Output_W0 => rounds30_Output_W0,
       Output_W1 => rounds30_Output_W1,
       Output_W2 => rounds30_Output_W2,
@@ -3312,10 +2880,7 @@ begin
       Input_Cd => rounds30_Output_Cd,
       Input_Ef => rounds30_Output_Ef,
       Input_Gh => rounds30_Output_Gh,
-      Input_ChainAb => rounds30_Output_ChainAb,
-      Input_ChainCd => rounds30_Output_ChainCd,
-      Input_ChainEf => rounds30_Output_ChainEf,
-      Input_ChainGh => rounds30_Output_ChainGh,
+      Input_First => rounds30_Output_First,
       Input_W0 => rounds30_Output_W0,
       Input_W1 => rounds30_Output_W1,
       Input_W2 => rounds30_Output_W2,
@@ -3332,10 +2897,7 @@ begin
       Output_Cd => rounds31_Output_Cd,
       Output_Ef => rounds31_Output_Ef,
       Output_Gh => rounds31_Output_Gh,
-      Output_ChainAb => rounds31_Output_ChainAb,
-      Output_ChainCd => rounds31_Output_ChainCd,
-      Output_ChainEf => rounds31_Output_ChainEf,
-      Output_ChainGh => rounds31_Output_ChainGh,
+      Output_First => rounds31_Output_First,
       Output_W0 => rounds31_Output_W0,
       Output_W1 => rounds31_Output_W1,
       Output_W2 => rounds31_Output_W2,
@@ -3361,10 +2923,7 @@ begin
       Input_Cd => rounds31_Output_Cd,
       Input_Ef => rounds31_Output_Ef,
       Input_Gh => rounds31_Output_Gh,
-      Input_ChainAb => rounds31_Output_ChainAb,
-      Input_ChainCd => rounds31_Output_ChainCd,
-      Input_ChainEf => rounds31_Output_ChainEf,
-      Input_ChainGh => rounds31_Output_ChainGh,
+      Input_First => rounds31_Output_First,
       Input_W0 => rounds31_Output_W0,
       Input_W1 => rounds31_Output_W1,
       Input_W2 => rounds31_Output_W2,
@@ -3381,10 +2940,7 @@ begin
       Output_Cd => rounds32_Output_Cd,
       Output_Ef => rounds32_Output_Ef,
       Output_Gh => rounds32_Output_Gh,
-      Output_ChainAb => rounds32_Output_ChainAb,
-      Output_ChainCd => rounds32_Output_ChainCd,
-      Output_ChainEf => rounds32_Output_ChainEf,
-      Output_ChainGh => rounds32_Output_ChainGh,
+      Output_First => rounds32_Output_First,
       Output_W0 => rounds32_Output_W0,
       Output_W1 => rounds32_Output_W1,
       Output_W2 => rounds32_Output_W2,
@@ -3410,10 +2966,7 @@ begin
       Input_Cd => rounds32_Output_Cd,
       Input_Ef => rounds32_Output_Ef,
       Input_Gh => rounds32_Output_Gh,
-      Input_ChainAb => rounds32_Output_ChainAb,
-      Input_ChainCd => rounds32_Output_ChainCd,
-      Input_ChainEf => rounds32_Output_ChainEf,
-      Input_ChainGh => rounds32_Output_ChainGh,
+      Input_First => rounds32_Output_First,
       Input_W0 => rounds32_Output_W0,
       Input_W1 => rounds32_Output_W1,
       Input_W2 => rounds32_Output_W2,
@@ -3430,10 +2983,7 @@ begin
       Output_Cd => rounds33_Output_Cd,
       Output_Ef => rounds33_Output_Ef,
       Output_Gh => rounds33_Output_Gh,
-      Output_ChainAb => rounds33_Output_ChainAb,
-      Output_ChainCd => rounds33_Output_ChainCd,
-      Output_ChainEf => rounds33_Output_ChainEf,
-      Output_ChainGh => rounds33_Output_ChainGh,
+      Output_First => rounds33_Output_First,
       Output_W0 => rounds33_Output_W0,
       Output_W1 => rounds33_Output_W1,
       Output_W2 => rounds33_Output_W2,
@@ -3459,10 +3009,7 @@ begin
       Input_Cd => rounds33_Output_Cd,
       Input_Ef => rounds33_Output_Ef,
       Input_Gh => rounds33_Output_Gh,
-      Input_ChainAb => rounds33_Output_ChainAb,
-      Input_ChainCd => rounds33_Output_ChainCd,
-      Input_ChainEf => rounds33_Output_ChainEf,
-      Input_ChainGh => rounds33_Output_ChainGh,
+      Input_First => rounds33_Output_First,
       Input_W0 => rounds33_Output_W0,
       Input_W1 => rounds33_Output_W1,
       Input_W2 => rounds33_Output_W2,
@@ -3479,10 +3026,7 @@ begin
       Output_Cd => rounds34_Output_Cd,
       Output_Ef => rounds34_Output_Ef,
       Output_Gh => rounds34_Output_Gh,
-      Output_ChainAb => rounds34_Output_ChainAb,
-      Output_ChainCd => rounds34_Output_ChainCd,
-      Output_ChainEf => rounds34_Output_ChainEf,
-      Output_ChainGh => rounds34_Output_ChainGh,
+      Output_First => rounds34_Output_First,
       Output_W0 => rounds34_Output_W0,
       Output_W1 => rounds34_Output_W1,
       Output_W2 => rounds34_Output_W2,
@@ -3508,10 +3052,7 @@ begin
       Input_Cd => rounds34_Output_Cd,
       Input_Ef => rounds34_Output_Ef,
       Input_Gh => rounds34_Output_Gh,
-      Input_ChainAb => rounds34_Output_ChainAb,
-      Input_ChainCd => rounds34_Output_ChainCd,
-      Input_ChainEf => rounds34_Output_ChainEf,
-      Input_ChainGh => rounds34_Output_ChainGh,
+      Input_First => rounds34_Output_First,
       Input_W0 => rounds34_Output_W0,
       Input_W1 => rounds34_Output_W1,
       Input_W2 => rounds34_Output_W2,
@@ -3528,10 +3069,7 @@ begin
       Output_Cd => rounds35_Output_Cd,
       Output_Ef => rounds35_Output_Ef,
       Output_Gh => rounds35_Output_Gh,
-      Output_ChainAb => rounds35_Output_ChainAb,
-      Output_ChainCd => rounds35_Output_ChainCd,
-      Output_ChainEf => rounds35_Output_ChainEf,
-      Output_ChainGh => rounds35_Output_ChainGh,
+      Output_First => rounds35_Output_First,
       Output_W0 => rounds35_Output_W0,
       Output_W1 => rounds35_Output_W1,
       Output_W2 => rounds35_Output_W2,
@@ -3557,10 +3095,7 @@ begin
       Input_Cd => rounds35_Output_Cd,
       Input_Ef => rounds35_Output_Ef,
       Input_Gh => rounds35_Output_Gh,
-      Input_ChainAb => rounds35_Output_ChainAb,
-      Input_ChainCd => rounds35_Output_ChainCd,
-      Input_ChainEf => rounds35_Output_ChainEf,
-      Input_ChainGh => rounds35_Output_ChainGh,
+      Input_First => rounds35_Output_First,
       Input_W0 => rounds35_Output_W0,
       Input_W1 => rounds35_Output_W1,
       Input_W2 => rounds35_Output_W2,
@@ -3577,10 +3112,7 @@ begin
       Output_Cd => rounds36_Output_Cd,
       Output_Ef => rounds36_Output_Ef,
       Output_Gh => rounds36_Output_Gh,
-      Output_ChainAb => rounds36_Output_ChainAb,
-      Output_ChainCd => rounds36_Output_ChainCd,
-      Output_ChainEf => rounds36_Output_ChainEf,
-      Output_ChainGh => rounds36_Output_ChainGh,
+      Output_First => rounds36_Output_First,
       Output_W0 => rounds36_Output_W0,
       Output_W1 => rounds36_Output_W1,
       Output_W2 => rounds36_Output_W2,
@@ -3606,10 +3138,7 @@ begin
       Input_Cd => rounds36_Output_Cd,
       Input_Ef => rounds36_Output_Ef,
       Input_Gh => rounds36_Output_Gh,
-      Input_ChainAb => rounds36_Output_ChainAb,
-      Input_ChainCd => rounds36_Output_ChainCd,
-      Input_ChainEf => rounds36_Output_ChainEf,
-      Input_ChainGh => rounds36_Output_ChainGh,
+      Input_First => rounds36_Output_First,
       Input_W0 => rounds36_Output_W0,
       Input_W1 => rounds36_Output_W1,
       Input_W2 => rounds36_Output_W2,
@@ -3626,10 +3155,7 @@ begin
       Output_Cd => rounds37_Output_Cd,
       Output_Ef => rounds37_Output_Ef,
       Output_Gh => rounds37_Output_Gh,
-      Output_ChainAb => rounds37_Output_ChainAb,
-      Output_ChainCd => rounds37_Output_ChainCd,
-      Output_ChainEf => rounds37_Output_ChainEf,
-      Output_ChainGh => rounds37_Output_ChainGh,
+      Output_First => rounds37_Output_First,
       Output_W0 => rounds37_Output_W0,
       Output_W1 => rounds37_Output_W1,
       Output_W2 => rounds37_Output_W2,
@@ -3655,10 +3181,7 @@ begin
       Input_Cd => rounds37_Output_Cd,
       Input_Ef => rounds37_Output_Ef,
       Input_Gh => rounds37_Output_Gh,
-      Input_ChainAb => rounds37_Output_ChainAb,
-      Input_ChainCd => rounds37_Output_ChainCd,
-      Input_ChainEf => rounds37_Output_ChainEf,
-      Input_ChainGh => rounds37_Output_ChainGh,
+      Input_First => rounds37_Output_First,
       Input_W0 => rounds37_Output_W0,
       Input_W1 => rounds37_Output_W1,
       Input_W2 => rounds37_Output_W2,
@@ -3675,10 +3198,7 @@ begin
       Output_Cd => rounds38_Output_Cd,
       Output_Ef => rounds38_Output_Ef,
       Output_Gh => rounds38_Output_Gh,
-      Output_ChainAb => rounds38_Output_ChainAb,
-      Output_ChainCd => rounds38_Output_ChainCd,
-      Output_ChainEf => rounds38_Output_ChainEf,
-      Output_ChainGh => rounds38_Output_ChainGh,
+      Output_First => rounds38_Output_First,
       Output_W0 => rounds38_Output_W0,
       Output_W1 => rounds38_Output_W1,
       Output_W2 => rounds38_Output_W2,
@@ -3704,10 +3224,7 @@ begin
       Input_Cd => rounds38_Output_Cd,
       Input_Ef => rounds38_Output_Ef,
       Input_Gh => rounds38_Output_Gh,
-      Input_ChainAb => rounds38_Output_ChainAb,
-      Input_ChainCd => rounds38_Output_ChainCd,
-      Input_ChainEf => rounds38_Output_ChainEf,
-      Input_ChainGh => rounds38_Output_ChainGh,
+      Input_First => rounds38_Output_First,
       Input_W0 => rounds38_Output_W0,
       Input_W1 => rounds38_Output_W1,
       Input_W2 => rounds38_Output_W2,
@@ -3724,10 +3241,7 @@ begin
       Output_Cd => rounds39_Output_Cd,
       Output_Ef => rounds39_Output_Ef,
       Output_Gh => rounds39_Output_Gh,
-      Output_ChainAb => rounds39_Output_ChainAb,
-      Output_ChainCd => rounds39_Output_ChainCd,
-      Output_ChainEf => rounds39_Output_ChainEf,
-      Output_ChainGh => rounds39_Output_ChainGh,
+      Output_First => rounds39_Output_First,
       Output_W0 => rounds39_Output_W0,
       Output_W1 => rounds39_Output_W1,
       Output_W2 => rounds39_Output_W2,
@@ -3753,10 +3267,7 @@ begin
       Input_Cd => rounds39_Output_Cd,
       Input_Ef => rounds39_Output_Ef,
       Input_Gh => rounds39_Output_Gh,
-      Input_ChainAb => rounds39_Output_ChainAb,
-      Input_ChainCd => rounds39_Output_ChainCd,
-      Input_ChainEf => rounds39_Output_ChainEf,
-      Input_ChainGh => rounds39_Output_ChainGh,
+      Input_First => rounds39_Output_First,
       Input_W0 => rounds39_Output_W0,
       Input_W1 => rounds39_Output_W1,
       Input_W2 => rounds39_Output_W2,
@@ -3773,10 +3284,7 @@ begin
       Output_Cd => rounds40_Output_Cd,
       Output_Ef => rounds40_Output_Ef,
       Output_Gh => rounds40_Output_Gh,
-      Output_ChainAb => rounds40_Output_ChainAb,
-      Output_ChainCd => rounds40_Output_ChainCd,
-      Output_ChainEf => rounds40_Output_ChainEf,
-      Output_ChainGh => rounds40_Output_ChainGh,
+      Output_First => rounds40_Output_First,
       Output_W0 => rounds40_Output_W0,
       Output_W1 => rounds40_Output_W1,
       Output_W2 => rounds40_Output_W2,
@@ -3802,10 +3310,7 @@ begin
       Input_Cd => rounds40_Output_Cd,
       Input_Ef => rounds40_Output_Ef,
       Input_Gh => rounds40_Output_Gh,
-      Input_ChainAb => rounds40_Output_ChainAb,
-      Input_ChainCd => rounds40_Output_ChainCd,
-      Input_ChainEf => rounds40_Output_ChainEf,
-      Input_ChainGh => rounds40_Output_ChainGh,
+      Input_First => rounds40_Output_First,
       Input_W0 => rounds40_Output_W0,
       Input_W1 => rounds40_Output_W1,
       Input_W2 => rounds40_Output_W2,
@@ -3822,10 +3327,7 @@ begin
       Output_Cd => rounds41_Output_Cd,
       Output_Ef => rounds41_Output_Ef,
       Output_Gh => rounds41_Output_Gh,
-      Output_ChainAb => rounds41_Output_ChainAb,
-      Output_ChainCd => rounds41_Output_ChainCd,
-      Output_ChainEf => rounds41_Output_ChainEf,
-      Output_ChainGh => rounds41_Output_ChainGh,
+      Output_First => rounds41_Output_First,
       Output_W0 => rounds41_Output_W0,
       Output_W1 => rounds41_Output_W1,
       Output_W2 => rounds41_Output_W2,
@@ -3851,10 +3353,7 @@ begin
       Input_Cd => rounds41_Output_Cd,
       Input_Ef => rounds41_Output_Ef,
       Input_Gh => rounds41_Output_Gh,
-      Input_ChainAb => rounds41_Output_ChainAb,
-      Input_ChainCd => rounds41_Output_ChainCd,
-      Input_ChainEf => rounds41_Output_ChainEf,
-      Input_ChainGh => rounds41_Output_ChainGh,
+      Input_First => rounds41_Output_First,
       Input_W0 => rounds41_Output_W0,
       Input_W1 => rounds41_Output_W1,
       Input_W2 => rounds41_Output_W2,
@@ -3871,10 +3370,7 @@ begin
       Output_Cd => rounds42_Output_Cd,
       Output_Ef => rounds42_Output_Ef,
       Output_Gh => rounds42_Output_Gh,
-      Output_ChainAb => rounds42_Output_ChainAb,
-      Output_ChainCd => rounds42_Output_ChainCd,
-      Output_ChainEf => rounds42_Output_ChainEf,
-      Output_ChainGh => rounds42_Output_ChainGh,
+      Output_First => rounds42_Output_First,
       Output_W0 => rounds42_Output_W0,
       Output_W1 => rounds42_Output_W1,
       Output_W2 => rounds42_Output_W2,
@@ -3900,10 +3396,7 @@ begin
       Input_Cd => rounds42_Output_Cd,
       Input_Ef => rounds42_Output_Ef,
       Input_Gh => rounds42_Output_Gh,
-      Input_ChainAb => rounds42_Output_ChainAb,
-      Input_ChainCd => rounds42_Output_ChainCd,
-      Input_ChainEf => rounds42_Output_ChainEf,
-      Input_ChainGh => rounds42_Output_ChainGh,
+      Input_First => rounds42_Output_First,
       Input_W0 => rounds42_Output_W0,
       Input_W1 => rounds42_Output_W1,
       Input_W2 => rounds42_Output_W2,
@@ -3920,10 +3413,7 @@ begin
       Output_Cd => rounds43_Output_Cd,
       Output_Ef => rounds43_Output_Ef,
       Output_Gh => rounds43_Output_Gh,
-      Output_ChainAb => rounds43_Output_ChainAb,
-      Output_ChainCd => rounds43_Output_ChainCd,
-      Output_ChainEf => rounds43_Output_ChainEf,
-      Output_ChainGh => rounds43_Output_ChainGh,
+      Output_First => rounds43_Output_First,
       Output_W0 => rounds43_Output_W0,
       Output_W1 => rounds43_Output_W1,
       Output_W2 => rounds43_Output_W2,
@@ -3949,10 +3439,7 @@ begin
       Input_Cd => rounds43_Output_Cd,
       Input_Ef => rounds43_Output_Ef,
       Input_Gh => rounds43_Output_Gh,
-      Input_ChainAb => rounds43_Output_ChainAb,
-      Input_ChainCd => rounds43_Output_ChainCd,
-      Input_ChainEf => rounds43_Output_ChainEf,
-      Input_ChainGh => rounds43_Output_ChainGh,
+      Input_First => rounds43_Output_First,
       Input_W0 => rounds43_Output_W0,
       Input_W1 => rounds43_Output_W1,
       Input_W2 => rounds43_Output_W2,
@@ -3969,10 +3456,7 @@ begin
       Output_Cd => rounds44_Output_Cd,
       Output_Ef => rounds44_Output_Ef,
       Output_Gh => rounds44_Output_Gh,
-      Output_ChainAb => rounds44_Output_ChainAb,
-      Output_ChainCd => rounds44_Output_ChainCd,
-      Output_ChainEf => rounds44_Output_ChainEf,
-      Output_ChainGh => rounds44_Output_ChainGh,
+      Output_First => rounds44_Output_First,
       Output_W0 => rounds44_Output_W0,
       Output_W1 => rounds44_Output_W1,
       Output_W2 => rounds44_Output_W2,
@@ -3998,10 +3482,7 @@ begin
       Input_Cd => rounds44_Output_Cd,
       Input_Ef => rounds44_Output_Ef,
       Input_Gh => rounds44_Output_Gh,
-      Input_ChainAb => rounds44_Output_ChainAb,
-      Input_ChainCd => rounds44_Output_ChainCd,
-      Input_ChainEf => rounds44_Output_ChainEf,
-      Input_ChainGh => rounds44_Output_ChainGh,
+      Input_First => rounds44_Output_First,
       Input_W0 => rounds44_Output_W0,
       Input_W1 => rounds44_Output_W1,
       Input_W2 => rounds44_Output_W2,
@@ -4018,10 +3499,7 @@ begin
       Output_Cd => rounds45_Output_Cd,
       Output_Ef => rounds45_Output_Ef,
       Output_Gh => rounds45_Output_Gh,
-      Output_ChainAb => rounds45_Output_ChainAb,
-      Output_ChainCd => rounds45_Output_ChainCd,
-      Output_ChainEf => rounds45_Output_ChainEf,
-      Output_ChainGh => rounds45_Output_ChainGh,
+      Output_First => rounds45_Output_First,
       Output_W0 => rounds45_Output_W0,
       Output_W1 => rounds45_Output_W1,
       Output_W2 => rounds45_Output_W2,
@@ -4047,10 +3525,7 @@ begin
       Input_Cd => rounds45_Output_Cd,
       Input_Ef => rounds45_Output_Ef,
       Input_Gh => rounds45_Output_Gh,
-      Input_ChainAb => rounds45_Output_ChainAb,
-      Input_ChainCd => rounds45_Output_ChainCd,
-      Input_ChainEf => rounds45_Output_ChainEf,
-      Input_ChainGh => rounds45_Output_ChainGh,
+      Input_First => rounds45_Output_First,
       Input_W0 => rounds45_Output_W0,
       Input_W1 => rounds45_Output_W1,
       Input_W2 => rounds45_Output_W2,
@@ -4067,10 +3542,7 @@ begin
       Output_Cd => rounds46_Output_Cd,
       Output_Ef => rounds46_Output_Ef,
       Output_Gh => rounds46_Output_Gh,
-      Output_ChainAb => rounds46_Output_ChainAb,
-      Output_ChainCd => rounds46_Output_ChainCd,
-      Output_ChainEf => rounds46_Output_ChainEf,
-      Output_ChainGh => rounds46_Output_ChainGh,
+      Output_First => rounds46_Output_First,
       Output_W0 => rounds46_Output_W0,
       Output_W1 => rounds46_Output_W1,
       Output_W2 => rounds46_Output_W2,
@@ -4096,10 +3568,7 @@ begin
       Input_Cd => rounds46_Output_Cd,
       Input_Ef => rounds46_Output_Ef,
       Input_Gh => rounds46_Output_Gh,
-      Input_ChainAb => rounds46_Output_ChainAb,
-      Input_ChainCd => rounds46_Output_ChainCd,
-      Input_ChainEf => rounds46_Output_ChainEf,
-      Input_ChainGh => rounds46_Output_ChainGh,
+      Input_First => rounds46_Output_First,
       Input_W0 => rounds46_Output_W0,
       Input_W1 => rounds46_Output_W1,
       Input_W2 => rounds46_Output_W2,
@@ -4116,10 +3585,7 @@ begin
       Output_Cd => rounds47_Output_Cd,
       Output_Ef => rounds47_Output_Ef,
       Output_Gh => rounds47_Output_Gh,
-      Output_ChainAb => rounds47_Output_ChainAb,
-      Output_ChainCd => rounds47_Output_ChainCd,
-      Output_ChainEf => rounds47_Output_ChainEf,
-      Output_ChainGh => rounds47_Output_ChainGh,
+      Output_First => rounds47_Output_First,
       Output_W0 => rounds47_Output_W0,
       Output_W1 => rounds47_Output_W1,
       Output_W2 => rounds47_Output_W2,
@@ -4145,10 +3611,7 @@ begin
       Input_Cd => rounds47_Output_Cd,
       Input_Ef => rounds47_Output_Ef,
       Input_Gh => rounds47_Output_Gh,
-      Input_ChainAb => rounds47_Output_ChainAb,
-      Input_ChainCd => rounds47_Output_ChainCd,
-      Input_ChainEf => rounds47_Output_ChainEf,
-      Input_ChainGh => rounds47_Output_ChainGh,
+      Input_First => rounds47_Output_First,
       Input_W0 => rounds47_Output_W0,
       Input_W1 => rounds47_Output_W1,
       Input_W2 => rounds47_Output_W2,
@@ -4165,10 +3628,7 @@ begin
       Output_Cd => rounds48_Output_Cd,
       Output_Ef => rounds48_Output_Ef,
       Output_Gh => rounds48_Output_Gh,
-      Output_ChainAb => rounds48_Output_ChainAb,
-      Output_ChainCd => rounds48_Output_ChainCd,
-      Output_ChainEf => rounds48_Output_ChainEf,
-      Output_ChainGh => rounds48_Output_ChainGh,
+      Output_First => rounds48_Output_First,
       Output_W0 => rounds48_Output_W0,
       Output_W1 => rounds48_Output_W1,
       Output_W2 => rounds48_Output_W2,
@@ -4194,10 +3654,7 @@ begin
       Input_Cd => rounds48_Output_Cd,
       Input_Ef => rounds48_Output_Ef,
       Input_Gh => rounds48_Output_Gh,
-      Input_ChainAb => rounds48_Output_ChainAb,
-      Input_ChainCd => rounds48_Output_ChainCd,
-      Input_ChainEf => rounds48_Output_ChainEf,
-      Input_ChainGh => rounds48_Output_ChainGh,
+      Input_First => rounds48_Output_First,
       Input_W0 => rounds48_Output_W0,
       Input_W1 => rounds48_Output_W1,
       Input_W2 => rounds48_Output_W2,
@@ -4214,10 +3671,7 @@ begin
       Output_Cd => rounds49_Output_Cd,
       Output_Ef => rounds49_Output_Ef,
       Output_Gh => rounds49_Output_Gh,
-      Output_ChainAb => rounds49_Output_ChainAb,
-      Output_ChainCd => rounds49_Output_ChainCd,
-      Output_ChainEf => rounds49_Output_ChainEf,
-      Output_ChainGh => rounds49_Output_ChainGh,
+      Output_First => rounds49_Output_First,
       Output_W0 => rounds49_Output_W0,
       Output_W1 => rounds49_Output_W1,
       Output_W2 => rounds49_Output_W2,
@@ -4243,10 +3697,7 @@ begin
       Input_Cd => rounds49_Output_Cd,
       Input_Ef => rounds49_Output_Ef,
       Input_Gh => rounds49_Output_Gh,
-      Input_ChainAb => rounds49_Output_ChainAb,
-      Input_ChainCd => rounds49_Output_ChainCd,
-      Input_ChainEf => rounds49_Output_ChainEf,
-      Input_ChainGh => rounds49_Output_ChainGh,
+      Input_First => rounds49_Output_First,
       Input_W0 => rounds49_Output_W0,
       Input_W1 => rounds49_Output_W1,
       Input_W2 => rounds49_Output_W2,
@@ -4263,10 +3714,7 @@ begin
       Output_Cd => rounds50_Output_Cd,
       Output_Ef => rounds50_Output_Ef,
       Output_Gh => rounds50_Output_Gh,
-      Output_ChainAb => rounds50_Output_ChainAb,
-      Output_ChainCd => rounds50_Output_ChainCd,
-      Output_ChainEf => rounds50_Output_ChainEf,
-      Output_ChainGh => rounds50_Output_ChainGh,
+      Output_First => rounds50_Output_First,
       Output_W0 => rounds50_Output_W0,
       Output_W1 => rounds50_Output_W1,
       Output_W2 => rounds50_Output_W2,
@@ -4292,10 +3740,7 @@ begin
       Input_Cd => rounds50_Output_Cd,
       Input_Ef => rounds50_Output_Ef,
       Input_Gh => rounds50_Output_Gh,
-      Input_ChainAb => rounds50_Output_ChainAb,
-      Input_ChainCd => rounds50_Output_ChainCd,
-      Input_ChainEf => rounds50_Output_ChainEf,
-      Input_ChainGh => rounds50_Output_ChainGh,
+      Input_First => rounds50_Output_First,
       Input_W0 => rounds50_Output_W0,
       Input_W1 => rounds50_Output_W1,
       Input_W2 => rounds50_Output_W2,
@@ -4312,10 +3757,7 @@ begin
       Output_Cd => rounds51_Output_Cd,
       Output_Ef => rounds51_Output_Ef,
       Output_Gh => rounds51_Output_Gh,
-      Output_ChainAb => rounds51_Output_ChainAb,
-      Output_ChainCd => rounds51_Output_ChainCd,
-      Output_ChainEf => rounds51_Output_ChainEf,
-      Output_ChainGh => rounds51_Output_ChainGh,
+      Output_First => rounds51_Output_First,
       Output_W0 => rounds51_Output_W0,
       Output_W1 => rounds51_Output_W1,
       Output_W2 => rounds51_Output_W2,
@@ -4341,10 +3783,7 @@ begin
       Input_Cd => rounds51_Output_Cd,
       Input_Ef => rounds51_Output_Ef,
       Input_Gh => rounds51_Output_Gh,
-      Input_ChainAb => rounds51_Output_ChainAb,
-      Input_ChainCd => rounds51_Output_ChainCd,
-      Input_ChainEf => rounds51_Output_ChainEf,
-      Input_ChainGh => rounds51_Output_ChainGh,
+      Input_First => rounds51_Output_First,
       Input_W0 => rounds51_Output_W0,
       Input_W1 => rounds51_Output_W1,
       Input_W2 => rounds51_Output_W2,
@@ -4361,10 +3800,7 @@ begin
       Output_Cd => rounds52_Output_Cd,
       Output_Ef => rounds52_Output_Ef,
       Output_Gh => rounds52_Output_Gh,
-      Output_ChainAb => rounds52_Output_ChainAb,
-      Output_ChainCd => rounds52_Output_ChainCd,
-      Output_ChainEf => rounds52_Output_ChainEf,
-      Output_ChainGh => rounds52_Output_ChainGh,
+      Output_First => rounds52_Output_First,
       Output_W0 => rounds52_Output_W0,
       Output_W1 => rounds52_Output_W1,
       Output_W2 => rounds52_Output_W2,
@@ -4390,10 +3826,7 @@ begin
       Input_Cd => rounds52_Output_Cd,
       Input_Ef => rounds52_Output_Ef,
       Input_Gh => rounds52_Output_Gh,
-      Input_ChainAb => rounds52_Output_ChainAb,
-      Input_ChainCd => rounds52_Output_ChainCd,
-      Input_ChainEf => rounds52_Output_ChainEf,
-      Input_ChainGh => rounds52_Output_ChainGh,
+      Input_First => rounds52_Output_First,
       Input_W0 => rounds52_Output_W0,
       Input_W1 => rounds52_Output_W1,
       Input_W2 => rounds52_Output_W2,
@@ -4410,10 +3843,7 @@ begin
       Output_Cd => rounds53_Output_Cd,
       Output_Ef => rounds53_Output_Ef,
       Output_Gh => rounds53_Output_Gh,
-      Output_ChainAb => rounds53_Output_ChainAb,
-      Output_ChainCd => rounds53_Output_ChainCd,
-      Output_ChainEf => rounds53_Output_ChainEf,
-      Output_ChainGh => rounds53_Output_ChainGh,
+      Output_First => rounds53_Output_First,
       Output_W0 => rounds53_Output_W0,
       Output_W1 => rounds53_Output_W1,
       Output_W2 => rounds53_Output_W2,
@@ -4439,10 +3869,7 @@ begin
       Input_Cd => rounds53_Output_Cd,
       Input_Ef => rounds53_Output_Ef,
       Input_Gh => rounds53_Output_Gh,
-      Input_ChainAb => rounds53_Output_ChainAb,
-      Input_ChainCd => rounds53_Output_ChainCd,
-      Input_ChainEf => rounds53_Output_ChainEf,
-      Input_ChainGh => rounds53_Output_ChainGh,
+      Input_First => rounds53_Output_First,
       Input_W0 => rounds53_Output_W0,
       Input_W1 => rounds53_Output_W1,
       Input_W2 => rounds53_Output_W2,
@@ -4459,10 +3886,7 @@ begin
       Output_Cd => rounds54_Output_Cd,
       Output_Ef => rounds54_Output_Ef,
       Output_Gh => rounds54_Output_Gh,
-      Output_ChainAb => rounds54_Output_ChainAb,
-      Output_ChainCd => rounds54_Output_ChainCd,
-      Output_ChainEf => rounds54_Output_ChainEf,
-      Output_ChainGh => rounds54_Output_ChainGh,
+      Output_First => rounds54_Output_First,
       Output_W0 => rounds54_Output_W0,
       Output_W1 => rounds54_Output_W1,
       Output_W2 => rounds54_Output_W2,
@@ -4488,10 +3912,7 @@ begin
       Input_Cd => rounds54_Output_Cd,
       Input_Ef => rounds54_Output_Ef,
       Input_Gh => rounds54_Output_Gh,
-      Input_ChainAb => rounds54_Output_ChainAb,
-      Input_ChainCd => rounds54_Output_ChainCd,
-      Input_ChainEf => rounds54_Output_ChainEf,
-      Input_ChainGh => rounds54_Output_ChainGh,
+      Input_First => rounds54_Output_First,
       Input_W0 => rounds54_Output_W0,
       Input_W1 => rounds54_Output_W1,
       Input_W2 => rounds54_Output_W2,
@@ -4508,10 +3929,7 @@ begin
       Output_Cd => rounds55_Output_Cd,
       Output_Ef => rounds55_Output_Ef,
       Output_Gh => rounds55_Output_Gh,
-      Output_ChainAb => rounds55_Output_ChainAb,
-      Output_ChainCd => rounds55_Output_ChainCd,
-      Output_ChainEf => rounds55_Output_ChainEf,
-      Output_ChainGh => rounds55_Output_ChainGh,
+      Output_First => rounds55_Output_First,
       Output_W0 => rounds55_Output_W0,
       Output_W1 => rounds55_Output_W1,
       Output_W2 => rounds55_Output_W2,
@@ -4537,10 +3955,7 @@ begin
       Input_Cd => rounds55_Output_Cd,
       Input_Ef => rounds55_Output_Ef,
       Input_Gh => rounds55_Output_Gh,
-      Input_ChainAb => rounds55_Output_ChainAb,
-      Input_ChainCd => rounds55_Output_ChainCd,
-      Input_ChainEf => rounds55_Output_ChainEf,
-      Input_ChainGh => rounds55_Output_ChainGh,
+      Input_First => rounds55_Output_First,
       Input_W0 => rounds55_Output_W0,
       Input_W1 => rounds55_Output_W1,
       Input_W2 => rounds55_Output_W2,
@@ -4557,10 +3972,7 @@ begin
       Output_Cd => rounds56_Output_Cd,
       Output_Ef => rounds56_Output_Ef,
       Output_Gh => rounds56_Output_Gh,
-      Output_ChainAb => rounds56_Output_ChainAb,
-      Output_ChainCd => rounds56_Output_ChainCd,
-      Output_ChainEf => rounds56_Output_ChainEf,
-      Output_ChainGh => rounds56_Output_ChainGh,
+      Output_First => rounds56_Output_First,
       Output_W0 => rounds56_Output_W0,
       Output_W1 => rounds56_Output_W1,
       Output_W2 => rounds56_Output_W2,
@@ -4586,10 +3998,7 @@ begin
       Input_Cd => rounds56_Output_Cd,
       Input_Ef => rounds56_Output_Ef,
       Input_Gh => rounds56_Output_Gh,
-      Input_ChainAb => rounds56_Output_ChainAb,
-      Input_ChainCd => rounds56_Output_ChainCd,
-      Input_ChainEf => rounds56_Output_ChainEf,
-      Input_ChainGh => rounds56_Output_ChainGh,
+      Input_First => rounds56_Output_First,
       Input_W0 => rounds56_Output_W0,
       Input_W1 => rounds56_Output_W1,
       Input_W2 => rounds56_Output_W2,
@@ -4606,10 +4015,7 @@ begin
       Output_Cd => rounds57_Output_Cd,
       Output_Ef => rounds57_Output_Ef,
       Output_Gh => rounds57_Output_Gh,
-      Output_ChainAb => rounds57_Output_ChainAb,
-      Output_ChainCd => rounds57_Output_ChainCd,
-      Output_ChainEf => rounds57_Output_ChainEf,
-      Output_ChainGh => rounds57_Output_ChainGh,
+      Output_First => rounds57_Output_First,
       Output_W0 => rounds57_Output_W0,
       Output_W1 => rounds57_Output_W1,
       Output_W2 => rounds57_Output_W2,
@@ -4635,10 +4041,7 @@ begin
       Input_Cd => rounds57_Output_Cd,
       Input_Ef => rounds57_Output_Ef,
       Input_Gh => rounds57_Output_Gh,
-      Input_ChainAb => rounds57_Output_ChainAb,
-      Input_ChainCd => rounds57_Output_ChainCd,
-      Input_ChainEf => rounds57_Output_ChainEf,
-      Input_ChainGh => rounds57_Output_ChainGh,
+      Input_First => rounds57_Output_First,
       Input_W0 => rounds57_Output_W0,
       Input_W1 => rounds57_Output_W1,
       Input_W2 => rounds57_Output_W2,
@@ -4655,10 +4058,7 @@ begin
       Output_Cd => rounds58_Output_Cd,
       Output_Ef => rounds58_Output_Ef,
       Output_Gh => rounds58_Output_Gh,
-      Output_ChainAb => rounds58_Output_ChainAb,
-      Output_ChainCd => rounds58_Output_ChainCd,
-      Output_ChainEf => rounds58_Output_ChainEf,
-      Output_ChainGh => rounds58_Output_ChainGh,
+      Output_First => rounds58_Output_First,
       Output_W0 => rounds58_Output_W0,
       Output_W1 => rounds58_Output_W1,
       Output_W2 => rounds58_Output_W2,
@@ -4684,10 +4084,7 @@ begin
       Input_Cd => rounds58_Output_Cd,
       Input_Ef => rounds58_Output_Ef,
       Input_Gh => rounds58_Output_Gh,
-      Input_ChainAb => rounds58_Output_ChainAb,
-      Input_ChainCd => rounds58_Output_ChainCd,
-      Input_ChainEf => rounds58_Output_ChainEf,
-      Input_ChainGh => rounds58_Output_ChainGh,
+      Input_First => rounds58_Output_First,
       Input_W0 => rounds58_Output_W0,
       Input_W1 => rounds58_Output_W1,
       Input_W2 => rounds58_Output_W2,
@@ -4704,10 +4101,7 @@ begin
       Output_Cd => rounds59_Output_Cd,
       Output_Ef => rounds59_Output_Ef,
       Output_Gh => rounds59_Output_Gh,
-      Output_ChainAb => rounds59_Output_ChainAb,
-      Output_ChainCd => rounds59_Output_ChainCd,
-      Output_ChainEf => rounds59_Output_ChainEf,
-      Output_ChainGh => rounds59_Output_ChainGh,
+      Output_First => rounds59_Output_First,
       Output_W0 => rounds59_Output_W0,
       Output_W1 => rounds59_Output_W1,
       Output_W2 => rounds59_Output_W2,
@@ -4733,10 +4127,7 @@ begin
       Input_Cd => rounds59_Output_Cd,
       Input_Ef => rounds59_Output_Ef,
       Input_Gh => rounds59_Output_Gh,
-      Input_ChainAb => rounds59_Output_ChainAb,
-      Input_ChainCd => rounds59_Output_ChainCd,
-      Input_ChainEf => rounds59_Output_ChainEf,
-      Input_ChainGh => rounds59_Output_ChainGh,
+      Input_First => rounds59_Output_First,
       Input_W0 => rounds59_Output_W0,
       Input_W1 => rounds59_Output_W1,
       Input_W2 => rounds59_Output_W2,
@@ -4753,10 +4144,7 @@ begin
       Output_Cd => rounds60_Output_Cd,
       Output_Ef => rounds60_Output_Ef,
       Output_Gh => rounds60_Output_Gh,
-      Output_ChainAb => rounds60_Output_ChainAb,
-      Output_ChainCd => rounds60_Output_ChainCd,
-      Output_ChainEf => rounds60_Output_ChainEf,
-      Output_ChainGh => rounds60_Output_ChainGh,
+      Output_First => rounds60_Output_First,
       Output_W0 => rounds60_Output_W0,
       Output_W1 => rounds60_Output_W1,
       Output_W2 => rounds60_Output_W2,
@@ -4782,10 +4170,7 @@ begin
       Input_Cd => rounds60_Output_Cd,
       Input_Ef => rounds60_Output_Ef,
       Input_Gh => rounds60_Output_Gh,
-      Input_ChainAb => rounds60_Output_ChainAb,
-      Input_ChainCd => rounds60_Output_ChainCd,
-      Input_ChainEf => rounds60_Output_ChainEf,
-      Input_ChainGh => rounds60_Output_ChainGh,
+      Input_First => rounds60_Output_First,
       Input_W0 => rounds60_Output_W0,
       Input_W1 => rounds60_Output_W1,
       Input_W2 => rounds60_Output_W2,
@@ -4802,10 +4187,7 @@ begin
       Output_Cd => rounds61_Output_Cd,
       Output_Ef => rounds61_Output_Ef,
       Output_Gh => rounds61_Output_Gh,
-      Output_ChainAb => rounds61_Output_ChainAb,
-      Output_ChainCd => rounds61_Output_ChainCd,
-      Output_ChainEf => rounds61_Output_ChainEf,
-      Output_ChainGh => rounds61_Output_ChainGh,
+      Output_First => rounds61_Output_First,
       Output_W0 => rounds61_Output_W0,
       Output_W1 => rounds61_Output_W1,
       Output_W2 => rounds61_Output_W2,
@@ -4831,10 +4213,7 @@ begin
       Input_Cd => rounds61_Output_Cd,
       Input_Ef => rounds61_Output_Ef,
       Input_Gh => rounds61_Output_Gh,
-      Input_ChainAb => rounds61_Output_ChainAb,
-      Input_ChainCd => rounds61_Output_ChainCd,
-      Input_ChainEf => rounds61_Output_ChainEf,
-      Input_ChainGh => rounds61_Output_ChainGh,
+      Input_First => rounds61_Output_First,
       Input_W0 => rounds61_Output_W0,
       Input_W1 => rounds61_Output_W1,
       Input_W2 => rounds61_Output_W2,
@@ -4851,10 +4230,7 @@ begin
       Output_Cd => rounds62_Output_Cd,
       Output_Ef => rounds62_Output_Ef,
       Output_Gh => rounds62_Output_Gh,
-      Output_ChainAb => rounds62_Output_ChainAb,
-      Output_ChainCd => rounds62_Output_ChainCd,
-      Output_ChainEf => rounds62_Output_ChainEf,
-      Output_ChainGh => rounds62_Output_ChainGh,
+      Output_First => rounds62_Output_First,
       Output_W0 => rounds62_Output_W0,
       Output_W1 => rounds62_Output_W1,
       Output_W2 => rounds62_Output_W2,
@@ -4880,10 +4256,7 @@ begin
       Input_Cd => rounds62_Output_Cd,
       Input_Ef => rounds62_Output_Ef,
       Input_Gh => rounds62_Output_Gh,
-      Input_ChainAb => rounds62_Output_ChainAb,
-      Input_ChainCd => rounds62_Output_ChainCd,
-      Input_ChainEf => rounds62_Output_ChainEf,
-      Input_ChainGh => rounds62_Output_ChainGh,
+      Input_First => rounds62_Output_First,
       Input_W0 => rounds62_Output_W0,
       Input_W1 => rounds62_Output_W1,
       Input_W2 => rounds62_Output_W2,
@@ -4900,10 +4273,7 @@ begin
       Output_Cd => rounds63_Output_Cd,
       Output_Ef => rounds63_Output_Ef,
       Output_Gh => rounds63_Output_Gh,
-      Output_ChainAb => rounds63_Output_ChainAb,
-      Output_ChainCd => rounds63_Output_ChainCd,
-      Output_ChainEf => rounds63_Output_ChainEf,
-      Output_ChainGh => rounds63_Output_ChainGh,
+      Output_First => rounds63_Output_First,
       Output_W0 => rounds63_Output_W0,
       Output_W1 => rounds63_Output_W1,
       Output_W2 => rounds63_Output_W2,
@@ -4929,10 +4299,7 @@ begin
       Input_Cd => rounds63_Output_Cd,
       Input_Ef => rounds63_Output_Ef,
       Input_Gh => rounds63_Output_Gh,
-      Input_ChainAb => rounds63_Output_ChainAb,
-      Input_ChainCd => rounds63_Output_ChainCd,
-      Input_ChainEf => rounds63_Output_ChainEf,
-      Input_ChainGh => rounds63_Output_ChainGh,
+      Input_First => rounds63_Output_First,
       Input_W0 => rounds63_Output_W0,
       Input_W1 => rounds63_Output_W1,
       Input_W2 => rounds63_Output_W2,
@@ -4949,10 +4316,7 @@ begin
       Output_Cd => rounds64_Output_Cd,
       Output_Ef => rounds64_Output_Ef,
       Output_Gh => rounds64_Output_Gh,
-      Output_ChainAb => rounds64_Output_ChainAb,
-      Output_ChainCd => rounds64_Output_ChainCd,
-      Output_ChainEf => rounds64_Output_ChainEf,
-      Output_ChainGh => rounds64_Output_ChainGh,
+      Output_First => rounds64_Output_First,
       Output_W0 => rounds64_Output_W0,
       Output_W1 => rounds64_Output_W1,
       Output_W2 => rounds64_Output_W2,
@@ -4978,10 +4342,7 @@ begin
       Input_Cd => rounds64_Output_Cd,
       Input_Ef => rounds64_Output_Ef,
       Input_Gh => rounds64_Output_Gh,
-      Input_ChainAb => rounds64_Output_ChainAb,
-      Input_ChainCd => rounds64_Output_ChainCd,
-      Input_ChainEf => rounds64_Output_ChainEf,
-      Input_ChainGh => rounds64_Output_ChainGh,
+      Input_First => rounds64_Output_First,
       Input_W0 => rounds64_Output_W0,
       Input_W1 => rounds64_Output_W1,
       Input_W2 => rounds64_Output_W2,
@@ -4998,10 +4359,7 @@ begin
       Output_Cd => rounds65_Output_Cd,
       Output_Ef => rounds65_Output_Ef,
       Output_Gh => rounds65_Output_Gh,
-      Output_ChainAb => rounds65_Output_ChainAb,
-      Output_ChainCd => rounds65_Output_ChainCd,
-      Output_ChainEf => rounds65_Output_ChainEf,
-      Output_ChainGh => rounds65_Output_ChainGh,
+      Output_First => rounds65_Output_First,
       Output_W0 => rounds65_Output_W0,
       Output_W1 => rounds65_Output_W1,
       Output_W2 => rounds65_Output_W2,
@@ -5027,10 +4385,7 @@ begin
       Input_Cd => rounds65_Output_Cd,
       Input_Ef => rounds65_Output_Ef,
       Input_Gh => rounds65_Output_Gh,
-      Input_ChainAb => rounds65_Output_ChainAb,
-      Input_ChainCd => rounds65_Output_ChainCd,
-      Input_ChainEf => rounds65_Output_ChainEf,
-      Input_ChainGh => rounds65_Output_ChainGh,
+      Input_First => rounds65_Output_First,
       Input_W0 => rounds65_Output_W0,
       Input_W1 => rounds65_Output_W1,
       Input_W2 => rounds65_Output_W2,
@@ -5047,10 +4402,7 @@ begin
       Output_Cd => rounds66_Output_Cd,
       Output_Ef => rounds66_Output_Ef,
       Output_Gh => rounds66_Output_Gh,
-      Output_ChainAb => rounds66_Output_ChainAb,
-      Output_ChainCd => rounds66_Output_ChainCd,
-      Output_ChainEf => rounds66_Output_ChainEf,
-      Output_ChainGh => rounds66_Output_ChainGh,
+      Output_First => rounds66_Output_First,
       Output_W0 => rounds66_Output_W0,
       Output_W1 => rounds66_Output_W1,
       Output_W2 => rounds66_Output_W2,
@@ -5076,10 +4428,7 @@ begin
       Input_Cd => rounds66_Output_Cd,
       Input_Ef => rounds66_Output_Ef,
       Input_Gh => rounds66_Output_Gh,
-      Input_ChainAb => rounds66_Output_ChainAb,
-      Input_ChainCd => rounds66_Output_ChainCd,
-      Input_ChainEf => rounds66_Output_ChainEf,
-      Input_ChainGh => rounds66_Output_ChainGh,
+      Input_First => rounds66_Output_First,
       Input_W0 => rounds66_Output_W0,
       Input_W1 => rounds66_Output_W1,
       Input_W2 => rounds66_Output_W2,
@@ -5096,10 +4445,7 @@ begin
       Output_Cd => rounds67_Output_Cd,
       Output_Ef => rounds67_Output_Ef,
       Output_Gh => rounds67_Output_Gh,
-      Output_ChainAb => rounds67_Output_ChainAb,
-      Output_ChainCd => rounds67_Output_ChainCd,
-      Output_ChainEf => rounds67_Output_ChainEf,
-      Output_ChainGh => rounds67_Output_ChainGh,
+      Output_First => rounds67_Output_First,
       Output_W0 => rounds67_Output_W0,
       Output_W1 => rounds67_Output_W1,
       Output_W2 => rounds67_Output_W2,
@@ -5125,10 +4471,7 @@ begin
       Input_Cd => rounds67_Output_Cd,
       Input_Ef => rounds67_Output_Ef,
       Input_Gh => rounds67_Output_Gh,
-      Input_ChainAb => rounds67_Output_ChainAb,
-      Input_ChainCd => rounds67_Output_ChainCd,
-      Input_ChainEf => rounds67_Output_ChainEf,
-      Input_ChainGh => rounds67_Output_ChainGh,
+      Input_First => rounds67_Output_First,
       Input_W0 => rounds67_Output_W0,
       Input_W1 => rounds67_Output_W1,
       Input_W2 => rounds67_Output_W2,
@@ -5145,10 +4488,7 @@ begin
       Output_Cd => rounds68_Output_Cd,
       Output_Ef => rounds68_Output_Ef,
       Output_Gh => rounds68_Output_Gh,
-      Output_ChainAb => rounds68_Output_ChainAb,
-      Output_ChainCd => rounds68_Output_ChainCd,
-      Output_ChainEf => rounds68_Output_ChainEf,
-      Output_ChainGh => rounds68_Output_ChainGh,
+      Output_First => rounds68_Output_First,
       Output_W0 => rounds68_Output_W0,
       Output_W1 => rounds68_Output_W1,
       Output_W2 => rounds68_Output_W2,
@@ -5174,10 +4514,7 @@ begin
       Input_Cd => rounds68_Output_Cd,
       Input_Ef => rounds68_Output_Ef,
       Input_Gh => rounds68_Output_Gh,
-      Input_ChainAb => rounds68_Output_ChainAb,
-      Input_ChainCd => rounds68_Output_ChainCd,
-      Input_ChainEf => rounds68_Output_ChainEf,
-      Input_ChainGh => rounds68_Output_ChainGh,
+      Input_First => rounds68_Output_First,
       Input_W0 => rounds68_Output_W0,
       Input_W1 => rounds68_Output_W1,
       Input_W2 => rounds68_Output_W2,
@@ -5194,10 +4531,7 @@ begin
       Output_Cd => rounds69_Output_Cd,
       Output_Ef => rounds69_Output_Ef,
       Output_Gh => rounds69_Output_Gh,
-      Output_ChainAb => rounds69_Output_ChainAb,
-      Output_ChainCd => rounds69_Output_ChainCd,
-      Output_ChainEf => rounds69_Output_ChainEf,
-      Output_ChainGh => rounds69_Output_ChainGh,
+      Output_First => rounds69_Output_First,
       Output_W0 => rounds69_Output_W0,
       Output_W1 => rounds69_Output_W1,
       Output_W2 => rounds69_Output_W2,
@@ -5223,10 +4557,7 @@ begin
       Input_Cd => rounds69_Output_Cd,
       Input_Ef => rounds69_Output_Ef,
       Input_Gh => rounds69_Output_Gh,
-      Input_ChainAb => rounds69_Output_ChainAb,
-      Input_ChainCd => rounds69_Output_ChainCd,
-      Input_ChainEf => rounds69_Output_ChainEf,
-      Input_ChainGh => rounds69_Output_ChainGh,
+      Input_First => rounds69_Output_First,
       Input_W0 => rounds69_Output_W0,
       Input_W1 => rounds69_Output_W1,
       Input_W2 => rounds69_Output_W2,
@@ -5243,10 +4574,7 @@ begin
       Output_Cd => rounds70_Output_Cd,
       Output_Ef => rounds70_Output_Ef,
       Output_Gh => rounds70_Output_Gh,
-      Output_ChainAb => rounds70_Output_ChainAb,
-      Output_ChainCd => rounds70_Output_ChainCd,
-      Output_ChainEf => rounds70_Output_ChainEf,
-      Output_ChainGh => rounds70_Output_ChainGh,
+      Output_First => rounds70_Output_First,
       Output_W0 => rounds70_Output_W0,
       Output_W1 => rounds70_Output_W1,
       Output_W2 => rounds70_Output_W2,
@@ -5272,10 +4600,7 @@ begin
       Input_Cd => rounds70_Output_Cd,
       Input_Ef => rounds70_Output_Ef,
       Input_Gh => rounds70_Output_Gh,
-      Input_ChainAb => rounds70_Output_ChainAb,
-      Input_ChainCd => rounds70_Output_ChainCd,
-      Input_ChainEf => rounds70_Output_ChainEf,
-      Input_ChainGh => rounds70_Output_ChainGh,
+      Input_First => rounds70_Output_First,
       Input_W0 => rounds70_Output_W0,
       Input_W1 => rounds70_Output_W1,
       Input_W2 => rounds70_Output_W2,
@@ -5292,10 +4617,7 @@ begin
       Output_Cd => rounds71_Output_Cd,
       Output_Ef => rounds71_Output_Ef,
       Output_Gh => rounds71_Output_Gh,
-      Output_ChainAb => rounds71_Output_ChainAb,
-      Output_ChainCd => rounds71_Output_ChainCd,
-      Output_ChainEf => rounds71_Output_ChainEf,
-      Output_ChainGh => rounds71_Output_ChainGh,
+      Output_First => rounds71_Output_First,
       Output_W0 => rounds71_Output_W0,
       Output_W1 => rounds71_Output_W1,
       Output_W2 => rounds71_Output_W2,
@@ -5321,10 +4643,7 @@ begin
       Input_Cd => rounds71_Output_Cd,
       Input_Ef => rounds71_Output_Ef,
       Input_Gh => rounds71_Output_Gh,
-      Input_ChainAb => rounds71_Output_ChainAb,
-      Input_ChainCd => rounds71_Output_ChainCd,
-      Input_ChainEf => rounds71_Output_ChainEf,
-      Input_ChainGh => rounds71_Output_ChainGh,
+      Input_First => rounds71_Output_First,
       Input_W0 => rounds71_Output_W0,
       Input_W1 => rounds71_Output_W1,
       Input_W2 => rounds71_Output_W2,
@@ -5341,10 +4660,7 @@ begin
       Output_Cd => rounds72_Output_Cd,
       Output_Ef => rounds72_Output_Ef,
       Output_Gh => rounds72_Output_Gh,
-      Output_ChainAb => rounds72_Output_ChainAb,
-      Output_ChainCd => rounds72_Output_ChainCd,
-      Output_ChainEf => rounds72_Output_ChainEf,
-      Output_ChainGh => rounds72_Output_ChainGh,
+      Output_First => rounds72_Output_First,
       Output_W0 => rounds72_Output_W0,
       Output_W1 => rounds72_Output_W1,
       Output_W2 => rounds72_Output_W2,
@@ -5370,10 +4686,7 @@ begin
       Input_Cd => rounds72_Output_Cd,
       Input_Ef => rounds72_Output_Ef,
       Input_Gh => rounds72_Output_Gh,
-      Input_ChainAb => rounds72_Output_ChainAb,
-      Input_ChainCd => rounds72_Output_ChainCd,
-      Input_ChainEf => rounds72_Output_ChainEf,
-      Input_ChainGh => rounds72_Output_ChainGh,
+      Input_First => rounds72_Output_First,
       Input_W0 => rounds72_Output_W0,
       Input_W1 => rounds72_Output_W1,
       Input_W2 => rounds72_Output_W2,
@@ -5390,10 +4703,7 @@ begin
       Output_Cd => rounds73_Output_Cd,
       Output_Ef => rounds73_Output_Ef,
       Output_Gh => rounds73_Output_Gh,
-      Output_ChainAb => rounds73_Output_ChainAb,
-      Output_ChainCd => rounds73_Output_ChainCd,
-      Output_ChainEf => rounds73_Output_ChainEf,
-      Output_ChainGh => rounds73_Output_ChainGh,
+      Output_First => rounds73_Output_First,
       Output_W0 => rounds73_Output_W0,
       Output_W1 => rounds73_Output_W1,
       Output_W2 => rounds73_Output_W2,
@@ -5419,10 +4729,7 @@ begin
       Input_Cd => rounds73_Output_Cd,
       Input_Ef => rounds73_Output_Ef,
       Input_Gh => rounds73_Output_Gh,
-      Input_ChainAb => rounds73_Output_ChainAb,
-      Input_ChainCd => rounds73_Output_ChainCd,
-      Input_ChainEf => rounds73_Output_ChainEf,
-      Input_ChainGh => rounds73_Output_ChainGh,
+      Input_First => rounds73_Output_First,
       Input_W0 => rounds73_Output_W0,
       Input_W1 => rounds73_Output_W1,
       Input_W2 => rounds73_Output_W2,
@@ -5439,10 +4746,7 @@ begin
       Output_Cd => rounds74_Output_Cd,
       Output_Ef => rounds74_Output_Ef,
       Output_Gh => rounds74_Output_Gh,
-      Output_ChainAb => rounds74_Output_ChainAb,
-      Output_ChainCd => rounds74_Output_ChainCd,
-      Output_ChainEf => rounds74_Output_ChainEf,
-      Output_ChainGh => rounds74_Output_ChainGh,
+      Output_First => rounds74_Output_First,
       Output_W0 => rounds74_Output_W0,
       Output_W1 => rounds74_Output_W1,
       Output_W2 => rounds74_Output_W2,
@@ -5468,10 +4772,7 @@ begin
       Input_Cd => rounds74_Output_Cd,
       Input_Ef => rounds74_Output_Ef,
       Input_Gh => rounds74_Output_Gh,
-      Input_ChainAb => rounds74_Output_ChainAb,
-      Input_ChainCd => rounds74_Output_ChainCd,
-      Input_ChainEf => rounds74_Output_ChainEf,
-      Input_ChainGh => rounds74_Output_ChainGh,
+      Input_First => rounds74_Output_First,
       Input_W0 => rounds74_Output_W0,
       Input_W1 => rounds74_Output_W1,
       Input_W2 => rounds74_Output_W2,
@@ -5488,10 +4789,7 @@ begin
       Output_Cd => rounds75_Output_Cd,
       Output_Ef => rounds75_Output_Ef,
       Output_Gh => rounds75_Output_Gh,
-      Output_ChainAb => rounds75_Output_ChainAb,
-      Output_ChainCd => rounds75_Output_ChainCd,
-      Output_ChainEf => rounds75_Output_ChainEf,
-      Output_ChainGh => rounds75_Output_ChainGh,
+      Output_First => rounds75_Output_First,
       Output_W0 => rounds75_Output_W0,
       Output_W1 => rounds75_Output_W1,
       Output_W2 => rounds75_Output_W2,
@@ -5517,10 +4815,7 @@ begin
       Input_Cd => rounds75_Output_Cd,
       Input_Ef => rounds75_Output_Ef,
       Input_Gh => rounds75_Output_Gh,
-      Input_ChainAb => rounds75_Output_ChainAb,
-      Input_ChainCd => rounds75_Output_ChainCd,
-      Input_ChainEf => rounds75_Output_ChainEf,
-      Input_ChainGh => rounds75_Output_ChainGh,
+      Input_First => rounds75_Output_First,
       Input_W0 => rounds75_Output_W0,
       Input_W1 => rounds75_Output_W1,
       Input_W2 => rounds75_Output_W2,
@@ -5537,10 +4832,7 @@ begin
       Output_Cd => rounds76_Output_Cd,
       Output_Ef => rounds76_Output_Ef,
       Output_Gh => rounds76_Output_Gh,
-      Output_ChainAb => rounds76_Output_ChainAb,
-      Output_ChainCd => rounds76_Output_ChainCd,
-      Output_ChainEf => rounds76_Output_ChainEf,
-      Output_ChainGh => rounds76_Output_ChainGh,
+      Output_First => rounds76_Output_First,
       Output_W0 => rounds76_Output_W0,
       Output_W1 => rounds76_Output_W1,
       Output_W2 => rounds76_Output_W2,
@@ -5566,10 +4858,7 @@ begin
       Input_Cd => rounds76_Output_Cd,
       Input_Ef => rounds76_Output_Ef,
       Input_Gh => rounds76_Output_Gh,
-      Input_ChainAb => rounds76_Output_ChainAb,
-      Input_ChainCd => rounds76_Output_ChainCd,
-      Input_ChainEf => rounds76_Output_ChainEf,
-      Input_ChainGh => rounds76_Output_ChainGh,
+      Input_First => rounds76_Output_First,
       Input_W0 => rounds76_Output_W0,
       Input_W1 => rounds76_Output_W1,
       Input_W2 => rounds76_Output_W2,
@@ -5586,10 +4875,7 @@ begin
       Output_Cd => rounds77_Output_Cd,
       Output_Ef => rounds77_Output_Ef,
       Output_Gh => rounds77_Output_Gh,
-      Output_ChainAb => rounds77_Output_ChainAb,
-      Output_ChainCd => rounds77_Output_ChainCd,
-      Output_ChainEf => rounds77_Output_ChainEf,
-      Output_ChainGh => rounds77_Output_ChainGh,
+      Output_First => rounds77_Output_First,
       Output_W0 => rounds77_Output_W0,
       Output_W1 => rounds77_Output_W1,
       Output_W2 => rounds77_Output_W2,
@@ -5615,10 +4901,7 @@ begin
       Input_Cd => rounds77_Output_Cd,
       Input_Ef => rounds77_Output_Ef,
       Input_Gh => rounds77_Output_Gh,
-      Input_ChainAb => rounds77_Output_ChainAb,
-      Input_ChainCd => rounds77_Output_ChainCd,
-      Input_ChainEf => rounds77_Output_ChainEf,
-      Input_ChainGh => rounds77_Output_ChainGh,
+      Input_First => rounds77_Output_First,
       Input_W0 => rounds77_Output_W0,
       Input_W1 => rounds77_Output_W1,
       Input_W2 => rounds77_Output_W2,
@@ -5635,10 +4918,7 @@ begin
       Output_Cd => rounds78_Output_Cd,
       Output_Ef => rounds78_Output_Ef,
       Output_Gh => rounds78_Output_Gh,
-      Output_ChainAb => rounds78_Output_ChainAb,
-      Output_ChainCd => rounds78_Output_ChainCd,
-      Output_ChainEf => rounds78_Output_ChainEf,
-      Output_ChainGh => rounds78_Output_ChainGh,
+      Output_First => rounds78_Output_First,
       Output_W0 => rounds78_Output_W0,
       Output_W1 => rounds78_Output_W1,
       Output_W2 => rounds78_Output_W2,
@@ -5664,10 +4944,7 @@ begin
       Input_Cd => rounds78_Output_Cd,
       Input_Ef => rounds78_Output_Ef,
       Input_Gh => rounds78_Output_Gh,
-      Input_ChainAb => rounds78_Output_ChainAb,
-      Input_ChainCd => rounds78_Output_ChainCd,
-      Input_ChainEf => rounds78_Output_ChainEf,
-      Input_ChainGh => rounds78_Output_ChainGh,
+      Input_First => rounds78_Output_First,
       Input_W0 => rounds78_Output_W0,
       Input_W1 => rounds78_Output_W1,
       Input_W2 => rounds78_Output_W2,
@@ -5684,10 +4961,7 @@ begin
       Output_Cd => rounds79_Output_Cd,
       Output_Ef => rounds79_Output_Ef,
       Output_Gh => rounds79_Output_Gh,
-      Output_ChainAb => rounds79_Output_ChainAb,
-      Output_ChainCd => rounds79_Output_ChainCd,
-      Output_ChainEf => rounds79_Output_ChainEf,
-      Output_ChainGh => rounds79_Output_ChainGh,
+      Output_First => rounds79_Output_First,
       Output_W0 => rounds79_Output_W0,
       Output_W1 => rounds79_Output_W1,
       Output_W2 => rounds79_Output_W2,
@@ -5712,10 +4986,7 @@ begin
       Input_Cd => rounds79_Output_Cd,
       Input_Ef => rounds79_Output_Ef,
       Input_Gh => rounds79_Output_Gh,
-      Input_ChainAb => rounds79_Output_ChainAb,
-      Input_ChainCd => rounds79_Output_ChainCd,
-      Input_ChainEf => rounds79_Output_ChainEf,
-      Input_ChainGh => rounds79_Output_ChainGh,
+      Input_First => rounds79_Output_First,
       Input_W0 => rounds79_Output_W0,
       Input_W1 => rounds79_Output_W1,
       Input_W2 => rounds79_Output_W2,

@@ -91,10 +91,7 @@ architecture rtl of sha512_proc16 is
   signal chain_Output_Cd : hdl_u128;
   signal chain_Output_Ef : hdl_u128;
   signal chain_Output_Gh : hdl_u128;
-  signal chain_Output_ChainAb : hdl_u128;
-  signal chain_Output_ChainCd : hdl_u128;
-  signal chain_Output_ChainEf : hdl_u128;
-  signal chain_Output_ChainGh : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_W0 : hdl_u128;
   signal chain_Output_W1 : hdl_u128;
   signal chain_Output_W2 : hdl_u128;
@@ -110,10 +107,7 @@ architecture rtl of sha512_proc16 is
   signal rounds0_Output_Cd : hdl_u128;
   signal rounds0_Output_Ef : hdl_u128;
   signal rounds0_Output_Gh : hdl_u128;
-  signal rounds0_Output_ChainAb : hdl_u128;
-  signal rounds0_Output_ChainCd : hdl_u128;
-  signal rounds0_Output_ChainEf : hdl_u128;
-  signal rounds0_Output_ChainGh : hdl_u128;
+  signal rounds0_Output_First : boolean;
   signal rounds0_Output_W0 : hdl_u128;
   signal rounds0_Output_W1 : hdl_u128;
   signal rounds0_Output_W2 : hdl_u128;
@@ -129,10 +123,7 @@ architecture rtl of sha512_proc16 is
   signal rounds1_Output_Cd : hdl_u128;
   signal rounds1_Output_Ef : hdl_u128;
   signal rounds1_Output_Gh : hdl_u128;
-  signal rounds1_Output_ChainAb : hdl_u128;
-  signal rounds1_Output_ChainCd : hdl_u128;
-  signal rounds1_Output_ChainEf : hdl_u128;
-  signal rounds1_Output_ChainGh : hdl_u128;
+  signal rounds1_Output_First : boolean;
   signal rounds1_Output_W0 : hdl_u128;
   signal rounds1_Output_W1 : hdl_u128;
   signal rounds1_Output_W2 : hdl_u128;
@@ -148,10 +139,7 @@ architecture rtl of sha512_proc16 is
   signal rounds2_Output_Cd : hdl_u128;
   signal rounds2_Output_Ef : hdl_u128;
   signal rounds2_Output_Gh : hdl_u128;
-  signal rounds2_Output_ChainAb : hdl_u128;
-  signal rounds2_Output_ChainCd : hdl_u128;
-  signal rounds2_Output_ChainEf : hdl_u128;
-  signal rounds2_Output_ChainGh : hdl_u128;
+  signal rounds2_Output_First : boolean;
   signal rounds2_Output_W0 : hdl_u128;
   signal rounds2_Output_W1 : hdl_u128;
   signal rounds2_Output_W2 : hdl_u128;
@@ -167,10 +155,7 @@ architecture rtl of sha512_proc16 is
   signal rounds3_Output_Cd : hdl_u128;
   signal rounds3_Output_Ef : hdl_u128;
   signal rounds3_Output_Gh : hdl_u128;
-  signal rounds3_Output_ChainAb : hdl_u128;
-  signal rounds3_Output_ChainCd : hdl_u128;
-  signal rounds3_Output_ChainEf : hdl_u128;
-  signal rounds3_Output_ChainGh : hdl_u128;
+  signal rounds3_Output_First : boolean;
   signal rounds3_Output_W0 : hdl_u128;
   signal rounds3_Output_W1 : hdl_u128;
   signal rounds3_Output_W2 : hdl_u128;
@@ -186,10 +171,7 @@ architecture rtl of sha512_proc16 is
   signal rounds4_Output_Cd : hdl_u128;
   signal rounds4_Output_Ef : hdl_u128;
   signal rounds4_Output_Gh : hdl_u128;
-  signal rounds4_Output_ChainAb : hdl_u128;
-  signal rounds4_Output_ChainCd : hdl_u128;
-  signal rounds4_Output_ChainEf : hdl_u128;
-  signal rounds4_Output_ChainGh : hdl_u128;
+  signal rounds4_Output_First : boolean;
   signal rounds4_Output_W0 : hdl_u128;
   signal rounds4_Output_W1 : hdl_u128;
   signal rounds4_Output_W2 : hdl_u128;
@@ -205,10 +187,7 @@ architecture rtl of sha512_proc16 is
   signal rounds5_Output_Cd : hdl_u128;
   signal rounds5_Output_Ef : hdl_u128;
   signal rounds5_Output_Gh : hdl_u128;
-  signal rounds5_Output_ChainAb : hdl_u128;
-  signal rounds5_Output_ChainCd : hdl_u128;
-  signal rounds5_Output_ChainEf : hdl_u128;
-  signal rounds5_Output_ChainGh : hdl_u128;
+  signal rounds5_Output_First : boolean;
   signal rounds5_Output_W0 : hdl_u128;
   signal rounds5_Output_W1 : hdl_u128;
   signal rounds5_Output_W2 : hdl_u128;
@@ -224,10 +203,7 @@ architecture rtl of sha512_proc16 is
   signal rounds6_Output_Cd : hdl_u128;
   signal rounds6_Output_Ef : hdl_u128;
   signal rounds6_Output_Gh : hdl_u128;
-  signal rounds6_Output_ChainAb : hdl_u128;
-  signal rounds6_Output_ChainCd : hdl_u128;
-  signal rounds6_Output_ChainEf : hdl_u128;
-  signal rounds6_Output_ChainGh : hdl_u128;
+  signal rounds6_Output_First : boolean;
   signal rounds6_Output_W0 : hdl_u128;
   signal rounds6_Output_W1 : hdl_u128;
   signal rounds6_Output_W2 : hdl_u128;
@@ -243,10 +219,7 @@ architecture rtl of sha512_proc16 is
   signal rounds7_Output_Cd : hdl_u128;
   signal rounds7_Output_Ef : hdl_u128;
   signal rounds7_Output_Gh : hdl_u128;
-  signal rounds7_Output_ChainAb : hdl_u128;
-  signal rounds7_Output_ChainCd : hdl_u128;
-  signal rounds7_Output_ChainEf : hdl_u128;
-  signal rounds7_Output_ChainGh : hdl_u128;
+  signal rounds7_Output_First : boolean;
   signal rounds7_Output_W0 : hdl_u128;
   signal rounds7_Output_W1 : hdl_u128;
   signal rounds7_Output_W2 : hdl_u128;
@@ -262,10 +235,7 @@ architecture rtl of sha512_proc16 is
   signal rounds8_Output_Cd : hdl_u128;
   signal rounds8_Output_Ef : hdl_u128;
   signal rounds8_Output_Gh : hdl_u128;
-  signal rounds8_Output_ChainAb : hdl_u128;
-  signal rounds8_Output_ChainCd : hdl_u128;
-  signal rounds8_Output_ChainEf : hdl_u128;
-  signal rounds8_Output_ChainGh : hdl_u128;
+  signal rounds8_Output_First : boolean;
   signal rounds8_Output_W0 : hdl_u128;
   signal rounds8_Output_W1 : hdl_u128;
   signal rounds8_Output_W2 : hdl_u128;
@@ -281,10 +251,7 @@ architecture rtl of sha512_proc16 is
   signal rounds9_Output_Cd : hdl_u128;
   signal rounds9_Output_Ef : hdl_u128;
   signal rounds9_Output_Gh : hdl_u128;
-  signal rounds9_Output_ChainAb : hdl_u128;
-  signal rounds9_Output_ChainCd : hdl_u128;
-  signal rounds9_Output_ChainEf : hdl_u128;
-  signal rounds9_Output_ChainGh : hdl_u128;
+  signal rounds9_Output_First : boolean;
   signal rounds9_Output_W0 : hdl_u128;
   signal rounds9_Output_W1 : hdl_u128;
   signal rounds9_Output_W2 : hdl_u128;
@@ -300,10 +267,7 @@ architecture rtl of sha512_proc16 is
   signal rounds10_Output_Cd : hdl_u128;
   signal rounds10_Output_Ef : hdl_u128;
   signal rounds10_Output_Gh : hdl_u128;
-  signal rounds10_Output_ChainAb : hdl_u128;
-  signal rounds10_Output_ChainCd : hdl_u128;
-  signal rounds10_Output_ChainEf : hdl_u128;
-  signal rounds10_Output_ChainGh : hdl_u128;
+  signal rounds10_Output_First : boolean;
   signal rounds10_Output_W0 : hdl_u128;
   signal rounds10_Output_W1 : hdl_u128;
   signal rounds10_Output_W2 : hdl_u128;
@@ -319,10 +283,7 @@ architecture rtl of sha512_proc16 is
   signal rounds11_Output_Cd : hdl_u128;
   signal rounds11_Output_Ef : hdl_u128;
   signal rounds11_Output_Gh : hdl_u128;
-  signal rounds11_Output_ChainAb : hdl_u128;
-  signal rounds11_Output_ChainCd : hdl_u128;
-  signal rounds11_Output_ChainEf : hdl_u128;
-  signal rounds11_Output_ChainGh : hdl_u128;
+  signal rounds11_Output_First : boolean;
   signal rounds11_Output_W0 : hdl_u128;
   signal rounds11_Output_W1 : hdl_u128;
   signal rounds11_Output_W2 : hdl_u128;
@@ -338,10 +299,7 @@ architecture rtl of sha512_proc16 is
   signal rounds12_Output_Cd : hdl_u128;
   signal rounds12_Output_Ef : hdl_u128;
   signal rounds12_Output_Gh : hdl_u128;
-  signal rounds12_Output_ChainAb : hdl_u128;
-  signal rounds12_Output_ChainCd : hdl_u128;
-  signal rounds12_Output_ChainEf : hdl_u128;
-  signal rounds12_Output_ChainGh : hdl_u128;
+  signal rounds12_Output_First : boolean;
   signal rounds12_Output_W0 : hdl_u128;
   signal rounds12_Output_W1 : hdl_u128;
   signal rounds12_Output_W2 : hdl_u128;
@@ -357,10 +315,7 @@ architecture rtl of sha512_proc16 is
   signal rounds13_Output_Cd : hdl_u128;
   signal rounds13_Output_Ef : hdl_u128;
   signal rounds13_Output_Gh : hdl_u128;
-  signal rounds13_Output_ChainAb : hdl_u128;
-  signal rounds13_Output_ChainCd : hdl_u128;
-  signal rounds13_Output_ChainEf : hdl_u128;
-  signal rounds13_Output_ChainGh : hdl_u128;
+  signal rounds13_Output_First : boolean;
   signal rounds13_Output_W0 : hdl_u128;
   signal rounds13_Output_W1 : hdl_u128;
   signal rounds13_Output_W2 : hdl_u128;
@@ -376,10 +331,7 @@ architecture rtl of sha512_proc16 is
   signal rounds14_Output_Cd : hdl_u128;
   signal rounds14_Output_Ef : hdl_u128;
   signal rounds14_Output_Gh : hdl_u128;
-  signal rounds14_Output_ChainAb : hdl_u128;
-  signal rounds14_Output_ChainCd : hdl_u128;
-  signal rounds14_Output_ChainEf : hdl_u128;
-  signal rounds14_Output_ChainGh : hdl_u128;
+  signal rounds14_Output_First : boolean;
   signal rounds14_Output_W0 : hdl_u128;
   signal rounds14_Output_W1 : hdl_u128;
   signal rounds14_Output_W2 : hdl_u128;
@@ -395,10 +347,7 @@ architecture rtl of sha512_proc16 is
   signal rounds15_Output_Cd : hdl_u128;
   signal rounds15_Output_Ef : hdl_u128;
   signal rounds15_Output_Gh : hdl_u128;
-  signal rounds15_Output_ChainAb : hdl_u128;
-  signal rounds15_Output_ChainCd : hdl_u128;
-  signal rounds15_Output_ChainEf : hdl_u128;
-  signal rounds15_Output_ChainGh : hdl_u128;
+  signal rounds15_Output_First : boolean;
   signal rounds15_Output_W0 : hdl_u128;
   signal rounds15_Output_W1 : hdl_u128;
   signal rounds15_Output_W2 : hdl_u128;
@@ -548,10 +497,7 @@ begin
       Output_Cd => chain_Output_Cd,
       Output_Ef => chain_Output_Ef,
       Output_Gh => chain_Output_Gh,
-      Output_ChainAb => chain_Output_ChainAb,
-      Output_ChainCd => chain_Output_ChainCd,
-      Output_ChainEf => chain_Output_ChainEf,
-      Output_ChainGh => chain_Output_ChainGh,
+      Output_First => chain_Output_First,
       Output_W0 => chain_Output_W0,
       Output_W1 => chain_Output_W1,
       Output_W2 => chain_Output_W2,
@@ -577,10 +523,7 @@ begin
       Input_Cd => chain_Output_Cd,
       Input_Ef => chain_Output_Ef,
       Input_Gh => chain_Output_Gh,
-      Input_ChainAb => chain_Output_ChainAb,
-      Input_ChainCd => chain_Output_ChainCd,
-      Input_ChainEf => chain_Output_ChainEf,
-      Input_ChainGh => chain_Output_ChainGh,
+      Input_First => chain_Output_First,
       Input_W0 => chain_Output_W0,
       Input_W1 => chain_Output_W1,
       Input_W2 => chain_Output_W2,
@@ -597,10 +540,7 @@ begin
       Output_Cd => rounds0_Output_Cd,
       Output_Ef => rounds0_Output_Ef,
       Output_Gh => rounds0_Output_Gh,
-      Output_ChainAb => rounds0_Output_ChainAb,
-      Output_ChainCd => rounds0_Output_ChainCd,
-      Output_ChainEf => rounds0_Output_ChainEf,
-      Output_ChainGh => rounds0_Output_ChainGh,
+      Output_First => rounds0_Output_First,
       Output_W0 => rounds0_Output_W0,
       Output_W1 => rounds0_Output_W1,
       Output_W2 => rounds0_Output_W2,
@@ -626,10 +566,7 @@ begin
       Input_Cd => rounds0_Output_Cd,
       Input_Ef => rounds0_Output_Ef,
       Input_Gh => rounds0_Output_Gh,
-      Input_ChainAb => rounds0_Output_ChainAb,
-      Input_ChainCd => rounds0_Output_ChainCd,
-      Input_ChainEf => rounds0_Output_ChainEf,
-      Input_ChainGh => rounds0_Output_ChainGh,
+      Input_First => rounds0_Output_First,
       Input_W0 => rounds0_Output_W0,
       Input_W1 => rounds0_Output_W1,
       Input_W2 => rounds0_Output_W2,
@@ -646,10 +583,7 @@ begin
       Output_Cd => rounds1_Output_Cd,
       Output_Ef => rounds1_Output_Ef,
       Output_Gh => rounds1_Output_Gh,
-      Output_ChainAb => rounds1_Output_ChainAb,
-      Output_ChainCd => rounds1_Output_ChainCd,
-      Output_ChainEf => rounds1_Output_ChainEf,
-      Output_ChainGh => rounds1_Output_ChainGh,
+      Output_First => rounds1_Output_First,
       Output_W0 => rounds1_Output_W0,
       Output_W1 => rounds1_Output_W1,
       Output_W2 => rounds1_Output_W2,
@@ -675,10 +609,7 @@ begin
       Input_Cd => rounds1_Output_Cd,
       Input_Ef => rounds1_Output_Ef,
       Input_Gh => rounds1_Output_Gh,
-      Input_ChainAb => rounds1_Output_ChainAb,
-      Input_ChainCd => rounds1_Output_ChainCd,
-      Input_ChainEf => rounds1_Output_ChainEf,
-      Input_ChainGh => rounds1_Output_ChainGh,
+      Input_First => rounds1_Output_First,
       Input_W0 => rounds1_Output_W0,
       Input_W1 => rounds1_Output_W1,
       Input_W2 => rounds1_Output_W2,
@@ -695,10 +626,7 @@ begin
       Output_Cd => rounds2_Output_Cd,
       Output_Ef => rounds2_Output_Ef,
       Output_Gh => rounds2_Output_Gh,
-      Output_ChainAb => rounds2_Output_ChainAb,
-      Output_ChainCd => rounds2_Output_ChainCd,
-      Output_ChainEf => rounds2_Output_ChainEf,
-      Output_ChainGh => rounds2_Output_ChainGh,
+      Output_First => rounds2_Output_First,
       Output_W0 => rounds2_Output_W0,
       Output_W1 => rounds2_Output_W1,
       Output_W2 => rounds2_Output_W2,
@@ -724,10 +652,7 @@ begin
       Input_Cd => rounds2_Output_Cd,
       Input_Ef => rounds2_Output_Ef,
       Input_Gh => rounds2_Output_Gh,
-      Input_ChainAb => rounds2_Output_ChainAb,
-      Input_ChainCd => rounds2_Output_ChainCd,
-      Input_ChainEf => rounds2_Output_ChainEf,
-      Input_ChainGh => rounds2_Output_ChainGh,
+      Input_First => rounds2_Output_First,
       Input_W0 => rounds2_Output_W0,
       Input_W1 => rounds2_Output_W1,
       Input_W2 => rounds2_Output_W2,
@@ -744,10 +669,7 @@ begin
       Output_Cd => rounds3_Output_Cd,
       Output_Ef => rounds3_Output_Ef,
       Output_Gh => rounds3_Output_Gh,
-      Output_ChainAb => rounds3_Output_ChainAb,
-      Output_ChainCd => rounds3_Output_ChainCd,
-      Output_ChainEf => rounds3_Output_ChainEf,
-      Output_ChainGh => rounds3_Output_ChainGh,
+      Output_First => rounds3_Output_First,
       Output_W0 => rounds3_Output_W0,
       Output_W1 => rounds3_Output_W1,
       Output_W2 => rounds3_Output_W2,
@@ -773,10 +695,7 @@ begin
       Input_Cd => rounds3_Output_Cd,
       Input_Ef => rounds3_Output_Ef,
       Input_Gh => rounds3_Output_Gh,
-      Input_ChainAb => rounds3_Output_ChainAb,
-      Input_ChainCd => rounds3_Output_ChainCd,
-      Input_ChainEf => rounds3_Output_ChainEf,
-      Input_ChainGh => rounds3_Output_ChainGh,
+      Input_First => rounds3_Output_First,
       Input_W0 => rounds3_Output_W0,
       Input_W1 => rounds3_Output_W1,
       Input_W2 => rounds3_Output_W2,
@@ -793,10 +712,7 @@ begin
       Output_Cd => rounds4_Output_Cd,
       Output_Ef => rounds4_Output_Ef,
       Output_Gh => rounds4_Output_Gh,
-      Output_ChainAb => rounds4_Output_ChainAb,
-      Output_ChainCd => rounds4_Output_ChainCd,
-      Output_ChainEf => rounds4_Output_ChainEf,
-      Output_ChainGh => rounds4_Output_ChainGh,
+      Output_First => rounds4_Output_First,
       Output_W0 => rounds4_Output_W0,
       Output_W1 => rounds4_Output_W1,
       Output_W2 => rounds4_Output_W2,
@@ -822,10 +738,7 @@ begin
       Input_Cd => rounds4_Output_Cd,
       Input_Ef => rounds4_Output_Ef,
       Input_Gh => rounds4_Output_Gh,
-      Input_ChainAb => rounds4_Output_ChainAb,
-      Input_ChainCd => rounds4_Output_ChainCd,
-      Input_ChainEf => rounds4_Output_ChainEf,
-      Input_ChainGh => rounds4_Output_ChainGh,
+      Input_First => rounds4_Output_First,
       Input_W0 => rounds4_Output_W0,
       Input_W1 => rounds4_Output_W1,
       Input_W2 => rounds4_Output_W2,
@@ -842,10 +755,7 @@ begin
       Output_Cd => rounds5_Output_Cd,
       Output_Ef => rounds5_Output_Ef,
       Output_Gh => rounds5_Output_Gh,
-      Output_ChainAb => rounds5_Output_ChainAb,
-      Output_ChainCd => rounds5_Output_ChainCd,
-      Output_ChainEf => rounds5_Output_ChainEf,
-      Output_ChainGh => rounds5_Output_ChainGh,
+      Output_First => rounds5_Output_First,
       Output_W0 => rounds5_Output_W0,
       Output_W1 => rounds5_Output_W1,
       Output_W2 => rounds5_Output_W2,
@@ -871,10 +781,7 @@ begin
       Input_Cd => rounds5_Output_Cd,
       Input_Ef => rounds5_Output_Ef,
       Input_Gh => rounds5_Output_Gh,
-      Input_ChainAb => rounds5_Output_ChainAb,
-      Input_ChainCd => rounds5_Output_ChainCd,
-      Input_ChainEf => rounds5_Output_ChainEf,
-      Input_ChainGh => rounds5_Output_ChainGh,
+      Input_First => rounds5_Output_First,
       Input_W0 => rounds5_Output_W0,
       Input_W1 => rounds5_Output_W1,
       Input_W2 => rounds5_Output_W2,
@@ -891,10 +798,7 @@ begin
       Output_Cd => rounds6_Output_Cd,
       Output_Ef => rounds6_Output_Ef,
       Output_Gh => rounds6_Output_Gh,
-      Output_ChainAb => rounds6_Output_ChainAb,
-      Output_ChainCd => rounds6_Output_ChainCd,
-      Output_ChainEf => rounds6_Output_ChainEf,
-      Output_ChainGh => rounds6_Output_ChainGh,
+      Output_First => rounds6_Output_First,
       Output_W0 => rounds6_Output_W0,
       Output_W1 => rounds6_Output_W1,
       Output_W2 => rounds6_Output_W2,
@@ -920,10 +824,7 @@ begin
       Input_Cd => rounds6_Output_Cd,
       Input_Ef => rounds6_Output_Ef,
       Input_Gh => rounds6_Output_Gh,
-      Input_ChainAb => rounds6_Output_ChainAb,
-      Input_ChainCd => rounds6_Output_ChainCd,
-      Input_ChainEf => rounds6_Output_ChainEf,
-      Input_ChainGh => rounds6_Output_ChainGh,
+      Input_First => rounds6_Output_First,
       Input_W0 => rounds6_Output_W0,
       Input_W1 => rounds6_Output_W1,
       Input_W2 => rounds6_Output_W2,
@@ -940,10 +841,7 @@ begin
       Output_Cd => rounds7_Output_Cd,
       Output_Ef => rounds7_Output_Ef,
       Output_Gh => rounds7_Output_Gh,
-      Output_ChainAb => rounds7_Output_ChainAb,
-      Output_ChainCd => rounds7_Output_ChainCd,
-      Output_ChainEf => rounds7_Output_ChainEf,
-      Output_ChainGh => rounds7_Output_ChainGh,
+      Output_First => rounds7_Output_First,
       Output_W0 => rounds7_Output_W0,
       Output_W1 => rounds7_Output_W1,
       Output_W2 => rounds7_Output_W2,
@@ -969,10 +867,7 @@ begin
       Input_Cd => rounds7_Output_Cd,
       Input_Ef => rounds7_Output_Ef,
       Input_Gh => rounds7_Output_Gh,
-      Input_ChainAb => rounds7_Output_ChainAb,
-      Input_ChainCd => rounds7_Output_ChainCd,
-      Input_ChainEf => rounds7_Output_ChainEf,
-      Input_ChainGh => rounds7_Output_ChainGh,
+      Input_First => rounds7_Output_First,
       Input_W0 => rounds7_Output_W0,
       Input_W1 => rounds7_Output_W1,
       Input_W2 => rounds7_Output_W2,
@@ -989,10 +884,7 @@ begin
       Output_Cd => rounds8_Output_Cd,
       Output_Ef => rounds8_Output_Ef,
       Output_Gh => rounds8_Output_Gh,
-      Output_ChainAb => rounds8_Output_ChainAb,
-      Output_ChainCd => rounds8_Output_ChainCd,
-      Output_ChainEf => rounds8_Output_ChainEf,
-      Output_ChainGh => rounds8_Output_ChainGh,
+      Output_First => rounds8_Output_First,
       Output_W0 => rounds8_Output_W0,
       Output_W1 => rounds8_Output_W1,
       Output_W2 => rounds8_Output_W2,
@@ -1018,10 +910,7 @@ begin
       Input_Cd => rounds8_Output_Cd,
       Input_Ef => rounds8_Output_Ef,
       Input_Gh => rounds8_Output_Gh,
-      Input_ChainAb => rounds8_Output_ChainAb,
-      Input_ChainCd => rounds8_Output_ChainCd,
-      Input_ChainEf => rounds8_Output_ChainEf,
-      Input_ChainGh => rounds8_Output_ChainGh,
+      Input_First => rounds8_Output_First,
       Input_W0 => rounds8_Output_W0,
       Input_W1 => rounds8_Output_W1,
       Input_W2 => rounds8_Output_W2,
@@ -1038,10 +927,7 @@ begin
       Output_Cd => rounds9_Output_Cd,
       Output_Ef => rounds9_Output_Ef,
       Output_Gh => rounds9_Output_Gh,
-      Output_ChainAb => rounds9_Output_ChainAb,
-      Output_ChainCd => rounds9_Output_ChainCd,
-      Output_ChainEf => rounds9_Output_ChainEf,
-      Output_ChainGh => rounds9_Output_ChainGh,
+      Output_First => rounds9_Output_First,
       Output_W0 => rounds9_Output_W0,
       Output_W1 => rounds9_Output_W1,
       Output_W2 => rounds9_Output_W2,
@@ -1067,10 +953,7 @@ begin
       Input_Cd => rounds9_Output_Cd,
       Input_Ef => rounds9_Output_Ef,
       Input_Gh => rounds9_Output_Gh,
-      Input_ChainAb => rounds9_Output_ChainAb,
-      Input_ChainCd => rounds9_Output_ChainCd,
-      Input_ChainEf => rounds9_Output_ChainEf,
-      Input_ChainGh => rounds9_Output_ChainGh,
+      Input_First => rounds9_Output_First,
       Input_W0 => rounds9_Output_W0,
       Input_W1 => rounds9_Output_W1,
       Input_W2 => rounds9_Output_W2,
@@ -1087,10 +970,7 @@ begin
       Output_Cd => rounds10_Output_Cd,
       Output_Ef => rounds10_Output_Ef,
       Output_Gh => rounds10_Output_Gh,
-      Output_ChainAb => rounds10_Output_ChainAb,
-      Output_ChainCd => rounds10_Output_ChainCd,
-      Output_ChainEf => rounds10_Output_ChainEf,
-      Output_ChainGh => rounds10_Output_ChainGh,
+      Output_First => rounds10_Output_First,
       Output_W0 => rounds10_Output_W0,
       Output_W1 => rounds10_Output_W1,
       Output_W2 => rounds10_Output_W2,
@@ -1116,10 +996,7 @@ begin
       Input_Cd => rounds10_Output_Cd,
       Input_Ef => rounds10_Output_Ef,
       Input_Gh => rounds10_Output_Gh,
-      Input_ChainAb => rounds10_Output_ChainAb,
-      Input_ChainCd => rounds10_Output_ChainCd,
-      Input_ChainEf => rounds10_Output_ChainEf,
-      Input_ChainGh => rounds10_Output_ChainGh,
+      Input_First => rounds10_Output_First,
       Input_W0 => rounds10_Output_W0,
       Input_W1 => rounds10_Output_W1,
       Input_W2 => rounds10_Output_W2,
@@ -1136,10 +1013,7 @@ begin
       Output_Cd => rounds11_Output_Cd,
       Output_Ef => rounds11_Output_Ef,
       Output_Gh => rounds11_Output_Gh,
-      Output_ChainAb => rounds11_Output_ChainAb,
-      Output_ChainCd => rounds11_Output_ChainCd,
-      Output_ChainEf => rounds11_Output_ChainEf,
-      Output_ChainGh => rounds11_Output_ChainGh,
+      Output_First => rounds11_Output_First,
       Output_W0 => rounds11_Output_W0,
       Output_W1 => rounds11_Output_W1,
       Output_W2 => rounds11_Output_W2,
@@ -1165,10 +1039,7 @@ begin
       Input_Cd => rounds11_Output_Cd,
       Input_Ef => rounds11_Output_Ef,
       Input_Gh => rounds11_Output_Gh,
-      Input_ChainAb => rounds11_Output_ChainAb,
-      Input_ChainCd => rounds11_Output_ChainCd,
-      Input_ChainEf => rounds11_Output_ChainEf,
-      Input_ChainGh => rounds11_Output_ChainGh,
+      Input_First => rounds11_Output_First,
       Input_W0 => rounds11_Output_W0,
       Input_W1 => rounds11_Output_W1,
       Input_W2 => rounds11_Output_W2,
@@ -1185,10 +1056,7 @@ begin
       Output_Cd => rounds12_Output_Cd,
       Output_Ef => rounds12_Output_Ef,
       Output_Gh => rounds12_Output_Gh,
-      Output_ChainAb => rounds12_Output_ChainAb,
-      Output_ChainCd => rounds12_Output_ChainCd,
-      Output_ChainEf => rounds12_Output_ChainEf,
-      Output_ChainGh => rounds12_Output_ChainGh,
+      Output_First => rounds12_Output_First,
       Output_W0 => rounds12_Output_W0,
       Output_W1 => rounds12_Output_W1,
       Output_W2 => rounds12_Output_W2,
@@ -1214,10 +1082,7 @@ begin
       Input_Cd => rounds12_Output_Cd,
       Input_Ef => rounds12_Output_Ef,
       Input_Gh => rounds12_Output_Gh,
-      Input_ChainAb => rounds12_Output_ChainAb,
-      Input_ChainCd => rounds12_Output_ChainCd,
-      Input_ChainEf => rounds12_Output_ChainEf,
-      Input_ChainGh => rounds12_Output_ChainGh,
+      Input_First => rounds12_Output_First,
       Input_W0 => rounds12_Output_W0,
       Input_W1 => rounds12_Output_W1,
       Input_W2 => rounds12_Output_W2,
@@ -1234,10 +1099,7 @@ begin
       Output_Cd => rounds13_Output_Cd,
       Output_Ef => rounds13_Output_Ef,
       Output_Gh => rounds13_Output_Gh,
-      Output_ChainAb => rounds13_Output_ChainAb,
-      Output_ChainCd => rounds13_Output_ChainCd,
-      Output_ChainEf => rounds13_Output_ChainEf,
-      Output_ChainGh => rounds13_Output_ChainGh,
+      Output_First => rounds13_Output_First,
       Output_W0 => rounds13_Output_W0,
       Output_W1 => rounds13_Output_W1,
       Output_W2 => rounds13_Output_W2,
@@ -1263,10 +1125,7 @@ begin
       Input_Cd => rounds13_Output_Cd,
       Input_Ef => rounds13_Output_Ef,
       Input_Gh => rounds13_Output_Gh,
-      Input_ChainAb => rounds13_Output_ChainAb,
-      Input_ChainCd => rounds13_Output_ChainCd,
-      Input_ChainEf => rounds13_Output_ChainEf,
-      Input_ChainGh => rounds13_Output_ChainGh,
+      Input_First => rounds13_Output_First,
       Input_W0 => rounds13_Output_W0,
       Input_W1 => rounds13_Output_W1,
       Input_W2 => rounds13_Output_W2,
@@ -1283,10 +1142,7 @@ begin
       Output_Cd => rounds14_Output_Cd,
       Output_Ef => rounds14_Output_Ef,
       Output_Gh => rounds14_Output_Gh,
-      Output_ChainAb => rounds14_Output_ChainAb,
-      Output_ChainCd => rounds14_Output_ChainCd,
-      Output_ChainEf => rounds14_Output_ChainEf,
-      Output_ChainGh => rounds14_Output_ChainGh,
+      Output_First => rounds14_Output_First,
       Output_W0 => rounds14_Output_W0,
       Output_W1 => rounds14_Output_W1,
       Output_W2 => rounds14_Output_W2,
@@ -1312,10 +1168,7 @@ begin
       Input_Cd => rounds14_Output_Cd,
       Input_Ef => rounds14_Output_Ef,
       Input_Gh => rounds14_Output_Gh,
-      Input_ChainAb => rounds14_Output_ChainAb,
-      Input_ChainCd => rounds14_Output_ChainCd,
-      Input_ChainEf => rounds14_Output_ChainEf,
-      Input_ChainGh => rounds14_Output_ChainGh,
+      Input_First => rounds14_Output_First,
       Input_W0 => rounds14_Output_W0,
       Input_W1 => rounds14_Output_W1,
       Input_W2 => rounds14_Output_W2,
@@ -1332,10 +1185,7 @@ begin
       Output_Cd => rounds15_Output_Cd,
       Output_Ef => rounds15_Output_Ef,
       Output_Gh => rounds15_Output_Gh,
-      Output_ChainAb => rounds15_Output_ChainAb,
-      Output_ChainCd => rounds15_Output_ChainCd,
-      Output_ChainEf => rounds15_Output_ChainEf,
-      Output_ChainGh => rounds15_Output_ChainGh,
+      Output_First => rounds15_Output_First,
       Output_W0 => rounds15_Output_W0,
       Output_W1 => rounds15_Output_W1,
       Output_W2 => rounds15_Output_W2,
@@ -1360,10 +1210,7 @@ begin
       Input_Cd => rounds15_Output_Cd,
       Input_Ef => rounds15_Output_Ef,
       Input_Gh => rounds15_Output_Gh,
-      Input_ChainAb => rounds15_Output_ChainAb,
-      Input_ChainCd => rounds15_Output_ChainCd,
-      Input_ChainEf => rounds15_Output_ChainEf,
-      Input_ChainGh => rounds15_Output_ChainGh,
+      Input_First => rounds15_Output_First,
       Input_W0 => rounds15_Output_W0,
       Input_W1 => rounds15_Output_W1,
       Input_W2 => rounds15_Output_W2,

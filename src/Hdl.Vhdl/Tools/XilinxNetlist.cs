@@ -4,16 +4,18 @@ namespace Hdl.Vhdl.Tools;
 
 /// <summary>
 /// Resources of a design mapped to 7-series cells. LUTs are logic LUTs (LUT1..LUT6); LUTs used as
-/// memory (RAM32M, RAM64X1D, ...) and as shift registers (SRL16E, SRLC32E) and the inverters that
-/// yosys 0.23 puts in front of active-low resets (Vivado absorbs them into the flip-flop) are counted
-/// apart. BRAM is in RAMB36 equivalents (a RAMB18 is half of one).
+/// memory (<see cref="LutRam"/>, in LUTs: a RAM32M or RAM128X1D is four, a RAM64X1D or RAM128X1S two)
+/// and as shift registers (SRL16E, SRLC32E) and the inverters that yosys 0.23 puts in front of
+/// active-low resets (Vivado absorbs them into the flip-flop) are counted apart. BRAM is in RAMB36
+/// equivalents (a RAMB18 is half of one).
 /// </summary>
 public sealed record XilinxResources(int Lut, int LutRam, int Srl, int Ff, int Carry4, int MuxF7, int MuxF8,
     double Bram36, int Dsp, int Inv, IReadOnlyDictionary<string, int> CellTypes);
 
 /// <summary>
 /// The longest combinational paths between registers (flip-flops, block RAMs, DSPs, shift registers
-/// and the design's ports).
+/// and the design's ports). A LUT RAM is on a path from its address to its read data; its write data
+/// and write enable end a path, as a flip-flop's input does (they are taken at the clock edge).
 /// </summary>
 /// <param name="LutLevels">The most LUTs on any one path: the usual "logic levels" figure.</param>
 /// <param name="CellLevels">The most cells (LUT, MUXF7/F8, CARRY4, LUT-RAM read) on any one path,
@@ -60,7 +62,28 @@ public static class XilinxNetlist
         _ => Kind.Other,
     };
 
-    sealed record Cell(string Type, Kind Kind, int[] Inputs, int[] Outputs);
+    /// <summary>
+    /// A cell's inputs, outputs and, for a LUT RAM, the inputs it takes at the clock edge (write data,
+    /// write enable, clock), which lead to no output in the same cycle.
+    /// </summary>
+    sealed record Cell(string Type, Kind Kind, int[] Inputs, int[] Outputs, int[] ClockedInputs);
+
+    /// <summary>
+    /// A LUT RAM's inputs that are written at the clock edge: D (RAM32X1S .. RAM256X1S, RAM32X1D ..
+    /// RAM128X1D), DIA..DID (RAM32M, RAM64M), WE and WCLK. The addresses (A, A0.., ADDRA..ADDRD, DPRA)
+    /// select the read data combinationally.
+    /// </summary>
+    static bool IsLutRamWritePort(string port) =>
+        port is "D" or "WE" or "WCLK" || port.StartsWith("DI", StringComparison.Ordinal);
+
+    /// <summary>LUTs of a 7-series LUT RAM primitive (a 64-deep bit per LUT6; a 32-deep pair per LUT as in RAM32M).</summary>
+    static int LutsOfLutRam(string type) => type switch
+    {
+        "RAM32X1S" or "RAM64X1S" => 1,
+        "RAM32X1D" or "RAM64X1D" or "RAM128X1S" => 2,
+        "RAM32M" or "RAM64M" or "RAM128X1D" or "RAM256X1S" => 4,
+        _ => throw new FormatException($"unknown LUT RAM cell type {type}"),
+    };
 
     /// <summary>Analyses the module <paramref name="top"/> of a yosys JSON netlist file.</summary>
     public static (XilinxResources Resources, LogicDepth Depth) AnalyseFile(string path, string top, PathWeights? weights = null)
@@ -93,8 +116,10 @@ public static class XilinxNetlist
         foreach (var c in all.EnumerateObject())
         {
             string type = c.Value.GetProperty("type").GetString() ?? "";
+            var kind = KindOf(type);
             var inputs = new List<int>();
             var outputs = new List<int>();
+            var clocked = new List<int>();
             c.Value.TryGetProperty("port_directions", out var directions);
             if (c.Value.TryGetProperty("connections", out var connections))
                 foreach (var port in connections.EnumerateObject())
@@ -103,13 +128,14 @@ public static class XilinxNetlist
                         ? d.GetString() ?? "" : "";
                     if (direction == "")
                         throw new FormatException($"cell {c.Name} ({type}): no direction for port {port.Name}");
+                    var to = direction != "input" ? outputs : kind == Kind.LutRam && IsLutRamWritePort(port.Name) ? clocked : inputs;
                     foreach (var bit in port.Value.EnumerateArray())
                     {
                         if (bit.ValueKind != JsonValueKind.Number) continue; // constants "0", "1", "x", "z"
-                        (direction == "input" ? inputs : outputs).Add(bit.GetInt32());
+                        to.Add(bit.GetInt32());
                     }
                 }
-            cells.Add(new Cell(type, KindOf(type), [.. inputs], [.. outputs]));
+            cells.Add(new Cell(type, kind, [.. inputs], [.. outputs], [.. clocked]));
         }
         return cells;
     }
@@ -146,7 +172,7 @@ public static class XilinxNetlist
         int Sum(Func<string, bool> match) => types.Where(t => match(t.Key)).Sum(t => t.Value);
         return new XilinxResources(
             Lut: cells.Count(c => c.Kind == Kind.Lut),
-            LutRam: cells.Count(c => c.Kind == Kind.LutRam),
+            LutRam: cells.Where(c => c.Kind == Kind.LutRam).Sum(c => LutsOfLutRam(c.Type)),
             Srl: Sum(t => t.StartsWith("SRL", StringComparison.Ordinal)),
             Ff: Sum(t => t.StartsWith("FD", StringComparison.Ordinal)),
             Carry4: Sum(t => t == "CARRY4"),
@@ -236,12 +262,13 @@ public static class XilinxNetlist
         // output or a port), by a visible name when it has one.
         string? pathFrom = first < 0 ? null : comb[first].Inputs.Where(b => !driver.ContainsKey(b)).Select(Name)
             .OrderBy(n => n is null || n.StartsWith('$') ? 1 : 0).FirstOrDefault();
-        // The end: the register the last cell feeds, named by that register's output, else the cell's output net.
+        // The end: the register (or LUT RAM write port) the last cell feeds, named by that register's
+        // output, else the cell's output net.
         string? pathTo = null;
         if (end >= 0)
         {
             var endBits = comb[end].Outputs.ToHashSet();
-            var register = all.FirstOrDefault(c => c.Kind == Kind.Sequential && c.Inputs.Any(endBits.Contains));
+            var register = all.FirstOrDefault(c => (c.Kind == Kind.Sequential && c.Inputs.Any(endBits.Contains)) || c.ClockedInputs.Any(endBits.Contains));
             pathTo = register is { Outputs.Length: > 0 } ? Name(register.Outputs[0]) : comb[end].Outputs.Select(Name).FirstOrDefault(n => n is not null);
         }
         return new LogicDepth(
