@@ -8,6 +8,13 @@ namespace Crypto.Md5;
 /// End of the MD5 compression: adds the chaining value the block started from (Davies-Meyer), feeds
 /// the new chaining value back to the slot (<see cref="Feedback"/>, a one-clock pulse), and for the
 /// message's final block emits the digest tagged with the message id.
+/// <para>
+/// The chaining value a block started from is the IV for a message's first block, otherwise the value
+/// this back end computed for the slot's previous block: it keeps each slot's own copy (as the chain
+/// stage keeps its copy from the feedback), read before it is written (a LUT RAM), instead of the
+/// pipeline carrying it through every stage. A slot has one block in flight, so its copy is unchanged
+/// while the block is compressed.
+/// </para>
 /// </summary>
 public sealed class Md5BackEnd : ClockedProcess
 {
@@ -15,6 +22,10 @@ public sealed class Md5BackEnd : ClockedProcess
     [InputBus] public IReady Advance = null!;
     [OutputBus] public IMd5DigestOut Output = Bus.Create<IMd5DigestOut>();
     [OutputBus] public IMd5Feedback Feedback = Bus.Create<IMd5Feedback>();
+
+    readonly UInt128[] chain;
+
+    public Md5BackEnd(int slots) => chain = new UInt128[slots];
 
     protected override void OnTick()
     {
@@ -26,13 +37,16 @@ public sealed class Md5BackEnd : ClockedProcess
             Output.Valid = valid && Input.Last;
             if (valid)
             {
-                UInt128 chain = HashWords.AddWords32(Input.Chain, Input.State);
+                int slot = Input.Slot;
+                UInt128 start = Input.First ? Md5Math.InitialState : chain[slot];
+                UInt128 sum = HashWords.AddWords32(start, Input.State);
+                chain[slot] = sum;
                 Feedback.Slot = Input.Slot;
                 Feedback.Last = Input.Last;
-                Feedback.Chain = chain;
+                Feedback.Chain = sum;
                 if (Input.Last)
                 {
-                    Output.Digest = Md5Math.Digest(chain);
+                    Output.Digest = Md5Math.Digest(sum);
                     Output.MessageId = Input.Slot;
                     Output.Last = true;
                 }

@@ -48,7 +48,7 @@ public static class Md5Catalog
         var input = design.Input(Bus.Create<IHashChunk512In>(), "in");
         var outputReady = design.Input(Bus.Create<IReady>(), "out_ready");
         var control = new PipelineControl { Name = "control", OutputReady = outputReady };
-        var backEnd = new Md5BackEnd { Name = "back_end", Advance = control.Advance };
+        var backEnd = new Md5BackEnd(slots) { Name = "back_end", Advance = control.Advance };
         control.Output = backEnd.Output;
         var scheduler = new HashSlotScheduler(slots, Md5Math.BlockBytes, Md5Math.LengthBytes) { Name = "scheduler", Input = input, Feedback = backEnd.Feedback };
         var gate = new HashInputGate(slots) { Name = "input_gate", Input = input, SlotBusy = scheduler.SlotBusy };

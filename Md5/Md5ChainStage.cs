@@ -8,6 +8,14 @@ namespace Crypto.Md5;
 /// Start of the MD5 compression: keeps each slot's chaining value (written back by
 /// <see cref="Md5BackEnd"/> through the feedback bus) and starts a padded block from it — or from the
 /// IV for a message's first block — with the block's bytes read as MD5's little-endian words.
+/// <para>
+/// The tick reads the chaining value before it writes one, so the array is a memory (an element read
+/// and an element write, no reset: LUT RAM in synthesis) rather than a register file copied through a
+/// variable, whose read of a value written at the same edge is a slots-to-1 multiplexer per bit behind
+/// a bypass. Nothing needs that bypass: a slot's chaining value comes back at least two edges before
+/// its next block gets here (the scheduler issues the slot at the edge of the feedback at the
+/// earliest, and the padder's register lies in between).
+/// </para>
 /// </summary>
 public sealed class Md5ChainStage : ClockedProcess
 {
@@ -22,7 +30,6 @@ public sealed class Md5ChainStage : ClockedProcess
 
     protected override void OnTick()
     {
-        if (Feedback.Valid) chain[Feedback.Slot] = Feedback.Chain;
         if (Advance.Ready)
         {
             bool valid = Input.Valid;
@@ -31,7 +38,7 @@ public sealed class Md5ChainStage : ClockedProcess
             {
                 UInt128 start = Input.First ? Md5Math.InitialState : chain[Input.Slot];
                 Output.State = start;
-                Output.Chain = start;
+                Output.First = Input.First;
                 Output.M0 = Md5Math.MessageLane(Input.Data0);
                 Output.M1 = Md5Math.MessageLane(Input.Data1);
                 Output.M2 = Md5Math.MessageLane(Input.Data2);
@@ -40,5 +47,8 @@ public sealed class Md5ChainStage : ClockedProcess
                 Output.Last = Input.Last;
             }
         }
+
+        // After the read above (see the class summary): the write port of a LUT RAM.
+        if (Feedback.Valid) chain[Feedback.Slot] = Feedback.Chain;
     }
 }

@@ -23,9 +23,9 @@ public sealed class Md5IterativeCompression : ClockedProcess
     bool busy;
     /// <summary>The step the datapath does at the next edge, 0..63.</summary>
     byte step;
-    UInt128 state, chain, m0, m1, m2, m3;
+    UInt128 state, m0, m1, m2, m3;
     byte slot;
-    bool last;
+    bool first, last;
     bool resultValid;
     bool inputReady;
 
@@ -45,7 +45,7 @@ public sealed class Md5IterativeCompression : ClockedProcess
             else if (outputFree)
             {
                 Output.State = Md5Math.Step(state, m0, m1, m2, m3, step);
-                Output.Chain = chain;
+                Output.First = first;
                 Output.Slot = slot;
                 Output.Last = last;
                 resultValid = true;
@@ -56,7 +56,7 @@ public sealed class Md5IterativeCompression : ClockedProcess
         if (accept)
         {
             state = Input.State;
-            chain = Input.Chain;
+            first = Input.First;
             m0 = Input.M0;
             m1 = Input.M1;
             m2 = Input.M2;

@@ -40,7 +40,7 @@ public sealed class Md5StepStage : ClockedProcess
                     if (i < steps) state = Md5Math.Step(state, m0, m1, m2, m3, firstStep + i);
                 }
                 Output.State = state;
-                Output.Chain = Input.Chain;
+                Output.First = Input.First;
                 Output.M0 = m0;
                 Output.M1 = m1;
                 Output.M2 = m2;

@@ -12,7 +12,7 @@ entity Md5IterativeCompression is
     Input_Valid : in boolean;
     Input_Last : in boolean;
     Input_State : in hdl_u128;
-    Input_Chain : in hdl_u128;
+    Input_First : in boolean;
     Input_M0 : in hdl_u128;
     Input_M1 : in hdl_u128;
     Input_M2 : in hdl_u128;
@@ -22,7 +22,7 @@ entity Md5IterativeCompression is
     Output_Valid : out boolean;
     Output_Last : out boolean;
     Output_State : out hdl_u128 := (others => '0');
-    Output_Chain : out hdl_u128 := (others => '0');
+    Output_First : out boolean;
     Output_M0 : out hdl_u128 := (others => '0');
     Output_M1 : out hdl_u128 := (others => '0');
     Output_M2 : out hdl_u128 := (others => '0');
@@ -36,12 +36,12 @@ architecture rtl of Md5IterativeCompression is
   signal busy_reg : boolean := false;
   signal step_reg : hdl_u8 := unsigned'(x"00");
   signal state_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-  signal chain_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal m0_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal m1_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal m2_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal m3_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal slot_reg : hdl_u8 := unsigned'(x"00");
+  signal first_reg : boolean := false;
   signal last_reg : boolean := false;
   signal resultValid_reg : boolean := false;
   signal inputReady_reg : boolean := false;
@@ -50,12 +50,12 @@ begin
     variable busy : boolean;
     variable step : hdl_u8;
     variable state : hdl_u128;
-    variable chain : hdl_u128;
     variable m0 : hdl_u128;
     variable m1 : hdl_u128;
     variable m2 : hdl_u128;
     variable m3 : hdl_u128;
     variable slot : hdl_u8;
+    variable first : boolean;
     variable last : boolean;
     variable resultValid : boolean;
     variable inputReady : boolean;
@@ -67,26 +67,27 @@ begin
         busy_reg <= false;
         step_reg <= unsigned'(x"00");
         slot_reg <= unsigned'(x"00");
+        first_reg <= false;
         last_reg <= false;
         resultValid_reg <= false;
         inputReady_reg <= false;
         Output_Valid <= false;
         Output_Last <= false;
+        Output_First <= false;
         Output_Slot <= (others => '0');
         InputReady_Ready <= false;
-        -- Datapath, no reset (the reset value is never observed): state_reg, chain_reg, m0_reg,
-        --   m1_reg, m2_reg, m3_reg, Output_State, Output_Chain, Output_M0, Output_M1, Output_M2,
-        --   Output_M3
+        -- Datapath, no reset (the reset value is never observed): state_reg, m0_reg, m1_reg,
+        --   m2_reg, m3_reg, Output_State, Output_M0, Output_M1, Output_M2, Output_M3
       else
         busy := busy_reg;
         step := step_reg;
         state := state_reg;
-        chain := chain_reg;
         m0 := m0_reg;
         m1 := m1_reg;
         m2 := m2_reg;
         m3 := m3_reg;
         slot := slot_reg;
+        first := first_reg;
         last := last_reg;
         resultValid := resultValid_reg;
         inputReady := inputReady_reg;
@@ -101,7 +102,7 @@ begin
             step := (step + unsigned'(x"01"));
           elsif outputFree then
             Output_State <= Md5Math_Step(state, m0, m1, m2, m3, to_integer(step));
-            Output_Chain <= chain;
+            Output_First <= first;
             Output_Slot <= slot;
             Output_Last <= last;
             resultValid := true;
@@ -110,7 +111,7 @@ begin
         end if;
         if accept then
           state := Input_State;
-          chain := Input_Chain;
+          first := Input_First;
           m0 := Input_M0;
           m1 := Input_M1;
           m2 := Input_M2;
@@ -126,12 +127,12 @@ begin
         busy_reg <= busy;
         step_reg <= step;
         state_reg <= state;
-        chain_reg <= chain;
         m0_reg <= m0;
         m1_reg <= m1;
         m2_reg <= m2;
         m3_reg <= m3;
         slot_reg <= slot;
+        first_reg <= first;
         last_reg <= last;
         resultValid_reg <= resultValid;
         inputReady_reg <= inputReady;

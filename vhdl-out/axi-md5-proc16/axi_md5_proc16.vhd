@@ -103,7 +103,7 @@ architecture rtl of axi_md5_proc16 is
   signal chain_Output_Valid : boolean;
   signal chain_Output_Last : boolean;
   signal chain_Output_State : hdl_u128;
-  signal chain_Output_Chain : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_M0 : hdl_u128;
   signal chain_Output_M1 : hdl_u128;
   signal chain_Output_M2 : hdl_u128;
@@ -113,7 +113,7 @@ architecture rtl of axi_md5_proc16 is
   signal steps0_Output_Valid : boolean;
   signal steps0_Output_Last : boolean;
   signal steps0_Output_State : hdl_u128;
-  signal steps0_Output_Chain : hdl_u128;
+  signal steps0_Output_First : boolean;
   signal steps0_Output_M0 : hdl_u128;
   signal steps0_Output_M1 : hdl_u128;
   signal steps0_Output_M2 : hdl_u128;
@@ -122,7 +122,7 @@ architecture rtl of axi_md5_proc16 is
   signal steps1_Output_Valid : boolean;
   signal steps1_Output_Last : boolean;
   signal steps1_Output_State : hdl_u128;
-  signal steps1_Output_Chain : hdl_u128;
+  signal steps1_Output_First : boolean;
   signal steps1_Output_M0 : hdl_u128;
   signal steps1_Output_M1 : hdl_u128;
   signal steps1_Output_M2 : hdl_u128;
@@ -131,7 +131,7 @@ architecture rtl of axi_md5_proc16 is
   signal steps2_Output_Valid : boolean;
   signal steps2_Output_Last : boolean;
   signal steps2_Output_State : hdl_u128;
-  signal steps2_Output_Chain : hdl_u128;
+  signal steps2_Output_First : boolean;
   signal steps2_Output_M0 : hdl_u128;
   signal steps2_Output_M1 : hdl_u128;
   signal steps2_Output_M2 : hdl_u128;
@@ -140,7 +140,7 @@ architecture rtl of axi_md5_proc16 is
   signal steps3_Output_Valid : boolean;
   signal steps3_Output_Last : boolean;
   signal steps3_Output_State : hdl_u128;
-  signal steps3_Output_Chain : hdl_u128;
+  signal steps3_Output_First : boolean;
   signal steps3_Output_M0 : hdl_u128;
   signal steps3_Output_M1 : hdl_u128;
   signal steps3_Output_M2 : hdl_u128;
@@ -149,7 +149,7 @@ architecture rtl of axi_md5_proc16 is
   signal steps4_Output_Valid : boolean;
   signal steps4_Output_Last : boolean;
   signal steps4_Output_State : hdl_u128;
-  signal steps4_Output_Chain : hdl_u128;
+  signal steps4_Output_First : boolean;
   signal steps4_Output_M0 : hdl_u128;
   signal steps4_Output_M1 : hdl_u128;
   signal steps4_Output_M2 : hdl_u128;
@@ -158,7 +158,7 @@ architecture rtl of axi_md5_proc16 is
   signal steps5_Output_Valid : boolean;
   signal steps5_Output_Last : boolean;
   signal steps5_Output_State : hdl_u128;
-  signal steps5_Output_Chain : hdl_u128;
+  signal steps5_Output_First : boolean;
   signal steps5_Output_M0 : hdl_u128;
   signal steps5_Output_M1 : hdl_u128;
   signal steps5_Output_M2 : hdl_u128;
@@ -167,7 +167,7 @@ architecture rtl of axi_md5_proc16 is
   signal steps6_Output_Valid : boolean;
   signal steps6_Output_Last : boolean;
   signal steps6_Output_State : hdl_u128;
-  signal steps6_Output_Chain : hdl_u128;
+  signal steps6_Output_First : boolean;
   signal steps6_Output_M0 : hdl_u128;
   signal steps6_Output_M1 : hdl_u128;
   signal steps6_Output_M2 : hdl_u128;
@@ -176,7 +176,7 @@ architecture rtl of axi_md5_proc16 is
   signal steps7_Output_Valid : boolean;
   signal steps7_Output_Last : boolean;
   signal steps7_Output_State : hdl_u128;
-  signal steps7_Output_Chain : hdl_u128;
+  signal steps7_Output_First : boolean;
   signal steps7_Output_M0 : hdl_u128;
   signal steps7_Output_M1 : hdl_u128;
   signal steps7_Output_M2 : hdl_u128;
@@ -185,7 +185,7 @@ architecture rtl of axi_md5_proc16 is
   signal steps8_Output_Valid : boolean;
   signal steps8_Output_Last : boolean;
   signal steps8_Output_State : hdl_u128;
-  signal steps8_Output_Chain : hdl_u128;
+  signal steps8_Output_First : boolean;
   signal steps8_Output_M0 : hdl_u128;
   signal steps8_Output_M1 : hdl_u128;
   signal steps8_Output_M2 : hdl_u128;
@@ -194,7 +194,7 @@ architecture rtl of axi_md5_proc16 is
   signal steps9_Output_Valid : boolean;
   signal steps9_Output_Last : boolean;
   signal steps9_Output_State : hdl_u128;
-  signal steps9_Output_Chain : hdl_u128;
+  signal steps9_Output_First : boolean;
   signal steps9_Output_M0 : hdl_u128;
   signal steps9_Output_M1 : hdl_u128;
   signal steps9_Output_M2 : hdl_u128;
@@ -203,7 +203,7 @@ architecture rtl of axi_md5_proc16 is
   signal steps10_Output_Valid : boolean;
   signal steps10_Output_Last : boolean;
   signal steps10_Output_State : hdl_u128;
-  signal steps10_Output_Chain : hdl_u128;
+  signal steps10_Output_First : boolean;
   signal steps10_Output_M0 : hdl_u128;
   signal steps10_Output_M1 : hdl_u128;
   signal steps10_Output_M2 : hdl_u128;
@@ -212,7 +212,7 @@ architecture rtl of axi_md5_proc16 is
   signal steps11_Output_Valid : boolean;
   signal steps11_Output_Last : boolean;
   signal steps11_Output_State : hdl_u128;
-  signal steps11_Output_Chain : hdl_u128;
+  signal steps11_Output_First : boolean;
   signal steps11_Output_M0 : hdl_u128;
   signal steps11_Output_M1 : hdl_u128;
   signal steps11_Output_M2 : hdl_u128;
@@ -221,7 +221,7 @@ architecture rtl of axi_md5_proc16 is
   signal steps12_Output_Valid : boolean;
   signal steps12_Output_Last : boolean;
   signal steps12_Output_State : hdl_u128;
-  signal steps12_Output_Chain : hdl_u128;
+  signal steps12_Output_First : boolean;
   signal steps12_Output_M0 : hdl_u128;
   signal steps12_Output_M1 : hdl_u128;
   signal steps12_Output_M2 : hdl_u128;
@@ -230,7 +230,7 @@ architecture rtl of axi_md5_proc16 is
   signal steps13_Output_Valid : boolean;
   signal steps13_Output_Last : boolean;
   signal steps13_Output_State : hdl_u128;
-  signal steps13_Output_Chain : hdl_u128;
+  signal steps13_Output_First : boolean;
   signal steps13_Output_M0 : hdl_u128;
   signal steps13_Output_M1 : hdl_u128;
   signal steps13_Output_M2 : hdl_u128;
@@ -239,7 +239,7 @@ architecture rtl of axi_md5_proc16 is
   signal steps14_Output_Valid : boolean;
   signal steps14_Output_Last : boolean;
   signal steps14_Output_State : hdl_u128;
-  signal steps14_Output_Chain : hdl_u128;
+  signal steps14_Output_First : boolean;
   signal steps14_Output_M0 : hdl_u128;
   signal steps14_Output_M1 : hdl_u128;
   signal steps14_Output_M2 : hdl_u128;
@@ -248,7 +248,7 @@ architecture rtl of axi_md5_proc16 is
   signal steps15_Output_Valid : boolean;
   signal steps15_Output_Last : boolean;
   signal steps15_Output_State : hdl_u128;
-  signal steps15_Output_Chain : hdl_u128;
+  signal steps15_Output_First : boolean;
   signal steps15_Output_M0 : hdl_u128;
   signal steps15_Output_M1 : hdl_u128;
   signal steps15_Output_M2 : hdl_u128;
@@ -423,7 +423,7 @@ begin
       Input_Valid => chain_Output_Valid,
       Input_Last => chain_Output_Last,
       Input_State => chain_Output_State,
-      Input_Chain => chain_Output_Chain,
+      Input_First => chain_Output_First,
       Input_M0 => chain_Output_M0,
       Input_M1 => chain_Output_M1,
       Input_M2 => chain_Output_M2,
@@ -433,7 +433,7 @@ begin
       Output_Valid => steps0_Output_Valid,
       Output_Last => steps0_Output_Last,
       Output_State => steps0_Output_State,
-      Output_Chain => steps0_Output_Chain,
+      Output_First => steps0_Output_First,
       Output_M0 => steps0_Output_M0,
       Output_M1 => steps0_Output_M1,
       Output_M2 => steps0_Output_M2,
@@ -452,7 +452,7 @@ begin
       Input_Valid => steps0_Output_Valid,
       Input_Last => steps0_Output_Last,
       Input_State => steps0_Output_State,
-      Input_Chain => steps0_Output_Chain,
+      Input_First => steps0_Output_First,
       Input_M0 => steps0_Output_M0,
       Input_M1 => steps0_Output_M1,
       Input_M2 => steps0_Output_M2,
@@ -462,7 +462,7 @@ begin
       Output_Valid => steps1_Output_Valid,
       Output_Last => steps1_Output_Last,
       Output_State => steps1_Output_State,
-      Output_Chain => steps1_Output_Chain,
+      Output_First => steps1_Output_First,
       Output_M0 => steps1_Output_M0,
       Output_M1 => steps1_Output_M1,
       Output_M2 => steps1_Output_M2,
@@ -481,7 +481,7 @@ begin
       Input_Valid => steps1_Output_Valid,
       Input_Last => steps1_Output_Last,
       Input_State => steps1_Output_State,
-      Input_Chain => steps1_Output_Chain,
+      Input_First => steps1_Output_First,
       Input_M0 => steps1_Output_M0,
       Input_M1 => steps1_Output_M1,
       Input_M2 => steps1_Output_M2,
@@ -491,7 +491,7 @@ begin
       Output_Valid => steps2_Output_Valid,
       Output_Last => steps2_Output_Last,
       Output_State => steps2_Output_State,
-      Output_Chain => steps2_Output_Chain,
+      Output_First => steps2_Output_First,
       Output_M0 => steps2_Output_M0,
       Output_M1 => steps2_Output_M1,
       Output_M2 => steps2_Output_M2,
@@ -510,7 +510,7 @@ begin
       Input_Valid => steps2_Output_Valid,
       Input_Last => steps2_Output_Last,
       Input_State => steps2_Output_State,
-      Input_Chain => steps2_Output_Chain,
+      Input_First => steps2_Output_First,
       Input_M0 => steps2_Output_M0,
       Input_M1 => steps2_Output_M1,
       Input_M2 => steps2_Output_M2,
@@ -520,7 +520,7 @@ begin
       Output_Valid => steps3_Output_Valid,
       Output_Last => steps3_Output_Last,
       Output_State => steps3_Output_State,
-      Output_Chain => steps3_Output_Chain,
+      Output_First => steps3_Output_First,
       Output_M0 => steps3_Output_M0,
       Output_M1 => steps3_Output_M1,
       Output_M2 => steps3_Output_M2,
@@ -539,7 +539,7 @@ begin
       Input_Valid => steps3_Output_Valid,
       Input_Last => steps3_Output_Last,
       Input_State => steps3_Output_State,
-      Input_Chain => steps3_Output_Chain,
+      Input_First => steps3_Output_First,
       Input_M0 => steps3_Output_M0,
       Input_M1 => steps3_Output_M1,
       Input_M2 => steps3_Output_M2,
@@ -549,7 +549,7 @@ begin
       Output_Valid => steps4_Output_Valid,
       Output_Last => steps4_Output_Last,
       Output_State => steps4_Output_State,
-      Output_Chain => steps4_Output_Chain,
+      Output_First => steps4_Output_First,
       Output_M0 => steps4_Output_M0,
       Output_M1 => steps4_Output_M1,
       Output_M2 => steps4_Output_M2,
@@ -568,7 +568,7 @@ begin
       Input_Valid => steps4_Output_Valid,
       Input_Last => steps4_Output_Last,
       Input_State => steps4_Output_State,
-      Input_Chain => steps4_Output_Chain,
+      Input_First => steps4_Output_First,
       Input_M0 => steps4_Output_M0,
       Input_M1 => steps4_Output_M1,
       Input_M2 => steps4_Output_M2,
@@ -578,7 +578,7 @@ begin
       Output_Valid => steps5_Output_Valid,
       Output_Last => steps5_Output_Last,
       Output_State => steps5_Output_State,
-      Output_Chain => steps5_Output_Chain,
+      Output_First => steps5_Output_First,
       Output_M0 => steps5_Output_M0,
       Output_M1 => steps5_Output_M1,
       Output_M2 => steps5_Output_M2,
@@ -597,7 +597,7 @@ begin
       Input_Valid => steps5_Output_Valid,
       Input_Last => steps5_Output_Last,
       Input_State => steps5_Output_State,
-      Input_Chain => steps5_Output_Chain,
+      Input_First => steps5_Output_First,
       Input_M0 => steps5_Output_M0,
       Input_M1 => steps5_Output_M1,
       Input_M2 => steps5_Output_M2,
@@ -607,7 +607,7 @@ begin
       Output_Valid => steps6_Output_Valid,
       Output_Last => steps6_Output_Last,
       Output_State => steps6_Output_State,
-      Output_Chain => steps6_Output_Chain,
+      Output_First => steps6_Output_First,
       Output_M0 => steps6_Output_M0,
       Output_M1 => steps6_Output_M1,
       Output_M2 => steps6_Output_M2,
@@ -626,7 +626,7 @@ begin
       Input_Valid => steps6_Output_Valid,
       Input_Last => steps6_Output_Last,
       Input_State => steps6_Output_State,
-      Input_Chain => steps6_Output_Chain,
+      Input_First => steps6_Output_First,
       Input_M0 => steps6_Output_M0,
       Input_M1 => steps6_Output_M1,
       Input_M2 => steps6_Output_M2,
@@ -636,7 +636,7 @@ begin
       Output_Valid => steps7_Output_Valid,
       Output_Last => steps7_Output_Last,
       Output_State => steps7_Output_State,
-      Output_Chain => steps7_Output_Chain,
+      Output_First => steps7_Output_First,
       Output_M0 => steps7_Output_M0,
       Output_M1 => steps7_Output_M1,
       Output_M2 => steps7_Output_M2,
@@ -655,7 +655,7 @@ begin
       Input_Valid => steps7_Output_Valid,
       Input_Last => steps7_Output_Last,
       Input_State => steps7_Output_State,
-      Input_Chain => steps7_Output_Chain,
+      Input_First => steps7_Output_First,
       Input_M0 => steps7_Output_M0,
       Input_M1 => steps7_Output_M1,
       Input_M2 => steps7_Output_M2,
@@ -665,7 +665,7 @@ begin
       Output_Valid => steps8_Output_Valid,
       Output_Last => steps8_Output_Last,
       Output_State => steps8_Output_State,
-      Output_Chain => steps8_Output_Chain,
+      Output_First => steps8_Output_First,
       Output_M0 => steps8_Output_M0,
       Output_M1 => steps8_Output_M1,
       Output_M2 => steps8_Output_M2,
@@ -684,7 +684,7 @@ begin
       Input_Valid => steps8_Output_Valid,
       Input_Last => steps8_Output_Last,
       Input_State => steps8_Output_State,
-      Input_Chain => steps8_Output_Chain,
+      Input_First => steps8_Output_First,
       Input_M0 => steps8_Output_M0,
       Input_M1 => steps8_Output_M1,
       Input_M2 => steps8_Output_M2,
@@ -694,7 +694,7 @@ begin
       Output_Valid => steps9_Output_Valid,
       Output_Last => steps9_Output_Last,
       Output_State => steps9_Output_State,
-      Output_Chain => steps9_Output_Chain,
+      Output_First => steps9_Output_First,
       Output_M0 => steps9_Output_M0,
       Output_M1 => steps9_Output_M1,
       Output_M2 => steps9_Output_M2,
@@ -713,7 +713,7 @@ begin
       Input_Valid => steps9_Output_Valid,
       Input_Last => steps9_Output_Last,
       Input_State => steps9_Output_State,
-      Input_Chain => steps9_Output_Chain,
+      Input_First => steps9_Output_First,
       Input_M0 => steps9_Output_M0,
       Input_M1 => steps9_Output_M1,
       Input_M2 => steps9_Output_M2,
@@ -723,7 +723,7 @@ begin
       Output_Valid => steps10_Output_Valid,
       Output_Last => steps10_Output_Last,
       Output_State => steps10_Output_State,
-      Output_Chain => steps10_Output_Chain,
+      Output_First => steps10_Output_First,
       Output_M0 => steps10_Output_M0,
       Output_M1 => steps10_Output_M1,
       Output_M2 => steps10_Output_M2,
@@ -742,7 +742,7 @@ begin
       Input_Valid => steps10_Output_Valid,
       Input_Last => steps10_Output_Last,
       Input_State => steps10_Output_State,
-      Input_Chain => steps10_Output_Chain,
+      Input_First => steps10_Output_First,
       Input_M0 => steps10_Output_M0,
       Input_M1 => steps10_Output_M1,
       Input_M2 => steps10_Output_M2,
@@ -752,7 +752,7 @@ begin
       Output_Valid => steps11_Output_Valid,
       Output_Last => steps11_Output_Last,
       Output_State => steps11_Output_State,
-      Output_Chain => steps11_Output_Chain,
+      Output_First => steps11_Output_First,
       Output_M0 => steps11_Output_M0,
       Output_M1 => steps11_Output_M1,
       Output_M2 => steps11_Output_M2,
@@ -771,7 +771,7 @@ begin
       Input_Valid => steps11_Output_Valid,
       Input_Last => steps11_Output_Last,
       Input_State => steps11_Output_State,
-      Input_Chain => steps11_Output_Chain,
+      Input_First => steps11_Output_First,
       Input_M0 => steps11_Output_M0,
       Input_M1 => steps11_Output_M1,
       Input_M2 => steps11_Output_M2,
@@ -781,7 +781,7 @@ begin
       Output_Valid => steps12_Output_Valid,
       Output_Last => steps12_Output_Last,
       Output_State => steps12_Output_State,
-      Output_Chain => steps12_Output_Chain,
+      Output_First => steps12_Output_First,
       Output_M0 => steps12_Output_M0,
       Output_M1 => steps12_Output_M1,
       Output_M2 => steps12_Output_M2,
@@ -800,7 +800,7 @@ begin
       Input_Valid => steps12_Output_Valid,
       Input_Last => steps12_Output_Last,
       Input_State => steps12_Output_State,
-      Input_Chain => steps12_Output_Chain,
+      Input_First => steps12_Output_First,
       Input_M0 => steps12_Output_M0,
       Input_M1 => steps12_Output_M1,
       Input_M2 => steps12_Output_M2,
@@ -810,7 +810,7 @@ begin
       Output_Valid => steps13_Output_Valid,
       Output_Last => steps13_Output_Last,
       Output_State => steps13_Output_State,
-      Output_Chain => steps13_Output_Chain,
+      Output_First => steps13_Output_First,
       Output_M0 => steps13_Output_M0,
       Output_M1 => steps13_Output_M1,
       Output_M2 => steps13_Output_M2,
@@ -829,7 +829,7 @@ begin
       Input_Valid => steps13_Output_Valid,
       Input_Last => steps13_Output_Last,
       Input_State => steps13_Output_State,
-      Input_Chain => steps13_Output_Chain,
+      Input_First => steps13_Output_First,
       Input_M0 => steps13_Output_M0,
       Input_M1 => steps13_Output_M1,
       Input_M2 => steps13_Output_M2,
@@ -839,7 +839,7 @@ begin
       Output_Valid => steps14_Output_Valid,
       Output_Last => steps14_Output_Last,
       Output_State => steps14_Output_State,
-      Output_Chain => steps14_Output_Chain,
+      Output_First => steps14_Output_First,
       Output_M0 => steps14_Output_M0,
       Output_M1 => steps14_Output_M1,
       Output_M2 => steps14_Output_M2,
@@ -858,7 +858,7 @@ begin
       Input_Valid => steps14_Output_Valid,
       Input_Last => steps14_Output_Last,
       Input_State => steps14_Output_State,
-      Input_Chain => steps14_Output_Chain,
+      Input_First => steps14_Output_First,
       Input_M0 => steps14_Output_M0,
       Input_M1 => steps14_Output_M1,
       Input_M2 => steps14_Output_M2,
@@ -868,7 +868,7 @@ begin
       Output_Valid => steps15_Output_Valid,
       Output_Last => steps15_Output_Last,
       Output_State => steps15_Output_State,
-      Output_Chain => steps15_Output_Chain,
+      Output_First => steps15_Output_First,
       Output_M0 => steps15_Output_M0,
       Output_M1 => steps15_Output_M1,
       Output_M2 => steps15_Output_M2,
@@ -975,7 +975,7 @@ begin
       Output_Valid => chain_Output_Valid,
       Output_Last => chain_Output_Last,
       Output_State => chain_Output_State,
-      Output_Chain => chain_Output_Chain,
+      Output_First => chain_Output_First,
       Output_M0 => chain_Output_M0,
       Output_M1 => chain_Output_M1,
       Output_M2 => chain_Output_M2,
@@ -990,7 +990,7 @@ begin
       Input_Valid => steps15_Output_Valid,
       Input_Last => steps15_Output_Last,
       Input_State => steps15_Output_State,
-      Input_Chain => steps15_Output_Chain,
+      Input_First => steps15_Output_First,
       Input_M0 => steps15_Output_M0,
       Input_M1 => steps15_Output_M1,
       Input_M2 => steps15_Output_M2,

@@ -16,7 +16,7 @@ entity Md5StepStage is
     Input_Valid : in boolean;
     Input_Last : in boolean;
     Input_State : in hdl_u128;
-    Input_Chain : in hdl_u128;
+    Input_First : in boolean;
     Input_M0 : in hdl_u128;
     Input_M1 : in hdl_u128;
     Input_M2 : in hdl_u128;
@@ -26,7 +26,7 @@ entity Md5StepStage is
     Output_Valid : out boolean;
     Output_Last : out boolean;
     Output_State : out hdl_u128 := (others => '0');
-    Output_Chain : out hdl_u128 := (others => '0');
+    Output_First : out boolean;
     Output_M0 : out hdl_u128 := (others => '0');
     Output_M1 : out hdl_u128 := (others => '0');
     Output_M2 : out hdl_u128 := (others => '0');
@@ -49,9 +49,10 @@ begin
       if rst = '1' then
         Output_Valid <= false;
         Output_Last <= false;
+        Output_First <= false;
         Output_Slot <= (others => '0');
-        -- Datapath, no reset (the reset value is never observed): Output_State, Output_Chain,
-        --   Output_M0, Output_M1, Output_M2, Output_M3
+        -- Datapath, no reset (the reset value is never observed): Output_State, Output_M0,
+        --   Output_M1, Output_M2, Output_M3
       else
         if Advance_Ready then
           valid := Input_Valid;
@@ -68,7 +69,7 @@ begin
               end if;
             end loop;
             Output_State <= state;
-            Output_Chain <= Input_Chain;
+            Output_First <= Input_First;
             Output_M0 <= m0;
             Output_M1 <= m1;
             Output_M2 <= m2;

@@ -103,7 +103,7 @@ architecture rtl of axi_md5_proc32 is
   signal chain_Output_Valid : boolean;
   signal chain_Output_Last : boolean;
   signal chain_Output_State : hdl_u128;
-  signal chain_Output_Chain : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_M0 : hdl_u128;
   signal chain_Output_M1 : hdl_u128;
   signal chain_Output_M2 : hdl_u128;
@@ -113,7 +113,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps0_Output_Valid : boolean;
   signal steps0_Output_Last : boolean;
   signal steps0_Output_State : hdl_u128;
-  signal steps0_Output_Chain : hdl_u128;
+  signal steps0_Output_First : boolean;
   signal steps0_Output_M0 : hdl_u128;
   signal steps0_Output_M1 : hdl_u128;
   signal steps0_Output_M2 : hdl_u128;
@@ -122,7 +122,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps1_Output_Valid : boolean;
   signal steps1_Output_Last : boolean;
   signal steps1_Output_State : hdl_u128;
-  signal steps1_Output_Chain : hdl_u128;
+  signal steps1_Output_First : boolean;
   signal steps1_Output_M0 : hdl_u128;
   signal steps1_Output_M1 : hdl_u128;
   signal steps1_Output_M2 : hdl_u128;
@@ -131,7 +131,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps2_Output_Valid : boolean;
   signal steps2_Output_Last : boolean;
   signal steps2_Output_State : hdl_u128;
-  signal steps2_Output_Chain : hdl_u128;
+  signal steps2_Output_First : boolean;
   signal steps2_Output_M0 : hdl_u128;
   signal steps2_Output_M1 : hdl_u128;
   signal steps2_Output_M2 : hdl_u128;
@@ -140,7 +140,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps3_Output_Valid : boolean;
   signal steps3_Output_Last : boolean;
   signal steps3_Output_State : hdl_u128;
-  signal steps3_Output_Chain : hdl_u128;
+  signal steps3_Output_First : boolean;
   signal steps3_Output_M0 : hdl_u128;
   signal steps3_Output_M1 : hdl_u128;
   signal steps3_Output_M2 : hdl_u128;
@@ -149,7 +149,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps4_Output_Valid : boolean;
   signal steps4_Output_Last : boolean;
   signal steps4_Output_State : hdl_u128;
-  signal steps4_Output_Chain : hdl_u128;
+  signal steps4_Output_First : boolean;
   signal steps4_Output_M0 : hdl_u128;
   signal steps4_Output_M1 : hdl_u128;
   signal steps4_Output_M2 : hdl_u128;
@@ -158,7 +158,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps5_Output_Valid : boolean;
   signal steps5_Output_Last : boolean;
   signal steps5_Output_State : hdl_u128;
-  signal steps5_Output_Chain : hdl_u128;
+  signal steps5_Output_First : boolean;
   signal steps5_Output_M0 : hdl_u128;
   signal steps5_Output_M1 : hdl_u128;
   signal steps5_Output_M2 : hdl_u128;
@@ -167,7 +167,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps6_Output_Valid : boolean;
   signal steps6_Output_Last : boolean;
   signal steps6_Output_State : hdl_u128;
-  signal steps6_Output_Chain : hdl_u128;
+  signal steps6_Output_First : boolean;
   signal steps6_Output_M0 : hdl_u128;
   signal steps6_Output_M1 : hdl_u128;
   signal steps6_Output_M2 : hdl_u128;
@@ -176,7 +176,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps7_Output_Valid : boolean;
   signal steps7_Output_Last : boolean;
   signal steps7_Output_State : hdl_u128;
-  signal steps7_Output_Chain : hdl_u128;
+  signal steps7_Output_First : boolean;
   signal steps7_Output_M0 : hdl_u128;
   signal steps7_Output_M1 : hdl_u128;
   signal steps7_Output_M2 : hdl_u128;
@@ -185,7 +185,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps8_Output_Valid : boolean;
   signal steps8_Output_Last : boolean;
   signal steps8_Output_State : hdl_u128;
-  signal steps8_Output_Chain : hdl_u128;
+  signal steps8_Output_First : boolean;
   signal steps8_Output_M0 : hdl_u128;
   signal steps8_Output_M1 : hdl_u128;
   signal steps8_Output_M2 : hdl_u128;
@@ -194,7 +194,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps9_Output_Valid : boolean;
   signal steps9_Output_Last : boolean;
   signal steps9_Output_State : hdl_u128;
-  signal steps9_Output_Chain : hdl_u128;
+  signal steps9_Output_First : boolean;
   signal steps9_Output_M0 : hdl_u128;
   signal steps9_Output_M1 : hdl_u128;
   signal steps9_Output_M2 : hdl_u128;
@@ -203,7 +203,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps10_Output_Valid : boolean;
   signal steps10_Output_Last : boolean;
   signal steps10_Output_State : hdl_u128;
-  signal steps10_Output_Chain : hdl_u128;
+  signal steps10_Output_First : boolean;
   signal steps10_Output_M0 : hdl_u128;
   signal steps10_Output_M1 : hdl_u128;
   signal steps10_Output_M2 : hdl_u128;
@@ -212,7 +212,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps11_Output_Valid : boolean;
   signal steps11_Output_Last : boolean;
   signal steps11_Output_State : hdl_u128;
-  signal steps11_Output_Chain : hdl_u128;
+  signal steps11_Output_First : boolean;
   signal steps11_Output_M0 : hdl_u128;
   signal steps11_Output_M1 : hdl_u128;
   signal steps11_Output_M2 : hdl_u128;
@@ -221,7 +221,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps12_Output_Valid : boolean;
   signal steps12_Output_Last : boolean;
   signal steps12_Output_State : hdl_u128;
-  signal steps12_Output_Chain : hdl_u128;
+  signal steps12_Output_First : boolean;
   signal steps12_Output_M0 : hdl_u128;
   signal steps12_Output_M1 : hdl_u128;
   signal steps12_Output_M2 : hdl_u128;
@@ -230,7 +230,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps13_Output_Valid : boolean;
   signal steps13_Output_Last : boolean;
   signal steps13_Output_State : hdl_u128;
-  signal steps13_Output_Chain : hdl_u128;
+  signal steps13_Output_First : boolean;
   signal steps13_Output_M0 : hdl_u128;
   signal steps13_Output_M1 : hdl_u128;
   signal steps13_Output_M2 : hdl_u128;
@@ -239,7 +239,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps14_Output_Valid : boolean;
   signal steps14_Output_Last : boolean;
   signal steps14_Output_State : hdl_u128;
-  signal steps14_Output_Chain : hdl_u128;
+  signal steps14_Output_First : boolean;
   signal steps14_Output_M0 : hdl_u128;
   signal steps14_Output_M1 : hdl_u128;
   signal steps14_Output_M2 : hdl_u128;
@@ -248,7 +248,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps15_Output_Valid : boolean;
   signal steps15_Output_Last : boolean;
   signal steps15_Output_State : hdl_u128;
-  signal steps15_Output_Chain : hdl_u128;
+  signal steps15_Output_First : boolean;
   signal steps15_Output_M0 : hdl_u128;
   signal steps15_Output_M1 : hdl_u128;
   signal steps15_Output_M2 : hdl_u128;
@@ -257,7 +257,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps16_Output_Valid : boolean;
   signal steps16_Output_Last : boolean;
   signal steps16_Output_State : hdl_u128;
-  signal steps16_Output_Chain : hdl_u128;
+  signal steps16_Output_First : boolean;
   signal steps16_Output_M0 : hdl_u128;
   signal steps16_Output_M1 : hdl_u128;
   signal steps16_Output_M2 : hdl_u128;
@@ -266,7 +266,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps17_Output_Valid : boolean;
   signal steps17_Output_Last : boolean;
   signal steps17_Output_State : hdl_u128;
-  signal steps17_Output_Chain : hdl_u128;
+  signal steps17_Output_First : boolean;
   signal steps17_Output_M0 : hdl_u128;
   signal steps17_Output_M1 : hdl_u128;
   signal steps17_Output_M2 : hdl_u128;
@@ -275,7 +275,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps18_Output_Valid : boolean;
   signal steps18_Output_Last : boolean;
   signal steps18_Output_State : hdl_u128;
-  signal steps18_Output_Chain : hdl_u128;
+  signal steps18_Output_First : boolean;
   signal steps18_Output_M0 : hdl_u128;
   signal steps18_Output_M1 : hdl_u128;
   signal steps18_Output_M2 : hdl_u128;
@@ -284,7 +284,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps19_Output_Valid : boolean;
   signal steps19_Output_Last : boolean;
   signal steps19_Output_State : hdl_u128;
-  signal steps19_Output_Chain : hdl_u128;
+  signal steps19_Output_First : boolean;
   signal steps19_Output_M0 : hdl_u128;
   signal steps19_Output_M1 : hdl_u128;
   signal steps19_Output_M2 : hdl_u128;
@@ -293,7 +293,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps20_Output_Valid : boolean;
   signal steps20_Output_Last : boolean;
   signal steps20_Output_State : hdl_u128;
-  signal steps20_Output_Chain : hdl_u128;
+  signal steps20_Output_First : boolean;
   signal steps20_Output_M0 : hdl_u128;
   signal steps20_Output_M1 : hdl_u128;
   signal steps20_Output_M2 : hdl_u128;
@@ -302,7 +302,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps21_Output_Valid : boolean;
   signal steps21_Output_Last : boolean;
   signal steps21_Output_State : hdl_u128;
-  signal steps21_Output_Chain : hdl_u128;
+  signal steps21_Output_First : boolean;
   signal steps21_Output_M0 : hdl_u128;
   signal steps21_Output_M1 : hdl_u128;
   signal steps21_Output_M2 : hdl_u128;
@@ -311,7 +311,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps22_Output_Valid : boolean;
   signal steps22_Output_Last : boolean;
   signal steps22_Output_State : hdl_u128;
-  signal steps22_Output_Chain : hdl_u128;
+  signal steps22_Output_First : boolean;
   signal steps22_Output_M0 : hdl_u128;
   signal steps22_Output_M1 : hdl_u128;
   signal steps22_Output_M2 : hdl_u128;
@@ -320,7 +320,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps23_Output_Valid : boolean;
   signal steps23_Output_Last : boolean;
   signal steps23_Output_State : hdl_u128;
-  signal steps23_Output_Chain : hdl_u128;
+  signal steps23_Output_First : boolean;
   signal steps23_Output_M0 : hdl_u128;
   signal steps23_Output_M1 : hdl_u128;
   signal steps23_Output_M2 : hdl_u128;
@@ -329,7 +329,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps24_Output_Valid : boolean;
   signal steps24_Output_Last : boolean;
   signal steps24_Output_State : hdl_u128;
-  signal steps24_Output_Chain : hdl_u128;
+  signal steps24_Output_First : boolean;
   signal steps24_Output_M0 : hdl_u128;
   signal steps24_Output_M1 : hdl_u128;
   signal steps24_Output_M2 : hdl_u128;
@@ -338,7 +338,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps25_Output_Valid : boolean;
   signal steps25_Output_Last : boolean;
   signal steps25_Output_State : hdl_u128;
-  signal steps25_Output_Chain : hdl_u128;
+  signal steps25_Output_First : boolean;
   signal steps25_Output_M0 : hdl_u128;
   signal steps25_Output_M1 : hdl_u128;
   signal steps25_Output_M2 : hdl_u128;
@@ -347,7 +347,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps26_Output_Valid : boolean;
   signal steps26_Output_Last : boolean;
   signal steps26_Output_State : hdl_u128;
-  signal steps26_Output_Chain : hdl_u128;
+  signal steps26_Output_First : boolean;
   signal steps26_Output_M0 : hdl_u128;
   signal steps26_Output_M1 : hdl_u128;
   signal steps26_Output_M2 : hdl_u128;
@@ -356,7 +356,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps27_Output_Valid : boolean;
   signal steps27_Output_Last : boolean;
   signal steps27_Output_State : hdl_u128;
-  signal steps27_Output_Chain : hdl_u128;
+  signal steps27_Output_First : boolean;
   signal steps27_Output_M0 : hdl_u128;
   signal steps27_Output_M1 : hdl_u128;
   signal steps27_Output_M2 : hdl_u128;
@@ -365,7 +365,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps28_Output_Valid : boolean;
   signal steps28_Output_Last : boolean;
   signal steps28_Output_State : hdl_u128;
-  signal steps28_Output_Chain : hdl_u128;
+  signal steps28_Output_First : boolean;
   signal steps28_Output_M0 : hdl_u128;
   signal steps28_Output_M1 : hdl_u128;
   signal steps28_Output_M2 : hdl_u128;
@@ -374,7 +374,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps29_Output_Valid : boolean;
   signal steps29_Output_Last : boolean;
   signal steps29_Output_State : hdl_u128;
-  signal steps29_Output_Chain : hdl_u128;
+  signal steps29_Output_First : boolean;
   signal steps29_Output_M0 : hdl_u128;
   signal steps29_Output_M1 : hdl_u128;
   signal steps29_Output_M2 : hdl_u128;
@@ -383,7 +383,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps30_Output_Valid : boolean;
   signal steps30_Output_Last : boolean;
   signal steps30_Output_State : hdl_u128;
-  signal steps30_Output_Chain : hdl_u128;
+  signal steps30_Output_First : boolean;
   signal steps30_Output_M0 : hdl_u128;
   signal steps30_Output_M1 : hdl_u128;
   signal steps30_Output_M2 : hdl_u128;
@@ -392,7 +392,7 @@ architecture rtl of axi_md5_proc32 is
   signal steps31_Output_Valid : boolean;
   signal steps31_Output_Last : boolean;
   signal steps31_Output_State : hdl_u128;
-  signal steps31_Output_Chain : hdl_u128;
+  signal steps31_Output_First : boolean;
   signal steps31_Output_M0 : hdl_u128;
   signal steps31_Output_M1 : hdl_u128;
   signal steps31_Output_M2 : hdl_u128;
@@ -567,7 +567,7 @@ begin
       Input_Valid => chain_Output_Valid,
       Input_Last => chain_Output_Last,
       Input_State => chain_Output_State,
-      Input_Chain => chain_Output_Chain,
+      Input_First => chain_Output_First,
       Input_M0 => chain_Output_M0,
       Input_M1 => chain_Output_M1,
       Input_M2 => chain_Output_M2,
@@ -577,7 +577,7 @@ begin
       Output_Valid => steps0_Output_Valid,
       Output_Last => steps0_Output_Last,
       Output_State => steps0_Output_State,
-      Output_Chain => steps0_Output_Chain,
+      Output_First => steps0_Output_First,
       Output_M0 => steps0_Output_M0,
       Output_M1 => steps0_Output_M1,
       Output_M2 => steps0_Output_M2,
@@ -596,7 +596,7 @@ begin
       Input_Valid => steps0_Output_Valid,
       Input_Last => steps0_Output_Last,
       Input_State => steps0_Output_State,
-      Input_Chain => steps0_Output_Chain,
+      Input_First => steps0_Output_First,
       Input_M0 => steps0_Output_M0,
       Input_M1 => steps0_Output_M1,
       Input_M2 => steps0_Output_M2,
@@ -606,7 +606,7 @@ begin
       Output_Valid => steps1_Output_Valid,
       Output_Last => steps1_Output_Last,
       Output_State => steps1_Output_State,
-      Output_Chain => steps1_Output_Chain,
+      Output_First => steps1_Output_First,
       Output_M0 => steps1_Output_M0,
       Output_M1 => steps1_Output_M1,
       Output_M2 => steps1_Output_M2,
@@ -625,7 +625,7 @@ begin
       Input_Valid => steps1_Output_Valid,
       Input_Last => steps1_Output_Last,
       Input_State => steps1_Output_State,
-      Input_Chain => steps1_Output_Chain,
+      Input_First => steps1_Output_First,
       Input_M0 => steps1_Output_M0,
       Input_M1 => steps1_Output_M1,
       Input_M2 => steps1_Output_M2,
@@ -635,7 +635,7 @@ begin
       Output_Valid => steps2_Output_Valid,
       Output_Last => steps2_Output_Last,
       Output_State => steps2_Output_State,
-      Output_Chain => steps2_Output_Chain,
+      Output_First => steps2_Output_First,
       Output_M0 => steps2_Output_M0,
       Output_M1 => steps2_Output_M1,
       Output_M2 => steps2_Output_M2,
@@ -654,7 +654,7 @@ begin
       Input_Valid => steps2_Output_Valid,
       Input_Last => steps2_Output_Last,
       Input_State => steps2_Output_State,
-      Input_Chain => steps2_Output_Chain,
+      Input_First => steps2_Output_First,
       Input_M0 => steps2_Output_M0,
       Input_M1 => steps2_Output_M1,
       Input_M2 => steps2_Output_M2,
@@ -664,7 +664,7 @@ begin
       Output_Valid => steps3_Output_Valid,
       Output_Last => steps3_Output_Last,
       Output_State => steps3_Output_State,
-      Output_Chain => steps3_Output_Chain,
+      Output_First => steps3_Output_First,
       Output_M0 => steps3_Output_M0,
       Output_M1 => steps3_Output_M1,
       Output_M2 => steps3_Output_M2,
@@ -683,7 +683,7 @@ begin
       Input_Valid => steps3_Output_Valid,
       Input_Last => steps3_Output_Last,
       Input_State => steps3_Output_State,
-      Input_Chain => steps3_Output_Chain,
+      Input_First => steps3_Output_First,
       Input_M0 => steps3_Output_M0,
       Input_M1 => steps3_Output_M1,
       Input_M2 => steps3_Output_M2,
@@ -693,7 +693,7 @@ begin
       Output_Valid => steps4_Output_Valid,
       Output_Last => steps4_Output_Last,
       Output_State => steps4_Output_State,
-      Output_Chain => steps4_Output_Chain,
+      Output_First => steps4_Output_First,
       Output_M0 => steps4_Output_M0,
       Output_M1 => steps4_Output_M1,
       Output_M2 => steps4_Output_M2,
@@ -712,7 +712,7 @@ begin
       Input_Valid => steps4_Output_Valid,
       Input_Last => steps4_Output_Last,
       Input_State => steps4_Output_State,
-      Input_Chain => steps4_Output_Chain,
+      Input_First => steps4_Output_First,
       Input_M0 => steps4_Output_M0,
       Input_M1 => steps4_Output_M1,
       Input_M2 => steps4_Output_M2,
@@ -722,7 +722,7 @@ begin
       Output_Valid => steps5_Output_Valid,
       Output_Last => steps5_Output_Last,
       Output_State => steps5_Output_State,
-      Output_Chain => steps5_Output_Chain,
+      Output_First => steps5_Output_First,
       Output_M0 => steps5_Output_M0,
       Output_M1 => steps5_Output_M1,
       Output_M2 => steps5_Output_M2,
@@ -741,7 +741,7 @@ begin
       Input_Valid => steps5_Output_Valid,
       Input_Last => steps5_Output_Last,
       Input_State => steps5_Output_State,
-      Input_Chain => steps5_Output_Chain,
+      Input_First => steps5_Output_First,
       Input_M0 => steps5_Output_M0,
       Input_M1 => steps5_Output_M1,
       Input_M2 => steps5_Output_M2,
@@ -751,7 +751,7 @@ begin
       Output_Valid => steps6_Output_Valid,
       Output_Last => steps6_Output_Last,
       Output_State => steps6_Output_State,
-      Output_Chain => steps6_Output_Chain,
+      Output_First => steps6_Output_First,
       Output_M0 => steps6_Output_M0,
       Output_M1 => steps6_Output_M1,
       Output_M2 => steps6_Output_M2,
@@ -770,7 +770,7 @@ begin
       Input_Valid => steps6_Output_Valid,
       Input_Last => steps6_Output_Last,
       Input_State => steps6_Output_State,
-      Input_Chain => steps6_Output_Chain,
+      Input_First => steps6_Output_First,
       Input_M0 => steps6_Output_M0,
       Input_M1 => steps6_Output_M1,
       Input_M2 => steps6_Output_M2,
@@ -780,7 +780,7 @@ begin
       Output_Valid => steps7_Output_Valid,
       Output_Last => steps7_Output_Last,
       Output_State => steps7_Output_State,
-      Output_Chain => steps7_Output_Chain,
+      Output_First => steps7_Output_First,
       Output_M0 => steps7_Output_M0,
       Output_M1 => steps7_Output_M1,
       Output_M2 => steps7_Output_M2,
@@ -799,7 +799,7 @@ begin
       Input_Valid => steps7_Output_Valid,
       Input_Last => steps7_Output_Last,
       Input_State => steps7_Output_State,
-      Input_Chain => steps7_Output_Chain,
+      Input_First => steps7_Output_First,
       Input_M0 => steps7_Output_M0,
       Input_M1 => steps7_Output_M1,
       Input_M2 => steps7_Output_M2,
@@ -809,7 +809,7 @@ begin
       Output_Valid => steps8_Output_Valid,
       Output_Last => steps8_Output_Last,
       Output_State => steps8_Output_State,
-      Output_Chain => steps8_Output_Chain,
+      Output_First => steps8_Output_First,
       Output_M0 => steps8_Output_M0,
       Output_M1 => steps8_Output_M1,
       Output_M2 => steps8_Output_M2,
@@ -828,7 +828,7 @@ begin
       Input_Valid => steps8_Output_Valid,
       Input_Last => steps8_Output_Last,
       Input_State => steps8_Output_State,
-      Input_Chain => steps8_Output_Chain,
+      Input_First => steps8_Output_First,
       Input_M0 => steps8_Output_M0,
       Input_M1 => steps8_Output_M1,
       Input_M2 => steps8_Output_M2,
@@ -838,7 +838,7 @@ begin
       Output_Valid => steps9_Output_Valid,
       Output_Last => steps9_Output_Last,
       Output_State => steps9_Output_State,
-      Output_Chain => steps9_Output_Chain,
+      Output_First => steps9_Output_First,
       Output_M0 => steps9_Output_M0,
       Output_M1 => steps9_Output_M1,
       Output_M2 => steps9_Output_M2,
@@ -857,7 +857,7 @@ begin
       Input_Valid => steps9_Output_Valid,
       Input_Last => steps9_Output_Last,
       Input_State => steps9_Output_State,
-      Input_Chain => steps9_Output_Chain,
+      Input_First => steps9_Output_First,
       Input_M0 => steps9_Output_M0,
       Input_M1 => steps9_Output_M1,
       Input_M2 => steps9_Output_M2,
@@ -867,7 +867,7 @@ begin
       Output_Valid => steps10_Output_Valid,
       Output_Last => steps10_Output_Last,
       Output_State => steps10_Output_State,
-      Output_Chain => steps10_Output_Chain,
+      Output_First => steps10_Output_First,
       Output_M0 => steps10_Output_M0,
       Output_M1 => steps10_Output_M1,
       Output_M2 => steps10_Output_M2,
@@ -886,7 +886,7 @@ begin
       Input_Valid => steps10_Output_Valid,
       Input_Last => steps10_Output_Last,
       Input_State => steps10_Output_State,
-      Input_Chain => steps10_Output_Chain,
+      Input_First => steps10_Output_First,
       Input_M0 => steps10_Output_M0,
       Input_M1 => steps10_Output_M1,
       Input_M2 => steps10_Output_M2,
@@ -896,7 +896,7 @@ begin
       Output_Valid => steps11_Output_Valid,
       Output_Last => steps11_Output_Last,
       Output_State => steps11_Output_State,
-      Output_Chain => steps11_Output_Chain,
+      Output_First => steps11_Output_First,
       Output_M0 => steps11_Output_M0,
       Output_M1 => steps11_Output_M1,
       Output_M2 => steps11_Output_M2,
@@ -915,7 +915,7 @@ begin
       Input_Valid => steps11_Output_Valid,
       Input_Last => steps11_Output_Last,
       Input_State => steps11_Output_State,
-      Input_Chain => steps11_Output_Chain,
+      Input_First => steps11_Output_First,
       Input_M0 => steps11_Output_M0,
       Input_M1 => steps11_Output_M1,
       Input_M2 => steps11_Output_M2,
@@ -925,7 +925,7 @@ begin
       Output_Valid => steps12_Output_Valid,
       Output_Last => steps12_Output_Last,
       Output_State => steps12_Output_State,
-      Output_Chain => steps12_Output_Chain,
+      Output_First => steps12_Output_First,
       Output_M0 => steps12_Output_M0,
       Output_M1 => steps12_Output_M1,
       Output_M2 => steps12_Output_M2,
@@ -944,7 +944,7 @@ begin
       Input_Valid => steps12_Output_Valid,
       Input_Last => steps12_Output_Last,
       Input_State => steps12_Output_State,
-      Input_Chain => steps12_Output_Chain,
+      Input_First => steps12_Output_First,
       Input_M0 => steps12_Output_M0,
       Input_M1 => steps12_Output_M1,
       Input_M2 => steps12_Output_M2,
@@ -954,7 +954,7 @@ begin
       Output_Valid => steps13_Output_Valid,
       Output_Last => steps13_Output_Last,
       Output_State => steps13_Output_State,
-      Output_Chain => steps13_Output_Chain,
+      Output_First => steps13_Output_First,
       Output_M0 => steps13_Output_M0,
       Output_M1 => steps13_Output_M1,
       Output_M2 => steps13_Output_M2,
@@ -973,7 +973,7 @@ begin
       Input_Valid => steps13_Output_Valid,
       Input_Last => steps13_Output_Last,
       Input_State => steps13_Output_State,
-      Input_Chain => steps13_Output_Chain,
+      Input_First => steps13_Output_First,
       Input_M0 => steps13_Output_M0,
       Input_M1 => steps13_Output_M1,
       Input_M2 => steps13_Output_M2,
@@ -983,7 +983,7 @@ begin
       Output_Valid => steps14_Output_Valid,
       Output_Last => steps14_Output_Last,
       Output_State => steps14_Output_State,
-      Output_Chain => steps14_Output_Chain,
+      Output_First => steps14_Output_First,
       Output_M0 => steps14_Output_M0,
       Output_M1 => steps14_Output_M1,
       Output_M2 => steps14_Output_M2,
@@ -1002,7 +1002,7 @@ begin
       Input_Valid => steps14_Output_Valid,
       Input_Last => steps14_Output_Last,
       Input_State => steps14_Output_State,
-      Input_Chain => steps14_Output_Chain,
+      Input_First => steps14_Output_First,
       Input_M0 => steps14_Output_M0,
       Input_M1 => steps14_Output_M1,
       Input_M2 => steps14_Output_M2,
@@ -1012,7 +1012,7 @@ begin
       Output_Valid => steps15_Output_Valid,
       Output_Last => steps15_Output_Last,
       Output_State => steps15_Output_State,
-      Output_Chain => steps15_Output_Chain,
+      Output_First => steps15_Output_First,
       Output_M0 => steps15_Output_M0,
       Output_M1 => steps15_Output_M1,
       Output_M2 => steps15_Output_M2,
@@ -1031,7 +1031,7 @@ begin
       Input_Valid => steps15_Output_Valid,
       Input_Last => steps15_Output_Last,
       Input_State => steps15_Output_State,
-      Input_Chain => steps15_Output_Chain,
+      Input_First => steps15_Output_First,
       Input_M0 => steps15_Output_M0,
       Input_M1 => steps15_Output_M1,
       Input_M2 => steps15_Output_M2,
@@ -1041,7 +1041,7 @@ begin
       Output_Valid => steps16_Output_Valid,
       Output_Last => steps16_Output_Last,
       Output_State => steps16_Output_State,
-      Output_Chain => steps16_Output_Chain,
+      Output_First => steps16_Output_First,
       Output_M0 => steps16_Output_M0,
       Output_M1 => steps16_Output_M1,
       Output_M2 => steps16_Output_M2,
@@ -1060,7 +1060,7 @@ begin
       Input_Valid => steps16_Output_Valid,
       Input_Last => steps16_Output_Last,
       Input_State => steps16_Output_State,
-      Input_Chain => steps16_Output_Chain,
+      Input_First => steps16_Output_First,
       Input_M0 => steps16_Output_M0,
       Input_M1 => steps16_Output_M1,
       Input_M2 => steps16_Output_M2,
@@ -1070,7 +1070,7 @@ begin
       Output_Valid => steps17_Output_Valid,
       Output_Last => steps17_Output_Last,
       Output_State => steps17_Output_State,
-      Output_Chain => steps17_Output_Chain,
+      Output_First => steps17_Output_First,
       Output_M0 => steps17_Output_M0,
       Output_M1 => steps17_Output_M1,
       Output_M2 => steps17_Output_M2,
@@ -1089,7 +1089,7 @@ begin
       Input_Valid => steps17_Output_Valid,
       Input_Last => steps17_Output_Last,
       Input_State => steps17_Output_State,
-      Input_Chain => steps17_Output_Chain,
+      Input_First => steps17_Output_First,
       Input_M0 => steps17_Output_M0,
       Input_M1 => steps17_Output_M1,
       Input_M2 => steps17_Output_M2,
@@ -1099,7 +1099,7 @@ begin
       Output_Valid => steps18_Output_Valid,
       Output_Last => steps18_Output_Last,
       Output_State => steps18_Output_State,
-      Output_Chain => steps18_Output_Chain,
+      Output_First => steps18_Output_First,
       Output_M0 => steps18_Output_M0,
       Output_M1 => steps18_Output_M1,
       Output_M2 => steps18_Output_M2,
@@ -1118,7 +1118,7 @@ begin
       Input_Valid => steps18_Output_Valid,
       Input_Last => steps18_Output_Last,
       Input_State => steps18_Output_State,
-      Input_Chain => steps18_Output_Chain,
+      Input_First => steps18_Output_First,
       Input_M0 => steps18_Output_M0,
       Input_M1 => steps18_Output_M1,
       Input_M2 => steps18_Output_M2,
@@ -1128,7 +1128,7 @@ begin
       Output_Valid => steps19_Output_Valid,
       Output_Last => steps19_Output_Last,
       Output_State => steps19_Output_State,
-      Output_Chain => steps19_Output_Chain,
+      Output_First => steps19_Output_First,
       Output_M0 => steps19_Output_M0,
       Output_M1 => steps19_Output_M1,
       Output_M2 => steps19_Output_M2,
@@ -1147,7 +1147,7 @@ begin
       Input_Valid => steps19_Output_Valid,
       Input_Last => steps19_Output_Last,
       Input_State => steps19_Output_State,
-      Input_Chain => steps19_Output_Chain,
+      Input_First => steps19_Output_First,
       Input_M0 => steps19_Output_M0,
       Input_M1 => steps19_Output_M1,
       Input_M2 => steps19_Output_M2,
@@ -1157,7 +1157,7 @@ begin
       Output_Valid => steps20_Output_Valid,
       Output_Last => steps20_Output_Last,
       Output_State => steps20_Output_State,
-      Output_Chain => steps20_Output_Chain,
+      Output_First => steps20_Output_First,
       Output_M0 => steps20_Output_M0,
       Output_M1 => steps20_Output_M1,
       Output_M2 => steps20_Output_M2,
@@ -1176,7 +1176,7 @@ begin
       Input_Valid => steps20_Output_Valid,
       Input_Last => steps20_Output_Last,
       Input_State => steps20_Output_State,
-      Input_Chain => steps20_Output_Chain,
+      Input_First => steps20_Output_First,
       Input_M0 => steps20_Output_M0,
       Input_M1 => steps20_Output_M1,
       Input_M2 => steps20_Output_M2,
@@ -1186,7 +1186,7 @@ begin
       Output_Valid => steps21_Output_Valid,
       Output_Last => steps21_Output_Last,
       Output_State => steps21_Output_State,
-      Output_Chain => steps21_Output_Chain,
+      Output_First => steps21_Output_First,
       Output_M0 => steps21_Output_M0,
       Output_M1 => steps21_Output_M1,
       Output_M2 => steps21_Output_M2,
@@ -1205,7 +1205,7 @@ begin
       Input_Valid => steps21_Output_Valid,
       Input_Last => steps21_Output_Last,
       Input_State => steps21_Output_State,
-      Input_Chain => steps21_Output_Chain,
+      Input_First => steps21_Output_First,
       Input_M0 => steps21_Output_M0,
       Input_M1 => steps21_Output_M1,
       Input_M2 => steps21_Output_M2,
@@ -1215,7 +1215,7 @@ begin
       Output_Valid => steps22_Output_Valid,
       Output_Last => steps22_Output_Last,
       Output_State => steps22_Output_State,
-      Output_Chain => steps22_Output_Chain,
+      Output_First => steps22_Output_First,
       Output_M0 => steps22_Output_M0,
       Output_M1 => steps22_Output_M1,
       Output_M2 => steps22_Output_M2,
@@ -1234,7 +1234,7 @@ begin
       Input_Valid => steps22_Output_Valid,
       Input_Last => steps22_Output_Last,
       Input_State => steps22_Output_State,
-      Input_Chain => steps22_Output_Chain,
+      Input_First => steps22_Output_First,
       Input_M0 => steps22_Output_M0,
       Input_M1 => steps22_Output_M1,
       Input_M2 => steps22_Output_M2,
@@ -1244,7 +1244,7 @@ begin
       Output_Valid => steps23_Output_Valid,
       Output_Last => steps23_Output_Last,
       Output_State => steps23_Output_State,
-      Output_Chain => steps23_Output_Chain,
+      Output_First => steps23_Output_First,
       Output_M0 => steps23_Output_M0,
       Output_M1 => steps23_Output_M1,
       Output_M2 => steps23_Output_M2,
@@ -1263,7 +1263,7 @@ begin
       Input_Valid => steps23_Output_Valid,
       Input_Last => steps23_Output_Last,
       Input_State => steps23_Output_State,
-      Input_Chain => steps23_Output_Chain,
+      Input_First => steps23_Output_First,
       Input_M0 => steps23_Output_M0,
       Input_M1 => steps23_Output_M1,
       Input_M2 => steps23_Output_M2,
@@ -1273,7 +1273,7 @@ begin
       Output_Valid => steps24_Output_Valid,
       Output_Last => steps24_Output_Last,
       Output_State => steps24_Output_State,
-      Output_Chain => steps24_Output_Chain,
+      Output_First => steps24_Output_First,
       Output_M0 => steps24_Output_M0,
       Output_M1 => steps24_Output_M1,
       Output_M2 => steps24_Output_M2,
@@ -1292,7 +1292,7 @@ begin
       Input_Valid => steps24_Output_Valid,
       Input_Last => steps24_Output_Last,
       Input_State => steps24_Output_State,
-      Input_Chain => steps24_Output_Chain,
+      Input_First => steps24_Output_First,
       Input_M0 => steps24_Output_M0,
       Input_M1 => steps24_Output_M1,
       Input_M2 => steps24_Output_M2,
@@ -1302,7 +1302,7 @@ begin
       Output_Valid => steps25_Output_Valid,
       Output_Last => steps25_Output_Last,
       Output_State => steps25_Output_State,
-      Output_Chain => steps25_Output_Chain,
+      Output_First => steps25_Output_First,
       Output_M0 => steps25_Output_M0,
       Output_M1 => steps25_Output_M1,
       Output_M2 => steps25_Output_M2,
@@ -1321,7 +1321,7 @@ begin
       Input_Valid => steps25_Output_Valid,
       Input_Last => steps25_Output_Last,
       Input_State => steps25_Output_State,
-      Input_Chain => steps25_Output_Chain,
+      Input_First => steps25_Output_First,
       Input_M0 => steps25_Output_M0,
       Input_M1 => steps25_Output_M1,
       Input_M2 => steps25_Output_M2,
@@ -1331,7 +1331,7 @@ begin
       Output_Valid => steps26_Output_Valid,
       Output_Last => steps26_Output_Last,
       Output_State => steps26_Output_State,
-      Output_Chain => steps26_Output_Chain,
+      Output_First => steps26_Output_First,
       Output_M0 => steps26_Output_M0,
       Output_M1 => steps26_Output_M1,
       Output_M2 => steps26_Output_M2,
@@ -1350,7 +1350,7 @@ begin
       Input_Valid => steps26_Output_Valid,
       Input_Last => steps26_Output_Last,
       Input_State => steps26_Output_State,
-      Input_Chain => steps26_Output_Chain,
+      Input_First => steps26_Output_First,
       Input_M0 => steps26_Output_M0,
       Input_M1 => steps26_Output_M1,
       Input_M2 => steps26_Output_M2,
@@ -1360,7 +1360,7 @@ begin
       Output_Valid => steps27_Output_Valid,
       Output_Last => steps27_Output_Last,
       Output_State => steps27_Output_State,
-      Output_Chain => steps27_Output_Chain,
+      Output_First => steps27_Output_First,
       Output_M0 => steps27_Output_M0,
       Output_M1 => steps27_Output_M1,
       Output_M2 => steps27_Output_M2,
@@ -1379,7 +1379,7 @@ begin
       Input_Valid => steps27_Output_Valid,
       Input_Last => steps27_Output_Last,
       Input_State => steps27_Output_State,
-      Input_Chain => steps27_Output_Chain,
+      Input_First => steps27_Output_First,
       Input_M0 => steps27_Output_M0,
       Input_M1 => steps27_Output_M1,
       Input_M2 => steps27_Output_M2,
@@ -1389,7 +1389,7 @@ begin
       Output_Valid => steps28_Output_Valid,
       Output_Last => steps28_Output_Last,
       Output_State => steps28_Output_State,
-      Output_Chain => steps28_Output_Chain,
+      Output_First => steps28_Output_First,
       Output_M0 => steps28_Output_M0,
       Output_M1 => steps28_Output_M1,
       Output_M2 => steps28_Output_M2,
@@ -1408,7 +1408,7 @@ begin
       Input_Valid => steps28_Output_Valid,
       Input_Last => steps28_Output_Last,
       Input_State => steps28_Output_State,
-      Input_Chain => steps28_Output_Chain,
+      Input_First => steps28_Output_First,
       Input_M0 => steps28_Output_M0,
       Input_M1 => steps28_Output_M1,
       Input_M2 => steps28_Output_M2,
@@ -1418,7 +1418,7 @@ begin
       Output_Valid => steps29_Output_Valid,
       Output_Last => steps29_Output_Last,
       Output_State => steps29_Output_State,
-      Output_Chain => steps29_Output_Chain,
+      Output_First => steps29_Output_First,
       Output_M0 => steps29_Output_M0,
       Output_M1 => steps29_Output_M1,
       Output_M2 => steps29_Output_M2,
@@ -1437,7 +1437,7 @@ begin
       Input_Valid => steps29_Output_Valid,
       Input_Last => steps29_Output_Last,
       Input_State => steps29_Output_State,
-      Input_Chain => steps29_Output_Chain,
+      Input_First => steps29_Output_First,
       Input_M0 => steps29_Output_M0,
       Input_M1 => steps29_Output_M1,
       Input_M2 => steps29_Output_M2,
@@ -1447,7 +1447,7 @@ begin
       Output_Valid => steps30_Output_Valid,
       Output_Last => steps30_Output_Last,
       Output_State => steps30_Output_State,
-      Output_Chain => steps30_Output_Chain,
+      Output_First => steps30_Output_First,
       Output_M0 => steps30_Output_M0,
       Output_M1 => steps30_Output_M1,
       Output_M2 => steps30_Output_M2,
@@ -1466,7 +1466,7 @@ begin
       Input_Valid => steps30_Output_Valid,
       Input_Last => steps30_Output_Last,
       Input_State => steps30_Output_State,
-      Input_Chain => steps30_Output_Chain,
+      Input_First => steps30_Output_First,
       Input_M0 => steps30_Output_M0,
       Input_M1 => steps30_Output_M1,
       Input_M2 => steps30_Output_M2,
@@ -1476,7 +1476,7 @@ begin
       Output_Valid => steps31_Output_Valid,
       Output_Last => steps31_Output_Last,
       Output_State => steps31_Output_State,
-      Output_Chain => steps31_Output_Chain,
+      Output_First => steps31_Output_First,
       Output_M0 => steps31_Output_M0,
       Output_M1 => steps31_Output_M1,
       Output_M2 => steps31_Output_M2,
@@ -1583,7 +1583,7 @@ begin
       Output_Valid => chain_Output_Valid,
       Output_Last => chain_Output_Last,
       Output_State => chain_Output_State,
-      Output_Chain => chain_Output_Chain,
+      Output_First => chain_Output_First,
       Output_M0 => chain_Output_M0,
       Output_M1 => chain_Output_M1,
       Output_M2 => chain_Output_M2,
@@ -1598,7 +1598,7 @@ begin
       Input_Valid => steps31_Output_Valid,
       Input_Last => steps31_Output_Last,
       Input_State => steps31_Output_State,
-      Input_Chain => steps31_Output_Chain,
+      Input_First => steps31_Output_First,
       Input_M0 => steps31_Output_M0,
       Input_M1 => steps31_Output_M1,
       Input_M2 => steps31_Output_M2,

@@ -25,7 +25,7 @@ entity Md5ChainStage is
     Output_Valid : out boolean;
     Output_Last : out boolean;
     Output_State : out hdl_u128 := (others => '0');
-    Output_Chain : out hdl_u128 := (others => '0');
+    Output_First : out boolean;
     Output_M0 : out hdl_u128 := (others => '0');
     Output_M1 : out hdl_u128 := (others => '0');
     Output_M2 : out hdl_u128 := (others => '0');
@@ -40,25 +40,18 @@ architecture rtl of Md5ChainStage is
       x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
 begin
   tick : process(clk)
-    variable chain : hdl_u128_x12;
     variable valid : boolean;
     variable start : hdl_u128;
   begin
     if rising_edge(clk) then
       if rst = '1' then
-        chain_reg <= (
-            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
-            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
         Output_Valid <= false;
         Output_Last <= false;
+        Output_First <= false;
         Output_Slot <= (others => '0');
-        -- Datapath, no reset (the reset value is never observed): Output_State, Output_Chain,
+        -- Datapath, no reset (the reset value is never observed): chain_reg, Output_State,
         --   Output_M0, Output_M1, Output_M2, Output_M3
       else
-        chain := chain_reg;
-        if Feedback_Valid then
-          chain(hdl_index(hdl_address(Feedback_Slot(3 downto 0)), 12)) := Feedback_Chain;
-        end if;
         if Advance_Ready then
           valid := Input_Valid;
           Output_Valid <= valid;
@@ -66,10 +59,10 @@ begin
             if Input_First then
               start := Md5Math_InitialState;
             else
-              start := chain(hdl_index(hdl_address(Input_Slot(3 downto 0)), 12));
+              start := chain_reg(hdl_index(hdl_address(Input_Slot(3 downto 0)), 12));
             end if;
             Output_State <= start;
-            Output_Chain <= start;
+            Output_First <= Input_First;
             Output_M0 <= HashWords_Pack32(HashWords_ByteSwap32(Input_Data0(127 downto 96)), HashWords_ByteSwap32(Input_Data0(95 downto 64)), HashWords_ByteSwap32(Input_Data0(63 downto 32)), HashWords_ByteSwap32(Input_Data0(31 downto 0)));
             Output_M1 <= HashWords_Pack32(HashWords_ByteSwap32(Input_Data1(127 downto 96)), HashWords_ByteSwap32(Input_Data1(95 downto 64)), HashWords_ByteSwap32(Input_Data1(63 downto 32)), HashWords_ByteSwap32(Input_Data1(31 downto 0)));
             Output_M2 <= HashWords_Pack32(HashWords_ByteSwap32(Input_Data2(127 downto 96)), HashWords_ByteSwap32(Input_Data2(95 downto 64)), HashWords_ByteSwap32(Input_Data2(63 downto 32)), HashWords_ByteSwap32(Input_Data2(31 downto 0)));
@@ -78,7 +71,9 @@ begin
             Output_Last <= Input_Last;
           end if;
         end if;
-        chain_reg <= chain;
+        if Feedback_Valid then
+          chain_reg(hdl_index(hdl_address(Feedback_Slot(3 downto 0)), 12)) <= Feedback_Chain;
+        end if;
       end if;
     end if;
   end process;

@@ -108,7 +108,7 @@ architecture rtl of axi_md5_proc4_w32 is
   signal chain_Output_Valid : boolean;
   signal chain_Output_Last : boolean;
   signal chain_Output_State : hdl_u128;
-  signal chain_Output_Chain : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_M0 : hdl_u128;
   signal chain_Output_M1 : hdl_u128;
   signal chain_Output_M2 : hdl_u128;
@@ -118,7 +118,7 @@ architecture rtl of axi_md5_proc4_w32 is
   signal steps0_Output_Valid : boolean;
   signal steps0_Output_Last : boolean;
   signal steps0_Output_State : hdl_u128;
-  signal steps0_Output_Chain : hdl_u128;
+  signal steps0_Output_First : boolean;
   signal steps0_Output_M0 : hdl_u128;
   signal steps0_Output_M1 : hdl_u128;
   signal steps0_Output_M2 : hdl_u128;
@@ -127,7 +127,7 @@ architecture rtl of axi_md5_proc4_w32 is
   signal steps1_Output_Valid : boolean;
   signal steps1_Output_Last : boolean;
   signal steps1_Output_State : hdl_u128;
-  signal steps1_Output_Chain : hdl_u128;
+  signal steps1_Output_First : boolean;
   signal steps1_Output_M0 : hdl_u128;
   signal steps1_Output_M1 : hdl_u128;
   signal steps1_Output_M2 : hdl_u128;
@@ -136,7 +136,7 @@ architecture rtl of axi_md5_proc4_w32 is
   signal steps2_Output_Valid : boolean;
   signal steps2_Output_Last : boolean;
   signal steps2_Output_State : hdl_u128;
-  signal steps2_Output_Chain : hdl_u128;
+  signal steps2_Output_First : boolean;
   signal steps2_Output_M0 : hdl_u128;
   signal steps2_Output_M1 : hdl_u128;
   signal steps2_Output_M2 : hdl_u128;
@@ -145,7 +145,7 @@ architecture rtl of axi_md5_proc4_w32 is
   signal steps3_Output_Valid : boolean;
   signal steps3_Output_Last : boolean;
   signal steps3_Output_State : hdl_u128;
-  signal steps3_Output_Chain : hdl_u128;
+  signal steps3_Output_First : boolean;
   signal steps3_Output_M0 : hdl_u128;
   signal steps3_Output_M1 : hdl_u128;
   signal steps3_Output_M2 : hdl_u128;
@@ -343,7 +343,7 @@ begin
       Input_Valid => chain_Output_Valid,
       Input_Last => chain_Output_Last,
       Input_State => chain_Output_State,
-      Input_Chain => chain_Output_Chain,
+      Input_First => chain_Output_First,
       Input_M0 => chain_Output_M0,
       Input_M1 => chain_Output_M1,
       Input_M2 => chain_Output_M2,
@@ -353,7 +353,7 @@ begin
       Output_Valid => steps0_Output_Valid,
       Output_Last => steps0_Output_Last,
       Output_State => steps0_Output_State,
-      Output_Chain => steps0_Output_Chain,
+      Output_First => steps0_Output_First,
       Output_M0 => steps0_Output_M0,
       Output_M1 => steps0_Output_M1,
       Output_M2 => steps0_Output_M2,
@@ -372,7 +372,7 @@ begin
       Input_Valid => steps0_Output_Valid,
       Input_Last => steps0_Output_Last,
       Input_State => steps0_Output_State,
-      Input_Chain => steps0_Output_Chain,
+      Input_First => steps0_Output_First,
       Input_M0 => steps0_Output_M0,
       Input_M1 => steps0_Output_M1,
       Input_M2 => steps0_Output_M2,
@@ -382,7 +382,7 @@ begin
       Output_Valid => steps1_Output_Valid,
       Output_Last => steps1_Output_Last,
       Output_State => steps1_Output_State,
-      Output_Chain => steps1_Output_Chain,
+      Output_First => steps1_Output_First,
       Output_M0 => steps1_Output_M0,
       Output_M1 => steps1_Output_M1,
       Output_M2 => steps1_Output_M2,
@@ -401,7 +401,7 @@ begin
       Input_Valid => steps1_Output_Valid,
       Input_Last => steps1_Output_Last,
       Input_State => steps1_Output_State,
-      Input_Chain => steps1_Output_Chain,
+      Input_First => steps1_Output_First,
       Input_M0 => steps1_Output_M0,
       Input_M1 => steps1_Output_M1,
       Input_M2 => steps1_Output_M2,
@@ -411,7 +411,7 @@ begin
       Output_Valid => steps2_Output_Valid,
       Output_Last => steps2_Output_Last,
       Output_State => steps2_Output_State,
-      Output_Chain => steps2_Output_Chain,
+      Output_First => steps2_Output_First,
       Output_M0 => steps2_Output_M0,
       Output_M1 => steps2_Output_M1,
       Output_M2 => steps2_Output_M2,
@@ -430,7 +430,7 @@ begin
       Input_Valid => steps2_Output_Valid,
       Input_Last => steps2_Output_Last,
       Input_State => steps2_Output_State,
-      Input_Chain => steps2_Output_Chain,
+      Input_First => steps2_Output_First,
       Input_M0 => steps2_Output_M0,
       Input_M1 => steps2_Output_M1,
       Input_M2 => steps2_Output_M2,
@@ -440,7 +440,7 @@ begin
       Output_Valid => steps3_Output_Valid,
       Output_Last => steps3_Output_Last,
       Output_State => steps3_Output_State,
-      Output_Chain => steps3_Output_Chain,
+      Output_First => steps3_Output_First,
       Output_M0 => steps3_Output_M0,
       Output_M1 => steps3_Output_M1,
       Output_M2 => steps3_Output_M2,
@@ -547,7 +547,7 @@ begin
       Output_Valid => chain_Output_Valid,
       Output_Last => chain_Output_Last,
       Output_State => chain_Output_State,
-      Output_Chain => chain_Output_Chain,
+      Output_First => chain_Output_First,
       Output_M0 => chain_Output_M0,
       Output_M1 => chain_Output_M1,
       Output_M2 => chain_Output_M2,
@@ -562,7 +562,7 @@ begin
       Input_Valid => steps3_Output_Valid,
       Input_Last => steps3_Output_Last,
       Input_State => steps3_Output_State,
-      Input_Chain => steps3_Output_Chain,
+      Input_First => steps3_Output_First,
       Input_M0 => steps3_Output_M0,
       Input_M1 => steps3_Output_M1,
       Input_M2 => steps3_Output_M2,

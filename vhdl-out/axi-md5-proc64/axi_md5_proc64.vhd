@@ -103,7 +103,7 @@ architecture rtl of axi_md5_proc64 is
   signal chain_Output_Valid : boolean;
   signal chain_Output_Last : boolean;
   signal chain_Output_State : hdl_u128;
-  signal chain_Output_Chain : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_M0 : hdl_u128;
   signal chain_Output_M1 : hdl_u128;
   signal chain_Output_M2 : hdl_u128;
@@ -113,7 +113,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps0_Output_Valid : boolean;
   signal steps0_Output_Last : boolean;
   signal steps0_Output_State : hdl_u128;
-  signal steps0_Output_Chain : hdl_u128;
+  signal steps0_Output_First : boolean;
   signal steps0_Output_M0 : hdl_u128;
   signal steps0_Output_M1 : hdl_u128;
   signal steps0_Output_M2 : hdl_u128;
@@ -122,7 +122,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps1_Output_Valid : boolean;
   signal steps1_Output_Last : boolean;
   signal steps1_Output_State : hdl_u128;
-  signal steps1_Output_Chain : hdl_u128;
+  signal steps1_Output_First : boolean;
   signal steps1_Output_M0 : hdl_u128;
   signal steps1_Output_M1 : hdl_u128;
   signal steps1_Output_M2 : hdl_u128;
@@ -131,7 +131,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps2_Output_Valid : boolean;
   signal steps2_Output_Last : boolean;
   signal steps2_Output_State : hdl_u128;
-  signal steps2_Output_Chain : hdl_u128;
+  signal steps2_Output_First : boolean;
   signal steps2_Output_M0 : hdl_u128;
   signal steps2_Output_M1 : hdl_u128;
   signal steps2_Output_M2 : hdl_u128;
@@ -140,7 +140,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps3_Output_Valid : boolean;
   signal steps3_Output_Last : boolean;
   signal steps3_Output_State : hdl_u128;
-  signal steps3_Output_Chain : hdl_u128;
+  signal steps3_Output_First : boolean;
   signal steps3_Output_M0 : hdl_u128;
   signal steps3_Output_M1 : hdl_u128;
   signal steps3_Output_M2 : hdl_u128;
@@ -149,7 +149,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps4_Output_Valid : boolean;
   signal steps4_Output_Last : boolean;
   signal steps4_Output_State : hdl_u128;
-  signal steps4_Output_Chain : hdl_u128;
+  signal steps4_Output_First : boolean;
   signal steps4_Output_M0 : hdl_u128;
   signal steps4_Output_M1 : hdl_u128;
   signal steps4_Output_M2 : hdl_u128;
@@ -158,7 +158,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps5_Output_Valid : boolean;
   signal steps5_Output_Last : boolean;
   signal steps5_Output_State : hdl_u128;
-  signal steps5_Output_Chain : hdl_u128;
+  signal steps5_Output_First : boolean;
   signal steps5_Output_M0 : hdl_u128;
   signal steps5_Output_M1 : hdl_u128;
   signal steps5_Output_M2 : hdl_u128;
@@ -167,7 +167,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps6_Output_Valid : boolean;
   signal steps6_Output_Last : boolean;
   signal steps6_Output_State : hdl_u128;
-  signal steps6_Output_Chain : hdl_u128;
+  signal steps6_Output_First : boolean;
   signal steps6_Output_M0 : hdl_u128;
   signal steps6_Output_M1 : hdl_u128;
   signal steps6_Output_M2 : hdl_u128;
@@ -176,7 +176,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps7_Output_Valid : boolean;
   signal steps7_Output_Last : boolean;
   signal steps7_Output_State : hdl_u128;
-  signal steps7_Output_Chain : hdl_u128;
+  signal steps7_Output_First : boolean;
   signal steps7_Output_M0 : hdl_u128;
   signal steps7_Output_M1 : hdl_u128;
   signal steps7_Output_M2 : hdl_u128;
@@ -185,7 +185,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps8_Output_Valid : boolean;
   signal steps8_Output_Last : boolean;
   signal steps8_Output_State : hdl_u128;
-  signal steps8_Output_Chain : hdl_u128;
+  signal steps8_Output_First : boolean;
   signal steps8_Output_M0 : hdl_u128;
   signal steps8_Output_M1 : hdl_u128;
   signal steps8_Output_M2 : hdl_u128;
@@ -194,7 +194,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps9_Output_Valid : boolean;
   signal steps9_Output_Last : boolean;
   signal steps9_Output_State : hdl_u128;
-  signal steps9_Output_Chain : hdl_u128;
+  signal steps9_Output_First : boolean;
   signal steps9_Output_M0 : hdl_u128;
   signal steps9_Output_M1 : hdl_u128;
   signal steps9_Output_M2 : hdl_u128;
@@ -203,7 +203,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps10_Output_Valid : boolean;
   signal steps10_Output_Last : boolean;
   signal steps10_Output_State : hdl_u128;
-  signal steps10_Output_Chain : hdl_u128;
+  signal steps10_Output_First : boolean;
   signal steps10_Output_M0 : hdl_u128;
   signal steps10_Output_M1 : hdl_u128;
   signal steps10_Output_M2 : hdl_u128;
@@ -212,7 +212,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps11_Output_Valid : boolean;
   signal steps11_Output_Last : boolean;
   signal steps11_Output_State : hdl_u128;
-  signal steps11_Output_Chain : hdl_u128;
+  signal steps11_Output_First : boolean;
   signal steps11_Output_M0 : hdl_u128;
   signal steps11_Output_M1 : hdl_u128;
   signal steps11_Output_M2 : hdl_u128;
@@ -221,7 +221,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps12_Output_Valid : boolean;
   signal steps12_Output_Last : boolean;
   signal steps12_Output_State : hdl_u128;
-  signal steps12_Output_Chain : hdl_u128;
+  signal steps12_Output_First : boolean;
   signal steps12_Output_M0 : hdl_u128;
   signal steps12_Output_M1 : hdl_u128;
   signal steps12_Output_M2 : hdl_u128;
@@ -230,7 +230,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps13_Output_Valid : boolean;
   signal steps13_Output_Last : boolean;
   signal steps13_Output_State : hdl_u128;
-  signal steps13_Output_Chain : hdl_u128;
+  signal steps13_Output_First : boolean;
   signal steps13_Output_M0 : hdl_u128;
   signal steps13_Output_M1 : hdl_u128;
   signal steps13_Output_M2 : hdl_u128;
@@ -239,7 +239,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps14_Output_Valid : boolean;
   signal steps14_Output_Last : boolean;
   signal steps14_Output_State : hdl_u128;
-  signal steps14_Output_Chain : hdl_u128;
+  signal steps14_Output_First : boolean;
   signal steps14_Output_M0 : hdl_u128;
   signal steps14_Output_M1 : hdl_u128;
   signal steps14_Output_M2 : hdl_u128;
@@ -248,7 +248,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps15_Output_Valid : boolean;
   signal steps15_Output_Last : boolean;
   signal steps15_Output_State : hdl_u128;
-  signal steps15_Output_Chain : hdl_u128;
+  signal steps15_Output_First : boolean;
   signal steps15_Output_M0 : hdl_u128;
   signal steps15_Output_M1 : hdl_u128;
   signal steps15_Output_M2 : hdl_u128;
@@ -257,7 +257,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps16_Output_Valid : boolean;
   signal steps16_Output_Last : boolean;
   signal steps16_Output_State : hdl_u128;
-  signal steps16_Output_Chain : hdl_u128;
+  signal steps16_Output_First : boolean;
   signal steps16_Output_M0 : hdl_u128;
   signal steps16_Output_M1 : hdl_u128;
   signal steps16_Output_M2 : hdl_u128;
@@ -266,7 +266,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps17_Output_Valid : boolean;
   signal steps17_Output_Last : boolean;
   signal steps17_Output_State : hdl_u128;
-  signal steps17_Output_Chain : hdl_u128;
+  signal steps17_Output_First : boolean;
   signal steps17_Output_M0 : hdl_u128;
   signal steps17_Output_M1 : hdl_u128;
   signal steps17_Output_M2 : hdl_u128;
@@ -275,7 +275,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps18_Output_Valid : boolean;
   signal steps18_Output_Last : boolean;
   signal steps18_Output_State : hdl_u128;
-  signal steps18_Output_Chain : hdl_u128;
+  signal steps18_Output_First : boolean;
   signal steps18_Output_M0 : hdl_u128;
   signal steps18_Output_M1 : hdl_u128;
   signal steps18_Output_M2 : hdl_u128;
@@ -284,7 +284,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps19_Output_Valid : boolean;
   signal steps19_Output_Last : boolean;
   signal steps19_Output_State : hdl_u128;
-  signal steps19_Output_Chain : hdl_u128;
+  signal steps19_Output_First : boolean;
   signal steps19_Output_M0 : hdl_u128;
   signal steps19_Output_M1 : hdl_u128;
   signal steps19_Output_M2 : hdl_u128;
@@ -293,7 +293,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps20_Output_Valid : boolean;
   signal steps20_Output_Last : boolean;
   signal steps20_Output_State : hdl_u128;
-  signal steps20_Output_Chain : hdl_u128;
+  signal steps20_Output_First : boolean;
   signal steps20_Output_M0 : hdl_u128;
   signal steps20_Output_M1 : hdl_u128;
   signal steps20_Output_M2 : hdl_u128;
@@ -302,7 +302,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps21_Output_Valid : boolean;
   signal steps21_Output_Last : boolean;
   signal steps21_Output_State : hdl_u128;
-  signal steps21_Output_Chain : hdl_u128;
+  signal steps21_Output_First : boolean;
   signal steps21_Output_M0 : hdl_u128;
   signal steps21_Output_M1 : hdl_u128;
   signal steps21_Output_M2 : hdl_u128;
@@ -311,7 +311,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps22_Output_Valid : boolean;
   signal steps22_Output_Last : boolean;
   signal steps22_Output_State : hdl_u128;
-  signal steps22_Output_Chain : hdl_u128;
+  signal steps22_Output_First : boolean;
   signal steps22_Output_M0 : hdl_u128;
   signal steps22_Output_M1 : hdl_u128;
   signal steps22_Output_M2 : hdl_u128;
@@ -320,7 +320,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps23_Output_Valid : boolean;
   signal steps23_Output_Last : boolean;
   signal steps23_Output_State : hdl_u128;
-  signal steps23_Output_Chain : hdl_u128;
+  signal steps23_Output_First : boolean;
   signal steps23_Output_M0 : hdl_u128;
   signal steps23_Output_M1 : hdl_u128;
   signal steps23_Output_M2 : hdl_u128;
@@ -329,7 +329,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps24_Output_Valid : boolean;
   signal steps24_Output_Last : boolean;
   signal steps24_Output_State : hdl_u128;
-  signal steps24_Output_Chain : hdl_u128;
+  signal steps24_Output_First : boolean;
   signal steps24_Output_M0 : hdl_u128;
   signal steps24_Output_M1 : hdl_u128;
   signal steps24_Output_M2 : hdl_u128;
@@ -338,7 +338,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps25_Output_Valid : boolean;
   signal steps25_Output_Last : boolean;
   signal steps25_Output_State : hdl_u128;
-  signal steps25_Output_Chain : hdl_u128;
+  signal steps25_Output_First : boolean;
   signal steps25_Output_M0 : hdl_u128;
   signal steps25_Output_M1 : hdl_u128;
   signal steps25_Output_M2 : hdl_u128;
@@ -347,7 +347,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps26_Output_Valid : boolean;
   signal steps26_Output_Last : boolean;
   signal steps26_Output_State : hdl_u128;
-  signal steps26_Output_Chain : hdl_u128;
+  signal steps26_Output_First : boolean;
   signal steps26_Output_M0 : hdl_u128;
   signal steps26_Output_M1 : hdl_u128;
   signal steps26_Output_M2 : hdl_u128;
@@ -356,7 +356,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps27_Output_Valid : boolean;
   signal steps27_Output_Last : boolean;
   signal steps27_Output_State : hdl_u128;
-  signal steps27_Output_Chain : hdl_u128;
+  signal steps27_Output_First : boolean;
   signal steps27_Output_M0 : hdl_u128;
   signal steps27_Output_M1 : hdl_u128;
   signal steps27_Output_M2 : hdl_u128;
@@ -365,7 +365,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps28_Output_Valid : boolean;
   signal steps28_Output_Last : boolean;
   signal steps28_Output_State : hdl_u128;
-  signal steps28_Output_Chain : hdl_u128;
+  signal steps28_Output_First : boolean;
   signal steps28_Output_M0 : hdl_u128;
   signal steps28_Output_M1 : hdl_u128;
   signal steps28_Output_M2 : hdl_u128;
@@ -374,7 +374,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps29_Output_Valid : boolean;
   signal steps29_Output_Last : boolean;
   signal steps29_Output_State : hdl_u128;
-  signal steps29_Output_Chain : hdl_u128;
+  signal steps29_Output_First : boolean;
   signal steps29_Output_M0 : hdl_u128;
   signal steps29_Output_M1 : hdl_u128;
   signal steps29_Output_M2 : hdl_u128;
@@ -383,7 +383,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps30_Output_Valid : boolean;
   signal steps30_Output_Last : boolean;
   signal steps30_Output_State : hdl_u128;
-  signal steps30_Output_Chain : hdl_u128;
+  signal steps30_Output_First : boolean;
   signal steps30_Output_M0 : hdl_u128;
   signal steps30_Output_M1 : hdl_u128;
   signal steps30_Output_M2 : hdl_u128;
@@ -392,7 +392,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps31_Output_Valid : boolean;
   signal steps31_Output_Last : boolean;
   signal steps31_Output_State : hdl_u128;
-  signal steps31_Output_Chain : hdl_u128;
+  signal steps31_Output_First : boolean;
   signal steps31_Output_M0 : hdl_u128;
   signal steps31_Output_M1 : hdl_u128;
   signal steps31_Output_M2 : hdl_u128;
@@ -401,7 +401,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps32_Output_Valid : boolean;
   signal steps32_Output_Last : boolean;
   signal steps32_Output_State : hdl_u128;
-  signal steps32_Output_Chain : hdl_u128;
+  signal steps32_Output_First : boolean;
   signal steps32_Output_M0 : hdl_u128;
   signal steps32_Output_M1 : hdl_u128;
   signal steps32_Output_M2 : hdl_u128;
@@ -410,7 +410,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps33_Output_Valid : boolean;
   signal steps33_Output_Last : boolean;
   signal steps33_Output_State : hdl_u128;
-  signal steps33_Output_Chain : hdl_u128;
+  signal steps33_Output_First : boolean;
   signal steps33_Output_M0 : hdl_u128;
   signal steps33_Output_M1 : hdl_u128;
   signal steps33_Output_M2 : hdl_u128;
@@ -419,7 +419,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps34_Output_Valid : boolean;
   signal steps34_Output_Last : boolean;
   signal steps34_Output_State : hdl_u128;
-  signal steps34_Output_Chain : hdl_u128;
+  signal steps34_Output_First : boolean;
   signal steps34_Output_M0 : hdl_u128;
   signal steps34_Output_M1 : hdl_u128;
   signal steps34_Output_M2 : hdl_u128;
@@ -428,7 +428,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps35_Output_Valid : boolean;
   signal steps35_Output_Last : boolean;
   signal steps35_Output_State : hdl_u128;
-  signal steps35_Output_Chain : hdl_u128;
+  signal steps35_Output_First : boolean;
   signal steps35_Output_M0 : hdl_u128;
   signal steps35_Output_M1 : hdl_u128;
   signal steps35_Output_M2 : hdl_u128;
@@ -437,7 +437,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps36_Output_Valid : boolean;
   signal steps36_Output_Last : boolean;
   signal steps36_Output_State : hdl_u128;
-  signal steps36_Output_Chain : hdl_u128;
+  signal steps36_Output_First : boolean;
   signal steps36_Output_M0 : hdl_u128;
   signal steps36_Output_M1 : hdl_u128;
   signal steps36_Output_M2 : hdl_u128;
@@ -446,7 +446,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps37_Output_Valid : boolean;
   signal steps37_Output_Last : boolean;
   signal steps37_Output_State : hdl_u128;
-  signal steps37_Output_Chain : hdl_u128;
+  signal steps37_Output_First : boolean;
   signal steps37_Output_M0 : hdl_u128;
   signal steps37_Output_M1 : hdl_u128;
   signal steps37_Output_M2 : hdl_u128;
@@ -455,7 +455,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps38_Output_Valid : boolean;
   signal steps38_Output_Last : boolean;
   signal steps38_Output_State : hdl_u128;
-  signal steps38_Output_Chain : hdl_u128;
+  signal steps38_Output_First : boolean;
   signal steps38_Output_M0 : hdl_u128;
   signal steps38_Output_M1 : hdl_u128;
   signal steps38_Output_M2 : hdl_u128;
@@ -464,7 +464,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps39_Output_Valid : boolean;
   signal steps39_Output_Last : boolean;
   signal steps39_Output_State : hdl_u128;
-  signal steps39_Output_Chain : hdl_u128;
+  signal steps39_Output_First : boolean;
   signal steps39_Output_M0 : hdl_u128;
   signal steps39_Output_M1 : hdl_u128;
   signal steps39_Output_M2 : hdl_u128;
@@ -473,7 +473,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps40_Output_Valid : boolean;
   signal steps40_Output_Last : boolean;
   signal steps40_Output_State : hdl_u128;
-  signal steps40_Output_Chain : hdl_u128;
+  signal steps40_Output_First : boolean;
   signal steps40_Output_M0 : hdl_u128;
   signal steps40_Output_M1 : hdl_u128;
   signal steps40_Output_M2 : hdl_u128;
@@ -482,7 +482,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps41_Output_Valid : boolean;
   signal steps41_Output_Last : boolean;
   signal steps41_Output_State : hdl_u128;
-  signal steps41_Output_Chain : hdl_u128;
+  signal steps41_Output_First : boolean;
   signal steps41_Output_M0 : hdl_u128;
   signal steps41_Output_M1 : hdl_u128;
   signal steps41_Output_M2 : hdl_u128;
@@ -491,7 +491,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps42_Output_Valid : boolean;
   signal steps42_Output_Last : boolean;
   signal steps42_Output_State : hdl_u128;
-  signal steps42_Output_Chain : hdl_u128;
+  signal steps42_Output_First : boolean;
   signal steps42_Output_M0 : hdl_u128;
   signal steps42_Output_M1 : hdl_u128;
   signal steps42_Output_M2 : hdl_u128;
@@ -500,7 +500,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps43_Output_Valid : boolean;
   signal steps43_Output_Last : boolean;
   signal steps43_Output_State : hdl_u128;
-  signal steps43_Output_Chain : hdl_u128;
+  signal steps43_Output_First : boolean;
   signal steps43_Output_M0 : hdl_u128;
   signal steps43_Output_M1 : hdl_u128;
   signal steps43_Output_M2 : hdl_u128;
@@ -509,7 +509,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps44_Output_Valid : boolean;
   signal steps44_Output_Last : boolean;
   signal steps44_Output_State : hdl_u128;
-  signal steps44_Output_Chain : hdl_u128;
+  signal steps44_Output_First : boolean;
   signal steps44_Output_M0 : hdl_u128;
   signal steps44_Output_M1 : hdl_u128;
   signal steps44_Output_M2 : hdl_u128;
@@ -518,7 +518,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps45_Output_Valid : boolean;
   signal steps45_Output_Last : boolean;
   signal steps45_Output_State : hdl_u128;
-  signal steps45_Output_Chain : hdl_u128;
+  signal steps45_Output_First : boolean;
   signal steps45_Output_M0 : hdl_u128;
   signal steps45_Output_M1 : hdl_u128;
   signal steps45_Output_M2 : hdl_u128;
@@ -527,7 +527,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps46_Output_Valid : boolean;
   signal steps46_Output_Last : boolean;
   signal steps46_Output_State : hdl_u128;
-  signal steps46_Output_Chain : hdl_u128;
+  signal steps46_Output_First : boolean;
   signal steps46_Output_M0 : hdl_u128;
   signal steps46_Output_M1 : hdl_u128;
   signal steps46_Output_M2 : hdl_u128;
@@ -536,7 +536,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps47_Output_Valid : boolean;
   signal steps47_Output_Last : boolean;
   signal steps47_Output_State : hdl_u128;
-  signal steps47_Output_Chain : hdl_u128;
+  signal steps47_Output_First : boolean;
   signal steps47_Output_M0 : hdl_u128;
   signal steps47_Output_M1 : hdl_u128;
   signal steps47_Output_M2 : hdl_u128;
@@ -545,7 +545,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps48_Output_Valid : boolean;
   signal steps48_Output_Last : boolean;
   signal steps48_Output_State : hdl_u128;
-  signal steps48_Output_Chain : hdl_u128;
+  signal steps48_Output_First : boolean;
   signal steps48_Output_M0 : hdl_u128;
   signal steps48_Output_M1 : hdl_u128;
   signal steps48_Output_M2 : hdl_u128;
@@ -554,7 +554,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps49_Output_Valid : boolean;
   signal steps49_Output_Last : boolean;
   signal steps49_Output_State : hdl_u128;
-  signal steps49_Output_Chain : hdl_u128;
+  signal steps49_Output_First : boolean;
   signal steps49_Output_M0 : hdl_u128;
   signal steps49_Output_M1 : hdl_u128;
   signal steps49_Output_M2 : hdl_u128;
@@ -563,7 +563,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps50_Output_Valid : boolean;
   signal steps50_Output_Last : boolean;
   signal steps50_Output_State : hdl_u128;
-  signal steps50_Output_Chain : hdl_u128;
+  signal steps50_Output_First : boolean;
   signal steps50_Output_M0 : hdl_u128;
   signal steps50_Output_M1 : hdl_u128;
   signal steps50_Output_M2 : hdl_u128;
@@ -572,7 +572,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps51_Output_Valid : boolean;
   signal steps51_Output_Last : boolean;
   signal steps51_Output_State : hdl_u128;
-  signal steps51_Output_Chain : hdl_u128;
+  signal steps51_Output_First : boolean;
   signal steps51_Output_M0 : hdl_u128;
   signal steps51_Output_M1 : hdl_u128;
   signal steps51_Output_M2 : hdl_u128;
@@ -581,7 +581,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps52_Output_Valid : boolean;
   signal steps52_Output_Last : boolean;
   signal steps52_Output_State : hdl_u128;
-  signal steps52_Output_Chain : hdl_u128;
+  signal steps52_Output_First : boolean;
   signal steps52_Output_M0 : hdl_u128;
   signal steps52_Output_M1 : hdl_u128;
   signal steps52_Output_M2 : hdl_u128;
@@ -590,7 +590,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps53_Output_Valid : boolean;
   signal steps53_Output_Last : boolean;
   signal steps53_Output_State : hdl_u128;
-  signal steps53_Output_Chain : hdl_u128;
+  signal steps53_Output_First : boolean;
   signal steps53_Output_M0 : hdl_u128;
   signal steps53_Output_M1 : hdl_u128;
   signal steps53_Output_M2 : hdl_u128;
@@ -599,7 +599,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps54_Output_Valid : boolean;
   signal steps54_Output_Last : boolean;
   signal steps54_Output_State : hdl_u128;
-  signal steps54_Output_Chain : hdl_u128;
+  signal steps54_Output_First : boolean;
   signal steps54_Output_M0 : hdl_u128;
   signal steps54_Output_M1 : hdl_u128;
   signal steps54_Output_M2 : hdl_u128;
@@ -608,7 +608,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps55_Output_Valid : boolean;
   signal steps55_Output_Last : boolean;
   signal steps55_Output_State : hdl_u128;
-  signal steps55_Output_Chain : hdl_u128;
+  signal steps55_Output_First : boolean;
   signal steps55_Output_M0 : hdl_u128;
   signal steps55_Output_M1 : hdl_u128;
   signal steps55_Output_M2 : hdl_u128;
@@ -617,7 +617,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps56_Output_Valid : boolean;
   signal steps56_Output_Last : boolean;
   signal steps56_Output_State : hdl_u128;
-  signal steps56_Output_Chain : hdl_u128;
+  signal steps56_Output_First : boolean;
   signal steps56_Output_M0 : hdl_u128;
   signal steps56_Output_M1 : hdl_u128;
   signal steps56_Output_M2 : hdl_u128;
@@ -626,7 +626,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps57_Output_Valid : boolean;
   signal steps57_Output_Last : boolean;
   signal steps57_Output_State : hdl_u128;
-  signal steps57_Output_Chain : hdl_u128;
+  signal steps57_Output_First : boolean;
   signal steps57_Output_M0 : hdl_u128;
   signal steps57_Output_M1 : hdl_u128;
   signal steps57_Output_M2 : hdl_u128;
@@ -635,7 +635,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps58_Output_Valid : boolean;
   signal steps58_Output_Last : boolean;
   signal steps58_Output_State : hdl_u128;
-  signal steps58_Output_Chain : hdl_u128;
+  signal steps58_Output_First : boolean;
   signal steps58_Output_M0 : hdl_u128;
   signal steps58_Output_M1 : hdl_u128;
   signal steps58_Output_M2 : hdl_u128;
@@ -644,7 +644,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps59_Output_Valid : boolean;
   signal steps59_Output_Last : boolean;
   signal steps59_Output_State : hdl_u128;
-  signal steps59_Output_Chain : hdl_u128;
+  signal steps59_Output_First : boolean;
   signal steps59_Output_M0 : hdl_u128;
   signal steps59_Output_M1 : hdl_u128;
   signal steps59_Output_M2 : hdl_u128;
@@ -653,7 +653,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps60_Output_Valid : boolean;
   signal steps60_Output_Last : boolean;
   signal steps60_Output_State : hdl_u128;
-  signal steps60_Output_Chain : hdl_u128;
+  signal steps60_Output_First : boolean;
   signal steps60_Output_M0 : hdl_u128;
   signal steps60_Output_M1 : hdl_u128;
   signal steps60_Output_M2 : hdl_u128;
@@ -662,7 +662,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps61_Output_Valid : boolean;
   signal steps61_Output_Last : boolean;
   signal steps61_Output_State : hdl_u128;
-  signal steps61_Output_Chain : hdl_u128;
+  signal steps61_Output_First : boolean;
   signal steps61_Output_M0 : hdl_u128;
   signal steps61_Output_M1 : hdl_u128;
   signal steps61_Output_M2 : hdl_u128;
@@ -671,7 +671,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps62_Output_Valid : boolean;
   signal steps62_Output_Last : boolean;
   signal steps62_Output_State : hdl_u128;
-  signal steps62_Output_Chain : hdl_u128;
+  signal steps62_Output_First : boolean;
   signal steps62_Output_M0 : hdl_u128;
   signal steps62_Output_M1 : hdl_u128;
   signal steps62_Output_M2 : hdl_u128;
@@ -680,7 +680,7 @@ architecture rtl of axi_md5_proc64 is
   signal steps63_Output_Valid : boolean;
   signal steps63_Output_Last : boolean;
   signal steps63_Output_State : hdl_u128;
-  signal steps63_Output_Chain : hdl_u128;
+  signal steps63_Output_First : boolean;
   signal steps63_Output_M0 : hdl_u128;
   signal steps63_Output_M1 : hdl_u128;
   signal steps63_Output_M2 : hdl_u128;
@@ -855,7 +855,7 @@ begin
       Input_Valid => chain_Output_Valid,
       Input_Last => chain_Output_Last,
       Input_State => chain_Output_State,
-      Input_Chain => chain_Output_Chain,
+      Input_First => chain_Output_First,
       Input_M0 => chain_Output_M0,
       Input_M1 => chain_Output_M1,
       Input_M2 => chain_Output_M2,
@@ -865,7 +865,7 @@ begin
       Output_Valid => steps0_Output_Valid,
       Output_Last => steps0_Output_Last,
       Output_State => steps0_Output_State,
-      Output_Chain => steps0_Output_Chain,
+      Output_First => steps0_Output_First,
       Output_M0 => steps0_Output_M0,
       Output_M1 => steps0_Output_M1,
       Output_M2 => steps0_Output_M2,
@@ -884,7 +884,7 @@ begin
       Input_Valid => steps0_Output_Valid,
       Input_Last => steps0_Output_Last,
       Input_State => steps0_Output_State,
-      Input_Chain => steps0_Output_Chain,
+      Input_First => steps0_Output_First,
       Input_M0 => steps0_Output_M0,
       Input_M1 => steps0_Output_M1,
       Input_M2 => steps0_Output_M2,
@@ -894,7 +894,7 @@ begin
       Output_Valid => steps1_Output_Valid,
       Output_Last => steps1_Output_Last,
       Output_State => steps1_Output_State,
-      Output_Chain => steps1_Output_Chain,
+      Output_First => steps1_Output_First,
       Output_M0 => steps1_Output_M0,
       Output_M1 => steps1_Output_M1,
       Output_M2 => steps1_Output_M2,
@@ -913,7 +913,7 @@ begin
       Input_Valid => steps1_Output_Valid,
       Input_Last => steps1_Output_Last,
       Input_State => steps1_Output_State,
-      Input_Chain => steps1_Output_Chain,
+      Input_First => steps1_Output_First,
       Input_M0 => steps1_Output_M0,
       Input_M1 => steps1_Output_M1,
       Input_M2 => steps1_Output_M2,
@@ -923,7 +923,7 @@ begin
       Output_Valid => steps2_Output_Valid,
       Output_Last => steps2_Output_Last,
       Output_State => steps2_Output_State,
-      Output_Chain => steps2_Output_Chain,
+      Output_First => steps2_Output_First,
       Output_M0 => steps2_Output_M0,
       Output_M1 => steps2_Output_M1,
       Output_M2 => steps2_Output_M2,
@@ -942,7 +942,7 @@ begin
       Input_Valid => steps2_Output_Valid,
       Input_Last => steps2_Output_Last,
       Input_State => steps2_Output_State,
-      Input_Chain => steps2_Output_Chain,
+      Input_First => steps2_Output_First,
       Input_M0 => steps2_Output_M0,
       Input_M1 => steps2_Output_M1,
       Input_M2 => steps2_Output_M2,
@@ -952,7 +952,7 @@ begin
       Output_Valid => steps3_Output_Valid,
       Output_Last => steps3_Output_Last,
       Output_State => steps3_Output_State,
-      Output_Chain => steps3_Output_Chain,
+      Output_First => steps3_Output_First,
       Output_M0 => steps3_Output_M0,
       Output_M1 => steps3_Output_M1,
       Output_M2 => steps3_Output_M2,
@@ -971,7 +971,7 @@ begin
       Input_Valid => steps3_Output_Valid,
       Input_Last => steps3_Output_Last,
       Input_State => steps3_Output_State,
-      Input_Chain => steps3_Output_Chain,
+      Input_First => steps3_Output_First,
       Input_M0 => steps3_Output_M0,
       Input_M1 => steps3_Output_M1,
       Input_M2 => steps3_Output_M2,
@@ -981,7 +981,7 @@ begin
       Output_Valid => steps4_Output_Valid,
       Output_Last => steps4_Output_Last,
       Output_State => steps4_Output_State,
-      Output_Chain => steps4_Output_Chain,
+      Output_First => steps4_Output_First,
       Output_M0 => steps4_Output_M0,
       Output_M1 => steps4_Output_M1,
       Output_M2 => steps4_Output_M2,
@@ -1000,7 +1000,7 @@ begin
       Input_Valid => steps4_Output_Valid,
       Input_Last => steps4_Output_Last,
       Input_State => steps4_Output_State,
-      Input_Chain => steps4_Output_Chain,
+      Input_First => steps4_Output_First,
       Input_M0 => steps4_Output_M0,
       Input_M1 => steps4_Output_M1,
       Input_M2 => steps4_Output_M2,
@@ -1010,7 +1010,7 @@ begin
       Output_Valid => steps5_Output_Valid,
       Output_Last => steps5_Output_Last,
       Output_State => steps5_Output_State,
-      Output_Chain => steps5_Output_Chain,
+      Output_First => steps5_Output_First,
       Output_M0 => steps5_Output_M0,
       Output_M1 => steps5_Output_M1,
       Output_M2 => steps5_Output_M2,
@@ -1029,7 +1029,7 @@ begin
       Input_Valid => steps5_Output_Valid,
       Input_Last => steps5_Output_Last,
       Input_State => steps5_Output_State,
-      Input_Chain => steps5_Output_Chain,
+      Input_First => steps5_Output_First,
       Input_M0 => steps5_Output_M0,
       Input_M1 => steps5_Output_M1,
       Input_M2 => steps5_Output_M2,
@@ -1039,7 +1039,7 @@ begin
       Output_Valid => steps6_Output_Valid,
       Output_Last => steps6_Output_Last,
       Output_State => steps6_Output_State,
-      Output_Chain => steps6_Output_Chain,
+      Output_First => steps6_Output_First,
       Output_M0 => steps6_Output_M0,
       Output_M1 => steps6_Output_M1,
       Output_M2 => steps6_Output_M2,
@@ -1058,7 +1058,7 @@ begin
       Input_Valid => steps6_Output_Valid,
       Input_Last => steps6_Output_Last,
       Input_State => steps6_Output_State,
-      Input_Chain => steps6_Output_Chain,
+      Input_First => steps6_Output_First,
       Input_M0 => steps6_Output_M0,
       Input_M1 => steps6_Output_M1,
       Input_M2 => steps6_Output_M2,
@@ -1068,7 +1068,7 @@ begin
       Output_Valid => steps7_Output_Valid,
       Output_Last => steps7_Output_Last,
       Output_State => steps7_Output_State,
-      Output_Chain => steps7_Output_Chain,
+      Output_First => steps7_Output_First,
       Output_M0 => steps7_Output_M0,
       Output_M1 => steps7_Output_M1,
       Output_M2 => steps7_Output_M2,
@@ -1087,7 +1087,7 @@ begin
       Input_Valid => steps7_Output_Valid,
       Input_Last => steps7_Output_Last,
       Input_State => steps7_Output_State,
-      Input_Chain => steps7_Output_Chain,
+      Input_First => steps7_Output_First,
       Input_M0 => steps7_Output_M0,
       Input_M1 => steps7_Output_M1,
       Input_M2 => steps7_Output_M2,
@@ -1097,7 +1097,7 @@ begin
       Output_Valid => steps8_Output_Valid,
       Output_Last => steps8_Output_Last,
       Output_State => steps8_Output_State,
-      Output_Chain => steps8_Output_Chain,
+      Output_First => steps8_Output_First,
       Output_M0 => steps8_Output_M0,
       Output_M1 => steps8_Output_M1,
       Output_M2 => steps8_Output_M2,
@@ -1116,7 +1116,7 @@ begin
       Input_Valid => steps8_Output_Valid,
       Input_Last => steps8_Output_Last,
       Input_State => steps8_Output_State,
-      Input_Chain => steps8_Output_Chain,
+      Input_First => steps8_Output_First,
       Input_M0 => steps8_Output_M0,
       Input_M1 => steps8_Output_M1,
       Input_M2 => steps8_Output_M2,
@@ -1126,7 +1126,7 @@ begin
       Output_Valid => steps9_Output_Valid,
       Output_Last => steps9_Output_Last,
       Output_State => steps9_Output_State,
-      Output_Chain => steps9_Output_Chain,
+      Output_First => steps9_Output_First,
       Output_M0 => steps9_Output_M0,
       Output_M1 => steps9_Output_M1,
       Output_M2 => steps9_Output_M2,
@@ -1145,7 +1145,7 @@ begin
       Input_Valid => steps9_Output_Valid,
       Input_Last => steps9_Output_Last,
       Input_State => steps9_Output_State,
-      Input_Chain => steps9_Output_Chain,
+      Input_First => steps9_Output_First,
       Input_M0 => steps9_Output_M0,
       Input_M1 => steps9_Output_M1,
       Input_M2 => steps9_Output_M2,
@@ -1155,7 +1155,7 @@ begin
       Output_Valid => steps10_Output_Valid,
       Output_Last => steps10_Output_Last,
       Output_State => steps10_Output_State,
-      Output_Chain => steps10_Output_Chain,
+      Output_First => steps10_Output_First,
       Output_M0 => steps10_Output_M0,
       Output_M1 => steps10_Output_M1,
       Output_M2 => steps10_Output_M2,
@@ -1174,7 +1174,7 @@ begin
       Input_Valid => steps10_Output_Valid,
       Input_Last => steps10_Output_Last,
       Input_State => steps10_Output_State,
-      Input_Chain => steps10_Output_Chain,
+      Input_First => steps10_Output_First,
       Input_M0 => steps10_Output_M0,
       Input_M1 => steps10_Output_M1,
       Input_M2 => steps10_Output_M2,
@@ -1184,7 +1184,7 @@ begin
       Output_Valid => steps11_Output_Valid,
       Output_Last => steps11_Output_Last,
       Output_State => steps11_Output_State,
-      Output_Chain => steps11_Output_Chain,
+      Output_First => steps11_Output_First,
       Output_M0 => steps11_Output_M0,
       Output_M1 => steps11_Output_M1,
       Output_M2 => steps11_Output_M2,
@@ -1203,7 +1203,7 @@ begin
       Input_Valid => steps11_Output_Valid,
       Input_Last => steps11_Output_Last,
       Input_State => steps11_Output_State,
-      Input_Chain => steps11_Output_Chain,
+      Input_First => steps11_Output_First,
       Input_M0 => steps11_Output_M0,
       Input_M1 => steps11_Output_M1,
       Input_M2 => steps11_Output_M2,
@@ -1213,7 +1213,7 @@ begin
       Output_Valid => steps12_Output_Valid,
       Output_Last => steps12_Output_Last,
       Output_State => steps12_Output_State,
-      Output_Chain => steps12_Output_Chain,
+      Output_First => steps12_Output_First,
       Output_M0 => steps12_Output_M0,
       Output_M1 => steps12_Output_M1,
       Output_M2 => steps12_Output_M2,
@@ -1232,7 +1232,7 @@ begin
       Input_Valid => steps12_Output_Valid,
       Input_Last => steps12_Output_Last,
       Input_State => steps12_Output_State,
-      Input_Chain => steps12_Output_Chain,
+      Input_First => steps12_Output_First,
       Input_M0 => steps12_Output_M0,
       Input_M1 => steps12_Output_M1,
       Input_M2 => steps12_Output_M2,
@@ -1242,7 +1242,7 @@ begin
       Output_Valid => steps13_Output_Valid,
       Output_Last => steps13_Output_Last,
       Output_State => steps13_Output_State,
-      Output_Chain => steps13_Output_Chain,
+      Output_First => steps13_Output_First,
       Output_M0 => steps13_Output_M0,
       Output_M1 => steps13_Output_M1,
       Output_M2 => steps13_Output_M2,
@@ -1261,7 +1261,7 @@ begin
       Input_Valid => steps13_Output_Valid,
       Input_Last => steps13_Output_Last,
       Input_State => steps13_Output_State,
-      Input_Chain => steps13_Output_Chain,
+      Input_First => steps13_Output_First,
       Input_M0 => steps13_Output_M0,
       Input_M1 => steps13_Output_M1,
       Input_M2 => steps13_Output_M2,
@@ -1271,7 +1271,7 @@ begin
       Output_Valid => steps14_Output_Valid,
       Output_Last => steps14_Output_Last,
       Output_State => steps14_Output_State,
-      Output_Chain => steps14_Output_Chain,
+      Output_First => steps14_Output_First,
       Output_M0 => steps14_Output_M0,
       Output_M1 => steps14_Output_M1,
       Output_M2 => steps14_Output_M2,
@@ -1290,7 +1290,7 @@ begin
       Input_Valid => steps14_Output_Valid,
       Input_Last => steps14_Output_Last,
       Input_State => steps14_Output_State,
-      Input_Chain => steps14_Output_Chain,
+      Input_First => steps14_Output_First,
       Input_M0 => steps14_Output_M0,
       Input_M1 => steps14_Output_M1,
       Input_M2 => steps14_Output_M2,
@@ -1300,7 +1300,7 @@ begin
       Output_Valid => steps15_Output_Valid,
       Output_Last => steps15_Output_Last,
       Output_State => steps15_Output_State,
-      Output_Chain => steps15_Output_Chain,
+      Output_First => steps15_Output_First,
       Output_M0 => steps15_Output_M0,
       Output_M1 => steps15_Output_M1,
       Output_M2 => steps15_Output_M2,
@@ -1319,7 +1319,7 @@ begin
       Input_Valid => steps15_Output_Valid,
       Input_Last => steps15_Output_Last,
       Input_State => steps15_Output_State,
-      Input_Chain => steps15_Output_Chain,
+      Input_First => steps15_Output_First,
       Input_M0 => steps15_Output_M0,
       Input_M1 => steps15_Output_M1,
       Input_M2 => steps15_Output_M2,
@@ -1329,7 +1329,7 @@ begin
       Output_Valid => steps16_Output_Valid,
       Output_Last => steps16_Output_Last,
       Output_State => steps16_Output_State,
-      Output_Chain => steps16_Output_Chain,
+      Output_First => steps16_Output_First,
       Output_M0 => steps16_Output_M0,
       Output_M1 => steps16_Output_M1,
       Output_M2 => steps16_Output_M2,
@@ -1348,7 +1348,7 @@ begin
       Input_Valid => steps16_Output_Valid,
       Input_Last => steps16_Output_Last,
       Input_State => steps16_Output_State,
-      Input_Chain => steps16_Output_Chain,
+      Input_First => steps16_Output_First,
       Input_M0 => steps16_Output_M0,
       Input_M1 => steps16_Output_M1,
       Input_M2 => steps16_Output_M2,
@@ -1358,7 +1358,7 @@ begin
       Output_Valid => steps17_Output_Valid,
       Output_Last => steps17_Output_Last,
       Output_State => steps17_Output_State,
-      Output_Chain => steps17_Output_Chain,
+      Output_First => steps17_Output_First,
       Output_M0 => steps17_Output_M0,
       Output_M1 => steps17_Output_M1,
       Output_M2 => steps17_Output_M2,
@@ -1377,7 +1377,7 @@ begin
       Input_Valid => steps17_Output_Valid,
       Input_Last => steps17_Output_Last,
       Input_State => steps17_Output_State,
-      Input_Chain => steps17_Output_Chain,
+      Input_First => steps17_Output_First,
       Input_M0 => steps17_Output_M0,
       Input_M1 => steps17_Output_M1,
       Input_M2 => steps17_Output_M2,
@@ -1387,7 +1387,7 @@ begin
       Output_Valid => steps18_Output_Valid,
       Output_Last => steps18_Output_Last,
       Output_State => steps18_Output_State,
-      Output_Chain => steps18_Output_Chain,
+      Output_First => steps18_Output_First,
       Output_M0 => steps18_Output_M0,
       Output_M1 => steps18_Output_M1,
       Output_M2 => steps18_Output_M2,
@@ -1406,7 +1406,7 @@ begin
       Input_Valid => steps18_Output_Valid,
       Input_Last => steps18_Output_Last,
       Input_State => steps18_Output_State,
-      Input_Chain => steps18_Output_Chain,
+      Input_First => steps18_Output_First,
       Input_M0 => steps18_Output_M0,
       Input_M1 => steps18_Output_M1,
       Input_M2 => steps18_Output_M2,
@@ -1416,7 +1416,7 @@ begin
       Output_Valid => steps19_Output_Valid,
       Output_Last => steps19_Output_Last,
       Output_State => steps19_Output_State,
-      Output_Chain => steps19_Output_Chain,
+      Output_First => steps19_Output_First,
       Output_M0 => steps19_Output_M0,
       Output_M1 => steps19_Output_M1,
       Output_M2 => steps19_Output_M2,
@@ -1435,7 +1435,7 @@ begin
       Input_Valid => steps19_Output_Valid,
       Input_Last => steps19_Output_Last,
       Input_State => steps19_Output_State,
-      Input_Chain => steps19_Output_Chain,
+      Input_First => steps19_Output_First,
       Input_M0 => steps19_Output_M0,
       Input_M1 => steps19_Output_M1,
       Input_M2 => steps19_Output_M2,
@@ -1445,7 +1445,7 @@ begin
       Output_Valid => steps20_Output_Valid,
       Output_Last => steps20_Output_Last,
       Output_State => steps20_Output_State,
-      Output_Chain => steps20_Output_Chain,
+      Output_First => steps20_Output_First,
       Output_M0 => steps20_Output_M0,
       Output_M1 => steps20_Output_M1,
       Output_M2 => steps20_Output_M2,
@@ -1464,7 +1464,7 @@ begin
       Input_Valid => steps20_Output_Valid,
       Input_Last => steps20_Output_Last,
       Input_State => steps20_Output_State,
-      Input_Chain => steps20_Output_Chain,
+      Input_First => steps20_Output_First,
       Input_M0 => steps20_Output_M0,
       Input_M1 => steps20_Output_M1,
       Input_M2 => steps20_Output_M2,
@@ -1474,7 +1474,7 @@ begin
       Output_Valid => steps21_Output_Valid,
       Output_Last => steps21_Output_Last,
       Output_State => steps21_Output_State,
-      Output_Chain => steps21_Output_Chain,
+      Output_First => steps21_Output_First,
       Output_M0 => steps21_Output_M0,
       Output_M1 => steps21_Output_M1,
       Output_M2 => steps21_Output_M2,
@@ -1493,7 +1493,7 @@ begin
       Input_Valid => steps21_Output_Valid,
       Input_Last => steps21_Output_Last,
       Input_State => steps21_Output_State,
-      Input_Chain => steps21_Output_Chain,
+      Input_First => steps21_Output_First,
       Input_M0 => steps21_Output_M0,
       Input_M1 => steps21_Output_M1,
       Input_M2 => steps21_Output_M2,
@@ -1503,7 +1503,7 @@ begin
       Output_Valid => steps22_Output_Valid,
       Output_Last => steps22_Output_Last,
       Output_State => steps22_Output_State,
-      Output_Chain => steps22_Output_Chain,
+      Output_First => steps22_Output_First,
       Output_M0 => steps22_Output_M0,
       Output_M1 => steps22_Output_M1,
       Output_M2 => steps22_Output_M2,
@@ -1522,7 +1522,7 @@ begin
       Input_Valid => steps22_Output_Valid,
       Input_Last => steps22_Output_Last,
       Input_State => steps22_Output_State,
-      Input_Chain => steps22_Output_Chain,
+      Input_First => steps22_Output_First,
       Input_M0 => steps22_Output_M0,
       Input_M1 => steps22_Output_M1,
       Input_M2 => steps22_Output_M2,
@@ -1532,7 +1532,7 @@ begin
       Output_Valid => steps23_Output_Valid,
       Output_Last => steps23_Output_Last,
       Output_State => steps23_Output_State,
-      Output_Chain => steps23_Output_Chain,
+      Output_First => steps23_Output_First,
       Output_M0 => steps23_Output_M0,
       Output_M1 => steps23_Output_M1,
       Output_M2 => steps23_Output_M2,
@@ -1551,7 +1551,7 @@ begin
       Input_Valid => steps23_Output_Valid,
       Input_Last => steps23_Output_Last,
       Input_State => steps23_Output_State,
-      Input_Chain => steps23_Output_Chain,
+      Input_First => steps23_Output_First,
       Input_M0 => steps23_Output_M0,
       Input_M1 => steps23_Output_M1,
       Input_M2 => steps23_Output_M2,
@@ -1561,7 +1561,7 @@ begin
       Output_Valid => steps24_Output_Valid,
       Output_Last => steps24_Output_Last,
       Output_State => steps24_Output_State,
-      Output_Chain => steps24_Output_Chain,
+      Output_First => steps24_Output_First,
       Output_M0 => steps24_Output_M0,
       Output_M1 => steps24_Output_M1,
       Output_M2 => steps24_Output_M2,
@@ -1580,7 +1580,7 @@ begin
       Input_Valid => steps24_Output_Valid,
       Input_Last => steps24_Output_Last,
       Input_State => steps24_Output_State,
-      Input_Chain => steps24_Output_Chain,
+      Input_First => steps24_Output_First,
       Input_M0 => steps24_Output_M0,
       Input_M1 => steps24_Output_M1,
       Input_M2 => steps24_Output_M2,
@@ -1590,7 +1590,7 @@ begin
       Output_Valid => steps25_Output_Valid,
       Output_Last => steps25_Output_Last,
       Output_State => steps25_Output_State,
-      Output_Chain => steps25_Output_Chain,
+      Output_First => steps25_Output_First,
       Output_M0 => steps25_Output_M0,
       Output_M1 => steps25_Output_M1,
       Output_M2 => steps25_Output_M2,
@@ -1609,7 +1609,7 @@ begin
       Input_Valid => steps25_Output_Valid,
       Input_Last => steps25_Output_Last,
       Input_State => steps25_Output_State,
-      Input_Chain => steps25_Output_Chain,
+      Input_First => steps25_Output_First,
       Input_M0 => steps25_Output_M0,
       Input_M1 => steps25_Output_M1,
       Input_M2 => steps25_Output_M2,
@@ -1619,7 +1619,7 @@ begin
       Output_Valid => steps26_Output_Valid,
       Output_Last => steps26_Output_Last,
       Output_State => steps26_Output_State,
-      Output_Chain => steps26_Output_Chain,
+      Output_First => steps26_Output_First,
       Output_M0 => steps26_Output_M0,
       Output_M1 => steps26_Output_M1,
       Output_M2 => steps26_Output_M2,
@@ -1638,7 +1638,7 @@ begin
       Input_Valid => steps26_Output_Valid,
       Input_Last => steps26_Output_Last,
       Input_State => steps26_Output_State,
-      Input_Chain => steps26_Output_Chain,
+      Input_First => steps26_Output_First,
       Input_M0 => steps26_Output_M0,
       Input_M1 => steps26_Output_M1,
       Input_M2 => steps26_Output_M2,
@@ -1648,7 +1648,7 @@ begin
       Output_Valid => steps27_Output_Valid,
       Output_Last => steps27_Output_Last,
       Output_State => steps27_Output_State,
-      Output_Chain => steps27_Output_Chain,
+      Output_First => steps27_Output_First,
       Output_M0 => steps27_Output_M0,
       Output_M1 => steps27_Output_M1,
       Output_M2 => steps27_Output_M2,
@@ -1667,7 +1667,7 @@ begin
       Input_Valid => steps27_Output_Valid,
       Input_Last => steps27_Output_Last,
       Input_State => steps27_Output_State,
-      Input_Chain => steps27_Output_Chain,
+      Input_First => steps27_Output_First,
       Input_M0 => steps27_Output_M0,
       Input_M1 => steps27_Output_M1,
       Input_M2 => steps27_Output_M2,
@@ -1677,7 +1677,7 @@ begin
       Output_Valid => steps28_Output_Valid,
       Output_Last => steps28_Output_Last,
       Output_State => steps28_Output_State,
-      Output_Chain => steps28_Output_Chain,
+      Output_First => steps28_Output_First,
       Output_M0 => steps28_Output_M0,
       Output_M1 => steps28_Output_M1,
       Output_M2 => steps28_Output_M2,
@@ -1696,7 +1696,7 @@ begin
       Input_Valid => steps28_Output_Valid,
       Input_Last => steps28_Output_Last,
       Input_State => steps28_Output_State,
-      Input_Chain => steps28_Output_Chain,
+      Input_First => steps28_Output_First,
       Input_M0 => steps28_Output_M0,
       Input_M1 => steps28_Output_M1,
       Input_M2 => steps28_Output_M2,
@@ -1706,7 +1706,7 @@ begin
       Output_Valid => steps29_Output_Valid,
       Output_Last => steps29_Output_Last,
       Output_State => steps29_Output_State,
-      Output_Chain => steps29_Output_Chain,
+      Output_First => steps29_Output_First,
       Output_M0 => steps29_Output_M0,
       Output_M1 => steps29_Output_M1,
       Output_M2 => steps29_Output_M2,
@@ -1725,7 +1725,7 @@ begin
       Input_Valid => steps29_Output_Valid,
       Input_Last => steps29_Output_Last,
       Input_State => steps29_Output_State,
-      Input_Chain => steps29_Output_Chain,
+      Input_First => steps29_Output_First,
       Input_M0 => steps29_Output_M0,
       Input_M1 => steps29_Output_M1,
       Input_M2 => steps29_Output_M2,
@@ -1735,7 +1735,7 @@ begin
       Output_Valid => steps30_Output_Valid,
       Output_Last => steps30_Output_Last,
       Output_State => steps30_Output_State,
-      Output_Chain => steps30_Output_Chain,
+      Output_First => steps30_Output_First,
       Output_M0 => steps30_Output_M0,
       Output_M1 => steps30_Output_M1,
       Output_M2 => steps30_Output_M2,
@@ -1754,7 +1754,7 @@ begin
       Input_Valid => steps30_Output_Valid,
       Input_Last => steps30_Output_Last,
       Input_State => steps30_Output_State,
-      Input_Chain => steps30_Output_Chain,
+      Input_First => steps30_Output_First,
       Input_M0 => steps30_Output_M0,
       Input_M1 => steps30_Output_M1,
       Input_M2 => steps30_Output_M2,
@@ -1764,7 +1764,7 @@ begin
       Output_Valid => steps31_Output_Valid,
       Output_Last => steps31_Output_Last,
       Output_State => steps31_Output_State,
-      Output_Chain => steps31_Output_Chain,
+      Output_First => steps31_Output_First,
       Output_M0 => steps31_Output_M0,
       Output_M1 => steps31_Output_M1,
       Output_M2 => steps31_Output_M2,
@@ -1783,7 +1783,7 @@ begin
       Input_Valid => steps31_Output_Valid,
       Input_Last => steps31_Output_Last,
       Input_State => steps31_Output_State,
-      Input_Chain => steps31_Output_Chain,
+      Input_First => steps31_Output_First,
       Input_M0 => steps31_Output_M0,
       Input_M1 => steps31_Output_M1,
       Input_M2 => steps31_Output_M2,
@@ -1793,7 +1793,7 @@ begin
       Output_Valid => steps32_Output_Valid,
       Output_Last => steps32_Output_Last,
       Output_State => steps32_Output_State,
-      Output_Chain => steps32_Output_Chain,
+      Output_First => steps32_Output_First,
       Output_M0 => steps32_Output_M0,
       Output_M1 => steps32_Output_M1,
       Output_M2 => steps32_Output_M2,
@@ -1812,7 +1812,7 @@ begin
       Input_Valid => steps32_Output_Valid,
       Input_Last => steps32_Output_Last,
       Input_State => steps32_Output_State,
-      Input_Chain => steps32_Output_Chain,
+      Input_First => steps32_Output_First,
       Input_M0 => steps32_Output_M0,
       Input_M1 => steps32_Output_M1,
       Input_M2 => steps32_Output_M2,
@@ -1822,7 +1822,7 @@ begin
       Output_Valid => steps33_Output_Valid,
       Output_Last => steps33_Output_Last,
       Output_State => steps33_Output_State,
-      Output_Chain => steps33_Output_Chain,
+      Output_First => steps33_Output_First,
       Output_M0 => steps33_Output_M0,
       Output_M1 => steps33_Output_M1,
       Output_M2 => steps33_Output_M2,
@@ -1841,7 +1841,7 @@ begin
       Input_Valid => steps33_Output_Valid,
       Input_Last => steps33_Output_Last,
       Input_State => steps33_Output_State,
-      Input_Chain => steps33_Output_Chain,
+      Input_First => steps33_Output_First,
       Input_M0 => steps33_Output_M0,
       Input_M1 => steps33_Output_M1,
       Input_M2 => steps33_Output_M2,
@@ -1851,7 +1851,7 @@ begin
       Output_Valid => steps34_Output_Valid,
       Output_Last => steps34_Output_Last,
       Output_State => steps34_Output_State,
-      Output_Chain => steps34_Output_Chain,
+      Output_First => steps34_Output_First,
       Output_M0 => steps34_Output_M0,
       Output_M1 => steps34_Output_M1,
       Output_M2 => steps34_Output_M2,
@@ -1870,7 +1870,7 @@ begin
       Input_Valid => steps34_Output_Valid,
       Input_Last => steps34_Output_Last,
       Input_State => steps34_Output_State,
-      Input_Chain => steps34_Output_Chain,
+      Input_First => steps34_Output_First,
       Input_M0 => steps34_Output_M0,
       Input_M1 => steps34_Output_M1,
       Input_M2 => steps34_Output_M2,
@@ -1880,7 +1880,7 @@ begin
       Output_Valid => steps35_Output_Valid,
       Output_Last => steps35_Output_Last,
       Output_State => steps35_Output_State,
-      Output_Chain => steps35_Output_Chain,
+      Output_First => steps35_Output_First,
       Output_M0 => steps35_Output_M0,
       Output_M1 => steps35_Output_M1,
       Output_M2 => steps35_Output_M2,
@@ -1899,7 +1899,7 @@ begin
       Input_Valid => steps35_Output_Valid,
       Input_Last => steps35_Output_Last,
       Input_State => steps35_Output_State,
-      Input_Chain => steps35_Output_Chain,
+      Input_First => steps35_Output_First,
       Input_M0 => steps35_Output_M0,
       Input_M1 => steps35_Output_M1,
       Input_M2 => steps35_Output_M2,
@@ -1909,7 +1909,7 @@ begin
       Output_Valid => steps36_Output_Valid,
       Output_Last => steps36_Output_Last,
       Output_State => steps36_Output_State,
-      Output_Chain => steps36_Output_Chain,
+      Output_First => steps36_Output_First,
       Output_M0 => steps36_Output_M0,
       Output_M1 => steps36_Output_M1,
       Output_M2 => steps36_Output_M2,
@@ -1928,7 +1928,7 @@ begin
       Input_Valid => steps36_Output_Valid,
       Input_Last => steps36_Output_Last,
       Input_State => steps36_Output_State,
-      Input_Chain => steps36_Output_Chain,
+      Input_First => steps36_Output_First,
       Input_M0 => steps36_Output_M0,
       Input_M1 => steps36_Output_M1,
       Input_M2 => steps36_Output_M2,
@@ -1938,7 +1938,7 @@ begin
       Output_Valid => steps37_Output_Valid,
       Output_Last => steps37_Output_Last,
       Output_State => steps37_Output_State,
-      Output_Chain => steps37_Output_Chain,
+      Output_First => steps37_Output_First,
       Output_M0 => steps37_Output_M0,
       Output_M1 => steps37_Output_M1,
       Output_M2 => steps37_Output_M2,
@@ -1957,7 +1957,7 @@ begin
       Input_Valid => steps37_Output_Valid,
       Input_Last => steps37_Output_Last,
       Input_State => steps37_Output_State,
-      Input_Chain => steps37_Output_Chain,
+      Input_First => steps37_Output_First,
       Input_M0 => steps37_Output_M0,
       Input_M1 => steps37_Output_M1,
       Input_M2 => steps37_Output_M2,
@@ -1967,7 +1967,7 @@ begin
       Output_Valid => steps38_Output_Valid,
       Output_Last => steps38_Output_Last,
       Output_State => steps38_Output_State,
-      Output_Chain => steps38_Output_Chain,
+      Output_First => steps38_Output_First,
       Output_M0 => steps38_Output_M0,
       Output_M1 => steps38_Output_M1,
       Output_M2 => steps38_Output_M2,
@@ -1986,7 +1986,7 @@ begin
       Input_Valid => steps38_Output_Valid,
       Input_Last => steps38_Output_Last,
       Input_State => steps38_Output_State,
-      Input_Chain => steps38_Output_Chain,
+      Input_First => steps38_Output_First,
       Input_M0 => steps38_Output_M0,
       Input_M1 => steps38_Output_M1,
       Input_M2 => steps38_Output_M2,
@@ -1996,7 +1996,7 @@ begin
       Output_Valid => steps39_Output_Valid,
       Output_Last => steps39_Output_Last,
       Output_State => steps39_Output_State,
-      Output_Chain => steps39_Output_Chain,
+      Output_First => steps39_Output_First,
       Output_M0 => steps39_Output_M0,
       Output_M1 => steps39_Output_M1,
       Output_M2 => steps39_Output_M2,
@@ -2015,7 +2015,7 @@ begin
       Input_Valid => steps39_Output_Valid,
       Input_Last => steps39_Output_Last,
       Input_State => steps39_Output_State,
-      Input_Chain => steps39_Output_Chain,
+      Input_First => steps39_Output_First,
       Input_M0 => steps39_Output_M0,
       Input_M1 => steps39_Output_M1,
       Input_M2 => steps39_Output_M2,
@@ -2025,7 +2025,7 @@ begin
       Output_Valid => steps40_Output_Valid,
       Output_Last => steps40_Output_Last,
       Output_State => steps40_Output_State,
-      Output_Chain => steps40_Output_Chain,
+      Output_First => steps40_Output_First,
       Output_M0 => steps40_Output_M0,
       Output_M1 => steps40_Output_M1,
       Output_M2 => steps40_Output_M2,
@@ -2044,7 +2044,7 @@ begin
       Input_Valid => steps40_Output_Valid,
       Input_Last => steps40_Output_Last,
       Input_State => steps40_Output_State,
-      Input_Chain => steps40_Output_Chain,
+      Input_First => steps40_Output_First,
       Input_M0 => steps40_Output_M0,
       Input_M1 => steps40_Output_M1,
       Input_M2 => steps40_Output_M2,
@@ -2054,7 +2054,7 @@ begin
       Output_Valid => steps41_Output_Valid,
       Output_Last => steps41_Output_Last,
       Output_State => steps41_Output_State,
-      Output_Chain => steps41_Output_Chain,
+      Output_First => steps41_Output_First,
       Output_M0 => steps41_Output_M0,
       Output_M1 => steps41_Output_M1,
       Output_M2 => steps41_Output_M2,
@@ -2073,7 +2073,7 @@ begin
       Input_Valid => steps41_Output_Valid,
       Input_Last => steps41_Output_Last,
       Input_State => steps41_Output_State,
-      Input_Chain => steps41_Output_Chain,
+      Input_First => steps41_Output_First,
       Input_M0 => steps41_Output_M0,
       Input_M1 => steps41_Output_M1,
       Input_M2 => steps41_Output_M2,
@@ -2083,7 +2083,7 @@ begin
       Output_Valid => steps42_Output_Valid,
       Output_Last => steps42_Output_Last,
       Output_State => steps42_Output_State,
-      Output_Chain => steps42_Output_Chain,
+      Output_First => steps42_Output_First,
       Output_M0 => steps42_Output_M0,
       Output_M1 => steps42_Output_M1,
       Output_M2 => steps42_Output_M2,
@@ -2102,7 +2102,7 @@ begin
       Input_Valid => steps42_Output_Valid,
       Input_Last => steps42_Output_Last,
       Input_State => steps42_Output_State,
-      Input_Chain => steps42_Output_Chain,
+      Input_First => steps42_Output_First,
       Input_M0 => steps42_Output_M0,
       Input_M1 => steps42_Output_M1,
       Input_M2 => steps42_Output_M2,
@@ -2112,7 +2112,7 @@ begin
       Output_Valid => steps43_Output_Valid,
       Output_Last => steps43_Output_Last,
       Output_State => steps43_Output_State,
-      Output_Chain => steps43_Output_Chain,
+      Output_First => steps43_Output_First,
       Output_M0 => steps43_Output_M0,
       Output_M1 => steps43_Output_M1,
       Output_M2 => steps43_Output_M2,
@@ -2131,7 +2131,7 @@ begin
       Input_Valid => steps43_Output_Valid,
       Input_Last => steps43_Output_Last,
       Input_State => steps43_Output_State,
-      Input_Chain => steps43_Output_Chain,
+      Input_First => steps43_Output_First,
       Input_M0 => steps43_Output_M0,
       Input_M1 => steps43_Output_M1,
       Input_M2 => steps43_Output_M2,
@@ -2141,7 +2141,7 @@ begin
       Output_Valid => steps44_Output_Valid,
       Output_Last => steps44_Output_Last,
       Output_State => steps44_Output_State,
-      Output_Chain => steps44_Output_Chain,
+      Output_First => steps44_Output_First,
       Output_M0 => steps44_Output_M0,
       Output_M1 => steps44_Output_M1,
       Output_M2 => steps44_Output_M2,
@@ -2160,7 +2160,7 @@ begin
       Input_Valid => steps44_Output_Valid,
       Input_Last => steps44_Output_Last,
       Input_State => steps44_Output_State,
-      Input_Chain => steps44_Output_Chain,
+      Input_First => steps44_Output_First,
       Input_M0 => steps44_Output_M0,
       Input_M1 => steps44_Output_M1,
       Input_M2 => steps44_Output_M2,
@@ -2170,7 +2170,7 @@ begin
       Output_Valid => steps45_Output_Valid,
       Output_Last => steps45_Output_Last,
       Output_State => steps45_Output_State,
-      Output_Chain => steps45_Output_Chain,
+      Output_First => steps45_Output_First,
       Output_M0 => steps45_Output_M0,
       Output_M1 => steps45_Output_M1,
       Output_M2 => steps45_Output_M2,
@@ -2189,7 +2189,7 @@ begin
       Input_Valid => steps45_Output_Valid,
       Input_Last => steps45_Output_Last,
       Input_State => steps45_Output_State,
-      Input_Chain => steps45_Output_Chain,
+      Input_First => steps45_Output_First,
       Input_M0 => steps45_Output_M0,
       Input_M1 => steps45_Output_M1,
       Input_M2 => steps45_Output_M2,
@@ -2199,7 +2199,7 @@ begin
       Output_Valid => steps46_Output_Valid,
       Output_Last => steps46_Output_Last,
       Output_State => steps46_Output_State,
-      Output_Chain => steps46_Output_Chain,
+      Output_First => steps46_Output_First,
       Output_M0 => steps46_Output_M0,
       Output_M1 => steps46_Output_M1,
       Output_M2 => steps46_Output_M2,
@@ -2218,7 +2218,7 @@ begin
       Input_Valid => steps46_Output_Valid,
       Input_Last => steps46_Output_Last,
       Input_State => steps46_Output_State,
-      Input_Chain => steps46_Output_Chain,
+      Input_First => steps46_Output_First,
       Input_M0 => steps46_Output_M0,
       Input_M1 => steps46_Output_M1,
       Input_M2 => steps46_Output_M2,
@@ -2228,7 +2228,7 @@ begin
       Output_Valid => steps47_Output_Valid,
       Output_Last => steps47_Output_Last,
       Output_State => steps47_Output_State,
-      Output_Chain => steps47_Output_Chain,
+      Output_First => steps47_Output_First,
       Output_M0 => steps47_Output_M0,
       Output_M1 => steps47_Output_M1,
       Output_M2 => steps47_Output_M2,
@@ -2247,7 +2247,7 @@ begin
       Input_Valid => steps47_Output_Valid,
       Input_Last => steps47_Output_Last,
       Input_State => steps47_Output_State,
-      Input_Chain => steps47_Output_Chain,
+      Input_First => steps47_Output_First,
       Input_M0 => steps47_Output_M0,
       Input_M1 => steps47_Output_M1,
       Input_M2 => steps47_Output_M2,
@@ -2257,7 +2257,7 @@ begin
       Output_Valid => steps48_Output_Valid,
       Output_Last => steps48_Output_Last,
       Output_State => steps48_Output_State,
-      Output_Chain => steps48_Output_Chain,
+      Output_First => steps48_Output_First,
       Output_M0 => steps48_Output_M0,
       Output_M1 => steps48_Output_M1,
       Output_M2 => steps48_Output_M2,
@@ -2276,7 +2276,7 @@ begin
       Input_Valid => steps48_Output_Valid,
       Input_Last => steps48_Output_Last,
       Input_State => steps48_Output_State,
-      Input_Chain => steps48_Output_Chain,
+      Input_First => steps48_Output_First,
       Input_M0 => steps48_Output_M0,
       Input_M1 => steps48_Output_M1,
       Input_M2 => steps48_Output_M2,
@@ -2286,7 +2286,7 @@ begin
       Output_Valid => steps49_Output_Valid,
       Output_Last => steps49_Output_Last,
       Output_State => steps49_Output_State,
-      Output_Chain => steps49_Output_Chain,
+      Output_First => steps49_Output_First,
       Output_M0 => steps49_Output_M0,
       Output_M1 => steps49_Output_M1,
       Output_M2 => steps49_Output_M2,
@@ -2305,7 +2305,7 @@ begin
       Input_Valid => steps49_Output_Valid,
       Input_Last => steps49_Output_Last,
       Input_State => steps49_Output_State,
-      Input_Chain => steps49_Output_Chain,
+      Input_First => steps49_Output_First,
       Input_M0 => steps49_Output_M0,
       Input_M1 => steps49_Output_M1,
       Input_M2 => steps49_Output_M2,
@@ -2315,7 +2315,7 @@ begin
       Output_Valid => steps50_Output_Valid,
       Output_Last => steps50_Output_Last,
       Output_State => steps50_Output_State,
-      Output_Chain => steps50_Output_Chain,
+      Output_First => steps50_Output_First,
       Output_M0 => steps50_Output_M0,
       Output_M1 => steps50_Output_M1,
       Output_M2 => steps50_Output_M2,
@@ -2334,7 +2334,7 @@ begin
       Input_Valid => steps50_Output_Valid,
       Input_Last => steps50_Output_Last,
       Input_State => steps50_Output_State,
-      Input_Chain => steps50_Output_Chain,
+      Input_First => steps50_Output_First,
       Input_M0 => steps50_Output_M0,
       Input_M1 => steps50_Output_M1,
       Input_M2 => steps50_Output_M2,
@@ -2344,7 +2344,7 @@ begin
       Output_Valid => steps51_Output_Valid,
       Output_Last => steps51_Output_Last,
       Output_State => steps51_Output_State,
-      Output_Chain => steps51_Output_Chain,
+      Output_First => steps51_Output_First,
       Output_M0 => steps51_Output_M0,
       Output_M1 => steps51_Output_M1,
       Output_M2 => steps51_Output_M2,
@@ -2363,7 +2363,7 @@ begin
       Input_Valid => steps51_Output_Valid,
       Input_Last => steps51_Output_Last,
       Input_State => steps51_Output_State,
-      Input_Chain => steps51_Output_Chain,
+      Input_First => steps51_Output_First,
       Input_M0 => steps51_Output_M0,
       Input_M1 => steps51_Output_M1,
       Input_M2 => steps51_Output_M2,
@@ -2373,7 +2373,7 @@ begin
       Output_Valid => steps52_Output_Valid,
       Output_Last => steps52_Output_Last,
       Output_State => steps52_Output_State,
-      Output_Chain => steps52_Output_Chain,
+      Output_First => steps52_Output_First,
       Output_M0 => steps52_Output_M0,
       Output_M1 => steps52_Output_M1,
       Output_M2 => steps52_Output_M2,
@@ -2392,7 +2392,7 @@ begin
       Input_Valid => steps52_Output_Valid,
       Input_Last => steps52_Output_Last,
       Input_State => steps52_Output_State,
-      Input_Chain => steps52_Output_Chain,
+      Input_First => steps52_Output_First,
       Input_M0 => steps52_Output_M0,
       Input_M1 => steps52_Output_M1,
       Input_M2 => steps52_Output_M2,
@@ -2402,7 +2402,7 @@ begin
       Output_Valid => steps53_Output_Valid,
       Output_Last => steps53_Output_Last,
       Output_State => steps53_Output_State,
-      Output_Chain => steps53_Output_Chain,
+      Output_First => steps53_Output_First,
       Output_M0 => steps53_Output_M0,
       Output_M1 => steps53_Output_M1,
       Output_M2 => steps53_Output_M2,
@@ -2421,7 +2421,7 @@ begin
       Input_Valid => steps53_Output_Valid,
       Input_Last => steps53_Output_Last,
       Input_State => steps53_Output_State,
-      Input_Chain => steps53_Output_Chain,
+      Input_First => steps53_Output_First,
       Input_M0 => steps53_Output_M0,
       Input_M1 => steps53_Output_M1,
       Input_M2 => steps53_Output_M2,
@@ -2431,7 +2431,7 @@ begin
       Output_Valid => steps54_Output_Valid,
       Output_Last => steps54_Output_Last,
       Output_State => steps54_Output_State,
-      Output_Chain => steps54_Output_Chain,
+      Output_First => steps54_Output_First,
       Output_M0 => steps54_Output_M0,
       Output_M1 => steps54_Output_M1,
       Output_M2 => steps54_Output_M2,
@@ -2450,7 +2450,7 @@ begin
       Input_Valid => steps54_Output_Valid,
       Input_Last => steps54_Output_Last,
       Input_State => steps54_Output_State,
-      Input_Chain => steps54_Output_Chain,
+      Input_First => steps54_Output_First,
       Input_M0 => steps54_Output_M0,
       Input_M1 => steps54_Output_M1,
       Input_M2 => steps54_Output_M2,
@@ -2460,7 +2460,7 @@ begin
       Output_Valid => steps55_Output_Valid,
       Output_Last => steps55_Output_Last,
       Output_State => steps55_Output_State,
-      Output_Chain => steps55_Output_Chain,
+      Output_First => steps55_Output_First,
       Output_M0 => steps55_Output_M0,
       Output_M1 => steps55_Output_M1,
       Output_M2 => steps55_Output_M2,
@@ -2479,7 +2479,7 @@ begin
       Input_Valid => steps55_Output_Valid,
       Input_Last => steps55_Output_Last,
       Input_State => steps55_Output_State,
-      Input_Chain => steps55_Output_Chain,
+      Input_First => steps55_Output_First,
       Input_M0 => steps55_Output_M0,
       Input_M1 => steps55_Output_M1,
       Input_M2 => steps55_Output_M2,
@@ -2489,7 +2489,7 @@ begin
       Output_Valid => steps56_Output_Valid,
       Output_Last => steps56_Output_Last,
       Output_State => steps56_Output_State,
-      Output_Chain => steps56_Output_Chain,
+      Output_First => steps56_Output_First,
       Output_M0 => steps56_Output_M0,
       Output_M1 => steps56_Output_M1,
       Output_M2 => steps56_Output_M2,
@@ -2508,7 +2508,7 @@ begin
       Input_Valid => steps56_Output_Valid,
       Input_Last => steps56_Output_Last,
       Input_State => steps56_Output_State,
-      Input_Chain => steps56_Output_Chain,
+      Input_First => steps56_Output_First,
       Input_M0 => steps56_Output_M0,
       Input_M1 => steps56_Output_M1,
       Input_M2 => steps56_Output_M2,
@@ -2518,7 +2518,7 @@ begin
       Output_Valid => steps57_Output_Valid,
       Output_Last => steps57_Output_Last,
       Output_State => steps57_Output_State,
-      Output_Chain => steps57_Output_Chain,
+      Output_First => steps57_Output_First,
       Output_M0 => steps57_Output_M0,
       Output_M1 => steps57_Output_M1,
       Output_M2 => steps57_Output_M2,
@@ -2537,7 +2537,7 @@ begin
       Input_Valid => steps57_Output_Valid,
       Input_Last => steps57_Output_Last,
       Input_State => steps57_Output_State,
-      Input_Chain => steps57_Output_Chain,
+      Input_First => steps57_Output_First,
       Input_M0 => steps57_Output_M0,
       Input_M1 => steps57_Output_M1,
       Input_M2 => steps57_Output_M2,
@@ -2547,7 +2547,7 @@ begin
       Output_Valid => steps58_Output_Valid,
       Output_Last => steps58_Output_Last,
       Output_State => steps58_Output_State,
-      Output_Chain => steps58_Output_Chain,
+      Output_First => steps58_Output_First,
       Output_M0 => steps58_Output_M0,
       Output_M1 => steps58_Output_M1,
       Output_M2 => steps58_Output_M2,
@@ -2566,7 +2566,7 @@ begin
       Input_Valid => steps58_Output_Valid,
       Input_Last => steps58_Output_Last,
       Input_State => steps58_Output_State,
-      Input_Chain => steps58_Output_Chain,
+      Input_First => steps58_Output_First,
       Input_M0 => steps58_Output_M0,
       Input_M1 => steps58_Output_M1,
       Input_M2 => steps58_Output_M2,
@@ -2576,7 +2576,7 @@ begin
       Output_Valid => steps59_Output_Valid,
       Output_Last => steps59_Output_Last,
       Output_State => steps59_Output_State,
-      Output_Chain => steps59_Output_Chain,
+      Output_First => steps59_Output_First,
       Output_M0 => steps59_Output_M0,
       Output_M1 => steps59_Output_M1,
       Output_M2 => steps59_Output_M2,
@@ -2595,7 +2595,7 @@ begin
       Input_Valid => steps59_Output_Valid,
       Input_Last => steps59_Output_Last,
       Input_State => steps59_Output_State,
-      Input_Chain => steps59_Output_Chain,
+      Input_First => steps59_Output_First,
       Input_M0 => steps59_Output_M0,
       Input_M1 => steps59_Output_M1,
       Input_M2 => steps59_Output_M2,
@@ -2605,7 +2605,7 @@ begin
       Output_Valid => steps60_Output_Valid,
       Output_Last => steps60_Output_Last,
       Output_State => steps60_Output_State,
-      Output_Chain => steps60_Output_Chain,
+      Output_First => steps60_Output_First,
       Output_M0 => steps60_Output_M0,
       Output_M1 => steps60_Output_M1,
       Output_M2 => steps60_Output_M2,
@@ -2624,7 +2624,7 @@ begin
       Input_Valid => steps60_Output_Valid,
       Input_Last => steps60_Output_Last,
       Input_State => steps60_Output_State,
-      Input_Chain => steps60_Output_Chain,
+      Input_First => steps60_Output_First,
       Input_M0 => steps60_Output_M0,
       Input_M1 => steps60_Output_M1,
       Input_M2 => steps60_Output_M2,
@@ -2634,7 +2634,7 @@ begin
       Output_Valid => steps61_Output_Valid,
       Output_Last => steps61_Output_Last,
       Output_State => steps61_Output_State,
-      Output_Chain => steps61_Output_Chain,
+      Output_First => steps61_Output_First,
       Output_M0 => steps61_Output_M0,
       Output_M1 => steps61_Output_M1,
       Output_M2 => steps61_Output_M2,
@@ -2653,7 +2653,7 @@ begin
       Input_Valid => steps61_Output_Valid,
       Input_Last => steps61_Output_Last,
       Input_State => steps61_Output_State,
-      Input_Chain => steps61_Output_Chain,
+      Input_First => steps61_Output_First,
       Input_M0 => steps61_Output_M0,
       Input_M1 => steps61_Output_M1,
       Input_M2 => steps61_Output_M2,
@@ -2663,7 +2663,7 @@ begin
       Output_Valid => steps62_Output_Valid,
       Output_Last => steps62_Output_Last,
       Output_State => steps62_Output_State,
-      Output_Chain => steps62_Output_Chain,
+      Output_First => steps62_Output_First,
       Output_M0 => steps62_Output_M0,
       Output_M1 => steps62_Output_M1,
       Output_M2 => steps62_Output_M2,
@@ -2682,7 +2682,7 @@ begin
       Input_Valid => steps62_Output_Valid,
       Input_Last => steps62_Output_Last,
       Input_State => steps62_Output_State,
-      Input_Chain => steps62_Output_Chain,
+      Input_First => steps62_Output_First,
       Input_M0 => steps62_Output_M0,
       Input_M1 => steps62_Output_M1,
       Input_M2 => steps62_Output_M2,
@@ -2692,7 +2692,7 @@ begin
       Output_Valid => steps63_Output_Valid,
       Output_Last => steps63_Output_Last,
       Output_State => steps63_Output_State,
-      Output_Chain => steps63_Output_Chain,
+      Output_First => steps63_Output_First,
       Output_M0 => steps63_Output_M0,
       Output_M1 => steps63_Output_M1,
       Output_M2 => steps63_Output_M2,
@@ -2799,7 +2799,7 @@ begin
       Output_Valid => chain_Output_Valid,
       Output_Last => chain_Output_Last,
       Output_State => chain_Output_State,
-      Output_Chain => chain_Output_Chain,
+      Output_First => chain_Output_First,
       Output_M0 => chain_Output_M0,
       Output_M1 => chain_Output_M1,
       Output_M2 => chain_Output_M2,
@@ -2814,7 +2814,7 @@ begin
       Input_Valid => steps63_Output_Valid,
       Input_Last => steps63_Output_Last,
       Input_State => steps63_Output_State,
-      Input_Chain => steps63_Output_Chain,
+      Input_First => steps63_Output_First,
       Input_M0 => steps63_Output_M0,
       Input_M1 => steps63_Output_M1,
       Input_M2 => steps63_Output_M2,

@@ -103,7 +103,7 @@ architecture rtl of axi_md5_proc8 is
   signal chain_Output_Valid : boolean;
   signal chain_Output_Last : boolean;
   signal chain_Output_State : hdl_u128;
-  signal chain_Output_Chain : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_M0 : hdl_u128;
   signal chain_Output_M1 : hdl_u128;
   signal chain_Output_M2 : hdl_u128;
@@ -113,7 +113,7 @@ architecture rtl of axi_md5_proc8 is
   signal steps0_Output_Valid : boolean;
   signal steps0_Output_Last : boolean;
   signal steps0_Output_State : hdl_u128;
-  signal steps0_Output_Chain : hdl_u128;
+  signal steps0_Output_First : boolean;
   signal steps0_Output_M0 : hdl_u128;
   signal steps0_Output_M1 : hdl_u128;
   signal steps0_Output_M2 : hdl_u128;
@@ -122,7 +122,7 @@ architecture rtl of axi_md5_proc8 is
   signal steps1_Output_Valid : boolean;
   signal steps1_Output_Last : boolean;
   signal steps1_Output_State : hdl_u128;
-  signal steps1_Output_Chain : hdl_u128;
+  signal steps1_Output_First : boolean;
   signal steps1_Output_M0 : hdl_u128;
   signal steps1_Output_M1 : hdl_u128;
   signal steps1_Output_M2 : hdl_u128;
@@ -131,7 +131,7 @@ architecture rtl of axi_md5_proc8 is
   signal steps2_Output_Valid : boolean;
   signal steps2_Output_Last : boolean;
   signal steps2_Output_State : hdl_u128;
-  signal steps2_Output_Chain : hdl_u128;
+  signal steps2_Output_First : boolean;
   signal steps2_Output_M0 : hdl_u128;
   signal steps2_Output_M1 : hdl_u128;
   signal steps2_Output_M2 : hdl_u128;
@@ -140,7 +140,7 @@ architecture rtl of axi_md5_proc8 is
   signal steps3_Output_Valid : boolean;
   signal steps3_Output_Last : boolean;
   signal steps3_Output_State : hdl_u128;
-  signal steps3_Output_Chain : hdl_u128;
+  signal steps3_Output_First : boolean;
   signal steps3_Output_M0 : hdl_u128;
   signal steps3_Output_M1 : hdl_u128;
   signal steps3_Output_M2 : hdl_u128;
@@ -149,7 +149,7 @@ architecture rtl of axi_md5_proc8 is
   signal steps4_Output_Valid : boolean;
   signal steps4_Output_Last : boolean;
   signal steps4_Output_State : hdl_u128;
-  signal steps4_Output_Chain : hdl_u128;
+  signal steps4_Output_First : boolean;
   signal steps4_Output_M0 : hdl_u128;
   signal steps4_Output_M1 : hdl_u128;
   signal steps4_Output_M2 : hdl_u128;
@@ -158,7 +158,7 @@ architecture rtl of axi_md5_proc8 is
   signal steps5_Output_Valid : boolean;
   signal steps5_Output_Last : boolean;
   signal steps5_Output_State : hdl_u128;
-  signal steps5_Output_Chain : hdl_u128;
+  signal steps5_Output_First : boolean;
   signal steps5_Output_M0 : hdl_u128;
   signal steps5_Output_M1 : hdl_u128;
   signal steps5_Output_M2 : hdl_u128;
@@ -167,7 +167,7 @@ architecture rtl of axi_md5_proc8 is
   signal steps6_Output_Valid : boolean;
   signal steps6_Output_Last : boolean;
   signal steps6_Output_State : hdl_u128;
-  signal steps6_Output_Chain : hdl_u128;
+  signal steps6_Output_First : boolean;
   signal steps6_Output_M0 : hdl_u128;
   signal steps6_Output_M1 : hdl_u128;
   signal steps6_Output_M2 : hdl_u128;
@@ -176,7 +176,7 @@ architecture rtl of axi_md5_proc8 is
   signal steps7_Output_Valid : boolean;
   signal steps7_Output_Last : boolean;
   signal steps7_Output_State : hdl_u128;
-  signal steps7_Output_Chain : hdl_u128;
+  signal steps7_Output_First : boolean;
   signal steps7_Output_M0 : hdl_u128;
   signal steps7_Output_M1 : hdl_u128;
   signal steps7_Output_M2 : hdl_u128;
@@ -351,7 +351,7 @@ begin
       Input_Valid => chain_Output_Valid,
       Input_Last => chain_Output_Last,
       Input_State => chain_Output_State,
-      Input_Chain => chain_Output_Chain,
+      Input_First => chain_Output_First,
       Input_M0 => chain_Output_M0,
       Input_M1 => chain_Output_M1,
       Input_M2 => chain_Output_M2,
@@ -361,7 +361,7 @@ begin
       Output_Valid => steps0_Output_Valid,
       Output_Last => steps0_Output_Last,
       Output_State => steps0_Output_State,
-      Output_Chain => steps0_Output_Chain,
+      Output_First => steps0_Output_First,
       Output_M0 => steps0_Output_M0,
       Output_M1 => steps0_Output_M1,
       Output_M2 => steps0_Output_M2,
@@ -380,7 +380,7 @@ begin
       Input_Valid => steps0_Output_Valid,
       Input_Last => steps0_Output_Last,
       Input_State => steps0_Output_State,
-      Input_Chain => steps0_Output_Chain,
+      Input_First => steps0_Output_First,
       Input_M0 => steps0_Output_M0,
       Input_M1 => steps0_Output_M1,
       Input_M2 => steps0_Output_M2,
@@ -390,7 +390,7 @@ begin
       Output_Valid => steps1_Output_Valid,
       Output_Last => steps1_Output_Last,
       Output_State => steps1_Output_State,
-      Output_Chain => steps1_Output_Chain,
+      Output_First => steps1_Output_First,
       Output_M0 => steps1_Output_M0,
       Output_M1 => steps1_Output_M1,
       Output_M2 => steps1_Output_M2,
@@ -409,7 +409,7 @@ begin
       Input_Valid => steps1_Output_Valid,
       Input_Last => steps1_Output_Last,
       Input_State => steps1_Output_State,
-      Input_Chain => steps1_Output_Chain,
+      Input_First => steps1_Output_First,
       Input_M0 => steps1_Output_M0,
       Input_M1 => steps1_Output_M1,
       Input_M2 => steps1_Output_M2,
@@ -419,7 +419,7 @@ begin
       Output_Valid => steps2_Output_Valid,
       Output_Last => steps2_Output_Last,
       Output_State => steps2_Output_State,
-      Output_Chain => steps2_Output_Chain,
+      Output_First => steps2_Output_First,
       Output_M0 => steps2_Output_M0,
       Output_M1 => steps2_Output_M1,
       Output_M2 => steps2_Output_M2,
@@ -438,7 +438,7 @@ begin
       Input_Valid => steps2_Output_Valid,
       Input_Last => steps2_Output_Last,
       Input_State => steps2_Output_State,
-      Input_Chain => steps2_Output_Chain,
+      Input_First => steps2_Output_First,
       Input_M0 => steps2_Output_M0,
       Input_M1 => steps2_Output_M1,
       Input_M2 => steps2_Output_M2,
@@ -448,7 +448,7 @@ begin
       Output_Valid => steps3_Output_Valid,
       Output_Last => steps3_Output_Last,
       Output_State => steps3_Output_State,
-      Output_Chain => steps3_Output_Chain,
+      Output_First => steps3_Output_First,
       Output_M0 => steps3_Output_M0,
       Output_M1 => steps3_Output_M1,
       Output_M2 => steps3_Output_M2,
@@ -467,7 +467,7 @@ begin
       Input_Valid => steps3_Output_Valid,
       Input_Last => steps3_Output_Last,
       Input_State => steps3_Output_State,
-      Input_Chain => steps3_Output_Chain,
+      Input_First => steps3_Output_First,
       Input_M0 => steps3_Output_M0,
       Input_M1 => steps3_Output_M1,
       Input_M2 => steps3_Output_M2,
@@ -477,7 +477,7 @@ begin
       Output_Valid => steps4_Output_Valid,
       Output_Last => steps4_Output_Last,
       Output_State => steps4_Output_State,
-      Output_Chain => steps4_Output_Chain,
+      Output_First => steps4_Output_First,
       Output_M0 => steps4_Output_M0,
       Output_M1 => steps4_Output_M1,
       Output_M2 => steps4_Output_M2,
@@ -496,7 +496,7 @@ begin
       Input_Valid => steps4_Output_Valid,
       Input_Last => steps4_Output_Last,
       Input_State => steps4_Output_State,
-      Input_Chain => steps4_Output_Chain,
+      Input_First => steps4_Output_First,
       Input_M0 => steps4_Output_M0,
       Input_M1 => steps4_Output_M1,
       Input_M2 => steps4_Output_M2,
@@ -506,7 +506,7 @@ begin
       Output_Valid => steps5_Output_Valid,
       Output_Last => steps5_Output_Last,
       Output_State => steps5_Output_State,
-      Output_Chain => steps5_Output_Chain,
+      Output_First => steps5_Output_First,
       Output_M0 => steps5_Output_M0,
       Output_M1 => steps5_Output_M1,
       Output_M2 => steps5_Output_M2,
@@ -525,7 +525,7 @@ begin
       Input_Valid => steps5_Output_Valid,
       Input_Last => steps5_Output_Last,
       Input_State => steps5_Output_State,
-      Input_Chain => steps5_Output_Chain,
+      Input_First => steps5_Output_First,
       Input_M0 => steps5_Output_M0,
       Input_M1 => steps5_Output_M1,
       Input_M2 => steps5_Output_M2,
@@ -535,7 +535,7 @@ begin
       Output_Valid => steps6_Output_Valid,
       Output_Last => steps6_Output_Last,
       Output_State => steps6_Output_State,
-      Output_Chain => steps6_Output_Chain,
+      Output_First => steps6_Output_First,
       Output_M0 => steps6_Output_M0,
       Output_M1 => steps6_Output_M1,
       Output_M2 => steps6_Output_M2,
@@ -554,7 +554,7 @@ begin
       Input_Valid => steps6_Output_Valid,
       Input_Last => steps6_Output_Last,
       Input_State => steps6_Output_State,
-      Input_Chain => steps6_Output_Chain,
+      Input_First => steps6_Output_First,
       Input_M0 => steps6_Output_M0,
       Input_M1 => steps6_Output_M1,
       Input_M2 => steps6_Output_M2,
@@ -564,7 +564,7 @@ begin
       Output_Valid => steps7_Output_Valid,
       Output_Last => steps7_Output_Last,
       Output_State => steps7_Output_State,
-      Output_Chain => steps7_Output_Chain,
+      Output_First => steps7_Output_First,
       Output_M0 => steps7_Output_M0,
       Output_M1 => steps7_Output_M1,
       Output_M2 => steps7_Output_M2,
@@ -671,7 +671,7 @@ begin
       Output_Valid => chain_Output_Valid,
       Output_Last => chain_Output_Last,
       Output_State => chain_Output_State,
-      Output_Chain => chain_Output_Chain,
+      Output_First => chain_Output_First,
       Output_M0 => chain_Output_M0,
       Output_M1 => chain_Output_M1,
       Output_M2 => chain_Output_M2,
@@ -686,7 +686,7 @@ begin
       Input_Valid => steps7_Output_Valid,
       Input_Last => steps7_Output_Last,
       Input_State => steps7_Output_State,
-      Input_Chain => steps7_Output_Chain,
+      Input_First => steps7_Output_First,
       Input_M0 => steps7_Output_M0,
       Input_M1 => steps7_Output_M1,
       Input_M2 => steps7_Output_M2,

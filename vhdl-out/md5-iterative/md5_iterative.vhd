@@ -44,7 +44,7 @@ architecture rtl of md5_iterative is
   signal chain_Output_Valid : boolean;
   signal chain_Output_Last : boolean;
   signal chain_Output_State : hdl_u128;
-  signal chain_Output_Chain : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_M0 : hdl_u128;
   signal chain_Output_M1 : hdl_u128;
   signal chain_Output_M2 : hdl_u128;
@@ -54,7 +54,7 @@ architecture rtl of md5_iterative is
   signal compression_Output_Valid : boolean;
   signal compression_Output_Last : boolean;
   signal compression_Output_State : hdl_u128;
-  signal compression_Output_Chain : hdl_u128;
+  signal compression_Output_First : boolean;
   signal compression_Output_M0 : hdl_u128;
   signal compression_Output_M1 : hdl_u128;
   signal compression_Output_M2 : hdl_u128;
@@ -107,7 +107,7 @@ begin
       Input_Valid => chain_Output_Valid,
       Input_Last => chain_Output_Last,
       Input_State => chain_Output_State,
-      Input_Chain => chain_Output_Chain,
+      Input_First => chain_Output_First,
       Input_M0 => chain_Output_M0,
       Input_M1 => chain_Output_M1,
       Input_M2 => chain_Output_M2,
@@ -117,7 +117,7 @@ begin
       Output_Valid => compression_Output_Valid,
       Output_Last => compression_Output_Last,
       Output_State => compression_Output_State,
-      Output_Chain => compression_Output_Chain,
+      Output_First => compression_Output_First,
       Output_M0 => compression_Output_M0,
       Output_M1 => compression_Output_M1,
       Output_M2 => compression_Output_M2,
@@ -233,7 +233,7 @@ begin
       Output_Valid => chain_Output_Valid,
       Output_Last => chain_Output_Last,
       Output_State => chain_Output_State,
-      Output_Chain => chain_Output_Chain,
+      Output_First => chain_Output_First,
       Output_M0 => chain_Output_M0,
       Output_M1 => chain_Output_M1,
       Output_M2 => chain_Output_M2,
@@ -248,7 +248,7 @@ begin
       Input_Valid => compression_Output_Valid,
       Input_Last => compression_Output_Last,
       Input_State => compression_Output_State,
-      Input_Chain => compression_Output_Chain,
+      Input_First => compression_Output_First,
       Input_M0 => compression_Output_M0,
       Input_M1 => compression_Output_M1,
       Input_M2 => compression_Output_M2,

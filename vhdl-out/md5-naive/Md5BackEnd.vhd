@@ -12,7 +12,7 @@ entity Md5BackEnd is
     Input_Valid : in boolean;
     Input_Last : in boolean;
     Input_State : in hdl_u128;
-    Input_Chain : in hdl_u128;
+    Input_First : in boolean;
     Input_M0 : in hdl_u128;
     Input_M1 : in hdl_u128;
     Input_M2 : in hdl_u128;
@@ -31,11 +31,16 @@ entity Md5BackEnd is
 end entity;
 
 architecture rtl of Md5BackEnd is
+  signal chain_reg : hdl_u128_x9 := (
+      x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
+      x"00000000000000000000000000000000");
 begin
   tick : process(clk)
     variable back : boolean;
     variable valid : boolean;
-    variable chain : hdl_u128;
+    variable slot : hdl_s32;
+    variable start : hdl_u128;
+    variable sum : hdl_u128;
   begin
     if rising_edge(clk) then
       if rst = '1' then
@@ -44,8 +49,8 @@ begin
         Feedback_Valid <= false;
         Feedback_Last <= false;
         Feedback_Slot <= (others => '0');
-        -- Datapath, no reset (the reset value is never observed): Output_Digest, Output_MessageId,
-        --   Feedback_Chain
+        -- Datapath, no reset (the reset value is never observed): chain_reg, Output_Digest,
+        --   Output_MessageId, Feedback_Chain
       else
         back := false;
         if Advance_Ready then
@@ -53,12 +58,19 @@ begin
           back := valid;
           Output_Valid <= (valid and Input_Last);
           if valid then
-            chain := HashWords_Pack32((Input_Chain(127 downto 96) + Input_State(127 downto 96)), (Input_Chain(95 downto 64) + Input_State(95 downto 64)), (Input_Chain(63 downto 32) + Input_State(63 downto 32)), (Input_Chain(31 downto 0) + Input_State(31 downto 0)));
+            slot := signed(resize(Input_Slot, 32));
+            if Input_First then
+              start := Md5Math_InitialState;
+            else
+              start := chain_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
+            end if;
+            sum := HashWords_Pack32((start(127 downto 96) + Input_State(127 downto 96)), (start(95 downto 64) + Input_State(95 downto 64)), (start(63 downto 32) + Input_State(63 downto 32)), (start(31 downto 0) + Input_State(31 downto 0)));
+            chain_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9)) <= sum;
             Feedback_Slot <= Input_Slot;
             Feedback_Last <= Input_Last;
-            Feedback_Chain <= chain;
+            Feedback_Chain <= sum;
             if Input_Last then
-              Output_Digest <= HashWords_Pack32(HashWords_ByteSwap32(chain(127 downto 96)), HashWords_ByteSwap32(chain(95 downto 64)), HashWords_ByteSwap32(chain(63 downto 32)), HashWords_ByteSwap32(chain(31 downto 0)));
+              Output_Digest <= HashWords_Pack32(HashWords_ByteSwap32(sum(127 downto 96)), HashWords_ByteSwap32(sum(95 downto 64)), HashWords_ByteSwap32(sum(63 downto 32)), HashWords_ByteSwap32(sum(31 downto 0)));
               Output_MessageId <= Input_Slot;
               Output_Last <= true;
             end if;

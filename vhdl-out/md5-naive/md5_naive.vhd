@@ -44,7 +44,7 @@ architecture rtl of md5_naive is
   signal chain_Output_Valid : boolean;
   signal chain_Output_Last : boolean;
   signal chain_Output_State : hdl_u128;
-  signal chain_Output_Chain : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_M0 : hdl_u128;
   signal chain_Output_M1 : hdl_u128;
   signal chain_Output_M2 : hdl_u128;
@@ -54,7 +54,7 @@ architecture rtl of md5_naive is
   signal steps0_Output_Valid : boolean;
   signal steps0_Output_Last : boolean;
   signal steps0_Output_State : hdl_u128;
-  signal steps0_Output_Chain : hdl_u128;
+  signal steps0_Output_First : boolean;
   signal steps0_Output_M0 : hdl_u128;
   signal steps0_Output_M1 : hdl_u128;
   signal steps0_Output_M2 : hdl_u128;
@@ -109,7 +109,7 @@ begin
       Input_Valid => chain_Output_Valid,
       Input_Last => chain_Output_Last,
       Input_State => chain_Output_State,
-      Input_Chain => chain_Output_Chain,
+      Input_First => chain_Output_First,
       Input_M0 => chain_Output_M0,
       Input_M1 => chain_Output_M1,
       Input_M2 => chain_Output_M2,
@@ -119,7 +119,7 @@ begin
       Output_Valid => steps0_Output_Valid,
       Output_Last => steps0_Output_Last,
       Output_State => steps0_Output_State,
-      Output_Chain => steps0_Output_Chain,
+      Output_First => steps0_Output_First,
       Output_M0 => steps0_Output_M0,
       Output_M1 => steps0_Output_M1,
       Output_M2 => steps0_Output_M2,
@@ -226,7 +226,7 @@ begin
       Output_Valid => chain_Output_Valid,
       Output_Last => chain_Output_Last,
       Output_State => chain_Output_State,
-      Output_Chain => chain_Output_Chain,
+      Output_First => chain_Output_First,
       Output_M0 => chain_Output_M0,
       Output_M1 => chain_Output_M1,
       Output_M2 => chain_Output_M2,
@@ -241,7 +241,7 @@ begin
       Input_Valid => steps0_Output_Valid,
       Input_Last => steps0_Output_Last,
       Input_State => steps0_Output_State,
-      Input_Chain => steps0_Output_Chain,
+      Input_First => steps0_Output_First,
       Input_M0 => steps0_Output_M0,
       Input_M1 => steps0_Output_M1,
       Input_M2 => steps0_Output_M2,

@@ -44,7 +44,7 @@ architecture rtl of md5_proc16 is
   signal chain_Output_Valid : boolean;
   signal chain_Output_Last : boolean;
   signal chain_Output_State : hdl_u128;
-  signal chain_Output_Chain : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_M0 : hdl_u128;
   signal chain_Output_M1 : hdl_u128;
   signal chain_Output_M2 : hdl_u128;
@@ -54,7 +54,7 @@ architecture rtl of md5_proc16 is
   signal steps0_Output_Valid : boolean;
   signal steps0_Output_Last : boolean;
   signal steps0_Output_State : hdl_u128;
-  signal steps0_Output_Chain : hdl_u128;
+  signal steps0_Output_First : boolean;
   signal steps0_Output_M0 : hdl_u128;
   signal steps0_Output_M1 : hdl_u128;
   signal steps0_Output_M2 : hdl_u128;
@@ -63,7 +63,7 @@ architecture rtl of md5_proc16 is
   signal steps1_Output_Valid : boolean;
   signal steps1_Output_Last : boolean;
   signal steps1_Output_State : hdl_u128;
-  signal steps1_Output_Chain : hdl_u128;
+  signal steps1_Output_First : boolean;
   signal steps1_Output_M0 : hdl_u128;
   signal steps1_Output_M1 : hdl_u128;
   signal steps1_Output_M2 : hdl_u128;
@@ -72,7 +72,7 @@ architecture rtl of md5_proc16 is
   signal steps2_Output_Valid : boolean;
   signal steps2_Output_Last : boolean;
   signal steps2_Output_State : hdl_u128;
-  signal steps2_Output_Chain : hdl_u128;
+  signal steps2_Output_First : boolean;
   signal steps2_Output_M0 : hdl_u128;
   signal steps2_Output_M1 : hdl_u128;
   signal steps2_Output_M2 : hdl_u128;
@@ -81,7 +81,7 @@ architecture rtl of md5_proc16 is
   signal steps3_Output_Valid : boolean;
   signal steps3_Output_Last : boolean;
   signal steps3_Output_State : hdl_u128;
-  signal steps3_Output_Chain : hdl_u128;
+  signal steps3_Output_First : boolean;
   signal steps3_Output_M0 : hdl_u128;
   signal steps3_Output_M1 : hdl_u128;
   signal steps3_Output_M2 : hdl_u128;
@@ -90,7 +90,7 @@ architecture rtl of md5_proc16 is
   signal steps4_Output_Valid : boolean;
   signal steps4_Output_Last : boolean;
   signal steps4_Output_State : hdl_u128;
-  signal steps4_Output_Chain : hdl_u128;
+  signal steps4_Output_First : boolean;
   signal steps4_Output_M0 : hdl_u128;
   signal steps4_Output_M1 : hdl_u128;
   signal steps4_Output_M2 : hdl_u128;
@@ -99,7 +99,7 @@ architecture rtl of md5_proc16 is
   signal steps5_Output_Valid : boolean;
   signal steps5_Output_Last : boolean;
   signal steps5_Output_State : hdl_u128;
-  signal steps5_Output_Chain : hdl_u128;
+  signal steps5_Output_First : boolean;
   signal steps5_Output_M0 : hdl_u128;
   signal steps5_Output_M1 : hdl_u128;
   signal steps5_Output_M2 : hdl_u128;
@@ -108,7 +108,7 @@ architecture rtl of md5_proc16 is
   signal steps6_Output_Valid : boolean;
   signal steps6_Output_Last : boolean;
   signal steps6_Output_State : hdl_u128;
-  signal steps6_Output_Chain : hdl_u128;
+  signal steps6_Output_First : boolean;
   signal steps6_Output_M0 : hdl_u128;
   signal steps6_Output_M1 : hdl_u128;
   signal steps6_Output_M2 : hdl_u128;
@@ -117,7 +117,7 @@ architecture rtl of md5_proc16 is
   signal steps7_Output_Valid : boolean;
   signal steps7_Output_Last : boolean;
   signal steps7_Output_State : hdl_u128;
-  signal steps7_Output_Chain : hdl_u128;
+  signal steps7_Output_First : boolean;
   signal steps7_Output_M0 : hdl_u128;
   signal steps7_Output_M1 : hdl_u128;
   signal steps7_Output_M2 : hdl_u128;
@@ -126,7 +126,7 @@ architecture rtl of md5_proc16 is
   signal steps8_Output_Valid : boolean;
   signal steps8_Output_Last : boolean;
   signal steps8_Output_State : hdl_u128;
-  signal steps8_Output_Chain : hdl_u128;
+  signal steps8_Output_First : boolean;
   signal steps8_Output_M0 : hdl_u128;
   signal steps8_Output_M1 : hdl_u128;
   signal steps8_Output_M2 : hdl_u128;
@@ -135,7 +135,7 @@ architecture rtl of md5_proc16 is
   signal steps9_Output_Valid : boolean;
   signal steps9_Output_Last : boolean;
   signal steps9_Output_State : hdl_u128;
-  signal steps9_Output_Chain : hdl_u128;
+  signal steps9_Output_First : boolean;
   signal steps9_Output_M0 : hdl_u128;
   signal steps9_Output_M1 : hdl_u128;
   signal steps9_Output_M2 : hdl_u128;
@@ -144,7 +144,7 @@ architecture rtl of md5_proc16 is
   signal steps10_Output_Valid : boolean;
   signal steps10_Output_Last : boolean;
   signal steps10_Output_State : hdl_u128;
-  signal steps10_Output_Chain : hdl_u128;
+  signal steps10_Output_First : boolean;
   signal steps10_Output_M0 : hdl_u128;
   signal steps10_Output_M1 : hdl_u128;
   signal steps10_Output_M2 : hdl_u128;
@@ -153,7 +153,7 @@ architecture rtl of md5_proc16 is
   signal steps11_Output_Valid : boolean;
   signal steps11_Output_Last : boolean;
   signal steps11_Output_State : hdl_u128;
-  signal steps11_Output_Chain : hdl_u128;
+  signal steps11_Output_First : boolean;
   signal steps11_Output_M0 : hdl_u128;
   signal steps11_Output_M1 : hdl_u128;
   signal steps11_Output_M2 : hdl_u128;
@@ -162,7 +162,7 @@ architecture rtl of md5_proc16 is
   signal steps12_Output_Valid : boolean;
   signal steps12_Output_Last : boolean;
   signal steps12_Output_State : hdl_u128;
-  signal steps12_Output_Chain : hdl_u128;
+  signal steps12_Output_First : boolean;
   signal steps12_Output_M0 : hdl_u128;
   signal steps12_Output_M1 : hdl_u128;
   signal steps12_Output_M2 : hdl_u128;
@@ -171,7 +171,7 @@ architecture rtl of md5_proc16 is
   signal steps13_Output_Valid : boolean;
   signal steps13_Output_Last : boolean;
   signal steps13_Output_State : hdl_u128;
-  signal steps13_Output_Chain : hdl_u128;
+  signal steps13_Output_First : boolean;
   signal steps13_Output_M0 : hdl_u128;
   signal steps13_Output_M1 : hdl_u128;
   signal steps13_Output_M2 : hdl_u128;
@@ -180,7 +180,7 @@ architecture rtl of md5_proc16 is
   signal steps14_Output_Valid : boolean;
   signal steps14_Output_Last : boolean;
   signal steps14_Output_State : hdl_u128;
-  signal steps14_Output_Chain : hdl_u128;
+  signal steps14_Output_First : boolean;
   signal steps14_Output_M0 : hdl_u128;
   signal steps14_Output_M1 : hdl_u128;
   signal steps14_Output_M2 : hdl_u128;
@@ -189,7 +189,7 @@ architecture rtl of md5_proc16 is
   signal steps15_Output_Valid : boolean;
   signal steps15_Output_Last : boolean;
   signal steps15_Output_State : hdl_u128;
-  signal steps15_Output_Chain : hdl_u128;
+  signal steps15_Output_First : boolean;
   signal steps15_Output_M0 : hdl_u128;
   signal steps15_Output_M1 : hdl_u128;
   signal steps15_Output_M2 : hdl_u128;
@@ -244,7 +244,7 @@ begin
       Input_Valid => chain_Output_Valid,
       Input_Last => chain_Output_Last,
       Input_State => chain_Output_State,
-      Input_Chain => chain_Output_Chain,
+      Input_First => chain_Output_First,
       Input_M0 => chain_Output_M0,
       Input_M1 => chain_Output_M1,
       Input_M2 => chain_Output_M2,
@@ -254,7 +254,7 @@ begin
       Output_Valid => steps0_Output_Valid,
       Output_Last => steps0_Output_Last,
       Output_State => steps0_Output_State,
-      Output_Chain => steps0_Output_Chain,
+      Output_First => steps0_Output_First,
       Output_M0 => steps0_Output_M0,
       Output_M1 => steps0_Output_M1,
       Output_M2 => steps0_Output_M2,
@@ -273,7 +273,7 @@ begin
       Input_Valid => steps0_Output_Valid,
       Input_Last => steps0_Output_Last,
       Input_State => steps0_Output_State,
-      Input_Chain => steps0_Output_Chain,
+      Input_First => steps0_Output_First,
       Input_M0 => steps0_Output_M0,
       Input_M1 => steps0_Output_M1,
       Input_M2 => steps0_Output_M2,
@@ -283,7 +283,7 @@ begin
       Output_Valid => steps1_Output_Valid,
       Output_Last => steps1_Output_Last,
       Output_State => steps1_Output_State,
-      Output_Chain => steps1_Output_Chain,
+      Output_First => steps1_Output_First,
       Output_M0 => steps1_Output_M0,
       Output_M1 => steps1_Output_M1,
       Output_M2 => steps1_Output_M2,
@@ -302,7 +302,7 @@ begin
       Input_Valid => steps1_Output_Valid,
       Input_Last => steps1_Output_Last,
       Input_State => steps1_Output_State,
-      Input_Chain => steps1_Output_Chain,
+      Input_First => steps1_Output_First,
       Input_M0 => steps1_Output_M0,
       Input_M1 => steps1_Output_M1,
       Input_M2 => steps1_Output_M2,
@@ -312,7 +312,7 @@ begin
       Output_Valid => steps2_Output_Valid,
       Output_Last => steps2_Output_Last,
       Output_State => steps2_Output_State,
-      Output_Chain => steps2_Output_Chain,
+      Output_First => steps2_Output_First,
       Output_M0 => steps2_Output_M0,
       Output_M1 => steps2_Output_M1,
       Output_M2 => steps2_Output_M2,
@@ -331,7 +331,7 @@ begin
       Input_Valid => steps2_Output_Valid,
       Input_Last => steps2_Output_Last,
       Input_State => steps2_Output_State,
-      Input_Chain => steps2_Output_Chain,
+      Input_First => steps2_Output_First,
       Input_M0 => steps2_Output_M0,
       Input_M1 => steps2_Output_M1,
       Input_M2 => steps2_Output_M2,
@@ -341,7 +341,7 @@ begin
       Output_Valid => steps3_Output_Valid,
       Output_Last => steps3_Output_Last,
       Output_State => steps3_Output_State,
-      Output_Chain => steps3_Output_Chain,
+      Output_First => steps3_Output_First,
       Output_M0 => steps3_Output_M0,
       Output_M1 => steps3_Output_M1,
       Output_M2 => steps3_Output_M2,
@@ -360,7 +360,7 @@ begin
       Input_Valid => steps3_Output_Valid,
       Input_Last => steps3_Output_Last,
       Input_State => steps3_Output_State,
-      Input_Chain => steps3_Output_Chain,
+      Input_First => steps3_Output_First,
       Input_M0 => steps3_Output_M0,
       Input_M1 => steps3_Output_M1,
       Input_M2 => steps3_Output_M2,
@@ -370,7 +370,7 @@ begin
       Output_Valid => steps4_Output_Valid,
       Output_Last => steps4_Output_Last,
       Output_State => steps4_Output_State,
-      Output_Chain => steps4_Output_Chain,
+      Output_First => steps4_Output_First,
       Output_M0 => steps4_Output_M0,
       Output_M1 => steps4_Output_M1,
       Output_M2 => steps4_Output_M2,
@@ -389,7 +389,7 @@ begin
       Input_Valid => steps4_Output_Valid,
       Input_Last => steps4_Output_Last,
       Input_State => steps4_Output_State,
-      Input_Chain => steps4_Output_Chain,
+      Input_First => steps4_Output_First,
       Input_M0 => steps4_Output_M0,
       Input_M1 => steps4_Output_M1,
       Input_M2 => steps4_Output_M2,
@@ -399,7 +399,7 @@ begin
       Output_Valid => steps5_Output_Valid,
       Output_Last => steps5_Output_Last,
       Output_State => steps5_Output_State,
-      Output_Chain => steps5_Output_Chain,
+      Output_First => steps5_Output_First,
       Output_M0 => steps5_Output_M0,
       Output_M1 => steps5_Output_M1,
       Output_M2 => steps5_Output_M2,
@@ -418,7 +418,7 @@ begin
       Input_Valid => steps5_Output_Valid,
       Input_Last => steps5_Output_Last,
       Input_State => steps5_Output_State,
-      Input_Chain => steps5_Output_Chain,
+      Input_First => steps5_Output_First,
       Input_M0 => steps5_Output_M0,
       Input_M1 => steps5_Output_M1,
       Input_M2 => steps5_Output_M2,
@@ -428,7 +428,7 @@ begin
       Output_Valid => steps6_Output_Valid,
       Output_Last => steps6_Output_Last,
       Output_State => steps6_Output_State,
-      Output_Chain => steps6_Output_Chain,
+      Output_First => steps6_Output_First,
       Output_M0 => steps6_Output_M0,
       Output_M1 => steps6_Output_M1,
       Output_M2 => steps6_Output_M2,
@@ -447,7 +447,7 @@ begin
       Input_Valid => steps6_Output_Valid,
       Input_Last => steps6_Output_Last,
       Input_State => steps6_Output_State,
-      Input_Chain => steps6_Output_Chain,
+      Input_First => steps6_Output_First,
       Input_M0 => steps6_Output_M0,
       Input_M1 => steps6_Output_M1,
       Input_M2 => steps6_Output_M2,
@@ -457,7 +457,7 @@ begin
       Output_Valid => steps7_Output_Valid,
       Output_Last => steps7_Output_Last,
       Output_State => steps7_Output_State,
-      Output_Chain => steps7_Output_Chain,
+      Output_First => steps7_Output_First,
       Output_M0 => steps7_Output_M0,
       Output_M1 => steps7_Output_M1,
       Output_M2 => steps7_Output_M2,
@@ -476,7 +476,7 @@ begin
       Input_Valid => steps7_Output_Valid,
       Input_Last => steps7_Output_Last,
       Input_State => steps7_Output_State,
-      Input_Chain => steps7_Output_Chain,
+      Input_First => steps7_Output_First,
       Input_M0 => steps7_Output_M0,
       Input_M1 => steps7_Output_M1,
       Input_M2 => steps7_Output_M2,
@@ -486,7 +486,7 @@ begin
       Output_Valid => steps8_Output_Valid,
       Output_Last => steps8_Output_Last,
       Output_State => steps8_Output_State,
-      Output_Chain => steps8_Output_Chain,
+      Output_First => steps8_Output_First,
       Output_M0 => steps8_Output_M0,
       Output_M1 => steps8_Output_M1,
       Output_M2 => steps8_Output_M2,
@@ -505,7 +505,7 @@ begin
       Input_Valid => steps8_Output_Valid,
       Input_Last => steps8_Output_Last,
       Input_State => steps8_Output_State,
-      Input_Chain => steps8_Output_Chain,
+      Input_First => steps8_Output_First,
       Input_M0 => steps8_Output_M0,
       Input_M1 => steps8_Output_M1,
       Input_M2 => steps8_Output_M2,
@@ -515,7 +515,7 @@ begin
       Output_Valid => steps9_Output_Valid,
       Output_Last => steps9_Output_Last,
       Output_State => steps9_Output_State,
-      Output_Chain => steps9_Output_Chain,
+      Output_First => steps9_Output_First,
       Output_M0 => steps9_Output_M0,
       Output_M1 => steps9_Output_M1,
       Output_M2 => steps9_Output_M2,
@@ -534,7 +534,7 @@ begin
       Input_Valid => steps9_Output_Valid,
       Input_Last => steps9_Output_Last,
       Input_State => steps9_Output_State,
-      Input_Chain => steps9_Output_Chain,
+      Input_First => steps9_Output_First,
       Input_M0 => steps9_Output_M0,
       Input_M1 => steps9_Output_M1,
       Input_M2 => steps9_Output_M2,
@@ -544,7 +544,7 @@ begin
       Output_Valid => steps10_Output_Valid,
       Output_Last => steps10_Output_Last,
       Output_State => steps10_Output_State,
-      Output_Chain => steps10_Output_Chain,
+      Output_First => steps10_Output_First,
       Output_M0 => steps10_Output_M0,
       Output_M1 => steps10_Output_M1,
       Output_M2 => steps10_Output_M2,
@@ -563,7 +563,7 @@ begin
       Input_Valid => steps10_Output_Valid,
       Input_Last => steps10_Output_Last,
       Input_State => steps10_Output_State,
-      Input_Chain => steps10_Output_Chain,
+      Input_First => steps10_Output_First,
       Input_M0 => steps10_Output_M0,
       Input_M1 => steps10_Output_M1,
       Input_M2 => steps10_Output_M2,
@@ -573,7 +573,7 @@ begin
       Output_Valid => steps11_Output_Valid,
       Output_Last => steps11_Output_Last,
       Output_State => steps11_Output_State,
-      Output_Chain => steps11_Output_Chain,
+      Output_First => steps11_Output_First,
       Output_M0 => steps11_Output_M0,
       Output_M1 => steps11_Output_M1,
       Output_M2 => steps11_Output_M2,
@@ -592,7 +592,7 @@ begin
       Input_Valid => steps11_Output_Valid,
       Input_Last => steps11_Output_Last,
       Input_State => steps11_Output_State,
-      Input_Chain => steps11_Output_Chain,
+      Input_First => steps11_Output_First,
       Input_M0 => steps11_Output_M0,
       Input_M1 => steps11_Output_M1,
       Input_M2 => steps11_Output_M2,
@@ -602,7 +602,7 @@ begin
       Output_Valid => steps12_Output_Valid,
       Output_Last => steps12_Output_Last,
       Output_State => steps12_Output_State,
-      Output_Chain => steps12_Output_Chain,
+      Output_First => steps12_Output_First,
       Output_M0 => steps12_Output_M0,
       Output_M1 => steps12_Output_M1,
       Output_M2 => steps12_Output_M2,
@@ -621,7 +621,7 @@ begin
       Input_Valid => steps12_Output_Valid,
       Input_Last => steps12_Output_Last,
       Input_State => steps12_Output_State,
-      Input_Chain => steps12_Output_Chain,
+      Input_First => steps12_Output_First,
       Input_M0 => steps12_Output_M0,
       Input_M1 => steps12_Output_M1,
       Input_M2 => steps12_Output_M2,
@@ -631,7 +631,7 @@ begin
       Output_Valid => steps13_Output_Valid,
       Output_Last => steps13_Output_Last,
       Output_State => steps13_Output_State,
-      Output_Chain => steps13_Output_Chain,
+      Output_First => steps13_Output_First,
       Output_M0 => steps13_Output_M0,
       Output_M1 => steps13_Output_M1,
       Output_M2 => steps13_Output_M2,
@@ -650,7 +650,7 @@ begin
       Input_Valid => steps13_Output_Valid,
       Input_Last => steps13_Output_Last,
       Input_State => steps13_Output_State,
-      Input_Chain => steps13_Output_Chain,
+      Input_First => steps13_Output_First,
       Input_M0 => steps13_Output_M0,
       Input_M1 => steps13_Output_M1,
       Input_M2 => steps13_Output_M2,
@@ -660,7 +660,7 @@ begin
       Output_Valid => steps14_Output_Valid,
       Output_Last => steps14_Output_Last,
       Output_State => steps14_Output_State,
-      Output_Chain => steps14_Output_Chain,
+      Output_First => steps14_Output_First,
       Output_M0 => steps14_Output_M0,
       Output_M1 => steps14_Output_M1,
       Output_M2 => steps14_Output_M2,
@@ -679,7 +679,7 @@ begin
       Input_Valid => steps14_Output_Valid,
       Input_Last => steps14_Output_Last,
       Input_State => steps14_Output_State,
-      Input_Chain => steps14_Output_Chain,
+      Input_First => steps14_Output_First,
       Input_M0 => steps14_Output_M0,
       Input_M1 => steps14_Output_M1,
       Input_M2 => steps14_Output_M2,
@@ -689,7 +689,7 @@ begin
       Output_Valid => steps15_Output_Valid,
       Output_Last => steps15_Output_Last,
       Output_State => steps15_Output_State,
-      Output_Chain => steps15_Output_Chain,
+      Output_First => steps15_Output_First,
       Output_M0 => steps15_Output_M0,
       Output_M1 => steps15_Output_M1,
       Output_M2 => steps15_Output_M2,
@@ -796,7 +796,7 @@ begin
       Output_Valid => chain_Output_Valid,
       Output_Last => chain_Output_Last,
       Output_State => chain_Output_State,
-      Output_Chain => chain_Output_Chain,
+      Output_First => chain_Output_First,
       Output_M0 => chain_Output_M0,
       Output_M1 => chain_Output_M1,
       Output_M2 => chain_Output_M2,
@@ -811,7 +811,7 @@ begin
       Input_Valid => steps15_Output_Valid,
       Input_Last => steps15_Output_Last,
       Input_State => steps15_Output_State,
-      Input_Chain => steps15_Output_Chain,
+      Input_First => steps15_Output_First,
       Input_M0 => steps15_Output_M0,
       Input_M1 => steps15_Output_M1,
       Input_M2 => steps15_Output_M2,

@@ -44,7 +44,7 @@ architecture rtl of md5_proc32 is
   signal chain_Output_Valid : boolean;
   signal chain_Output_Last : boolean;
   signal chain_Output_State : hdl_u128;
-  signal chain_Output_Chain : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_M0 : hdl_u128;
   signal chain_Output_M1 : hdl_u128;
   signal chain_Output_M2 : hdl_u128;
@@ -54,7 +54,7 @@ architecture rtl of md5_proc32 is
   signal steps0_Output_Valid : boolean;
   signal steps0_Output_Last : boolean;
   signal steps0_Output_State : hdl_u128;
-  signal steps0_Output_Chain : hdl_u128;
+  signal steps0_Output_First : boolean;
   signal steps0_Output_M0 : hdl_u128;
   signal steps0_Output_M1 : hdl_u128;
   signal steps0_Output_M2 : hdl_u128;
@@ -63,7 +63,7 @@ architecture rtl of md5_proc32 is
   signal steps1_Output_Valid : boolean;
   signal steps1_Output_Last : boolean;
   signal steps1_Output_State : hdl_u128;
-  signal steps1_Output_Chain : hdl_u128;
+  signal steps1_Output_First : boolean;
   signal steps1_Output_M0 : hdl_u128;
   signal steps1_Output_M1 : hdl_u128;
   signal steps1_Output_M2 : hdl_u128;
@@ -72,7 +72,7 @@ architecture rtl of md5_proc32 is
   signal steps2_Output_Valid : boolean;
   signal steps2_Output_Last : boolean;
   signal steps2_Output_State : hdl_u128;
-  signal steps2_Output_Chain : hdl_u128;
+  signal steps2_Output_First : boolean;
   signal steps2_Output_M0 : hdl_u128;
   signal steps2_Output_M1 : hdl_u128;
   signal steps2_Output_M2 : hdl_u128;
@@ -81,7 +81,7 @@ architecture rtl of md5_proc32 is
   signal steps3_Output_Valid : boolean;
   signal steps3_Output_Last : boolean;
   signal steps3_Output_State : hdl_u128;
-  signal steps3_Output_Chain : hdl_u128;
+  signal steps3_Output_First : boolean;
   signal steps3_Output_M0 : hdl_u128;
   signal steps3_Output_M1 : hdl_u128;
   signal steps3_Output_M2 : hdl_u128;
@@ -90,7 +90,7 @@ architecture rtl of md5_proc32 is
   signal steps4_Output_Valid : boolean;
   signal steps4_Output_Last : boolean;
   signal steps4_Output_State : hdl_u128;
-  signal steps4_Output_Chain : hdl_u128;
+  signal steps4_Output_First : boolean;
   signal steps4_Output_M0 : hdl_u128;
   signal steps4_Output_M1 : hdl_u128;
   signal steps4_Output_M2 : hdl_u128;
@@ -99,7 +99,7 @@ architecture rtl of md5_proc32 is
   signal steps5_Output_Valid : boolean;
   signal steps5_Output_Last : boolean;
   signal steps5_Output_State : hdl_u128;
-  signal steps5_Output_Chain : hdl_u128;
+  signal steps5_Output_First : boolean;
   signal steps5_Output_M0 : hdl_u128;
   signal steps5_Output_M1 : hdl_u128;
   signal steps5_Output_M2 : hdl_u128;
@@ -108,7 +108,7 @@ architecture rtl of md5_proc32 is
   signal steps6_Output_Valid : boolean;
   signal steps6_Output_Last : boolean;
   signal steps6_Output_State : hdl_u128;
-  signal steps6_Output_Chain : hdl_u128;
+  signal steps6_Output_First : boolean;
   signal steps6_Output_M0 : hdl_u128;
   signal steps6_Output_M1 : hdl_u128;
   signal steps6_Output_M2 : hdl_u128;
@@ -117,7 +117,7 @@ architecture rtl of md5_proc32 is
   signal steps7_Output_Valid : boolean;
   signal steps7_Output_Last : boolean;
   signal steps7_Output_State : hdl_u128;
-  signal steps7_Output_Chain : hdl_u128;
+  signal steps7_Output_First : boolean;
   signal steps7_Output_M0 : hdl_u128;
   signal steps7_Output_M1 : hdl_u128;
   signal steps7_Output_M2 : hdl_u128;
@@ -126,7 +126,7 @@ architecture rtl of md5_proc32 is
   signal steps8_Output_Valid : boolean;
   signal steps8_Output_Last : boolean;
   signal steps8_Output_State : hdl_u128;
-  signal steps8_Output_Chain : hdl_u128;
+  signal steps8_Output_First : boolean;
   signal steps8_Output_M0 : hdl_u128;
   signal steps8_Output_M1 : hdl_u128;
   signal steps8_Output_M2 : hdl_u128;
@@ -135,7 +135,7 @@ architecture rtl of md5_proc32 is
   signal steps9_Output_Valid : boolean;
   signal steps9_Output_Last : boolean;
   signal steps9_Output_State : hdl_u128;
-  signal steps9_Output_Chain : hdl_u128;
+  signal steps9_Output_First : boolean;
   signal steps9_Output_M0 : hdl_u128;
   signal steps9_Output_M1 : hdl_u128;
   signal steps9_Output_M2 : hdl_u128;
@@ -144,7 +144,7 @@ architecture rtl of md5_proc32 is
   signal steps10_Output_Valid : boolean;
   signal steps10_Output_Last : boolean;
   signal steps10_Output_State : hdl_u128;
-  signal steps10_Output_Chain : hdl_u128;
+  signal steps10_Output_First : boolean;
   signal steps10_Output_M0 : hdl_u128;
   signal steps10_Output_M1 : hdl_u128;
   signal steps10_Output_M2 : hdl_u128;
@@ -153,7 +153,7 @@ architecture rtl of md5_proc32 is
   signal steps11_Output_Valid : boolean;
   signal steps11_Output_Last : boolean;
   signal steps11_Output_State : hdl_u128;
-  signal steps11_Output_Chain : hdl_u128;
+  signal steps11_Output_First : boolean;
   signal steps11_Output_M0 : hdl_u128;
   signal steps11_Output_M1 : hdl_u128;
   signal steps11_Output_M2 : hdl_u128;
@@ -162,7 +162,7 @@ architecture rtl of md5_proc32 is
   signal steps12_Output_Valid : boolean;
   signal steps12_Output_Last : boolean;
   signal steps12_Output_State : hdl_u128;
-  signal steps12_Output_Chain : hdl_u128;
+  signal steps12_Output_First : boolean;
   signal steps12_Output_M0 : hdl_u128;
   signal steps12_Output_M1 : hdl_u128;
   signal steps12_Output_M2 : hdl_u128;
@@ -171,7 +171,7 @@ architecture rtl of md5_proc32 is
   signal steps13_Output_Valid : boolean;
   signal steps13_Output_Last : boolean;
   signal steps13_Output_State : hdl_u128;
-  signal steps13_Output_Chain : hdl_u128;
+  signal steps13_Output_First : boolean;
   signal steps13_Output_M0 : hdl_u128;
   signal steps13_Output_M1 : hdl_u128;
   signal steps13_Output_M2 : hdl_u128;
@@ -180,7 +180,7 @@ architecture rtl of md5_proc32 is
   signal steps14_Output_Valid : boolean;
   signal steps14_Output_Last : boolean;
   signal steps14_Output_State : hdl_u128;
-  signal steps14_Output_Chain : hdl_u128;
+  signal steps14_Output_First : boolean;
   signal steps14_Output_M0 : hdl_u128;
   signal steps14_Output_M1 : hdl_u128;
   signal steps14_Output_M2 : hdl_u128;
@@ -189,7 +189,7 @@ architecture rtl of md5_proc32 is
   signal steps15_Output_Valid : boolean;
   signal steps15_Output_Last : boolean;
   signal steps15_Output_State : hdl_u128;
-  signal steps15_Output_Chain : hdl_u128;
+  signal steps15_Output_First : boolean;
   signal steps15_Output_M0 : hdl_u128;
   signal steps15_Output_M1 : hdl_u128;
   signal steps15_Output_M2 : hdl_u128;
@@ -198,7 +198,7 @@ architecture rtl of md5_proc32 is
   signal steps16_Output_Valid : boolean;
   signal steps16_Output_Last : boolean;
   signal steps16_Output_State : hdl_u128;
-  signal steps16_Output_Chain : hdl_u128;
+  signal steps16_Output_First : boolean;
   signal steps16_Output_M0 : hdl_u128;
   signal steps16_Output_M1 : hdl_u128;
   signal steps16_Output_M2 : hdl_u128;
@@ -207,7 +207,7 @@ architecture rtl of md5_proc32 is
   signal steps17_Output_Valid : boolean;
   signal steps17_Output_Last : boolean;
   signal steps17_Output_State : hdl_u128;
-  signal steps17_Output_Chain : hdl_u128;
+  signal steps17_Output_First : boolean;
   signal steps17_Output_M0 : hdl_u128;
   signal steps17_Output_M1 : hdl_u128;
   signal steps17_Output_M2 : hdl_u128;
@@ -216,7 +216,7 @@ architecture rtl of md5_proc32 is
   signal steps18_Output_Valid : boolean;
   signal steps18_Output_Last : boolean;
   signal steps18_Output_State : hdl_u128;
-  signal steps18_Output_Chain : hdl_u128;
+  signal steps18_Output_First : boolean;
   signal steps18_Output_M0 : hdl_u128;
   signal steps18_Output_M1 : hdl_u128;
   signal steps18_Output_M2 : hdl_u128;
@@ -225,7 +225,7 @@ architecture rtl of md5_proc32 is
   signal steps19_Output_Valid : boolean;
   signal steps19_Output_Last : boolean;
   signal steps19_Output_State : hdl_u128;
-  signal steps19_Output_Chain : hdl_u128;
+  signal steps19_Output_First : boolean;
   signal steps19_Output_M0 : hdl_u128;
   signal steps19_Output_M1 : hdl_u128;
   signal steps19_Output_M2 : hdl_u128;
@@ -234,7 +234,7 @@ architecture rtl of md5_proc32 is
   signal steps20_Output_Valid : boolean;
   signal steps20_Output_Last : boolean;
   signal steps20_Output_State : hdl_u128;
-  signal steps20_Output_Chain : hdl_u128;
+  signal steps20_Output_First : boolean;
   signal steps20_Output_M0 : hdl_u128;
   signal steps20_Output_M1 : hdl_u128;
   signal steps20_Output_M2 : hdl_u128;
@@ -243,7 +243,7 @@ architecture rtl of md5_proc32 is
   signal steps21_Output_Valid : boolean;
   signal steps21_Output_Last : boolean;
   signal steps21_Output_State : hdl_u128;
-  signal steps21_Output_Chain : hdl_u128;
+  signal steps21_Output_First : boolean;
   signal steps21_Output_M0 : hdl_u128;
   signal steps21_Output_M1 : hdl_u128;
   signal steps21_Output_M2 : hdl_u128;
@@ -252,7 +252,7 @@ architecture rtl of md5_proc32 is
   signal steps22_Output_Valid : boolean;
   signal steps22_Output_Last : boolean;
   signal steps22_Output_State : hdl_u128;
-  signal steps22_Output_Chain : hdl_u128;
+  signal steps22_Output_First : boolean;
   signal steps22_Output_M0 : hdl_u128;
   signal steps22_Output_M1 : hdl_u128;
   signal steps22_Output_M2 : hdl_u128;
@@ -261,7 +261,7 @@ architecture rtl of md5_proc32 is
   signal steps23_Output_Valid : boolean;
   signal steps23_Output_Last : boolean;
   signal steps23_Output_State : hdl_u128;
-  signal steps23_Output_Chain : hdl_u128;
+  signal steps23_Output_First : boolean;
   signal steps23_Output_M0 : hdl_u128;
   signal steps23_Output_M1 : hdl_u128;
   signal steps23_Output_M2 : hdl_u128;
@@ -270,7 +270,7 @@ architecture rtl of md5_proc32 is
   signal steps24_Output_Valid : boolean;
   signal steps24_Output_Last : boolean;
   signal steps24_Output_State : hdl_u128;
-  signal steps24_Output_Chain : hdl_u128;
+  signal steps24_Output_First : boolean;
   signal steps24_Output_M0 : hdl_u128;
   signal steps24_Output_M1 : hdl_u128;
   signal steps24_Output_M2 : hdl_u128;
@@ -279,7 +279,7 @@ architecture rtl of md5_proc32 is
   signal steps25_Output_Valid : boolean;
   signal steps25_Output_Last : boolean;
   signal steps25_Output_State : hdl_u128;
-  signal steps25_Output_Chain : hdl_u128;
+  signal steps25_Output_First : boolean;
   signal steps25_Output_M0 : hdl_u128;
   signal steps25_Output_M1 : hdl_u128;
   signal steps25_Output_M2 : hdl_u128;
@@ -288,7 +288,7 @@ architecture rtl of md5_proc32 is
   signal steps26_Output_Valid : boolean;
   signal steps26_Output_Last : boolean;
   signal steps26_Output_State : hdl_u128;
-  signal steps26_Output_Chain : hdl_u128;
+  signal steps26_Output_First : boolean;
   signal steps26_Output_M0 : hdl_u128;
   signal steps26_Output_M1 : hdl_u128;
   signal steps26_Output_M2 : hdl_u128;
@@ -297,7 +297,7 @@ architecture rtl of md5_proc32 is
   signal steps27_Output_Valid : boolean;
   signal steps27_Output_Last : boolean;
   signal steps27_Output_State : hdl_u128;
-  signal steps27_Output_Chain : hdl_u128;
+  signal steps27_Output_First : boolean;
   signal steps27_Output_M0 : hdl_u128;
   signal steps27_Output_M1 : hdl_u128;
   signal steps27_Output_M2 : hdl_u128;
@@ -306,7 +306,7 @@ architecture rtl of md5_proc32 is
   signal steps28_Output_Valid : boolean;
   signal steps28_Output_Last : boolean;
   signal steps28_Output_State : hdl_u128;
-  signal steps28_Output_Chain : hdl_u128;
+  signal steps28_Output_First : boolean;
   signal steps28_Output_M0 : hdl_u128;
   signal steps28_Output_M1 : hdl_u128;
   signal steps28_Output_M2 : hdl_u128;
@@ -315,7 +315,7 @@ architecture rtl of md5_proc32 is
   signal steps29_Output_Valid : boolean;
   signal steps29_Output_Last : boolean;
   signal steps29_Output_State : hdl_u128;
-  signal steps29_Output_Chain : hdl_u128;
+  signal steps29_Output_First : boolean;
   signal steps29_Output_M0 : hdl_u128;
   signal steps29_Output_M1 : hdl_u128;
   signal steps29_Output_M2 : hdl_u128;
@@ -324,7 +324,7 @@ architecture rtl of md5_proc32 is
   signal steps30_Output_Valid : boolean;
   signal steps30_Output_Last : boolean;
   signal steps30_Output_State : hdl_u128;
-  signal steps30_Output_Chain : hdl_u128;
+  signal steps30_Output_First : boolean;
   signal steps30_Output_M0 : hdl_u128;
   signal steps30_Output_M1 : hdl_u128;
   signal steps30_Output_M2 : hdl_u128;
@@ -333,7 +333,7 @@ architecture rtl of md5_proc32 is
   signal steps31_Output_Valid : boolean;
   signal steps31_Output_Last : boolean;
   signal steps31_Output_State : hdl_u128;
-  signal steps31_Output_Chain : hdl_u128;
+  signal steps31_Output_First : boolean;
   signal steps31_Output_M0 : hdl_u128;
   signal steps31_Output_M1 : hdl_u128;
   signal steps31_Output_M2 : hdl_u128;
@@ -388,7 +388,7 @@ begin
       Input_Valid => chain_Output_Valid,
       Input_Last => chain_Output_Last,
       Input_State => chain_Output_State,
-      Input_Chain => chain_Output_Chain,
+      Input_First => chain_Output_First,
       Input_M0 => chain_Output_M0,
       Input_M1 => chain_Output_M1,
       Input_M2 => chain_Output_M2,
@@ -398,7 +398,7 @@ begin
       Output_Valid => steps0_Output_Valid,
       Output_Last => steps0_Output_Last,
       Output_State => steps0_Output_State,
-      Output_Chain => steps0_Output_Chain,
+      Output_First => steps0_Output_First,
       Output_M0 => steps0_Output_M0,
       Output_M1 => steps0_Output_M1,
       Output_M2 => steps0_Output_M2,
@@ -417,7 +417,7 @@ begin
       Input_Valid => steps0_Output_Valid,
       Input_Last => steps0_Output_Last,
       Input_State => steps0_Output_State,
-      Input_Chain => steps0_Output_Chain,
+      Input_First => steps0_Output_First,
       Input_M0 => steps0_Output_M0,
       Input_M1 => steps0_Output_M1,
       Input_M2 => steps0_Output_M2,
@@ -427,7 +427,7 @@ begin
       Output_Valid => steps1_Output_Valid,
       Output_Last => steps1_Output_Last,
       Output_State => steps1_Output_State,
-      Output_Chain => steps1_Output_Chain,
+      Output_First => steps1_Output_First,
       Output_M0 => steps1_Output_M0,
       Output_M1 => steps1_Output_M1,
       Output_M2 => steps1_Output_M2,
@@ -446,7 +446,7 @@ begin
       Input_Valid => steps1_Output_Valid,
       Input_Last => steps1_Output_Last,
       Input_State => steps1_Output_State,
-      Input_Chain => steps1_Output_Chain,
+      Input_First => steps1_Output_First,
       Input_M0 => steps1_Output_M0,
       Input_M1 => steps1_Output_M1,
       Input_M2 => steps1_Output_M2,
@@ -456,7 +456,7 @@ begin
       Output_Valid => steps2_Output_Valid,
       Output_Last => steps2_Output_Last,
       Output_State => steps2_Output_State,
-      Output_Chain => steps2_Output_Chain,
+      Output_First => steps2_Output_First,
       Output_M0 => steps2_Output_M0,
       Output_M1 => steps2_Output_M1,
       Output_M2 => steps2_Output_M2,
@@ -475,7 +475,7 @@ begin
       Input_Valid => steps2_Output_Valid,
       Input_Last => steps2_Output_Last,
       Input_State => steps2_Output_State,
-      Input_Chain => steps2_Output_Chain,
+      Input_First => steps2_Output_First,
       Input_M0 => steps2_Output_M0,
       Input_M1 => steps2_Output_M1,
       Input_M2 => steps2_Output_M2,
@@ -485,7 +485,7 @@ begin
       Output_Valid => steps3_Output_Valid,
       Output_Last => steps3_Output_Last,
       Output_State => steps3_Output_State,
-      Output_Chain => steps3_Output_Chain,
+      Output_First => steps3_Output_First,
       Output_M0 => steps3_Output_M0,
       Output_M1 => steps3_Output_M1,
       Output_M2 => steps3_Output_M2,
@@ -504,7 +504,7 @@ begin
       Input_Valid => steps3_Output_Valid,
       Input_Last => steps3_Output_Last,
       Input_State => steps3_Output_State,
-      Input_Chain => steps3_Output_Chain,
+      Input_First => steps3_Output_First,
       Input_M0 => steps3_Output_M0,
       Input_M1 => steps3_Output_M1,
       Input_M2 => steps3_Output_M2,
@@ -514,7 +514,7 @@ begin
       Output_Valid => steps4_Output_Valid,
       Output_Last => steps4_Output_Last,
       Output_State => steps4_Output_State,
-      Output_Chain => steps4_Output_Chain,
+      Output_First => steps4_Output_First,
       Output_M0 => steps4_Output_M0,
       Output_M1 => steps4_Output_M1,
       Output_M2 => steps4_Output_M2,
@@ -533,7 +533,7 @@ begin
       Input_Valid => steps4_Output_Valid,
       Input_Last => steps4_Output_Last,
       Input_State => steps4_Output_State,
-      Input_Chain => steps4_Output_Chain,
+      Input_First => steps4_Output_First,
       Input_M0 => steps4_Output_M0,
       Input_M1 => steps4_Output_M1,
       Input_M2 => steps4_Output_M2,
@@ -543,7 +543,7 @@ begin
       Output_Valid => steps5_Output_Valid,
       Output_Last => steps5_Output_Last,
       Output_State => steps5_Output_State,
-      Output_Chain => steps5_Output_Chain,
+      Output_First => steps5_Output_First,
       Output_M0 => steps5_Output_M0,
       Output_M1 => steps5_Output_M1,
       Output_M2 => steps5_Output_M2,
@@ -562,7 +562,7 @@ begin
       Input_Valid => steps5_Output_Valid,
       Input_Last => steps5_Output_Last,
       Input_State => steps5_Output_State,
-      Input_Chain => steps5_Output_Chain,
+      Input_First => steps5_Output_First,
       Input_M0 => steps5_Output_M0,
       Input_M1 => steps5_Output_M1,
       Input_M2 => steps5_Output_M2,
@@ -572,7 +572,7 @@ begin
       Output_Valid => steps6_Output_Valid,
       Output_Last => steps6_Output_Last,
       Output_State => steps6_Output_State,
-      Output_Chain => steps6_Output_Chain,
+      Output_First => steps6_Output_First,
       Output_M0 => steps6_Output_M0,
       Output_M1 => steps6_Output_M1,
       Output_M2 => steps6_Output_M2,
@@ -591,7 +591,7 @@ begin
       Input_Valid => steps6_Output_Valid,
       Input_Last => steps6_Output_Last,
       Input_State => steps6_Output_State,
-      Input_Chain => steps6_Output_Chain,
+      Input_First => steps6_Output_First,
       Input_M0 => steps6_Output_M0,
       Input_M1 => steps6_Output_M1,
       Input_M2 => steps6_Output_M2,
@@ -601,7 +601,7 @@ begin
       Output_Valid => steps7_Output_Valid,
       Output_Last => steps7_Output_Last,
       Output_State => steps7_Output_State,
-      Output_Chain => steps7_Output_Chain,
+      Output_First => steps7_Output_First,
       Output_M0 => steps7_Output_M0,
       Output_M1 => steps7_Output_M1,
       Output_M2 => steps7_Output_M2,
@@ -620,7 +620,7 @@ begin
       Input_Valid => steps7_Output_Valid,
       Input_Last => steps7_Output_Last,
       Input_State => steps7_Output_State,
-      Input_Chain => steps7_Output_Chain,
+      Input_First => steps7_Output_First,
       Input_M0 => steps7_Output_M0,
       Input_M1 => steps7_Output_M1,
       Input_M2 => steps7_Output_M2,
@@ -630,7 +630,7 @@ begin
       Output_Valid => steps8_Output_Valid,
       Output_Last => steps8_Output_Last,
       Output_State => steps8_Output_State,
-      Output_Chain => steps8_Output_Chain,
+      Output_First => steps8_Output_First,
       Output_M0 => steps8_Output_M0,
       Output_M1 => steps8_Output_M1,
       Output_M2 => steps8_Output_M2,
@@ -649,7 +649,7 @@ begin
       Input_Valid => steps8_Output_Valid,
       Input_Last => steps8_Output_Last,
       Input_State => steps8_Output_State,
-      Input_Chain => steps8_Output_Chain,
+      Input_First => steps8_Output_First,
       Input_M0 => steps8_Output_M0,
       Input_M1 => steps8_Output_M1,
       Input_M2 => steps8_Output_M2,
@@ -659,7 +659,7 @@ begin
       Output_Valid => steps9_Output_Valid,
       Output_Last => steps9_Output_Last,
       Output_State => steps9_Output_State,
-      Output_Chain => steps9_Output_Chain,
+      Output_First => steps9_Output_First,
       Output_M0 => steps9_Output_M0,
       Output_M1 => steps9_Output_M1,
       Output_M2 => steps9_Output_M2,
@@ -678,7 +678,7 @@ begin
       Input_Valid => steps9_Output_Valid,
       Input_Last => steps9_Output_Last,
       Input_State => steps9_Output_State,
-      Input_Chain => steps9_Output_Chain,
+      Input_First => steps9_Output_First,
       Input_M0 => steps9_Output_M0,
       Input_M1 => steps9_Output_M1,
       Input_M2 => steps9_Output_M2,
@@ -688,7 +688,7 @@ begin
       Output_Valid => steps10_Output_Valid,
       Output_Last => steps10_Output_Last,
       Output_State => steps10_Output_State,
-      Output_Chain => steps10_Output_Chain,
+      Output_First => steps10_Output_First,
       Output_M0 => steps10_Output_M0,
       Output_M1 => steps10_Output_M1,
       Output_M2 => steps10_Output_M2,
@@ -707,7 +707,7 @@ begin
       Input_Valid => steps10_Output_Valid,
       Input_Last => steps10_Output_Last,
       Input_State => steps10_Output_State,
-      Input_Chain => steps10_Output_Chain,
+      Input_First => steps10_Output_First,
       Input_M0 => steps10_Output_M0,
       Input_M1 => steps10_Output_M1,
       Input_M2 => steps10_Output_M2,
@@ -717,7 +717,7 @@ begin
       Output_Valid => steps11_Output_Valid,
       Output_Last => steps11_Output_Last,
       Output_State => steps11_Output_State,
-      Output_Chain => steps11_Output_Chain,
+      Output_First => steps11_Output_First,
       Output_M0 => steps11_Output_M0,
       Output_M1 => steps11_Output_M1,
       Output_M2 => steps11_Output_M2,
@@ -736,7 +736,7 @@ begin
       Input_Valid => steps11_Output_Valid,
       Input_Last => steps11_Output_Last,
       Input_State => steps11_Output_State,
-      Input_Chain => steps11_Output_Chain,
+      Input_First => steps11_Output_First,
       Input_M0 => steps11_Output_M0,
       Input_M1 => steps11_Output_M1,
       Input_M2 => steps11_Output_M2,
@@ -746,7 +746,7 @@ begin
       Output_Valid => steps12_Output_Valid,
       Output_Last => steps12_Output_Last,
       Output_State => steps12_Output_State,
-      Output_Chain => steps12_Output_Chain,
+      Output_First => steps12_Output_First,
       Output_M0 => steps12_Output_M0,
       Output_M1 => steps12_Output_M1,
       Output_M2 => steps12_Output_M2,
@@ -765,7 +765,7 @@ begin
       Input_Valid => steps12_Output_Valid,
       Input_Last => steps12_Output_Last,
       Input_State => steps12_Output_State,
-      Input_Chain => steps12_Output_Chain,
+      Input_First => steps12_Output_First,
       Input_M0 => steps12_Output_M0,
       Input_M1 => steps12_Output_M1,
       Input_M2 => steps12_Output_M2,
@@ -775,7 +775,7 @@ begin
       Output_Valid => steps13_Output_Valid,
       Output_Last => steps13_Output_Last,
       Output_State => steps13_Output_State,
-      Output_Chain => steps13_Output_Chain,
+      Output_First => steps13_Output_First,
       Output_M0 => steps13_Output_M0,
       Output_M1 => steps13_Output_M1,
       Output_M2 => steps13_Output_M2,
@@ -794,7 +794,7 @@ begin
       Input_Valid => steps13_Output_Valid,
       Input_Last => steps13_Output_Last,
       Input_State => steps13_Output_State,
-      Input_Chain => steps13_Output_Chain,
+      Input_First => steps13_Output_First,
       Input_M0 => steps13_Output_M0,
       Input_M1 => steps13_Output_M1,
       Input_M2 => steps13_Output_M2,
@@ -804,7 +804,7 @@ begin
       Output_Valid => steps14_Output_Valid,
       Output_Last => steps14_Output_Last,
       Output_State => steps14_Output_State,
-      Output_Chain => steps14_Output_Chain,
+      Output_First => steps14_Output_First,
       Output_M0 => steps14_Output_M0,
       Output_M1 => steps14_Output_M1,
       Output_M2 => steps14_Output_M2,
@@ -823,7 +823,7 @@ begin
       Input_Valid => steps14_Output_Valid,
       Input_Last => steps14_Output_Last,
       Input_State => steps14_Output_State,
-      Input_Chain => steps14_Output_Chain,
+      Input_First => steps14_Output_First,
       Input_M0 => steps14_Output_M0,
       Input_M1 => steps14_Output_M1,
       Input_M2 => steps14_Output_M2,
@@ -833,7 +833,7 @@ begin
       Output_Valid => steps15_Output_Valid,
       Output_Last => steps15_Output_Last,
       Output_State => steps15_Output_State,
-      Output_Chain => steps15_Output_Chain,
+      Output_First => steps15_Output_First,
       Output_M0 => steps15_Output_M0,
       Output_M1 => steps15_Output_M1,
       Output_M2 => steps15_Output_M2,
@@ -852,7 +852,7 @@ begin
       Input_Valid => steps15_Output_Valid,
       Input_Last => steps15_Output_Last,
       Input_State => steps15_Output_State,
-      Input_Chain => steps15_Output_Chain,
+      Input_First => steps15_Output_First,
       Input_M0 => steps15_Output_M0,
       Input_M1 => steps15_Output_M1,
       Input_M2 => steps15_Output_M2,
@@ -862,7 +862,7 @@ begin
       Output_Valid => steps16_Output_Valid,
       Output_Last => steps16_Output_Last,
       Output_State => steps16_Output_State,
-      Output_Chain => steps16_Output_Chain,
+      Output_First => steps16_Output_First,
       Output_M0 => steps16_Output_M0,
       Output_M1 => steps16_Output_M1,
       Output_M2 => steps16_Output_M2,
@@ -881,7 +881,7 @@ begin
       Input_Valid => steps16_Output_Valid,
       Input_Last => steps16_Output_Last,
       Input_State => steps16_Output_State,
-      Input_Chain => steps16_Output_Chain,
+      Input_First => steps16_Output_First,
       Input_M0 => steps16_Output_M0,
       Input_M1 => steps16_Output_M1,
       Input_M2 => steps16_Output_M2,
@@ -891,7 +891,7 @@ begin
       Output_Valid => steps17_Output_Valid,
       Output_Last => steps17_Output_Last,
       Output_State => steps17_Output_State,
-      Output_Chain => steps17_Output_Chain,
+      Output_First => steps17_Output_First,
       Output_M0 => steps17_Output_M0,
       Output_M1 => steps17_Output_M1,
       Output_M2 => steps17_Output_M2,
@@ -910,7 +910,7 @@ begin
       Input_Valid => steps17_Output_Valid,
       Input_Last => steps17_Output_Last,
       Input_State => steps17_Output_State,
-      Input_Chain => steps17_Output_Chain,
+      Input_First => steps17_Output_First,
       Input_M0 => steps17_Output_M0,
       Input_M1 => steps17_Output_M1,
       Input_M2 => steps17_Output_M2,
@@ -920,7 +920,7 @@ begin
       Output_Valid => steps18_Output_Valid,
       Output_Last => steps18_Output_Last,
       Output_State => steps18_Output_State,
-      Output_Chain => steps18_Output_Chain,
+      Output_First => steps18_Output_First,
       Output_M0 => steps18_Output_M0,
       Output_M1 => steps18_Output_M1,
       Output_M2 => steps18_Output_M2,
@@ -939,7 +939,7 @@ begin
       Input_Valid => steps18_Output_Valid,
       Input_Last => steps18_Output_Last,
       Input_State => steps18_Output_State,
-      Input_Chain => steps18_Output_Chain,
+      Input_First => steps18_Output_First,
       Input_M0 => steps18_Output_M0,
       Input_M1 => steps18_Output_M1,
       Input_M2 => steps18_Output_M2,
@@ -949,7 +949,7 @@ begin
       Output_Valid => steps19_Output_Valid,
       Output_Last => steps19_Output_Last,
       Output_State => steps19_Output_State,
-      Output_Chain => steps19_Output_Chain,
+      Output_First => steps19_Output_First,
       Output_M0 => steps19_Output_M0,
       Output_M1 => steps19_Output_M1,
       Output_M2 => steps19_Output_M2,
@@ -968,7 +968,7 @@ begin
       Input_Valid => steps19_Output_Valid,
       Input_Last => steps19_Output_Last,
       Input_State => steps19_Output_State,
-      Input_Chain => steps19_Output_Chain,
+      Input_First => steps19_Output_First,
       Input_M0 => steps19_Output_M0,
       Input_M1 => steps19_Output_M1,
       Input_M2 => steps19_Output_M2,
@@ -978,7 +978,7 @@ begin
       Output_Valid => steps20_Output_Valid,
       Output_Last => steps20_Output_Last,
       Output_State => steps20_Output_State,
-      Output_Chain => steps20_Output_Chain,
+      Output_First => steps20_Output_First,
       Output_M0 => steps20_Output_M0,
       Output_M1 => steps20_Output_M1,
       Output_M2 => steps20_Output_M2,
@@ -997,7 +997,7 @@ begin
       Input_Valid => steps20_Output_Valid,
       Input_Last => steps20_Output_Last,
       Input_State => steps20_Output_State,
-      Input_Chain => steps20_Output_Chain,
+      Input_First => steps20_Output_First,
       Input_M0 => steps20_Output_M0,
       Input_M1 => steps20_Output_M1,
       Input_M2 => steps20_Output_M2,
@@ -1007,7 +1007,7 @@ begin
       Output_Valid => steps21_Output_Valid,
       Output_Last => steps21_Output_Last,
       Output_State => steps21_Output_State,
-      Output_Chain => steps21_Output_Chain,
+      Output_First => steps21_Output_First,
       Output_M0 => steps21_Output_M0,
       Output_M1 => steps21_Output_M1,
       Output_M2 => steps21_Output_M2,
@@ -1026,7 +1026,7 @@ begin
       Input_Valid => steps21_Output_Valid,
       Input_Last => steps21_Output_Last,
       Input_State => steps21_Output_State,
-      Input_Chain => steps21_Output_Chain,
+      Input_First => steps21_Output_First,
       Input_M0 => steps21_Output_M0,
       Input_M1 => steps21_Output_M1,
       Input_M2 => steps21_Output_M2,
@@ -1036,7 +1036,7 @@ begin
       Output_Valid => steps22_Output_Valid,
       Output_Last => steps22_Output_Last,
       Output_State => steps22_Output_State,
-      Output_Chain => steps22_Output_Chain,
+      Output_First => steps22_Output_First,
       Output_M0 => steps22_Output_M0,
       Output_M1 => steps22_Output_M1,
       Output_M2 => steps22_Output_M2,
@@ -1055,7 +1055,7 @@ begin
       Input_Valid => steps22_Output_Valid,
       Input_Last => steps22_Output_Last,
       Input_State => steps22_Output_State,
-      Input_Chain => steps22_Output_Chain,
+      Input_First => steps22_Output_First,
       Input_M0 => steps22_Output_M0,
       Input_M1 => steps22_Output_M1,
       Input_M2 => steps22_Output_M2,
@@ -1065,7 +1065,7 @@ begin
       Output_Valid => steps23_Output_Valid,
       Output_Last => steps23_Output_Last,
       Output_State => steps23_Output_State,
-      Output_Chain => steps23_Output_Chain,
+      Output_First => steps23_Output_First,
       Output_M0 => steps23_Output_M0,
       Output_M1 => steps23_Output_M1,
       Output_M2 => steps23_Output_M2,
@@ -1084,7 +1084,7 @@ begin
       Input_Valid => steps23_Output_Valid,
       Input_Last => steps23_Output_Last,
       Input_State => steps23_Output_State,
-      Input_Chain => steps23_Output_Chain,
+      Input_First => steps23_Output_First,
       Input_M0 => steps23_Output_M0,
       Input_M1 => steps23_Output_M1,
       Input_M2 => steps23_Output_M2,
@@ -1094,7 +1094,7 @@ begin
       Output_Valid => steps24_Output_Valid,
       Output_Last => steps24_Output_Last,
       Output_State => steps24_Output_State,
-      Output_Chain => steps24_Output_Chain,
+      Output_First => steps24_Output_First,
       Output_M0 => steps24_Output_M0,
       Output_M1 => steps24_Output_M1,
       Output_M2 => steps24_Output_M2,
@@ -1113,7 +1113,7 @@ begin
       Input_Valid => steps24_Output_Valid,
       Input_Last => steps24_Output_Last,
       Input_State => steps24_Output_State,
-      Input_Chain => steps24_Output_Chain,
+      Input_First => steps24_Output_First,
       Input_M0 => steps24_Output_M0,
       Input_M1 => steps24_Output_M1,
       Input_M2 => steps24_Output_M2,
@@ -1123,7 +1123,7 @@ begin
       Output_Valid => steps25_Output_Valid,
       Output_Last => steps25_Output_Last,
       Output_State => steps25_Output_State,
-      Output_Chain => steps25_Output_Chain,
+      Output_First => steps25_Output_First,
       Output_M0 => steps25_Output_M0,
       Output_M1 => steps25_Output_M1,
       Output_M2 => steps25_Output_M2,
@@ -1142,7 +1142,7 @@ begin
       Input_Valid => steps25_Output_Valid,
       Input_Last => steps25_Output_Last,
       Input_State => steps25_Output_State,
-      Input_Chain => steps25_Output_Chain,
+      Input_First => steps25_Output_First,
       Input_M0 => steps25_Output_M0,
       Input_M1 => steps25_Output_M1,
       Input_M2 => steps25_Output_M2,
@@ -1152,7 +1152,7 @@ begin
       Output_Valid => steps26_Output_Valid,
       Output_Last => steps26_Output_Last,
       Output_State => steps26_Output_State,
-      Output_Chain => steps26_Output_Chain,
+      Output_First => steps26_Output_First,
       Output_M0 => steps26_Output_M0,
       Output_M1 => steps26_Output_M1,
       Output_M2 => steps26_Output_M2,
@@ -1171,7 +1171,7 @@ begin
       Input_Valid => steps26_Output_Valid,
       Input_Last => steps26_Output_Last,
       Input_State => steps26_Output_State,
-      Input_Chain => steps26_Output_Chain,
+      Input_First => steps26_Output_First,
       Input_M0 => steps26_Output_M0,
       Input_M1 => steps26_Output_M1,
       Input_M2 => steps26_Output_M2,
@@ -1181,7 +1181,7 @@ begin
       Output_Valid => steps27_Output_Valid,
       Output_Last => steps27_Output_Last,
       Output_State => steps27_Output_State,
-      Output_Chain => steps27_Output_Chain,
+      Output_First => steps27_Output_First,
       Output_M0 => steps27_Output_M0,
       Output_M1 => steps27_Output_M1,
       Output_M2 => steps27_Output_M2,
@@ -1200,7 +1200,7 @@ begin
       Input_Valid => steps27_Output_Valid,
       Input_Last => steps27_Output_Last,
       Input_State => steps27_Output_State,
-      Input_Chain => steps27_Output_Chain,
+      Input_First => steps27_Output_First,
       Input_M0 => steps27_Output_M0,
       Input_M1 => steps27_Output_M1,
       Input_M2 => steps27_Output_M2,
@@ -1210,7 +1210,7 @@ begin
       Output_Valid => steps28_Output_Valid,
       Output_Last => steps28_Output_Last,
       Output_State => steps28_Output_State,
-      Output_Chain => steps28_Output_Chain,
+      Output_First => steps28_Output_First,
       Output_M0 => steps28_Output_M0,
       Output_M1 => steps28_Output_M1,
       Output_M2 => steps28_Output_M2,
@@ -1229,7 +1229,7 @@ begin
       Input_Valid => steps28_Output_Valid,
       Input_Last => steps28_Output_Last,
       Input_State => steps28_Output_State,
-      Input_Chain => steps28_Output_Chain,
+      Input_First => steps28_Output_First,
       Input_M0 => steps28_Output_M0,
       Input_M1 => steps28_Output_M1,
       Input_M2 => steps28_Output_M2,
@@ -1239,7 +1239,7 @@ begin
       Output_Valid => steps29_Output_Valid,
       Output_Last => steps29_Output_Last,
       Output_State => steps29_Output_State,
-      Output_Chain => steps29_Output_Chain,
+      Output_First => steps29_Output_First,
       Output_M0 => steps29_Output_M0,
       Output_M1 => steps29_Output_M1,
       Output_M2 => steps29_Output_M2,
@@ -1258,7 +1258,7 @@ begin
       Input_Valid => steps29_Output_Valid,
       Input_Last => steps29_Output_Last,
       Input_State => steps29_Output_State,
-      Input_Chain => steps29_Output_Chain,
+      Input_First => steps29_Output_First,
       Input_M0 => steps29_Output_M0,
       Input_M1 => steps29_Output_M1,
       Input_M2 => steps29_Output_M2,
@@ -1268,7 +1268,7 @@ begin
       Output_Valid => steps30_Output_Valid,
       Output_Last => steps30_Output_Last,
       Output_State => steps30_Output_State,
-      Output_Chain => steps30_Output_Chain,
+      Output_First => steps30_Output_First,
       Output_M0 => steps30_Output_M0,
       Output_M1 => steps30_Output_M1,
       Output_M2 => steps30_Output_M2,
@@ -1287,7 +1287,7 @@ begin
       Input_Valid => steps30_Output_Valid,
       Input_Last => steps30_Output_Last,
       Input_State => steps30_Output_State,
-      Input_Chain => steps30_Output_Chain,
+      Input_First => steps30_Output_First,
       Input_M0 => steps30_Output_M0,
       Input_M1 => steps30_Output_M1,
       Input_M2 => steps30_Output_M2,
@@ -1297,7 +1297,7 @@ begin
       Output_Valid => steps31_Output_Valid,
       Output_Last => steps31_Output_Last,
       Output_State => steps31_Output_State,
-      Output_Chain => steps31_Output_Chain,
+      Output_First => steps31_Output_First,
       Output_M0 => steps31_Output_M0,
       Output_M1 => steps31_Output_M1,
       Output_M2 => steps31_Output_M2,
@@ -1404,7 +1404,7 @@ begin
       Output_Valid => chain_Output_Valid,
       Output_Last => chain_Output_Last,
       Output_State => chain_Output_State,
-      Output_Chain => chain_Output_Chain,
+      Output_First => chain_Output_First,
       Output_M0 => chain_Output_M0,
       Output_M1 => chain_Output_M1,
       Output_M2 => chain_Output_M2,
@@ -1419,7 +1419,7 @@ begin
       Input_Valid => steps31_Output_Valid,
       Input_Last => steps31_Output_Last,
       Input_State => steps31_Output_State,
-      Input_Chain => steps31_Output_Chain,
+      Input_First => steps31_Output_First,
       Input_M0 => steps31_Output_M0,
       Input_M1 => steps31_Output_M1,
       Input_M2 => steps31_Output_M2,

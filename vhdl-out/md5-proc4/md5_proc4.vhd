@@ -44,7 +44,7 @@ architecture rtl of md5_proc4 is
   signal chain_Output_Valid : boolean;
   signal chain_Output_Last : boolean;
   signal chain_Output_State : hdl_u128;
-  signal chain_Output_Chain : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_M0 : hdl_u128;
   signal chain_Output_M1 : hdl_u128;
   signal chain_Output_M2 : hdl_u128;
@@ -54,7 +54,7 @@ architecture rtl of md5_proc4 is
   signal steps0_Output_Valid : boolean;
   signal steps0_Output_Last : boolean;
   signal steps0_Output_State : hdl_u128;
-  signal steps0_Output_Chain : hdl_u128;
+  signal steps0_Output_First : boolean;
   signal steps0_Output_M0 : hdl_u128;
   signal steps0_Output_M1 : hdl_u128;
   signal steps0_Output_M2 : hdl_u128;
@@ -63,7 +63,7 @@ architecture rtl of md5_proc4 is
   signal steps1_Output_Valid : boolean;
   signal steps1_Output_Last : boolean;
   signal steps1_Output_State : hdl_u128;
-  signal steps1_Output_Chain : hdl_u128;
+  signal steps1_Output_First : boolean;
   signal steps1_Output_M0 : hdl_u128;
   signal steps1_Output_M1 : hdl_u128;
   signal steps1_Output_M2 : hdl_u128;
@@ -72,7 +72,7 @@ architecture rtl of md5_proc4 is
   signal steps2_Output_Valid : boolean;
   signal steps2_Output_Last : boolean;
   signal steps2_Output_State : hdl_u128;
-  signal steps2_Output_Chain : hdl_u128;
+  signal steps2_Output_First : boolean;
   signal steps2_Output_M0 : hdl_u128;
   signal steps2_Output_M1 : hdl_u128;
   signal steps2_Output_M2 : hdl_u128;
@@ -81,7 +81,7 @@ architecture rtl of md5_proc4 is
   signal steps3_Output_Valid : boolean;
   signal steps3_Output_Last : boolean;
   signal steps3_Output_State : hdl_u128;
-  signal steps3_Output_Chain : hdl_u128;
+  signal steps3_Output_First : boolean;
   signal steps3_Output_M0 : hdl_u128;
   signal steps3_Output_M1 : hdl_u128;
   signal steps3_Output_M2 : hdl_u128;
@@ -136,7 +136,7 @@ begin
       Input_Valid => chain_Output_Valid,
       Input_Last => chain_Output_Last,
       Input_State => chain_Output_State,
-      Input_Chain => chain_Output_Chain,
+      Input_First => chain_Output_First,
       Input_M0 => chain_Output_M0,
       Input_M1 => chain_Output_M1,
       Input_M2 => chain_Output_M2,
@@ -146,7 +146,7 @@ begin
       Output_Valid => steps0_Output_Valid,
       Output_Last => steps0_Output_Last,
       Output_State => steps0_Output_State,
-      Output_Chain => steps0_Output_Chain,
+      Output_First => steps0_Output_First,
       Output_M0 => steps0_Output_M0,
       Output_M1 => steps0_Output_M1,
       Output_M2 => steps0_Output_M2,
@@ -165,7 +165,7 @@ begin
       Input_Valid => steps0_Output_Valid,
       Input_Last => steps0_Output_Last,
       Input_State => steps0_Output_State,
-      Input_Chain => steps0_Output_Chain,
+      Input_First => steps0_Output_First,
       Input_M0 => steps0_Output_M0,
       Input_M1 => steps0_Output_M1,
       Input_M2 => steps0_Output_M2,
@@ -175,7 +175,7 @@ begin
       Output_Valid => steps1_Output_Valid,
       Output_Last => steps1_Output_Last,
       Output_State => steps1_Output_State,
-      Output_Chain => steps1_Output_Chain,
+      Output_First => steps1_Output_First,
       Output_M0 => steps1_Output_M0,
       Output_M1 => steps1_Output_M1,
       Output_M2 => steps1_Output_M2,
@@ -194,7 +194,7 @@ begin
       Input_Valid => steps1_Output_Valid,
       Input_Last => steps1_Output_Last,
       Input_State => steps1_Output_State,
-      Input_Chain => steps1_Output_Chain,
+      Input_First => steps1_Output_First,
       Input_M0 => steps1_Output_M0,
       Input_M1 => steps1_Output_M1,
       Input_M2 => steps1_Output_M2,
@@ -204,7 +204,7 @@ begin
       Output_Valid => steps2_Output_Valid,
       Output_Last => steps2_Output_Last,
       Output_State => steps2_Output_State,
-      Output_Chain => steps2_Output_Chain,
+      Output_First => steps2_Output_First,
       Output_M0 => steps2_Output_M0,
       Output_M1 => steps2_Output_M1,
       Output_M2 => steps2_Output_M2,
@@ -223,7 +223,7 @@ begin
       Input_Valid => steps2_Output_Valid,
       Input_Last => steps2_Output_Last,
       Input_State => steps2_Output_State,
-      Input_Chain => steps2_Output_Chain,
+      Input_First => steps2_Output_First,
       Input_M0 => steps2_Output_M0,
       Input_M1 => steps2_Output_M1,
       Input_M2 => steps2_Output_M2,
@@ -233,7 +233,7 @@ begin
       Output_Valid => steps3_Output_Valid,
       Output_Last => steps3_Output_Last,
       Output_State => steps3_Output_State,
-      Output_Chain => steps3_Output_Chain,
+      Output_First => steps3_Output_First,
       Output_M0 => steps3_Output_M0,
       Output_M1 => steps3_Output_M1,
       Output_M2 => steps3_Output_M2,
@@ -340,7 +340,7 @@ begin
       Output_Valid => chain_Output_Valid,
       Output_Last => chain_Output_Last,
       Output_State => chain_Output_State,
-      Output_Chain => chain_Output_Chain,
+      Output_First => chain_Output_First,
       Output_M0 => chain_Output_M0,
       Output_M1 => chain_Output_M1,
       Output_M2 => chain_Output_M2,
@@ -355,7 +355,7 @@ begin
       Input_Valid => steps3_Output_Valid,
       Input_Last => steps3_Output_Last,
       Input_State => steps3_Output_State,
-      Input_Chain => steps3_Output_Chain,
+      Input_First => steps3_Output_First,
       Input_M0 => steps3_Output_M0,
       Input_M1 => steps3_Output_M1,
       Input_M2 => steps3_Output_M2,

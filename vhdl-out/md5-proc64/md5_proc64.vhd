@@ -44,7 +44,7 @@ architecture rtl of md5_proc64 is
   signal chain_Output_Valid : boolean;
   signal chain_Output_Last : boolean;
   signal chain_Output_State : hdl_u128;
-  signal chain_Output_Chain : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_M0 : hdl_u128;
   signal chain_Output_M1 : hdl_u128;
   signal chain_Output_M2 : hdl_u128;
@@ -54,7 +54,7 @@ architecture rtl of md5_proc64 is
   signal steps0_Output_Valid : boolean;
   signal steps0_Output_Last : boolean;
   signal steps0_Output_State : hdl_u128;
-  signal steps0_Output_Chain : hdl_u128;
+  signal steps0_Output_First : boolean;
   signal steps0_Output_M0 : hdl_u128;
   signal steps0_Output_M1 : hdl_u128;
   signal steps0_Output_M2 : hdl_u128;
@@ -63,7 +63,7 @@ architecture rtl of md5_proc64 is
   signal steps1_Output_Valid : boolean;
   signal steps1_Output_Last : boolean;
   signal steps1_Output_State : hdl_u128;
-  signal steps1_Output_Chain : hdl_u128;
+  signal steps1_Output_First : boolean;
   signal steps1_Output_M0 : hdl_u128;
   signal steps1_Output_M1 : hdl_u128;
   signal steps1_Output_M2 : hdl_u128;
@@ -72,7 +72,7 @@ architecture rtl of md5_proc64 is
   signal steps2_Output_Valid : boolean;
   signal steps2_Output_Last : boolean;
   signal steps2_Output_State : hdl_u128;
-  signal steps2_Output_Chain : hdl_u128;
+  signal steps2_Output_First : boolean;
   signal steps2_Output_M0 : hdl_u128;
   signal steps2_Output_M1 : hdl_u128;
   signal steps2_Output_M2 : hdl_u128;
@@ -81,7 +81,7 @@ architecture rtl of md5_proc64 is
   signal steps3_Output_Valid : boolean;
   signal steps3_Output_Last : boolean;
   signal steps3_Output_State : hdl_u128;
-  signal steps3_Output_Chain : hdl_u128;
+  signal steps3_Output_First : boolean;
   signal steps3_Output_M0 : hdl_u128;
   signal steps3_Output_M1 : hdl_u128;
   signal steps3_Output_M2 : hdl_u128;
@@ -90,7 +90,7 @@ architecture rtl of md5_proc64 is
   signal steps4_Output_Valid : boolean;
   signal steps4_Output_Last : boolean;
   signal steps4_Output_State : hdl_u128;
-  signal steps4_Output_Chain : hdl_u128;
+  signal steps4_Output_First : boolean;
   signal steps4_Output_M0 : hdl_u128;
   signal steps4_Output_M1 : hdl_u128;
   signal steps4_Output_M2 : hdl_u128;
@@ -99,7 +99,7 @@ architecture rtl of md5_proc64 is
   signal steps5_Output_Valid : boolean;
   signal steps5_Output_Last : boolean;
   signal steps5_Output_State : hdl_u128;
-  signal steps5_Output_Chain : hdl_u128;
+  signal steps5_Output_First : boolean;
   signal steps5_Output_M0 : hdl_u128;
   signal steps5_Output_M1 : hdl_u128;
   signal steps5_Output_M2 : hdl_u128;
@@ -108,7 +108,7 @@ architecture rtl of md5_proc64 is
   signal steps6_Output_Valid : boolean;
   signal steps6_Output_Last : boolean;
   signal steps6_Output_State : hdl_u128;
-  signal steps6_Output_Chain : hdl_u128;
+  signal steps6_Output_First : boolean;
   signal steps6_Output_M0 : hdl_u128;
   signal steps6_Output_M1 : hdl_u128;
   signal steps6_Output_M2 : hdl_u128;
@@ -117,7 +117,7 @@ architecture rtl of md5_proc64 is
   signal steps7_Output_Valid : boolean;
   signal steps7_Output_Last : boolean;
   signal steps7_Output_State : hdl_u128;
-  signal steps7_Output_Chain : hdl_u128;
+  signal steps7_Output_First : boolean;
   signal steps7_Output_M0 : hdl_u128;
   signal steps7_Output_M1 : hdl_u128;
   signal steps7_Output_M2 : hdl_u128;
@@ -126,7 +126,7 @@ architecture rtl of md5_proc64 is
   signal steps8_Output_Valid : boolean;
   signal steps8_Output_Last : boolean;
   signal steps8_Output_State : hdl_u128;
-  signal steps8_Output_Chain : hdl_u128;
+  signal steps8_Output_First : boolean;
   signal steps8_Output_M0 : hdl_u128;
   signal steps8_Output_M1 : hdl_u128;
   signal steps8_Output_M2 : hdl_u128;
@@ -135,7 +135,7 @@ architecture rtl of md5_proc64 is
   signal steps9_Output_Valid : boolean;
   signal steps9_Output_Last : boolean;
   signal steps9_Output_State : hdl_u128;
-  signal steps9_Output_Chain : hdl_u128;
+  signal steps9_Output_First : boolean;
   signal steps9_Output_M0 : hdl_u128;
   signal steps9_Output_M1 : hdl_u128;
   signal steps9_Output_M2 : hdl_u128;
@@ -144,7 +144,7 @@ architecture rtl of md5_proc64 is
   signal steps10_Output_Valid : boolean;
   signal steps10_Output_Last : boolean;
   signal steps10_Output_State : hdl_u128;
-  signal steps10_Output_Chain : hdl_u128;
+  signal steps10_Output_First : boolean;
   signal steps10_Output_M0 : hdl_u128;
   signal steps10_Output_M1 : hdl_u128;
   signal steps10_Output_M2 : hdl_u128;
@@ -153,7 +153,7 @@ architecture rtl of md5_proc64 is
   signal steps11_Output_Valid : boolean;
   signal steps11_Output_Last : boolean;
   signal steps11_Output_State : hdl_u128;
-  signal steps11_Output_Chain : hdl_u128;
+  signal steps11_Output_First : boolean;
   signal steps11_Output_M0 : hdl_u128;
   signal steps11_Output_M1 : hdl_u128;
   signal steps11_Output_M2 : hdl_u128;
@@ -162,7 +162,7 @@ architecture rtl of md5_proc64 is
   signal steps12_Output_Valid : boolean;
   signal steps12_Output_Last : boolean;
   signal steps12_Output_State : hdl_u128;
-  signal steps12_Output_Chain : hdl_u128;
+  signal steps12_Output_First : boolean;
   signal steps12_Output_M0 : hdl_u128;
   signal steps12_Output_M1 : hdl_u128;
   signal steps12_Output_M2 : hdl_u128;
@@ -171,7 +171,7 @@ architecture rtl of md5_proc64 is
   signal steps13_Output_Valid : boolean;
   signal steps13_Output_Last : boolean;
   signal steps13_Output_State : hdl_u128;
-  signal steps13_Output_Chain : hdl_u128;
+  signal steps13_Output_First : boolean;
   signal steps13_Output_M0 : hdl_u128;
   signal steps13_Output_M1 : hdl_u128;
   signal steps13_Output_M2 : hdl_u128;
@@ -180,7 +180,7 @@ architecture rtl of md5_proc64 is
   signal steps14_Output_Valid : boolean;
   signal steps14_Output_Last : boolean;
   signal steps14_Output_State : hdl_u128;
-  signal steps14_Output_Chain : hdl_u128;
+  signal steps14_Output_First : boolean;
   signal steps14_Output_M0 : hdl_u128;
   signal steps14_Output_M1 : hdl_u128;
   signal steps14_Output_M2 : hdl_u128;
@@ -189,7 +189,7 @@ architecture rtl of md5_proc64 is
   signal steps15_Output_Valid : boolean;
   signal steps15_Output_Last : boolean;
   signal steps15_Output_State : hdl_u128;
-  signal steps15_Output_Chain : hdl_u128;
+  signal steps15_Output_First : boolean;
   signal steps15_Output_M0 : hdl_u128;
   signal steps15_Output_M1 : hdl_u128;
   signal steps15_Output_M2 : hdl_u128;
@@ -198,7 +198,7 @@ architecture rtl of md5_proc64 is
   signal steps16_Output_Valid : boolean;
   signal steps16_Output_Last : boolean;
   signal steps16_Output_State : hdl_u128;
-  signal steps16_Output_Chain : hdl_u128;
+  signal steps16_Output_First : boolean;
   signal steps16_Output_M0 : hdl_u128;
   signal steps16_Output_M1 : hdl_u128;
   signal steps16_Output_M2 : hdl_u128;
@@ -207,7 +207,7 @@ architecture rtl of md5_proc64 is
   signal steps17_Output_Valid : boolean;
   signal steps17_Output_Last : boolean;
   signal steps17_Output_State : hdl_u128;
-  signal steps17_Output_Chain : hdl_u128;
+  signal steps17_Output_First : boolean;
   signal steps17_Output_M0 : hdl_u128;
   signal steps17_Output_M1 : hdl_u128;
   signal steps17_Output_M2 : hdl_u128;
@@ -216,7 +216,7 @@ architecture rtl of md5_proc64 is
   signal steps18_Output_Valid : boolean;
   signal steps18_Output_Last : boolean;
   signal steps18_Output_State : hdl_u128;
-  signal steps18_Output_Chain : hdl_u128;
+  signal steps18_Output_First : boolean;
   signal steps18_Output_M0 : hdl_u128;
   signal steps18_Output_M1 : hdl_u128;
   signal steps18_Output_M2 : hdl_u128;
@@ -225,7 +225,7 @@ architecture rtl of md5_proc64 is
   signal steps19_Output_Valid : boolean;
   signal steps19_Output_Last : boolean;
   signal steps19_Output_State : hdl_u128;
-  signal steps19_Output_Chain : hdl_u128;
+  signal steps19_Output_First : boolean;
   signal steps19_Output_M0 : hdl_u128;
   signal steps19_Output_M1 : hdl_u128;
   signal steps19_Output_M2 : hdl_u128;
@@ -234,7 +234,7 @@ architecture rtl of md5_proc64 is
   signal steps20_Output_Valid : boolean;
   signal steps20_Output_Last : boolean;
   signal steps20_Output_State : hdl_u128;
-  signal steps20_Output_Chain : hdl_u128;
+  signal steps20_Output_First : boolean;
   signal steps20_Output_M0 : hdl_u128;
   signal steps20_Output_M1 : hdl_u128;
   signal steps20_Output_M2 : hdl_u128;
@@ -243,7 +243,7 @@ architecture rtl of md5_proc64 is
   signal steps21_Output_Valid : boolean;
   signal steps21_Output_Last : boolean;
   signal steps21_Output_State : hdl_u128;
-  signal steps21_Output_Chain : hdl_u128;
+  signal steps21_Output_First : boolean;
   signal steps21_Output_M0 : hdl_u128;
   signal steps21_Output_M1 : hdl_u128;
   signal steps21_Output_M2 : hdl_u128;
@@ -252,7 +252,7 @@ architecture rtl of md5_proc64 is
   signal steps22_Output_Valid : boolean;
   signal steps22_Output_Last : boolean;
   signal steps22_Output_State : hdl_u128;
-  signal steps22_Output_Chain : hdl_u128;
+  signal steps22_Output_First : boolean;
   signal steps22_Output_M0 : hdl_u128;
   signal steps22_Output_M1 : hdl_u128;
   signal steps22_Output_M2 : hdl_u128;
@@ -261,7 +261,7 @@ architecture rtl of md5_proc64 is
   signal steps23_Output_Valid : boolean;
   signal steps23_Output_Last : boolean;
   signal steps23_Output_State : hdl_u128;
-  signal steps23_Output_Chain : hdl_u128;
+  signal steps23_Output_First : boolean;
   signal steps23_Output_M0 : hdl_u128;
   signal steps23_Output_M1 : hdl_u128;
   signal steps23_Output_M2 : hdl_u128;
@@ -270,7 +270,7 @@ architecture rtl of md5_proc64 is
   signal steps24_Output_Valid : boolean;
   signal steps24_Output_Last : boolean;
   signal steps24_Output_State : hdl_u128;
-  signal steps24_Output_Chain : hdl_u128;
+  signal steps24_Output_First : boolean;
   signal steps24_Output_M0 : hdl_u128;
   signal steps24_Output_M1 : hdl_u128;
   signal steps24_Output_M2 : hdl_u128;
@@ -279,7 +279,7 @@ architecture rtl of md5_proc64 is
   signal steps25_Output_Valid : boolean;
   signal steps25_Output_Last : boolean;
   signal steps25_Output_State : hdl_u128;
-  signal steps25_Output_Chain : hdl_u128;
+  signal steps25_Output_First : boolean;
   signal steps25_Output_M0 : hdl_u128;
   signal steps25_Output_M1 : hdl_u128;
   signal steps25_Output_M2 : hdl_u128;
@@ -288,7 +288,7 @@ architecture rtl of md5_proc64 is
   signal steps26_Output_Valid : boolean;
   signal steps26_Output_Last : boolean;
   signal steps26_Output_State : hdl_u128;
-  signal steps26_Output_Chain : hdl_u128;
+  signal steps26_Output_First : boolean;
   signal steps26_Output_M0 : hdl_u128;
   signal steps26_Output_M1 : hdl_u128;
   signal steps26_Output_M2 : hdl_u128;
@@ -297,7 +297,7 @@ architecture rtl of md5_proc64 is
   signal steps27_Output_Valid : boolean;
   signal steps27_Output_Last : boolean;
   signal steps27_Output_State : hdl_u128;
-  signal steps27_Output_Chain : hdl_u128;
+  signal steps27_Output_First : boolean;
   signal steps27_Output_M0 : hdl_u128;
   signal steps27_Output_M1 : hdl_u128;
   signal steps27_Output_M2 : hdl_u128;
@@ -306,7 +306,7 @@ architecture rtl of md5_proc64 is
   signal steps28_Output_Valid : boolean;
   signal steps28_Output_Last : boolean;
   signal steps28_Output_State : hdl_u128;
-  signal steps28_Output_Chain : hdl_u128;
+  signal steps28_Output_First : boolean;
   signal steps28_Output_M0 : hdl_u128;
   signal steps28_Output_M1 : hdl_u128;
   signal steps28_Output_M2 : hdl_u128;
@@ -315,7 +315,7 @@ architecture rtl of md5_proc64 is
   signal steps29_Output_Valid : boolean;
   signal steps29_Output_Last : boolean;
   signal steps29_Output_State : hdl_u128;
-  signal steps29_Output_Chain : hdl_u128;
+  signal steps29_Output_First : boolean;
   signal steps29_Output_M0 : hdl_u128;
   signal steps29_Output_M1 : hdl_u128;
   signal steps29_Output_M2 : hdl_u128;
@@ -324,7 +324,7 @@ architecture rtl of md5_proc64 is
   signal steps30_Output_Valid : boolean;
   signal steps30_Output_Last : boolean;
   signal steps30_Output_State : hdl_u128;
-  signal steps30_Output_Chain : hdl_u128;
+  signal steps30_Output_First : boolean;
   signal steps30_Output_M0 : hdl_u128;
   signal steps30_Output_M1 : hdl_u128;
   signal steps30_Output_M2 : hdl_u128;
@@ -333,7 +333,7 @@ architecture rtl of md5_proc64 is
   signal steps31_Output_Valid : boolean;
   signal steps31_Output_Last : boolean;
   signal steps31_Output_State : hdl_u128;
-  signal steps31_Output_Chain : hdl_u128;
+  signal steps31_Output_First : boolean;
   signal steps31_Output_M0 : hdl_u128;
   signal steps31_Output_M1 : hdl_u128;
   signal steps31_Output_M2 : hdl_u128;
@@ -342,7 +342,7 @@ architecture rtl of md5_proc64 is
   signal steps32_Output_Valid : boolean;
   signal steps32_Output_Last : boolean;
   signal steps32_Output_State : hdl_u128;
-  signal steps32_Output_Chain : hdl_u128;
+  signal steps32_Output_First : boolean;
   signal steps32_Output_M0 : hdl_u128;
   signal steps32_Output_M1 : hdl_u128;
   signal steps32_Output_M2 : hdl_u128;
@@ -351,7 +351,7 @@ architecture rtl of md5_proc64 is
   signal steps33_Output_Valid : boolean;
   signal steps33_Output_Last : boolean;
   signal steps33_Output_State : hdl_u128;
-  signal steps33_Output_Chain : hdl_u128;
+  signal steps33_Output_First : boolean;
   signal steps33_Output_M0 : hdl_u128;
   signal steps33_Output_M1 : hdl_u128;
   signal steps33_Output_M2 : hdl_u128;
@@ -360,7 +360,7 @@ architecture rtl of md5_proc64 is
   signal steps34_Output_Valid : boolean;
   signal steps34_Output_Last : boolean;
   signal steps34_Output_State : hdl_u128;
-  signal steps34_Output_Chain : hdl_u128;
+  signal steps34_Output_First : boolean;
   signal steps34_Output_M0 : hdl_u128;
   signal steps34_Output_M1 : hdl_u128;
   signal steps34_Output_M2 : hdl_u128;
@@ -369,7 +369,7 @@ architecture rtl of md5_proc64 is
   signal steps35_Output_Valid : boolean;
   signal steps35_Output_Last : boolean;
   signal steps35_Output_State : hdl_u128;
-  signal steps35_Output_Chain : hdl_u128;
+  signal steps35_Output_First : boolean;
   signal steps35_Output_M0 : hdl_u128;
   signal steps35_Output_M1 : hdl_u128;
   signal steps35_Output_M2 : hdl_u128;
@@ -378,7 +378,7 @@ architecture rtl of md5_proc64 is
   signal steps36_Output_Valid : boolean;
   signal steps36_Output_Last : boolean;
   signal steps36_Output_State : hdl_u128;
-  signal steps36_Output_Chain : hdl_u128;
+  signal steps36_Output_First : boolean;
   signal steps36_Output_M0 : hdl_u128;
   signal steps36_Output_M1 : hdl_u128;
   signal steps36_Output_M2 : hdl_u128;
@@ -387,7 +387,7 @@ architecture rtl of md5_proc64 is
   signal steps37_Output_Valid : boolean;
   signal steps37_Output_Last : boolean;
   signal steps37_Output_State : hdl_u128;
-  signal steps37_Output_Chain : hdl_u128;
+  signal steps37_Output_First : boolean;
   signal steps37_Output_M0 : hdl_u128;
   signal steps37_Output_M1 : hdl_u128;
   signal steps37_Output_M2 : hdl_u128;
@@ -396,7 +396,7 @@ architecture rtl of md5_proc64 is
   signal steps38_Output_Valid : boolean;
   signal steps38_Output_Last : boolean;
   signal steps38_Output_State : hdl_u128;
-  signal steps38_Output_Chain : hdl_u128;
+  signal steps38_Output_First : boolean;
   signal steps38_Output_M0 : hdl_u128;
   signal steps38_Output_M1 : hdl_u128;
   signal steps38_Output_M2 : hdl_u128;
@@ -405,7 +405,7 @@ architecture rtl of md5_proc64 is
   signal steps39_Output_Valid : boolean;
   signal steps39_Output_Last : boolean;
   signal steps39_Output_State : hdl_u128;
-  signal steps39_Output_Chain : hdl_u128;
+  signal steps39_Output_First : boolean;
   signal steps39_Output_M0 : hdl_u128;
   signal steps39_Output_M1 : hdl_u128;
   signal steps39_Output_M2 : hdl_u128;
@@ -414,7 +414,7 @@ architecture rtl of md5_proc64 is
   signal steps40_Output_Valid : boolean;
   signal steps40_Output_Last : boolean;
   signal steps40_Output_State : hdl_u128;
-  signal steps40_Output_Chain : hdl_u128;
+  signal steps40_Output_First : boolean;
   signal steps40_Output_M0 : hdl_u128;
   signal steps40_Output_M1 : hdl_u128;
   signal steps40_Output_M2 : hdl_u128;
@@ -423,7 +423,7 @@ architecture rtl of md5_proc64 is
   signal steps41_Output_Valid : boolean;
   signal steps41_Output_Last : boolean;
   signal steps41_Output_State : hdl_u128;
-  signal steps41_Output_Chain : hdl_u128;
+  signal steps41_Output_First : boolean;
   signal steps41_Output_M0 : hdl_u128;
   signal steps41_Output_M1 : hdl_u128;
   signal steps41_Output_M2 : hdl_u128;
@@ -432,7 +432,7 @@ architecture rtl of md5_proc64 is
   signal steps42_Output_Valid : boolean;
   signal steps42_Output_Last : boolean;
   signal steps42_Output_State : hdl_u128;
-  signal steps42_Output_Chain : hdl_u128;
+  signal steps42_Output_First : boolean;
   signal steps42_Output_M0 : hdl_u128;
   signal steps42_Output_M1 : hdl_u128;
   signal steps42_Output_M2 : hdl_u128;
@@ -441,7 +441,7 @@ architecture rtl of md5_proc64 is
   signal steps43_Output_Valid : boolean;
   signal steps43_Output_Last : boolean;
   signal steps43_Output_State : hdl_u128;
-  signal steps43_Output_Chain : hdl_u128;
+  signal steps43_Output_First : boolean;
   signal steps43_Output_M0 : hdl_u128;
   signal steps43_Output_M1 : hdl_u128;
   signal steps43_Output_M2 : hdl_u128;
@@ -450,7 +450,7 @@ architecture rtl of md5_proc64 is
   signal steps44_Output_Valid : boolean;
   signal steps44_Output_Last : boolean;
   signal steps44_Output_State : hdl_u128;
-  signal steps44_Output_Chain : hdl_u128;
+  signal steps44_Output_First : boolean;
   signal steps44_Output_M0 : hdl_u128;
   signal steps44_Output_M1 : hdl_u128;
   signal steps44_Output_M2 : hdl_u128;
@@ -459,7 +459,7 @@ architecture rtl of md5_proc64 is
   signal steps45_Output_Valid : boolean;
   signal steps45_Output_Last : boolean;
   signal steps45_Output_State : hdl_u128;
-  signal steps45_Output_Chain : hdl_u128;
+  signal steps45_Output_First : boolean;
   signal steps45_Output_M0 : hdl_u128;
   signal steps45_Output_M1 : hdl_u128;
   signal steps45_Output_M2 : hdl_u128;
@@ -468,7 +468,7 @@ architecture rtl of md5_proc64 is
   signal steps46_Output_Valid : boolean;
   signal steps46_Output_Last : boolean;
   signal steps46_Output_State : hdl_u128;
-  signal steps46_Output_Chain : hdl_u128;
+  signal steps46_Output_First : boolean;
   signal steps46_Output_M0 : hdl_u128;
   signal steps46_Output_M1 : hdl_u128;
   signal steps46_Output_M2 : hdl_u128;
@@ -477,7 +477,7 @@ architecture rtl of md5_proc64 is
   signal steps47_Output_Valid : boolean;
   signal steps47_Output_Last : boolean;
   signal steps47_Output_State : hdl_u128;
-  signal steps47_Output_Chain : hdl_u128;
+  signal steps47_Output_First : boolean;
   signal steps47_Output_M0 : hdl_u128;
   signal steps47_Output_M1 : hdl_u128;
   signal steps47_Output_M2 : hdl_u128;
@@ -486,7 +486,7 @@ architecture rtl of md5_proc64 is
   signal steps48_Output_Valid : boolean;
   signal steps48_Output_Last : boolean;
   signal steps48_Output_State : hdl_u128;
-  signal steps48_Output_Chain : hdl_u128;
+  signal steps48_Output_First : boolean;
   signal steps48_Output_M0 : hdl_u128;
   signal steps48_Output_M1 : hdl_u128;
   signal steps48_Output_M2 : hdl_u128;
@@ -495,7 +495,7 @@ architecture rtl of md5_proc64 is
   signal steps49_Output_Valid : boolean;
   signal steps49_Output_Last : boolean;
   signal steps49_Output_State : hdl_u128;
-  signal steps49_Output_Chain : hdl_u128;
+  signal steps49_Output_First : boolean;
   signal steps49_Output_M0 : hdl_u128;
   signal steps49_Output_M1 : hdl_u128;
   signal steps49_Output_M2 : hdl_u128;
@@ -504,7 +504,7 @@ architecture rtl of md5_proc64 is
   signal steps50_Output_Valid : boolean;
   signal steps50_Output_Last : boolean;
   signal steps50_Output_State : hdl_u128;
-  signal steps50_Output_Chain : hdl_u128;
+  signal steps50_Output_First : boolean;
   signal steps50_Output_M0 : hdl_u128;
   signal steps50_Output_M1 : hdl_u128;
   signal steps50_Output_M2 : hdl_u128;
@@ -513,7 +513,7 @@ architecture rtl of md5_proc64 is
   signal steps51_Output_Valid : boolean;
   signal steps51_Output_Last : boolean;
   signal steps51_Output_State : hdl_u128;
-  signal steps51_Output_Chain : hdl_u128;
+  signal steps51_Output_First : boolean;
   signal steps51_Output_M0 : hdl_u128;
   signal steps51_Output_M1 : hdl_u128;
   signal steps51_Output_M2 : hdl_u128;
@@ -522,7 +522,7 @@ architecture rtl of md5_proc64 is
   signal steps52_Output_Valid : boolean;
   signal steps52_Output_Last : boolean;
   signal steps52_Output_State : hdl_u128;
-  signal steps52_Output_Chain : hdl_u128;
+  signal steps52_Output_First : boolean;
   signal steps52_Output_M0 : hdl_u128;
   signal steps52_Output_M1 : hdl_u128;
   signal steps52_Output_M2 : hdl_u128;
@@ -531,7 +531,7 @@ architecture rtl of md5_proc64 is
   signal steps53_Output_Valid : boolean;
   signal steps53_Output_Last : boolean;
   signal steps53_Output_State : hdl_u128;
-  signal steps53_Output_Chain : hdl_u128;
+  signal steps53_Output_First : boolean;
   signal steps53_Output_M0 : hdl_u128;
   signal steps53_Output_M1 : hdl_u128;
   signal steps53_Output_M2 : hdl_u128;
@@ -540,7 +540,7 @@ architecture rtl of md5_proc64 is
   signal steps54_Output_Valid : boolean;
   signal steps54_Output_Last : boolean;
   signal steps54_Output_State : hdl_u128;
-  signal steps54_Output_Chain : hdl_u128;
+  signal steps54_Output_First : boolean;
   signal steps54_Output_M0 : hdl_u128;
   signal steps54_Output_M1 : hdl_u128;
   signal steps54_Output_M2 : hdl_u128;
@@ -549,7 +549,7 @@ architecture rtl of md5_proc64 is
   signal steps55_Output_Valid : boolean;
   signal steps55_Output_Last : boolean;
   signal steps55_Output_State : hdl_u128;
-  signal steps55_Output_Chain : hdl_u128;
+  signal steps55_Output_First : boolean;
   signal steps55_Output_M0 : hdl_u128;
   signal steps55_Output_M1 : hdl_u128;
   signal steps55_Output_M2 : hdl_u128;
@@ -558,7 +558,7 @@ architecture rtl of md5_proc64 is
   signal steps56_Output_Valid : boolean;
   signal steps56_Output_Last : boolean;
   signal steps56_Output_State : hdl_u128;
-  signal steps56_Output_Chain : hdl_u128;
+  signal steps56_Output_First : boolean;
   signal steps56_Output_M0 : hdl_u128;
   signal steps56_Output_M1 : hdl_u128;
   signal steps56_Output_M2 : hdl_u128;
@@ -567,7 +567,7 @@ architecture rtl of md5_proc64 is
   signal steps57_Output_Valid : boolean;
   signal steps57_Output_Last : boolean;
   signal steps57_Output_State : hdl_u128;
-  signal steps57_Output_Chain : hdl_u128;
+  signal steps57_Output_First : boolean;
   signal steps57_Output_M0 : hdl_u128;
   signal steps57_Output_M1 : hdl_u128;
   signal steps57_Output_M2 : hdl_u128;
@@ -576,7 +576,7 @@ architecture rtl of md5_proc64 is
   signal steps58_Output_Valid : boolean;
   signal steps58_Output_Last : boolean;
   signal steps58_Output_State : hdl_u128;
-  signal steps58_Output_Chain : hdl_u128;
+  signal steps58_Output_First : boolean;
   signal steps58_Output_M0 : hdl_u128;
   signal steps58_Output_M1 : hdl_u128;
   signal steps58_Output_M2 : hdl_u128;
@@ -585,7 +585,7 @@ architecture rtl of md5_proc64 is
   signal steps59_Output_Valid : boolean;
   signal steps59_Output_Last : boolean;
   signal steps59_Output_State : hdl_u128;
-  signal steps59_Output_Chain : hdl_u128;
+  signal steps59_Output_First : boolean;
   signal steps59_Output_M0 : hdl_u128;
   signal steps59_Output_M1 : hdl_u128;
   signal steps59_Output_M2 : hdl_u128;
@@ -594,7 +594,7 @@ architecture rtl of md5_proc64 is
   signal steps60_Output_Valid : boolean;
   signal steps60_Output_Last : boolean;
   signal steps60_Output_State : hdl_u128;
-  signal steps60_Output_Chain : hdl_u128;
+  signal steps60_Output_First : boolean;
   signal steps60_Output_M0 : hdl_u128;
   signal steps60_Output_M1 : hdl_u128;
   signal steps60_Output_M2 : hdl_u128;
@@ -603,7 +603,7 @@ architecture rtl of md5_proc64 is
   signal steps61_Output_Valid : boolean;
   signal steps61_Output_Last : boolean;
   signal steps61_Output_State : hdl_u128;
-  signal steps61_Output_Chain : hdl_u128;
+  signal steps61_Output_First : boolean;
   signal steps61_Output_M0 : hdl_u128;
   signal steps61_Output_M1 : hdl_u128;
   signal steps61_Output_M2 : hdl_u128;
@@ -612,7 +612,7 @@ architecture rtl of md5_proc64 is
   signal steps62_Output_Valid : boolean;
   signal steps62_Output_Last : boolean;
   signal steps62_Output_State : hdl_u128;
-  signal steps62_Output_Chain : hdl_u128;
+  signal steps62_Output_First : boolean;
   signal steps62_Output_M0 : hdl_u128;
   signal steps62_Output_M1 : hdl_u128;
   signal steps62_Output_M2 : hdl_u128;
@@ -621,7 +621,7 @@ architecture rtl of md5_proc64 is
   signal steps63_Output_Valid : boolean;
   signal steps63_Output_Last : boolean;
   signal steps63_Output_State : hdl_u128;
-  signal steps63_Output_Chain : hdl_u128;
+  signal steps63_Output_First : boolean;
   signal steps63_Output_M0 : hdl_u128;
   signal steps63_Output_M1 : hdl_u128;
   signal steps63_Output_M2 : hdl_u128;
@@ -676,7 +676,7 @@ begin
       Input_Valid => chain_Output_Valid,
       Input_Last => chain_Output_Last,
       Input_State => chain_Output_State,
-      Input_Chain => chain_Output_Chain,
+      Input_First => chain_Output_First,
       Input_M0 => chain_Output_M0,
       Input_M1 => chain_Output_M1,
       Input_M2 => chain_Output_M2,
@@ -686,7 +686,7 @@ begin
       Output_Valid => steps0_Output_Valid,
       Output_Last => steps0_Output_Last,
       Output_State => steps0_Output_State,
-      Output_Chain => steps0_Output_Chain,
+      Output_First => steps0_Output_First,
       Output_M0 => steps0_Output_M0,
       Output_M1 => steps0_Output_M1,
       Output_M2 => steps0_Output_M2,
@@ -705,7 +705,7 @@ begin
       Input_Valid => steps0_Output_Valid,
       Input_Last => steps0_Output_Last,
       Input_State => steps0_Output_State,
-      Input_Chain => steps0_Output_Chain,
+      Input_First => steps0_Output_First,
       Input_M0 => steps0_Output_M0,
       Input_M1 => steps0_Output_M1,
       Input_M2 => steps0_Output_M2,
@@ -715,7 +715,7 @@ begin
       Output_Valid => steps1_Output_Valid,
       Output_Last => steps1_Output_Last,
       Output_State => steps1_Output_State,
-      Output_Chain => steps1_Output_Chain,
+      Output_First => steps1_Output_First,
       Output_M0 => steps1_Output_M0,
       Output_M1 => steps1_Output_M1,
       Output_M2 => steps1_Output_M2,
@@ -734,7 +734,7 @@ begin
       Input_Valid => steps1_Output_Valid,
       Input_Last => steps1_Output_Last,
       Input_State => steps1_Output_State,
-      Input_Chain => steps1_Output_Chain,
+      Input_First => steps1_Output_First,
       Input_M0 => steps1_Output_M0,
       Input_M1 => steps1_Output_M1,
       Input_M2 => steps1_Output_M2,
@@ -744,7 +744,7 @@ begin
       Output_Valid => steps2_Output_Valid,
       Output_Last => steps2_Output_Last,
       Output_State => steps2_Output_State,
-      Output_Chain => steps2_Output_Chain,
+      Output_First => steps2_Output_First,
       Output_M0 => steps2_Output_M0,
       Output_M1 => steps2_Output_M1,
       Output_M2 => steps2_Output_M2,
@@ -763,7 +763,7 @@ begin
       Input_Valid => steps2_Output_Valid,
       Input_Last => steps2_Output_Last,
       Input_State => steps2_Output_State,
-      Input_Chain => steps2_Output_Chain,
+      Input_First => steps2_Output_First,
       Input_M0 => steps2_Output_M0,
       Input_M1 => steps2_Output_M1,
       Input_M2 => steps2_Output_M2,
@@ -773,7 +773,7 @@ begin
       Output_Valid => steps3_Output_Valid,
       Output_Last => steps3_Output_Last,
       Output_State => steps3_Output_State,
-      Output_Chain => steps3_Output_Chain,
+      Output_First => steps3_Output_First,
       Output_M0 => steps3_Output_M0,
       Output_M1 => steps3_Output_M1,
       Output_M2 => steps3_Output_M2,
@@ -792,7 +792,7 @@ begin
       Input_Valid => steps3_Output_Valid,
       Input_Last => steps3_Output_Last,
       Input_State => steps3_Output_State,
-      Input_Chain => steps3_Output_Chain,
+      Input_First => steps3_Output_First,
       Input_M0 => steps3_Output_M0,
       Input_M1 => steps3_Output_M1,
       Input_M2 => steps3_Output_M2,
@@ -802,7 +802,7 @@ begin
       Output_Valid => steps4_Output_Valid,
       Output_Last => steps4_Output_Last,
       Output_State => steps4_Output_State,
-      Output_Chain => steps4_Output_Chain,
+      Output_First => steps4_Output_First,
       Output_M0 => steps4_Output_M0,
       Output_M1 => steps4_Output_M1,
       Output_M2 => steps4_Output_M2,
@@ -821,7 +821,7 @@ begin
       Input_Valid => steps4_Output_Valid,
       Input_Last => steps4_Output_Last,
       Input_State => steps4_Output_State,
-      Input_Chain => steps4_Output_Chain,
+      Input_First => steps4_Output_First,
       Input_M0 => steps4_Output_M0,
       Input_M1 => steps4_Output_M1,
       Input_M2 => steps4_Output_M2,
@@ -831,7 +831,7 @@ begin
       Output_Valid => steps5_Output_Valid,
       Output_Last => steps5_Output_Last,
       Output_State => steps5_Output_State,
-      Output_Chain => steps5_Output_Chain,
+      Output_First => steps5_Output_First,
       Output_M0 => steps5_Output_M0,
       Output_M1 => steps5_Output_M1,
       Output_M2 => steps5_Output_M2,
@@ -850,7 +850,7 @@ begin
       Input_Valid => steps5_Output_Valid,
       Input_Last => steps5_Output_Last,
       Input_State => steps5_Output_State,
-      Input_Chain => steps5_Output_Chain,
+      Input_First => steps5_Output_First,
       Input_M0 => steps5_Output_M0,
       Input_M1 => steps5_Output_M1,
       Input_M2 => steps5_Output_M2,
@@ -860,7 +860,7 @@ begin
       Output_Valid => steps6_Output_Valid,
       Output_Last => steps6_Output_Last,
       Output_State => steps6_Output_State,
-      Output_Chain => steps6_Output_Chain,
+      Output_First => steps6_Output_First,
       Output_M0 => steps6_Output_M0,
       Output_M1 => steps6_Output_M1,
       Output_M2 => steps6_Output_M2,
@@ -879,7 +879,7 @@ begin
       Input_Valid => steps6_Output_Valid,
       Input_Last => steps6_Output_Last,
       Input_State => steps6_Output_State,
-      Input_Chain => steps6_Output_Chain,
+      Input_First => steps6_Output_First,
       Input_M0 => steps6_Output_M0,
       Input_M1 => steps6_Output_M1,
       Input_M2 => steps6_Output_M2,
@@ -889,7 +889,7 @@ begin
       Output_Valid => steps7_Output_Valid,
       Output_Last => steps7_Output_Last,
       Output_State => steps7_Output_State,
-      Output_Chain => steps7_Output_Chain,
+      Output_First => steps7_Output_First,
       Output_M0 => steps7_Output_M0,
       Output_M1 => steps7_Output_M1,
       Output_M2 => steps7_Output_M2,
@@ -908,7 +908,7 @@ begin
       Input_Valid => steps7_Output_Valid,
       Input_Last => steps7_Output_Last,
       Input_State => steps7_Output_State,
-      Input_Chain => steps7_Output_Chain,
+      Input_First => steps7_Output_First,
       Input_M0 => steps7_Output_M0,
       Input_M1 => steps7_Output_M1,
       Input_M2 => steps7_Output_M2,
@@ -918,7 +918,7 @@ begin
       Output_Valid => steps8_Output_Valid,
       Output_Last => steps8_Output_Last,
       Output_State => steps8_Output_State,
-      Output_Chain => steps8_Output_Chain,
+      Output_First => steps8_Output_First,
       Output_M0 => steps8_Output_M0,
       Output_M1 => steps8_Output_M1,
       Output_M2 => steps8_Output_M2,
@@ -937,7 +937,7 @@ begin
       Input_Valid => steps8_Output_Valid,
       Input_Last => steps8_Output_Last,
       Input_State => steps8_Output_State,
-      Input_Chain => steps8_Output_Chain,
+      Input_First => steps8_Output_First,
       Input_M0 => steps8_Output_M0,
       Input_M1 => steps8_Output_M1,
       Input_M2 => steps8_Output_M2,
@@ -947,7 +947,7 @@ begin
       Output_Valid => steps9_Output_Valid,
       Output_Last => steps9_Output_Last,
       Output_State => steps9_Output_State,
-      Output_Chain => steps9_Output_Chain,
+      Output_First => steps9_Output_First,
       Output_M0 => steps9_Output_M0,
       Output_M1 => steps9_Output_M1,
       Output_M2 => steps9_Output_M2,
@@ -966,7 +966,7 @@ begin
       Input_Valid => steps9_Output_Valid,
       Input_Last => steps9_Output_Last,
       Input_State => steps9_Output_State,
-      Input_Chain => steps9_Output_Chain,
+      Input_First => steps9_Output_First,
       Input_M0 => steps9_Output_M0,
       Input_M1 => steps9_Output_M1,
       Input_M2 => steps9_Output_M2,
@@ -976,7 +976,7 @@ begin
       Output_Valid => steps10_Output_Valid,
       Output_Last => steps10_Output_Last,
       Output_State => steps10_Output_State,
-      Output_Chain => steps10_Output_Chain,
+      Output_First => steps10_Output_First,
       Output_M0 => steps10_Output_M0,
       Output_M1 => steps10_Output_M1,
       Output_M2 => steps10_Output_M2,
@@ -995,7 +995,7 @@ begin
       Input_Valid => steps10_Output_Valid,
       Input_Last => steps10_Output_Last,
       Input_State => steps10_Output_State,
-      Input_Chain => steps10_Output_Chain,
+      Input_First => steps10_Output_First,
       Input_M0 => steps10_Output_M0,
       Input_M1 => steps10_Output_M1,
       Input_M2 => steps10_Output_M2,
@@ -1005,7 +1005,7 @@ begin
       Output_Valid => steps11_Output_Valid,
       Output_Last => steps11_Output_Last,
       Output_State => steps11_Output_State,
-      Output_Chain => steps11_Output_Chain,
+      Output_First => steps11_Output_First,
       Output_M0 => steps11_Output_M0,
       Output_M1 => steps11_Output_M1,
       Output_M2 => steps11_Output_M2,
@@ -1024,7 +1024,7 @@ begin
       Input_Valid => steps11_Output_Valid,
       Input_Last => steps11_Output_Last,
       Input_State => steps11_Output_State,
-      Input_Chain => steps11_Output_Chain,
+      Input_First => steps11_Output_First,
       Input_M0 => steps11_Output_M0,
       Input_M1 => steps11_Output_M1,
       Input_M2 => steps11_Output_M2,
@@ -1034,7 +1034,7 @@ begin
       Output_Valid => steps12_Output_Valid,
       Output_Last => steps12_Output_Last,
       Output_State => steps12_Output_State,
-      Output_Chain => steps12_Output_Chain,
+      Output_First => steps12_Output_First,
       Output_M0 => steps12_Output_M0,
       Output_M1 => steps12_Output_M1,
       Output_M2 => steps12_Output_M2,
@@ -1053,7 +1053,7 @@ begin
       Input_Valid => steps12_Output_Valid,
       Input_Last => steps12_Output_Last,
       Input_State => steps12_Output_State,
-      Input_Chain => steps12_Output_Chain,
+      Input_First => steps12_Output_First,
       Input_M0 => steps12_Output_M0,
       Input_M1 => steps12_Output_M1,
       Input_M2 => steps12_Output_M2,
@@ -1063,7 +1063,7 @@ begin
       Output_Valid => steps13_Output_Valid,
       Output_Last => steps13_Output_Last,
       Output_State => steps13_Output_State,
-      Output_Chain => steps13_Output_Chain,
+      Output_First => steps13_Output_First,
       Output_M0 => steps13_Output_M0,
       Output_M1 => steps13_Output_M1,
       Output_M2 => steps13_Output_M2,
@@ -1082,7 +1082,7 @@ begin
       Input_Valid => steps13_Output_Valid,
       Input_Last => steps13_Output_Last,
       Input_State => steps13_Output_State,
-      Input_Chain => steps13_Output_Chain,
+      Input_First => steps13_Output_First,
       Input_M0 => steps13_Output_M0,
       Input_M1 => steps13_Output_M1,
       Input_M2 => steps13_Output_M2,
@@ -1092,7 +1092,7 @@ begin
       Output_Valid => steps14_Output_Valid,
       Output_Last => steps14_Output_Last,
       Output_State => steps14_Output_State,
-      Output_Chain => steps14_Output_Chain,
+      Output_First => steps14_Output_First,
       Output_M0 => steps14_Output_M0,
       Output_M1 => steps14_Output_M1,
       Output_M2 => steps14_Output_M2,
@@ -1111,7 +1111,7 @@ begin
       Input_Valid => steps14_Output_Valid,
       Input_Last => steps14_Output_Last,
       Input_State => steps14_Output_State,
-      Input_Chain => steps14_Output_Chain,
+      Input_First => steps14_Output_First,
       Input_M0 => steps14_Output_M0,
       Input_M1 => steps14_Output_M1,
       Input_M2 => steps14_Output_M2,
@@ -1121,7 +1121,7 @@ begin
       Output_Valid => steps15_Output_Valid,
       Output_Last => steps15_Output_Last,
       Output_State => steps15_Output_State,
-      Output_Chain => steps15_Output_Chain,
+      Output_First => steps15_Output_First,
       Output_M0 => steps15_Output_M0,
       Output_M1 => steps15_Output_M1,
       Output_M2 => steps15_Output_M2,
@@ -1140,7 +1140,7 @@ begin
       Input_Valid => steps15_Output_Valid,
       Input_Last => steps15_Output_Last,
       Input_State => steps15_Output_State,
-      Input_Chain => steps15_Output_Chain,
+      Input_First => steps15_Output_First,
       Input_M0 => steps15_Output_M0,
       Input_M1 => steps15_Output_M1,
       Input_M2 => steps15_Output_M2,
@@ -1150,7 +1150,7 @@ begin
       Output_Valid => steps16_Output_Valid,
       Output_Last => steps16_Output_Last,
       Output_State => steps16_Output_State,
-      Output_Chain => steps16_Output_Chain,
+      Output_First => steps16_Output_First,
       Output_M0 => steps16_Output_M0,
       Output_M1 => steps16_Output_M1,
       Output_M2 => steps16_Output_M2,
@@ -1169,7 +1169,7 @@ begin
       Input_Valid => steps16_Output_Valid,
       Input_Last => steps16_Output_Last,
       Input_State => steps16_Output_State,
-      Input_Chain => steps16_Output_Chain,
+      Input_First => steps16_Output_First,
       Input_M0 => steps16_Output_M0,
       Input_M1 => steps16_Output_M1,
       Input_M2 => steps16_Output_M2,
@@ -1179,7 +1179,7 @@ begin
       Output_Valid => steps17_Output_Valid,
       Output_Last => steps17_Output_Last,
       Output_State => steps17_Output_State,
-      Output_Chain => steps17_Output_Chain,
+      Output_First => steps17_Output_First,
       Output_M0 => steps17_Output_M0,
       Output_M1 => steps17_Output_M1,
       Output_M2 => steps17_Output_M2,
@@ -1198,7 +1198,7 @@ begin
       Input_Valid => steps17_Output_Valid,
       Input_Last => steps17_Output_Last,
       Input_State => steps17_Output_State,
-      Input_Chain => steps17_Output_Chain,
+      Input_First => steps17_Output_First,
       Input_M0 => steps17_Output_M0,
       Input_M1 => steps17_Output_M1,
       Input_M2 => steps17_Output_M2,
@@ -1208,7 +1208,7 @@ begin
       Output_Valid => steps18_Output_Valid,
       Output_Last => steps18_Output_Last,
       Output_State => steps18_Output_State,
-      Output_Chain => steps18_Output_Chain,
+      Output_First => steps18_Output_First,
       Output_M0 => steps18_Output_M0,
       Output_M1 => steps18_Output_M1,
       Output_M2 => steps18_Output_M2,
@@ -1227,7 +1227,7 @@ begin
       Input_Valid => steps18_Output_Valid,
       Input_Last => steps18_Output_Last,
       Input_State => steps18_Output_State,
-      Input_Chain => steps18_Output_Chain,
+      Input_First => steps18_Output_First,
       Input_M0 => steps18_Output_M0,
       Input_M1 => steps18_Output_M1,
       Input_M2 => steps18_Output_M2,
@@ -1237,7 +1237,7 @@ begin
       Output_Valid => steps19_Output_Valid,
       Output_Last => steps19_Output_Last,
       Output_State => steps19_Output_State,
-      Output_Chain => steps19_Output_Chain,
+      Output_First => steps19_Output_First,
       Output_M0 => steps19_Output_M0,
       Output_M1 => steps19_Output_M1,
       Output_M2 => steps19_Output_M2,
@@ -1256,7 +1256,7 @@ begin
       Input_Valid => steps19_Output_Valid,
       Input_Last => steps19_Output_Last,
       Input_State => steps19_Output_State,
-      Input_Chain => steps19_Output_Chain,
+      Input_First => steps19_Output_First,
       Input_M0 => steps19_Output_M0,
       Input_M1 => steps19_Output_M1,
       Input_M2 => steps19_Output_M2,
@@ -1266,7 +1266,7 @@ begin
       Output_Valid => steps20_Output_Valid,
       Output_Last => steps20_Output_Last,
       Output_State => steps20_Output_State,
-      Output_Chain => steps20_Output_Chain,
+      Output_First => steps20_Output_First,
       Output_M0 => steps20_Output_M0,
       Output_M1 => steps20_Output_M1,
       Output_M2 => steps20_Output_M2,
@@ -1285,7 +1285,7 @@ begin
       Input_Valid => steps20_Output_Valid,
       Input_Last => steps20_Output_Last,
       Input_State => steps20_Output_State,
-      Input_Chain => steps20_Output_Chain,
+      Input_First => steps20_Output_First,
       Input_M0 => steps20_Output_M0,
       Input_M1 => steps20_Output_M1,
       Input_M2 => steps20_Output_M2,
@@ -1295,7 +1295,7 @@ begin
       Output_Valid => steps21_Output_Valid,
       Output_Last => steps21_Output_Last,
       Output_State => steps21_Output_State,
-      Output_Chain => steps21_Output_Chain,
+      Output_First => steps21_Output_First,
       Output_M0 => steps21_Output_M0,
       Output_M1 => steps21_Output_M1,
       Output_M2 => steps21_Output_M2,
@@ -1314,7 +1314,7 @@ begin
       Input_Valid => steps21_Output_Valid,
       Input_Last => steps21_Output_Last,
       Input_State => steps21_Output_State,
-      Input_Chain => steps21_Output_Chain,
+      Input_First => steps21_Output_First,
       Input_M0 => steps21_Output_M0,
       Input_M1 => steps21_Output_M1,
       Input_M2 => steps21_Output_M2,
@@ -1324,7 +1324,7 @@ begin
       Output_Valid => steps22_Output_Valid,
       Output_Last => steps22_Output_Last,
       Output_State => steps22_Output_State,
-      Output_Chain => steps22_Output_Chain,
+      Output_First => steps22_Output_First,
       Output_M0 => steps22_Output_M0,
       Output_M1 => steps22_Output_M1,
       Output_M2 => steps22_Output_M2,
@@ -1343,7 +1343,7 @@ begin
       Input_Valid => steps22_Output_Valid,
       Input_Last => steps22_Output_Last,
       Input_State => steps22_Output_State,
-      Input_Chain => steps22_Output_Chain,
+      Input_First => steps22_Output_First,
       Input_M0 => steps22_Output_M0,
       Input_M1 => steps22_Output_M1,
       Input_M2 => steps22_Output_M2,
@@ -1353,7 +1353,7 @@ begin
       Output_Valid => steps23_Output_Valid,
       Output_Last => steps23_Output_Last,
       Output_State => steps23_Output_State,
-      Output_Chain => steps23_Output_Chain,
+      Output_First => steps23_Output_First,
       Output_M0 => steps23_Output_M0,
       Output_M1 => steps23_Output_M1,
       Output_M2 => steps23_Output_M2,
@@ -1372,7 +1372,7 @@ begin
       Input_Valid => steps23_Output_Valid,
       Input_Last => steps23_Output_Last,
       Input_State => steps23_Output_State,
-      Input_Chain => steps23_Output_Chain,
+      Input_First => steps23_Output_First,
       Input_M0 => steps23_Output_M0,
       Input_M1 => steps23_Output_M1,
       Input_M2 => steps23_Output_M2,
@@ -1382,7 +1382,7 @@ begin
       Output_Valid => steps24_Output_Valid,
       Output_Last => steps24_Output_Last,
       Output_State => steps24_Output_State,
-      Output_Chain => steps24_Output_Chain,
+      Output_First => steps24_Output_First,
       Output_M0 => steps24_Output_M0,
       Output_M1 => steps24_Output_M1,
       Output_M2 => steps24_Output_M2,
@@ -1401,7 +1401,7 @@ begin
       Input_Valid => steps24_Output_Valid,
       Input_Last => steps24_Output_Last,
       Input_State => steps24_Output_State,
-      Input_Chain => steps24_Output_Chain,
+      Input_First => steps24_Output_First,
       Input_M0 => steps24_Output_M0,
       Input_M1 => steps24_Output_M1,
       Input_M2 => steps24_Output_M2,
@@ -1411,7 +1411,7 @@ begin
       Output_Valid => steps25_Output_Valid,
       Output_Last => steps25_Output_Last,
       Output_State => steps25_Output_State,
-      Output_Chain => steps25_Output_Chain,
+      Output_First => steps25_Output_First,
       Output_M0 => steps25_Output_M0,
       Output_M1 => steps25_Output_M1,
       Output_M2 => steps25_Output_M2,
@@ -1430,7 +1430,7 @@ begin
       Input_Valid => steps25_Output_Valid,
       Input_Last => steps25_Output_Last,
       Input_State => steps25_Output_State,
-      Input_Chain => steps25_Output_Chain,
+      Input_First => steps25_Output_First,
       Input_M0 => steps25_Output_M0,
       Input_M1 => steps25_Output_M1,
       Input_M2 => steps25_Output_M2,
@@ -1440,7 +1440,7 @@ begin
       Output_Valid => steps26_Output_Valid,
       Output_Last => steps26_Output_Last,
       Output_State => steps26_Output_State,
-      Output_Chain => steps26_Output_Chain,
+      Output_First => steps26_Output_First,
       Output_M0 => steps26_Output_M0,
       Output_M1 => steps26_Output_M1,
       Output_M2 => steps26_Output_M2,
@@ -1459,7 +1459,7 @@ begin
       Input_Valid => steps26_Output_Valid,
       Input_Last => steps26_Output_Last,
       Input_State => steps26_Output_State,
-      Input_Chain => steps26_Output_Chain,
+      Input_First => steps26_Output_First,
       Input_M0 => steps26_Output_M0,
       Input_M1 => steps26_Output_M1,
       Input_M2 => steps26_Output_M2,
@@ -1469,7 +1469,7 @@ begin
       Output_Valid => steps27_Output_Valid,
       Output_Last => steps27_Output_Last,
       Output_State => steps27_Output_State,
-      Output_Chain => steps27_Output_Chain,
+      Output_First => steps27_Output_First,
       Output_M0 => steps27_Output_M0,
       Output_M1 => steps27_Output_M1,
       Output_M2 => steps27_Output_M2,
@@ -1488,7 +1488,7 @@ begin
       Input_Valid => steps27_Output_Valid,
       Input_Last => steps27_Output_Last,
       Input_State => steps27_Output_State,
-      Input_Chain => steps27_Output_Chain,
+      Input_First => steps27_Output_First,
       Input_M0 => steps27_Output_M0,
       Input_M1 => steps27_Output_M1,
       Input_M2 => steps27_Output_M2,
@@ -1498,7 +1498,7 @@ begin
       Output_Valid => steps28_Output_Valid,
       Output_Last => steps28_Output_Last,
       Output_State => steps28_Output_State,
-      Output_Chain => steps28_Output_Chain,
+      Output_First => steps28_Output_First,
       Output_M0 => steps28_Output_M0,
       Output_M1 => steps28_Output_M1,
       Output_M2 => steps28_Output_M2,
@@ -1517,7 +1517,7 @@ begin
       Input_Valid => steps28_Output_Valid,
       Input_Last => steps28_Output_Last,
       Input_State => steps28_Output_State,
-      Input_Chain => steps28_Output_Chain,
+      Input_First => steps28_Output_First,
       Input_M0 => steps28_Output_M0,
       Input_M1 => steps28_Output_M1,
       Input_M2 => steps28_Output_M2,
@@ -1527,7 +1527,7 @@ begin
       Output_Valid => steps29_Output_Valid,
       Output_Last => steps29_Output_Last,
       Output_State => steps29_Output_State,
-      Output_Chain => steps29_Output_Chain,
+      Output_First => steps29_Output_First,
       Output_M0 => steps29_Output_M0,
       Output_M1 => steps29_Output_M1,
       Output_M2 => steps29_Output_M2,
@@ -1546,7 +1546,7 @@ begin
       Input_Valid => steps29_Output_Valid,
       Input_Last => steps29_Output_Last,
       Input_State => steps29_Output_State,
-      Input_Chain => steps29_Output_Chain,
+      Input_First => steps29_Output_First,
       Input_M0 => steps29_Output_M0,
       Input_M1 => steps29_Output_M1,
       Input_M2 => steps29_Output_M2,
@@ -1556,7 +1556,7 @@ begin
       Output_Valid => steps30_Output_Valid,
       Output_Last => steps30_Output_Last,
       Output_State => steps30_Output_State,
-      Output_Chain => steps30_Output_Chain,
+      Output_First => steps30_Output_First,
       Output_M0 => steps30_Output_M0,
       Output_M1 => steps30_Output_M1,
       Output_M2 => steps30_Output_M2,
@@ -1575,7 +1575,7 @@ begin
       Input_Valid => steps30_Output_Valid,
       Input_Last => steps30_Output_Last,
       Input_State => steps30_Output_State,
-      Input_Chain => steps30_Output_Chain,
+      Input_First => steps30_Output_First,
       Input_M0 => steps30_Output_M0,
       Input_M1 => steps30_Output_M1,
       Input_M2 => steps30_Output_M2,
@@ -1585,7 +1585,7 @@ begin
       Output_Valid => steps31_Output_Valid,
       Output_Last => steps31_Output_Last,
       Output_State => steps31_Output_State,
-      Output_Chain => steps31_Output_Chain,
+      Output_First => steps31_Output_First,
       Output_M0 => steps31_Output_M0,
       Output_M1 => steps31_Output_M1,
       Output_M2 => steps31_Output_M2,
@@ -1604,7 +1604,7 @@ begin
       Input_Valid => steps31_Output_Valid,
       Input_Last => steps31_Output_Last,
       Input_State => steps31_Output_State,
-      Input_Chain => steps31_Output_Chain,
+      Input_First => steps31_Output_First,
       Input_M0 => steps31_Output_M0,
       Input_M1 => steps31_Output_M1,
       Input_M2 => steps31_Output_M2,
@@ -1614,7 +1614,7 @@ begin
       Output_Valid => steps32_Output_Valid,
       Output_Last => steps32_Output_Last,
       Output_State => steps32_Output_State,
-      Output_Chain => steps32_Output_Chain,
+      Output_First => steps32_Output_First,
       Output_M0 => steps32_Output_M0,
       Output_M1 => steps32_Output_M1,
       Output_M2 => steps32_Output_M2,
@@ -1633,7 +1633,7 @@ begin
       Input_Valid => steps32_Output_Valid,
       Input_Last => steps32_Output_Last,
       Input_State => steps32_Output_State,
-      Input_Chain => steps32_Output_Chain,
+      Input_First => steps32_Output_First,
       Input_M0 => steps32_Output_M0,
       Input_M1 => steps32_Output_M1,
       Input_M2 => steps32_Output_M2,
@@ -1643,7 +1643,7 @@ begin
       Output_Valid => steps33_Output_Valid,
       Output_Last => steps33_Output_Last,
       Output_State => steps33_Output_State,
-      Output_Chain => steps33_Output_Chain,
+      Output_First => steps33_Output_First,
       Output_M0 => steps33_Output_M0,
       Output_M1 => steps33_Output_M1,
       Output_M2 => steps33_Output_M2,
@@ -1662,7 +1662,7 @@ begin
       Input_Valid => steps33_Output_Valid,
       Input_Last => steps33_Output_Last,
       Input_State => steps33_Output_State,
-      Input_Chain => steps33_Output_Chain,
+      Input_First => steps33_Output_First,
       Input_M0 => steps33_Output_M0,
       Input_M1 => steps33_Output_M1,
       Input_M2 => steps33_Output_M2,
@@ -1672,7 +1672,7 @@ begin
       Output_Valid => steps34_Output_Valid,
       Output_Last => steps34_Output_Last,
       Output_State => steps34_Output_State,
-      Output_Chain => steps34_Output_Chain,
+      Output_First => steps34_Output_First,
       Output_M0 => steps34_Output_M0,
       Output_M1 => steps34_Output_M1,
       Output_M2 => steps34_Output_M2,
@@ -1691,7 +1691,7 @@ begin
       Input_Valid => steps34_Output_Valid,
       Input_Last => steps34_Output_Last,
       Input_State => steps34_Output_State,
-      Input_Chain => steps34_Output_Chain,
+      Input_First => steps34_Output_First,
       Input_M0 => steps34_Output_M0,
       Input_M1 => steps34_Output_M1,
       Input_M2 => steps34_Output_M2,
@@ -1701,7 +1701,7 @@ begin
       Output_Valid => steps35_Output_Valid,
       Output_Last => steps35_Output_Last,
       Output_State => steps35_Output_State,
-      Output_Chain => steps35_Output_Chain,
+      Output_First => steps35_Output_First,
       Output_M0 => steps35_Output_M0,
       Output_M1 => steps35_Output_M1,
       Output_M2 => steps35_Output_M2,
@@ -1720,7 +1720,7 @@ begin
       Input_Valid => steps35_Output_Valid,
       Input_Last => steps35_Output_Last,
       Input_State => steps35_Output_State,
-      Input_Chain => steps35_Output_Chain,
+      Input_First => steps35_Output_First,
       Input_M0 => steps35_Output_M0,
       Input_M1 => steps35_Output_M1,
       Input_M2 => steps35_Output_M2,
@@ -1730,7 +1730,7 @@ begin
       Output_Valid => steps36_Output_Valid,
       Output_Last => steps36_Output_Last,
       Output_State => steps36_Output_State,
-      Output_Chain => steps36_Output_Chain,
+      Output_First => steps36_Output_First,
       Output_M0 => steps36_Output_M0,
       Output_M1 => steps36_Output_M1,
       Output_M2 => steps36_Output_M2,
@@ -1749,7 +1749,7 @@ begin
       Input_Valid => steps36_Output_Valid,
       Input_Last => steps36_Output_Last,
       Input_State => steps36_Output_State,
-      Input_Chain => steps36_Output_Chain,
+      Input_First => steps36_Output_First,
       Input_M0 => steps36_Output_M0,
       Input_M1 => steps36_Output_M1,
       Input_M2 => steps36_Output_M2,
@@ -1759,7 +1759,7 @@ begin
       Output_Valid => steps37_Output_Valid,
       Output_Last => steps37_Output_Last,
       Output_State => steps37_Output_State,
-      Output_Chain => steps37_Output_Chain,
+      Output_First => steps37_Output_First,
       Output_M0 => steps37_Output_M0,
       Output_M1 => steps37_Output_M1,
       Output_M2 => steps37_Output_M2,
@@ -1778,7 +1778,7 @@ begin
       Input_Valid => steps37_Output_Valid,
       Input_Last => steps37_Output_Last,
       Input_State => steps37_Output_State,
-      Input_Chain => steps37_Output_Chain,
+      Input_First => steps37_Output_First,
       Input_M0 => steps37_Output_M0,
       Input_M1 => steps37_Output_M1,
       Input_M2 => steps37_Output_M2,
@@ -1788,7 +1788,7 @@ begin
       Output_Valid => steps38_Output_Valid,
       Output_Last => steps38_Output_Last,
       Output_State => steps38_Output_State,
-      Output_Chain => steps38_Output_Chain,
+      Output_First => steps38_Output_First,
       Output_M0 => steps38_Output_M0,
       Output_M1 => steps38_Output_M1,
       Output_M2 => steps38_Output_M2,
@@ -1807,7 +1807,7 @@ begin
       Input_Valid => steps38_Output_Valid,
       Input_Last => steps38_Output_Last,
       Input_State => steps38_Output_State,
-      Input_Chain => steps38_Output_Chain,
+      Input_First => steps38_Output_First,
       Input_M0 => steps38_Output_M0,
       Input_M1 => steps38_Output_M1,
       Input_M2 => steps38_Output_M2,
@@ -1817,7 +1817,7 @@ begin
       Output_Valid => steps39_Output_Valid,
       Output_Last => steps39_Output_Last,
       Output_State => steps39_Output_State,
-      Output_Chain => steps39_Output_Chain,
+      Output_First => steps39_Output_First,
       Output_M0 => steps39_Output_M0,
       Output_M1 => steps39_Output_M1,
       Output_M2 => steps39_Output_M2,
@@ -1836,7 +1836,7 @@ begin
       Input_Valid => steps39_Output_Valid,
       Input_Last => steps39_Output_Last,
       Input_State => steps39_Output_State,
-      Input_Chain => steps39_Output_Chain,
+      Input_First => steps39_Output_First,
       Input_M0 => steps39_Output_M0,
       Input_M1 => steps39_Output_M1,
       Input_M2 => steps39_Output_M2,
@@ -1846,7 +1846,7 @@ begin
       Output_Valid => steps40_Output_Valid,
       Output_Last => steps40_Output_Last,
       Output_State => steps40_Output_State,
-      Output_Chain => steps40_Output_Chain,
+      Output_First => steps40_Output_First,
       Output_M0 => steps40_Output_M0,
       Output_M1 => steps40_Output_M1,
       Output_M2 => steps40_Output_M2,
@@ -1865,7 +1865,7 @@ begin
       Input_Valid => steps40_Output_Valid,
       Input_Last => steps40_Output_Last,
       Input_State => steps40_Output_State,
-      Input_Chain => steps40_Output_Chain,
+      Input_First => steps40_Output_First,
       Input_M0 => steps40_Output_M0,
       Input_M1 => steps40_Output_M1,
       Input_M2 => steps40_Output_M2,
@@ -1875,7 +1875,7 @@ begin
       Output_Valid => steps41_Output_Valid,
       Output_Last => steps41_Output_Last,
       Output_State => steps41_Output_State,
-      Output_Chain => steps41_Output_Chain,
+      Output_First => steps41_Output_First,
       Output_M0 => steps41_Output_M0,
       Output_M1 => steps41_Output_M1,
       Output_M2 => steps41_Output_M2,
@@ -1894,7 +1894,7 @@ begin
       Input_Valid => steps41_Output_Valid,
       Input_Last => steps41_Output_Last,
       Input_State => steps41_Output_State,
-      Input_Chain => steps41_Output_Chain,
+      Input_First => steps41_Output_First,
       Input_M0 => steps41_Output_M0,
       Input_M1 => steps41_Output_M1,
       Input_M2 => steps41_Output_M2,
@@ -1904,7 +1904,7 @@ begin
       Output_Valid => steps42_Output_Valid,
       Output_Last => steps42_Output_Last,
       Output_State => steps42_Output_State,
-      Output_Chain => steps42_Output_Chain,
+      Output_First => steps42_Output_First,
       Output_M0 => steps42_Output_M0,
       Output_M1 => steps42_Output_M1,
       Output_M2 => steps42_Output_M2,
@@ -1923,7 +1923,7 @@ begin
       Input_Valid => steps42_Output_Valid,
       Input_Last => steps42_Output_Last,
       Input_State => steps42_Output_State,
-      Input_Chain => steps42_Output_Chain,
+      Input_First => steps42_Output_First,
       Input_M0 => steps42_Output_M0,
       Input_M1 => steps42_Output_M1,
       Input_M2 => steps42_Output_M2,
@@ -1933,7 +1933,7 @@ begin
       Output_Valid => steps43_Output_Valid,
       Output_Last => steps43_Output_Last,
       Output_State => steps43_Output_State,
-      Output_Chain => steps43_Output_Chain,
+      Output_First => steps43_Output_First,
       Output_M0 => steps43_Output_M0,
       Output_M1 => steps43_Output_M1,
       Output_M2 => steps43_Output_M2,
@@ -1952,7 +1952,7 @@ begin
       Input_Valid => steps43_Output_Valid,
       Input_Last => steps43_Output_Last,
       Input_State => steps43_Output_State,
-      Input_Chain => steps43_Output_Chain,
+      Input_First => steps43_Output_First,
       Input_M0 => steps43_Output_M0,
       Input_M1 => steps43_Output_M1,
       Input_M2 => steps43_Output_M2,
@@ -1962,7 +1962,7 @@ begin
       Output_Valid => steps44_Output_Valid,
       Output_Last => steps44_Output_Last,
       Output_State => steps44_Output_State,
-      Output_Chain => steps44_Output_Chain,
+      Output_First => steps44_Output_First,
       Output_M0 => steps44_Output_M0,
       Output_M1 => steps44_Output_M1,
       Output_M2 => steps44_Output_M2,
@@ -1981,7 +1981,7 @@ begin
       Input_Valid => steps44_Output_Valid,
       Input_Last => steps44_Output_Last,
       Input_State => steps44_Output_State,
-      Input_Chain => steps44_Output_Chain,
+      Input_First => steps44_Output_First,
       Input_M0 => steps44_Output_M0,
       Input_M1 => steps44_Output_M1,
       Input_M2 => steps44_Output_M2,
@@ -1991,7 +1991,7 @@ begin
       Output_Valid => steps45_Output_Valid,
       Output_Last => steps45_Output_Last,
       Output_State => steps45_Output_State,
-      Output_Chain => steps45_Output_Chain,
+      Output_First => steps45_Output_First,
       Output_M0 => steps45_Output_M0,
       Output_M1 => steps45_Output_M1,
       Output_M2 => steps45_Output_M2,
@@ -2010,7 +2010,7 @@ begin
       Input_Valid => steps45_Output_Valid,
       Input_Last => steps45_Output_Last,
       Input_State => steps45_Output_State,
-      Input_Chain => steps45_Output_Chain,
+      Input_First => steps45_Output_First,
       Input_M0 => steps45_Output_M0,
       Input_M1 => steps45_Output_M1,
       Input_M2 => steps45_Output_M2,
@@ -2020,7 +2020,7 @@ begin
       Output_Valid => steps46_Output_Valid,
       Output_Last => steps46_Output_Last,
       Output_State => steps46_Output_State,
-      Output_Chain => steps46_Output_Chain,
+      Output_First => steps46_Output_First,
       Output_M0 => steps46_Output_M0,
       Output_M1 => steps46_Output_M1,
       Output_M2 => steps46_Output_M2,
@@ -2039,7 +2039,7 @@ begin
       Input_Valid => steps46_Output_Valid,
       Input_Last => steps46_Output_Last,
       Input_State => steps46_Output_State,
-      Input_Chain => steps46_Output_Chain,
+      Input_First => steps46_Output_First,
       Input_M0 => steps46_Output_M0,
       Input_M1 => steps46_Output_M1,
       Input_M2 => steps46_Output_M2,
@@ -2049,7 +2049,7 @@ begin
       Output_Valid => steps47_Output_Valid,
       Output_Last => steps47_Output_Last,
       Output_State => steps47_Output_State,
-      Output_Chain => steps47_Output_Chain,
+      Output_First => steps47_Output_First,
       Output_M0 => steps47_Output_M0,
       Output_M1 => steps47_Output_M1,
       Output_M2 => steps47_Output_M2,
@@ -2068,7 +2068,7 @@ begin
       Input_Valid => steps47_Output_Valid,
       Input_Last => steps47_Output_Last,
       Input_State => steps47_Output_State,
-      Input_Chain => steps47_Output_Chain,
+      Input_First => steps47_Output_First,
       Input_M0 => steps47_Output_M0,
       Input_M1 => steps47_Output_M1,
       Input_M2 => steps47_Output_M2,
@@ -2078,7 +2078,7 @@ begin
       Output_Valid => steps48_Output_Valid,
       Output_Last => steps48_Output_Last,
       Output_State => steps48_Output_State,
-      Output_Chain => steps48_Output_Chain,
+      Output_First => steps48_Output_First,
       Output_M0 => steps48_Output_M0,
       Output_M1 => steps48_Output_M1,
       Output_M2 => steps48_Output_M2,
@@ -2097,7 +2097,7 @@ begin
       Input_Valid => steps48_Output_Valid,
       Input_Last => steps48_Output_Last,
       Input_State => steps48_Output_State,
-      Input_Chain => steps48_Output_Chain,
+      Input_First => steps48_Output_First,
       Input_M0 => steps48_Output_M0,
       Input_M1 => steps48_Output_M1,
       Input_M2 => steps48_Output_M2,
@@ -2107,7 +2107,7 @@ begin
       Output_Valid => steps49_Output_Valid,
       Output_Last => steps49_Output_Last,
       Output_State => steps49_Output_State,
-      Output_Chain => steps49_Output_Chain,
+      Output_First => steps49_Output_First,
       Output_M0 => steps49_Output_M0,
       Output_M1 => steps49_Output_M1,
       Output_M2 => steps49_Output_M2,
@@ -2126,7 +2126,7 @@ begin
       Input_Valid => steps49_Output_Valid,
       Input_Last => steps49_Output_Last,
       Input_State => steps49_Output_State,
-      Input_Chain => steps49_Output_Chain,
+      Input_First => steps49_Output_First,
       Input_M0 => steps49_Output_M0,
       Input_M1 => steps49_Output_M1,
       Input_M2 => steps49_Output_M2,
@@ -2136,7 +2136,7 @@ begin
       Output_Valid => steps50_Output_Valid,
       Output_Last => steps50_Output_Last,
       Output_State => steps50_Output_State,
-      Output_Chain => steps50_Output_Chain,
+      Output_First => steps50_Output_First,
       Output_M0 => steps50_Output_M0,
       Output_M1 => steps50_Output_M1,
       Output_M2 => steps50_Output_M2,
@@ -2155,7 +2155,7 @@ begin
       Input_Valid => steps50_Output_Valid,
       Input_Last => steps50_Output_Last,
       Input_State => steps50_Output_State,
-      Input_Chain => steps50_Output_Chain,
+      Input_First => steps50_Output_First,
       Input_M0 => steps50_Output_M0,
       Input_M1 => steps50_Output_M1,
       Input_M2 => steps50_Output_M2,
@@ -2165,7 +2165,7 @@ begin
       Output_Valid => steps51_Output_Valid,
       Output_Last => steps51_Output_Last,
       Output_State => steps51_Output_State,
-      Output_Chain => steps51_Output_Chain,
+      Output_First => steps51_Output_First,
       Output_M0 => steps51_Output_M0,
       Output_M1 => steps51_Output_M1,
       Output_M2 => steps51_Output_M2,
@@ -2184,7 +2184,7 @@ begin
       Input_Valid => steps51_Output_Valid,
       Input_Last => steps51_Output_Last,
       Input_State => steps51_Output_State,
-      Input_Chain => steps51_Output_Chain,
+      Input_First => steps51_Output_First,
       Input_M0 => steps51_Output_M0,
       Input_M1 => steps51_Output_M1,
       Input_M2 => steps51_Output_M2,
@@ -2194,7 +2194,7 @@ begin
       Output_Valid => steps52_Output_Valid,
       Output_Last => steps52_Output_Last,
       Output_State => steps52_Output_State,
-      Output_Chain => steps52_Output_Chain,
+      Output_First => steps52_Output_First,
       Output_M0 => steps52_Output_M0,
       Output_M1 => steps52_Output_M1,
       Output_M2 => steps52_Output_M2,
@@ -2213,7 +2213,7 @@ begin
       Input_Valid => steps52_Output_Valid,
       Input_Last => steps52_Output_Last,
       Input_State => steps52_Output_State,
-      Input_Chain => steps52_Output_Chain,
+      Input_First => steps52_Output_First,
       Input_M0 => steps52_Output_M0,
       Input_M1 => steps52_Output_M1,
       Input_M2 => steps52_Output_M2,
@@ -2223,7 +2223,7 @@ begin
       Output_Valid => steps53_Output_Valid,
       Output_Last => steps53_Output_Last,
       Output_State => steps53_Output_State,
-      Output_Chain => steps53_Output_Chain,
+      Output_First => steps53_Output_First,
       Output_M0 => steps53_Output_M0,
       Output_M1 => steps53_Output_M1,
       Output_M2 => steps53_Output_M2,
@@ -2242,7 +2242,7 @@ begin
       Input_Valid => steps53_Output_Valid,
       Input_Last => steps53_Output_Last,
       Input_State => steps53_Output_State,
-      Input_Chain => steps53_Output_Chain,
+      Input_First => steps53_Output_First,
       Input_M0 => steps53_Output_M0,
       Input_M1 => steps53_Output_M1,
       Input_M2 => steps53_Output_M2,
@@ -2252,7 +2252,7 @@ begin
       Output_Valid => steps54_Output_Valid,
       Output_Last => steps54_Output_Last,
       Output_State => steps54_Output_State,
-      Output_Chain => steps54_Output_Chain,
+      Output_First => steps54_Output_First,
       Output_M0 => steps54_Output_M0,
       Output_M1 => steps54_Output_M1,
       Output_M2 => steps54_Output_M2,
@@ -2271,7 +2271,7 @@ begin
       Input_Valid => steps54_Output_Valid,
       Input_Last => steps54_Output_Last,
       Input_State => steps54_Output_State,
-      Input_Chain => steps54_Output_Chain,
+      Input_First => steps54_Output_First,
       Input_M0 => steps54_Output_M0,
       Input_M1 => steps54_Output_M1,
       Input_M2 => steps54_Output_M2,
@@ -2281,7 +2281,7 @@ begin
       Output_Valid => steps55_Output_Valid,
       Output_Last => steps55_Output_Last,
       Output_State => steps55_Output_State,
-      Output_Chain => steps55_Output_Chain,
+      Output_First => steps55_Output_First,
       Output_M0 => steps55_Output_M0,
       Output_M1 => steps55_Output_M1,
       Output_M2 => steps55_Output_M2,
@@ -2300,7 +2300,7 @@ begin
       Input_Valid => steps55_Output_Valid,
       Input_Last => steps55_Output_Last,
       Input_State => steps55_Output_State,
-      Input_Chain => steps55_Output_Chain,
+      Input_First => steps55_Output_First,
       Input_M0 => steps55_Output_M0,
       Input_M1 => steps55_Output_M1,
       Input_M2 => steps55_Output_M2,
@@ -2310,7 +2310,7 @@ begin
       Output_Valid => steps56_Output_Valid,
       Output_Last => steps56_Output_Last,
       Output_State => steps56_Output_State,
-      Output_Chain => steps56_Output_Chain,
+      Output_First => steps56_Output_First,
       Output_M0 => steps56_Output_M0,
       Output_M1 => steps56_Output_M1,
       Output_M2 => steps56_Output_M2,
@@ -2329,7 +2329,7 @@ begin
       Input_Valid => steps56_Output_Valid,
       Input_Last => steps56_Output_Last,
       Input_State => steps56_Output_State,
-      Input_Chain => steps56_Output_Chain,
+      Input_First => steps56_Output_First,
       Input_M0 => steps56_Output_M0,
       Input_M1 => steps56_Output_M1,
       Input_M2 => steps56_Output_M2,
@@ -2339,7 +2339,7 @@ begin
       Output_Valid => steps57_Output_Valid,
       Output_Last => steps57_Output_Last,
       Output_State => steps57_Output_State,
-      Output_Chain => steps57_Output_Chain,
+      Output_First => steps57_Output_First,
       Output_M0 => steps57_Output_M0,
       Output_M1 => steps57_Output_M1,
       Output_M2 => steps57_Output_M2,
@@ -2358,7 +2358,7 @@ begin
       Input_Valid => steps57_Output_Valid,
       Input_Last => steps57_Output_Last,
       Input_State => steps57_Output_State,
-      Input_Chain => steps57_Output_Chain,
+      Input_First => steps57_Output_First,
       Input_M0 => steps57_Output_M0,
       Input_M1 => steps57_Output_M1,
       Input_M2 => steps57_Output_M2,
@@ -2368,7 +2368,7 @@ begin
       Output_Valid => steps58_Output_Valid,
       Output_Last => steps58_Output_Last,
       Output_State => steps58_Output_State,
-      Output_Chain => steps58_Output_Chain,
+      Output_First => steps58_Output_First,
       Output_M0 => steps58_Output_M0,
       Output_M1 => steps58_Output_M1,
       Output_M2 => steps58_Output_M2,
@@ -2387,7 +2387,7 @@ begin
       Input_Valid => steps58_Output_Valid,
       Input_Last => steps58_Output_Last,
       Input_State => steps58_Output_State,
-      Input_Chain => steps58_Output_Chain,
+      Input_First => steps58_Output_First,
       Input_M0 => steps58_Output_M0,
       Input_M1 => steps58_Output_M1,
       Input_M2 => steps58_Output_M2,
@@ -2397,7 +2397,7 @@ begin
       Output_Valid => steps59_Output_Valid,
       Output_Last => steps59_Output_Last,
       Output_State => steps59_Output_State,
-      Output_Chain => steps59_Output_Chain,
+      Output_First => steps59_Output_First,
       Output_M0 => steps59_Output_M0,
       Output_M1 => steps59_Output_M1,
       Output_M2 => steps59_Output_M2,
@@ -2416,7 +2416,7 @@ begin
       Input_Valid => steps59_Output_Valid,
       Input_Last => steps59_Output_Last,
       Input_State => steps59_Output_State,
-      Input_Chain => steps59_Output_Chain,
+      Input_First => steps59_Output_First,
       Input_M0 => steps59_Output_M0,
       Input_M1 => steps59_Output_M1,
       Input_M2 => steps59_Output_M2,
@@ -2426,7 +2426,7 @@ begin
       Output_Valid => steps60_Output_Valid,
       Output_Last => steps60_Output_Last,
       Output_State => steps60_Output_State,
-      Output_Chain => steps60_Output_Chain,
+      Output_First => steps60_Output_First,
       Output_M0 => steps60_Output_M0,
       Output_M1 => steps60_Output_M1,
       Output_M2 => steps60_Output_M2,
@@ -2445,7 +2445,7 @@ begin
       Input_Valid => steps60_Output_Valid,
       Input_Last => steps60_Output_Last,
       Input_State => steps60_Output_State,
-      Input_Chain => steps60_Output_Chain,
+      Input_First => steps60_Output_First,
       Input_M0 => steps60_Output_M0,
       Input_M1 => steps60_Output_M1,
       Input_M2 => steps60_Output_M2,
@@ -2455,7 +2455,7 @@ begin
       Output_Valid => steps61_Output_Valid,
       Output_Last => steps61_Output_Last,
       Output_State => steps61_Output_State,
-      Output_Chain => steps61_Output_Chain,
+      Output_First => steps61_Output_First,
       Output_M0 => steps61_Output_M0,
       Output_M1 => steps61_Output_M1,
       Output_M2 => steps61_Output_M2,
@@ -2474,7 +2474,7 @@ begin
       Input_Valid => steps61_Output_Valid,
       Input_Last => steps61_Output_Last,
       Input_State => steps61_Output_State,
-      Input_Chain => steps61_Output_Chain,
+      Input_First => steps61_Output_First,
       Input_M0 => steps61_Output_M0,
       Input_M1 => steps61_Output_M1,
       Input_M2 => steps61_Output_M2,
@@ -2484,7 +2484,7 @@ begin
       Output_Valid => steps62_Output_Valid,
       Output_Last => steps62_Output_Last,
       Output_State => steps62_Output_State,
-      Output_Chain => steps62_Output_Chain,
+      Output_First => steps62_Output_First,
       Output_M0 => steps62_Output_M0,
       Output_M1 => steps62_Output_M1,
       Output_M2 => steps62_Output_M2,
@@ -2503,7 +2503,7 @@ begin
       Input_Valid => steps62_Output_Valid,
       Input_Last => steps62_Output_Last,
       Input_State => steps62_Output_State,
-      Input_Chain => steps62_Output_Chain,
+      Input_First => steps62_Output_First,
       Input_M0 => steps62_Output_M0,
       Input_M1 => steps62_Output_M1,
       Input_M2 => steps62_Output_M2,
@@ -2513,7 +2513,7 @@ begin
       Output_Valid => steps63_Output_Valid,
       Output_Last => steps63_Output_Last,
       Output_State => steps63_Output_State,
-      Output_Chain => steps63_Output_Chain,
+      Output_First => steps63_Output_First,
       Output_M0 => steps63_Output_M0,
       Output_M1 => steps63_Output_M1,
       Output_M2 => steps63_Output_M2,
@@ -2620,7 +2620,7 @@ begin
       Output_Valid => chain_Output_Valid,
       Output_Last => chain_Output_Last,
       Output_State => chain_Output_State,
-      Output_Chain => chain_Output_Chain,
+      Output_First => chain_Output_First,
       Output_M0 => chain_Output_M0,
       Output_M1 => chain_Output_M1,
       Output_M2 => chain_Output_M2,
@@ -2635,7 +2635,7 @@ begin
       Input_Valid => steps63_Output_Valid,
       Input_Last => steps63_Output_Last,
       Input_State => steps63_Output_State,
-      Input_Chain => steps63_Output_Chain,
+      Input_First => steps63_Output_First,
       Input_M0 => steps63_Output_M0,
       Input_M1 => steps63_Output_M1,
       Input_M2 => steps63_Output_M2,

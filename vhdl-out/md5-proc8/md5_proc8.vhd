@@ -44,7 +44,7 @@ architecture rtl of md5_proc8 is
   signal chain_Output_Valid : boolean;
   signal chain_Output_Last : boolean;
   signal chain_Output_State : hdl_u128;
-  signal chain_Output_Chain : hdl_u128;
+  signal chain_Output_First : boolean;
   signal chain_Output_M0 : hdl_u128;
   signal chain_Output_M1 : hdl_u128;
   signal chain_Output_M2 : hdl_u128;
@@ -54,7 +54,7 @@ architecture rtl of md5_proc8 is
   signal steps0_Output_Valid : boolean;
   signal steps0_Output_Last : boolean;
   signal steps0_Output_State : hdl_u128;
-  signal steps0_Output_Chain : hdl_u128;
+  signal steps0_Output_First : boolean;
   signal steps0_Output_M0 : hdl_u128;
   signal steps0_Output_M1 : hdl_u128;
   signal steps0_Output_M2 : hdl_u128;
@@ -63,7 +63,7 @@ architecture rtl of md5_proc8 is
   signal steps1_Output_Valid : boolean;
   signal steps1_Output_Last : boolean;
   signal steps1_Output_State : hdl_u128;
-  signal steps1_Output_Chain : hdl_u128;
+  signal steps1_Output_First : boolean;
   signal steps1_Output_M0 : hdl_u128;
   signal steps1_Output_M1 : hdl_u128;
   signal steps1_Output_M2 : hdl_u128;
@@ -72,7 +72,7 @@ architecture rtl of md5_proc8 is
   signal steps2_Output_Valid : boolean;
   signal steps2_Output_Last : boolean;
   signal steps2_Output_State : hdl_u128;
-  signal steps2_Output_Chain : hdl_u128;
+  signal steps2_Output_First : boolean;
   signal steps2_Output_M0 : hdl_u128;
   signal steps2_Output_M1 : hdl_u128;
   signal steps2_Output_M2 : hdl_u128;
@@ -81,7 +81,7 @@ architecture rtl of md5_proc8 is
   signal steps3_Output_Valid : boolean;
   signal steps3_Output_Last : boolean;
   signal steps3_Output_State : hdl_u128;
-  signal steps3_Output_Chain : hdl_u128;
+  signal steps3_Output_First : boolean;
   signal steps3_Output_M0 : hdl_u128;
   signal steps3_Output_M1 : hdl_u128;
   signal steps3_Output_M2 : hdl_u128;
@@ -90,7 +90,7 @@ architecture rtl of md5_proc8 is
   signal steps4_Output_Valid : boolean;
   signal steps4_Output_Last : boolean;
   signal steps4_Output_State : hdl_u128;
-  signal steps4_Output_Chain : hdl_u128;
+  signal steps4_Output_First : boolean;
   signal steps4_Output_M0 : hdl_u128;
   signal steps4_Output_M1 : hdl_u128;
   signal steps4_Output_M2 : hdl_u128;
@@ -99,7 +99,7 @@ architecture rtl of md5_proc8 is
   signal steps5_Output_Valid : boolean;
   signal steps5_Output_Last : boolean;
   signal steps5_Output_State : hdl_u128;
-  signal steps5_Output_Chain : hdl_u128;
+  signal steps5_Output_First : boolean;
   signal steps5_Output_M0 : hdl_u128;
   signal steps5_Output_M1 : hdl_u128;
   signal steps5_Output_M2 : hdl_u128;
@@ -108,7 +108,7 @@ architecture rtl of md5_proc8 is
   signal steps6_Output_Valid : boolean;
   signal steps6_Output_Last : boolean;
   signal steps6_Output_State : hdl_u128;
-  signal steps6_Output_Chain : hdl_u128;
+  signal steps6_Output_First : boolean;
   signal steps6_Output_M0 : hdl_u128;
   signal steps6_Output_M1 : hdl_u128;
   signal steps6_Output_M2 : hdl_u128;
@@ -117,7 +117,7 @@ architecture rtl of md5_proc8 is
   signal steps7_Output_Valid : boolean;
   signal steps7_Output_Last : boolean;
   signal steps7_Output_State : hdl_u128;
-  signal steps7_Output_Chain : hdl_u128;
+  signal steps7_Output_First : boolean;
   signal steps7_Output_M0 : hdl_u128;
   signal steps7_Output_M1 : hdl_u128;
   signal steps7_Output_M2 : hdl_u128;
@@ -172,7 +172,7 @@ begin
       Input_Valid => chain_Output_Valid,
       Input_Last => chain_Output_Last,
       Input_State => chain_Output_State,
-      Input_Chain => chain_Output_Chain,
+      Input_First => chain_Output_First,
       Input_M0 => chain_Output_M0,
       Input_M1 => chain_Output_M1,
       Input_M2 => chain_Output_M2,
@@ -182,7 +182,7 @@ begin
       Output_Valid => steps0_Output_Valid,
       Output_Last => steps0_Output_Last,
       Output_State => steps0_Output_State,
-      Output_Chain => steps0_Output_Chain,
+      Output_First => steps0_Output_First,
       Output_M0 => steps0_Output_M0,
       Output_M1 => steps0_Output_M1,
       Output_M2 => steps0_Output_M2,
@@ -201,7 +201,7 @@ begin
       Input_Valid => steps0_Output_Valid,
       Input_Last => steps0_Output_Last,
       Input_State => steps0_Output_State,
-      Input_Chain => steps0_Output_Chain,
+      Input_First => steps0_Output_First,
       Input_M0 => steps0_Output_M0,
       Input_M1 => steps0_Output_M1,
       Input_M2 => steps0_Output_M2,
@@ -211,7 +211,7 @@ begin
       Output_Valid => steps1_Output_Valid,
       Output_Last => steps1_Output_Last,
       Output_State => steps1_Output_State,
-      Output_Chain => steps1_Output_Chain,
+      Output_First => steps1_Output_First,
       Output_M0 => steps1_Output_M0,
       Output_M1 => steps1_Output_M1,
       Output_M2 => steps1_Output_M2,
@@ -230,7 +230,7 @@ begin
       Input_Valid => steps1_Output_Valid,
       Input_Last => steps1_Output_Last,
       Input_State => steps1_Output_State,
-      Input_Chain => steps1_Output_Chain,
+      Input_First => steps1_Output_First,
       Input_M0 => steps1_Output_M0,
       Input_M1 => steps1_Output_M1,
       Input_M2 => steps1_Output_M2,
@@ -240,7 +240,7 @@ begin
       Output_Valid => steps2_Output_Valid,
       Output_Last => steps2_Output_Last,
       Output_State => steps2_Output_State,
-      Output_Chain => steps2_Output_Chain,
+      Output_First => steps2_Output_First,
       Output_M0 => steps2_Output_M0,
       Output_M1 => steps2_Output_M1,
       Output_M2 => steps2_Output_M2,
@@ -259,7 +259,7 @@ begin
       Input_Valid => steps2_Output_Valid,
       Input_Last => steps2_Output_Last,
       Input_State => steps2_Output_State,
-      Input_Chain => steps2_Output_Chain,
+      Input_First => steps2_Output_First,
       Input_M0 => steps2_Output_M0,
       Input_M1 => steps2_Output_M1,
       Input_M2 => steps2_Output_M2,
@@ -269,7 +269,7 @@ begin
       Output_Valid => steps3_Output_Valid,
       Output_Last => steps3_Output_Last,
       Output_State => steps3_Output_State,
-      Output_Chain => steps3_Output_Chain,
+      Output_First => steps3_Output_First,
       Output_M0 => steps3_Output_M0,
       Output_M1 => steps3_Output_M1,
       Output_M2 => steps3_Output_M2,
@@ -288,7 +288,7 @@ begin
       Input_Valid => steps3_Output_Valid,
       Input_Last => steps3_Output_Last,
       Input_State => steps3_Output_State,
-      Input_Chain => steps3_Output_Chain,
+      Input_First => steps3_Output_First,
       Input_M0 => steps3_Output_M0,
       Input_M1 => steps3_Output_M1,
       Input_M2 => steps3_Output_M2,
@@ -298,7 +298,7 @@ begin
       Output_Valid => steps4_Output_Valid,
       Output_Last => steps4_Output_Last,
       Output_State => steps4_Output_State,
-      Output_Chain => steps4_Output_Chain,
+      Output_First => steps4_Output_First,
       Output_M0 => steps4_Output_M0,
       Output_M1 => steps4_Output_M1,
       Output_M2 => steps4_Output_M2,
@@ -317,7 +317,7 @@ begin
       Input_Valid => steps4_Output_Valid,
       Input_Last => steps4_Output_Last,
       Input_State => steps4_Output_State,
-      Input_Chain => steps4_Output_Chain,
+      Input_First => steps4_Output_First,
       Input_M0 => steps4_Output_M0,
       Input_M1 => steps4_Output_M1,
       Input_M2 => steps4_Output_M2,
@@ -327,7 +327,7 @@ begin
       Output_Valid => steps5_Output_Valid,
       Output_Last => steps5_Output_Last,
       Output_State => steps5_Output_State,
-      Output_Chain => steps5_Output_Chain,
+      Output_First => steps5_Output_First,
       Output_M0 => steps5_Output_M0,
       Output_M1 => steps5_Output_M1,
       Output_M2 => steps5_Output_M2,
@@ -346,7 +346,7 @@ begin
       Input_Valid => steps5_Output_Valid,
       Input_Last => steps5_Output_Last,
       Input_State => steps5_Output_State,
-      Input_Chain => steps5_Output_Chain,
+      Input_First => steps5_Output_First,
       Input_M0 => steps5_Output_M0,
       Input_M1 => steps5_Output_M1,
       Input_M2 => steps5_Output_M2,
@@ -356,7 +356,7 @@ begin
       Output_Valid => steps6_Output_Valid,
       Output_Last => steps6_Output_Last,
       Output_State => steps6_Output_State,
-      Output_Chain => steps6_Output_Chain,
+      Output_First => steps6_Output_First,
       Output_M0 => steps6_Output_M0,
       Output_M1 => steps6_Output_M1,
       Output_M2 => steps6_Output_M2,
@@ -375,7 +375,7 @@ begin
       Input_Valid => steps6_Output_Valid,
       Input_Last => steps6_Output_Last,
       Input_State => steps6_Output_State,
-      Input_Chain => steps6_Output_Chain,
+      Input_First => steps6_Output_First,
       Input_M0 => steps6_Output_M0,
       Input_M1 => steps6_Output_M1,
       Input_M2 => steps6_Output_M2,
@@ -385,7 +385,7 @@ begin
       Output_Valid => steps7_Output_Valid,
       Output_Last => steps7_Output_Last,
       Output_State => steps7_Output_State,
-      Output_Chain => steps7_Output_Chain,
+      Output_First => steps7_Output_First,
       Output_M0 => steps7_Output_M0,
       Output_M1 => steps7_Output_M1,
       Output_M2 => steps7_Output_M2,
@@ -492,7 +492,7 @@ begin
       Output_Valid => chain_Output_Valid,
       Output_Last => chain_Output_Last,
       Output_State => chain_Output_State,
-      Output_Chain => chain_Output_Chain,
+      Output_First => chain_Output_First,
       Output_M0 => chain_Output_M0,
       Output_M1 => chain_Output_M1,
       Output_M2 => chain_Output_M2,
@@ -507,7 +507,7 @@ begin
       Input_Valid => steps7_Output_Valid,
       Input_Last => steps7_Output_Last,
       Input_State => steps7_Output_State,
-      Input_Chain => steps7_Output_Chain,
+      Input_First => steps7_Output_First,
       Input_M0 => steps7_Output_M0,
       Input_M1 => steps7_Output_M1,
       Input_M2 => steps7_Output_M2,
