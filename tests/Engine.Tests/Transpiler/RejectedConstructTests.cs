@@ -35,7 +35,7 @@ public class RejectedConstructTests
         { nameof(ReadsItsOutput), "a process reads only its [InputBus] fields" },
         { nameof(WritesItsInput), "a process writes only its [OutputBus] fields" },
         { nameof(WritesReadonlyField), "a call as a statement does nothing in hardware" },
-        { nameof(VariableLoopBound), "for loops must read: for (int i = A; i < B; i++) with constant A and B" },
+        { nameof(VariableLoopBound), "for loops must read: for (int i = A; i < B; i++) with A and B constants or int instance constants" },
         { nameof(SwitchExpression), "patterns and switch expressions are not in the hardware subset" },
         { nameof(FloatingPoint), "is not a hardware type" },
         { nameof(HelperAssignsParameter), "parameter x is assigned" },
