@@ -200,17 +200,19 @@ public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, st
         var sim = new Simulation(core.Design);
         // One block under the same key first, as a message of its own: a held-key core takes a block into its
         // input register before it loads the block's key, so the key load is done before the measured blocks.
-        AesBlockJob[] warmUp = [jobs[0] with { Last = true }];
-        var runs = new[] { (warmUp, Stream(core, sim, warmUp, StreamOptions.FullSpeed)), (jobs, Stream(core, sim, jobs, StreamOptions.FullSpeed)) };
-        foreach (var (sent, stream) in runs)
+        RunChecked([jobs[0] with { Last = true }]);
+        var measured = RunChecked(jobs);
+        return new Measurement(measured.ClocksPerBlock, measured.Latency, measured.Cycles, blocks);
+
+        StreamRun<AesBlockResult> RunChecked(IReadOnlyList<AesBlockJob> sent)
         {
+            var stream = Stream(core, sim, sent, StreamOptions.FullSpeed);
             var mismatches = StreamTestbench<IAesBlockIn, IAesBlockOut>.Compare(Expected(sent), stream.Outputs);
             if (mismatches.Count > 0 || stream.ProtocolErrors.Count > 0)
                 throw new HardwareException($"aes {Variant}: measurement run is wrong: " +
                     string.Join("; ", mismatches.Take(3).Select(m => m.ToString()).Concat(stream.ProtocolErrors.Take(3))));
+            return stream;
         }
-        var measured = runs[1].Item2;
-        return new Measurement(measured.ClocksPerBlock, measured.Latency, measured.Cycles, blocks);
     }
 
     /// <summary>Full-speed rate and latency with the build's smallest key (AES-128 unless built for one other size; the key is loaded before the measured blocks).</summary>
@@ -468,7 +470,6 @@ public static class AesCatalog
         return AesModel.ToBlock(bytes);
     }
 
-    /// <summary>The key scheduler and gate of a held-key core, wired to the design's input.</summary>
     /// <summary>
     /// The key handling of a held-key core: the input register, the key gate and the key scheduler;
     /// the caller sets the gate's <c>DatapathReady</c> and the scheduler's <c>Output</c>, and adds

@@ -372,7 +372,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             Unwrap(inc.Target) is not ILocalReferenceOperation ir || !SymbolEqualityComparer.Default.Equals(ir.Local, decl.Symbol))
             throw Error(f, shape);
         if (cond.OperatorKind == BinaryOperatorKind.LessThan)
-            to = to.Value is { } last ? (($"{last - 1}"), last - 1) : ($"{to.Text} - 1", null);
+            to = to.Value is { } last ? ($"{last - 1}", last - 1) : ($"{to.Text} - 1", null);
         var name = scope.Claim(decl.Symbol.Name);
         locals[decl.Symbol] = (name, VType.Integer);
         // A bound from a generic is known per instance only: the range proofs of indexes then see no range.
