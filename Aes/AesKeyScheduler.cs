@@ -9,11 +9,13 @@ namespace Crypto.Aes;
 /// expands the new key one round key per clock (through the same key-schedule window as the model)
 /// and sends each round key over <see cref="KeyLoad"/> to the stage that uses it; for decryption the
 /// keys of the equivalent inverse cipher, in reverse order. A key load takes Nr + 2 clocks after the
-/// pipeline is empty; after it, blocks under that key stream at the core's full rate.
+/// pipeline is empty (the need for it is known while the pipeline drains; from idle one clock more);
+/// after it, blocks under that key stream at the core's full rate.
 /// <para>
 /// Every decision starts from registers: the waiting block and its key-part matches come from the
-/// input register, and a block that goes into the datapath is counted one clock later
-/// (<c>entered</c>), so the count does not wait for the key comparison either.
+/// input register, the need for a load is registered (<c>keyWanted</c>) before the load starts, and
+/// a block that goes into the datapath is counted one clock later (<c>entered</c>), so neither waits
+/// for the AND of the key-part matches.
 /// </para>
 /// </summary>
 public sealed class AesKeyScheduler : ClockedProcess
@@ -50,6 +52,11 @@ public sealed class AesKeyScheduler : ClockedProcess
     UInt128 keyHigh;
     UInt128 keyLow;
     byte keySize;
+    /// <summary>
+    /// At the last edge a block waited whose key is not the one held: the load starts from this
+    /// register, so that it does not wait for the AND of the key-part matches.
+    /// </summary>
+    bool keyWanted;
     /// <summary>A block went into the datapath at the last edge (not yet in <see cref="inFlight"/>).</summary>
     bool entered;
     /// <summary>Blocks in the datapath, but for the one of the last edge.</summary>
@@ -98,7 +105,7 @@ public sealed class AesKeyScheduler : ClockedProcess
             finishing = round == rounds;
             round++;
         }
-        else if (Waiting.Valid && empty && !(loaded && Waiting.KeyMatches == AesMath.AllKeyParts))
+        else if (keyWanted && empty)
         {
             byte size = AesMath.KeySizeIn(buildKeySize, Waiting.KeySize);
             UInt128 low = AesMath.KeyLowIn(buildKeySize, Waiting.KeyLow);
@@ -110,6 +117,13 @@ public sealed class AesKeyScheduler : ClockedProcess
             round = 0;
             expanding = true;
             loaded = false;
+            keyWanted = false;
+        }
+        else
+        {
+            // The waiting block cannot go in (its key is not the one held, or none is), so it is still
+            // there at the next clock, when this decides the load.
+            keyWanted = Waiting.Valid && !(loaded && Waiting.KeyMatches == AesMath.AllKeyParts);
         }
         Status.Ready = loaded;
         Status.Loading = expanding;
