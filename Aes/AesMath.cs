@@ -186,12 +186,12 @@ public static class AesMath
     /// </summary>
     public static uint KeyPartMatches(int build, UInt128 high, UInt128 low, byte size, UInt128 heldHigh, UInt128 heldLow, byte heldSize)
     {
-        UInt128 low1 = KeyLowIn(build, low), low2 = KeyLowIn(build, heldLow);
-        uint matches = KeySizeIn(build, size) == KeySizeIn(build, heldSize) ? 1u << 16 : 0;
+        UInt128 offeredLow = KeyLowIn(build, low), keptLow = KeyLowIn(build, heldLow);
+        uint matches = KeySizeIn(build, size) == KeySizeIn(build, heldSize) ? 1u << (KeyParts - 1) : 0;
         for (int part = 0; part < 8; part++)
         {
             if ((ushort)(high >> (16 * part)) == (ushort)(heldHigh >> (16 * part))) matches |= 1u << part;
-            if ((ushort)(low1 >> (16 * part)) == (ushort)(low2 >> (16 * part))) matches |= 1u << (8 + part);
+            if ((ushort)(offeredLow >> (16 * part)) == (ushort)(keptLow >> (16 * part))) matches |= 1u << (8 + part);
         }
         return matches;
     }

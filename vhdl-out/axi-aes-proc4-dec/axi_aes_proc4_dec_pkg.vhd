@@ -247,12 +247,12 @@ package body axi_aes_proc4_dec_pkg is
 
   -- Crypto.Aes.AesMath.KeyPartMatches
   function AesMath_KeyPartMatches(build : integer; high : hdl_u128; low : hdl_u128; size : hdl_u8; heldHigh : hdl_u128; heldLow : hdl_u128; heldSize : hdl_u8) return hdl_u32 is
-    variable low1 : hdl_u128;
-    variable low2 : hdl_u128;
+    variable offeredLow : hdl_u128;
+    variable keptLow : hdl_u128;
     variable matches : hdl_u32;
   begin
-    low1 := AesMath_KeyLowIn(build, low);
-    low2 := AesMath_KeyLowIn(build, heldLow);
+    offeredLow := AesMath_KeyLowIn(build, low);
+    keptLow := AesMath_KeyLowIn(build, heldLow);
     if (to_integer(AesMath_KeySizeIn(build, size)) = to_integer(AesMath_KeySizeIn(build, heldSize))) then
       matches := unsigned'(x"00010000");
     else
@@ -262,7 +262,7 @@ package body axi_aes_proc4_dec_pkg is
       if (to_integer(resize(shift_right(high, hdl_amount(shift_left(to_unsigned(part mod 128, 7), 4), 7)), 16)) = to_integer(resize(shift_right(heldHigh, hdl_amount(shift_left(to_unsigned(part mod 128, 7), 4), 7)), 16))) then
         matches := (matches or shift_left(unsigned'(x"00000001"), part));
       end if;
-      if (to_integer(resize(shift_right(low1, hdl_amount(shift_left(to_unsigned(part mod 128, 7), 4), 7)), 16)) = to_integer(resize(shift_right(low2, hdl_amount(shift_left(to_unsigned(part mod 128, 7), 4), 7)), 16))) then
+      if (to_integer(resize(shift_right(offeredLow, hdl_amount(shift_left(to_unsigned(part mod 128, 7), 4), 7)), 16)) = to_integer(resize(shift_right(keptLow, hdl_amount(shift_left(to_unsigned(part mod 128, 7), 4), 7)), 16))) then
         matches := (matches or shift_left(unsigned'(x"00000001"), hdl_amount((unsigned'("01000") + to_unsigned(part mod 32, 5)), 5)));
       end if;
     end loop;

@@ -47,6 +47,7 @@ architecture rtl of AesKeyScheduler is
   signal keyHigh_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal keyLow_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal keySize_reg : hdl_u8 := unsigned'(x"00");
+  signal keyWanted_reg : boolean := false;
   signal entered_reg : boolean := false;
   signal inFlight_reg : hdl_u8 := unsigned'(x"00");
 begin
@@ -60,6 +61,7 @@ begin
     variable keyHigh : hdl_u128;
     variable keyLow : hdl_u128;
     variable keySize : hdl_u8;
+    variable keyWanted : boolean;
     variable entered : boolean;
     variable inFlight : hdl_u8;
     variable empty : boolean;
@@ -79,6 +81,7 @@ begin
         keyHigh_reg <= unsigned'(x"00000000000000000000000000000000");
         keyLow_reg <= unsigned'(x"00000000000000000000000000000000");
         keySize_reg <= unsigned'(x"00");
+        keyWanted_reg <= false;
         entered_reg <= false;
         inFlight_reg <= unsigned'(x"00");
         KeyLoad_Valid <= false;
@@ -100,6 +103,7 @@ begin
         keyHigh := keyHigh_reg;
         keyLow := keyLow_reg;
         keySize := keySize_reg;
+        keyWanted := keyWanted_reg;
         entered := entered_reg;
         inFlight := inFlight_reg;
         empty := ((to_integer(inFlight) = 0) and (not entered));
@@ -132,7 +136,7 @@ begin
           windowLow := next_x;
           finishing := (to_integer(round) = to_integer(rounds));
           round := (round + unsigned'(x"01"));
-        elsif ((Waiting_Valid and empty) and (not (loaded and (Waiting_KeyMatches = unsigned'(x"0001FFFF"))))) then
+        elsif (keyWanted and empty) then
           size_2 := AesMath_KeySizeIn(buildKeySize, resize(Waiting_KeySize, 8));
           low := AesMath_KeyLowIn(buildKeySize, Waiting_KeyLow);
           keyHigh := Waiting_KeyHigh;
@@ -143,6 +147,9 @@ begin
           round := unsigned'(x"00");
           expanding := true;
           loaded := false;
+          keyWanted := false;
+        else
+          keyWanted := (Waiting_Valid and (not (loaded and (Waiting_KeyMatches = unsigned'(x"0001FFFF")))));
         end if;
         Status_Ready <= loaded;
         Status_Loading <= expanding;
@@ -158,6 +165,7 @@ begin
         keyHigh_reg <= keyHigh;
         keyLow_reg <= keyLow;
         keySize_reg <= keySize;
+        keyWanted_reg <= keyWanted;
         entered_reg <= entered;
         inFlight_reg <= inFlight;
       end if;
