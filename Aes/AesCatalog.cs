@@ -107,6 +107,13 @@ public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, st
     /// <summary>The key size codes the build takes.</summary>
     public IReadOnlyList<byte> KeySizes { get; } = AesKeyBits.KeySizes(keyBits);
 
+    /// <summary>
+    /// Clocks a held-key core spends loading a key of <paramref name="keySize"/> once its pipeline is empty:
+    /// Nr + 1 round keys at <see cref="AesKeyScheduler.ClocksPerRoundKey"/> clocks each, and the clock that ends the load.
+    /// </summary>
+    public int KeyLoadClocks(byte keySize) =>
+        (AesMath.RoundsOf(keySize) + 1) * AesKeyScheduler.ClocksPerRoundKey(new AesBuild(Decrypt, KeyBits).KeySizeSetting) + 1;
+
     /// <summary>A fresh design with its top-level buses (a design is simulated once).</summary>
     public AesCoreDesign Build() => AesCatalog.BuildCore(Name.Replace('-', '_'), Decrypt, Mode, build(new AesBuild(Decrypt, KeyBits)));
 

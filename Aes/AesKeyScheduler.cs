@@ -6,11 +6,12 @@ namespace Crypto.Aes;
 /// <summary>
 /// Key handling of a held-key AES core: when the waiting block's key (in <see cref="AesInputRegister"/>)
 /// differs from the key whose round keys the core holds, it waits until no block is in flight, then
-/// expands the new key one round key per clock (through the same key-schedule window as the model)
-/// and sends each round key over <see cref="KeyLoad"/> to the stage that uses it; for decryption the
-/// keys of the equivalent inverse cipher, in reverse order. A key load takes Nr + 2 clocks after the
-/// pipeline is empty (the need for it is known while the pipeline drains; from idle one clock more);
-/// after it, blocks under that key stream at the core's full rate.
+/// expands the new key one round key per clock, or per two clocks in a build for every key size
+/// (<see cref="ClocksPerRoundKey"/>), through the same key-schedule window as the model, and sends each
+/// round key over <see cref="KeyLoad"/> to the stage that uses it; for decryption the keys of the
+/// equivalent inverse cipher, in reverse order. A key load takes (Nr + 1) · ClocksPerRoundKey + 1
+/// clocks after the pipeline is empty (the need for it is known while the pipeline drains; from idle
+/// one clock more); after it, blocks under that key stream at the core's full rate.
 /// <para>
 /// Every decision starts from registers: the waiting block and its key-part matches come from the
 /// input register, the need for a load is registered (<c>keyWanted</c>) before the load starts, and
@@ -37,6 +38,11 @@ public sealed class AesKeyScheduler : ClockedProcess
     readonly bool decrypt;
     /// <summary>The key size code the build is for, or <see cref="AesMath.AnyKeySize"/> (each block's KeySize decides).</summary>
     readonly int buildKeySize;
+    /// <summary>
+    /// Each round key takes two clocks (<see cref="ClocksPerRoundKey"/>): the build takes every key size, so a
+    /// step chooses its words by size and position, too deep beside a round for one clock.
+    /// </summary>
+    readonly bool stepInTwoClocks;
 
     bool loaded;
     bool expanding;
@@ -47,6 +53,12 @@ public sealed class AesKeyScheduler : ClockedProcess
     bool finishing;
     /// <summary>The round key sent at the next edge while expanding, 0..Nr.</summary>
     byte round;
+    /// <summary>In a two-clock step: the first clock is done, <see cref="stepChain"/> and <see cref="stepInput"/> hold its words.</summary>
+    bool stepHalfDone;
+    /// <summary>The step's xor chain (<see cref="AesMath.KeyStepChain"/>), registered in a two-clock step.</summary>
+    UInt128 stepChain;
+    /// <summary>The word the step puts through the S-box (<see cref="AesMath.KeyStepInput"/>), registered in a two-clock step.</summary>
+    uint stepInput;
     UInt128 windowHigh;
     UInt128 windowLow;
     UInt128 keyHigh;
@@ -66,7 +78,15 @@ public sealed class AesKeyScheduler : ClockedProcess
     {
         this.decrypt = decrypt;
         this.buildKeySize = buildKeySize;
+        stepInTwoClocks = ClocksPerRoundKey(buildKeySize) == 2;
     }
+
+    /// <summary>
+    /// Clocks a key load spends on each round key: 1 in a build for one key size, 2 in a build for all three,
+    /// which registers the step's xor chain and S-box input half-way (<see cref="AesMath.KeyStepChain"/>).
+    /// A key load takes (Nr + 1) times this, plus 1.
+    /// </summary>
+    public static int ClocksPerRoundKey(int buildKeySize) => buildKeySize == AesMath.AnyKeySize ? 2 : 1;
 
     protected override void OnTick()
     {
@@ -87,23 +107,35 @@ public sealed class AesKeyScheduler : ClockedProcess
         {
             // The build's key size where it has one: a constant for synthesis, so only that size's schedule is built.
             byte size = AesMath.KeySizeIn(buildKeySize, keySize);
-            byte rounds = AesMath.RoundsOf(size);
-            KeyLoad.Valid = true;
-            if (decrypt)
+            if (stepInTwoClocks && !stepHalfDone)
             {
-                KeyLoad.Round = (byte)(rounds - round);
-                KeyLoad.RoundKey = AesMath.DecryptionRoundKey(windowHigh, rounds - round, rounds);
+                stepChain = AesMath.KeyStepChain(windowHigh, windowLow, size);
+                stepInput = AesMath.KeyStepInput(stepChain, windowLow, round, size);
+                stepHalfDone = true;
             }
             else
             {
-                KeyLoad.Round = round;
-                KeyLoad.RoundKey = windowHigh;
+                byte rounds = AesMath.RoundsOf(size);
+                KeyLoad.Valid = true;
+                if (decrypt)
+                {
+                    KeyLoad.Round = (byte)(rounds - round);
+                    KeyLoad.RoundKey = AesMath.DecryptionRoundKey(windowHigh, rounds - round, rounds);
+                }
+                else
+                {
+                    KeyLoad.Round = round;
+                    KeyLoad.RoundKey = windowHigh;
+                }
+                UInt128 next = stepInTwoClocks
+                    ? AesMath.KeyStepResult(stepChain, stepInput, round, size)
+                    : AesMath.NextWindowLow(windowHigh, windowLow, round, size);
+                windowHigh = windowLow;
+                windowLow = next;
+                finishing = round == rounds;
+                round++;
+                stepHalfDone = false;
             }
-            UInt128 next = AesMath.NextWindowLow(windowHigh, windowLow, round, size);
-            windowHigh = windowLow;
-            windowLow = next;
-            finishing = round == rounds;
-            round++;
         }
         else if (keyWanted && empty)
         {

@@ -467,19 +467,44 @@ public static class AesMath
     /// </remarks>
     public static UInt128 NextWindowLow(UInt128 high, UInt128 low, int round, byte keySize)
     {
+        UInt128 chain = KeyStepChain(high, low, keySize);
+        return KeyStepResult(chain, KeyStepInput(chain, low, round, keySize), round, keySize);
+    }
+
+    /// <summary>
+    /// The first half of <see cref="NextWindowLow"/>: the xor chain u0..u3 of the step (u_j = w[i-1] ^ w[i-Nk]
+    /// as if no word took the S-box), as the four columns of the result.
+    /// </summary>
+    public static UInt128 KeyStepChain(UInt128 high, UInt128 low, byte keySize)
+    {
         int nk = KeyWords(keySize);
-        int step = (keySize << 4) | (round & 15);
-        byte substitution = StepSubstitution[step];
-        int s = substitution & 7;
-        uint last = Column3(low);
-        uint u0 = last ^ WindowWord(high, low, 8 - nk);
+        uint u0 = Column3(low) ^ WindowWord(high, low, 8 - nk);
         uint u1 = u0 ^ WindowWord(high, low, 9 - nk);
         uint u2 = u1 ^ WindowWord(high, low, 10 - nk);
         uint u3 = u2 ^ WindowWord(high, low, 11 - nk);
-        uint p = s == 0 ? last : s == 1 ? u0 : s == 2 ? u1 : u2;
+        return FromColumns(u0, u1, u2, u3);
+    }
+
+    /// <summary>The word p the step puts through the S-box: the word before the substituted one (the window's last word, or u0..u2 of the chain).</summary>
+    public static uint KeyStepInput(UInt128 chain, UInt128 low, int round, byte keySize)
+    {
+        int s = StepSubstitution[(keySize << 4) | (round & 15)] & 7;
+        return s == 0 ? Column3(low) : s == 1 ? Column0(chain) : s == 2 ? Column1(chain) : Column2(chain);
+    }
+
+    /// <summary>
+    /// The second half of <see cref="NextWindowLow"/>: SubWord of p (with RotWord and Rcon where the step
+    /// takes them), and the change f(p) ^ p xored into the substituted word and the words after it.
+    /// </summary>
+    public static UInt128 KeyStepResult(UInt128 chain, uint p, int round, byte keySize)
+    {
+        int step = (keySize << 4) | (round & 15);
+        byte substitution = StepSubstitution[step];
+        int s = substitution & 7;
         uint substituted = SubWord(p);
         uint f = (substitution & 8) != 0 ? substituted : RotWord(substituted) ^ ((uint)StepRcon[step] << 24);
         uint change = s < 4 ? f ^ p : 0;
+        uint u0 = Column0(chain), u1 = Column1(chain), u2 = Column2(chain), u3 = Column3(chain);
         return FromColumns(s == 0 ? u0 ^ change : u0, s <= 1 ? u1 ^ change : u1, s <= 2 ? u2 ^ change : u2, u3 ^ change);
     }
 
