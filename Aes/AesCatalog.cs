@@ -109,10 +109,11 @@ public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, st
 
     /// <summary>
     /// Clocks a held-key core spends loading a key of <paramref name="keySize"/> once its pipeline is empty:
-    /// Nr + 1 round keys at <see cref="AesKeyScheduler.ClocksPerRoundKey"/> clocks each, and the clock that ends the load.
+    /// (Nr + 2) · <see cref="AesKeyScheduler.ClocksPerRoundKey"/> (Nr + 1 round keys, and the clock that ends the load; in
+    /// a two-clock build also the initial window's clock).
     /// </summary>
     public int KeyLoadClocks(byte keySize) =>
-        (AesMath.RoundsOf(keySize) + 1) * AesKeyScheduler.ClocksPerRoundKey(new AesBuild(Decrypt, KeyBits).KeySizeSetting) + 1;
+        (AesMath.RoundsOf(keySize) + 2) * AesKeyScheduler.ClocksPerRoundKey(new AesBuild(Decrypt, KeyBits).KeySizeSetting);
 
     /// <summary>A fresh design with its top-level buses (a design is simulated once).</summary>
     public AesCoreDesign Build() => AesCatalog.BuildCore(Name.Replace('-', '_'), Decrypt, Mode, build(new AesBuild(Decrypt, KeyBits)));

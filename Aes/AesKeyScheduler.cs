@@ -9,7 +9,7 @@ namespace Crypto.Aes;
 /// expands the new key one round key per clock, or per two clocks in a build for every key size
 /// (<see cref="ClocksPerRoundKey"/>), through the same key-schedule window as the model, and sends each
 /// round key over <see cref="KeyLoad"/> to the stage that uses it; for decryption the keys of the
-/// equivalent inverse cipher, in reverse order. A key load takes (Nr + 1) · ClocksPerRoundKey + 1
+/// equivalent inverse cipher, in reverse order. A key load takes (Nr + 2) · ClocksPerRoundKey
 /// clocks after the pipeline is empty (the need for it is known while the pipeline drains; from idle
 /// one clock more); after it, blocks under that key stream at the core's full rate.
 /// <para>
@@ -57,8 +57,16 @@ public sealed class AesKeyScheduler : ClockedProcess
     bool stepHalfDone;
     /// <summary>The step's xor chain (<see cref="AesMath.KeyStepChain"/>), registered in a two-clock step.</summary>
     UInt128 stepChain;
-    /// <summary>The word the step puts through the S-box (<see cref="AesMath.KeyStepInput"/>), registered in a two-clock step.</summary>
+    /// <summary>
+    /// The word the step puts through the S-box (<see cref="AesMath.KeyStepInput"/>), registered in a two-clock step;
+    /// at the start of a two-clock load, that of the initial window (<see cref="AesMath.InitialStepInput"/>).
+    /// </summary>
     uint stepInput;
+    /// <summary>
+    /// A two-clock load has started: the low half of window 0 is made at the next clock from the held key and
+    /// <see cref="stepInput"/> (<see cref="AesMath.InitialWindowLowFrom"/>), not from the waiting block in one clock.
+    /// </summary>
+    bool initialWindowPending;
     UInt128 windowHigh;
     UInt128 windowLow;
     UInt128 keyHigh;
@@ -83,8 +91,8 @@ public sealed class AesKeyScheduler : ClockedProcess
 
     /// <summary>
     /// Clocks a key load spends on each round key: 1 in a build for one key size, 2 in a build for all three,
-    /// which registers the step's xor chain and S-box input half-way (<see cref="AesMath.KeyStepChain"/>).
-    /// A key load takes (Nr + 1) times this, plus 1.
+    /// which registers the step's xor chain and S-box input half-way (<see cref="AesMath.KeyStepChain"/>) and
+    /// makes the initial window in a clock of its own. A key load takes (Nr + 2) times this.
     /// </summary>
     public static int ClocksPerRoundKey(int buildKeySize) => buildKeySize == AesMath.AnyKeySize ? 2 : 1;
 
@@ -107,7 +115,12 @@ public sealed class AesKeyScheduler : ClockedProcess
         {
             // The build's key size where it has one: a constant for synthesis, so only that size's schedule is built.
             byte size = AesMath.KeySizeIn(buildKeySize, keySize);
-            if (stepInTwoClocks && !stepHalfDone)
+            if (initialWindowPending)
+            {
+                windowLow = AesMath.InitialWindowLowFrom(keyHigh, keyLow, size, stepInput);
+                initialWindowPending = false;
+            }
+            else if (stepInTwoClocks && !stepHalfDone)
             {
                 stepChain = AesMath.KeyStepChain(windowHigh, windowLow, size);
                 stepInput = AesMath.KeyStepInput(stepChain, windowLow, round, size);
@@ -145,7 +158,13 @@ public sealed class AesKeyScheduler : ClockedProcess
             keyLow = low;
             keySize = size;
             windowHigh = Waiting.KeyHigh;
-            windowLow = AesMath.InitialWindowLow(Waiting.KeyHigh, low, size);
+            if (stepInTwoClocks)
+            {
+                stepInput = AesMath.InitialStepInput(Waiting.KeyHigh, low, size);
+                initialWindowPending = true;
+            }
+            else
+                windowLow = AesMath.InitialWindowLow(Waiting.KeyHigh, low, size);
             round = 0;
             expanding = true;
             loaded = false;

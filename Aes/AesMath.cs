@@ -444,10 +444,18 @@ public static class AesMath
     /// Only word Nk (w4 for AES-128, w6 for AES-192) goes through the S-box, with Rcon 1; one SubWord
     /// serves every key size and no S-box output feeds another S-box.
     /// </remarks>
-    public static UInt128 InitialWindowLow(UInt128 keyHigh, UInt128 keyLow, byte keySize)
+    public static UInt128 InitialWindowLow(UInt128 keyHigh, UInt128 keyLow, byte keySize) =>
+        InitialWindowLowFrom(keyHigh, keyLow, keySize, InitialStepInput(keyHigh, keyLow, keySize));
+
+    /// <summary>The word <see cref="InitialWindowLow"/> puts through the S-box: w3 (AES-128) or w5 (AES-192, and unused for AES-256).</summary>
+    public static uint InitialStepInput(UInt128 keyHigh, UInt128 keyLow, byte keySize) =>
+        KeyWords(keySize) == 4 ? Column3(keyHigh) : Column1(keyLow);
+
+    /// <summary><see cref="InitialWindowLow"/> from the key and the word it puts through the S-box (<see cref="InitialStepInput"/>).</summary>
+    public static UInt128 InitialWindowLowFrom(UInt128 keyHigh, UInt128 keyLow, byte keySize, uint p)
     {
         int nk = KeyWords(keySize);
-        uint substituted = RotWord(SubWord(nk == 4 ? Column3(keyHigh) : Column1(keyLow))) ^ ((uint)Rcon[1] << 24);
+        uint substituted = RotWord(SubWord(p)) ^ ((uint)Rcon[1] << 24);
         uint w4 = nk > 4 ? Column0(keyLow) : Column0(keyHigh) ^ substituted;
         uint w5 = nk > 5 ? Column1(keyLow) : Column1(keyHigh) ^ w4;
         uint w6 = nk > 6 ? Column2(keyLow) : nk == 6 ? Column0(keyHigh) ^ substituted : Column2(keyHigh) ^ w5;

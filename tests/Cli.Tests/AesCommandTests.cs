@@ -83,9 +83,9 @@ public class AesCommandTests
             long cycles = s.GetProperty("cycles").GetInt64();
             Assert.Equal(12, s.GetProperty("blocks").GetInt32());
             // AES-128 through proc11 (the build for every key size) at full speed: the key load, two clocks per round key
-            // (2 (Nr + 1) + 1 = 23) and two clocks around it, latency 16 (the input register and 15 stages), then one
+            // (2 (Nr + 2) = 24) and two clocks around it, latency 16 (the input register and 15 stages), then one
             // block per clock.
-            Assert.Equal(23 + 2 + 16 + 12, cycles);
+            Assert.Equal(24 + 2 + 16 + 12, cycles);
             Assert.Equal((double)cycles / 12, s.GetProperty("clocksPerBlock").GetDouble(), 9);
             // Simulated cycles over the simulation's own time, which is part of the command's: at least cycles / command time.
             Assert.InRange(s.GetProperty("cyclesPerSecond").GetDouble(), cycles / call.Elapsed.TotalSeconds, double.MaxValue);

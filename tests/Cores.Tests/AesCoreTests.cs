@@ -177,14 +177,14 @@ public class AesCoreTests
 
     /// <summary>
     /// A held-key pipeline holds the block with the new key in its input register while it drains, starts the key load
-    /// the clock after it is empty and lets that block in when the load ends, 2 (Nr + 1) + 1 clocks later in these
-    /// builds for every key size (two clocks per round key); then it streams at 1 block per clock again. Between the
+    /// the clock after it is empty and lets that block in when the load ends, 2 (Nr + 2) clocks later in these
+    /// builds for every key size (two clocks per round key and two for the initial window and the end); then it streams at 1 block per clock again. Between the
     /// outputs of the last block under the old key and the first under the new one: latency (16, the input register
     /// and 15 stages) + the load + 1.
     /// </summary>
     [Theory]
-    [InlineData("proc11", 0, 16 + (2 * 11 + 1) + 1)]
-    [InlineData("proc11-dec", 2, 16 + (2 * 15 + 1) + 1)]
+    [InlineData("proc11", 0, 16 + 2 * (10 + 2) + 1)]
+    [InlineData("proc11-dec", 2, 16 + 2 * (14 + 2) + 1)]
     public void HeldKeyPipelinePaysAFlushAndAKeyLoadPerKeyChange(string variant, int keySize, int gapClocks)
     {
         var rng = new Random(5);
