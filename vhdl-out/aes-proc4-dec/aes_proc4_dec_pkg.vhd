@@ -16,18 +16,9 @@ package aes_proc4_dec_pkg is
   subtype hdl_u128 is unsigned(127 downto 0);
   subtype hdl_s32 is signed(31 downto 0);
   type hdl_u128_x15 is array (0 to 14) of hdl_u128;
-  type hdl_u8_x64 is array (0 to 63) of hdl_u8;
   type hdl_u8_x256 is array (0 to 255) of hdl_u8;
   type hdl_u8_x11 is array (0 to 10) of hdl_u8;
-  constant AesMath_StepSubstitution : hdl_u8_x64 := (
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
-      x"04", x"00", x"02", x"04", x"00", x"02", x"04", x"00", 
-      x"02", x"04", x"00", x"02", x"04", x"00", x"02", x"04", 
-      x"00", x"08", x"00", x"08", x"00", x"08", x"00", x"08", 
-      x"00", x"08", x"00", x"08", x"00", x"08", x"00", x"08", 
-      x"04", x"04", x"04", x"04", x"04", x"04", x"04", x"04", 
-      x"04", x"04", x"04", x"04", x"04", x"04", x"04", x"04");
+  type hdl_u8_x64 is array (0 to 63) of hdl_u8;
   constant AesMath_SBox : hdl_u8_x256 := (
       x"63", x"7C", x"77", x"7B", x"F2", x"6B", x"6F", x"C5", 
       x"30", x"01", x"67", x"2B", x"FE", x"D7", x"AB", x"76", 
@@ -61,6 +52,18 @@ package aes_proc4_dec_pkg is
       x"9B", x"1E", x"87", x"E9", x"CE", x"55", x"28", x"DF", 
       x"8C", x"A1", x"89", x"0D", x"BF", x"E6", x"42", x"68", 
       x"41", x"99", x"2D", x"0F", x"B0", x"54", x"BB", x"16");
+  constant AesMath_Rcon : hdl_u8_x11 := (
+      x"00", x"01", x"02", x"04", x"08", x"10", x"20", x"40", 
+      x"80", x"1B", x"36");
+  constant AesMath_StepSubstitution : hdl_u8_x64 := (
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
+      x"04", x"00", x"02", x"04", x"00", x"02", x"04", x"00", 
+      x"02", x"04", x"00", x"02", x"04", x"00", x"02", x"04", 
+      x"00", x"08", x"00", x"08", x"00", x"08", x"00", x"08", 
+      x"00", x"08", x"00", x"08", x"00", x"08", x"00", x"08", 
+      x"04", x"04", x"04", x"04", x"04", x"04", x"04", x"04", 
+      x"04", x"04", x"04", x"04", x"04", x"04", x"04", x"04");
   constant AesMath_StepRcon : hdl_u8_x64 := (
       x"02", x"04", x"08", x"10", x"20", x"40", x"80", x"1B", 
       x"36", x"6C", x"D8", x"AB", x"4D", x"9A", x"2F", x"5E", 
@@ -70,9 +73,6 @@ package aes_proc4_dec_pkg is
       x"10", x"00", x"20", x"00", x"40", x"00", x"80", x"00", 
       x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
       x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00");
-  constant AesMath_Rcon : hdl_u8_x11 := (
-      x"00", x"01", x"02", x"04", x"08", x"10", x"20", x"40", 
-      x"80", x"1B", x"36");
   constant AesMath_InvSBox : hdl_u8_x256 := (
       x"52", x"09", x"6A", x"D5", x"30", x"36", x"A5", x"38", 
       x"BF", x"40", x"A3", x"9E", x"81", x"F3", x"D7", x"FB", 
@@ -115,16 +115,20 @@ package aes_proc4_dec_pkg is
   function AesMath_KeySizeIn(build : integer; blockKeySize : hdl_u8) return hdl_u8;
   function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8;
   function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : integer; decrypt : boolean) return hdl_u128;
+  function AesMath_InitialWindowLowFrom(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8; p : hdl_u32) return hdl_u128;
+  function AesMath_KeyStepChain(high : hdl_u128; low : hdl_u128; keySize : hdl_u8) return hdl_u128;
+  function AesMath_KeyStepInput(chain : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u32;
   function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : integer; rounds : hdl_u8) return hdl_u128;
+  function AesMath_KeyStepResult(chain : hdl_u128; p : hdl_u32; round : integer; keySize : hdl_u8) return hdl_u128;
   function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128;
   function AesMath_KeyLowIn(build : integer; keyLow : hdl_u128) return hdl_u128;
-  function AesMath_InitialWindowLow(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u128;
+  function AesMath_InitialStepInput(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u32;
   function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_KeyWords(keySize : integer) return hdl_s32;
+  function AesMath_RotWord(word : hdl_u32) return hdl_u32;
   function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : integer) return hdl_u32;
   function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128;
-  function AesMath_RotWord(word : hdl_u32) return hdl_u32;
   function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32;
   function AesMath_MixColumn(column : hdl_u32) return hdl_u32;
   function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
@@ -253,114 +257,18 @@ package body aes_proc4_dec_pkg is
     return (AesMath_Mix(substituted, decrypt) xor roundKey);
   end function;
 
-  -- Crypto.Aes.AesMath.DecryptionRoundKey
-  function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : integer; rounds : hdl_u8) return hdl_u128 is
-    variable choice : hdl_u128;
-  begin
-    if ((step = 0) or (step = to_integer(rounds))) then
-      choice := encryptionKey;
-    else
-      choice := AesMath_Mix(encryptionKey, true);
-    end if;
-    return choice;
-  end function;
-
-  -- Crypto.Aes.AesMath.NextWindowLow
-  function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128 is
-    variable nk : hdl_s32;
-    variable step : hdl_s32;
-    variable substitution : hdl_u8;
-    variable s : hdl_s32;
-    variable last : hdl_u32;
-    variable u0 : hdl_u32;
-    variable u1 : hdl_u32;
-    variable u2 : hdl_u32;
-    variable u3 : hdl_u32;
-    variable p : hdl_u32;
-    variable substituted : hdl_u32;
-    variable f : hdl_u32;
-    variable change : hdl_u32;
-    variable choice : hdl_u32;
-    variable choice_2 : hdl_u32;
-    variable choice_3 : hdl_u32;
-  begin
-    nk := AesMath_KeyWords(to_integer(keySize));
-    step := (shift_left(signed(resize(keySize, 32)), 4) or (to_signed(round, 32) and signed'(x"0000000F")));
-    substitution := AesMath_StepSubstitution(hdl_address(unsigned(step(5 downto 0))));
-    s := (signed(resize(substitution, 32)) and signed'(x"00000007"));
-    last := low(31 downto 0);
-    u0 := (last xor AesMath_WindowWord(high, low, to_integer((signed'(x"00000008") - nk))));
-    u1 := (u0 xor AesMath_WindowWord(high, low, to_integer((signed'(x"00000009") - nk))));
-    u2 := (u1 xor AesMath_WindowWord(high, low, to_integer((signed'(x"0000000A") - nk))));
-    u3 := (u2 xor AesMath_WindowWord(high, low, to_integer((signed'(x"0000000B") - nk))));
-    if (s = signed'(x"00000000")) then
-      p := last;
-    elsif (s = signed'(x"00000001")) then
-      p := u0;
-    elsif (s = signed'(x"00000002")) then
-      p := u1;
-    else
-      p := u2;
-    end if;
-    substituted := unsigned'(AesMath_SBox(hdl_address(p(31 downto 24))) & AesMath_SBox(hdl_address(p(23 downto 16))) & AesMath_SBox(hdl_address(p(15 downto 8))) & AesMath_SBox(hdl_address(p(7 downto 0))));
-    if (not ((signed(resize(substitution, 32)) and signed'(x"00000008")) = signed'(x"00000000"))) then
-      f := substituted;
-    else
-      f := (unsigned'(substituted(23 downto 0) & substituted(31 downto 24)) xor shift_left(resize(AesMath_StepRcon(hdl_address(unsigned(step(5 downto 0)))), 32), 24));
-    end if;
-    if (s < signed'(x"00000004")) then
-      change := (f xor p);
-    else
-      change := unsigned'(x"00000000");
-    end if;
-    if (s = signed'(x"00000000")) then
-      choice := (u0 xor change);
-    else
-      choice := u0;
-    end if;
-    if (s <= signed'(x"00000001")) then
-      choice_2 := (u1 xor change);
-    else
-      choice_2 := u1;
-    end if;
-    if (s <= signed'(x"00000002")) then
-      choice_3 := (u2 xor change);
-    else
-      choice_3 := u2;
-    end if;
-    return AesMath_FromColumns(choice, choice_2, choice_3, (u3 xor change));
-  end function;
-
-  -- Crypto.Aes.AesMath.KeyLowIn
-  function AesMath_KeyLowIn(build : integer; keyLow : hdl_u128) return hdl_u128 is
-    variable choice : hdl_u128;
-  begin
-    if (build = 0) then
-      choice := unsigned'(x"00000000000000000000000000000000");
-    else
-      choice := keyLow;
-    end if;
-    return choice;
-  end function;
-
-  -- Crypto.Aes.AesMath.InitialWindowLow
-  function AesMath_InitialWindowLow(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u128 is
+  -- Crypto.Aes.AesMath.InitialWindowLowFrom
+  function AesMath_InitialWindowLowFrom(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8; p : hdl_u32) return hdl_u128 is
     variable nk : hdl_s32;
     variable substituted : hdl_u32;
-    variable choice : hdl_u32;
     variable w4 : hdl_u32;
     variable w5 : hdl_u32;
     variable w6 : hdl_u32;
     variable w7 : hdl_u32;
-    variable choice_2 : hdl_u32;
+    variable choice : hdl_u32;
   begin
     nk := AesMath_KeyWords(to_integer(keySize));
-    if (nk = signed'(x"00000004")) then
-      choice := keyHigh(31 downto 0);
-    else
-      choice := keyLow(95 downto 64);
-    end if;
-    substituted := (AesMath_RotWord(unsigned'(AesMath_SBox(hdl_address(choice(31 downto 24))) & AesMath_SBox(hdl_address(choice(23 downto 16))) & AesMath_SBox(hdl_address(choice(15 downto 8))) & AesMath_SBox(hdl_address(choice(7 downto 0))))) xor shift_left(resize(AesMath_Rcon(1), 32), 24));
+    substituted := (AesMath_RotWord(unsigned'(AesMath_SBox(hdl_address(p(31 downto 24))) & AesMath_SBox(hdl_address(p(23 downto 16))) & AesMath_SBox(hdl_address(p(15 downto 8))) & AesMath_SBox(hdl_address(p(7 downto 0))))) xor shift_left(resize(AesMath_Rcon(1), 32), 24));
     if (nk > signed'(x"00000004")) then
       w4 := keyLow(127 downto 96);
     else
@@ -382,13 +290,141 @@ package body aes_proc4_dec_pkg is
       w7 := keyLow(31 downto 0);
     else
       if (nk = signed'(x"00000006")) then
-        choice_2 := keyHigh(95 downto 64);
+        choice := keyHigh(95 downto 64);
       else
-        choice_2 := keyHigh(31 downto 0);
+        choice := keyHigh(31 downto 0);
       end if;
-      w7 := (choice_2 xor w6);
+      w7 := (choice xor w6);
     end if;
     return unsigned'(unsigned'(w4 & w5) & unsigned'(w6 & w7));
+  end function;
+
+  -- Crypto.Aes.AesMath.KeyStepChain
+  function AesMath_KeyStepChain(high : hdl_u128; low : hdl_u128; keySize : hdl_u8) return hdl_u128 is
+    variable nk : hdl_s32;
+    variable u0 : hdl_u32;
+    variable u1 : hdl_u32;
+    variable u2 : hdl_u32;
+    variable u3 : hdl_u32;
+  begin
+    nk := AesMath_KeyWords(to_integer(keySize));
+    u0 := (low(31 downto 0) xor AesMath_WindowWord(high, low, to_integer((signed'(x"00000008") - nk))));
+    u1 := (u0 xor AesMath_WindowWord(high, low, to_integer((signed'(x"00000009") - nk))));
+    u2 := (u1 xor AesMath_WindowWord(high, low, to_integer((signed'(x"0000000A") - nk))));
+    u3 := (u2 xor AesMath_WindowWord(high, low, to_integer((signed'(x"0000000B") - nk))));
+    return unsigned'(unsigned'(u0 & u1) & unsigned'(u2 & u3));
+  end function;
+
+  -- Crypto.Aes.AesMath.KeyStepInput
+  function AesMath_KeyStepInput(chain : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u32 is
+    variable s : hdl_s32;
+  begin
+    s := (signed(resize(AesMath_StepSubstitution(hdl_address((shift_left(keySize(5 downto 0), 4) or (to_unsigned(round mod 64, 6) and unsigned'("001111"))))), 32)) and signed'(x"00000007"));
+    if (s = signed'(x"00000000")) then
+      return low(31 downto 0);
+    elsif (s = signed'(x"00000001")) then
+      return chain(127 downto 96);
+    elsif (s = signed'(x"00000002")) then
+      return chain(95 downto 64);
+    else
+      return chain(63 downto 32);
+    end if;
+  end function;
+
+  -- Crypto.Aes.AesMath.DecryptionRoundKey
+  function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : integer; rounds : hdl_u8) return hdl_u128 is
+    variable choice : hdl_u128;
+  begin
+    if ((step = 0) or (step = to_integer(rounds))) then
+      choice := encryptionKey;
+    else
+      choice := AesMath_Mix(encryptionKey, true);
+    end if;
+    return choice;
+  end function;
+
+  -- Crypto.Aes.AesMath.KeyStepResult
+  function AesMath_KeyStepResult(chain : hdl_u128; p : hdl_u32; round : integer; keySize : hdl_u8) return hdl_u128 is
+    variable step : hdl_s32;
+    variable substitution : hdl_u8;
+    variable s : hdl_s32;
+    variable substituted : hdl_u32;
+    variable f : hdl_u32;
+    variable change : hdl_u32;
+    variable u0 : hdl_u32;
+    variable u1 : hdl_u32;
+    variable u2 : hdl_u32;
+    variable u3 : hdl_u32;
+    variable choice : hdl_u32;
+    variable choice_2 : hdl_u32;
+    variable choice_3 : hdl_u32;
+  begin
+    step := (shift_left(signed(resize(keySize, 32)), 4) or (to_signed(round, 32) and signed'(x"0000000F")));
+    substitution := AesMath_StepSubstitution(hdl_address(unsigned(step(5 downto 0))));
+    s := (signed(resize(substitution, 32)) and signed'(x"00000007"));
+    substituted := unsigned'(AesMath_SBox(hdl_address(p(31 downto 24))) & AesMath_SBox(hdl_address(p(23 downto 16))) & AesMath_SBox(hdl_address(p(15 downto 8))) & AesMath_SBox(hdl_address(p(7 downto 0))));
+    if (not ((signed(resize(substitution, 32)) and signed'(x"00000008")) = signed'(x"00000000"))) then
+      f := substituted;
+    else
+      f := (unsigned'(substituted(23 downto 0) & substituted(31 downto 24)) xor shift_left(resize(AesMath_StepRcon(hdl_address(unsigned(step(5 downto 0)))), 32), 24));
+    end if;
+    if (s < signed'(x"00000004")) then
+      change := (f xor p);
+    else
+      change := unsigned'(x"00000000");
+    end if;
+    u0 := chain(127 downto 96);
+    u1 := chain(95 downto 64);
+    u2 := chain(63 downto 32);
+    u3 := chain(31 downto 0);
+    if (s = signed'(x"00000000")) then
+      choice := (u0 xor change);
+    else
+      choice := u0;
+    end if;
+    if (s <= signed'(x"00000001")) then
+      choice_2 := (u1 xor change);
+    else
+      choice_2 := u1;
+    end if;
+    if (s <= signed'(x"00000002")) then
+      choice_3 := (u2 xor change);
+    else
+      choice_3 := u2;
+    end if;
+    return AesMath_FromColumns(choice, choice_2, choice_3, (u3 xor change));
+  end function;
+
+  -- Crypto.Aes.AesMath.NextWindowLow
+  function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128 is
+    variable chain : hdl_u128;
+  begin
+    chain := AesMath_KeyStepChain(high, low, keySize);
+    return AesMath_KeyStepResult(chain, AesMath_KeyStepInput(chain, low, round, keySize), round, keySize);
+  end function;
+
+  -- Crypto.Aes.AesMath.KeyLowIn
+  function AesMath_KeyLowIn(build : integer; keyLow : hdl_u128) return hdl_u128 is
+    variable choice : hdl_u128;
+  begin
+    if (build = 0) then
+      choice := unsigned'(x"00000000000000000000000000000000");
+    else
+      choice := keyLow;
+    end if;
+    return choice;
+  end function;
+
+  -- Crypto.Aes.AesMath.InitialStepInput
+  function AesMath_InitialStepInput(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u32 is
+    variable choice : hdl_u32;
+  begin
+    if (AesMath_KeyWords(to_integer(keySize)) = signed'(x"00000004")) then
+      choice := keyHigh(31 downto 0);
+    else
+      choice := keyLow(95 downto 64);
+    end if;
+    return choice;
   end function;
 
   -- Crypto.Aes.AesMath.Mix
@@ -426,6 +462,12 @@ package body aes_proc4_dec_pkg is
     return (signed'(x"00000004") + shift_left(to_signed(keySize, 32), 1));
   end function;
 
+  -- Crypto.Aes.AesMath.RotWord
+  function AesMath_RotWord(word : hdl_u32) return hdl_u32 is
+  begin
+    return unsigned'(word(23 downto 0) & word(31 downto 24));
+  end function;
+
   -- Crypto.Aes.AesMath.WindowWord
   function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : integer) return hdl_u32 is
     variable choice : hdl_u32;
@@ -442,12 +484,6 @@ package body aes_proc4_dec_pkg is
   function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128 is
   begin
     return unsigned'(unsigned'(c0 & c1) & unsigned'(c2 & c3));
-  end function;
-
-  -- Crypto.Aes.AesMath.RotWord
-  function AesMath_RotWord(word : hdl_u32) return hdl_u32 is
-  begin
-    return unsigned'(word(23 downto 0) & word(31 downto 24));
   end function;
 
   -- Crypto.Aes.AesMath.InvMixColumn

@@ -3301,7 +3301,8 @@ begin
   u_key_scheduler : entity work.AesKeyScheduler
     generic map (
       decrypt => true,
-      buildKeySize => 0
+      buildKeySize => 0,
+      stepInTwoClocks => false
     )
     port map (
       clk => clk,

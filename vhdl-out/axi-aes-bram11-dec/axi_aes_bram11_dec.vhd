@@ -4710,7 +4710,8 @@ begin
   u_key_scheduler : entity work.AesKeyScheduler
     generic map (
       decrypt => true,
-      buildKeySize => -1
+      buildKeySize => -1,
+      stepInTwoClocks => true
     )
     port map (
       clk => clk,

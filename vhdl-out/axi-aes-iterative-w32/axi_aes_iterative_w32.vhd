@@ -326,7 +326,8 @@ begin
   u_key_scheduler : entity work.AesKeyScheduler
     generic map (
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      stepInTwoClocks => true
     )
     port map (
       clk => clk,

@@ -8,7 +8,8 @@ use work.axi_aes_proc11_cbc_dec_pkg.all;
 entity AesKeyScheduler is
   generic (
     decrypt : boolean;
-    buildKeySize : integer
+    buildKeySize : integer;
+    stepInTwoClocks : boolean
   );
   port (
     clk : in std_logic;
@@ -42,6 +43,10 @@ architecture rtl of AesKeyScheduler is
   signal expanding_reg : boolean := false;
   signal finishing_reg : boolean := false;
   signal round_reg : hdl_u8 := unsigned'(x"00");
+  signal stepHalfDone_reg : boolean := false;
+  signal stepChain_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+  signal stepInput_reg : hdl_u32 := unsigned'(x"00000000");
+  signal initialWindowPending_reg : boolean := false;
   signal windowHigh_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal windowLow_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal keyHigh_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
@@ -56,6 +61,10 @@ begin
     variable expanding : boolean;
     variable finishing : boolean;
     variable round : hdl_u8;
+    variable stepHalfDone : boolean;
+    variable stepChain : hdl_u128;
+    variable stepInput : hdl_u32;
+    variable initialWindowPending : boolean;
     variable windowHigh : hdl_u128;
     variable windowLow : hdl_u128;
     variable keyHigh : hdl_u128;
@@ -78,6 +87,8 @@ begin
         expanding_reg <= false;
         finishing_reg <= false;
         round_reg <= unsigned'(x"00");
+        stepHalfDone_reg <= false;
+        initialWindowPending_reg <= false;
         keyHigh_reg <= unsigned'(x"00000000000000000000000000000000");
         keyLow_reg <= unsigned'(x"00000000000000000000000000000000");
         keySize_reg <= unsigned'(x"00");
@@ -91,13 +102,17 @@ begin
         Status_KeyHigh <= unsigned'(x"00000000000000000000000000000000");
         Status_KeyLow <= unsigned'(x"00000000000000000000000000000000");
         Status_KeySize <= unsigned'("00");
-        -- Datapath, no reset (the reset value is never observed): windowHigh_reg, windowLow_reg,
-        --   KeyLoad_RoundKey
+        -- Datapath, no reset (the reset value is never observed): stepChain_reg, stepInput_reg,
+        --   windowHigh_reg, windowLow_reg, KeyLoad_RoundKey
       else
         loaded := loaded_reg;
         expanding := expanding_reg;
         finishing := finishing_reg;
         round := round_reg;
+        stepHalfDone := stepHalfDone_reg;
+        stepChain := stepChain_reg;
+        stepInput := stepInput_reg;
+        initialWindowPending := initialWindowPending_reg;
         windowHigh := windowHigh_reg;
         windowLow := windowLow_reg;
         keyHigh := keyHigh_reg;
@@ -122,20 +137,34 @@ begin
           loaded := true;
         elsif expanding then
           size := AesMath_KeySizeIn(buildKeySize, keySize);
-          rounds := AesMath_RoundsOf(size);
-          KeyLoad_Valid <= true;
-          if decrypt then
-            KeyLoad_Round <= resize((rounds - round), 4);
-            KeyLoad_RoundKey <= AesMath_DecryptionRoundKey(windowHigh, to_integer((signed(resize(rounds, 32)) - signed(resize(round, 32)))), rounds);
+          if initialWindowPending then
+            windowLow := AesMath_InitialWindowLowFrom(keyHigh, keyLow, size, stepInput);
+            initialWindowPending := false;
+          elsif (stepInTwoClocks and (not stepHalfDone)) then
+            stepChain := AesMath_KeyStepChain(windowHigh, windowLow, size);
+            stepInput := AesMath_KeyStepInput(stepChain, windowLow, to_integer(round), size);
+            stepHalfDone := true;
           else
-            KeyLoad_Round <= round(3 downto 0);
-            KeyLoad_RoundKey <= windowHigh;
+            rounds := AesMath_RoundsOf(size);
+            KeyLoad_Valid <= true;
+            if decrypt then
+              KeyLoad_Round <= resize((rounds - round), 4);
+              KeyLoad_RoundKey <= AesMath_DecryptionRoundKey(windowHigh, to_integer((signed(resize(rounds, 32)) - signed(resize(round, 32)))), rounds);
+            else
+              KeyLoad_Round <= round(3 downto 0);
+              KeyLoad_RoundKey <= windowHigh;
+            end if;
+            if stepInTwoClocks then
+              next_x := AesMath_KeyStepResult(stepChain, stepInput, to_integer(round), size);
+            else
+              next_x := AesMath_NextWindowLow(windowHigh, windowLow, to_integer(round), size);
+            end if;
+            windowHigh := windowLow;
+            windowLow := next_x;
+            finishing := (to_integer(round) = to_integer(rounds));
+            round := (round + unsigned'(x"01"));
+            stepHalfDone := false;
           end if;
-          next_x := AesMath_NextWindowLow(windowHigh, windowLow, to_integer(round), size);
-          windowHigh := windowLow;
-          windowLow := next_x;
-          finishing := (to_integer(round) = to_integer(rounds));
-          round := (round + unsigned'(x"01"));
         elsif (keyWanted and empty) then
           size_2 := AesMath_KeySizeIn(buildKeySize, resize(Waiting_KeySize, 8));
           low := AesMath_KeyLowIn(buildKeySize, Waiting_KeyLow);
@@ -143,7 +172,12 @@ begin
           keyLow := low;
           keySize := size_2;
           windowHigh := Waiting_KeyHigh;
-          windowLow := AesMath_InitialWindowLow(Waiting_KeyHigh, low, size_2);
+          if stepInTwoClocks then
+            stepInput := AesMath_InitialStepInput(Waiting_KeyHigh, low, size_2);
+            initialWindowPending := true;
+          else
+            windowLow := AesMath_InitialWindowLowFrom(Waiting_KeyHigh, low, size_2, AesMath_InitialStepInput(Waiting_KeyHigh, low, size_2));
+          end if;
           round := unsigned'(x"00");
           expanding := true;
           loaded := false;
@@ -160,6 +194,10 @@ begin
         expanding_reg <= expanding;
         finishing_reg <= finishing;
         round_reg <= round;
+        stepHalfDone_reg <= stepHalfDone;
+        stepChain_reg <= stepChain;
+        stepInput_reg <= stepInput;
+        initialWindowPending_reg <= initialWindowPending;
         windowHigh_reg <= windowHigh;
         windowLow_reg <= windowLow;
         keyHigh_reg <= keyHigh;

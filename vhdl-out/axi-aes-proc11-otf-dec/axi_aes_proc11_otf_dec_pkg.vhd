@@ -255,14 +255,19 @@ package axi_aes_proc11_otf_dec_pkg is
   function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : integer; rounds : hdl_u8) return hdl_u128;
   function AxiMath_ReverseBytes(x : hdl_u128) return hdl_u128;
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8;
-  function AesMath_KeyWords(keySize : integer) return hdl_s32;
-  function AesMath_RotWord(word : hdl_u32) return hdl_u32;
+  function AesMath_InitialStepInput(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u32;
+  function AesMath_InitialWindowLowFrom(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8; p : hdl_u32) return hdl_u128;
   function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128;
+  function AesMath_KeyStepChain(high : hdl_u128; low : hdl_u128; keySize : hdl_u8) return hdl_u128;
+  function AesMath_KeyStepInput(chain : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u32;
+  function AesMath_KeyStepResult(chain : hdl_u128; p : hdl_u32; round : integer; keySize : hdl_u8) return hdl_u128;
+  function AesMath_KeyWords(keySize : integer) return hdl_s32;
   function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : integer) return hdl_u32;
-  function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128;
   function AesMath_KeyWord(previous : hdl_u32; back : hdl_u32; i : integer; keySize : hdl_u8) return hdl_u32;
+  function AesMath_RotWord(word : hdl_u32) return hdl_u32;
   function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32;
+  function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128;
   function AesMath_MixColumn(column : hdl_u32) return hdl_u32;
   function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
   function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32;
@@ -395,50 +400,8 @@ package body axi_aes_proc11_otf_dec_pkg is
 
   -- Crypto.Aes.AesMath.InitialWindowLow
   function AesMath_InitialWindowLow(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u128 is
-    variable nk : hdl_s32;
-    variable substituted : hdl_u32;
-    variable choice : hdl_u32;
-    variable w4 : hdl_u32;
-    variable w5 : hdl_u32;
-    variable w6 : hdl_u32;
-    variable w7 : hdl_u32;
-    variable choice_2 : hdl_u32;
   begin
-    nk := AesMath_KeyWords(to_integer(keySize));
-    if (nk = signed'(x"00000004")) then
-      choice := keyHigh(31 downto 0);
-    else
-      choice := keyLow(95 downto 64);
-    end if;
-    substituted := (AesMath_RotWord(unsigned'(AesMath_SBox(hdl_address(choice(31 downto 24))) & AesMath_SBox(hdl_address(choice(23 downto 16))) & AesMath_SBox(hdl_address(choice(15 downto 8))) & AesMath_SBox(hdl_address(choice(7 downto 0))))) xor shift_left(resize(AesMath_Rcon(1), 32), 24));
-    if (nk > signed'(x"00000004")) then
-      w4 := keyLow(127 downto 96);
-    else
-      w4 := (keyHigh(127 downto 96) xor substituted);
-    end if;
-    if (nk > signed'(x"00000005")) then
-      w5 := keyLow(95 downto 64);
-    else
-      w5 := (keyHigh(95 downto 64) xor w4);
-    end if;
-    if (nk > signed'(x"00000006")) then
-      w6 := keyLow(63 downto 32);
-    elsif (nk = signed'(x"00000006")) then
-      w6 := (keyHigh(127 downto 96) xor substituted);
-    else
-      w6 := (keyHigh(63 downto 32) xor w5);
-    end if;
-    if (nk > signed'(x"00000007")) then
-      w7 := keyLow(31 downto 0);
-    else
-      if (nk = signed'(x"00000006")) then
-        choice_2 := keyHigh(95 downto 64);
-      else
-        choice_2 := keyHigh(31 downto 0);
-      end if;
-      w7 := (choice_2 xor w6);
-    end if;
-    return unsigned'(unsigned'(w4 & w5) & unsigned'(w6 & w7));
+    return AesMath_InitialWindowLowFrom(keyHigh, keyLow, keySize, AesMath_InitialStepInput(keyHigh, keyLow, keySize));
   end function;
 
   -- Crypto.Aes.AesMath.RoundsOf
@@ -483,68 +446,10 @@ package body axi_aes_proc11_otf_dec_pkg is
 
   -- Crypto.Aes.AesMath.NextWindowLow
   function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128 is
-    variable nk : hdl_s32;
-    variable step : hdl_s32;
-    variable substitution : hdl_u8;
-    variable s : hdl_s32;
-    variable last : hdl_u32;
-    variable u0 : hdl_u32;
-    variable u1 : hdl_u32;
-    variable u2 : hdl_u32;
-    variable u3 : hdl_u32;
-    variable p : hdl_u32;
-    variable substituted : hdl_u32;
-    variable f : hdl_u32;
-    variable change : hdl_u32;
-    variable choice : hdl_u32;
-    variable choice_2 : hdl_u32;
-    variable choice_3 : hdl_u32;
+    variable chain : hdl_u128;
   begin
-    nk := AesMath_KeyWords(to_integer(keySize));
-    step := (shift_left(signed(resize(keySize, 32)), 4) or (to_signed(round, 32) and signed'(x"0000000F")));
-    substitution := AesMath_StepSubstitution(hdl_address(unsigned(step(5 downto 0))));
-    s := (signed(resize(substitution, 32)) and signed'(x"00000007"));
-    last := low(31 downto 0);
-    u0 := (last xor AesMath_WindowWord(high, low, to_integer((signed'(x"00000008") - nk))));
-    u1 := (u0 xor AesMath_WindowWord(high, low, to_integer((signed'(x"00000009") - nk))));
-    u2 := (u1 xor AesMath_WindowWord(high, low, to_integer((signed'(x"0000000A") - nk))));
-    u3 := (u2 xor AesMath_WindowWord(high, low, to_integer((signed'(x"0000000B") - nk))));
-    if (s = signed'(x"00000000")) then
-      p := last;
-    elsif (s = signed'(x"00000001")) then
-      p := u0;
-    elsif (s = signed'(x"00000002")) then
-      p := u1;
-    else
-      p := u2;
-    end if;
-    substituted := unsigned'(AesMath_SBox(hdl_address(p(31 downto 24))) & AesMath_SBox(hdl_address(p(23 downto 16))) & AesMath_SBox(hdl_address(p(15 downto 8))) & AesMath_SBox(hdl_address(p(7 downto 0))));
-    if (not ((signed(resize(substitution, 32)) and signed'(x"00000008")) = signed'(x"00000000"))) then
-      f := substituted;
-    else
-      f := (unsigned'(substituted(23 downto 0) & substituted(31 downto 24)) xor shift_left(resize(AesMath_StepRcon(hdl_address(unsigned(step(5 downto 0)))), 32), 24));
-    end if;
-    if (s < signed'(x"00000004")) then
-      change := (f xor p);
-    else
-      change := unsigned'(x"00000000");
-    end if;
-    if (s = signed'(x"00000000")) then
-      choice := (u0 xor change);
-    else
-      choice := u0;
-    end if;
-    if (s <= signed'(x"00000001")) then
-      choice_2 := (u1 xor change);
-    else
-      choice_2 := u1;
-    end if;
-    if (s <= signed'(x"00000002")) then
-      choice_3 := (u2 xor change);
-    else
-      choice_3 := u2;
-    end if;
-    return AesMath_FromColumns(choice, choice_2, choice_3, (u3 xor change));
+    chain := AesMath_KeyStepChain(high, low, keySize);
+    return AesMath_KeyStepResult(chain, AesMath_KeyStepInput(chain, low, round, keySize), round, keySize);
   end function;
 
   -- Crypto.Aes.AesMath.PreviousWindowHigh
@@ -606,16 +511,58 @@ package body axi_aes_proc11_otf_dec_pkg is
     return choice;
   end function;
 
-  -- Crypto.Aes.AesMath.KeyWords
-  function AesMath_KeyWords(keySize : integer) return hdl_s32 is
+  -- Crypto.Aes.AesMath.InitialStepInput
+  function AesMath_InitialStepInput(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u32 is
+    variable choice : hdl_u32;
   begin
-    return (signed'(x"00000004") + shift_left(to_signed(keySize, 32), 1));
+    if (AesMath_KeyWords(to_integer(keySize)) = signed'(x"00000004")) then
+      choice := keyHigh(31 downto 0);
+    else
+      choice := keyLow(95 downto 64);
+    end if;
+    return choice;
   end function;
 
-  -- Crypto.Aes.AesMath.RotWord
-  function AesMath_RotWord(word : hdl_u32) return hdl_u32 is
+  -- Crypto.Aes.AesMath.InitialWindowLowFrom
+  function AesMath_InitialWindowLowFrom(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8; p : hdl_u32) return hdl_u128 is
+    variable nk : hdl_s32;
+    variable substituted : hdl_u32;
+    variable w4 : hdl_u32;
+    variable w5 : hdl_u32;
+    variable w6 : hdl_u32;
+    variable w7 : hdl_u32;
+    variable choice : hdl_u32;
   begin
-    return unsigned'(word(23 downto 0) & word(31 downto 24));
+    nk := AesMath_KeyWords(to_integer(keySize));
+    substituted := (AesMath_RotWord(unsigned'(AesMath_SBox(hdl_address(p(31 downto 24))) & AesMath_SBox(hdl_address(p(23 downto 16))) & AesMath_SBox(hdl_address(p(15 downto 8))) & AesMath_SBox(hdl_address(p(7 downto 0))))) xor shift_left(resize(AesMath_Rcon(1), 32), 24));
+    if (nk > signed'(x"00000004")) then
+      w4 := keyLow(127 downto 96);
+    else
+      w4 := (keyHigh(127 downto 96) xor substituted);
+    end if;
+    if (nk > signed'(x"00000005")) then
+      w5 := keyLow(95 downto 64);
+    else
+      w5 := (keyHigh(95 downto 64) xor w4);
+    end if;
+    if (nk > signed'(x"00000006")) then
+      w6 := keyLow(63 downto 32);
+    elsif (nk = signed'(x"00000006")) then
+      w6 := (keyHigh(127 downto 96) xor substituted);
+    else
+      w6 := (keyHigh(63 downto 32) xor w5);
+    end if;
+    if (nk > signed'(x"00000007")) then
+      w7 := keyLow(31 downto 0);
+    else
+      if (nk = signed'(x"00000006")) then
+        choice := keyHigh(95 downto 64);
+      else
+        choice := keyHigh(31 downto 0);
+      end if;
+      w7 := (choice xor w6);
+    end if;
+    return unsigned'(unsigned'(w4 & w5) & unsigned'(w6 & w7));
   end function;
 
   -- Crypto.Aes.AesMath.Mix
@@ -647,6 +594,96 @@ package body axi_aes_proc11_otf_dec_pkg is
     return AesMath_FromColumns(AesMath_SubShiftColumn(s0, s1, s2, s3, false), AesMath_SubShiftColumn(s1, s2, s3, s0, false), AesMath_SubShiftColumn(s2, s3, s0, s1, false), AesMath_SubShiftColumn(s3, s0, s1, s2, false));
   end function;
 
+  -- Crypto.Aes.AesMath.KeyStepChain
+  function AesMath_KeyStepChain(high : hdl_u128; low : hdl_u128; keySize : hdl_u8) return hdl_u128 is
+    variable nk : hdl_s32;
+    variable u0 : hdl_u32;
+    variable u1 : hdl_u32;
+    variable u2 : hdl_u32;
+    variable u3 : hdl_u32;
+  begin
+    nk := AesMath_KeyWords(to_integer(keySize));
+    u0 := (low(31 downto 0) xor AesMath_WindowWord(high, low, to_integer((signed'(x"00000008") - nk))));
+    u1 := (u0 xor AesMath_WindowWord(high, low, to_integer((signed'(x"00000009") - nk))));
+    u2 := (u1 xor AesMath_WindowWord(high, low, to_integer((signed'(x"0000000A") - nk))));
+    u3 := (u2 xor AesMath_WindowWord(high, low, to_integer((signed'(x"0000000B") - nk))));
+    return unsigned'(unsigned'(u0 & u1) & unsigned'(u2 & u3));
+  end function;
+
+  -- Crypto.Aes.AesMath.KeyStepInput
+  function AesMath_KeyStepInput(chain : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u32 is
+    variable s : hdl_s32;
+  begin
+    s := (signed(resize(AesMath_StepSubstitution(hdl_address((shift_left(keySize(5 downto 0), 4) or (to_unsigned(round mod 64, 6) and unsigned'("001111"))))), 32)) and signed'(x"00000007"));
+    if (s = signed'(x"00000000")) then
+      return low(31 downto 0);
+    elsif (s = signed'(x"00000001")) then
+      return chain(127 downto 96);
+    elsif (s = signed'(x"00000002")) then
+      return chain(95 downto 64);
+    else
+      return chain(63 downto 32);
+    end if;
+  end function;
+
+  -- Crypto.Aes.AesMath.KeyStepResult
+  function AesMath_KeyStepResult(chain : hdl_u128; p : hdl_u32; round : integer; keySize : hdl_u8) return hdl_u128 is
+    variable step : hdl_s32;
+    variable substitution : hdl_u8;
+    variable s : hdl_s32;
+    variable substituted : hdl_u32;
+    variable f : hdl_u32;
+    variable change : hdl_u32;
+    variable u0 : hdl_u32;
+    variable u1 : hdl_u32;
+    variable u2 : hdl_u32;
+    variable u3 : hdl_u32;
+    variable choice : hdl_u32;
+    variable choice_2 : hdl_u32;
+    variable choice_3 : hdl_u32;
+  begin
+    step := (shift_left(signed(resize(keySize, 32)), 4) or (to_signed(round, 32) and signed'(x"0000000F")));
+    substitution := AesMath_StepSubstitution(hdl_address(unsigned(step(5 downto 0))));
+    s := (signed(resize(substitution, 32)) and signed'(x"00000007"));
+    substituted := unsigned'(AesMath_SBox(hdl_address(p(31 downto 24))) & AesMath_SBox(hdl_address(p(23 downto 16))) & AesMath_SBox(hdl_address(p(15 downto 8))) & AesMath_SBox(hdl_address(p(7 downto 0))));
+    if (not ((signed(resize(substitution, 32)) and signed'(x"00000008")) = signed'(x"00000000"))) then
+      f := substituted;
+    else
+      f := (unsigned'(substituted(23 downto 0) & substituted(31 downto 24)) xor shift_left(resize(AesMath_StepRcon(hdl_address(unsigned(step(5 downto 0)))), 32), 24));
+    end if;
+    if (s < signed'(x"00000004")) then
+      change := (f xor p);
+    else
+      change := unsigned'(x"00000000");
+    end if;
+    u0 := chain(127 downto 96);
+    u1 := chain(95 downto 64);
+    u2 := chain(63 downto 32);
+    u3 := chain(31 downto 0);
+    if (s = signed'(x"00000000")) then
+      choice := (u0 xor change);
+    else
+      choice := u0;
+    end if;
+    if (s <= signed'(x"00000001")) then
+      choice_2 := (u1 xor change);
+    else
+      choice_2 := u1;
+    end if;
+    if (s <= signed'(x"00000002")) then
+      choice_3 := (u2 xor change);
+    else
+      choice_3 := u2;
+    end if;
+    return AesMath_FromColumns(choice, choice_2, choice_3, (u3 xor change));
+  end function;
+
+  -- Crypto.Aes.AesMath.KeyWords
+  function AesMath_KeyWords(keySize : integer) return hdl_s32 is
+  begin
+    return (signed'(x"00000004") + shift_left(to_signed(keySize, 32), 1));
+  end function;
+
   -- Crypto.Aes.AesMath.WindowWord
   function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : integer) return hdl_u32 is
     variable choice : hdl_u32;
@@ -657,12 +694,6 @@ package body axi_aes_proc11_otf_dec_pkg is
       choice := AesMath_Column(low, to_integer((to_signed(index, 32) - signed'(x"00000004"))));
     end if;
     return choice;
-  end function;
-
-  -- Crypto.Aes.AesMath.FromColumns
-  function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128 is
-  begin
-    return unsigned'(unsigned'(c0 & c1) & unsigned'(c2 & c3));
   end function;
 
   -- Crypto.Aes.AesMath.KeyWord
@@ -683,10 +714,22 @@ package body axi_aes_proc11_otf_dec_pkg is
     return (back xor mixed);
   end function;
 
+  -- Crypto.Aes.AesMath.RotWord
+  function AesMath_RotWord(word : hdl_u32) return hdl_u32 is
+  begin
+    return unsigned'(word(23 downto 0) & word(31 downto 24));
+  end function;
+
   -- Crypto.Aes.AesMath.InvMixColumn
   function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32 is
   begin
     return AesMath_MixColumn((column xor AesMath_Xtime4(AesMath_Xtime4((column xor unsigned'(column(15 downto 0) & column(31 downto 16)))))));
+  end function;
+
+  -- Crypto.Aes.AesMath.FromColumns
+  function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128 is
+  begin
+    return unsigned'(unsigned'(c0 & c1) & unsigned'(c2 & c3));
   end function;
 
   -- Crypto.Aes.AesMath.MixColumn

@@ -695,7 +695,8 @@ begin
   u_key_scheduler : entity work.AesKeyScheduler
     generic map (
       decrypt => false,
-      buildKeySize => 0
+      buildKeySize => 0,
+      stepInTwoClocks => false
     )
     port map (
       clk => clk,
