@@ -13,15 +13,18 @@ public static class GhashMath
     public static readonly UInt128 Reduction = new(0xE100_0000_0000_0000UL, 0);
 
     /// <summary>x · v: one right shift in GCM's bit order, reduced.</summary>
-    public static UInt128 TimesX(UInt128 v) => (v & 1) != 0 ? (v >> 1) ^ Reduction : v >> 1;
+    public static UInt128 TimesX(UInt128 v) => ((ulong)v & 1UL) != 0 ? (v >> 1) ^ Reduction : v >> 1;
+
+    /// <summary>The coefficient of x^0 (the block's most significant bit).</summary>
+    public static bool TopBit(UInt128 v) => (ulong)(v >> 127) != 0;
 
     /// <summary>The product x · y in GF(2^128) (SP 800-38D Algorithm 1).</summary>
     public static UInt128 Multiply(UInt128 x, UInt128 y)
     {
         UInt128 z = 0, v = y;
-        for (int i = 127; i >= 0; i--)
+        for (int i = 0; i < 128; i++)
         {
-            if (((x >> i) & 1) != 0) z ^= v;
+            if (TopBit(x << i)) z ^= v;
             v = TimesX(v);
         }
         return z;
