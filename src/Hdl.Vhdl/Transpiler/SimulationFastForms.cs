@@ -6,8 +6,8 @@ namespace Hdl.Vhdl.Transpiler;
 /// operation itself (<c>-- pragma translate_off</c>, which <c>ghdl --synth</c> honours, as in
 /// <see cref="TotalArithmetic"/>'s <c>hdl_address</c>): the hardware is that of the plain operator.
 /// <list type="bullet">
-/// <item><c>hdl_mul(a, b)</c>: the low a'length bits of the product of two vectors of one width (C#'s
-/// wrapping product; unsigned and signed give the same low bits). numeric_std's <c>*</c> is a loop of
+/// <item><c>hdl_mul(a, b)</c>: the low a'length bits of the product of two unsigned vectors of one width
+/// (C#'s wrapping product; a signed product keeps numeric_std's signed <c>*</c>). numeric_std's <c>*</c> is a loop of
 /// full-width additions, one per bit of an operand, each a loop of <c>std_logic</c> gate functions
 /// over twice the width: a 64-bit product costs GHDL tens of thousands of calls. The simulation path
 /// multiplies 8-bit limbs as integers (column sums stay far below 2**31 up to 128-bit operands) and
