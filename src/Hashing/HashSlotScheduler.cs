@@ -90,8 +90,18 @@ public sealed class HashSlotScheduler : ClockedProcess
         if (Advance.Ready)
         {
             UInt128 ready = (full | padPending) & ~inFlight;
-            int pick = HashWords.LowestSetBit(ready);
-            bool issue = pick < slots;
+            // The lowest ready slot: a priority encoder over the slots' bits only (a mask bit past
+            // them, set by a message id out of range, is never issued, so it need not be looked at).
+            int pick = 0;
+            bool issue = false;
+            for (int i = 0; i < slots; i++)
+            {
+                if (!issue && HashWords.TestBit(ready, i))
+                {
+                    pick = i;
+                    issue = true;
+                }
+            }
             Issue.Valid = issue;
             issuedUnread = new UInt128(0, 0);
             if (issue)

@@ -61,17 +61,6 @@ public static class HashWords
     /// <summary>Whether bit <paramref name="index"/> of <paramref name="x"/> is set.</summary>
     public static bool TestBit(UInt128 x, int index) => ((x >> index) & new UInt128(0, 1)) != new UInt128(0, 0);
 
-    /// <summary>The index of the lowest set bit of <paramref name="x"/> (a priority encoder); 128 when none is set.</summary>
-    public static int LowestSetBit(UInt128 x)
-    {
-        int result = 128;
-        for (int i = 0; i < 128; i++)
-        {
-            if (result == 128 && TestBit(x, i)) result = i;
-        }
-        return result;
-    }
-
     /// <summary>
     /// The length field in the last lane of a final block: the message length in bits in the lane's
     /// least significant 64 bits (big-endian, the low half of SHA-384/512's 128-bit field), or

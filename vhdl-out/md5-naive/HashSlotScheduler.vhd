@@ -127,8 +127,14 @@ begin
         end if;
         if Advance_Ready then
           ready := ((full or padPending) and (not inFlight));
-          pick := HashWords_LowestSetBit(ready);
-          issue := (pick < to_signed(slots, 32));
+          pick := signed'(x"00000000");
+          issue := false;
+          for i in 0 to slots - 1 loop
+            if ((not issue) and (ready((i mod 128)) = '1')) then
+              pick := to_signed(i, 32);
+              issue := true;
+            end if;
+          end loop;
           Issue_Valid <= issue;
           issuedUnread := unsigned'(x"00000000000000000000000000000000");
           if issue then

@@ -12,6 +12,7 @@ package poly1305_naive_pkg is
   subtype hdl_s32 is signed(31 downto 0);
   function hdl_amount(x : unsigned; bits : positive) return natural;
   function hdl_amount(x : signed; bits : positive) return natural;
+  function hdl_mul(a, b : unsigned) return unsigned;
   function Poly1305Math_PadBlock(block_x : hdl_u128; byteCount : hdl_u8) return hdl_u128;
   function Poly1305Math_AddBlockLimb(h : hdl_u64; paddedBlock : hdl_u128; byteCount : hdl_u8; k : integer) return hdl_u64;
   function Poly1305Math_ProductLimb(h0 : hdl_u64; h1 : hdl_u64; h2 : hdl_u64; h3 : hdl_u64; h4 : hdl_u64; r0 : hdl_u64; r1 : hdl_u64; r2 : hdl_u64; r3 : hdl_u64; r4 : hdl_u64; k : integer) return hdl_u64;
@@ -32,6 +33,54 @@ package body poly1305_naive_pkg is
   begin
     v := unsigned(x);
     return to_integer(v(bits - 1 downto 0));
+  end function;
+
+  function hdl_mul(a, b : unsigned) return unsigned is
+    -- pragma translate_off
+    type limbs is array (natural range <>) of natural;
+    constant n : natural := (a'length + 7) / 8;
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    alias y : unsigned(b'length - 1 downto 0) is b;
+    variable la, lb : limbs(0 to n - 1) := (others => 0);
+    variable r : unsigned(a'length - 1 downto 0);
+    variable weight, column, limb : natural;
+    -- pragma translate_on
+  begin
+    -- pragma translate_off
+    weight := 1;
+    for i in 0 to a'length - 1 loop
+      if i mod 8 = 0 then
+        weight := 1;
+      end if;
+      if x(i) = '1' then
+        la(i / 8) := la(i / 8) + weight;
+      end if;
+      if y(i) = '1' then
+        lb(i / 8) := lb(i / 8) + weight;
+      end if;
+      weight := weight * 2;
+    end loop;
+    column := 0;
+    for k in 0 to n - 1 loop
+      for i in 0 to k loop
+        column := column + la(i) * lb(k - i);
+      end loop;
+      limb := column mod 256;
+      column := column / 256;
+      for j in 0 to 7 loop
+        if 8 * k + j < a'length then
+          if limb mod 2 = 1 then
+            r(8 * k + j) := '1';
+          else
+            r(8 * k + j) := '0';
+          end if;
+        end if;
+        limb := limb / 2;
+      end loop;
+    end loop;
+    return r;
+    -- pragma translate_on
+    return resize(a * b, a'length);
   end function;
 
   -- Crypto.ChaCha.Poly1305Math.PadBlock
@@ -71,18 +120,18 @@ package body poly1305_naive_pkg is
     s3 := (shift_left(r3, 2) + r3);
     s4 := (shift_left(r4, 2) + r4);
     if (k = 0) then
-      return ((((resize(h0 * r0, 64) + resize(h1 * s4, 64)) + resize(h2 * s3, 64)) + resize(h3 * s2, 64)) + resize(h4 * s1, 64));
+      return ((((hdl_mul(h0, r0) + hdl_mul(h1, s4)) + hdl_mul(h2, s3)) + hdl_mul(h3, s2)) + hdl_mul(h4, s1));
     end if;
     if (k = 1) then
-      return ((((resize(h0 * r1, 64) + resize(h1 * r0, 64)) + resize(h2 * s4, 64)) + resize(h3 * s3, 64)) + resize(h4 * s2, 64));
+      return ((((hdl_mul(h0, r1) + hdl_mul(h1, r0)) + hdl_mul(h2, s4)) + hdl_mul(h3, s3)) + hdl_mul(h4, s2));
     end if;
     if (k = 2) then
-      return ((((resize(h0 * r2, 64) + resize(h1 * r1, 64)) + resize(h2 * r0, 64)) + resize(h3 * s4, 64)) + resize(h4 * s3, 64));
+      return ((((hdl_mul(h0, r2) + hdl_mul(h1, r1)) + hdl_mul(h2, r0)) + hdl_mul(h3, s4)) + hdl_mul(h4, s3));
     end if;
     if (k = 3) then
-      return ((((resize(h0 * r3, 64) + resize(h1 * r2, 64)) + resize(h2 * r1, 64)) + resize(h3 * r0, 64)) + resize(h4 * s4, 64));
+      return ((((hdl_mul(h0, r3) + hdl_mul(h1, r2)) + hdl_mul(h2, r1)) + hdl_mul(h3, r0)) + hdl_mul(h4, s4));
     end if;
-    return ((((resize(h0 * r4, 64) + resize(h1 * r3, 64)) + resize(h2 * r2, 64)) + resize(h3 * r1, 64)) + resize(h4 * r0, 64));
+    return ((((hdl_mul(h0, r4) + hdl_mul(h1, r3)) + hdl_mul(h2, r2)) + hdl_mul(h3, r1)) + hdl_mul(h4, r0));
   end function;
 
   -- Crypto.ChaCha.Poly1305Math.CarriedLimb

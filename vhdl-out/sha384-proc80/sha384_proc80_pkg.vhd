@@ -40,7 +40,6 @@ package sha384_proc80_pkg is
   function hdl_index(i : integer; n : positive) return natural;
   function hdl_rotr(x : unsigned; n : natural) return unsigned;
   function HashWords_Bit(index : integer) return hdl_u128;
-  function HashWords_LowestSetBit(x : hdl_u128) return hdl_s32;
   function HashWords_TestBit(x : hdl_u128; index : integer) return boolean;
   function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128;
   function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128;
@@ -105,19 +104,6 @@ package body sha384_proc80_pkg is
   function HashWords_Bit(index : integer) return hdl_u128 is
   begin
     return shift_left(unsigned'(x"00000000000000000000000000000001"), (index mod 128));
-  end function;
-
-  -- Crypto.Hashing.HashWords.LowestSetBit
-  function HashWords_LowestSetBit(x : hdl_u128) return hdl_s32 is
-    variable result : hdl_s32;
-  begin
-    result := signed'(x"00000080");
-    for i in 0 to 127 loop
-      if ((result = signed'(x"00000080")) and (x((i mod 128)) = '1')) then
-        result := to_signed(i, 32);
-      end if;
-    end loop;
-    return result;
   end function;
 
   -- Crypto.Hashing.HashWords.TestBit

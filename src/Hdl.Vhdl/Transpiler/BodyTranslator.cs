@@ -685,7 +685,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                     if (b.OperatorKind == BinaryOperatorKind.And && AllOnes(l, w)) return Low(r, w);
                     var left = Low(l, w);
                     if (b.OperatorKind == BinaryOperatorKind.Multiply)
-                        return ShiftsAndAdds(left, r) ?? $"resize({left} * {Low(r, w)}, {w})";
+                        return ShiftsAndAdds(left, r) ?? $"{pkg.Support(SimulationFastForms.Multiply)}({left}, {Low(r, w)})";
                     return $"({left} {WidthKeepingOperator(b.OperatorKind)} {Low(r, w)})";
                 }
         }
@@ -839,7 +839,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             BinaryOperatorKind.Subtract => bool2("-"),
             BinaryOperatorKind.Multiply => type.Kind == VKind.Signed
                 ? $"signed(resize(unsigned({left} * {right}), {type.Width}))" // keep the low bits, as C# wraps
-                : $"resize({left} * {right}, {type.Width})",
+                : $"{pkg.Support(SimulationFastForms.Multiply)}({left}, {right})",
             BinaryOperatorKind.Divide when type.IsVector => $"{pkg.Support(TotalArithmetic.Div)}({left}, {right})",
             BinaryOperatorKind.Remainder when type.IsVector => $"{pkg.Support(TotalArithmetic.Rem)}({left}, {right})",
             BinaryOperatorKind.And => bool2("and"),

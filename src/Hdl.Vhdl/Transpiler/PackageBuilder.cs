@@ -140,7 +140,7 @@ internal sealed class PackageBuilder
         return scalars[field] = (name, type);
     }
 
-    /// <summary>Notes that <paramref name="name"/> (<see cref="TotalArithmetic"/>, <see cref="StaticSafeForms"/>) is used, so the package defines it.</summary>
+    /// <summary>Notes that <paramref name="name"/> (<see cref="TotalArithmetic"/>, <see cref="StaticSafeForms"/>, <see cref="SimulationFastForms"/>) is used, so the package defines it.</summary>
     public string Support(string name)
     {
         support.Add(name);
@@ -259,7 +259,8 @@ internal sealed class PackageBuilder
             sb.Append($"  type {name} is ({string.Join(", ", literals)});\n");
         foreach (var d in arrayTypeDecls) sb.Append("  ").Append(d).Append('\n');
         foreach (var d in constantDecls) sb.Append("  ").Append(d.Replace("\n", "\n  ")).Append('\n');
-        var supportTexts = support.SelectMany(n => StaticSafeForms.Defines(n) ? StaticSafeForms.Functions(n) : TotalArithmetic.Functions(n)).ToList();
+        var supportTexts = support.SelectMany(n => StaticSafeForms.Defines(n) ? StaticSafeForms.Functions(n)
+            : SimulationFastForms.Defines(n) ? SimulationFastForms.Functions(n) : TotalArithmetic.Functions(n)).ToList();
         foreach (var (decl, _) in supportTexts.Concat(functionTexts)) sb.Append("  ").Append(decl).Append(";\n");
         sb.Append($"end package;\n\npackage body {Name} is\n");
         foreach (var (_, body) in supportTexts.Concat(functionTexts)) sb.Append(body).Append('\n');

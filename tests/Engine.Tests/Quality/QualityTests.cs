@@ -43,6 +43,23 @@ public class QualityTests
         Lacks(vhdl, "resize(a, 32)"); // no 32-bit detour for bytes
     }
 
+    /// <summary>
+    /// A product of vectors is hdl_mul: in simulation 8-bit limbs multiplied as integers (numeric_std's
+    /// * is a bit-serial loop of std_logic gates in GHDL), in synthesis numeric_std's * cut to the width.
+    /// </summary>
+    [Fact, Trait("Category", CoSim.Category)]
+    public void ProductsAreMultipliedByLimbsInSimulationOnly()
+    {
+        CoSim.Check(Constructs.UnsignedArithmeticCase.Build, Operands.Drive, Cycles);
+        var entity = Vhdl(Constructs.UnsignedArithmeticCase.Build(), "UnsignedArithmeticProcess.vhd");
+        Has(entity, "Output_Product <= hdl_mul(a, b);");
+        Has(entity, "hdl_mul(resize(a, 64), resize(b, 64))"); // (ulong)a * (ulong)b
+        Lacks(entity, " * ");
+        var package = Vhdl(Constructs.UnsignedArithmeticCase.Build(), "construct_unsigned_arithmetic_pkg.vhd");
+        Has(package, "      column := column + la(i) * lb(k - i);\n");
+        Has(package, "    -- pragma translate_on\n    return resize(a * b, a'length);\n  end function;");
+    }
+
     [Fact, Trait("Category", CoSim.Category)]
     public void BitFieldsAreSlices()
     {
