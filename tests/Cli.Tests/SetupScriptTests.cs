@@ -18,6 +18,9 @@ public class SetupScriptTests
         "setup: GHDL (mcode back end) does not work (ghdl: cannot load library libgnat-12.so): reinstall it: sudo apt-get install --reinstall ghdl ghdl-mcode")]
     [InlineData("yosys", "yosys: error while loading shared libraries: libtcl8.6.so",
         "setup: yosys does not work (yosys: error while loading shared libraries: libtcl8.6.so): reinstall it: sudo apt-get install --reinstall yosys")]
+    // The solver of the formal checks (formal --engine smtbmc).
+    [InlineData("z3", "z3: error while loading shared libraries: libz3.so.4",
+        "setup: z3 does not work (z3: error while loading shared libraries: libz3.so.4): reinstall it: sudo apt-get install --reinstall z3")]
     [InlineData("openssl", "openssl: error while loading shared libraries: libcrypto.so.3",
         "setup: openssl does not work (openssl: error while loading shared libraries: libcrypto.so.3): reinstall it: sudo apt-get install --reinstall openssl")]
     public async Task ABrokenToolStopsSetupWithOneLineThatSaysWhatToDo(string tool, string failure, string expected)
