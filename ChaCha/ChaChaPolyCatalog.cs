@@ -158,7 +158,7 @@ public static class ChaChaPolyCatalog
     public static ChaChaPolyVariant Find(string name) =>
         Variants.FirstOrDefault(v => string.Equals(v.Variant, name, StringComparison.OrdinalIgnoreCase))
         ?? throw new ArgumentException(
-            $"unknown chacha20-poly1305 variant '{name}'; known variants: {string.Join(", ", Variants.Select(v => v.Variant))}", nameof(name));
+            $"unknown chacha20-poly1305 variant '{name}'; known variants: {string.Join(", ", Variants.Select(v => v.Variant))}");
 
     /// <summary>
     /// The words of one message: AAD words, data words (64 bytes each, the last of each kind partial),
