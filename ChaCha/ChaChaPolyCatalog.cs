@@ -114,7 +114,8 @@ public sealed class ChaChaPolyVariant(ChaChaVariant chacha, int queueDepth, stri
     StreamRun<ChaChaPolyResult> MeasuredRun(int blocks)
     {
         var rng = new Random(1);
-        var words = ChaChaPolyCatalog.Words(RandomBytes(rng, 32), RandomBytes(rng, 12), [], RandomBytes(rng, 64 * blocks), decrypt: false, tag: null);
+        var words = ChaChaPolyCatalog.Words(ChaChaPolyCatalog.RandomBytes(rng, 32), ChaChaPolyCatalog.RandomBytes(rng, 12), [],
+            ChaChaPolyCatalog.RandomBytes(rng, 64 * blocks), decrypt: false, tag: null);
         var run = Run(words, StreamOptions.FullSpeed);
         var mismatches = StreamTestbench<IChaChaPolyIn, IChaChaPolyOut>.Compare(ChaChaPolyCatalog.Expected(words), run.Stream.Outputs);
         if (mismatches.Count > 0 || run.Stream.ProtocolErrors.Count > 0)
@@ -129,13 +130,6 @@ public sealed class ChaChaPolyVariant(ChaChaVariant chacha, int queueDepth, stri
         var run = Run(words, options, trace: true);
         var mismatches = StreamTestbench<IChaChaPolyIn, IChaChaPolyOut>.Compare(ChaChaPolyCatalog.Expected(words), run.Stream.Outputs);
         return new TracedRun(run.Simulation, run.Trace!, mismatches, run.Stream.ProtocolErrors, blocks);
-    }
-
-    static byte[] RandomBytes(Random rng, int n)
-    {
-        var bytes = new byte[n];
-        rng.NextBytes(bytes);
-        return bytes;
     }
 
     public override string ToString() => $"{Core} {Variant}";
@@ -336,7 +330,7 @@ public static class ChaChaPolyCatalog
         return 64 * (words - 1) + last;
     }
 
-    static byte[] RandomBytes(Random rng, int n)
+    internal static byte[] RandomBytes(Random rng, int n)
     {
         var bytes = new byte[n];
         rng.NextBytes(bytes);

@@ -155,6 +155,19 @@ public class ChaChaPolyCommandTests
     }
 
     [Fact]
+    public void EveryVariantPassesTheDemoKnownAnswer()
+    {
+        var family = CoreFamilies.Default.FindCore("chacha20-poly1305");
+        Assert.Equal(["iterative", "proc10"], family.Variants.Select(v => v.Variant));
+        foreach (var v in family.Variants)
+        {
+            var kat = family.KnownAnswer(v);
+            Assert.True(kat.Passed, $"{v.Variant}: expected {kat.Expected}, got {kat.Got}");
+            Assert.Equal(RfcSealed, kat.Got);
+        }
+    }
+
+    [Fact]
     public void StatsJsonHasTheRunFigures() => WithTempDir(dir =>
     {
         var empty = CliRunner.Run(Args("proc10", RfcKey, RfcNonce), []);
