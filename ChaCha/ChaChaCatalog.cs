@@ -27,15 +27,39 @@ public sealed record ChaChaCoreRun(ChaChaCoreDesign Core, Simulation Simulation,
 /// <summary>What <see cref="ChaChaCatalog.Encrypt"/> produced through the simulation.</summary>
 public sealed record ChaChaEncryption(byte[] Output, long Cycles, int Blocks, bool CounterExhausted);
 
+/// <summary>
+/// A ChaCha20 datapath added into a design: its input ready (the input bus is the caller's) and its
+/// output stream (whose consumer ready is the caller's).
+/// </summary>
+public sealed record ChaChaDatapath(IReady InputReady, IChaChaDataOut Output);
+
+/// <summary>
+/// Adds the processes of a ChaCha20 variant into <paramref name="design"/>, reading words from
+/// <paramref name="input"/> and giving them to a consumer whose ready is <paramref name="outputReady"/>.
+/// </summary>
+public delegate ChaChaDatapath ChaChaDatapathBuilder(Design design, IChaChaDataIn input, IReady outputReady);
+
 /// <summary>A named ChaCha20 variant: how to build its design, and how to run words through it.</summary>
-public sealed class ChaChaVariant(string variant, string description, Func<ChaChaCoreDesign> build) : ICoreVariant
+public sealed class ChaChaVariant(string variant, string description, ChaChaDatapathBuilder addDatapath) : ICoreVariant
 {
     public string Core => "chacha20";
     public string Variant { get; } = variant;
     public string Description { get; } = description;
 
+    /// <summary>Adds this variant's processes into a larger design (see <see cref="ChaChaDatapathBuilder"/>).</summary>
+    public ChaChaDatapath AddDatapath(Design design, IChaChaDataIn input, IReady outputReady) => addDatapath(design, input, outputReady);
+
     /// <summary>A fresh design with its top-level buses (a design is simulated once).</summary>
-    public ChaChaCoreDesign Build() => build();
+    public ChaChaCoreDesign Build()
+    {
+        var design = new Design($"chacha20_{Variant}");
+        var input = design.Input(Bus.Create<IChaChaDataIn>(), "in");
+        var outputReady = design.Input(Bus.Create<IReady>(), "out_ready");
+        var datapath = addDatapath(design, input, outputReady);
+        design.Output(datapath.InputReady, "in_ready");
+        design.Output(datapath.Output, "out");
+        return new ChaChaCoreDesign(design, input, datapath.InputReady, datapath.Output, outputReady);
+    }
 
     public Design BuildDesign() => Build().Design;
 
@@ -126,12 +150,12 @@ public static class ChaChaCatalog
     public static IReadOnlyList<ChaChaVariant> Variants { get; } =
     [
         new("naive", "ChaCha20, all 20 rounds in one clock between the counter stage and the output stage (1 block per clock, latency 3)",
-            () => BuildPipeline("chacha20_naive", stages: 1)),
-        new("iterative", "ChaCha20, one double round per clock in one double-round datapath (10 clocks per block)", BuildIterative),
+            (design, input, outputReady) => AddPipeline(design, input, outputReady, stages: 1)),
+        new("iterative", "ChaCha20, one double round per clock in one double-round datapath (10 clocks per block)", AddIterative),
         new("proc10", "ChaCha20, pipeline of 10 double-round stages (1 block per clock, latency 12)",
-            () => BuildPipeline("chacha20_proc10", stages: 10)),
+            (design, input, outputReady) => AddPipeline(design, input, outputReady, stages: 10)),
         new("proc20", "ChaCha20, pipeline of 20 stages, one column or diagonal round each (1 block per clock, latency 22)",
-            () => BuildPipeline("chacha20_proc20", stages: 20)),
+            (design, input, outputReady) => AddPipeline(design, input, outputReady, stages: 20)),
     ];
 
     /// <summary>The variant called <paramref name="name"/> (case-insensitive).</summary>
@@ -304,12 +328,9 @@ public static class ChaChaCatalog
     }
 
     /// <summary>Counter stage, then <paramref name="stages"/> round stages of 20/stages rounds, then the output stage.</summary>
-    static ChaChaCoreDesign BuildPipeline(string name, int stages)
+    static ChaChaDatapath AddPipeline(Design design, IChaChaDataIn input, IReady outputReady, int stages)
     {
         int roundsPerStage = ChaChaMath.Rounds / stages;
-        var design = new Design(name);
-        var input = design.Input(Bus.Create<IChaChaDataIn>(), "in");
-        var outputReady = design.Input(Bus.Create<IReady>(), "out_ready");
         var control = new PipelineControl { Name = "control", OutputReady = outputReady };
         var setup = design.Add(new ChaChaBlockSetup { Name = "setup", Input = input, Advance = control.Advance });
         var gate = design.Add(new ChaChaInputGate { Name = "input_gate", Advance = control.Advance, Status = setup.Status });
@@ -324,17 +345,12 @@ public static class ChaChaCatalog
         var final = design.Add(new ChaChaFinalStage { Name = "final", Input = block, Advance = control.Advance });
         control.Output = final.Output;
         design.Add(control);
-        design.Output(gate.InputReady, "in_ready");
-        design.Output(final.Output, "out");
-        return new ChaChaCoreDesign(design, input, gate.InputReady, final.Output, outputReady);
+        return new ChaChaDatapath(gate.InputReady, final.Output);
     }
 
     /// <summary>Counter stage, the iterative double round, output stage; each side with its own pipeline control.</summary>
-    static ChaChaCoreDesign BuildIterative()
+    static ChaChaDatapath AddIterative(Design design, IChaChaDataIn input, IReady outputReady)
     {
-        var design = new Design("chacha20_iterative");
-        var input = design.Input(Bus.Create<IChaChaDataIn>(), "in");
-        var outputReady = design.Input(Bus.Create<IReady>(), "out_ready");
         var frontControl = new PipelineControl { Name = "front_control" };
         var backControl = new PipelineControl { Name = "back_control", OutputReady = outputReady };
         var setup = design.Add(new ChaChaBlockSetup { Name = "setup", Input = input, Advance = frontControl.Advance });
@@ -349,8 +365,6 @@ public static class ChaChaCatalog
         backControl.Output = final.Output;
         design.Add(frontControl);
         design.Add(backControl);
-        design.Output(gate.InputReady, "in_ready");
-        design.Output(final.Output, "out");
-        return new ChaChaCoreDesign(design, input, gate.InputReady, final.Output, outputReady);
+        return new ChaChaDatapath(gate.InputReady, final.Output);
     }
 }

@@ -17,6 +17,7 @@ public static class CoreRegistry
         .. Sha2Catalog.Variants,
         .. ChaChaCatalog.Variants,
         .. Poly1305Catalog.Variants,
+        .. ChaChaPolyCatalog.Variants,
     ];
 
     /// <summary>

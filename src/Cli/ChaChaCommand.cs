@@ -16,10 +16,10 @@ public sealed record ChaChaRunStats(long Cycles, int Blocks, long Bytes, double?
 /// </summary>
 public static class ChaChaCommand
 {
-    public static byte[] ParseHex(string option, string hex, int bytes, string what)
+    public static byte[] ParseHex(string option, string hex, int bytes, string what, string command = "chacha20")
     {
         if (hex.Length != 2 * bytes || !hex.All(char.IsAsciiHexDigit))
-            throw new UsageException($"chacha20: {option} must be {2 * bytes} hexadecimal digits ({what}), got '{hex}'");
+            throw new UsageException($"{command}: {option} must be {2 * bytes} hexadecimal digits ({what}), got '{hex}'");
         return Convert.FromHexString(hex);
     }
 

@@ -115,6 +115,20 @@ public static class CliApp
             p.GetValue(chachaCounter)!, p.GetValue(chachaStats)));
         root.Subcommands.Add(chacha);
 
+        var aeadVariant = new Option<string>("--variant") { Description = "ChaCha20-Poly1305 variant: iterative or proc10.", Required = true };
+        var aeadKey = new Option<string>("--key", "-K") { Description = "256-bit key as 64 hexadecimal digits.", Required = true };
+        var aeadNonce = new Option<string>("--nonce") { Description = "96-bit nonce (RFC 8439) as 24 hexadecimal digits.", Required = true };
+        var aeadAad = new Option<string>("--aad") { Description = "File of additional authenticated data (default: none)." };
+        var aeadDecrypt = new Option<bool>("--decrypt", "-d") { Description = "Decrypt: stdin is ciphertext followed by the 16-byte tag; the plaintext is written only when the tag is right (exit 1 otherwise)." };
+        var aeadStats = new Option<string>("--stats-json") { Description = "Also write {cycles, dataWords, bytes, aadBytes, clocksPerDataWord, cyclesPerSecond} to this file." };
+        var aead = new Command("chacha20-poly1305",
+            "AEAD_CHACHA20_POLY1305 (RFC 8439 2.8) of stdin to stdout through the cycle-accurate simulation of one ChaCha20-Poly1305 core; " +
+            "encryption writes the ciphertext followed by the 16-byte tag. Summary on stderr.")
+            { aeadVariant, aeadKey, aeadNonce, aeadAad, aeadDecrypt, aeadStats };
+        aead.SetAction(p => ChaChaPolyCommand.Execute(env, p.GetValue(aeadVariant)!, p.GetValue(aeadKey)!, p.GetValue(aeadNonce)!,
+            p.GetValue(aeadAad), p.GetValue(aeadDecrypt), p.GetValue(aeadStats)));
+        root.Subcommands.Add(aead);
+
         var core = new Option<string>("--core") { Description = "Core (aes, ...)." };
         var variant = new Option<string>("--variant") { Description = "Variant of the core (see list)." };
         var outDir = new Option<string>("--out") { Description = "Output folder (default vhdl-out/<core>-<variant>; with --all, the parent folder)." };

@@ -34,6 +34,7 @@ public sealed class CoreFamilies(IReadOnlyList<CoreFamily> families)
             "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f"),
         ["chacha20"] = ChaChaKnownAnswers.Rfc8439Section242,
         ["poly1305"] = ChaChaKnownAnswers.Rfc8439Section252,
+        ["chacha20-poly1305"] = ChaChaKnownAnswers.Rfc8439Section282,
     };
 
     static readonly Lazy<CoreFamilies> lazyDefault = new(() => new CoreFamilies(
@@ -124,7 +125,7 @@ public static class HashKnownAnswers
     }
 }
 
-/// <summary>Published ChaCha20 known-answer tests run through the simulation.</summary>
+/// <summary>Published ChaCha20, Poly1305 and ChaCha20-Poly1305 known-answer tests run through the simulation.</summary>
 public static class ChaChaKnownAnswers
 {
     /// <summary>RFC 8439 §2.4.2: key 00..1f, nonce 00:00:00:00:00:00:00:4a:00:00:00:00, initial counter 1, the "sunscreen" plaintext.</summary>
@@ -149,5 +150,21 @@ public static class ChaChaKnownAnswers
         var (got, cycles) = Poly1305Catalog.Mac(variant.Variant, key, "Cryptographic Forum Research Group"u8.ToArray());
         string hex = Convert.ToHexStringLower(got);
         return new KnownAnswerResult("RFC 8439 2.5.2", hex == tag, tag, hex, cycles);
+    }
+
+    /// <summary>RFC 8439 §2.8.2: AEAD_CHACHA20_POLY1305 of the "sunscreen" plaintext with 12 bytes of AAD: ciphertext, then tag.</summary>
+    public static KnownAnswerResult Rfc8439Section282(ICoreVariant variant)
+    {
+        byte[] key = Convert.FromHexString("808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f");
+        byte[] nonce = Convert.FromHexString("070000004041424344454647");
+        byte[] aad = Convert.FromHexString("50515253c0c1c2c3c4c5c6c7");
+        byte[] plaintext = "Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the future, sunscreen would be it."u8.ToArray();
+        const string sealedText =
+            "d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d63dbea45e8ca9671282fafb69da92728b1a71de0a9e060b2905d6a5b67ecd3b36" +
+            "92ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc3ff4def08e4b7a9de576d26586cec64b6116" +
+            "1ae10b594f09e26a7e902ecbd0600691";
+        var run = ChaChaPolyCatalog.Run(variant.Variant, key, nonce, aad, plaintext, decrypt: false);
+        string got = Convert.ToHexStringLower([.. run.Output, .. run.Tag]);
+        return new KnownAnswerResult("RFC 8439 2.8.2", got == sealedText, sealedText, got, run.Cycles);
     }
 }
