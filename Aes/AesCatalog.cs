@@ -118,6 +118,9 @@ public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, st
     /// <summary>A fresh design with its top-level buses (a design is simulated once).</summary>
     public AesCoreDesign Build() => AesCatalog.BuildCore(Name.Replace('-', '_'), Decrypt, Mode, build(new AesBuild(Decrypt, KeyBits)));
 
+    /// <summary>The block cipher core alone (no mode around it), to build into a larger design.</summary>
+    public AesCatalog.BlockCoreBuilder BlockCore() => build(new AesBuild(Decrypt, KeyBits));
+
     /// <summary>The same block cipher core with <paramref name="otherMode"/> around it.</summary>
     public AesVariant WithMode(AesMode otherMode) =>
         otherMode == Mode ? this : new AesVariant(Family, Decrypt, KeyPerBlock, $"{description}; {otherMode.ToString().ToUpperInvariant()} mode around it", build, otherMode, KeyBits);

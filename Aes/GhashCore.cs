@@ -21,26 +21,36 @@ public static class GhashCore
     /// <summary>Builds a core whose multiplier has <paramref name="depth"/> stages (2 to 8, dividing 128).</summary>
     public static GhashCoreDesign Build(string name, int depth)
     {
-        if (depth < 2 || depth > 8 || 128 % depth != 0)
-            throw new ArgumentOutOfRangeException(nameof(depth), depth, "a GHASH multiplier pipeline has 2, 4 or 8 stages");
         var design = new Design(name);
         var input = design.Input(Bus.Create<IGhashIn>(), "in");
         var outputReady = design.Input(Bus.Create<IReady>(), "out_ready");
-        var control = new PipelineControl { Name = "control", OutputReady = outputReady };
-        var gate = new GhashInputGate { Name = "input_gate", Advance = control.Advance };
-        var front = design.Add(new GhashFront(depth + 1) { Name = "front", Input = input, InputReady = gate.InputReady, Advance = control.Advance });
+        var (inputReady, output) = Add(design, input, outputReady, depth, "");
+        design.Output(inputReady, "in_ready");
+        design.Output(output, "out");
+        return new GhashCoreDesign(design, input, inputReady, output, outputReady);
+    }
+
+    /// <summary>
+    /// Adds the core's processes to <paramref name="design"/> (their names start with <paramref name="prefix"/>),
+    /// taking <paramref name="input"/> and giving its hashes to a consumer with <paramref name="outputReady"/>.
+    /// </summary>
+    public static (IReady InputReady, IGhashOut Output) Add(Design design, IGhashIn input, IReady outputReady, int depth, string prefix)
+    {
+        if (depth < 2 || depth > 8 || 128 % depth != 0)
+            throw new ArgumentOutOfRangeException(nameof(depth), depth, "a GHASH multiplier pipeline has 2, 4 or 8 stages");
+        var control = new PipelineControl { Name = prefix + "control", OutputReady = outputReady };
+        var gate = new GhashInputGate { Name = prefix + "input_gate", Advance = control.Advance };
+        var front = design.Add(new GhashFront(depth + 1) { Name = prefix + "front", Input = input, InputReady = gate.InputReady, Advance = control.Advance });
         gate.Status = front.Status;
         IGhashProduct product = front.Issue;
         for (int stage = 0; stage < depth; stage++)
-            product = design.Add(new GhashMultiplyStage(128 / depth) { Name = $"multiply{stage}", Input = product, Advance = control.Advance }).Output;
+            product = design.Add(new GhashMultiplyStage(128 / depth) { Name = $"{prefix}multiply{stage}", Input = product, Advance = control.Advance }).Output;
         front.Exit = product;
-        var collector = design.Add(new GhashCollector { Name = "collector", Exit = product, Advance = control.Advance });
+        var collector = design.Add(new GhashCollector { Name = prefix + "collector", Exit = product, Advance = control.Advance });
         control.Output = collector.Output;
         design.Add(control);
         design.Add(gate);
-        design.Output(gate.InputReady, "in_ready");
-        design.Output(collector.Output, "out");
-        return new GhashCoreDesign(design, input, gate.InputReady, collector.Output, outputReady);
+        return (gate.InputReady, collector.Output);
     }
 }
 

@@ -18,11 +18,11 @@ public static class AesCommand
 {
     public const int BlockBytes = 16;
 
-    public static byte[] ParseKey(string hex)
+    public static byte[] ParseKey(string hex, string command = "aes")
     {
         if (hex.Length is not (32 or 48 or 64) || !hex.All(char.IsAsciiHexDigit))
             throw new UsageException(
-                $"aes: --key must be 32, 48 or 64 hexadecimal digits (a 128-, 192- or 256-bit key), got {hex.Length} characters{(hex.All(char.IsAsciiHexDigit) ? "" : " with non-hexadecimal ones")}");
+                $"{command}: --key must be 32, 48 or 64 hexadecimal digits (a 128-, 192- or 256-bit key), got {hex.Length} characters{(hex.All(char.IsAsciiHexDigit) ? "" : " with non-hexadecimal ones")}");
         return Convert.FromHexString(hex);
     }
 

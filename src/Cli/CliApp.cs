@@ -91,6 +91,21 @@ public static class CliApp
             p.GetValue(iv), p.GetValue(statsJson), p.GetValue(aesKeyBits) ?? "all"));
         root.Subcommands.Add(aes);
 
+        var gcmVariant = new Option<string>("--variant") { Description = "AES encryption variant under the GCM core (see list; e.g. proc11).", Required = true };
+        var gcmKey = new Option<string>("--key", "-K") { Description = "AES key as 32, 48 or 64 hexadecimal digits (AES-128, -192, -256).", Required = true };
+        var gcmIv = new Option<string>("--iv") { Description = "IV as hexadecimal digits, one byte or more (24 digits: the usual 96-bit IV).", Required = true };
+        var gcmAad = new Option<string>("--aad") { Description = "File of additional authenticated data (default none)." };
+        var gcmDecrypt = new Option<bool>("--decrypt", "-d") { Description = "Open: read ciphertext followed by the 16-byte tag, write the plaintext only if the tag is right." };
+        var gcmStats = new Option<string>("--stats-json") { Description = "Also write {cycles, aadBlocks, dataBlocks, clocksPerBlock, cyclesPerSecond} to this file." };
+        var gcmKeyBits = KeyBitsOption("all");
+        var gcm = new Command("aes-gcm",
+            "AES-GCM (SP 800-38D) of stdin to stdout through the cycle-accurate simulation of the GCM core (AES pipeline and GHASH core): " +
+            "sealing writes the ciphertext and the 16-byte tag; opening (--decrypt) reads ciphertext and tag and writes the plaintext only " +
+            "when the tag is right (a wrong tag: exit 1, nothing written). Summary on stderr.") { gcmVariant, gcmKey, gcmIv, gcmAad, gcmDecrypt, gcmStats, gcmKeyBits };
+        gcm.SetAction(p => AesGcmCommand.Execute(env, p.GetValue(gcmVariant)!, p.GetValue(gcmKey)!, p.GetValue(gcmIv)!, p.GetValue(gcmAad),
+            p.GetValue(gcmDecrypt), p.GetValue(gcmStats), p.GetValue(gcmKeyBits) ?? "all"));
+        root.Subcommands.Add(gcm);
+
         foreach (var hashCore in HashCommand.Cores)
         {
             var hashVariant = new Option<string>("--variant") { Description = $"{hashCore} variant (see list).", Required = true };

@@ -50,6 +50,8 @@ public static class SynthCommand
         if (d.PathFrom is not null || d.PathTo is not null)
             o.Write($"  that path runs from {d.PathFrom ?? "?"} to {d.PathTo ?? "?"} (yosys's flattened net names)\n");
         if (d.LoopCells > 0) o.Write($"  warning: {d.LoopCells} cells on combinational loops were left out of the depth\n");
+        int latches = r.CellTypes.Where(c => c.Key.StartsWith("LD", StringComparison.Ordinal)).Sum(c => c.Value);
+        if (latches > 0) o.Write($"  warning: {latches} latches (LD* cells): the design or its Verilog netlist is faulty\n");
         o.Write($"  f_max ESTIMATE {F(report.FmaxEstimateMHz)} MHz ({report.FmaxModel}); not a timing analysis\n");
     }
 

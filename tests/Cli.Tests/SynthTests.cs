@@ -212,6 +212,7 @@ public class SynthTests
         Assert.Equal("word-one: yosys synth_xilinx, 7-series (Zynq-7020), cached result", lines[0]);
         Assert.Contains(lines, l => l.StartsWith("  FF             34", StringComparison.Ordinal));
         Assert.Contains(lines, l => l.StartsWith("  f_max ESTIMATE ", StringComparison.Ordinal));
+        Assert.DoesNotContain(lines, l => l.Contains("latches", StringComparison.Ordinal));
     }
 
     /// <summary>yosys missing from PATH: one line on stderr, exit 2, nothing on stdout (a separate process with its own PATH).</summary>

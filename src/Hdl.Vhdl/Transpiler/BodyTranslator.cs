@@ -294,10 +294,18 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         }
     }
 
+    /// <summary>
+    /// A switch on a narrow integer becomes a VHDL case; a switch on an enum, or on a wide integer, an
+    /// if/elsif chain of equality tests. GHDL 2.0 synthesizes a case as a one-hot mux whose default its
+    /// Verilog writer (<c>--synth --out=verilog</c>, what yosys reads) drops: the others branch is lost
+    /// and yosys infers latches for the selector values no choice names, which for an enum are the
+    /// encodings past its last member. An if chain becomes 2:1 muxes, which it writes whole.
+    /// (The integer case has the same fault; changing it too changes the committed AXI wrappers' VHDL.)
+    /// </summary>
     void Switch(ISwitchOperation s)
     {
         var selType = TypeOf(s.Value);
-        bool asCase = selType.Kind == VKind.Enum || (selType.IsVector && selType.Width <= 31);
+        bool asCase = selType.IsVector && selType.Width <= 31;
         var sel = Expr(s.Value).Text;
         var sections = s.Cases.Select(c => (Labels: c.Clauses.Select(cl => cl switch
         {
@@ -310,13 +318,12 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         sections = [.. sections.OrderBy(x => x.Labels.Contains(null) ? 1 : 0)];
         if (asCase)
         {
-            Line(selType.Kind == VKind.Enum ? $"case {sel} is" : $"case to_integer({sel}) is");
+            Line($"case to_integer({sel}) is");
             indent++;
             bool hasDefault = false;
             foreach (var (labels, body) in sections)
             {
-                var choices = labels.Select(l => l is null ? "others" : selType.Kind == VKind.Enum
-                    ? pkg.EnumLiteral(selType, Convert.ToInt64(l)) : Convert.ToInt64(l).ToString()).ToList();
+                var choices = labels.Select(l => l is null ? "others" : Convert.ToInt64(l).ToString()).ToList();
                 if (choices.Contains("others")) { hasDefault = true; choices = ["others"]; }
                 Line($"when {string.Join(" | ", choices)} =>");
                 indent++;
@@ -329,7 +336,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             Line("end case;");
             return;
         }
-        // Wide selectors: an if/elsif chain of equality tests.
+        // Enums and wide selectors: an if/elsif chain of equality tests.
         bool firstBranch = true;
         foreach (var (labels, body) in sections)
         {

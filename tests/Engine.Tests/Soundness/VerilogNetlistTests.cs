@@ -97,5 +97,25 @@ public class VerilogNetlistTests
         Directory.Delete(work, recursive: true);
     }
 
+    /// <summary>
+    /// A switch over an enum of five states (three bits, three encodings unused), no default: GHDL 2.0
+    /// wrote a VHDL case as a one-hot Verilog case without its default, so yosys made latches of it
+    /// (717 in the AES-GCM core) and lost the others branch. The switch is now an if/elsif chain and
+    /// the mapped netlist has flip-flops only.
+    /// </summary>
+    [Fact, Trait("Category", CoSim.Category)]
+    public void ASwitchOverAnEnumSynthesizesWithoutLatches()
+    {
+        var netlist = Designs.SequenceDetectorDesign.Build().Elaborate();
+        var work = Directory.CreateTempSubdirectory("engine-tests-switch-latches-").FullName;
+        var synth = Synthesis.Run(netlist, work, writeVerilog: true);
+        var (json, _) = Yosys.SynthXilinx(work, Path.GetFileName(synth.VerilogPath!), synth.Top);
+        var (resources, _) = XilinxNetlist.AnalyseFile(json, synth.Top);
+        var latches = resources.CellTypes.Where(c => c.Key.StartsWith("LD", StringComparison.Ordinal)).ToList();
+        Assert.True(latches.Count == 0, $"latches in the netlist: {string.Join(", ", latches)} (work dir {work})");
+        Assert.True(resources.Ff >= 3 + 32, $"the state and the match count are not all in flip-flops: {resources.Ff} FF");
+        Directory.Delete(work, recursive: true);
+    }
+
     static readonly Regex EvalResult = new(@"Eval result: \\(\w+) = 64'([01]{64})\.");
 }
