@@ -136,11 +136,11 @@ internal static class VhdlText
 
     /// <summary>
     /// The low <paramref name="width"/> bits of an unsigned value (C#'s truncation). A name, an array
-    /// element, a slice of one or the result of a package function (a helper, <c>hdl_div</c>,
-    /// <c>hdl_rem</c>), possibly converted (<c>unsigned(...)</c>), is sliced: <c>ghdl --synth</c> (GHDL 2.0)
-    /// crashes (netlists-utils.adb:145 and :163) on a truncating <c>resize</c> of a value it has folded
-    /// to a constant, once another operation uses the result. Other values (operators, numeric_std's
-    /// functions, which GHDL folds itself) are resized.
+    /// element, a slice of one or the result of a function (a helper, <c>hdl_div</c>, <c>hdl_rem</c>,
+    /// <c>to_unsigned</c>), possibly converted (<c>unsigned(...)</c>), is sliced: <c>ghdl --synth</c> (GHDL
+    /// 2.0) crashes (netlists-utils.adb:145 and :163) on a truncating <c>resize</c> of a value it has
+    /// folded to a constant, once another operation uses the result. Other values (operators,
+    /// numeric_std's resize and shifts, whose truncation GHDL folds) are resized.
     /// </summary>
     static string Low(string e, int width)
     {
@@ -159,8 +159,12 @@ internal static class VhdlText
         return (null, e);
     }
 
-    /// <summary>numeric_std's functions, which <c>ghdl --synth</c> folds itself: their truncation stays a resize.</summary>
-    static readonly HashSet<string> NumericStd = ["resize", "shift_left", "shift_right", "rotate_left", "rotate_right", "to_unsigned", "to_signed", "unsigned", "signed", "std_logic_vector"];
+    /// <summary>
+    /// numeric_std's functions whose truncation <c>ghdl --synth</c> folds: it stays a resize
+    /// (<c>to_unsigned</c> and <c>to_signed</c> are sliced: the truncation of <c>to_unsigned(E'pos(e), 2)</c>
+    /// of an enum value GHDL knows crashes it, netlists-utils.adb:145).
+    /// </summary>
+    static readonly HashSet<string> NumericStd = ["resize", "shift_left", "shift_right", "rotate_left", "rotate_right", "unsigned", "signed", "std_logic_vector"];
 
     /// <summary>
     /// A vector that may be sliced, as the prefix to slice and the bit its slice starts at: a name or a
