@@ -53,7 +53,7 @@ begin
     if valid then
       Output_Block <= Input_Block;
       Output_Side <= Input_Side;
-      Output_KeySize <= resize(AesMath_KeySizeIn(buildKeySize, resize(Input_KeySize, 8)), 2);
+      Output_KeySize <= AesMath_KeySizeIn(buildKeySize, resize(Input_KeySize, 8))(1 downto 0);
       Output_Tag <= Input_Tag;
       Output_Last <= Input_Last;
     else

@@ -151,7 +151,7 @@ begin
               Issue_Last <= true;
             else
               full := (full and (not bit_x));
-              total := (sent + unsigned(resize(count, 64)));
+              total := (sent + unsigned(hdl_sext(count, 64)));
               Issue_UseBuffer <= true;
               Issue_KeepBytes <= unsigned(count(7 downto 0));
               Issue_BitLength <= shift_left(total, 3);

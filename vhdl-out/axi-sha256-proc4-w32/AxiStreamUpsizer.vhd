@@ -80,13 +80,13 @@ begin
           end if;
           if take then
             if holding then
-              Output_Data <= unsigned'((Input_Data and resize(AxiMath_LaneMask(resize(Input_Keep, 8)), 32)) & held);
+              Output_Data <= unsigned'((Input_Data and AxiMath_LaneMask(resize(Input_Keep, 8))(31 downto 0)) & held);
               Output_Keep <= (shift_left(resize(Input_Keep, 8), 4) or heldKeep);
               Output_Last <= Input_Last;
               outputValid := true;
               holding := false;
             else
-              held := (Input_Data and resize(AxiMath_LaneMask(resize(Input_Keep, 8)), 32));
+              held := (Input_Data and AxiMath_LaneMask(resize(Input_Keep, 8))(31 downto 0));
               heldKeep := resize(Input_Keep, 8);
               holdingLast := Input_Last;
               holding := true;

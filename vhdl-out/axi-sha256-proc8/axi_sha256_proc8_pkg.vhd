@@ -38,6 +38,7 @@ package axi_sha256_proc8_pkg is
   function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_index(i : integer; n : positive) return natural;
   function hdl_rotr(x : unsigned; n : natural) return unsigned;
+  function hdl_sext(x : signed; w : positive) return signed;
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32;
   function AxiLiteRegisterBank_Supported(caps : hdl_u32; config : hdl_u32) return boolean;
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
@@ -103,6 +104,14 @@ package body axi_sha256_proc8_pkg is
   function hdl_rotr(x : unsigned; n : natural) return unsigned is
   begin
     return shift_right(x, n) or shift_left(x, x'length - n);
+  end function;
+
+  function hdl_sext(x : signed; w : positive) return signed is
+    variable r : signed(w - 1 downto 0);
+  begin
+    r := (others => x(x'left));
+    r(x'length - 1 downto 0) := x;
+    return r;
   end function;
 
   -- Crypto.Axi.AxiMath.MergeStrobes

@@ -51,6 +51,7 @@ package md5_naive_pkg is
   function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_index(i : integer; n : positive) return natural;
   function hdl_rotl(x : unsigned; n : natural) return unsigned;
+  function hdl_sext(x : signed; w : positive) return signed;
   function Md5Math_Step(state : hdl_u128; m0 : hdl_u128; m1 : hdl_u128; m2 : hdl_u128; m3 : hdl_u128; step : integer) return hdl_u128;
   function HashWords_Bit(index : integer) return hdl_u128;
   function HashWords_TestBit(x : hdl_u128; index : integer) return boolean;
@@ -105,6 +106,14 @@ package body md5_naive_pkg is
   function hdl_rotl(x : unsigned; n : natural) return unsigned is
   begin
     return shift_left(x, n) or shift_right(x, x'length - n);
+  end function;
+
+  function hdl_sext(x : signed; w : positive) return signed is
+    variable r : signed(w - 1 downto 0);
+  begin
+    r := (others => x(x'left));
+    r(x'length - 1 downto 0) := x;
+    return r;
   end function;
 
   -- Crypto.Md5.Md5Math.Step

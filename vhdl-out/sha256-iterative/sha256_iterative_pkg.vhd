@@ -34,6 +34,7 @@ package sha256_iterative_pkg is
   function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_index(i : integer; n : positive) return natural;
   function hdl_rotr(x : unsigned; n : natural) return unsigned;
+  function hdl_sext(x : signed; w : positive) return signed;
   function HashWords_Bit(index : integer) return hdl_u128;
   function HashWords_TestBit(x : hdl_u128; index : integer) return boolean;
   function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128;
@@ -93,6 +94,14 @@ package body sha256_iterative_pkg is
   function hdl_rotr(x : unsigned; n : natural) return unsigned is
   begin
     return shift_right(x, n) or shift_left(x, x'length - n);
+  end function;
+
+  function hdl_sext(x : signed; w : positive) return signed is
+    variable r : signed(w - 1 downto 0);
+  begin
+    r := (others => x(x'left));
+    r(x'length - 1 downto 0) := x;
+    return r;
   end function;
 
   -- Crypto.Hashing.HashWords.Bit

@@ -186,11 +186,11 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         {
             // Only the target's bits are kept: compute at its width.
             var narrow = pkg.Use(VType.U(targetType.Width));
-            var l = VhdlText.Convert(Read(target), targetType, narrow);
+            var l = VhdlText.Convert(Read(target), targetType, narrow, pkg.Support);
             Write(target, Conv($"({l} {WidthKeepingOperator(compound.OperatorKind)} {Low(value, targetType.Width)})", narrow, targetType, compound));
             return;
         }
-        var left = VhdlText.Convert(Read(target), targetType, opType);
+        var left = VhdlText.Convert(Read(target), targetType, opType, pkg.Support);
         var result = Binary(compound.OperatorKind, left, opType, value, opType, compound);
         Write(target, Conv(result, opType, targetType, compound));
     }
@@ -514,9 +514,9 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     }
 
     /// <summary>A conversion with C# semantics, or an error at <paramref name="at"/> if it has no hardware form.</summary>
-    static string Conv(string e, VType from, VType to, IOperation at)
+    string Conv(string e, VType from, VType to, IOperation at)
     {
-        try { return VhdlText.Convert(e, from, to); }
+        try { return VhdlText.Convert(e, from, to, pkg.Support); }
         catch (TranspileException x) { throw Error(at, x.Message); }
     }
 
@@ -976,8 +976,8 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             return c >= 0 && c < length ? c.ToString() : InRange(c.ToString());
         }
         var plain = Unwrap(index);
-        if (powerOfTwo && length > 1 && TypeOf(plain) is { IsVector: true } wide && wide.Width > bits &&
-            (Slice(plain, 0, bits) is not null || Narrowable(plain)))
+        // the low address bits, also through conversions ((int)x: x's low bits, not a resize of a resize)
+        if (powerOfTwo && length > 1 && TypeOf(plain) is { IsVector: true } wide && wide.Width > bits)
             return $"{pkg.Support(TotalArithmetic.Address)}({Low(plain, bits)})";
         var (text, type) = Expr(plain);
         if (type.Kind == VKind.Integer)

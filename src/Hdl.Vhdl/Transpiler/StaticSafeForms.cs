@@ -10,19 +10,24 @@ namespace Hdl.Vhdl.Transpiler;
 /// GHDL's decision, not visible in the C#; so these operations always take the form below, which GHDL
 /// folds and synthesizes alike (and which is the same logic: wiring for a constant amount, a
 /// barrel shifter for a variable one). <c>/=</c> on vectors is written <c>not (a = b)</c> in place,
-/// an ordering of enumeration values compares their <c>'pos</c>; a truncation of a named value is a
-/// slice (<see cref="VhdlText"/>).
+/// an ordering of enumeration values compares their <c>'pos</c>; a truncation of a named value, an
+/// element or a package function's result is a slice (<see cref="VhdlText"/>).
 /// <list type="bullet">
 /// <item><c>hdl_rotl(x, n)</c>, <c>hdl_rotr(x, n)</c>: rotate by 0 &lt;= n &lt; x'length, as two shifts (the second by x'length when n = 0, which gives 0).</item>
+/// <item><c>hdl_sext(x, w)</c>: x sign-extended to w bits (numeric_std's <c>resize</c> of a signed
+/// value), as the sign bit copied above x. GHDL folds numeric_std's sign extension of a negative
+/// value it knows into a constant whose bits above its width are ones too, and crashes
+/// (netlists-folds.adb:202, netlists-utils.adb:145) once an unsigned operation extends or truncates it
+/// (<c>to_integer(unsigned(resize(s, 16)))</c>, <c>(int)(ushort)(sbyte)v</c>).</item>
 /// <item><c>hdl_amount(x, bits)</c>: the low <c>bits</c> bits of x as a natural (a shift or rotate
 /// amount masked as C# masks it), by a slice.</item>
 /// </list>
 /// </summary>
 internal static class StaticSafeForms
 {
-    public const string RotateLeft = "hdl_rotl", RotateRight = "hdl_rotr", Amount = "hdl_amount";
+    public const string RotateLeft = "hdl_rotl", RotateRight = "hdl_rotr", Amount = "hdl_amount", SignExtend = "hdl_sext";
 
-    public static bool Defines(string name) => name is RotateLeft or RotateRight or Amount;
+    public static bool Defines(string name) => name is RotateLeft or RotateRight or Amount or SignExtend;
 
     /// <summary>Declaration and body of each overload of a support function.</summary>
     public static IEnumerable<(string Declaration, string Body)> Functions(string name) => name switch
@@ -30,6 +35,7 @@ internal static class StaticSafeForms
         RotateLeft => [Rotate(RotateLeft, "shift_left", "shift_right")],
         RotateRight => [Rotate(RotateRight, "shift_right", "shift_left")],
         Amount => [AmountFunction("unsigned", "x"), AmountFunction("signed", "unsigned(x)")],
+        SignExtend => [SignExtendFunction()],
         _ => throw new ArgumentException($"no support function {name}"),
     };
 
@@ -40,6 +46,21 @@ internal static class StaticSafeForms
               {decl} is
               begin
                 return {toward}(x, n) or {back}(x, x'length - n);
+              end function;
+
+            """);
+    }
+
+    static (string, string) SignExtendFunction()
+    {
+        var decl = $"function {SignExtend}(x : signed; w : positive) return signed";
+        return (decl, $"""
+              {decl} is
+                variable r : signed(w - 1 downto 0);
+              begin
+                r := (others => x(x'left));
+                r(x'length - 1 downto 0) := x;
+                return r;
               end function;
 
             """);

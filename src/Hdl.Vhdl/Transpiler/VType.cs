@@ -72,9 +72,14 @@ internal static class VhdlText
         return sb.Append('"').ToString();
     }
 
-    /// <summary>Converts <paramref name="e"/> from <paramref name="from"/> to <paramref name="to"/> with C# semantics (wrap, sign-extend).</summary>
-    public static string Convert(string e, VType from, VType to)
+    /// <summary>
+    /// Converts <paramref name="e"/> from <paramref name="from"/> to <paramref name="to"/> with C# semantics
+    /// (wrap, sign-extend). <paramref name="support"/> notes a support function the text calls (a sign
+    /// extension is <c>hdl_sext</c>, <see cref="StaticSafeForms"/>), so the package defines it.
+    /// </summary>
+    public static string Convert(string e, VType from, VType to, Func<string, string> support)
     {
+        string SignExtend(string x, int width) => $"{support(StaticSafeForms.SignExtend)}({x}, {width})";
         if (from == to) return e;
         switch (from.Kind, to.Kind)
         {
@@ -83,7 +88,10 @@ internal static class VhdlText
             // The low bits of an integer up to 30 of them: mod 2**w is never negative (no 32-bit detour).
             case (VKind.Integer, VKind.Unsigned) when to.Width <= 30: return $"to_unsigned({e} mod {1 << to.Width}, {to.Width})";
             case (VKind.Integer, VKind.Signed) when to.Width <= 30: return $"signed(to_unsigned({e} mod {1 << to.Width}, {to.Width}))";
-            case (VKind.Integer, VKind.Unsigned or VKind.Signed): return Convert($"to_signed({e}, 32)", VType.S(32), to);
+            // A wider vector holds every integer: to_signed at its width is C#'s sign extension.
+            case (VKind.Integer, VKind.Signed) when to.Width >= 32: return $"to_signed({e}, {to.Width})";
+            case (VKind.Integer, VKind.Unsigned) when to.Width >= 32: return $"unsigned(to_signed({e}, {to.Width}))";
+            case (VKind.Integer, VKind.Unsigned or VKind.Signed): return Convert($"to_signed({e}, 32)", VType.S(32), to, support);
             case (VKind.Unsigned, VKind.Integer):
             case (VKind.Signed, VKind.Integer): return $"to_integer({e})";
             case (VKind.Unsigned, VKind.Unsigned): return to.Width < from.Width ? Low(e, to.Width) : $"resize({e}, {to.Width})";
@@ -91,12 +99,12 @@ internal static class VhdlText
                 return to.Width == from.Width ? Reinterpret(e, "unsigned", "signed")
                     : $"signed({(to.Width < from.Width ? Low(e, to.Width) : $"resize({e}, {to.Width})")})";
             case (VKind.Signed, VKind.Signed):
-                return to.Width >= from.Width ? $"resize({e}, {to.Width})" : Reinterpret(Low($"unsigned({e})", to.Width), "unsigned", "signed");
+                return to.Width >= from.Width ? SignExtend(e, to.Width) : Reinterpret(Low($"unsigned({e})", to.Width), "unsigned", "signed");
             case (VKind.Signed, VKind.Unsigned):
                 return to.Width < from.Width ? Low(Reinterpret(e, "signed", "unsigned"), to.Width)
-                    : to.Width == from.Width ? Reinterpret(e, "signed", "unsigned") : $"unsigned(resize({e}, {to.Width}))";
+                    : to.Width == from.Width ? Reinterpret(e, "signed", "unsigned") : $"unsigned({SignExtend(e, to.Width)})";
             case (VKind.Enum, VKind.Unsigned or VKind.Signed):
-                return Convert($"to_unsigned({from.EnumName}'pos({e}), {from.Width})", VType.U(from.Width), to);
+                return Convert($"to_unsigned({from.EnumName}'pos({e}), {from.Width})", VType.U(from.Width), to, support);
             case (VKind.Enum, VKind.Integer): return $"{from.EnumName}'pos({e})";
         }
         throw new TranspileException(to.Kind == VKind.Enum
@@ -127,17 +135,64 @@ internal static class VhdlText
     }
 
     /// <summary>
-    /// The low <paramref name="width"/> bits of an unsigned value (C#'s truncation). A named value,
-    /// possibly converted (<c>x</c>, <c>unsigned(x)</c>), is sliced: <c>ghdl --synth</c> (GHDL 2.0)
-    /// crashes (netlists-utils.adb:145) on a truncating <c>resize</c> of a variable whose value it
-    /// has folded to a constant, once another operation uses the result. Other values are resized.
+    /// The low <paramref name="width"/> bits of an unsigned value (C#'s truncation). A name, an array
+    /// element, a slice of one or the result of a function (a helper, <c>hdl_div</c>, <c>hdl_rem</c>,
+    /// <c>to_unsigned</c>), possibly converted (<c>unsigned(...)</c>), is sliced: <c>ghdl --synth</c> (GHDL
+    /// 2.0) crashes (netlists-utils.adb:145 and :163) on a truncating <c>resize</c> of a value it has
+    /// folded to a constant, once another operation uses the result. Other values (operators,
+    /// numeric_std's resize and shifts, whose truncation GHDL folds) are resized.
     /// </summary>
     static string Low(string e, int width)
     {
-        var m = System.Text.RegularExpressions.Regex.Match(e, @"^(?:(?<conv>unsigned|signed)\((?<name>[A-Za-z][A-Za-z0-9_]*)\)|(?<name>[A-Za-z][A-Za-z0-9_]*))$");
-        if (!m.Success) return $"resize({e}, {width})";
-        var slice = $"{m.Groups["name"].Value}({width - 1} downto 0)";
-        return m.Groups["conv"].Success ? $"{m.Groups["conv"].Value}({slice})" : slice;
+        var (conversion, inner) = Converted(e);
+        if (Sliceable(inner) is not var (prefix, low)) return $"resize({e}, {width})";
+        var slice = $"{prefix}({low + width - 1} downto {low})";
+        return conversion is null ? slice : $"{conversion}({slice})";
+    }
+
+    /// <summary><c>unsigned(x)</c> or <c>signed(x)</c> as the conversion and x; else no conversion and <paramref name="e"/>.</summary>
+    static (string? Conversion, string Inner) Converted(string e)
+    {
+        foreach (var conversion in new[] { "unsigned", "signed" })
+            if (e.StartsWith(conversion + "(", StringComparison.Ordinal) && e.EndsWith(')') && Balanced(e[(conversion.Length + 1)..^1]))
+                return (conversion, e[(conversion.Length + 1)..^1]);
+        return (null, e);
+    }
+
+    /// <summary>
+    /// numeric_std's functions whose truncation <c>ghdl --synth</c> folds: it stays a resize
+    /// (<c>to_unsigned</c> and <c>to_signed</c> are sliced: the truncation of <c>to_unsigned(E'pos(e), 2)</c>
+    /// of an enum value GHDL knows crashes it, netlists-utils.adb:145).
+    /// </summary>
+    static readonly HashSet<string> NumericStd = ["resize", "shift_left", "shift_right", "rotate_left", "rotate_right", "unsigned", "signed", "std_logic_vector"];
+
+    /// <summary>
+    /// A vector that may be sliced, as the prefix to slice and the bit its slice starts at: a name or a
+    /// call of a package function with its arguments, or an element (<c>name(i)</c>), at bit 0; a slice
+    /// of one (<c>p(h downto l)</c>) as p at bit l; else null.
+    /// </summary>
+    static (string Prefix, int Low)? Sliceable(string e)
+    {
+        var name = System.Text.RegularExpressions.Regex.Match(e, "^[A-Za-z][A-Za-z0-9_]*");
+        if (!name.Success) return null;
+        int at = name.Length, lastGroup = -1;
+        while (at < e.Length)
+        {
+            if (e[at] != '(') return null;
+            int depth = 0, start = at;
+            for (; at < e.Length; at++)
+            {
+                if (e[at] == '(') depth++;
+                else if (e[at] == ')' && --depth == 0) break;
+            }
+            if (at == e.Length) return null;
+            lastGroup = start;
+            at++;
+        }
+        if (lastGroup < 0) return (e, 0);
+        if (NumericStd.Contains(name.Value.ToLowerInvariant()) && lastGroup == name.Length) return null;
+        var range = System.Text.RegularExpressions.Regex.Match(e[(lastGroup + 1)..^1], @"^(\d+) downto (\d+)$");
+        return range.Success ? (e[..lastGroup], int.Parse(range.Groups[2].Value, CultureInfo.InvariantCulture)) : (e, 0);
     }
 
     /// <summary>The zero/false/first value of a type (reset and latch-free defaults).</summary>

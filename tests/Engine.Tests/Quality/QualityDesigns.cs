@@ -152,3 +152,24 @@ public sealed class PackedFields : CombinationalProcess
         Output.Y = (uint)(packed >> 16) ^ (uint)(moved >> 32);
     }
 }
+
+/// <summary>
+/// Sign extensions read as unsigned, and truncated quotients and remainders: the forms ghdl --synth
+/// folds without crashing when it knows the operands (hdl_sext, a slice of the function's result).
+/// </summary>
+public sealed class ExtensionsAndTruncations : CombinationalProcess
+{
+    [InputBus] public IOperands Input = null!;
+    [OutputBus] public ISoundResult Output = Bus.Create<ISoundResult>();
+
+    protected override void OnTick()
+    {
+        sbyte s = (sbyte)Input.B;
+        ulong wide = ((ulong)Input.A << 32) | Input.B;
+        uint zeroExtended = (ushort)s;
+        byte quotient = (byte)(wide / ((ulong)Input.B | 1));
+        byte remainder = (byte)(wide % 1000003UL);
+        Output.X = zeroExtended ^ ((uint)quotient << 16);
+        Output.Y = (uint)(long)s ^ ((uint)remainder << 8);
+    }
+}

@@ -60,6 +60,29 @@ public class QualityTests
         Has(package, "    -- pragma translate_on\n    return resize(a * b, a'length);\n  end function;");
     }
 
+    /// <summary>
+    /// A sign extension is hdl_sext (GHDL folds numeric_std's resize of a negative signed value it knows
+    /// into a constant its zero extension crashes on), and the truncation of a function's result is a
+    /// slice of it (a truncating resize of a folded hdl_div or hdl_rem result crashes ghdl --synth).
+    /// </summary>
+    [Fact, Trait("Category", CoSim.Category)]
+    public void SignExtensionsAndTruncatedResultsTakeFormsGhdlFolds()
+    {
+        Design Build()
+        {
+            var p = new ExtensionsAndTruncations();
+            return Single("quality_extensions", p, bus => p.Input = bus, p.Output);
+        }
+        CoSim.Check(Build, Operands.Drive, Cycles);
+        var vhdl = Vhdl(Build(), "ExtensionsAndTruncations.vhd");
+        Has(vhdl, "zeroExtended := resize(unsigned(hdl_sext(s, 16)), 32);");
+        Has(vhdl, "quotient := hdl_div(wide, (resize(Input_B, 64) or unsigned'(x\"0000000000000001\")))(7 downto 0);");
+        Has(vhdl, "remainder := hdl_rem(wide, unsigned'(x\"00000000000F4243\"))(7 downto 0);");
+        Has(vhdl, "Output_Y <= (unsigned(hdl_sext(s, 32)) xor "); // (uint)(long)s: one sign extension
+        Lacks(vhdl, "resize(s,");
+        Lacks(vhdl, "resize(hdl_");
+    }
+
     [Fact, Trait("Category", CoSim.Category)]
     public void BitFieldsAreSlices()
     {

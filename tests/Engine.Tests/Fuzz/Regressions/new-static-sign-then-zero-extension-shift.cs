@@ -1,7 +1,8 @@
-// Found by the fuzzer: seed 20261125, design 1050, long run (shrunk). OPEN: not fixed (not run by any test).
-// ghdl --synth crashes (ASSERTION_ERROR at netlists-folds.adb:202) on (ushort)(sbyte)c >> 6 with c folded to a
+// Found by the fuzzer: seed 20261125, design 1050, long run (shrunk). FIXED.
+// ghdl --synth crashed (ASSERTION_ERROR at netlists-folds.adb:202) on (ushort)(sbyte)c >> 6 with c folded to a
 // constant: signed(resize(unsigned(resize(c, 16)), 32)), a zero extension of a sign extension, as in
-// new-static-sign-then-zero-extension-remainder.cs. Construct: StaticOperands.
+// new-static-sign-then-zero-extension-remainder.cs. Fixed the same way: the sign extension is hdl_sext(c, 16).
+// Construct: StaticOperands.
 using System.Numerics;
 using Hdl;
 

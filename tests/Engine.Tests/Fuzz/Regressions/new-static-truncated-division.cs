@@ -1,6 +1,8 @@
-// Found by the fuzzer: seed 20261125, design 1847, long run (shrunk). OPEN: not fixed (not run by any test).
-// ghdl --synth crashes (TYPES.INTERNAL_ERROR at netlists-utils.adb:163) on v2 := resize(hdl_div(v1, 1), 8) in a
-// helper, v1 holding a constant: a truncating resize of a division result GHDL folds. Construct: StaticOperands.
+// Found by the fuzzer: seed 20261125, design 1847, long run (shrunk). FIXED.
+// ghdl --synth crashed (TYPES.INTERNAL_ERROR at netlists-utils.adb:163) on v2 := resize(hdl_div(v1, 1), 8) in a
+// helper, v1 holding a constant: a truncating resize of a package function's result (a 64-bit constant once GHDL
+// has folded the function) fails. The back end now writes the truncation of a function's result, an array element
+// or a slice as a slice too: hdl_div(v1, 1)(7 downto 0) (VhdlText.Low). Construct: StaticOperands.
 using System.Numerics;
 using Hdl;
 

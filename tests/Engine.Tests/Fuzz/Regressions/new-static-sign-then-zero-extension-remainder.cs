@@ -1,7 +1,9 @@
-// Found by the fuzzer: seed 20261125, design 824, long run (shrunk). OPEN: not fixed (not run by any test).
-// ghdl --synth crashes (ASSERTION_ERROR at netlists-folds.adb:202) on resize(unsigned(resize(signed(v0), 16)), 32)
-// with v0 a constant: (int)(ushort)(sbyte)v0 sign-extends to 16 bits, then zero-extends to 32, which is no single
-// conversion of v0; GHDL's folding of the nested resize breaks. Construct: StaticOperands.
+// Found by the fuzzer: seed 20261125, design 824, long run (shrunk). FIXED.
+// ghdl --synth crashed (ASSERTION_ERROR at netlists-folds.adb:202) on resize(unsigned(resize(signed(v0), 16)), 32)
+// with v0 a constant: (int)(ushort)(sbyte)v0 sign-extends to 16 bits, then zero-extends to 32. GHDL folds numeric_std's
+// sign extension of a negative value it knows into a constant that is broken for unsigned operations (its bits above
+// the width are ones too), so the zero extension of it fails. The back end now writes every sign extension as
+// hdl_sext(x, w), the sign bit copied above x (StaticSafeForms). Construct: StaticOperands.
 using System.Numerics;
 using Hdl;
 
