@@ -346,7 +346,7 @@ begin
             mac1 := (word1 and ChaChaMath_KeepMask(bytes, 1));
             mac2 := (word2 and ChaChaMath_KeepMask(bytes, 2));
             mac3 := (word3 and ChaChaMath_KeepMask(bytes, 3));
-            macBlocks := resize(unsigned(hdl_div(((signed(resize(bytes, 32)) + signed'(x"00000010")) - signed'(x"00000001")), signed'(x"00000010"))), 8);
+            macBlocks := unsigned(hdl_div(((signed(resize(bytes, 32)) + signed'(x"00000010")) - signed'(x"00000001")), signed'(x"00000010"))(7 downto 0));
             feedingEnd := false;
             aadBytes := (aadBytes + resize(bytes, 64));
           elsif (keystreamHeld and outputFree) then
@@ -386,7 +386,7 @@ begin
             else
               mac3 := out3;
             end if;
-            macBlocks := resize(unsigned(hdl_div(((signed(resize(bytes, 32)) + signed'(x"00000010")) - signed'(x"00000001")), signed'(x"00000010"))), 8);
+            macBlocks := unsigned(hdl_div(((signed(resize(bytes, 32)) + signed'(x"00000010")) - signed'(x"00000001")), signed'(x"00000010"))(7 downto 0));
             feedingEnd := false;
             dataBytes := (dataBytes + resize(bytes, 64));
           end if;
