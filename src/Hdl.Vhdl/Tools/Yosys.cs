@@ -7,7 +7,7 @@ namespace Hdl.Vhdl.Tools;
 /// out-of-context core); the mapped netlist is written as JSON for <see cref="XilinxNetlist"/>.
 /// synth_xilinx's LUT mapping step (<c>map_luts</c>) is run as its own commands, the same ones but
 /// for the 7- and 8-input LUTs, which <c>wide_lut_map.v</c> maps in one step to the same cells
-/// (docs/estimates.md, "How long the report takes").
+/// (docs/estimates.md, "Where yosys spends the time").
 /// </summary>
 public static class Yosys
 {
