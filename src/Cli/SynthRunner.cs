@@ -34,7 +34,7 @@ public static class SynthRunner
         var ghdl = ToolRunner.Run("ghdl", ["--version"], Directory.GetCurrentDirectory(), TimeSpan.FromMinutes(1)).Stdout
             .Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).FirstOrDefault() ?? "GHDL";
         var w = PathWeights.Default;
-        return $"{ghdl} --synth --out=verilog; {Yosys.Version()} synth_xilinx {Yosys.SynthOptions}; " +
+        return $"{ghdl} --synth --out=verilog; {Yosys.Version()} synth_xilinx {Yosys.SynthOptions}, {Yosys.LutMapping}; " +
             $"path weights LUT {w.Lut}, MUXF7 {w.MuxF7}, MUXF8 {w.MuxF8}, CARRY4 {w.Carry4}, LUT-RAM {w.LutRam}";
     });
 

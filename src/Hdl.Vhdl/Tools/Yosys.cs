@@ -5,6 +5,9 @@ namespace Hdl.Vhdl.Tools;
 /// that <c>ghdl --synth --out=verilog</c> writes (Debian's yosys has no GHDL plugin). The design is
 /// flattened (so paths through several processes are seen whole) and gets no I/O buffers (an
 /// out-of-context core); the mapped netlist is written as JSON for <see cref="XilinxNetlist"/>.
+/// synth_xilinx's LUT mapping step (<c>map_luts</c>) is run as its own commands, the same ones but
+/// for the 7- and 8-input LUTs, which <c>wide_lut_map.v</c> maps in one step to the same cells
+/// (docs/estimates.md, "Where yosys spends the time").
 /// </summary>
 public static class Yosys
 {
@@ -12,6 +15,26 @@ public static class Yosys
 
     /// <summary>The options given to synth_xilinx (part of the synthesis cache key).</summary>
     public const string SynthOptions = "-flatten -noiopad -family xc7";
+
+    /// <summary>How the LUT mapping differs from synth_xilinx's own (part of the synthesis cache key).</summary>
+    public const string LutMapping = "map_luts with wide_lut_map.v";
+
+    const string WideLutMapFile = "wide_lut_map.v";
+
+    /// <summary>
+    /// synth_xilinx's <c>map_luts</c> step for the 7-series as yosys 0.23 runs it (6-input LUTs, the
+    /// MUXF7/MUXF8 wide functions), with one techmap before lut_map.v for the $lut cells of 7 and 8 inputs.
+    /// </summary>
+    static readonly string MapLuts = string.Join("; ",
+        "opt_expr -mux_undef -noclkinv",
+        "abc -luts 2:2,3,6:5,10,20",
+        "clean",
+        "techmap -map +/xilinx/ff_map.v",
+        "xilinx_srl -fixed -minlen 3",
+        $"techmap -map {WideLutMapFile} t:$lut",
+        "techmap -map +/xilinx/lut_map.v -map +/xilinx/cells_map.v -D LUT_WIDTH=6",
+        "xilinx_dffopt",
+        "opt_lut_ins -tech xilinx");
 
     /// <summary>The first line of <c>yosys -V</c>, e.g. "Yosys 0.23 (git sha1 7ce5011c24b)".</summary>
     public static string Version()
@@ -36,11 +59,22 @@ public static class Yosys
     {
         if (!IsAvailable) throw new ToolException("yosys is not installed: run ./scripts/setup (or apt-get install yosys)");
         const string json = "netlist.json";
-        var script = $"read_verilog {verilogFile}; {SetMemoryStyles(memoryStyles ?? [])}synth_xilinx {SynthOptions} -top {top}; tee -q -o yosys-stat.txt stat; write_json {json}";
+        WriteWideLutMap(dir);
+        var synth = $"synth_xilinx {SynthOptions} -top {top}";
+        var script = $"read_verilog {verilogFile}; {SetMemoryStyles(memoryStyles ?? [])}{synth} -run :map_luts; {MapLuts}; " +
+            $"{synth} -run finalize:; tee -q -o yosys-stat.txt stat; write_json {json}";
         var r = ToolRunner.Run("yosys", ["-q", "-l", "yosys.log", "-p", script], dir, timeout ?? DefaultTimeout);
         if (r.ExitCode != 0)
             throw new ToolException($"yosys synth_xilinx failed (exit {r.ExitCode}):\n{Ghdl.Tail(r.Output, 40)}");
         return (Path.Combine(dir, json), r);
+    }
+
+    static void WriteWideLutMap(string dir)
+    {
+        using var resource = typeof(Yosys).Assembly.GetManifestResourceStream("yosys:" + WideLutMapFile)
+            ?? throw new InvalidOperationException($"{WideLutMapFile} is not embedded in {typeof(Yosys).Assembly.GetName().Name}");
+        using var file = File.Create(Path.Combine(dir, WideLutMapFile));
+        resource.CopyTo(file);
     }
 
     /// <summary>
