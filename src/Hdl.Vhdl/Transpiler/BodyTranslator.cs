@@ -11,7 +11,9 @@ internal enum MemberKind { Generic, Register, RegisterArray, ConstantArray }
 /// How an instance field of a process appears in VHDL. A register array that is <paramref name="Direct"/>
 /// is its signal, read and written element by element (no variable copy of the whole array).
 /// </summary>
-internal sealed record MemberInfo(MemberKind Kind, string Name, VType Type, int Length = 0, bool Direct = false);
+/// <param name="Direct">A register array whose signal the tick reads and writes element by element (no variable copy).</param>
+/// <param name="KeepsReset">A register array that keeps its reset (registers, never a memory in synthesis).</param>
+internal sealed record MemberInfo(MemberKind Kind, string Name, VType Type, int Length = 0, bool Direct = false, bool KeepsReset = false);
 
 /// <summary>Resolves the instance members a body refers to (null inside static helpers).</summary>
 internal interface IMemberResolver
@@ -476,7 +478,22 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                     var m = members.Field(af.Field, af.Syntax);
                     if (m.Kind != MemberKind.RegisterArray) throw Error(target, $"{af.Field.Name} is not a register array (clocked process array field)");
                     var index = Index(a.Indices[0], m.Length);
-                    Line($"{m.Name}({index}) {(m.Direct ? "<=" : ":=")} {Conv(value, TypeOf(target), m.Type, target)};");
+                    var element = Conv(value, TypeOf(target), m.Type, target);
+                    var assign = m.Direct ? "<=" : ":=";
+                    if (!m.KeepsReset || int.TryParse(index, out _) || LoopVariableWithin(Unwrap(a.Indices[0]), m.Length))
+                    {
+                        Line($"{m.Name}({index}) {assign} {element};");
+                        return;
+                    }
+                    // A register file that keeps its reset (registers, not a memory) written at a computed
+                    // index: as a loop over its elements, each written at a constant index. GHDL 2.0's
+                    // synthesis stops with an internal error (netlists-memories.adb:1413) on a read and a
+                    // write at computed indices in some branch shapes (Fuzz/Regressions/*register-file*).
+                    // A register file without reset keeps the indexed write GHDL takes as a memory.
+                    var k = scope.Claim("element");
+                    Line($"for {k} in 0 to {m.Length - 1} loop");
+                    Line($"  if {k} = {index} then {m.Name}({k}) {assign} {element}; end if;");
+                    Line("end loop;");
                     return;
                 }
             case IPropertyReferenceOperation p when BusSignal(p) is var (busField, port, type, isOutput):

@@ -85,8 +85,9 @@ internal sealed class EntityWriter : IMemberResolver
                 {
                     var v = scope.Claim(f.Name);
                     var s = scope.Claim(f.Name + "_reg");
-                    fields[Key(f)] = new MemberInfo(MemberKind.RegisterArray, v, elem, arr.Length);
-                    registers.Add((s, v, arrayType, init, resets.KeepsReset(type, f)));
+                    bool keep = resets.KeepsReset(type, f);
+                    fields[Key(f)] = new MemberInfo(MemberKind.RegisterArray, v, elem, arr.Length, KeepsReset: keep);
+                    registers.Add((s, v, arrayType, init, keep));
                     arrays[Key(f)] = (s, v);
                 }
                 else

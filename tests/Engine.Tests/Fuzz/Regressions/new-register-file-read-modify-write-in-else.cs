@@ -1,8 +1,8 @@
-// FAIL seed 20261128 design 899: Synthesis (the long run after the sign-extension fix, shrunk). OPEN: not fixed (not
-// run by any test). ghdl --synth crashes (TYPES.INTERNAL_ERROR at netlists-memories.adb:1413) on rf2[(int)(v3 & 7)]++
+// FAIL seed 20261128 design 899: Synthesis (the long run after the sign-extension fix, shrunk). Fixed as
+// new-register-file-write-in-else-of-case-chain.cs (a write at a computed index as a loop over the elements). ghdl --synth crashes (TYPES.INTERNAL_ERROR at netlists-memories.adb:1413) on rf2[(int)(v3 & 7)]++
 // in an if nested in the else of another if whose then-branch is empty: a read and a write of a register file at
-// computed indices in that shape, the class of new-static-register-file-in-case.cs (which comes from a switch on a
-// ulong); here from a C# if/else, so writing wide switches as a VHDL case would not cover it. See that file's comment.
+// computed indices in that shape, the class of new-register-file-write-in-else-of-case-chain.cs (which comes from a switch on a
+// ulong); here from a C# if/else, so writing wide switches as a VHDL case would not cover it.
 using System.Numerics;
 using Hdl;
 
