@@ -305,6 +305,8 @@ public static class ReportCommand
             }
             var x = y.Resources;
             string path = y.Depth.PathFrom is null && y.Depth.PathTo is null ? "not recorded" : $"`{y.Depth.PathFrom ?? "?"}` → `{y.Depth.PathTo ?? "?"}`";
+            var tied = y.Depth.DeepestByInstance?.Where(p => p.Value >= y.Depth.WeightedDepth - 0.001).Select(p => p.Key).ToList();
+            if (tied is { Count: > 1 }) path += $" (as deep into: {string.Join(", ", tied)})";
             L($"| {r.Build} | {keys} | {F(r.ClocksPerBlock, "0.00")} | {x.Lut} | {x.Ff} | {F(x.Bram36, "0.#")} | {y.Depth.LutLevels} | {path} | {F(r.FmaxEstimateMHz, "0.0")} est. | " +
               $"{F(r.MBpsPerKLut, "0.0")} | {Ratio(r.MBpsPerKLut)} |");
         }

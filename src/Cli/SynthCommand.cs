@@ -49,6 +49,8 @@ public static class SynthCommand
             $"(critical path: {string.Join(", ", d.CriticalPath.Select(p => $"{p.Value} {p.Key}"))})\n");
         if (d.PathFrom is not null || d.PathTo is not null)
             o.Write($"  that path runs from {d.PathFrom ?? "?"} to {d.PathTo ?? "?"} (yosys's flattened net names)\n");
+        if (d.DeepestByInstance is { Count: > 0 } deepest)
+            o.Write($"  deepest path into each instance (weighted): {string.Join(", ", deepest.Select(p => $"{p.Key} {p.Value.ToString("0.##", CultureInfo.InvariantCulture)}"))}\n");
         if (d.LoopCells > 0) o.Write($"  warning: {d.LoopCells} cells on combinational loops were left out of the depth\n");
         int latches = r.CellTypes.Where(c => c.Key.StartsWith("LD", StringComparison.Ordinal)).Sum(c => c.Value);
         if (latches > 0) o.Write($"  warning: {latches} latches (LD* cells): the design or its Verilog netlist is faulty\n");

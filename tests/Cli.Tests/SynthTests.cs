@@ -119,6 +119,18 @@ public class SynthTests
     }
 
     [Fact]
+    public void TheDeepestPathIntoEachInstanceShowsTiesThePathNamesNot()
+    {
+        // The carry path (2.5) ends in ff1 (u_front) and in ff3 (u_back), the mux path (1.7) in ff2
+        // (u_stage); the critical path names only ff1, the map says u_back is as deep.
+        var (_, d) = XilinxNetlist.Analyse(twoPathsNamed, "top");
+        Assert.Equal([("u_back", 2.5), ("u_front", 2.5), ("u_stage", 1.7)],
+            d.DeepestByInstance!.Select(p => (p.Key, p.Value)).ToArray());
+        var (_, m) = XilinxNetlist.Analyse(twoPathsNamed, "top", new PathWeights(MuxF7: 1.0, MuxF8: 1.0));
+        Assert.Equal(3.0, m.DeepestByInstance!["u_stage"], 6);
+    }
+
+    [Fact]
     public void MuxesOutweighACarryChainWhenTheyAreLonger()
     {
         // Heavier muxes make the first path the critical one: 1 + 2 x 1.0 = 3.0 against 2 + 2 x 0.25 = 2.5.

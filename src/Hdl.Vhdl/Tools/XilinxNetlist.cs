@@ -27,8 +27,13 @@ public sealed record XilinxResources(int Lut, int LutRam, int Srl, int Ff, int C
 /// <param name="PathFrom">Where that path starts: the net name of a register output or input port
 /// (yosys's flattened name: the instance path, then GHDL's signal name), or null when unknown.</param>
 /// <param name="PathTo">Where it ends: the register it feeds (named by its output net) or the output port.</param>
+/// <param name="DeepestByInstance">The largest weighted depth of the paths that end in each top-level
+/// instance's registers (the instance name of the register's output net, e.g. <c>u_round1</c>; paths
+/// into output ports under <c>(outputs)</c>): where else the critical depth is reached, since
+/// <see cref="PathTo"/> names only one of the deepest paths. Null when the netlist has no net names.</param>
 public sealed record LogicDepth(int LutLevels, int CellLevels, double WeightedDepth,
-    IReadOnlyDictionary<string, int> CriticalPath, int LoopCells, string? PathFrom = null, string? PathTo = null);
+    IReadOnlyDictionary<string, int> CriticalPath, int LoopCells, string? PathFrom = null, string? PathTo = null,
+    IReadOnlyDictionary<string, double>? DeepestByInstance = null);
 
 /// <summary>
 /// How much one cell adds to a path, in units of one LUT level (a LUT with its typical routing). The
@@ -271,6 +276,26 @@ public static class XilinxNetlist
             var register = all.FirstOrDefault(c => (c.Kind == Kind.Sequential && c.Inputs.Any(endBits.Contains)) || c.ClockedInputs.Any(endBits.Contains));
             pathTo = register is { Outputs.Length: > 0 } ? Name(register.Outputs[0]) : comb[end].Outputs.Select(Name).FirstOrDefault(n => n is not null);
         }
+        // The deepest path into the registers of each instance, and into the output ports.
+        Dictionary<string, double>? byInstance = null;
+        if (netNames is not null)
+        {
+            byInstance = [];
+            void Note(string instance, double depth) =>
+                byInstance[instance] = Math.Max(byInstance.GetValueOrDefault(instance), Math.Round(depth, 3));
+            foreach (var register in all.Where(c => c.Kind == Kind.Sequential || c.ClockedInputs.Length > 0))
+            {
+                var drivers = register.Inputs.Concat(register.ClockedInputs).Where(driver.ContainsKey).Select(b => driver[b]).ToList();
+                if (drivers.Count == 0 || register.Outputs.Length == 0) continue;
+                var name = Name(register.Outputs[0]);
+                if (name is null) continue;
+                int dot = name.IndexOf('.');
+                Note(dot > 0 ? name[..dot] : name.Split('[')[0], drivers.Max(d => arrival[d]));
+            }
+            var ports = netNames.Where(n => !n.Value.Contains('.') && n.Value.StartsWith("out_", StringComparison.Ordinal)).Select(n => n.Key);
+            foreach (var bit in ports)
+                if (driver.TryGetValue(bit, out var d)) Note("(outputs)", arrival[d]);
+        }
         return new LogicDepth(
             LutLevels: comb.Count == 0 ? 0 : Enumerable.Range(0, comb.Count).Where(i => indegree[i] == 0).Select(i => luts[i]).DefaultIfEmpty().Max(),
             CellLevels: comb.Count == 0 ? 0 : Enumerable.Range(0, comb.Count).Where(i => indegree[i] == 0).Select(i => levels[i]).DefaultIfEmpty().Max(),
@@ -278,6 +303,7 @@ public static class XilinxNetlist
             CriticalPath: path.OrderBy(p => p.Key, StringComparer.Ordinal).ToDictionary(),
             LoopCells: comb.Count - done,
             PathFrom: pathFrom,
-            PathTo: pathTo);
+            PathTo: pathTo,
+            DeepestByInstance: byInstance?.OrderByDescending(p => p.Value).ThenBy(p => p.Key, StringComparer.Ordinal).ToDictionary());
     }
 }
