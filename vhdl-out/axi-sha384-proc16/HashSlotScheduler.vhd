@@ -195,17 +195,27 @@ begin
                 newStarted := true;
               end if;
             end if;
-            length_reg(hdl_index(hdl_address(unsigned(pick(4 downto 0))), 24)) <= newLength;
-            started_reg(hdl_index(hdl_address(unsigned(pick(4 downto 0))), 24)) <= newStarted;
-            padMarker_reg(hdl_index(hdl_address(unsigned(pick(4 downto 0))), 24)) <= newMarker;
+            for element in 0 to 23 loop
+              if element = hdl_index(hdl_address(unsigned(pick(4 downto 0))), 24) then length_reg(element) <= newLength; end if;
+            end loop;
+            for element_2 in 0 to 23 loop
+              if element_2 = hdl_index(hdl_address(unsigned(pick(4 downto 0))), 24) then started_reg(element_2) <= newStarted; end if;
+            end loop;
+            for element_3 in 0 to 23 loop
+              if element_3 = hdl_index(hdl_address(unsigned(pick(4 downto 0))), 24) then padMarker_reg(element_3) <= newMarker; end if;
+            end loop;
           end if;
         end if;
         if (Input_Valid and InputReady_Ready) then
           id := signed(resize(Input_MessageId, 32));
           bit_x_2 := HashWords_Bit(to_integer(id));
           full := (full or bit_x_2);
-          chunkBytes_reg(hdl_index(hdl_address(unsigned(id(4 downto 0))), 24)) <= Input_ByteCount;
-          chunkLast_reg(hdl_index(hdl_address(unsigned(id(4 downto 0))), 24)) <= Input_Last;
+          for element_4 in 0 to 23 loop
+            if element_4 = hdl_index(hdl_address(unsigned(id(4 downto 0))), 24) then chunkBytes_reg(element_4) <= Input_ByteCount; end if;
+          end loop;
+          for element_5 in 0 to 23 loop
+            if element_5 = hdl_index(hdl_address(unsigned(id(4 downto 0))), 24) then chunkLast_reg(element_5) <= Input_Last; end if;
+          end loop;
           if Input_Last then
             ended := (ended or bit_x_2);
           end if;
