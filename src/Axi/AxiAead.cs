@@ -73,6 +73,8 @@ public interface IAxiAeadResult : IBus
     [InitialValue(false)] bool Valid { get; set; }
     [InitialValue(0u)] UInt128 Tag { get; set; }
     [InitialValue(false)] bool TagMismatch { get; set; }
+    /// <summary>The message had no data, so no output packet.</summary>
+    [InitialValue(false)] bool NoData { get; set; }
 }
 
 /// <summary>A register value the AEAD registers add to a read (ORed into the register bank's RDATA).</summary>
@@ -511,6 +513,7 @@ public sealed class AxiAeadOutputHold : ClockedProcess
             }
             if (Input.End)
             {
+                bool noData = !heldValid;
                 heldValid = false;
                 endsOwed--;
                 if (tagsToDrop != 0) tagsToDrop--;
@@ -519,6 +522,7 @@ public sealed class AxiAeadOutputHold : ClockedProcess
                     result = true;
                     Result.Tag = Input.Tag;
                     Result.TagMismatch = Input.TagMismatch;
+                    Result.NoData = noData;
                 }
             }
             else
@@ -536,6 +540,63 @@ public sealed class AxiAeadOutputHold : ClockedProcess
         InputReady.Ready = ready;
         Output.Valid = outputValid;
         Result.Valid = result;
+    }
+}
+
+/// <summary>
+/// Counts the messages that ended without data (no output packet) and shows each to the register bank
+/// as a TLAST on m_axis, in a cycle when m_axis has no beat on offer and no packet open: the bank's
+/// BUSY (input packets not yet answered by an output TLAST) then falls after such a message, and
+/// PACKETS_OUT counts it. A soft reset clears the count (the bank starts counting afresh).
+/// </summary>
+public sealed class AxiAeadNoDataCount : ClockedProcess
+{
+    [InputBus] public IAxiAeadResult Result = null!;
+    [InputBus] public IStreamControl Stream = null!;
+    [InputBus] public IReady StreamReady = null!;
+    [InputBus] public IAxiStreamControl Control = null!;
+    [OutputBus] public IAxiAeadNoData Pending = Bus.Create<IAxiAeadNoData>();
+
+    /// <summary>Messages without data not yet shown; m_axis has a packet open.</summary>
+    byte pending;
+    bool midPacket;
+
+    protected override void OnTick()
+    {
+        bool taken = Stream.Valid && StreamReady.Ready;
+        bool shown = pending != 0 && !Stream.Valid && !midPacket;
+        if (taken) midPacket = !Stream.Last;
+        if (shown) pending--;
+        if (Result.Valid && Result.NoData) pending++;
+        if (Control.Flush) pending = 0;
+        Pending.Open = midPacket;
+        Pending.Count = pending;
+    }
+}
+
+/// <summary>The messages without data that <see cref="AxiAeadNoDataCount"/> has still to show, and whether m_axis has a packet open.</summary>
+public interface IAxiAeadNoData : IBus
+{
+    [InitialValue((byte)0)] byte Count { get; set; }
+    [InitialValue(false)] bool Open { get; set; }
+}
+
+/// <summary>m_axis as the register bank sees it on an AEAD wrapper: the real beats, and one TLAST for each message without data.</summary>
+public sealed class AxiAeadStreamView : CombinationalProcess
+{
+    [InputBus] public IStreamControl Stream = null!;
+    [InputBus] public IReady StreamReady = null!;
+    [InputBus] public IAxiAeadNoData NoData = null!;
+    [OutputBus] public IStreamControl Output = Bus.Create<IStreamControl>();
+    [OutputBus] public IReady OutputReady = Bus.Create<IReady>();
+
+    protected override void OnTick()
+    {
+        bool valid = Stream.Valid;
+        bool shown = !valid && NoData.Count != 0 && !NoData.Open;
+        Output.Valid = valid || shown;
+        Output.Last = valid ? Stream.Last : shown;
+        OutputReady.Ready = valid ? StreamReady.Ready : shown;
     }
 }
 

@@ -255,6 +255,14 @@ public static class AxiWrapper
         bank.StreamInReady = sAxisReady;
         bank.StreamOut = mAxis;
         bank.StreamOutReady = mAxisReady;
+        if (aead is not null)
+        {
+            // A message without data sends no packet: the bank sees a TLAST for it all the same (BUSY, PACKETS_OUT).
+            var noData = d.Add(new AxiAeadNoDataCount { Name = "aead_no_data", Result = aead.Result, Stream = mAxis, StreamReady = mAxisReady, Control = bank.Control });
+            var view = d.Add(new AxiAeadStreamView { Name = "aead_stream_view", Stream = mAxis, StreamReady = mAxisReady, NoData = noData.Pending });
+            bank.StreamOut = view.Output;
+            bank.StreamOutReady = view.OutputReady;
+        }
         bank.InputError = assembler.Error;
         bank.CoreError = core.Error;
         bank.Drain = drain.Drain;
