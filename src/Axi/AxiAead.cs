@@ -290,9 +290,10 @@ public sealed class AxiAeadBoundary : CombinationalProcess
 /// error 7 and is processed with what came.
 /// <para>
 /// The output is a register (one item per two clocks, the 64-bit stream's rate for 16-byte blocks). A
-/// soft reset drops the block waiting behind the IV item and an item on offer other than End; when the
-/// consumer has taken items of a message but not its End, <see cref="Closing"/> stays high until it has
-/// taken the End that closes it (the wrapper's drain drops what comes of it).
+/// soft reset drops the block waiting behind the IV item and the rest of the packet, but not the item on
+/// offer (a valid is never withdrawn); when the consumer has taken items of a message but not its End,
+/// or an item is on offer, <see cref="Closing"/> stays high until it has taken the End that closes the
+/// message (the wrapper's drain drops what comes of it).
 /// </para>
 /// </summary>
 public sealed class AxiAeadSplitter : ClockedProcess
@@ -343,14 +344,15 @@ public sealed class AxiAeadSplitter : ClockedProcess
         }
         if (Control.Flush)
         {
-            // An End on offer stays (its message is in the consumer); anything else of the packet is dropped.
-            if (outputValid && !outputEnd) outputValid = false;
+            // The item on offer stays until taken (a core may have begun on it: GCM starts computing H
+            // when a message's first item is offered); then an End closes its message. The rest of the
+            // packet is dropped.
             pendingValid = false;
             endPending = false;
             ivSent = false;
             dataSent = false;
             offset = 0;
-            closing = midMessage;
+            closing = midMessage || (outputValid && !outputEnd);
             ready = false;
         }
         else
@@ -535,7 +537,8 @@ public sealed class AxiAeadOutputHold : ClockedProcess
                 heldValid = true;
             }
         }
-        if (Control.Flush) tagsToDrop = (byte)(endsOwed + (midMessage ? 1 : 0));
+        // One more End comes when a message is half in the core or an item of one is on offer (the splitter closes it).
+        if (Control.Flush) tagsToDrop = (byte)(endsOwed + (midMessage || Items.Valid ? 1 : 0));
         ready = !outputValid;
         InputReady.Ready = ready;
         Output.Valid = outputValid;

@@ -10,8 +10,8 @@ namespace Crypto.Axi.Cores;
 /// word, the last of its kind a shorter one; the End item becomes the End word with the expected tag.
 /// Both sides are in stream byte order (little-endian). Every word carries the key (KEY0..7), the nonce
 /// (IV0..2) and the direction in force; the core reads them on a message's first word. The output is a
-/// register. A soft reset drops the word being collected and a word on offer other than End (the
-/// splitter closes the message with an End item, see <see cref="AxiAeadSplitter"/>).
+/// register. A soft reset drops the word being collected, not the word on offer (the splitter closes
+/// the message with an End item, see <see cref="AxiAeadSplitter"/>).
 /// </summary>
 public sealed class ChaChaPolyAxiWordCollector : ClockedProcess
 {
@@ -25,7 +25,7 @@ public sealed class ChaChaPolyAxiWordCollector : ClockedProcess
     /// <summary>A message's first data word on offer (what the wrapper's drain counts).</summary>
     [OutputBus] public IStreamControl FirstData = Bus.Create<IStreamControl>();
 
-    bool ready, outputValid, outputEnd, outputFirstData;
+    bool ready, outputValid, outputFirstData;
     /// <summary>A data word of the message has been made.</summary>
     bool dataSent;
     /// <summary>Items collected into the word being built (0..3), and their bytes.</summary>
@@ -52,7 +52,6 @@ public sealed class ChaChaPolyAxiWordCollector : ClockedProcess
                 Output.Tag = Input.Data;
                 Output.Last = true;
                 outputValid = true;
-                outputEnd = true;
                 outputFirstData = false;
                 dataSent = false;
                 count = 0;
@@ -74,7 +73,6 @@ public sealed class ChaChaPolyAxiWordCollector : ClockedProcess
                     Output.Tag = 0;
                     Output.Last = false;
                     outputValid = true;
-                    outputEnd = false;
                     outputFirstData = data && !dataSent;
                     if (data) dataSent = true;
                     count = 0;
@@ -92,8 +90,7 @@ public sealed class ChaChaPolyAxiWordCollector : ClockedProcess
         }
         if (Control.Flush)
         {
-            // The End of a message stays (its message is in the core); the rest of the packet goes.
-            if (outputValid && !outputEnd) outputValid = false;
+            // The word on offer stays until the core takes it (a valid is never withdrawn); the word being collected goes.
             count = 0;
             bytes = 0;
             dataSent = false;
