@@ -122,6 +122,14 @@ static class AeadWrapperRuns
         return Run(bench, a, messages, seed);
     }
 
+    /// <summary>Seeds 1..3 of <see cref="RandomRun"/>: the failures of all.</summary>
+    public static List<string> RandomRuns(string name, int count) =>
+        [.. Enumerable.Range(1, 3).SelectMany(seed => RandomRun(name, seed, count, trace: false, out _))];
+
+    /// <summary><see cref="SoftResetMidMessage"/> in the AAD (at byte 16) and in the data (at byte 520), seeds 1 and 2.</summary>
+    public static List<string> SoftResets(string name) =>
+        [.. new[] { 16, 520 }.SelectMany(cutAt => new[] { 1, 2 }.SelectMany(seed => SoftResetMidMessage(name, seed, cutAt)))];
+
     /// <summary>
     /// A soft reset while a message streams in (opened, AAD, 1000 bytes of data), cut after
     /// <paramref name="cutAt"/> bytes of its packet, with the consumer holding TREADY low across it: no
