@@ -54,6 +54,14 @@ public class ChaChaPolyWrapperTests
         Assert.True(failures.Count == 0, string.Join("\n", failures.Take(10)));
     }
 
+    /// <summary>The 32-bit stream option (upsizer and downsizer around the same wrapper): the scenario, AEAD messages included.</summary>
+    [Fact]
+    public void ScenarioPassesWith32BitStreams()
+    {
+        var r = AxiScenario.Run(AxiCatalog.FindByName("chacha20-poly1305-proc10"), new AxiScenarioOptions(Seed: 3, StreamBits: 32), trace: false);
+        Assert.True(r.Passed, string.Join("\n", r.Failures.Take(10)));
+    }
+
     [Fact]
     public void RandomMessagesWithAFailedTagReplayInGhdl()
     {
