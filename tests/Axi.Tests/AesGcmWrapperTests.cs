@@ -81,6 +81,11 @@ public class AesGcmWrapperTests
         Assert.Equal(AxiRegisters.IdValue("GCM "), a.CoreId);
         Assert.Equal(AxiRegisters.CapsValue(1 << AxiRegisters.ModeGcm, true, true, 1 << AxiRegisters.KeySize128), a.Caps);
         Assert.Equal(AxiRegisters.CapsValue(1 << AxiRegisters.ModeGcm, true, true, 7), AxiCatalog.Find("aes-gcm", "proc11").Caps);
+        // The values docs/axi.md and crypto_host's users read: "GCM ", mode 3, both directions, key sizes.
+        Assert.Equal(0x47434D20u, a.CoreId);
+        Assert.Equal(0x00001308u, a.Caps);
+        Assert.Equal(0x00007308u, AxiCatalog.Find("aes-gcm", "proc11").Caps);
+        Assert.Equal(9, AxiCatalog.Find("aes-gcm", "proc11").VariantNumber);
         // Any AES encryption variant can be wrapped; a mode variant cannot.
         Assert.Equal("aes-proc22-gcm", AxiCatalog.Find("aes-gcm", "proc22").Name);
         Assert.Throws<ArgumentException>(() => AxiCatalog.Find("aes-gcm", "proc11-ctr"));

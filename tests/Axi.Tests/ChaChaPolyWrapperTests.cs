@@ -76,6 +76,9 @@ public class ChaChaPolyWrapperTests
         var a = AxiCatalog.Find("chacha20-poly1305", "proc10");
         Assert.Equal(AxiRegisters.IdValue("CCP "), a.CoreId);
         Assert.Equal(AxiRegisters.CapsValue(1 << AxiRegisters.ModeChaChaPoly, true, true, 1 << AxiRegisters.KeySize256), a.Caps);
+        Assert.Equal(0x43435020u, a.CoreId);
+        Assert.Equal(0x00004310u, a.Caps);
+        Assert.Equal(2, a.VariantNumber);
         var bench = new AxiWrapperBench(a, seed: 1, liteDelay: 0, gapProbability: 0, stallProbability: 0, trace: false);
         bench.Run(3);
         foreach (var (register, value, kept) in new[] { (AxiRegisters.IvLength, 16u, 12u), (AxiRegisters.TagLength, 12u, 16u) })
