@@ -31,7 +31,7 @@ public static class AxiRegisters
     public const byte PacketsOut = 0x24;
     /// <summary>WO, staged: KEY0..KEY7 at 0x40..0x5C; KEYn holds key bytes 4n..4n+3, byte 4n in bits 7..0. Reads 0 (keys are write-only).</summary>
     public const byte Key0 = 0x40;
-    /// <summary>RW, staged: IV0..IV3 at 0x60..0x6C (IV, nonce or counter block); IVn holds bytes 4n..4n+3, byte 4n in bits 7..0.</summary>
+    /// <summary>RW, staged: IV0..IV3 at 0x60..0x6C (IV, nonce or counter block; AEAD: IV0..2 the 96-bit IV or nonce when IV_LEN is 12); IVn holds bytes 4n..4n+3, byte 4n in bits 7..0.</summary>
     public const byte Iv0 = 0x60;
 
     // ---- AEAD wrappers only (AES-GCM, ChaCha20-Poly1305: AxiAeadRegisters); the other wrappers read 0 here and ignore writes.

@@ -26,7 +26,7 @@
 #define REG_TAG_LEN     0x30u /* expected-tag bytes compared when opening: GCM 12..16, ChaCha20-Poly1305 16 */
 #define REG_TAG0        0x70u /* TAG0..3: written = the expected tag (opening), read = the tag of the last message that ended; byte 4n in bits 7..0 */
 #define REG_KEY0        0x40u /* KEYn: key bytes 4n..4n+3, byte 4n in bits 7..0; write-only, staged */
-#define REG_IV0         0x60u /* IVn: IV bytes 4n..4n+3; staged. ChaCha20: IV0 = initial block counter, IV1..3 = nonce bytes 0..11 */
+#define REG_IV0         0x60u /* IVn: IV bytes 4n..4n+3; staged. ChaCha20: IV0 = initial block counter, IV1..3 = nonce bytes 0..11; AEAD: IV0..2 = the 96-bit IV or nonce (IV_LEN 12) */
 
 /* CONFIG fields (AxiRegisters.Config*): the value is mode | decrypt | key size code << 12 */
 #define CONFIG_MODE_MASK      0xFu
