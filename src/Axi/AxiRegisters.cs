@@ -27,7 +27,7 @@ public static class AxiRegisters
     public const byte BlocksOut = 0x1C;
     /// <summary>RO: clock cycles in which BUSY was set since the last soft reset.</summary>
     public const byte BusyCycles = 0x20;
-    /// <summary>RO: packets (TLAST beats) sent on the output stream since the last soft reset.</summary>
+    /// <summary>RO: packets (TLAST beats) sent on the output stream since the last soft reset (AEAD wrappers: and messages without data, which send none).</summary>
     public const byte PacketsOut = 0x24;
     /// <summary>WO, staged: KEY0..KEY7 at 0x40..0x5C; KEYn holds key bytes 4n..4n+3, byte 4n in bits 7..0. Reads 0 (keys are write-only).</summary>
     public const byte Key0 = 0x40;
