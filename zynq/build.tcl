@@ -56,7 +56,7 @@ if {[llength $args] >= 3} {
     set build [file join $here build "$core-$variant$suffix"]
 }
 # the top entity: a "-" in the variant (iterative-cbc) is "_" in the VHDL name
-set name "axi_${core}_[string map {- _} $variant$suffix]_ip"
+set name "axi_[string map {- _} $core]_[string map {- _} $variant$suffix]_ip"
 set vhdl [file join $repo vhdl-out "axi-$core-$variant$suffix"]
 set sources [lsort [glob -nocomplain -directory $vhdl *.vhd]]
 if {[llength $sources] == 0} {

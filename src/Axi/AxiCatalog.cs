@@ -21,6 +21,10 @@ public static class AxiCatalog
         .. Sha2Catalog.Sha512Variants.Select((v, i) => (IAxiCoreAdapter)new Sha512AxiCore(v, (ushort)(i + 1))),
         .. ChaChaCatalog.Variants.Select((v, i) => (IAxiCoreAdapter)new ChaChaAxiCore(v, (ushort)(i + 1))),
         .. Poly1305Catalog.Variants.Select((v, i) => (IAxiCoreAdapter)new Poly1305AxiCore(v, (ushort)(i + 1))),
+        // AES-GCM on aes proc11, for every key size and for AES-128 alone; any other AES encryption variant is one Find away.
+        GcmWrapper(AesGcmVariant.On("proc11")),
+        GcmWrapper(AesGcmVariant.On("proc11", 128)),
+        .. ChaChaPolyCatalog.Variants.Select((v, i) => (IAxiCoreAdapter)new ChaChaPolyAxiCore(v, (ushort)(i + 1))),
     ];
 
     /// <summary>
@@ -32,13 +36,24 @@ public static class AxiCatalog
         var ofCore = All.Where(a => string.Equals(a.Core, core, StringComparison.OrdinalIgnoreCase)).ToList();
         if (ofCore.Count == 0)
             throw new ArgumentException($"no AXI wrapper for core '{core}'; wrapped cores: {string.Join(", ", All.Select(a => a.Core).Distinct())}");
-        int bits = AesKeyBits.ParseFor(core, keyBits);
+        bool gcm = string.Equals(core, AesGcmAxiCore.CoreName, StringComparison.OrdinalIgnoreCase);
+        // AES-GCM is built on the AES processes, for one key size or all, as AES is.
+        int bits = AesKeyBits.ParseFor(gcm ? "aes" : core, keyBits);
         var ofVariant = ofCore.Where(a => string.Equals(a.Variant, variant, StringComparison.OrdinalIgnoreCase)).ToList();
+        if (gcm)
+            return ofVariant.FirstOrDefault(a => ((AesGcmAxiCore)a).KeyBits == bits) ?? GcmWrapper(AesGcmVariant.On(variant, bits));
         if (ofVariant.Count == 0)
             throw new ArgumentException($"no AXI wrapper for {core} variant '{variant}'; wrapped variants: {string.Join(", ", ofCore.Select(a => a.Variant).Distinct())}");
         return ofVariant.FirstOrDefault(a => a is not AesAxiCore aes || aes.KeyBits == bits)
             ?? AesWrapper(AesCatalog.Find(variant).WithKeyBits(bits));
     }
+
+    /// <summary>
+    /// The wrapper of an AES-GCM build, numbered (VERSION bits 15..0) by its AES variant's place in
+    /// <see cref="AesCatalog.All"/>, as the AES wrappers are.
+    /// </summary>
+    static IAxiCoreAdapter GcmWrapper(AesGcmVariant build) =>
+        new AesGcmAxiCore(build, (ushort)(AesCatalog.All.Select(v => v.Variant).ToList().IndexOf(build.BlockCipher.Variant) + 1));
 
     /// <summary>The wrapper of an AES build, numbered (VERSION bits 15..0) by its variant's place in <see cref="AesCatalog.All"/> whatever key sizes it is built for.</summary>
     static IAxiCoreAdapter AesWrapper(AesVariant build) =>

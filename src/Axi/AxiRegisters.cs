@@ -2,7 +2,7 @@ namespace Crypto.Axi;
 
 /// <summary>
 /// The register map of every wrapper (32-bit registers, byte offsets on the AXI4-Lite slave; 8 address
-/// bits). The same numbers are in zynq/host/crypto_axi_regs.h and docs/zynq.md.
+/// bits). The same numbers are in zynq/host/crypto_axi.h and docs/axi.md.
 /// </summary>
 public static class AxiRegisters
 {
@@ -27,12 +27,30 @@ public static class AxiRegisters
     public const byte BlocksOut = 0x1C;
     /// <summary>RO: clock cycles in which BUSY was set since the last soft reset.</summary>
     public const byte BusyCycles = 0x20;
-    /// <summary>RO: packets (TLAST beats) sent on the output stream since the last soft reset.</summary>
+    /// <summary>RO: packets (TLAST beats) sent on the output stream since the last soft reset (AEAD wrappers: and messages without data, which send none).</summary>
     public const byte PacketsOut = 0x24;
     /// <summary>WO, staged: KEY0..KEY7 at 0x40..0x5C; KEYn holds key bytes 4n..4n+3, byte 4n in bits 7..0. Reads 0 (keys are write-only).</summary>
     public const byte Key0 = 0x40;
-    /// <summary>RW, staged: IV0..IV3 at 0x60..0x6C (IV, nonce or counter block); IVn holds bytes 4n..4n+3, byte 4n in bits 7..0.</summary>
+    /// <summary>RW, staged: IV0..IV3 at 0x60..0x6C (IV, nonce or counter block; AEAD: IV0..2 the 96-bit IV or nonce when IV_LEN is 12); IVn holds bytes 4n..4n+3, byte 4n in bits 7..0.</summary>
     public const byte Iv0 = 0x60;
+
+    // ---- AEAD wrappers only (AES-GCM, ChaCha20-Poly1305: AxiAeadRegisters); the other wrappers read 0 here and ignore writes.
+    /// <summary>RW, staged (AEAD): bytes of AAD at the start of each packet (after a GCM IV of other than 12 bytes), zero-padded there to a multiple of 16. Reset 0.</summary>
+    public const byte AadLength = 0x28;
+    /// <summary>
+    /// RW, staged (AEAD): IV bytes. 12: the 96-bit IV (nonce) is IV0..IV2. GCM also takes any other
+    /// length from 1 on: the IV is then the packet's first bytes, zero-padded to a multiple of 16.
+    /// ChaCha20-Poly1305 takes 12 only. A value the core cannot take is refused (error 1). Reset 12.
+    /// </summary>
+    public const byte IvLength = 0x2C;
+    /// <summary>RW, staged (AEAD): bytes of the expected tag compared when opening: GCM 12..16, ChaCha20-Poly1305 16; others are refused (error 1). Reset 16.</summary>
+    public const byte TagLength = 0x30;
+    /// <summary>
+    /// TAG0..TAG3 at 0x70..0x7C (AEAD), tag byte 4n in bits 7..0 of TAGn. Written: the expected tag of
+    /// the messages to open (staged, loaded by START). Read: the tag of the last message that ended
+    /// (valid while STATUS.TAG_VALID is set).
+    /// </summary>
+    public const byte Tag0 = 0x70;
 
     public const uint ControlStart = 1u << 0;
     public const uint ControlSoftReset = 1u << 1;
@@ -48,6 +66,13 @@ public static class AxiRegisters
     /// (its held beat, or its closing beat, waits for TREADY).
     /// </summary>
     public const uint StatusClosing = 1u << 5;
+    /// <summary>STATUS bit 6 (AEAD): a message has ended since the last START or soft reset; TAG0..3 hold its tag.</summary>
+    public const uint StatusTagValid = 1u << 6;
+    /// <summary>
+    /// STATUS bit 7 (AEAD): the message whose tag TAG0..3 hold was opened and its expected tag was wrong
+    /// (also error 6). Its plaintext has already gone out on m_axis: software must discard it.
+    /// </summary>
+    public const uint StatusTagMismatch = 1u << 7;
     public const int StatusErrorCodeShift = 8;
 
     public const int ConfigModeMask = 0xF;
@@ -55,6 +80,8 @@ public static class AxiRegisters
     public const int ConfigKeySizeShift = 12;
 
     public const byte ModeEcb = 0, ModeCbc = 1, ModeCtr = 2;
+    /// <summary>CONFIG modes of the AEAD wrappers: AES-GCM (SP 800-38D), ChaCha20-Poly1305 (RFC 8439 §2.8).</summary>
+    public const byte ModeGcm = 3, ModeChaChaPoly = 4;
     public const byte KeySize128 = 0, KeySize192 = 1, KeySize256 = 2;
 
     /// <summary>CAPS bits 7..0: bit m set when mode m is supported.</summary>
@@ -73,6 +100,16 @@ public static class AxiRegisters
     /// TLAST), so its real bytes are the received length minus one (docs/axi.md, "Soft reset").
     /// </summary>
     public const byte ErrorOutputCut = 5;
+    /// <summary>
+    /// Error code 6 (AEAD): an opened message's expected tag was wrong (STATUS.TAG_MISMATCH). Its plaintext
+    /// has already been sent on m_axis: software must discard that output packet.
+    /// </summary>
+    public const byte ErrorTagMismatch = 6;
+    /// <summary>
+    /// Error code 7 (AEAD): a packet ended before the IV (GCM, IV_LEN other than 12) or the AAD that
+    /// IV_LEN and AAD_LEN announce; the message was processed with the bytes that came (no data), its tag is of no use.
+    /// </summary>
+    public const byte ErrorShortPacket = 7;
 
     /// <summary>A CONFIG register value.</summary>
     public static uint ConfigValue(byte mode, bool decrypt, byte keySize) =>

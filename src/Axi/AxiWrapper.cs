@@ -28,6 +28,9 @@ public sealed record AxiCoreAttachment(IReady InputReady, IAxiBlock Output, IRea
 /// <param name="Iv">IV / nonce / counter block (16 bytes).</param>
 public sealed record AxiCoreSettings(byte[] Key, byte[] Iv, byte Mode, bool Decrypt)
 {
+    /// <summary>The AEAD registers (AAD_LEN, IV_LEN, TAG_LEN, TAG0..3) of an AEAD wrapper; null for the other cores.</summary>
+    public AxiAeadSettings? Aead { get; init; }
+
     public byte KeySize => Key.Length switch
     {
         16 => AxiRegisters.KeySize128,
@@ -62,6 +65,8 @@ public interface IAxiCoreAdapter
     int BlockBytes { get; }
     /// <summary>16-byte blocks the wrapper sends out for a packet of <paramref name="packetBytes"/> (BLOCKS_OUT).</summary>
     long OutputBlocks(long packetBytes);
+    /// <summary>What BLOCKS_IN counts for a packet of <paramref name="packetBytes"/>: its 16-byte blocks (AEAD: and the message's End item).</summary>
+    long InputBlocks(long packetBytes) => (packetBytes + 15) / 16;
     /// <summary>
     /// The fewest clocks a packet of <paramref name="packetBytes"/> can take at full speed, back to back
     /// with others: the larger of the 64-bit beats in, the beats out and the core's own clocks for the
@@ -202,7 +207,20 @@ public static class AxiWrapper
             Name = "registers", WriteAddress = aw, WriteData = w, WriteResponseReady = bReady, ReadAddress = ar, ReadDataReady = rReady,
         });
         var assembler = d.Add(new AxiStreamBlockAssembler { Name = "assembler", Input = beatsIn, Control = bank.Control });
-        var core = adapter.Attach(d, assembler.Output, bank.Config, bank.Control);
+        // An AEAD core has registers of its own beside the bank (which stays as it is for every other core).
+        AxiAeadRegisters? aeadRegisters = null;
+        AxiAeadAttachment? aead = null;
+        AxiCoreAttachment core;
+        if (adapter is IAxiAeadCoreAdapter aeadAdapter)
+        {
+            aeadRegisters = d.Add(new AxiAeadRegisters(aeadAdapter.AnyIvLength, aeadAdapter.MinTagBytes)
+            {
+                Name = "aead_registers", WriteAddress = aw, WriteData = w, WriteTaken = bank.WriteAddressReady, ReadAddress = ar, ReadTaken = bank.ReadAddressReady,
+            });
+            aead = aeadAdapter.AttachAead(d, assembler.Output, bank.Config, aeadRegisters.Config, bank.Control);
+            core = aead.Core;
+        }
+        else core = adapter.Attach(d, assembler.Output, bank.Config, bank.Control);
         assembler.OutputReady = core.InputReady;
         var drain = d.Add(new CoreFlowDrain(core.OnePerPacket)
         {
@@ -229,17 +247,35 @@ public static class AxiWrapper
             mAxis = downsizer.Output;
         }
 
-        bank.CoreInput = assembler.Output;
-        bank.CoreInputReady = core.InputReady;
+        bank.CoreInput = aead?.Boundary ?? assembler.Output;
+        bank.CoreInputReady = aead?.BoundaryReady ?? core.InputReady;
         bank.CoreOutput = gate.Output;
         bank.CoreOutputReady = serializer.InputReady;
         bank.StreamIn = sAxis;
         bank.StreamInReady = sAxisReady;
         bank.StreamOut = mAxis;
         bank.StreamOutReady = mAxisReady;
+        if (aead is not null)
+        {
+            // A message without data sends no packet: the bank sees a TLAST for it all the same (BUSY, PACKETS_OUT).
+            var noData = d.Add(new AxiAeadNoDataCount { Name = "aead_no_data", Result = aead.Result, Stream = mAxis, StreamReady = mAxisReady, Control = bank.Control });
+            var view = d.Add(new AxiAeadStreamView { Name = "aead_stream_view", Stream = mAxis, StreamReady = mAxisReady, NoData = noData.Pending });
+            bank.StreamOut = view.Output;
+            bank.StreamOutReady = view.OutputReady;
+        }
         bank.InputError = assembler.Error;
         bank.CoreError = core.Error;
         bank.Drain = drain.Drain;
+        IAxiLiteReadData readData = bank.ReadData;
+        if (aeadRegisters is not null && aead is not null)
+        {
+            aeadRegisters.Boundary = aead.Boundary;
+            aeadRegisters.Drain = drain.Drain;
+            aeadRegisters.Result = aead.Result;
+            aeadRegisters.AdapterError = core.Error;
+            bank.CoreError = aeadRegisters.Error;
+            readData = d.Add(new AxiAeadReadMerge { Name = "aead_read", Bank = bank.ReadData, Aead = aeadRegisters.ReadValue }).Output;
+        }
 
         d.Output(sAxisReady, SAxisReady);
         d.Output(mAxis, MAxis);
@@ -247,14 +283,14 @@ public static class AxiWrapper
         d.Output(bank.WriteDataReady, WriteDataReady);
         d.Output(bank.WriteResponse, WriteResponse);
         d.Output(bank.ReadAddressReady, ReadAddressReady);
-        d.Output(bank.ReadData, ReadData);
+        d.Output(readData, ReadData);
 
         return new AxiWrapperDesign(d, new AxiWrapperPorts
         {
             StreamBits = streamBits, SAxis = sAxis, SAxisReady = sAxisReady, MAxis = mAxis, MAxisReady = mAxisReady,
             WriteAddress = aw, WriteAddressReady = bank.WriteAddressReady, WriteData = w, WriteDataReady = bank.WriteDataReady,
             WriteResponse = bank.WriteResponse, WriteResponseReady = bReady, ReadAddress = ar, ReadAddressReady = bank.ReadAddressReady,
-            ReadData = bank.ReadData, ReadDataReady = rReady,
+            ReadData = readData, ReadDataReady = rReady,
         });
     }
 }

@@ -21,8 +21,8 @@ static class WrapperSample
     public static IReadOnlyList<IAxiCoreAdapter> OnePerCore { get; } =
         [.. TwoPerCore.GroupBy(Build).Select(g => g.First())];
 
-    /// <summary>What the wrapper's core is built as: the core, or for an AES build of one key size e.g. aes128.</summary>
-    static string Build(IAxiCoreAdapter a) => a.Name[..^(a.Variant.Length + 1)];
+    /// <summary>What the wrapper's core is built as: the core, or for an AES build of one key size e.g. aes128 (aes128-gcm for aes128-proc11-gcm).</summary>
+    static string Build(IAxiCoreAdapter a) => a.Name.Replace("-" + a.Variant, "", StringComparison.Ordinal);
 
     static int Rank(IAxiCoreAdapter a) => a.Variant == "iterative" ? 0 : a.Variant.StartsWith("proc", StringComparison.Ordinal) ? 1 : 2;
 }

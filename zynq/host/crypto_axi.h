@@ -19,9 +19,14 @@
 #define REG_BLOCKS_IN   0x18u
 #define REG_BLOCKS_OUT  0x1Cu
 #define REG_BUSY_CYCLES 0x20u
-#define REG_PACKETS_OUT 0x24u
+#define REG_PACKETS_OUT 0x24u /* AEAD wrappers: a message without data (no output packet) counts here too */
+/* AEAD wrappers only (aes-gcm "GCM ", chacha20-poly1305 "CCP "; docs/axi.md "AEAD wrappers"); staged, loaded by START */
+#define REG_AAD_LEN     0x28u /* AAD bytes at the start of each packet (after a GCM IV in the packet), zero-padded there to 16 */
+#define REG_IV_LEN      0x2Cu /* 12: the IV/nonce is IV0..IV2; GCM: any other length >= 1, the IV is the packet's first bytes, zero-padded to 16 */
+#define REG_TAG_LEN     0x30u /* expected-tag bytes compared when opening: GCM 12..16, ChaCha20-Poly1305 16 */
+#define REG_TAG0        0x70u /* TAG0..3: written = the expected tag (opening), read = the tag of the last message that ended; byte 4n in bits 7..0 */
 #define REG_KEY0        0x40u /* KEYn: key bytes 4n..4n+3, byte 4n in bits 7..0; write-only, staged */
-#define REG_IV0         0x60u /* IVn: IV bytes 4n..4n+3; staged. ChaCha20: IV0 = initial block counter, IV1..3 = nonce bytes 0..11 */
+#define REG_IV0         0x60u /* IVn: IV bytes 4n..4n+3; staged. ChaCha20: IV0 = initial block counter, IV1..3 = nonce bytes 0..11; AEAD: IV0..2 = the 96-bit IV or nonce (IV_LEN 12) */
 
 /* CONFIG fields (AxiRegisters.Config*): the value is mode | decrypt | key size code << 12 */
 #define CONFIG_MODE_MASK      0xFu
@@ -30,6 +35,8 @@
 #define MODE_ECB 0u
 #define MODE_CBC 1u
 #define MODE_CTR 2u
+#define MODE_GCM 3u         /* aes-gcm wrappers */
+#define MODE_CHACHA_POLY 4u /* chacha20-poly1305 wrappers */
 
 /* CAPS fields (AxiRegisters.Caps*): what CONFIG values the wrapper accepts (others: error 1) */
 #define CAPS_MODES(c)     ((c) & 0xFFu)          /* bit m: mode m */
@@ -47,6 +54,8 @@
 #define STATUS_ENABLED      (1u << 3)
 #define STATUS_DRAINING     (1u << 4)
 #define STATUS_CLOSING      (1u << 5) /* the output packet in progress at the last soft reset has not ended on m_axis */
+#define STATUS_TAG_VALID    (1u << 6) /* AEAD: a message has ended since START / SOFT_RESET; TAG0..3 hold its tag */
+#define STATUS_TAG_MISMATCH (1u << 7) /* AEAD: that message was opened with a wrong tag (error 6): DISCARD its output packet */
 #define STATUS_ERROR_CODE(s) (((s) >> 8) & 0xFFu)
 
 /* error codes (STATUS bits 15..8) */
@@ -55,6 +64,8 @@
 #define ERROR_PARTIAL_BLOCK     3u
 #define ERROR_COUNTER_EXHAUSTED 4u /* ChaCha20: the packet ran past block counter 2^32-1; its output ends at that block */
 #define ERROR_OUTPUT_CUT        5u /* a soft reset cut the output packet in progress: it ends with one closing zero byte (docs/axi.md) */
+#define ERROR_TAG_MISMATCH      6u /* AEAD: an opened message's tag was wrong; its plaintext has ALREADY gone out on m_axis: discard it */
+#define ERROR_SHORT_PACKET      7u /* AEAD: a packet ended before the IV and AAD that IV_LEN and AAD_LEN announce */
 
 #define MAP_VERSION 1u
 

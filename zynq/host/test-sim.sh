@@ -18,6 +18,11 @@ host="$build/native/crypto_host"
 serve="$repo/sme-crypto axi-serve"
 part="${1:-all}"
 fail=0
+# AEAD: an AAD file and the files of the --message runs
+aad="$(mktemp)"; msg="$(mktemp)"; sealed="$(mktemp)"; opened="$(mktemp)"
+trap 'rm -f "$aad" "$msg" "$sealed" "$opened" "$sealed.err" "$msg.pt" "$msg.ct"' EXIT
+printf 'header: 20 bytes AAD' >"$aad"
+printf 'A message of 45 bytes to seal and open again.' >"$msg"
 
 run() {  # expected-exit description args...
     local want=$1 what=$2; shift 2
@@ -44,6 +49,15 @@ same() {  # description core variant args...
         diff <(tail -n +2 <<<"$ghdl_out") <(tail -n +2 <<<"$out") | sed 's/^/    /' || true
         fail=1
     fi
+}
+
+# One AEAD message (crypto_host --message "$msg"): stdout to "$opened", stderr to "$sealed.err".
+message() {  # description expected-exit device args...
+    local what=$1 want=$2; shift 2
+    local rc=0
+    "$host" --device "$@" --message "$msg" >"$opened" 2>"$sealed.err" || rc=$?
+    if [[ $rc -ne $want ]]; then echo "FAIL $what: exit $rc, expected $want"; sed 's/^/    /' "$sealed.err"; fail=1; return 1; fi
+    echo "ok   $what"
 }
 
 if [[ $part == all || $part == sim ]]; then
@@ -84,6 +98,44 @@ if [[ $part == all || $part == sim ]]; then
     run 2 "AES-CBC with a size that is not whole blocks is a usage error" --core aes --mode cbc --sizes 24 || true
     run 1 "an AES program on an MD5 device is refused" --device "pipe:$serve --core md5 --variant proc4" --core aes --sizes 16 || true
     run 2 "bad usage" --core des || true
+    # AEAD: AES-GCM (aes-gcm proc11, every key size) and ChaCha20-Poly1305 (proc10), each buffer one
+    # message; sealing checked (ciphertext and tag) against OpenSSL's EVP_aes_*_gcm / EVP_chacha20_poly1305,
+    # opening with OpenSSL's tag (plaintext checked, no mismatch allowed).
+    gcm="pipe:$serve --core aes-gcm --variant proc11"
+    run 0 "aes-gcm proc11: AES-128-GCM sealing, 20 bytes of AAD, 1 B, 100 B, 1 KiB" --device "$gcm" --core aes-gcm \
+        --key feffe9928665731c6d6a8f9467308308 --iv cafebabefacedbaddecaf888 --aad "$aad" --sizes 1,100,1024 --repeat 2 || true
+    run 0 "aes-gcm proc11: AES-256-GCM opening with OpenSSL's tags, no AAD" --device "$gcm" --core aes-gcm --decrypt \
+        --key 603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4 --sizes 16,1000 --repeat 2 || true
+    run 0 "aes-gcm proc11: AES-192-GCM, a 60-byte IV (in the packet) and AAD" --device "$gcm" --core aes-gcm --aad "$aad" \
+        --key 8e73b0f7da0e6452c810f32b809079e562f8ead2522c6b7b \
+        --iv 9313225df88406e555909c5aff5269aa6a7a9538534f7da1e4c303d2a318a728c3c0c95156809539fcf0e2429a6b525416aedbf5a0de6a57a637b39b --sizes 33 || true
+    ccp="pipe:$serve --core chacha20-poly1305 --variant proc10"
+    run 0 "chacha20-poly1305 proc10: sealing with AAD, nonce of RFC 8439 2.8.2, 1 B, 114 B, 1 KiB" --device "$ccp" --core chacha20-poly1305 \
+        --key 808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f --nonce 070000004041424344454647 --aad "$aad" --sizes 1,114,1024 || true
+    run 0 "chacha20-poly1305 proc10: opening with OpenSSL's tags" --device "$ccp" --core chacha20-poly1305 --decrypt --sizes 64,1000 || true
+    # One message (--message): sealed (ciphertext || tag), opened again with its tag (the original comes
+    # back), opened with a wrong tag (exit 1, one line on stderr, nothing on stdout).
+    for dev in "$gcm" "$ccp"; do
+        core=aes-gcm; [[ $dev == "$ccp" ]] && core=chacha20-poly1305
+        if message "$core: --message sealed (ciphertext || tag)" 0 "$dev" --core "$core" --aad "$aad"; then
+            cp "$opened" "$sealed"
+            n=$(( $(stat -c %s "$sealed") - 16 ))
+            tag="$(tail -c 16 "$sealed" | od -An -tx1 | tr -d ' \n')"
+            head -c "$n" "$sealed" >"$msg.ct"
+            cp "$msg" "$msg.pt"; cp "$msg.ct" "$msg"
+            if message "$core: --message opened with its tag" 0 "$dev" --core "$core" --aad "$aad" --decrypt --tag "$tag" && cmp -s "$opened" "$msg.pt"; then
+                echo "ok   $core: the opened message is the original"
+            else echo "FAIL $core: the opened message differs from the original"; fail=1; fi
+            if [[ ${tag:0:1} == 0 ]]; then bad="1${tag:1}"; else bad="0${tag:1}"; fi
+            if message "$core: --message with a wrong tag is refused" 1 "$dev" --core "$core" --aad "$aad" --decrypt --tag "$bad" \
+                && [[ ! -s "$opened" && $(wc -l <"$sealed.err") -eq 1 ]] && grep -q "tag is wrong" "$sealed.err"; then
+                echo "ok   $core: a wrong tag writes nothing and says so in one line"
+            else echo "FAIL $core: a wrong tag must give one line on stderr and nothing on stdout"; sed 's/^/    /' "$sealed.err"; fail=1; fi
+            cp "$msg.pt" "$msg"; rm -f "$msg.pt" "$msg.ct" "$sealed.err"
+        fi
+    done
+    run 1 "an aes-gcm program on an AES device is refused (ID)" --device "pipe:$serve --core aes --variant proc11" --core aes-gcm --sizes 16 || true
+    run 2 "--tag without --message --decrypt is a usage error" --core aes-gcm --tag 00000000000000000000000000000000 --sizes 16 || true
 fi
 
 if [[ $part == all || $part == ghdl ]]; then
@@ -97,6 +149,13 @@ if [[ $part == all || $part == ghdl ]]; then
         same "chacha20 proc10: 16 B, 1000 B, 1 KiB against OpenSSL" chacha20 proc10 --sizes 16,1000,1024
         same "aes proc11-ctr: AES-192-CTR, 16 B, 100 B against OpenSSL" aes proc11-ctr --mode ctr --key 8e73b0f7da0e6452c810f32b809079e562f8ead2522c6b7b \
             --iv f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff --sizes 16,100
+        same "aes-gcm proc11: AES-128-GCM sealing with AAD, 1 B, 100 B against OpenSSL" aes-gcm proc11 --key feffe9928665731c6d6a8f9467308308 \
+            --iv cafebabefacedbaddecaf888 --aad "$aad" --sizes 1,100
+        same "chacha20-poly1305 proc10: opening with OpenSSL's tags, 64 B, 200 B" chacha20-poly1305 proc10 --decrypt --sizes 64,200
+        if message "chacha20-poly1305 proc10 in GHDL: --message opened with a wrong tag" 1 "pipe:$serve --backend ghdl --core chacha20-poly1305 --variant proc10" \
+            --core chacha20-poly1305 --decrypt --tag 000102030405060708090a0b0c0d0e0f && [[ ! -s "$opened" && $(wc -l <"$sealed.err") -eq 1 ]]; then
+            echo "ok   chacha20-poly1305 proc10 in GHDL: a wrong tag writes nothing and says so in one line"
+        else echo "FAIL chacha20-poly1305 proc10 in GHDL: a wrong tag must give one line on stderr and nothing on stdout"; fail=1; fi
         run 0 "md5 proc4 in GHDL under TVALID gaps and TREADY back-pressure" \
             --device "pipe:$serve --backend ghdl --core md5 --variant proc4 --gap-percent 30 --stall-percent 30 --seed 7" --core md5 --sizes 16,1000 || true
     fi

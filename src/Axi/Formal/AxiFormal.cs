@@ -74,6 +74,8 @@ public static class AxiFormal
             () => Drain(onePerPacket: false), 12, InductionExpected: false, Quick: true),
         new("drain-per-packet", "CoreFlowDrain (one output per packet): as drain", "check_drain_per_packet",
             () => Drain(onePerPacket: true), 12, InductionExpected: false, Quick: true),
+        new("aead-splitter", "AxiAeadSplitter (AEAD wrappers): the item on offer to the core held until taken, across a soft reset too; items of 1..16 bytes, End with Last", "check_aead_splitter",
+            () => AeadSplitter(), 12, InductionExpected: false, Quick: true),
         new("wrapper-md5-iterative", "the whole MD5 iterative wrapper: AXI4-Lite rules, s_axis assumed, m_axis rules", "check_wrapper",
             () => AxiWrapper.Build(AxiCatalog.Find("md5", "iterative")).Design, WrapperDepth, InductionExpected: false, Quick: false, InductionTried: false),
         new("wrapper-aes-iterative", "the whole AES iterative wrapper: AXI4-Lite rules, s_axis assumed, m_axis rules", "check_wrapper",
@@ -314,6 +316,26 @@ public static class AxiFormal
         });
         d.Output(g.Output, "out");
         d.Output(g.CoreOutputReady, "core_out_ready");
+        return d;
+    }
+
+    public static Design AeadSplitter()
+    {
+        var d = new Design("formal_aead_splitter");
+        var s = d.Add(new AxiAeadSplitter(ivItems: true)
+        {
+            Name = "splitter",
+            Input = d.Input(Bus.Create<IAxiBlock>(), "in"),
+            Config = d.Input(Bus.Create<IAxiCoreConfig>(), "config"),
+            Aead = d.Input(Bus.Create<IAxiAeadConfig>(), "aead"),
+            Control = d.Input(Bus.Create<IAxiStreamControl>(), "control"),
+            OutputReady = d.Input(Bus.Create<IReady>(), "out_ready"),
+        });
+        d.Output(s.InputReady, "in_ready");
+        d.Output(s.Output, "out");
+        d.Output(s.FirstData, "first");
+        d.Output(s.Closing, "closing");
+        d.Output(s.Error, "error");
         return d;
     }
 

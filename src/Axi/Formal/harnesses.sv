@@ -265,3 +265,47 @@ module check_wrapper (
   axis_source_assumed #(.LANES(8)) s_axis (clk, rst, s_axis_Valid, s_axis_ready_Ready, s_axis_Data, s_axis_Keep, s_axis_Last);
   axis_master_rules #(.LANES(8)) m_axis (clk, rst, axis_Valid, axis_ready_Ready, axis_Data, axis_Keep, axis_Last);
 endmodule
+
+// ---- AxiAeadSplitter (AEAD wrappers): the items it offers the core are held until taken, across a soft
+// reset too (a core may have begun on the item on offer: the GCM core starts computing H when a message's
+// first item is offered); every item but End has 1..16 bytes, End has Last; TREADY is low in reset, while
+// not enabled and after a flush. Assumed: its input, the assembler's blocks, held until taken except
+// across a soft reset, 1..16 bytes, whole unless a packet's last; IV_LEN not 0 and TAG_LEN 12..16, as the
+// AEAD registers accept them.
+module check_aead_splitter (
+  input clk, input rst, input in_Valid, input in_Last, input [127:0] in_Data, input [4:0] in_Bytes,
+  input [127:0] config_KeyLow, input [127:0] config_KeyHigh, input [127:0] config_Iv, input [3:0] config_Mode,
+  input config_Decrypt, input [1:0] config_KeySize,
+  input [31:0] aead_AadBytes, input [31:0] aead_IvBytes, input [127:0] aead_ExpectedTag, input [4:0] aead_TagBytes,
+  input control_Enabled, input control_Flush, input out_ready_Ready);
+  wire in_ready_Ready, out_Valid, out_Last, out_LastOfKind, first_Valid, first_Last, closing_Discard, error_Error;
+  wire [1:0] out_Kind;
+  wire [127:0] out_Data;
+  wire [4:0] out_Bytes;
+  wire [7:0] error_Code;
+  dut_top dut (.clk(clk), .rst(rst), .in_Valid(in_Valid), .in_Last(in_Last), .in_Data(in_Data), .in_Bytes(in_Bytes),
+    .config_KeyLow(config_KeyLow), .config_KeyHigh(config_KeyHigh), .config_Iv(config_Iv), .config_Mode(config_Mode),
+    .config_Decrypt(config_Decrypt), .config_KeySize(config_KeySize),
+    .aead_AadBytes(aead_AadBytes), .aead_IvBytes(aead_IvBytes), .aead_ExpectedTag(aead_ExpectedTag), .aead_TagBytes(aead_TagBytes),
+    .control_Enabled(control_Enabled), .control_Flush(control_Flush), .out_ready_Ready(out_ready_Ready),
+    .in_ready_Ready(in_ready_Ready), .out_Valid(out_Valid), .out_Last(out_Last), .out_Kind(out_Kind), .out_Data(out_Data),
+    .out_Bytes(out_Bytes), .out_LastOfKind(out_LastOfKind), .first_Valid(first_Valid), .first_Last(first_Last),
+    .closing_Discard(closing_Discard), .error_Error(error_Error), .error_Code(error_Code));
+  reset_first first (clk, rst);
+  stream_hold_rules #(.WIDTH(134), .ASSERT(0)) input_held (clk, rst, control_Flush, in_Valid, in_ready_Ready, {in_Data, in_Bytes, in_Last});
+  stream_hold_rules #(.WIDTH(138), .ASSERT(1)) output_held (clk, rst, 1'b0, out_Valid, out_ready_Ready,
+    {out_Kind, out_Data, out_Bytes, out_LastOfKind, out_Last});
+  reg f_past = 1'b0;
+  always @(posedge clk) f_past <= 1'b1;
+  always @(*)
+    if (!rst) begin
+      if (in_Valid) assume(in_Bytes >= 1 && in_Bytes <= 16 && (in_Last || in_Bytes == 16));
+      assume(aead_IvBytes != 0 && aead_TagBytes >= 12 && aead_TagBytes <= 16);
+      if (out_Valid) assert(out_Last == (out_Kind == 2'd3) && out_Bytes >= 1 && out_Bytes <= 16);
+      if (error_Error) assert(error_Code == 7);
+    end
+  always @(posedge clk)
+    if (f_past && ($past(rst) || !$past(control_Enabled) || $past(control_Flush))) assert(!in_ready_Ready);
+  always @(posedge clk)
+    if (f_past && $past(rst)) assert(!out_Valid);
+endmodule

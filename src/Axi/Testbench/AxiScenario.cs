@@ -199,7 +199,7 @@ public static class AxiScenario
 
             // ---- counters since the soft reset
             bench.Run(8);
-            long blocks = afterReset.Sum(p => (long)(p.Length + 15) / 16);
+            long blocks = afterReset.Sum(p => adapter.InputBlocks(p.Length));
             long blocksExpectedOut = afterReset.Sum(p => adapter.OutputBlocks(p.Length));
             blocksIn = bench.Read(AxiRegisters.BlocksIn);
             uint blocksOut = bench.Read(AxiRegisters.BlocksOut);
@@ -212,7 +212,17 @@ public static class AxiScenario
             long beats = afterReset.Sum(p => (long)(p.Length + beatBytes - 1) / beatBytes);
             Check(busyCycles >= beats && busyCycles < bench.Cycle, $"BUSY_CYCLES reads {busyCycles}, expected at least the {beats} input beats and less than {bench.Cycle} cycles");
             status = bench.Read(AxiRegisters.Status);
-            Check(status == AxiRegisters.StatusEnabled, $"STATUS reads {Hex(status)} after the packets, expected ENABLED only");
+            // An AEAD wrapper has the tag of the last message in TAG0..3 (sealed: no mismatch).
+            uint idle = AxiRegisters.StatusEnabled | (adapter is IAxiAeadCoreAdapter ? AxiRegisters.StatusTagValid : 0);
+            Check(status == idle, $"STATUS reads {Hex(status)} after the packets, expected {Hex(idle)} (ENABLED{(idle == AxiRegisters.StatusEnabled ? "" : ", TAG_VALID")} only)");
+
+            // ---- AEAD: messages with AAD, without data, opened with the right and a wrong tag; TAG0..3 and STATUS after each
+            if (adapter is IAxiAeadCoreAdapter aead)
+            {
+                RunAeadMessages(aead, second);
+                bench.WriteSettings(second);
+                bench.Write(AxiRegisters.Control, AxiRegisters.ControlStart);
+            }
 
             // ---- full speed: packets back to back, no gaps, no back-pressure
             bench.Source.GapProbability = 0;
@@ -227,6 +237,62 @@ public static class AxiScenario
         catch (Hdl.HardwareException e)
         {
             failures.Add($"{e.Message} ({seedNote})");
+        }
+
+        // One message per START: the registers, the packet, its output (none without data), then the tag and the check.
+        void RunAeadMessages(IAxiAeadCoreAdapter aead, AxiCoreSettings settings)
+        {
+            // IV_LEN 0 (and, where only the 96-bit nonce exists, 16) and a tag length out of range are refused (error 1).
+            uint[] refusedIvLengths = aead.AnyIvLength ? [0] : [0, 16];
+            foreach (var (register, value) in refusedIvLengths.Select(v => (AxiRegisters.IvLength, v)).Append((AxiRegisters.TagLength, (uint)aead.MinTagBytes - 1)))
+            {
+                bench.Write(register, value);
+                uint kept = bench.Read(register);
+                uint refusedStatus = bench.Read(AxiRegisters.Status);
+                Check(kept != value && refusedStatus >> AxiRegisters.StatusErrorCodeShift == AxiRegisters.ErrorConfigRefused,
+                    $"register 0x{register:X2} reads {kept} and STATUS {Hex(refusedStatus)} after {value} was written, expected the old value and error {AxiRegisters.ErrorConfigRefused}");
+                bench.Write(AxiRegisters.Control, AxiRegisters.ControlClearError);
+            }
+            // Opening: Tag 1 gives the right tag, -1 the right tag with one bit flipped in its compared bytes.
+            var messages = new List<(string Name, AxiCoreSettings Settings, int Aad, int Data, int Tag)>
+            {
+                ("sealed, 20 bytes of AAD, 45 of data", settings with { Aead = new(20, 12, new byte[16], 16) }, 20, 45, 0),
+                ("sealed, 40 bytes of AAD, no data", settings with { Aead = new(40, 12, new byte[16], 16) }, 40, 0, 0),
+                ("opened with the right tag, 5 bytes of AAD, 33 of data", settings with { Decrypt = true, Aead = new(5, 12, new byte[16], 16) }, 5, 33, 1),
+                ($"opened with a wrong {aead.MinTagBytes}-byte tag, no AAD, 17 bytes of data",
+                    settings with { Decrypt = true, Aead = new(0, 12, new byte[16], aead.MinTagBytes) }, 0, 17, -1),
+            };
+            if (aead.AnyIvLength)
+                messages.Add(("sealed with a 20-byte IV in the packet, 3 bytes of AAD, 30 of data", settings with { Aead = new(3, 20, new byte[16], 16) }, 3, 30, 0));
+            foreach (var (name, given, aadBytes, dataBytes, tagCase) in messages)
+            {
+                var a = given.Aead!;
+                int ivArea = a.IvBytes == 12 ? 0 : (int)(a.IvBytes + 15) / 16 * 16;
+                // Random pad bytes too: the wrapper must ignore them.
+                var packet = Bytes(ivArea + (aadBytes + 15) / 16 * 16 + dataBytes);
+                var m = given;
+                if (tagCase != 0)
+                {
+                    var expectedTag = aead.ExpectedTag(given, packet).Tag;
+                    if (tagCase < 0) expectedTag[rng.Next(a.TagBytes)] ^= (byte)(1 << rng.Next(8));
+                    m = given with { Aead = a with { ExpectedTag = expectedTag } };
+                }
+                bench.WriteSettings(m);
+                bench.Write(AxiRegisters.Control, AxiRegisters.ControlStart);
+                var (wantTag, mismatch) = aead.ExpectedTag(m, packet);
+                bench.Source.Enqueue(packet);
+                if (dataBytes > 0) expected.Add(($"AEAD message {name}", adapter.Expected(m, packet)));
+                AwaitPackets($"the AEAD message {name}");
+                bench.RunUntil(() => (bench.Read(AxiRegisters.Status) & AxiRegisters.StatusTagValid) != 0, $"TAG_VALID after the AEAD message {name}", 10_000);
+                var tag = bench.ReadTag();
+                Check(tag.AsSpan().SequenceEqual(wantTag), $"AEAD message {name}: TAG0..3 read {Convert.ToHexString(tag)}, expected {Convert.ToHexString(wantTag)}");
+                uint aeadStatus = bench.Read(AxiRegisters.Status);
+                uint want = AxiRegisters.StatusEnabled | AxiRegisters.StatusTagValid
+                    | (mismatch ? AxiRegisters.StatusTagMismatch | AxiRegisters.StatusError | (uint)AxiRegisters.ErrorTagMismatch << AxiRegisters.StatusErrorCodeShift : 0);
+                Check(aeadStatus == want, $"AEAD message {name}: STATUS reads {Hex(aeadStatus)}, expected {Hex(want)}");
+                Check(mismatch == tagCase < 0, $"AEAD message {name}: the oracle {(mismatch ? "rejects" : "accepts")} the tag");
+                bench.Write(AxiRegisters.Control, AxiRegisters.ControlClearError);
+            }
         }
 
         // ---- every packet out against the oracle

@@ -83,12 +83,27 @@ public sealed class AxiWrapperBench
         RunUntil(() => a.Done, $"the write of register 0x{address:X2}", 10_000);
     }
 
-    /// <summary>Writes key, IV and CONFIG (the staged registers; START loads them).</summary>
+    /// <summary>Writes key, IV and CONFIG, and for an AEAD wrapper AAD_LEN, IV_LEN, TAG_LEN and TAG0..3 (the staged registers; START loads them).</summary>
     public void WriteSettings(AxiCoreSettings s)
     {
         for (int i = 0; i < s.Key.Length / 4; i++) Write((byte)(AxiRegisters.Key0 + 4 * i), LittleEndianWord(s.Key, 4 * i));
         for (int i = 0; i < 4; i++) Write((byte)(AxiRegisters.Iv0 + 4 * i), LittleEndianWord(s.Iv, 4 * i));
         Write(AxiRegisters.Config, s.ConfigValue);
+        if (s.Aead is { } aead)
+        {
+            Write(AxiRegisters.AadLength, aead.AadBytes);
+            Write(AxiRegisters.IvLength, aead.IvBytes);
+            Write(AxiRegisters.TagLength, aead.TagBytes);
+            for (int i = 0; i < 4; i++) Write((byte)(AxiRegisters.Tag0 + 4 * i), LittleEndianWord(aead.ExpectedTag, 4 * i));
+        }
+    }
+
+    /// <summary>TAG0..3 read back: the tag of the last message that ended (AEAD wrappers).</summary>
+    public byte[] ReadTag()
+    {
+        var tag = new byte[16];
+        for (int i = 0; i < 4; i++) System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(tag.AsSpan(4 * i), Read((byte)(AxiRegisters.Tag0 + 4 * i)));
+        return tag;
     }
 
     public static uint LittleEndianWord(byte[] bytes, int offset) =>
