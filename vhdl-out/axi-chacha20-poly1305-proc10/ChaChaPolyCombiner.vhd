@@ -270,17 +270,35 @@ begin
         if push then
           end_x := (Input_Kind = ChaChaPolyKind_End);
           if end_x then
-            queued0(hdl_address(tail(2 downto 0))) := Input_Tag;
+            for element in 0 to 7 loop
+              if element = hdl_address(tail(2 downto 0)) then queued0(element) := Input_Tag; end if;
+            end loop;
           else
-            queued0(hdl_address(tail(2 downto 0))) := Input_Data0;
+            for element_2 in 0 to 7 loop
+              if element_2 = hdl_address(tail(2 downto 0)) then queued0(element_2) := Input_Data0; end if;
+            end loop;
           end if;
-          queued1(hdl_address(tail(2 downto 0))) := Input_Data1;
-          queued2(hdl_address(tail(2 downto 0))) := Input_Data2;
-          queued3(hdl_address(tail(2 downto 0))) := Input_Data3;
-          queuedBytes(hdl_address(tail(2 downto 0))) := resize(Input_ByteCount, 8);
-          queuedData(hdl_address(tail(2 downto 0))) := (Input_Kind = ChaChaPolyKind_Data);
-          queuedEnd(hdl_address(tail(2 downto 0))) := end_x;
-          queuedDecrypt(hdl_address(tail(2 downto 0))) := Message_Decrypt;
+          for element_3 in 0 to 7 loop
+            if element_3 = hdl_address(tail(2 downto 0)) then queued1(element_3) := Input_Data1; end if;
+          end loop;
+          for element_4 in 0 to 7 loop
+            if element_4 = hdl_address(tail(2 downto 0)) then queued2(element_4) := Input_Data2; end if;
+          end loop;
+          for element_5 in 0 to 7 loop
+            if element_5 = hdl_address(tail(2 downto 0)) then queued3(element_5) := Input_Data3; end if;
+          end loop;
+          for element_6 in 0 to 7 loop
+            if element_6 = hdl_address(tail(2 downto 0)) then queuedBytes(element_6) := resize(Input_ByteCount, 8); end if;
+          end loop;
+          for element_7 in 0 to 7 loop
+            if element_7 = hdl_address(tail(2 downto 0)) then queuedData(element_7) := (Input_Kind = ChaChaPolyKind_Data); end if;
+          end loop;
+          for element_8 in 0 to 7 loop
+            if element_8 = hdl_address(tail(2 downto 0)) then queuedEnd(element_8) := end_x; end if;
+          end loop;
+          for element_9 in 0 to 7 loop
+            if element_9 = hdl_address(tail(2 downto 0)) then queuedDecrypt(element_9) := Message_Decrypt; end if;
+          end loop;
           tail := ((tail + unsigned'(x"01")) and (to_unsigned(depth mod 256, 8) - unsigned'(x"01")));
         end if;
         if Tag_Valid then
