@@ -298,8 +298,11 @@ public static class AesGcmCatalog
 {
     const string OneBlockPerClock = "1 block per clock for AAD and data";
 
-    static AesGcmVariant On(string variant, string what, string rate) =>
-        new(AesCatalog.Find(variant), description: $"AES-GCM: aes {variant} ({what}) and the GHASH core (4 multiply stages, 5 Horner lanes); {rate}");
+    /// <summary>The GHASH core's multiply stages in every catalog build (depth + 1 Horner lanes).</summary>
+    public const int GhashDepth = 4;
+
+    static AesGcmVariant On(string variant, string what, string rate) => new(AesCatalog.Find(variant), GhashDepth,
+        $"AES-GCM: aes {variant} ({what}) and the GHASH core ({GhashDepth} multiply stages, {GhashDepth + 1} Horner lanes); {rate}");
 
     /// <summary>The builds for all three key sizes.</summary>
     public static IReadOnlyList<AesGcmVariant> Variants { get; } =
