@@ -64,7 +64,7 @@ public static class AesKeyBits
 
     /// <summary>
     /// The key bits of an option value given for <paramref name="core"/>: a one-line error for a value
-    /// other than "all" on a core that is not AES (only AES is built for one key size).
+    /// other than "all" on a core that has no builds for one key size.
     /// </summary>
     /// <param name="sizedCores">The cores built for one key size where the option is read (aes when not given).</param>
     public static int ParseFor(string core, string text, IReadOnlyList<string>? sizedCores = null)
