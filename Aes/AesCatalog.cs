@@ -64,15 +64,27 @@ public static class AesKeyBits
 
     /// <summary>
     /// The key bits of an option value given for <paramref name="core"/>: a one-line error for a value
-    /// other than "all" on a core that is not AES (only AES is built for one key size).
+    /// other than "all" on a core that has no builds for one key size.
     /// </summary>
-    public static int ParseFor(string core, string text)
+    /// <param name="sizedCores">The cores built for one key size where the option is read (aes when not given).</param>
+    public static int ParseFor(string core, string text, IReadOnlyList<string>? sizedCores = null)
     {
+        sizedCores ??= ["aes"];
         int bits = Parse(text);
-        if (bits != All && !string.Equals(core, "aes", StringComparison.OrdinalIgnoreCase))
-            throw new ArgumentException($"--key-bits {text}: only aes is built for one key size; {core} takes --key-bits all");
+        if (bits != All && !sizedCores.Contains(core, StringComparer.OrdinalIgnoreCase))
+            throw new ArgumentException($"--key-bits {text}: only {string.Join(" and ", sizedCores)} {(sizedCores.Count == 1 ? "is" : "are")} built for one key size; {core} takes --key-bits all");
         return bits;
     }
+}
+
+/// <summary>
+/// A core on the AES processes, built for all three key sizes or for one (the <c>--key-bits</c> option):
+/// AES itself and AES-GCM.
+/// </summary>
+public interface IAesKeySizeBuild : ICoreVariant
+{
+    /// <summary>The same core built for <paramref name="keyBits"/> (128, 192, 256, or <see cref="AesKeyBits.All"/>).</summary>
+    IAesKeySizeBuild ForKeyBits(int keyBits);
 }
 
 /// <summary>
@@ -81,7 +93,7 @@ public static class AesKeyBits
 /// for all three key sizes (the key size travels with each block) or for one (<see cref="WithKeyBits"/>).
 /// </summary>
 public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, string description, Func<AesBuild, AesCatalog.BlockCoreBuilder> build,
-    AesMode mode = AesMode.Ecb, int keyBits = AesKeyBits.All) : ICoreVariant
+    AesMode mode = AesMode.Ecb, int keyBits = AesKeyBits.All) : IAesKeySizeBuild
 {
     public string Core => "aes";
     /// <summary>The variant's name: the family, then the mode when it is not ECB, then "-dec" for decryption.</summary>
@@ -128,6 +140,8 @@ public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, st
     /// <summary>The same variant built for <paramref name="keyBits"/> (128, 192, 256, or <see cref="AesKeyBits.All"/>).</summary>
     public AesVariant WithKeyBits(int keyBits) =>
         keyBits == KeyBits ? this : new AesVariant(Family, Decrypt, KeyPerBlock, description, build, Mode, keyBits);
+
+    IAesKeySizeBuild IAesKeySizeBuild.ForKeyBits(int keyBits) => WithKeyBits(keyBits);
 
     /// <summary>Refuses a job whose key this build does not take (one line naming the sizes it does).</summary>
     void CheckKeySizes(IReadOnlyList<AesBlockJob> jobs)

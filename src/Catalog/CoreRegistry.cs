@@ -13,6 +13,8 @@ public static class CoreRegistry
     [
         .. AesCatalog.All,
         .. AesCatalog.Aes128Builds,
+        .. AesGcmCatalog.Variants,
+        .. AesGcmCatalog.Aes128Builds,
         .. Md5Catalog.Variants,
         .. Sha2Catalog.Variants,
         .. ChaChaCatalog.Variants,
@@ -20,9 +22,12 @@ public static class CoreRegistry
         .. ChaChaPolyCatalog.Variants,
     ];
 
+    /// <summary>The cores with builds for one key size (<see cref="IAesKeySizeBuild"/>): aes, aes-gcm.</summary>
+    public static IReadOnlyList<string> KeySizeCores { get; } = [.. All.OfType<IAesKeySizeBuild>().Select(v => v.Core).Distinct()];
+
     /// <summary>
     /// The variant built for <paramref name="keyBits"/> (the <c>--key-bits</c> option: "all", or 128,
-    /// 192, 256 for AES), or an exception whose message is one line naming what exists.
+    /// 192, 256 for AES and AES-GCM), or an exception whose message is one line naming what exists.
     /// </summary>
     public static ICoreVariant Find(string core, string variant, string keyBits = "all") => Find(All, core, variant, keyBits);
 
@@ -32,12 +37,12 @@ public static class CoreRegistry
         var ofCore = variants.Where(v => string.Equals(v.Core, core, StringComparison.OrdinalIgnoreCase)).ToList();
         if (ofCore.Count == 0)
             throw new ArgumentException($"unknown core '{core}'; known cores: {string.Join(", ", variants.Select(v => v.Core).Distinct())}");
-        int bits = AesKeyBits.ParseFor(core, keyBits);
+        int bits = AesKeyBits.ParseFor(core, keyBits, KeySizeCores);
         var named = ofCore.Where(v => string.Equals(v.Variant, variant, StringComparison.OrdinalIgnoreCase)).ToList();
         if (named.Count == 0)
             throw new ArgumentException($"unknown {core} variant '{variant}'; known variants: {string.Join(", ", ofCore.Select(v => v.Variant).Distinct())}");
         return named.FirstOrDefault(v => v.KeyBits == AesKeyBits.Name(bits))
-            ?? ((AesVariant)named[0]).WithKeyBits(bits);
+            ?? ((IAesKeySizeBuild)named[0]).ForKeyBits(bits);
     }
 
     /// <summary>The build called <paramref name="name"/> (its vhdl-out folder name, e.g. aes128-proc11).</summary>

@@ -69,7 +69,7 @@ public static class CliApp
         // --key-bits: the key sizes an AES build takes (one option object per command, as System.CommandLine wants).
         Option<string> KeyBitsOption(string defaultText) => new("--key-bits")
         {
-            Description = $"AES: build the core for 128-, 192- or 256-bit keys only, or for all three (all); default {defaultText}.",
+            Description = $"AES and AES-GCM: build the core for 128-, 192- or 256-bit keys only, or for all three (all); default {defaultText}.",
         };
         var list = new Command("list", "Every core variant: measured clocks per block and latency, and whether its VHDL in vhdl-out/ is verified.") { json };
         list.SetAction(p => ListCommand.Execute(env, p.GetValue(json)));

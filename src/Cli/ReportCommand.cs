@@ -17,8 +17,19 @@ public sealed record ReportRow(string Core, string Variant, string Build, string
     long Latency, int Stages, bool VhdlVerified, SynthFigures? Synth, double? FmaxEstimateMHz,
     double? CoreMBps, double? LongMessageMBps, double? ZedboardMBps, double? MBpsPerKLut)
 {
-    /// <summary>The build's name without its variant: the core, or for an AES build of one key size <c>aes128</c> (192, 256).</summary>
-    public string CoreLabel => Build.EndsWith($"-{Variant}", StringComparison.Ordinal) ? Build[..^(Variant.Length + 1)] : Core;
+    /// <summary>
+    /// The build's name without its variant: the core, or for a build of one key size <c>aes128</c> (192, 256);
+    /// <c>aes-gcm</c> and <c>aes128-gcm</c> for the GCM builds (aes-proc11-gcm, aes128-proc11-gcm).
+    /// </summary>
+    public string CoreLabel
+    {
+        get
+        {
+            int at = Build.LastIndexOf($"-{Variant}", StringComparison.Ordinal);
+            bool segment = at > 0 && (at + Variant.Length + 1 == Build.Length || Build[at + Variant.Length + 1] == '-');
+            return segment ? Build.Remove(at, Variant.Length + 1) : Core;
+        }
+    }
 
     /// <summary>A pipeline: a block per clock (within the hash cores' padding block) with more than one block in flight.</summary>
     public bool IsPipeline => ClocksPerBlock <= 1.05 && Stages > 1;
@@ -64,7 +75,7 @@ public static class ReportCommand
     public const int LongMessageBlocks = 16;
 
     /// <summary>Bytes per block of cores that are not hash cores (a hash core says its own).</summary>
-    static readonly Dictionary<string, int> blockBytesOfCore = new() { ["aes"] = 16, ["chacha20"] = 64 };
+    static readonly Dictionary<string, int> blockBytesOfCore = new() { ["aes"] = 16, ["aes-gcm"] = 16, ["chacha20"] = 64, ["chacha20-poly1305"] = 64 };
 
     static string F(double x, string format) => x.ToString(format, CultureInfo.InvariantCulture);
     static string F(double? x, string format) => x is { } v && double.IsFinite(v) ? F(v, format) : "-";
@@ -189,7 +200,7 @@ public static class ReportCommand
               "`./sme-crypto synth --core C --variant V [--key-bits 128]` makes one, docs/estimates.md spreads all of them over several machines): " +
               string.Join(", ", rows.Where(r => r.Synth is null).Select(r => r.Build)) + ".");
         L();
-        L("- **core**: `aes` builds take all three key sizes; `aes128` builds take AES-128 keys only (`--key-bits 128`).");
+        L("- **core**: `aes` and `aes-gcm` builds take all three key sizes; `aes128` and `aes128-gcm` builds take AES-128 keys only (`--key-bits 128`).");
         L("- **stages**: blocks in flight, latency ÷ clocks per block (Little's law), rounded.");
         L("- **core MB/s est.** = f_max estimate × bytes per block ÷ clocks per block (10^6 bytes per second), core only, as in 2021.");
         L($"- **Zedboard MB/s est.**: the core on the PL clock min(f_max estimate, {F(BusMaxMHz, "0")} MHz) behind one AXI HP port of " +

@@ -25,19 +25,19 @@ public static class SynthCommand
         var model = FmaxModel.Load(root);
         var report = new SynthReport(figures, Math.Round(model.EstimateMHz(figures), 2), Describe(model), cached);
         if (json) env.Out.Write(JsonSerializer.Serialize(report, VhdlFolder.Json) + "\n");
-        else Write(env.Out, report);
+        else Write(env.Out, v.Name, report);
         return ExitCodes.Success;
     }
 
     public static string Describe(FmaxModel m) =>
         $"period = {F(m.OverheadNs, "0.###")} ns + {F(m.LevelNs, "0.####")} ns x weighted depth; {m.Basis}";
 
-    static void Write(TextWriter o, SynthReport report)
+    static void Write(TextWriter o, string build, SynthReport report)
     {
         var s = report.Synthesis;
         var r = s.Resources;
         var d = s.Depth;
-        o.Write($"{s.Core}-{s.Variant}: yosys synth_xilinx, 7-series (Zynq-7020){(report.Cached ? ", cached result" : "")}\n");
+        o.Write($"{build}: yosys synth_xilinx, 7-series (Zynq-7020){(report.Cached ? ", cached result" : "")}\n");
         o.Write($"  LUT      {r.Lut,8}   (apart: LUT-RAM {r.LutRam}, SRL {r.Srl}, INV {r.Inv})\n");
         o.Write($"  FF       {r.Ff,8}\n");
         o.Write($"  CARRY4   {r.Carry4,8}\n");

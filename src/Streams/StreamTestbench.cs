@@ -17,7 +17,7 @@ public sealed record StreamOptions(int Seed = 1, double GapProbability = 0, doub
 /// <summary>What a stream run produced and when.</summary>
 public sealed record StreamRun<TResult>(
     IReadOnlyList<TResult> Outputs, long Cycles, long FirstInputCycle, long FirstOutputCycle, long LastOutputCycle,
-    IReadOnlyList<string> ProtocolErrors)
+    IReadOnlyList<string> ProtocolErrors, long LastInputCycle = -1)
 {
     /// <summary>Cycles from the first input transfer to the first output transfer.</summary>
     public long Latency => FirstOutputCycle - FirstInputCycle;
@@ -57,7 +57,7 @@ public sealed class StreamTestbench<TIn, TOut>(Simulation sim, TIn input, IReady
         var errors = new List<string>();
         int next = 0;
         bool offering = false;
-        long firstIn = -1, firstOut = -1, lastOut = -1;
+        long firstIn = -1, lastIn = -1, firstOut = -1, lastOut = -1;
         bool heldValid = false;
         TResult? held = default;
         long start = sim.Cycle;
@@ -88,6 +88,7 @@ public sealed class StreamTestbench<TIn, TOut>(Simulation sim, TIn input, IReady
             if (offering && inputReady.Ready)
             {
                 if (firstIn < 0) firstIn = sim.Cycle;
+                lastIn = sim.Cycle;
                 offering = false;
                 next++;
             }
@@ -109,7 +110,7 @@ public sealed class StreamTestbench<TIn, TOut>(Simulation sim, TIn input, IReady
             sim.Clock();
             if (errors.Count > 20) break;
         }
-        return new StreamRun<TResult>(outputs, sim.Cycle - start, firstIn, firstOut, lastOut, errors);
+        return new StreamRun<TResult>(outputs, sim.Cycle - start, firstIn, firstOut, lastOut, errors, lastIn);
     }
 
     /// <summary>Every difference between <paramref name="expected"/> and <paramref name="got"/>, by index.</summary>

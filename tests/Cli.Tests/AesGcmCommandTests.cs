@@ -156,4 +156,56 @@ public class AesGcmCommandTests
         }
         finally { Directory.Delete(dir, recursive: true); }
     }
+
+    /// <summary>The demo's known answer (GCM test case 4) passes through every AES-GCM build of the catalog.</summary>
+    [Fact]
+    public void EveryCatalogBuildPassesTheDemoKnownAnswer()
+    {
+        var family = CoreFamilies.Default.FindCore("aes-gcm");
+        Assert.Equal(12, family.Variants.Count);
+        foreach (var v in family.Variants)
+        {
+            var kat = family.KnownAnswer(v);
+            Assert.True(kat.Passed, $"{v.Name}: expected {kat.Expected}, got {kat.Got}");
+            Assert.EndsWith("5bc94fbc3221a5db94fae95ae7121a47", kat.Got);
+        }
+    }
+
+    /// <summary>--key-bits names a build of the catalog (128) or makes one (192, 256), as for aes; other values are refused.</summary>
+    [Fact]
+    public void KeyBitsChoosesTheBuild()
+    {
+        var cores = CoreFamilies.Default;
+        Assert.Equal("aes128-proc11-gcm", cores.Find("aes-gcm", "proc11", "128").Name);
+        Assert.Equal("aes256-bram11-gcm", cores.Find("aes-gcm", "bram11", "256").Name);
+        Assert.Equal("aes-iterative-gcm", cores.Find("aes-gcm", "iterative").Name);
+        Assert.Contains("aes192-proc4-gcm", cores.Builds("192").Select(v => v.Name));
+        Assert.Equal(6, cores.Builds("128").Count(v => v.Core == "aes-gcm"));
+        var e = Assert.Throws<UsageException>(() => cores.Find("aes-gcm", "naive"));
+        Assert.Equal("unknown aes-gcm variant 'naive'; known variants: proc11, proc22, bram11, proc4, proc11-otf, iterative", e.Message);
+    }
+
+    /// <summary><c>verify</c> on an AES-GCM build, end to end in GHDL, into a scratch repository: the record names core and variant.</summary>
+    [Fact]
+    public void VerifyPassesInGhdlAndRecordsIt()
+    {
+        var root = TempDir();
+        try
+        {
+            File.WriteAllText(Path.Combine(root, "Crypto.sln"), "");
+            var r = CliRunner.Run(["verify", "--core", "aes-gcm", "--variant", "proc4", "--key-bits", "128", "--blocks", "24", "--seed", "3"], workingDirectory: root);
+            Assert.True(r.ExitCode == 0, $"exit {r.ExitCode}: {r.StdoutText} {r.Stderr}");
+            Assert.Matches(@"^PASS aes128-proc4-gcm: \d+ cycles compared in GHDL \(\d+\.\d s\)$", r.StdoutText.Trim());
+            var folder = Path.Combine(root, "vhdl-out", "aes128-proc4-gcm");
+            using var record = JsonDocument.Parse(File.ReadAllBytes(Path.Combine(folder, VhdlFolder.RecordFile)));
+            Assert.Equal(("aes-gcm", "proc4", 3, 24), (record.RootElement.GetProperty("core").GetString(), record.RootElement.GetProperty("variant").GetString(),
+                record.RootElement.GetProperty("seed").GetInt32(), record.RootElement.GetProperty("blocks").GetInt32()));
+            Assert.Equal(VhdlFolder.Sha256(folder), record.RootElement.GetProperty("vhdlSha256").GetString());
+            Assert.True(VhdlFolder.IsVerified(folder, "aes-gcm", "proc4"));
+        }
+        finally
+        {
+            Directory.Delete(root, true);
+        }
+    }
 }

@@ -100,7 +100,7 @@ public class ListTests
     }
 
     [Fact]
-    public void RealRegistryListsTheAesVariantsWithMeasuredFigures()
+    public void RealRegistryListsTheAesAndAesGcmBuildsWithMeasuredFigures()
     {
         var rows = ListJson();
         var aes = rows.Where(r => r.GetProperty("core").GetString() == "aes").ToArray();
@@ -134,8 +134,38 @@ public class ListTests
                     (row.GetProperty("clocksPerBlock").GetDouble(), row.GetProperty("latency").GetInt64()));
         }
         Assert.Equal(2 * expected.Count, aes.Length);
-        Assert.All(rows.Where(r => r.GetProperty("core").GetString() != "aes"), r => Assert.Equal("all", r.GetProperty("keyBits").GetString()));
+        // AES-GCM (docs/aes.md): clocks per AAD or data block and the IV's transfer to the first data block out, per build.
+        var gcm = rows.Where(r => r.GetProperty("core").GetString() == "aes-gcm").ToArray();
+        var expectedGcm = new Dictionary<(string, string), (double ClocksPerBlock, long Latency)>
+        {
+            [("proc11", "all")] = (1, 18), [("proc22", "all")] = (1, 32), [("bram11", "all")] = (1, 18), [("proc4", "all")] = (1, 7),
+            [("proc11-otf", "all")] = (1, 17), [("iterative", "all")] = (10, 32),
+            [("proc11", "128")] = (1, 14), [("proc22", "128")] = (1, 24), [("bram11", "128")] = (1, 14), [("proc4", "128")] = (1, 7),
+            [("proc11-otf", "128")] = (1, 13), [("iterative", "128")] = (10, 32),
+        };
+        Assert.Equal(expectedGcm.Keys.Order(), gcm.Select(r => (r.GetProperty("variant").GetString()!, r.GetProperty("keyBits").GetString()!)).Order());
+        foreach (var row in gcm)
+            Assert.Equal(expectedGcm[(row.GetProperty("variant").GetString()!, row.GetProperty("keyBits").GetString()!)],
+                (row.GetProperty("clocksPerBlock").GetDouble(), row.GetProperty("latency").GetInt64()));
+        Assert.All(rows.Where(r => r.GetProperty("core").GetString() is not ("aes" or "aes-gcm")), r => Assert.Equal("all", r.GetProperty("keyBits").GetString()));
         foreach (var row in rows)
             Assert.True(row.TryGetProperty("vhdlVerified", out var verified) && verified.ValueKind is JsonValueKind.True or JsonValueKind.False);
+    }
+
+    /// <summary>The table of the aes-gcm core alone: one line per build, the AES-128 builds with key bits 128, the rate measured.</summary>
+    [Fact]
+    public void TableShowsTheAesGcmBuilds()
+    {
+        var cores = new CoreFamilies([CoreFamilies.Default.FindCore("aes-gcm")]);
+        var r = CliRunner.Run(["list"], cores: cores);
+        Assert.True(r.ExitCode == 0, r.Stderr);
+        var lines = r.StdoutText.Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        Assert.Equal(13, lines.Length);
+        string[] variants = ["proc11", "proc22", "bram11", "proc4", "proc11-otf", "iterative"];
+        for (int i = 0; i < 12; i++)
+        {
+            var cells = lines[i + 1].Split(' ', StringSplitOptions.RemoveEmptyEntries);
+            Assert.Equal(["aes-gcm", variants[i % 6], i < 6 ? "all" : "128", variants[i % 6] == "iterative" ? "10.00" : "1.00"], cells[..4]);
+        }
     }
 }

@@ -127,6 +127,28 @@ public class ReportTests
     }
 
     /// <summary>
+    /// The AEAD builds' rows: the core label names the key-size build (aes-gcm, aes128-gcm, also for a variant with a dash),
+    /// and the MB/s figures use 16-byte blocks for AES-GCM and 64-byte data words for ChaCha20-Poly1305.
+    /// </summary>
+    [Fact]
+    public void AeadRowsNameTheirBuildAndBlockSize()
+    {
+        var model = new FmaxModel(1.0, 0.3, "test", []);
+        var gcm = CoreRegistry.Find("aes-gcm", "proc11-otf", "all");
+        var gcm128 = CoreRegistry.Find("aes-gcm", "proc11", "128");
+        var chachaPoly = CoreRegistry.Find("chacha20-poly1305", "proc10");
+        // 1000 / (1 + 0.3 x 9) = 270.27 MHz: x 16 bytes / 1 clock = 4324 MB/s; x 64 bytes / 4 clocks = 4324 MB/s.
+        var otf = ReportCommand.Row(gcm, new Measurement(1.0, 17, 100, 64), null, true, model, Figures(gcm, 20000, 11000, 9, 9, "a", "b"));
+        var poly = ReportCommand.Row(chachaPoly, new Measurement(4.0, 16, 300, 64), null, true, model, Figures(chachaPoly, 9000, 5000, 9, 9, "a", "b"));
+        var aes128 = ReportCommand.Row(gcm128, new Measurement(1.0, 14, 100, 64), null, true, model, null);
+        Assert.Equal(("aes-gcm", "proc11-otf", "aes-proc11-otf-gcm", 16), (otf.CoreLabel, otf.Variant, otf.Build, otf.BlockBytes));
+        Assert.Equal(("aes128-gcm", "proc11", "128"), (aes128.CoreLabel, aes128.Variant, aes128.KeyBits));
+        Assert.Equal(("chacha20-poly1305", 64), (poly.CoreLabel, poly.BlockBytes));
+        Assert.Equal(4324, otf.CoreMBps!.Value, 0);
+        Assert.Equal(4324, poly.CoreMBps!.Value, 0);
+    }
+
+    /// <summary>
     /// <c>report --cached-synth</c> with AES builds for all key sizes and their AES-128 builds: each row
     /// names its build, the AES table lists them as not synthesized, and the 2021 AES-128 core is paired
     /// with the AES-128 build.

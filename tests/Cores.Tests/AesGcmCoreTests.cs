@@ -1,6 +1,7 @@
 using System.Security.Cryptography;
 using System.Text.Json;
 using Crypto.Aes;
+using Crypto.Catalog;
 using Crypto.Streams;
 using Hdl;
 using Hdl.Vhdl;
@@ -153,26 +154,34 @@ public class AesGcmCoreTests
         Assert.Equal((validCases, invalidCases), (valids, invalids));
     }
 
+    /// <summary>Every AES-GCM build of the catalog with the input gaps and output back-pressure of its run (the first also at full speed).</summary>
+    public static TheoryData<string, double, double> CatalogBuilds()
+    {
+        var data = new TheoryData<string, double, double>();
+        (double, double)[] pressures = [(0.3, 0.3), (0.5, 0.2), (0.1, 0.6)];
+        var builds = AesGcmCatalog.Variants.Concat(AesGcmCatalog.Aes128Builds).ToList();
+        data.Add(builds[0].Name, 0, 0);
+        for (int i = 0; i < builds.Count; i++) data.Add(builds[i].Name, pressures[i % pressures.Length].Item1, pressures[i % pressures.Length].Item2);
+        return data;
+    }
+
     /// <summary>
-    /// Seeded random messages (96-bit nonces, AAD and data of 0 to 90 bytes, keys of the sizes the build takes, new keys now
-    /// and then) sealed and opened, some with a wrong tag of 12 to 16 bytes, against .NET's AesGcm, under input gaps and
-    /// output back-pressure.
+    /// Every GCM build of the catalog: seeded random messages (96-bit nonces, AAD and data of 0 to 90 bytes, keys of the sizes
+    /// the build takes, new keys now and then) sealed and opened, some with a wrong tag of 12 to 16 bytes, against .NET's
+    /// AesGcm, under input gaps and output back-pressure.
     /// </summary>
     [Theory]
-    [InlineData(AesKeyBits.All, 0.0, 0.0)]
-    [InlineData(AesKeyBits.All, 0.3, 0.3)]
-    [InlineData(128, 0.5, 0.2)]
-    [InlineData(128, 0.1, 0.6)]
-    public void MatchesDotNetAesGcmUnderGapsAndBackPressure(int keyBits, double gaps, double stalls)
+    [MemberData(nameof(CatalogBuilds))]
+    public void MatchesDotNetAesGcmUnderGapsAndBackPressure(string build, double gaps, double stalls)
     {
         Assert.SkipUnless(AesGcm.IsSupported, "System.Security.Cryptography.AesGcm is not supported on this platform");
-        int seed = 2800 + keyBits + (int)(gaps * 10) + (int)(stalls * 100);
-        var gcm = Proc11(keyBits);
+        var gcm = Assert.IsType<AesGcmVariant>(CoreRegistry.FindByName(build));
+        int seed = 2800 + build.Length * 7 + (int)(gaps * 10) + (int)(stalls * 100);
         var rng = new Random(seed);
         var messages = new List<AesGcmMessage>();
         var expected = new List<(byte[] Text, byte[] Tag, bool Mismatch)>();
         byte[] key = [];
-        for (int i = 0; i < 40; i++)
+        for (int i = 0; i < 16; i++)
         {
             if (i == 0 || rng.Next(4) == 0)
             {
@@ -195,13 +204,13 @@ public class AesGcmCoreTests
             expected.Add((plaintext, tag, forge));
         }
         var run = gcm.Run(messages, new StreamOptions(seed, gaps, stalls));
-        Assert.True(run.Stream.ProtocolErrors.Count == 0, $"seed {seed}: {string.Join("; ", run.Stream.ProtocolErrors.Take(3))}");
+        Assert.True(run.Stream.ProtocolErrors.Count == 0, $"{build}, seed {seed}: {string.Join("; ", run.Stream.ProtocolErrors.Take(3))}");
         Assert.Equal(messages.Count, run.Outcomes.Count);
         for (int i = 0; i < messages.Count; i++)
         {
             var (text, tag, mismatch) = expected[i];
             var got = run.Outcomes[i];
-            string what = $"seed {seed}, message {i} ({(messages[i].Decrypt ? "open" : "seal")}, {messages[i].Aad.Length} AAD bytes, {messages[i].Text.Length} data bytes)";
+            string what = $"{build}, seed {seed}, message {i} ({(messages[i].Decrypt ? "open" : "seal")}, {messages[i].Aad.Length} AAD bytes, {messages[i].Text.Length} data bytes)";
             Assert.True(text.AsSpan().SequenceEqual(got.Text), $"{what}: data differs from .NET AesGcm");
             Assert.True(tag.AsSpan().SequenceEqual(got.Tag), $"{what}: tag differs from .NET AesGcm");
             Assert.True(mismatch == got.TagMismatch, $"{what}: tag mismatch {got.TagMismatch}, expected {mismatch}");
@@ -246,19 +255,34 @@ public class AesGcmCoreTests
     }
 
     /// <summary>
-    /// One block per clock for AAD and for data on long messages at full speed (a message of 2n blocks takes exactly n
-    /// clocks more than one of n), with the latencies docs/aes.md gives: IV to first data block out, End item to tag
-    /// out, and a data message's clocks beyond one per block from its first item offered to its tag taken.
+    /// The rate and latencies docs/aes.md gives for every catalog build, at full speed on long messages: clocks per AAD and per
+    /// data block (a message of 2n blocks takes exactly n times that more than one of n: 1 for the pipelines, Nr = 10 for
+    /// iterative with an AES-128 key), IV to first data block out, End item to tag out, and a data message's clocks beyond
+    /// its blocks' from its first item offered to its tag taken.
     /// </summary>
     [Theory]
-    [InlineData(AesKeyBits.All, 18, 28, 31)]
-    [InlineData(128, 14, 24, 27)]
-    public void TakesOneBlockPerClockForAadAndData(int keyBits, long dataLatency, long tagLatency, long messageOverhead)
+    [InlineData("aes-proc11-gcm", 1, 18, 28, 31)]
+    [InlineData("aes128-proc11-gcm", 1, 14, 24, 27)]
+    [InlineData("aes-proc22-gcm", 1, 32, 42, 45)]
+    [InlineData("aes128-proc22-gcm", 1, 24, 34, 37)]
+    [InlineData("aes-bram11-gcm", 1, 18, 28, 31)]
+    [InlineData("aes128-bram11-gcm", 1, 14, 24, 27)]
+    [InlineData("aes-proc4-gcm", 1, 7, 17, 20)]
+    [InlineData("aes128-proc4-gcm", 1, 7, 17, 20)]
+    [InlineData("aes-proc11-otf-gcm", 1, 17, 27, 30)]
+    [InlineData("aes128-proc11-otf-gcm", 1, 13, 23, 26)]
+    [InlineData("aes-iterative-gcm", 10, 32, 33, 45)]
+    [InlineData("aes128-iterative-gcm", 10, 32, 33, 45)]
+    public void TakesItsClocksPerBlockForAadAndData(string build, double clocksPerBlock, long dataLatency, long tagLatency, long messageOverhead)
     {
-        var m = Proc11(keyBits).Measure(200);
-        Assert.Equal(1.0, m.AadClocksPerBlock);
-        Assert.Equal(1.0, m.DataClocksPerBlock);
+        var gcm = Assert.IsType<AesGcmVariant>(CoreRegistry.FindByName(build));
+        var m = gcm.Measure(200);
+        Assert.Equal(clocksPerBlock, m.AadClocksPerBlock);
+        Assert.Equal(clocksPerBlock, m.DataClocksPerBlock);
         Assert.Equal((dataLatency, tagLatency, messageOverhead), (m.DataLatency, m.TagLatency, m.MessageOverhead));
+        // The catalog (list, report) shows the same rate and the IV-to-data latency.
+        var listed = ((ICoreVariant)gcm).Measure(64);
+        Assert.Equal((clocksPerBlock, dataLatency), (listed.ClocksPerBlock, listed.Latency));
     }
 
     /// <summary>
@@ -299,76 +323,5 @@ public class AesGcmCoreTests
         var synth = Synthesis.Run(run.Simulation.Netlist, dir + "-synth");
         Assert.Equal(VhdlGenerator.TopName(run.Simulation.Netlist), synth.Top);
         Directory.Delete(dir + "-synth", recursive: true);
-    }
-
-    /// <summary>
-    /// What the model says the core gives for <paramref name="m"/>: sealing, the ciphertext and tag; opening, the CTR
-    /// output (the core gives it before the check), the tag of that plaintext, and whether the offered tag differs.
-    /// </summary>
-    static AesGcmOutcome ModelOutcome(AesGcmMessage m)
-    {
-        if (!m.Decrypt)
-        {
-            var (c, t) = AesGcmModel.Seal(m.Key, m.Iv, m.Text, m.Aad);
-            return new AesGcmOutcome(c, t, false);
-        }
-        var plaintext = AesGcmModel.Seal(m.Key, m.Iv, m.Text, m.Aad).Ciphertext;
-        var tag = AesGcmModel.Seal(m.Key, m.Iv, plaintext, m.Aad).Tag;
-        return new AesGcmOutcome(plaintext, tag, !tag.AsSpan(0, m.Tag!.Length).SequenceEqual(m.Tag));
-    }
-
-    /// <summary>
-    /// A reset in the middle of a stream (five cuts, the registers without reset scrambled or left stale as
-    /// <see cref="VhdlGenerator.ResetPlan"/> leaves them), then fresh seeded messages (IVs of 1 to 20 bytes, seals and
-    /// opens with right and wrong tags) through the same core: every outcome equals the model's.
-    /// </summary>
-    [Fact]
-    public void OutcomesAfterAMidStreamResetEqualTheModel()
-    {
-        var gcm = Proc11(AesKeyBits.All);
-        foreach (var (seed, scramble) in new[] { (7101, true), (7102, true), (7103, false), (7104, true), (7105, true) })
-        {
-            var rng = new Random(seed);
-            long cut = 5 + rng.Next(150);
-            var before = RandomMessages(rng, 6);
-            var after = RandomMessages(rng, 10);
-            var core = gcm.Build();
-            var sim = new Simulation(core.Design);
-            gcm.Stream(core, sim, before, new StreamOptions(seed, 0.2, 0.2, StopAfterCycles: cut));
-            var plan = VhdlGenerator.ResetPlan(sim.Netlist);
-            sim.Reset(plan, scramble ? new Random(seed) : null);
-            var run = gcm.Stream(core, sim, after, new StreamOptions(seed + 1, 0.2, 0.2));
-            string what = $"seed {seed}, reset after {cut} cycles{(scramble ? " scrambling the registers without reset" : "")}";
-            Assert.True(plan.UnresetFields.Count + plan.UnresetSignals.Count > 0, $"{what}: every register is reset");
-            Assert.True(run.ProtocolErrors.Count == 0, $"{what}: {string.Join("; ", run.ProtocolErrors.Take(3))}");
-            var outcomes = AesGcmVariant.Outcomes(run.Outputs);
-            Assert.Equal(after.Count, outcomes.Count);
-            for (int i = 0; i < after.Count; i++)
-            {
-                var expected = ModelOutcome(after[i]);
-                Assert.True(expected.Text.AsSpan().SequenceEqual(outcomes[i].Text) && expected.Tag.AsSpan().SequenceEqual(outcomes[i].Tag)
-                    && expected.TagMismatch == outcomes[i].TagMismatch, $"{what}: message {i} after the reset differs from the model");
-            }
-        }
-    }
-
-    /// <summary>Random messages: keys of every size, IVs of 1 to 20 bytes (12 half the time), AAD and data of 0 to 50 bytes, seals and opens (a third with a wrong tag).</summary>
-    static List<AesGcmMessage> RandomMessages(Random rng, int count)
-    {
-        var messages = new List<AesGcmMessage>();
-        for (int i = 0; i < count; i++)
-        {
-            byte[] key = new byte[16 + 8 * rng.Next(3)], iv = new byte[rng.Next(2) == 0 ? 12 : rng.Next(1, 21)], text = new byte[rng.Next(0, 51)], aad = new byte[rng.Next(0, 51)];
-            foreach (var b in new[] { key, iv, text, aad }) rng.NextBytes(b);
-            if (rng.Next(2) == 0)
-                messages.Add(new AesGcmMessage(key, iv, aad, text));
-            else
-            {
-                var tag = AesGcmModel.Seal(key, iv, AesGcmModel.Seal(key, iv, text, aad).Ciphertext, aad).Tag[..rng.Next(12, 17)];
-                if (rng.Next(3) == 0) tag[rng.Next(tag.Length)] ^= 0x40;
-                messages.Add(new AesGcmMessage(key, iv, aad, text, Decrypt: true, tag));
-            }
-        }
-        return messages;
     }
 }
