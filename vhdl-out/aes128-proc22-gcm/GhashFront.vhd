@@ -145,7 +145,9 @@ begin
         if Advance_Ready then
           exitToLane := ((Exit_Valid and (not Exit_PowerStep)) and (not Exit_Final));
           if exitToLane then
-            laneValues(hdl_index(hdl_address(Exit_Lane(2 downto 0)), 5)) := Exit_Product;
+            for element in 0 to 4 loop
+              if element = hdl_index(hdl_address(Exit_Lane(2 downto 0)), 5) then laneValues(element) := Exit_Product; end if;
+            end loop;
           end if;
           issue := false;
           final := false;
@@ -155,7 +157,9 @@ begin
           multiplicand := unsigned'(x"00000000000000000000000000000000");
           issueLane := unsigned'(x"00");
           if (Exit_Valid and Exit_PowerStep) then
-            powers(hdl_index(hdl_address(powersMade(2 downto 0)), 5)) := Exit_Product;
+            for element_2 in 0 to 4 loop
+              if element_2 = hdl_index(hdl_address(powersMade(2 downto 0)), 5) then powers(element_2) := Exit_Product; end if;
+            end loop;
             powersMade := (powersMade + unsigned'(x"01"));
             if (to_integer(powersMade) < laneCount) then
               issue := true;
@@ -210,16 +214,28 @@ begin
               end if;
             end if;
             for j in 1 to laneCount - 1 loop
-              blocks(hdl_index(hdl_address(resize(unsigned((to_signed(j, 32) - signed'(x"00000001"))), 3)), 5)) := blocks(hdl_index(j, 5));
-              keys(hdl_index(hdl_address(resize(unsigned((to_signed(j, 32) - signed'(x"00000001"))), 3)), 5)) := keys(hdl_index(j, 5));
-              lasts(hdl_index(hdl_address(resize(unsigned((to_signed(j, 32) - signed'(x"00000001"))), 3)), 5)) := lasts(hdl_index(j, 5));
+              for element_3 in 0 to 4 loop
+                if element_3 = hdl_index(hdl_address(resize(unsigned((to_signed(j, 32) - signed'(x"00000001"))), 3)), 5) then blocks(element_3) := blocks(hdl_index(j, 5)); end if;
+              end loop;
+              for element_4 in 0 to 4 loop
+                if element_4 = hdl_index(hdl_address(resize(unsigned((to_signed(j, 32) - signed'(x"00000001"))), 3)), 5) then keys(element_4) := keys(hdl_index(j, 5)); end if;
+              end loop;
+              for element_5 in 0 to 4 loop
+                if element_5 = hdl_index(hdl_address(resize(unsigned((to_signed(j, 32) - signed'(x"00000001"))), 3)), 5) then lasts(element_5) := lasts(hdl_index(j, 5)); end if;
+              end loop;
             end loop;
             count := (count - unsigned'(x"01"));
           end if;
           if (Input_Valid and InputReady_Ready) then
-            blocks(hdl_index(hdl_address(count(2 downto 0)), 5)) := Input_Block;
-            keys(hdl_index(hdl_address(count(2 downto 0)), 5)) := Input_HashKey;
-            lasts(hdl_index(hdl_address(count(2 downto 0)), 5)) := Input_Last;
+            for element_6 in 0 to 4 loop
+              if element_6 = hdl_index(hdl_address(count(2 downto 0)), 5) then blocks(element_6) := Input_Block; end if;
+            end loop;
+            for element_7 in 0 to 4 loop
+              if element_7 = hdl_index(hdl_address(count(2 downto 0)), 5) then keys(element_7) := Input_HashKey; end if;
+            end loop;
+            for element_8 in 0 to 4 loop
+              if element_8 = hdl_index(hdl_address(count(2 downto 0)), 5) then lasts(element_8) := Input_Last; end if;
+            end loop;
             count := (count + unsigned'(x"01"));
           end if;
           keyHeld := (inMessage or (keyValid and (keys(0) = key)));
