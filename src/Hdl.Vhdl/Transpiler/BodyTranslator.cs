@@ -11,7 +11,6 @@ internal enum MemberKind { Generic, Register, RegisterArray, ConstantArray }
 /// How an instance field of a process appears in VHDL. A register array that is <paramref name="Direct"/>
 /// is its signal, read and written element by element (no variable copy of the whole array).
 /// </summary>
-/// <param name="Direct">A register array whose signal the tick reads and writes element by element (no variable copy).</param>
 /// <param name="KeepsReset">A register array that keeps its reset (registers, never a memory in synthesis).</param>
 internal sealed record MemberInfo(MemberKind Kind, string Name, VType Type, int Length = 0, bool Direct = false, bool KeepsReset = false);
 
