@@ -229,66 +229,65 @@ begin
         end if;
         if (readAddressReady and ReadAddress_Valid) then
           value := unsigned'(x"00000000");
-          case to_integer((ReadAddress_Addr and unsigned'(x"FC"))) is
-            when 0 =>
-              value := coreId;
-            when 4 =>
-              value := version;
-            when 8 =>
-              value := caps;
-            when 12 =>
-              value := config;
-            when 20 =>
-              if busy then
-                choice := unsigned'(x"00000001");
-              else
-                choice := unsigned'(x"00000000");
-              end if;
-              if error then
-                choice_2 := unsigned'(x"00000002");
-              else
-                choice_2 := unsigned'(x"00000000");
-              end if;
-              if loadPending then
-                choice_3 := unsigned'(x"00000004");
-              else
-                choice_3 := unsigned'(x"00000000");
-              end if;
-              if enabled then
-                choice_4 := unsigned'(x"00000008");
-              else
-                choice_4 := unsigned'(x"00000000");
-              end if;
-              if Drain_Discard then
-                choice_5 := unsigned'(x"00000010");
-              else
-                choice_5 := unsigned'(x"00000000");
-              end if;
-              if closingOutput then
-                choice_6 := unsigned'(x"00000020");
-              else
-                choice_6 := unsigned'(x"00000000");
-              end if;
-              value := ((((((choice or choice_2) or choice_3) or choice_4) or choice_5) or choice_6) or shift_left(resize(errorCode, 32), 8));
-            when 24 =>
-              value := blocksIn;
-            when 28 =>
-              value := blocksOut;
-            when 32 =>
-              value := busyCycles;
-            when 36 =>
-              value := packetsOut;
-            when 96 =>
-              value := iv0;
-            when 100 =>
-              value := iv1;
-            when 104 =>
-              value := iv2;
-            when 108 =>
-              value := iv3;
-            when others =>
-              value := unsigned'(x"00000000");
-          end case;
+          if ((ReadAddress_Addr and unsigned'(x"FC")) = unsigned'(x"00")) then
+            value := coreId;
+          elsif ((ReadAddress_Addr and unsigned'(x"FC")) = unsigned'(x"04")) then
+            value := version;
+          elsif ((ReadAddress_Addr and unsigned'(x"FC")) = unsigned'(x"08")) then
+            value := caps;
+          elsif ((ReadAddress_Addr and unsigned'(x"FC")) = unsigned'(x"0C")) then
+            value := config;
+          elsif ((ReadAddress_Addr and unsigned'(x"FC")) = unsigned'(x"14")) then
+            if busy then
+              choice := unsigned'(x"00000001");
+            else
+              choice := unsigned'(x"00000000");
+            end if;
+            if error then
+              choice_2 := unsigned'(x"00000002");
+            else
+              choice_2 := unsigned'(x"00000000");
+            end if;
+            if loadPending then
+              choice_3 := unsigned'(x"00000004");
+            else
+              choice_3 := unsigned'(x"00000000");
+            end if;
+            if enabled then
+              choice_4 := unsigned'(x"00000008");
+            else
+              choice_4 := unsigned'(x"00000000");
+            end if;
+            if Drain_Discard then
+              choice_5 := unsigned'(x"00000010");
+            else
+              choice_5 := unsigned'(x"00000000");
+            end if;
+            if closingOutput then
+              choice_6 := unsigned'(x"00000020");
+            else
+              choice_6 := unsigned'(x"00000000");
+            end if;
+            value := ((((((choice or choice_2) or choice_3) or choice_4) or choice_5) or choice_6) or shift_left(resize(errorCode, 32), 8));
+          elsif ((ReadAddress_Addr and unsigned'(x"FC")) = unsigned'(x"18")) then
+            value := blocksIn;
+          elsif ((ReadAddress_Addr and unsigned'(x"FC")) = unsigned'(x"1C")) then
+            value := blocksOut;
+          elsif ((ReadAddress_Addr and unsigned'(x"FC")) = unsigned'(x"20")) then
+            value := busyCycles;
+          elsif ((ReadAddress_Addr and unsigned'(x"FC")) = unsigned'(x"24")) then
+            value := packetsOut;
+          elsif ((ReadAddress_Addr and unsigned'(x"FC")) = unsigned'(x"60")) then
+            value := iv0;
+          elsif ((ReadAddress_Addr and unsigned'(x"FC")) = unsigned'(x"64")) then
+            value := iv1;
+          elsif ((ReadAddress_Addr and unsigned'(x"FC")) = unsigned'(x"68")) then
+            value := iv2;
+          elsif ((ReadAddress_Addr and unsigned'(x"FC")) = unsigned'(x"6C")) then
+            value := iv3;
+          else
+            value := unsigned'(x"00000000");
+          end if;
           ReadData_Data <= value;
           readDataValid := true;
           readAddressReady := false;
@@ -328,34 +327,33 @@ begin
               errorCode := unsigned'(x"00");
             end if;
           else
-            case to_integer(address) is
-              when 64 =>
-                key0 := AxiMath_MergeStrobes(key0, data, strobes);
-              when 68 =>
-                key1 := AxiMath_MergeStrobes(key1, data, strobes);
-              when 72 =>
-                key2 := AxiMath_MergeStrobes(key2, data, strobes);
-              when 76 =>
-                key3 := AxiMath_MergeStrobes(key3, data, strobes);
-              when 80 =>
-                key4 := AxiMath_MergeStrobes(key4, data, strobes);
-              when 84 =>
-                key5 := AxiMath_MergeStrobes(key5, data, strobes);
-              when 88 =>
-                key6 := AxiMath_MergeStrobes(key6, data, strobes);
-              when 92 =>
-                key7 := AxiMath_MergeStrobes(key7, data, strobes);
-              when 96 =>
-                iv0 := AxiMath_MergeStrobes(iv0, data, strobes);
-              when 100 =>
-                iv1 := AxiMath_MergeStrobes(iv1, data, strobes);
-              when 104 =>
-                iv2 := AxiMath_MergeStrobes(iv2, data, strobes);
-              when 108 =>
-                iv3 := AxiMath_MergeStrobes(iv3, data, strobes);
-              when others =>
-                null;
-            end case;
+            if (address = unsigned'(x"40")) then
+              key0 := AxiMath_MergeStrobes(key0, data, strobes);
+            elsif (address = unsigned'(x"44")) then
+              key1 := AxiMath_MergeStrobes(key1, data, strobes);
+            elsif (address = unsigned'(x"48")) then
+              key2 := AxiMath_MergeStrobes(key2, data, strobes);
+            elsif (address = unsigned'(x"4C")) then
+              key3 := AxiMath_MergeStrobes(key3, data, strobes);
+            elsif (address = unsigned'(x"50")) then
+              key4 := AxiMath_MergeStrobes(key4, data, strobes);
+            elsif (address = unsigned'(x"54")) then
+              key5 := AxiMath_MergeStrobes(key5, data, strobes);
+            elsif (address = unsigned'(x"58")) then
+              key6 := AxiMath_MergeStrobes(key6, data, strobes);
+            elsif (address = unsigned'(x"5C")) then
+              key7 := AxiMath_MergeStrobes(key7, data, strobes);
+            elsif (address = unsigned'(x"60")) then
+              iv0 := AxiMath_MergeStrobes(iv0, data, strobes);
+            elsif (address = unsigned'(x"64")) then
+              iv1 := AxiMath_MergeStrobes(iv1, data, strobes);
+            elsif (address = unsigned'(x"68")) then
+              iv2 := AxiMath_MergeStrobes(iv2, data, strobes);
+            elsif (address = unsigned'(x"6C")) then
+              iv3 := AxiMath_MergeStrobes(iv3, data, strobes);
+            else
+              null;
+            end if;
           end if;
           writeResponseValid := true;
           writeReady := false;

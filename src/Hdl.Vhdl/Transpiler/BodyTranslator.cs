@@ -296,17 +296,16 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     }
 
     /// <summary>
-    /// A switch on a narrow integer becomes a VHDL case; a switch on an enum, or on a wide integer, an
-    /// if/elsif chain of equality tests. GHDL 2.0 synthesizes a case as a one-hot mux whose default its
-    /// Verilog writer (<c>--synth --out=verilog</c>, what yosys reads) drops: the others branch is lost
-    /// and yosys infers latches for the selector values no choice names, which for an enum are the
-    /// encodings past its last member. An if chain becomes 2:1 muxes, which it writes whole.
-    /// (The integer case has the same fault; changing it too changes the committed AXI wrappers' VHDL.)
+    /// A switch becomes an if/elsif chain of equality tests, the default section last. Not a VHDL case:
+    /// GHDL 2.0 synthesizes a case as a one-hot mux whose default its Verilog writer
+    /// (<c>--synth --out=verilog</c>, what yosys, Verilator and the formal checks read) drops, so the
+    /// others branch is lost and yosys infers latches for the selector values no choice names (the
+    /// AXI register bank's reads of unmapped addresses, an enum's unused encodings). An if chain
+    /// becomes 2:1 muxes, which it writes whole.
     /// </summary>
     void Switch(ISwitchOperation s)
     {
         var selType = TypeOf(s.Value);
-        bool asCase = selType.IsVector && selType.Width <= 31;
         var sel = Expr(s.Value).Text;
         var sections = s.Cases.Select(c => (Labels: c.Clauses.Select(cl => cl switch
         {
@@ -315,29 +314,8 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             _ => throw Error(cl, "switch labels must be constants (no patterns or ranges)"),
         }).ToList(), Body: SectionBody(c))).ToList();
 
-        // The choices of a case are disjoint, so their order is free; VHDL wants others last.
+        // The labels of a switch are disjoint, so the order of the tests is free: the default goes last.
         sections = [.. sections.OrderBy(x => x.Labels.Contains(null) ? 1 : 0)];
-        if (asCase)
-        {
-            Line($"case to_integer({sel}) is");
-            indent++;
-            bool hasDefault = false;
-            foreach (var (labels, body) in sections)
-            {
-                var choices = labels.Select(l => l is null ? "others" : Convert.ToInt64(l).ToString()).ToList();
-                if (choices.Contains("others")) { hasDefault = true; choices = ["others"]; }
-                Line($"when {string.Join(" | ", choices)} =>");
-                indent++;
-                if (body.Count == 0) Line("null;");
-                foreach (var st in body) Statement(st);
-                indent--;
-            }
-            if (!hasDefault) { Line("when others =>"); indent++; Line("null;"); indent--; }
-            indent--;
-            Line("end case;");
-            return;
-        }
-        // Enums and wide selectors: an if/elsif chain of equality tests.
         bool firstBranch = true;
         foreach (var (labels, body) in sections)
         {

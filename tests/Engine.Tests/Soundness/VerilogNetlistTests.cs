@@ -35,6 +35,39 @@ public sealed class WideConstants : CombinationalProcess
 }
 
 /// <summary>
+/// A switch on a word address (as the AXI register bank decodes its registers) with four labels and
+/// a default for every other address, and a second switch whose default section comes first.
+/// </summary>
+public sealed class IntegerSwitch : CombinationalProcess
+{
+    [InputBus] public IOperands Input = null!;
+    [OutputBus] public IWideResult Output = Bus.Create<IWideResult>();
+
+    protected override void OnTick()
+    {
+        ulong r;
+        byte address = (byte)(Input.A & 0xFC);
+        switch (address)
+        {
+            case 0: r = 10; break;
+            case 4: r = 20; break;
+            case 8: r = 30; break;
+            case 20: r = 40; break;
+            default: r = 99; break;
+        }
+        Output.Mask = r;
+        ulong pick = Input.B;
+        byte low = (byte)(Input.A & 3);
+        switch (low)
+        {
+            default: pick += 1; break;
+            case 2: pick = 0; break;
+        }
+        Output.Pick = pick;
+    }
+}
+
+/// <summary>
 /// The Verilog netlist that <c>ghdl --synth --out=verilog</c> makes of a design (what yosys
 /// synthesizes, Verilator runs and the formal checks read) computes what the C# simulation computes.
 /// GHDL 2.0.0 wrote every non-zero constant wider than 32 bits as a Verilog string (ASCII codes, not
@@ -76,25 +109,81 @@ public class VerilogNetlistTests
         }
         Assert.Equal(0x0000_0000_00FF_FFFFUL, cases[0].Mask); // the C# side itself
 
-        var work = Directory.CreateTempSubdirectory("engine-tests-verilog-").FullName;
-        var synth = Synthesis.Run(sim.Netlist, work, writeVerilog: true);
-        var evals = string.Concat(cases.Select(c =>
-            $"eval -set {Operands.Port}_A {c.A} -set {Operands.Port}_B {c.B} -show result_Mask -show result_Pick\n"));
-        File.WriteAllText(Path.Combine(work, "eval.ys"), $"read_verilog {Path.GetFileName(synth.VerilogPath!)}\nprep -top {synth.Top}\nflatten\nselect {synth.Top}\n{evals}");
-        var run = ToolRunner.Run("yosys", ["-q", "-l", "eval.log", "eval.ys"], work, TimeSpan.FromMinutes(2));
-        Assert.True(run.ExitCode == 0, $"yosys failed: {run.Output}");
-        var values = EvalResult.Matches(File.ReadAllText(Path.Combine(work, "eval.log")))
-            .Select(m => (Name: m.Groups[1].Value, Value: Convert.ToUInt64(m.Groups[2].Value, 2))).ToList();
-        Assert.Equal(2 * cases.Count, values.Count);
+        var values = EvaluateNetlist(sim.Netlist, cases.Select(c => (c.A, c.B)), "result_Mask", "result_Pick");
         for (int i = 0; i < cases.Count; i++)
         {
             var c = cases[i];
-            Assert.True(values[2 * i] == ("result_Mask", c.Mask),
-                $"keep {c.A:X2}: the netlist's mask is {values[2 * i].Value:X16}, the simulation's {c.Mask:X16}");
-            Assert.True(values[2 * i + 1] == ("result_Pick", c.Pick),
-                $"B {c.B}: the netlist picks {values[2 * i + 1].Value:X16}, the simulation {c.Pick:X16}");
+            Assert.True(values[i][0] == c.Mask, $"keep {c.A:X2}: the netlist's mask is {values[i][0]:X16}, the simulation's {c.Mask:X16}");
+            Assert.True(values[i][1] == c.Pick, $"B {c.B}: the netlist picks {values[i][1]:X16}, the simulation {c.Pick:X16}");
+        }
+    }
+
+    /// <summary>
+    /// A switch on an integer whose default section does the work for the values no label names. GHDL
+    /// 2.0's Verilog netlist of a VHDL case dropped the others branch (the fault of the enum switch
+    /// below), so the netlist gave the old value, not the default's, for those selectors; every switch
+    /// is now an if/elsif chain.
+    /// </summary>
+    [Fact, Trait("Category", CoSim.Category)]
+    public void AnIntegerSwitchKeepsItsDefaultInTheNetlist()
+    {
+        var d = new Design("sound_integer_switch");
+        var p = d.Add(new IntegerSwitch());
+        p.Input = d.Input(Bus.Create<IOperands>(), Operands.Port);
+        d.Output(p.Output, "result");
+        var sim = new Simulation(d);
+        var operands = sim.Port<IOperands>(Operands.Port);
+        var result = sim.Port<IWideResult>("result");
+        var cases = new List<(uint A, uint B, ulong Mask, ulong Pick)>();
+        foreach (uint a in new uint[] { 0, 4, 8, 12, 16, 20, 24, 252, 1, 6 })
+        {
+            operands.A = a;
+            operands.B = 0x5A + a;
+            sim.Settle();
+            cases.Add((a, operands.B, result.Mask, result.Pick));
+            sim.Step();
+        }
+        Assert.Equal(99UL, cases[3].Mask); // the C# side itself: 12 has no label
+        Assert.Equal(0x5AUL + 12 + 1, cases[3].Pick);
+
+        var values = EvaluateNetlist(sim.Netlist, cases.Select(c => (c.A, c.B)), "result_Mask", "result_Pick");
+        for (int i = 0; i < cases.Count; i++)
+        {
+            var c = cases[i];
+            Assert.True(values[i][0] == c.Mask && values[i][1] == c.Pick,
+                $"selector {c.A}: the netlist gives ({values[i][0]}, {values[i][1]}), the simulation ({c.Mask}, {c.Pick})");
+        }
+    }
+
+    /// <summary>
+    /// The combinational design's Verilog netlist (GHDL synthesis, as yosys reads it) evaluated by yosys
+    /// for each pair of operands: the 64-bit <paramref name="outputs"/>, in order, per pair.
+    /// </summary>
+    static List<ulong[]> EvaluateNetlist(Netlist netlist, IEnumerable<(uint A, uint B)> operands, params string[] outputs)
+    {
+        if (!ToolRunner.OnPath("yosys")) throw new ToolException("yosys is not installed (apt-get install yosys)");
+        var list = operands.ToList();
+        var work = Directory.CreateTempSubdirectory("engine-tests-verilog-").FullName;
+        var synth = Synthesis.Run(netlist, work, writeVerilog: true);
+        var shows = string.Concat(outputs.Select(o => $" -show {o}"));
+        var evals = string.Concat(list.Select(c => $"eval -set {Operands.Port}_A {c.A} -set {Operands.Port}_B {c.B}{shows}\n"));
+        File.WriteAllText(Path.Combine(work, "eval.ys"), $"read_verilog {Path.GetFileName(synth.VerilogPath!)}\nprep -top {synth.Top}\nflatten\nselect {synth.Top}\n{evals}");
+        var run = ToolRunner.Run("yosys", ["-q", "-l", "eval.log", "eval.ys"], work, TimeSpan.FromMinutes(2));
+        Assert.True(run.ExitCode == 0, $"yosys failed: {run.Output}");
+        var log = File.ReadAllText(Path.Combine(work, "eval.log"));
+        var values = EvalResult.Matches(log).Select(m => (Name: m.Groups[1].Value, Value: Convert.ToUInt64(m.Groups[2].Value, 2))).ToList();
+        var failed = log.Split('\n').FirstOrDefault(l => l.StartsWith("Failed to evaluate", StringComparison.Ordinal));
+        Assert.True(failed is null, $"yosys cannot evaluate the netlist (a latch: a value no assignment gives): {failed} (work dir {work})");
+        Assert.Equal(outputs.Length * list.Count, values.Count);
+        var rows = new List<ulong[]>();
+        for (int i = 0; i < list.Count; i++)
+        {
+            for (int j = 0; j < outputs.Length; j++)
+                Assert.Equal(outputs[j], values[outputs.Length * i + j].Name);
+            rows.Add([.. values.Skip(outputs.Length * i).Take(outputs.Length).Select(v => v.Value)]);
         }
         Directory.Delete(work, recursive: true);
+        return rows;
     }
 
     /// <summary>
