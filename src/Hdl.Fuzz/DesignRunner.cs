@@ -1,6 +1,7 @@
 using System.Reflection;
 using System.Text.RegularExpressions;
 using Hdl.Vhdl;
+using Hdl.Vhdl.Tools;
 
 namespace Hdl.Fuzz;
 
@@ -22,7 +23,7 @@ public enum FailureKind
     GhdlRun,
     /// <summary>GHDL computed different outputs than the C# simulation.</summary>
     Mismatch,
-    /// <summary>The VHDL does not analyse as VHDL-93 or <c>ghdl --synth</c> fails.</summary>
+    /// <summary>The VHDL does not analyse as VHDL-93, <c>ghdl --synth</c> fails, or yosys finds latches in its Verilog netlist.</summary>
     Synthesis,
 }
 
@@ -38,7 +39,7 @@ public sealed record RunOutcome(FailureKind Kind, string Detail, IReadOnlyList<i
 /// <summary>
 /// The pipeline for generated units: compile with Roslyn, build one design holding every unit,
 /// simulate it in C# with a random stimulus while tracing, transpile, replay the trace in GHDL
-/// (every output compared every cycle) and run <c>ghdl --synth</c>.
+/// (every output compared every cycle), run <c>ghdl --synth</c> and check its Verilog netlist for latches.
 /// </summary>
 public static partial class DesignRunner
 {
@@ -116,7 +117,15 @@ public static partial class DesignRunner
         }
         if (stopAfter is null or FailureKind.Synthesis)
         {
-            try { Synthesis.Run(sim.Netlist, workDir + "-synth"); }
+            try
+            {
+                // The Verilog netlist is what yosys, Verilator and the formal checks read: it must not
+                // hold latches the VHDL does not describe.
+                var synth = Synthesis.Run(sim.Netlist, workDir + "-synth", writeVerilog: true);
+                var latches = Yosys.Latches(synth.WorkDir, Path.GetFileName(synth.VerilogPath!), synth.Top);
+                if (latches.Count > 0)
+                    return Fail(FailureKind.Synthesis, $"yosys infers {latches.Count} latch(es) from GHDL's Verilog netlist: {string.Join(", ", latches.Take(5))}", workDir + "-synth");
+            }
             catch (ToolException e) when (e.Message.Contains("not installed")) { throw; }
             catch (ToolException e) { return Fail(FailureKind.Synthesis, e.Message, workDir + "-synth"); }
             Lap("synthesize");

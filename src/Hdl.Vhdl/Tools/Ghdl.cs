@@ -88,7 +88,7 @@ public static class Ghdl
     /// wide constants made Verilog (<see cref="SizedBitConstants"/>).
     /// </summary>
     public static string SynthesizeVerilog(string dir, string top, string workLib = "work") =>
-        SizedBitConstants(Run(dir, ["--synth", .. Common(workLib), "--out=verilog", top], "synthesis").Stdout);
+        LiteralSelects(SizedBitConstants(Run(dir, ["--synth", .. Common(workLib), "--out=verilog", top], "synthesis").Stdout));
 
     /// <summary>
     /// GHDL 2.0's Verilog writer puts a constant wider than 32 bits that is not all zeros between
@@ -101,6 +101,26 @@ public static class Ghdl
         QuotedBits.Replace(verilog, m => $"{m.Groups[1].Value.Length}'b{m.Groups[1].Value}");
 
     static readonly System.Text.RegularExpressions.Regex QuotedBits = new("\"([01xz]+)\"");
+
+    /// <summary>
+    /// GHDL 2.0's Verilog writer sign-extends a constant operand by selecting its top bit
+    /// (<c>{{64{64'b0111...1[63]}}, 64'b0111...1}</c>, from a multiplication of a <c>long</c> by a
+    /// constant), and a bit or part select of a literal is not Verilog: yosys and Verilator stop with a
+    /// syntax error. Each such select is rewritten as the literal of the bits it selects (<c>1'b0</c>).
+    /// Run after <see cref="SizedBitConstants"/>, which makes GHDL's quoted wide constants sized literals.
+    /// </summary>
+    public static string LiteralSelects(string verilog) =>
+        LiteralSelect.Replace(verilog, m =>
+        {
+            string bits = m.Groups[2].Value;
+            int high = int.Parse(m.Groups[3].Value, System.Globalization.CultureInfo.InvariantCulture);
+            int low = m.Groups[4].Success ? int.Parse(m.Groups[4].Value, System.Globalization.CultureInfo.InvariantCulture) : high;
+            if (bits.Length != int.Parse(m.Groups[1].Value, System.Globalization.CultureInfo.InvariantCulture) || high < low || high >= bits.Length)
+                throw new InvalidOperationException($"GHDL's Verilog netlist selects bits the literal does not have: {m.Value}");
+            return $"{high - low + 1}'b{bits.Substring(bits.Length - 1 - high, high - low + 1)}";
+        });
+
+    static readonly System.Text.RegularExpressions.Regex LiteralSelect = new(@"\b(\d+)'b([01xz]+)\[(\d+)(?::(\d+))?\]");
 
     static ToolRun Run(string dir, string[] args, string step, GhdlSettings? settings = null)
     {

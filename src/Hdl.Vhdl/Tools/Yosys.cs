@@ -69,6 +69,24 @@ public static class Yosys
         return (Path.Combine(dir, json), r);
     }
 
+    /// <summary>
+    /// The latches yosys infers when it reads <paramref name="verilogFile"/> (in <paramref name="dir"/>):
+    /// its processes turned into cells (<c>proc</c>), the $dlatch cells and their kin, by name. A
+    /// design of the hardware subset has none (a clocked process makes flip-flops, a combinational one
+    /// writes every output), so any is a fault of the netlist: GHDL 2.0 wrote a VHDL case without its
+    /// others branch (docs/hardware-csharp.md).
+    /// </summary>
+    public static IReadOnlyList<string> Latches(string dir, string verilogFile, string top)
+    {
+        if (!IsAvailable) throw new ToolException("yosys is not installed: run ./scripts/setup (or apt-get install yosys)");
+        const string list = "latches.txt";
+        var script = $"read_verilog {verilogFile}; hierarchy -top {top}; proc; flatten; tee -q -o {list} select -list t:$dlatch t:$adlatch t:$dlatchsr";
+        var r = ToolRunner.Run("yosys", ["-q", "-l", "latches.log", "-p", script], dir, TimeSpan.FromMinutes(10));
+        if (r.ExitCode != 0)
+            throw new ToolException($"yosys could not read the Verilog netlist (exit {r.ExitCode}):\n{Ghdl.Tail(r.Output, 20)}");
+        return [.. File.ReadAllLines(Path.Combine(dir, list)).Select(l => l.Trim()).Where(l => l.Length > 0)];
+    }
+
     static void WriteWideLutMap(string dir)
     {
         using var resource = typeof(Yosys).Assembly.GetManifestResourceStream("yosys:" + WideLutMapFile)

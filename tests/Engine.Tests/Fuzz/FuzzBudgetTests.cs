@@ -5,7 +5,8 @@ namespace Engine.Tests.Fuzz;
 
 /// <summary>
 /// The CI budget of the differential fuzzer: <see cref="Designs"/> generated designs of a fixed seed
-/// through the whole pipeline (C# simulation, transpiler, GHDL replay of every cycle, ghdl --synth),
+/// through the whole pipeline (C# simulation, transpiler, GHDL replay of every cycle, ghdl --synth and
+/// yosys reading its Verilog netlist, which must hold no latch),
 /// with no difference allowed. The constructs are <see cref="ConstructSet.Default"/>. It stops at the
 /// <see cref="MaxFailures"/>th failing design, so that a broken back end (or generator) fails it in
 /// minutes; the message names seed and design of each failure (reproduce with

@@ -87,6 +87,17 @@ public class VerilogNetlistTests
         Assert.Equal("(* keep = \"true\" *) wire a;", Ghdl.SizedBitConstants("(* keep = \"true\" *) wire a;"));
     }
 
+    [Fact]
+    public void SelectsOfLiteralsBecomeTheSelectedBits()
+    {
+        const string ghdl = "  assign n88_o = {{64{64'b0000000000000000000000000000000001111111111111111111111111111111[63]}}, 64'b0000000000000000000000000000000001111111111111111111111111111111}; // sext\n" +
+                            "  assign n9_o = {{4{8'b10010110[7]}}, 8'b10010110[5:2], 3'b011[0]};\n";
+        Assert.Equal("  assign n88_o = {{64{1'b0}}, 64'b0000000000000000000000000000000001111111111111111111111111111111}; // sext\n" +
+                     "  assign n9_o = {{4{1'b1}}, 4'b0101, 1'b1};\n",
+            Ghdl.LiteralSelects(ghdl));
+        Assert.Equal("  assign a = b[3];", Ghdl.LiteralSelects("  assign a = b[3];"));
+    }
+
     [Fact, Trait("Category", CoSim.Category)]
     public void WideConstantsInTheNetlistMatchTheSimulation()
     {
