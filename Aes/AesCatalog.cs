@@ -21,7 +21,11 @@ public sealed record AesCoreRun(AesCoreDesign Core, Simulation Simulation, Strea
 /// <summary>What an AES core is built for: its direction and the key sizes it takes.</summary>
 /// <param name="Decrypt">The equivalent inverse cipher.</param>
 /// <param name="KeyBits">128, 192 or 256: the one key size the build takes; <see cref="AesKeyBits.All"/>: all three, each block's KeySize deciding.</param>
-public readonly record struct AesBuild(bool Decrypt, int KeyBits)
+/// <param name="TwoClockKeySteps">
+/// The key scheduler spends two clocks on every round key even in a build for one key size, so that
+/// its step is not deeper than the variant's round (<see cref="AesKeyScheduler.ClocksPerRoundKey"/>).
+/// </param>
+public readonly record struct AesBuild(bool Decrypt, int KeyBits, bool TwoClockKeySteps = false)
 {
     /// <summary>The key-size generic of the processes: a key size code, or <see cref="AesMath.AnyKeySize"/>.</summary>
     public int KeySizeSetting => KeyBits == AesKeyBits.All ? AesMath.AnyKeySize : AesKeyBits.KeySizeOf(KeyBits);
@@ -92,8 +96,9 @@ public interface IAesKeySizeBuild : ICoreVariant
 /// T-table form, tables in logic or block RAM, keys held or carried with the block, direction), built
 /// for all three key sizes (the key size travels with each block) or for one (<see cref="WithKeyBits"/>).
 /// </summary>
+/// <param name="twoClockKeySteps">A held-key variant whose round is shallower than a one-clock key-schedule step (<see cref="AesBuild.TwoClockKeySteps"/>).</param>
 public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, string description, Func<AesBuild, AesCatalog.BlockCoreBuilder> build,
-    AesMode mode = AesMode.Ecb, int keyBits = AesKeyBits.All) : IAesKeySizeBuild
+    AesMode mode = AesMode.Ecb, int keyBits = AesKeyBits.All, bool twoClockKeySteps = false) : IAesKeySizeBuild
 {
     public string Core => "aes";
     /// <summary>The variant's name: the family, then the mode when it is not ECB, then "-dec" for decryption.</summary>
@@ -125,21 +130,24 @@ public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, st
     /// a two-clock build also the initial window's clock).
     /// </summary>
     public int KeyLoadClocks(byte keySize) =>
-        (AesMath.RoundsOf(keySize) + 2) * AesKeyScheduler.ClocksPerRoundKey(new AesBuild(Decrypt, KeyBits).KeySizeSetting);
+        (AesMath.RoundsOf(keySize) + 2) * AesKeyScheduler.ClocksPerRoundKey(BuildSettings);
+
+    /// <summary>What the processes are built for: direction, key sizes, key-step clocks.</summary>
+    AesBuild BuildSettings => new(Decrypt, KeyBits, twoClockKeySteps);
 
     /// <summary>A fresh design with its top-level buses (a design is simulated once).</summary>
-    public AesCoreDesign Build() => AesCatalog.BuildCore(Name.Replace('-', '_'), Decrypt, Mode, build(new AesBuild(Decrypt, KeyBits)));
+    public AesCoreDesign Build() => AesCatalog.BuildCore(Name.Replace('-', '_'), Decrypt, Mode, build(BuildSettings));
 
     /// <summary>The block cipher core alone (no mode around it), to build into a larger design.</summary>
-    public AesCatalog.BlockCoreBuilder BlockCore() => build(new AesBuild(Decrypt, KeyBits));
+    public AesCatalog.BlockCoreBuilder BlockCore() => build(BuildSettings);
 
     /// <summary>The same block cipher core with <paramref name="otherMode"/> around it.</summary>
     public AesVariant WithMode(AesMode otherMode) =>
-        otherMode == Mode ? this : new AesVariant(Family, Decrypt, KeyPerBlock, $"{description}; {otherMode.ToString().ToUpperInvariant()} mode around it", build, otherMode, KeyBits);
+        otherMode == Mode ? this : new AesVariant(Family, Decrypt, KeyPerBlock, $"{description}; {otherMode.ToString().ToUpperInvariant()} mode around it", build, otherMode, KeyBits, twoClockKeySteps);
 
     /// <summary>The same variant built for <paramref name="keyBits"/> (128, 192, 256, or <see cref="AesKeyBits.All"/>).</summary>
     public AesVariant WithKeyBits(int keyBits) =>
-        keyBits == KeyBits ? this : new AesVariant(Family, Decrypt, KeyPerBlock, description, build, Mode, keyBits);
+        keyBits == KeyBits ? this : new AesVariant(Family, Decrypt, KeyPerBlock, description, build, Mode, keyBits, twoClockKeySteps);
 
     IAesKeySizeBuild IAesKeySizeBuild.ForKeyBits(int keyBits) => WithKeyBits(keyBits);
 
@@ -328,10 +336,10 @@ public static class AesCatalog
             { new StageSteps(r, r, AesMath.SubShiftHalf), new StageSteps(r, r, AesMath.MixAddHalf) }),
     ];
 
-    static IEnumerable<AesVariant> BothDirections(string family, string what, Func<AesBuild, BlockCoreBuilder> build) =>
+    static IEnumerable<AesVariant> BothDirections(string family, string what, Func<AesBuild, BlockCoreBuilder> build, bool twoClockKeySteps = false) =>
         [
-            new(family, false, false, $"encryption, {what}", build),
-            new(family, true, false, $"decryption (equivalent inverse cipher), {what}", build),
+            new(family, false, false, $"encryption, {what}", build, twoClockKeySteps: twoClockKeySteps),
+            new(family, true, false, $"decryption (equivalent inverse cipher), {what}", build, twoClockKeySteps: twoClockKeySteps),
         ];
 
     /// <summary>Every AES variant, by name.</summary>
@@ -346,13 +354,13 @@ public static class AesCatalog
             b => BuildHeldPipeline(b, StagePerRound(b.LastStep))),
         .. BothDirections("proc22", "pipeline of two stages per round (29 stages: SubBytes+ShiftRows, then MixColumns+AddRoundKey; AES-128 build 21), S-box form, 1 block per clock; round keys held",
             b => BuildHeldPipeline(b, TwoStagesPerRound(b.LastStep))),
-        .. BothDirections("bram11", "pipeline of one register level per round (15; AES-128 build 11), the T-tables in block RAM: 16 reads of a 256 x 32-bit ROM per round (T0 or Td0, which also give the final round's S-box bytes), the registered read is the round's pipeline register, 1 block per clock; round keys held",
-            b => (design, input, outputReady) => BuildBramPipeline(design, input, outputReady, b)),
+        .. BothDirections("bram11", "pipeline of one register level per round (15; AES-128 build 11), the T-tables in block RAM: 16 reads of a 256 x 32-bit ROM per round (T0 or Td0, which also give the final round's S-box bytes), the registered read is the round's pipeline register, 1 block per clock; round keys held, each made in two clocks (a one-clock key step is deeper than the round)",
+            b => (design, input, outputReady) => BuildBramPipeline(design, input, outputReady, b), twoClockKeySteps: true),
         new("proc11-otf", false, true,
             "encryption, pipeline of one stage per round (15 stages; AES-128 build 11), T-table rounds computed from the S-box, 1 block per clock; the key travels with every block and is expanded on the fly, so any block may change the key",
             b => (design, input, outputReady) => BuildKeyedPipeline(design, input, outputReady, b)),
         new("proc11-otf", true, true,
-            "decryption, on the fly like proc11-otf: Nr stages walk the key schedule forward to round Nr while the block waits, then Nr + 1 steps of the equivalent inverse cipher walk it back (30 stages; AES-128 build 22), 1 block per clock",
+            "decryption, on the fly like proc11-otf: Nr stages walk the key schedule forward to round Nr while the block waits, then Nr + 1 steps of the inverse cipher walk it back, each adding its round key before InvMixColumns so the key needs no InvMixColumns of its own (30 stages; AES-128 build 22), 1 block per clock",
             b => (design, input, outputReady) => BuildKeyedPipeline(design, input, outputReady, b)),
     ];
 
@@ -502,7 +510,7 @@ public static class AesCatalog
     /// </summary>
     static (AesKeyScheduler Scheduler, AesKeyGate Gate) AddKeyHandling(Design design, IAesBlockIn input, IReady outputReady, AesBuild build)
     {
-        var scheduler = new AesKeyScheduler(build.Decrypt, build.KeySizeSetting) { Name = "key_scheduler", OutputReady = outputReady };
+        var scheduler = new AesKeyScheduler(build) { Name = "key_scheduler", OutputReady = outputReady };
         var register = design.Add(new AesInputRegister(build.KeySizeSetting) { Name = "input_register", Input = input, Status = scheduler.Status });
         var gate = new AesKeyGate(build.KeySizeSetting) { Name = "key_gate", Input = register.Output, Status = scheduler.Status };
         register.Ready = gate.RegisterReady;

@@ -40,7 +40,8 @@ public sealed class AesKeyScheduler : ClockedProcess
     readonly int buildKeySize;
     /// <summary>
     /// Each round key takes two clocks (<see cref="ClocksPerRoundKey"/>): the build takes every key size, so a
-    /// step chooses its words by size and position, too deep beside a round for one clock.
+    /// step chooses its words by size and position, too deep beside a round for one clock; or the
+    /// variant's round is shallower than a one-clock step (bram11).
     /// </summary>
     readonly bool stepInTwoClocks;
 
@@ -82,19 +83,20 @@ public sealed class AesKeyScheduler : ClockedProcess
     /// <summary>Blocks in the datapath, but for the one of the last edge.</summary>
     byte inFlight;
 
-    public AesKeyScheduler(bool decrypt, int buildKeySize)
+    public AesKeyScheduler(AesBuild build)
     {
-        this.decrypt = decrypt;
-        this.buildKeySize = buildKeySize;
-        stepInTwoClocks = ClocksPerRoundKey(buildKeySize) == 2;
+        decrypt = build.Decrypt;
+        buildKeySize = build.KeySizeSetting;
+        stepInTwoClocks = ClocksPerRoundKey(build) == 2;
     }
 
     /// <summary>
-    /// Clocks a key load spends on each round key: 1 in a build for one key size, 2 in a build for all three,
-    /// which registers the step's xor chain and S-box input half-way (<see cref="AesMath.KeyStepChain"/>) and
-    /// makes the initial window in a clock of its own. A key load takes (Nr + 2) times this.
+    /// Clocks a key load spends on each round key: 2 in a build for all three key sizes or one that asks
+    /// for it (<see cref="AesBuild.TwoClockKeySteps"/>), which registers the step's xor chain and S-box
+    /// input half-way (<see cref="AesMath.KeyStepChain"/>) and makes the initial window in a clock of
+    /// its own; otherwise 1. A key load takes (Nr + 2) times this.
     /// </summary>
-    public static int ClocksPerRoundKey(int buildKeySize) => buildKeySize == AesMath.AnyKeySize ? 2 : 1;
+    public static int ClocksPerRoundKey(AesBuild build) => build.KeySizeSetting == AesMath.AnyKeySize || build.TwoClockKeySteps ? 2 : 1;
 
     protected override void OnTick()
     {

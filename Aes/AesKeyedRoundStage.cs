@@ -58,7 +58,7 @@ public static class AesKeyedStageKind
     public const int EncryptRound = 0;
     /// <summary>Decryption, forward key walk r (1..14): the window moves forward up to the block's Nr, the block waits.</summary>
     public const int KeyForward = 1;
-    /// <summary>Decryption step r (0..14) of the equivalent inverse cipher: the window moves back one round (from step 1), its high half is the round key.</summary>
+    /// <summary>Decryption step r (0..14) of the inverse cipher: the high half of the incoming window is the round key; the window moves back one round for the next step.</summary>
     public const int DecryptStep = 2;
 }
 
@@ -67,8 +67,9 @@ public static class AesKeyedStageKind
 /// round key r is the low half of the window that comes with the block; the stage applies round r
 /// (middle, final, or nothing above the block's Nr) in T-table form and passes the next window on.
 /// Decryption needs the last round key first: 14 forward stages walk the window up to round Nr
-/// while the block waits, then 15 decryption steps walk it back (<see cref="AesMath.PreviousWindowHigh"/>),
-/// each using its round key in the equivalent-inverse form.
+/// while the block waits, then 15 decryption steps walk it back (<see cref="AesMath.PreviousWindowHigh"/>)
+/// one step ahead of the block, so each step of the inverse cipher (<see cref="AesMath.InverseCipherStep"/>)
+/// takes its round key from a register.
 /// </summary>
 public sealed class AesKeyedRoundStage : ClockedProcess
 {
@@ -134,14 +135,15 @@ public sealed class AesKeyedRoundStage : ClockedProcess
                 }
                 else
                 {
-                    // Step i uses encryption round key Nr - i: the window moves back one round from step 1 on.
-                    if (round >= 1 && round <= rounds)
+                    // Step i uses encryption round key Nr - i, the high half of the window it receives: the
+                    // stage before moved the window back for it, so the key walk's S-box is not on the
+                    // block's path. This stage moves it back one round for step i + 1 (up to step Nr).
+                    block = AesMath.InverseCipherStep(Input.Block, high, round, rounds);
+                    if (round < rounds)
                     {
                         nextLow = high;
-                        nextHigh = AesMath.PreviousWindowHigh(high, low, rounds - round + 1, keySize);
+                        nextHigh = AesMath.PreviousWindowHigh(high, low, rounds - round, keySize);
                     }
-                    UInt128 roundKey = AesMath.DecryptionRoundKey(nextHigh, round, rounds);
-                    block = AesMath.RoundStep(Input.Block, roundKey, round, rounds, AesMath.WholeRound, decrypt: true);
                 }
                 Output.Block = block;
                 Output.Side = Input.Side;

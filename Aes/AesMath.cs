@@ -414,6 +414,23 @@ public static class AesMath
         return Mix(substituted, decrypt) ^ roundKey;
     }
 
+    /// <summary>
+    /// Step <paramref name="step"/> of the inverse cipher (FIPS-197 5.3) with the encryption round key
+    /// Nr - step as it comes from the key schedule: a middle step is InvMixColumns(InvSubShift(state) ^
+    /// key). InvMixColumns is linear, so this is the equivalent inverse cipher's step with
+    /// <see cref="DecryptionRoundKey"/> (same state after every step) without InvMixColumns on the key:
+    /// a pipeline whose keys travel with the blocks (proc11-otf-dec) then applies one InvMixColumns per
+    /// step, not two. Steps above Nr leave the state as it is.
+    /// </summary>
+    public static UInt128 InverseCipherStep(UInt128 state, UInt128 encryptionKey, int step, byte rounds)
+    {
+        if (step > rounds) return state;
+        if (step == 0) return state ^ encryptionKey;
+        UInt128 added = SubShift(state, true) ^ encryptionKey;
+        if (step == rounds) return added;
+        return Mix(added, true);
+    }
+
     // ---- Key schedule (every key size), as a sliding window of 8 words ----
     //
     // The key travels as 256 bits: KeyHigh (words 0..3) and KeyLow (words 4..7; a 192-bit key uses

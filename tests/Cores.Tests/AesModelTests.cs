@@ -71,6 +71,43 @@ public class AesModelTests
         Assert.Equal(Hex("89d810e8855ace682d1843d8cb128fe4"), AesMath.Round(start1, keys[1]));
     }
 
+    /// <summary>
+    /// The inverse cipher's steps with the encryption round keys (proc11-otf-dec) give the state of the
+    /// equivalent inverse cipher's steps after every step, and the plaintext at the end: FIPS-197 C.1,
+    /// and seeded random keys of every size and blocks.
+    /// </summary>
+    [Fact]
+    public void InverseCipherStepsMatchTheEquivalentInverseCipher()
+    {
+        Assert.Equal(Hex(AppendixC1Plaintext), DecryptStepByStep(AesKey.Of128(Hex(AppendixC1Key)), Hex(AppendixC1Ciphertext)));
+        const int seed = 53;
+        var rng = new Random(seed);
+        for (int i = 0; i < 60; i++)
+        {
+            var key = AesCatalog.RandomKey(rng, (byte)(i % 3));
+            var bytes = new byte[16];
+            rng.NextBytes(bytes);
+            var block = AesModel.ToBlock(bytes);
+            Assert.True(AesModel.ProcessBlock(key, block, decrypt: true) == DecryptStepByStep(key, block), $"seed {seed}, case {i}");
+        }
+    }
+
+    /// <summary>Decrypts with <see cref="AesMath.InverseCipherStep"/>, checking each step against the equivalent inverse cipher's.</summary>
+    static UInt128 DecryptStepByStep(AesKey key, UInt128 block)
+    {
+        var forward = AesModel.ExpandKey(key);
+        byte rounds = key.Rounds;
+        UInt128 state = block, equivalent = block;
+        for (int step = 0; step <= AesMath.MaxRounds; step++)
+        {
+            var encryptionKey = forward[Math.Max(rounds - step, 0)];
+            state = AesMath.InverseCipherStep(state, encryptionKey, step, rounds);
+            equivalent = AesMath.RoundStep(equivalent, AesMath.DecryptionRoundKey(encryptionKey, step, rounds), step, rounds, AesMath.WholeRound, decrypt: true);
+            Assert.True(state == equivalent, $"step {step} of {rounds}: {AesModel.ToHex(state)} against {AesModel.ToHex(equivalent)}");
+        }
+        return state;
+    }
+
     [Theory]
     [InlineData(AppendixBKey, AppendixBPlaintext, AppendixBCiphertext)]
     [InlineData(AppendixC1Key, AppendixC1Plaintext, AppendixC1Ciphertext)]

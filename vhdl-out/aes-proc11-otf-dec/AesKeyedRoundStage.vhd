@@ -46,7 +46,6 @@ begin
     variable nextHigh : hdl_u128;
     variable nextLow : hdl_u128;
     variable block_x : hdl_u128;
-    variable roundKey : hdl_u128;
   begin
     if rising_edge(clk) then
       if rst = '1' then
@@ -77,12 +76,11 @@ begin
                 nextLow := AesMath_NextWindowLow(high, low, to_integer((to_signed(round, 32) - signed'(x"00000001"))), keySize);
               end if;
             else
-              if ((round >= 1) and (round <= to_integer(rounds))) then
+              block_x := AesMath_InverseCipherStep(Input_Block, high, round, rounds);
+              if (round < to_integer(rounds)) then
                 nextLow := high;
-                nextHigh := AesMath_PreviousWindowHigh(high, low, to_integer(((signed(resize(rounds, 32)) - to_signed(round, 32)) + signed'(x"00000001"))), keySize);
+                nextHigh := AesMath_PreviousWindowHigh(high, low, to_integer((signed(resize(rounds, 32)) - to_signed(round, 32))), keySize);
               end if;
-              roundKey := AesMath_DecryptionRoundKey(nextHigh, round, rounds);
-              block_x := AesMath_RoundStep(Input_Block, roundKey, round, rounds, 0, true);
             end if;
             Output_Block <= block_x;
             Output_Side <= Input_Side;

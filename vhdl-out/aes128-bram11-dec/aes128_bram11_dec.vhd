@@ -3302,7 +3302,7 @@ begin
     generic map (
       decrypt => true,
       buildKeySize => 0,
-      stepInTwoClocks => false
+      stepInTwoClocks => true
     )
     port map (
       clk => clk,

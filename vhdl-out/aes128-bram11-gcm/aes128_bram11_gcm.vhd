@@ -3418,7 +3418,7 @@ begin
     generic map (
       decrypt => false,
       buildKeySize => 0,
-      stepInTwoClocks => false
+      stepInTwoClocks => true
     )
     port map (
       clk => clk,

@@ -244,8 +244,8 @@ package aes128_proc11_otf_pkg is
   function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8;
   function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : integer; decrypt : boolean) return hdl_u128;
   function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128;
+  function AesMath_InverseCipherStep(state : hdl_u128; encryptionKey : hdl_u128; step : integer; rounds : hdl_u8) return hdl_u128;
   function AesMath_PreviousWindowHigh(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128;
-  function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : integer; rounds : hdl_u8) return hdl_u128;
   function AesMath_InitialStepInput(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u32;
   function AesMath_InitialWindowLowFrom(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8; p : hdl_u32) return hdl_u128;
   function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128;
@@ -381,6 +381,23 @@ package body aes128_proc11_otf_pkg is
     return AesMath_KeyStepResult(chain, AesMath_KeyStepInput(chain, low, round, keySize), round, keySize);
   end function;
 
+  -- Crypto.Aes.AesMath.InverseCipherStep
+  function AesMath_InverseCipherStep(state : hdl_u128; encryptionKey : hdl_u128; step : integer; rounds : hdl_u8) return hdl_u128 is
+    variable added : hdl_u128;
+  begin
+    if (step > to_integer(rounds)) then
+      return state;
+    end if;
+    if (step = 0) then
+      return (state xor encryptionKey);
+    end if;
+    added := (AesMath_SubShift(state, true) xor encryptionKey);
+    if (step = to_integer(rounds)) then
+      return added;
+    end if;
+    return AesMath_Mix(added, true);
+  end function;
+
   -- Crypto.Aes.AesMath.PreviousWindowHigh
   function AesMath_PreviousWindowHigh(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128 is
     variable nk : hdl_s32;
@@ -403,18 +420,6 @@ package body aes128_proc11_otf_pkg is
     end if;
     p0 := AesMath_KeyWord(before, AesMath_WindowWord(high, low, to_integer((nk - signed'(x"00000004")))), to_integer((first + nk)), keySize);
     return unsigned'(unsigned'(p0 & p1) & unsigned'(p2 & p3));
-  end function;
-
-  -- Crypto.Aes.AesMath.DecryptionRoundKey
-  function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : integer; rounds : hdl_u8) return hdl_u128 is
-    variable choice : hdl_u128;
-  begin
-    if ((step = 0) or (step = to_integer(rounds))) then
-      choice := encryptionKey;
-    else
-      choice := AesMath_Mix(encryptionKey, true);
-    end if;
-    return choice;
   end function;
 
   -- Crypto.Aes.AesMath.InitialStepInput
