@@ -107,29 +107,14 @@ begin
         if (outputValid and CoreReady_Ready) then
           outputValid := false;
           midMessage := (not outputLast);
-          closing := false;
+          if outputLast then
+            closing := false;
+          end if;
         end if;
         if Control_Flush then
           count := unsigned'(x"00");
           bytes := unsigned'(x"00");
-          ready := false;
-          outputValid := false;
-          if midMessage then
-            Output_Data0 <= unsigned'(x"00000000000000000000000000000000");
-            Output_Data1 <= unsigned'(x"00000000000000000000000000000000");
-            Output_Data2 <= unsigned'(x"00000000000000000000000000000000");
-            Output_Data3 <= unsigned'(x"00000000000000000000000000000000");
-            Output_Data4 <= unsigned'(x"00000000000000000000000000000000");
-            Output_Data5 <= unsigned'(x"00000000000000000000000000000000");
-            Output_Data6 <= unsigned'(x"00000000000000000000000000000000");
-            Output_Data7 <= unsigned'(x"00000000000000000000000000000000");
-            Output_ByteCount <= unsigned'(x"01");
-            Output_MessageId <= unsigned'(x"00");
-            Output_Last <= true;
-            outputValid := true;
-            outputLast := true;
-            closing := true;
-          end if;
+          closing := (outputValid or midMessage);
         else
           if (ready and Input_Valid) then
             lane := AxiMath_ReverseBytes(Input_Data);
@@ -214,8 +199,23 @@ begin
               bytes := total;
             end if;
           end if;
-          ready := (not outputValid);
         end if;
+        if (closing and (not outputValid)) then
+          Output_Data0 <= unsigned'(x"00000000000000000000000000000000");
+          Output_Data1 <= unsigned'(x"00000000000000000000000000000000");
+          Output_Data2 <= unsigned'(x"00000000000000000000000000000000");
+          Output_Data3 <= unsigned'(x"00000000000000000000000000000000");
+          Output_Data4 <= unsigned'(x"00000000000000000000000000000000");
+          Output_Data5 <= unsigned'(x"00000000000000000000000000000000");
+          Output_Data6 <= unsigned'(x"00000000000000000000000000000000");
+          Output_Data7 <= unsigned'(x"00000000000000000000000000000000");
+          Output_ByteCount <= unsigned'(x"01");
+          Output_MessageId <= unsigned'(x"00");
+          Output_Last <= true;
+          outputValid := true;
+          outputLast := true;
+        end if;
+        ready := (((not Control_Flush) and (not outputValid)) and (not closing));
         Output_Valid <= outputValid;
         InputReady_Ready <= ready;
         Closing_Discard <= closing;

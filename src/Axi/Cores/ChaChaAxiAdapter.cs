@@ -19,9 +19,11 @@ namespace Crypto.Axi.Cores;
 /// so the wrapper goes on with the next packet.
 /// </para>
 /// <para>
-/// A soft reset drops the word being collected; when the core has taken words of the interrupted
-/// message, a one-byte final word closes it (<see cref="Closing"/> high until the core takes it) and
-/// the wrapper's drain drops what comes of it.
+/// A soft reset drops the word being collected. A word on offer to the core stays on offer until the
+/// core takes it (a stream's valid is never withdrawn); when the interrupted message is then still
+/// open (the core has taken words of it but not its final one), a one-byte final word closes it.
+/// <see cref="Closing"/> is high until the message is closed, and the wrapper's drain drops what
+/// comes of it.
 /// </para>
 /// </summary>
 public sealed class ChaChaAxiWordCollector : ClockedProcess
@@ -60,29 +62,17 @@ public sealed class ChaChaAxiWordCollector : ClockedProcess
         {
             outputValid = false;
             midMessage = !outputLast;
-            closing = false;
+            if (outputLast) closing = false;
         }
         if (Control.Flush)
         {
             count = 0;
             bytes = 0;
-            ready = false;
-            outputValid = false;
             inPacket = false;
             dropping = false;
-            if (midMessage)
-            {
-                // Close the interrupted message so the core's next word starts a new one.
-                Output.Data0 = 0;
-                Output.Data1 = 0;
-                Output.Data2 = 0;
-                Output.Data3 = 0;
-                Output.ByteCount = 1;
-                Output.Last = true;
-                outputValid = true;
-                outputLast = true;
-                closing = true;
-            }
+            // The word on offer stays; the message is closed once it is taken, unless it is the final word.
+            // Closing until then, so the drain drops what comes of the words (and the bank stays disabled).
+            closing = outputValid || midMessage;
         }
         else
         {
@@ -128,8 +118,20 @@ public sealed class ChaChaAxiWordCollector : ClockedProcess
                     }
                 }
             }
-            ready = !outputValid;
         }
+        if (closing && !outputValid)
+        {
+            // Close the interrupted message so the core's next word starts a new one.
+            Output.Data0 = 0;
+            Output.Data1 = 0;
+            Output.Data2 = 0;
+            Output.Data3 = 0;
+            Output.ByteCount = 1;
+            Output.Last = true;
+            outputValid = true;
+            outputLast = true;
+        }
+        ready = !Control.Flush && !outputValid && !closing;
         Output.Valid = outputValid;
         InputReady.Ready = ready;
         Closing.Discard = closing;

@@ -10,9 +10,11 @@ namespace Crypto.Axi.Cores;
 /// core's message stream (<see cref="IHashChunk1024In"/>: byte 0 in the most significant bits of
 /// Data0). One packet is one message; every message uses message id 0.
 /// <para>
-/// A soft reset drops the chunk being collected. When the core has already taken chunks of the
-/// interrupted message, the message is closed with a one-byte final chunk (<see cref="Closing"/> is
-/// high until the core takes it); the wrapper's drain drops the digest that comes of it.
+/// A soft reset drops the chunk being collected. A chunk on offer to the core stays on offer until
+/// the core takes it (a stream's valid is never withdrawn); when the interrupted message is then still
+/// open (the core has taken chunks of it but not its final one), a one-byte final chunk closes it.
+/// <see cref="Closing"/> is high until the message is closed; the wrapper's drain drops the digest
+/// that comes of it.
 /// </para>
 /// </summary>
 public sealed class HashAxiChunkCollector1024 : ClockedProcess
@@ -44,32 +46,15 @@ public sealed class HashAxiChunkCollector1024 : ClockedProcess
         {
             outputValid = false;
             midMessage = !outputLast;
-            closing = false;
+            if (outputLast) closing = false;
         }
         if (Control.Flush)
         {
             count = 0;
             bytes = 0;
-            ready = false;
-            outputValid = false;
-            if (midMessage)
-            {
-                // Close the interrupted message so the core's slot is free for the next one.
-                Output.Data0 = 0;
-                Output.Data1 = 0;
-                Output.Data2 = 0;
-                Output.Data3 = 0;
-                Output.Data4 = 0;
-                Output.Data5 = 0;
-                Output.Data6 = 0;
-                Output.Data7 = 0;
-                Output.ByteCount = 1;
-                Output.MessageId = 0;
-                Output.Last = true;
-                outputValid = true;
-                outputLast = true;
-                closing = true;
-            }
+            // The chunk on offer stays; the message is closed once it is taken, unless it is the final chunk.
+            // Closing until then, so the drain drops the digest (and the bank stays disabled).
+            closing = outputValid || midMessage;
         }
         else
         {
@@ -108,8 +93,25 @@ public sealed class HashAxiChunkCollector1024 : ClockedProcess
                     bytes = total;
                 }
             }
-            ready = !outputValid;
         }
+        if (closing && !outputValid)
+        {
+            // Close the interrupted message so the core's slot is free for the next one.
+            Output.Data0 = 0;
+            Output.Data1 = 0;
+            Output.Data2 = 0;
+            Output.Data3 = 0;
+            Output.Data4 = 0;
+            Output.Data5 = 0;
+            Output.Data6 = 0;
+            Output.Data7 = 0;
+            Output.ByteCount = 1;
+            Output.MessageId = 0;
+            Output.Last = true;
+            outputValid = true;
+            outputLast = true;
+        }
+        ready = !Control.Flush && !outputValid && !closing;
         Output.Valid = outputValid;
         InputReady.Ready = ready;
         Closing.Discard = closing;

@@ -309,3 +309,96 @@ module check_aead_splitter (
   always @(posedge clk)
     if (f_past && $past(rst)) assert(!out_Valid);
 endmodule
+
+// ---- the collectors between the wrapper's 16-byte blocks and a core's wider words (ChaCha20 and the
+// hashes): the word on offer to the core held until taken, across a soft reset too; after a soft
+// reset, the message the core has half taken (or whose word is on offer) closed before the next
+// packet's first block is taken, with closing high until then (the drain then discards what comes of
+// it, and the bank stays disabled); TREADY low in reset and after a flush; words of 1..MAX bytes,
+// whole unless last. The collector's own ports are bound by the harnesses below.
+module collector_rules #(parameter WIDTH = 8, parameter MAX = 64) (
+  input clk, input rst, input in_Valid, input in_Last, input [127:0] in_Data, input [4:0] in_Bytes, input in_ready,
+  input control_Enabled, input control_Flush, input out_Valid, input out_Last, input [7:0] out_Bytes, input [WIDTH-1:0] out_payload,
+  input out_ready, input closing);
+  stream_hold_rules #(.WIDTH(134), .ASSERT(0)) input_held (clk, rst, control_Flush, in_Valid, in_ready, {in_Data, in_Bytes, in_Last});
+  stream_hold_rules #(.WIDTH(WIDTH), .ASSERT(1)) output_held (clk, rst, 1'b0, out_Valid, out_ready, out_payload);
+  reg f_past = 1'b0;
+  always @(posedge clk) f_past <= 1'b1;
+  wire word_taken = out_Valid && out_ready;
+  wire block_taken = in_Valid && in_ready;
+  // f_open: the core has taken words of a message but not its last; f_flushed: a soft reset came and
+  // no block of s_axis has been taken since.
+  reg f_open = 1'b0, f_flushed = 1'b0;
+  always @(posedge clk)
+    if (rst) begin
+      f_open <= 1'b0;
+      f_flushed <= 1'b0;
+    end else begin
+      if (word_taken) f_open <= !out_Last;
+      if (control_Flush) f_flushed <= 1'b1;
+      else if (block_taken) f_flushed <= 1'b0;
+    end
+  always @(*)
+    if (!rst) begin
+      if (in_Valid) assume(in_Bytes >= 1 && in_Bytes <= 16 && (in_Last || in_Bytes == 16));
+      if (control_Flush) assume(!control_Enabled);
+      if (out_Valid) assert(out_Bytes >= 1 && out_Bytes <= MAX && (out_Last || out_Bytes == MAX));
+      // The next packet's first block waits until the interrupted message is closed,
+      if (f_flushed && block_taken) assert(!f_open && !out_Valid);
+      // and until then the drain is told to discard.
+      if (f_flushed && (f_open || out_Valid)) assert(closing);
+    end
+  always @(posedge clk)
+    if (f_past && ($past(rst) || $past(control_Flush))) assert(!in_ready);
+  always @(posedge clk)
+    if (f_past && $past(rst)) assert(!out_Valid);
+endmodule
+
+// ChaChaAxiWordCollector (ChaCha20 wrappers); its only error is code 4 (counter exhausted).
+module check_chacha_collector (
+  input clk, input rst, input in_Valid, input in_Last, input [127:0] in_Data, input [4:0] in_Bytes,
+  input [127:0] config_KeyLow, input [127:0] config_KeyHigh, input [127:0] config_Iv, input [3:0] config_Mode,
+  input config_Decrypt, input [1:0] config_KeySize,
+  input control_Enabled, input control_Flush, input core_ready_Ready);
+  wire in_ready_Ready, out_Valid, out_Last, closing_Discard, error_Error;
+  wire [127:0] out_Data0, out_Data1, out_Data2, out_Data3, out_Key0, out_Key1;
+  wire [95:0] out_Nonce;
+  wire [31:0] out_Counter;
+  wire [6:0] out_ByteCount;
+  wire [7:0] error_Code;
+  dut_top dut (.clk(clk), .rst(rst), .in_Valid(in_Valid), .in_Last(in_Last), .in_Data(in_Data), .in_Bytes(in_Bytes),
+    .config_KeyLow(config_KeyLow), .config_KeyHigh(config_KeyHigh), .config_Iv(config_Iv), .config_Mode(config_Mode),
+    .config_Decrypt(config_Decrypt), .config_KeySize(config_KeySize),
+    .control_Enabled(control_Enabled), .control_Flush(control_Flush), .core_ready_Ready(core_ready_Ready),
+    .in_ready_Ready(in_ready_Ready), .out_Valid(out_Valid), .out_Last(out_Last), .out_Data0(out_Data0), .out_Data1(out_Data1),
+    .out_Data2(out_Data2), .out_Data3(out_Data3), .out_ByteCount(out_ByteCount), .out_Key0(out_Key0), .out_Key1(out_Key1),
+    .out_Nonce(out_Nonce), .out_Counter(out_Counter), .closing_Discard(closing_Discard), .error_Error(error_Error), .error_Code(error_Code));
+  reset_first first (clk, rst);
+  collector_rules #(.WIDTH(904), .MAX(64)) rules (clk, rst, in_Valid, in_Last, in_Data, in_Bytes, in_ready_Ready,
+    control_Enabled, control_Flush, out_Valid, out_Last, {1'b0, out_ByteCount},
+    {out_Data0, out_Data1, out_Data2, out_Data3, out_ByteCount, out_Key0, out_Key1, out_Nonce, out_Counter, out_Last},
+    core_ready_Ready, closing_Discard);
+  always @(*)
+    if (!rst && error_Error) assert(error_Code == 4);
+endmodule
+
+// HashAxiChunkCollector512 (MD5 and SHA-224/256 wrappers): no errors.
+module check_hash_collector (
+  input clk, input rst, input in_Valid, input in_Last, input [127:0] in_Data, input [4:0] in_Bytes,
+  input control_Enabled, input control_Flush, input core_ready_Ready);
+  wire in_ready_Ready, out_Valid, out_Last, closing_Discard, error_Error;
+  wire [127:0] out_Data0, out_Data1, out_Data2, out_Data3;
+  wire [7:0] out_ByteCount, out_MessageId, error_Code;
+  dut_top dut (.clk(clk), .rst(rst), .in_Valid(in_Valid), .in_Last(in_Last), .in_Data(in_Data), .in_Bytes(in_Bytes),
+    .control_Enabled(control_Enabled), .control_Flush(control_Flush), .core_ready_Ready(core_ready_Ready),
+    .in_ready_Ready(in_ready_Ready), .out_Valid(out_Valid), .out_Last(out_Last), .out_Data0(out_Data0), .out_Data1(out_Data1),
+    .out_Data2(out_Data2), .out_Data3(out_Data3), .out_ByteCount(out_ByteCount), .out_MessageId(out_MessageId),
+    .closing_Discard(closing_Discard), .error_Error(error_Error), .error_Code(error_Code));
+  reset_first first (clk, rst);
+  collector_rules #(.WIDTH(529), .MAX(64)) rules (clk, rst, in_Valid, in_Last, in_Data, in_Bytes, in_ready_Ready,
+    control_Enabled, control_Flush, out_Valid, out_Last, out_ByteCount,
+    {out_Data0, out_Data1, out_Data2, out_Data3, out_ByteCount, out_MessageId, out_Last},
+    core_ready_Ready, closing_Discard);
+  always @(*)
+    if (!rst) assert(!error_Error);
+endmodule
