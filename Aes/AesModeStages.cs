@@ -8,7 +8,9 @@ namespace Crypto.Aes;
 // block. The front maps the message's blocks onto the core's input, the mode register keeps the
 // chaining value or counter, the back maps the core's output onto the message's output.
 //   CTR:         core input = counter (IV, IV+1, ... full 128-bit big-endian increment), Side = data;
-//                output = E(counter) ^ data. Pipelined: one block per clock through a pipeline.
+//                output = E(counter) ^ data. Pipelined: one block per clock through a pipeline. The
+//                increment is four 32-bit increments whose carries are registered (which low words
+//                of the last counter are all ones), not a 128-bit carry chain.
 //   CBC decrypt: core input = ciphertext, Side = previous ciphertext (IV first); output = D(C) ^ Side.
 //                Pipelined.
 //   CBC encrypt: core input = plaintext ^ previous ciphertext (IV first). Serial: a block may enter
@@ -29,10 +31,39 @@ public interface IAesModeState : IBus
 {
     /// <summary>The next block starts a message (takes its IV from Side).</summary>
     [InitialValue(true)] bool First { get; set; }
-    /// <summary>CTR: the next counter block; CBC: the previous ciphertext.</summary>
+    /// <summary>CTR: the last block's counter (the next one is Chain + 1); CBC: the previous ciphertext.</summary>
     UInt128 Chain { get; set; }
+    /// <summary>CTR: Chain + 1 carries into 32-bit word 1 (bits 63..32): Chain's bits 31..0 are all ones.</summary>
+    [InitialValue(false)] bool Carry1 { get; set; }
+    /// <summary>CTR: Chain + 1 carries into word 2: bits 63..0 are all ones.</summary>
+    [InitialValue(false)] bool Carry2 { get; set; }
+    /// <summary>CTR: Chain + 1 carries into word 3: bits 95..0 are all ones.</summary>
+    [InitialValue(false)] bool Carry3 { get; set; }
     /// <summary>CBC encryption: a block is in the core (the next one must wait for its ciphertext).</summary>
     [InitialValue(false)] bool Busy { get; set; }
+}
+
+/// <summary>
+/// The CTR counter's increment in 32-bit words (word j: bits 32j..32j+31 of the big-endian counter
+/// block): word j gets a carry when every word below it is all ones. Those carries are registered
+/// beside the counter (<see cref="IAesModeState"/>), so the increment's longest carry chain is 32
+/// bits, not 128, and nothing but the message-start bit comes before it.
+/// </summary>
+public static class AesCounter
+{
+    /// <summary>
+    /// <paramref name="counter"/> + 1 when <paramref name="increment"/>, else the counter, given the
+    /// carries into words 1..3 (<paramref name="carry1"/>: word 0 is all ones; <paramref name="carry2"/>:
+    /// words 0 and 1; <paramref name="carry3"/>: words 0 to 2).
+    /// </summary>
+    public static UInt128 Increment(UInt128 counter, bool increment, bool carry1, bool carry2, bool carry3)
+    {
+        uint word0 = (uint)counter + (increment ? 1u : 0u);
+        uint word1 = (uint)(counter >> 32) + (increment && carry1 ? 1u : 0u);
+        uint word2 = (uint)(counter >> 64) + (increment && carry2 ? 1u : 0u);
+        uint word3 = (uint)(counter >> 96) + (increment && carry3 ? 1u : 0u);
+        return ((UInt128)word3 << 96) | ((UInt128)word2 << 64) | ((UInt128)word1 << 32) | word0;
+    }
 }
 
 /// <summary>The mode's input side: what the core gets for the offered block.</summary>
@@ -64,7 +95,7 @@ public sealed class AesModeFront : CombinationalProcess
             UInt128 chain = State.First ? Input.Side : State.Chain;
             if (mode == AesModeCodes.Ctr)
             {
-                Output.Block = chain;
+                Output.Block = AesCounter.Increment(chain, !State.First, State.Carry1, State.Carry2, State.Carry3);
                 Output.Side = Input.Block;
             }
             else if (mode == AesModeCodes.Cbc && decrypt)
@@ -146,6 +177,7 @@ public sealed class AesModeRegister : ClockedProcess
     bool first = true;
     bool busy;
     UInt128 chain;
+    bool carry1, carry2, carry3;
 
     public AesModeRegister(int mode, bool decrypt)
     {
@@ -163,13 +195,33 @@ public sealed class AesModeRegister : ClockedProcess
         }
         if (CoreInput.Valid && CoreReady.Ready)
         {
+            if (mode == AesModeCodes.Ctr)
+            {
+                // The carries of the next increment: the counter in use has all ones below word 1, 2 or 3.
+                // It is the IV, or Chain + 1 (then Chain's low words are all ones but one).
+                if (first)
+                {
+                    carry1 = (uint)Input.Side == uint.MaxValue;
+                    carry2 = (ulong)Input.Side == ulong.MaxValue;
+                    carry3 = carry2 && (uint)(Input.Side >> 64) == uint.MaxValue;
+                }
+                else
+                {
+                    carry1 = (uint)chain == uint.MaxValue - 1;
+                    carry2 = (ulong)chain == ulong.MaxValue - 1;
+                    carry3 = carry2 && (uint)(chain >> 64) == uint.MaxValue;
+                }
+                chain = CoreInput.Block;
+            }
             first = CoreInput.Last;
-            if (mode == AesModeCodes.Ctr) chain = CoreInput.Block + 1;
             if (mode == AesModeCodes.Cbc && decrypt) chain = Input.Block;
             if (serial) busy = true;
         }
         State.First = first;
         State.Chain = chain;
+        State.Carry1 = carry1;
+        State.Carry2 = carry2;
+        State.Carry3 = carry3;
         State.Busy = busy;
     }
 }
