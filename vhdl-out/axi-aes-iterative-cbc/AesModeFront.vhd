@@ -21,6 +21,9 @@ entity AesModeFront is
     Input_Tag : in hdl_u8;
     State_First : in boolean;
     State_Chain : in hdl_u128;
+    State_Carry1 : in boolean;
+    State_Carry2 : in boolean;
+    State_Carry3 : in boolean;
     State_Busy : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
@@ -35,7 +38,7 @@ end entity;
 
 architecture rtl of AesModeFront is
 begin
-  logic : process(Input_Valid, Input_Last, Input_Block, Input_KeyHigh, Input_KeyLow, Input_KeySize, Input_Side, Input_Tag, State_First, State_Chain, State_Busy)
+  logic : process(Input_Valid, Input_Last, Input_Block, Input_KeyHigh, Input_KeyLow, Input_KeySize, Input_Side, Input_Tag, State_First, State_Chain, State_Carry1, State_Carry2, State_Carry3, State_Busy)
     variable serial : boolean;
     variable valid : boolean;
     variable chain : hdl_u128;
@@ -58,7 +61,7 @@ begin
         chain := State_Chain;
       end if;
       if (mode = 2) then
-        Output_Block <= chain;
+        Output_Block <= AesCounter_Increment(chain, (not State_First), State_Carry1, State_Carry2, State_Carry3);
         Output_Side <= Input_Block;
       elsif ((mode = 1) and decrypt) then
         Output_Block <= Input_Block;

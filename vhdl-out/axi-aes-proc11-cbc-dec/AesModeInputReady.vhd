@@ -13,6 +13,9 @@ entity AesModeInputReady is
   port (
     State_First : in boolean;
     State_Chain : in hdl_u128;
+    State_Carry1 : in boolean;
+    State_Carry2 : in boolean;
+    State_Carry3 : in boolean;
     State_Busy : in boolean;
     CoreReady_Ready : in boolean;
     InputReady_Ready : out boolean
@@ -21,7 +24,7 @@ end entity;
 
 architecture rtl of AesModeInputReady is
 begin
-  logic : process(State_First, State_Chain, State_Busy, CoreReady_Ready)
+  logic : process(State_First, State_Chain, State_Carry1, State_Carry2, State_Carry3, State_Busy, CoreReady_Ready)
     variable serial : boolean;
   begin
     InputReady_Ready <= false;

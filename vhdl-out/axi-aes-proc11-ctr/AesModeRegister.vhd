@@ -39,6 +39,9 @@ entity AesModeRegister is
     OutputReady_Ready : in boolean;
     State_First : out boolean;
     State_Chain : out hdl_u128 := (others => '0');
+    State_Carry1 : out boolean;
+    State_Carry2 : out boolean;
+    State_Carry3 : out boolean;
     State_Busy : out boolean
   );
 end entity;
@@ -47,34 +50,58 @@ architecture rtl of AesModeRegister is
   signal first_reg : boolean := true;
   signal busy_reg : boolean := false;
   signal chain_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+  signal carry1_reg : boolean := false;
+  signal carry2_reg : boolean := false;
+  signal carry3_reg : boolean := false;
 begin
   tick : process(clk)
     variable first : boolean;
     variable busy : boolean;
     variable chain : hdl_u128;
+    variable carry1 : boolean;
+    variable carry2 : boolean;
+    variable carry3 : boolean;
     variable serial : boolean;
   begin
     if rising_edge(clk) then
       if rst = '1' then
         first_reg <= true;
         busy_reg <= false;
+        carry1_reg <= false;
+        carry2_reg <= false;
+        carry3_reg <= false;
         State_First <= true;
+        State_Carry1 <= false;
+        State_Carry2 <= false;
+        State_Carry3 <= false;
         State_Busy <= false;
         -- Datapath, no reset (the reset value is never observed): chain_reg, State_Chain
       else
         first := first_reg;
         busy := busy_reg;
         chain := chain_reg;
+        carry1 := carry1_reg;
+        carry2 := carry2_reg;
+        carry3 := carry3_reg;
         serial := ((mode = 1) and (not decrypt));
         if (((serial and busy) and CoreOutput_Valid) and OutputReady_Ready) then
           chain := CoreOutput_Block;
           busy := false;
         end if;
         if (CoreInput_Valid and CoreReady_Ready) then
-          first := CoreInput_Last;
           if (mode = 2) then
-            chain := (CoreInput_Block + unsigned'(x"00000000000000000000000000000001"));
+            if first then
+              carry1 := (Input_Side(31 downto 0) = unsigned'(x"FFFFFFFF"));
+              carry2 := (Input_Side(63 downto 0) = unsigned'(x"FFFFFFFFFFFFFFFF"));
+              carry3 := (carry2 and (Input_Side(95 downto 64) = unsigned'(x"FFFFFFFF")));
+            else
+              carry1 := (chain(31 downto 0) = unsigned'(x"FFFFFFFE"));
+              carry2 := (chain(63 downto 0) = unsigned'(x"FFFFFFFFFFFFFFFE"));
+              carry3 := (carry2 and (chain(95 downto 64) = unsigned'(x"FFFFFFFF")));
+            end if;
+            chain := CoreInput_Block;
           end if;
+          first := CoreInput_Last;
           if ((mode = 1) and decrypt) then
             chain := Input_Block;
           end if;
@@ -84,10 +111,16 @@ begin
         end if;
         State_First <= first;
         State_Chain <= chain;
+        State_Carry1 <= carry1;
+        State_Carry2 <= carry2;
+        State_Carry3 <= carry3;
         State_Busy <= busy;
         first_reg <= first;
         busy_reg <= busy;
         chain_reg <= chain;
+        carry1_reg <= carry1;
+        carry2_reg <= carry2;
+        carry3_reg <= carry3;
       end if;
     end if;
   end process;

@@ -100,6 +100,9 @@ architecture rtl of axi_aes128_proc11_ctr is
   signal in_Tag : hdl_u8;
   signal mode_register_State_First : boolean;
   signal mode_register_State_Chain : hdl_u128;
+  signal mode_register_State_Carry1 : boolean;
+  signal mode_register_State_Carry2 : boolean;
+  signal mode_register_State_Carry3 : boolean;
   signal mode_register_State_Busy : boolean;
   signal mode_front_Output_Valid : boolean;
   signal mode_front_Output_Last : boolean;
@@ -330,6 +333,9 @@ begin
       Input_Tag => in_Tag,
       State_First => mode_register_State_First,
       State_Chain => mode_register_State_Chain,
+      State_Carry1 => mode_register_State_Carry1,
+      State_Carry2 => mode_register_State_Carry2,
+      State_Carry3 => mode_register_State_Carry3,
       State_Busy => mode_register_State_Busy,
       Output_Valid => mode_front_Output_Valid,
       Output_Last => mode_front_Output_Last,
@@ -789,6 +795,9 @@ begin
     port map (
       State_First => mode_register_State_First,
       State_Chain => mode_register_State_Chain,
+      State_Carry1 => mode_register_State_Carry1,
+      State_Carry2 => mode_register_State_Carry2,
+      State_Carry3 => mode_register_State_Carry3,
       State_Busy => mode_register_State_Busy,
       CoreReady_Ready => key_gate_RegisterReady_Ready,
       InputReady_Ready => in_ready_Ready
@@ -828,6 +837,9 @@ begin
       OutputReady_Ready => out_ready_Ready,
       State_First => mode_register_State_First,
       State_Chain => mode_register_State_Chain,
+      State_Carry1 => mode_register_State_Carry1,
+      State_Carry2 => mode_register_State_Carry2,
+      State_Carry3 => mode_register_State_Carry3,
       State_Busy => mode_register_State_Busy
     );
 

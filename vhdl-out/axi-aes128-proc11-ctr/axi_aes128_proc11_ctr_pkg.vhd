@@ -115,6 +115,7 @@ package axi_aes128_proc11_ctr_pkg is
   function AxiLiteRegisterBank_Supported(caps : hdl_u32; config : hdl_u32) return boolean;
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64;
+  function AesCounter_Increment(counter : hdl_u128; increment : boolean; carry1 : boolean; carry2 : boolean; carry3 : boolean) return hdl_u128;
   function AesMath_KeyPartMatches(build : integer; high : hdl_u128; low : hdl_u128; size : hdl_u8; heldHigh : hdl_u128; heldLow : hdl_u128; heldSize : hdl_u8) return hdl_u32;
   function AesMath_KeySizeIn(build : integer; blockKeySize : hdl_u8) return hdl_u8;
   function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8;
@@ -247,6 +248,44 @@ package body axi_aes128_proc11_ctr_pkg is
       choice := (shift_left(unsigned'(x"0000000000000001"), hdl_amount(shift_left(bytes(5 downto 0), 3), 6)) - unsigned'(x"0000000000000001"));
     end if;
     return choice;
+  end function;
+
+  -- Crypto.Aes.AesCounter.Increment
+  function AesCounter_Increment(counter : hdl_u128; increment : boolean; carry1 : boolean; carry2 : boolean; carry3 : boolean) return hdl_u128 is
+    variable word0 : hdl_u32;
+    variable choice : hdl_u32;
+    variable word1 : hdl_u32;
+    variable choice_2 : hdl_u32;
+    variable word2 : hdl_u32;
+    variable choice_3 : hdl_u32;
+    variable word3 : hdl_u32;
+    variable choice_4 : hdl_u32;
+  begin
+    if increment then
+      choice := unsigned'(x"00000001");
+    else
+      choice := unsigned'(x"00000000");
+    end if;
+    word0 := (counter(31 downto 0) + choice);
+    if (increment and carry1) then
+      choice_2 := unsigned'(x"00000001");
+    else
+      choice_2 := unsigned'(x"00000000");
+    end if;
+    word1 := (counter(63 downto 32) + choice_2);
+    if (increment and carry2) then
+      choice_3 := unsigned'(x"00000001");
+    else
+      choice_3 := unsigned'(x"00000000");
+    end if;
+    word2 := (counter(95 downto 64) + choice_3);
+    if (increment and carry3) then
+      choice_4 := unsigned'(x"00000001");
+    else
+      choice_4 := unsigned'(x"00000000");
+    end if;
+    word3 := (counter(127 downto 96) + choice_4);
+    return unsigned'(word3 & word2 & word1 & word0);
   end function;
 
   -- Crypto.Aes.AesMath.KeyPartMatches
