@@ -124,7 +124,7 @@ public static class AxiFormal
         // (the register bank's read mux); as a sampled mux it is the same logic and the solvers take it.
         // memory_map: neither solver takes memory cells; a register file or ROM becomes registers and muxes.
         // opt -fast -purge: without the netlist's internal wires the SAT problem is about half the variables
-        // (the chacha-collector check to depth 10: 104 s instead of about 400).
+        // (the chacha-collector check to depth 6 took 7 s instead of 17).
         string depth = check.Depth.ToString(CultureInfo.InvariantCulture);
         string model =
             $"read_verilog dut.v\nrename {top} dut_top\nread_verilog -formal -sv {string.Join(" ", PropertyFiles)}\n" +
