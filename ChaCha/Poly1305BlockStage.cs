@@ -17,8 +17,8 @@ public sealed class Poly1305BlockStage : ClockedProcess
     [OutputBus] public IPoly1305Out Output = Bus.Create<IPoly1305Out>();
 
     bool inMessage;
-    ulong h0, h1, h2, h3, h4;
-    ulong r0, r1, r2, r3, r4;
+    uint h0, h1, h2, h3, h4;
+    uint r0, r1, r2, r3, r4;
     UInt128 s;
 
     protected override void OnTick()
@@ -29,8 +29,8 @@ public sealed class Poly1305BlockStage : ClockedProcess
             Output.Valid = take && Input.Last;
             if (take)
             {
-                ulong x0 = h0, x1 = h1, x2 = h2, x3 = h3, x4 = h4;
-                ulong q0 = r0, q1 = r1, q2 = r2, q3 = r3, q4 = r4;
+                uint x0 = h0, x1 = h1, x2 = h2, x3 = h3, x4 = h4;
+                uint q0 = r0, q1 = r1, q2 = r2, q3 = r3, q4 = r4;
                 UInt128 keyS = s;
                 if (!inMessage)
                 {
@@ -51,11 +51,11 @@ public sealed class Poly1305BlockStage : ClockedProcess
                 if (byteCount != 0)
                 {
                     UInt128 block = Poly1305Math.PadBlock(Input.Block, byteCount);
-                    ulong a0 = Poly1305Math.AddBlockLimb(x0, block, byteCount, 0);
-                    ulong a1 = Poly1305Math.AddBlockLimb(x1, block, byteCount, 1);
-                    ulong a2 = Poly1305Math.AddBlockLimb(x2, block, byteCount, 2);
-                    ulong a3 = Poly1305Math.AddBlockLimb(x3, block, byteCount, 3);
-                    ulong a4 = Poly1305Math.AddBlockLimb(x4, block, byteCount, 4);
+                    uint a0 = Poly1305Math.AddBlockLimb(x0, block, byteCount, 0);
+                    uint a1 = Poly1305Math.AddBlockLimb(x1, block, byteCount, 1);
+                    uint a2 = Poly1305Math.AddBlockLimb(x2, block, byteCount, 2);
+                    uint a3 = Poly1305Math.AddBlockLimb(x3, block, byteCount, 3);
+                    uint a4 = Poly1305Math.AddBlockLimb(x4, block, byteCount, 4);
                     ulong d0 = Poly1305Math.ProductLimb(a0, a1, a2, a3, a4, q0, q1, q2, q3, q4, 0);
                     ulong d1 = Poly1305Math.ProductLimb(a0, a1, a2, a3, a4, q0, q1, q2, q3, q4, 1);
                     ulong d2 = Poly1305Math.ProductLimb(a0, a1, a2, a3, a4, q0, q1, q2, q3, q4, 2);

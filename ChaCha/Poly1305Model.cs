@@ -16,10 +16,10 @@ public static class Poly1305Model
     {
         if (key.Length != KeyBytes) throw new ArgumentException($"a Poly1305 key is {KeyBytes} bytes, got {key.Length}", nameof(key));
         UInt128 r = Poly1305Math.Clamp(BinaryPrimitives.ReadUInt128LittleEndian(key)), s = BinaryPrimitives.ReadUInt128LittleEndian(key[16..]);
-        var rl = new ulong[5];
+        var rl = new uint[5];
         for (int k = 0; k < 5; k++) rl[k] = Poly1305Math.Limb(r, k);
-        var h = new ulong[5];
-        var a = new ulong[5];
+        var h = new uint[5];
+        var a = new uint[5];
         var d = new ulong[5];
         Span<byte> chunk = stackalloc byte[16];
         for (int start = 0; start < message.Length; start += Poly1305Math.BlockBytes)

@@ -43,10 +43,10 @@ package axi_chacha20_poly1305_proc10_pkg is
   function ChaChaMath_AddLanes(x : hdl_u128; y : hdl_u128) return hdl_u128;
   function ChaChaMath_KeepMask(byteCount : hdl_u8; row : integer) return hdl_u128;
   function Poly1305Math_PadBlock(block_x : hdl_u128; byteCount : hdl_u8) return hdl_u128;
-  function Poly1305Math_AddBlockLimb(h : hdl_u64; paddedBlock : hdl_u128; byteCount : hdl_u8; k : integer) return hdl_u64;
-  function Poly1305Math_ProductLimb(h0 : hdl_u64; h1 : hdl_u64; h2 : hdl_u64; h3 : hdl_u64; h4 : hdl_u64; r0 : hdl_u64; r1 : hdl_u64; r2 : hdl_u64; r3 : hdl_u64; r4 : hdl_u64; k : integer) return hdl_u64;
-  function Poly1305Math_CarriedLimb(d0 : hdl_u64; d1 : hdl_u64; d2 : hdl_u64; d3 : hdl_u64; d4 : hdl_u64; k : integer) return hdl_u64;
-  function Poly1305Math_Tag(h0 : hdl_u64; h1 : hdl_u64; h2 : hdl_u64; h3 : hdl_u64; h4 : hdl_u64; s : hdl_u128) return hdl_u128;
+  function Poly1305Math_AddBlockLimb(h : hdl_u32; paddedBlock : hdl_u128; byteCount : hdl_u8; k : integer) return hdl_u32;
+  function Poly1305Math_ProductLimb(h0 : hdl_u32; h1 : hdl_u32; h2 : hdl_u32; h3 : hdl_u32; h4 : hdl_u32; r0 : hdl_u32; r1 : hdl_u32; r2 : hdl_u32; r3 : hdl_u32; r4 : hdl_u32; k : integer) return hdl_u64;
+  function Poly1305Math_CarriedLimb(d0 : hdl_u64; d1 : hdl_u64; d2 : hdl_u64; d3 : hdl_u64; d4 : hdl_u64; k : integer) return hdl_u32;
+  function Poly1305Math_Tag(h0 : hdl_u32; h1 : hdl_u32; h2 : hdl_u32; h3 : hdl_u32; h4 : hdl_u32; s : hdl_u128) return hdl_u128;
   function ChaChaPolyMath_WordBlock(data0 : hdl_u128; data1 : hdl_u128; data2 : hdl_u128; data3 : hdl_u128; index : hdl_u8) return hdl_u128;
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8;
 end package;
@@ -326,44 +326,44 @@ package body axi_chacha20_poly1305_proc10_pkg is
   end function;
 
   -- Crypto.ChaCha.Poly1305Math.AddBlockLimb
-  function Poly1305Math_AddBlockLimb(h : hdl_u64; paddedBlock : hdl_u128; byteCount : hdl_u8; k : integer) return hdl_u64 is
-    variable sum : hdl_u64;
+  function Poly1305Math_AddBlockLimb(h : hdl_u32; paddedBlock : hdl_u128; byteCount : hdl_u8; k : integer) return hdl_u32 is
+    variable sum : hdl_u32;
   begin
-    sum := (h + (resize(shift_right(paddedBlock, hdl_amount((shift_left(to_unsigned(k mod 128, 7), 4) + shift_left(to_unsigned(k mod 128, 7), 3) + shift_left(to_unsigned(k mod 128, 7), 1)), 7)), 64) and unsigned'(x"0000000003FFFFFF")));
+    sum := (h + (resize(shift_right(paddedBlock, hdl_amount((shift_left(to_unsigned(k mod 128, 7), 4) + shift_left(to_unsigned(k mod 128, 7), 3) + shift_left(to_unsigned(k mod 128, 7), 1)), 7)), 32) and unsigned'(x"03FFFFFF")));
     if ((k = 4) and (to_integer(byteCount) >= 16)) then
-      sum := (sum + unsigned'(x"0000000001000000"));
+      sum := (sum + unsigned'(x"01000000"));
     end if;
     return sum;
   end function;
 
   -- Crypto.ChaCha.Poly1305Math.ProductLimb
-  function Poly1305Math_ProductLimb(h0 : hdl_u64; h1 : hdl_u64; h2 : hdl_u64; h3 : hdl_u64; h4 : hdl_u64; r0 : hdl_u64; r1 : hdl_u64; r2 : hdl_u64; r3 : hdl_u64; r4 : hdl_u64; k : integer) return hdl_u64 is
-    variable s1 : hdl_u64;
-    variable s2 : hdl_u64;
-    variable s3 : hdl_u64;
-    variable s4 : hdl_u64;
+  function Poly1305Math_ProductLimb(h0 : hdl_u32; h1 : hdl_u32; h2 : hdl_u32; h3 : hdl_u32; h4 : hdl_u32; r0 : hdl_u32; r1 : hdl_u32; r2 : hdl_u32; r3 : hdl_u32; r4 : hdl_u32; k : integer) return hdl_u64 is
+    variable s1 : hdl_u32;
+    variable s2 : hdl_u32;
+    variable s3 : hdl_u32;
+    variable s4 : hdl_u32;
   begin
     s1 := (shift_left(r1, 2) + r1);
     s2 := (shift_left(r2, 2) + r2);
     s3 := (shift_left(r3, 2) + r3);
     s4 := (shift_left(r4, 2) + r4);
     if (k = 0) then
-      return ((((hdl_mul(h0, r0) + hdl_mul(h1, s4)) + hdl_mul(h2, s3)) + hdl_mul(h3, s2)) + hdl_mul(h4, s1));
+      return ((((hdl_mul(resize(h0, 64), resize(r0, 64)) + hdl_mul(resize(h1, 64), resize(s4, 64))) + hdl_mul(resize(h2, 64), resize(s3, 64))) + hdl_mul(resize(h3, 64), resize(s2, 64))) + hdl_mul(resize(h4, 64), resize(s1, 64)));
     end if;
     if (k = 1) then
-      return ((((hdl_mul(h0, r1) + hdl_mul(h1, r0)) + hdl_mul(h2, s4)) + hdl_mul(h3, s3)) + hdl_mul(h4, s2));
+      return ((((hdl_mul(resize(h0, 64), resize(r1, 64)) + hdl_mul(resize(h1, 64), resize(r0, 64))) + hdl_mul(resize(h2, 64), resize(s4, 64))) + hdl_mul(resize(h3, 64), resize(s3, 64))) + hdl_mul(resize(h4, 64), resize(s2, 64)));
     end if;
     if (k = 2) then
-      return ((((hdl_mul(h0, r2) + hdl_mul(h1, r1)) + hdl_mul(h2, r0)) + hdl_mul(h3, s4)) + hdl_mul(h4, s3));
+      return ((((hdl_mul(resize(h0, 64), resize(r2, 64)) + hdl_mul(resize(h1, 64), resize(r1, 64))) + hdl_mul(resize(h2, 64), resize(r0, 64))) + hdl_mul(resize(h3, 64), resize(s4, 64))) + hdl_mul(resize(h4, 64), resize(s3, 64)));
     end if;
     if (k = 3) then
-      return ((((hdl_mul(h0, r3) + hdl_mul(h1, r2)) + hdl_mul(h2, r1)) + hdl_mul(h3, r0)) + hdl_mul(h4, s4));
+      return ((((hdl_mul(resize(h0, 64), resize(r3, 64)) + hdl_mul(resize(h1, 64), resize(r2, 64))) + hdl_mul(resize(h2, 64), resize(r1, 64))) + hdl_mul(resize(h3, 64), resize(r0, 64))) + hdl_mul(resize(h4, 64), resize(s4, 64)));
     end if;
-    return ((((hdl_mul(h0, r4) + hdl_mul(h1, r3)) + hdl_mul(h2, r2)) + hdl_mul(h3, r1)) + hdl_mul(h4, r0));
+    return ((((hdl_mul(resize(h0, 64), resize(r4, 64)) + hdl_mul(resize(h1, 64), resize(r3, 64))) + hdl_mul(resize(h2, 64), resize(r2, 64))) + hdl_mul(resize(h3, 64), resize(r1, 64))) + hdl_mul(resize(h4, 64), resize(r0, 64)));
   end function;
 
   -- Crypto.ChaCha.Poly1305Math.CarriedLimb
-  function Poly1305Math_CarriedLimb(d0 : hdl_u64; d1 : hdl_u64; d2 : hdl_u64; d3 : hdl_u64; d4 : hdl_u64; k : integer) return hdl_u64 is
+  function Poly1305Math_CarriedLimb(d0 : hdl_u64; d1 : hdl_u64; d2 : hdl_u64; d3 : hdl_u64; d4 : hdl_u64; k : integer) return hdl_u32 is
     variable c : hdl_u64;
     variable h0 : hdl_u64;
     variable e1 : hdl_u64;
@@ -394,22 +394,22 @@ package body axi_chacha20_poly1305_proc10_pkg is
     h0 := (h0 and unsigned'(x"0000000003FFFFFF"));
     h1 := (h1 + c);
     if (k = 0) then
-      return h0;
+      return h0(31 downto 0);
     end if;
     if (k = 1) then
-      return h1;
+      return h1(31 downto 0);
     end if;
     if (k = 2) then
-      return h2;
+      return h2(31 downto 0);
     end if;
     if (k = 3) then
-      return h3;
+      return h3(31 downto 0);
     end if;
-    return h4;
+    return h4(31 downto 0);
   end function;
 
   -- Crypto.ChaCha.Poly1305Math.Tag
-  function Poly1305Math_Tag(h0 : hdl_u64; h1 : hdl_u64; h2 : hdl_u64; h3 : hdl_u64; h4 : hdl_u64; s : hdl_u128) return hdl_u128 is
+  function Poly1305Math_Tag(h0 : hdl_u32; h1 : hdl_u32; h2 : hdl_u32; h3 : hdl_u32; h4 : hdl_u32; s : hdl_u128) return hdl_u128 is
     variable c : hdl_u64;
     variable a1 : hdl_u64;
     variable a2 : hdl_u64;
@@ -424,18 +424,18 @@ package body axi_chacha20_poly1305_proc10_pkg is
     variable atLeastP : boolean;
     variable h : hdl_u128;
   begin
-    c := shift_right(h1, 26);
-    a1 := (h1 and unsigned'(x"0000000003FFFFFF"));
-    a2 := (h2 + c);
+    c := resize(shift_right(h1, 26), 64);
+    a1 := resize((h1 and unsigned'(x"03FFFFFF")), 64);
+    a2 := (resize(h2, 64) + c);
     c := shift_right(a2, 26);
     a2 := (a2 and unsigned'(x"0000000003FFFFFF"));
-    a3 := (h3 + c);
+    a3 := (resize(h3, 64) + c);
     c := shift_right(a3, 26);
     a3 := (a3 and unsigned'(x"0000000003FFFFFF"));
-    a4 := (h4 + c);
+    a4 := (resize(h4, 64) + c);
     c := shift_right(a4, 26);
     a4 := (a4 and unsigned'(x"0000000003FFFFFF"));
-    a0 := (h0 + (shift_left(c, 2) + c));
+    a0 := (resize(h0, 64) + (shift_left(c, 2) + c));
     c := shift_right(a0, 26);
     a0 := (a0 and unsigned'(x"0000000003FFFFFF"));
     a1 := (a1 + c);
