@@ -13,10 +13,8 @@ public readonly record struct AesBlockResult(UInt128 Block, byte Tag, bool Last,
 }
 
 /// <summary>A freshly built AES core design and its top-level buses.</summary>
-public sealed record AesCoreDesign(Design Design, IAesBlockIn Input, IReady InputReady, IAesBlockOut Output, IReady OutputReady);
-
-/// <summary>What a run of blocks through an AES core produced.</summary>
-public sealed record AesCoreRun(AesCoreDesign Core, Simulation Simulation, StreamRun<AesBlockResult> Stream, TraceRecorder? Trace);
+public sealed record AesCoreDesign(Design Design, IAesBlockIn Input, IReady InputReady, IAesBlockOut Output, IReady OutputReady)
+    : IStreamCoreDesign<IAesBlockIn, IAesBlockOut>;
 
 /// <summary>What an AES core is built for: its direction and the key sizes it takes.</summary>
 /// <param name="Decrypt">The equivalent inverse cipher.</param>
@@ -98,11 +96,12 @@ public interface IAesKeySizeBuild : ICoreVariant
 /// </summary>
 /// <param name="twoClockKeySteps">A held-key variant whose round is shallower than a one-clock key-schedule step (<see cref="AesBuild.TwoClockKeySteps"/>).</param>
 public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, string description, Func<AesBuild, AesCatalog.BlockCoreBuilder> build,
-    AesMode mode = AesMode.Ecb, int keyBits = AesKeyBits.All, bool twoClockKeySteps = false) : IAesKeySizeBuild
+    AesMode mode = AesMode.Ecb, int keyBits = AesKeyBits.All, bool twoClockKeySteps = false)
+    : StreamCoreVariant<AesCoreDesign, IAesBlockIn, IAesBlockOut, AesBlockJob, AesBlockResult>, IAesKeySizeBuild
 {
-    public string Core => "aes";
+    public override string Core => "aes";
     /// <summary>The variant's name: the family, then the mode when it is not ECB, then "-dec" for decryption.</summary>
-    public string Variant { get; } = family + (mode == AesMode.Ecb ? "" : "-" + mode.ToString().ToLowerInvariant()) + (decrypt ? "-dec" : "");
+    public override string Variant { get; } = family + (mode == AesMode.Ecb ? "" : "-" + mode.ToString().ToLowerInvariant()) + (decrypt ? "-dec" : "");
     /// <summary>The key sizes the build takes: 128, 192 or 256 only, or <see cref="AesKeyBits.All"/>.</summary>
     public int KeyBits { get; } = keyBits;
     /// <summary>aes-&lt;variant&gt; for the build that takes every key size, aes128-&lt;variant&gt; (192, 256) for a one-size build.</summary>
@@ -119,7 +118,7 @@ public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, st
     /// otherwise the core holds expanded round keys and a key change waits for the pipeline to empty.
     /// </summary>
     public bool KeyPerBlock { get; } = keyPerBlock;
-    public string Description { get; } = description + (keyBits == AesKeyBits.All ? "" : $"; built for AES-{keyBits} only");
+    public override string Description { get; } = description + (keyBits == AesKeyBits.All ? "" : $"; built for AES-{keyBits} only");
 
     /// <summary>The key size codes the build takes.</summary>
     public IReadOnlyList<byte> KeySizes { get; } = AesKeyBits.KeySizes(keyBits);
@@ -136,7 +135,7 @@ public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, st
     AesBuild BuildSettings => new(Decrypt, KeyBits, twoClockKeySteps);
 
     /// <summary>A fresh design with its top-level buses (a design is simulated once).</summary>
-    public AesCoreDesign Build() => AesCatalog.BuildCore(Name.Replace('-', '_'), Decrypt, Mode, build(BuildSettings));
+    public override AesCoreDesign Build() => AesCatalog.BuildCore(Name.Replace('-', '_'), Decrypt, Mode, build(BuildSettings));
 
     /// <summary>The block cipher core alone (no mode around it), to build into a larger design.</summary>
     public AesCatalog.BlockCoreBuilder BlockCore() => build(BuildSettings);
@@ -158,8 +157,6 @@ public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, st
             if (!KeySizes.Contains(job.Key.Size))
                 throw new ArgumentException($"aes {Variant} built for AES-{KeyBits} takes {KeyBits}-bit keys only, not a {AesMath.KeyWords(job.Key.Size) * 32}-bit key");
     }
-
-    public Design BuildDesign() => Build().Design;
 
     /// <summary>
     /// What the core must produce for <paramref name="jobs"/>, from the software model. With a mode, a
@@ -198,21 +195,22 @@ public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, st
         return expected;
     }
 
+    protected override IReadOnlyList<AesBlockResult> Oracle(IReadOnlyList<AesBlockJob> jobs) => Expected(jobs);
+
+    public int BlockBytes => AesModel.BlockBytes;
+
+    /// <summary>FIPS-197 Appendix C through this build (<see cref="AesKnownAnswers.Fips197AppendixC"/>).</summary>
+    public KnownAnswerResult KnownAnswer() => AesKnownAnswers.Fips197AppendixC(this);
+
     /// <summary>Runs <paramref name="jobs"/> through a fresh instance of the core, in order, under <paramref name="options"/>.</summary>
-    public AesCoreRun Run(IReadOnlyList<AesBlockJob> jobs, StreamOptions options, bool trace = false)
+    public StreamCoreRun<AesCoreDesign, AesBlockResult> Run(IReadOnlyList<AesBlockJob> jobs, StreamOptions options, bool trace = false)
     {
         CheckKeySizes(jobs);
-        var core = Build();
-        var sim = new Simulation(core.Design);
-        var recorder = trace ? sim.EnableTrace() : null;
-        return new AesCoreRun(core, sim, Stream(core, sim, jobs, options), recorder);
+        return RunFresh(jobs, options, trace);
     }
 
-    /// <summary>Runs <paramref name="jobs"/> through a core that may have run before.</summary>
-    static StreamRun<AesBlockResult> Stream(AesCoreDesign core, Simulation sim, IReadOnlyList<AesBlockJob> jobs, StreamOptions options)
-    {
-        var bench = new StreamTestbench<IAesBlockIn, IAesBlockOut>(sim, core.Input, core.InputReady, core.Output, core.OutputReady);
-        return bench.Run(jobs, static (bus, job) =>
+    public override StreamRun<AesBlockResult> Stream(AesCoreDesign core, Simulation sim, IReadOnlyList<AesBlockJob> jobs, StreamOptions options) =>
+        Testbench(core, sim).Run(jobs, static (bus, job) =>
         {
             bus.Block = job.Block;
             bus.KeyHigh = job.Key.High;
@@ -222,7 +220,6 @@ public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, st
             bus.Tag = job.Tag;
             bus.Last = job.Last;
         }, static bus => new AesBlockResult(bus.Block, bus.Tag, bus.Last, bus.Side), jobs.Count, options);
-    }
 
     /// <summary>Full-speed rate and latency with one key of the given size (key code 0, 1, 2) for every block.</summary>
     public Measurement Measure(int blocks, byte keySize)
@@ -233,46 +230,17 @@ public sealed class AesVariant(string family, bool decrypt, bool keyPerBlock, st
         var sim = new Simulation(core.Design);
         // One block under the same key first, as a message of its own: a held-key core takes a block into its
         // input register before it loads the block's key, so the key load is done before the measured blocks.
-        RunChecked([jobs[0] with { Last = true }]);
-        var measured = RunChecked(jobs);
+        CheckedFullSpeed(core, sim, [jobs[0] with { Last = true }]);
+        var measured = CheckedFullSpeed(core, sim, jobs);
         return new Measurement(measured.ClocksPerBlock, measured.Latency, measured.Cycles, blocks);
-
-        StreamRun<AesBlockResult> RunChecked(IReadOnlyList<AesBlockJob> sent)
-        {
-            var stream = Stream(core, sim, sent, StreamOptions.FullSpeed);
-            var mismatches = StreamTestbench<IAesBlockIn, IAesBlockOut>.Compare(Expected(sent), stream.Outputs);
-            if (mismatches.Count > 0 || stream.ProtocolErrors.Count > 0)
-                throw new HardwareException($"aes {Variant}: measurement run is wrong: " +
-                    string.Join("; ", mismatches.Take(3).Select(m => m.ToString()).Concat(stream.ProtocolErrors.Take(3))));
-            return stream;
-        }
     }
 
     /// <summary>Full-speed rate and latency with the build's smallest key (AES-128 unless built for one other size; the key is loaded before the measured blocks).</summary>
     public Measurement Measure(int blocks = 64) => Measure(blocks, KeySizes[0]);
 
     /// <summary>Seeded random blocks with key changes (often with a key per block) and, with a mode, message ends.</summary>
-    AesBlockJob[] RandomJobs(int blocks, int seed) => AesCatalog.RandomJobs(blocks, seed, keyChangeProbability: KeyPerBlock ? 0.5 : 0.04,
+    protected override IReadOnlyList<AesBlockJob> RandomJobs(int blocks, int seed) => AesCatalog.RandomJobs(blocks, seed, keyChangeProbability: KeyPerBlock ? 0.5 : 0.04,
         keySizes: KeySizes, messageEndProbability: Mode == AesMode.Ecb ? 0 : 0.2);
-
-    public TracedRun RunTraced(int blocks, StreamOptions options)
-    {
-        var jobs = RandomJobs(blocks, options.Seed);
-        var run = Run(jobs, options, trace: true);
-        var mismatches = StreamTestbench<IAesBlockIn, IAesBlockOut>.Compare(Expected(jobs), run.Stream.Outputs);
-        return new TracedRun(run.Simulation, run.Trace!, mismatches, run.Stream.ProtocolErrors, blocks);
-    }
-
-    public ResetRun RunAcrossReset(int blocks, StreamOptions options, long cutAfterCycles, Action<Simulation> reset)
-    {
-        var core = Build();
-        var sim = new Simulation(core.Design);
-        var before = Stream(core, sim, RandomJobs(blocks, options.Seed), options with { StopAfterCycles = cutAfterCycles });
-        reset(sim);
-        var jobs = RandomJobs(blocks, options.Seed + 1);
-        var after = Stream(core, sim, jobs, options);
-        return new ResetRun(sim, before.Outputs.Count, StreamTestbench<IAesBlockIn, IAesBlockOut>.Compare(Expected(jobs), after.Outputs), after.ProtocolErrors);
-    }
 
     public override string ToString() => KeyBits == AesKeyBits.All ? $"{Core} {Variant}" : $"{Core} {Variant} (AES-{KeyBits})";
 }

@@ -4,7 +4,8 @@ using Hdl;
 namespace Crypto.Aes;
 
 /// <summary>A freshly built AES-GCM core design and its top-level buses.</summary>
-public sealed record AesGcmDesign(Design Design, IAesGcmIn Input, IReady InputReady, IAesGcmOut Output, IReady OutputReady);
+public sealed record AesGcmDesign(Design Design, IAesGcmIn Input, IReady InputReady, IAesGcmOut Output, IReady OutputReady)
+    : IStreamCoreDesign<IAesGcmIn, IAesGcmOut>;
 
 /// <summary>
 /// The jobs the GCM front gives the AES core. A job's kind and byte count travel through the AES

@@ -29,18 +29,19 @@ public sealed record AesGcmRun(AesGcmDesign Core, Simulation Simulation, StreamR
 /// build, is configuration: <see cref="AesGcmCore.Build"/>), and how a host drives it. In the catalog
 /// (<see cref="AesGcmCatalog"/>) as core <c>aes-gcm</c>, variant the AES variant's name.
 /// </summary>
-public sealed class AesGcmVariant(AesVariant blockCipher, int ghashDepth = 4, string? description = null) : IAesKeySizeBuild
+public sealed class AesGcmVariant(AesVariant blockCipher, int ghashDepth = 4, string? description = null)
+    : StreamCoreVariant<AesGcmDesign, IAesGcmIn, IAesGcmOut, AesGcmMessage, AesGcmResult>, IAesKeySizeBuild
 {
     /// <summary>The AES encryption core under the GCM processes.</summary>
     public AesVariant BlockCipher { get; } = blockCipher;
     public int GhashDepth { get; } = ghashDepth;
-    public string Core => "aes-gcm";
+    public override string Core => "aes-gcm";
     /// <summary>The AES variant's name: proc11.</summary>
-    public string Variant => BlockCipher.Variant;
+    public override string Variant => BlockCipher.Variant;
     /// <summary>aes-proc11-gcm, aes128-proc11-gcm.</summary>
     public string Name => BlockCipher.Name + "-gcm";
     string ICoreVariant.KeyBits => AesKeyBits.Name(BlockCipher.KeyBits);
-    public string Description { get; } =
+    public override string Description { get; } =
         (description ?? $"AES-GCM on aes {blockCipher.Variant} and the GHASH core ({ghashDepth} multiply stages)") +
         (blockCipher.KeyBits == AesKeyBits.All ? "" : $"; built for AES-{blockCipher.KeyBits} only");
 
@@ -61,9 +62,7 @@ public sealed class AesGcmVariant(AesVariant blockCipher, int ghashDepth = 4, st
 
     IAesKeySizeBuild IAesKeySizeBuild.ForKeyBits(int keyBits) => WithKeyBits(keyBits);
 
-    public Design BuildDesign() => Build().Design;
-
-    public AesGcmDesign Build() => AesGcmCore.Build(Name.Replace('-', '_'), BlockCipher, GhashDepth);
+    public override AesGcmDesign Build() => AesGcmCore.Build(Name.Replace('-', '_'), BlockCipher, GhashDepth);
 
     /// <summary>
     /// The items of <paramref name="message"/>: the IV, AAD and data cut into blocks (the last of each
@@ -103,19 +102,15 @@ public sealed class AesGcmVariant(AesVariant blockCipher, int ghashDepth = 4, st
     /// <summary>Runs <paramref name="messages"/> through a fresh core, in order, under <paramref name="options"/>.</summary>
     public AesGcmRun Run(IReadOnlyList<AesGcmMessage> messages, StreamOptions options, bool trace = false)
     {
-        var core = Build();
-        var sim = new Simulation(core.Design);
-        var recorder = trace ? sim.EnableTrace() : null;
-        var stream = Stream(core, sim, messages, options);
-        return new AesGcmRun(core, sim, stream, Outcomes(stream.Outputs), recorder);
+        var run = RunFresh(messages, options, trace);
+        return new AesGcmRun(run.Core, run.Simulation, run.Stream, Outcomes(run.Stream.Outputs), run.Trace);
     }
 
     /// <summary>Runs <paramref name="messages"/> through a core that may have run before.</summary>
-    public StreamRun<AesGcmResult> Stream(AesGcmDesign core, Simulation sim, IReadOnlyList<AesGcmMessage> messages, StreamOptions options)
+    public override StreamRun<AesGcmResult> Stream(AesGcmDesign core, Simulation sim, IReadOnlyList<AesGcmMessage> messages, StreamOptions options)
     {
         var items = messages.SelectMany(Items).ToList();
-        var bench = new StreamTestbench<IAesGcmIn, IAesGcmOut>(sim, core.Input, core.InputReady, core.Output, core.OutputReady);
-        return bench.Run(items, static (bus, item) =>
+        return Testbench(core, sim).Run(items, static (bus, item) =>
         {
             bus.Kind = item.Kind;
             bus.Block = item.Block;
@@ -266,25 +261,15 @@ public sealed class AesGcmVariant(AesVariant blockCipher, int ghashDepth = 4, st
         }
     }
 
-    /// <summary>Seeded random messages of about <paramref name="blocks"/> items (<see cref="RandomMessages"/>), traced, every output checked against the model.</summary>
-    public TracedRun RunTraced(int blocks, StreamOptions options)
-    {
-        var messages = RandomMessages(blocks, options.Seed);
-        var run = Run(messages, options, trace: true);
-        var mismatches = StreamTestbench<IAesGcmIn, IAesGcmOut>.Compare(Expected(messages), run.Stream.Outputs);
-        return new TracedRun(run.Simulation, run.Trace!, mismatches, run.Stream.ProtocolErrors, blocks);
-    }
+    protected override IReadOnlyList<AesGcmResult> Oracle(IReadOnlyList<AesGcmMessage> messages) => Expected(messages);
 
-    public ResetRun RunAcrossReset(int blocks, StreamOptions options, long cutAfterCycles, Action<Simulation> reset)
-    {
-        var core = Build();
-        var sim = new Simulation(core.Design);
-        var before = Stream(core, sim, RandomMessages(blocks, options.Seed), options with { StopAfterCycles = cutAfterCycles });
-        reset(sim);
-        var messages = RandomMessages(blocks, options.Seed + 1);
-        var after = Stream(core, sim, messages, options);
-        return new ResetRun(sim, before.Outputs.Count, StreamTestbench<IAesGcmIn, IAesGcmOut>.Compare(Expected(messages), after.Outputs), after.ProtocolErrors);
-    }
+    public int BlockBytes => AesModel.BlockBytes;
+
+    /// <summary>Test case 4 of the GCM specification through this build (<see cref="AesKnownAnswers.GcmTestCase4"/>).</summary>
+    public KnownAnswerResult KnownAnswer() => AesKnownAnswers.GcmTestCase4(this);
+
+    /// <summary>Seeded random messages of about <paramref name="blocks"/> items (<see cref="RandomMessages"/>).</summary>
+    protected override IReadOnlyList<AesGcmMessage> RandomJobs(int blocks, int seed) => RandomMessages(blocks, seed);
 
     public override string ToString() => BlockCipher.KeyBits == AesKeyBits.All ? $"{Core} {Variant}" : $"{Core} {Variant} (AES-{BlockCipher.KeyBits})";
 }

@@ -19,10 +19,8 @@ public readonly record struct ChaChaWordResult(UInt128 Data0, UInt128 Data1, UIn
 }
 
 /// <summary>A freshly built ChaCha20 core design and its top-level buses.</summary>
-public sealed record ChaChaCoreDesign(Design Design, IChaChaDataIn Input, IReady InputReady, IChaChaDataOut Output, IReady OutputReady);
-
-/// <summary>What a run of words through a ChaCha20 core produced.</summary>
-public sealed record ChaChaCoreRun(ChaChaCoreDesign Core, Simulation Simulation, StreamRun<ChaChaWordResult> Stream, TraceRecorder? Trace);
+public sealed record ChaChaCoreDesign(Design Design, IChaChaDataIn Input, IReady InputReady, IChaChaDataOut Output, IReady OutputReady)
+    : IStreamCoreDesign<IChaChaDataIn, IChaChaDataOut>;
 
 /// <summary>What <see cref="ChaChaCatalog.Encrypt"/> produced through the simulation.</summary>
 public sealed record ChaChaEncryption(byte[] Output, long Cycles, int Blocks, bool CounterExhausted);
@@ -40,17 +38,17 @@ public sealed record ChaChaDatapath(IReady InputReady, IChaChaDataOut Output);
 public delegate ChaChaDatapath ChaChaDatapathBuilder(Design design, IChaChaDataIn input, IReady outputReady);
 
 /// <summary>A named ChaCha20 variant: how to build its design, and how to run words through it.</summary>
-public sealed class ChaChaVariant(string variant, string description, ChaChaDatapathBuilder addDatapath) : ICoreVariant
+public sealed class ChaChaVariant(string variant, string description, ChaChaDatapathBuilder addDatapath)
+    : StreamCoreVariant<ChaChaCoreDesign, IChaChaDataIn, IChaChaDataOut, ChaChaWord, ChaChaWordResult>, ICoreVariant
 {
-    public string Core => "chacha20";
-    public string Variant { get; } = variant;
-    public string Description { get; } = description;
+    public override string Core => "chacha20";
+    public override string Variant { get; } = variant;
+    public override string Description { get; } = description;
 
     /// <summary>Adds this variant's processes into a larger design (see <see cref="ChaChaDatapathBuilder"/>).</summary>
     public ChaChaDatapath AddDatapath(Design design, IChaChaDataIn input, IReady outputReady) => addDatapath(design, input, outputReady);
 
-    /// <summary>A fresh design with its top-level buses (a design is simulated once).</summary>
-    public ChaChaCoreDesign Build()
+    public override ChaChaCoreDesign Build()
     {
         var design = new Design($"chacha20_{Variant}");
         var input = design.Input(Bus.Create<IChaChaDataIn>(), "in");
@@ -61,46 +59,25 @@ public sealed class ChaChaVariant(string variant, string description, ChaChaData
         return new ChaChaCoreDesign(design, input, datapath.InputReady, datapath.Output, outputReady);
     }
 
-    public Design BuildDesign() => Build().Design;
-
     /// <summary>
     /// Runs <paramref name="words"/> through a fresh instance of the core, in order, under
     /// <paramref name="options"/>; the run ends early when an output word reports counter exhaustion.
     /// </summary>
-    public ChaChaCoreRun Run(IReadOnlyList<ChaChaWord> words, StreamOptions options, bool trace = false)
-    {
-        var core = Build();
-        var sim = new Simulation(core.Design);
-        var recorder = trace ? sim.EnableTrace() : null;
-        return new ChaChaCoreRun(core, sim, Stream(core, sim, words, options), recorder);
-    }
+    public StreamCoreRun<ChaChaCoreDesign, ChaChaWordResult> Run(IReadOnlyList<ChaChaWord> words, StreamOptions options, bool trace = false) =>
+        RunFresh(words, options, trace);
 
-    /// <summary>Runs <paramref name="words"/> through a core that may have run before.</summary>
-    static StreamRun<ChaChaWordResult> Stream(ChaChaCoreDesign core, Simulation sim, IReadOnlyList<ChaChaWord> words, StreamOptions options) =>
-        new StreamTestbench<IChaChaDataIn, IChaChaDataOut>(sim, core.Input, core.InputReady, core.Output, core.OutputReady)
-            .Run(words, ChaChaCatalog.Write, ChaChaCatalog.Read, words.Count, options, isFinal: static r => r.Error);
+    public override StreamRun<ChaChaWordResult> Stream(ChaChaCoreDesign core, Simulation sim, IReadOnlyList<ChaChaWord> words, StreamOptions options) =>
+        Testbench(core, sim).Run(words, ChaChaCatalog.Write, ChaChaCatalog.Read, words.Count, options, isFinal: static r => r.Error);
 
-    public ResetRun RunAcrossReset(int blocks, StreamOptions options, long cutAfterCycles, Action<Simulation> reset)
-    {
-        var core = Build();
-        var sim = new Simulation(core.Design);
-        var before = Stream(core, sim, ChaChaCatalog.RandomWords(blocks, options.Seed), options with { StopAfterCycles = cutAfterCycles });
-        reset(sim);
-        var words = ChaChaCatalog.RandomWords(blocks, options.Seed + 1);
-        var after = Stream(core, sim, words, options);
-        return new ResetRun(sim, before.Outputs.Count, StreamTestbench<IChaChaDataIn, IChaChaDataOut>.Compare(ChaChaCatalog.Expected(words), after.Outputs), after.ProtocolErrors);
-    }
+    protected override IReadOnlyList<ChaChaWordResult> Oracle(IReadOnlyList<ChaChaWord> words) => ChaChaCatalog.Expected(words);
 
-    public Measurement Measure(int blocks = 64)
-    {
-        var words = ChaChaCatalog.RandomWords(blocks, seed: 1);
-        var run = Run(words, StreamOptions.FullSpeed);
-        var mismatches = StreamTestbench<IChaChaDataIn, IChaChaDataOut>.Compare(ChaChaCatalog.Expected(words), run.Stream.Outputs);
-        if (mismatches.Count > 0 || run.Stream.ProtocolErrors.Count > 0)
-            throw new HardwareException($"chacha20 {Variant}: measurement run is wrong: " +
-                string.Join("; ", mismatches.Take(3).Select(m => m.ToString()).Concat(run.Stream.ProtocolErrors.Take(3))));
-        return new Measurement(run.Stream.ClocksPerBlock, run.Stream.Latency, run.Stream.Cycles, blocks);
-    }
+    public int BlockBytes => ChaChaMath.BlockBytes;
+
+    public KnownAnswerResult KnownAnswer() => ChaChaKnownAnswers.Rfc8439Section242(this);
+
+    protected override IReadOnlyList<ChaChaWord> RandomJobs(int blocks, int seed) => ChaChaCatalog.RandomWords(blocks, seed);
+
+    public Measurement Measure(int blocks = 64) => MeasureRun(ChaChaCatalog.RandomWords(blocks, seed: 1), blocks);
 
     /// <summary>
     /// Seeded random messages (<see cref="ChaChaCatalog.RandomWords"/>), the last of which runs into
@@ -109,7 +86,7 @@ public sealed class ChaChaVariant(string variant, string description, ChaChaData
     /// <remarks>After the error word the run goes on for <see cref="StoppedCycles"/> cycles offering the
     /// message's next word with the consumer ready: the core must neither take it nor output anything
     /// (and the GHDL replay checks the same cycles).</remarks>
-    public TracedRun RunTraced(int blocks, StreamOptions options)
+    public override TracedRun RunTraced(int blocks, StreamOptions options)
     {
         var words = ChaChaCatalog.RandomWords(blocks, options.Seed, endWithExhaustion: blocks >= 3);
         var run = Run(words, options, trace: true);
@@ -135,8 +112,6 @@ public sealed class ChaChaVariant(string variant, string description, ChaChaData
 
     /// <summary>Cycles a traced run goes on after counter exhaustion.</summary>
     public const int StoppedCycles = 8;
-
-    public override string ToString() => $"{Core} {Variant}";
 }
 
 /// <summary>

@@ -18,10 +18,8 @@ public readonly record struct ChaChaPolyResult(ChaChaPolyKind Kind, UInt128 Data
 }
 
 /// <summary>A freshly built ChaCha20-Poly1305 core design and its top-level buses.</summary>
-public sealed record ChaChaPolyCoreDesign(Design Design, IChaChaPolyIn Input, IReady InputReady, IChaChaPolyOut Output, IReady OutputReady);
-
-/// <summary>What a run of words through a ChaCha20-Poly1305 core produced.</summary>
-public sealed record ChaChaPolyCoreRun(ChaChaPolyCoreDesign Core, Simulation Simulation, StreamRun<ChaChaPolyResult> Stream, TraceRecorder? Trace);
+public sealed record ChaChaPolyCoreDesign(Design Design, IChaChaPolyIn Input, IReady InputReady, IChaChaPolyOut Output, IReady OutputReady)
+    : IStreamCoreDesign<IChaChaPolyIn, IChaChaPolyOut>;
 
 /// <summary>
 /// One AEAD operation through the simulation: the output bytes (ciphertext or plaintext; on decryption
@@ -31,11 +29,12 @@ public sealed record ChaChaPolyCoreRun(ChaChaPolyCoreDesign Core, Simulation Sim
 public sealed record ChaChaPolyOperation(byte[] Output, byte[] Tag, bool TagMismatch, long Cycles, int DataWords);
 
 /// <summary>A ChaCha20-Poly1305 variant: the core built around the datapath of a ChaCha20 variant.</summary>
-public sealed class ChaChaPolyVariant(ChaChaVariant chacha, int queueDepth, string description) : ICoreVariant
+public sealed class ChaChaPolyVariant(ChaChaVariant chacha, int queueDepth, string description)
+    : StreamCoreVariant<ChaChaPolyCoreDesign, IChaChaPolyIn, IChaChaPolyOut, ChaChaPolyWord, ChaChaPolyResult>, ICoreVariant
 {
-    public string Core => "chacha20-poly1305";
-    public string Variant => chacha.Variant;
-    public string Description { get; } = description;
+    public override string Core => "chacha20-poly1305";
+    public override string Variant => chacha.Variant;
+    public override string Description { get; } = description;
     /// <summary>Words the core's queue holds while their keystream is made.</summary>
     public int QueueDepth { get; } = queueDepth;
 
@@ -44,7 +43,7 @@ public sealed class ChaChaPolyVariant(ChaChaVariant chacha, int queueDepth, stri
     /// datapath, as a keystream generator → <see cref="ChaChaPolyCombiner"/> (queue, XOR, MAC feed, tag)
     /// with the MAC (<see cref="Poly1305BlockStage"/>).
     /// </summary>
-    public ChaChaPolyCoreDesign Build()
+    public override ChaChaPolyCoreDesign Build()
     {
         var design = new Design($"chacha20_poly1305_{Variant}");
         var input = design.Input(Bus.Create<IChaChaPolyIn>(), "in");
@@ -70,31 +69,20 @@ public sealed class ChaChaPolyVariant(ChaChaVariant chacha, int queueDepth, stri
         return new ChaChaPolyCoreDesign(design, input, gate.InputReady, combiner.Output, outputReady);
     }
 
-    public Design BuildDesign() => Build().Design;
-
     /// <summary>Runs <paramref name="words"/> through a fresh instance of the core under <paramref name="options"/>.</summary>
-    public ChaChaPolyCoreRun Run(IReadOnlyList<ChaChaPolyWord> words, StreamOptions options, bool trace = false)
-    {
-        var core = Build();
-        var sim = new Simulation(core.Design);
-        var recorder = trace ? sim.EnableTrace() : null;
-        return new ChaChaPolyCoreRun(core, sim, Stream(core, sim, words, options), recorder);
-    }
+    public StreamCoreRun<ChaChaPolyCoreDesign, ChaChaPolyResult> Run(IReadOnlyList<ChaChaPolyWord> words, StreamOptions options, bool trace = false) =>
+        RunFresh(words, options, trace);
 
-    static StreamRun<ChaChaPolyResult> Stream(ChaChaPolyCoreDesign core, Simulation sim, IReadOnlyList<ChaChaPolyWord> words, StreamOptions options) =>
-        new StreamTestbench<IChaChaPolyIn, IChaChaPolyOut>(sim, core.Input, core.InputReady, core.Output, core.OutputReady)
-            .Run(words, ChaChaPolyCatalog.Write, ChaChaPolyCatalog.Read, ChaChaPolyCatalog.Expected(words).Length, options);
+    public override StreamRun<ChaChaPolyResult> Stream(ChaChaPolyCoreDesign core, Simulation sim, IReadOnlyList<ChaChaPolyWord> words, StreamOptions options) =>
+        Testbench(core, sim).Run(words, ChaChaPolyCatalog.Write, ChaChaPolyCatalog.Read, ChaChaPolyCatalog.Expected(words).Length, options);
 
-    public ResetRun RunAcrossReset(int blocks, StreamOptions options, long cutAfterCycles, Action<Simulation> reset)
-    {
-        var core = Build();
-        var sim = new Simulation(core.Design);
-        var before = Stream(core, sim, ChaChaPolyCatalog.RandomWords(blocks, options.Seed), options with { StopAfterCycles = cutAfterCycles });
-        reset(sim);
-        var words = ChaChaPolyCatalog.RandomWords(blocks, options.Seed + 1);
-        var after = Stream(core, sim, words, options);
-        return new ResetRun(sim, before.Outputs.Count, StreamTestbench<IChaChaPolyIn, IChaChaPolyOut>.Compare(ChaChaPolyCatalog.Expected(words), after.Outputs), after.ProtocolErrors);
-    }
+    protected override IReadOnlyList<ChaChaPolyResult> Oracle(IReadOnlyList<ChaChaPolyWord> words) => ChaChaPolyCatalog.Expected(words);
+
+    public int BlockBytes => ChaChaMath.BlockBytes;
+
+    public KnownAnswerResult KnownAnswer() => ChaChaKnownAnswers.Rfc8439Section282(this);
+
+    protected override IReadOnlyList<ChaChaPolyWord> RandomJobs(int blocks, int seed) => ChaChaPolyCatalog.RandomWords(blocks, seed);
 
     /// <summary>
     /// Messages of 64-byte data words and no AAD at full speed: the clocks per data word are the
@@ -116,23 +104,8 @@ public sealed class ChaChaPolyVariant(ChaChaVariant chacha, int queueDepth, stri
         var rng = new Random(1);
         var words = ChaChaPolyCatalog.Words(ChaChaPolyCatalog.RandomBytes(rng, 32), ChaChaPolyCatalog.RandomBytes(rng, 12), [],
             ChaChaPolyCatalog.RandomBytes(rng, 64 * blocks), decrypt: false, tag: null);
-        var run = Run(words, StreamOptions.FullSpeed);
-        var mismatches = StreamTestbench<IChaChaPolyIn, IChaChaPolyOut>.Compare(ChaChaPolyCatalog.Expected(words), run.Stream.Outputs);
-        if (mismatches.Count > 0 || run.Stream.ProtocolErrors.Count > 0)
-            throw new HardwareException($"chacha20-poly1305 {Variant}: measurement run is wrong: " +
-                string.Join("; ", mismatches.Take(3).Select(m => m.ToString()).Concat(run.Stream.ProtocolErrors.Take(3))));
-        return run.Stream;
+        return CheckedFullSpeed(words);
     }
-
-    public TracedRun RunTraced(int blocks, StreamOptions options)
-    {
-        var words = ChaChaPolyCatalog.RandomWords(blocks, options.Seed);
-        var run = Run(words, options, trace: true);
-        var mismatches = StreamTestbench<IChaChaPolyIn, IChaChaPolyOut>.Compare(ChaChaPolyCatalog.Expected(words), run.Stream.Outputs);
-        return new TracedRun(run.Simulation, run.Trace!, mismatches, run.Stream.ProtocolErrors, blocks);
-    }
-
-    public override string ToString() => $"{Core} {Variant}";
 }
 
 /// <summary>

@@ -14,68 +14,36 @@ public readonly record struct Poly1305TagResult(UInt128 Tag, bool Last)
 }
 
 /// <summary>A freshly built Poly1305 core design and its top-level buses.</summary>
-public sealed record Poly1305CoreDesign(Design Design, IPoly1305In Input, IReady InputReady, IPoly1305Out Output, IReady OutputReady);
-
-/// <summary>What a run of words through a Poly1305 core produced.</summary>
-public sealed record Poly1305CoreRun(Poly1305CoreDesign Core, Simulation Simulation, StreamRun<Poly1305TagResult> Stream, TraceRecorder? Trace);
+public sealed record Poly1305CoreDesign(Design Design, IPoly1305In Input, IReady InputReady, IPoly1305Out Output, IReady OutputReady)
+    : IStreamCoreDesign<IPoly1305In, IPoly1305Out>;
 
 /// <summary>A named Poly1305 variant.</summary>
-public sealed class Poly1305Variant(string variant, string description, Func<Poly1305CoreDesign> build) : ICoreVariant
+public sealed class Poly1305Variant(string variant, string description, Func<Poly1305CoreDesign> build)
+    : StreamCoreVariant<Poly1305CoreDesign, IPoly1305In, IPoly1305Out, Poly1305Word, Poly1305TagResult>, ICoreVariant
 {
-    public string Core => "poly1305";
-    public string Variant { get; } = variant;
-    public string Description { get; } = description;
+    public override string Core => "poly1305";
+    public override string Variant { get; } = variant;
+    public override string Description { get; } = description;
 
-    public Poly1305CoreDesign Build() => build();
-
-    public Design BuildDesign() => Build().Design;
+    public override Poly1305CoreDesign Build() => build();
 
     /// <summary>Runs <paramref name="words"/> through a fresh instance of the core; one tag comes out per message.</summary>
-    public Poly1305CoreRun Run(IReadOnlyList<Poly1305Word> words, StreamOptions options, bool trace = false)
-    {
-        var core = Build();
-        var sim = new Simulation(core.Design);
-        var recorder = trace ? sim.EnableTrace() : null;
-        return new Poly1305CoreRun(core, sim, Stream(core, sim, words, options), recorder);
-    }
+    public StreamCoreRun<Poly1305CoreDesign, Poly1305TagResult> Run(IReadOnlyList<Poly1305Word> words, StreamOptions options, bool trace = false) =>
+        RunFresh(words, options, trace);
 
-    /// <summary>Runs <paramref name="words"/> through a core that may have run before.</summary>
-    static StreamRun<Poly1305TagResult> Stream(Poly1305CoreDesign core, Simulation sim, IReadOnlyList<Poly1305Word> words, StreamOptions options) =>
-        new StreamTestbench<IPoly1305In, IPoly1305Out>(sim, core.Input, core.InputReady, core.Output, core.OutputReady)
-            .Run(words, Poly1305Catalog.Write, static bus => new Poly1305TagResult(bus.Tag, bus.Last), words.Count(w => w.Last), options);
+    public override StreamRun<Poly1305TagResult> Stream(Poly1305CoreDesign core, Simulation sim, IReadOnlyList<Poly1305Word> words, StreamOptions options) =>
+        Testbench(core, sim).Run(words, Poly1305Catalog.Write, static bus => new Poly1305TagResult(bus.Tag, bus.Last), words.Count(w => w.Last), options);
 
-    public ResetRun RunAcrossReset(int blocks, StreamOptions options, long cutAfterCycles, Action<Simulation> reset)
-    {
-        var core = Build();
-        var sim = new Simulation(core.Design);
-        var before = Stream(core, sim, Poly1305Catalog.RandomWords(blocks, options.Seed), options with { StopAfterCycles = cutAfterCycles });
-        reset(sim);
-        var words = Poly1305Catalog.RandomWords(blocks, options.Seed + 1);
-        var after = Stream(core, sim, words, options);
-        return new ResetRun(sim, before.Outputs.Count, StreamTestbench<IPoly1305In, IPoly1305Out>.Compare(Poly1305Catalog.Expected(words), after.Outputs), after.ProtocolErrors);
-    }
+    protected override IReadOnlyList<Poly1305TagResult> Oracle(IReadOnlyList<Poly1305Word> words) => Poly1305Catalog.Expected(words);
+
+    public int BlockBytes => Poly1305Math.BlockBytes;
+
+    public KnownAnswerResult KnownAnswer() => ChaChaKnownAnswers.Rfc8439Section252(this);
+
+    protected override IReadOnlyList<Poly1305Word> RandomJobs(int blocks, int seed) => Poly1305Catalog.RandomWords(blocks, seed);
 
     /// <summary>Measured with one-block messages, so that every block gives an output transfer.</summary>
-    public Measurement Measure(int blocks = 64)
-    {
-        var words = Poly1305Catalog.RandomWords(blocks, seed: 1, maxWordsPerMessage: 1);
-        var run = Run(words, StreamOptions.FullSpeed);
-        var mismatches = StreamTestbench<IPoly1305In, IPoly1305Out>.Compare(Poly1305Catalog.Expected(words), run.Stream.Outputs);
-        if (mismatches.Count > 0 || run.Stream.ProtocolErrors.Count > 0)
-            throw new HardwareException($"poly1305 {Variant}: measurement run is wrong: " +
-                string.Join("; ", mismatches.Take(3).Select(m => m.ToString()).Concat(run.Stream.ProtocolErrors.Take(3))));
-        return new Measurement(run.Stream.ClocksPerBlock, run.Stream.Latency, run.Stream.Cycles, blocks);
-    }
-
-    public TracedRun RunTraced(int blocks, StreamOptions options)
-    {
-        var words = Poly1305Catalog.RandomWords(blocks, options.Seed);
-        var run = Run(words, options, trace: true);
-        var mismatches = StreamTestbench<IPoly1305In, IPoly1305Out>.Compare(Poly1305Catalog.Expected(words), run.Stream.Outputs);
-        return new TracedRun(run.Simulation, run.Trace!, mismatches, run.Stream.ProtocolErrors, blocks);
-    }
-
-    public override string ToString() => $"{Core} {Variant}";
+    public Measurement Measure(int blocks = 64) => MeasureRun(Poly1305Catalog.RandomWords(blocks, seed: 1, maxWordsPerMessage: 1), blocks);
 }
 
 /// <summary>

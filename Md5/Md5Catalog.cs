@@ -34,7 +34,8 @@ public static class Md5Catalog
     static HashVariant<IHashChunk512In, IMd5DigestOut> Variant(string name, string description, Func<HashCoreDesign<IHashChunk512In, IMd5DigestOut>> build) =>
         new("md5", name, description, Md5Math.BlockBytes, Md5Math.LengthBytes, build, HashMessageDriver.WriteChunk512,
             static bus => (bus.MessageId, HashMessageDriver.Bytes(bus.Digest)),
-            static message => Md5Model.Hash(message));
+            static message => Md5Model.Hash(message),
+            new HashKnownAnswer("RFC 1321 A.5 \"message digest\"", "message digest"u8.ToArray(), "f96b697d7cb7938d525a2f31aaf161d0"));
 
     public static HashVariant<IHashChunk512In, IMd5DigestOut> Find(string name) =>
         Variants.FirstOrDefault(v => string.Equals(v.Variant, name, StringComparison.OrdinalIgnoreCase))

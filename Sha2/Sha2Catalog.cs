@@ -43,7 +43,10 @@ public static class Sha2Catalog
         HashVariant<IHashChunk512In, ISha256DigestOut> Variant(string name, string description, Func<HashCoreDesign<IHashChunk512In, ISha256DigestOut>> build) =>
             new(core, name, description, Sha256Math.BlockBytes, Sha256Math.LengthBytes, build, HashMessageDriver.WriteChunk512,
                 bus => (bus.MessageId, HashMessageDriver.Bytes(bus.Digest0, bus.Digest1)[..digestBytes]),
-                message => Sha2Model.Hash256(message, sha224));
+                message => Sha2Model.Hash256(message, sha224),
+                new HashKnownAnswer($"FIPS 180-4 {title} \"abc\"", "abc"u8.ToArray(), sha224
+                    ? "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7"
+                    : "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
         return
         [
             Variant("iterative", $"{title}, one round per clock in one round datapath (64 clocks per block with 2 messages interleaved, 69 for one message)",
@@ -64,7 +67,10 @@ public static class Sha2Catalog
         HashVariant<IHashChunk1024In, ISha512DigestOut> Variant(string name, string description, Func<HashCoreDesign<IHashChunk1024In, ISha512DigestOut>> build) =>
             new(core, name, description, Sha512Math.BlockBytes, Sha512Math.LengthBytes, build, HashMessageDriver.WriteChunk1024,
                 bus => (bus.MessageId, HashMessageDriver.Bytes(bus.Digest0, bus.Digest1, bus.Digest2, bus.Digest3)[..digestBytes]),
-                message => Sha2Model.Hash512(message, sha384));
+                message => Sha2Model.Hash512(message, sha384),
+                new HashKnownAnswer($"FIPS 180-4 {title} \"abc\"", "abc"u8.ToArray(), sha384
+                    ? "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7"
+                    : "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f"));
         return
         [
             Variant("iterative", $"{title}, one round per clock in one round datapath (80 clocks per block with 2 messages interleaved, 85 for one message)",

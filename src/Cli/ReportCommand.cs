@@ -13,7 +13,7 @@ namespace Crypto.Cli;
 /// One row of the report: measured in simulation, synthesized, and modelled from both. <paramref name="Build"/>
 /// is the build's name (<c>aes128-proc11</c>), <paramref name="KeyBits"/> its key sizes as <c>--key-bits</c> spells them.
 /// </summary>
-public sealed record ReportRow(string Core, string Variant, string Build, string KeyBits, int? BlockBytes, double ClocksPerBlock, double? LongMessageClocksPerBlock,
+public sealed record ReportRow(string Core, string Variant, string Build, string KeyBits, int BlockBytes, double ClocksPerBlock, double? LongMessageClocksPerBlock,
     long Latency, int Stages, bool VhdlVerified, SynthFigures? Synth, double? FmaxEstimateMHz,
     double? CoreMBps, double? LongMessageMBps, double? ZedboardMBps, double? MBpsPerKLut)
 {
@@ -75,7 +75,6 @@ public static class ReportCommand
     public const int LongMessageBlocks = 16;
 
     /// <summary>Bytes per block of cores that are not hash cores (a hash core says its own).</summary>
-    static readonly Dictionary<string, int> blockBytesOfCore = new() { ["aes"] = 16, ["aes-gcm"] = 16, ["chacha20"] = 64, ["chacha20-poly1305"] = 64 };
 
     static string F(double x, string format) => x.ToString(format, CultureInfo.InvariantCulture);
     static string F(double? x, string format) => x is { } v && double.IsFinite(v) ? F(v, format) : "-";
@@ -124,10 +123,6 @@ public static class ReportCommand
         return ExitCodes.Success;
     }
 
-    /// <summary>Bytes per block of a variant, or null when the report does not know it.</summary>
-    public static int? BlockBytes(ICoreVariant v) =>
-        v is IHashVariant h ? h.BlockBytes : blockBytesOfCore.TryGetValue(v.Core, out var b) ? b : null;
-
     /// <summary>
     /// A variant's row from its measurement <paramref name="m"/> (and one long message's clocks per block
     /// for a hash core) and its synthesis figures: the f_max estimate is the model's figure for the
@@ -136,8 +131,8 @@ public static class ReportCommand
     public static ReportRow Row(ICoreVariant v, Measurement m, double? longMessage, bool vhdlVerified, FmaxModel model, SynthFigures? synth)
     {
         double? fmax = synth is null ? null : model.EstimateMHz(synth);
-        int? bytes = BlockBytes(v);
-        double? Rate(double? mhz, double cpb) => bytes is { } b && mhz is { } f && cpb > 0 ? f * b / cpb : null;
+        int bytes = v.BlockBytes;
+        double? Rate(double? mhz, double cpb) => mhz is { } f && cpb > 0 ? f * bytes / cpb : null;
         double? core = Rate(fmax, m.ClocksPerBlock);
         double? busMHz = fmax is { } fm ? Math.Min(fm, BusMaxMHz) : null;
         double? zed = Rate(busMHz, m.ClocksPerBlock) is { } z ? Math.Min(z, BusBytesPerBeat * busMHz!.Value) : null;

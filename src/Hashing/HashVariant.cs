@@ -3,6 +3,9 @@ using Hdl;
 
 namespace Crypto.Hashing;
 
+/// <summary>A hash's published known answer (RFC 1321, FIPS 180-4): a message and its digest in hex.</summary>
+public sealed record HashKnownAnswer(string Name, byte[] Message, string Digest);
+
 /// <summary>
 /// A named variant of a hash core (MD5, SHA-2): how to build its design, how to put chunks on its
 /// input and take digests off its output, and the software oracle it is checked against. Every hash
@@ -13,7 +16,7 @@ public sealed class HashVariant<TIn, TOut>(
     Func<HashCoreDesign<TIn, TOut>> build,
     Action<TIn, ReadOnlySpan<byte>, byte, bool> write,
     Func<TOut, (byte Id, byte[] Digest)> read,
-    Func<byte[], byte[]> reference) : IHashVariant
+    Func<byte[], byte[]> reference, HashKnownAnswer knownAnswer) : IHashVariant
     where TIn : class, IHashChunkControl where TOut : class, IStreamControl
 {
     public string Core { get; } = core;
@@ -28,6 +31,14 @@ public sealed class HashVariant<TIn, TOut>(
     public HashCoreDesign<TIn, TOut> Build() => build();
 
     public Design BuildDesign() => Build().Design;
+
+    /// <summary>Hashes the published message through the core and compares with the published digest.</summary>
+    public KnownAnswerResult KnownAnswer()
+    {
+        var run = Hash([knownAnswer.Message]);
+        string got = run.Digests[0] is { } d ? Convert.ToHexStringLower(d) : "nothing";
+        return new KnownAnswerResult(knownAnswer.Name, got == knownAnswer.Digest, knownAnswer.Digest, got, run.Cycles);
+    }
 
     /// <summary>The digest the core must produce for <paramref name="message"/> (the software oracle).</summary>
     public byte[] Reference(byte[] message) => reference(message);
@@ -156,7 +167,6 @@ public sealed class HashVariant<TIn, TOut>(
 /// <summary>What the CLI and the tests use of any hash variant, whatever its buses.</summary>
 public interface IHashVariant : ICoreVariant
 {
-    int BlockBytes { get; }
     int LengthBytes { get; }
     int Slots { get; }
     byte[] Reference(byte[] message);

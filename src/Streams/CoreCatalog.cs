@@ -9,6 +9,9 @@ public sealed record Measurement(double ClocksPerBlock, long Latency, long Cycle
 public sealed record TracedRun(Simulation Simulation, TraceRecorder Trace, IReadOnlyList<Mismatch> Mismatches,
     IReadOnlyList<string> ProtocolErrors, int Blocks);
 
+/// <summary>Outcome of a core's published known-answer test run through the simulation of one variant.</summary>
+public sealed record KnownAnswerResult(string Name, bool Passed, string Expected, string Got, long Cycles);
+
 /// <summary>What came out of a core after a reset in the middle of a stream (see <see cref="ICoreVariant.RunAcrossReset"/>).</summary>
 public sealed record ResetRun(Simulation Simulation, int OutputsBeforeReset, IReadOnlyList<Mismatch> Mismatches, IReadOnlyList<string> ProtocolErrors);
 
@@ -27,8 +30,14 @@ public interface ICoreVariant
     /// <summary>The key sizes the build takes, as the <c>--key-bits</c> option spells it: "all" (every size the algorithm has), or 128, 192, 256 for an AES build of one size.</summary>
     string KeyBits => "all";
 
+    /// <summary>Bytes of one block, the unit of the clocks-per-block figures (16 for AES and Poly1305, 64 for ChaCha20, MD5 and SHA-256, 128 for SHA-512).</summary>
+    int BlockBytes { get; }
+
     /// <summary>A fresh design of this variant (a design is simulated once).</summary>
     Design BuildDesign();
+
+    /// <summary>The core's published known-answer test (FIPS, RFC), run through the cycle-accurate simulation of this variant.</summary>
+    KnownAnswerResult KnownAnswer();
 
     /// <summary>Runs <paramref name="blocks"/> random blocks at full speed and measures rate and latency.</summary>
     Measurement Measure(int blocks = 64);

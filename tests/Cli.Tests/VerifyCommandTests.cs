@@ -99,6 +99,8 @@ public class VerifyCommandTests
         public string Core => "bad";
         public string Variant => "x";
         public string Description => "a design with an undriven input";
+        public int BlockBytes => 4;
+        public Crypto.Streams.KnownAnswerResult KnownAnswer() => throw new NotSupportedException();
         public Hdl.Design BuildDesign()
         {
             var d = new Hdl.Design("bad_x");

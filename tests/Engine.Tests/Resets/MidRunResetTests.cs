@@ -102,15 +102,20 @@ public class MidRunResetTests
 }
 
 /// <summary>The mutant design as a core variant: words in, running sums out, the oracle summing from 0.</summary>
-public sealed class RunningSumVariant : ICoreVariant
+public sealed class RunningSumVariant : StreamCoreVariant<RunningSumVariant.Parts, IResetWord, IResetWord, uint, uint>, ICoreVariant
 {
-    public string Core => "sum";
-    public string Variant => "running";
-    public string Description => "a running sum that only the reset starts";
+    public override string Core => "sum";
+    public override string Variant => "running";
+    public override string Description => "a running sum that only the reset starts";
 
-    sealed record Parts(Design Design, IResetWord Input, IReady InputReady, IResetWord Output, IReady OutputReady);
+    public int BlockBytes => 4;
 
-    static Parts Build()
+    public KnownAnswerResult KnownAnswer() => throw new NotSupportedException();
+
+    public sealed record Parts(Design Design, IResetWord Input, IReady InputReady, IResetWord Output, IReady OutputReady)
+        : IStreamCoreDesign<IResetWord, IResetWord>;
+
+    public override Parts Build()
     {
         var d = new Design("running_sum");
         var input = d.Input(Bus.Create<IResetWord>(), "in");
@@ -123,44 +128,20 @@ public sealed class RunningSumVariant : ICoreVariant
         return new Parts(d, input, control.Advance, stage.Output, ready);
     }
 
-    public Design BuildDesign() => Build().Design;
-
-    static uint[] Words(int count, int seed)
+    protected override IReadOnlyList<uint> RandomJobs(int count, int seed)
     {
         var rng = new Random(seed);
         return [.. Enumerable.Range(0, count).Select(_ => (uint)rng.Next())];
     }
 
-    static List<uint> Sums(uint[] words)
+    protected override IReadOnlyList<uint> Oracle(IReadOnlyList<uint> words)
     {
         uint sum = 0;
         return [.. words.Select(w => sum += w)];
     }
 
-    static StreamRun<uint> Stream(Parts p, Simulation sim, uint[] words, StreamOptions options) =>
-        new StreamTestbench<IResetWord, IResetWord>(sim, p.Input, p.InputReady, p.Output, p.OutputReady)
-            .Run(words, static (b, w) => { b.Word = w; b.Last = false; }, static o => o.Word, words.Length, options);
+    public override StreamRun<uint> Stream(Parts p, Simulation sim, IReadOnlyList<uint> words, StreamOptions options) =>
+        Testbench(p, sim).Run(words, static (b, w) => { b.Word = w; b.Last = false; }, static o => o.Word, words.Count, options);
 
     public Measurement Measure(int blocks = 64) => throw new NotSupportedException();
-
-    public TracedRun RunTraced(int blocks, StreamOptions options)
-    {
-        var p = Build();
-        var sim = new Simulation(p.Design);
-        var trace = sim.EnableTrace();
-        var words = Words(blocks, options.Seed);
-        var run = Stream(p, sim, words, options);
-        return new TracedRun(sim, trace, StreamTestbench<IResetWord, IResetWord>.Compare(Sums(words), run.Outputs), run.ProtocolErrors, blocks);
-    }
-
-    public ResetRun RunAcrossReset(int blocks, StreamOptions options, long cutAfterCycles, Action<Simulation> reset)
-    {
-        var p = Build();
-        var sim = new Simulation(p.Design);
-        var before = Stream(p, sim, Words(blocks, options.Seed), options with { StopAfterCycles = cutAfterCycles });
-        reset(sim);
-        var words = Words(blocks, options.Seed + 1);
-        var after = Stream(p, sim, words, options);
-        return new ResetRun(sim, before.Outputs.Count, StreamTestbench<IResetWord, IResetWord>.Compare(Sums(words), after.Outputs), after.ProtocolErrors);
-    }
 }
