@@ -51,7 +51,7 @@ public static class Sha2Catalog
         [
             Variant("iterative", $"{title}, one round per clock in one round datapath (64 clocks per block with 2 messages interleaved, 69 for one message)",
                 () => Build256($"{core}_iterative", slots: 2, sha224, Iterative256)),
-            Variant("naive", $"{title}, all 64 rounds in one clock (the 2021 baseline, now with padding and chaining)",
+            Variant("naive", $"{title}, all 64 rounds in one clock (1 block per clock over a long logic path)",
                 () => Build256($"{core}_naive", PipelineSlots(1), sha224, Pipeline256(1))),
             .. Sha256PipelineStages.Select(n => Variant($"proc{n}",
                 $"{title}, pipeline of {n} stages of {Sha256Math.Rounds / n} rounds, up to {PipelineSlots(n)} messages interleaved (1 block per clock)",
