@@ -5,9 +5,11 @@ namespace Crypto.ChaCha;
 
 /// <summary>
 /// Poly1305 one 16-byte block per clock: adds the block to the accumulator, multiplies by r and
-/// reduces (five 26-bit limbs, <see cref="Poly1305Math"/>) at every edge it takes a word; on a
-/// message's final word it also does the final reduction, adds s and registers the tag. Messages
-/// follow each other with no gap: the accumulator restarts from zero on a message's first word.
+/// reduces (five 26-bit limbs, <see cref="Poly1305Math"/>) at every edge it takes a word; a
+/// message's final accumulator and s are registered, and at the next edge the final reduction and the
+/// addition of s give the tag (latency 2: the final reduction's carry chains are not behind the
+/// multiply's). Messages follow each other with no gap: the accumulator restarts from zero on a
+/// message's first word.
 /// </summary>
 public sealed class Poly1305BlockStage : ClockedProcess
 {
@@ -20,13 +22,23 @@ public sealed class Poly1305BlockStage : ClockedProcess
     uint h0, h1, h2, h3, h4;
     uint r0, r1, r2, r3, r4;
     UInt128 s;
+    /// <summary>A message's final word was taken at the last edge: its accumulator and s wait for the tag.</summary>
+    bool finalValid;
+    uint f0, f1, f2, f3, f4;
+    UInt128 finalS;
 
     protected override void OnTick()
     {
         if (Advance.Ready)
         {
+            Output.Valid = finalValid;
+            if (finalValid)
+            {
+                Output.Tag = Poly1305Math.Tag(f0, f1, f2, f3, f4, finalS);
+                Output.Last = true;
+            }
             bool take = Input.Valid;
-            Output.Valid = take && Input.Last;
+            finalValid = take && Input.Last;
             if (take)
             {
                 uint x0 = h0, x1 = h1, x2 = h2, x3 = h3, x4 = h4;
@@ -69,8 +81,12 @@ public sealed class Poly1305BlockStage : ClockedProcess
                 }
                 if (Input.Last)
                 {
-                    Output.Tag = Poly1305Math.Tag(x0, x1, x2, x3, x4, keyS);
-                    Output.Last = true;
+                    f0 = x0;
+                    f1 = x1;
+                    f2 = x2;
+                    f3 = x3;
+                    f4 = x4;
+                    finalS = keyS;
                 }
                 inMessage = !Input.Last;
                 h0 = x0;

@@ -176,7 +176,7 @@ public class ChaChaCommandTests
         var kat = family.KnownAnswer(Assert.Single(family.Variants));
         Assert.True(kat.Passed, $"expected {kat.Expected}, got {kat.Got}");
         Assert.Equal("a8061dc1305136c6c22b8baf0c0127a9", kat.Got);
-        Assert.Equal(4, kat.Cycles);
+        Assert.Equal(5, kat.Cycles); // three blocks, the final accumulator's clock, the tag's transfer
     }
 
     static bool OpenSslAvailable()

@@ -35,6 +35,13 @@ architecture rtl of Poly1305BlockStage is
   signal r3_reg : hdl_u32 := unsigned'(x"00000000");
   signal r4_reg : hdl_u32 := unsigned'(x"00000000");
   signal s_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+  signal finalValid_reg : boolean := false;
+  signal f0_reg : hdl_u32 := unsigned'(x"00000000");
+  signal f1_reg : hdl_u32 := unsigned'(x"00000000");
+  signal f2_reg : hdl_u32 := unsigned'(x"00000000");
+  signal f3_reg : hdl_u32 := unsigned'(x"00000000");
+  signal f4_reg : hdl_u32 := unsigned'(x"00000000");
+  signal finalS_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
 begin
   tick : process(clk)
     variable inMessage : boolean;
@@ -49,6 +56,13 @@ begin
     variable r3 : hdl_u32;
     variable r4 : hdl_u32;
     variable s : hdl_u128;
+    variable finalValid : boolean;
+    variable f0 : hdl_u32;
+    variable f1 : hdl_u32;
+    variable f2 : hdl_u32;
+    variable f3 : hdl_u32;
+    variable f4 : hdl_u32;
+    variable finalS : hdl_u128;
     variable take : boolean;
     variable x0 : hdl_u32;
     variable x1 : hdl_u32;
@@ -78,10 +92,12 @@ begin
     if rising_edge(clk) then
       if rst = '1' then
         inMessage_reg <= false;
+        finalValid_reg <= false;
         Output_Valid <= false;
         Output_Last <= false;
         -- Datapath, no reset (the reset value is never observed): h0_reg, h1_reg, h2_reg, h3_reg,
-        --   h4_reg, r0_reg, r1_reg, r2_reg, r3_reg, r4_reg, s_reg, Output_Tag
+        --   h4_reg, r0_reg, r1_reg, r2_reg, r3_reg, r4_reg, s_reg, f0_reg, f1_reg, f2_reg, f3_reg,
+        --   f4_reg, finalS_reg, Output_Tag
       else
         inMessage := inMessage_reg;
         h0 := h0_reg;
@@ -95,9 +111,21 @@ begin
         r3 := r3_reg;
         r4 := r4_reg;
         s := s_reg;
+        finalValid := finalValid_reg;
+        f0 := f0_reg;
+        f1 := f1_reg;
+        f2 := f2_reg;
+        f3 := f3_reg;
+        f4 := f4_reg;
+        finalS := finalS_reg;
         if Advance_Ready then
+          Output_Valid <= finalValid;
+          if finalValid then
+            Output_Tag <= Poly1305Math_Tag(f0, f1, f2, f3, f4, finalS);
+            Output_Last <= true;
+          end if;
           take := Input_Valid;
-          Output_Valid <= (take and Input_Last);
+          finalValid := (take and Input_Last);
           if take then
             x0 := h0;
             x1 := h1;
@@ -144,8 +172,12 @@ begin
               x4 := Poly1305Math_CarriedLimb(d0, d1, d2, d3, d4, 4);
             end if;
             if Input_Last then
-              Output_Tag <= Poly1305Math_Tag(x0, x1, x2, x3, x4, keyS);
-              Output_Last <= true;
+              f0 := x0;
+              f1 := x1;
+              f2 := x2;
+              f3 := x3;
+              f4 := x4;
+              finalS := keyS;
             end if;
             inMessage := (not Input_Last);
             h0 := x0;
@@ -173,6 +205,13 @@ begin
         r3_reg <= r3;
         r4_reg <= r4;
         s_reg <= s;
+        finalValid_reg <= finalValid;
+        f0_reg <= f0;
+        f1_reg <= f1;
+        f2_reg <= f2;
+        f3_reg <= f3;
+        f4_reg <= f4;
+        finalS_reg <= finalS;
       end if;
     end if;
   end process;

@@ -31,11 +31,11 @@ package chacha20_poly1305_iterative_pkg is
   function ChaChaMath_QuarterRound(abcd : hdl_u128) return hdl_u128;
   function ChaChaMath_AddLanes(x : hdl_u128; y : hdl_u128) return hdl_u128;
   function ChaChaMath_KeepMask(byteCount : hdl_u8; row : integer) return hdl_u128;
+  function Poly1305Math_Tag(h0 : hdl_u32; h1 : hdl_u32; h2 : hdl_u32; h3 : hdl_u32; h4 : hdl_u32; s : hdl_u128) return hdl_u128;
   function Poly1305Math_PadBlock(block_x : hdl_u128; byteCount : hdl_u8) return hdl_u128;
   function Poly1305Math_AddBlockLimb(h : hdl_u32; paddedBlock : hdl_u128; byteCount : hdl_u8; k : integer) return hdl_u32;
   function Poly1305Math_ProductLimb(h0 : hdl_u32; h1 : hdl_u32; h2 : hdl_u32; h3 : hdl_u32; h4 : hdl_u32; r0 : hdl_u32; r1 : hdl_u32; r2 : hdl_u32; r3 : hdl_u32; r4 : hdl_u32; k : integer) return hdl_u64;
   function Poly1305Math_CarriedLimb(d0 : hdl_u64; d1 : hdl_u64; d2 : hdl_u64; d3 : hdl_u64; d4 : hdl_u64; k : integer) return hdl_u32;
-  function Poly1305Math_Tag(h0 : hdl_u32; h1 : hdl_u32; h2 : hdl_u32; h3 : hdl_u32; h4 : hdl_u32; s : hdl_u128) return hdl_u128;
   function ChaChaPolyMath_WordBlock(data0 : hdl_u128; data1 : hdl_u128; data2 : hdl_u128; data3 : hdl_u128; index : hdl_u8) return hdl_u128;
 end package;
 
@@ -213,6 +213,63 @@ package body chacha20_poly1305_iterative_pkg is
     return (shift_left(one, hdl_amount(shift_left(unsigned(keep(6 downto 0)), 3), 7)) - one);
   end function;
 
+  -- Crypto.ChaCha.Poly1305Math.Tag
+  function Poly1305Math_Tag(h0 : hdl_u32; h1 : hdl_u32; h2 : hdl_u32; h3 : hdl_u32; h4 : hdl_u32; s : hdl_u128) return hdl_u128 is
+    variable c : hdl_u64;
+    variable a1 : hdl_u64;
+    variable a2 : hdl_u64;
+    variable a3 : hdl_u64;
+    variable a4 : hdl_u64;
+    variable a0 : hdl_u64;
+    variable g0 : hdl_u64;
+    variable g1 : hdl_u64;
+    variable g2 : hdl_u64;
+    variable g3 : hdl_u64;
+    variable g4 : hdl_u64;
+    variable atLeastP : boolean;
+    variable h : hdl_u128;
+  begin
+    c := resize(shift_right(h1, 26), 64);
+    a1 := resize((h1 and unsigned'(x"03FFFFFF")), 64);
+    a2 := (resize(h2, 64) + c);
+    c := shift_right(a2, 26);
+    a2 := (a2 and unsigned'(x"0000000003FFFFFF"));
+    a3 := (resize(h3, 64) + c);
+    c := shift_right(a3, 26);
+    a3 := (a3 and unsigned'(x"0000000003FFFFFF"));
+    a4 := (resize(h4, 64) + c);
+    c := shift_right(a4, 26);
+    a4 := (a4 and unsigned'(x"0000000003FFFFFF"));
+    a0 := (resize(h0, 64) + (shift_left(c, 2) + c));
+    c := shift_right(a0, 26);
+    a0 := (a0 and unsigned'(x"0000000003FFFFFF"));
+    a1 := (a1 + c);
+    g0 := (a0 + unsigned'(x"0000000000000005"));
+    c := shift_right(g0, 26);
+    g0 := (g0 and unsigned'(x"0000000003FFFFFF"));
+    g1 := (a1 + c);
+    c := shift_right(g1, 26);
+    g1 := (g1 and unsigned'(x"0000000003FFFFFF"));
+    g2 := (a2 + c);
+    c := shift_right(g2, 26);
+    g2 := (g2 and unsigned'(x"0000000003FFFFFF"));
+    g3 := (a3 + c);
+    c := shift_right(g3, 26);
+    g3 := (g3 and unsigned'(x"0000000003FFFFFF"));
+    g4 := (a4 + c);
+    atLeastP := (not (shift_right(g4, 26) = unsigned'(x"0000000000000000")));
+    g4 := (g4 and unsigned'(x"0000000003FFFFFF"));
+    if atLeastP then
+      a0 := g0;
+      a1 := g1;
+      a2 := g2;
+      a3 := g3;
+      a4 := g4;
+    end if;
+    h := ((((resize(a0, 128) + shift_left(resize(a1, 128), 26)) + shift_left(resize(a2, 128), 52)) + shift_left(resize(a3, 128), 78)) + shift_left(resize(a4, 128), 104));
+    return (h + s);
+  end function;
+
   -- Crypto.ChaCha.Poly1305Math.PadBlock
   function Poly1305Math_PadBlock(block_x : hdl_u128; byteCount : hdl_u8) return hdl_u128 is
     variable one : hdl_u128;
@@ -308,63 +365,6 @@ package body chacha20_poly1305_iterative_pkg is
       return h3(31 downto 0);
     end if;
     return h4(31 downto 0);
-  end function;
-
-  -- Crypto.ChaCha.Poly1305Math.Tag
-  function Poly1305Math_Tag(h0 : hdl_u32; h1 : hdl_u32; h2 : hdl_u32; h3 : hdl_u32; h4 : hdl_u32; s : hdl_u128) return hdl_u128 is
-    variable c : hdl_u64;
-    variable a1 : hdl_u64;
-    variable a2 : hdl_u64;
-    variable a3 : hdl_u64;
-    variable a4 : hdl_u64;
-    variable a0 : hdl_u64;
-    variable g0 : hdl_u64;
-    variable g1 : hdl_u64;
-    variable g2 : hdl_u64;
-    variable g3 : hdl_u64;
-    variable g4 : hdl_u64;
-    variable atLeastP : boolean;
-    variable h : hdl_u128;
-  begin
-    c := resize(shift_right(h1, 26), 64);
-    a1 := resize((h1 and unsigned'(x"03FFFFFF")), 64);
-    a2 := (resize(h2, 64) + c);
-    c := shift_right(a2, 26);
-    a2 := (a2 and unsigned'(x"0000000003FFFFFF"));
-    a3 := (resize(h3, 64) + c);
-    c := shift_right(a3, 26);
-    a3 := (a3 and unsigned'(x"0000000003FFFFFF"));
-    a4 := (resize(h4, 64) + c);
-    c := shift_right(a4, 26);
-    a4 := (a4 and unsigned'(x"0000000003FFFFFF"));
-    a0 := (resize(h0, 64) + (shift_left(c, 2) + c));
-    c := shift_right(a0, 26);
-    a0 := (a0 and unsigned'(x"0000000003FFFFFF"));
-    a1 := (a1 + c);
-    g0 := (a0 + unsigned'(x"0000000000000005"));
-    c := shift_right(g0, 26);
-    g0 := (g0 and unsigned'(x"0000000003FFFFFF"));
-    g1 := (a1 + c);
-    c := shift_right(g1, 26);
-    g1 := (g1 and unsigned'(x"0000000003FFFFFF"));
-    g2 := (a2 + c);
-    c := shift_right(g2, 26);
-    g2 := (g2 and unsigned'(x"0000000003FFFFFF"));
-    g3 := (a3 + c);
-    c := shift_right(g3, 26);
-    g3 := (g3 and unsigned'(x"0000000003FFFFFF"));
-    g4 := (a4 + c);
-    atLeastP := (not (shift_right(g4, 26) = unsigned'(x"0000000000000000")));
-    g4 := (g4 and unsigned'(x"0000000003FFFFFF"));
-    if atLeastP then
-      a0 := g0;
-      a1 := g1;
-      a2 := g2;
-      a3 := g3;
-      a4 := g4;
-    end if;
-    h := ((((resize(a0, 128) + shift_left(resize(a1, 128), 26)) + shift_left(resize(a2, 128), 52)) + shift_left(resize(a3, 128), 78)) + shift_left(resize(a4, 128), 104));
-    return (h + s);
   end function;
 
   -- Crypto.ChaCha.ChaChaPolyMath.WordBlock
