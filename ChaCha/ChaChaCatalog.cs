@@ -189,15 +189,7 @@ public static class ChaChaCatalog
     }
 
     /// <summary>The 64 bytes of an output word (bytes past its count are zero).</summary>
-    public static byte[] Bytes(ChaChaWordResult word)
-    {
-        var bytes = new byte[ChaChaMath.BlockBytes];
-        BinaryPrimitives.WriteUInt128LittleEndian(bytes.AsSpan(0), word.Data0);
-        BinaryPrimitives.WriteUInt128LittleEndian(bytes.AsSpan(16), word.Data1);
-        BinaryPrimitives.WriteUInt128LittleEndian(bytes.AsSpan(32), word.Data2);
-        BinaryPrimitives.WriteUInt128LittleEndian(bytes.AsSpan(48), word.Data3);
-        return bytes;
-    }
+    public static byte[] Bytes(ChaChaWordResult word) => ChaChaModel.Bytes(word.Data0, word.Data1, word.Data2, word.Data3);
 
     /// <summary>Writes a word onto the core's input bus.</summary>
     public static void Write(IChaChaDataIn bus, ChaChaWord w)

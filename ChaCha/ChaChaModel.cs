@@ -87,6 +87,17 @@ public static class ChaChaModel
     /// <summary>16 bytes as a little-endian word (byte 0 least significant).</summary>
     public static UInt128 Word(ReadOnlySpan<byte> bytes16) => BinaryPrimitives.ReadUInt128LittleEndian(bytes16);
 
+    /// <summary>The 64 bytes of four little-endian words (a data word of the cores, lane 0 first).</summary>
+    public static byte[] Bytes(UInt128 lane0, UInt128 lane1, UInt128 lane2, UInt128 lane3)
+    {
+        var bytes = new byte[ChaChaMath.BlockBytes];
+        BinaryPrimitives.WriteUInt128LittleEndian(bytes.AsSpan(0), lane0);
+        BinaryPrimitives.WriteUInt128LittleEndian(bytes.AsSpan(16), lane1);
+        BinaryPrimitives.WriteUInt128LittleEndian(bytes.AsSpan(32), lane2);
+        BinaryPrimitives.WriteUInt128LittleEndian(bytes.AsSpan(48), lane3);
+        return bytes;
+    }
+
     /// <summary>The 12-byte nonce as a little-endian 96-bit value.</summary>
     public static UInt128 Nonce(ReadOnlySpan<byte> nonce12)
     {

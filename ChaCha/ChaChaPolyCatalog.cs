@@ -187,15 +187,7 @@ public static class ChaChaPolyCatalog
     }
 
     /// <summary>The 64 bytes of an output word.</summary>
-    public static byte[] Bytes(ChaChaPolyResult word)
-    {
-        var bytes = new byte[ChaChaMath.BlockBytes];
-        BinaryPrimitives.WriteUInt128LittleEndian(bytes.AsSpan(0), word.Data0);
-        BinaryPrimitives.WriteUInt128LittleEndian(bytes.AsSpan(16), word.Data1);
-        BinaryPrimitives.WriteUInt128LittleEndian(bytes.AsSpan(32), word.Data2);
-        BinaryPrimitives.WriteUInt128LittleEndian(bytes.AsSpan(48), word.Data3);
-        return bytes;
-    }
+    public static byte[] Bytes(ChaChaPolyResult word) => ChaChaModel.Bytes(word.Data0, word.Data1, word.Data2, word.Data3);
 
     public static void Write(IChaChaPolyIn bus, ChaChaPolyWord w)
     {
