@@ -8,8 +8,8 @@ public static partial class AesCatalog
 {
     static IEnumerable<AesVariant> BothDirections(string family, string what, Func<AesBuild, BlockCoreBuilder> build, bool twoClockKeySteps = false) =>
         [
-            new(family, false, false, $"encryption, {what}", build, twoClockKeySteps: twoClockKeySteps),
-            new(family, true, false, $"decryption (equivalent inverse cipher), {what}", build, twoClockKeySteps: twoClockKeySteps),
+            new(family, decrypt: false, keyPerBlock: false, $"encryption, {what}", build, twoClockKeySteps: twoClockKeySteps),
+            new(family, decrypt: true, keyPerBlock: false, $"decryption (equivalent inverse cipher), {what}", build, twoClockKeySteps: twoClockKeySteps),
         ];
 
     /// <summary>Every AES variant, by name.</summary>
@@ -26,10 +26,10 @@ public static partial class AesCatalog
             b => BuildHeldPipeline(b, TwoStagesPerRound(b.LastStep))),
         .. BothDirections("bram11", "pipeline of one register level per round (15; AES-128 build 11), the T-tables in block RAM: 16 reads of a 256 x 32-bit ROM per round (T0 or Td0, which also give the final round's S-box bytes), the registered read is the round's pipeline register, 1 block per clock; round keys held, each made in two clocks (a one-clock key step is deeper than the round)",
             b => (design, input, outputReady) => BuildBramPipeline(design, input, outputReady, b), twoClockKeySteps: true),
-        new("proc11-otf", false, true,
+        new("proc11-otf", decrypt: false, keyPerBlock: true,
             "encryption, pipeline of one stage per round (15 stages; AES-128 build 11), T-table rounds computed from the S-box, 1 block per clock; the key travels with every block and is expanded on the fly, so any block may change the key",
             b => (design, input, outputReady) => BuildKeyedPipeline(design, input, outputReady, b)),
-        new("proc11-otf", true, true,
+        new("proc11-otf", decrypt: true, keyPerBlock: true,
             "decryption, on the fly like proc11-otf: Nr stages walk the key schedule forward to round Nr while the block waits, then Nr + 1 steps of the inverse cipher walk it back, each adding its round key before InvMixColumns so the key needs no InvMixColumns of its own (30 stages; AES-128 build 22), 1 block per clock",
             b => (design, input, outputReady) => BuildKeyedPipeline(design, input, outputReady, b)),
     ];

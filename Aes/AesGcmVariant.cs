@@ -218,7 +218,7 @@ public sealed class AesGcmVariant(AesVariant blockCipher, int ghashDepth = 4, st
             var tag = AesGcmModel.Seal(m.Key, m.Iv, m.Decrypt ? text : m.Text, m.Aad).Tag;
             var blocks = AesModel.ToBlocksPadded(text);
             for (int i = 0; i < blocks.Length; i++)
-                expected.Add(new AesGcmResult(AesGcmKind.Data, blocks[i], (byte)Math.Min(AesModel.BlockBytes, text.Length - AesModel.BlockBytes * i), false, false));
+                expected.Add(new AesGcmResult(AesGcmKind.Data, blocks[i], (byte)Math.Min(AesModel.BlockBytes, text.Length - AesModel.BlockBytes * i), TagMismatch: false, Last: false));
             bool mismatch = m.Decrypt && !tag.AsSpan(0, m.Tag!.Length).SequenceEqual(m.Tag);
             expected.Add(new AesGcmResult(AesGcmKind.End, AesModel.ToBlock(tag), AesGcmModel.TagBytes, mismatch, true));
         }

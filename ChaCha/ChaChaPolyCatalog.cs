@@ -241,7 +241,7 @@ public static class ChaChaPolyCatalog
                 for (int i = 0; i < w.ByteCount; i++) output[i] = (byte)(bytes[i] ^ keystream[i]);
                 ciphertext.AddRange(decrypt ? bytes : output[..w.ByteCount]);
                 expected.Add(new ChaChaPolyResult(ChaChaPolyKind.Data, ChaChaModel.Word(output.AsSpan(0, 16)), ChaChaModel.Word(output.AsSpan(16, 16)),
-                    ChaChaModel.Word(output.AsSpan(32, 16)), ChaChaModel.Word(output.AsSpan(48, 16)), w.ByteCount, 0, false, false));
+                    ChaChaModel.Word(output.AsSpan(32, 16)), ChaChaModel.Word(output.AsSpan(48, 16)), w.ByteCount, Tag: 0, TagMismatch: false, Last: false));
             }
             else
             {
