@@ -98,12 +98,7 @@ public static partial class AesCatalog
             });
             state = stage.Output;
         }
-        control.Output = state;
-        scheduler.Output = state;
-        design.Add(scheduler);
-        design.Add(gate);
-        design.Add(control);
-        return (gate.RegisterReady, state);
+        return CloseHeldPipeline(design, scheduler, gate, control, state);
     };
 
     static (IReady, IAesBlockOut) BuildIterative(Design design, IAesBlockIn input, IReady outputReady, AesBuild build)
@@ -150,6 +145,15 @@ public static partial class AesCatalog
             });
             state = combine.Output;
         }
+        return CloseHeldPipeline(design, scheduler, gate, control, state);
+    }
+
+    /// <summary>
+    /// The end of a held-key pipeline: its last stage's output is the pipeline control's and the key
+    /// scheduler's view of the output; the scheduler, the gate and the control go into the design.
+    /// </summary>
+    static (IReady, IAesBlockOut) CloseHeldPipeline(Design design, AesKeyScheduler scheduler, AesKeyGate gate, PipelineControl control, IAesBlockOut state)
+    {
         control.Output = state;
         scheduler.Output = state;
         design.Add(scheduler);

@@ -5,7 +5,7 @@ namespace Crypto.ChaCha;
 /// accumulator and r are five 26-bit limbs in <see cref="uint"/>s (limb k holds bits 26k..26k+25), and
 /// every partial product is a 32 x 32 -> 64-bit product in a <see cref="ulong"/> (the radix-2^26 scheme
 /// of poly1305-donna). The limbs are 32-bit in hardware too: a limb product is then a multiplier of
-/// at most 29 x 29 bits (four DSP48E1), not one of 64 x 64 bits (ten). 16-byte
+/// at most 28 x 29 bits (four DSP48E1), not one of 64 x 64 bits (ten). 16-byte
 /// blocks and keys are little-endian <see cref="UInt128"/>s, byte 0 least significant.
 /// Every method here is in the hardware C# subset.
 /// </summary>

@@ -74,8 +74,6 @@ public static class ReportCommand
     /// <summary>Blocks of one long message for the single-message rate of hash cores.</summary>
     public const int LongMessageBlocks = 16;
 
-    /// <summary>Bytes per block of cores that are not hash cores (a hash core says its own).</summary>
-
     static string F(double x, string format) => x.ToString(format, CultureInfo.InvariantCulture);
     static string F(double? x, string format) => x is { } v && double.IsFinite(v) ? F(v, format) : "-";
 
