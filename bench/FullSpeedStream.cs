@@ -34,19 +34,18 @@ public static class FullSpeedStream
             bool ready = typeof(IReady).IsAssignableFrom(bus.InterfaceType);
             bool messages = typeof(IHashChunkControl).IsAssignableFrom(bus.InterfaceType);
             bool tagged = typeof(IPoly1305In).IsAssignableFrom(bus.InterfaceType);
-            foreach (var property in Bus.SignalProperties(bus.InterfaceType))
+            foreach (var signal in bus.Signals)
             {
-                var signal = bus.Signals.Single(s => s.Name == property.Name);
-                object value = property.Name switch
+                object value = signal.Member switch
                 {
                     nameof(IStreamControl.Valid) when stream => true,
                     nameof(IStreamControl.Last) when stream => messages || tagged,
                     nameof(IHashChunkControl.ByteCount) or nameof(IHashChunkControl.MessageId) when messages => (byte)0,
                     nameof(IPoly1305In.ByteCount) when tagged => (byte)16,
                     nameof(IReady.Ready) when ready => true,
-                    _ => RandomValue(property.PropertyType, signal.Type.Mask, rng),
+                    _ => RandomValue(signal.Type.ClrType, signal.Type.Mask, rng),
                 };
-                property.SetValue(bus, value);
+                signal.WriteValue(value);
             }
         }
     }

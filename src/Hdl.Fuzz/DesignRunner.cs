@@ -174,26 +174,23 @@ public sealed partial record DesignSource(int Seed, int Index, string Text)
 /// </summary>
 sealed class UnitStimulus
 {
-    readonly object bus;
-    readonly (PropertyInfo Property, int Bits, int EnumMembers)[] signals;
+    readonly (SignalBase Signal, int Bits, int EnumMembers)[] signals;
     readonly Rng rng;
 
     public UnitStimulus(DesignSource source, Simulation sim)
     {
         var b = sim.Netlist.Inputs.First(x => x.Name == source.InputBusName);
-        bus = b;
-        signals = [.. Bus.SignalProperties(b.InterfaceType).Select(p => (p, p.GetCustomAttribute<WidthAttribute>()?.Bits ?? 128,
-            p.PropertyType.IsEnum ? Enum.GetValues(p.PropertyType).Length : 0))];
+        signals = [.. b.Signals.Select(s => (s, s.Type.Width, s.Type.ClrType.IsEnum ? Enum.GetValues(s.Type.ClrType).Length : 0))];
         rng = Rng.For(source.Seed, source.Index, stream: 1);
     }
 
     public void Drive(int cycle)
     {
-        foreach (var (p, width, members) in signals)
+        foreach (var (s, width, members) in signals)
         {
             var bits = rng.Bits();
             if (width < 128) bits &= (UInt128.One << width) - 1;
-            p.SetValue(bus, Value(p.PropertyType, members, bits));
+            s.WriteValue(Value(s.Type.ClrType, members, bits));
         }
     }
 

@@ -38,3 +38,15 @@ public sealed class WidthAttribute(int bits) : Attribute
 /// </summary>
 [AttributeUsage(AttributeTargets.Field | AttributeTargets.Property)]
 public sealed class KeepResetAttribute : Attribute;
+
+/// <summary>
+/// Makes a bus member a fixed-length array of signals: <c>[ArrayLength(4)] BusArray&lt;UInt128&gt; Data { get; }</c>.
+/// Each element is a signal of its own (named <c>Data_0</c>, <c>Data_1</c>, ...); processes read and
+/// write them as <c>Input.Data[i]</c> and <c>Output.Data[i] = x</c>, and VHDL sees one array port.
+/// [Width], [InitialValue] and [KeepReset] on the member apply to every element.
+/// </summary>
+[AttributeUsage(AttributeTargets.Property)]
+public sealed class ArrayLengthAttribute(int length) : Attribute
+{
+    public int Length { get; } = length;
+}

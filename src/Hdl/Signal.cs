@@ -8,6 +8,10 @@ public abstract class SignalBase
     public string Name { get; }
     public HdlType Type { get; }
     public BusBase Bus { get; internal set; } = null!;
+    /// <summary>The bus member the signal belongs to: its own name, or the name of the array it is an element of.</summary>
+    public string Member { get; internal set; }
+    /// <summary>The signal's index in its member's array, or -1 for a scalar member.</summary>
+    public int Index { get; internal set; } = -1;
     /// <summary>The value before the first write, or null when there is none.</summary>
     public object? InitialValue { get; }
 
@@ -18,8 +22,11 @@ public abstract class SignalBase
 
     protected SignalBase(string name, HdlType type, object? initial)
     {
-        Name = name; Type = type; InitialValue = initial;
+        Name = name; Member = name; Type = type; InitialValue = initial;
     }
+
+    /// <summary>Writes a boxed value of the signal's C# type (for drivers that do not know the type).</summary>
+    public abstract void WriteValue(object value);
 
     public string FullName => $"{Bus.Name}.{Name}";
 
@@ -88,6 +95,8 @@ public sealed class Signal<T> : SignalBase where T : unmanaged
         cur = next = value;
         Has = true;
     }
+
+    public override void WriteValue(object value) => Write((T)value);
 
     /// <summary>Reads the value of this cycle.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

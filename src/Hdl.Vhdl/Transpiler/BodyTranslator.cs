@@ -18,8 +18,11 @@ internal sealed record MemberInfo(MemberKind Kind, string Name, VType Type, int 
 internal interface IMemberResolver
 {
     MemberInfo Field(IFieldSymbol field, SyntaxNode at);
-    /// <summary>The port of a bus signal: its name, its VHDL type, and whether the process writes it.</summary>
-    (string Port, VType Type, bool IsOutput) Signal(IFieldSymbol busField, IPropertySymbol signal, SyntaxNode at);
+    /// <summary>
+    /// The port of a bus member: its name, its (element) VHDL type, whether the process writes it, and
+    /// its array length (0 for a scalar signal).
+    /// </summary>
+    (string Port, VType Type, bool IsOutput, int Length) Signal(IFieldSymbol busField, IPropertySymbol signal, SyntaxNode at);
 }
 
 /// <summary>
@@ -343,7 +346,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
 
     void For(IForLoopOperation f)
     {
-        const string shape = "for loops must read: for (int i = A; i < B; i++) with A and B constants or int instance constants (generics)";
+        const string shape = "for loops must read: for (int i = A; i < B; i++) with A and B constants, int instance constants (generics) or the Length of an array or bus array";
         if (f.Before.Length != 1 || f.Before[0] is not IVariableDeclarationGroupOperation g ||
             g.Declarations.Length != 1 || g.Declarations[0].Declarators.Length != 1)
             throw Error(f, shape);
@@ -377,8 +380,17 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             return ($"{value}", value);
         }
         var plain = Unwrap(op);
+        if (KnownLength(plain) is { } length) return ($"{length}", length);
         return IntegerGeneric(plain) is not null ? (Read(plain), null) : null;
     }
+
+    /// <summary>The length of a table, an array field or a bus array (<c>x.Length</c>), fixed when the design is built.</summary>
+    int? KnownLength(IOperation op) => op switch
+    {
+        IPropertyReferenceOperation { Property.Name: "Length", Instance: { Type: IArrayTypeSymbol } array } => ArrayLength(array),
+        IPropertyReferenceOperation { Property.Name: "Length", Instance: IPropertyReferenceOperation member } when BusMember(member) is { Length: > 0 } bus => bus.Length,
+        _ => null,
+    };
 
     /// <summary>The operand under implicit conversions.</summary>
     internal static IOperation Unwrap(IOperation op) => op is IConversionOperation { IsImplicit: true } c ? Unwrap(c.Operand) : op;
@@ -483,13 +495,32 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         throw Error(target, "this cannot be assigned in the hardware subset (assign locals, register fields, register array elements or output bus signals)");
     }
 
+    /// <summary>
+    /// A bus signal: a scalar member (<c>Input.Valid</c>) or an element of an array member
+    /// (<c>Input.Data[i]</c>), as the port or the port's element; null when <paramref name="p"/> is
+    /// no bus signal.
+    /// </summary>
     (IFieldSymbol Field, string Port, VType Type, bool IsOutput)? BusSignal(IPropertyReferenceOperation p)
+    {
+        if (p.Property.IsIndexer && p.Instance is IPropertyReferenceOperation array && BusMember(array) is var (field, port, type, isOutput, length))
+        {
+            if (length == 0) return null;
+            return (field, $"{port}({Index(p.Arguments[0].Value, length)})", type, isOutput);
+        }
+        if (BusMember(p) is not var (busField, name, elementType, output, members)) return null;
+        if (members > 0)
+            throw Error(p, $"{busField.Name}.{p.Property.Name} is a bus array, no value in hardware: read and write its elements ({p.Property.Name}[i]) or its Length");
+        return (busField, name, elementType, output);
+    }
+
+    /// <summary>A member of a bus field: scalar signal or array (length above 0).</summary>
+    (IFieldSymbol Field, string Port, VType Type, bool IsOutput, int Length)? BusMember(IPropertyReferenceOperation p)
     {
         if (members is null || p.Instance is not IFieldReferenceOperation bf || bf.Field.IsStatic ||
             !bf.Field.Type.AllInterfaces.Any(i => i.Name == "IBus" && i.ContainingNamespace.ToDisplayString() == "Hdl"))
             return null;
-        var (port, type, isOutput) = members.Signal(bf.Field, p.Property, p.Syntax);
-        return (bf.Field, port, type, isOutput);
+        var (port, type, isOutput, length) = members.Signal(bf.Field, p.Property, p.Syntax);
+        return (bf.Field, port, type, isOutput, length);
     }
 
     // ---------------------------------------------------------------- expressions
@@ -914,8 +945,8 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     {
         if (p.Instance?.Type?.SpecialType == SpecialType.System_String)
             throw Error(p, "strings are not in the hardware subset");
-        if (p.Property.Name == "Length" && p.Instance is { Type: IArrayTypeSymbol })
-            return (ArrayLength(p.Instance).ToString(), VType.Integer);
+        if (KnownLength(p) is { } length)
+            return (length.ToString(), VType.Integer);
         if (BusSignal(p) is var (busField, port, type, isOutput))
         {
             if (isOutput) throw Error(p, $"{busField.Name} is an [OutputBus]: a process reads only its [InputBus] fields (keep a register copy if you need the value)");

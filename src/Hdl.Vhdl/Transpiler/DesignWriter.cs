@@ -62,9 +62,28 @@ internal static class TopWriter
         scope.Reserve("rtl");
         scope.Reserve("clk"); scope.Reserve("rst");
         var portLines = new List<string> { "    clk : in std_logic", "    rst : in std_logic" };
+        // Inside: one signal per scalar bus signal, one array signal per bus array (named like the
+        // member); each top-level port is one signal, array elements included (<bus>_<member>_<i>).
         var signalNames = new Dictionary<SignalBase, string>();
+        var arrayNames = new Dictionary<(BusBase, string Member), string>();
         var glue = new List<string>();
         var decls = new List<string>();
+        string Inner(SignalBase s, string suffix)
+        {
+            var t = pkg.TypeOf(s.Type);
+            if (s.Index < 0)
+            {
+                var name = signalNames[s] = scope.Claim(TraceRecorder.PortName(s) + suffix);
+                decls.Add($"  signal {name} : {t.Name};");
+                return name;
+            }
+            if (!arrayNames.TryGetValue((s.Bus, s.Member), out var array))
+            {
+                arrayNames[(s.Bus, s.Member)] = array = scope.Claim($"{s.Bus.Name}_{s.Member}{suffix}");
+                decls.Add($"  signal {array} : {pkg.ArrayType(t, s.Bus.Signals.Count(x => x.Member == s.Member))};");
+            }
+            return signalNames[s] = $"{array}({s.Index})";
+        }
 
         foreach (var (bus, isInput) in netlist.Inputs.Select(b => (b, true)).Concat(netlist.Outputs.Select(b => (b, false))))
             foreach (var s in bus.Signals)
@@ -74,19 +93,12 @@ internal static class TopWriter
                 if (port != VhdlNames.Id(TraceRecorder.PortName(s)))
                     throw new TranspileException($"port {TraceRecorder.PortName(s)} clashes with another name in VHDL; rename the bus or signal");
                 portLines.Add($"    {port} : {(isInput ? "in" : "out")} {(t.Kind == VKind.Bool ? "std_logic" : $"std_logic_vector({t.Width - 1} downto 0)")}");
-                var inner = scope.Claim(TraceRecorder.PortName(s) + "_int");
-                signalNames[s] = inner;
-                decls.Add($"  signal {inner} : {t.Name};");
+                var inner = Inner(s, "_int");
                 glue.Add(isInput ? $"  {inner} <= {FromPort(port, t)};" : $"  {port} <= {ToPort(inner, t)};");
             }
         foreach (var bus in netlist.Buses)
             foreach (var s in bus.Signals)
-                if (!signalNames.ContainsKey(s))
-                {
-                    var name = scope.Claim(TraceRecorder.PortName(s));
-                    signalNames[s] = name;
-                    decls.Add($"  signal {name} : {pkg.TypeOf(s.Type).Name};");
-                }
+                if (!signalNames.ContainsKey(s)) Inner(s, "");
 
         var sb = new StringBuilder(VhdlFile.Header);
         sb.Append($"-- Top entity of design {netlist.Design.Name}\n");
@@ -110,9 +122,9 @@ internal static class TopWriter
             foreach (var ep in ports)
             {
                 var bus = netPorts.First(x => x.Field.DeclaringType == ep.Field.DeclaringType && x.Field.Name == ep.Field.Name).Bus;
-                var sig = bus.Signals.FirstOrDefault(s => s.Name == ep.Signal)
+                var sig = bus.Signals.FirstOrDefault(s => s.Member == ep.Signal)
                     ?? throw new TranspileException($"bus {bus} has no signal {ep.Signal} for {p}.{ep.Field.Name}");
-                maps.Add($"      {ep.Name} => {signalNames[sig]}");
+                maps.Add($"      {ep.Name} => {(ep.IsArray ? arrayNames[(bus, ep.Signal)] : signalNames[sig])}");
             }
             sb.Append("    port map (\n").Append(string.Join(",\n", maps)).Append("\n    );\n");
         }

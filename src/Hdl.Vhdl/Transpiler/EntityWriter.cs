@@ -6,8 +6,14 @@ using Microsoft.CodeAnalysis.Operations;
 
 namespace Hdl.Vhdl.Transpiler;
 
-/// <summary>A port of an entity: one signal of one bus field.</summary>
-internal sealed record EntityPort(string Name, VType Type, bool IsOutput, FieldInfo Field, string Signal, object? Initial);
+/// <summary>
+/// A port of an entity: one member of one bus field, a signal of type <see cref="Type"/> or, when
+/// <see cref="Length"/> is above 0, an array of that many (VHDL type <see cref="TypeName"/>).
+/// </summary>
+internal sealed record EntityPort(string Name, VType Type, bool IsOutput, FieldInfo Field, string Signal, object? Initial, int Length, string TypeName)
+{
+    public bool IsArray => Length > 0;
+}
 
 /// <summary>A generic of an entity: one readonly scalar field.</summary>
 internal sealed record EntityGeneric(string Name, VType Type, FieldInfo Field);
@@ -60,12 +66,13 @@ internal sealed class EntityWriter : IMemberResolver
             if (typeof(IBus).IsAssignableFrom(f.FieldType))
             {
                 bool isOutput = f.IsDefined(typeof(OutputBusAttribute));
-                foreach (var p in Bus.SignalProperties(f.FieldType))
+                foreach (var m in Bus.Members(f.FieldType))
                 {
-                    var t = pkg.TypeOf(HdlType.Of(p, p.PropertyType));
-                    var initial = p.GetCustomAttribute<InitialValueAttribute>() is { } iv
-                        ? (iv.Value is null ? Activator.CreateInstance(p.PropertyType) : iv.Value) : null;
-                    ports.Add(new EntityPort(scope.Claim($"{f.Name}_{p.Name}"), t, isOutput, f, p.Name, initial));
+                    var t = pkg.TypeOf(HdlType.Of(m.Property, m.ElementType));
+                    var initial = m.Property.GetCustomAttribute<InitialValueAttribute>() is { } iv
+                        ? (iv.Value is null ? Activator.CreateInstance(m.ElementType) : iv.Value) : null;
+                    ports.Add(new EntityPort(scope.Claim($"{f.Name}_{m.Name}"), t, isOutput, f, m.Name, initial,
+                        m.Length, m.IsArray ? pkg.ArrayType(t, m.Length) : t.Name));
                 }
                 continue;
             }
@@ -148,11 +155,11 @@ internal sealed class EntityWriter : IMemberResolver
         return false;
     }
 
-    public (string Port, VType Type, bool IsOutput) Signal(IFieldSymbol busField, IPropertySymbol signal, SyntaxNode at)
+    public (string Port, VType Type, bool IsOutput, int Length) Signal(IFieldSymbol busField, IPropertySymbol signal, SyntaxNode at)
     {
         var p = ports.FirstOrDefault(x => Key(x.Field) == Key(busField) && x.Signal == signal.Name)
             ?? throw TranspileException.At(at, $"{busField.Name}.{signal.Name} is not a signal of a bus field of {type.Name}");
-        return (p.Name, p.Type, p.IsOutput);
+        return (p.Name, p.Type, p.IsOutput, p.Length);
     }
 
     string Render(bool clocked)
@@ -181,7 +188,7 @@ internal sealed class EntityWriter : IMemberResolver
         if (!clocked)
         {
             if (!ports.Any(p => !p.IsOutput)) throw new TranspileException($"combinational process {type.Name} has no input bus");
-            foreach (var p in ports.Where(p => p.IsOutput)) body.Line($"{p.Name} <= {VhdlText.Zero(p.Type)};");
+            foreach (var p in ports.Where(p => p.IsOutput)) body.Line($"{p.Name} <= {Whole(p, VhdlText.Zero(p.Type))};");
         }
         else
             foreach (var r in copied) body.Line($"{r.Variable} := {r.Signal};");
@@ -199,7 +206,7 @@ internal sealed class EntityWriter : IMemberResolver
             sb.Append("  generic (\n").Append(string.Join(";\n", generics.Select(g => $"    {g.Name} : {g.Type.Name}"))).Append("\n  );\n");
         var portLines = new List<string>();
         if (clocked) { portLines.Add("    clk : in std_logic"); portLines.Add("    rst : in std_logic"); }
-        portLines.AddRange(ports.Select(p => $"    {p.Name} : {(p.IsOutput ? "out" : "in")} {p.Type.Name}"
+        portLines.AddRange(ports.Select(p => $"    {p.Name} : {(p.IsOutput ? "out" : "in")} {p.TypeName}"
             + (unresetPorts.Contains(p) ? $" := {PortStart(p)}" : "")));
         sb.Append("  port (\n").Append(string.Join(";\n", portLines)).Append("\n  );\n");
         sb.Append("end entity;\n\n");
@@ -242,7 +249,10 @@ internal sealed class EntityWriter : IMemberResolver
     }
 
     /// <summary>The value an output port of a clocked process starts with: its [InitialValue], else zero.</summary>
-    string PortStart(EntityPort p) => p.Initial is null ? VhdlText.Zero(p.Type) : pkg.Value(p.Initial, p.Type);
+    string PortStart(EntityPort p) => Whole(p, p.Initial is null ? VhdlText.Zero(p.Type) : pkg.Value(p.Initial, p.Type));
+
+    /// <summary>A value of the port: <paramref name="element"/> itself, or every element of an array port.</summary>
+    static string Whole(EntityPort p, string element) => p.IsArray ? $"(others => {element})" : element;
 
     /// <summary>A VHDL comment: <paramref name="lead"/> and the names, wrapped at about 100 columns.</summary>
     static string Comment(string indent, string lead, IReadOnlyList<string> names)

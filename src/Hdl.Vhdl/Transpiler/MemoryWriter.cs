@@ -60,7 +60,7 @@ internal static class MemoryWriter
 
         var ports = new List<EntityPort>();
         void Port(string field, string signal, VType type, bool output) =>
-            ports.Add(new EntityPort($"{field}_{signal}", type, output, t.GetField(field)!, signal, null));
+            ports.Add(new EntityPort($"{field}_{signal}", type, output, t.GetField(field)!, signal, null, 0, type.Name));
         if (isRam)
         {
             Port("Write", "Enable", VType.Bool, false);

@@ -54,6 +54,7 @@ internal sealed class PackageBuilder
             {
                 ("System", "UInt128") => VType.U(128),
                 ("System", "Int128") => VType.S(128),
+                ("Hdl", "BusArray") => throw Error(at, "a bus array is no value in hardware: read and write its elements (Input.Words[i]) or its Length"),
                 _ => throw Error(at, $"type {t.ToDisplayString()} is not a hardware type (use bool, byte..ulong, sbyte..long, UInt128 or an enum)"),
             },
         };

@@ -58,11 +58,11 @@ internal sealed class ResetAnalysis
             foreach (var port in netlist.Ports[p].Where(x => !x.IsOutput))
                 foreach (var signal in port.Bus.Signals)
                 {
-                    var node = new SignalNode(Key(port.Field), signal.Name);
+                    var node = new SignalNode(Key(port.Field), signal.Member);
                     if (flow.Unmodelled) seeds.Add(((p, node), $"{p} is not modelled ({flow.UnmodelledAt})"));
                     foreach (var w in netlist.Writers[port.Bus])
                         foreach (var wp in netlist.Ports[w].Where(x => x.IsOutput && x.Bus == port.Bus))
-                            Edge((p, node), (w, new SignalNode(Key(wp.Field), signal.Name)));
+                            Edge((p, node), (w, new SignalNode(Key(wp.Field), signal.Member)));
                 }
         }
         // A [KeepReset] register's reset value is observed, and so would be stale values it is computed from.
@@ -75,7 +75,7 @@ internal sealed class ResetAnalysis
             foreach (var signal in b.Signals.Where(s => s.Type.Kind is HdlKind.Bool or HdlKind.Enum))
                 foreach (var w in netlist.Writers[b])
                     foreach (var wp in netlist.Ports[w].Where(x => x.IsOutput && x.Bus == b))
-                        seeds.Add(((w, new SignalNode(Key(wp.Field), signal.Name)), $"top-level output {signal.FullName}"));
+                        seeds.Add(((w, new SignalNode(Key(wp.Field), signal.Member)), $"top-level output {signal.FullName}"));
 
         var work = new Stack<(Process, FlowNode)>();
         foreach (var (s, why) in seeds) if (control.TryAdd(s, why)) work.Push(s);
@@ -119,14 +119,14 @@ internal sealed class ResetAnalysis
         {
             // Memory contents are no register; the read data register has no reset (MemoryWriter).
             foreach (var port in netlist.Ports[p].Where(x => x.IsOutput))
-                foreach (var s in port.Bus.Signals) yield return (new SignalNode(Key(port.Field), s.Name), s);
+                foreach (var s in port.Bus.Signals) yield return (new SignalNode(Key(port.Field), s.Member), s);
             yield break;
         }
         foreach (var f in Netlist.InstanceFields(p.GetType()))
             if (!typeof(IBus).IsAssignableFrom(f.FieldType) && (f.FieldType.IsArray || !f.IsInitOnly))
                 yield return (new RegisterNode(Key(f)), f);
         foreach (var port in netlist.Ports[p].Where(x => x.IsOutput))
-            foreach (var s in port.Bus.Signals) yield return (new SignalNode(Key(port.Field), s.Name), s);
+            foreach (var s in port.Bus.Signals) yield return (new SignalNode(Key(port.Field), s.Member), s);
     }
 
     bool Keeps(Process p, FlowNode node)
@@ -143,21 +143,21 @@ internal sealed class ResetAnalysis
                 }
             case SignalNode s:
                 {
-                    var property = SignalProperty(p, s);
-                    return property.PropertyType == typeof(bool) || property.PropertyType.IsEnum || property.IsDefined(typeof(KeepResetAttribute));
+                    var member = SignalMember(p, s);
+                    return member.ElementType == typeof(bool) || member.ElementType.IsEnum || member.Property.IsDefined(typeof(KeepResetAttribute));
                 }
         }
         return true;
     }
 
-    /// <summary>The bus interface property of an output signal of a process.</summary>
-    PropertyInfo SignalProperty(Process p, SignalNode s)
+    /// <summary>The bus interface member of an output signal of a process.</summary>
+    BusMember SignalMember(Process p, SignalNode s)
     {
         var port = netlist.Ports[p].First(x => x.IsOutput && Key(x.Field) == s.BusField);
-        return Bus.SignalProperties(port.Field.FieldType).First(x => x.Name == s.Signal);
+        return Bus.Members(port.Field.FieldType).First(x => x.Name == s.Signal);
     }
 
-    bool IsKeepResetSignal(Process p, SignalNode s) => SignalProperty(p, s).IsDefined(typeof(KeepResetAttribute));
+    bool IsKeepResetSignal(Process p, SignalNode s) => SignalMember(p, s).Property.IsDefined(typeof(KeepResetAttribute));
 
     static (string, string) Key(FieldInfo f) => (f.DeclaringType!.Name, f.Name);
 
@@ -305,6 +305,10 @@ internal sealed class ResetAnalysis
                 case IArrayElementReferenceOperation e when IsWritten(e):
                     foreach (var index in e.Indices) flow.Decide(Reads(index), op);
                     break;
+                case IPropertyReferenceOperation { Property.IsIndexer: true } element when IsWritten(element):
+                    // An element of an output bus array: the index decides which signal is written.
+                    foreach (var a in element.Arguments) flow.Decide(Reads(a.Value), op);
+                    break;
                 case IBlockOperation or IVariableDeclarationGroupOperation or IVariableDeclarationOperation or IVariableInitializerOperation
                     or IExpressionStatementOperation or ISwitchCaseOperation or ICaseClauseOperation or IPatternOperation
                     or IReturnOperation or IBranchOperation or IEmptyOperation or ILiteralOperation or IConversionOperation
@@ -323,13 +327,14 @@ internal sealed class ResetAnalysis
 
     static bool IsShift(BinaryOperatorKind k) => k is BinaryOperatorKind.LeftShift or BinaryOperatorKind.RightShift or BinaryOperatorKind.UnsignedRightShift;
 
-    static bool IsWritten(IArrayElementReferenceOperation e) =>
+    static bool IsWritten(IOperation e) =>
         e.Parent is IAssignmentOperation a && a.Target == e || e.Parent is IIncrementOrDecrementOperation;
 
     void Assigned(IOperation target, IReadOnlyCollection<FlowNode> from, ProcessFlow flow)
     {
         target = BodyTranslator.Unwrap(target);
         if (target is IArrayElementReferenceOperation e) target = BodyTranslator.Unwrap(e.ArrayReference);
+        if (target is IPropertyReferenceOperation { Property.IsIndexer: true, Instance: { } array }) target = BodyTranslator.Unwrap(array);
         if (Node(target) is { } node) flow.Flow(node, from);
         else flow.NotModelled(target);
     }

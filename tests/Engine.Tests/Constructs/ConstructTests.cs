@@ -396,6 +396,39 @@ public class ConstructTests
     public void ArrayFieldRegisterFileCoSim() => CoSimulate(RegisterFileCase.Build, RegisterFileCase.Drive);
 
     [Fact]
+    public void BusArrays()
+    {
+        var slots = new uint[4];
+        var lanes = new ushort[3];
+        var flags = new bool[2];
+        var stored = new HashSet<int>();
+        var zeroLane = new HashSet<bool>();
+        Run(BusArraysCase.Build, BusArraysCase.Drive, (sim, _, context) =>
+        {
+            var input = sim.Port<IBusArrayWords>("words");
+            var r = sim.Port<IBusArraySlots>("slots");
+            for (int i = 0; i < 4; i++) Expect.Equal(slots[i], r.Slots[i], $"{context}, Slots[{i}]");
+            for (int i = 0; i < 3; i++) Expect.Equal(lanes[i], r.Lanes[i], $"{context}, Lanes[{i}]");
+            for (int i = 0; i < 2; i++) Expect.Equal(flags[i], r.Flags[i], $"{context}, Flags[{i}]");
+            var words = new uint[4];
+            for (int i = 0; i < 4; i++) words[i] = input.Words[i];
+            uint sum = words[0] + words[1] + words[2] + words[3], picked = words[input.Select];
+            var inner = new ushort[3];
+            for (int i = 0; i < 3; i++) inner[i] = (ushort)((words[i] >> i) & 0xFFF);
+            if (input.Store) { slots[input.Select] = picked ^ sum; stored.Add(input.Select); }
+            for (int i = 0; i < 3; i++) lanes[i] = (ushort)((inner[2 - i] + 1) & 0xFFF);
+            flags[0] = sum > picked;
+            flags[1] = inner[0] == 0;
+            zeroLane.Add(flags[1]);
+        });
+        Assert.Equal(4, stored.Count);
+        Assert.Equal([false, true], zeroLane.Order());
+    }
+
+    [Fact, Trait("Category", CoSim.Category)]
+    public void BusArraysCoSim() => CoSimulate(BusArraysCase.Build, BusArraysCase.Drive);
+
+    [Fact]
     public void ReadonlyConstructorConstants() => Run(InstanceConstantsCase.Build, Operands.Drive, (sim, _, context) =>
     {
         var (a, b, at) = Operands2(sim, context);

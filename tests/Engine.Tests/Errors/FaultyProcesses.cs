@@ -284,6 +284,32 @@ public interface IReadOnlySignalBus : IBus
     uint Value { get; }
 }
 
+public interface IUnsizedArrayBus : IBus
+{
+    BusArray<uint> Words { get; }
+}
+
+public interface IEmptyArrayBus : IBus
+{
+    [ArrayLength(0)] BusArray<uint> Words { get; }
+}
+
+public interface ISettableArrayBus : IBus
+{
+    [ArrayLength(2)] BusArray<uint> Words { get; set; }
+}
+
+public interface ILengthOnScalarBus : IBus
+{
+    [ArrayLength(2)] uint Word { get; set; }
+}
+
+public interface IArrayElementClashBus : IBus
+{
+    [ArrayLength(2)] BusArray<uint> Word { get; }
+    uint Word_1 { get; set; }
+}
+
 public interface ITooWideBus : IBus
 {
     [Width(40)] uint Value { get; set; }

@@ -550,6 +550,16 @@ public class KernelErrorTests
     }
 
     [Fact]
+    public void ABusArrayOfNoFixedLength()
+    {
+        Contains(Fails(() => Bus.Create<IUnsizedArrayBus>()), "bus array IUnsizedArrayBus.Words", "[ArrayLength(n)]");
+        Contains(Fails(() => Bus.Create<IEmptyArrayBus>()), "IEmptyArrayBus.Words", "[ArrayLength(0)] must be at least 1");
+        Contains(Fails(() => Bus.Create<ISettableArrayBus>()), "ISettableArrayBus.Words", "get accessor only");
+        Contains(Fails(() => Bus.Create<ILengthOnScalarBus>()), "ILengthOnScalarBus.Word", "needs a BusArray<T> member");
+        Contains(Fails(() => Bus.Create<IArrayElementClashBus>()), "signal Word_1 is named twice");
+    }
+
+    [Fact]
     public void AWidthWiderThanItsType()
     {
         Contains(Fails(() => Bus.Create<ITooWideBus>()), "[Width(40)]", "UInt32");

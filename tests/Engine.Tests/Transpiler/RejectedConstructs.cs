@@ -9,6 +9,7 @@ namespace Engine.Tests.Transpiler;
 public interface IRejectIn : IBus
 {
     [InitialValue(0u)] uint Value { get; set; }
+    [ArrayLength(2), InitialValue(0u)] BusArray<uint> Pair { get; }
 }
 
 public interface IRejectOut : IBus
@@ -93,6 +94,28 @@ public sealed class TryCatch : RejectProcess
     {
         try { Output.Value = 100 / Input.Value; }
         catch (DivideByZeroException) { Output.Value = 0; }
+    }
+}
+
+public sealed class WholeBusArray : RejectProcess
+{
+    protected override void OnTick()
+    {
+        Output.Value = Helpers.First(Input.Pair);
+    }
+
+    static class Helpers
+    {
+        public static uint First(BusArray<uint> pair) => pair[0];
+    }
+}
+
+public sealed class WritesItsInputArray : RejectProcess
+{
+    protected override void OnTick()
+    {
+        Input.Pair[1] = Input.Value;
+        Output.Value = Input.Pair[0];
     }
 }
 
