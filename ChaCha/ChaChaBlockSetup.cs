@@ -40,23 +40,17 @@ public sealed class ChaChaBlockSetup : ClockedProcess
                 uint counter = nextCounter;
                 if (!inMessage)
                 {
-                    k0 = Input.Key0;
-                    k1 = Input.Key1;
+                    k0 = Input.Key[0];
+                    k1 = Input.Key[1];
                     n = Input.Nonce;
                     counter = Input.Counter;
                 }
                 UInt128 counterNonce = ChaChaMath.CounterNonce(counter, n);
-                Output.Column0 = ChaChaMath.InitialColumn(k0, k1, counterNonce, 0);
-                Output.Column1 = ChaChaMath.InitialColumn(k0, k1, counterNonce, 1);
-                Output.Column2 = ChaChaMath.InitialColumn(k0, k1, counterNonce, 2);
-                Output.Column3 = ChaChaMath.InitialColumn(k0, k1, counterNonce, 3);
-                Output.Key0 = k0;
-                Output.Key1 = k1;
+                for (int i = 0; i < Output.Column.Length; i++) Output.Column[i] = ChaChaMath.InitialColumn(k0, k1, counterNonce, i);
+                Output.Key[0] = k0;
+                Output.Key[1] = k1;
                 Output.CounterNonce = counterNonce;
-                Output.Data0 = Input.Data0;
-                Output.Data1 = Input.Data1;
-                Output.Data2 = Input.Data2;
-                Output.Data3 = Input.Data3;
+                for (int i = 0; i < Output.Data.Length; i++) Output.Data[i] = Input.Data[i];
                 Output.ByteCount = Input.ByteCount;
                 Output.Last = Input.Last;
                 bool exhausted = counter == uint.MaxValue && !Input.Last;

@@ -12,20 +12,12 @@ namespace Crypto.ChaCha;
 /// </summary>
 public interface IChaChaDataIn : IStreamControl
 {
-    /// <summary>Data bytes 0..15 of the block, little-endian (byte 0 least significant).</summary>
-    UInt128 Data0 { get; set; }
-    /// <summary>Data bytes 16..31.</summary>
-    UInt128 Data1 { get; set; }
-    /// <summary>Data bytes 32..47.</summary>
-    UInt128 Data2 { get; set; }
-    /// <summary>Data bytes 48..63.</summary>
-    UInt128 Data3 { get; set; }
+    /// <summary>The block's data bytes, 16 per element, little-endian: Data[0] holds bytes 0..15 (byte 0 least significant).</summary>
+    [ArrayLength(4)] BusArray<UInt128> Data { get; }
     /// <summary>Valid bytes of the word, 1..64: 64 but on a message's final, partial block.</summary>
     [Width(7)] byte ByteCount { get; set; }
-    /// <summary>Key bytes 0..15, little-endian.</summary>
-    UInt128 Key0 { get; set; }
-    /// <summary>Key bytes 16..31, little-endian.</summary>
-    UInt128 Key1 { get; set; }
+    /// <summary>The key, 16 bytes per element, little-endian: Key[0] holds bytes 0..15.</summary>
+    [ArrayLength(2)] BusArray<UInt128> Key { get; }
     /// <summary>The 96-bit nonce, bytes 0..11 little-endian.</summary>
     [Width(96)] UInt128 Nonce { get; set; }
     /// <summary>The block counter of the message's first block.</summary>
@@ -38,10 +30,7 @@ public interface IChaChaDataIn : IStreamControl
 /// </summary>
 public interface IChaChaDataOut : IStreamControl
 {
-    UInt128 Data0 { get; set; }
-    UInt128 Data1 { get; set; }
-    UInt128 Data2 { get; set; }
-    UInt128 Data3 { get; set; }
+    [ArrayLength(4)] BusArray<UInt128> Data { get; }
     [Width(7)] byte ByteCount { get; set; }
     /// <summary>
     /// Counter exhaustion: this word used block counter 2^32-1 and its message goes on. The core
@@ -57,10 +46,7 @@ public interface IChaChaDataOut : IStreamControl
 /// </remarks>
 public interface IChaChaColumns : IBus
 {
-    [InitialValue] UInt128 Column0 { get; set; }
-    [InitialValue] UInt128 Column1 { get; set; }
-    [InitialValue] UInt128 Column2 { get; set; }
-    [InitialValue] UInt128 Column3 { get; set; }
+    [ArrayLength(4), InitialValue] BusArray<UInt128> Column { get; }
 }
 
 /// <summary>
@@ -70,14 +56,10 @@ public interface IChaChaColumns : IBus
 /// </summary>
 public interface IChaChaBlock : IStreamControl, IChaChaColumns
 {
-    UInt128 Key0 { get; set; }
-    UInt128 Key1 { get; set; }
+    [ArrayLength(2)] BusArray<UInt128> Key { get; }
     /// <summary>State words 12..15: the block counter (lane 0) and the nonce.</summary>
     UInt128 CounterNonce { get; set; }
-    UInt128 Data0 { get; set; }
-    UInt128 Data1 { get; set; }
-    UInt128 Data2 { get; set; }
-    UInt128 Data3 { get; set; }
+    [ArrayLength(4)] BusArray<UInt128> Data { get; }
     [Width(7)] byte ByteCount { get; set; }
     /// <summary>See <see cref="IChaChaDataOut.Error"/>.</summary>
     bool Error { get; set; }

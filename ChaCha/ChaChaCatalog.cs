@@ -194,21 +194,21 @@ public static class ChaChaCatalog
     /// <summary>Writes a word onto the core's input bus.</summary>
     public static void Write(IChaChaDataIn bus, ChaChaWord w)
     {
-        bus.Data0 = w.Data0;
-        bus.Data1 = w.Data1;
-        bus.Data2 = w.Data2;
-        bus.Data3 = w.Data3;
+        bus.Data[0] = w.Data0;
+        bus.Data[1] = w.Data1;
+        bus.Data[2] = w.Data2;
+        bus.Data[3] = w.Data3;
         bus.ByteCount = w.ByteCount;
         bus.Last = w.Last;
-        bus.Key0 = w.Key0;
-        bus.Key1 = w.Key1;
+        bus.Key[0] = w.Key0;
+        bus.Key[1] = w.Key1;
         bus.Nonce = w.Nonce;
         bus.Counter = w.Counter;
     }
 
     /// <summary>Reads a word off the core's output bus.</summary>
     public static ChaChaWordResult Read(IChaChaDataOut bus) =>
-        new(bus.Data0, bus.Data1, bus.Data2, bus.Data3, bus.ByteCount, bus.Last, bus.Error);
+        new(bus.Data[0], bus.Data[1], bus.Data[2], bus.Data[3], bus.ByteCount, bus.Last, bus.Error);
 
     /// <summary>
     /// What the core must produce for <paramref name="words"/>, from the software model: each message's

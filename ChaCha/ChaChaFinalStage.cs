@@ -25,16 +25,14 @@ public sealed class ChaChaFinalStage : ClockedProcess
             Output.Valid = valid;
             if (valid)
             {
-                UInt128 key0 = Input.Key0, key1 = Input.Key1, counterNonce = Input.CounterNonce;
-                UInt128 s0 = ChaChaMath.AddLanes(Input.Column0, ChaChaMath.InitialColumn(key0, key1, counterNonce, 0));
-                UInt128 s1 = ChaChaMath.AddLanes(Input.Column1, ChaChaMath.InitialColumn(key0, key1, counterNonce, 1));
-                UInt128 s2 = ChaChaMath.AddLanes(Input.Column2, ChaChaMath.InitialColumn(key0, key1, counterNonce, 2));
-                UInt128 s3 = ChaChaMath.AddLanes(Input.Column3, ChaChaMath.InitialColumn(key0, key1, counterNonce, 3));
+                UInt128 key0 = Input.Key[0], key1 = Input.Key[1], counterNonce = Input.CounterNonce;
+                UInt128 s0 = ChaChaMath.AddLanes(Input.Column[0], ChaChaMath.InitialColumn(key0, key1, counterNonce, 0));
+                UInt128 s1 = ChaChaMath.AddLanes(Input.Column[1], ChaChaMath.InitialColumn(key0, key1, counterNonce, 1));
+                UInt128 s2 = ChaChaMath.AddLanes(Input.Column[2], ChaChaMath.InitialColumn(key0, key1, counterNonce, 2));
+                UInt128 s3 = ChaChaMath.AddLanes(Input.Column[3], ChaChaMath.InitialColumn(key0, key1, counterNonce, 3));
                 byte byteCount = Input.ByteCount;
-                Output.Data0 = (ChaChaMath.Row(s0, s1, s2, s3, 0) ^ Input.Data0) & ChaChaMath.KeepMask(byteCount, 0);
-                Output.Data1 = (ChaChaMath.Row(s0, s1, s2, s3, 1) ^ Input.Data1) & ChaChaMath.KeepMask(byteCount, 1);
-                Output.Data2 = (ChaChaMath.Row(s0, s1, s2, s3, 2) ^ Input.Data2) & ChaChaMath.KeepMask(byteCount, 2);
-                Output.Data3 = (ChaChaMath.Row(s0, s1, s2, s3, 3) ^ Input.Data3) & ChaChaMath.KeepMask(byteCount, 3);
+                for (int i = 0; i < Output.Data.Length; i++)
+                    Output.Data[i] = (ChaChaMath.Row(s0, s1, s2, s3, i) ^ Input.Data[i]) & ChaChaMath.KeepMask(byteCount, i);
                 Output.ByteCount = byteCount;
                 Output.Error = Input.Error;
                 Output.Last = Input.Last;

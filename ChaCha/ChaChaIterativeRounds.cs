@@ -48,25 +48,22 @@ public sealed class ChaChaIterativeRounds : ClockedProcess
         {
             if (doubleRound < ChaChaMath.DoubleRounds - 1)
             {
-                column0 = Rounds.Column0;
-                column1 = Rounds.Column1;
-                column2 = Rounds.Column2;
-                column3 = Rounds.Column3;
+                column0 = Rounds.Column[0];
+                column1 = Rounds.Column[1];
+                column2 = Rounds.Column[2];
+                column3 = Rounds.Column[3];
                 doubleRound++;
             }
             else if (outputFree)
             {
-                Output.Column0 = Rounds.Column0;
-                Output.Column1 = Rounds.Column1;
-                Output.Column2 = Rounds.Column2;
-                Output.Column3 = Rounds.Column3;
-                Output.Key0 = key0;
-                Output.Key1 = key1;
+                for (int i = 0; i < Output.Column.Length; i++) Output.Column[i] = Rounds.Column[i];
+                Output.Key[0] = key0;
+                Output.Key[1] = key1;
                 Output.CounterNonce = counterNonce;
-                Output.Data0 = data0;
-                Output.Data1 = data1;
-                Output.Data2 = data2;
-                Output.Data3 = data3;
+                Output.Data[0] = data0;
+                Output.Data[1] = data1;
+                Output.Data[2] = data2;
+                Output.Data[3] = data3;
                 Output.ByteCount = byteCount;
                 Output.Error = error;
                 Output.Last = last;
@@ -77,17 +74,17 @@ public sealed class ChaChaIterativeRounds : ClockedProcess
 
         if (accept)
         {
-            column0 = Input.Column0;
-            column1 = Input.Column1;
-            column2 = Input.Column2;
-            column3 = Input.Column3;
-            key0 = Input.Key0;
-            key1 = Input.Key1;
+            column0 = Input.Column[0];
+            column1 = Input.Column[1];
+            column2 = Input.Column[2];
+            column3 = Input.Column[3];
+            key0 = Input.Key[0];
+            key1 = Input.Key[1];
             counterNonce = Input.CounterNonce;
-            data0 = Input.Data0;
-            data1 = Input.Data1;
-            data2 = Input.Data2;
-            data3 = Input.Data3;
+            data0 = Input.Data[0];
+            data1 = Input.Data[1];
+            data2 = Input.Data[2];
+            data3 = Input.Data[3];
             byteCount = Input.ByteCount;
             error = Input.Error;
             last = Input.Last;
@@ -98,9 +95,9 @@ public sealed class ChaChaIterativeRounds : ClockedProcess
         inputReady = !busy || (doubleRound == ChaChaMath.DoubleRounds - 1 && !resultValid);
         Output.Valid = resultValid;
         InputReady.Ready = inputReady;
-        Working.Column0 = column0;
-        Working.Column1 = column1;
-        Working.Column2 = column2;
-        Working.Column3 = column3;
+        Working.Column[0] = column0;
+        Working.Column[1] = column1;
+        Working.Column[2] = column2;
+        Working.Column[3] = column3;
     }
 }

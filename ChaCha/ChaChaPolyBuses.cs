@@ -23,20 +23,12 @@ public enum ChaChaPolyKind
 public interface IChaChaPolyIn : IStreamControl
 {
     ChaChaPolyKind Kind { get; set; }
-    /// <summary>Bytes 0..15 of the word, little-endian (byte 0 least significant).</summary>
-    UInt128 Data0 { get; set; }
-    /// <summary>Bytes 16..31.</summary>
-    UInt128 Data1 { get; set; }
-    /// <summary>Bytes 32..47.</summary>
-    UInt128 Data2 { get; set; }
-    /// <summary>Bytes 48..63.</summary>
-    UInt128 Data3 { get; set; }
+    /// <summary>The word's bytes, 16 per element, little-endian: Data[0] holds bytes 0..15 (byte 0 least significant).</summary>
+    [ArrayLength(4)] BusArray<UInt128> Data { get; }
     /// <summary>Valid bytes of an AAD or data word, 1..64 (ignored on End); bytes past it are ignored.</summary>
     [Width(7)] byte ByteCount { get; set; }
-    /// <summary>Key bytes 0..15, little-endian.</summary>
-    UInt128 Key0 { get; set; }
-    /// <summary>Key bytes 16..31, little-endian.</summary>
-    UInt128 Key1 { get; set; }
+    /// <summary>The key, 16 bytes per element, little-endian: Key[0] holds bytes 0..15.</summary>
+    [ArrayLength(2)] BusArray<UInt128> Key { get; }
     /// <summary>The 96-bit nonce, bytes 0..11 little-endian.</summary>
     [Width(96)] UInt128 Nonce { get; set; }
     /// <summary>The message is decrypted: the data words are ciphertext, and the tag is checked.</summary>
@@ -53,10 +45,7 @@ public interface IChaChaPolyOut : IStreamControl
 {
     /// <summary><see cref="ChaChaPolyKind.Data"/> or <see cref="ChaChaPolyKind.End"/> (with Last).</summary>
     ChaChaPolyKind Kind { get; set; }
-    UInt128 Data0 { get; set; }
-    UInt128 Data1 { get; set; }
-    UInt128 Data2 { get; set; }
-    UInt128 Data3 { get; set; }
+    [ArrayLength(4)] BusArray<UInt128> Data { get; }
     /// <summary>Bytes of a data word, 1..64 (0 on End).</summary>
     [Width(7)] byte ByteCount { get; set; }
     /// <summary>On End: the message's tag, little-endian (0 on data words).</summary>

@@ -192,21 +192,21 @@ public static class ChaChaPolyCatalog
     public static void Write(IChaChaPolyIn bus, ChaChaPolyWord w)
     {
         bus.Kind = w.Kind;
-        bus.Data0 = w.Data0;
-        bus.Data1 = w.Data1;
-        bus.Data2 = w.Data2;
-        bus.Data3 = w.Data3;
+        bus.Data[0] = w.Data0;
+        bus.Data[1] = w.Data1;
+        bus.Data[2] = w.Data2;
+        bus.Data[3] = w.Data3;
         bus.ByteCount = w.ByteCount;
         bus.Last = w.Kind == ChaChaPolyKind.End;
-        bus.Key0 = w.Key0;
-        bus.Key1 = w.Key1;
+        bus.Key[0] = w.Key0;
+        bus.Key[1] = w.Key1;
         bus.Nonce = w.Nonce;
         bus.Decrypt = w.Decrypt;
         bus.Tag = w.Tag;
     }
 
     public static ChaChaPolyResult Read(IChaChaPolyOut bus) =>
-        new(bus.Kind, bus.Data0, bus.Data1, bus.Data2, bus.Data3, bus.ByteCount, bus.Tag, bus.TagMismatch, bus.Last);
+        new(bus.Kind, bus.Data[0], bus.Data[1], bus.Data[2], bus.Data[3], bus.ByteCount, bus.Tag, bus.TagMismatch, bus.Last);
 
     /// <summary>
     /// What the core must give for <paramref name="words"/>, from the software model

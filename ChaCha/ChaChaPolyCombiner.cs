@@ -93,10 +93,10 @@ public sealed class ChaChaPolyCombiner : ClockedProcess
         if (push)
         {
             bool end = Input.Kind == ChaChaPolyKind.End;
-            queued0[tail] = end ? Input.Tag : Input.Data0;
-            queued1[tail] = Input.Data1;
-            queued2[tail] = Input.Data2;
-            queued3[tail] = Input.Data3;
+            queued0[tail] = end ? Input.Tag : Input.Data[0];
+            queued1[tail] = Input.Data[1];
+            queued2[tail] = Input.Data[2];
+            queued3[tail] = Input.Data[3];
             queuedBytes[tail] = Input.ByteCount;
             queuedData[tail] = Input.Kind == ChaChaPolyKind.Data;
             queuedEnd[tail] = end;
@@ -134,10 +134,7 @@ public sealed class ChaChaPolyCombiner : ClockedProcess
         {
             // The message's End word; the next message starts with its own key block.
             Output.Kind = ChaChaPolyKind.End;
-            Output.Data0 = 0;
-            Output.Data1 = 0;
-            Output.Data2 = 0;
-            Output.Data3 = 0;
+            for (int i = 0; i < Output.Data.Length; i++) Output.Data[i] = 0;
             Output.ByteCount = 0;
             Output.Tag = tag;
             Output.TagMismatch = checkTag && tag != receivedTag;
@@ -191,10 +188,10 @@ public sealed class ChaChaPolyCombiner : ClockedProcess
                 UInt128 out2 = (word2 ^ keystream2) & ChaChaMath.KeepMask(bytes, 2);
                 UInt128 out3 = (word3 ^ keystream3) & ChaChaMath.KeepMask(bytes, 3);
                 Output.Kind = ChaChaPolyKind.Data;
-                Output.Data0 = out0;
-                Output.Data1 = out1;
-                Output.Data2 = out2;
-                Output.Data3 = out3;
+                Output.Data[0] = out0;
+                Output.Data[1] = out1;
+                Output.Data[2] = out2;
+                Output.Data[3] = out3;
                 Output.ByteCount = bytes;
                 Output.Tag = 0;
                 Output.TagMismatch = false;
@@ -226,10 +223,10 @@ public sealed class ChaChaPolyCombiner : ClockedProcess
         // A keystream block arrives when the buffer was free at this clock (keystreamReady).
         if (keystreamReady && Keystream.Valid)
         {
-            keystream0 = Keystream.Data0;
-            keystream1 = Keystream.Data1;
-            keystream2 = Keystream.Data2;
-            keystream3 = Keystream.Data3;
+            keystream0 = Keystream.Data[0];
+            keystream1 = Keystream.Data[1];
+            keystream2 = Keystream.Data[2];
+            keystream3 = Keystream.Data[3];
             keystreamHeld = true;
         }
         keystreamReady = !keystreamHeld;

@@ -38,12 +38,11 @@ public sealed class ChaChaPolyFront : ClockedProcess
         {
             if (Input.Valid && !requestValid)
             {
-                key0 = Input.Key0;
-                key1 = Input.Key1;
+                key0 = Input.Key[0];
+                key1 = Input.Key[1];
                 nonce = Input.Nonce;
                 decrypt = Input.Decrypt;
-                Request.Key0 = Input.Key0;
-                Request.Key1 = Input.Key1;
+                for (int i = 0; i < Request.Key.Length; i++) Request.Key[i] = Input.Key[i];
                 Request.Nonce = Input.Nonce;
                 Request.Counter = 0;
                 Request.ByteCount = ChaChaPolyMath.KeyBlockBytes;
@@ -56,8 +55,8 @@ public sealed class ChaChaPolyFront : ClockedProcess
         {
             if (Input.Kind == ChaChaPolyKind.Data)
             {
-                Request.Key0 = key0;
-                Request.Key1 = key1;
+                Request.Key[0] = key0;
+                Request.Key[1] = key1;
                 Request.Nonce = nonce;
                 Request.Counter = nextCounter;
                 Request.ByteCount = ChaChaMath.BlockBytes;
@@ -67,10 +66,7 @@ public sealed class ChaChaPolyFront : ClockedProcess
             else if (Input.Kind == ChaChaPolyKind.End)
                 keyRequested = false;
         }
-        Request.Data0 = 0;
-        Request.Data1 = 0;
-        Request.Data2 = 0;
-        Request.Data3 = 0;
+        for (int i = 0; i < Request.Data.Length; i++) Request.Data[i] = 0;
         Request.Last = true;
         Request.Valid = requestValid;
         Message.KeyRequested = keyRequested;

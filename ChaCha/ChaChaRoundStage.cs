@@ -26,17 +26,10 @@ public sealed class ChaChaRoundStage : ClockedProcess
             Output.Valid = valid;
             if (valid)
             {
-                Output.Column0 = Rounds.Column0;
-                Output.Column1 = Rounds.Column1;
-                Output.Column2 = Rounds.Column2;
-                Output.Column3 = Rounds.Column3;
-                Output.Key0 = Input.Key0;
-                Output.Key1 = Input.Key1;
+                for (int i = 0; i < Output.Column.Length; i++) Output.Column[i] = Rounds.Column[i];
+                for (int i = 0; i < Output.Key.Length; i++) Output.Key[i] = Input.Key[i];
                 Output.CounterNonce = Input.CounterNonce;
-                Output.Data0 = Input.Data0;
-                Output.Data1 = Input.Data1;
-                Output.Data2 = Input.Data2;
-                Output.Data3 = Input.Data3;
+                for (int i = 0; i < Output.Data.Length; i++) Output.Data[i] = Input.Data[i];
                 Output.ByteCount = Input.ByteCount;
                 Output.Error = Input.Error;
                 Output.Last = Input.Last;

@@ -27,7 +27,7 @@ public sealed class ChaChaRounds : CombinationalProcess
 
     protected override void OnTick()
     {
-        UInt128 c0 = Input.Column0, c1 = Input.Column1, c2 = Input.Column2, c3 = Input.Column3;
+        UInt128 c0 = Input.Column[0], c1 = Input.Column[1], c2 = Input.Column[2], c3 = Input.Column[3];
         UInt128 d0, d1, d2, d3;
         bool diagonal = diagonalFirst;
         // Constant loop bound (the subset's rule); the instance's own rounds are the first `rounds`.
@@ -56,9 +56,9 @@ public sealed class ChaChaRounds : CombinationalProcess
                 diagonal = !diagonal;
             }
         }
-        Output.Column0 = c0;
-        Output.Column1 = c1;
-        Output.Column2 = c2;
-        Output.Column3 = c3;
+        Output.Column[0] = c0;
+        Output.Column[1] = c1;
+        Output.Column[2] = c2;
+        Output.Column[3] = c3;
     }
 }

@@ -28,6 +28,9 @@ public abstract class SignalBase
     /// <summary>Writes a boxed value of the signal's C# type (for drivers that do not know the type).</summary>
     public abstract void WriteValue(object value);
 
+    /// <summary>Writes the value of <paramref name="source"/>, a signal of the same C# type, this cycle.</summary>
+    internal abstract void CopyFrom(SignalBase source);
+
     public string FullName => $"{Bus.Name}.{Name}";
 
     /// <summary>Whether the signal has a value (written, or initial).</summary>
@@ -97,6 +100,8 @@ public sealed class Signal<T> : SignalBase where T : unmanaged
     }
 
     public override void WriteValue(object value) => Write((T)value);
+
+    internal override void CopyFrom(SignalBase source) => Write(((Signal<T>)source).Read());
 
     /// <summary>Reads the value of this cycle.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -25,13 +25,9 @@ entity ChaChaAxiWordCollector is
     InputReady_Ready : out boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Data0 : out hdl_u128 := (others => '0');
-    Output_Data1 : out hdl_u128 := (others => '0');
-    Output_Data2 : out hdl_u128 := (others => '0');
-    Output_Data3 : out hdl_u128 := (others => '0');
+    Output_Data : out hdl_u128_x4 := (others => (others => '0'));
     Output_ByteCount : out hdl_u7;
-    Output_Key0 : out hdl_u128 := (others => '0');
-    Output_Key1 : out hdl_u128 := (others => '0');
+    Output_Key : out hdl_u128_x2 := (others => (others => '0'));
     Output_Nonce : out hdl_u96 := (others => '0');
     Output_Counter : out hdl_u32;
     Closing_Discard : out boolean;
@@ -95,8 +91,7 @@ begin
         Error_Error <= false;
         Error_Code <= unsigned'(x"00");
         -- Datapath, no reset (the reset value is never observed): lane0_reg, lane1_reg, lane2_reg,
-        --   Output_Data0, Output_Data1, Output_Data2, Output_Data3, Output_Key0, Output_Key1,
-        --   Output_Nonce
+        --   Output_Data, Output_Key, Output_Nonce
       else
         ready := ready_reg;
         outputValid := outputValid_reg;
@@ -142,33 +137,33 @@ begin
                 end if;
                 exhausted := ((counter = unsigned'(x"FFFFFFFF")) and (not Input_Last));
                 if (to_integer(count) = 0) then
-                  Output_Data0 <= lane;
+                  Output_Data(0) <= lane;
                 else
-                  Output_Data0 <= lane0;
+                  Output_Data(0) <= lane0;
                 end if;
                 if (to_integer(count) = 1) then
-                  Output_Data1 <= lane;
+                  Output_Data(1) <= lane;
                 elsif (to_integer(count) > 1) then
-                  Output_Data1 <= lane1;
+                  Output_Data(1) <= lane1;
                 else
-                  Output_Data1 <= unsigned'(x"00000000000000000000000000000000");
+                  Output_Data(1) <= unsigned'(x"00000000000000000000000000000000");
                 end if;
                 if (to_integer(count) = 2) then
-                  Output_Data2 <= lane;
+                  Output_Data(2) <= lane;
                 elsif (to_integer(count) > 2) then
-                  Output_Data2 <= lane2;
+                  Output_Data(2) <= lane2;
                 else
-                  Output_Data2 <= unsigned'(x"00000000000000000000000000000000");
+                  Output_Data(2) <= unsigned'(x"00000000000000000000000000000000");
                 end if;
                 if (to_integer(count) = 3) then
-                  Output_Data3 <= lane;
+                  Output_Data(3) <= lane;
                 else
-                  Output_Data3 <= unsigned'(x"00000000000000000000000000000000");
+                  Output_Data(3) <= unsigned'(x"00000000000000000000000000000000");
                 end if;
                 Output_ByteCount <= total(6 downto 0);
                 Output_Last <= (Input_Last or exhausted);
-                Output_Key0 <= Config_KeyLow;
-                Output_Key1 <= Config_KeyHigh;
+                Output_Key(0) <= Config_KeyLow;
+                Output_Key(1) <= Config_KeyHigh;
                 Output_Nonce <= resize(shift_right(Config_Iv, 32), 96);
                 Output_Counter <= counter;
                 outputValid := true;
@@ -193,10 +188,9 @@ begin
           end if;
         end if;
         if (closing and (not outputValid)) then
-          Output_Data0 <= unsigned'(x"00000000000000000000000000000000");
-          Output_Data1 <= unsigned'(x"00000000000000000000000000000000");
-          Output_Data2 <= unsigned'(x"00000000000000000000000000000000");
-          Output_Data3 <= unsigned'(x"00000000000000000000000000000000");
+          for i in 0 to 3 loop
+            Output_Data(i) <= unsigned'(x"00000000000000000000000000000000");
+          end loop;
           Output_ByteCount <= resize(unsigned'(x"01"), 7);
           Output_Last <= true;
           outputValid := true;

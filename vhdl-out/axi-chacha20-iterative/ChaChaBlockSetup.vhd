@@ -11,29 +11,18 @@ entity ChaChaBlockSetup is
     rst : in std_logic;
     Input_Valid : in boolean;
     Input_Last : in boolean;
-    Input_Data0 : in hdl_u128;
-    Input_Data1 : in hdl_u128;
-    Input_Data2 : in hdl_u128;
-    Input_Data3 : in hdl_u128;
+    Input_Data : in hdl_u128_x4;
     Input_ByteCount : in hdl_u7;
-    Input_Key0 : in hdl_u128;
-    Input_Key1 : in hdl_u128;
+    Input_Key : in hdl_u128_x2;
     Input_Nonce : in hdl_u96;
     Input_Counter : in hdl_u32;
     Advance_Ready : in boolean;
-    Output_Column0 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-    Output_Column1 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-    Output_Column2 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-    Output_Column3 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+    Output_Column : out hdl_u128_x4 := (others => unsigned'(x"00000000000000000000000000000000"));
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Key0 : out hdl_u128 := (others => '0');
-    Output_Key1 : out hdl_u128 := (others => '0');
+    Output_Key : out hdl_u128_x2 := (others => (others => '0'));
     Output_CounterNonce : out hdl_u128 := (others => '0');
-    Output_Data0 : out hdl_u128 := (others => '0');
-    Output_Data1 : out hdl_u128 := (others => '0');
-    Output_Data2 : out hdl_u128 := (others => '0');
-    Output_Data3 : out hdl_u128 := (others => '0');
+    Output_Data : out hdl_u128_x4 := (others => (others => '0'));
     Output_ByteCount : out hdl_u7;
     Output_Error : out boolean;
     Status_Stopped : out boolean
@@ -74,9 +63,7 @@ begin
         Output_Error <= false;
         Status_Stopped <= false;
         -- Datapath, no reset (the reset value is never observed): key0_reg, key1_reg, nonce_reg,
-        --   Output_Column0, Output_Column1, Output_Column2, Output_Column3, Output_Key0,
-        --   Output_Key1, Output_CounterNonce, Output_Data0, Output_Data1, Output_Data2,
-        --   Output_Data3
+        --   Output_Column, Output_Key, Output_CounterNonce, Output_Data
       else
         inMessage := inMessage_reg;
         nextCounter := nextCounter_reg;
@@ -93,23 +80,21 @@ begin
             n := nonce;
             counter := nextCounter;
             if (not inMessage) then
-              k0 := Input_Key0;
-              k1 := Input_Key1;
+              k0 := Input_Key(0);
+              k1 := Input_Key(1);
               n := resize(Input_Nonce, 128);
               counter := Input_Counter;
             end if;
             counterNonce := unsigned'(n(95 downto 0) & counter);
-            Output_Column0 <= ChaChaMath_Pack(ChaChaMath_Sigma(0), k0(31 downto 0), k1(31 downto 0), counterNonce(31 downto 0));
-            Output_Column1 <= ChaChaMath_Pack(ChaChaMath_Sigma(1), k0(63 downto 32), k1(63 downto 32), counterNonce(63 downto 32));
-            Output_Column2 <= ChaChaMath_Pack(ChaChaMath_Sigma(2), k0(95 downto 64), k1(95 downto 64), counterNonce(95 downto 64));
-            Output_Column3 <= ChaChaMath_Pack(ChaChaMath_Sigma(3), k0(127 downto 96), k1(127 downto 96), counterNonce(127 downto 96));
-            Output_Key0 <= k0;
-            Output_Key1 <= k1;
+            for i in 0 to 3 loop
+              Output_Column(i) <= ChaChaMath_Pack(ChaChaMath_Sigma(hdl_index(i, 4)), resize(shift_right(k0, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 5), 7)), 32), resize(shift_right(k1, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 5), 7)), 32), resize(shift_right(counterNonce, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 5), 7)), 32));
+            end loop;
+            Output_Key(0) <= k0;
+            Output_Key(1) <= k1;
             Output_CounterNonce <= counterNonce;
-            Output_Data0 <= Input_Data0;
-            Output_Data1 <= Input_Data1;
-            Output_Data2 <= Input_Data2;
-            Output_Data3 <= Input_Data3;
+            for i_2 in 0 to 3 loop
+              Output_Data(i_2) <= Input_Data(i_2);
+            end loop;
             Output_ByteCount <= resize(resize(Input_ByteCount, 8), 7);
             Output_Last <= Input_Last;
             exhausted := ((counter = unsigned'(x"FFFFFFFF")) and (not Input_Last));

@@ -93,58 +93,34 @@ architecture rtl of axi_chacha20_naive is
   signal in_ready_Ready : boolean;
   signal in_Valid : boolean;
   signal in_Last : boolean;
-  signal in_Data0 : hdl_u128;
-  signal in_Data1 : hdl_u128;
-  signal in_Data2 : hdl_u128;
-  signal in_Data3 : hdl_u128;
+  signal in_Data : hdl_u128_x4;
   signal in_ByteCount : hdl_u7;
-  signal in_Key0 : hdl_u128;
-  signal in_Key1 : hdl_u128;
+  signal in_Key : hdl_u128_x2;
   signal in_Nonce : hdl_u96;
   signal in_Counter : hdl_u32;
   signal chacha_input_Closing_Discard : boolean;
   signal control_Advance_Ready : boolean;
-  signal setup_Output_Column0 : hdl_u128;
-  signal setup_Output_Column1 : hdl_u128;
-  signal setup_Output_Column2 : hdl_u128;
-  signal setup_Output_Column3 : hdl_u128;
+  signal setup_Output_Column : hdl_u128_x4;
   signal setup_Output_Valid : boolean;
   signal setup_Output_Last : boolean;
-  signal setup_Output_Key0 : hdl_u128;
-  signal setup_Output_Key1 : hdl_u128;
+  signal setup_Output_Key : hdl_u128_x2;
   signal setup_Output_CounterNonce : hdl_u128;
-  signal setup_Output_Data0 : hdl_u128;
-  signal setup_Output_Data1 : hdl_u128;
-  signal setup_Output_Data2 : hdl_u128;
-  signal setup_Output_Data3 : hdl_u128;
+  signal setup_Output_Data : hdl_u128_x4;
   signal setup_Output_ByteCount : hdl_u7;
   signal setup_Output_Error : boolean;
   signal setup_Status_Stopped : boolean;
-  signal rounds0_Output_Column0 : hdl_u128;
-  signal rounds0_Output_Column1 : hdl_u128;
-  signal rounds0_Output_Column2 : hdl_u128;
-  signal rounds0_Output_Column3 : hdl_u128;
-  signal stage0_Output_Column0 : hdl_u128;
-  signal stage0_Output_Column1 : hdl_u128;
-  signal stage0_Output_Column2 : hdl_u128;
-  signal stage0_Output_Column3 : hdl_u128;
+  signal rounds0_Output_Column : hdl_u128_x4;
+  signal stage0_Output_Column : hdl_u128_x4;
   signal stage0_Output_Valid : boolean;
   signal stage0_Output_Last : boolean;
-  signal stage0_Output_Key0 : hdl_u128;
-  signal stage0_Output_Key1 : hdl_u128;
+  signal stage0_Output_Key : hdl_u128_x2;
   signal stage0_Output_CounterNonce : hdl_u128;
-  signal stage0_Output_Data0 : hdl_u128;
-  signal stage0_Output_Data1 : hdl_u128;
-  signal stage0_Output_Data2 : hdl_u128;
-  signal stage0_Output_Data3 : hdl_u128;
+  signal stage0_Output_Data : hdl_u128_x4;
   signal stage0_Output_ByteCount : hdl_u7;
   signal stage0_Output_Error : boolean;
   signal out_Valid : boolean;
   signal out_Last : boolean;
-  signal out_Data0 : hdl_u128;
-  signal out_Data1 : hdl_u128;
-  signal out_Data2 : hdl_u128;
-  signal out_Data3 : hdl_u128;
+  signal out_Data : hdl_u128_x4;
   signal out_ByteCount : hdl_u7;
   signal out_Error : boolean;
   signal out_ready_Ready : boolean;
@@ -282,13 +258,9 @@ begin
       InputReady_Ready => chacha_input_InputReady_Ready,
       Output_Valid => in_Valid,
       Output_Last => in_Last,
-      Output_Data0 => in_Data0,
-      Output_Data1 => in_Data1,
-      Output_Data2 => in_Data2,
-      Output_Data3 => in_Data3,
+      Output_Data => in_Data,
       Output_ByteCount => in_ByteCount,
-      Output_Key0 => in_Key0,
-      Output_Key1 => in_Key1,
+      Output_Key => in_Key,
       Output_Nonce => in_Nonce,
       Output_Counter => in_Counter,
       Closing_Discard => chacha_input_Closing_Discard,
@@ -302,29 +274,18 @@ begin
       rst => rst,
       Input_Valid => in_Valid,
       Input_Last => in_Last,
-      Input_Data0 => in_Data0,
-      Input_Data1 => in_Data1,
-      Input_Data2 => in_Data2,
-      Input_Data3 => in_Data3,
+      Input_Data => in_Data,
       Input_ByteCount => in_ByteCount,
-      Input_Key0 => in_Key0,
-      Input_Key1 => in_Key1,
+      Input_Key => in_Key,
       Input_Nonce => in_Nonce,
       Input_Counter => in_Counter,
       Advance_Ready => control_Advance_Ready,
-      Output_Column0 => setup_Output_Column0,
-      Output_Column1 => setup_Output_Column1,
-      Output_Column2 => setup_Output_Column2,
-      Output_Column3 => setup_Output_Column3,
+      Output_Column => setup_Output_Column,
       Output_Valid => setup_Output_Valid,
       Output_Last => setup_Output_Last,
-      Output_Key0 => setup_Output_Key0,
-      Output_Key1 => setup_Output_Key1,
+      Output_Key => setup_Output_Key,
       Output_CounterNonce => setup_Output_CounterNonce,
-      Output_Data0 => setup_Output_Data0,
-      Output_Data1 => setup_Output_Data1,
-      Output_Data2 => setup_Output_Data2,
-      Output_Data3 => setup_Output_Data3,
+      Output_Data => setup_Output_Data,
       Output_ByteCount => setup_Output_ByteCount,
       Output_Error => setup_Output_Error,
       Status_Stopped => setup_Status_Stopped
@@ -343,53 +304,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => setup_Output_Column0,
-      Input_Column1 => setup_Output_Column1,
-      Input_Column2 => setup_Output_Column2,
-      Input_Column3 => setup_Output_Column3,
-      Output_Column0 => rounds0_Output_Column0,
-      Output_Column1 => rounds0_Output_Column1,
-      Output_Column2 => rounds0_Output_Column2,
-      Output_Column3 => rounds0_Output_Column3
+      Input_Column => setup_Output_Column,
+      Output_Column => rounds0_Output_Column
     );
 
   u_stage0 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => setup_Output_Column0,
-      Input_Column1 => setup_Output_Column1,
-      Input_Column2 => setup_Output_Column2,
-      Input_Column3 => setup_Output_Column3,
+      Input_Column => setup_Output_Column,
       Input_Valid => setup_Output_Valid,
       Input_Last => setup_Output_Last,
-      Input_Key0 => setup_Output_Key0,
-      Input_Key1 => setup_Output_Key1,
+      Input_Key => setup_Output_Key,
       Input_CounterNonce => setup_Output_CounterNonce,
-      Input_Data0 => setup_Output_Data0,
-      Input_Data1 => setup_Output_Data1,
-      Input_Data2 => setup_Output_Data2,
-      Input_Data3 => setup_Output_Data3,
+      Input_Data => setup_Output_Data,
       Input_ByteCount => setup_Output_ByteCount,
       Input_Error => setup_Output_Error,
-      Rounds_Column0 => rounds0_Output_Column0,
-      Rounds_Column1 => rounds0_Output_Column1,
-      Rounds_Column2 => rounds0_Output_Column2,
-      Rounds_Column3 => rounds0_Output_Column3,
+      Rounds_Column => rounds0_Output_Column,
       Advance_Ready => control_Advance_Ready,
-      Output_Column0 => stage0_Output_Column0,
-      Output_Column1 => stage0_Output_Column1,
-      Output_Column2 => stage0_Output_Column2,
-      Output_Column3 => stage0_Output_Column3,
+      Output_Column => stage0_Output_Column,
       Output_Valid => stage0_Output_Valid,
       Output_Last => stage0_Output_Last,
-      Output_Key0 => stage0_Output_Key0,
-      Output_Key1 => stage0_Output_Key1,
+      Output_Key => stage0_Output_Key,
       Output_CounterNonce => stage0_Output_CounterNonce,
-      Output_Data0 => stage0_Output_Data0,
-      Output_Data1 => stage0_Output_Data1,
-      Output_Data2 => stage0_Output_Data2,
-      Output_Data3 => stage0_Output_Data3,
+      Output_Data => stage0_Output_Data,
       Output_ByteCount => stage0_Output_ByteCount,
       Output_Error => stage0_Output_Error
     );
@@ -398,28 +336,18 @@ begin
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => stage0_Output_Column0,
-      Input_Column1 => stage0_Output_Column1,
-      Input_Column2 => stage0_Output_Column2,
-      Input_Column3 => stage0_Output_Column3,
+      Input_Column => stage0_Output_Column,
       Input_Valid => stage0_Output_Valid,
       Input_Last => stage0_Output_Last,
-      Input_Key0 => stage0_Output_Key0,
-      Input_Key1 => stage0_Output_Key1,
+      Input_Key => stage0_Output_Key,
       Input_CounterNonce => stage0_Output_CounterNonce,
-      Input_Data0 => stage0_Output_Data0,
-      Input_Data1 => stage0_Output_Data1,
-      Input_Data2 => stage0_Output_Data2,
-      Input_Data3 => stage0_Output_Data3,
+      Input_Data => stage0_Output_Data,
       Input_ByteCount => stage0_Output_ByteCount,
       Input_Error => stage0_Output_Error,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => out_Valid,
       Output_Last => out_Last,
-      Output_Data0 => out_Data0,
-      Output_Data1 => out_Data1,
-      Output_Data2 => out_Data2,
-      Output_Data3 => out_Data3,
+      Output_Data => out_Data,
       Output_ByteCount => out_ByteCount,
       Output_Error => out_Error
     );
@@ -436,10 +364,7 @@ begin
     port map (
       Input_Valid => out_Valid,
       Input_Last => out_Last,
-      Input_Data0 => out_Data0,
-      Input_Data1 => out_Data1,
-      Input_Data2 => out_Data2,
-      Input_Data3 => out_Data3,
+      Input_Data => out_Data,
       Input_ByteCount => out_ByteCount,
       Input_Error => out_Error,
       Output_Valid => chacha_words_Output_Valid,

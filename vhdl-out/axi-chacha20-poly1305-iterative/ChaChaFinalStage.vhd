@@ -9,28 +9,18 @@ entity ChaChaFinalStage is
   port (
     clk : in std_logic;
     rst : in std_logic;
-    Input_Column0 : in hdl_u128;
-    Input_Column1 : in hdl_u128;
-    Input_Column2 : in hdl_u128;
-    Input_Column3 : in hdl_u128;
+    Input_Column : in hdl_u128_x4;
     Input_Valid : in boolean;
     Input_Last : in boolean;
-    Input_Key0 : in hdl_u128;
-    Input_Key1 : in hdl_u128;
+    Input_Key : in hdl_u128_x2;
     Input_CounterNonce : in hdl_u128;
-    Input_Data0 : in hdl_u128;
-    Input_Data1 : in hdl_u128;
-    Input_Data2 : in hdl_u128;
-    Input_Data3 : in hdl_u128;
+    Input_Data : in hdl_u128_x4;
     Input_ByteCount : in hdl_u7;
     Input_Error : in boolean;
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Data0 : out hdl_u128;
-    Output_Data1 : out hdl_u128;
-    Output_Data2 : out hdl_u128;
-    Output_Data3 : out hdl_u128;
+    Output_Data : out hdl_u128_x4;
     Output_ByteCount : out hdl_u7 := (others => '0');
     Output_Error : out boolean
   );
@@ -53,10 +43,7 @@ begin
       if rst = '1' then
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Data0 <= (others => '0');
-        Output_Data1 <= (others => '0');
-        Output_Data2 <= (others => '0');
-        Output_Data3 <= (others => '0');
+        Output_Data <= (others => (others => '0'));
         Output_Error <= false;
         -- Datapath, no reset (the reset value is never observed): Output_ByteCount
       else
@@ -64,18 +51,17 @@ begin
           valid := Input_Valid;
           Output_Valid <= valid;
           if valid then
-            key0 := Input_Key0;
-            key1 := Input_Key1;
+            key0 := Input_Key(0);
+            key1 := Input_Key(1);
             counterNonce := Input_CounterNonce;
-            s0 := ChaChaMath_AddLanes(Input_Column0, ChaChaMath_Pack(ChaChaMath_Sigma(0), key0(31 downto 0), key1(31 downto 0), counterNonce(31 downto 0)));
-            s1 := ChaChaMath_AddLanes(Input_Column1, ChaChaMath_Pack(ChaChaMath_Sigma(1), key0(63 downto 32), key1(63 downto 32), counterNonce(63 downto 32)));
-            s2 := ChaChaMath_AddLanes(Input_Column2, ChaChaMath_Pack(ChaChaMath_Sigma(2), key0(95 downto 64), key1(95 downto 64), counterNonce(95 downto 64)));
-            s3 := ChaChaMath_AddLanes(Input_Column3, ChaChaMath_Pack(ChaChaMath_Sigma(3), key0(127 downto 96), key1(127 downto 96), counterNonce(127 downto 96)));
+            s0 := ChaChaMath_AddLanes(Input_Column(0), ChaChaMath_Pack(ChaChaMath_Sigma(0), key0(31 downto 0), key1(31 downto 0), counterNonce(31 downto 0)));
+            s1 := ChaChaMath_AddLanes(Input_Column(1), ChaChaMath_Pack(ChaChaMath_Sigma(1), key0(63 downto 32), key1(63 downto 32), counterNonce(63 downto 32)));
+            s2 := ChaChaMath_AddLanes(Input_Column(2), ChaChaMath_Pack(ChaChaMath_Sigma(2), key0(95 downto 64), key1(95 downto 64), counterNonce(95 downto 64)));
+            s3 := ChaChaMath_AddLanes(Input_Column(3), ChaChaMath_Pack(ChaChaMath_Sigma(3), key0(127 downto 96), key1(127 downto 96), counterNonce(127 downto 96)));
             byteCount := resize(Input_ByteCount, 8);
-            Output_Data0 <= ((ChaChaMath_Pack(s0(31 downto 0), s1(31 downto 0), s2(31 downto 0), s3(31 downto 0)) xor Input_Data0) and ChaChaMath_KeepMask(byteCount, 0));
-            Output_Data1 <= ((ChaChaMath_Pack(s0(63 downto 32), s1(63 downto 32), s2(63 downto 32), s3(63 downto 32)) xor Input_Data1) and ChaChaMath_KeepMask(byteCount, 1));
-            Output_Data2 <= ((ChaChaMath_Pack(s0(95 downto 64), s1(95 downto 64), s2(95 downto 64), s3(95 downto 64)) xor Input_Data2) and ChaChaMath_KeepMask(byteCount, 2));
-            Output_Data3 <= ((ChaChaMath_Pack(s0(127 downto 96), s1(127 downto 96), s2(127 downto 96), s3(127 downto 96)) xor Input_Data3) and ChaChaMath_KeepMask(byteCount, 3));
+            for i in 0 to 3 loop
+              Output_Data(i) <= ((ChaChaMath_Pack(resize(shift_right(s0, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 5), 7)), 32), resize(shift_right(s1, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 5), 7)), 32), resize(shift_right(s2, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 5), 7)), 32), resize(shift_right(s3, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 5), 7)), 32)) xor Input_Data(i)) and ChaChaMath_KeepMask(byteCount, i));
+            end loop;
             Output_ByteCount <= byteCount(6 downto 0);
             Output_Error <= Input_Error;
             Output_Last <= Input_Last;

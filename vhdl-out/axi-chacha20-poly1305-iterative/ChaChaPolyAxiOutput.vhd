@@ -10,10 +10,7 @@ entity ChaChaPolyAxiOutput is
     Input_Valid : in boolean;
     Input_Last : in boolean;
     Input_Kind : in ChaChaPolyKind;
-    Input_Data0 : in hdl_u128;
-    Input_Data1 : in hdl_u128;
-    Input_Data2 : in hdl_u128;
-    Input_Data3 : in hdl_u128;
+    Input_Data : in hdl_u128_x4;
     Input_ByteCount : in hdl_u7;
     Input_Tag : in hdl_u128;
     Input_TagMismatch : in boolean;
@@ -32,7 +29,7 @@ end entity;
 
 architecture rtl of ChaChaPolyAxiOutput is
 begin
-  logic : process(Input_Valid, Input_Last, Input_Kind, Input_Data0, Input_Data1, Input_Data2, Input_Data3, Input_ByteCount, Input_Tag, Input_TagMismatch)
+  logic : process(Input_Valid, Input_Last, Input_Kind, Input_Data, Input_ByteCount, Input_Tag, Input_TagMismatch)
     variable valid : boolean;
     variable end_x : boolean;
     variable data : boolean;
@@ -54,22 +51,22 @@ begin
     Output_Last <= end_x;
     Output_End <= end_x;
     if data then
-      Output_Lane0 <= Input_Data0;
+      Output_Lane0 <= Input_Data(0);
     else
       Output_Lane0 <= unsigned'(x"00000000000000000000000000000000");
     end if;
     if data then
-      Output_Lane1 <= Input_Data1;
+      Output_Lane1 <= Input_Data(1);
     else
       Output_Lane1 <= unsigned'(x"00000000000000000000000000000000");
     end if;
     if data then
-      Output_Lane2 <= Input_Data2;
+      Output_Lane2 <= Input_Data(2);
     else
       Output_Lane2 <= unsigned'(x"00000000000000000000000000000000");
     end if;
     if data then
-      Output_Lane3 <= Input_Data3;
+      Output_Lane3 <= Input_Data(3);
     else
       Output_Lane3 <= unsigned'(x"00000000000000000000000000000000");
     end if;

@@ -121,13 +121,9 @@ architecture rtl of axi_chacha20_poly1305_iterative is
   signal in_Valid : boolean;
   signal in_Last : boolean;
   signal in_Kind : ChaChaPolyKind;
-  signal in_Data0 : hdl_u128;
-  signal in_Data1 : hdl_u128;
-  signal in_Data2 : hdl_u128;
-  signal in_Data3 : hdl_u128;
+  signal in_Data : hdl_u128_x4;
   signal in_ByteCount : hdl_u7;
-  signal in_Key0 : hdl_u128;
-  signal in_Key1 : hdl_u128;
+  signal in_Key : hdl_u128_x2;
   signal in_Nonce : hdl_u96;
   signal in_Decrypt : boolean;
   signal in_Tag : hdl_u128;
@@ -138,64 +134,37 @@ architecture rtl of axi_chacha20_poly1305_iterative is
   signal aead_split_Closing_Discard : boolean;
   signal ccp_front_Request_Valid : boolean;
   signal ccp_front_Request_Last : boolean;
-  signal ccp_front_Request_Data0 : hdl_u128;
-  signal ccp_front_Request_Data1 : hdl_u128;
-  signal ccp_front_Request_Data2 : hdl_u128;
-  signal ccp_front_Request_Data3 : hdl_u128;
+  signal ccp_front_Request_Data : hdl_u128_x4;
   signal ccp_front_Request_ByteCount : hdl_u7;
-  signal ccp_front_Request_Key0 : hdl_u128;
-  signal ccp_front_Request_Key1 : hdl_u128;
+  signal ccp_front_Request_Key : hdl_u128_x2;
   signal ccp_front_Request_Nonce : hdl_u96;
   signal ccp_front_Request_Counter : hdl_u32;
   signal ccp_front_control_Advance_Ready : boolean;
-  signal ccp_setup_Output_Column0 : hdl_u128;
-  signal ccp_setup_Output_Column1 : hdl_u128;
-  signal ccp_setup_Output_Column2 : hdl_u128;
-  signal ccp_setup_Output_Column3 : hdl_u128;
+  signal ccp_setup_Output_Column : hdl_u128_x4;
   signal ccp_setup_Output_Valid : boolean;
   signal ccp_setup_Output_Last : boolean;
-  signal ccp_setup_Output_Key0 : hdl_u128;
-  signal ccp_setup_Output_Key1 : hdl_u128;
+  signal ccp_setup_Output_Key : hdl_u128_x2;
   signal ccp_setup_Output_CounterNonce : hdl_u128;
-  signal ccp_setup_Output_Data0 : hdl_u128;
-  signal ccp_setup_Output_Data1 : hdl_u128;
-  signal ccp_setup_Output_Data2 : hdl_u128;
-  signal ccp_setup_Output_Data3 : hdl_u128;
+  signal ccp_setup_Output_Data : hdl_u128_x4;
   signal ccp_setup_Output_ByteCount : hdl_u7;
   signal ccp_setup_Output_Error : boolean;
   signal ccp_setup_Status_Stopped : boolean;
   signal ccp_input_gate_InputReady_Ready : boolean;
-  signal ccp_engine_Working_Column0 : hdl_u128;
-  signal ccp_engine_Working_Column1 : hdl_u128;
-  signal ccp_engine_Working_Column2 : hdl_u128;
-  signal ccp_engine_Working_Column3 : hdl_u128;
-  signal ccp_double_round_Output_Column0 : hdl_u128;
-  signal ccp_double_round_Output_Column1 : hdl_u128;
-  signal ccp_double_round_Output_Column2 : hdl_u128;
-  signal ccp_double_round_Output_Column3 : hdl_u128;
+  signal ccp_engine_Working_Column : hdl_u128_x4;
+  signal ccp_double_round_Output_Column : hdl_u128_x4;
   signal ccp_back_control_Advance_Ready : boolean;
-  signal ccp_engine_Output_Column0 : hdl_u128;
-  signal ccp_engine_Output_Column1 : hdl_u128;
-  signal ccp_engine_Output_Column2 : hdl_u128;
-  signal ccp_engine_Output_Column3 : hdl_u128;
+  signal ccp_engine_Output_Column : hdl_u128_x4;
   signal ccp_engine_Output_Valid : boolean;
   signal ccp_engine_Output_Last : boolean;
-  signal ccp_engine_Output_Key0 : hdl_u128;
-  signal ccp_engine_Output_Key1 : hdl_u128;
+  signal ccp_engine_Output_Key : hdl_u128_x2;
   signal ccp_engine_Output_CounterNonce : hdl_u128;
-  signal ccp_engine_Output_Data0 : hdl_u128;
-  signal ccp_engine_Output_Data1 : hdl_u128;
-  signal ccp_engine_Output_Data2 : hdl_u128;
-  signal ccp_engine_Output_Data3 : hdl_u128;
+  signal ccp_engine_Output_Data : hdl_u128_x4;
   signal ccp_engine_Output_ByteCount : hdl_u7;
   signal ccp_engine_Output_Error : boolean;
   signal ccp_engine_InputReady_Ready : boolean;
   signal ccp_final_Output_Valid : boolean;
   signal ccp_final_Output_Last : boolean;
-  signal ccp_final_Output_Data0 : hdl_u128;
-  signal ccp_final_Output_Data1 : hdl_u128;
-  signal ccp_final_Output_Data2 : hdl_u128;
-  signal ccp_final_Output_Data3 : hdl_u128;
+  signal ccp_final_Output_Data : hdl_u128_x4;
   signal ccp_final_Output_ByteCount : hdl_u7;
   signal ccp_final_Output_Error : boolean;
   signal ccp_combiner_KeystreamReady_Ready : boolean;
@@ -216,10 +185,7 @@ architecture rtl of axi_chacha20_poly1305_iterative is
   signal out_Valid : boolean;
   signal out_Last : boolean;
   signal out_Kind : ChaChaPolyKind;
-  signal out_Data0 : hdl_u128;
-  signal out_Data1 : hdl_u128;
-  signal out_Data2 : hdl_u128;
-  signal out_Data3 : hdl_u128;
+  signal out_Data : hdl_u128_x4;
   signal out_ByteCount : hdl_u7;
   signal out_Tag : hdl_u128;
   signal out_TagMismatch : boolean;
@@ -408,13 +374,9 @@ begin
       Output_Valid => in_Valid,
       Output_Last => in_Last,
       Output_Kind => in_Kind,
-      Output_Data0 => in_Data0,
-      Output_Data1 => in_Data1,
-      Output_Data2 => in_Data2,
-      Output_Data3 => in_Data3,
+      Output_Data => in_Data,
       Output_ByteCount => in_ByteCount,
-      Output_Key0 => in_Key0,
-      Output_Key1 => in_Key1,
+      Output_Key => in_Key,
       Output_Nonce => in_Nonce,
       Output_Decrypt => in_Decrypt,
       Output_Tag => in_Tag,
@@ -484,29 +446,18 @@ begin
       rst => rst,
       Input_Valid => ccp_front_Request_Valid,
       Input_Last => ccp_front_Request_Last,
-      Input_Data0 => ccp_front_Request_Data0,
-      Input_Data1 => ccp_front_Request_Data1,
-      Input_Data2 => ccp_front_Request_Data2,
-      Input_Data3 => ccp_front_Request_Data3,
+      Input_Data => ccp_front_Request_Data,
       Input_ByteCount => ccp_front_Request_ByteCount,
-      Input_Key0 => ccp_front_Request_Key0,
-      Input_Key1 => ccp_front_Request_Key1,
+      Input_Key => ccp_front_Request_Key,
       Input_Nonce => ccp_front_Request_Nonce,
       Input_Counter => ccp_front_Request_Counter,
       Advance_Ready => ccp_front_control_Advance_Ready,
-      Output_Column0 => ccp_setup_Output_Column0,
-      Output_Column1 => ccp_setup_Output_Column1,
-      Output_Column2 => ccp_setup_Output_Column2,
-      Output_Column3 => ccp_setup_Output_Column3,
+      Output_Column => ccp_setup_Output_Column,
       Output_Valid => ccp_setup_Output_Valid,
       Output_Last => ccp_setup_Output_Last,
-      Output_Key0 => ccp_setup_Output_Key0,
-      Output_Key1 => ccp_setup_Output_Key1,
+      Output_Key => ccp_setup_Output_Key,
       Output_CounterNonce => ccp_setup_Output_CounterNonce,
-      Output_Data0 => ccp_setup_Output_Data0,
-      Output_Data1 => ccp_setup_Output_Data1,
-      Output_Data2 => ccp_setup_Output_Data2,
-      Output_Data3 => ccp_setup_Output_Data3,
+      Output_Data => ccp_setup_Output_Data,
       Output_ByteCount => ccp_setup_Output_ByteCount,
       Output_Error => ccp_setup_Output_Error,
       Status_Stopped => ccp_setup_Status_Stopped
@@ -525,59 +476,33 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => ccp_engine_Working_Column0,
-      Input_Column1 => ccp_engine_Working_Column1,
-      Input_Column2 => ccp_engine_Working_Column2,
-      Input_Column3 => ccp_engine_Working_Column3,
-      Output_Column0 => ccp_double_round_Output_Column0,
-      Output_Column1 => ccp_double_round_Output_Column1,
-      Output_Column2 => ccp_double_round_Output_Column2,
-      Output_Column3 => ccp_double_round_Output_Column3
+      Input_Column => ccp_engine_Working_Column,
+      Output_Column => ccp_double_round_Output_Column
     );
 
   u_ccp_engine : entity work.ChaChaIterativeRounds
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => ccp_setup_Output_Column0,
-      Input_Column1 => ccp_setup_Output_Column1,
-      Input_Column2 => ccp_setup_Output_Column2,
-      Input_Column3 => ccp_setup_Output_Column3,
+      Input_Column => ccp_setup_Output_Column,
       Input_Valid => ccp_setup_Output_Valid,
       Input_Last => ccp_setup_Output_Last,
-      Input_Key0 => ccp_setup_Output_Key0,
-      Input_Key1 => ccp_setup_Output_Key1,
+      Input_Key => ccp_setup_Output_Key,
       Input_CounterNonce => ccp_setup_Output_CounterNonce,
-      Input_Data0 => ccp_setup_Output_Data0,
-      Input_Data1 => ccp_setup_Output_Data1,
-      Input_Data2 => ccp_setup_Output_Data2,
-      Input_Data3 => ccp_setup_Output_Data3,
+      Input_Data => ccp_setup_Output_Data,
       Input_ByteCount => ccp_setup_Output_ByteCount,
       Input_Error => ccp_setup_Output_Error,
-      Rounds_Column0 => ccp_double_round_Output_Column0,
-      Rounds_Column1 => ccp_double_round_Output_Column1,
-      Rounds_Column2 => ccp_double_round_Output_Column2,
-      Rounds_Column3 => ccp_double_round_Output_Column3,
+      Rounds_Column => ccp_double_round_Output_Column,
       Advance_Ready => ccp_back_control_Advance_Ready,
-      Output_Column0 => ccp_engine_Output_Column0,
-      Output_Column1 => ccp_engine_Output_Column1,
-      Output_Column2 => ccp_engine_Output_Column2,
-      Output_Column3 => ccp_engine_Output_Column3,
+      Output_Column => ccp_engine_Output_Column,
       Output_Valid => ccp_engine_Output_Valid,
       Output_Last => ccp_engine_Output_Last,
-      Output_Key0 => ccp_engine_Output_Key0,
-      Output_Key1 => ccp_engine_Output_Key1,
+      Output_Key => ccp_engine_Output_Key,
       Output_CounterNonce => ccp_engine_Output_CounterNonce,
-      Output_Data0 => ccp_engine_Output_Data0,
-      Output_Data1 => ccp_engine_Output_Data1,
-      Output_Data2 => ccp_engine_Output_Data2,
-      Output_Data3 => ccp_engine_Output_Data3,
+      Output_Data => ccp_engine_Output_Data,
       Output_ByteCount => ccp_engine_Output_ByteCount,
       Output_Error => ccp_engine_Output_Error,
-      Working_Column0 => ccp_engine_Working_Column0,
-      Working_Column1 => ccp_engine_Working_Column1,
-      Working_Column2 => ccp_engine_Working_Column2,
-      Working_Column3 => ccp_engine_Working_Column3,
+      Working_Column => ccp_engine_Working_Column,
       InputReady_Ready => ccp_engine_InputReady_Ready
     );
 
@@ -585,28 +510,18 @@ begin
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => ccp_engine_Output_Column0,
-      Input_Column1 => ccp_engine_Output_Column1,
-      Input_Column2 => ccp_engine_Output_Column2,
-      Input_Column3 => ccp_engine_Output_Column3,
+      Input_Column => ccp_engine_Output_Column,
       Input_Valid => ccp_engine_Output_Valid,
       Input_Last => ccp_engine_Output_Last,
-      Input_Key0 => ccp_engine_Output_Key0,
-      Input_Key1 => ccp_engine_Output_Key1,
+      Input_Key => ccp_engine_Output_Key,
       Input_CounterNonce => ccp_engine_Output_CounterNonce,
-      Input_Data0 => ccp_engine_Output_Data0,
-      Input_Data1 => ccp_engine_Output_Data1,
-      Input_Data2 => ccp_engine_Output_Data2,
-      Input_Data3 => ccp_engine_Output_Data3,
+      Input_Data => ccp_engine_Output_Data,
       Input_ByteCount => ccp_engine_Output_ByteCount,
       Input_Error => ccp_engine_Output_Error,
       Advance_Ready => ccp_back_control_Advance_Ready,
       Output_Valid => ccp_final_Output_Valid,
       Output_Last => ccp_final_Output_Last,
-      Output_Data0 => ccp_final_Output_Data0,
-      Output_Data1 => ccp_final_Output_Data1,
-      Output_Data2 => ccp_final_Output_Data2,
-      Output_Data3 => ccp_final_Output_Data3,
+      Output_Data => ccp_final_Output_Data,
       Output_ByteCount => ccp_final_Output_ByteCount,
       Output_Error => ccp_final_Output_Error
     );
@@ -632,13 +547,9 @@ begin
       Input_Valid => in_Valid,
       Input_Last => in_Last,
       Input_Kind => in_Kind,
-      Input_Data0 => in_Data0,
-      Input_Data1 => in_Data1,
-      Input_Data2 => in_Data2,
-      Input_Data3 => in_Data3,
+      Input_Data => in_Data,
       Input_ByteCount => in_ByteCount,
-      Input_Key0 => in_Key0,
-      Input_Key1 => in_Key1,
+      Input_Key => in_Key,
       Input_Nonce => in_Nonce,
       Input_Decrypt => in_Decrypt,
       Input_Tag => in_Tag,
@@ -646,13 +557,9 @@ begin
       Message_Decrypt => ccp_front_Message_Decrypt,
       Request_Valid => ccp_front_Request_Valid,
       Request_Last => ccp_front_Request_Last,
-      Request_Data0 => ccp_front_Request_Data0,
-      Request_Data1 => ccp_front_Request_Data1,
-      Request_Data2 => ccp_front_Request_Data2,
-      Request_Data3 => ccp_front_Request_Data3,
+      Request_Data => ccp_front_Request_Data,
       Request_ByteCount => ccp_front_Request_ByteCount,
-      Request_Key0 => ccp_front_Request_Key0,
-      Request_Key1 => ccp_front_Request_Key1,
+      Request_Key => ccp_front_Request_Key,
       Request_Nonce => ccp_front_Request_Nonce,
       Request_Counter => ccp_front_Request_Counter,
       KeystreamReady_Ready => ccp_input_gate_InputReady_Ready,
@@ -667,13 +574,9 @@ begin
       Input_Valid => in_Valid,
       Input_Last => in_Last,
       Input_Kind => in_Kind,
-      Input_Data0 => in_Data0,
-      Input_Data1 => in_Data1,
-      Input_Data2 => in_Data2,
-      Input_Data3 => in_Data3,
+      Input_Data => in_Data,
       Input_ByteCount => in_ByteCount,
-      Input_Key0 => in_Key0,
-      Input_Key1 => in_Key1,
+      Input_Key => in_Key,
       Input_Nonce => in_Nonce,
       Input_Decrypt => in_Decrypt,
       Input_Tag => in_Tag,
@@ -681,13 +584,9 @@ begin
       KeystreamReady_Ready => ccp_input_gate_InputReady_Ready,
       Request_Valid => ccp_front_Request_Valid,
       Request_Last => ccp_front_Request_Last,
-      Request_Data0 => ccp_front_Request_Data0,
-      Request_Data1 => ccp_front_Request_Data1,
-      Request_Data2 => ccp_front_Request_Data2,
-      Request_Data3 => ccp_front_Request_Data3,
+      Request_Data => ccp_front_Request_Data,
       Request_ByteCount => ccp_front_Request_ByteCount,
-      Request_Key0 => ccp_front_Request_Key0,
-      Request_Key1 => ccp_front_Request_Key1,
+      Request_Key => ccp_front_Request_Key,
       Request_Nonce => ccp_front_Request_Nonce,
       Request_Counter => ccp_front_Request_Counter,
       Message_KeyRequested => ccp_front_Message_KeyRequested,
@@ -720,13 +619,9 @@ begin
       Input_Valid => in_Valid,
       Input_Last => in_Last,
       Input_Kind => in_Kind,
-      Input_Data0 => in_Data0,
-      Input_Data1 => in_Data1,
-      Input_Data2 => in_Data2,
-      Input_Data3 => in_Data3,
+      Input_Data => in_Data,
       Input_ByteCount => in_ByteCount,
-      Input_Key0 => in_Key0,
-      Input_Key1 => in_Key1,
+      Input_Key => in_Key,
       Input_Nonce => in_Nonce,
       Input_Decrypt => in_Decrypt,
       Input_Tag => in_Tag,
@@ -735,10 +630,7 @@ begin
       Message_Decrypt => ccp_front_Message_Decrypt,
       Keystream_Valid => ccp_final_Output_Valid,
       Keystream_Last => ccp_final_Output_Last,
-      Keystream_Data0 => ccp_final_Output_Data0,
-      Keystream_Data1 => ccp_final_Output_Data1,
-      Keystream_Data2 => ccp_final_Output_Data2,
-      Keystream_Data3 => ccp_final_Output_Data3,
+      Keystream_Data => ccp_final_Output_Data,
       Keystream_ByteCount => ccp_final_Output_ByteCount,
       Keystream_Error => ccp_final_Output_Error,
       Tag_Valid => ccp_mac_Output_Valid,
@@ -757,10 +649,7 @@ begin
       Output_Valid => out_Valid,
       Output_Last => out_Last,
       Output_Kind => out_Kind,
-      Output_Data0 => out_Data0,
-      Output_Data1 => out_Data1,
-      Output_Data2 => out_Data2,
-      Output_Data3 => out_Data3,
+      Output_Data => out_Data,
       Output_ByteCount => out_ByteCount,
       Output_Tag => out_Tag,
       Output_TagMismatch => out_TagMismatch
@@ -771,10 +660,7 @@ begin
       Input_Valid => out_Valid,
       Input_Last => out_Last,
       Input_Kind => out_Kind,
-      Input_Data0 => out_Data0,
-      Input_Data1 => out_Data1,
-      Input_Data2 => out_Data2,
-      Input_Data3 => out_Data3,
+      Input_Data => out_Data,
       Input_ByteCount => out_ByteCount,
       Input_Tag => out_Tag,
       Input_TagMismatch => out_TagMismatch,

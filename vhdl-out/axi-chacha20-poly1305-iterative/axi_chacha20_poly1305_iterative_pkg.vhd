@@ -18,8 +18,9 @@ package axi_chacha20_poly1305_iterative_pkg is
   subtype hdl_s32 is signed(31 downto 0);
   type AxiAeadKind is (AxiAeadKind_Iv, AxiAeadKind_Aad, AxiAeadKind_Data, AxiAeadKind_End);
   type ChaChaPolyKind is (ChaChaPolyKind_Aad, ChaChaPolyKind_Data, ChaChaPolyKind_End);
-  type hdl_u32_x4 is array (0 to 3) of hdl_u32;
   type hdl_u128_x4 is array (0 to 3) of hdl_u128;
+  type hdl_u128_x2 is array (0 to 1) of hdl_u128;
+  type hdl_u32_x4 is array (0 to 3) of hdl_u32;
   type hdl_u8_x4 is array (0 to 3) of hdl_u8;
   type boolean_x4 is array (0 to 3) of boolean;
   constant ChaChaMath_Sigma : hdl_u32_x4 := (
@@ -29,6 +30,7 @@ package axi_chacha20_poly1305_iterative_pkg is
   function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_div(a, b : unsigned) return unsigned;
   function hdl_div(a, b : signed) return signed;
+  function hdl_index(i : integer; n : positive) return natural;
   function hdl_mul(a, b : unsigned) return unsigned;
   function hdl_rotl(x : unsigned; n : natural) return unsigned;
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32;
@@ -113,6 +115,14 @@ package body axi_chacha20_poly1305_iterative_pkg is
       end if;
     end if;
     return signed(r);
+  end function;
+
+  function hdl_index(i : integer; n : positive) return natural is
+  begin
+    if i >= 0 and i < n then
+      return i;
+    end if;
+    return 0;
   end function;
 
   function hdl_mul(a, b : unsigned) return unsigned is

@@ -28,13 +28,9 @@ entity ChaChaPolyAxiWordCollector is
     Output_Valid : out boolean;
     Output_Last : out boolean;
     Output_Kind : out ChaChaPolyKind;
-    Output_Data0 : out hdl_u128;
-    Output_Data1 : out hdl_u128;
-    Output_Data2 : out hdl_u128;
-    Output_Data3 : out hdl_u128;
+    Output_Data : out hdl_u128_x4;
     Output_ByteCount : out hdl_u7;
-    Output_Key0 : out hdl_u128;
-    Output_Key1 : out hdl_u128;
+    Output_Key : out hdl_u128_x2;
     Output_Nonce : out hdl_u96;
     Output_Decrypt : out boolean;
     Output_Tag : out hdl_u128;
@@ -83,13 +79,9 @@ begin
         Output_Valid <= false;
         Output_Last <= false;
         Output_Kind <= ChaChaPolyKind'left;
-        Output_Data0 <= (others => '0');
-        Output_Data1 <= (others => '0');
-        Output_Data2 <= (others => '0');
-        Output_Data3 <= (others => '0');
+        Output_Data <= (others => (others => '0'));
         Output_ByteCount <= (others => '0');
-        Output_Key0 <= (others => '0');
-        Output_Key1 <= (others => '0');
+        Output_Key <= (others => (others => '0'));
         Output_Nonce <= (others => '0');
         Output_Decrypt <= false;
         Output_Tag <= (others => '0');
@@ -109,16 +101,15 @@ begin
           outputValid := false;
         end if;
         if (ready and Input_Valid) then
-          Output_Key0 <= Config_KeyLow;
-          Output_Key1 <= Config_KeyHigh;
+          Output_Key(0) <= Config_KeyLow;
+          Output_Key(1) <= Config_KeyHigh;
           Output_Nonce <= AxiAeadLayout_LowBytes(Config_Iv, unsigned'(x"0000000C"))(95 downto 0);
           Output_Decrypt <= Config_Decrypt;
           if (Input_Kind = AxiAeadKind_End) then
             Output_Kind <= ChaChaPolyKind_End;
-            Output_Data0 <= unsigned'(x"00000000000000000000000000000000");
-            Output_Data1 <= unsigned'(x"00000000000000000000000000000000");
-            Output_Data2 <= unsigned'(x"00000000000000000000000000000000");
-            Output_Data3 <= unsigned'(x"00000000000000000000000000000000");
+            for i in 0 to 3 loop
+              Output_Data(i) <= unsigned'(x"00000000000000000000000000000000");
+            end loop;
             Output_ByteCount <= resize(unsigned'(x"00"), 7);
             Output_Tag <= Input_Data;
             Output_Last <= true;
@@ -138,28 +129,28 @@ begin
                 Output_Kind <= ChaChaPolyKind_Aad;
               end if;
               if (to_integer(count) = 0) then
-                Output_Data0 <= lane;
+                Output_Data(0) <= lane;
               else
-                Output_Data0 <= lane0;
+                Output_Data(0) <= lane0;
               end if;
               if (to_integer(count) = 1) then
-                Output_Data1 <= lane;
+                Output_Data(1) <= lane;
               elsif (to_integer(count) > 1) then
-                Output_Data1 <= lane1;
+                Output_Data(1) <= lane1;
               else
-                Output_Data1 <= unsigned'(x"00000000000000000000000000000000");
+                Output_Data(1) <= unsigned'(x"00000000000000000000000000000000");
               end if;
               if (to_integer(count) = 2) then
-                Output_Data2 <= lane;
+                Output_Data(2) <= lane;
               elsif (to_integer(count) > 2) then
-                Output_Data2 <= lane2;
+                Output_Data(2) <= lane2;
               else
-                Output_Data2 <= unsigned'(x"00000000000000000000000000000000");
+                Output_Data(2) <= unsigned'(x"00000000000000000000000000000000");
               end if;
               if (to_integer(count) = 3) then
-                Output_Data3 <= lane;
+                Output_Data(3) <= lane;
               else
-                Output_Data3 <= unsigned'(x"00000000000000000000000000000000");
+                Output_Data(3) <= unsigned'(x"00000000000000000000000000000000");
               end if;
               Output_ByteCount <= total(6 downto 0);
               Output_Tag <= unsigned'(x"00000000000000000000000000000000");

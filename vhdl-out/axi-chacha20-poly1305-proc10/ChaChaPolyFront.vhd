@@ -12,13 +12,9 @@ entity ChaChaPolyFront is
     Input_Valid : in boolean;
     Input_Last : in boolean;
     Input_Kind : in ChaChaPolyKind;
-    Input_Data0 : in hdl_u128;
-    Input_Data1 : in hdl_u128;
-    Input_Data2 : in hdl_u128;
-    Input_Data3 : in hdl_u128;
+    Input_Data : in hdl_u128_x4;
     Input_ByteCount : in hdl_u7;
-    Input_Key0 : in hdl_u128;
-    Input_Key1 : in hdl_u128;
+    Input_Key : in hdl_u128_x2;
     Input_Nonce : in hdl_u96;
     Input_Decrypt : in boolean;
     Input_Tag : in hdl_u128;
@@ -26,13 +22,9 @@ entity ChaChaPolyFront is
     KeystreamReady_Ready : in boolean;
     Request_Valid : out boolean;
     Request_Last : out boolean;
-    Request_Data0 : out hdl_u128;
-    Request_Data1 : out hdl_u128;
-    Request_Data2 : out hdl_u128;
-    Request_Data3 : out hdl_u128;
+    Request_Data : out hdl_u128_x4;
     Request_ByteCount : out hdl_u7;
-    Request_Key0 : out hdl_u128;
-    Request_Key1 : out hdl_u128;
+    Request_Key : out hdl_u128_x2;
     Request_Nonce : out hdl_u96;
     Request_Counter : out hdl_u32;
     Message_KeyRequested : out boolean;
@@ -70,13 +62,9 @@ begin
         nonce_reg <= unsigned'(x"00000000000000000000000000000000");
         Request_Valid <= false;
         Request_Last <= false;
-        Request_Data0 <= (others => '0');
-        Request_Data1 <= (others => '0');
-        Request_Data2 <= (others => '0');
-        Request_Data3 <= (others => '0');
+        Request_Data <= (others => (others => '0'));
         Request_ByteCount <= (others => '0');
-        Request_Key0 <= (others => '0');
-        Request_Key1 <= (others => '0');
+        Request_Key <= (others => (others => '0'));
         Request_Nonce <= (others => '0');
         Request_Counter <= (others => '0');
         Message_KeyRequested <= false;
@@ -95,12 +83,13 @@ begin
         end if;
         if (not keyRequested) then
           if (Input_Valid and (not requestValid)) then
-            key0 := Input_Key0;
-            key1 := Input_Key1;
+            key0 := Input_Key(0);
+            key1 := Input_Key(1);
             nonce := resize(Input_Nonce, 128);
             decrypt := Input_Decrypt;
-            Request_Key0 <= Input_Key0;
-            Request_Key1 <= Input_Key1;
+            for i in 0 to 1 loop
+              Request_Key(i) <= Input_Key(i);
+            end loop;
             Request_Nonce <= resize(resize(Input_Nonce, 128), 96);
             Request_Counter <= unsigned'(x"00000000");
             Request_ByteCount <= resize(unsigned'(x"20"), 7);
@@ -110,8 +99,8 @@ begin
           end if;
         elsif taken then
           if (Input_Kind = ChaChaPolyKind_Data) then
-            Request_Key0 <= key0;
-            Request_Key1 <= key1;
+            Request_Key(0) <= key0;
+            Request_Key(1) <= key1;
             Request_Nonce <= nonce(95 downto 0);
             Request_Counter <= nextCounter;
             Request_ByteCount <= resize(unsigned'(x"40"), 7);
@@ -121,10 +110,9 @@ begin
             keyRequested := false;
           end if;
         end if;
-        Request_Data0 <= unsigned'(x"00000000000000000000000000000000");
-        Request_Data1 <= unsigned'(x"00000000000000000000000000000000");
-        Request_Data2 <= unsigned'(x"00000000000000000000000000000000");
-        Request_Data3 <= unsigned'(x"00000000000000000000000000000000");
+        for i_2 in 0 to 3 loop
+          Request_Data(i_2) <= unsigned'(x"00000000000000000000000000000000");
+        end loop;
         Request_Last <= true;
         Request_Valid <= requestValid;
         Message_KeyRequested <= keyRequested;

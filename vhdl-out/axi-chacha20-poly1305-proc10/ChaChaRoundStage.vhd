@@ -9,39 +9,22 @@ entity ChaChaRoundStage is
   port (
     clk : in std_logic;
     rst : in std_logic;
-    Input_Column0 : in hdl_u128;
-    Input_Column1 : in hdl_u128;
-    Input_Column2 : in hdl_u128;
-    Input_Column3 : in hdl_u128;
+    Input_Column : in hdl_u128_x4;
     Input_Valid : in boolean;
     Input_Last : in boolean;
-    Input_Key0 : in hdl_u128;
-    Input_Key1 : in hdl_u128;
+    Input_Key : in hdl_u128_x2;
     Input_CounterNonce : in hdl_u128;
-    Input_Data0 : in hdl_u128;
-    Input_Data1 : in hdl_u128;
-    Input_Data2 : in hdl_u128;
-    Input_Data3 : in hdl_u128;
+    Input_Data : in hdl_u128_x4;
     Input_ByteCount : in hdl_u7;
     Input_Error : in boolean;
-    Rounds_Column0 : in hdl_u128;
-    Rounds_Column1 : in hdl_u128;
-    Rounds_Column2 : in hdl_u128;
-    Rounds_Column3 : in hdl_u128;
+    Rounds_Column : in hdl_u128_x4;
     Advance_Ready : in boolean;
-    Output_Column0 : out hdl_u128;
-    Output_Column1 : out hdl_u128;
-    Output_Column2 : out hdl_u128;
-    Output_Column3 : out hdl_u128;
+    Output_Column : out hdl_u128_x4;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Key0 : out hdl_u128;
-    Output_Key1 : out hdl_u128;
+    Output_Key : out hdl_u128_x2;
     Output_CounterNonce : out hdl_u128;
-    Output_Data0 : out hdl_u128;
-    Output_Data1 : out hdl_u128;
-    Output_Data2 : out hdl_u128;
-    Output_Data3 : out hdl_u128;
+    Output_Data : out hdl_u128_x4;
     Output_ByteCount : out hdl_u7;
     Output_Error : out boolean
   );
@@ -54,19 +37,12 @@ begin
   begin
     if rising_edge(clk) then
       if rst = '1' then
-        Output_Column0 <= unsigned'(x"00000000000000000000000000000000");
-        Output_Column1 <= unsigned'(x"00000000000000000000000000000000");
-        Output_Column2 <= unsigned'(x"00000000000000000000000000000000");
-        Output_Column3 <= unsigned'(x"00000000000000000000000000000000");
+        Output_Column <= (others => unsigned'(x"00000000000000000000000000000000"));
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Key0 <= (others => '0');
-        Output_Key1 <= (others => '0');
+        Output_Key <= (others => (others => '0'));
         Output_CounterNonce <= (others => '0');
-        Output_Data0 <= (others => '0');
-        Output_Data1 <= (others => '0');
-        Output_Data2 <= (others => '0');
-        Output_Data3 <= (others => '0');
+        Output_Data <= (others => (others => '0'));
         Output_ByteCount <= (others => '0');
         Output_Error <= false;
       else
@@ -74,17 +50,16 @@ begin
           valid := Input_Valid;
           Output_Valid <= valid;
           if valid then
-            Output_Column0 <= Rounds_Column0;
-            Output_Column1 <= Rounds_Column1;
-            Output_Column2 <= Rounds_Column2;
-            Output_Column3 <= Rounds_Column3;
-            Output_Key0 <= Input_Key0;
-            Output_Key1 <= Input_Key1;
+            for i in 0 to 3 loop
+              Output_Column(i) <= Rounds_Column(i);
+            end loop;
+            for i_2 in 0 to 1 loop
+              Output_Key(i_2) <= Input_Key(i_2);
+            end loop;
             Output_CounterNonce <= Input_CounterNonce;
-            Output_Data0 <= Input_Data0;
-            Output_Data1 <= Input_Data1;
-            Output_Data2 <= Input_Data2;
-            Output_Data3 <= Input_Data3;
+            for i_3 in 0 to 3 loop
+              Output_Data(i_3) <= Input_Data(i_3);
+            end loop;
             Output_ByteCount <= resize(resize(Input_ByteCount, 8), 7);
             Output_Error <= Input_Error;
             Output_Last <= Input_Last;

@@ -121,13 +121,9 @@ architecture rtl of axi_chacha20_poly1305_proc10 is
   signal in_Valid : boolean;
   signal in_Last : boolean;
   signal in_Kind : ChaChaPolyKind;
-  signal in_Data0 : hdl_u128;
-  signal in_Data1 : hdl_u128;
-  signal in_Data2 : hdl_u128;
-  signal in_Data3 : hdl_u128;
+  signal in_Data : hdl_u128_x4;
   signal in_ByteCount : hdl_u7;
-  signal in_Key0 : hdl_u128;
-  signal in_Key1 : hdl_u128;
+  signal in_Key : hdl_u128_x2;
   signal in_Nonce : hdl_u96;
   signal in_Decrypt : boolean;
   signal in_Tag : hdl_u128;
@@ -138,229 +134,115 @@ architecture rtl of axi_chacha20_poly1305_proc10 is
   signal aead_split_Closing_Discard : boolean;
   signal ccp_front_Request_Valid : boolean;
   signal ccp_front_Request_Last : boolean;
-  signal ccp_front_Request_Data0 : hdl_u128;
-  signal ccp_front_Request_Data1 : hdl_u128;
-  signal ccp_front_Request_Data2 : hdl_u128;
-  signal ccp_front_Request_Data3 : hdl_u128;
+  signal ccp_front_Request_Data : hdl_u128_x4;
   signal ccp_front_Request_ByteCount : hdl_u7;
-  signal ccp_front_Request_Key0 : hdl_u128;
-  signal ccp_front_Request_Key1 : hdl_u128;
+  signal ccp_front_Request_Key : hdl_u128_x2;
   signal ccp_front_Request_Nonce : hdl_u96;
   signal ccp_front_Request_Counter : hdl_u32;
   signal ccp_control_Advance_Ready : boolean;
-  signal ccp_setup_Output_Column0 : hdl_u128;
-  signal ccp_setup_Output_Column1 : hdl_u128;
-  signal ccp_setup_Output_Column2 : hdl_u128;
-  signal ccp_setup_Output_Column3 : hdl_u128;
+  signal ccp_setup_Output_Column : hdl_u128_x4;
   signal ccp_setup_Output_Valid : boolean;
   signal ccp_setup_Output_Last : boolean;
-  signal ccp_setup_Output_Key0 : hdl_u128;
-  signal ccp_setup_Output_Key1 : hdl_u128;
+  signal ccp_setup_Output_Key : hdl_u128_x2;
   signal ccp_setup_Output_CounterNonce : hdl_u128;
-  signal ccp_setup_Output_Data0 : hdl_u128;
-  signal ccp_setup_Output_Data1 : hdl_u128;
-  signal ccp_setup_Output_Data2 : hdl_u128;
-  signal ccp_setup_Output_Data3 : hdl_u128;
+  signal ccp_setup_Output_Data : hdl_u128_x4;
   signal ccp_setup_Output_ByteCount : hdl_u7;
   signal ccp_setup_Output_Error : boolean;
   signal ccp_setup_Status_Stopped : boolean;
   signal ccp_input_gate_InputReady_Ready : boolean;
-  signal ccp_rounds0_Output_Column0 : hdl_u128;
-  signal ccp_rounds0_Output_Column1 : hdl_u128;
-  signal ccp_rounds0_Output_Column2 : hdl_u128;
-  signal ccp_rounds0_Output_Column3 : hdl_u128;
-  signal ccp_stage0_Output_Column0 : hdl_u128;
-  signal ccp_stage0_Output_Column1 : hdl_u128;
-  signal ccp_stage0_Output_Column2 : hdl_u128;
-  signal ccp_stage0_Output_Column3 : hdl_u128;
+  signal ccp_rounds0_Output_Column : hdl_u128_x4;
+  signal ccp_stage0_Output_Column : hdl_u128_x4;
   signal ccp_stage0_Output_Valid : boolean;
   signal ccp_stage0_Output_Last : boolean;
-  signal ccp_stage0_Output_Key0 : hdl_u128;
-  signal ccp_stage0_Output_Key1 : hdl_u128;
+  signal ccp_stage0_Output_Key : hdl_u128_x2;
   signal ccp_stage0_Output_CounterNonce : hdl_u128;
-  signal ccp_stage0_Output_Data0 : hdl_u128;
-  signal ccp_stage0_Output_Data1 : hdl_u128;
-  signal ccp_stage0_Output_Data2 : hdl_u128;
-  signal ccp_stage0_Output_Data3 : hdl_u128;
+  signal ccp_stage0_Output_Data : hdl_u128_x4;
   signal ccp_stage0_Output_ByteCount : hdl_u7;
   signal ccp_stage0_Output_Error : boolean;
-  signal ccp_rounds1_Output_Column0 : hdl_u128;
-  signal ccp_rounds1_Output_Column1 : hdl_u128;
-  signal ccp_rounds1_Output_Column2 : hdl_u128;
-  signal ccp_rounds1_Output_Column3 : hdl_u128;
-  signal ccp_stage1_Output_Column0 : hdl_u128;
-  signal ccp_stage1_Output_Column1 : hdl_u128;
-  signal ccp_stage1_Output_Column2 : hdl_u128;
-  signal ccp_stage1_Output_Column3 : hdl_u128;
+  signal ccp_rounds1_Output_Column : hdl_u128_x4;
+  signal ccp_stage1_Output_Column : hdl_u128_x4;
   signal ccp_stage1_Output_Valid : boolean;
   signal ccp_stage1_Output_Last : boolean;
-  signal ccp_stage1_Output_Key0 : hdl_u128;
-  signal ccp_stage1_Output_Key1 : hdl_u128;
+  signal ccp_stage1_Output_Key : hdl_u128_x2;
   signal ccp_stage1_Output_CounterNonce : hdl_u128;
-  signal ccp_stage1_Output_Data0 : hdl_u128;
-  signal ccp_stage1_Output_Data1 : hdl_u128;
-  signal ccp_stage1_Output_Data2 : hdl_u128;
-  signal ccp_stage1_Output_Data3 : hdl_u128;
+  signal ccp_stage1_Output_Data : hdl_u128_x4;
   signal ccp_stage1_Output_ByteCount : hdl_u7;
   signal ccp_stage1_Output_Error : boolean;
-  signal ccp_rounds2_Output_Column0 : hdl_u128;
-  signal ccp_rounds2_Output_Column1 : hdl_u128;
-  signal ccp_rounds2_Output_Column2 : hdl_u128;
-  signal ccp_rounds2_Output_Column3 : hdl_u128;
-  signal ccp_stage2_Output_Column0 : hdl_u128;
-  signal ccp_stage2_Output_Column1 : hdl_u128;
-  signal ccp_stage2_Output_Column2 : hdl_u128;
-  signal ccp_stage2_Output_Column3 : hdl_u128;
+  signal ccp_rounds2_Output_Column : hdl_u128_x4;
+  signal ccp_stage2_Output_Column : hdl_u128_x4;
   signal ccp_stage2_Output_Valid : boolean;
   signal ccp_stage2_Output_Last : boolean;
-  signal ccp_stage2_Output_Key0 : hdl_u128;
-  signal ccp_stage2_Output_Key1 : hdl_u128;
+  signal ccp_stage2_Output_Key : hdl_u128_x2;
   signal ccp_stage2_Output_CounterNonce : hdl_u128;
-  signal ccp_stage2_Output_Data0 : hdl_u128;
-  signal ccp_stage2_Output_Data1 : hdl_u128;
-  signal ccp_stage2_Output_Data2 : hdl_u128;
-  signal ccp_stage2_Output_Data3 : hdl_u128;
+  signal ccp_stage2_Output_Data : hdl_u128_x4;
   signal ccp_stage2_Output_ByteCount : hdl_u7;
   signal ccp_stage2_Output_Error : boolean;
-  signal ccp_rounds3_Output_Column0 : hdl_u128;
-  signal ccp_rounds3_Output_Column1 : hdl_u128;
-  signal ccp_rounds3_Output_Column2 : hdl_u128;
-  signal ccp_rounds3_Output_Column3 : hdl_u128;
-  signal ccp_stage3_Output_Column0 : hdl_u128;
-  signal ccp_stage3_Output_Column1 : hdl_u128;
-  signal ccp_stage3_Output_Column2 : hdl_u128;
-  signal ccp_stage3_Output_Column3 : hdl_u128;
+  signal ccp_rounds3_Output_Column : hdl_u128_x4;
+  signal ccp_stage3_Output_Column : hdl_u128_x4;
   signal ccp_stage3_Output_Valid : boolean;
   signal ccp_stage3_Output_Last : boolean;
-  signal ccp_stage3_Output_Key0 : hdl_u128;
-  signal ccp_stage3_Output_Key1 : hdl_u128;
+  signal ccp_stage3_Output_Key : hdl_u128_x2;
   signal ccp_stage3_Output_CounterNonce : hdl_u128;
-  signal ccp_stage3_Output_Data0 : hdl_u128;
-  signal ccp_stage3_Output_Data1 : hdl_u128;
-  signal ccp_stage3_Output_Data2 : hdl_u128;
-  signal ccp_stage3_Output_Data3 : hdl_u128;
+  signal ccp_stage3_Output_Data : hdl_u128_x4;
   signal ccp_stage3_Output_ByteCount : hdl_u7;
   signal ccp_stage3_Output_Error : boolean;
-  signal ccp_rounds4_Output_Column0 : hdl_u128;
-  signal ccp_rounds4_Output_Column1 : hdl_u128;
-  signal ccp_rounds4_Output_Column2 : hdl_u128;
-  signal ccp_rounds4_Output_Column3 : hdl_u128;
-  signal ccp_stage4_Output_Column0 : hdl_u128;
-  signal ccp_stage4_Output_Column1 : hdl_u128;
-  signal ccp_stage4_Output_Column2 : hdl_u128;
-  signal ccp_stage4_Output_Column3 : hdl_u128;
+  signal ccp_rounds4_Output_Column : hdl_u128_x4;
+  signal ccp_stage4_Output_Column : hdl_u128_x4;
   signal ccp_stage4_Output_Valid : boolean;
   signal ccp_stage4_Output_Last : boolean;
-  signal ccp_stage4_Output_Key0 : hdl_u128;
-  signal ccp_stage4_Output_Key1 : hdl_u128;
+  signal ccp_stage4_Output_Key : hdl_u128_x2;
   signal ccp_stage4_Output_CounterNonce : hdl_u128;
-  signal ccp_stage4_Output_Data0 : hdl_u128;
-  signal ccp_stage4_Output_Data1 : hdl_u128;
-  signal ccp_stage4_Output_Data2 : hdl_u128;
-  signal ccp_stage4_Output_Data3 : hdl_u128;
+  signal ccp_stage4_Output_Data : hdl_u128_x4;
   signal ccp_stage4_Output_ByteCount : hdl_u7;
   signal ccp_stage4_Output_Error : boolean;
-  signal ccp_rounds5_Output_Column0 : hdl_u128;
-  signal ccp_rounds5_Output_Column1 : hdl_u128;
-  signal ccp_rounds5_Output_Column2 : hdl_u128;
-  signal ccp_rounds5_Output_Column3 : hdl_u128;
-  signal ccp_stage5_Output_Column0 : hdl_u128;
-  signal ccp_stage5_Output_Column1 : hdl_u128;
-  signal ccp_stage5_Output_Column2 : hdl_u128;
-  signal ccp_stage5_Output_Column3 : hdl_u128;
+  signal ccp_rounds5_Output_Column : hdl_u128_x4;
+  signal ccp_stage5_Output_Column : hdl_u128_x4;
   signal ccp_stage5_Output_Valid : boolean;
   signal ccp_stage5_Output_Last : boolean;
-  signal ccp_stage5_Output_Key0 : hdl_u128;
-  signal ccp_stage5_Output_Key1 : hdl_u128;
+  signal ccp_stage5_Output_Key : hdl_u128_x2;
   signal ccp_stage5_Output_CounterNonce : hdl_u128;
-  signal ccp_stage5_Output_Data0 : hdl_u128;
-  signal ccp_stage5_Output_Data1 : hdl_u128;
-  signal ccp_stage5_Output_Data2 : hdl_u128;
-  signal ccp_stage5_Output_Data3 : hdl_u128;
+  signal ccp_stage5_Output_Data : hdl_u128_x4;
   signal ccp_stage5_Output_ByteCount : hdl_u7;
   signal ccp_stage5_Output_Error : boolean;
-  signal ccp_rounds6_Output_Column0 : hdl_u128;
-  signal ccp_rounds6_Output_Column1 : hdl_u128;
-  signal ccp_rounds6_Output_Column2 : hdl_u128;
-  signal ccp_rounds6_Output_Column3 : hdl_u128;
-  signal ccp_stage6_Output_Column0 : hdl_u128;
-  signal ccp_stage6_Output_Column1 : hdl_u128;
-  signal ccp_stage6_Output_Column2 : hdl_u128;
-  signal ccp_stage6_Output_Column3 : hdl_u128;
+  signal ccp_rounds6_Output_Column : hdl_u128_x4;
+  signal ccp_stage6_Output_Column : hdl_u128_x4;
   signal ccp_stage6_Output_Valid : boolean;
   signal ccp_stage6_Output_Last : boolean;
-  signal ccp_stage6_Output_Key0 : hdl_u128;
-  signal ccp_stage6_Output_Key1 : hdl_u128;
+  signal ccp_stage6_Output_Key : hdl_u128_x2;
   signal ccp_stage6_Output_CounterNonce : hdl_u128;
-  signal ccp_stage6_Output_Data0 : hdl_u128;
-  signal ccp_stage6_Output_Data1 : hdl_u128;
-  signal ccp_stage6_Output_Data2 : hdl_u128;
-  signal ccp_stage6_Output_Data3 : hdl_u128;
+  signal ccp_stage6_Output_Data : hdl_u128_x4;
   signal ccp_stage6_Output_ByteCount : hdl_u7;
   signal ccp_stage6_Output_Error : boolean;
-  signal ccp_rounds7_Output_Column0 : hdl_u128;
-  signal ccp_rounds7_Output_Column1 : hdl_u128;
-  signal ccp_rounds7_Output_Column2 : hdl_u128;
-  signal ccp_rounds7_Output_Column3 : hdl_u128;
-  signal ccp_stage7_Output_Column0 : hdl_u128;
-  signal ccp_stage7_Output_Column1 : hdl_u128;
-  signal ccp_stage7_Output_Column2 : hdl_u128;
-  signal ccp_stage7_Output_Column3 : hdl_u128;
+  signal ccp_rounds7_Output_Column : hdl_u128_x4;
+  signal ccp_stage7_Output_Column : hdl_u128_x4;
   signal ccp_stage7_Output_Valid : boolean;
   signal ccp_stage7_Output_Last : boolean;
-  signal ccp_stage7_Output_Key0 : hdl_u128;
-  signal ccp_stage7_Output_Key1 : hdl_u128;
+  signal ccp_stage7_Output_Key : hdl_u128_x2;
   signal ccp_stage7_Output_CounterNonce : hdl_u128;
-  signal ccp_stage7_Output_Data0 : hdl_u128;
-  signal ccp_stage7_Output_Data1 : hdl_u128;
-  signal ccp_stage7_Output_Data2 : hdl_u128;
-  signal ccp_stage7_Output_Data3 : hdl_u128;
+  signal ccp_stage7_Output_Data : hdl_u128_x4;
   signal ccp_stage7_Output_ByteCount : hdl_u7;
   signal ccp_stage7_Output_Error : boolean;
-  signal ccp_rounds8_Output_Column0 : hdl_u128;
-  signal ccp_rounds8_Output_Column1 : hdl_u128;
-  signal ccp_rounds8_Output_Column2 : hdl_u128;
-  signal ccp_rounds8_Output_Column3 : hdl_u128;
-  signal ccp_stage8_Output_Column0 : hdl_u128;
-  signal ccp_stage8_Output_Column1 : hdl_u128;
-  signal ccp_stage8_Output_Column2 : hdl_u128;
-  signal ccp_stage8_Output_Column3 : hdl_u128;
+  signal ccp_rounds8_Output_Column : hdl_u128_x4;
+  signal ccp_stage8_Output_Column : hdl_u128_x4;
   signal ccp_stage8_Output_Valid : boolean;
   signal ccp_stage8_Output_Last : boolean;
-  signal ccp_stage8_Output_Key0 : hdl_u128;
-  signal ccp_stage8_Output_Key1 : hdl_u128;
+  signal ccp_stage8_Output_Key : hdl_u128_x2;
   signal ccp_stage8_Output_CounterNonce : hdl_u128;
-  signal ccp_stage8_Output_Data0 : hdl_u128;
-  signal ccp_stage8_Output_Data1 : hdl_u128;
-  signal ccp_stage8_Output_Data2 : hdl_u128;
-  signal ccp_stage8_Output_Data3 : hdl_u128;
+  signal ccp_stage8_Output_Data : hdl_u128_x4;
   signal ccp_stage8_Output_ByteCount : hdl_u7;
   signal ccp_stage8_Output_Error : boolean;
-  signal ccp_rounds9_Output_Column0 : hdl_u128;
-  signal ccp_rounds9_Output_Column1 : hdl_u128;
-  signal ccp_rounds9_Output_Column2 : hdl_u128;
-  signal ccp_rounds9_Output_Column3 : hdl_u128;
-  signal ccp_stage9_Output_Column0 : hdl_u128;
-  signal ccp_stage9_Output_Column1 : hdl_u128;
-  signal ccp_stage9_Output_Column2 : hdl_u128;
-  signal ccp_stage9_Output_Column3 : hdl_u128;
+  signal ccp_rounds9_Output_Column : hdl_u128_x4;
+  signal ccp_stage9_Output_Column : hdl_u128_x4;
   signal ccp_stage9_Output_Valid : boolean;
   signal ccp_stage9_Output_Last : boolean;
-  signal ccp_stage9_Output_Key0 : hdl_u128;
-  signal ccp_stage9_Output_Key1 : hdl_u128;
+  signal ccp_stage9_Output_Key : hdl_u128_x2;
   signal ccp_stage9_Output_CounterNonce : hdl_u128;
-  signal ccp_stage9_Output_Data0 : hdl_u128;
-  signal ccp_stage9_Output_Data1 : hdl_u128;
-  signal ccp_stage9_Output_Data2 : hdl_u128;
-  signal ccp_stage9_Output_Data3 : hdl_u128;
+  signal ccp_stage9_Output_Data : hdl_u128_x4;
   signal ccp_stage9_Output_ByteCount : hdl_u7;
   signal ccp_stage9_Output_Error : boolean;
   signal ccp_final_Output_Valid : boolean;
   signal ccp_final_Output_Last : boolean;
-  signal ccp_final_Output_Data0 : hdl_u128;
-  signal ccp_final_Output_Data1 : hdl_u128;
-  signal ccp_final_Output_Data2 : hdl_u128;
-  signal ccp_final_Output_Data3 : hdl_u128;
+  signal ccp_final_Output_Data : hdl_u128_x4;
   signal ccp_final_Output_ByteCount : hdl_u7;
   signal ccp_final_Output_Error : boolean;
   signal ccp_combiner_KeystreamReady_Ready : boolean;
@@ -381,10 +263,7 @@ architecture rtl of axi_chacha20_poly1305_proc10 is
   signal out_Valid : boolean;
   signal out_Last : boolean;
   signal out_Kind : ChaChaPolyKind;
-  signal out_Data0 : hdl_u128;
-  signal out_Data1 : hdl_u128;
-  signal out_Data2 : hdl_u128;
-  signal out_Data3 : hdl_u128;
+  signal out_Data : hdl_u128_x4;
   signal out_ByteCount : hdl_u7;
   signal out_Tag : hdl_u128;
   signal out_TagMismatch : boolean;
@@ -573,13 +452,9 @@ begin
       Output_Valid => in_Valid,
       Output_Last => in_Last,
       Output_Kind => in_Kind,
-      Output_Data0 => in_Data0,
-      Output_Data1 => in_Data1,
-      Output_Data2 => in_Data2,
-      Output_Data3 => in_Data3,
+      Output_Data => in_Data,
       Output_ByteCount => in_ByteCount,
-      Output_Key0 => in_Key0,
-      Output_Key1 => in_Key1,
+      Output_Key => in_Key,
       Output_Nonce => in_Nonce,
       Output_Decrypt => in_Decrypt,
       Output_Tag => in_Tag,
@@ -649,29 +524,18 @@ begin
       rst => rst,
       Input_Valid => ccp_front_Request_Valid,
       Input_Last => ccp_front_Request_Last,
-      Input_Data0 => ccp_front_Request_Data0,
-      Input_Data1 => ccp_front_Request_Data1,
-      Input_Data2 => ccp_front_Request_Data2,
-      Input_Data3 => ccp_front_Request_Data3,
+      Input_Data => ccp_front_Request_Data,
       Input_ByteCount => ccp_front_Request_ByteCount,
-      Input_Key0 => ccp_front_Request_Key0,
-      Input_Key1 => ccp_front_Request_Key1,
+      Input_Key => ccp_front_Request_Key,
       Input_Nonce => ccp_front_Request_Nonce,
       Input_Counter => ccp_front_Request_Counter,
       Advance_Ready => ccp_control_Advance_Ready,
-      Output_Column0 => ccp_setup_Output_Column0,
-      Output_Column1 => ccp_setup_Output_Column1,
-      Output_Column2 => ccp_setup_Output_Column2,
-      Output_Column3 => ccp_setup_Output_Column3,
+      Output_Column => ccp_setup_Output_Column,
       Output_Valid => ccp_setup_Output_Valid,
       Output_Last => ccp_setup_Output_Last,
-      Output_Key0 => ccp_setup_Output_Key0,
-      Output_Key1 => ccp_setup_Output_Key1,
+      Output_Key => ccp_setup_Output_Key,
       Output_CounterNonce => ccp_setup_Output_CounterNonce,
-      Output_Data0 => ccp_setup_Output_Data0,
-      Output_Data1 => ccp_setup_Output_Data1,
-      Output_Data2 => ccp_setup_Output_Data2,
-      Output_Data3 => ccp_setup_Output_Data3,
+      Output_Data => ccp_setup_Output_Data,
       Output_ByteCount => ccp_setup_Output_ByteCount,
       Output_Error => ccp_setup_Output_Error,
       Status_Stopped => ccp_setup_Status_Stopped
@@ -690,53 +554,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => ccp_setup_Output_Column0,
-      Input_Column1 => ccp_setup_Output_Column1,
-      Input_Column2 => ccp_setup_Output_Column2,
-      Input_Column3 => ccp_setup_Output_Column3,
-      Output_Column0 => ccp_rounds0_Output_Column0,
-      Output_Column1 => ccp_rounds0_Output_Column1,
-      Output_Column2 => ccp_rounds0_Output_Column2,
-      Output_Column3 => ccp_rounds0_Output_Column3
+      Input_Column => ccp_setup_Output_Column,
+      Output_Column => ccp_rounds0_Output_Column
     );
 
   u_ccp_stage0 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => ccp_setup_Output_Column0,
-      Input_Column1 => ccp_setup_Output_Column1,
-      Input_Column2 => ccp_setup_Output_Column2,
-      Input_Column3 => ccp_setup_Output_Column3,
+      Input_Column => ccp_setup_Output_Column,
       Input_Valid => ccp_setup_Output_Valid,
       Input_Last => ccp_setup_Output_Last,
-      Input_Key0 => ccp_setup_Output_Key0,
-      Input_Key1 => ccp_setup_Output_Key1,
+      Input_Key => ccp_setup_Output_Key,
       Input_CounterNonce => ccp_setup_Output_CounterNonce,
-      Input_Data0 => ccp_setup_Output_Data0,
-      Input_Data1 => ccp_setup_Output_Data1,
-      Input_Data2 => ccp_setup_Output_Data2,
-      Input_Data3 => ccp_setup_Output_Data3,
+      Input_Data => ccp_setup_Output_Data,
       Input_ByteCount => ccp_setup_Output_ByteCount,
       Input_Error => ccp_setup_Output_Error,
-      Rounds_Column0 => ccp_rounds0_Output_Column0,
-      Rounds_Column1 => ccp_rounds0_Output_Column1,
-      Rounds_Column2 => ccp_rounds0_Output_Column2,
-      Rounds_Column3 => ccp_rounds0_Output_Column3,
+      Rounds_Column => ccp_rounds0_Output_Column,
       Advance_Ready => ccp_control_Advance_Ready,
-      Output_Column0 => ccp_stage0_Output_Column0,
-      Output_Column1 => ccp_stage0_Output_Column1,
-      Output_Column2 => ccp_stage0_Output_Column2,
-      Output_Column3 => ccp_stage0_Output_Column3,
+      Output_Column => ccp_stage0_Output_Column,
       Output_Valid => ccp_stage0_Output_Valid,
       Output_Last => ccp_stage0_Output_Last,
-      Output_Key0 => ccp_stage0_Output_Key0,
-      Output_Key1 => ccp_stage0_Output_Key1,
+      Output_Key => ccp_stage0_Output_Key,
       Output_CounterNonce => ccp_stage0_Output_CounterNonce,
-      Output_Data0 => ccp_stage0_Output_Data0,
-      Output_Data1 => ccp_stage0_Output_Data1,
-      Output_Data2 => ccp_stage0_Output_Data2,
-      Output_Data3 => ccp_stage0_Output_Data3,
+      Output_Data => ccp_stage0_Output_Data,
       Output_ByteCount => ccp_stage0_Output_ByteCount,
       Output_Error => ccp_stage0_Output_Error
     );
@@ -747,53 +588,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => ccp_stage0_Output_Column0,
-      Input_Column1 => ccp_stage0_Output_Column1,
-      Input_Column2 => ccp_stage0_Output_Column2,
-      Input_Column3 => ccp_stage0_Output_Column3,
-      Output_Column0 => ccp_rounds1_Output_Column0,
-      Output_Column1 => ccp_rounds1_Output_Column1,
-      Output_Column2 => ccp_rounds1_Output_Column2,
-      Output_Column3 => ccp_rounds1_Output_Column3
+      Input_Column => ccp_stage0_Output_Column,
+      Output_Column => ccp_rounds1_Output_Column
     );
 
   u_ccp_stage1 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => ccp_stage0_Output_Column0,
-      Input_Column1 => ccp_stage0_Output_Column1,
-      Input_Column2 => ccp_stage0_Output_Column2,
-      Input_Column3 => ccp_stage0_Output_Column3,
+      Input_Column => ccp_stage0_Output_Column,
       Input_Valid => ccp_stage0_Output_Valid,
       Input_Last => ccp_stage0_Output_Last,
-      Input_Key0 => ccp_stage0_Output_Key0,
-      Input_Key1 => ccp_stage0_Output_Key1,
+      Input_Key => ccp_stage0_Output_Key,
       Input_CounterNonce => ccp_stage0_Output_CounterNonce,
-      Input_Data0 => ccp_stage0_Output_Data0,
-      Input_Data1 => ccp_stage0_Output_Data1,
-      Input_Data2 => ccp_stage0_Output_Data2,
-      Input_Data3 => ccp_stage0_Output_Data3,
+      Input_Data => ccp_stage0_Output_Data,
       Input_ByteCount => ccp_stage0_Output_ByteCount,
       Input_Error => ccp_stage0_Output_Error,
-      Rounds_Column0 => ccp_rounds1_Output_Column0,
-      Rounds_Column1 => ccp_rounds1_Output_Column1,
-      Rounds_Column2 => ccp_rounds1_Output_Column2,
-      Rounds_Column3 => ccp_rounds1_Output_Column3,
+      Rounds_Column => ccp_rounds1_Output_Column,
       Advance_Ready => ccp_control_Advance_Ready,
-      Output_Column0 => ccp_stage1_Output_Column0,
-      Output_Column1 => ccp_stage1_Output_Column1,
-      Output_Column2 => ccp_stage1_Output_Column2,
-      Output_Column3 => ccp_stage1_Output_Column3,
+      Output_Column => ccp_stage1_Output_Column,
       Output_Valid => ccp_stage1_Output_Valid,
       Output_Last => ccp_stage1_Output_Last,
-      Output_Key0 => ccp_stage1_Output_Key0,
-      Output_Key1 => ccp_stage1_Output_Key1,
+      Output_Key => ccp_stage1_Output_Key,
       Output_CounterNonce => ccp_stage1_Output_CounterNonce,
-      Output_Data0 => ccp_stage1_Output_Data0,
-      Output_Data1 => ccp_stage1_Output_Data1,
-      Output_Data2 => ccp_stage1_Output_Data2,
-      Output_Data3 => ccp_stage1_Output_Data3,
+      Output_Data => ccp_stage1_Output_Data,
       Output_ByteCount => ccp_stage1_Output_ByteCount,
       Output_Error => ccp_stage1_Output_Error
     );
@@ -804,53 +622,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => ccp_stage1_Output_Column0,
-      Input_Column1 => ccp_stage1_Output_Column1,
-      Input_Column2 => ccp_stage1_Output_Column2,
-      Input_Column3 => ccp_stage1_Output_Column3,
-      Output_Column0 => ccp_rounds2_Output_Column0,
-      Output_Column1 => ccp_rounds2_Output_Column1,
-      Output_Column2 => ccp_rounds2_Output_Column2,
-      Output_Column3 => ccp_rounds2_Output_Column3
+      Input_Column => ccp_stage1_Output_Column,
+      Output_Column => ccp_rounds2_Output_Column
     );
 
   u_ccp_stage2 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => ccp_stage1_Output_Column0,
-      Input_Column1 => ccp_stage1_Output_Column1,
-      Input_Column2 => ccp_stage1_Output_Column2,
-      Input_Column3 => ccp_stage1_Output_Column3,
+      Input_Column => ccp_stage1_Output_Column,
       Input_Valid => ccp_stage1_Output_Valid,
       Input_Last => ccp_stage1_Output_Last,
-      Input_Key0 => ccp_stage1_Output_Key0,
-      Input_Key1 => ccp_stage1_Output_Key1,
+      Input_Key => ccp_stage1_Output_Key,
       Input_CounterNonce => ccp_stage1_Output_CounterNonce,
-      Input_Data0 => ccp_stage1_Output_Data0,
-      Input_Data1 => ccp_stage1_Output_Data1,
-      Input_Data2 => ccp_stage1_Output_Data2,
-      Input_Data3 => ccp_stage1_Output_Data3,
+      Input_Data => ccp_stage1_Output_Data,
       Input_ByteCount => ccp_stage1_Output_ByteCount,
       Input_Error => ccp_stage1_Output_Error,
-      Rounds_Column0 => ccp_rounds2_Output_Column0,
-      Rounds_Column1 => ccp_rounds2_Output_Column1,
-      Rounds_Column2 => ccp_rounds2_Output_Column2,
-      Rounds_Column3 => ccp_rounds2_Output_Column3,
+      Rounds_Column => ccp_rounds2_Output_Column,
       Advance_Ready => ccp_control_Advance_Ready,
-      Output_Column0 => ccp_stage2_Output_Column0,
-      Output_Column1 => ccp_stage2_Output_Column1,
-      Output_Column2 => ccp_stage2_Output_Column2,
-      Output_Column3 => ccp_stage2_Output_Column3,
+      Output_Column => ccp_stage2_Output_Column,
       Output_Valid => ccp_stage2_Output_Valid,
       Output_Last => ccp_stage2_Output_Last,
-      Output_Key0 => ccp_stage2_Output_Key0,
-      Output_Key1 => ccp_stage2_Output_Key1,
+      Output_Key => ccp_stage2_Output_Key,
       Output_CounterNonce => ccp_stage2_Output_CounterNonce,
-      Output_Data0 => ccp_stage2_Output_Data0,
-      Output_Data1 => ccp_stage2_Output_Data1,
-      Output_Data2 => ccp_stage2_Output_Data2,
-      Output_Data3 => ccp_stage2_Output_Data3,
+      Output_Data => ccp_stage2_Output_Data,
       Output_ByteCount => ccp_stage2_Output_ByteCount,
       Output_Error => ccp_stage2_Output_Error
     );
@@ -861,53 +656,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => ccp_stage2_Output_Column0,
-      Input_Column1 => ccp_stage2_Output_Column1,
-      Input_Column2 => ccp_stage2_Output_Column2,
-      Input_Column3 => ccp_stage2_Output_Column3,
-      Output_Column0 => ccp_rounds3_Output_Column0,
-      Output_Column1 => ccp_rounds3_Output_Column1,
-      Output_Column2 => ccp_rounds3_Output_Column2,
-      Output_Column3 => ccp_rounds3_Output_Column3
+      Input_Column => ccp_stage2_Output_Column,
+      Output_Column => ccp_rounds3_Output_Column
     );
 
   u_ccp_stage3 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => ccp_stage2_Output_Column0,
-      Input_Column1 => ccp_stage2_Output_Column1,
-      Input_Column2 => ccp_stage2_Output_Column2,
-      Input_Column3 => ccp_stage2_Output_Column3,
+      Input_Column => ccp_stage2_Output_Column,
       Input_Valid => ccp_stage2_Output_Valid,
       Input_Last => ccp_stage2_Output_Last,
-      Input_Key0 => ccp_stage2_Output_Key0,
-      Input_Key1 => ccp_stage2_Output_Key1,
+      Input_Key => ccp_stage2_Output_Key,
       Input_CounterNonce => ccp_stage2_Output_CounterNonce,
-      Input_Data0 => ccp_stage2_Output_Data0,
-      Input_Data1 => ccp_stage2_Output_Data1,
-      Input_Data2 => ccp_stage2_Output_Data2,
-      Input_Data3 => ccp_stage2_Output_Data3,
+      Input_Data => ccp_stage2_Output_Data,
       Input_ByteCount => ccp_stage2_Output_ByteCount,
       Input_Error => ccp_stage2_Output_Error,
-      Rounds_Column0 => ccp_rounds3_Output_Column0,
-      Rounds_Column1 => ccp_rounds3_Output_Column1,
-      Rounds_Column2 => ccp_rounds3_Output_Column2,
-      Rounds_Column3 => ccp_rounds3_Output_Column3,
+      Rounds_Column => ccp_rounds3_Output_Column,
       Advance_Ready => ccp_control_Advance_Ready,
-      Output_Column0 => ccp_stage3_Output_Column0,
-      Output_Column1 => ccp_stage3_Output_Column1,
-      Output_Column2 => ccp_stage3_Output_Column2,
-      Output_Column3 => ccp_stage3_Output_Column3,
+      Output_Column => ccp_stage3_Output_Column,
       Output_Valid => ccp_stage3_Output_Valid,
       Output_Last => ccp_stage3_Output_Last,
-      Output_Key0 => ccp_stage3_Output_Key0,
-      Output_Key1 => ccp_stage3_Output_Key1,
+      Output_Key => ccp_stage3_Output_Key,
       Output_CounterNonce => ccp_stage3_Output_CounterNonce,
-      Output_Data0 => ccp_stage3_Output_Data0,
-      Output_Data1 => ccp_stage3_Output_Data1,
-      Output_Data2 => ccp_stage3_Output_Data2,
-      Output_Data3 => ccp_stage3_Output_Data3,
+      Output_Data => ccp_stage3_Output_Data,
       Output_ByteCount => ccp_stage3_Output_ByteCount,
       Output_Error => ccp_stage3_Output_Error
     );
@@ -918,53 +690,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => ccp_stage3_Output_Column0,
-      Input_Column1 => ccp_stage3_Output_Column1,
-      Input_Column2 => ccp_stage3_Output_Column2,
-      Input_Column3 => ccp_stage3_Output_Column3,
-      Output_Column0 => ccp_rounds4_Output_Column0,
-      Output_Column1 => ccp_rounds4_Output_Column1,
-      Output_Column2 => ccp_rounds4_Output_Column2,
-      Output_Column3 => ccp_rounds4_Output_Column3
+      Input_Column => ccp_stage3_Output_Column,
+      Output_Column => ccp_rounds4_Output_Column
     );
 
   u_ccp_stage4 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => ccp_stage3_Output_Column0,
-      Input_Column1 => ccp_stage3_Output_Column1,
-      Input_Column2 => ccp_stage3_Output_Column2,
-      Input_Column3 => ccp_stage3_Output_Column3,
+      Input_Column => ccp_stage3_Output_Column,
       Input_Valid => ccp_stage3_Output_Valid,
       Input_Last => ccp_stage3_Output_Last,
-      Input_Key0 => ccp_stage3_Output_Key0,
-      Input_Key1 => ccp_stage3_Output_Key1,
+      Input_Key => ccp_stage3_Output_Key,
       Input_CounterNonce => ccp_stage3_Output_CounterNonce,
-      Input_Data0 => ccp_stage3_Output_Data0,
-      Input_Data1 => ccp_stage3_Output_Data1,
-      Input_Data2 => ccp_stage3_Output_Data2,
-      Input_Data3 => ccp_stage3_Output_Data3,
+      Input_Data => ccp_stage3_Output_Data,
       Input_ByteCount => ccp_stage3_Output_ByteCount,
       Input_Error => ccp_stage3_Output_Error,
-      Rounds_Column0 => ccp_rounds4_Output_Column0,
-      Rounds_Column1 => ccp_rounds4_Output_Column1,
-      Rounds_Column2 => ccp_rounds4_Output_Column2,
-      Rounds_Column3 => ccp_rounds4_Output_Column3,
+      Rounds_Column => ccp_rounds4_Output_Column,
       Advance_Ready => ccp_control_Advance_Ready,
-      Output_Column0 => ccp_stage4_Output_Column0,
-      Output_Column1 => ccp_stage4_Output_Column1,
-      Output_Column2 => ccp_stage4_Output_Column2,
-      Output_Column3 => ccp_stage4_Output_Column3,
+      Output_Column => ccp_stage4_Output_Column,
       Output_Valid => ccp_stage4_Output_Valid,
       Output_Last => ccp_stage4_Output_Last,
-      Output_Key0 => ccp_stage4_Output_Key0,
-      Output_Key1 => ccp_stage4_Output_Key1,
+      Output_Key => ccp_stage4_Output_Key,
       Output_CounterNonce => ccp_stage4_Output_CounterNonce,
-      Output_Data0 => ccp_stage4_Output_Data0,
-      Output_Data1 => ccp_stage4_Output_Data1,
-      Output_Data2 => ccp_stage4_Output_Data2,
-      Output_Data3 => ccp_stage4_Output_Data3,
+      Output_Data => ccp_stage4_Output_Data,
       Output_ByteCount => ccp_stage4_Output_ByteCount,
       Output_Error => ccp_stage4_Output_Error
     );
@@ -975,53 +724,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => ccp_stage4_Output_Column0,
-      Input_Column1 => ccp_stage4_Output_Column1,
-      Input_Column2 => ccp_stage4_Output_Column2,
-      Input_Column3 => ccp_stage4_Output_Column3,
-      Output_Column0 => ccp_rounds5_Output_Column0,
-      Output_Column1 => ccp_rounds5_Output_Column1,
-      Output_Column2 => ccp_rounds5_Output_Column2,
-      Output_Column3 => ccp_rounds5_Output_Column3
+      Input_Column => ccp_stage4_Output_Column,
+      Output_Column => ccp_rounds5_Output_Column
     );
 
   u_ccp_stage5 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => ccp_stage4_Output_Column0,
-      Input_Column1 => ccp_stage4_Output_Column1,
-      Input_Column2 => ccp_stage4_Output_Column2,
-      Input_Column3 => ccp_stage4_Output_Column3,
+      Input_Column => ccp_stage4_Output_Column,
       Input_Valid => ccp_stage4_Output_Valid,
       Input_Last => ccp_stage4_Output_Last,
-      Input_Key0 => ccp_stage4_Output_Key0,
-      Input_Key1 => ccp_stage4_Output_Key1,
+      Input_Key => ccp_stage4_Output_Key,
       Input_CounterNonce => ccp_stage4_Output_CounterNonce,
-      Input_Data0 => ccp_stage4_Output_Data0,
-      Input_Data1 => ccp_stage4_Output_Data1,
-      Input_Data2 => ccp_stage4_Output_Data2,
-      Input_Data3 => ccp_stage4_Output_Data3,
+      Input_Data => ccp_stage4_Output_Data,
       Input_ByteCount => ccp_stage4_Output_ByteCount,
       Input_Error => ccp_stage4_Output_Error,
-      Rounds_Column0 => ccp_rounds5_Output_Column0,
-      Rounds_Column1 => ccp_rounds5_Output_Column1,
-      Rounds_Column2 => ccp_rounds5_Output_Column2,
-      Rounds_Column3 => ccp_rounds5_Output_Column3,
+      Rounds_Column => ccp_rounds5_Output_Column,
       Advance_Ready => ccp_control_Advance_Ready,
-      Output_Column0 => ccp_stage5_Output_Column0,
-      Output_Column1 => ccp_stage5_Output_Column1,
-      Output_Column2 => ccp_stage5_Output_Column2,
-      Output_Column3 => ccp_stage5_Output_Column3,
+      Output_Column => ccp_stage5_Output_Column,
       Output_Valid => ccp_stage5_Output_Valid,
       Output_Last => ccp_stage5_Output_Last,
-      Output_Key0 => ccp_stage5_Output_Key0,
-      Output_Key1 => ccp_stage5_Output_Key1,
+      Output_Key => ccp_stage5_Output_Key,
       Output_CounterNonce => ccp_stage5_Output_CounterNonce,
-      Output_Data0 => ccp_stage5_Output_Data0,
-      Output_Data1 => ccp_stage5_Output_Data1,
-      Output_Data2 => ccp_stage5_Output_Data2,
-      Output_Data3 => ccp_stage5_Output_Data3,
+      Output_Data => ccp_stage5_Output_Data,
       Output_ByteCount => ccp_stage5_Output_ByteCount,
       Output_Error => ccp_stage5_Output_Error
     );
@@ -1032,53 +758,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => ccp_stage5_Output_Column0,
-      Input_Column1 => ccp_stage5_Output_Column1,
-      Input_Column2 => ccp_stage5_Output_Column2,
-      Input_Column3 => ccp_stage5_Output_Column3,
-      Output_Column0 => ccp_rounds6_Output_Column0,
-      Output_Column1 => ccp_rounds6_Output_Column1,
-      Output_Column2 => ccp_rounds6_Output_Column2,
-      Output_Column3 => ccp_rounds6_Output_Column3
+      Input_Column => ccp_stage5_Output_Column,
+      Output_Column => ccp_rounds6_Output_Column
     );
 
   u_ccp_stage6 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => ccp_stage5_Output_Column0,
-      Input_Column1 => ccp_stage5_Output_Column1,
-      Input_Column2 => ccp_stage5_Output_Column2,
-      Input_Column3 => ccp_stage5_Output_Column3,
+      Input_Column => ccp_stage5_Output_Column,
       Input_Valid => ccp_stage5_Output_Valid,
       Input_Last => ccp_stage5_Output_Last,
-      Input_Key0 => ccp_stage5_Output_Key0,
-      Input_Key1 => ccp_stage5_Output_Key1,
+      Input_Key => ccp_stage5_Output_Key,
       Input_CounterNonce => ccp_stage5_Output_CounterNonce,
-      Input_Data0 => ccp_stage5_Output_Data0,
-      Input_Data1 => ccp_stage5_Output_Data1,
-      Input_Data2 => ccp_stage5_Output_Data2,
-      Input_Data3 => ccp_stage5_Output_Data3,
+      Input_Data => ccp_stage5_Output_Data,
       Input_ByteCount => ccp_stage5_Output_ByteCount,
       Input_Error => ccp_stage5_Output_Error,
-      Rounds_Column0 => ccp_rounds6_Output_Column0,
-      Rounds_Column1 => ccp_rounds6_Output_Column1,
-      Rounds_Column2 => ccp_rounds6_Output_Column2,
-      Rounds_Column3 => ccp_rounds6_Output_Column3,
+      Rounds_Column => ccp_rounds6_Output_Column,
       Advance_Ready => ccp_control_Advance_Ready,
-      Output_Column0 => ccp_stage6_Output_Column0,
-      Output_Column1 => ccp_stage6_Output_Column1,
-      Output_Column2 => ccp_stage6_Output_Column2,
-      Output_Column3 => ccp_stage6_Output_Column3,
+      Output_Column => ccp_stage6_Output_Column,
       Output_Valid => ccp_stage6_Output_Valid,
       Output_Last => ccp_stage6_Output_Last,
-      Output_Key0 => ccp_stage6_Output_Key0,
-      Output_Key1 => ccp_stage6_Output_Key1,
+      Output_Key => ccp_stage6_Output_Key,
       Output_CounterNonce => ccp_stage6_Output_CounterNonce,
-      Output_Data0 => ccp_stage6_Output_Data0,
-      Output_Data1 => ccp_stage6_Output_Data1,
-      Output_Data2 => ccp_stage6_Output_Data2,
-      Output_Data3 => ccp_stage6_Output_Data3,
+      Output_Data => ccp_stage6_Output_Data,
       Output_ByteCount => ccp_stage6_Output_ByteCount,
       Output_Error => ccp_stage6_Output_Error
     );
@@ -1089,53 +792,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => ccp_stage6_Output_Column0,
-      Input_Column1 => ccp_stage6_Output_Column1,
-      Input_Column2 => ccp_stage6_Output_Column2,
-      Input_Column3 => ccp_stage6_Output_Column3,
-      Output_Column0 => ccp_rounds7_Output_Column0,
-      Output_Column1 => ccp_rounds7_Output_Column1,
-      Output_Column2 => ccp_rounds7_Output_Column2,
-      Output_Column3 => ccp_rounds7_Output_Column3
+      Input_Column => ccp_stage6_Output_Column,
+      Output_Column => ccp_rounds7_Output_Column
     );
 
   u_ccp_stage7 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => ccp_stage6_Output_Column0,
-      Input_Column1 => ccp_stage6_Output_Column1,
-      Input_Column2 => ccp_stage6_Output_Column2,
-      Input_Column3 => ccp_stage6_Output_Column3,
+      Input_Column => ccp_stage6_Output_Column,
       Input_Valid => ccp_stage6_Output_Valid,
       Input_Last => ccp_stage6_Output_Last,
-      Input_Key0 => ccp_stage6_Output_Key0,
-      Input_Key1 => ccp_stage6_Output_Key1,
+      Input_Key => ccp_stage6_Output_Key,
       Input_CounterNonce => ccp_stage6_Output_CounterNonce,
-      Input_Data0 => ccp_stage6_Output_Data0,
-      Input_Data1 => ccp_stage6_Output_Data1,
-      Input_Data2 => ccp_stage6_Output_Data2,
-      Input_Data3 => ccp_stage6_Output_Data3,
+      Input_Data => ccp_stage6_Output_Data,
       Input_ByteCount => ccp_stage6_Output_ByteCount,
       Input_Error => ccp_stage6_Output_Error,
-      Rounds_Column0 => ccp_rounds7_Output_Column0,
-      Rounds_Column1 => ccp_rounds7_Output_Column1,
-      Rounds_Column2 => ccp_rounds7_Output_Column2,
-      Rounds_Column3 => ccp_rounds7_Output_Column3,
+      Rounds_Column => ccp_rounds7_Output_Column,
       Advance_Ready => ccp_control_Advance_Ready,
-      Output_Column0 => ccp_stage7_Output_Column0,
-      Output_Column1 => ccp_stage7_Output_Column1,
-      Output_Column2 => ccp_stage7_Output_Column2,
-      Output_Column3 => ccp_stage7_Output_Column3,
+      Output_Column => ccp_stage7_Output_Column,
       Output_Valid => ccp_stage7_Output_Valid,
       Output_Last => ccp_stage7_Output_Last,
-      Output_Key0 => ccp_stage7_Output_Key0,
-      Output_Key1 => ccp_stage7_Output_Key1,
+      Output_Key => ccp_stage7_Output_Key,
       Output_CounterNonce => ccp_stage7_Output_CounterNonce,
-      Output_Data0 => ccp_stage7_Output_Data0,
-      Output_Data1 => ccp_stage7_Output_Data1,
-      Output_Data2 => ccp_stage7_Output_Data2,
-      Output_Data3 => ccp_stage7_Output_Data3,
+      Output_Data => ccp_stage7_Output_Data,
       Output_ByteCount => ccp_stage7_Output_ByteCount,
       Output_Error => ccp_stage7_Output_Error
     );
@@ -1146,53 +826,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => ccp_stage7_Output_Column0,
-      Input_Column1 => ccp_stage7_Output_Column1,
-      Input_Column2 => ccp_stage7_Output_Column2,
-      Input_Column3 => ccp_stage7_Output_Column3,
-      Output_Column0 => ccp_rounds8_Output_Column0,
-      Output_Column1 => ccp_rounds8_Output_Column1,
-      Output_Column2 => ccp_rounds8_Output_Column2,
-      Output_Column3 => ccp_rounds8_Output_Column3
+      Input_Column => ccp_stage7_Output_Column,
+      Output_Column => ccp_rounds8_Output_Column
     );
 
   u_ccp_stage8 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => ccp_stage7_Output_Column0,
-      Input_Column1 => ccp_stage7_Output_Column1,
-      Input_Column2 => ccp_stage7_Output_Column2,
-      Input_Column3 => ccp_stage7_Output_Column3,
+      Input_Column => ccp_stage7_Output_Column,
       Input_Valid => ccp_stage7_Output_Valid,
       Input_Last => ccp_stage7_Output_Last,
-      Input_Key0 => ccp_stage7_Output_Key0,
-      Input_Key1 => ccp_stage7_Output_Key1,
+      Input_Key => ccp_stage7_Output_Key,
       Input_CounterNonce => ccp_stage7_Output_CounterNonce,
-      Input_Data0 => ccp_stage7_Output_Data0,
-      Input_Data1 => ccp_stage7_Output_Data1,
-      Input_Data2 => ccp_stage7_Output_Data2,
-      Input_Data3 => ccp_stage7_Output_Data3,
+      Input_Data => ccp_stage7_Output_Data,
       Input_ByteCount => ccp_stage7_Output_ByteCount,
       Input_Error => ccp_stage7_Output_Error,
-      Rounds_Column0 => ccp_rounds8_Output_Column0,
-      Rounds_Column1 => ccp_rounds8_Output_Column1,
-      Rounds_Column2 => ccp_rounds8_Output_Column2,
-      Rounds_Column3 => ccp_rounds8_Output_Column3,
+      Rounds_Column => ccp_rounds8_Output_Column,
       Advance_Ready => ccp_control_Advance_Ready,
-      Output_Column0 => ccp_stage8_Output_Column0,
-      Output_Column1 => ccp_stage8_Output_Column1,
-      Output_Column2 => ccp_stage8_Output_Column2,
-      Output_Column3 => ccp_stage8_Output_Column3,
+      Output_Column => ccp_stage8_Output_Column,
       Output_Valid => ccp_stage8_Output_Valid,
       Output_Last => ccp_stage8_Output_Last,
-      Output_Key0 => ccp_stage8_Output_Key0,
-      Output_Key1 => ccp_stage8_Output_Key1,
+      Output_Key => ccp_stage8_Output_Key,
       Output_CounterNonce => ccp_stage8_Output_CounterNonce,
-      Output_Data0 => ccp_stage8_Output_Data0,
-      Output_Data1 => ccp_stage8_Output_Data1,
-      Output_Data2 => ccp_stage8_Output_Data2,
-      Output_Data3 => ccp_stage8_Output_Data3,
+      Output_Data => ccp_stage8_Output_Data,
       Output_ByteCount => ccp_stage8_Output_ByteCount,
       Output_Error => ccp_stage8_Output_Error
     );
@@ -1203,53 +860,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => ccp_stage8_Output_Column0,
-      Input_Column1 => ccp_stage8_Output_Column1,
-      Input_Column2 => ccp_stage8_Output_Column2,
-      Input_Column3 => ccp_stage8_Output_Column3,
-      Output_Column0 => ccp_rounds9_Output_Column0,
-      Output_Column1 => ccp_rounds9_Output_Column1,
-      Output_Column2 => ccp_rounds9_Output_Column2,
-      Output_Column3 => ccp_rounds9_Output_Column3
+      Input_Column => ccp_stage8_Output_Column,
+      Output_Column => ccp_rounds9_Output_Column
     );
 
   u_ccp_stage9 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => ccp_stage8_Output_Column0,
-      Input_Column1 => ccp_stage8_Output_Column1,
-      Input_Column2 => ccp_stage8_Output_Column2,
-      Input_Column3 => ccp_stage8_Output_Column3,
+      Input_Column => ccp_stage8_Output_Column,
       Input_Valid => ccp_stage8_Output_Valid,
       Input_Last => ccp_stage8_Output_Last,
-      Input_Key0 => ccp_stage8_Output_Key0,
-      Input_Key1 => ccp_stage8_Output_Key1,
+      Input_Key => ccp_stage8_Output_Key,
       Input_CounterNonce => ccp_stage8_Output_CounterNonce,
-      Input_Data0 => ccp_stage8_Output_Data0,
-      Input_Data1 => ccp_stage8_Output_Data1,
-      Input_Data2 => ccp_stage8_Output_Data2,
-      Input_Data3 => ccp_stage8_Output_Data3,
+      Input_Data => ccp_stage8_Output_Data,
       Input_ByteCount => ccp_stage8_Output_ByteCount,
       Input_Error => ccp_stage8_Output_Error,
-      Rounds_Column0 => ccp_rounds9_Output_Column0,
-      Rounds_Column1 => ccp_rounds9_Output_Column1,
-      Rounds_Column2 => ccp_rounds9_Output_Column2,
-      Rounds_Column3 => ccp_rounds9_Output_Column3,
+      Rounds_Column => ccp_rounds9_Output_Column,
       Advance_Ready => ccp_control_Advance_Ready,
-      Output_Column0 => ccp_stage9_Output_Column0,
-      Output_Column1 => ccp_stage9_Output_Column1,
-      Output_Column2 => ccp_stage9_Output_Column2,
-      Output_Column3 => ccp_stage9_Output_Column3,
+      Output_Column => ccp_stage9_Output_Column,
       Output_Valid => ccp_stage9_Output_Valid,
       Output_Last => ccp_stage9_Output_Last,
-      Output_Key0 => ccp_stage9_Output_Key0,
-      Output_Key1 => ccp_stage9_Output_Key1,
+      Output_Key => ccp_stage9_Output_Key,
       Output_CounterNonce => ccp_stage9_Output_CounterNonce,
-      Output_Data0 => ccp_stage9_Output_Data0,
-      Output_Data1 => ccp_stage9_Output_Data1,
-      Output_Data2 => ccp_stage9_Output_Data2,
-      Output_Data3 => ccp_stage9_Output_Data3,
+      Output_Data => ccp_stage9_Output_Data,
       Output_ByteCount => ccp_stage9_Output_ByteCount,
       Output_Error => ccp_stage9_Output_Error
     );
@@ -1258,28 +892,18 @@ begin
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => ccp_stage9_Output_Column0,
-      Input_Column1 => ccp_stage9_Output_Column1,
-      Input_Column2 => ccp_stage9_Output_Column2,
-      Input_Column3 => ccp_stage9_Output_Column3,
+      Input_Column => ccp_stage9_Output_Column,
       Input_Valid => ccp_stage9_Output_Valid,
       Input_Last => ccp_stage9_Output_Last,
-      Input_Key0 => ccp_stage9_Output_Key0,
-      Input_Key1 => ccp_stage9_Output_Key1,
+      Input_Key => ccp_stage9_Output_Key,
       Input_CounterNonce => ccp_stage9_Output_CounterNonce,
-      Input_Data0 => ccp_stage9_Output_Data0,
-      Input_Data1 => ccp_stage9_Output_Data1,
-      Input_Data2 => ccp_stage9_Output_Data2,
-      Input_Data3 => ccp_stage9_Output_Data3,
+      Input_Data => ccp_stage9_Output_Data,
       Input_ByteCount => ccp_stage9_Output_ByteCount,
       Input_Error => ccp_stage9_Output_Error,
       Advance_Ready => ccp_control_Advance_Ready,
       Output_Valid => ccp_final_Output_Valid,
       Output_Last => ccp_final_Output_Last,
-      Output_Data0 => ccp_final_Output_Data0,
-      Output_Data1 => ccp_final_Output_Data1,
-      Output_Data2 => ccp_final_Output_Data2,
-      Output_Data3 => ccp_final_Output_Data3,
+      Output_Data => ccp_final_Output_Data,
       Output_ByteCount => ccp_final_Output_ByteCount,
       Output_Error => ccp_final_Output_Error
     );
@@ -1297,13 +921,9 @@ begin
       Input_Valid => in_Valid,
       Input_Last => in_Last,
       Input_Kind => in_Kind,
-      Input_Data0 => in_Data0,
-      Input_Data1 => in_Data1,
-      Input_Data2 => in_Data2,
-      Input_Data3 => in_Data3,
+      Input_Data => in_Data,
       Input_ByteCount => in_ByteCount,
-      Input_Key0 => in_Key0,
-      Input_Key1 => in_Key1,
+      Input_Key => in_Key,
       Input_Nonce => in_Nonce,
       Input_Decrypt => in_Decrypt,
       Input_Tag => in_Tag,
@@ -1311,13 +931,9 @@ begin
       Message_Decrypt => ccp_front_Message_Decrypt,
       Request_Valid => ccp_front_Request_Valid,
       Request_Last => ccp_front_Request_Last,
-      Request_Data0 => ccp_front_Request_Data0,
-      Request_Data1 => ccp_front_Request_Data1,
-      Request_Data2 => ccp_front_Request_Data2,
-      Request_Data3 => ccp_front_Request_Data3,
+      Request_Data => ccp_front_Request_Data,
       Request_ByteCount => ccp_front_Request_ByteCount,
-      Request_Key0 => ccp_front_Request_Key0,
-      Request_Key1 => ccp_front_Request_Key1,
+      Request_Key => ccp_front_Request_Key,
       Request_Nonce => ccp_front_Request_Nonce,
       Request_Counter => ccp_front_Request_Counter,
       KeystreamReady_Ready => ccp_input_gate_InputReady_Ready,
@@ -1332,13 +948,9 @@ begin
       Input_Valid => in_Valid,
       Input_Last => in_Last,
       Input_Kind => in_Kind,
-      Input_Data0 => in_Data0,
-      Input_Data1 => in_Data1,
-      Input_Data2 => in_Data2,
-      Input_Data3 => in_Data3,
+      Input_Data => in_Data,
       Input_ByteCount => in_ByteCount,
-      Input_Key0 => in_Key0,
-      Input_Key1 => in_Key1,
+      Input_Key => in_Key,
       Input_Nonce => in_Nonce,
       Input_Decrypt => in_Decrypt,
       Input_Tag => in_Tag,
@@ -1346,13 +958,9 @@ begin
       KeystreamReady_Ready => ccp_input_gate_InputReady_Ready,
       Request_Valid => ccp_front_Request_Valid,
       Request_Last => ccp_front_Request_Last,
-      Request_Data0 => ccp_front_Request_Data0,
-      Request_Data1 => ccp_front_Request_Data1,
-      Request_Data2 => ccp_front_Request_Data2,
-      Request_Data3 => ccp_front_Request_Data3,
+      Request_Data => ccp_front_Request_Data,
       Request_ByteCount => ccp_front_Request_ByteCount,
-      Request_Key0 => ccp_front_Request_Key0,
-      Request_Key1 => ccp_front_Request_Key1,
+      Request_Key => ccp_front_Request_Key,
       Request_Nonce => ccp_front_Request_Nonce,
       Request_Counter => ccp_front_Request_Counter,
       Message_KeyRequested => ccp_front_Message_KeyRequested,
@@ -1385,13 +993,9 @@ begin
       Input_Valid => in_Valid,
       Input_Last => in_Last,
       Input_Kind => in_Kind,
-      Input_Data0 => in_Data0,
-      Input_Data1 => in_Data1,
-      Input_Data2 => in_Data2,
-      Input_Data3 => in_Data3,
+      Input_Data => in_Data,
       Input_ByteCount => in_ByteCount,
-      Input_Key0 => in_Key0,
-      Input_Key1 => in_Key1,
+      Input_Key => in_Key,
       Input_Nonce => in_Nonce,
       Input_Decrypt => in_Decrypt,
       Input_Tag => in_Tag,
@@ -1400,10 +1004,7 @@ begin
       Message_Decrypt => ccp_front_Message_Decrypt,
       Keystream_Valid => ccp_final_Output_Valid,
       Keystream_Last => ccp_final_Output_Last,
-      Keystream_Data0 => ccp_final_Output_Data0,
-      Keystream_Data1 => ccp_final_Output_Data1,
-      Keystream_Data2 => ccp_final_Output_Data2,
-      Keystream_Data3 => ccp_final_Output_Data3,
+      Keystream_Data => ccp_final_Output_Data,
       Keystream_ByteCount => ccp_final_Output_ByteCount,
       Keystream_Error => ccp_final_Output_Error,
       Tag_Valid => ccp_mac_Output_Valid,
@@ -1422,10 +1023,7 @@ begin
       Output_Valid => out_Valid,
       Output_Last => out_Last,
       Output_Kind => out_Kind,
-      Output_Data0 => out_Data0,
-      Output_Data1 => out_Data1,
-      Output_Data2 => out_Data2,
-      Output_Data3 => out_Data3,
+      Output_Data => out_Data,
       Output_ByteCount => out_ByteCount,
       Output_Tag => out_Tag,
       Output_TagMismatch => out_TagMismatch
@@ -1436,10 +1034,7 @@ begin
       Input_Valid => out_Valid,
       Input_Last => out_Last,
       Input_Kind => out_Kind,
-      Input_Data0 => out_Data0,
-      Input_Data1 => out_Data1,
-      Input_Data2 => out_Data2,
-      Input_Data3 => out_Data3,
+      Input_Data => out_Data,
       Input_ByteCount => out_ByteCount,
       Input_Tag => out_Tag,
       Input_TagMismatch => out_TagMismatch,

@@ -98,229 +98,115 @@ architecture rtl of axi_chacha20_proc10_w32 is
   signal in_ready_Ready : boolean;
   signal in_Valid : boolean;
   signal in_Last : boolean;
-  signal in_Data0 : hdl_u128;
-  signal in_Data1 : hdl_u128;
-  signal in_Data2 : hdl_u128;
-  signal in_Data3 : hdl_u128;
+  signal in_Data : hdl_u128_x4;
   signal in_ByteCount : hdl_u7;
-  signal in_Key0 : hdl_u128;
-  signal in_Key1 : hdl_u128;
+  signal in_Key : hdl_u128_x2;
   signal in_Nonce : hdl_u96;
   signal in_Counter : hdl_u32;
   signal chacha_input_Closing_Discard : boolean;
   signal control_Advance_Ready : boolean;
-  signal setup_Output_Column0 : hdl_u128;
-  signal setup_Output_Column1 : hdl_u128;
-  signal setup_Output_Column2 : hdl_u128;
-  signal setup_Output_Column3 : hdl_u128;
+  signal setup_Output_Column : hdl_u128_x4;
   signal setup_Output_Valid : boolean;
   signal setup_Output_Last : boolean;
-  signal setup_Output_Key0 : hdl_u128;
-  signal setup_Output_Key1 : hdl_u128;
+  signal setup_Output_Key : hdl_u128_x2;
   signal setup_Output_CounterNonce : hdl_u128;
-  signal setup_Output_Data0 : hdl_u128;
-  signal setup_Output_Data1 : hdl_u128;
-  signal setup_Output_Data2 : hdl_u128;
-  signal setup_Output_Data3 : hdl_u128;
+  signal setup_Output_Data : hdl_u128_x4;
   signal setup_Output_ByteCount : hdl_u7;
   signal setup_Output_Error : boolean;
   signal setup_Status_Stopped : boolean;
-  signal rounds0_Output_Column0 : hdl_u128;
-  signal rounds0_Output_Column1 : hdl_u128;
-  signal rounds0_Output_Column2 : hdl_u128;
-  signal rounds0_Output_Column3 : hdl_u128;
-  signal stage0_Output_Column0 : hdl_u128;
-  signal stage0_Output_Column1 : hdl_u128;
-  signal stage0_Output_Column2 : hdl_u128;
-  signal stage0_Output_Column3 : hdl_u128;
+  signal rounds0_Output_Column : hdl_u128_x4;
+  signal stage0_Output_Column : hdl_u128_x4;
   signal stage0_Output_Valid : boolean;
   signal stage0_Output_Last : boolean;
-  signal stage0_Output_Key0 : hdl_u128;
-  signal stage0_Output_Key1 : hdl_u128;
+  signal stage0_Output_Key : hdl_u128_x2;
   signal stage0_Output_CounterNonce : hdl_u128;
-  signal stage0_Output_Data0 : hdl_u128;
-  signal stage0_Output_Data1 : hdl_u128;
-  signal stage0_Output_Data2 : hdl_u128;
-  signal stage0_Output_Data3 : hdl_u128;
+  signal stage0_Output_Data : hdl_u128_x4;
   signal stage0_Output_ByteCount : hdl_u7;
   signal stage0_Output_Error : boolean;
-  signal rounds1_Output_Column0 : hdl_u128;
-  signal rounds1_Output_Column1 : hdl_u128;
-  signal rounds1_Output_Column2 : hdl_u128;
-  signal rounds1_Output_Column3 : hdl_u128;
-  signal stage1_Output_Column0 : hdl_u128;
-  signal stage1_Output_Column1 : hdl_u128;
-  signal stage1_Output_Column2 : hdl_u128;
-  signal stage1_Output_Column3 : hdl_u128;
+  signal rounds1_Output_Column : hdl_u128_x4;
+  signal stage1_Output_Column : hdl_u128_x4;
   signal stage1_Output_Valid : boolean;
   signal stage1_Output_Last : boolean;
-  signal stage1_Output_Key0 : hdl_u128;
-  signal stage1_Output_Key1 : hdl_u128;
+  signal stage1_Output_Key : hdl_u128_x2;
   signal stage1_Output_CounterNonce : hdl_u128;
-  signal stage1_Output_Data0 : hdl_u128;
-  signal stage1_Output_Data1 : hdl_u128;
-  signal stage1_Output_Data2 : hdl_u128;
-  signal stage1_Output_Data3 : hdl_u128;
+  signal stage1_Output_Data : hdl_u128_x4;
   signal stage1_Output_ByteCount : hdl_u7;
   signal stage1_Output_Error : boolean;
-  signal rounds2_Output_Column0 : hdl_u128;
-  signal rounds2_Output_Column1 : hdl_u128;
-  signal rounds2_Output_Column2 : hdl_u128;
-  signal rounds2_Output_Column3 : hdl_u128;
-  signal stage2_Output_Column0 : hdl_u128;
-  signal stage2_Output_Column1 : hdl_u128;
-  signal stage2_Output_Column2 : hdl_u128;
-  signal stage2_Output_Column3 : hdl_u128;
+  signal rounds2_Output_Column : hdl_u128_x4;
+  signal stage2_Output_Column : hdl_u128_x4;
   signal stage2_Output_Valid : boolean;
   signal stage2_Output_Last : boolean;
-  signal stage2_Output_Key0 : hdl_u128;
-  signal stage2_Output_Key1 : hdl_u128;
+  signal stage2_Output_Key : hdl_u128_x2;
   signal stage2_Output_CounterNonce : hdl_u128;
-  signal stage2_Output_Data0 : hdl_u128;
-  signal stage2_Output_Data1 : hdl_u128;
-  signal stage2_Output_Data2 : hdl_u128;
-  signal stage2_Output_Data3 : hdl_u128;
+  signal stage2_Output_Data : hdl_u128_x4;
   signal stage2_Output_ByteCount : hdl_u7;
   signal stage2_Output_Error : boolean;
-  signal rounds3_Output_Column0 : hdl_u128;
-  signal rounds3_Output_Column1 : hdl_u128;
-  signal rounds3_Output_Column2 : hdl_u128;
-  signal rounds3_Output_Column3 : hdl_u128;
-  signal stage3_Output_Column0 : hdl_u128;
-  signal stage3_Output_Column1 : hdl_u128;
-  signal stage3_Output_Column2 : hdl_u128;
-  signal stage3_Output_Column3 : hdl_u128;
+  signal rounds3_Output_Column : hdl_u128_x4;
+  signal stage3_Output_Column : hdl_u128_x4;
   signal stage3_Output_Valid : boolean;
   signal stage3_Output_Last : boolean;
-  signal stage3_Output_Key0 : hdl_u128;
-  signal stage3_Output_Key1 : hdl_u128;
+  signal stage3_Output_Key : hdl_u128_x2;
   signal stage3_Output_CounterNonce : hdl_u128;
-  signal stage3_Output_Data0 : hdl_u128;
-  signal stage3_Output_Data1 : hdl_u128;
-  signal stage3_Output_Data2 : hdl_u128;
-  signal stage3_Output_Data3 : hdl_u128;
+  signal stage3_Output_Data : hdl_u128_x4;
   signal stage3_Output_ByteCount : hdl_u7;
   signal stage3_Output_Error : boolean;
-  signal rounds4_Output_Column0 : hdl_u128;
-  signal rounds4_Output_Column1 : hdl_u128;
-  signal rounds4_Output_Column2 : hdl_u128;
-  signal rounds4_Output_Column3 : hdl_u128;
-  signal stage4_Output_Column0 : hdl_u128;
-  signal stage4_Output_Column1 : hdl_u128;
-  signal stage4_Output_Column2 : hdl_u128;
-  signal stage4_Output_Column3 : hdl_u128;
+  signal rounds4_Output_Column : hdl_u128_x4;
+  signal stage4_Output_Column : hdl_u128_x4;
   signal stage4_Output_Valid : boolean;
   signal stage4_Output_Last : boolean;
-  signal stage4_Output_Key0 : hdl_u128;
-  signal stage4_Output_Key1 : hdl_u128;
+  signal stage4_Output_Key : hdl_u128_x2;
   signal stage4_Output_CounterNonce : hdl_u128;
-  signal stage4_Output_Data0 : hdl_u128;
-  signal stage4_Output_Data1 : hdl_u128;
-  signal stage4_Output_Data2 : hdl_u128;
-  signal stage4_Output_Data3 : hdl_u128;
+  signal stage4_Output_Data : hdl_u128_x4;
   signal stage4_Output_ByteCount : hdl_u7;
   signal stage4_Output_Error : boolean;
-  signal rounds5_Output_Column0 : hdl_u128;
-  signal rounds5_Output_Column1 : hdl_u128;
-  signal rounds5_Output_Column2 : hdl_u128;
-  signal rounds5_Output_Column3 : hdl_u128;
-  signal stage5_Output_Column0 : hdl_u128;
-  signal stage5_Output_Column1 : hdl_u128;
-  signal stage5_Output_Column2 : hdl_u128;
-  signal stage5_Output_Column3 : hdl_u128;
+  signal rounds5_Output_Column : hdl_u128_x4;
+  signal stage5_Output_Column : hdl_u128_x4;
   signal stage5_Output_Valid : boolean;
   signal stage5_Output_Last : boolean;
-  signal stage5_Output_Key0 : hdl_u128;
-  signal stage5_Output_Key1 : hdl_u128;
+  signal stage5_Output_Key : hdl_u128_x2;
   signal stage5_Output_CounterNonce : hdl_u128;
-  signal stage5_Output_Data0 : hdl_u128;
-  signal stage5_Output_Data1 : hdl_u128;
-  signal stage5_Output_Data2 : hdl_u128;
-  signal stage5_Output_Data3 : hdl_u128;
+  signal stage5_Output_Data : hdl_u128_x4;
   signal stage5_Output_ByteCount : hdl_u7;
   signal stage5_Output_Error : boolean;
-  signal rounds6_Output_Column0 : hdl_u128;
-  signal rounds6_Output_Column1 : hdl_u128;
-  signal rounds6_Output_Column2 : hdl_u128;
-  signal rounds6_Output_Column3 : hdl_u128;
-  signal stage6_Output_Column0 : hdl_u128;
-  signal stage6_Output_Column1 : hdl_u128;
-  signal stage6_Output_Column2 : hdl_u128;
-  signal stage6_Output_Column3 : hdl_u128;
+  signal rounds6_Output_Column : hdl_u128_x4;
+  signal stage6_Output_Column : hdl_u128_x4;
   signal stage6_Output_Valid : boolean;
   signal stage6_Output_Last : boolean;
-  signal stage6_Output_Key0 : hdl_u128;
-  signal stage6_Output_Key1 : hdl_u128;
+  signal stage6_Output_Key : hdl_u128_x2;
   signal stage6_Output_CounterNonce : hdl_u128;
-  signal stage6_Output_Data0 : hdl_u128;
-  signal stage6_Output_Data1 : hdl_u128;
-  signal stage6_Output_Data2 : hdl_u128;
-  signal stage6_Output_Data3 : hdl_u128;
+  signal stage6_Output_Data : hdl_u128_x4;
   signal stage6_Output_ByteCount : hdl_u7;
   signal stage6_Output_Error : boolean;
-  signal rounds7_Output_Column0 : hdl_u128;
-  signal rounds7_Output_Column1 : hdl_u128;
-  signal rounds7_Output_Column2 : hdl_u128;
-  signal rounds7_Output_Column3 : hdl_u128;
-  signal stage7_Output_Column0 : hdl_u128;
-  signal stage7_Output_Column1 : hdl_u128;
-  signal stage7_Output_Column2 : hdl_u128;
-  signal stage7_Output_Column3 : hdl_u128;
+  signal rounds7_Output_Column : hdl_u128_x4;
+  signal stage7_Output_Column : hdl_u128_x4;
   signal stage7_Output_Valid : boolean;
   signal stage7_Output_Last : boolean;
-  signal stage7_Output_Key0 : hdl_u128;
-  signal stage7_Output_Key1 : hdl_u128;
+  signal stage7_Output_Key : hdl_u128_x2;
   signal stage7_Output_CounterNonce : hdl_u128;
-  signal stage7_Output_Data0 : hdl_u128;
-  signal stage7_Output_Data1 : hdl_u128;
-  signal stage7_Output_Data2 : hdl_u128;
-  signal stage7_Output_Data3 : hdl_u128;
+  signal stage7_Output_Data : hdl_u128_x4;
   signal stage7_Output_ByteCount : hdl_u7;
   signal stage7_Output_Error : boolean;
-  signal rounds8_Output_Column0 : hdl_u128;
-  signal rounds8_Output_Column1 : hdl_u128;
-  signal rounds8_Output_Column2 : hdl_u128;
-  signal rounds8_Output_Column3 : hdl_u128;
-  signal stage8_Output_Column0 : hdl_u128;
-  signal stage8_Output_Column1 : hdl_u128;
-  signal stage8_Output_Column2 : hdl_u128;
-  signal stage8_Output_Column3 : hdl_u128;
+  signal rounds8_Output_Column : hdl_u128_x4;
+  signal stage8_Output_Column : hdl_u128_x4;
   signal stage8_Output_Valid : boolean;
   signal stage8_Output_Last : boolean;
-  signal stage8_Output_Key0 : hdl_u128;
-  signal stage8_Output_Key1 : hdl_u128;
+  signal stage8_Output_Key : hdl_u128_x2;
   signal stage8_Output_CounterNonce : hdl_u128;
-  signal stage8_Output_Data0 : hdl_u128;
-  signal stage8_Output_Data1 : hdl_u128;
-  signal stage8_Output_Data2 : hdl_u128;
-  signal stage8_Output_Data3 : hdl_u128;
+  signal stage8_Output_Data : hdl_u128_x4;
   signal stage8_Output_ByteCount : hdl_u7;
   signal stage8_Output_Error : boolean;
-  signal rounds9_Output_Column0 : hdl_u128;
-  signal rounds9_Output_Column1 : hdl_u128;
-  signal rounds9_Output_Column2 : hdl_u128;
-  signal rounds9_Output_Column3 : hdl_u128;
-  signal stage9_Output_Column0 : hdl_u128;
-  signal stage9_Output_Column1 : hdl_u128;
-  signal stage9_Output_Column2 : hdl_u128;
-  signal stage9_Output_Column3 : hdl_u128;
+  signal rounds9_Output_Column : hdl_u128_x4;
+  signal stage9_Output_Column : hdl_u128_x4;
   signal stage9_Output_Valid : boolean;
   signal stage9_Output_Last : boolean;
-  signal stage9_Output_Key0 : hdl_u128;
-  signal stage9_Output_Key1 : hdl_u128;
+  signal stage9_Output_Key : hdl_u128_x2;
   signal stage9_Output_CounterNonce : hdl_u128;
-  signal stage9_Output_Data0 : hdl_u128;
-  signal stage9_Output_Data1 : hdl_u128;
-  signal stage9_Output_Data2 : hdl_u128;
-  signal stage9_Output_Data3 : hdl_u128;
+  signal stage9_Output_Data : hdl_u128_x4;
   signal stage9_Output_ByteCount : hdl_u7;
   signal stage9_Output_Error : boolean;
   signal out_Valid : boolean;
   signal out_Last : boolean;
-  signal out_Data0 : hdl_u128;
-  signal out_Data1 : hdl_u128;
-  signal out_Data2 : hdl_u128;
-  signal out_Data3 : hdl_u128;
+  signal out_Data : hdl_u128_x4;
   signal out_ByteCount : hdl_u7;
   signal out_Error : boolean;
   signal out_ready_Ready : boolean;
@@ -481,13 +367,9 @@ begin
       InputReady_Ready => chacha_input_InputReady_Ready,
       Output_Valid => in_Valid,
       Output_Last => in_Last,
-      Output_Data0 => in_Data0,
-      Output_Data1 => in_Data1,
-      Output_Data2 => in_Data2,
-      Output_Data3 => in_Data3,
+      Output_Data => in_Data,
       Output_ByteCount => in_ByteCount,
-      Output_Key0 => in_Key0,
-      Output_Key1 => in_Key1,
+      Output_Key => in_Key,
       Output_Nonce => in_Nonce,
       Output_Counter => in_Counter,
       Closing_Discard => chacha_input_Closing_Discard,
@@ -501,29 +383,18 @@ begin
       rst => rst,
       Input_Valid => in_Valid,
       Input_Last => in_Last,
-      Input_Data0 => in_Data0,
-      Input_Data1 => in_Data1,
-      Input_Data2 => in_Data2,
-      Input_Data3 => in_Data3,
+      Input_Data => in_Data,
       Input_ByteCount => in_ByteCount,
-      Input_Key0 => in_Key0,
-      Input_Key1 => in_Key1,
+      Input_Key => in_Key,
       Input_Nonce => in_Nonce,
       Input_Counter => in_Counter,
       Advance_Ready => control_Advance_Ready,
-      Output_Column0 => setup_Output_Column0,
-      Output_Column1 => setup_Output_Column1,
-      Output_Column2 => setup_Output_Column2,
-      Output_Column3 => setup_Output_Column3,
+      Output_Column => setup_Output_Column,
       Output_Valid => setup_Output_Valid,
       Output_Last => setup_Output_Last,
-      Output_Key0 => setup_Output_Key0,
-      Output_Key1 => setup_Output_Key1,
+      Output_Key => setup_Output_Key,
       Output_CounterNonce => setup_Output_CounterNonce,
-      Output_Data0 => setup_Output_Data0,
-      Output_Data1 => setup_Output_Data1,
-      Output_Data2 => setup_Output_Data2,
-      Output_Data3 => setup_Output_Data3,
+      Output_Data => setup_Output_Data,
       Output_ByteCount => setup_Output_ByteCount,
       Output_Error => setup_Output_Error,
       Status_Stopped => setup_Status_Stopped
@@ -542,53 +413,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => setup_Output_Column0,
-      Input_Column1 => setup_Output_Column1,
-      Input_Column2 => setup_Output_Column2,
-      Input_Column3 => setup_Output_Column3,
-      Output_Column0 => rounds0_Output_Column0,
-      Output_Column1 => rounds0_Output_Column1,
-      Output_Column2 => rounds0_Output_Column2,
-      Output_Column3 => rounds0_Output_Column3
+      Input_Column => setup_Output_Column,
+      Output_Column => rounds0_Output_Column
     );
 
   u_stage0 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => setup_Output_Column0,
-      Input_Column1 => setup_Output_Column1,
-      Input_Column2 => setup_Output_Column2,
-      Input_Column3 => setup_Output_Column3,
+      Input_Column => setup_Output_Column,
       Input_Valid => setup_Output_Valid,
       Input_Last => setup_Output_Last,
-      Input_Key0 => setup_Output_Key0,
-      Input_Key1 => setup_Output_Key1,
+      Input_Key => setup_Output_Key,
       Input_CounterNonce => setup_Output_CounterNonce,
-      Input_Data0 => setup_Output_Data0,
-      Input_Data1 => setup_Output_Data1,
-      Input_Data2 => setup_Output_Data2,
-      Input_Data3 => setup_Output_Data3,
+      Input_Data => setup_Output_Data,
       Input_ByteCount => setup_Output_ByteCount,
       Input_Error => setup_Output_Error,
-      Rounds_Column0 => rounds0_Output_Column0,
-      Rounds_Column1 => rounds0_Output_Column1,
-      Rounds_Column2 => rounds0_Output_Column2,
-      Rounds_Column3 => rounds0_Output_Column3,
+      Rounds_Column => rounds0_Output_Column,
       Advance_Ready => control_Advance_Ready,
-      Output_Column0 => stage0_Output_Column0,
-      Output_Column1 => stage0_Output_Column1,
-      Output_Column2 => stage0_Output_Column2,
-      Output_Column3 => stage0_Output_Column3,
+      Output_Column => stage0_Output_Column,
       Output_Valid => stage0_Output_Valid,
       Output_Last => stage0_Output_Last,
-      Output_Key0 => stage0_Output_Key0,
-      Output_Key1 => stage0_Output_Key1,
+      Output_Key => stage0_Output_Key,
       Output_CounterNonce => stage0_Output_CounterNonce,
-      Output_Data0 => stage0_Output_Data0,
-      Output_Data1 => stage0_Output_Data1,
-      Output_Data2 => stage0_Output_Data2,
-      Output_Data3 => stage0_Output_Data3,
+      Output_Data => stage0_Output_Data,
       Output_ByteCount => stage0_Output_ByteCount,
       Output_Error => stage0_Output_Error
     );
@@ -599,53 +447,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => stage0_Output_Column0,
-      Input_Column1 => stage0_Output_Column1,
-      Input_Column2 => stage0_Output_Column2,
-      Input_Column3 => stage0_Output_Column3,
-      Output_Column0 => rounds1_Output_Column0,
-      Output_Column1 => rounds1_Output_Column1,
-      Output_Column2 => rounds1_Output_Column2,
-      Output_Column3 => rounds1_Output_Column3
+      Input_Column => stage0_Output_Column,
+      Output_Column => rounds1_Output_Column
     );
 
   u_stage1 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => stage0_Output_Column0,
-      Input_Column1 => stage0_Output_Column1,
-      Input_Column2 => stage0_Output_Column2,
-      Input_Column3 => stage0_Output_Column3,
+      Input_Column => stage0_Output_Column,
       Input_Valid => stage0_Output_Valid,
       Input_Last => stage0_Output_Last,
-      Input_Key0 => stage0_Output_Key0,
-      Input_Key1 => stage0_Output_Key1,
+      Input_Key => stage0_Output_Key,
       Input_CounterNonce => stage0_Output_CounterNonce,
-      Input_Data0 => stage0_Output_Data0,
-      Input_Data1 => stage0_Output_Data1,
-      Input_Data2 => stage0_Output_Data2,
-      Input_Data3 => stage0_Output_Data3,
+      Input_Data => stage0_Output_Data,
       Input_ByteCount => stage0_Output_ByteCount,
       Input_Error => stage0_Output_Error,
-      Rounds_Column0 => rounds1_Output_Column0,
-      Rounds_Column1 => rounds1_Output_Column1,
-      Rounds_Column2 => rounds1_Output_Column2,
-      Rounds_Column3 => rounds1_Output_Column3,
+      Rounds_Column => rounds1_Output_Column,
       Advance_Ready => control_Advance_Ready,
-      Output_Column0 => stage1_Output_Column0,
-      Output_Column1 => stage1_Output_Column1,
-      Output_Column2 => stage1_Output_Column2,
-      Output_Column3 => stage1_Output_Column3,
+      Output_Column => stage1_Output_Column,
       Output_Valid => stage1_Output_Valid,
       Output_Last => stage1_Output_Last,
-      Output_Key0 => stage1_Output_Key0,
-      Output_Key1 => stage1_Output_Key1,
+      Output_Key => stage1_Output_Key,
       Output_CounterNonce => stage1_Output_CounterNonce,
-      Output_Data0 => stage1_Output_Data0,
-      Output_Data1 => stage1_Output_Data1,
-      Output_Data2 => stage1_Output_Data2,
-      Output_Data3 => stage1_Output_Data3,
+      Output_Data => stage1_Output_Data,
       Output_ByteCount => stage1_Output_ByteCount,
       Output_Error => stage1_Output_Error
     );
@@ -656,53 +481,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => stage1_Output_Column0,
-      Input_Column1 => stage1_Output_Column1,
-      Input_Column2 => stage1_Output_Column2,
-      Input_Column3 => stage1_Output_Column3,
-      Output_Column0 => rounds2_Output_Column0,
-      Output_Column1 => rounds2_Output_Column1,
-      Output_Column2 => rounds2_Output_Column2,
-      Output_Column3 => rounds2_Output_Column3
+      Input_Column => stage1_Output_Column,
+      Output_Column => rounds2_Output_Column
     );
 
   u_stage2 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => stage1_Output_Column0,
-      Input_Column1 => stage1_Output_Column1,
-      Input_Column2 => stage1_Output_Column2,
-      Input_Column3 => stage1_Output_Column3,
+      Input_Column => stage1_Output_Column,
       Input_Valid => stage1_Output_Valid,
       Input_Last => stage1_Output_Last,
-      Input_Key0 => stage1_Output_Key0,
-      Input_Key1 => stage1_Output_Key1,
+      Input_Key => stage1_Output_Key,
       Input_CounterNonce => stage1_Output_CounterNonce,
-      Input_Data0 => stage1_Output_Data0,
-      Input_Data1 => stage1_Output_Data1,
-      Input_Data2 => stage1_Output_Data2,
-      Input_Data3 => stage1_Output_Data3,
+      Input_Data => stage1_Output_Data,
       Input_ByteCount => stage1_Output_ByteCount,
       Input_Error => stage1_Output_Error,
-      Rounds_Column0 => rounds2_Output_Column0,
-      Rounds_Column1 => rounds2_Output_Column1,
-      Rounds_Column2 => rounds2_Output_Column2,
-      Rounds_Column3 => rounds2_Output_Column3,
+      Rounds_Column => rounds2_Output_Column,
       Advance_Ready => control_Advance_Ready,
-      Output_Column0 => stage2_Output_Column0,
-      Output_Column1 => stage2_Output_Column1,
-      Output_Column2 => stage2_Output_Column2,
-      Output_Column3 => stage2_Output_Column3,
+      Output_Column => stage2_Output_Column,
       Output_Valid => stage2_Output_Valid,
       Output_Last => stage2_Output_Last,
-      Output_Key0 => stage2_Output_Key0,
-      Output_Key1 => stage2_Output_Key1,
+      Output_Key => stage2_Output_Key,
       Output_CounterNonce => stage2_Output_CounterNonce,
-      Output_Data0 => stage2_Output_Data0,
-      Output_Data1 => stage2_Output_Data1,
-      Output_Data2 => stage2_Output_Data2,
-      Output_Data3 => stage2_Output_Data3,
+      Output_Data => stage2_Output_Data,
       Output_ByteCount => stage2_Output_ByteCount,
       Output_Error => stage2_Output_Error
     );
@@ -713,53 +515,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => stage2_Output_Column0,
-      Input_Column1 => stage2_Output_Column1,
-      Input_Column2 => stage2_Output_Column2,
-      Input_Column3 => stage2_Output_Column3,
-      Output_Column0 => rounds3_Output_Column0,
-      Output_Column1 => rounds3_Output_Column1,
-      Output_Column2 => rounds3_Output_Column2,
-      Output_Column3 => rounds3_Output_Column3
+      Input_Column => stage2_Output_Column,
+      Output_Column => rounds3_Output_Column
     );
 
   u_stage3 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => stage2_Output_Column0,
-      Input_Column1 => stage2_Output_Column1,
-      Input_Column2 => stage2_Output_Column2,
-      Input_Column3 => stage2_Output_Column3,
+      Input_Column => stage2_Output_Column,
       Input_Valid => stage2_Output_Valid,
       Input_Last => stage2_Output_Last,
-      Input_Key0 => stage2_Output_Key0,
-      Input_Key1 => stage2_Output_Key1,
+      Input_Key => stage2_Output_Key,
       Input_CounterNonce => stage2_Output_CounterNonce,
-      Input_Data0 => stage2_Output_Data0,
-      Input_Data1 => stage2_Output_Data1,
-      Input_Data2 => stage2_Output_Data2,
-      Input_Data3 => stage2_Output_Data3,
+      Input_Data => stage2_Output_Data,
       Input_ByteCount => stage2_Output_ByteCount,
       Input_Error => stage2_Output_Error,
-      Rounds_Column0 => rounds3_Output_Column0,
-      Rounds_Column1 => rounds3_Output_Column1,
-      Rounds_Column2 => rounds3_Output_Column2,
-      Rounds_Column3 => rounds3_Output_Column3,
+      Rounds_Column => rounds3_Output_Column,
       Advance_Ready => control_Advance_Ready,
-      Output_Column0 => stage3_Output_Column0,
-      Output_Column1 => stage3_Output_Column1,
-      Output_Column2 => stage3_Output_Column2,
-      Output_Column3 => stage3_Output_Column3,
+      Output_Column => stage3_Output_Column,
       Output_Valid => stage3_Output_Valid,
       Output_Last => stage3_Output_Last,
-      Output_Key0 => stage3_Output_Key0,
-      Output_Key1 => stage3_Output_Key1,
+      Output_Key => stage3_Output_Key,
       Output_CounterNonce => stage3_Output_CounterNonce,
-      Output_Data0 => stage3_Output_Data0,
-      Output_Data1 => stage3_Output_Data1,
-      Output_Data2 => stage3_Output_Data2,
-      Output_Data3 => stage3_Output_Data3,
+      Output_Data => stage3_Output_Data,
       Output_ByteCount => stage3_Output_ByteCount,
       Output_Error => stage3_Output_Error
     );
@@ -770,53 +549,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => stage3_Output_Column0,
-      Input_Column1 => stage3_Output_Column1,
-      Input_Column2 => stage3_Output_Column2,
-      Input_Column3 => stage3_Output_Column3,
-      Output_Column0 => rounds4_Output_Column0,
-      Output_Column1 => rounds4_Output_Column1,
-      Output_Column2 => rounds4_Output_Column2,
-      Output_Column3 => rounds4_Output_Column3
+      Input_Column => stage3_Output_Column,
+      Output_Column => rounds4_Output_Column
     );
 
   u_stage4 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => stage3_Output_Column0,
-      Input_Column1 => stage3_Output_Column1,
-      Input_Column2 => stage3_Output_Column2,
-      Input_Column3 => stage3_Output_Column3,
+      Input_Column => stage3_Output_Column,
       Input_Valid => stage3_Output_Valid,
       Input_Last => stage3_Output_Last,
-      Input_Key0 => stage3_Output_Key0,
-      Input_Key1 => stage3_Output_Key1,
+      Input_Key => stage3_Output_Key,
       Input_CounterNonce => stage3_Output_CounterNonce,
-      Input_Data0 => stage3_Output_Data0,
-      Input_Data1 => stage3_Output_Data1,
-      Input_Data2 => stage3_Output_Data2,
-      Input_Data3 => stage3_Output_Data3,
+      Input_Data => stage3_Output_Data,
       Input_ByteCount => stage3_Output_ByteCount,
       Input_Error => stage3_Output_Error,
-      Rounds_Column0 => rounds4_Output_Column0,
-      Rounds_Column1 => rounds4_Output_Column1,
-      Rounds_Column2 => rounds4_Output_Column2,
-      Rounds_Column3 => rounds4_Output_Column3,
+      Rounds_Column => rounds4_Output_Column,
       Advance_Ready => control_Advance_Ready,
-      Output_Column0 => stage4_Output_Column0,
-      Output_Column1 => stage4_Output_Column1,
-      Output_Column2 => stage4_Output_Column2,
-      Output_Column3 => stage4_Output_Column3,
+      Output_Column => stage4_Output_Column,
       Output_Valid => stage4_Output_Valid,
       Output_Last => stage4_Output_Last,
-      Output_Key0 => stage4_Output_Key0,
-      Output_Key1 => stage4_Output_Key1,
+      Output_Key => stage4_Output_Key,
       Output_CounterNonce => stage4_Output_CounterNonce,
-      Output_Data0 => stage4_Output_Data0,
-      Output_Data1 => stage4_Output_Data1,
-      Output_Data2 => stage4_Output_Data2,
-      Output_Data3 => stage4_Output_Data3,
+      Output_Data => stage4_Output_Data,
       Output_ByteCount => stage4_Output_ByteCount,
       Output_Error => stage4_Output_Error
     );
@@ -827,53 +583,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => stage4_Output_Column0,
-      Input_Column1 => stage4_Output_Column1,
-      Input_Column2 => stage4_Output_Column2,
-      Input_Column3 => stage4_Output_Column3,
-      Output_Column0 => rounds5_Output_Column0,
-      Output_Column1 => rounds5_Output_Column1,
-      Output_Column2 => rounds5_Output_Column2,
-      Output_Column3 => rounds5_Output_Column3
+      Input_Column => stage4_Output_Column,
+      Output_Column => rounds5_Output_Column
     );
 
   u_stage5 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => stage4_Output_Column0,
-      Input_Column1 => stage4_Output_Column1,
-      Input_Column2 => stage4_Output_Column2,
-      Input_Column3 => stage4_Output_Column3,
+      Input_Column => stage4_Output_Column,
       Input_Valid => stage4_Output_Valid,
       Input_Last => stage4_Output_Last,
-      Input_Key0 => stage4_Output_Key0,
-      Input_Key1 => stage4_Output_Key1,
+      Input_Key => stage4_Output_Key,
       Input_CounterNonce => stage4_Output_CounterNonce,
-      Input_Data0 => stage4_Output_Data0,
-      Input_Data1 => stage4_Output_Data1,
-      Input_Data2 => stage4_Output_Data2,
-      Input_Data3 => stage4_Output_Data3,
+      Input_Data => stage4_Output_Data,
       Input_ByteCount => stage4_Output_ByteCount,
       Input_Error => stage4_Output_Error,
-      Rounds_Column0 => rounds5_Output_Column0,
-      Rounds_Column1 => rounds5_Output_Column1,
-      Rounds_Column2 => rounds5_Output_Column2,
-      Rounds_Column3 => rounds5_Output_Column3,
+      Rounds_Column => rounds5_Output_Column,
       Advance_Ready => control_Advance_Ready,
-      Output_Column0 => stage5_Output_Column0,
-      Output_Column1 => stage5_Output_Column1,
-      Output_Column2 => stage5_Output_Column2,
-      Output_Column3 => stage5_Output_Column3,
+      Output_Column => stage5_Output_Column,
       Output_Valid => stage5_Output_Valid,
       Output_Last => stage5_Output_Last,
-      Output_Key0 => stage5_Output_Key0,
-      Output_Key1 => stage5_Output_Key1,
+      Output_Key => stage5_Output_Key,
       Output_CounterNonce => stage5_Output_CounterNonce,
-      Output_Data0 => stage5_Output_Data0,
-      Output_Data1 => stage5_Output_Data1,
-      Output_Data2 => stage5_Output_Data2,
-      Output_Data3 => stage5_Output_Data3,
+      Output_Data => stage5_Output_Data,
       Output_ByteCount => stage5_Output_ByteCount,
       Output_Error => stage5_Output_Error
     );
@@ -884,53 +617,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => stage5_Output_Column0,
-      Input_Column1 => stage5_Output_Column1,
-      Input_Column2 => stage5_Output_Column2,
-      Input_Column3 => stage5_Output_Column3,
-      Output_Column0 => rounds6_Output_Column0,
-      Output_Column1 => rounds6_Output_Column1,
-      Output_Column2 => rounds6_Output_Column2,
-      Output_Column3 => rounds6_Output_Column3
+      Input_Column => stage5_Output_Column,
+      Output_Column => rounds6_Output_Column
     );
 
   u_stage6 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => stage5_Output_Column0,
-      Input_Column1 => stage5_Output_Column1,
-      Input_Column2 => stage5_Output_Column2,
-      Input_Column3 => stage5_Output_Column3,
+      Input_Column => stage5_Output_Column,
       Input_Valid => stage5_Output_Valid,
       Input_Last => stage5_Output_Last,
-      Input_Key0 => stage5_Output_Key0,
-      Input_Key1 => stage5_Output_Key1,
+      Input_Key => stage5_Output_Key,
       Input_CounterNonce => stage5_Output_CounterNonce,
-      Input_Data0 => stage5_Output_Data0,
-      Input_Data1 => stage5_Output_Data1,
-      Input_Data2 => stage5_Output_Data2,
-      Input_Data3 => stage5_Output_Data3,
+      Input_Data => stage5_Output_Data,
       Input_ByteCount => stage5_Output_ByteCount,
       Input_Error => stage5_Output_Error,
-      Rounds_Column0 => rounds6_Output_Column0,
-      Rounds_Column1 => rounds6_Output_Column1,
-      Rounds_Column2 => rounds6_Output_Column2,
-      Rounds_Column3 => rounds6_Output_Column3,
+      Rounds_Column => rounds6_Output_Column,
       Advance_Ready => control_Advance_Ready,
-      Output_Column0 => stage6_Output_Column0,
-      Output_Column1 => stage6_Output_Column1,
-      Output_Column2 => stage6_Output_Column2,
-      Output_Column3 => stage6_Output_Column3,
+      Output_Column => stage6_Output_Column,
       Output_Valid => stage6_Output_Valid,
       Output_Last => stage6_Output_Last,
-      Output_Key0 => stage6_Output_Key0,
-      Output_Key1 => stage6_Output_Key1,
+      Output_Key => stage6_Output_Key,
       Output_CounterNonce => stage6_Output_CounterNonce,
-      Output_Data0 => stage6_Output_Data0,
-      Output_Data1 => stage6_Output_Data1,
-      Output_Data2 => stage6_Output_Data2,
-      Output_Data3 => stage6_Output_Data3,
+      Output_Data => stage6_Output_Data,
       Output_ByteCount => stage6_Output_ByteCount,
       Output_Error => stage6_Output_Error
     );
@@ -941,53 +651,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => stage6_Output_Column0,
-      Input_Column1 => stage6_Output_Column1,
-      Input_Column2 => stage6_Output_Column2,
-      Input_Column3 => stage6_Output_Column3,
-      Output_Column0 => rounds7_Output_Column0,
-      Output_Column1 => rounds7_Output_Column1,
-      Output_Column2 => rounds7_Output_Column2,
-      Output_Column3 => rounds7_Output_Column3
+      Input_Column => stage6_Output_Column,
+      Output_Column => rounds7_Output_Column
     );
 
   u_stage7 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => stage6_Output_Column0,
-      Input_Column1 => stage6_Output_Column1,
-      Input_Column2 => stage6_Output_Column2,
-      Input_Column3 => stage6_Output_Column3,
+      Input_Column => stage6_Output_Column,
       Input_Valid => stage6_Output_Valid,
       Input_Last => stage6_Output_Last,
-      Input_Key0 => stage6_Output_Key0,
-      Input_Key1 => stage6_Output_Key1,
+      Input_Key => stage6_Output_Key,
       Input_CounterNonce => stage6_Output_CounterNonce,
-      Input_Data0 => stage6_Output_Data0,
-      Input_Data1 => stage6_Output_Data1,
-      Input_Data2 => stage6_Output_Data2,
-      Input_Data3 => stage6_Output_Data3,
+      Input_Data => stage6_Output_Data,
       Input_ByteCount => stage6_Output_ByteCount,
       Input_Error => stage6_Output_Error,
-      Rounds_Column0 => rounds7_Output_Column0,
-      Rounds_Column1 => rounds7_Output_Column1,
-      Rounds_Column2 => rounds7_Output_Column2,
-      Rounds_Column3 => rounds7_Output_Column3,
+      Rounds_Column => rounds7_Output_Column,
       Advance_Ready => control_Advance_Ready,
-      Output_Column0 => stage7_Output_Column0,
-      Output_Column1 => stage7_Output_Column1,
-      Output_Column2 => stage7_Output_Column2,
-      Output_Column3 => stage7_Output_Column3,
+      Output_Column => stage7_Output_Column,
       Output_Valid => stage7_Output_Valid,
       Output_Last => stage7_Output_Last,
-      Output_Key0 => stage7_Output_Key0,
-      Output_Key1 => stage7_Output_Key1,
+      Output_Key => stage7_Output_Key,
       Output_CounterNonce => stage7_Output_CounterNonce,
-      Output_Data0 => stage7_Output_Data0,
-      Output_Data1 => stage7_Output_Data1,
-      Output_Data2 => stage7_Output_Data2,
-      Output_Data3 => stage7_Output_Data3,
+      Output_Data => stage7_Output_Data,
       Output_ByteCount => stage7_Output_ByteCount,
       Output_Error => stage7_Output_Error
     );
@@ -998,53 +685,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => stage7_Output_Column0,
-      Input_Column1 => stage7_Output_Column1,
-      Input_Column2 => stage7_Output_Column2,
-      Input_Column3 => stage7_Output_Column3,
-      Output_Column0 => rounds8_Output_Column0,
-      Output_Column1 => rounds8_Output_Column1,
-      Output_Column2 => rounds8_Output_Column2,
-      Output_Column3 => rounds8_Output_Column3
+      Input_Column => stage7_Output_Column,
+      Output_Column => rounds8_Output_Column
     );
 
   u_stage8 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => stage7_Output_Column0,
-      Input_Column1 => stage7_Output_Column1,
-      Input_Column2 => stage7_Output_Column2,
-      Input_Column3 => stage7_Output_Column3,
+      Input_Column => stage7_Output_Column,
       Input_Valid => stage7_Output_Valid,
       Input_Last => stage7_Output_Last,
-      Input_Key0 => stage7_Output_Key0,
-      Input_Key1 => stage7_Output_Key1,
+      Input_Key => stage7_Output_Key,
       Input_CounterNonce => stage7_Output_CounterNonce,
-      Input_Data0 => stage7_Output_Data0,
-      Input_Data1 => stage7_Output_Data1,
-      Input_Data2 => stage7_Output_Data2,
-      Input_Data3 => stage7_Output_Data3,
+      Input_Data => stage7_Output_Data,
       Input_ByteCount => stage7_Output_ByteCount,
       Input_Error => stage7_Output_Error,
-      Rounds_Column0 => rounds8_Output_Column0,
-      Rounds_Column1 => rounds8_Output_Column1,
-      Rounds_Column2 => rounds8_Output_Column2,
-      Rounds_Column3 => rounds8_Output_Column3,
+      Rounds_Column => rounds8_Output_Column,
       Advance_Ready => control_Advance_Ready,
-      Output_Column0 => stage8_Output_Column0,
-      Output_Column1 => stage8_Output_Column1,
-      Output_Column2 => stage8_Output_Column2,
-      Output_Column3 => stage8_Output_Column3,
+      Output_Column => stage8_Output_Column,
       Output_Valid => stage8_Output_Valid,
       Output_Last => stage8_Output_Last,
-      Output_Key0 => stage8_Output_Key0,
-      Output_Key1 => stage8_Output_Key1,
+      Output_Key => stage8_Output_Key,
       Output_CounterNonce => stage8_Output_CounterNonce,
-      Output_Data0 => stage8_Output_Data0,
-      Output_Data1 => stage8_Output_Data1,
-      Output_Data2 => stage8_Output_Data2,
-      Output_Data3 => stage8_Output_Data3,
+      Output_Data => stage8_Output_Data,
       Output_ByteCount => stage8_Output_ByteCount,
       Output_Error => stage8_Output_Error
     );
@@ -1055,53 +719,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => stage8_Output_Column0,
-      Input_Column1 => stage8_Output_Column1,
-      Input_Column2 => stage8_Output_Column2,
-      Input_Column3 => stage8_Output_Column3,
-      Output_Column0 => rounds9_Output_Column0,
-      Output_Column1 => rounds9_Output_Column1,
-      Output_Column2 => rounds9_Output_Column2,
-      Output_Column3 => rounds9_Output_Column3
+      Input_Column => stage8_Output_Column,
+      Output_Column => rounds9_Output_Column
     );
 
   u_stage9 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => stage8_Output_Column0,
-      Input_Column1 => stage8_Output_Column1,
-      Input_Column2 => stage8_Output_Column2,
-      Input_Column3 => stage8_Output_Column3,
+      Input_Column => stage8_Output_Column,
       Input_Valid => stage8_Output_Valid,
       Input_Last => stage8_Output_Last,
-      Input_Key0 => stage8_Output_Key0,
-      Input_Key1 => stage8_Output_Key1,
+      Input_Key => stage8_Output_Key,
       Input_CounterNonce => stage8_Output_CounterNonce,
-      Input_Data0 => stage8_Output_Data0,
-      Input_Data1 => stage8_Output_Data1,
-      Input_Data2 => stage8_Output_Data2,
-      Input_Data3 => stage8_Output_Data3,
+      Input_Data => stage8_Output_Data,
       Input_ByteCount => stage8_Output_ByteCount,
       Input_Error => stage8_Output_Error,
-      Rounds_Column0 => rounds9_Output_Column0,
-      Rounds_Column1 => rounds9_Output_Column1,
-      Rounds_Column2 => rounds9_Output_Column2,
-      Rounds_Column3 => rounds9_Output_Column3,
+      Rounds_Column => rounds9_Output_Column,
       Advance_Ready => control_Advance_Ready,
-      Output_Column0 => stage9_Output_Column0,
-      Output_Column1 => stage9_Output_Column1,
-      Output_Column2 => stage9_Output_Column2,
-      Output_Column3 => stage9_Output_Column3,
+      Output_Column => stage9_Output_Column,
       Output_Valid => stage9_Output_Valid,
       Output_Last => stage9_Output_Last,
-      Output_Key0 => stage9_Output_Key0,
-      Output_Key1 => stage9_Output_Key1,
+      Output_Key => stage9_Output_Key,
       Output_CounterNonce => stage9_Output_CounterNonce,
-      Output_Data0 => stage9_Output_Data0,
-      Output_Data1 => stage9_Output_Data1,
-      Output_Data2 => stage9_Output_Data2,
-      Output_Data3 => stage9_Output_Data3,
+      Output_Data => stage9_Output_Data,
       Output_ByteCount => stage9_Output_ByteCount,
       Output_Error => stage9_Output_Error
     );
@@ -1110,28 +751,18 @@ begin
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => stage9_Output_Column0,
-      Input_Column1 => stage9_Output_Column1,
-      Input_Column2 => stage9_Output_Column2,
-      Input_Column3 => stage9_Output_Column3,
+      Input_Column => stage9_Output_Column,
       Input_Valid => stage9_Output_Valid,
       Input_Last => stage9_Output_Last,
-      Input_Key0 => stage9_Output_Key0,
-      Input_Key1 => stage9_Output_Key1,
+      Input_Key => stage9_Output_Key,
       Input_CounterNonce => stage9_Output_CounterNonce,
-      Input_Data0 => stage9_Output_Data0,
-      Input_Data1 => stage9_Output_Data1,
-      Input_Data2 => stage9_Output_Data2,
-      Input_Data3 => stage9_Output_Data3,
+      Input_Data => stage9_Output_Data,
       Input_ByteCount => stage9_Output_ByteCount,
       Input_Error => stage9_Output_Error,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => out_Valid,
       Output_Last => out_Last,
-      Output_Data0 => out_Data0,
-      Output_Data1 => out_Data1,
-      Output_Data2 => out_Data2,
-      Output_Data3 => out_Data3,
+      Output_Data => out_Data,
       Output_ByteCount => out_ByteCount,
       Output_Error => out_Error
     );
@@ -1148,10 +779,7 @@ begin
     port map (
       Input_Valid => out_Valid,
       Input_Last => out_Last,
-      Input_Data0 => out_Data0,
-      Input_Data1 => out_Data1,
-      Input_Data2 => out_Data2,
-      Input_Data3 => out_Data3,
+      Input_Data => out_Data,
       Input_ByteCount => out_ByteCount,
       Input_Error => out_Error,
       Output_Valid => chacha_words_Output_Valid,

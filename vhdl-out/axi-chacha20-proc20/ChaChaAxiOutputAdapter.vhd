@@ -9,10 +9,7 @@ entity ChaChaAxiOutputAdapter is
   port (
     Input_Valid : in boolean;
     Input_Last : in boolean;
-    Input_Data0 : in hdl_u128;
-    Input_Data1 : in hdl_u128;
-    Input_Data2 : in hdl_u128;
-    Input_Data3 : in hdl_u128;
+    Input_Data : in hdl_u128_x4;
     Input_ByteCount : in hdl_u7;
     Input_Error : in boolean;
     Output_Valid : out boolean;
@@ -27,7 +24,7 @@ end entity;
 
 architecture rtl of ChaChaAxiOutputAdapter is
 begin
-  logic : process(Input_Valid, Input_Last, Input_Data0, Input_Data1, Input_Data2, Input_Data3, Input_ByteCount, Input_Error)
+  logic : process(Input_Valid, Input_Last, Input_Data, Input_ByteCount, Input_Error)
     variable valid : boolean;
   begin
     Output_Valid <= false;
@@ -46,22 +43,22 @@ begin
       Output_ByteCount <= resize(unsigned'(x"00"), 7);
     end if;
     if valid then
-      Output_Lane0 <= Input_Data0;
+      Output_Lane0 <= Input_Data(0);
     else
       Output_Lane0 <= unsigned'(x"00000000000000000000000000000000");
     end if;
     if valid then
-      Output_Lane1 <= Input_Data1;
+      Output_Lane1 <= Input_Data(1);
     else
       Output_Lane1 <= unsigned'(x"00000000000000000000000000000000");
     end if;
     if valid then
-      Output_Lane2 <= Input_Data2;
+      Output_Lane2 <= Input_Data(2);
     else
       Output_Lane2 <= unsigned'(x"00000000000000000000000000000000");
     end if;
     if valid then
-      Output_Lane3 <= Input_Data3;
+      Output_Lane3 <= Input_Data(3);
     else
       Output_Lane3 <= unsigned'(x"00000000000000000000000000000000");
     end if;

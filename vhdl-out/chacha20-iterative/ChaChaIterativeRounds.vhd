@@ -9,45 +9,25 @@ entity ChaChaIterativeRounds is
   port (
     clk : in std_logic;
     rst : in std_logic;
-    Input_Column0 : in hdl_u128;
-    Input_Column1 : in hdl_u128;
-    Input_Column2 : in hdl_u128;
-    Input_Column3 : in hdl_u128;
+    Input_Column : in hdl_u128_x4;
     Input_Valid : in boolean;
     Input_Last : in boolean;
-    Input_Key0 : in hdl_u128;
-    Input_Key1 : in hdl_u128;
+    Input_Key : in hdl_u128_x2;
     Input_CounterNonce : in hdl_u128;
-    Input_Data0 : in hdl_u128;
-    Input_Data1 : in hdl_u128;
-    Input_Data2 : in hdl_u128;
-    Input_Data3 : in hdl_u128;
+    Input_Data : in hdl_u128_x4;
     Input_ByteCount : in hdl_u7;
     Input_Error : in boolean;
-    Rounds_Column0 : in hdl_u128;
-    Rounds_Column1 : in hdl_u128;
-    Rounds_Column2 : in hdl_u128;
-    Rounds_Column3 : in hdl_u128;
+    Rounds_Column : in hdl_u128_x4;
     Advance_Ready : in boolean;
-    Output_Column0 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-    Output_Column1 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-    Output_Column2 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-    Output_Column3 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+    Output_Column : out hdl_u128_x4 := (others => unsigned'(x"00000000000000000000000000000000"));
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Key0 : out hdl_u128 := (others => '0');
-    Output_Key1 : out hdl_u128 := (others => '0');
+    Output_Key : out hdl_u128_x2 := (others => (others => '0'));
     Output_CounterNonce : out hdl_u128 := (others => '0');
-    Output_Data0 : out hdl_u128 := (others => '0');
-    Output_Data1 : out hdl_u128 := (others => '0');
-    Output_Data2 : out hdl_u128 := (others => '0');
-    Output_Data3 : out hdl_u128 := (others => '0');
+    Output_Data : out hdl_u128_x4 := (others => (others => '0'));
     Output_ByteCount : out hdl_u7 := (others => '0');
     Output_Error : out boolean;
-    Working_Column0 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-    Working_Column1 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-    Working_Column2 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-    Working_Column3 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+    Working_Column : out hdl_u128_x4 := (others => unsigned'(x"00000000000000000000000000000000"));
     InputReady_Ready : out boolean
   );
 end entity;
@@ -108,10 +88,8 @@ begin
         InputReady_Ready <= false;
         -- Datapath, no reset (the reset value is never observed): column0_reg, column1_reg,
         --   column2_reg, column3_reg, key0_reg, key1_reg, counterNonce_reg, data0_reg, data1_reg,
-        --   data2_reg, data3_reg, byteCount_reg, Output_Column0, Output_Column1, Output_Column2,
-        --   Output_Column3, Output_Key0, Output_Key1, Output_CounterNonce, Output_Data0,
-        --   Output_Data1, Output_Data2, Output_Data3, Output_ByteCount, Working_Column0,
-        --   Working_Column1, Working_Column2, Working_Column3
+        --   data2_reg, data3_reg, byteCount_reg, Output_Column, Output_Key, Output_CounterNonce,
+        --   Output_Data, Output_ByteCount, Working_Column
       else
         busy := busy_reg;
         doubleRound := doubleRound_reg;
@@ -138,23 +116,22 @@ begin
         end if;
         if busy then
           if (to_integer(doubleRound) < 9) then
-            column0 := Rounds_Column0;
-            column1 := Rounds_Column1;
-            column2 := Rounds_Column2;
-            column3 := Rounds_Column3;
+            column0 := Rounds_Column(0);
+            column1 := Rounds_Column(1);
+            column2 := Rounds_Column(2);
+            column3 := Rounds_Column(3);
             doubleRound := (doubleRound + unsigned'(x"01"));
           elsif outputFree then
-            Output_Column0 <= Rounds_Column0;
-            Output_Column1 <= Rounds_Column1;
-            Output_Column2 <= Rounds_Column2;
-            Output_Column3 <= Rounds_Column3;
-            Output_Key0 <= key0;
-            Output_Key1 <= key1;
+            for i in 0 to 3 loop
+              Output_Column(i) <= Rounds_Column(i);
+            end loop;
+            Output_Key(0) <= key0;
+            Output_Key(1) <= key1;
             Output_CounterNonce <= counterNonce;
-            Output_Data0 <= data0;
-            Output_Data1 <= data1;
-            Output_Data2 <= data2;
-            Output_Data3 <= data3;
+            Output_Data(0) <= data0;
+            Output_Data(1) <= data1;
+            Output_Data(2) <= data2;
+            Output_Data(3) <= data3;
             Output_ByteCount <= byteCount(6 downto 0);
             Output_Error <= error;
             Output_Last <= last;
@@ -163,17 +140,17 @@ begin
           end if;
         end if;
         if accept then
-          column0 := Input_Column0;
-          column1 := Input_Column1;
-          column2 := Input_Column2;
-          column3 := Input_Column3;
-          key0 := Input_Key0;
-          key1 := Input_Key1;
+          column0 := Input_Column(0);
+          column1 := Input_Column(1);
+          column2 := Input_Column(2);
+          column3 := Input_Column(3);
+          key0 := Input_Key(0);
+          key1 := Input_Key(1);
           counterNonce := Input_CounterNonce;
-          data0 := Input_Data0;
-          data1 := Input_Data1;
-          data2 := Input_Data2;
-          data3 := Input_Data3;
+          data0 := Input_Data(0);
+          data1 := Input_Data(1);
+          data2 := Input_Data(2);
+          data3 := Input_Data(3);
           byteCount := resize(Input_ByteCount, 8);
           error := Input_Error;
           last := Input_Last;
@@ -183,10 +160,10 @@ begin
         inputReady := ((not busy) or ((to_integer(doubleRound) = 9) and (not resultValid)));
         Output_Valid <= resultValid;
         InputReady_Ready <= inputReady;
-        Working_Column0 <= column0;
-        Working_Column1 <= column1;
-        Working_Column2 <= column2;
-        Working_Column3 <= column3;
+        Working_Column(0) <= column0;
+        Working_Column(1) <= column1;
+        Working_Column(2) <= column2;
+        Working_Column(3) <= column3;
         busy_reg <= busy;
         doubleRound_reg <= doubleRound;
         column0_reg <= column0;

@@ -11,23 +11,23 @@ entity chacha20_iterative is
     rst : in std_logic;
     in_Valid : in std_logic;
     in_Last : in std_logic;
-    in_Data0 : in std_logic_vector(127 downto 0);
-    in_Data1 : in std_logic_vector(127 downto 0);
-    in_Data2 : in std_logic_vector(127 downto 0);
-    in_Data3 : in std_logic_vector(127 downto 0);
+    in_Data_0 : in std_logic_vector(127 downto 0);
+    in_Data_1 : in std_logic_vector(127 downto 0);
+    in_Data_2 : in std_logic_vector(127 downto 0);
+    in_Data_3 : in std_logic_vector(127 downto 0);
     in_ByteCount : in std_logic_vector(6 downto 0);
-    in_Key0 : in std_logic_vector(127 downto 0);
-    in_Key1 : in std_logic_vector(127 downto 0);
+    in_Key_0 : in std_logic_vector(127 downto 0);
+    in_Key_1 : in std_logic_vector(127 downto 0);
     in_Nonce : in std_logic_vector(95 downto 0);
     in_Counter : in std_logic_vector(31 downto 0);
     out_ready_Ready : in std_logic;
     in_ready_Ready : out std_logic;
     out_Valid : out std_logic;
     out_Last : out std_logic;
-    out_Data0 : out std_logic_vector(127 downto 0);
-    out_Data1 : out std_logic_vector(127 downto 0);
-    out_Data2 : out std_logic_vector(127 downto 0);
-    out_Data3 : out std_logic_vector(127 downto 0);
+    out_Data_0 : out std_logic_vector(127 downto 0);
+    out_Data_1 : out std_logic_vector(127 downto 0);
+    out_Data_2 : out std_logic_vector(127 downto 0);
+    out_Data_3 : out std_logic_vector(127 downto 0);
     out_ByteCount : out std_logic_vector(6 downto 0);
     out_Error : out std_logic
   );
@@ -36,87 +36,60 @@ end entity;
 architecture rtl of chacha20_iterative is
   signal in_Valid_int : boolean;
   signal in_Last_int : boolean;
-  signal in_Data0_int : hdl_u128;
-  signal in_Data1_int : hdl_u128;
-  signal in_Data2_int : hdl_u128;
-  signal in_Data3_int : hdl_u128;
+  signal in_Data_int : hdl_u128_x4;
   signal in_ByteCount_int : hdl_u7;
-  signal in_Key0_int : hdl_u128;
-  signal in_Key1_int : hdl_u128;
+  signal in_Key_int : hdl_u128_x2;
   signal in_Nonce_int : hdl_u96;
   signal in_Counter_int : hdl_u32;
   signal out_ready_Ready_int : boolean;
   signal in_ready_Ready_int : boolean;
   signal out_Valid_int : boolean;
   signal out_Last_int : boolean;
-  signal out_Data0_int : hdl_u128;
-  signal out_Data1_int : hdl_u128;
-  signal out_Data2_int : hdl_u128;
-  signal out_Data3_int : hdl_u128;
+  signal out_Data_int : hdl_u128_x4;
   signal out_ByteCount_int : hdl_u7;
   signal out_Error_int : boolean;
   signal front_control_Advance_Ready : boolean;
-  signal setup_Output_Column0 : hdl_u128;
-  signal setup_Output_Column1 : hdl_u128;
-  signal setup_Output_Column2 : hdl_u128;
-  signal setup_Output_Column3 : hdl_u128;
+  signal setup_Output_Column : hdl_u128_x4;
   signal setup_Output_Valid : boolean;
   signal setup_Output_Last : boolean;
-  signal setup_Output_Key0 : hdl_u128;
-  signal setup_Output_Key1 : hdl_u128;
+  signal setup_Output_Key : hdl_u128_x2;
   signal setup_Output_CounterNonce : hdl_u128;
-  signal setup_Output_Data0 : hdl_u128;
-  signal setup_Output_Data1 : hdl_u128;
-  signal setup_Output_Data2 : hdl_u128;
-  signal setup_Output_Data3 : hdl_u128;
+  signal setup_Output_Data : hdl_u128_x4;
   signal setup_Output_ByteCount : hdl_u7;
   signal setup_Output_Error : boolean;
   signal setup_Status_Stopped : boolean;
-  signal engine_Working_Column0 : hdl_u128;
-  signal engine_Working_Column1 : hdl_u128;
-  signal engine_Working_Column2 : hdl_u128;
-  signal engine_Working_Column3 : hdl_u128;
-  signal double_round_Output_Column0 : hdl_u128;
-  signal double_round_Output_Column1 : hdl_u128;
-  signal double_round_Output_Column2 : hdl_u128;
-  signal double_round_Output_Column3 : hdl_u128;
+  signal engine_Working_Column : hdl_u128_x4;
+  signal double_round_Output_Column : hdl_u128_x4;
   signal back_control_Advance_Ready : boolean;
-  signal engine_Output_Column0 : hdl_u128;
-  signal engine_Output_Column1 : hdl_u128;
-  signal engine_Output_Column2 : hdl_u128;
-  signal engine_Output_Column3 : hdl_u128;
+  signal engine_Output_Column : hdl_u128_x4;
   signal engine_Output_Valid : boolean;
   signal engine_Output_Last : boolean;
-  signal engine_Output_Key0 : hdl_u128;
-  signal engine_Output_Key1 : hdl_u128;
+  signal engine_Output_Key : hdl_u128_x2;
   signal engine_Output_CounterNonce : hdl_u128;
-  signal engine_Output_Data0 : hdl_u128;
-  signal engine_Output_Data1 : hdl_u128;
-  signal engine_Output_Data2 : hdl_u128;
-  signal engine_Output_Data3 : hdl_u128;
+  signal engine_Output_Data : hdl_u128_x4;
   signal engine_Output_ByteCount : hdl_u7;
   signal engine_Output_Error : boolean;
   signal engine_InputReady_Ready : boolean;
 begin
   in_Valid_int <= in_Valid = '1';
   in_Last_int <= in_Last = '1';
-  in_Data0_int <= unsigned(in_Data0);
-  in_Data1_int <= unsigned(in_Data1);
-  in_Data2_int <= unsigned(in_Data2);
-  in_Data3_int <= unsigned(in_Data3);
+  in_Data_int(0) <= unsigned(in_Data_0);
+  in_Data_int(1) <= unsigned(in_Data_1);
+  in_Data_int(2) <= unsigned(in_Data_2);
+  in_Data_int(3) <= unsigned(in_Data_3);
   in_ByteCount_int <= unsigned(in_ByteCount);
-  in_Key0_int <= unsigned(in_Key0);
-  in_Key1_int <= unsigned(in_Key1);
+  in_Key_int(0) <= unsigned(in_Key_0);
+  in_Key_int(1) <= unsigned(in_Key_1);
   in_Nonce_int <= unsigned(in_Nonce);
   in_Counter_int <= unsigned(in_Counter);
   out_ready_Ready_int <= out_ready_Ready = '1';
   in_ready_Ready <= '1' when in_ready_Ready_int else '0';
   out_Valid <= '1' when out_Valid_int else '0';
   out_Last <= '1' when out_Last_int else '0';
-  out_Data0 <= std_logic_vector(out_Data0_int);
-  out_Data1 <= std_logic_vector(out_Data1_int);
-  out_Data2 <= std_logic_vector(out_Data2_int);
-  out_Data3 <= std_logic_vector(out_Data3_int);
+  out_Data_0 <= std_logic_vector(out_Data_int(0));
+  out_Data_1 <= std_logic_vector(out_Data_int(1));
+  out_Data_2 <= std_logic_vector(out_Data_int(2));
+  out_Data_3 <= std_logic_vector(out_Data_int(3));
   out_ByteCount <= std_logic_vector(out_ByteCount_int);
   out_Error <= '1' when out_Error_int else '0';
 
@@ -126,29 +99,18 @@ begin
       rst => rst,
       Input_Valid => in_Valid_int,
       Input_Last => in_Last_int,
-      Input_Data0 => in_Data0_int,
-      Input_Data1 => in_Data1_int,
-      Input_Data2 => in_Data2_int,
-      Input_Data3 => in_Data3_int,
+      Input_Data => in_Data_int,
       Input_ByteCount => in_ByteCount_int,
-      Input_Key0 => in_Key0_int,
-      Input_Key1 => in_Key1_int,
+      Input_Key => in_Key_int,
       Input_Nonce => in_Nonce_int,
       Input_Counter => in_Counter_int,
       Advance_Ready => front_control_Advance_Ready,
-      Output_Column0 => setup_Output_Column0,
-      Output_Column1 => setup_Output_Column1,
-      Output_Column2 => setup_Output_Column2,
-      Output_Column3 => setup_Output_Column3,
+      Output_Column => setup_Output_Column,
       Output_Valid => setup_Output_Valid,
       Output_Last => setup_Output_Last,
-      Output_Key0 => setup_Output_Key0,
-      Output_Key1 => setup_Output_Key1,
+      Output_Key => setup_Output_Key,
       Output_CounterNonce => setup_Output_CounterNonce,
-      Output_Data0 => setup_Output_Data0,
-      Output_Data1 => setup_Output_Data1,
-      Output_Data2 => setup_Output_Data2,
-      Output_Data3 => setup_Output_Data3,
+      Output_Data => setup_Output_Data,
       Output_ByteCount => setup_Output_ByteCount,
       Output_Error => setup_Output_Error,
       Status_Stopped => setup_Status_Stopped
@@ -167,59 +129,33 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => engine_Working_Column0,
-      Input_Column1 => engine_Working_Column1,
-      Input_Column2 => engine_Working_Column2,
-      Input_Column3 => engine_Working_Column3,
-      Output_Column0 => double_round_Output_Column0,
-      Output_Column1 => double_round_Output_Column1,
-      Output_Column2 => double_round_Output_Column2,
-      Output_Column3 => double_round_Output_Column3
+      Input_Column => engine_Working_Column,
+      Output_Column => double_round_Output_Column
     );
 
   u_engine : entity work.ChaChaIterativeRounds
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => setup_Output_Column0,
-      Input_Column1 => setup_Output_Column1,
-      Input_Column2 => setup_Output_Column2,
-      Input_Column3 => setup_Output_Column3,
+      Input_Column => setup_Output_Column,
       Input_Valid => setup_Output_Valid,
       Input_Last => setup_Output_Last,
-      Input_Key0 => setup_Output_Key0,
-      Input_Key1 => setup_Output_Key1,
+      Input_Key => setup_Output_Key,
       Input_CounterNonce => setup_Output_CounterNonce,
-      Input_Data0 => setup_Output_Data0,
-      Input_Data1 => setup_Output_Data1,
-      Input_Data2 => setup_Output_Data2,
-      Input_Data3 => setup_Output_Data3,
+      Input_Data => setup_Output_Data,
       Input_ByteCount => setup_Output_ByteCount,
       Input_Error => setup_Output_Error,
-      Rounds_Column0 => double_round_Output_Column0,
-      Rounds_Column1 => double_round_Output_Column1,
-      Rounds_Column2 => double_round_Output_Column2,
-      Rounds_Column3 => double_round_Output_Column3,
+      Rounds_Column => double_round_Output_Column,
       Advance_Ready => back_control_Advance_Ready,
-      Output_Column0 => engine_Output_Column0,
-      Output_Column1 => engine_Output_Column1,
-      Output_Column2 => engine_Output_Column2,
-      Output_Column3 => engine_Output_Column3,
+      Output_Column => engine_Output_Column,
       Output_Valid => engine_Output_Valid,
       Output_Last => engine_Output_Last,
-      Output_Key0 => engine_Output_Key0,
-      Output_Key1 => engine_Output_Key1,
+      Output_Key => engine_Output_Key,
       Output_CounterNonce => engine_Output_CounterNonce,
-      Output_Data0 => engine_Output_Data0,
-      Output_Data1 => engine_Output_Data1,
-      Output_Data2 => engine_Output_Data2,
-      Output_Data3 => engine_Output_Data3,
+      Output_Data => engine_Output_Data,
       Output_ByteCount => engine_Output_ByteCount,
       Output_Error => engine_Output_Error,
-      Working_Column0 => engine_Working_Column0,
-      Working_Column1 => engine_Working_Column1,
-      Working_Column2 => engine_Working_Column2,
-      Working_Column3 => engine_Working_Column3,
+      Working_Column => engine_Working_Column,
       InputReady_Ready => engine_InputReady_Ready
     );
 
@@ -227,28 +163,18 @@ begin
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => engine_Output_Column0,
-      Input_Column1 => engine_Output_Column1,
-      Input_Column2 => engine_Output_Column2,
-      Input_Column3 => engine_Output_Column3,
+      Input_Column => engine_Output_Column,
       Input_Valid => engine_Output_Valid,
       Input_Last => engine_Output_Last,
-      Input_Key0 => engine_Output_Key0,
-      Input_Key1 => engine_Output_Key1,
+      Input_Key => engine_Output_Key,
       Input_CounterNonce => engine_Output_CounterNonce,
-      Input_Data0 => engine_Output_Data0,
-      Input_Data1 => engine_Output_Data1,
-      Input_Data2 => engine_Output_Data2,
-      Input_Data3 => engine_Output_Data3,
+      Input_Data => engine_Output_Data,
       Input_ByteCount => engine_Output_ByteCount,
       Input_Error => engine_Output_Error,
       Advance_Ready => back_control_Advance_Ready,
       Output_Valid => out_Valid_int,
       Output_Last => out_Last_int,
-      Output_Data0 => out_Data0_int,
-      Output_Data1 => out_Data1_int,
-      Output_Data2 => out_Data2_int,
-      Output_Data3 => out_Data3_int,
+      Output_Data => out_Data_int,
       Output_ByteCount => out_ByteCount_int,
       Output_Error => out_Error_int
     );

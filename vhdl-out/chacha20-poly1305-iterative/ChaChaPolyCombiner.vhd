@@ -15,13 +15,9 @@ entity ChaChaPolyCombiner is
     Input_Valid : in boolean;
     Input_Last : in boolean;
     Input_Kind : in ChaChaPolyKind;
-    Input_Data0 : in hdl_u128;
-    Input_Data1 : in hdl_u128;
-    Input_Data2 : in hdl_u128;
-    Input_Data3 : in hdl_u128;
+    Input_Data : in hdl_u128_x4;
     Input_ByteCount : in hdl_u7;
-    Input_Key0 : in hdl_u128;
-    Input_Key1 : in hdl_u128;
+    Input_Key : in hdl_u128_x2;
     Input_Nonce : in hdl_u96;
     Input_Decrypt : in boolean;
     Input_Tag : in hdl_u128;
@@ -30,10 +26,7 @@ entity ChaChaPolyCombiner is
     Message_Decrypt : in boolean;
     Keystream_Valid : in boolean;
     Keystream_Last : in boolean;
-    Keystream_Data0 : in hdl_u128;
-    Keystream_Data1 : in hdl_u128;
-    Keystream_Data2 : in hdl_u128;
-    Keystream_Data3 : in hdl_u128;
+    Keystream_Data : in hdl_u128_x4;
     Keystream_ByteCount : in hdl_u7;
     Keystream_Error : in boolean;
     Tag_Valid : in boolean;
@@ -52,10 +45,7 @@ entity ChaChaPolyCombiner is
     Output_Valid : out boolean;
     Output_Last : out boolean;
     Output_Kind : out ChaChaPolyKind;
-    Output_Data0 : out hdl_u128 := (others => '0');
-    Output_Data1 : out hdl_u128 := (others => '0');
-    Output_Data2 : out hdl_u128 := (others => '0');
-    Output_Data3 : out hdl_u128 := (others => '0');
+    Output_Data : out hdl_u128_x4 := (others => (others => '0'));
     Output_ByteCount : out hdl_u7 := (others => '0');
     Output_Tag : out hdl_u128 := (others => '0');
     Output_TagMismatch : out boolean
@@ -222,8 +212,8 @@ begin
         Output_Last <= false;
         Output_Kind <= ChaChaPolyKind'left;
         Output_TagMismatch <= false;
-        -- Datapath, no reset (the reset value is never observed): Output_Data0, Output_Data1,
-        --   Output_Data2, Output_Data3, Output_ByteCount, Output_Tag
+        -- Datapath, no reset (the reset value is never observed): Output_Data, Output_ByteCount,
+        --   Output_Tag
       else
         queued0 := queued0_reg;
         queued1 := queued1_reg;
@@ -274,17 +264,17 @@ begin
             end loop;
           else
             for element_2 in 0 to 3 loop
-              if element_2 = hdl_address(tail(1 downto 0)) then queued0(element_2) := Input_Data0; end if;
+              if element_2 = hdl_address(tail(1 downto 0)) then queued0(element_2) := Input_Data(0); end if;
             end loop;
           end if;
           for element_3 in 0 to 3 loop
-            if element_3 = hdl_address(tail(1 downto 0)) then queued1(element_3) := Input_Data1; end if;
+            if element_3 = hdl_address(tail(1 downto 0)) then queued1(element_3) := Input_Data(1); end if;
           end loop;
           for element_4 in 0 to 3 loop
-            if element_4 = hdl_address(tail(1 downto 0)) then queued2(element_4) := Input_Data2; end if;
+            if element_4 = hdl_address(tail(1 downto 0)) then queued2(element_4) := Input_Data(2); end if;
           end loop;
           for element_5 in 0 to 3 loop
-            if element_5 = hdl_address(tail(1 downto 0)) then queued3(element_5) := Input_Data3; end if;
+            if element_5 = hdl_address(tail(1 downto 0)) then queued3(element_5) := Input_Data(3); end if;
           end loop;
           for element_6 in 0 to 3 loop
             if element_6 = hdl_address(tail(1 downto 0)) then queuedBytes(element_6) := resize(Input_ByteCount, 8); end if;
@@ -324,10 +314,9 @@ begin
         pop := false;
         if ((tagHeld and outputFree) and (not awaitingTag)) then
           Output_Kind <= ChaChaPolyKind_End;
-          Output_Data0 <= unsigned'(x"00000000000000000000000000000000");
-          Output_Data1 <= unsigned'(x"00000000000000000000000000000000");
-          Output_Data2 <= unsigned'(x"00000000000000000000000000000000");
-          Output_Data3 <= unsigned'(x"00000000000000000000000000000000");
+          for i in 0 to 3 loop
+            Output_Data(i) <= unsigned'(x"00000000000000000000000000000000");
+          end loop;
           Output_ByteCount <= resize(unsigned'(x"00"), 7);
           Output_Tag <= tag;
           Output_TagMismatch <= (checkTag and (not (tag = receivedTag)));
@@ -374,10 +363,10 @@ begin
             out2 := ((word2 xor keystream2) and ChaChaMath_KeepMask(bytes, 2));
             out3 := ((word3 xor keystream3) and ChaChaMath_KeepMask(bytes, 3));
             Output_Kind <= ChaChaPolyKind_Data;
-            Output_Data0 <= out0;
-            Output_Data1 <= out1;
-            Output_Data2 <= out2;
-            Output_Data3 <= out3;
+            Output_Data(0) <= out0;
+            Output_Data(1) <= out1;
+            Output_Data(2) <= out2;
+            Output_Data(3) <= out3;
             Output_ByteCount <= bytes(6 downto 0);
             Output_Tag <= unsigned'(x"00000000000000000000000000000000");
             Output_TagMismatch <= false;
@@ -425,10 +414,10 @@ begin
           count := (count - unsigned'(x"01"));
         end if;
         if (keystreamReady and Keystream_Valid) then
-          keystream0 := Keystream_Data0;
-          keystream1 := Keystream_Data1;
-          keystream2 := Keystream_Data2;
-          keystream3 := Keystream_Data3;
+          keystream0 := Keystream_Data(0);
+          keystream1 := Keystream_Data(1);
+          keystream2 := Keystream_Data(2);
+          keystream3 := Keystream_Data(3);
           keystreamHeld := true;
         end if;
         keystreamReady := (not keystreamHeld);

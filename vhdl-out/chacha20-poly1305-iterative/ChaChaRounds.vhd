@@ -11,20 +11,14 @@ entity ChaChaRounds is
     diagonalFirst : boolean
   );
   port (
-    Input_Column0 : in hdl_u128;
-    Input_Column1 : in hdl_u128;
-    Input_Column2 : in hdl_u128;
-    Input_Column3 : in hdl_u128;
-    Output_Column0 : out hdl_u128;
-    Output_Column1 : out hdl_u128;
-    Output_Column2 : out hdl_u128;
-    Output_Column3 : out hdl_u128
+    Input_Column : in hdl_u128_x4;
+    Output_Column : out hdl_u128_x4
   );
 end entity;
 
 architecture rtl of ChaChaRounds is
 begin
-  logic : process(Input_Column0, Input_Column1, Input_Column2, Input_Column3)
+  logic : process(Input_Column)
     variable c0 : hdl_u128;
     variable c1 : hdl_u128;
     variable c2 : hdl_u128;
@@ -35,14 +29,11 @@ begin
     variable d3 : hdl_u128;
     variable diagonal : boolean;
   begin
-    Output_Column0 <= (others => '0');
-    Output_Column1 <= (others => '0');
-    Output_Column2 <= (others => '0');
-    Output_Column3 <= (others => '0');
-    c0 := Input_Column0;
-    c1 := Input_Column1;
-    c2 := Input_Column2;
-    c3 := Input_Column3;
+    Output_Column <= (others => (others => '0'));
+    c0 := Input_Column(0);
+    c1 := Input_Column(1);
+    c2 := Input_Column(2);
+    c3 := Input_Column(3);
     diagonal := diagonalFirst;
     for i in 0 to 19 loop
       if (i < rounds) then
@@ -64,9 +55,9 @@ begin
         diagonal := (not diagonal);
       end if;
     end loop;
-    Output_Column0 <= c0;
-    Output_Column1 <= c1;
-    Output_Column2 <= c2;
-    Output_Column3 <= c3;
+    Output_Column(0) <= c0;
+    Output_Column(1) <= c1;
+    Output_Column(2) <= c2;
+    Output_Column(3) <= c3;
   end process;
 end architecture;

@@ -12,13 +12,13 @@ entity chacha20_poly1305_iterative is
     in_Valid : in std_logic;
     in_Last : in std_logic;
     in_Kind : in std_logic_vector(1 downto 0);
-    in_Data0 : in std_logic_vector(127 downto 0);
-    in_Data1 : in std_logic_vector(127 downto 0);
-    in_Data2 : in std_logic_vector(127 downto 0);
-    in_Data3 : in std_logic_vector(127 downto 0);
+    in_Data_0 : in std_logic_vector(127 downto 0);
+    in_Data_1 : in std_logic_vector(127 downto 0);
+    in_Data_2 : in std_logic_vector(127 downto 0);
+    in_Data_3 : in std_logic_vector(127 downto 0);
     in_ByteCount : in std_logic_vector(6 downto 0);
-    in_Key0 : in std_logic_vector(127 downto 0);
-    in_Key1 : in std_logic_vector(127 downto 0);
+    in_Key_0 : in std_logic_vector(127 downto 0);
+    in_Key_1 : in std_logic_vector(127 downto 0);
     in_Nonce : in std_logic_vector(95 downto 0);
     in_Decrypt : in std_logic;
     in_Tag : in std_logic_vector(127 downto 0);
@@ -27,10 +27,10 @@ entity chacha20_poly1305_iterative is
     out_Valid : out std_logic;
     out_Last : out std_logic;
     out_Kind : out std_logic_vector(1 downto 0);
-    out_Data0 : out std_logic_vector(127 downto 0);
-    out_Data1 : out std_logic_vector(127 downto 0);
-    out_Data2 : out std_logic_vector(127 downto 0);
-    out_Data3 : out std_logic_vector(127 downto 0);
+    out_Data_0 : out std_logic_vector(127 downto 0);
+    out_Data_1 : out std_logic_vector(127 downto 0);
+    out_Data_2 : out std_logic_vector(127 downto 0);
+    out_Data_3 : out std_logic_vector(127 downto 0);
     out_ByteCount : out std_logic_vector(6 downto 0);
     out_Tag : out std_logic_vector(127 downto 0);
     out_TagMismatch : out std_logic
@@ -41,13 +41,9 @@ architecture rtl of chacha20_poly1305_iterative is
   signal in_Valid_int : boolean;
   signal in_Last_int : boolean;
   signal in_Kind_int : ChaChaPolyKind;
-  signal in_Data0_int : hdl_u128;
-  signal in_Data1_int : hdl_u128;
-  signal in_Data2_int : hdl_u128;
-  signal in_Data3_int : hdl_u128;
+  signal in_Data_int : hdl_u128_x4;
   signal in_ByteCount_int : hdl_u7;
-  signal in_Key0_int : hdl_u128;
-  signal in_Key1_int : hdl_u128;
+  signal in_Key_int : hdl_u128_x2;
   signal in_Nonce_int : hdl_u96;
   signal in_Decrypt_int : boolean;
   signal in_Tag_int : hdl_u128;
@@ -56,73 +52,43 @@ architecture rtl of chacha20_poly1305_iterative is
   signal out_Valid_int : boolean;
   signal out_Last_int : boolean;
   signal out_Kind_int : ChaChaPolyKind;
-  signal out_Data0_int : hdl_u128;
-  signal out_Data1_int : hdl_u128;
-  signal out_Data2_int : hdl_u128;
-  signal out_Data3_int : hdl_u128;
+  signal out_Data_int : hdl_u128_x4;
   signal out_ByteCount_int : hdl_u7;
   signal out_Tag_int : hdl_u128;
   signal out_TagMismatch_int : boolean;
   signal front_Request_Valid : boolean;
   signal front_Request_Last : boolean;
-  signal front_Request_Data0 : hdl_u128;
-  signal front_Request_Data1 : hdl_u128;
-  signal front_Request_Data2 : hdl_u128;
-  signal front_Request_Data3 : hdl_u128;
+  signal front_Request_Data : hdl_u128_x4;
   signal front_Request_ByteCount : hdl_u7;
-  signal front_Request_Key0 : hdl_u128;
-  signal front_Request_Key1 : hdl_u128;
+  signal front_Request_Key : hdl_u128_x2;
   signal front_Request_Nonce : hdl_u96;
   signal front_Request_Counter : hdl_u32;
   signal front_control_Advance_Ready : boolean;
-  signal setup_Output_Column0 : hdl_u128;
-  signal setup_Output_Column1 : hdl_u128;
-  signal setup_Output_Column2 : hdl_u128;
-  signal setup_Output_Column3 : hdl_u128;
+  signal setup_Output_Column : hdl_u128_x4;
   signal setup_Output_Valid : boolean;
   signal setup_Output_Last : boolean;
-  signal setup_Output_Key0 : hdl_u128;
-  signal setup_Output_Key1 : hdl_u128;
+  signal setup_Output_Key : hdl_u128_x2;
   signal setup_Output_CounterNonce : hdl_u128;
-  signal setup_Output_Data0 : hdl_u128;
-  signal setup_Output_Data1 : hdl_u128;
-  signal setup_Output_Data2 : hdl_u128;
-  signal setup_Output_Data3 : hdl_u128;
+  signal setup_Output_Data : hdl_u128_x4;
   signal setup_Output_ByteCount : hdl_u7;
   signal setup_Output_Error : boolean;
   signal setup_Status_Stopped : boolean;
   signal input_gate_InputReady_Ready : boolean;
-  signal engine_Working_Column0 : hdl_u128;
-  signal engine_Working_Column1 : hdl_u128;
-  signal engine_Working_Column2 : hdl_u128;
-  signal engine_Working_Column3 : hdl_u128;
-  signal double_round_Output_Column0 : hdl_u128;
-  signal double_round_Output_Column1 : hdl_u128;
-  signal double_round_Output_Column2 : hdl_u128;
-  signal double_round_Output_Column3 : hdl_u128;
+  signal engine_Working_Column : hdl_u128_x4;
+  signal double_round_Output_Column : hdl_u128_x4;
   signal back_control_Advance_Ready : boolean;
-  signal engine_Output_Column0 : hdl_u128;
-  signal engine_Output_Column1 : hdl_u128;
-  signal engine_Output_Column2 : hdl_u128;
-  signal engine_Output_Column3 : hdl_u128;
+  signal engine_Output_Column : hdl_u128_x4;
   signal engine_Output_Valid : boolean;
   signal engine_Output_Last : boolean;
-  signal engine_Output_Key0 : hdl_u128;
-  signal engine_Output_Key1 : hdl_u128;
+  signal engine_Output_Key : hdl_u128_x2;
   signal engine_Output_CounterNonce : hdl_u128;
-  signal engine_Output_Data0 : hdl_u128;
-  signal engine_Output_Data1 : hdl_u128;
-  signal engine_Output_Data2 : hdl_u128;
-  signal engine_Output_Data3 : hdl_u128;
+  signal engine_Output_Data : hdl_u128_x4;
   signal engine_Output_ByteCount : hdl_u7;
   signal engine_Output_Error : boolean;
   signal engine_InputReady_Ready : boolean;
   signal final_Output_Valid : boolean;
   signal final_Output_Last : boolean;
-  signal final_Output_Data0 : hdl_u128;
-  signal final_Output_Data1 : hdl_u128;
-  signal final_Output_Data2 : hdl_u128;
-  signal final_Output_Data3 : hdl_u128;
+  signal final_Output_Data : hdl_u128_x4;
   signal final_Output_ByteCount : hdl_u7;
   signal final_Output_Error : boolean;
   signal combiner_KeystreamReady_Ready : boolean;
@@ -143,13 +109,13 @@ begin
   in_Valid_int <= in_Valid = '1';
   in_Last_int <= in_Last = '1';
   in_Kind_int <= ChaChaPolyKind'val(to_integer(unsigned(in_Kind)));
-  in_Data0_int <= unsigned(in_Data0);
-  in_Data1_int <= unsigned(in_Data1);
-  in_Data2_int <= unsigned(in_Data2);
-  in_Data3_int <= unsigned(in_Data3);
+  in_Data_int(0) <= unsigned(in_Data_0);
+  in_Data_int(1) <= unsigned(in_Data_1);
+  in_Data_int(2) <= unsigned(in_Data_2);
+  in_Data_int(3) <= unsigned(in_Data_3);
   in_ByteCount_int <= unsigned(in_ByteCount);
-  in_Key0_int <= unsigned(in_Key0);
-  in_Key1_int <= unsigned(in_Key1);
+  in_Key_int(0) <= unsigned(in_Key_0);
+  in_Key_int(1) <= unsigned(in_Key_1);
   in_Nonce_int <= unsigned(in_Nonce);
   in_Decrypt_int <= in_Decrypt = '1';
   in_Tag_int <= unsigned(in_Tag);
@@ -158,10 +124,10 @@ begin
   out_Valid <= '1' when out_Valid_int else '0';
   out_Last <= '1' when out_Last_int else '0';
   out_Kind <= std_logic_vector(to_unsigned(ChaChaPolyKind'pos(out_Kind_int), 2));
-  out_Data0 <= std_logic_vector(out_Data0_int);
-  out_Data1 <= std_logic_vector(out_Data1_int);
-  out_Data2 <= std_logic_vector(out_Data2_int);
-  out_Data3 <= std_logic_vector(out_Data3_int);
+  out_Data_0 <= std_logic_vector(out_Data_int(0));
+  out_Data_1 <= std_logic_vector(out_Data_int(1));
+  out_Data_2 <= std_logic_vector(out_Data_int(2));
+  out_Data_3 <= std_logic_vector(out_Data_int(3));
   out_ByteCount <= std_logic_vector(out_ByteCount_int);
   out_Tag <= std_logic_vector(out_Tag_int);
   out_TagMismatch <= '1' when out_TagMismatch_int else '0';
@@ -172,29 +138,18 @@ begin
       rst => rst,
       Input_Valid => front_Request_Valid,
       Input_Last => front_Request_Last,
-      Input_Data0 => front_Request_Data0,
-      Input_Data1 => front_Request_Data1,
-      Input_Data2 => front_Request_Data2,
-      Input_Data3 => front_Request_Data3,
+      Input_Data => front_Request_Data,
       Input_ByteCount => front_Request_ByteCount,
-      Input_Key0 => front_Request_Key0,
-      Input_Key1 => front_Request_Key1,
+      Input_Key => front_Request_Key,
       Input_Nonce => front_Request_Nonce,
       Input_Counter => front_Request_Counter,
       Advance_Ready => front_control_Advance_Ready,
-      Output_Column0 => setup_Output_Column0,
-      Output_Column1 => setup_Output_Column1,
-      Output_Column2 => setup_Output_Column2,
-      Output_Column3 => setup_Output_Column3,
+      Output_Column => setup_Output_Column,
       Output_Valid => setup_Output_Valid,
       Output_Last => setup_Output_Last,
-      Output_Key0 => setup_Output_Key0,
-      Output_Key1 => setup_Output_Key1,
+      Output_Key => setup_Output_Key,
       Output_CounterNonce => setup_Output_CounterNonce,
-      Output_Data0 => setup_Output_Data0,
-      Output_Data1 => setup_Output_Data1,
-      Output_Data2 => setup_Output_Data2,
-      Output_Data3 => setup_Output_Data3,
+      Output_Data => setup_Output_Data,
       Output_ByteCount => setup_Output_ByteCount,
       Output_Error => setup_Output_Error,
       Status_Stopped => setup_Status_Stopped
@@ -213,59 +168,33 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => engine_Working_Column0,
-      Input_Column1 => engine_Working_Column1,
-      Input_Column2 => engine_Working_Column2,
-      Input_Column3 => engine_Working_Column3,
-      Output_Column0 => double_round_Output_Column0,
-      Output_Column1 => double_round_Output_Column1,
-      Output_Column2 => double_round_Output_Column2,
-      Output_Column3 => double_round_Output_Column3
+      Input_Column => engine_Working_Column,
+      Output_Column => double_round_Output_Column
     );
 
   u_engine : entity work.ChaChaIterativeRounds
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => setup_Output_Column0,
-      Input_Column1 => setup_Output_Column1,
-      Input_Column2 => setup_Output_Column2,
-      Input_Column3 => setup_Output_Column3,
+      Input_Column => setup_Output_Column,
       Input_Valid => setup_Output_Valid,
       Input_Last => setup_Output_Last,
-      Input_Key0 => setup_Output_Key0,
-      Input_Key1 => setup_Output_Key1,
+      Input_Key => setup_Output_Key,
       Input_CounterNonce => setup_Output_CounterNonce,
-      Input_Data0 => setup_Output_Data0,
-      Input_Data1 => setup_Output_Data1,
-      Input_Data2 => setup_Output_Data2,
-      Input_Data3 => setup_Output_Data3,
+      Input_Data => setup_Output_Data,
       Input_ByteCount => setup_Output_ByteCount,
       Input_Error => setup_Output_Error,
-      Rounds_Column0 => double_round_Output_Column0,
-      Rounds_Column1 => double_round_Output_Column1,
-      Rounds_Column2 => double_round_Output_Column2,
-      Rounds_Column3 => double_round_Output_Column3,
+      Rounds_Column => double_round_Output_Column,
       Advance_Ready => back_control_Advance_Ready,
-      Output_Column0 => engine_Output_Column0,
-      Output_Column1 => engine_Output_Column1,
-      Output_Column2 => engine_Output_Column2,
-      Output_Column3 => engine_Output_Column3,
+      Output_Column => engine_Output_Column,
       Output_Valid => engine_Output_Valid,
       Output_Last => engine_Output_Last,
-      Output_Key0 => engine_Output_Key0,
-      Output_Key1 => engine_Output_Key1,
+      Output_Key => engine_Output_Key,
       Output_CounterNonce => engine_Output_CounterNonce,
-      Output_Data0 => engine_Output_Data0,
-      Output_Data1 => engine_Output_Data1,
-      Output_Data2 => engine_Output_Data2,
-      Output_Data3 => engine_Output_Data3,
+      Output_Data => engine_Output_Data,
       Output_ByteCount => engine_Output_ByteCount,
       Output_Error => engine_Output_Error,
-      Working_Column0 => engine_Working_Column0,
-      Working_Column1 => engine_Working_Column1,
-      Working_Column2 => engine_Working_Column2,
-      Working_Column3 => engine_Working_Column3,
+      Working_Column => engine_Working_Column,
       InputReady_Ready => engine_InputReady_Ready
     );
 
@@ -273,28 +202,18 @@ begin
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => engine_Output_Column0,
-      Input_Column1 => engine_Output_Column1,
-      Input_Column2 => engine_Output_Column2,
-      Input_Column3 => engine_Output_Column3,
+      Input_Column => engine_Output_Column,
       Input_Valid => engine_Output_Valid,
       Input_Last => engine_Output_Last,
-      Input_Key0 => engine_Output_Key0,
-      Input_Key1 => engine_Output_Key1,
+      Input_Key => engine_Output_Key,
       Input_CounterNonce => engine_Output_CounterNonce,
-      Input_Data0 => engine_Output_Data0,
-      Input_Data1 => engine_Output_Data1,
-      Input_Data2 => engine_Output_Data2,
-      Input_Data3 => engine_Output_Data3,
+      Input_Data => engine_Output_Data,
       Input_ByteCount => engine_Output_ByteCount,
       Input_Error => engine_Output_Error,
       Advance_Ready => back_control_Advance_Ready,
       Output_Valid => final_Output_Valid,
       Output_Last => final_Output_Last,
-      Output_Data0 => final_Output_Data0,
-      Output_Data1 => final_Output_Data1,
-      Output_Data2 => final_Output_Data2,
-      Output_Data3 => final_Output_Data3,
+      Output_Data => final_Output_Data,
       Output_ByteCount => final_Output_ByteCount,
       Output_Error => final_Output_Error
     );
@@ -320,13 +239,9 @@ begin
       Input_Valid => in_Valid_int,
       Input_Last => in_Last_int,
       Input_Kind => in_Kind_int,
-      Input_Data0 => in_Data0_int,
-      Input_Data1 => in_Data1_int,
-      Input_Data2 => in_Data2_int,
-      Input_Data3 => in_Data3_int,
+      Input_Data => in_Data_int,
       Input_ByteCount => in_ByteCount_int,
-      Input_Key0 => in_Key0_int,
-      Input_Key1 => in_Key1_int,
+      Input_Key => in_Key_int,
       Input_Nonce => in_Nonce_int,
       Input_Decrypt => in_Decrypt_int,
       Input_Tag => in_Tag_int,
@@ -334,13 +249,9 @@ begin
       Message_Decrypt => front_Message_Decrypt,
       Request_Valid => front_Request_Valid,
       Request_Last => front_Request_Last,
-      Request_Data0 => front_Request_Data0,
-      Request_Data1 => front_Request_Data1,
-      Request_Data2 => front_Request_Data2,
-      Request_Data3 => front_Request_Data3,
+      Request_Data => front_Request_Data,
       Request_ByteCount => front_Request_ByteCount,
-      Request_Key0 => front_Request_Key0,
-      Request_Key1 => front_Request_Key1,
+      Request_Key => front_Request_Key,
       Request_Nonce => front_Request_Nonce,
       Request_Counter => front_Request_Counter,
       KeystreamReady_Ready => input_gate_InputReady_Ready,
@@ -355,13 +266,9 @@ begin
       Input_Valid => in_Valid_int,
       Input_Last => in_Last_int,
       Input_Kind => in_Kind_int,
-      Input_Data0 => in_Data0_int,
-      Input_Data1 => in_Data1_int,
-      Input_Data2 => in_Data2_int,
-      Input_Data3 => in_Data3_int,
+      Input_Data => in_Data_int,
       Input_ByteCount => in_ByteCount_int,
-      Input_Key0 => in_Key0_int,
-      Input_Key1 => in_Key1_int,
+      Input_Key => in_Key_int,
       Input_Nonce => in_Nonce_int,
       Input_Decrypt => in_Decrypt_int,
       Input_Tag => in_Tag_int,
@@ -369,13 +276,9 @@ begin
       KeystreamReady_Ready => input_gate_InputReady_Ready,
       Request_Valid => front_Request_Valid,
       Request_Last => front_Request_Last,
-      Request_Data0 => front_Request_Data0,
-      Request_Data1 => front_Request_Data1,
-      Request_Data2 => front_Request_Data2,
-      Request_Data3 => front_Request_Data3,
+      Request_Data => front_Request_Data,
       Request_ByteCount => front_Request_ByteCount,
-      Request_Key0 => front_Request_Key0,
-      Request_Key1 => front_Request_Key1,
+      Request_Key => front_Request_Key,
       Request_Nonce => front_Request_Nonce,
       Request_Counter => front_Request_Counter,
       Message_KeyRequested => front_Message_KeyRequested,
@@ -408,13 +311,9 @@ begin
       Input_Valid => in_Valid_int,
       Input_Last => in_Last_int,
       Input_Kind => in_Kind_int,
-      Input_Data0 => in_Data0_int,
-      Input_Data1 => in_Data1_int,
-      Input_Data2 => in_Data2_int,
-      Input_Data3 => in_Data3_int,
+      Input_Data => in_Data_int,
       Input_ByteCount => in_ByteCount_int,
-      Input_Key0 => in_Key0_int,
-      Input_Key1 => in_Key1_int,
+      Input_Key => in_Key_int,
       Input_Nonce => in_Nonce_int,
       Input_Decrypt => in_Decrypt_int,
       Input_Tag => in_Tag_int,
@@ -423,10 +322,7 @@ begin
       Message_Decrypt => front_Message_Decrypt,
       Keystream_Valid => final_Output_Valid,
       Keystream_Last => final_Output_Last,
-      Keystream_Data0 => final_Output_Data0,
-      Keystream_Data1 => final_Output_Data1,
-      Keystream_Data2 => final_Output_Data2,
-      Keystream_Data3 => final_Output_Data3,
+      Keystream_Data => final_Output_Data,
       Keystream_ByteCount => final_Output_ByteCount,
       Keystream_Error => final_Output_Error,
       Tag_Valid => mac_Output_Valid,
@@ -445,10 +341,7 @@ begin
       Output_Valid => out_Valid_int,
       Output_Last => out_Last_int,
       Output_Kind => out_Kind_int,
-      Output_Data0 => out_Data0_int,
-      Output_Data1 => out_Data1_int,
-      Output_Data2 => out_Data2_int,
-      Output_Data3 => out_Data3_int,
+      Output_Data => out_Data_int,
       Output_ByteCount => out_ByteCount_int,
       Output_Tag => out_Tag_int,
       Output_TagMismatch => out_TagMismatch_int

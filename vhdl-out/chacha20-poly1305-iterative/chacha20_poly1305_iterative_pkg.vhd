@@ -14,8 +14,9 @@ package chacha20_poly1305_iterative_pkg is
   subtype hdl_u128 is unsigned(127 downto 0);
   subtype hdl_s32 is signed(31 downto 0);
   type ChaChaPolyKind is (ChaChaPolyKind_Aad, ChaChaPolyKind_Data, ChaChaPolyKind_End);
-  type hdl_u32_x4 is array (0 to 3) of hdl_u32;
   type hdl_u128_x4 is array (0 to 3) of hdl_u128;
+  type hdl_u128_x2 is array (0 to 1) of hdl_u128;
+  type hdl_u32_x4 is array (0 to 3) of hdl_u32;
   type hdl_u8_x4 is array (0 to 3) of hdl_u8;
   type boolean_x4 is array (0 to 3) of boolean;
   constant ChaChaMath_Sigma : hdl_u32_x4 := (
@@ -25,6 +26,7 @@ package chacha20_poly1305_iterative_pkg is
   function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_div(a, b : unsigned) return unsigned;
   function hdl_div(a, b : signed) return signed;
+  function hdl_index(i : integer; n : positive) return natural;
   function hdl_mul(a, b : unsigned) return unsigned;
   function hdl_rotl(x : unsigned; n : natural) return unsigned;
   function ChaChaMath_Pack(lane0 : hdl_u32; lane1 : hdl_u32; lane2 : hdl_u32; lane3 : hdl_u32) return hdl_u128;
@@ -102,6 +104,14 @@ package body chacha20_poly1305_iterative_pkg is
       end if;
     end if;
     return signed(r);
+  end function;
+
+  function hdl_index(i : integer; n : positive) return natural is
+  begin
+    if i >= 0 and i < n then
+      return i;
+    end if;
+    return 0;
   end function;
 
   function hdl_mul(a, b : unsigned) return unsigned is

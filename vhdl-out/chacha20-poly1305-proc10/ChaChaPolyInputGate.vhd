@@ -10,13 +10,9 @@ entity ChaChaPolyInputGate is
     Input_Valid : in boolean;
     Input_Last : in boolean;
     Input_Kind : in ChaChaPolyKind;
-    Input_Data0 : in hdl_u128;
-    Input_Data1 : in hdl_u128;
-    Input_Data2 : in hdl_u128;
-    Input_Data3 : in hdl_u128;
+    Input_Data : in hdl_u128_x4;
     Input_ByteCount : in hdl_u7;
-    Input_Key0 : in hdl_u128;
-    Input_Key1 : in hdl_u128;
+    Input_Key : in hdl_u128_x2;
     Input_Nonce : in hdl_u96;
     Input_Decrypt : in boolean;
     Input_Tag : in hdl_u128;
@@ -24,13 +20,9 @@ entity ChaChaPolyInputGate is
     Message_Decrypt : in boolean;
     Request_Valid : in boolean;
     Request_Last : in boolean;
-    Request_Data0 : in hdl_u128;
-    Request_Data1 : in hdl_u128;
-    Request_Data2 : in hdl_u128;
-    Request_Data3 : in hdl_u128;
+    Request_Data : in hdl_u128_x4;
     Request_ByteCount : in hdl_u7;
-    Request_Key0 : in hdl_u128;
-    Request_Key1 : in hdl_u128;
+    Request_Key : in hdl_u128_x2;
     Request_Nonce : in hdl_u96;
     Request_Counter : in hdl_u32;
     KeystreamReady_Ready : in boolean;
@@ -41,7 +33,7 @@ end entity;
 
 architecture rtl of ChaChaPolyInputGate is
 begin
-  logic : process(Input_Valid, Input_Last, Input_Kind, Input_Data0, Input_Data1, Input_Data2, Input_Data3, Input_ByteCount, Input_Key0, Input_Key1, Input_Nonce, Input_Decrypt, Input_Tag, Message_KeyRequested, Message_Decrypt, Request_Valid, Request_Last, Request_Data0, Request_Data1, Request_Data2, Request_Data3, Request_ByteCount, Request_Key0, Request_Key1, Request_Nonce, Request_Counter, KeystreamReady_Ready, QueueReady_Ready)
+  logic : process(Input_Valid, Input_Last, Input_Kind, Input_Data, Input_ByteCount, Input_Key, Input_Nonce, Input_Decrypt, Input_Tag, Message_KeyRequested, Message_Decrypt, Request_Valid, Request_Last, Request_Data, Request_ByteCount, Request_Key, Request_Nonce, Request_Counter, KeystreamReady_Ready, QueueReady_Ready)
     variable requestFree : boolean;
   begin
     InputReady_Ready <= false;

@@ -11,23 +11,23 @@ entity chacha20_proc10 is
     rst : in std_logic;
     in_Valid : in std_logic;
     in_Last : in std_logic;
-    in_Data0 : in std_logic_vector(127 downto 0);
-    in_Data1 : in std_logic_vector(127 downto 0);
-    in_Data2 : in std_logic_vector(127 downto 0);
-    in_Data3 : in std_logic_vector(127 downto 0);
+    in_Data_0 : in std_logic_vector(127 downto 0);
+    in_Data_1 : in std_logic_vector(127 downto 0);
+    in_Data_2 : in std_logic_vector(127 downto 0);
+    in_Data_3 : in std_logic_vector(127 downto 0);
     in_ByteCount : in std_logic_vector(6 downto 0);
-    in_Key0 : in std_logic_vector(127 downto 0);
-    in_Key1 : in std_logic_vector(127 downto 0);
+    in_Key_0 : in std_logic_vector(127 downto 0);
+    in_Key_1 : in std_logic_vector(127 downto 0);
     in_Nonce : in std_logic_vector(95 downto 0);
     in_Counter : in std_logic_vector(31 downto 0);
     out_ready_Ready : in std_logic;
     in_ready_Ready : out std_logic;
     out_Valid : out std_logic;
     out_Last : out std_logic;
-    out_Data0 : out std_logic_vector(127 downto 0);
-    out_Data1 : out std_logic_vector(127 downto 0);
-    out_Data2 : out std_logic_vector(127 downto 0);
-    out_Data3 : out std_logic_vector(127 downto 0);
+    out_Data_0 : out std_logic_vector(127 downto 0);
+    out_Data_1 : out std_logic_vector(127 downto 0);
+    out_Data_2 : out std_logic_vector(127 downto 0);
+    out_Data_3 : out std_logic_vector(127 downto 0);
     out_ByteCount : out std_logic_vector(6 downto 0);
     out_Error : out std_logic
   );
@@ -36,252 +36,138 @@ end entity;
 architecture rtl of chacha20_proc10 is
   signal in_Valid_int : boolean;
   signal in_Last_int : boolean;
-  signal in_Data0_int : hdl_u128;
-  signal in_Data1_int : hdl_u128;
-  signal in_Data2_int : hdl_u128;
-  signal in_Data3_int : hdl_u128;
+  signal in_Data_int : hdl_u128_x4;
   signal in_ByteCount_int : hdl_u7;
-  signal in_Key0_int : hdl_u128;
-  signal in_Key1_int : hdl_u128;
+  signal in_Key_int : hdl_u128_x2;
   signal in_Nonce_int : hdl_u96;
   signal in_Counter_int : hdl_u32;
   signal out_ready_Ready_int : boolean;
   signal in_ready_Ready_int : boolean;
   signal out_Valid_int : boolean;
   signal out_Last_int : boolean;
-  signal out_Data0_int : hdl_u128;
-  signal out_Data1_int : hdl_u128;
-  signal out_Data2_int : hdl_u128;
-  signal out_Data3_int : hdl_u128;
+  signal out_Data_int : hdl_u128_x4;
   signal out_ByteCount_int : hdl_u7;
   signal out_Error_int : boolean;
   signal control_Advance_Ready : boolean;
-  signal setup_Output_Column0 : hdl_u128;
-  signal setup_Output_Column1 : hdl_u128;
-  signal setup_Output_Column2 : hdl_u128;
-  signal setup_Output_Column3 : hdl_u128;
+  signal setup_Output_Column : hdl_u128_x4;
   signal setup_Output_Valid : boolean;
   signal setup_Output_Last : boolean;
-  signal setup_Output_Key0 : hdl_u128;
-  signal setup_Output_Key1 : hdl_u128;
+  signal setup_Output_Key : hdl_u128_x2;
   signal setup_Output_CounterNonce : hdl_u128;
-  signal setup_Output_Data0 : hdl_u128;
-  signal setup_Output_Data1 : hdl_u128;
-  signal setup_Output_Data2 : hdl_u128;
-  signal setup_Output_Data3 : hdl_u128;
+  signal setup_Output_Data : hdl_u128_x4;
   signal setup_Output_ByteCount : hdl_u7;
   signal setup_Output_Error : boolean;
   signal setup_Status_Stopped : boolean;
-  signal rounds0_Output_Column0 : hdl_u128;
-  signal rounds0_Output_Column1 : hdl_u128;
-  signal rounds0_Output_Column2 : hdl_u128;
-  signal rounds0_Output_Column3 : hdl_u128;
-  signal stage0_Output_Column0 : hdl_u128;
-  signal stage0_Output_Column1 : hdl_u128;
-  signal stage0_Output_Column2 : hdl_u128;
-  signal stage0_Output_Column3 : hdl_u128;
+  signal rounds0_Output_Column : hdl_u128_x4;
+  signal stage0_Output_Column : hdl_u128_x4;
   signal stage0_Output_Valid : boolean;
   signal stage0_Output_Last : boolean;
-  signal stage0_Output_Key0 : hdl_u128;
-  signal stage0_Output_Key1 : hdl_u128;
+  signal stage0_Output_Key : hdl_u128_x2;
   signal stage0_Output_CounterNonce : hdl_u128;
-  signal stage0_Output_Data0 : hdl_u128;
-  signal stage0_Output_Data1 : hdl_u128;
-  signal stage0_Output_Data2 : hdl_u128;
-  signal stage0_Output_Data3 : hdl_u128;
+  signal stage0_Output_Data : hdl_u128_x4;
   signal stage0_Output_ByteCount : hdl_u7;
   signal stage0_Output_Error : boolean;
-  signal rounds1_Output_Column0 : hdl_u128;
-  signal rounds1_Output_Column1 : hdl_u128;
-  signal rounds1_Output_Column2 : hdl_u128;
-  signal rounds1_Output_Column3 : hdl_u128;
-  signal stage1_Output_Column0 : hdl_u128;
-  signal stage1_Output_Column1 : hdl_u128;
-  signal stage1_Output_Column2 : hdl_u128;
-  signal stage1_Output_Column3 : hdl_u128;
+  signal rounds1_Output_Column : hdl_u128_x4;
+  signal stage1_Output_Column : hdl_u128_x4;
   signal stage1_Output_Valid : boolean;
   signal stage1_Output_Last : boolean;
-  signal stage1_Output_Key0 : hdl_u128;
-  signal stage1_Output_Key1 : hdl_u128;
+  signal stage1_Output_Key : hdl_u128_x2;
   signal stage1_Output_CounterNonce : hdl_u128;
-  signal stage1_Output_Data0 : hdl_u128;
-  signal stage1_Output_Data1 : hdl_u128;
-  signal stage1_Output_Data2 : hdl_u128;
-  signal stage1_Output_Data3 : hdl_u128;
+  signal stage1_Output_Data : hdl_u128_x4;
   signal stage1_Output_ByteCount : hdl_u7;
   signal stage1_Output_Error : boolean;
-  signal rounds2_Output_Column0 : hdl_u128;
-  signal rounds2_Output_Column1 : hdl_u128;
-  signal rounds2_Output_Column2 : hdl_u128;
-  signal rounds2_Output_Column3 : hdl_u128;
-  signal stage2_Output_Column0 : hdl_u128;
-  signal stage2_Output_Column1 : hdl_u128;
-  signal stage2_Output_Column2 : hdl_u128;
-  signal stage2_Output_Column3 : hdl_u128;
+  signal rounds2_Output_Column : hdl_u128_x4;
+  signal stage2_Output_Column : hdl_u128_x4;
   signal stage2_Output_Valid : boolean;
   signal stage2_Output_Last : boolean;
-  signal stage2_Output_Key0 : hdl_u128;
-  signal stage2_Output_Key1 : hdl_u128;
+  signal stage2_Output_Key : hdl_u128_x2;
   signal stage2_Output_CounterNonce : hdl_u128;
-  signal stage2_Output_Data0 : hdl_u128;
-  signal stage2_Output_Data1 : hdl_u128;
-  signal stage2_Output_Data2 : hdl_u128;
-  signal stage2_Output_Data3 : hdl_u128;
+  signal stage2_Output_Data : hdl_u128_x4;
   signal stage2_Output_ByteCount : hdl_u7;
   signal stage2_Output_Error : boolean;
-  signal rounds3_Output_Column0 : hdl_u128;
-  signal rounds3_Output_Column1 : hdl_u128;
-  signal rounds3_Output_Column2 : hdl_u128;
-  signal rounds3_Output_Column3 : hdl_u128;
-  signal stage3_Output_Column0 : hdl_u128;
-  signal stage3_Output_Column1 : hdl_u128;
-  signal stage3_Output_Column2 : hdl_u128;
-  signal stage3_Output_Column3 : hdl_u128;
+  signal rounds3_Output_Column : hdl_u128_x4;
+  signal stage3_Output_Column : hdl_u128_x4;
   signal stage3_Output_Valid : boolean;
   signal stage3_Output_Last : boolean;
-  signal stage3_Output_Key0 : hdl_u128;
-  signal stage3_Output_Key1 : hdl_u128;
+  signal stage3_Output_Key : hdl_u128_x2;
   signal stage3_Output_CounterNonce : hdl_u128;
-  signal stage3_Output_Data0 : hdl_u128;
-  signal stage3_Output_Data1 : hdl_u128;
-  signal stage3_Output_Data2 : hdl_u128;
-  signal stage3_Output_Data3 : hdl_u128;
+  signal stage3_Output_Data : hdl_u128_x4;
   signal stage3_Output_ByteCount : hdl_u7;
   signal stage3_Output_Error : boolean;
-  signal rounds4_Output_Column0 : hdl_u128;
-  signal rounds4_Output_Column1 : hdl_u128;
-  signal rounds4_Output_Column2 : hdl_u128;
-  signal rounds4_Output_Column3 : hdl_u128;
-  signal stage4_Output_Column0 : hdl_u128;
-  signal stage4_Output_Column1 : hdl_u128;
-  signal stage4_Output_Column2 : hdl_u128;
-  signal stage4_Output_Column3 : hdl_u128;
+  signal rounds4_Output_Column : hdl_u128_x4;
+  signal stage4_Output_Column : hdl_u128_x4;
   signal stage4_Output_Valid : boolean;
   signal stage4_Output_Last : boolean;
-  signal stage4_Output_Key0 : hdl_u128;
-  signal stage4_Output_Key1 : hdl_u128;
+  signal stage4_Output_Key : hdl_u128_x2;
   signal stage4_Output_CounterNonce : hdl_u128;
-  signal stage4_Output_Data0 : hdl_u128;
-  signal stage4_Output_Data1 : hdl_u128;
-  signal stage4_Output_Data2 : hdl_u128;
-  signal stage4_Output_Data3 : hdl_u128;
+  signal stage4_Output_Data : hdl_u128_x4;
   signal stage4_Output_ByteCount : hdl_u7;
   signal stage4_Output_Error : boolean;
-  signal rounds5_Output_Column0 : hdl_u128;
-  signal rounds5_Output_Column1 : hdl_u128;
-  signal rounds5_Output_Column2 : hdl_u128;
-  signal rounds5_Output_Column3 : hdl_u128;
-  signal stage5_Output_Column0 : hdl_u128;
-  signal stage5_Output_Column1 : hdl_u128;
-  signal stage5_Output_Column2 : hdl_u128;
-  signal stage5_Output_Column3 : hdl_u128;
+  signal rounds5_Output_Column : hdl_u128_x4;
+  signal stage5_Output_Column : hdl_u128_x4;
   signal stage5_Output_Valid : boolean;
   signal stage5_Output_Last : boolean;
-  signal stage5_Output_Key0 : hdl_u128;
-  signal stage5_Output_Key1 : hdl_u128;
+  signal stage5_Output_Key : hdl_u128_x2;
   signal stage5_Output_CounterNonce : hdl_u128;
-  signal stage5_Output_Data0 : hdl_u128;
-  signal stage5_Output_Data1 : hdl_u128;
-  signal stage5_Output_Data2 : hdl_u128;
-  signal stage5_Output_Data3 : hdl_u128;
+  signal stage5_Output_Data : hdl_u128_x4;
   signal stage5_Output_ByteCount : hdl_u7;
   signal stage5_Output_Error : boolean;
-  signal rounds6_Output_Column0 : hdl_u128;
-  signal rounds6_Output_Column1 : hdl_u128;
-  signal rounds6_Output_Column2 : hdl_u128;
-  signal rounds6_Output_Column3 : hdl_u128;
-  signal stage6_Output_Column0 : hdl_u128;
-  signal stage6_Output_Column1 : hdl_u128;
-  signal stage6_Output_Column2 : hdl_u128;
-  signal stage6_Output_Column3 : hdl_u128;
+  signal rounds6_Output_Column : hdl_u128_x4;
+  signal stage6_Output_Column : hdl_u128_x4;
   signal stage6_Output_Valid : boolean;
   signal stage6_Output_Last : boolean;
-  signal stage6_Output_Key0 : hdl_u128;
-  signal stage6_Output_Key1 : hdl_u128;
+  signal stage6_Output_Key : hdl_u128_x2;
   signal stage6_Output_CounterNonce : hdl_u128;
-  signal stage6_Output_Data0 : hdl_u128;
-  signal stage6_Output_Data1 : hdl_u128;
-  signal stage6_Output_Data2 : hdl_u128;
-  signal stage6_Output_Data3 : hdl_u128;
+  signal stage6_Output_Data : hdl_u128_x4;
   signal stage6_Output_ByteCount : hdl_u7;
   signal stage6_Output_Error : boolean;
-  signal rounds7_Output_Column0 : hdl_u128;
-  signal rounds7_Output_Column1 : hdl_u128;
-  signal rounds7_Output_Column2 : hdl_u128;
-  signal rounds7_Output_Column3 : hdl_u128;
-  signal stage7_Output_Column0 : hdl_u128;
-  signal stage7_Output_Column1 : hdl_u128;
-  signal stage7_Output_Column2 : hdl_u128;
-  signal stage7_Output_Column3 : hdl_u128;
+  signal rounds7_Output_Column : hdl_u128_x4;
+  signal stage7_Output_Column : hdl_u128_x4;
   signal stage7_Output_Valid : boolean;
   signal stage7_Output_Last : boolean;
-  signal stage7_Output_Key0 : hdl_u128;
-  signal stage7_Output_Key1 : hdl_u128;
+  signal stage7_Output_Key : hdl_u128_x2;
   signal stage7_Output_CounterNonce : hdl_u128;
-  signal stage7_Output_Data0 : hdl_u128;
-  signal stage7_Output_Data1 : hdl_u128;
-  signal stage7_Output_Data2 : hdl_u128;
-  signal stage7_Output_Data3 : hdl_u128;
+  signal stage7_Output_Data : hdl_u128_x4;
   signal stage7_Output_ByteCount : hdl_u7;
   signal stage7_Output_Error : boolean;
-  signal rounds8_Output_Column0 : hdl_u128;
-  signal rounds8_Output_Column1 : hdl_u128;
-  signal rounds8_Output_Column2 : hdl_u128;
-  signal rounds8_Output_Column3 : hdl_u128;
-  signal stage8_Output_Column0 : hdl_u128;
-  signal stage8_Output_Column1 : hdl_u128;
-  signal stage8_Output_Column2 : hdl_u128;
-  signal stage8_Output_Column3 : hdl_u128;
+  signal rounds8_Output_Column : hdl_u128_x4;
+  signal stage8_Output_Column : hdl_u128_x4;
   signal stage8_Output_Valid : boolean;
   signal stage8_Output_Last : boolean;
-  signal stage8_Output_Key0 : hdl_u128;
-  signal stage8_Output_Key1 : hdl_u128;
+  signal stage8_Output_Key : hdl_u128_x2;
   signal stage8_Output_CounterNonce : hdl_u128;
-  signal stage8_Output_Data0 : hdl_u128;
-  signal stage8_Output_Data1 : hdl_u128;
-  signal stage8_Output_Data2 : hdl_u128;
-  signal stage8_Output_Data3 : hdl_u128;
+  signal stage8_Output_Data : hdl_u128_x4;
   signal stage8_Output_ByteCount : hdl_u7;
   signal stage8_Output_Error : boolean;
-  signal rounds9_Output_Column0 : hdl_u128;
-  signal rounds9_Output_Column1 : hdl_u128;
-  signal rounds9_Output_Column2 : hdl_u128;
-  signal rounds9_Output_Column3 : hdl_u128;
-  signal stage9_Output_Column0 : hdl_u128;
-  signal stage9_Output_Column1 : hdl_u128;
-  signal stage9_Output_Column2 : hdl_u128;
-  signal stage9_Output_Column3 : hdl_u128;
+  signal rounds9_Output_Column : hdl_u128_x4;
+  signal stage9_Output_Column : hdl_u128_x4;
   signal stage9_Output_Valid : boolean;
   signal stage9_Output_Last : boolean;
-  signal stage9_Output_Key0 : hdl_u128;
-  signal stage9_Output_Key1 : hdl_u128;
+  signal stage9_Output_Key : hdl_u128_x2;
   signal stage9_Output_CounterNonce : hdl_u128;
-  signal stage9_Output_Data0 : hdl_u128;
-  signal stage9_Output_Data1 : hdl_u128;
-  signal stage9_Output_Data2 : hdl_u128;
-  signal stage9_Output_Data3 : hdl_u128;
+  signal stage9_Output_Data : hdl_u128_x4;
   signal stage9_Output_ByteCount : hdl_u7;
   signal stage9_Output_Error : boolean;
 begin
   in_Valid_int <= in_Valid = '1';
   in_Last_int <= in_Last = '1';
-  in_Data0_int <= unsigned(in_Data0);
-  in_Data1_int <= unsigned(in_Data1);
-  in_Data2_int <= unsigned(in_Data2);
-  in_Data3_int <= unsigned(in_Data3);
+  in_Data_int(0) <= unsigned(in_Data_0);
+  in_Data_int(1) <= unsigned(in_Data_1);
+  in_Data_int(2) <= unsigned(in_Data_2);
+  in_Data_int(3) <= unsigned(in_Data_3);
   in_ByteCount_int <= unsigned(in_ByteCount);
-  in_Key0_int <= unsigned(in_Key0);
-  in_Key1_int <= unsigned(in_Key1);
+  in_Key_int(0) <= unsigned(in_Key_0);
+  in_Key_int(1) <= unsigned(in_Key_1);
   in_Nonce_int <= unsigned(in_Nonce);
   in_Counter_int <= unsigned(in_Counter);
   out_ready_Ready_int <= out_ready_Ready = '1';
   in_ready_Ready <= '1' when in_ready_Ready_int else '0';
   out_Valid <= '1' when out_Valid_int else '0';
   out_Last <= '1' when out_Last_int else '0';
-  out_Data0 <= std_logic_vector(out_Data0_int);
-  out_Data1 <= std_logic_vector(out_Data1_int);
-  out_Data2 <= std_logic_vector(out_Data2_int);
-  out_Data3 <= std_logic_vector(out_Data3_int);
+  out_Data_0 <= std_logic_vector(out_Data_int(0));
+  out_Data_1 <= std_logic_vector(out_Data_int(1));
+  out_Data_2 <= std_logic_vector(out_Data_int(2));
+  out_Data_3 <= std_logic_vector(out_Data_int(3));
   out_ByteCount <= std_logic_vector(out_ByteCount_int);
   out_Error <= '1' when out_Error_int else '0';
 
@@ -291,29 +177,18 @@ begin
       rst => rst,
       Input_Valid => in_Valid_int,
       Input_Last => in_Last_int,
-      Input_Data0 => in_Data0_int,
-      Input_Data1 => in_Data1_int,
-      Input_Data2 => in_Data2_int,
-      Input_Data3 => in_Data3_int,
+      Input_Data => in_Data_int,
       Input_ByteCount => in_ByteCount_int,
-      Input_Key0 => in_Key0_int,
-      Input_Key1 => in_Key1_int,
+      Input_Key => in_Key_int,
       Input_Nonce => in_Nonce_int,
       Input_Counter => in_Counter_int,
       Advance_Ready => control_Advance_Ready,
-      Output_Column0 => setup_Output_Column0,
-      Output_Column1 => setup_Output_Column1,
-      Output_Column2 => setup_Output_Column2,
-      Output_Column3 => setup_Output_Column3,
+      Output_Column => setup_Output_Column,
       Output_Valid => setup_Output_Valid,
       Output_Last => setup_Output_Last,
-      Output_Key0 => setup_Output_Key0,
-      Output_Key1 => setup_Output_Key1,
+      Output_Key => setup_Output_Key,
       Output_CounterNonce => setup_Output_CounterNonce,
-      Output_Data0 => setup_Output_Data0,
-      Output_Data1 => setup_Output_Data1,
-      Output_Data2 => setup_Output_Data2,
-      Output_Data3 => setup_Output_Data3,
+      Output_Data => setup_Output_Data,
       Output_ByteCount => setup_Output_ByteCount,
       Output_Error => setup_Output_Error,
       Status_Stopped => setup_Status_Stopped
@@ -332,53 +207,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => setup_Output_Column0,
-      Input_Column1 => setup_Output_Column1,
-      Input_Column2 => setup_Output_Column2,
-      Input_Column3 => setup_Output_Column3,
-      Output_Column0 => rounds0_Output_Column0,
-      Output_Column1 => rounds0_Output_Column1,
-      Output_Column2 => rounds0_Output_Column2,
-      Output_Column3 => rounds0_Output_Column3
+      Input_Column => setup_Output_Column,
+      Output_Column => rounds0_Output_Column
     );
 
   u_stage0 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => setup_Output_Column0,
-      Input_Column1 => setup_Output_Column1,
-      Input_Column2 => setup_Output_Column2,
-      Input_Column3 => setup_Output_Column3,
+      Input_Column => setup_Output_Column,
       Input_Valid => setup_Output_Valid,
       Input_Last => setup_Output_Last,
-      Input_Key0 => setup_Output_Key0,
-      Input_Key1 => setup_Output_Key1,
+      Input_Key => setup_Output_Key,
       Input_CounterNonce => setup_Output_CounterNonce,
-      Input_Data0 => setup_Output_Data0,
-      Input_Data1 => setup_Output_Data1,
-      Input_Data2 => setup_Output_Data2,
-      Input_Data3 => setup_Output_Data3,
+      Input_Data => setup_Output_Data,
       Input_ByteCount => setup_Output_ByteCount,
       Input_Error => setup_Output_Error,
-      Rounds_Column0 => rounds0_Output_Column0,
-      Rounds_Column1 => rounds0_Output_Column1,
-      Rounds_Column2 => rounds0_Output_Column2,
-      Rounds_Column3 => rounds0_Output_Column3,
+      Rounds_Column => rounds0_Output_Column,
       Advance_Ready => control_Advance_Ready,
-      Output_Column0 => stage0_Output_Column0,
-      Output_Column1 => stage0_Output_Column1,
-      Output_Column2 => stage0_Output_Column2,
-      Output_Column3 => stage0_Output_Column3,
+      Output_Column => stage0_Output_Column,
       Output_Valid => stage0_Output_Valid,
       Output_Last => stage0_Output_Last,
-      Output_Key0 => stage0_Output_Key0,
-      Output_Key1 => stage0_Output_Key1,
+      Output_Key => stage0_Output_Key,
       Output_CounterNonce => stage0_Output_CounterNonce,
-      Output_Data0 => stage0_Output_Data0,
-      Output_Data1 => stage0_Output_Data1,
-      Output_Data2 => stage0_Output_Data2,
-      Output_Data3 => stage0_Output_Data3,
+      Output_Data => stage0_Output_Data,
       Output_ByteCount => stage0_Output_ByteCount,
       Output_Error => stage0_Output_Error
     );
@@ -389,53 +241,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => stage0_Output_Column0,
-      Input_Column1 => stage0_Output_Column1,
-      Input_Column2 => stage0_Output_Column2,
-      Input_Column3 => stage0_Output_Column3,
-      Output_Column0 => rounds1_Output_Column0,
-      Output_Column1 => rounds1_Output_Column1,
-      Output_Column2 => rounds1_Output_Column2,
-      Output_Column3 => rounds1_Output_Column3
+      Input_Column => stage0_Output_Column,
+      Output_Column => rounds1_Output_Column
     );
 
   u_stage1 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => stage0_Output_Column0,
-      Input_Column1 => stage0_Output_Column1,
-      Input_Column2 => stage0_Output_Column2,
-      Input_Column3 => stage0_Output_Column3,
+      Input_Column => stage0_Output_Column,
       Input_Valid => stage0_Output_Valid,
       Input_Last => stage0_Output_Last,
-      Input_Key0 => stage0_Output_Key0,
-      Input_Key1 => stage0_Output_Key1,
+      Input_Key => stage0_Output_Key,
       Input_CounterNonce => stage0_Output_CounterNonce,
-      Input_Data0 => stage0_Output_Data0,
-      Input_Data1 => stage0_Output_Data1,
-      Input_Data2 => stage0_Output_Data2,
-      Input_Data3 => stage0_Output_Data3,
+      Input_Data => stage0_Output_Data,
       Input_ByteCount => stage0_Output_ByteCount,
       Input_Error => stage0_Output_Error,
-      Rounds_Column0 => rounds1_Output_Column0,
-      Rounds_Column1 => rounds1_Output_Column1,
-      Rounds_Column2 => rounds1_Output_Column2,
-      Rounds_Column3 => rounds1_Output_Column3,
+      Rounds_Column => rounds1_Output_Column,
       Advance_Ready => control_Advance_Ready,
-      Output_Column0 => stage1_Output_Column0,
-      Output_Column1 => stage1_Output_Column1,
-      Output_Column2 => stage1_Output_Column2,
-      Output_Column3 => stage1_Output_Column3,
+      Output_Column => stage1_Output_Column,
       Output_Valid => stage1_Output_Valid,
       Output_Last => stage1_Output_Last,
-      Output_Key0 => stage1_Output_Key0,
-      Output_Key1 => stage1_Output_Key1,
+      Output_Key => stage1_Output_Key,
       Output_CounterNonce => stage1_Output_CounterNonce,
-      Output_Data0 => stage1_Output_Data0,
-      Output_Data1 => stage1_Output_Data1,
-      Output_Data2 => stage1_Output_Data2,
-      Output_Data3 => stage1_Output_Data3,
+      Output_Data => stage1_Output_Data,
       Output_ByteCount => stage1_Output_ByteCount,
       Output_Error => stage1_Output_Error
     );
@@ -446,53 +275,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => stage1_Output_Column0,
-      Input_Column1 => stage1_Output_Column1,
-      Input_Column2 => stage1_Output_Column2,
-      Input_Column3 => stage1_Output_Column3,
-      Output_Column0 => rounds2_Output_Column0,
-      Output_Column1 => rounds2_Output_Column1,
-      Output_Column2 => rounds2_Output_Column2,
-      Output_Column3 => rounds2_Output_Column3
+      Input_Column => stage1_Output_Column,
+      Output_Column => rounds2_Output_Column
     );
 
   u_stage2 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => stage1_Output_Column0,
-      Input_Column1 => stage1_Output_Column1,
-      Input_Column2 => stage1_Output_Column2,
-      Input_Column3 => stage1_Output_Column3,
+      Input_Column => stage1_Output_Column,
       Input_Valid => stage1_Output_Valid,
       Input_Last => stage1_Output_Last,
-      Input_Key0 => stage1_Output_Key0,
-      Input_Key1 => stage1_Output_Key1,
+      Input_Key => stage1_Output_Key,
       Input_CounterNonce => stage1_Output_CounterNonce,
-      Input_Data0 => stage1_Output_Data0,
-      Input_Data1 => stage1_Output_Data1,
-      Input_Data2 => stage1_Output_Data2,
-      Input_Data3 => stage1_Output_Data3,
+      Input_Data => stage1_Output_Data,
       Input_ByteCount => stage1_Output_ByteCount,
       Input_Error => stage1_Output_Error,
-      Rounds_Column0 => rounds2_Output_Column0,
-      Rounds_Column1 => rounds2_Output_Column1,
-      Rounds_Column2 => rounds2_Output_Column2,
-      Rounds_Column3 => rounds2_Output_Column3,
+      Rounds_Column => rounds2_Output_Column,
       Advance_Ready => control_Advance_Ready,
-      Output_Column0 => stage2_Output_Column0,
-      Output_Column1 => stage2_Output_Column1,
-      Output_Column2 => stage2_Output_Column2,
-      Output_Column3 => stage2_Output_Column3,
+      Output_Column => stage2_Output_Column,
       Output_Valid => stage2_Output_Valid,
       Output_Last => stage2_Output_Last,
-      Output_Key0 => stage2_Output_Key0,
-      Output_Key1 => stage2_Output_Key1,
+      Output_Key => stage2_Output_Key,
       Output_CounterNonce => stage2_Output_CounterNonce,
-      Output_Data0 => stage2_Output_Data0,
-      Output_Data1 => stage2_Output_Data1,
-      Output_Data2 => stage2_Output_Data2,
-      Output_Data3 => stage2_Output_Data3,
+      Output_Data => stage2_Output_Data,
       Output_ByteCount => stage2_Output_ByteCount,
       Output_Error => stage2_Output_Error
     );
@@ -503,53 +309,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => stage2_Output_Column0,
-      Input_Column1 => stage2_Output_Column1,
-      Input_Column2 => stage2_Output_Column2,
-      Input_Column3 => stage2_Output_Column3,
-      Output_Column0 => rounds3_Output_Column0,
-      Output_Column1 => rounds3_Output_Column1,
-      Output_Column2 => rounds3_Output_Column2,
-      Output_Column3 => rounds3_Output_Column3
+      Input_Column => stage2_Output_Column,
+      Output_Column => rounds3_Output_Column
     );
 
   u_stage3 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => stage2_Output_Column0,
-      Input_Column1 => stage2_Output_Column1,
-      Input_Column2 => stage2_Output_Column2,
-      Input_Column3 => stage2_Output_Column3,
+      Input_Column => stage2_Output_Column,
       Input_Valid => stage2_Output_Valid,
       Input_Last => stage2_Output_Last,
-      Input_Key0 => stage2_Output_Key0,
-      Input_Key1 => stage2_Output_Key1,
+      Input_Key => stage2_Output_Key,
       Input_CounterNonce => stage2_Output_CounterNonce,
-      Input_Data0 => stage2_Output_Data0,
-      Input_Data1 => stage2_Output_Data1,
-      Input_Data2 => stage2_Output_Data2,
-      Input_Data3 => stage2_Output_Data3,
+      Input_Data => stage2_Output_Data,
       Input_ByteCount => stage2_Output_ByteCount,
       Input_Error => stage2_Output_Error,
-      Rounds_Column0 => rounds3_Output_Column0,
-      Rounds_Column1 => rounds3_Output_Column1,
-      Rounds_Column2 => rounds3_Output_Column2,
-      Rounds_Column3 => rounds3_Output_Column3,
+      Rounds_Column => rounds3_Output_Column,
       Advance_Ready => control_Advance_Ready,
-      Output_Column0 => stage3_Output_Column0,
-      Output_Column1 => stage3_Output_Column1,
-      Output_Column2 => stage3_Output_Column2,
-      Output_Column3 => stage3_Output_Column3,
+      Output_Column => stage3_Output_Column,
       Output_Valid => stage3_Output_Valid,
       Output_Last => stage3_Output_Last,
-      Output_Key0 => stage3_Output_Key0,
-      Output_Key1 => stage3_Output_Key1,
+      Output_Key => stage3_Output_Key,
       Output_CounterNonce => stage3_Output_CounterNonce,
-      Output_Data0 => stage3_Output_Data0,
-      Output_Data1 => stage3_Output_Data1,
-      Output_Data2 => stage3_Output_Data2,
-      Output_Data3 => stage3_Output_Data3,
+      Output_Data => stage3_Output_Data,
       Output_ByteCount => stage3_Output_ByteCount,
       Output_Error => stage3_Output_Error
     );
@@ -560,53 +343,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => stage3_Output_Column0,
-      Input_Column1 => stage3_Output_Column1,
-      Input_Column2 => stage3_Output_Column2,
-      Input_Column3 => stage3_Output_Column3,
-      Output_Column0 => rounds4_Output_Column0,
-      Output_Column1 => rounds4_Output_Column1,
-      Output_Column2 => rounds4_Output_Column2,
-      Output_Column3 => rounds4_Output_Column3
+      Input_Column => stage3_Output_Column,
+      Output_Column => rounds4_Output_Column
     );
 
   u_stage4 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => stage3_Output_Column0,
-      Input_Column1 => stage3_Output_Column1,
-      Input_Column2 => stage3_Output_Column2,
-      Input_Column3 => stage3_Output_Column3,
+      Input_Column => stage3_Output_Column,
       Input_Valid => stage3_Output_Valid,
       Input_Last => stage3_Output_Last,
-      Input_Key0 => stage3_Output_Key0,
-      Input_Key1 => stage3_Output_Key1,
+      Input_Key => stage3_Output_Key,
       Input_CounterNonce => stage3_Output_CounterNonce,
-      Input_Data0 => stage3_Output_Data0,
-      Input_Data1 => stage3_Output_Data1,
-      Input_Data2 => stage3_Output_Data2,
-      Input_Data3 => stage3_Output_Data3,
+      Input_Data => stage3_Output_Data,
       Input_ByteCount => stage3_Output_ByteCount,
       Input_Error => stage3_Output_Error,
-      Rounds_Column0 => rounds4_Output_Column0,
-      Rounds_Column1 => rounds4_Output_Column1,
-      Rounds_Column2 => rounds4_Output_Column2,
-      Rounds_Column3 => rounds4_Output_Column3,
+      Rounds_Column => rounds4_Output_Column,
       Advance_Ready => control_Advance_Ready,
-      Output_Column0 => stage4_Output_Column0,
-      Output_Column1 => stage4_Output_Column1,
-      Output_Column2 => stage4_Output_Column2,
-      Output_Column3 => stage4_Output_Column3,
+      Output_Column => stage4_Output_Column,
       Output_Valid => stage4_Output_Valid,
       Output_Last => stage4_Output_Last,
-      Output_Key0 => stage4_Output_Key0,
-      Output_Key1 => stage4_Output_Key1,
+      Output_Key => stage4_Output_Key,
       Output_CounterNonce => stage4_Output_CounterNonce,
-      Output_Data0 => stage4_Output_Data0,
-      Output_Data1 => stage4_Output_Data1,
-      Output_Data2 => stage4_Output_Data2,
-      Output_Data3 => stage4_Output_Data3,
+      Output_Data => stage4_Output_Data,
       Output_ByteCount => stage4_Output_ByteCount,
       Output_Error => stage4_Output_Error
     );
@@ -617,53 +377,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => stage4_Output_Column0,
-      Input_Column1 => stage4_Output_Column1,
-      Input_Column2 => stage4_Output_Column2,
-      Input_Column3 => stage4_Output_Column3,
-      Output_Column0 => rounds5_Output_Column0,
-      Output_Column1 => rounds5_Output_Column1,
-      Output_Column2 => rounds5_Output_Column2,
-      Output_Column3 => rounds5_Output_Column3
+      Input_Column => stage4_Output_Column,
+      Output_Column => rounds5_Output_Column
     );
 
   u_stage5 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => stage4_Output_Column0,
-      Input_Column1 => stage4_Output_Column1,
-      Input_Column2 => stage4_Output_Column2,
-      Input_Column3 => stage4_Output_Column3,
+      Input_Column => stage4_Output_Column,
       Input_Valid => stage4_Output_Valid,
       Input_Last => stage4_Output_Last,
-      Input_Key0 => stage4_Output_Key0,
-      Input_Key1 => stage4_Output_Key1,
+      Input_Key => stage4_Output_Key,
       Input_CounterNonce => stage4_Output_CounterNonce,
-      Input_Data0 => stage4_Output_Data0,
-      Input_Data1 => stage4_Output_Data1,
-      Input_Data2 => stage4_Output_Data2,
-      Input_Data3 => stage4_Output_Data3,
+      Input_Data => stage4_Output_Data,
       Input_ByteCount => stage4_Output_ByteCount,
       Input_Error => stage4_Output_Error,
-      Rounds_Column0 => rounds5_Output_Column0,
-      Rounds_Column1 => rounds5_Output_Column1,
-      Rounds_Column2 => rounds5_Output_Column2,
-      Rounds_Column3 => rounds5_Output_Column3,
+      Rounds_Column => rounds5_Output_Column,
       Advance_Ready => control_Advance_Ready,
-      Output_Column0 => stage5_Output_Column0,
-      Output_Column1 => stage5_Output_Column1,
-      Output_Column2 => stage5_Output_Column2,
-      Output_Column3 => stage5_Output_Column3,
+      Output_Column => stage5_Output_Column,
       Output_Valid => stage5_Output_Valid,
       Output_Last => stage5_Output_Last,
-      Output_Key0 => stage5_Output_Key0,
-      Output_Key1 => stage5_Output_Key1,
+      Output_Key => stage5_Output_Key,
       Output_CounterNonce => stage5_Output_CounterNonce,
-      Output_Data0 => stage5_Output_Data0,
-      Output_Data1 => stage5_Output_Data1,
-      Output_Data2 => stage5_Output_Data2,
-      Output_Data3 => stage5_Output_Data3,
+      Output_Data => stage5_Output_Data,
       Output_ByteCount => stage5_Output_ByteCount,
       Output_Error => stage5_Output_Error
     );
@@ -674,53 +411,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => stage5_Output_Column0,
-      Input_Column1 => stage5_Output_Column1,
-      Input_Column2 => stage5_Output_Column2,
-      Input_Column3 => stage5_Output_Column3,
-      Output_Column0 => rounds6_Output_Column0,
-      Output_Column1 => rounds6_Output_Column1,
-      Output_Column2 => rounds6_Output_Column2,
-      Output_Column3 => rounds6_Output_Column3
+      Input_Column => stage5_Output_Column,
+      Output_Column => rounds6_Output_Column
     );
 
   u_stage6 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => stage5_Output_Column0,
-      Input_Column1 => stage5_Output_Column1,
-      Input_Column2 => stage5_Output_Column2,
-      Input_Column3 => stage5_Output_Column3,
+      Input_Column => stage5_Output_Column,
       Input_Valid => stage5_Output_Valid,
       Input_Last => stage5_Output_Last,
-      Input_Key0 => stage5_Output_Key0,
-      Input_Key1 => stage5_Output_Key1,
+      Input_Key => stage5_Output_Key,
       Input_CounterNonce => stage5_Output_CounterNonce,
-      Input_Data0 => stage5_Output_Data0,
-      Input_Data1 => stage5_Output_Data1,
-      Input_Data2 => stage5_Output_Data2,
-      Input_Data3 => stage5_Output_Data3,
+      Input_Data => stage5_Output_Data,
       Input_ByteCount => stage5_Output_ByteCount,
       Input_Error => stage5_Output_Error,
-      Rounds_Column0 => rounds6_Output_Column0,
-      Rounds_Column1 => rounds6_Output_Column1,
-      Rounds_Column2 => rounds6_Output_Column2,
-      Rounds_Column3 => rounds6_Output_Column3,
+      Rounds_Column => rounds6_Output_Column,
       Advance_Ready => control_Advance_Ready,
-      Output_Column0 => stage6_Output_Column0,
-      Output_Column1 => stage6_Output_Column1,
-      Output_Column2 => stage6_Output_Column2,
-      Output_Column3 => stage6_Output_Column3,
+      Output_Column => stage6_Output_Column,
       Output_Valid => stage6_Output_Valid,
       Output_Last => stage6_Output_Last,
-      Output_Key0 => stage6_Output_Key0,
-      Output_Key1 => stage6_Output_Key1,
+      Output_Key => stage6_Output_Key,
       Output_CounterNonce => stage6_Output_CounterNonce,
-      Output_Data0 => stage6_Output_Data0,
-      Output_Data1 => stage6_Output_Data1,
-      Output_Data2 => stage6_Output_Data2,
-      Output_Data3 => stage6_Output_Data3,
+      Output_Data => stage6_Output_Data,
       Output_ByteCount => stage6_Output_ByteCount,
       Output_Error => stage6_Output_Error
     );
@@ -731,53 +445,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => stage6_Output_Column0,
-      Input_Column1 => stage6_Output_Column1,
-      Input_Column2 => stage6_Output_Column2,
-      Input_Column3 => stage6_Output_Column3,
-      Output_Column0 => rounds7_Output_Column0,
-      Output_Column1 => rounds7_Output_Column1,
-      Output_Column2 => rounds7_Output_Column2,
-      Output_Column3 => rounds7_Output_Column3
+      Input_Column => stage6_Output_Column,
+      Output_Column => rounds7_Output_Column
     );
 
   u_stage7 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => stage6_Output_Column0,
-      Input_Column1 => stage6_Output_Column1,
-      Input_Column2 => stage6_Output_Column2,
-      Input_Column3 => stage6_Output_Column3,
+      Input_Column => stage6_Output_Column,
       Input_Valid => stage6_Output_Valid,
       Input_Last => stage6_Output_Last,
-      Input_Key0 => stage6_Output_Key0,
-      Input_Key1 => stage6_Output_Key1,
+      Input_Key => stage6_Output_Key,
       Input_CounterNonce => stage6_Output_CounterNonce,
-      Input_Data0 => stage6_Output_Data0,
-      Input_Data1 => stage6_Output_Data1,
-      Input_Data2 => stage6_Output_Data2,
-      Input_Data3 => stage6_Output_Data3,
+      Input_Data => stage6_Output_Data,
       Input_ByteCount => stage6_Output_ByteCount,
       Input_Error => stage6_Output_Error,
-      Rounds_Column0 => rounds7_Output_Column0,
-      Rounds_Column1 => rounds7_Output_Column1,
-      Rounds_Column2 => rounds7_Output_Column2,
-      Rounds_Column3 => rounds7_Output_Column3,
+      Rounds_Column => rounds7_Output_Column,
       Advance_Ready => control_Advance_Ready,
-      Output_Column0 => stage7_Output_Column0,
-      Output_Column1 => stage7_Output_Column1,
-      Output_Column2 => stage7_Output_Column2,
-      Output_Column3 => stage7_Output_Column3,
+      Output_Column => stage7_Output_Column,
       Output_Valid => stage7_Output_Valid,
       Output_Last => stage7_Output_Last,
-      Output_Key0 => stage7_Output_Key0,
-      Output_Key1 => stage7_Output_Key1,
+      Output_Key => stage7_Output_Key,
       Output_CounterNonce => stage7_Output_CounterNonce,
-      Output_Data0 => stage7_Output_Data0,
-      Output_Data1 => stage7_Output_Data1,
-      Output_Data2 => stage7_Output_Data2,
-      Output_Data3 => stage7_Output_Data3,
+      Output_Data => stage7_Output_Data,
       Output_ByteCount => stage7_Output_ByteCount,
       Output_Error => stage7_Output_Error
     );
@@ -788,53 +479,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => stage7_Output_Column0,
-      Input_Column1 => stage7_Output_Column1,
-      Input_Column2 => stage7_Output_Column2,
-      Input_Column3 => stage7_Output_Column3,
-      Output_Column0 => rounds8_Output_Column0,
-      Output_Column1 => rounds8_Output_Column1,
-      Output_Column2 => rounds8_Output_Column2,
-      Output_Column3 => rounds8_Output_Column3
+      Input_Column => stage7_Output_Column,
+      Output_Column => rounds8_Output_Column
     );
 
   u_stage8 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => stage7_Output_Column0,
-      Input_Column1 => stage7_Output_Column1,
-      Input_Column2 => stage7_Output_Column2,
-      Input_Column3 => stage7_Output_Column3,
+      Input_Column => stage7_Output_Column,
       Input_Valid => stage7_Output_Valid,
       Input_Last => stage7_Output_Last,
-      Input_Key0 => stage7_Output_Key0,
-      Input_Key1 => stage7_Output_Key1,
+      Input_Key => stage7_Output_Key,
       Input_CounterNonce => stage7_Output_CounterNonce,
-      Input_Data0 => stage7_Output_Data0,
-      Input_Data1 => stage7_Output_Data1,
-      Input_Data2 => stage7_Output_Data2,
-      Input_Data3 => stage7_Output_Data3,
+      Input_Data => stage7_Output_Data,
       Input_ByteCount => stage7_Output_ByteCount,
       Input_Error => stage7_Output_Error,
-      Rounds_Column0 => rounds8_Output_Column0,
-      Rounds_Column1 => rounds8_Output_Column1,
-      Rounds_Column2 => rounds8_Output_Column2,
-      Rounds_Column3 => rounds8_Output_Column3,
+      Rounds_Column => rounds8_Output_Column,
       Advance_Ready => control_Advance_Ready,
-      Output_Column0 => stage8_Output_Column0,
-      Output_Column1 => stage8_Output_Column1,
-      Output_Column2 => stage8_Output_Column2,
-      Output_Column3 => stage8_Output_Column3,
+      Output_Column => stage8_Output_Column,
       Output_Valid => stage8_Output_Valid,
       Output_Last => stage8_Output_Last,
-      Output_Key0 => stage8_Output_Key0,
-      Output_Key1 => stage8_Output_Key1,
+      Output_Key => stage8_Output_Key,
       Output_CounterNonce => stage8_Output_CounterNonce,
-      Output_Data0 => stage8_Output_Data0,
-      Output_Data1 => stage8_Output_Data1,
-      Output_Data2 => stage8_Output_Data2,
-      Output_Data3 => stage8_Output_Data3,
+      Output_Data => stage8_Output_Data,
       Output_ByteCount => stage8_Output_ByteCount,
       Output_Error => stage8_Output_Error
     );
@@ -845,53 +513,30 @@ begin
       diagonalFirst => false
     )
     port map (
-      Input_Column0 => stage8_Output_Column0,
-      Input_Column1 => stage8_Output_Column1,
-      Input_Column2 => stage8_Output_Column2,
-      Input_Column3 => stage8_Output_Column3,
-      Output_Column0 => rounds9_Output_Column0,
-      Output_Column1 => rounds9_Output_Column1,
-      Output_Column2 => rounds9_Output_Column2,
-      Output_Column3 => rounds9_Output_Column3
+      Input_Column => stage8_Output_Column,
+      Output_Column => rounds9_Output_Column
     );
 
   u_stage9 : entity work.ChaChaRoundStage
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => stage8_Output_Column0,
-      Input_Column1 => stage8_Output_Column1,
-      Input_Column2 => stage8_Output_Column2,
-      Input_Column3 => stage8_Output_Column3,
+      Input_Column => stage8_Output_Column,
       Input_Valid => stage8_Output_Valid,
       Input_Last => stage8_Output_Last,
-      Input_Key0 => stage8_Output_Key0,
-      Input_Key1 => stage8_Output_Key1,
+      Input_Key => stage8_Output_Key,
       Input_CounterNonce => stage8_Output_CounterNonce,
-      Input_Data0 => stage8_Output_Data0,
-      Input_Data1 => stage8_Output_Data1,
-      Input_Data2 => stage8_Output_Data2,
-      Input_Data3 => stage8_Output_Data3,
+      Input_Data => stage8_Output_Data,
       Input_ByteCount => stage8_Output_ByteCount,
       Input_Error => stage8_Output_Error,
-      Rounds_Column0 => rounds9_Output_Column0,
-      Rounds_Column1 => rounds9_Output_Column1,
-      Rounds_Column2 => rounds9_Output_Column2,
-      Rounds_Column3 => rounds9_Output_Column3,
+      Rounds_Column => rounds9_Output_Column,
       Advance_Ready => control_Advance_Ready,
-      Output_Column0 => stage9_Output_Column0,
-      Output_Column1 => stage9_Output_Column1,
-      Output_Column2 => stage9_Output_Column2,
-      Output_Column3 => stage9_Output_Column3,
+      Output_Column => stage9_Output_Column,
       Output_Valid => stage9_Output_Valid,
       Output_Last => stage9_Output_Last,
-      Output_Key0 => stage9_Output_Key0,
-      Output_Key1 => stage9_Output_Key1,
+      Output_Key => stage9_Output_Key,
       Output_CounterNonce => stage9_Output_CounterNonce,
-      Output_Data0 => stage9_Output_Data0,
-      Output_Data1 => stage9_Output_Data1,
-      Output_Data2 => stage9_Output_Data2,
-      Output_Data3 => stage9_Output_Data3,
+      Output_Data => stage9_Output_Data,
       Output_ByteCount => stage9_Output_ByteCount,
       Output_Error => stage9_Output_Error
     );
@@ -900,28 +545,18 @@ begin
     port map (
       clk => clk,
       rst => rst,
-      Input_Column0 => stage9_Output_Column0,
-      Input_Column1 => stage9_Output_Column1,
-      Input_Column2 => stage9_Output_Column2,
-      Input_Column3 => stage9_Output_Column3,
+      Input_Column => stage9_Output_Column,
       Input_Valid => stage9_Output_Valid,
       Input_Last => stage9_Output_Last,
-      Input_Key0 => stage9_Output_Key0,
-      Input_Key1 => stage9_Output_Key1,
+      Input_Key => stage9_Output_Key,
       Input_CounterNonce => stage9_Output_CounterNonce,
-      Input_Data0 => stage9_Output_Data0,
-      Input_Data1 => stage9_Output_Data1,
-      Input_Data2 => stage9_Output_Data2,
-      Input_Data3 => stage9_Output_Data3,
+      Input_Data => stage9_Output_Data,
       Input_ByteCount => stage9_Output_ByteCount,
       Input_Error => stage9_Output_Error,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => out_Valid_int,
       Output_Last => out_Last_int,
-      Output_Data0 => out_Data0_int,
-      Output_Data1 => out_Data1_int,
-      Output_Data2 => out_Data2_int,
-      Output_Data3 => out_Data3_int,
+      Output_Data => out_Data_int,
       Output_ByteCount => out_ByteCount_int,
       Output_Error => out_Error_int
     );

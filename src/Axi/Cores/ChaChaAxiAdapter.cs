@@ -90,14 +90,14 @@ public sealed class ChaChaAxiWordCollector : ClockedProcess
                     {
                         uint counter = inPacket ? nextCounter : (uint)Config.Iv;
                         exhausted = counter == uint.MaxValue && !Input.Last;
-                        Output.Data0 = count == 0 ? lane : lane0;
-                        Output.Data1 = count == 1 ? lane : (count > 1 ? lane1 : 0);
-                        Output.Data2 = count == 2 ? lane : (count > 2 ? lane2 : 0);
-                        Output.Data3 = count == 3 ? lane : 0;
+                        Output.Data[0] = count == 0 ? lane : lane0;
+                        Output.Data[1] = count == 1 ? lane : (count > 1 ? lane1 : 0);
+                        Output.Data[2] = count == 2 ? lane : (count > 2 ? lane2 : 0);
+                        Output.Data[3] = count == 3 ? lane : 0;
                         Output.ByteCount = total;
                         Output.Last = Input.Last || exhausted;
-                        Output.Key0 = Config.KeyLow;
-                        Output.Key1 = Config.KeyHigh;
+                        Output.Key[0] = Config.KeyLow;
+                        Output.Key[1] = Config.KeyHigh;
                         Output.Nonce = Config.Iv >> 32;
                         Output.Counter = counter;
                         outputValid = true;
@@ -122,10 +122,7 @@ public sealed class ChaChaAxiWordCollector : ClockedProcess
         if (closing && !outputValid)
         {
             // Close the interrupted message so the core's next word starts a new one.
-            Output.Data0 = 0;
-            Output.Data1 = 0;
-            Output.Data2 = 0;
-            Output.Data3 = 0;
+            for (int i = 0; i < Output.Data.Length; i++) Output.Data[i] = 0;
             Output.ByteCount = 1;
             Output.Last = true;
             outputValid = true;
@@ -152,10 +149,10 @@ public sealed class ChaChaAxiOutputAdapter : CombinationalProcess
         Output.Valid = valid;
         Output.Last = valid && Input.Last;
         Output.ByteCount = valid ? Input.ByteCount : (byte)0;
-        Output.Lane0 = valid ? Input.Data0 : 0;
-        Output.Lane1 = valid ? Input.Data1 : 0;
-        Output.Lane2 = valid ? Input.Data2 : 0;
-        Output.Lane3 = valid ? Input.Data3 : 0;
+        Output.Lane0 = valid ? Input.Data[0] : 0;
+        Output.Lane1 = valid ? Input.Data[1] : 0;
+        Output.Lane2 = valid ? Input.Data[2] : 0;
+        Output.Lane3 = valid ? Input.Data[3] : 0;
     }
 }
 

@@ -37,17 +37,14 @@ public sealed class ChaChaPolyAxiWordCollector : ClockedProcess
         if (outputValid && CoreReady.Ready) outputValid = false;
         if (ready && Input.Valid)
         {
-            Output.Key0 = Config.KeyLow;
-            Output.Key1 = Config.KeyHigh;
+            Output.Key[0] = Config.KeyLow;
+            Output.Key[1] = Config.KeyHigh;
             Output.Nonce = AxiAeadLayout.LowBytes(Config.Iv, 12);
             Output.Decrypt = Config.Decrypt;
             if (Input.Kind == AxiAeadKind.End)
             {
                 Output.Kind = ChaChaPolyKind.End;
-                Output.Data0 = 0;
-                Output.Data1 = 0;
-                Output.Data2 = 0;
-                Output.Data3 = 0;
+                for (int i = 0; i < Output.Data.Length; i++) Output.Data[i] = 0;
                 Output.ByteCount = 0;
                 Output.Tag = Input.Data;
                 Output.Last = true;
@@ -65,10 +62,10 @@ public sealed class ChaChaPolyAxiWordCollector : ClockedProcess
                 {
                     bool data = Input.Kind == AxiAeadKind.Data;
                     Output.Kind = data ? ChaChaPolyKind.Data : ChaChaPolyKind.Aad;
-                    Output.Data0 = count == 0 ? lane : lane0;
-                    Output.Data1 = count == 1 ? lane : (count > 1 ? lane1 : 0);
-                    Output.Data2 = count == 2 ? lane : (count > 2 ? lane2 : 0);
-                    Output.Data3 = count == 3 ? lane : 0;
+                    Output.Data[0] = count == 0 ? lane : lane0;
+                    Output.Data[1] = count == 1 ? lane : (count > 1 ? lane1 : 0);
+                    Output.Data[2] = count == 2 ? lane : (count > 2 ? lane2 : 0);
+                    Output.Data[3] = count == 3 ? lane : 0;
                     Output.ByteCount = total;
                     Output.Tag = 0;
                     Output.Last = false;
@@ -117,10 +114,10 @@ public sealed class ChaChaPolyAxiOutput : CombinationalProcess
         Output.Valid = valid;
         Output.Last = end;
         Output.End = end;
-        Output.Lane0 = data ? Input.Data0 : 0;
-        Output.Lane1 = data ? Input.Data1 : 0;
-        Output.Lane2 = data ? Input.Data2 : 0;
-        Output.Lane3 = data ? Input.Data3 : 0;
+        Output.Lane0 = data ? Input.Data[0] : 0;
+        Output.Lane1 = data ? Input.Data[1] : 0;
+        Output.Lane2 = data ? Input.Data[2] : 0;
+        Output.Lane3 = data ? Input.Data[3] : 0;
         Output.ByteCount = data ? Input.ByteCount : (byte)0;
         Output.Tag = end ? Input.Tag : 0;
         Output.TagMismatch = end && Input.TagMismatch;

@@ -165,6 +165,16 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                     Write(i.Target, $"({cur} {(i.Kind == OperationKind.Increment ? "+" : "-")} {one})");
                     break;
                 }
+            case IInvocationOperation inv when BusCopy(inv) is { } copy:
+                foreach (var property in copy.Members)
+                {
+                    var (to, toType, toOutput, toLength) = members!.Signal(copy.Target, property, inv.Syntax);
+                    var (from, fromType, fromOutput, _) = members.Signal(copy.Source, property, inv.Syntax);
+                    if (!toOutput) throw Error(inv, $"{copy.Target.Name} is an [InputBus]: a process writes only its [OutputBus] fields");
+                    if (fromOutput) throw Error(inv, $"{copy.Source.Name} is an [OutputBus]: a process reads only its [InputBus] fields (keep a register copy if you need the value)");
+                    Line($"{to} <= {(toLength > 0 ? from : Conv(from, fromType, toType, inv))};");
+                }
+                break;
             case IInvocationOperation inv:
                 throw Error(inv, "a call as a statement does nothing in hardware; helpers must return a value that you assign");
             default:
@@ -512,6 +522,27 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             throw Error(p, $"{busField.Name}.{p.Property.Name} is a bus array, no value in hardware: read and write its elements ({p.Property.Name}[i]) or its Length");
         return (busField, name, elementType, output);
     }
+
+    /// <summary>
+    /// A call of <c>Hdl.BusCopy.CopyFrom&lt;T&gt;(target, source)</c>: the two bus fields and the members
+    /// of T (inherited ones first); null for any other call.
+    /// </summary>
+    (IFieldSymbol Target, IFieldSymbol Source, IReadOnlyList<IPropertySymbol> Members)? BusCopy(IInvocationOperation inv)
+    {
+        var m = inv.TargetMethod;
+        if (!IsBusCopy(m)) return null;
+        if (members is null) throw Error(inv, "a static helper cannot copy buses; copy them in OnTick");
+        IFieldSymbol Field(IOperation op) => Unwrap(op) is IFieldReferenceOperation { Field.IsStatic: false } f ? f.Field
+            : throw Error(op, "CopyFrom copies between bus fields of the process (Output.CopyFrom<T>(Input))");
+        var target = Field(inv.Arguments.First(a => a.Parameter!.Ordinal == 0).Value);
+        var source = Field(inv.Arguments.First(a => a.Parameter!.Ordinal == 1).Value);
+        var type = m.TypeArguments[0];
+        var list = type.AllInterfaces.Reverse().Append(type)
+            .SelectMany(i => i.GetMembers().OfType<IPropertySymbol>()).ToList();
+        return (target, source, list);
+    }
+
+    internal static bool IsBusCopy(IMethodSymbol m) => m.Name == "CopyFrom" && m.ContainingType.ToDisplayString() == "Hdl.BusCopy";
 
     /// <summary>A member of a bus field: scalar signal or array (length above 0).</summary>
     (IFieldSymbol Field, string Port, VType Type, bool IsOutput, int Length)? BusMember(IPropertyReferenceOperation p)

@@ -299,6 +299,17 @@ internal sealed class ResetAnalysis
                 case IBinaryOperation b when IsShift(b.OperatorKind):
                     flow.Decide(Reads(b.RightOperand), op);
                     break;
+                case IInvocationOperation inv when BodyTranslator.IsBusCopy(inv.TargetMethod):
+                    {
+                        // Output.CopyFrom<T>(Input): each member of T flows from the source's signal to the target's.
+                        var target = BodyTranslator.Unwrap(inv.Arguments.First(a => a.Parameter!.Ordinal == 0).Value);
+                        var source = BodyTranslator.Unwrap(inv.Arguments.First(a => a.Parameter!.Ordinal == 1).Value);
+                        if (target is not IFieldReferenceOperation to || source is not IFieldReferenceOperation from) { flow.NotModelled(inv); break; }
+                        var type = inv.TargetMethod.TypeArguments[0];
+                        foreach (var p in type.AllInterfaces.Append(type).SelectMany(i => i.GetMembers().OfType<IPropertySymbol>()))
+                            flow.Flow(new SignalNode(Key(to.Field), p.Name), [new SignalNode(Key(from.Field), p.Name)]);
+                        break;
+                    }
                 case IInvocationOperation inv:
                     Call(inv, flow);
                     break;
@@ -390,10 +401,14 @@ internal sealed class ResetAnalysis
         var list = new List<FlowNode>();
         foreach (var op in expression.DescendantsAndSelf())
             if (op is ILocalReferenceOperation or IParameterReferenceOperation or IFieldReferenceOperation or IPropertyReferenceOperation
-                && Node(op) is { } node)
+                && !IsLengthOf(op) && Node(op) is { } node)
                 list.Add(node);
         return list;
     }
+
+    /// <summary>Whether <paramref name="op"/> is the array (or bus array) of a <c>.Length</c>: a constant, no read of its values.</summary>
+    static bool IsLengthOf(IOperation op) =>
+        op.Parent is IPropertyReferenceOperation { Property.Name: "Length" } length && length.Instance == op;
 
     static bool IsBus(ITypeSymbol t) => t.AllInterfaces.Any(i => i.Name == "IBus" && i.ContainingNamespace.ToDisplayString() == "Hdl")
         || t.Name == "IBus" && t.ContainingNamespace.ToDisplayString() == "Hdl";

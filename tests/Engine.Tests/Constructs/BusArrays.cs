@@ -103,3 +103,68 @@ public static class BusArraysCase
         input.Store = Stimulus.Chance(Operands.Seed, cycle, 6, 0.5);
     }
 }
+
+public interface IBusCopyPayload : IBus
+{
+    [InitialValue(0u)] uint Word { get; set; }
+    [Width(5), InitialValue(0)] byte Small { get; set; }
+    [ArrayLength(2), InitialValue(0)] BusArray<ushort> Pair { get; }
+}
+
+public interface IBusCopyIn : IBusCopyPayload
+{
+    bool Enable { get; set; }
+}
+
+public interface IBusCopyOut : IBusCopyPayload
+{
+    [InitialValue(false)] bool Seen { get; set; }
+}
+
+/// <summary>Construct: a whole bus copied in one statement (the type argument inferred).</summary>
+public sealed class BusCopyPassProcess : CombinationalProcess
+{
+    [InputBus] public IBusCopyIn Input = null!;
+    [OutputBus] public IBusCopyIn Output = Bus.Create<IBusCopyIn>();
+
+    protected override void OnTick() => Output.CopyFrom(Input);
+}
+
+/// <summary>Construct: the members of a shared base interface copied between two kinds of bus, on some cycles.</summary>
+public sealed class BusCopyHoldProcess : ClockedProcess
+{
+    [InputBus] public IBusCopyIn Input = null!;
+    [OutputBus] public IBusCopyOut Output = Bus.Create<IBusCopyOut>();
+
+    protected override void OnTick()
+    {
+        if (Input.Enable)
+        {
+            Output.CopyFrom<IBusCopyPayload>(Input);
+        }
+        Output.Seen = Input.Enable;
+    }
+}
+
+public static class BusCopyCase
+{
+    public static Design Build()
+    {
+        var d = new Design("construct_bus_copy");
+        var pass = d.Add(new BusCopyPassProcess());
+        pass.Input = d.Input(Bus.Create<IBusCopyIn>(), "source");
+        var hold = d.Add(new BusCopyHoldProcess { Input = pass.Output });
+        d.Output(hold.Output, "held");
+        return d;
+    }
+
+    public static void Drive(Simulation sim, int cycle)
+    {
+        var input = sim.Port<IBusCopyIn>("source");
+        input.Word = Stimulus.Word(Operands.Seed, cycle, 0);
+        input.Small = (byte)(Stimulus.Bits(Operands.Seed, cycle, 1) & 31);
+        input.Pair[0] = (ushort)Stimulus.Bits(Operands.Seed, cycle, 2);
+        input.Pair[1] = (ushort)Stimulus.Bits(Operands.Seed, cycle, 3);
+        input.Enable = Stimulus.Chance(Operands.Seed, cycle, 4, 0.5);
+    }
+}

@@ -429,6 +429,25 @@ public class ConstructTests
     public void BusArraysCoSim() => CoSimulate(BusArraysCase.Build, BusArraysCase.Drive);
 
     [Fact]
+    public void BusCopies()
+    {
+        (uint Word, byte Small, ushort Pair0, ushort Pair1, bool Seen) held = default;
+        int copies = 0;
+        Run(BusCopyCase.Build, BusCopyCase.Drive, (sim, _, context) =>
+        {
+            var input = sim.Port<IBusCopyIn>("source");
+            var r = sim.Port<IBusCopyOut>("held");
+            Expect.Equal(held, (r.Word, r.Small, r.Pair[0], r.Pair[1], r.Seen), context);
+            if (input.Enable) { held = (input.Word, input.Small, input.Pair[0], input.Pair[1], true); copies++; }
+            else held.Seen = false;
+        });
+        Assert.InRange(copies, 100, 200);
+    }
+
+    [Fact, Trait("Category", CoSim.Category)]
+    public void BusCopiesCoSim() => CoSimulate(BusCopyCase.Build, BusCopyCase.Drive);
+
+    [Fact]
     public void ReadonlyConstructorConstants() => Run(InstanceConstantsCase.Build, Operands.Drive, (sim, _, context) =>
     {
         var (a, b, at) = Operands2(sim, context);

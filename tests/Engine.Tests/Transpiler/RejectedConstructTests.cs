@@ -34,6 +34,7 @@ public class RejectedConstructTests
         { nameof(TryCatch), "exceptions are not in the hardware subset" },
         { nameof(ReadsItsOutput), "a process reads only its [InputBus] fields" },
         { nameof(WholeBusArray), "a bus array is no value in hardware: read and write its elements" },
+        { nameof(CopiesIntoItsInput), "Input is an [InputBus]: a process writes only its [OutputBus] fields" },
         { nameof(WritesItsInputArray), "Input is an [InputBus]: a process writes only its [OutputBus] fields" },
         { nameof(WritesItsInput), "a process writes only its [OutputBus] fields" },
         { nameof(WritesReadonlyField), "a call as a statement does nothing in hardware" },

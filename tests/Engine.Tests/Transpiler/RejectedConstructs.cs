@@ -119,6 +119,15 @@ public sealed class WritesItsInputArray : RejectProcess
     }
 }
 
+public sealed class CopiesIntoItsInput : RejectProcess
+{
+    protected override void OnTick()
+    {
+        Input.CopyFrom(Input);
+        Output.Value = Input.Value;
+    }
+}
+
 public sealed class ReadsItsOutput : RejectProcess
 {
     protected override void OnTick()
