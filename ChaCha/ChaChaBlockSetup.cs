@@ -46,7 +46,10 @@ public sealed class ChaChaBlockSetup : ClockedProcess
                     counter = Input.Counter;
                 }
                 UInt128 counterNonce = ChaChaMath.CounterNonce(counter, n);
-                for (int i = 0; i < Output.Column.Length; i++) Output.Column[i] = ChaChaMath.InitialColumn(k0, k1, counterNonce, i);
+                Output.Column[0] = ChaChaMath.InitialColumn(k0, k1, counterNonce, 0);
+                Output.Column[1] = ChaChaMath.InitialColumn(k0, k1, counterNonce, 1);
+                Output.Column[2] = ChaChaMath.InitialColumn(k0, k1, counterNonce, 2);
+                Output.Column[3] = ChaChaMath.InitialColumn(k0, k1, counterNonce, 3);
                 Output.Key[0] = k0;
                 Output.Key[1] = k1;
                 Output.CounterNonce = counterNonce;

@@ -31,8 +31,11 @@ public sealed class ChaChaFinalStage : ClockedProcess
                 UInt128 s2 = ChaChaMath.AddLanes(Input.Column[2], ChaChaMath.InitialColumn(key0, key1, counterNonce, 2));
                 UInt128 s3 = ChaChaMath.AddLanes(Input.Column[3], ChaChaMath.InitialColumn(key0, key1, counterNonce, 3));
                 byte byteCount = Input.ByteCount;
-                for (int i = 0; i < Output.Data.Length; i++)
-                    Output.Data[i] = (ChaChaMath.Row(s0, s1, s2, s3, i) ^ Input.Data[i]) & ChaChaMath.KeepMask(byteCount, i);
+                // Constant rows: the helpers are written in place with their row's slices (docs/engine.md).
+                Output.Data[0] = (ChaChaMath.Row(s0, s1, s2, s3, 0) ^ Input.Data[0]) & ChaChaMath.KeepMask(byteCount, 0);
+                Output.Data[1] = (ChaChaMath.Row(s0, s1, s2, s3, 1) ^ Input.Data[1]) & ChaChaMath.KeepMask(byteCount, 1);
+                Output.Data[2] = (ChaChaMath.Row(s0, s1, s2, s3, 2) ^ Input.Data[2]) & ChaChaMath.KeepMask(byteCount, 2);
+                Output.Data[3] = (ChaChaMath.Row(s0, s1, s2, s3, 3) ^ Input.Data[3]) & ChaChaMath.KeepMask(byteCount, 3);
                 Output.ByteCount = byteCount;
                 Output.Error = Input.Error;
                 Output.Last = Input.Last;

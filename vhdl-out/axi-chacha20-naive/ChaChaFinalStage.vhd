@@ -59,9 +59,10 @@ begin
             s2 := ChaChaMath_AddLanes(Input_Column(2), ChaChaMath_Pack(ChaChaMath_Sigma(2), key0(95 downto 64), key1(95 downto 64), counterNonce(95 downto 64)));
             s3 := ChaChaMath_AddLanes(Input_Column(3), ChaChaMath_Pack(ChaChaMath_Sigma(3), key0(127 downto 96), key1(127 downto 96), counterNonce(127 downto 96)));
             byteCount := resize(Input_ByteCount, 8);
-            for i in 0 to 3 loop
-              Output_Data(i) <= ((ChaChaMath_Pack(resize(shift_right(s0, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 5), 7)), 32), resize(shift_right(s1, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 5), 7)), 32), resize(shift_right(s2, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 5), 7)), 32), resize(shift_right(s3, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 5), 7)), 32)) xor Input_Data(i)) and ChaChaMath_KeepMask(byteCount, i));
-            end loop;
+            Output_Data(0) <= ((ChaChaMath_Pack(s0(31 downto 0), s1(31 downto 0), s2(31 downto 0), s3(31 downto 0)) xor Input_Data(0)) and ChaChaMath_KeepMask(byteCount, 0));
+            Output_Data(1) <= ((ChaChaMath_Pack(s0(63 downto 32), s1(63 downto 32), s2(63 downto 32), s3(63 downto 32)) xor Input_Data(1)) and ChaChaMath_KeepMask(byteCount, 1));
+            Output_Data(2) <= ((ChaChaMath_Pack(s0(95 downto 64), s1(95 downto 64), s2(95 downto 64), s3(95 downto 64)) xor Input_Data(2)) and ChaChaMath_KeepMask(byteCount, 2));
+            Output_Data(3) <= ((ChaChaMath_Pack(s0(127 downto 96), s1(127 downto 96), s2(127 downto 96), s3(127 downto 96)) xor Input_Data(3)) and ChaChaMath_KeepMask(byteCount, 3));
             Output_ByteCount <= byteCount(6 downto 0);
             Output_Error <= Input_Error;
             Output_Last <= Input_Last;

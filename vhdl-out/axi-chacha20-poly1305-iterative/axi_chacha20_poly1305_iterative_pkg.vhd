@@ -30,7 +30,6 @@ package axi_chacha20_poly1305_iterative_pkg is
   function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_div(a, b : unsigned) return unsigned;
   function hdl_div(a, b : signed) return signed;
-  function hdl_index(i : integer; n : positive) return natural;
   function hdl_mul(a, b : unsigned) return unsigned;
   function hdl_rotl(x : unsigned; n : natural) return unsigned;
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32;
@@ -115,14 +114,6 @@ package body axi_chacha20_poly1305_iterative_pkg is
       end if;
     end if;
     return signed(r);
-  end function;
-
-  function hdl_index(i : integer; n : positive) return natural is
-  begin
-    if i >= 0 and i < n then
-      return i;
-    end if;
-    return 0;
   end function;
 
   function hdl_mul(a, b : unsigned) return unsigned is

@@ -23,7 +23,6 @@ package axi_chacha20_proc10_w32_pkg is
       x"61707865", x"3320646E", x"79622D32", x"6B206574");
   function hdl_amount(x : unsigned; bits : positive) return natural;
   function hdl_amount(x : signed; bits : positive) return natural;
-  function hdl_index(i : integer; n : positive) return natural;
   function hdl_rotl(x : unsigned; n : natural) return unsigned;
   function AxiMath_LaneMask(keep : hdl_u8) return hdl_u64;
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32;
@@ -50,14 +49,6 @@ package body axi_chacha20_proc10_w32_pkg is
   begin
     v := unsigned(x);
     return to_integer(v(bits - 1 downto 0));
-  end function;
-
-  function hdl_index(i : integer; n : positive) return natural is
-  begin
-    if i >= 0 and i < n then
-      return i;
-    end if;
-    return 0;
   end function;
 
   function hdl_rotl(x : unsigned; n : natural) return unsigned is

@@ -85,14 +85,15 @@ begin
               counter := Input_Counter;
             end if;
             counterNonce := unsigned'(n(95 downto 0) & counter);
-            for i in 0 to 3 loop
-              Output_Column(i) <= ChaChaMath_Pack(ChaChaMath_Sigma(hdl_index(i, 4)), resize(shift_right(k0, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 5), 7)), 32), resize(shift_right(k1, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 5), 7)), 32), resize(shift_right(counterNonce, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 5), 7)), 32));
-            end loop;
+            Output_Column(0) <= ChaChaMath_Pack(ChaChaMath_Sigma(0), k0(31 downto 0), k1(31 downto 0), counterNonce(31 downto 0));
+            Output_Column(1) <= ChaChaMath_Pack(ChaChaMath_Sigma(1), k0(63 downto 32), k1(63 downto 32), counterNonce(63 downto 32));
+            Output_Column(2) <= ChaChaMath_Pack(ChaChaMath_Sigma(2), k0(95 downto 64), k1(95 downto 64), counterNonce(95 downto 64));
+            Output_Column(3) <= ChaChaMath_Pack(ChaChaMath_Sigma(3), k0(127 downto 96), k1(127 downto 96), counterNonce(127 downto 96));
             Output_Key(0) <= k0;
             Output_Key(1) <= k1;
             Output_CounterNonce <= counterNonce;
-            for i_2 in 0 to 3 loop
-              Output_Data(i_2) <= Input_Data(i_2);
+            for i in 0 to 3 loop
+              Output_Data(i) <= Input_Data(i);
             end loop;
             Output_ByteCount <= resize(resize(Input_ByteCount, 8), 7);
             Output_Last <= Input_Last;

@@ -18,7 +18,6 @@ package chacha20_iterative_pkg is
       x"61707865", x"3320646E", x"79622D32", x"6B206574");
   function hdl_amount(x : unsigned; bits : positive) return natural;
   function hdl_amount(x : signed; bits : positive) return natural;
-  function hdl_index(i : integer; n : positive) return natural;
   function hdl_rotl(x : unsigned; n : natural) return unsigned;
   function ChaChaMath_Pack(lane0 : hdl_u32; lane1 : hdl_u32; lane2 : hdl_u32; lane3 : hdl_u32) return hdl_u128;
   function ChaChaMath_QuarterRound(abcd : hdl_u128) return hdl_u128;
@@ -39,14 +38,6 @@ package body chacha20_iterative_pkg is
   begin
     v := unsigned(x);
     return to_integer(v(bits - 1 downto 0));
-  end function;
-
-  function hdl_index(i : integer; n : positive) return natural is
-  begin
-    if i >= 0 and i < n then
-      return i;
-    end if;
-    return 0;
   end function;
 
   function hdl_rotl(x : unsigned; n : natural) return unsigned is

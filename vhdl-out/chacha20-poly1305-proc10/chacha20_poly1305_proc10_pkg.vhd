@@ -27,7 +27,6 @@ package chacha20_poly1305_proc10_pkg is
   function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_div(a, b : unsigned) return unsigned;
   function hdl_div(a, b : signed) return signed;
-  function hdl_index(i : integer; n : positive) return natural;
   function hdl_mul(a, b : unsigned) return unsigned;
   function hdl_rotl(x : unsigned; n : natural) return unsigned;
   function ChaChaMath_Pack(lane0 : hdl_u32; lane1 : hdl_u32; lane2 : hdl_u32; lane3 : hdl_u32) return hdl_u128;
@@ -105,14 +104,6 @@ package body chacha20_poly1305_proc10_pkg is
       end if;
     end if;
     return signed(r);
-  end function;
-
-  function hdl_index(i : integer; n : positive) return natural is
-  begin
-    if i >= 0 and i < n then
-      return i;
-    end if;
-    return 0;
   end function;
 
   function hdl_mul(a, b : unsigned) return unsigned is

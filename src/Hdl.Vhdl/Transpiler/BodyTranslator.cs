@@ -519,7 +519,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         }
         if (BusMember(p) is not var (busField, name, elementType, output, members)) return null;
         if (members > 0)
-            throw Error(p, $"{busField.Name}.{p.Property.Name} is a bus array, no value in hardware: read and write its elements ({p.Property.Name}[i]) or its Length");
+            throw Error(p, "a bus array is no value in hardware: read and write its elements (Input.Words[i]) or its Length");
         return (busField, name, elementType, output);
     }
 
