@@ -58,6 +58,12 @@ internal static class TopWriter
     public static string Write(PackageBuilder pkg, Netlist netlist, string top,
         Dictionary<Process, (string Entity, IReadOnlyList<EntityPort> Ports, IReadOnlyList<EntityGeneric> Generics)> instances)
     {
+        // Each writer's entity has an out port for every signal of the bus and drives it (an unwritten
+        // one keeps its start value), so two writers of one bus, even of disjoint signals, are two
+        // drivers of each signal in VHDL, which the C# simulation (one writer per signal) allows.
+        foreach (var bus in netlist.Buses)
+            if (netlist.Writers[bus] is { Count: > 1 } writers)
+                throw new TranspileException($"bus {bus} is written by processes {string.Join(" and ", writers.Select(w => w.Name))}: in VHDL every writer drives every signal of a bus; give each writer a bus of its own");
         var scope = new NameScope(pkg.Scope);
         scope.Reserve("rtl");
         scope.Reserve("clk"); scope.Reserve("rst");

@@ -267,3 +267,21 @@ public sealed class TableReader : CombinationalProcess
         Output.Y = Input.B;
     }
 }
+
+/// <summary>Writes X of a bus it shares with <see cref="HalfWriterY"/>: one writer per signal, as the simulation wants.</summary>
+public sealed class HalfWriterX : ClockedProcess
+{
+    [InputBus] public IOperands Input = null!;
+    [OutputBus] public ISoundResult Output = Bus.Create<ISoundResult>();
+
+    protected override void OnTick() => Output.X = Input.A;
+}
+
+/// <summary>Writes Y of the bus <see cref="HalfWriterX"/> writes X of.</summary>
+public sealed class HalfWriterY : ClockedProcess
+{
+    [InputBus] public IOperands Input = null!;
+    [OutputBus] public ISoundResult Output = null!;
+
+    protected override void OnTick() => Output.Y = Input.B;
+}

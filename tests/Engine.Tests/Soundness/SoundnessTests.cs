@@ -101,6 +101,31 @@ public class SoundnessTests
             Assert.True(e.Message.Contains(part, StringComparison.Ordinal), $"message lacks \"{part}\": {e.Message}");
     }
 
+    /// <summary>
+    /// Two processes writing disjoint signals of one bus run in C# (one writer per signal), but each
+    /// writer's entity drives every signal of the bus in VHDL: the transpiler refuses the design.
+    /// </summary>
+    [Fact]
+    public void TwoWritersOfOneBusAreATranspileError()
+    {
+        var d = new Design("sound_two_bus_writers");
+        var x = d.Add(new HalfWriterX { Name = "left" });
+        var y = d.Add(new HalfWriterY { Name = "right", Output = x.Output });
+        var input = d.Input(Bus.Create<IOperands>(), Operands.Port);
+        x.Input = y.Input = input;
+        d.Output(x.Output, "result");
+        var sim = new Simulation(d);
+        Operands.Drive(sim, 0);
+        sim.Step();
+        Operands.Drive(sim, 1);
+        sim.Settle();
+        Assert.Equal(Stimulus.Word(Operands.Seed, 0, 0), sim.Port<ISoundResult>("result").X);
+        Assert.Equal(Stimulus.Word(Operands.Seed, 0, 1), sim.Port<ISoundResult>("result").Y);
+        var e = Assert.Throws<Hdl.Vhdl.Transpiler.TranspileException>(() => Hdl.Vhdl.VhdlGenerator.Generate(sim.Netlist));
+        foreach (var part in new[] { "bus result", "left and right", "a bus of its own" })
+            Assert.True(e.Message.Contains(part, StringComparison.Ordinal), $"message lacks \"{part}\": {e.Message}");
+    }
+
     [Fact]
     public void OneArrayReadByAClockedAndACombinationalProcessIsAnElaborationError()
     {
