@@ -1,3 +1,5 @@
+using System.Text.RegularExpressions;
+
 namespace Hdl.Fuzz;
 
 /// <summary>
@@ -79,6 +81,24 @@ public static class Shrinker
         }
         for (int h = u.Helpers.Count - 1; h >= 0; h--) yield return u with { Helpers = [.. u.Helpers.Where((_, i) => i != h)] };
         for (int d = 0; d < u.Declarations.Count; d++) yield return u with { Declarations = [.. u.Declarations.Where((_, i) => i != d)] };
+        // input members no process reads any more
+        for (int m = 0; m < u.Input.Count && u.Input.Count > 1; m++)
+        {
+            var without = u with { Input = [.. u.Input.Where((_, i) => i != m)] };
+            if (!Regex.IsMatch(without.Render(), $@"\bIn\.{u.Input[m].Name}\b")) yield return without;
+        }
+        // bus arrays one element shorter (an index kept in range for the old length may then throw
+        // in C#: another failure, so the predicate turns it down)
+        for (int m = 0; m < u.Input.Count; m++)
+            if (u.Input[m].Length > 1)
+                yield return u with { Input = [.. u.Input.Select((x, i) => i == m ? x with { Length = x.Length - 1 } : x)] };
+        for (int k = 0; k < u.Processes.Count; k++)
+        {
+            var p = u.Processes[k];
+            for (int o = 0; o < p.Outputs.Count; o++)
+                if (p.Outputs[o].Length > 1)
+                    yield return With(u, k, p with { Outputs = [.. p.Outputs.Select((x, i) => i == o ? x with { Length = x.Length - 1 } : x)] });
+        }
 
         // statements: remove one, or replace a compound one by one of its blocks
         int statements = CountStatements(u);
@@ -119,10 +139,13 @@ public static class Shrinker
 
     static UnitModel With(UnitModel u, int k, ProcessModel p) => u with { Processes = [.. u.Processes.Select((x, i) => i == k ? p : x)] };
 
+    /// <summary>Whether <paramref name="s"/> only writes the output <paramref name="target"/>: a signal, or elements of a bus array (also in a loop or under an if).</summary>
     static bool Writes(Stmt s, string target) => s switch
     {
         Assign { Target: Ref r } => r.Text == target,
-        If { Then: [Assign { Target: Ref r }], Else: [] } => r.Text == target,
+        Assign { Target: Element { Signal: true } e } => e.Array == target,
+        If { Else: [] } i => i.Then.Count > 0 && i.Then.All(x => Writes(x, target)),
+        For f => f.Body.Count > 0 && f.Body.All(x => Writes(x, target)),
         _ => false,
     };
 
