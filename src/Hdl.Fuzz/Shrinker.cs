@@ -5,8 +5,9 @@ namespace Hdl.Fuzz;
 /// <summary>
 /// Reduces a failing unit while a predicate (the same kind of failure) still holds: drops processes,
 /// instances, helpers, declarations, members and statements, flattens branches and loops, replaces
-/// expressions by their operands or by small literals. Greedy: each accepted step renders shorter
-/// C#, so it ends; it also ends after <paramref name="maxAttempts"/> predicate calls.
+/// expressions by their operands or by small literals, shortens bus arrays. Greedy: each accepted
+/// step renders shorter C# (or as long C# with fewer bus-array elements), so it ends; it also ends
+/// after <paramref name="maxAttempts"/> predicate calls.
 /// </summary>
 public static class Shrinker
 {
@@ -16,7 +17,7 @@ public static class Shrinker
         var deadline = DateTime.UtcNow + (budget ?? TimeSpan.FromMinutes(5));
         int attempts = 0;
         var current = unit;
-        int length = current.Render().Length;
+        int length = current.Render().Length, elements = ArrayElements(current);
         // After a success the next pass resumes at the same position (the cuts before it failed on a
         // bigger design); a pass from the start that finds nothing ends the search.
         int resume = 0;
@@ -28,12 +29,14 @@ public static class Shrinker
             {
                 if (attempts >= maxAttempts || DateTime.UtcNow >= deadline) break;
                 if (position++ < resume) continue;
-                int l = candidate.Render().Length;
-                if (l >= length) continue;
+                int l = candidate.Render().Length, e = ArrayElements(candidate);
+                // shorter C#, or as long with fewer bus-array elements ([ArrayLength(2)] to (1))
+                if (l > length || l == length && e >= elements) continue;
                 attempts++;
                 if (!stillFails(candidate)) continue;
                 current = candidate;
                 length = l;
+                elements = e;
                 improved = true;
                 resume = position - 1;
                 progress?.Invoke($"shrunk to {length} characters after {attempts} attempts");
@@ -47,6 +50,9 @@ public static class Shrinker
         }
         return current;
     }
+
+    /// <summary>The elements of the unit's bus arrays.</summary>
+    static int ArrayElements(UnitModel u) => u.Input.Sum(s => s.Length) + u.Processes.Sum(p => p.Outputs.Sum(o => o.Length));
 
     /// <summary>Smaller variants of a unit, the biggest cuts first.</summary>
     public static IEnumerable<UnitModel> Candidates(UnitModel u)
