@@ -181,7 +181,7 @@ public sealed class Generator
     Expr Gen(HType t, Scope s, int depth)
     {
         if (depth <= 0 || rng.Chance(0.2)) return Leaf(t, s);
-        if (s.BusArrays.Count > 0 && rng.Chance(0.15) && BusRead(t, s) is { } read) return read;
+        if (s.BusArrays.Count > 0 && rng.Chance(s.Loop is null ? 0.15 : 0.3) && BusRead(t, s) is { } read) return read;
         if (t.IsBool) return GenBool(s, depth);
         if (t.IsEnum)
         {
@@ -356,15 +356,22 @@ public sealed class Generator
         if (rng.Chance(0.3)) s.Readable.Add(new Ref(HType.Int, $"{name}.Length", Static: true));
     }
 
-    /// <summary>An element of a bus array of type <paramref name="t"/>: at the loop variable when the loop stays in range, else at a computed in-range index.</summary>
+    /// <summary>
+    /// An element of a bus array of type <paramref name="t"/> (or of another integer type, cast to
+    /// <paramref name="t"/>): at the loop variable when the loop stays in range, else at a computed
+    /// in-range index.
+    /// </summary>
     Expr? BusRead(HType t, Scope s)
     {
-        var arrays = s.BusArrays.Where(a => a.Element == t).ToList();
+        var arrays = s.BusArrays.Where(a => a.Element == t || t.IsInteger && a.Element.IsInteger && Can(Construct.IntegerCast)).ToList();
         if (arrays.Count == 0 || !Use(Construct.BusArray)) return null;
         var a = rng.Pick(arrays);
-        if (s.Loop is { } l && l.From >= 0 && l.To <= a.Length && rng.Chance(0.6))
-            return new Element(t, a.Name, new Ref(HType.Int, "i", Static: true), Signal: true);
-        return new Element(t, a.Name, InRange(a.Length, s), Signal: true);
+        bool atLoopVariable = s.Loop is { } l && l.From >= 0 && l.To <= a.Length && rng.Chance(0.6);
+        var element = new Element(a.Element, a.Name, atLoopVariable ? new Ref(HType.Int, "i", Static: true) : InRange(a.Length, s), Signal: true);
+        if (a.Element == t) return element;
+        Use(Construct.IntegerCast);
+        if (a.Element.IsWide || t.IsWide) Use(Construct.WideTypes);
+        return new Cast(t, element);
     }
 
     /// <summary>
