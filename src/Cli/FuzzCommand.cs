@@ -29,6 +29,7 @@ public static class FuzzCommand
         env.Out.Write(report.Summary + "\n");
         env.Error.WriteLine(string.Create(CultureInfo.InvariantCulture,
             $"fuzz: {report.Duration.TotalSeconds:0.0} s, {report.DesignsPerSecond:0.00} designs/s, {report.PipelineRuns} pipeline runs; failing designs in {dir}"));
+        env.Error.WriteLine($"fuzz: designs per construct: {report.ConstructSummary}");
         return report.Failures.Count == 0 ? ExitCodes.Success : ExitCodes.Failure;
     }
 }

@@ -10,7 +10,7 @@ public enum Construct
     Local, If, SwitchOnInteger, SwitchOnEnum, ForLoop, CompoundAssignment, IncrementDecrement,
     // state and structure
     Register, EnumRegister, RegisterFile, ArrayConstant, Generic, MultipleInstances, CombinationalProcess, ClockedProcess,
-    ChainedProcesses, HeldOutput, NarrowWidth, Ram,
+    ChainedProcesses, HeldOutput, NarrowWidth, Ram, BusArray,
     // constructs of defects of the back end, all fixed now (they stay named: docs/fuzzing.md lists what each one found)
     GuardedDivision, GuardedIndex, CombinationalDivisionByInput, SignedRemainder, SwitchDefaultNotLast,
     NegativeIntToUnsigned, FieldNamedLikeEnum, GenericNamedLikeLabel, NestedStaticScalars, SharedArray,

@@ -22,9 +22,13 @@ public sealed record FuzzFailure(int Seed, int Index, FailureKind Kind, string D
     }
 }
 
-public sealed record FuzzReport(int Designs, int Seed, IReadOnlyList<FuzzFailure> Failures, TimeSpan Duration, int PipelineRuns)
+/// <param name="ConstructCounts">How many of the designs used each construct (<see cref="UnitModel.Used"/>).</param>
+public sealed record FuzzReport(int Designs, int Seed, IReadOnlyList<FuzzFailure> Failures, TimeSpan Duration, int PipelineRuns,
+    IReadOnlyDictionary<Construct, int> ConstructCounts)
 {
     public string Summary => $"fuzz: {Designs} designs, seed {Seed}, {Failures.Count} failures";
+    /// <summary>"Arithmetic 180, BusArray 61, ...": the designs that used each construct, in the order of <see cref="Construct"/>.</summary>
+    public string ConstructSummary => string.Join(", ", ConstructCounts.OrderBy(c => c.Key).Select(c => $"{c.Key} {c.Value}"));
     public double DesignsPerSecond => Designs / Math.Max(0.001, Duration.TotalSeconds);
 }
 
@@ -45,6 +49,7 @@ public sealed class Fuzzer(FuzzOptions options, Action<string>? log = null)
         Directory.CreateDirectory(options.OutDir);
         workRoot = Directory.CreateTempSubdirectory("hdl-fuzz-work-").FullName;
         var failures = new List<FuzzFailure>();
+        var counts = new SortedDictionary<Construct, int>();
         int designs = 0;
         try
         {
@@ -52,6 +57,7 @@ public sealed class Fuzzer(FuzzOptions options, Action<string>? log = null)
             {
                 var units = Enumerable.Range(options.FirstIndex + start, Math.Min(options.BatchSize, options.Count - start))
                     .Select(i => generator.Generate(options.Seed, i)).ToList();
+                foreach (var c in units.SelectMany(u => u.Used)) counts[c] = counts.GetValueOrDefault(c) + 1;
                 foreach (var (unit, outcome) in Check(units))
                 {
                     var f = Report(unit, outcome);
@@ -68,7 +74,7 @@ public sealed class Fuzzer(FuzzOptions options, Action<string>? log = null)
         {
             try { Directory.Delete(workRoot, recursive: true); } catch (IOException) { }
         }
-        return new FuzzReport(designs, options.Seed, failures, sw.Elapsed, runs);
+        return new FuzzReport(designs, options.Seed, failures, sw.Elapsed, runs, counts);
     }
 
     /// <summary>

@@ -42,8 +42,12 @@ public sealed class Generator
         public readonly List<Expr> Targets = [];
         public readonly List<(string Name, HType Element, int Length)> Arrays = [];
         public readonly List<(string Name, HType Element, int Length)> WritableArrays = [];
+        /// <summary>Bus arrays the process reads (<c>In.A0</c>, <c>Up.Q0</c>).</summary>
+        public readonly List<(string Name, HType Element, int Length)> BusArrays = [];
         public bool Combinational, InHelper;
         public int LoopDepth;
+        /// <summary>The values the loop variable <c>i</c> takes in the loop being written (null outside loops).</summary>
+        public (int From, int To)? Loop;
         public HelperModel? Self; // the helper being written (recursion)
     }
 
@@ -99,6 +103,12 @@ public sealed class Generator
             input.Add(new SignalModel($"S{input.Count}", t, width));
         }
         if (!input.Any(i => i.Type.IsInteger && !i.Type.IsWide)) input.Add(new SignalModel($"S{input.Count}", HType.UInt));
+        if (rng.Chance(0.3) && Use(Construct.BusArray))
+            for (int a = rng.Range(1, 2); a > 0; a--)
+            {
+                var t = RandomType(allowWide: true);
+                input.Add(new SignalModel($"A{input.Count(x => x.IsArray)}", t, ArrayWidth(t), null, rng.Range(1, 5)));
+            }
 
         for (int h = rng.Range(0, options.MaxHelpers); h > 0; h--) helpers.Add(GenerateHelper());
 
@@ -171,6 +181,7 @@ public sealed class Generator
     Expr Gen(HType t, Scope s, int depth)
     {
         if (depth <= 0 || rng.Chance(0.2)) return Leaf(t, s);
+        if (s.BusArrays.Count > 0 && rng.Chance(s.Loop is null ? 0.15 : 0.3) && BusRead(t, s) is { } read) return read;
         if (t.IsBool) return GenBool(s, depth);
         if (t.IsEnum)
         {
@@ -325,6 +336,108 @@ public sealed class Generator
         return masked;
     }
 
+    // ---- bus arrays -------------------------------------------------------------------------------
+
+    /// <summary>A [Width] for a bus array of unsigned elements now and then (the stimulus and the writes mask to it).</summary>
+    int? ArrayWidth(HType t) =>
+        t.IsInteger && !t.Signed && t.Bits <= 64 && rng.Chance(0.25) && Use(Construct.NarrowWidth) ? rng.Range(1, t.Bits - 1) : null;
+
+    /// <summary>
+    /// Makes a bus member readable: a scalar signal as a name; a bus array for <see cref="BusRead"/>,
+    /// with one or two of its elements at constant indices as names and sometimes its Length (an int
+    /// the back end knows, so static).
+    /// </summary>
+    void AddReadable(Scope s, string bus, SignalModel sig)
+    {
+        var name = $"{bus}.{sig.Name}";
+        if (!sig.IsArray) { s.Readable.Add(new Ref(sig.Type, name)); return; }
+        s.BusArrays.Add((name, sig.Type, sig.Length));
+        for (int k = rng.Range(1, 2); k > 0; k--) s.Readable.Add(new Ref(sig.Type, $"{name}[{rng.Below(sig.Length)}]"));
+        if (rng.Chance(0.3)) s.Readable.Add(new Ref(HType.Int, $"{name}.Length", Static: true));
+    }
+
+    /// <summary>
+    /// An element of a bus array of type <paramref name="t"/> (or of another integer type, cast to
+    /// <paramref name="t"/>): at the loop variable when the loop stays in range, else at a computed
+    /// in-range index.
+    /// </summary>
+    Expr? BusRead(HType t, Scope s)
+    {
+        var arrays = s.BusArrays.Where(a => a.Element == t || t.IsInteger && a.Element.IsInteger && Can(Construct.IntegerCast)).ToList();
+        if (arrays.Count == 0 || !Use(Construct.BusArray)) return null;
+        var a = rng.Pick(arrays);
+        bool atLoopVariable = s.Loop is { } l && l.From >= 0 && l.To <= a.Length && rng.Chance(0.6);
+        var element = new Element(a.Element, a.Name, atLoopVariable ? new Ref(HType.Int, "i", Static: true) : InRange(a.Length, s), Signal: true);
+        if (a.Element == t) return element;
+        Use(Construct.IntegerCast);
+        if (a.Element.IsWide || t.IsWide) Use(Construct.WideTypes);
+        return new Cast(t, element);
+    }
+
+    /// <summary>
+    /// An index always below <paramref name="length"/>: a mask for a power of two, else an unsigned
+    /// remainder (<c>(int)(((uint)(v)) % 3u)</c>) of a value that is not static.
+    /// </summary>
+    Expr InRange(int length, Scope s)
+    {
+        if ((length & (length - 1)) == 0) return Index(length, s);
+        var it = rng.Pick(new[] { HType.UInt, HType.ULong, HType.Byte, HType.UShort, HType.Int, HType.Long });
+        var v = NonConstant(it, s, 1);
+        var u = it == HType.Long ? HType.ULong : it.IsPromoted || it == HType.Int ? HType.UInt : it;
+        used.Add(Construct.UnsignedRemainder);
+        return new Cast(HType.Int, new Binary(u, "%", u == it ? v : new Cast(u, v), Lit.Of(u, (UInt128)length)));
+    }
+
+    /// <summary>
+    /// The writes of an output bus array. A combinational process writes every element every cycle (a
+    /// loop over all of them), then may overwrite some at computed indices. A clocked process does
+    /// the same, or writes elements at constant indices, some under conditions, and at computed
+    /// indices: the others hold ([InitialValue]; an array of a wide type, which has none, is written
+    /// whole every cycle).
+    /// </summary>
+    List<Stmt> ArrayWrites(SignalModel sig, Scope s, bool clocked)
+    {
+        var name = $"Out.{sig.Name}";
+        var t = sig.Type;
+        var writes = new List<Stmt>();
+        Expr Value() => sig.Width is { } w
+            ? new Binary(t, "&", NonConstant(t, s, options.MaxExpressionDepth - 1), Lit.Of(t, (UInt128.One << w) - 1))
+            : Gen(t, s, options.MaxExpressionDepth);
+        Stmt Write(Expr index) => new Assign(new Element(t, name, index, Signal: true), "", Value());
+        Stmt Held(Stmt w) => clocked && sig.Initial is not null && rng.Chance(0.35) && Use(Construct.HeldOutput)
+            ? new If(Gen(HType.Bool, s, 2), [w], []) : w;
+        bool all = !clocked || sig.Initial is null || rng.Chance(0.5);
+        if (all)
+        {
+            var loopVar = new Ref(HType.Int, "i", Static: true);
+            s.Loop = (0, sig.Length);
+            s.LoopDepth++;
+            s.Readable.Add(loopVar);
+            var body = Write(loopVar);
+            s.Readable.Remove(loopVar);
+            s.LoopDepth--;
+            s.Loop = null;
+            used.Add(Construct.ForLoop);
+            used.Add(Construct.LoopVariable);
+            var same = s.BusArrays.Where(a => a.Length == sig.Length).Select(a => a.Name).ToList();
+            int form = rng.Below(3);
+            string? bound = form == 0 ? null : form == 1 && same.Count > 0 ? rng.Pick(same) + ".Length" : name + ".Length";
+            writes.Add(Held(new For("i", 0, sig.Length, [body], bound)));
+        }
+        else
+        {
+            Use(Construct.HeldOutput);
+            for (int k = 0; k < sig.Length; k++)
+                if (rng.Chance(0.6)) writes.Add(Held(Write(Lit.Of(HType.Int, (UInt128)k))));
+        }
+        for (int extra = rng.Range(all ? 0 : 1, 2); extra > 0; extra--)
+        {
+            var w = Write(InRange(sig.Length, s));
+            writes.Add(rng.Chance(0.4) ? new If(Gen(HType.Bool, s, 2), [w], []) : w);
+        }
+        return writes;
+    }
+
     Expr? Division(HType t, Scope s, int depth)
     {
         bool remainder = rng.Chance(0.4);
@@ -402,6 +515,16 @@ public sealed class Generator
             if (r == 8 && s.LoopDepth == 0 && Use(Construct.ForLoop))
             {
                 bool negative = Can(Construct.NegativeIntToUnsigned) && rng.Chance(0.3);
+                int from = negative ? -rng.Range(1, 3) : 0, to = rng.Range(1, 4);
+                string? bound = null;
+                if (!negative && s.BusArrays.Count > 0 && rng.Chance(0.4) && Use(Construct.BusArray))
+                {
+                    // for (int i = 0; i < In.A0.Length; i++)
+                    var a = rng.Pick(s.BusArrays);
+                    to = a.Length;
+                    bound = a.Name + ".Length";
+                }
+                s.Loop = (from, to);
                 s.LoopDepth++;
                 var loopVar = new Ref(HType.Int, "i", Static: true);
                 s.Readable.Add(loopVar);
@@ -415,7 +538,8 @@ public sealed class Generator
                 }
                 s.Readable.Remove(loopVar);
                 s.LoopDepth--;
-                list.Add(new For("i", negative ? -rng.Range(1, 3) : 0, rng.Range(1, 4), body));
+                s.Loop = null;
+                list.Add(new For("i", from, to, body, bound));
                 continue;
             }
             if (Assignment(s) is { } b) list.Add(b);
@@ -521,13 +645,13 @@ public sealed class Generator
         var cls = $"{prefix}_P{k}";
         var s = new Scope { Combinational = !clocked };
         var inputs = new List<InputModel> { new("In", $"{prefix}_In", null) };
-        foreach (var sig in input) s.Readable.Add(new Ref(sig.Type, $"In.{sig.Name}"));
+        foreach (var sig in input) AddReadable(s, "In", sig);
         if (earlier.Count > 0 && rng.Chance(0.6))
         {
             int from = rng.Below(earlier.Count);
             var up = earlier[from];
             inputs.Add(new InputModel("Up", up.OutInterface, from));
-            foreach (var sig in up.Outputs.Where(o => !o.Type.IsWide)) s.Readable.Add(new Ref(sig.Type, $"Up.{sig.Name}"));
+            foreach (var sig in up.Outputs.Where(o => !o.Type.IsWide)) AddReadable(s, "Up", sig);
         }
         s.Readable.AddRange(nested);
         if (nested.Count > 0) Use(Construct.NestedStaticScalars);
@@ -619,6 +743,17 @@ public sealed class Generator
             if (clocked && rng.Chance(0.3) && Use(Construct.HeldOutput)) body.Add(new If(Gen(HType.Bool, s, 2), [write], []));
             else body.Add(write);
         }
+        if (rng.Chance(0.25) && Use(Construct.BusArray))
+            for (int a = rng.Range(1, 2); a > 0; a--)
+            {
+                var t = RandomType(allowWide: true);
+                int? width = ArrayWidth(t);
+                var init = clocked && !t.IsWide ? RandomLit(t) : null;
+                if (init is not null && width is { } w) init = Lit.Of(t, init.Bits & ((UInt128.One << w) - 1));
+                var sig = new SignalModel($"Q{outputs.Count(o => o.IsArray)}", t, width, init, rng.Range(1, 5));
+                outputs.Add(sig);
+                body.AddRange(ArrayWrites(sig, s, clocked));
+            }
         RamModel? ram = null;
         if (clocked && rng.Chance(0.2) && Use(Construct.Ram))
         {

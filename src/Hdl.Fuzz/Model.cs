@@ -165,10 +165,14 @@ public sealed record Call(HType T, string Function, IReadOnlyList<Expr> Argument
     public override int GetHashCode() => HashCode.Combine(T, Function, Arguments.Count);
 }
 
-/// <summary><c>Array[(int)(Index)]</c>: the index expression keeps the index in range (a mask).</summary>
-public sealed record Element(HType T, string Array, Expr Index) : Expr(T)
+/// <summary>
+/// <c>Array[(int)(Index)]</c>: the index expression keeps the index in range (a mask, a remainder or
+/// the loop variable of a loop that stays in range). <paramref name="Signal"/>: an element of a bus
+/// array (<c>In.A0[i]</c>, <c>Out.Q0[i]</c>), a signal and never static.
+/// </summary>
+public sealed record Element(HType T, string Array, Expr Index, bool Signal = false) : Expr(T)
 {
-    public override bool IsStatic => Index.IsStatic && !Array.StartsWith("rf", StringComparison.Ordinal);
+    public override bool IsStatic => !Signal && Index.IsStatic && !Array.StartsWith("rf", StringComparison.Ordinal);
     public override bool IsConstant => false;
     public override IEnumerable<Expr> Children => [Index];
     public override Expr WithChildren(IReadOnlyList<Expr> c) => this with { Index = c[0] };
@@ -256,18 +260,18 @@ public sealed record Switch(Expr Selector, IReadOnlyList<(IReadOnlyList<Lit> Lab
     public override int GetHashCode() => HashCode.Combine(Selector, Cases.Count, DefaultAt);
 }
 
-/// <summary><c>for (int v = From; v &lt; To; v++)</c>.</summary>
-public sealed record For(string Variable, int From, int To, IReadOnlyList<Stmt> Body) : Stmt
+/// <summary><c>for (int v = From; v &lt; To; v++)</c>; <paramref name="Bound"/>, when set, is written for To (<c>In.A0.Length</c>, whose value To is).</summary>
+public sealed record For(string Variable, int From, int To, IReadOnlyList<Stmt> Body, string? Bound = null) : Stmt
 {
     public override void Render(StringBuilder sb, string indent)
     {
-        sb.Append($"{indent}for (int {Variable} = {From}; {Variable} < {To}; {Variable}++)\n{indent}{{\n");
+        sb.Append($"{indent}for (int {Variable} = {From}; {Variable} < {Bound ?? To.ToString(CultureInfo.InvariantCulture)}; {Variable}++)\n{indent}{{\n");
         foreach (var s in Body) s.Render(sb, indent + "    ");
         sb.Append($"{indent}}}\n");
     }
     public override IReadOnlyList<IReadOnlyList<Stmt>> Blocks => [Body];
     public override Stmt WithBlocks(IReadOnlyList<IReadOnlyList<Stmt>> b) => this with { Body = b[0] };
-    public bool Equals(For? o) => o is not null && Variable == o.Variable && From == o.From && To == o.To && Body.SequenceEqual(o.Body);
+    public bool Equals(For? o) => o is not null && Variable == o.Variable && From == o.From && To == o.To && Bound == o.Bound && Body.SequenceEqual(o.Body);
     public override int GetHashCode() => HashCode.Combine(Variable, From, To);
 }
 

@@ -1,10 +1,13 @@
+using System.Text.RegularExpressions;
+
 namespace Hdl.Fuzz;
 
 /// <summary>
 /// Reduces a failing unit while a predicate (the same kind of failure) still holds: drops processes,
 /// instances, helpers, declarations, members and statements, flattens branches and loops, replaces
-/// expressions by their operands or by small literals. Greedy: each accepted step renders shorter
-/// C#, so it ends; it also ends after <paramref name="maxAttempts"/> predicate calls.
+/// expressions by their operands or by small literals, shortens bus arrays. Greedy: each accepted
+/// step renders shorter C# (or as long C# with fewer bus-array elements), so it ends; it also ends
+/// after <paramref name="maxAttempts"/> predicate calls.
 /// </summary>
 public static class Shrinker
 {
@@ -14,7 +17,7 @@ public static class Shrinker
         var deadline = DateTime.UtcNow + (budget ?? TimeSpan.FromMinutes(5));
         int attempts = 0;
         var current = unit;
-        int length = current.Render().Length;
+        int length = current.Render().Length, elements = ArrayElements(current);
         // After a success the next pass resumes at the same position (the cuts before it failed on a
         // bigger design); a pass from the start that finds nothing ends the search.
         int resume = 0;
@@ -26,12 +29,14 @@ public static class Shrinker
             {
                 if (attempts >= maxAttempts || DateTime.UtcNow >= deadline) break;
                 if (position++ < resume) continue;
-                int l = candidate.Render().Length;
-                if (l >= length) continue;
+                int l = candidate.Render().Length, e = ArrayElements(candidate);
+                // shorter C#, or as long with fewer bus-array elements ([ArrayLength(2)] to (1))
+                if (l > length || l == length && e >= elements) continue;
                 attempts++;
                 if (!stillFails(candidate)) continue;
                 current = candidate;
                 length = l;
+                elements = e;
                 improved = true;
                 resume = position - 1;
                 progress?.Invoke($"shrunk to {length} characters after {attempts} attempts");
@@ -45,6 +50,9 @@ public static class Shrinker
         }
         return current;
     }
+
+    /// <summary>The elements of the unit's bus arrays.</summary>
+    static int ArrayElements(UnitModel u) => u.Input.Sum(s => s.Length) + u.Processes.Sum(p => p.Outputs.Sum(o => o.Length));
 
     /// <summary>Smaller variants of a unit, the biggest cuts first.</summary>
     public static IEnumerable<UnitModel> Candidates(UnitModel u)
@@ -79,6 +87,24 @@ public static class Shrinker
         }
         for (int h = u.Helpers.Count - 1; h >= 0; h--) yield return u with { Helpers = [.. u.Helpers.Where((_, i) => i != h)] };
         for (int d = 0; d < u.Declarations.Count; d++) yield return u with { Declarations = [.. u.Declarations.Where((_, i) => i != d)] };
+        // input members no process reads any more
+        for (int m = 0; m < u.Input.Count && u.Input.Count > 1; m++)
+        {
+            var without = u with { Input = [.. u.Input.Where((_, i) => i != m)] };
+            if (!Regex.IsMatch(without.Render(), $@"\bIn\.{u.Input[m].Name}\b")) yield return without;
+        }
+        // bus arrays one element shorter (an index kept in range for the old length may then throw
+        // in C#: another failure, so the predicate turns it down)
+        for (int m = 0; m < u.Input.Count; m++)
+            if (u.Input[m].Length > 1)
+                yield return u with { Input = [.. u.Input.Select((x, i) => i == m ? x with { Length = x.Length - 1 } : x)] };
+        for (int k = 0; k < u.Processes.Count; k++)
+        {
+            var p = u.Processes[k];
+            for (int o = 0; o < p.Outputs.Count; o++)
+                if (p.Outputs[o].Length > 1)
+                    yield return With(u, k, p with { Outputs = [.. p.Outputs.Select((x, i) => i == o ? x with { Length = x.Length - 1 } : x)] });
+        }
 
         // statements: remove one, or replace a compound one by one of its blocks
         int statements = CountStatements(u);
@@ -119,10 +145,13 @@ public static class Shrinker
 
     static UnitModel With(UnitModel u, int k, ProcessModel p) => u with { Processes = [.. u.Processes.Select((x, i) => i == k ? p : x)] };
 
+    /// <summary>Whether <paramref name="s"/> only writes the output <paramref name="target"/>: a signal, or elements of a bus array (also in a loop or under an if).</summary>
     static bool Writes(Stmt s, string target) => s switch
     {
         Assign { Target: Ref r } => r.Text == target,
-        If { Then: [Assign { Target: Ref r }], Else: [] } => r.Text == target,
+        Assign { Target: Element { Signal: true } e } => e.Array == target,
+        If { Else: [] } i => i.Then.Count > 0 && i.Then.All(x => Writes(x, target)),
+        For f => f.Body.Count > 0 && f.Body.All(x => Writes(x, target)),
         _ => false,
     };
 

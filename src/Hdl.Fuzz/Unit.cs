@@ -2,8 +2,14 @@ using System.Text;
 
 namespace Hdl.Fuzz;
 
-/// <summary>A bus signal: type, optional [Width], optional [InitialValue] literal.</summary>
-public sealed record SignalModel(string Name, HType Type, int? Width = null, Lit? Initial = null);
+/// <summary>
+/// A bus member: type, optional [Width], optional [InitialValue] literal; a bus array of
+/// <paramref name="Length"/> elements when it is above 0 (the attributes apply to every element).
+/// </summary>
+public sealed record SignalModel(string Name, HType Type, int? Width = null, Lit? Initial = null, int Length = 0)
+{
+    public bool IsArray => Length > 0;
+}
 
 /// <summary>A readonly field set from a constructor argument (a VHDL generic); one value per instance.</summary>
 public sealed record GenericModel(string TypeText, string Name, IReadOnlyList<string> Values);
@@ -77,9 +83,10 @@ public sealed record UnitModel(
         foreach (var s in signals)
         {
             sb.Append("    ");
+            if (s.IsArray) sb.Append($"[ArrayLength({s.Length})] ");
             if (s.Width is { } w) sb.Append($"[Width({w})] ");
             if (s.Initial is { } iv) sb.Append($"[InitialValue({iv.Render()})] ");
-            sb.Append($"{s.Type.Name} {s.Name} {{ get; set; }}\n");
+            sb.Append(s.IsArray ? $"BusArray<{s.Type.Name}> {s.Name} {{ get; }}\n" : $"{s.Type.Name} {s.Name} {{ get; set; }}\n");
         }
         sb.Append("}\n\n");
     }

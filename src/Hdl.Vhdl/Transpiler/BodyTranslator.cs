@@ -1026,6 +1026,15 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         int bits = Math.Max(1, (int)Math.Ceiling(Math.Log2(length)));
         bool powerOfTwo = (length & (length - 1)) == 0;
         string InRange(string i) => $"{pkg.Support(TotalArithmetic.Index)}({i}, {length})";
+        if (length == 1)
+        {
+            // One element: the only index C# accepts is 0 (and hdl_index gives 0 for any other). A
+            // computed index here makes GHDL's synthesis build a 0-bit address, which its Verilog
+            // netlist writes as `0'b - x` (yosys cannot read it). The index is still translated, so
+            // that what the subset refuses in it is refused.
+            Expr(Unwrap(index));
+            return "0";
+        }
         if (Known(index) is { } known && TypeOf(index) is var it && (it.IsVector || it.Kind == VKind.Integer))
         {
             long c = (long)Signed(known, it);

@@ -33,6 +33,30 @@ public class FuzzShrinkerTests
         Assert.DoesNotContain(shrunk.Helpers, h => !after.Contains(h.Name + "("));
     }
 
+    /// <summary>
+    /// A design with bus arrays "fails" while it declares one and compiles: the shrinker drops the
+    /// other array members (outputs with their writes, unread inputs) and shortens the last one.
+    /// </summary>
+    [Fact]
+    public void DropsAndShortensBusArrays()
+    {
+        var g = new Generator(ConstructSet.Default);
+        var unit = Enumerable.Range(0, 100).Select(i => g.Generate(Seed, i))
+            .Where(u => u.Processes.Sum(p => p.Outputs.Count(o => o.IsArray)) + u.Input.Count(s => s.IsArray) >= 3).MinBy(u => u.Size)!;
+        bool Fails(UnitModel u)
+        {
+            var text = u.Render();
+            if (!text.Contains("[ArrayLength(")) return false;
+            try { DesignCompiler.Compile([($"u{u.Index}.cs", text)]); return true; }
+            catch (GeneratedCodeException) { return false; }
+        }
+        var shrunk = Shrinker.Shrink(unit, Fails, maxAttempts: 2000, budget: TimeSpan.FromMinutes(3));
+        var arrays = shrunk.Input.Concat(shrunk.Processes.SelectMany(p => p.Outputs)).Where(s => s.IsArray).ToList();
+        Assert.True(Fails(shrunk));
+        var single = Assert.Single(arrays);
+        Assert.Equal(1, single.Length);
+    }
+
     [Fact]
     public void NeverReturnsADesignThePredicateRejects()
     {
