@@ -370,8 +370,8 @@ module check_chacha_collector (
     .config_KeyLow(config_KeyLow), .config_KeyHigh(config_KeyHigh), .config_Iv(config_Iv), .config_Mode(config_Mode),
     .config_Decrypt(config_Decrypt), .config_KeySize(config_KeySize),
     .control_Enabled(control_Enabled), .control_Flush(control_Flush), .core_ready_Ready(core_ready_Ready),
-    .in_ready_Ready(in_ready_Ready), .out_Valid(out_Valid), .out_Last(out_Last), .out_Data0(out_Data0), .out_Data1(out_Data1),
-    .out_Data2(out_Data2), .out_Data3(out_Data3), .out_ByteCount(out_ByteCount), .out_Key0(out_Key0), .out_Key1(out_Key1),
+    .in_ready_Ready(in_ready_Ready), .out_Valid(out_Valid), .out_Last(out_Last), .out_Data_0(out_Data0), .out_Data_1(out_Data1),
+    .out_Data_2(out_Data2), .out_Data_3(out_Data3), .out_ByteCount(out_ByteCount), .out_Key_0(out_Key0), .out_Key_1(out_Key1),
     .out_Nonce(out_Nonce), .out_Counter(out_Counter), .closing_Discard(closing_Discard), .error_Error(error_Error), .error_Code(error_Code));
   reset_first first (clk, rst);
   collector_rules #(.WIDTH(904), .MAX(64)) rules (clk, rst, in_Valid, in_Last, in_Data, in_Bytes, in_ready_Ready,
