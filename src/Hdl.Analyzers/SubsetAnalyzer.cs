@@ -166,7 +166,7 @@ public sealed class SubsetAnalyzer : DiagnosticAnalyzer
                 case IVariableDeclaratorOperation { Symbol.Type.TypeKind: TypeKind.Delegate } d:
                     Report(Construct, d, "lambdas and delegates are not in the hardware subset; write a static helper method");
                     break;
-                case IAnonymousFunctionOperation or IDelegateCreationOperation when !InDeclaration(op, 2):
+                case IAnonymousFunctionOperation or IDelegateCreationOperation when !InDeclaration(op, 2) && op.Parent is not IDelegateCreationOperation:
                     Report(Construct, op, "lambdas and delegates are not in the hardware subset; write a static helper method");
                     break;
                 case IArrayCreationOperation when !InDeclaration(op, 1):
