@@ -103,27 +103,9 @@ public sealed class SubsetAnalyzer : DiagnosticAnalyzer
                 foreach (var (callee, _) in checker.calls) work.Enqueue(callee);
             }
             // A cycle among the helpers: at the call that closes it, as the transpiler reports it.
-            var state = new Dictionary<IMethodSymbol, bool>(SymbolEqualityComparer.Default);
-            var path = new List<IMethodSymbol>();
-            void Visit(IMethodSymbol m)
-            {
-                state[m] = false;
-                path.Add(m);
-                foreach (var (callee, at) in graph.TryGetValue(m, out var list) ? list : [])
-                {
-                    if (!state.TryGetValue(callee, out var finished)) Visit(callee);
-                    else if (!finished)
-                    {
-                        var cycle = path.Skip(path.FindIndex(x => SymbolEqualityComparer.Default.Equals(x, callee))).Concat([callee])
-                            .Select(x => $"{x.ContainingType.Name}.{x.Name}");
-                        if (reportedCycles.TryAdd(at.Syntax.GetLocation().ToString(), true))
-                            Report(Recursion, at, $"recursion ({string.Join(" -> ", cycle)}) is not in the hardware subset: hardware has no call stack; write a for loop with constant bounds");
-                    }
-                }
-                path.RemoveAt(path.Count - 1);
-                state[m] = true;
-            }
-            foreach (var m in graph.Keys.ToList()) if (!state.ContainsKey(m)) Visit(m);
+            foreach (var (at, cycle) in HelperCycles.Find(graph, graph.Keys.ToList()))
+                if (reportedCycles.TryAdd(at.Syntax.GetLocation().ToString(), true))
+                    Report(Recursion, at, HelperCycles.Message(cycle));
         }
 
         IOperation? Body(IMethodSymbol m)

@@ -224,27 +224,8 @@ internal sealed class PackageBuilder
     /// </summary>
     void CheckNoRecursion()
     {
-        var state = new Dictionary<IMethodSymbol, bool>(SymbolEqualityComparer.Default); // false: on the path, true: done
-        var path = new List<IMethodSymbol>();
-        void Visit(IMethodSymbol m)
-        {
-            state[m] = false;
-            path.Add(m);
-            foreach (var (callee, at) in calls.TryGetValue(m, out var list) ? list : [])
-            {
-                if (!state.TryGetValue(callee, out var done)) Visit(callee);
-                else if (!done)
-                {
-                    var cycle = path.Skip(path.FindIndex(x => SymbolEqualityComparer.Default.Equals(x, callee))).Append(callee)
-                        .Select(x => $"{x.ContainingType.Name}.{x.Name}");
-                    throw TranspileException.At(at, $"recursion ({string.Join(" -> ", cycle)}) is not in the hardware subset: hardware has no call stack; write a for loop with constant bounds");
-                }
-            }
-            path.RemoveAt(path.Count - 1);
-            state[m] = true;
-        }
-        foreach (var m in functions.Keys)
-            if (!state.ContainsKey(m)) Visit(m);
+        foreach (var (at, cycle) in Hdl.Analyzers.HelperCycles.Find(calls, functions.Keys))
+            throw TranspileException.At(at, Hdl.Analyzers.HelperCycles.Message(cycle));
     }
 
     public string Render()
