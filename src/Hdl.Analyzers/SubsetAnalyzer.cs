@@ -112,9 +112,7 @@ public sealed class SubsetAnalyzer : DiagnosticAnalyzer
         {
             var syntax = m.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax();
             if (syntax is null || !compilation.ContainsSyntaxTree(syntax.SyntaxTree)) return null;
-            var model = compilation.GetSemanticModel(syntax.SyntaxTree);
-            return syntax.ChildNodes().Select(n => model.GetOperation(n)).FirstOrDefault(o => o is IBlockOperation or IMethodBodyOperation)
-                ?? syntax.ChildNodes().Select(n => model.GetOperation(n)).FirstOrDefault(o => o is not null);
+            return compilation.GetSemanticModel(syntax.SyntaxTree).GetOperation(syntax); // the method's body (block or arrow)
         }
 
         public void Check(IOperation body)

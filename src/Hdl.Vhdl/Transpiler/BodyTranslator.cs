@@ -529,20 +529,26 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     /// </summary>
     (IFieldSymbol Target, IFieldSymbol Source, IReadOnlyList<IPropertySymbol> Members)? BusCopy(IInvocationOperation inv)
     {
-        var m = inv.TargetMethod;
-        if (!IsBusCopy(m)) return null;
+        if (BusCopyCall(inv) is not var (target, source, list)) return null;
         if (members is null) throw Error(inv, "a static helper cannot copy buses; copy them in OnTick");
-        IFieldSymbol Field(IOperation op) => Unwrap(op) is IFieldReferenceOperation { Field.IsStatic: false } f ? f.Field
+        IFieldSymbol Field(IOperation op) => op is IFieldReferenceOperation { Field.IsStatic: false } f ? f.Field
             : throw Error(op, "CopyFrom copies between bus fields of the process (Output.CopyFrom<T>(Input))");
-        var target = Field(inv.Arguments.First(a => a.Parameter!.Ordinal == 0).Value);
-        var source = Field(inv.Arguments.First(a => a.Parameter!.Ordinal == 1).Value);
-        var type = m.TypeArguments[0];
-        var list = type.AllInterfaces.Reverse().Append(type)
-            .SelectMany(i => i.GetMembers().OfType<IPropertySymbol>()).ToList();
-        return (target, source, list);
+        return (Field(target), Field(source), list);
     }
 
-    internal static bool IsBusCopy(IMethodSymbol m) => m.Name == "CopyFrom" && m.ContainingType.ToDisplayString() == "Hdl.BusCopy";
+    /// <summary>
+    /// The operands of <c>Hdl.BusCopy.CopyFrom&lt;T&gt;(target, source)</c> (implicit conversions
+    /// removed) and the members of T, inherited ones first; null for any other call. The transpiler
+    /// and the reset analysis both read a copy through it.
+    /// </summary>
+    internal static (IOperation Target, IOperation Source, IReadOnlyList<IPropertySymbol> Members)? BusCopyCall(IInvocationOperation inv)
+    {
+        var m = inv.TargetMethod;
+        if (m.Name != "CopyFrom" || m.ContainingType.ToDisplayString() != "Hdl.BusCopy") return null;
+        IOperation Argument(int ordinal) => Unwrap(inv.Arguments.First(a => a.Parameter!.Ordinal == ordinal).Value);
+        var type = m.TypeArguments[0];
+        return (Argument(0), Argument(1), [.. type.AllInterfaces.Reverse().Append(type).SelectMany(i => i.GetMembers().OfType<IPropertySymbol>())]);
+    }
 
     /// <summary>A member of a bus field: scalar signal or array (length above 0).</summary>
     (IFieldSymbol Field, string Port, VType Type, bool IsOutput, int Length)? BusMember(IPropertyReferenceOperation p)

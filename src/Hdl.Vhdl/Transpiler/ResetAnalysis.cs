@@ -299,17 +299,12 @@ internal sealed class ResetAnalysis
                 case IBinaryOperation b when IsShift(b.OperatorKind):
                     flow.Decide(Reads(b.RightOperand), op);
                     break;
-                case IInvocationOperation inv when BodyTranslator.IsBusCopy(inv.TargetMethod):
-                    {
-                        // Output.CopyFrom<T>(Input): each member of T flows from the source's signal to the target's.
-                        var target = BodyTranslator.Unwrap(inv.Arguments.First(a => a.Parameter!.Ordinal == 0).Value);
-                        var source = BodyTranslator.Unwrap(inv.Arguments.First(a => a.Parameter!.Ordinal == 1).Value);
-                        if (target is not IFieldReferenceOperation to || source is not IFieldReferenceOperation from) { flow.NotModelled(inv); break; }
-                        var type = inv.TargetMethod.TypeArguments[0];
-                        foreach (var p in type.AllInterfaces.Append(type).SelectMany(i => i.GetMembers().OfType<IPropertySymbol>()))
-                            flow.Flow(new SignalNode(Key(to.Field), p.Name), [new SignalNode(Key(from.Field), p.Name)]);
-                        break;
-                    }
+                case IInvocationOperation inv when BodyTranslator.BusCopyCall(inv) is var (target, source, copied):
+                    // Output.CopyFrom<T>(Input): each member of T flows from the source's signal to the target's.
+                    if (target is not IFieldReferenceOperation to || source is not IFieldReferenceOperation from) { flow.NotModelled(inv); break; }
+                    foreach (var p in copied)
+                        flow.Flow(new SignalNode(Key(to.Field), p.Name), [new SignalNode(Key(from.Field), p.Name)]);
+                    break;
                 case IInvocationOperation inv:
                     Call(inv, flow);
                     break;
