@@ -319,7 +319,9 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     void Switch(ISwitchOperation s)
     {
         var selType = TypeOf(s.Value);
-        var sel = Expr(s.Value).Text;
+        // In the switch's own type, as its labels are: a value the VHDL keeps as an integer (an int
+        // generic, a Length) is converted, since ghdl --synth cannot fold integer = signed.
+        var sel = As(s.Value, selType);
         var sections = s.Cases.Select(c => (Labels: c.Clauses.Select(cl => cl switch
         {
             ISingleValueCaseClauseOperation v when v.Value.ConstantValue.HasValue => (object?)v.Value.ConstantValue.Value,
