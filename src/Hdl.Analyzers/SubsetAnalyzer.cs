@@ -235,8 +235,7 @@ public sealed class SubsetAnalyzer : DiagnosticAnalyzer
         void Invocation(IInvocationOperation inv)
         {
             var m = inv.TargetMethod;
-            if (m.Name is "RotateLeft" or "RotateRight" && inv.Arguments.Length == 2 &&
-                m.ContainingType.Name is "BitOperations" or "UInt32" or "UInt64" or "UInt128" or "Byte" or "UInt16")
+            if (GenericMath.IsRotate(m) || GenericMath.IsConversion(m))
                 return;
             if (m.Name == "CopyFrom" && m.ContainingType.ToDisplayString() == "Hdl.BusCopy")
             {
@@ -252,7 +251,7 @@ public sealed class SubsetAnalyzer : DiagnosticAnalyzer
             var ns = m.ContainingNamespace?.ToDisplayString() ?? "";
             if (ns == "System" || ns.StartsWith("System.", StringComparison.Ordinal) || ns.StartsWith("Microsoft.", StringComparison.Ordinal))
             {
-                Report(NotInSources, inv, $"{m.ContainingType.ToDisplayString()}.{m.Name} is not in the hardware sources; only static helpers written in the hardware assemblies (and BitOperations.RotateLeft/RotateRight) can be called");
+                Report(NotInSources, inv, $"{m.ContainingType.ToDisplayString()}.{m.Name} is not in the hardware sources; only static helpers written in the hardware assemblies (and the rotates and CreateTruncating of the integer types) can be called");
                 return;
             }
             if (inv.Parent is IExpressionStatementOperation)
@@ -284,6 +283,7 @@ public sealed class SubsetAnalyzer : DiagnosticAnalyzer
                 Report(Construct, p, "strings are not in the hardware subset");
                 return;
             }
+            if (GenericMath.IsConstant(p.Property)) return;
             Report(Property, p, $"property {p.Property.Name} is not in the hardware subset (only bus signals; use fields in processes)");
         }
 

@@ -44,12 +44,17 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     readonly Dictionary<ISymbol, (long From, long To)> loopVariables = new(SymbolEqualityComparer.Default);
     readonly List<(string Name, VType Type)> variables = [];
     readonly StringBuilder text = new();
+    /// <summary>The type arguments of the generic classes (the process's, a helper's) the body is translated for.</summary>
+    readonly TypeSubstitution types = new(pkg.Sources.Compilation);
     int indent;
 
     public IReadOnlyList<(string Name, VType Type)> Variables => variables;
     public string Text => text.ToString();
 
     public void Parameter(IParameterSymbol p, string name, VType type) => locals[p] = (name, type);
+
+    /// <summary>Translates for one instantiation of a generic class: its type parameters are read as its type arguments.</summary>
+    public void Bind(INamedTypeSymbol instantiation) => types.Bind(instantiation);
 
     public void SetIndent(int n) => indent = n;
 
@@ -103,7 +108,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                             throw Error(v, "local arrays are not in the hardware subset; use an array field (a register file) or a static readonly table");
                         if (v.Symbol.Type.TypeKind == TypeKind.Delegate)
                             throw Error(v, "lambdas and delegates are not in the hardware subset; write a static helper method");
-                        var type = pkg.TypeOf(v.Symbol.Type, v.Syntax);
+                        var type = pkg.TypeOf(types.Apply(v.Symbol.Type), v.Syntax);
                         var name = scope.Claim(v.Symbol.Name);
                         locals[v.Symbol] = (name, type);
                         variables.Add((name, type));
@@ -447,7 +452,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         if (op is ILocalReferenceOperation l && loopVariables.ContainsKey(l.Local)) return VType.Integer;
         if (IntegerGeneric(op) is not null) return VType.Integer;
         if (op is IParameterReferenceOperation p && locals.TryGetValue(p.Parameter, out var parameter) && parameter.Type.Kind == VKind.Integer) return VType.Integer;
-        return pkg.TypeOf(op.Type ?? throw Error(op, "expression without a type"), op.Syntax);
+        return pkg.TypeOf(types.Apply(op.Type ?? throw Error(op, "expression without a type")), op.Syntax);
     }
 
     /// <summary>The member of an int instance constant (a VHDL integer generic) that <paramref name="op"/> reads, or null.</summary>
@@ -592,43 +597,46 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         catch (TranspileException x) { throw Error(op, x.Message); }
     }
 
+    /// <summary><paramref name="operand"/> converted to <paramref name="to"/> as C#'s cast (a conversion or <c>T.CreateTruncating</c>): wraps, sign- or zero-extends.</summary>
+    (string, VType) Cast(IOperation operand, VType to, IOperation at)
+    {
+        if (operand.ConstantValue.HasValue) return (As(operand, to), to);
+        if (to.IsVector && TypeOf(operand) is { IsVector: true } wide && wide.Width > to.Width &&
+            (Slice(operand, 0, to.Width) is not null || Narrowable(operand)))
+            return (Conv(Low(operand, to.Width), pkg.Use(VType.U(to.Width)), to, at), to);
+        if (operand is IConversionOperation inner && !inner.Operand.ConstantValue.HasValue)
+        {
+            // (T2)(T1)x is (T2)x when T1 holds x's value, or when T1 extends x and T2 is no
+            // wider than T1: one conversion, as ghdl --synth crashes (netlists-utils.adb) on
+            // a resize of a resize of a variable it folds to a constant (StaticSafeForms)
+            var mid = TypeOf(inner);
+            var source = TypeOf(inner.Operand);
+            bool holdsValue = source.Kind == VKind.Unsigned
+                ? mid.Kind == VKind.Unsigned ? mid.Width >= source.Width : mid.Width > source.Width
+                : source.Kind == VKind.Signed && mid.Kind == VKind.Signed && mid.Width >= source.Width;
+            if (source.IsVector && mid.IsVector && to.IsVector
+                && (holdsValue || mid.Width >= source.Width && to.Width <= mid.Width))
+            {
+                var (x, xType) = Expr(inner.Operand);
+                return (Conv(x, xType, to, at), to);
+            }
+        }
+        var (text, from) = Expr(operand);
+        return (Conv(text, from, to, at), to);
+    }
+
     /// <summary>The expression in its own (C#) type.</summary>
     public (string Text, VType Type) Expr(IOperation op)
     {
         if (op.ConstantValue.HasValue && op.Type is not null)
         {
-            var t = pkg.TypeOf(op.Type, op.Syntax);
+            var t = pkg.TypeOf(types.Apply(op.Type), op.Syntax);
             return (Constant(op, t), t);
         }
         switch (op)
         {
             case IConversionOperation c:
-                {
-                    var to = TypeOf(c);
-                    if (c.Operand.ConstantValue.HasValue) return (As(c.Operand, to), to);
-                    if (to.IsVector && TypeOf(c.Operand) is { IsVector: true } wide && wide.Width > to.Width &&
-                        (Slice(c.Operand, 0, to.Width) is not null || Narrowable(c.Operand)))
-                        return (Conv(Low(c.Operand, to.Width), pkg.Use(VType.U(to.Width)), to, c), to);
-                    if (c.Operand is IConversionOperation inner && !inner.Operand.ConstantValue.HasValue)
-                    {
-                        // (T2)(T1)x is (T2)x when T1 holds x's value, or when T1 extends x and T2 is no
-                        // wider than T1: one conversion, as ghdl --synth crashes (netlists-utils.adb) on
-                        // a resize of a resize of a variable it folds to a constant (StaticSafeForms)
-                        var mid = TypeOf(inner);
-                        var source = TypeOf(inner.Operand);
-                        bool holdsValue = source.Kind == VKind.Unsigned
-                            ? mid.Kind == VKind.Unsigned ? mid.Width >= source.Width : mid.Width > source.Width
-                            : source.Kind == VKind.Signed && mid.Kind == VKind.Signed && mid.Width >= source.Width;
-                        if (source.IsVector && mid.IsVector && to.IsVector
-                            && (holdsValue || mid.Width >= source.Width && to.Width <= mid.Width))
-                        {
-                            var (x, xType) = Expr(inner.Operand);
-                            return (Conv(x, xType, to, c), to);
-                        }
-                    }
-                    var (text, from) = Expr(c.Operand);
-                    return (Conv(text, from, to, c), to);
-                }
+                return Cast(c.Operand, TypeOf(c), c);
             case ILocalReferenceOperation l:
                 return locals.TryGetValue(l.Local, out var lv) ? lv : throw Error(op, $"local {l.Local.Name} is not declared in the translated code");
             case IParameterReferenceOperation p:
@@ -965,7 +973,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
 
     (string, VType) Field(IFieldReferenceOperation f)
     {
-        var field = f.Field;
+        var field = types.Apply(f.Field);
         if (field.IsStatic)
         {
             if (field.Type is IArrayTypeSymbol) throw Error(f, $"table {field.Name} can only be indexed (Table[i])");
@@ -992,12 +1000,18 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             var t = TypeOf(p);
             return (Conv(port, type, t, p), t);
         }
+        if (Hdl.Analyzers.GenericMath.IsConstant(p.Property))
+        {
+            var t = TypeOf(p);
+            var bits = p.Property.Name switch { "Zero" => UInt128.Zero, "One" => UInt128.One, _ => UInt128.MaxValue };
+            return (VhdlText.Literal(t, bits), t);
+        }
         throw Error(p, $"property {p.Property.Name} is not in the hardware subset (only bus signals; use fields in processes)");
     }
 
     int ArrayLength(IOperation array) => Unwrap(array) switch
     {
-        IFieldReferenceOperation { Field.IsStatic: true } sf => pkg.Table(sf.Field, sf.Syntax).Length,
+        IFieldReferenceOperation { Field.IsStatic: true } sf => pkg.Table(types.Apply(sf.Field), sf.Syntax).Length,
         IFieldReferenceOperation f when members is not null => members.Field(f.Field, f.Syntax).Length,
         var other => throw Error(other, "only tables and array fields have a Length in hardware"),
     };
@@ -1011,7 +1025,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             case IFieldReferenceOperation { Field.IsStatic: true } sf:
                 {
                     if (!sf.Field.IsReadOnly) throw Error(a, $"table {sf.Field.Name} must be static readonly");
-                    var (name, elem, length) = pkg.Table(sf.Field, sf.Syntax);
+                    var (name, elem, length) = pkg.Table(types.Apply(sf.Field), sf.Syntax);
                     return (Conv($"{name}({Index(a.Indices[0], length)})", elem, t, a), t);
                 }
             case IFieldReferenceOperation f when members is not null:
@@ -1061,17 +1075,18 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
 
     (string, VType) Invocation(IInvocationOperation inv)
     {
-        var m = inv.TargetMethod;
+        var m = types.Apply(inv.TargetMethod);
         var t = inv.Type is null || inv.Type.SpecialType == SpecialType.System_Void
             ? throw Error(inv, "a call to a void method does nothing in hardware; helpers return a value")
             : TypeOf(inv);
         var owner = m.ContainingType.ToDisplayString();
-        if (m.Name is "RotateLeft" or "RotateRight" && inv.Arguments.Length == 2 &&
-            m.ContainingType.Name is "BitOperations" or "UInt32" or "UInt64" or "UInt128" or "Byte" or "UInt16")
+        if (Hdl.Analyzers.GenericMath.IsConversion(m) && inv.Arguments.Length == 1)
+            return Cast(inv.Arguments[0].Value, t, inv);
+        if (Hdl.Analyzers.GenericMath.IsRotate(m) && inv.Arguments.Length == 2)
         {
             var fn = pkg.Support(m.Name == "RotateLeft" ? StaticSafeForms.RotateLeft : StaticSafeForms.RotateRight);
             var x = As(inv.Arguments[0].Value, t);
-            if (Known(inv.Arguments[1].Value) is { } by && IsName(x))
+            if ((Known(inv.Arguments[1].Value) ?? StaticValue(inv.Arguments[1].Value)) is { } by && IsName(x))
             {
                 // A rotate by a known amount of a name is the concatenation of its two slices.
                 int left = (int)(by & (UInt128)(t.Width - 1));
@@ -1087,18 +1102,23 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             throw Error(inv, $"instance method {m.Name} cannot be translated: make it static and pass what it needs as parameters");
         var (block, arrow) = SourceSet.Body(m.OriginalDefinition);
         if (block is null && arrow is null)
-            throw Error(inv, $"{owner}.{m.Name} is not in the hardware sources; only static helpers written in the hardware assemblies (and BitOperations.RotateLeft/RotateRight) can be called");
+            throw Error(inv, $"{owner}.{m.Name} is not in the hardware sources; only static helpers written in the hardware assemblies (and the rotates and CreateTruncating of the integer types) can be called");
         if (m.IsGenericMethod) throw Error(inv, "generic methods are not in the hardware subset");
         pkg.Call(method, m, inv.Syntax);
         var args = inv.Arguments.OrderBy(a => a.Parameter!.Ordinal).Select(a =>
         {
             if (a.Parameter!.RefKind != RefKind.None) throw Error(a, "ref/out/in parameters are not in the hardware subset");
-            return As(a.Value, FunctionTranslator.ParameterType(pkg, a.Parameter, a.Syntax));
+            return As(a.Value, FunctionTranslator.ParameterType(pkg, m.Parameters[a.Parameter.Ordinal], a.Syntax));
         }).ToList();
         var argumentValues = inv.Arguments.OrderBy(a => a.Parameter!.Ordinal).Select(a => Known(a.Value)).ToList();
-        if (arrow is not null && Inline(m.OriginalDefinition, arrow, args, argumentValues, t) is { } inlined) return (inlined, t);
+        if (arrow is not null && Inline(m, arrow, args, argumentValues, t) is { } inlined) return (inlined, t);
         return ($"{pkg.Function(m)}({string.Join(", ", args)})", t);
     }
+
+    /// <summary>The bits of a static readonly integer scalar, masked to the expression's type; else null.</summary>
+    UInt128? StaticValue(IOperation op) =>
+        Plain(op) is IFieldReferenceOperation { Field.IsStatic: true } f && pkg.StaticBits(types.Apply(f.Field), f.Syntax) is { } bits
+            && TypeOf(f) is { IsVector: true } t ? bits & (t.Width >= 128 ? UInt128.MaxValue : (UInt128.One << t.Width) - 1) : null;
 
     readonly HashSet<IMethodSymbol> inlining = new(SymbolEqualityComparer.Default);
     /// <summary>Parameters of helpers written in place whose argument is a known value (its bits in the parameter's type).</summary>
@@ -1179,23 +1199,26 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             return null;
         var body = pkg.Sources.Model(arrow.SyntaxTree).GetOperation(arrow.Expression);
         if (body is null) return null;
-        var saved = callee.Parameters.Select(p => locals.TryGetValue(p, out var v) ? v : ((string, VType)?)null).ToList();
+        // The body's operations name the declaration's parameters; their types are the instantiation's.
+        var parameters = callee.OriginalDefinition.Parameters;
+        var saved = parameters.Select(p => locals.TryGetValue(p, out var v) ? v : ((string, VType)?)null).ToList();
         inlining.Add(callee);
+        using var bound = types.BindFor(callee);
         try
         {
-            for (int i = 0; i < callee.Parameters.Length; i++)
+            for (int i = 0; i < parameters.Length; i++)
             {
-                locals[callee.Parameters[i]] = (args[i], FunctionTranslator.ParameterType(pkg, callee.Parameters[i], arrow));
-                if (argumentValues[i] is { } value) knownParameters[callee.Parameters[i]] = value;
+                locals[parameters[i]] = (args[i], FunctionTranslator.ParameterType(pkg, callee.Parameters[i], arrow));
+                if (argumentValues[i] is { } value) knownParameters[parameters[i]] = value;
             }
             return As(body, type);
         }
         finally
         {
             inlining.Remove(callee);
-            foreach (var p in callee.Parameters) knownParameters.Remove(p);
-            for (int i = 0; i < callee.Parameters.Length; i++)
-                if (saved[i] is { } v) locals[callee.Parameters[i]] = v; else locals.Remove(callee.Parameters[i]);
+            foreach (var p in parameters) knownParameters.Remove(p);
+            for (int i = 0; i < parameters.Length; i++)
+                if (saved[i] is { } v) locals[parameters[i]] = v; else locals.Remove(parameters[i]);
         }
     }
 

@@ -42,7 +42,8 @@ internal sealed class DesignWriter
                 }
                 continue;
             }
-            var entityName = entityNames.Claim(group.Key.Name);
+            // one entity per instantiation of a generic process class (Stage_UInt32, Stage_UInt64)
+            var entityName = entityNames.Claim(Netlist.TypeName(group.Key));
             var writer = new EntityWriter(pkg, group.Key, group.ToList(), netlist, entityName, resets);
             entities.Add(new VhdlSource($"{entityName}.vhd", writer.Text));
             foreach (var p in group) instancePorts[p] = (entityName, writer.Ports, writer.Generics);

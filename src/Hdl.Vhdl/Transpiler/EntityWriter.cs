@@ -151,7 +151,7 @@ internal sealed class EntityWriter : IMemberResolver
     bool IsOurs(IFieldSymbol field)
     {
         for (var t = symbol; t is not null; t = t.BaseType)
-            if (SymbolEqualityComparer.Default.Equals(t, field.ContainingType)) return true;
+            if (SymbolEqualityComparer.Default.Equals(t.OriginalDefinition, field.ContainingType.OriginalDefinition)) return true;
         return false;
     }
 
@@ -184,6 +184,7 @@ internal sealed class EntityWriter : IMemberResolver
         var unresetPorts = clocked ? ports.Where(p => p.IsOutput && !resetPorts.Contains(p)).ToList() : [];
         bool anyReset = registers.Any(r => r.Keep) || resetPorts.Count > 0;
         var body = new BodyTranslator(pkg, this, new NameScope(scope), isFunction: false);
+        body.Bind(symbol);
         body.SetIndent(clocked ? 4 : 2);
         if (!clocked)
         {
@@ -198,7 +199,7 @@ internal sealed class EntityWriter : IMemberResolver
             foreach (var r in copied) body.Line($"{r.Signal} <= {r.Variable};");
 
         var sb = new StringBuilder(VhdlFile.Header);
-        sb.Append($"-- {(clocked ? "Clocked" : "Combinational")} process {type.FullName}\n");
+        sb.Append($"-- {(clocked ? "Clocked" : "Combinational")} process {symbol.ToDisplayString()}\n");
         sb.Append("library ieee;\nuse ieee.std_logic_1164.all;\nuse ieee.numeric_std.all;\n");
         sb.Append($"use work.{pkg.Name}.all;\n\n");
         sb.Append($"entity {EntityName} is\n");

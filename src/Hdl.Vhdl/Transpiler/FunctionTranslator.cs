@@ -10,12 +10,13 @@ internal static class FunctionTranslator
 {
     public static (string Declaration, string Body) Translate(PackageBuilder pkg, IMethodSymbol method, string name)
     {
-        var (block, arrow) = SourceSet.Body(method);
+        var (block, arrow) = SourceSet.Body(method.OriginalDefinition);
         SyntaxNode at = (SyntaxNode?)block ?? arrow!;
         var model = pkg.Sources.Model(at.SyntaxTree);
         if (method.ReturnsVoid) throw TranspileException.At(at, $"helper {method.Name} returns nothing; hardware helpers return a value");
         var scope = new NameScope(pkg.Scope);
         var body = new BodyTranslator(pkg, null, scope, isFunction: true, method);
+        body.Bind(method.ContainingType);
         var parameters = new List<string>();
         foreach (var p in method.Parameters)
         {
@@ -24,7 +25,8 @@ internal static class FunctionTranslator
             if (p.Type is IArrayTypeSymbol) throw TranspileException.At(syntax, "array parameters are not in the hardware subset; read tables directly");
             var t = ParameterType(pkg, p, syntax);
             var pn = scope.Claim(p.Name);
-            body.Parameter(p, pn, t);
+            // the body's operations name the declaration's parameter (a generic class's instantiation has its own symbols)
+            body.Parameter(method.OriginalDefinition.Parameters[p.Ordinal], pn, t);
             parameters.Add($"{pn} : {t.Name}");
         }
         var ret = pkg.TypeOf(method.ReturnType, at);

@@ -119,7 +119,7 @@ internal sealed class PackageBuilder
         var elem = TypeOf(elemSym, at);
         var array = (Array)(ReadStatic(field, at) ?? throw Error(at, $"table {field.Name} is null"));
         if (array.Rank != 1) throw Error(at, $"table {field.Name} must be a one-dimensional array");
-        var name = Scope.Claim($"{field.ContainingType.Name}_{field.Name}");
+        var name = Scope.Claim($"{OwnerName(field.ContainingType)}_{field.Name}");
         var type = ArrayType(elem, array.Length);
         constantDecls.Add($"constant {name} : {type} := {Aggregate(array, elem)};");
         tables[field] = t = (name, elem, array.Length);
@@ -136,7 +136,7 @@ internal sealed class PackageBuilder
         string literal;
         try { literal = Value(value, type); }
         catch (TranspileException e) { throw Error(at, e.Message); }
-        var name = Scope.Claim($"{field.ContainingType.Name}_{field.Name}");
+        var name = Scope.Claim($"{OwnerName(field.ContainingType)}_{field.Name}");
         constantDecls.Add($"constant {name} : {type.Name} := {literal};");
         return scalars[field] = (name, type);
     }
@@ -156,6 +156,11 @@ internal sealed class PackageBuilder
         if (!calls.TryGetValue(caller, out var list)) calls[caller] = list = [];
         list.Add((callee.OriginalDefinition, at));
     }
+
+    /// <summary>The bits of a static readonly integer scalar (a constant of a generic class's instantiation, say), or null for any other field.</summary>
+    public UInt128? StaticBits(IFieldSymbol field, SyntaxNode at) =>
+        field.IsStatic && field.IsReadOnly && field.Type.SpecialType is >= SpecialType.System_SByte and <= SpecialType.System_UInt64
+            ? Bits(ReadStatic(field, at)!) : null;
 
     object? ReadStatic(IFieldSymbol field, SyntaxNode at)
     {
@@ -196,13 +201,20 @@ internal sealed class PackageBuilder
         return sb.Append(')').ToString();
     }
 
-    /// <summary>The VHDL name of a static helper, queuing its translation.</summary>
+    /// <summary>
+    /// The name a class gives its constants and functions: its own, with the VHDL types of its type
+    /// arguments for an instantiation of a generic class (<c>Sha2Math_u32</c>).
+    /// </summary>
+    string OwnerName(INamedTypeSymbol type) => !type.IsGenericType ? type.Name
+        : $"{type.Name}_{string.Join("_", type.TypeArguments.Select(a => TypeOf(a).Name.Replace("hdl_", "")))}";
+
+    /// <summary>The VHDL name of a static helper (of an instantiation, for a generic class's), queuing its translation.</summary>
     public string Function(IMethodSymbol method)
     {
-        method = method.OriginalDefinition;
+        if (!method.ContainingType.IsGenericType) method = method.OriginalDefinition;
         if (!functions.TryGetValue(method, out var name))
         {
-            name = Scope.Claim($"{method.ContainingType.Name}_{method.Name}");
+            name = Scope.Claim($"{OwnerName(method.ContainingType)}_{method.Name}");
             functions[method] = name;
             pendingFunctions.Enqueue(method);
         }

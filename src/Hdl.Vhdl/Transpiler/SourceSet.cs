@@ -95,16 +95,37 @@ internal sealed class SourceSet
         }
     }
 
-    public INamedTypeSymbol Symbol(Type t) =>
-        Compilation.GetTypeByMetadataName(MetadataName(t))
-        ?? throw new TranspileException($"{t.FullName}: source not found in the embedded hardware sources");
+    /// <summary>The symbol of a type of the hardware sources; a closed generic type (<c>Stage&lt;uint&gt;</c>) as the definition constructed with its arguments.</summary>
+    public INamedTypeSymbol Symbol(Type t)
+    {
+        if (t.IsGenericType && !t.IsGenericTypeDefinition)
+            return Symbol(t.GetGenericTypeDefinition()).Construct([.. t.GetGenericArguments().Select(TypeArgument)]);
+        return Compilation.GetTypeByMetadataName(t.FullName!)
+            ?? throw new TranspileException($"{t.FullName}: source not found in the embedded hardware sources");
+    }
 
-    static string MetadataName(Type t) => t.IsGenericType && !t.IsGenericTypeDefinition
-        ? t.GetGenericTypeDefinition().FullName! : t.FullName!;
+    /// <summary>A type argument: a hardware integer (uint, UInt128 ...), or a type of the sources.</summary>
+    ITypeSymbol TypeArgument(Type t) => Type.GetTypeCode(t) switch
+    {
+        TypeCode.Boolean => Compilation.GetSpecialType(SpecialType.System_Boolean),
+        TypeCode.Byte => Compilation.GetSpecialType(SpecialType.System_Byte),
+        TypeCode.SByte => Compilation.GetSpecialType(SpecialType.System_SByte),
+        TypeCode.UInt16 => Compilation.GetSpecialType(SpecialType.System_UInt16),
+        TypeCode.Int16 => Compilation.GetSpecialType(SpecialType.System_Int16),
+        TypeCode.UInt32 => Compilation.GetSpecialType(SpecialType.System_UInt32),
+        TypeCode.Int32 => Compilation.GetSpecialType(SpecialType.System_Int32),
+        TypeCode.UInt64 => Compilation.GetSpecialType(SpecialType.System_UInt64),
+        TypeCode.Int64 => Compilation.GetSpecialType(SpecialType.System_Int64),
+        _ when t.Assembly == typeof(object).Assembly => Compilation.GetTypeByMetadataName(t.FullName!)
+            ?? throw new TranspileException($"type argument {t.FullName} not found"),
+        _ => Symbol(t),
+    };
 
-    /// <summary>The loaded CLR type of a source symbol (for reading static tables by reflection).</summary>
+    /// <summary>The loaded CLR type of a source symbol (for reading static tables by reflection); a constructed generic class as the closed type.</summary>
     public Type ClrType(INamedTypeSymbol symbol)
     {
+        if (symbol.IsGenericType && !SymbolEqualityComparer.Default.Equals(symbol, symbol.OriginalDefinition))
+            return ClrType(symbol.OriginalDefinition).MakeGenericType([.. symbol.TypeArguments.Select(ClrTypeArgument)]);
         var name = symbol.ContainingType is null
             ? (symbol.ContainingNamespace.IsGlobalNamespace ? "" : symbol.ContainingNamespace.ToDisplayString() + ".") + symbol.MetadataName
             : ClrType(symbol.ContainingType).FullName + "+" + symbol.MetadataName;
@@ -112,6 +133,13 @@ internal sealed class SourceSet
             if (a.GetType(name) is { } t) return t;
         throw new TranspileException($"type {name} not found in the hardware assemblies");
     }
+
+    Type ClrTypeArgument(ITypeSymbol t) =>
+        t is INamedTypeSymbol n && n.ContainingAssembly is { } a && a.Name == Compilation.GetSpecialType(SpecialType.System_Object).ContainingAssembly.Name
+            ? typeof(object).Assembly.GetType($"{n.ContainingNamespace.ToDisplayString()}.{n.MetadataName}")
+              ?? throw new TranspileException($"type argument {n.ToDisplayString()} not found")
+            : t is INamedTypeSymbol named ? ClrType(named)
+            : throw new TranspileException($"type argument {t.ToDisplayString()} is no class or struct");
 
     /// <summary>The body of a method: its block or expression body.</summary>
     public static (BlockSyntax? Block, ArrowExpressionClauseSyntax? Arrow) Body(IMethodSymbol method)

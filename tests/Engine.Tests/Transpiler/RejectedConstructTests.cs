@@ -46,6 +46,7 @@ public class RejectedConstructTests
         { nameof(ObjectCreation), "object creation is not in the hardware subset" },
         { nameof(StringUse), "strings are not in the hardware subset" },
         { nameof(BitOperationsPopCount), "is not in the hardware sources" },
+        { nameof(CreateSaturating), "is not in the hardware sources" },
         { nameof(IntegerToEnumCast), "a VHDL enumeration cannot hold" },
         { nameof(EnumIncrement), "++ on an enum is not in the hardware subset" },
         { nameof(DirectRecursion), "recursion (RecursiveHelpers.Factorial -> RecursiveHelpers.Factorial) is not in the hardware subset" },

@@ -227,6 +227,12 @@ public sealed class BitOperationsPopCount : RejectProcess
     protected override void OnTick() => Output.Value = (uint)BitOperations.PopCount(Input.Value);
 }
 
+/// <summary>Generic math outside the subset's members (rotates, CreateTruncating, Zero/One/AllBitsSet).</summary>
+public sealed class CreateSaturating : RejectProcess
+{
+    protected override void OnTick() => Output.Value = ushort.CreateSaturating(Input.Value);
+}
+
 public enum Light { Red, Yellow, Green }
 
 public sealed class IntegerToEnumCast : RejectProcess

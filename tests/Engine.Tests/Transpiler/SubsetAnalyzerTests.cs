@@ -29,6 +29,7 @@ public class SubsetAnalyzerTests
         (nameof(InstanceMethodCall), "HDL003"),
         (nameof(LibraryCall), "HDL004"),
         (nameof(BitOperationsPopCount), "HDL004"),
+        (nameof(CreateSaturating), "HDL004"),
         (nameof(WritesReadonlyField), "HDL005"),
         (nameof(HelperAssignsParameter), "HDL006"),
         (nameof(RefParameter), "HDL006"),
