@@ -1,12 +1,13 @@
+using System.Numerics;
 using Crypto.Hashing;
 
 namespace Crypto.Sha2;
 
 /// <summary>
-/// SHA-224, SHA-256, SHA-384 and SHA-512 in software from <see cref="Sha256Math"/> and
-/// <see cref="Sha512Math"/> (the round and schedule functions of the hardware), with the padding of
-/// FIPS 180-4 section 5.1 written out plainly. Checked against NIST's vectors, FIPS 180-4's examples
-/// and .NET; the hardware is checked against it and against .NET.
+/// SHA-224, SHA-256, SHA-384 and SHA-512 in software from <see cref="Sha2Math{W}"/> (the round and
+/// schedule functions of the hardware), with the padding of FIPS 180-4 section 5.1 written out
+/// plainly. Checked against NIST's vectors, FIPS 180-4's examples and .NET; the hardware is checked
+/// against it and against .NET.
 /// </summary>
 public static class Sha2Model
 {
@@ -22,65 +23,47 @@ public static class Sha2Model
     }
 
     /// <summary>SHA-256, or SHA-224 with <paramref name="sha224"/>.</summary>
-    public static byte[] Hash256(ReadOnlySpan<byte> message, bool sha224 = false)
-    {
-        var padded = Pad(message, Sha256Math.BlockBytes, Sha256Math.LengthBytes);
-        UInt128 abcd = sha224 ? Sha256Math.InitialAbcd224 : Sha256Math.InitialAbcd256;
-        UInt128 efgh = sha224 ? Sha256Math.InitialEfgh224 : Sha256Math.InitialEfgh256;
-        for (int i = 0; i < padded.Length; i += Sha256Math.BlockBytes)
-            (abcd, efgh) = Compress256(abcd, efgh, padded.AsSpan(i, Sha256Math.BlockBytes));
-        var digest = HashMessageDriver.Bytes(Sha256Math.DigestLane(abcd, 0, sha224), Sha256Math.DigestLane(efgh, 1, sha224));
-        return sha224 ? digest[..28] : digest;
-    }
-
-    /// <summary>The SHA-256 compression function: the schedule expanded in full, 64 rounds, then the word-wise addition.</summary>
-    public static (UInt128 Abcd, UInt128 Efgh) Compress256(UInt128 abcd, UInt128 efgh, ReadOnlySpan<byte> block)
-    {
-        var w = new uint[Sha256Math.Rounds];
-        for (int t = 0; t < 16; t++) w[t] = System.Buffers.Binary.BinaryPrimitives.ReadUInt32BigEndian(block.Slice(4 * t, 4));
-        for (int t = 16; t < Sha256Math.Rounds; t++)
-            w[t] = Sha256Math.SmallSigma1(w[t - 2]) + w[t - 7] + Sha256Math.SmallSigma0(w[t - 15]) + w[t - 16];
-        UInt128 x = abcd, y = efgh;
-        for (int t = 0; t < Sha256Math.Rounds; t++)
-        {
-            uint temp1 = Sha256Math.Temp1(y, w[t], t);
-            uint temp2 = Sha256Math.Temp2(x);
-            y = Sha256Math.NextEfgh(x, y, temp1);
-            x = Sha256Math.NextAbcd(x, temp1, temp2);
-        }
-        return (HashWords.AddWords32(abcd, x), HashWords.AddWords32(efgh, y));
-    }
+    public static byte[] Hash256(ReadOnlySpan<byte> message, bool sha224 = false) => Hash<uint>(message, sha224);
 
     /// <summary>SHA-512, or SHA-384 with <paramref name="sha384"/>.</summary>
-    public static byte[] Hash512(ReadOnlySpan<byte> message, bool sha384 = false)
+    public static byte[] Hash512(ReadOnlySpan<byte> message, bool sha384 = false) => Hash<ulong>(message, sha384);
+
+    /// <summary>SHA-256/512, or with <paramref name="truncated"/> SHA-224/384, on words <typeparamref name="W"/>.</summary>
+    public static byte[] Hash<W>(ReadOnlySpan<byte> message, bool truncated) where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>
     {
-        var padded = Pad(message, Sha512Math.BlockBytes, Sha512Math.LengthBytes);
-        UInt128[] h = sha384
-            ? [Sha512Math.InitialAb384, Sha512Math.InitialCd384, Sha512Math.InitialEf384, Sha512Math.InitialGh384]
-            : [Sha512Math.InitialAb512, Sha512Math.InitialCd512, Sha512Math.InitialEf512, Sha512Math.InitialGh512];
-        for (int i = 0; i < padded.Length; i += Sha512Math.BlockBytes)
-            h = Compress512(h, padded.AsSpan(i, Sha512Math.BlockBytes));
-        var digest = HashMessageDriver.Bytes([.. h.Select((lane, i) => Sha512Math.DigestLane(lane, i, sha384))]);
-        return sha384 ? digest[..48] : digest;
+        int blockBytes = Sha2Math<W>.BlockBytes;
+        var padded = Pad(message, blockBytes, Sha2Math<W>.LengthBytes);
+        W[] h = [.. Enumerable.Range(0, 8).Select(i => Sha2Math<W>.Initial(i, truncated))];
+        for (int i = 0; i < padded.Length; i += blockBytes)
+            h = Compress(h, padded.AsSpan(i, blockBytes));
+        return DigestBytes(i => Sha2Math<W>.DigestWord(h[i], i, truncated), truncated);
     }
 
-    /// <summary>The SHA-512 compression function on the chaining value's four lanes.</summary>
-    public static UInt128[] Compress512(UInt128[] chain, ReadOnlySpan<byte> block)
+    /// <summary>The compression function: the schedule expanded in full, all rounds, then the word-wise addition.</summary>
+    public static W[] Compress<W>(W[] chain, ReadOnlySpan<byte> block) where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>
     {
-        var w = new ulong[Sha512Math.Rounds];
-        for (int t = 0; t < 16; t++) w[t] = System.Buffers.Binary.BinaryPrimitives.ReadUInt64BigEndian(block.Slice(8 * t, 8));
-        for (int t = 16; t < Sha512Math.Rounds; t++)
-            w[t] = Sha512Math.SmallSigma1(w[t - 2]) + w[t - 7] + Sha512Math.SmallSigma0(w[t - 15]) + w[t - 16];
-        UInt128 ab = chain[0], cd = chain[1], ef = chain[2], gh = chain[3];
-        for (int t = 0; t < Sha512Math.Rounds; t++)
+        int rounds = Sha2Math<W>.RoundConstants.Length, bytes = Sha2Math<W>.WordBits / 8;
+        var w = new W[rounds];
+        for (int t = 0; t < 16; t++) w[t] = W.ReadBigEndian(block.Slice(bytes * t, bytes), isUnsigned: true);
+        for (int t = 16; t < rounds; t++)
+            w[t] = Sha2Math<W>.SmallSigma1(w[t - 2]) + w[t - 7] + Sha2Math<W>.SmallSigma0(w[t - 15]) + w[t - 16];
+        W a = chain[0], b = chain[1], c = chain[2], d = chain[3], e = chain[4], f = chain[5], g = chain[6], h = chain[7];
+        for (int t = 0; t < rounds; t++)
         {
-            ulong temp1 = Sha512Math.Temp1(ef, gh, w[t], t);
-            ulong temp2 = Sha512Math.Temp2(ab, cd);
-            gh = Sha512Math.NextPair(ef, gh);
-            ef = Sha512Math.NextEf(cd, ef, temp1);
-            cd = Sha512Math.NextPair(ab, cd);
-            ab = Sha512Math.NextAb(ab, temp1, temp2);
+            W temp1 = Sha2Math<W>.Temp1(e, f, g, h, w[t], t);
+            W temp2 = Sha2Math<W>.Temp2(a, b, c);
+            (h, g, f, e, d, c, b, a) = (g, f, e, d + temp1, c, b, a, temp1 + temp2);
         }
-        return [HashWords.AddWords64(chain[0], ab), HashWords.AddWords64(chain[1], cd), HashWords.AddWords64(chain[2], ef), HashWords.AddWords64(chain[3], gh)];
+        W[] result = [a, b, c, d, e, f, g, h];
+        return [.. result.Select((x, i) => chain[i] + x)];
+    }
+
+    /// <summary>The digest of the words H0..H7 (<paramref name="word"/>), each big-endian: 28, 32, 48 or 64 bytes.</summary>
+    public static byte[] DigestBytes<W>(Func<int, W> word, bool truncated) where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>
+    {
+        int bytes = Sha2Math<W>.WordBits / 8;
+        var digest = new byte[8 * bytes];
+        for (int i = 0; i < 8; i++) word(i).WriteBigEndian(digest, bytes * i);
+        return digest[..((truncated ? Sha2Math<W>.TruncatedWords : 8) * bytes)];
     }
 }

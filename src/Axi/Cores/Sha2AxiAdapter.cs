@@ -1,3 +1,5 @@
+#pragma warning disable HDL004 // until the analyzer knows generic math (UInt128.CreateTruncating of a digest word)
+using System.Numerics;
 using Crypto.Hashing;
 using Crypto.Sha2;
 using Crypto.Streams;
@@ -5,51 +7,44 @@ using Hdl;
 
 namespace Crypto.Axi.Cores;
 
-/// <summary>A SHA-224/256 digest from the core, in stream byte order for <see cref="AxiWideBlockSerializer"/>.</summary>
-public sealed class Sha256AxiDigestAdapter : CombinationalProcess
+/// <summary>
+/// A SHA-2 digest from the core (its words H0..H7), in stream byte order for
+/// <see cref="AxiWideBlockSerializer"/>: the words go into four 128-bit lanes big-endian, the last word
+/// first, each shifting the lanes on by a word (so 32-bit words fill Lane0 and Lane1, 64-bit ones all
+/// four), and each lane is byte-reversed.
+/// </summary>
+public sealed class Sha2AxiDigestAdapter<W> : CombinationalProcess where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>
 {
     /// <summary>28 or 32 (SHA-224, SHA-256); 48 or 64 (SHA-384, SHA-512).</summary>
     readonly byte digestBytes;
 
-    public Sha256AxiDigestAdapter(int digestBytes) => this.digestBytes = (byte)digestBytes;
+    public Sha2AxiDigestAdapter(int digestBytes) => this.digestBytes = (byte)digestBytes;
 
-    [InputBus] public ISha256DigestOut Input = null!;
+    [InputBus] public ISha2DigestOut<W> Input = null!;
     [OutputBus] public IAxiWideBlock Output = Bus.Create<IAxiWideBlock>();
 
     protected override void OnTick()
     {
         bool valid = Input.Valid;
+        int bits = Sha2Math<W>.WordBits;
+        UInt128 lane0 = 0, lane1 = 0, lane2 = 0, lane3 = 0;
+        if (valid)
+        {
+            for (int i = 0; i < Input.Digest.Length; i++)
+            {
+                lane3 = (lane3 >> bits) | (lane2 << (128 - bits));
+                lane2 = (lane2 >> bits) | (lane1 << (128 - bits));
+                lane1 = (lane1 >> bits) | (lane0 << (128 - bits));
+                lane0 = (lane0 >> bits) | (UInt128.CreateTruncating(Input.Digest[Input.Digest.Length - 1 - i]) << (128 - bits));
+            }
+        }
         Output.Valid = valid;
         Output.Last = valid;
         Output.ByteCount = valid ? digestBytes : (byte)0;
-        Output.Lane0 = valid ? AxiMath.ReverseBytes(Input.Digest0) : 0;
-        Output.Lane1 = valid ? AxiMath.ReverseBytes(Input.Digest1) : 0;
-        Output.Lane2 = 0;
-        Output.Lane3 = 0;
-    }
-}
-
-/// <summary>A SHA-384/512 digest from the core, in stream byte order for <see cref="AxiWideBlockSerializer"/>.</summary>
-public sealed class Sha512AxiDigestAdapter : CombinationalProcess
-{
-    /// <summary>28 or 32 (SHA-224, SHA-256); 48 or 64 (SHA-384, SHA-512).</summary>
-    readonly byte digestBytes;
-
-    public Sha512AxiDigestAdapter(int digestBytes) => this.digestBytes = (byte)digestBytes;
-
-    [InputBus] public ISha512DigestOut Input = null!;
-    [OutputBus] public IAxiWideBlock Output = Bus.Create<IAxiWideBlock>();
-
-    protected override void OnTick()
-    {
-        bool valid = Input.Valid;
-        Output.Valid = valid;
-        Output.Last = valid;
-        Output.ByteCount = valid ? digestBytes : (byte)0;
-        Output.Lane0 = valid ? AxiMath.ReverseBytes(Input.Digest0) : 0;
-        Output.Lane1 = valid ? AxiMath.ReverseBytes(Input.Digest1) : 0;
-        Output.Lane2 = valid ? AxiMath.ReverseBytes(Input.Digest2) : 0;
-        Output.Lane3 = valid ? AxiMath.ReverseBytes(Input.Digest3) : 0;
+        Output.Lane0 = AxiMath.ReverseBytes(lane0);
+        Output.Lane1 = AxiMath.ReverseBytes(lane1);
+        Output.Lane2 = AxiMath.ReverseBytes(lane2);
+        Output.Lane3 = AxiMath.ReverseBytes(lane3);
     }
 }
 
@@ -92,7 +87,7 @@ public abstract class Sha2AxiCore(IHashVariant variant, ushort variantNumber, in
 }
 
 /// <summary>A SHA-224 or SHA-256 variant of <see cref="Sha2Catalog"/> behind the AXI wrapper.</summary>
-public sealed class Sha256AxiCore(HashVariant<IHashChunk512In, ISha256DigestOut> variant, ushort variantNumber)
+public sealed class Sha256AxiCore(HashVariant<IHashChunk512In, ISha2DigestOut<uint>> variant, ushort variantNumber)
     : Sha2AxiCore(variant, variantNumber, variant.Core == "sha224" ? 28 : 32, () => variant.MeasureSingleMessage())
 {
     readonly Lazy<Measurement> measured = new(() => variant.Measure());
@@ -109,7 +104,7 @@ public sealed class Sha256AxiCore(HashVariant<IHashChunk512In, ISha256DigestOut>
             Name = "sha_input", Input = input, Control = control, CoreReady = core.InputReady, Output = core.Input,
         });
         foreach (var p in core.Design.Processes) design.Add(p);
-        var digest = design.Add(new Sha256AxiDigestAdapter(DigestBytes) { Name = "sha_digest", Input = core.Output });
+        var digest = design.Add(new Sha2AxiDigestAdapter<uint>(DigestBytes) { Name = "sha_digest", Input = core.Output });
         var outputReady = Bus.Create<IReady>();
         var serializer = design.Add(new AxiWideBlockSerializer
         {
@@ -125,7 +120,7 @@ public sealed class Sha256AxiCore(HashVariant<IHashChunk512In, ISha256DigestOut>
 }
 
 /// <summary>A SHA-384 or SHA-512 variant of <see cref="Sha2Catalog"/> behind the AXI wrapper.</summary>
-public sealed class Sha512AxiCore(HashVariant<IHashChunk1024In, ISha512DigestOut> variant, ushort variantNumber)
+public sealed class Sha512AxiCore(HashVariant<IHashChunk1024In, ISha2DigestOut<ulong>> variant, ushort variantNumber)
     : Sha2AxiCore(variant, variantNumber, variant.Core == "sha384" ? 48 : 64, () => variant.MeasureSingleMessage())
 {
     readonly Lazy<Measurement> measured = new(() => variant.Measure());
@@ -142,7 +137,7 @@ public sealed class Sha512AxiCore(HashVariant<IHashChunk1024In, ISha512DigestOut
             Name = "sha_input", Input = input, Control = control, CoreReady = core.InputReady, Output = core.Input,
         });
         foreach (var p in core.Design.Processes) design.Add(p);
-        var digest = design.Add(new Sha512AxiDigestAdapter(DigestBytes) { Name = "sha_digest", Input = core.Output });
+        var digest = design.Add(new Sha2AxiDigestAdapter<ulong>(DigestBytes) { Name = "sha_digest", Input = core.Output });
         var outputReady = Bus.Create<IReady>();
         var serializer = design.Add(new AxiWideBlockSerializer
         {
