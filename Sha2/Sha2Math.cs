@@ -1,4 +1,3 @@
-#pragma warning disable HDL004, HDL015 // until the analyzer knows generic math (HDL004: W.RotateRight; HDL015: W.Zero)
 using System.Numerics;
 using System.Runtime.CompilerServices;
 

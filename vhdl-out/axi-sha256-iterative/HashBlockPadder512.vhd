@@ -33,10 +33,10 @@ entity HashBlockPadder512 is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Data0 : out hdl_u128 := (others => '0');
-    Output_Data1 : out hdl_u128 := (others => '0');
-    Output_Data2 : out hdl_u128 := (others => '0');
-    Output_Data3 : out hdl_u128 := (others => '0');
+    Output_Data0 : out hdl_u128;
+    Output_Data1 : out hdl_u128;
+    Output_Data2 : out hdl_u128;
+    Output_Data3 : out hdl_u128;
     Output_Slot : out hdl_u8;
     Output_First : out boolean
   );
@@ -68,12 +68,22 @@ begin
   begin
     if rising_edge(clk) then
       if rst = '1' then
+        buffer0_reg <= (
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000");
+        buffer1_reg <= (
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000");
+        buffer2_reg <= (
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000");
+        buffer3_reg <= (
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000");
         Output_Valid <= false;
         Output_Last <= false;
+        Output_Data0 <= (others => '0');
+        Output_Data1 <= (others => '0');
+        Output_Data2 <= (others => '0');
+        Output_Data3 <= (others => '0');
         Output_Slot <= (others => '0');
         Output_First <= false;
-        -- Datapath, no reset (the reset value is never observed): buffer0_reg, buffer1_reg,
-        --   buffer2_reg, buffer3_reg, Output_Data0, Output_Data1, Output_Data2, Output_Data3
       else
         if Advance_Ready then
           valid := Issue_Valid;
@@ -116,10 +126,18 @@ begin
         end if;
         if (Input_Valid and InputReady_Ready) then
           id := signed(resize(Input_MessageId, 32));
-          buffer0_reg(hdl_address(unsigned(id(0 downto 0)))) <= Input_Data0;
-          buffer1_reg(hdl_address(unsigned(id(0 downto 0)))) <= Input_Data1;
-          buffer2_reg(hdl_address(unsigned(id(0 downto 0)))) <= Input_Data2;
-          buffer3_reg(hdl_address(unsigned(id(0 downto 0)))) <= Input_Data3;
+          for element in 0 to 1 loop
+            if element = hdl_address(unsigned(id(0 downto 0))) then buffer0_reg(element) <= Input_Data0; end if;
+          end loop;
+          for element_2 in 0 to 1 loop
+            if element_2 = hdl_address(unsigned(id(0 downto 0))) then buffer1_reg(element_2) <= Input_Data1; end if;
+          end loop;
+          for element_3 in 0 to 1 loop
+            if element_3 = hdl_address(unsigned(id(0 downto 0))) then buffer2_reg(element_3) <= Input_Data2; end if;
+          end loop;
+          for element_4 in 0 to 1 loop
+            if element_4 = hdl_address(unsigned(id(0 downto 0))) then buffer3_reg(element_4) <= Input_Data3; end if;
+          end loop;
         end if;
       end if;
     end if;

@@ -21,10 +21,10 @@ entity HashAxiChunkCollector512 is
     Output_Last : out boolean;
     Output_ByteCount : out hdl_u8;
     Output_MessageId : out hdl_u8;
-    Output_Data0 : out hdl_u128 := (others => '0');
-    Output_Data1 : out hdl_u128 := (others => '0');
-    Output_Data2 : out hdl_u128 := (others => '0');
-    Output_Data3 : out hdl_u128 := (others => '0');
+    Output_Data0 : out hdl_u128;
+    Output_Data1 : out hdl_u128;
+    Output_Data2 : out hdl_u128;
+    Output_Data3 : out hdl_u128;
     Closing_Discard : out boolean;
     Error_Error : out boolean;
     Error_Code : out hdl_u8
@@ -66,16 +66,21 @@ begin
         midMessage_reg <= false;
         count_reg <= unsigned'(x"00");
         bytes_reg <= unsigned'(x"00");
+        lane0_reg <= unsigned'(x"00000000000000000000000000000000");
+        lane1_reg <= unsigned'(x"00000000000000000000000000000000");
+        lane2_reg <= unsigned'(x"00000000000000000000000000000000");
         InputReady_Ready <= false;
         Output_Valid <= false;
         Output_Last <= false;
         Output_ByteCount <= (others => '0');
         Output_MessageId <= (others => '0');
+        Output_Data0 <= (others => '0');
+        Output_Data1 <= (others => '0');
+        Output_Data2 <= (others => '0');
+        Output_Data3 <= (others => '0');
         Closing_Discard <= false;
         Error_Error <= false;
         Error_Code <= unsigned'(x"00");
-        -- Datapath, no reset (the reset value is never observed): lane0_reg, lane1_reg, lane2_reg,
-        --   Output_Data0, Output_Data1, Output_Data2, Output_Data3
       else
         ready := ready_reg;
         outputValid := outputValid_reg;

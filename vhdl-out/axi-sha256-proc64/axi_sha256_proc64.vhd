@@ -104,8 +104,7 @@ architecture rtl of axi_sha256_proc64 is
   signal back_end_Feedback_Valid : boolean;
   signal back_end_Feedback_Last : boolean;
   signal back_end_Feedback_Slot : hdl_u8;
-  signal back_end_Feedback_ChainAbcd : hdl_u128;
-  signal back_end_Feedback_ChainEfgh : hdl_u128;
+  signal back_end_Feedback_Chain : hdl_u32_x8;
   signal scheduler_Issue_Valid : boolean;
   signal scheduler_Issue_Last : boolean;
   signal scheduler_Issue_Slot : hdl_u8;
@@ -124,660 +123,404 @@ architecture rtl of axi_sha256_proc64 is
   signal padder_Output_Data3 : hdl_u128;
   signal padder_Output_Slot : hdl_u8;
   signal padder_Output_First : boolean;
+  signal block_words_Output_Valid : boolean;
+  signal block_words_Output_Last : boolean;
+  signal block_words_Output_Window : hdl_u32_x16;
+  signal block_words_Output_First : boolean;
+  signal block_words_Output_Slot : hdl_u8;
   signal chain_Output_Valid : boolean;
   signal chain_Output_Last : boolean;
-  signal chain_Output_Abcd : hdl_u128;
-  signal chain_Output_Efgh : hdl_u128;
+  signal chain_Output_Window : hdl_u32_x16;
   signal chain_Output_First : boolean;
-  signal chain_Output_W0 : hdl_u128;
-  signal chain_Output_W1 : hdl_u128;
-  signal chain_Output_W2 : hdl_u128;
-  signal chain_Output_W3 : hdl_u128;
   signal chain_Output_Slot : hdl_u8;
+  signal chain_Output_State : hdl_u32_x8;
   signal rounds0_Output_Valid : boolean;
   signal rounds0_Output_Last : boolean;
-  signal rounds0_Output_Abcd : hdl_u128;
-  signal rounds0_Output_Efgh : hdl_u128;
+  signal rounds0_Output_Window : hdl_u32_x16;
   signal rounds0_Output_First : boolean;
-  signal rounds0_Output_W0 : hdl_u128;
-  signal rounds0_Output_W1 : hdl_u128;
-  signal rounds0_Output_W2 : hdl_u128;
-  signal rounds0_Output_W3 : hdl_u128;
   signal rounds0_Output_Slot : hdl_u8;
+  signal rounds0_Output_State : hdl_u32_x8;
   signal rounds1_Output_Valid : boolean;
   signal rounds1_Output_Last : boolean;
-  signal rounds1_Output_Abcd : hdl_u128;
-  signal rounds1_Output_Efgh : hdl_u128;
+  signal rounds1_Output_Window : hdl_u32_x16;
   signal rounds1_Output_First : boolean;
-  signal rounds1_Output_W0 : hdl_u128;
-  signal rounds1_Output_W1 : hdl_u128;
-  signal rounds1_Output_W2 : hdl_u128;
-  signal rounds1_Output_W3 : hdl_u128;
   signal rounds1_Output_Slot : hdl_u8;
+  signal rounds1_Output_State : hdl_u32_x8;
   signal rounds2_Output_Valid : boolean;
   signal rounds2_Output_Last : boolean;
-  signal rounds2_Output_Abcd : hdl_u128;
-  signal rounds2_Output_Efgh : hdl_u128;
+  signal rounds2_Output_Window : hdl_u32_x16;
   signal rounds2_Output_First : boolean;
-  signal rounds2_Output_W0 : hdl_u128;
-  signal rounds2_Output_W1 : hdl_u128;
-  signal rounds2_Output_W2 : hdl_u128;
-  signal rounds2_Output_W3 : hdl_u128;
   signal rounds2_Output_Slot : hdl_u8;
+  signal rounds2_Output_State : hdl_u32_x8;
   signal rounds3_Output_Valid : boolean;
   signal rounds3_Output_Last : boolean;
-  signal rounds3_Output_Abcd : hdl_u128;
-  signal rounds3_Output_Efgh : hdl_u128;
+  signal rounds3_Output_Window : hdl_u32_x16;
   signal rounds3_Output_First : boolean;
-  signal rounds3_Output_W0 : hdl_u128;
-  signal rounds3_Output_W1 : hdl_u128;
-  signal rounds3_Output_W2 : hdl_u128;
-  signal rounds3_Output_W3 : hdl_u128;
   signal rounds3_Output_Slot : hdl_u8;
+  signal rounds3_Output_State : hdl_u32_x8;
   signal rounds4_Output_Valid : boolean;
   signal rounds4_Output_Last : boolean;
-  signal rounds4_Output_Abcd : hdl_u128;
-  signal rounds4_Output_Efgh : hdl_u128;
+  signal rounds4_Output_Window : hdl_u32_x16;
   signal rounds4_Output_First : boolean;
-  signal rounds4_Output_W0 : hdl_u128;
-  signal rounds4_Output_W1 : hdl_u128;
-  signal rounds4_Output_W2 : hdl_u128;
-  signal rounds4_Output_W3 : hdl_u128;
   signal rounds4_Output_Slot : hdl_u8;
+  signal rounds4_Output_State : hdl_u32_x8;
   signal rounds5_Output_Valid : boolean;
   signal rounds5_Output_Last : boolean;
-  signal rounds5_Output_Abcd : hdl_u128;
-  signal rounds5_Output_Efgh : hdl_u128;
+  signal rounds5_Output_Window : hdl_u32_x16;
   signal rounds5_Output_First : boolean;
-  signal rounds5_Output_W0 : hdl_u128;
-  signal rounds5_Output_W1 : hdl_u128;
-  signal rounds5_Output_W2 : hdl_u128;
-  signal rounds5_Output_W3 : hdl_u128;
   signal rounds5_Output_Slot : hdl_u8;
+  signal rounds5_Output_State : hdl_u32_x8;
   signal rounds6_Output_Valid : boolean;
   signal rounds6_Output_Last : boolean;
-  signal rounds6_Output_Abcd : hdl_u128;
-  signal rounds6_Output_Efgh : hdl_u128;
+  signal rounds6_Output_Window : hdl_u32_x16;
   signal rounds6_Output_First : boolean;
-  signal rounds6_Output_W0 : hdl_u128;
-  signal rounds6_Output_W1 : hdl_u128;
-  signal rounds6_Output_W2 : hdl_u128;
-  signal rounds6_Output_W3 : hdl_u128;
   signal rounds6_Output_Slot : hdl_u8;
+  signal rounds6_Output_State : hdl_u32_x8;
   signal rounds7_Output_Valid : boolean;
   signal rounds7_Output_Last : boolean;
-  signal rounds7_Output_Abcd : hdl_u128;
-  signal rounds7_Output_Efgh : hdl_u128;
+  signal rounds7_Output_Window : hdl_u32_x16;
   signal rounds7_Output_First : boolean;
-  signal rounds7_Output_W0 : hdl_u128;
-  signal rounds7_Output_W1 : hdl_u128;
-  signal rounds7_Output_W2 : hdl_u128;
-  signal rounds7_Output_W3 : hdl_u128;
   signal rounds7_Output_Slot : hdl_u8;
+  signal rounds7_Output_State : hdl_u32_x8;
   signal rounds8_Output_Valid : boolean;
   signal rounds8_Output_Last : boolean;
-  signal rounds8_Output_Abcd : hdl_u128;
-  signal rounds8_Output_Efgh : hdl_u128;
+  signal rounds8_Output_Window : hdl_u32_x16;
   signal rounds8_Output_First : boolean;
-  signal rounds8_Output_W0 : hdl_u128;
-  signal rounds8_Output_W1 : hdl_u128;
-  signal rounds8_Output_W2 : hdl_u128;
-  signal rounds8_Output_W3 : hdl_u128;
   signal rounds8_Output_Slot : hdl_u8;
+  signal rounds8_Output_State : hdl_u32_x8;
   signal rounds9_Output_Valid : boolean;
   signal rounds9_Output_Last : boolean;
-  signal rounds9_Output_Abcd : hdl_u128;
-  signal rounds9_Output_Efgh : hdl_u128;
+  signal rounds9_Output_Window : hdl_u32_x16;
   signal rounds9_Output_First : boolean;
-  signal rounds9_Output_W0 : hdl_u128;
-  signal rounds9_Output_W1 : hdl_u128;
-  signal rounds9_Output_W2 : hdl_u128;
-  signal rounds9_Output_W3 : hdl_u128;
   signal rounds9_Output_Slot : hdl_u8;
+  signal rounds9_Output_State : hdl_u32_x8;
   signal rounds10_Output_Valid : boolean;
   signal rounds10_Output_Last : boolean;
-  signal rounds10_Output_Abcd : hdl_u128;
-  signal rounds10_Output_Efgh : hdl_u128;
+  signal rounds10_Output_Window : hdl_u32_x16;
   signal rounds10_Output_First : boolean;
-  signal rounds10_Output_W0 : hdl_u128;
-  signal rounds10_Output_W1 : hdl_u128;
-  signal rounds10_Output_W2 : hdl_u128;
-  signal rounds10_Output_W3 : hdl_u128;
   signal rounds10_Output_Slot : hdl_u8;
+  signal rounds10_Output_State : hdl_u32_x8;
   signal rounds11_Output_Valid : boolean;
   signal rounds11_Output_Last : boolean;
-  signal rounds11_Output_Abcd : hdl_u128;
-  signal rounds11_Output_Efgh : hdl_u128;
+  signal rounds11_Output_Window : hdl_u32_x16;
   signal rounds11_Output_First : boolean;
-  signal rounds11_Output_W0 : hdl_u128;
-  signal rounds11_Output_W1 : hdl_u128;
-  signal rounds11_Output_W2 : hdl_u128;
-  signal rounds11_Output_W3 : hdl_u128;
   signal rounds11_Output_Slot : hdl_u8;
+  signal rounds11_Output_State : hdl_u32_x8;
   signal rounds12_Output_Valid : boolean;
   signal rounds12_Output_Last : boolean;
-  signal rounds12_Output_Abcd : hdl_u128;
-  signal rounds12_Output_Efgh : hdl_u128;
+  signal rounds12_Output_Window : hdl_u32_x16;
   signal rounds12_Output_First : boolean;
-  signal rounds12_Output_W0 : hdl_u128;
-  signal rounds12_Output_W1 : hdl_u128;
-  signal rounds12_Output_W2 : hdl_u128;
-  signal rounds12_Output_W3 : hdl_u128;
   signal rounds12_Output_Slot : hdl_u8;
+  signal rounds12_Output_State : hdl_u32_x8;
   signal rounds13_Output_Valid : boolean;
   signal rounds13_Output_Last : boolean;
-  signal rounds13_Output_Abcd : hdl_u128;
-  signal rounds13_Output_Efgh : hdl_u128;
+  signal rounds13_Output_Window : hdl_u32_x16;
   signal rounds13_Output_First : boolean;
-  signal rounds13_Output_W0 : hdl_u128;
-  signal rounds13_Output_W1 : hdl_u128;
-  signal rounds13_Output_W2 : hdl_u128;
-  signal rounds13_Output_W3 : hdl_u128;
   signal rounds13_Output_Slot : hdl_u8;
+  signal rounds13_Output_State : hdl_u32_x8;
   signal rounds14_Output_Valid : boolean;
   signal rounds14_Output_Last : boolean;
-  signal rounds14_Output_Abcd : hdl_u128;
-  signal rounds14_Output_Efgh : hdl_u128;
+  signal rounds14_Output_Window : hdl_u32_x16;
   signal rounds14_Output_First : boolean;
-  signal rounds14_Output_W0 : hdl_u128;
-  signal rounds14_Output_W1 : hdl_u128;
-  signal rounds14_Output_W2 : hdl_u128;
-  signal rounds14_Output_W3 : hdl_u128;
   signal rounds14_Output_Slot : hdl_u8;
+  signal rounds14_Output_State : hdl_u32_x8;
   signal rounds15_Output_Valid : boolean;
   signal rounds15_Output_Last : boolean;
-  signal rounds15_Output_Abcd : hdl_u128;
-  signal rounds15_Output_Efgh : hdl_u128;
+  signal rounds15_Output_Window : hdl_u32_x16;
   signal rounds15_Output_First : boolean;
-  signal rounds15_Output_W0 : hdl_u128;
-  signal rounds15_Output_W1 : hdl_u128;
-  signal rounds15_Output_W2 : hdl_u128;
-  signal rounds15_Output_W3 : hdl_u128;
   signal rounds15_Output_Slot : hdl_u8;
+  signal rounds15_Output_State : hdl_u32_x8;
   signal rounds16_Output_Valid : boolean;
   signal rounds16_Output_Last : boolean;
-  signal rounds16_Output_Abcd : hdl_u128;
-  signal rounds16_Output_Efgh : hdl_u128;
+  signal rounds16_Output_Window : hdl_u32_x16;
   signal rounds16_Output_First : boolean;
-  signal rounds16_Output_W0 : hdl_u128;
-  signal rounds16_Output_W1 : hdl_u128;
-  signal rounds16_Output_W2 : hdl_u128;
-  signal rounds16_Output_W3 : hdl_u128;
   signal rounds16_Output_Slot : hdl_u8;
+  signal rounds16_Output_State : hdl_u32_x8;
   signal rounds17_Output_Valid : boolean;
   signal rounds17_Output_Last : boolean;
-  signal rounds17_Output_Abcd : hdl_u128;
-  signal rounds17_Output_Efgh : hdl_u128;
+  signal rounds17_Output_Window : hdl_u32_x16;
   signal rounds17_Output_First : boolean;
-  signal rounds17_Output_W0 : hdl_u128;
-  signal rounds17_Output_W1 : hdl_u128;
-  signal rounds17_Output_W2 : hdl_u128;
-  signal rounds17_Output_W3 : hdl_u128;
   signal rounds17_Output_Slot : hdl_u8;
+  signal rounds17_Output_State : hdl_u32_x8;
   signal rounds18_Output_Valid : boolean;
   signal rounds18_Output_Last : boolean;
-  signal rounds18_Output_Abcd : hdl_u128;
-  signal rounds18_Output_Efgh : hdl_u128;
+  signal rounds18_Output_Window : hdl_u32_x16;
   signal rounds18_Output_First : boolean;
-  signal rounds18_Output_W0 : hdl_u128;
-  signal rounds18_Output_W1 : hdl_u128;
-  signal rounds18_Output_W2 : hdl_u128;
-  signal rounds18_Output_W3 : hdl_u128;
   signal rounds18_Output_Slot : hdl_u8;
+  signal rounds18_Output_State : hdl_u32_x8;
   signal rounds19_Output_Valid : boolean;
   signal rounds19_Output_Last : boolean;
-  signal rounds19_Output_Abcd : hdl_u128;
-  signal rounds19_Output_Efgh : hdl_u128;
+  signal rounds19_Output_Window : hdl_u32_x16;
   signal rounds19_Output_First : boolean;
-  signal rounds19_Output_W0 : hdl_u128;
-  signal rounds19_Output_W1 : hdl_u128;
-  signal rounds19_Output_W2 : hdl_u128;
-  signal rounds19_Output_W3 : hdl_u128;
   signal rounds19_Output_Slot : hdl_u8;
+  signal rounds19_Output_State : hdl_u32_x8;
   signal rounds20_Output_Valid : boolean;
   signal rounds20_Output_Last : boolean;
-  signal rounds20_Output_Abcd : hdl_u128;
-  signal rounds20_Output_Efgh : hdl_u128;
+  signal rounds20_Output_Window : hdl_u32_x16;
   signal rounds20_Output_First : boolean;
-  signal rounds20_Output_W0 : hdl_u128;
-  signal rounds20_Output_W1 : hdl_u128;
-  signal rounds20_Output_W2 : hdl_u128;
-  signal rounds20_Output_W3 : hdl_u128;
   signal rounds20_Output_Slot : hdl_u8;
+  signal rounds20_Output_State : hdl_u32_x8;
   signal rounds21_Output_Valid : boolean;
   signal rounds21_Output_Last : boolean;
-  signal rounds21_Output_Abcd : hdl_u128;
-  signal rounds21_Output_Efgh : hdl_u128;
+  signal rounds21_Output_Window : hdl_u32_x16;
   signal rounds21_Output_First : boolean;
-  signal rounds21_Output_W0 : hdl_u128;
-  signal rounds21_Output_W1 : hdl_u128;
-  signal rounds21_Output_W2 : hdl_u128;
-  signal rounds21_Output_W3 : hdl_u128;
   signal rounds21_Output_Slot : hdl_u8;
+  signal rounds21_Output_State : hdl_u32_x8;
   signal rounds22_Output_Valid : boolean;
   signal rounds22_Output_Last : boolean;
-  signal rounds22_Output_Abcd : hdl_u128;
-  signal rounds22_Output_Efgh : hdl_u128;
+  signal rounds22_Output_Window : hdl_u32_x16;
   signal rounds22_Output_First : boolean;
-  signal rounds22_Output_W0 : hdl_u128;
-  signal rounds22_Output_W1 : hdl_u128;
-  signal rounds22_Output_W2 : hdl_u128;
-  signal rounds22_Output_W3 : hdl_u128;
   signal rounds22_Output_Slot : hdl_u8;
+  signal rounds22_Output_State : hdl_u32_x8;
   signal rounds23_Output_Valid : boolean;
   signal rounds23_Output_Last : boolean;
-  signal rounds23_Output_Abcd : hdl_u128;
-  signal rounds23_Output_Efgh : hdl_u128;
+  signal rounds23_Output_Window : hdl_u32_x16;
   signal rounds23_Output_First : boolean;
-  signal rounds23_Output_W0 : hdl_u128;
-  signal rounds23_Output_W1 : hdl_u128;
-  signal rounds23_Output_W2 : hdl_u128;
-  signal rounds23_Output_W3 : hdl_u128;
   signal rounds23_Output_Slot : hdl_u8;
+  signal rounds23_Output_State : hdl_u32_x8;
   signal rounds24_Output_Valid : boolean;
   signal rounds24_Output_Last : boolean;
-  signal rounds24_Output_Abcd : hdl_u128;
-  signal rounds24_Output_Efgh : hdl_u128;
+  signal rounds24_Output_Window : hdl_u32_x16;
   signal rounds24_Output_First : boolean;
-  signal rounds24_Output_W0 : hdl_u128;
-  signal rounds24_Output_W1 : hdl_u128;
-  signal rounds24_Output_W2 : hdl_u128;
-  signal rounds24_Output_W3 : hdl_u128;
   signal rounds24_Output_Slot : hdl_u8;
+  signal rounds24_Output_State : hdl_u32_x8;
   signal rounds25_Output_Valid : boolean;
   signal rounds25_Output_Last : boolean;
-  signal rounds25_Output_Abcd : hdl_u128;
-  signal rounds25_Output_Efgh : hdl_u128;
+  signal rounds25_Output_Window : hdl_u32_x16;
   signal rounds25_Output_First : boolean;
-  signal rounds25_Output_W0 : hdl_u128;
-  signal rounds25_Output_W1 : hdl_u128;
-  signal rounds25_Output_W2 : hdl_u128;
-  signal rounds25_Output_W3 : hdl_u128;
   signal rounds25_Output_Slot : hdl_u8;
+  signal rounds25_Output_State : hdl_u32_x8;
   signal rounds26_Output_Valid : boolean;
   signal rounds26_Output_Last : boolean;
-  signal rounds26_Output_Abcd : hdl_u128;
-  signal rounds26_Output_Efgh : hdl_u128;
+  signal rounds26_Output_Window : hdl_u32_x16;
   signal rounds26_Output_First : boolean;
-  signal rounds26_Output_W0 : hdl_u128;
-  signal rounds26_Output_W1 : hdl_u128;
-  signal rounds26_Output_W2 : hdl_u128;
-  signal rounds26_Output_W3 : hdl_u128;
   signal rounds26_Output_Slot : hdl_u8;
+  signal rounds26_Output_State : hdl_u32_x8;
   signal rounds27_Output_Valid : boolean;
   signal rounds27_Output_Last : boolean;
-  signal rounds27_Output_Abcd : hdl_u128;
-  signal rounds27_Output_Efgh : hdl_u128;
+  signal rounds27_Output_Window : hdl_u32_x16;
   signal rounds27_Output_First : boolean;
-  signal rounds27_Output_W0 : hdl_u128;
-  signal rounds27_Output_W1 : hdl_u128;
-  signal rounds27_Output_W2 : hdl_u128;
-  signal rounds27_Output_W3 : hdl_u128;
   signal rounds27_Output_Slot : hdl_u8;
+  signal rounds27_Output_State : hdl_u32_x8;
   signal rounds28_Output_Valid : boolean;
   signal rounds28_Output_Last : boolean;
-  signal rounds28_Output_Abcd : hdl_u128;
-  signal rounds28_Output_Efgh : hdl_u128;
+  signal rounds28_Output_Window : hdl_u32_x16;
   signal rounds28_Output_First : boolean;
-  signal rounds28_Output_W0 : hdl_u128;
-  signal rounds28_Output_W1 : hdl_u128;
-  signal rounds28_Output_W2 : hdl_u128;
-  signal rounds28_Output_W3 : hdl_u128;
   signal rounds28_Output_Slot : hdl_u8;
+  signal rounds28_Output_State : hdl_u32_x8;
   signal rounds29_Output_Valid : boolean;
   signal rounds29_Output_Last : boolean;
-  signal rounds29_Output_Abcd : hdl_u128;
-  signal rounds29_Output_Efgh : hdl_u128;
+  signal rounds29_Output_Window : hdl_u32_x16;
   signal rounds29_Output_First : boolean;
-  signal rounds29_Output_W0 : hdl_u128;
-  signal rounds29_Output_W1 : hdl_u128;
-  signal rounds29_Output_W2 : hdl_u128;
-  signal rounds29_Output_W3 : hdl_u128;
   signal rounds29_Output_Slot : hdl_u8;
+  signal rounds29_Output_State : hdl_u32_x8;
   signal rounds30_Output_Valid : boolean;
   signal rounds30_Output_Last : boolean;
-  signal rounds30_Output_Abcd : hdl_u128;
-  signal rounds30_Output_Efgh : hdl_u128;
+  signal rounds30_Output_Window : hdl_u32_x16;
   signal rounds30_Output_First : boolean;
-  signal rounds30_Output_W0 : hdl_u128;
-  signal rounds30_Output_W1 : hdl_u128;
-  signal rounds30_Output_W2 : hdl_u128;
-  signal rounds30_Output_W3 : hdl_u128;
   signal rounds30_Output_Slot : hdl_u8;
+  signal rounds30_Output_State : hdl_u32_x8;
   signal rounds31_Output_Valid : boolean;
   signal rounds31_Output_Last : boolean;
-  signal rounds31_Output_Abcd : hdl_u128;
-  signal rounds31_Output_Efgh : hdl_u128;
+  signal rounds31_Output_Window : hdl_u32_x16;
   signal rounds31_Output_First : boolean;
-  signal rounds31_Output_W0 : hdl_u128;
-  signal rounds31_Output_W1 : hdl_u128;
-  signal rounds31_Output_W2 : hdl_u128;
-  signal rounds31_Output_W3 : hdl_u128;
   signal rounds31_Output_Slot : hdl_u8;
+  signal rounds31_Output_State : hdl_u32_x8;
   signal rounds32_Output_Valid : boolean;
   signal rounds32_Output_Last : boolean;
-  signal rounds32_Output_Abcd : hdl_u128;
-  signal rounds32_Output_Efgh : hdl_u128;
+  signal rounds32_Output_Window : hdl_u32_x16;
   signal rounds32_Output_First : boolean;
-  signal rounds32_Output_W0 : hdl_u128;
-  signal rounds32_Output_W1 : hdl_u128;
-  signal rounds32_Output_W2 : hdl_u128;
-  signal rounds32_Output_W3 : hdl_u128;
   signal rounds32_Output_Slot : hdl_u8;
+  signal rounds32_Output_State : hdl_u32_x8;
   signal rounds33_Output_Valid : boolean;
   signal rounds33_Output_Last : boolean;
-  signal rounds33_Output_Abcd : hdl_u128;
-  signal rounds33_Output_Efgh : hdl_u128;
+  signal rounds33_Output_Window : hdl_u32_x16;
   signal rounds33_Output_First : boolean;
-  signal rounds33_Output_W0 : hdl_u128;
-  signal rounds33_Output_W1 : hdl_u128;
-  signal rounds33_Output_W2 : hdl_u128;
-  signal rounds33_Output_W3 : hdl_u128;
   signal rounds33_Output_Slot : hdl_u8;
+  signal rounds33_Output_State : hdl_u32_x8;
   signal rounds34_Output_Valid : boolean;
   signal rounds34_Output_Last : boolean;
-  signal rounds34_Output_Abcd : hdl_u128;
-  signal rounds34_Output_Efgh : hdl_u128;
+  signal rounds34_Output_Window : hdl_u32_x16;
   signal rounds34_Output_First : boolean;
-  signal rounds34_Output_W0 : hdl_u128;
-  signal rounds34_Output_W1 : hdl_u128;
-  signal rounds34_Output_W2 : hdl_u128;
-  signal rounds34_Output_W3 : hdl_u128;
   signal rounds34_Output_Slot : hdl_u8;
+  signal rounds34_Output_State : hdl_u32_x8;
   signal rounds35_Output_Valid : boolean;
   signal rounds35_Output_Last : boolean;
-  signal rounds35_Output_Abcd : hdl_u128;
-  signal rounds35_Output_Efgh : hdl_u128;
+  signal rounds35_Output_Window : hdl_u32_x16;
   signal rounds35_Output_First : boolean;
-  signal rounds35_Output_W0 : hdl_u128;
-  signal rounds35_Output_W1 : hdl_u128;
-  signal rounds35_Output_W2 : hdl_u128;
-  signal rounds35_Output_W3 : hdl_u128;
   signal rounds35_Output_Slot : hdl_u8;
+  signal rounds35_Output_State : hdl_u32_x8;
   signal rounds36_Output_Valid : boolean;
   signal rounds36_Output_Last : boolean;
-  signal rounds36_Output_Abcd : hdl_u128;
-  signal rounds36_Output_Efgh : hdl_u128;
+  signal rounds36_Output_Window : hdl_u32_x16;
   signal rounds36_Output_First : boolean;
-  signal rounds36_Output_W0 : hdl_u128;
-  signal rounds36_Output_W1 : hdl_u128;
-  signal rounds36_Output_W2 : hdl_u128;
-  signal rounds36_Output_W3 : hdl_u128;
   signal rounds36_Output_Slot : hdl_u8;
+  signal rounds36_Output_State : hdl_u32_x8;
   signal rounds37_Output_Valid : boolean;
   signal rounds37_Output_Last : boolean;
-  signal rounds37_Output_Abcd : hdl_u128;
-  signal rounds37_Output_Efgh : hdl_u128;
+  signal rounds37_Output_Window : hdl_u32_x16;
   signal rounds37_Output_First : boolean;
-  signal rounds37_Output_W0 : hdl_u128;
-  signal rounds37_Output_W1 : hdl_u128;
-  signal rounds37_Output_W2 : hdl_u128;
-  signal rounds37_Output_W3 : hdl_u128;
   signal rounds37_Output_Slot : hdl_u8;
+  signal rounds37_Output_State : hdl_u32_x8;
   signal rounds38_Output_Valid : boolean;
   signal rounds38_Output_Last : boolean;
-  signal rounds38_Output_Abcd : hdl_u128;
-  signal rounds38_Output_Efgh : hdl_u128;
+  signal rounds38_Output_Window : hdl_u32_x16;
   signal rounds38_Output_First : boolean;
-  signal rounds38_Output_W0 : hdl_u128;
-  signal rounds38_Output_W1 : hdl_u128;
-  signal rounds38_Output_W2 : hdl_u128;
-  signal rounds38_Output_W3 : hdl_u128;
   signal rounds38_Output_Slot : hdl_u8;
+  signal rounds38_Output_State : hdl_u32_x8;
   signal rounds39_Output_Valid : boolean;
   signal rounds39_Output_Last : boolean;
-  signal rounds39_Output_Abcd : hdl_u128;
-  signal rounds39_Output_Efgh : hdl_u128;
+  signal rounds39_Output_Window : hdl_u32_x16;
   signal rounds39_Output_First : boolean;
-  signal rounds39_Output_W0 : hdl_u128;
-  signal rounds39_Output_W1 : hdl_u128;
-  signal rounds39_Output_W2 : hdl_u128;
-  signal rounds39_Output_W3 : hdl_u128;
   signal rounds39_Output_Slot : hdl_u8;
+  signal rounds39_Output_State : hdl_u32_x8;
   signal rounds40_Output_Valid : boolean;
   signal rounds40_Output_Last : boolean;
-  signal rounds40_Output_Abcd : hdl_u128;
-  signal rounds40_Output_Efgh : hdl_u128;
+  signal rounds40_Output_Window : hdl_u32_x16;
   signal rounds40_Output_First : boolean;
-  signal rounds40_Output_W0 : hdl_u128;
-  signal rounds40_Output_W1 : hdl_u128;
-  signal rounds40_Output_W2 : hdl_u128;
-  signal rounds40_Output_W3 : hdl_u128;
   signal rounds40_Output_Slot : hdl_u8;
+  signal rounds40_Output_State : hdl_u32_x8;
   signal rounds41_Output_Valid : boolean;
   signal rounds41_Output_Last : boolean;
-  signal rounds41_Output_Abcd : hdl_u128;
-  signal rounds41_Output_Efgh : hdl_u128;
+  signal rounds41_Output_Window : hdl_u32_x16;
   signal rounds41_Output_First : boolean;
-  signal rounds41_Output_W0 : hdl_u128;
-  signal rounds41_Output_W1 : hdl_u128;
-  signal rounds41_Output_W2 : hdl_u128;
-  signal rounds41_Output_W3 : hdl_u128;
   signal rounds41_Output_Slot : hdl_u8;
+  signal rounds41_Output_State : hdl_u32_x8;
   signal rounds42_Output_Valid : boolean;
   signal rounds42_Output_Last : boolean;
-  signal rounds42_Output_Abcd : hdl_u128;
-  signal rounds42_Output_Efgh : hdl_u128;
+  signal rounds42_Output_Window : hdl_u32_x16;
   signal rounds42_Output_First : boolean;
-  signal rounds42_Output_W0 : hdl_u128;
-  signal rounds42_Output_W1 : hdl_u128;
-  signal rounds42_Output_W2 : hdl_u128;
-  signal rounds42_Output_W3 : hdl_u128;
   signal rounds42_Output_Slot : hdl_u8;
+  signal rounds42_Output_State : hdl_u32_x8;
   signal rounds43_Output_Valid : boolean;
   signal rounds43_Output_Last : boolean;
-  signal rounds43_Output_Abcd : hdl_u128;
-  signal rounds43_Output_Efgh : hdl_u128;
+  signal rounds43_Output_Window : hdl_u32_x16;
   signal rounds43_Output_First : boolean;
-  signal rounds43_Output_W0 : hdl_u128;
-  signal rounds43_Output_W1 : hdl_u128;
-  signal rounds43_Output_W2 : hdl_u128;
-  signal rounds43_Output_W3 : hdl_u128;
   signal rounds43_Output_Slot : hdl_u8;
+  signal rounds43_Output_State : hdl_u32_x8;
   signal rounds44_Output_Valid : boolean;
   signal rounds44_Output_Last : boolean;
-  signal rounds44_Output_Abcd : hdl_u128;
-  signal rounds44_Output_Efgh : hdl_u128;
+  signal rounds44_Output_Window : hdl_u32_x16;
   signal rounds44_Output_First : boolean;
-  signal rounds44_Output_W0 : hdl_u128;
-  signal rounds44_Output_W1 : hdl_u128;
-  signal rounds44_Output_W2 : hdl_u128;
-  signal rounds44_Output_W3 : hdl_u128;
   signal rounds44_Output_Slot : hdl_u8;
+  signal rounds44_Output_State : hdl_u32_x8;
   signal rounds45_Output_Valid : boolean;
   signal rounds45_Output_Last : boolean;
-  signal rounds45_Output_Abcd : hdl_u128;
-  signal rounds45_Output_Efgh : hdl_u128;
+  signal rounds45_Output_Window : hdl_u32_x16;
   signal rounds45_Output_First : boolean;
-  signal rounds45_Output_W0 : hdl_u128;
-  signal rounds45_Output_W1 : hdl_u128;
-  signal rounds45_Output_W2 : hdl_u128;
-  signal rounds45_Output_W3 : hdl_u128;
   signal rounds45_Output_Slot : hdl_u8;
+  signal rounds45_Output_State : hdl_u32_x8;
   signal rounds46_Output_Valid : boolean;
   signal rounds46_Output_Last : boolean;
-  signal rounds46_Output_Abcd : hdl_u128;
-  signal rounds46_Output_Efgh : hdl_u128;
+  signal rounds46_Output_Window : hdl_u32_x16;
   signal rounds46_Output_First : boolean;
-  signal rounds46_Output_W0 : hdl_u128;
-  signal rounds46_Output_W1 : hdl_u128;
-  signal rounds46_Output_W2 : hdl_u128;
-  signal rounds46_Output_W3 : hdl_u128;
   signal rounds46_Output_Slot : hdl_u8;
+  signal rounds46_Output_State : hdl_u32_x8;
   signal rounds47_Output_Valid : boolean;
   signal rounds47_Output_Last : boolean;
-  signal rounds47_Output_Abcd : hdl_u128;
-  signal rounds47_Output_Efgh : hdl_u128;
+  signal rounds47_Output_Window : hdl_u32_x16;
   signal rounds47_Output_First : boolean;
-  signal rounds47_Output_W0 : hdl_u128;
-  signal rounds47_Output_W1 : hdl_u128;
-  signal rounds47_Output_W2 : hdl_u128;
-  signal rounds47_Output_W3 : hdl_u128;
   signal rounds47_Output_Slot : hdl_u8;
+  signal rounds47_Output_State : hdl_u32_x8;
   signal rounds48_Output_Valid : boolean;
   signal rounds48_Output_Last : boolean;
-  signal rounds48_Output_Abcd : hdl_u128;
-  signal rounds48_Output_Efgh : hdl_u128;
+  signal rounds48_Output_Window : hdl_u32_x16;
   signal rounds48_Output_First : boolean;
-  signal rounds48_Output_W0 : hdl_u128;
-  signal rounds48_Output_W1 : hdl_u128;
-  signal rounds48_Output_W2 : hdl_u128;
-  signal rounds48_Output_W3 : hdl_u128;
   signal rounds48_Output_Slot : hdl_u8;
+  signal rounds48_Output_State : hdl_u32_x8;
   signal rounds49_Output_Valid : boolean;
   signal rounds49_Output_Last : boolean;
-  signal rounds49_Output_Abcd : hdl_u128;
-  signal rounds49_Output_Efgh : hdl_u128;
+  signal rounds49_Output_Window : hdl_u32_x16;
   signal rounds49_Output_First : boolean;
-  signal rounds49_Output_W0 : hdl_u128;
-  signal rounds49_Output_W1 : hdl_u128;
-  signal rounds49_Output_W2 : hdl_u128;
-  signal rounds49_Output_W3 : hdl_u128;
   signal rounds49_Output_Slot : hdl_u8;
+  signal rounds49_Output_State : hdl_u32_x8;
   signal rounds50_Output_Valid : boolean;
   signal rounds50_Output_Last : boolean;
-  signal rounds50_Output_Abcd : hdl_u128;
-  signal rounds50_Output_Efgh : hdl_u128;
+  signal rounds50_Output_Window : hdl_u32_x16;
   signal rounds50_Output_First : boolean;
-  signal rounds50_Output_W0 : hdl_u128;
-  signal rounds50_Output_W1 : hdl_u128;
-  signal rounds50_Output_W2 : hdl_u128;
-  signal rounds50_Output_W3 : hdl_u128;
   signal rounds50_Output_Slot : hdl_u8;
+  signal rounds50_Output_State : hdl_u32_x8;
   signal rounds51_Output_Valid : boolean;
   signal rounds51_Output_Last : boolean;
-  signal rounds51_Output_Abcd : hdl_u128;
-  signal rounds51_Output_Efgh : hdl_u128;
+  signal rounds51_Output_Window : hdl_u32_x16;
   signal rounds51_Output_First : boolean;
-  signal rounds51_Output_W0 : hdl_u128;
-  signal rounds51_Output_W1 : hdl_u128;
-  signal rounds51_Output_W2 : hdl_u128;
-  signal rounds51_Output_W3 : hdl_u128;
   signal rounds51_Output_Slot : hdl_u8;
+  signal rounds51_Output_State : hdl_u32_x8;
   signal rounds52_Output_Valid : boolean;
   signal rounds52_Output_Last : boolean;
-  signal rounds52_Output_Abcd : hdl_u128;
-  signal rounds52_Output_Efgh : hdl_u128;
+  signal rounds52_Output_Window : hdl_u32_x16;
   signal rounds52_Output_First : boolean;
-  signal rounds52_Output_W0 : hdl_u128;
-  signal rounds52_Output_W1 : hdl_u128;
-  signal rounds52_Output_W2 : hdl_u128;
-  signal rounds52_Output_W3 : hdl_u128;
   signal rounds52_Output_Slot : hdl_u8;
+  signal rounds52_Output_State : hdl_u32_x8;
   signal rounds53_Output_Valid : boolean;
   signal rounds53_Output_Last : boolean;
-  signal rounds53_Output_Abcd : hdl_u128;
-  signal rounds53_Output_Efgh : hdl_u128;
+  signal rounds53_Output_Window : hdl_u32_x16;
   signal rounds53_Output_First : boolean;
-  signal rounds53_Output_W0 : hdl_u128;
-  signal rounds53_Output_W1 : hdl_u128;
-  signal rounds53_Output_W2 : hdl_u128;
-  signal rounds53_Output_W3 : hdl_u128;
   signal rounds53_Output_Slot : hdl_u8;
+  signal rounds53_Output_State : hdl_u32_x8;
   signal rounds54_Output_Valid : boolean;
   signal rounds54_Output_Last : boolean;
-  signal rounds54_Output_Abcd : hdl_u128;
-  signal rounds54_Output_Efgh : hdl_u128;
+  signal rounds54_Output_Window : hdl_u32_x16;
   signal rounds54_Output_First : boolean;
-  signal rounds54_Output_W0 : hdl_u128;
-  signal rounds54_Output_W1 : hdl_u128;
-  signal rounds54_Output_W2 : hdl_u128;
-  signal rounds54_Output_W3 : hdl_u128;
   signal rounds54_Output_Slot : hdl_u8;
+  signal rounds54_Output_State : hdl_u32_x8;
   signal rounds55_Output_Valid : boolean;
   signal rounds55_Output_Last : boolean;
-  signal rounds55_Output_Abcd : hdl_u128;
-  signal rounds55_Output_Efgh : hdl_u128;
+  signal rounds55_Output_Window : hdl_u32_x16;
   signal rounds55_Output_First : boolean;
-  signal rounds55_Output_W0 : hdl_u128;
-  signal rounds55_Output_W1 : hdl_u128;
-  signal rounds55_Output_W2 : hdl_u128;
-  signal rounds55_Output_W3 : hdl_u128;
   signal rounds55_Output_Slot : hdl_u8;
+  signal rounds55_Output_State : hdl_u32_x8;
   signal rounds56_Output_Valid : boolean;
   signal rounds56_Output_Last : boolean;
-  signal rounds56_Output_Abcd : hdl_u128;
-  signal rounds56_Output_Efgh : hdl_u128;
+  signal rounds56_Output_Window : hdl_u32_x16;
   signal rounds56_Output_First : boolean;
-  signal rounds56_Output_W0 : hdl_u128;
-  signal rounds56_Output_W1 : hdl_u128;
-  signal rounds56_Output_W2 : hdl_u128;
-  signal rounds56_Output_W3 : hdl_u128;
   signal rounds56_Output_Slot : hdl_u8;
+  signal rounds56_Output_State : hdl_u32_x8;
   signal rounds57_Output_Valid : boolean;
   signal rounds57_Output_Last : boolean;
-  signal rounds57_Output_Abcd : hdl_u128;
-  signal rounds57_Output_Efgh : hdl_u128;
+  signal rounds57_Output_Window : hdl_u32_x16;
   signal rounds57_Output_First : boolean;
-  signal rounds57_Output_W0 : hdl_u128;
-  signal rounds57_Output_W1 : hdl_u128;
-  signal rounds57_Output_W2 : hdl_u128;
-  signal rounds57_Output_W3 : hdl_u128;
   signal rounds57_Output_Slot : hdl_u8;
+  signal rounds57_Output_State : hdl_u32_x8;
   signal rounds58_Output_Valid : boolean;
   signal rounds58_Output_Last : boolean;
-  signal rounds58_Output_Abcd : hdl_u128;
-  signal rounds58_Output_Efgh : hdl_u128;
+  signal rounds58_Output_Window : hdl_u32_x16;
   signal rounds58_Output_First : boolean;
-  signal rounds58_Output_W0 : hdl_u128;
-  signal rounds58_Output_W1 : hdl_u128;
-  signal rounds58_Output_W2 : hdl_u128;
-  signal rounds58_Output_W3 : hdl_u128;
   signal rounds58_Output_Slot : hdl_u8;
+  signal rounds58_Output_State : hdl_u32_x8;
   signal rounds59_Output_Valid : boolean;
   signal rounds59_Output_Last : boolean;
-  signal rounds59_Output_Abcd : hdl_u128;
-  signal rounds59_Output_Efgh : hdl_u128;
+  signal rounds59_Output_Window : hdl_u32_x16;
   signal rounds59_Output_First : boolean;
-  signal rounds59_Output_W0 : hdl_u128;
-  signal rounds59_Output_W1 : hdl_u128;
-  signal rounds59_Output_W2 : hdl_u128;
-  signal rounds59_Output_W3 : hdl_u128;
   signal rounds59_Output_Slot : hdl_u8;
+  signal rounds59_Output_State : hdl_u32_x8;
   signal rounds60_Output_Valid : boolean;
   signal rounds60_Output_Last : boolean;
-  signal rounds60_Output_Abcd : hdl_u128;
-  signal rounds60_Output_Efgh : hdl_u128;
+  signal rounds60_Output_Window : hdl_u32_x16;
   signal rounds60_Output_First : boolean;
-  signal rounds60_Output_W0 : hdl_u128;
-  signal rounds60_Output_W1 : hdl_u128;
-  signal rounds60_Output_W2 : hdl_u128;
-  signal rounds60_Output_W3 : hdl_u128;
   signal rounds60_Output_Slot : hdl_u8;
+  signal rounds60_Output_State : hdl_u32_x8;
   signal rounds61_Output_Valid : boolean;
   signal rounds61_Output_Last : boolean;
-  signal rounds61_Output_Abcd : hdl_u128;
-  signal rounds61_Output_Efgh : hdl_u128;
+  signal rounds61_Output_Window : hdl_u32_x16;
   signal rounds61_Output_First : boolean;
-  signal rounds61_Output_W0 : hdl_u128;
-  signal rounds61_Output_W1 : hdl_u128;
-  signal rounds61_Output_W2 : hdl_u128;
-  signal rounds61_Output_W3 : hdl_u128;
   signal rounds61_Output_Slot : hdl_u8;
+  signal rounds61_Output_State : hdl_u32_x8;
   signal rounds62_Output_Valid : boolean;
   signal rounds62_Output_Last : boolean;
-  signal rounds62_Output_Abcd : hdl_u128;
-  signal rounds62_Output_Efgh : hdl_u128;
+  signal rounds62_Output_Window : hdl_u32_x16;
   signal rounds62_Output_First : boolean;
-  signal rounds62_Output_W0 : hdl_u128;
-  signal rounds62_Output_W1 : hdl_u128;
-  signal rounds62_Output_W2 : hdl_u128;
-  signal rounds62_Output_W3 : hdl_u128;
   signal rounds62_Output_Slot : hdl_u8;
+  signal rounds62_Output_State : hdl_u32_x8;
   signal rounds63_Output_Valid : boolean;
   signal rounds63_Output_Last : boolean;
-  signal rounds63_Output_Abcd : hdl_u128;
-  signal rounds63_Output_Efgh : hdl_u128;
+  signal rounds63_Output_Window : hdl_u32_x16;
   signal rounds63_Output_First : boolean;
-  signal rounds63_Output_W0 : hdl_u128;
-  signal rounds63_Output_W1 : hdl_u128;
-  signal rounds63_Output_W2 : hdl_u128;
-  signal rounds63_Output_W3 : hdl_u128;
   signal rounds63_Output_Slot : hdl_u8;
+  signal rounds63_Output_State : hdl_u32_x8;
   signal out_Valid : boolean;
   signal out_Last : boolean;
-  signal out_Digest0 : hdl_u128;
-  signal out_Digest1 : hdl_u128;
+  signal out_Digest : hdl_u32_x8;
   signal out_MessageId : hdl_u8;
   signal out_ready_Ready : boolean;
   signal sha_digest_Output_Valid : boolean;
@@ -998,13 +741,8 @@ begin
       Output_First => padder_Output_First
     );
 
-  u_chain : entity work.Sha256ChainStage
-    generic map (
-      sha224 => false
-    )
+  u_block_words : entity work.Sha2BlockWords512
     port map (
-      clk => clk,
-      rst => rst,
       Input_Valid => padder_Output_Valid,
       Input_Last => padder_Output_Last,
       Input_Data0 => padder_Output_Data0,
@@ -1013,25 +751,39 @@ begin
       Input_Data3 => padder_Output_Data3,
       Input_Slot => padder_Output_Slot,
       Input_First => padder_Output_First,
+      Output_Valid => block_words_Output_Valid,
+      Output_Last => block_words_Output_Last,
+      Output_Window => block_words_Output_Window,
+      Output_First => block_words_Output_First,
+      Output_Slot => block_words_Output_Slot
+    );
+
+  u_chain : entity work.Sha2ChainStage_UInt32
+    generic map (
+      truncated => false
+    )
+    port map (
+      clk => clk,
+      rst => rst,
+      Input_Valid => block_words_Output_Valid,
+      Input_Last => block_words_Output_Last,
+      Input_Window => block_words_Output_Window,
+      Input_First => block_words_Output_First,
+      Input_Slot => block_words_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Feedback_Valid => back_end_Feedback_Valid,
       Feedback_Last => back_end_Feedback_Last,
       Feedback_Slot => back_end_Feedback_Slot,
-      Feedback_ChainAbcd => back_end_Feedback_ChainAbcd,
-      Feedback_ChainEfgh => back_end_Feedback_ChainEfgh,
+      Feedback_Chain => back_end_Feedback_Chain,
       Output_Valid => chain_Output_Valid,
       Output_Last => chain_Output_Last,
-      Output_Abcd => chain_Output_Abcd,
-      Output_Efgh => chain_Output_Efgh,
+      Output_Window => chain_Output_Window,
       Output_First => chain_Output_First,
-      Output_W0 => chain_Output_W0,
-      Output_W1 => chain_Output_W1,
-      Output_W2 => chain_Output_W2,
-      Output_W3 => chain_Output_W3,
-      Output_Slot => chain_Output_Slot
+      Output_Slot => chain_Output_Slot,
+      Output_State => chain_Output_State
     );
 
-  u_rounds0 : entity work.Sha256RoundStage
+  u_rounds0 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 0,
       rounds => 1
@@ -1041,28 +793,20 @@ begin
       rst => rst,
       Input_Valid => chain_Output_Valid,
       Input_Last => chain_Output_Last,
-      Input_Abcd => chain_Output_Abcd,
-      Input_Efgh => chain_Output_Efgh,
+      Input_Window => chain_Output_Window,
       Input_First => chain_Output_First,
-      Input_W0 => chain_Output_W0,
-      Input_W1 => chain_Output_W1,
-      Input_W2 => chain_Output_W2,
-      Input_W3 => chain_Output_W3,
       Input_Slot => chain_Output_Slot,
+      Input_State => chain_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds0_Output_Valid,
       Output_Last => rounds0_Output_Last,
-      Output_Abcd => rounds0_Output_Abcd,
-      Output_Efgh => rounds0_Output_Efgh,
+      Output_Window => rounds0_Output_Window,
       Output_First => rounds0_Output_First,
-      Output_W0 => rounds0_Output_W0,
-      Output_W1 => rounds0_Output_W1,
-      Output_W2 => rounds0_Output_W2,
-      Output_W3 => rounds0_Output_W3,
-      Output_Slot => rounds0_Output_Slot
+      Output_Slot => rounds0_Output_Slot,
+      Output_State => rounds0_Output_State
     );
 
-  u_rounds1 : entity work.Sha256RoundStage
+  u_rounds1 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 1,
       rounds => 1
@@ -1072,28 +816,20 @@ begin
       rst => rst,
       Input_Valid => rounds0_Output_Valid,
       Input_Last => rounds0_Output_Last,
-      Input_Abcd => rounds0_Output_Abcd,
-      Input_Efgh => rounds0_Output_Efgh,
+      Input_Window => rounds0_Output_Window,
       Input_First => rounds0_Output_First,
-      Input_W0 => rounds0_Output_W0,
-      Input_W1 => rounds0_Output_W1,
-      Input_W2 => rounds0_Output_W2,
-      Input_W3 => rounds0_Output_W3,
       Input_Slot => rounds0_Output_Slot,
+      Input_State => rounds0_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds1_Output_Valid,
       Output_Last => rounds1_Output_Last,
-      Output_Abcd => rounds1_Output_Abcd,
-      Output_Efgh => rounds1_Output_Efgh,
+      Output_Window => rounds1_Output_Window,
       Output_First => rounds1_Output_First,
-      Output_W0 => rounds1_Output_W0,
-      Output_W1 => rounds1_Output_W1,
-      Output_W2 => rounds1_Output_W2,
-      Output_W3 => rounds1_Output_W3,
-      Output_Slot => rounds1_Output_Slot
+      Output_Slot => rounds1_Output_Slot,
+      Output_State => rounds1_Output_State
     );
 
-  u_rounds2 : entity work.Sha256RoundStage
+  u_rounds2 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 2,
       rounds => 1
@@ -1103,28 +839,20 @@ begin
       rst => rst,
       Input_Valid => rounds1_Output_Valid,
       Input_Last => rounds1_Output_Last,
-      Input_Abcd => rounds1_Output_Abcd,
-      Input_Efgh => rounds1_Output_Efgh,
+      Input_Window => rounds1_Output_Window,
       Input_First => rounds1_Output_First,
-      Input_W0 => rounds1_Output_W0,
-      Input_W1 => rounds1_Output_W1,
-      Input_W2 => rounds1_Output_W2,
-      Input_W3 => rounds1_Output_W3,
       Input_Slot => rounds1_Output_Slot,
+      Input_State => rounds1_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds2_Output_Valid,
       Output_Last => rounds2_Output_Last,
-      Output_Abcd => rounds2_Output_Abcd,
-      Output_Efgh => rounds2_Output_Efgh,
+      Output_Window => rounds2_Output_Window,
       Output_First => rounds2_Output_First,
-      Output_W0 => rounds2_Output_W0,
-      Output_W1 => rounds2_Output_W1,
-      Output_W2 => rounds2_Output_W2,
-      Output_W3 => rounds2_Output_W3,
-      Output_Slot => rounds2_Output_Slot
+      Output_Slot => rounds2_Output_Slot,
+      Output_State => rounds2_Output_State
     );
 
-  u_rounds3 : entity work.Sha256RoundStage
+  u_rounds3 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 3,
       rounds => 1
@@ -1134,28 +862,20 @@ begin
       rst => rst,
       Input_Valid => rounds2_Output_Valid,
       Input_Last => rounds2_Output_Last,
-      Input_Abcd => rounds2_Output_Abcd,
-      Input_Efgh => rounds2_Output_Efgh,
+      Input_Window => rounds2_Output_Window,
       Input_First => rounds2_Output_First,
-      Input_W0 => rounds2_Output_W0,
-      Input_W1 => rounds2_Output_W1,
-      Input_W2 => rounds2_Output_W2,
-      Input_W3 => rounds2_Output_W3,
       Input_Slot => rounds2_Output_Slot,
+      Input_State => rounds2_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds3_Output_Valid,
       Output_Last => rounds3_Output_Last,
-      Output_Abcd => rounds3_Output_Abcd,
-      Output_Efgh => rounds3_Output_Efgh,
+      Output_Window => rounds3_Output_Window,
       Output_First => rounds3_Output_First,
-      Output_W0 => rounds3_Output_W0,
-      Output_W1 => rounds3_Output_W1,
-      Output_W2 => rounds3_Output_W2,
-      Output_W3 => rounds3_Output_W3,
-      Output_Slot => rounds3_Output_Slot
+      Output_Slot => rounds3_Output_Slot,
+      Output_State => rounds3_Output_State
     );
 
-  u_rounds4 : entity work.Sha256RoundStage
+  u_rounds4 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 4,
       rounds => 1
@@ -1165,28 +885,20 @@ begin
       rst => rst,
       Input_Valid => rounds3_Output_Valid,
       Input_Last => rounds3_Output_Last,
-      Input_Abcd => rounds3_Output_Abcd,
-      Input_Efgh => rounds3_Output_Efgh,
+      Input_Window => rounds3_Output_Window,
       Input_First => rounds3_Output_First,
-      Input_W0 => rounds3_Output_W0,
-      Input_W1 => rounds3_Output_W1,
-      Input_W2 => rounds3_Output_W2,
-      Input_W3 => rounds3_Output_W3,
       Input_Slot => rounds3_Output_Slot,
+      Input_State => rounds3_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds4_Output_Valid,
       Output_Last => rounds4_Output_Last,
-      Output_Abcd => rounds4_Output_Abcd,
-      Output_Efgh => rounds4_Output_Efgh,
+      Output_Window => rounds4_Output_Window,
       Output_First => rounds4_Output_First,
-      Output_W0 => rounds4_Output_W0,
-      Output_W1 => rounds4_Output_W1,
-      Output_W2 => rounds4_Output_W2,
-      Output_W3 => rounds4_Output_W3,
-      Output_Slot => rounds4_Output_Slot
+      Output_Slot => rounds4_Output_Slot,
+      Output_State => rounds4_Output_State
     );
 
-  u_rounds5 : entity work.Sha256RoundStage
+  u_rounds5 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 5,
       rounds => 1
@@ -1196,28 +908,20 @@ begin
       rst => rst,
       Input_Valid => rounds4_Output_Valid,
       Input_Last => rounds4_Output_Last,
-      Input_Abcd => rounds4_Output_Abcd,
-      Input_Efgh => rounds4_Output_Efgh,
+      Input_Window => rounds4_Output_Window,
       Input_First => rounds4_Output_First,
-      Input_W0 => rounds4_Output_W0,
-      Input_W1 => rounds4_Output_W1,
-      Input_W2 => rounds4_Output_W2,
-      Input_W3 => rounds4_Output_W3,
       Input_Slot => rounds4_Output_Slot,
+      Input_State => rounds4_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds5_Output_Valid,
       Output_Last => rounds5_Output_Last,
-      Output_Abcd => rounds5_Output_Abcd,
-      Output_Efgh => rounds5_Output_Efgh,
+      Output_Window => rounds5_Output_Window,
       Output_First => rounds5_Output_First,
-      Output_W0 => rounds5_Output_W0,
-      Output_W1 => rounds5_Output_W1,
-      Output_W2 => rounds5_Output_W2,
-      Output_W3 => rounds5_Output_W3,
-      Output_Slot => rounds5_Output_Slot
+      Output_Slot => rounds5_Output_Slot,
+      Output_State => rounds5_Output_State
     );
 
-  u_rounds6 : entity work.Sha256RoundStage
+  u_rounds6 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 6,
       rounds => 1
@@ -1227,28 +931,20 @@ begin
       rst => rst,
       Input_Valid => rounds5_Output_Valid,
       Input_Last => rounds5_Output_Last,
-      Input_Abcd => rounds5_Output_Abcd,
-      Input_Efgh => rounds5_Output_Efgh,
+      Input_Window => rounds5_Output_Window,
       Input_First => rounds5_Output_First,
-      Input_W0 => rounds5_Output_W0,
-      Input_W1 => rounds5_Output_W1,
-      Input_W2 => rounds5_Output_W2,
-      Input_W3 => rounds5_Output_W3,
       Input_Slot => rounds5_Output_Slot,
+      Input_State => rounds5_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds6_Output_Valid,
       Output_Last => rounds6_Output_Last,
-      Output_Abcd => rounds6_Output_Abcd,
-      Output_Efgh => rounds6_Output_Efgh,
+      Output_Window => rounds6_Output_Window,
       Output_First => rounds6_Output_First,
-      Output_W0 => rounds6_Output_W0,
-      Output_W1 => rounds6_Output_W1,
-      Output_W2 => rounds6_Output_W2,
-      Output_W3 => rounds6_Output_W3,
-      Output_Slot => rounds6_Output_Slot
+      Output_Slot => rounds6_Output_Slot,
+      Output_State => rounds6_Output_State
     );
 
-  u_rounds7 : entity work.Sha256RoundStage
+  u_rounds7 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 7,
       rounds => 1
@@ -1258,28 +954,20 @@ begin
       rst => rst,
       Input_Valid => rounds6_Output_Valid,
       Input_Last => rounds6_Output_Last,
-      Input_Abcd => rounds6_Output_Abcd,
-      Input_Efgh => rounds6_Output_Efgh,
+      Input_Window => rounds6_Output_Window,
       Input_First => rounds6_Output_First,
-      Input_W0 => rounds6_Output_W0,
-      Input_W1 => rounds6_Output_W1,
-      Input_W2 => rounds6_Output_W2,
-      Input_W3 => rounds6_Output_W3,
       Input_Slot => rounds6_Output_Slot,
+      Input_State => rounds6_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds7_Output_Valid,
       Output_Last => rounds7_Output_Last,
-      Output_Abcd => rounds7_Output_Abcd,
-      Output_Efgh => rounds7_Output_Efgh,
+      Output_Window => rounds7_Output_Window,
       Output_First => rounds7_Output_First,
-      Output_W0 => rounds7_Output_W0,
-      Output_W1 => rounds7_Output_W1,
-      Output_W2 => rounds7_Output_W2,
-      Output_W3 => rounds7_Output_W3,
-      Output_Slot => rounds7_Output_Slot
+      Output_Slot => rounds7_Output_Slot,
+      Output_State => rounds7_Output_State
     );
 
-  u_rounds8 : entity work.Sha256RoundStage
+  u_rounds8 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 8,
       rounds => 1
@@ -1289,28 +977,20 @@ begin
       rst => rst,
       Input_Valid => rounds7_Output_Valid,
       Input_Last => rounds7_Output_Last,
-      Input_Abcd => rounds7_Output_Abcd,
-      Input_Efgh => rounds7_Output_Efgh,
+      Input_Window => rounds7_Output_Window,
       Input_First => rounds7_Output_First,
-      Input_W0 => rounds7_Output_W0,
-      Input_W1 => rounds7_Output_W1,
-      Input_W2 => rounds7_Output_W2,
-      Input_W3 => rounds7_Output_W3,
       Input_Slot => rounds7_Output_Slot,
+      Input_State => rounds7_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds8_Output_Valid,
       Output_Last => rounds8_Output_Last,
-      Output_Abcd => rounds8_Output_Abcd,
-      Output_Efgh => rounds8_Output_Efgh,
+      Output_Window => rounds8_Output_Window,
       Output_First => rounds8_Output_First,
-      Output_W0 => rounds8_Output_W0,
-      Output_W1 => rounds8_Output_W1,
-      Output_W2 => rounds8_Output_W2,
-      Output_W3 => rounds8_Output_W3,
-      Output_Slot => rounds8_Output_Slot
+      Output_Slot => rounds8_Output_Slot,
+      Output_State => rounds8_Output_State
     );
 
-  u_rounds9 : entity work.Sha256RoundStage
+  u_rounds9 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 9,
       rounds => 1
@@ -1320,28 +1000,20 @@ begin
       rst => rst,
       Input_Valid => rounds8_Output_Valid,
       Input_Last => rounds8_Output_Last,
-      Input_Abcd => rounds8_Output_Abcd,
-      Input_Efgh => rounds8_Output_Efgh,
+      Input_Window => rounds8_Output_Window,
       Input_First => rounds8_Output_First,
-      Input_W0 => rounds8_Output_W0,
-      Input_W1 => rounds8_Output_W1,
-      Input_W2 => rounds8_Output_W2,
-      Input_W3 => rounds8_Output_W3,
       Input_Slot => rounds8_Output_Slot,
+      Input_State => rounds8_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds9_Output_Valid,
       Output_Last => rounds9_Output_Last,
-      Output_Abcd => rounds9_Output_Abcd,
-      Output_Efgh => rounds9_Output_Efgh,
+      Output_Window => rounds9_Output_Window,
       Output_First => rounds9_Output_First,
-      Output_W0 => rounds9_Output_W0,
-      Output_W1 => rounds9_Output_W1,
-      Output_W2 => rounds9_Output_W2,
-      Output_W3 => rounds9_Output_W3,
-      Output_Slot => rounds9_Output_Slot
+      Output_Slot => rounds9_Output_Slot,
+      Output_State => rounds9_Output_State
     );
 
-  u_rounds10 : entity work.Sha256RoundStage
+  u_rounds10 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 10,
       rounds => 1
@@ -1351,28 +1023,20 @@ begin
       rst => rst,
       Input_Valid => rounds9_Output_Valid,
       Input_Last => rounds9_Output_Last,
-      Input_Abcd => rounds9_Output_Abcd,
-      Input_Efgh => rounds9_Output_Efgh,
+      Input_Window => rounds9_Output_Window,
       Input_First => rounds9_Output_First,
-      Input_W0 => rounds9_Output_W0,
-      Input_W1 => rounds9_Output_W1,
-      Input_W2 => rounds9_Output_W2,
-      Input_W3 => rounds9_Output_W3,
       Input_Slot => rounds9_Output_Slot,
+      Input_State => rounds9_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds10_Output_Valid,
       Output_Last => rounds10_Output_Last,
-      Output_Abcd => rounds10_Output_Abcd,
-      Output_Efgh => rounds10_Output_Efgh,
+      Output_Window => rounds10_Output_Window,
       Output_First => rounds10_Output_First,
-      Output_W0 => rounds10_Output_W0,
-      Output_W1 => rounds10_Output_W1,
-      Output_W2 => rounds10_Output_W2,
-      Output_W3 => rounds10_Output_W3,
-      Output_Slot => rounds10_Output_Slot
+      Output_Slot => rounds10_Output_Slot,
+      Output_State => rounds10_Output_State
     );
 
-  u_rounds11 : entity work.Sha256RoundStage
+  u_rounds11 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 11,
       rounds => 1
@@ -1382,28 +1046,20 @@ begin
       rst => rst,
       Input_Valid => rounds10_Output_Valid,
       Input_Last => rounds10_Output_Last,
-      Input_Abcd => rounds10_Output_Abcd,
-      Input_Efgh => rounds10_Output_Efgh,
+      Input_Window => rounds10_Output_Window,
       Input_First => rounds10_Output_First,
-      Input_W0 => rounds10_Output_W0,
-      Input_W1 => rounds10_Output_W1,
-      Input_W2 => rounds10_Output_W2,
-      Input_W3 => rounds10_Output_W3,
       Input_Slot => rounds10_Output_Slot,
+      Input_State => rounds10_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds11_Output_Valid,
       Output_Last => rounds11_Output_Last,
-      Output_Abcd => rounds11_Output_Abcd,
-      Output_Efgh => rounds11_Output_Efgh,
+      Output_Window => rounds11_Output_Window,
       Output_First => rounds11_Output_First,
-      Output_W0 => rounds11_Output_W0,
-      Output_W1 => rounds11_Output_W1,
-      Output_W2 => rounds11_Output_W2,
-      Output_W3 => rounds11_Output_W3,
-      Output_Slot => rounds11_Output_Slot
+      Output_Slot => rounds11_Output_Slot,
+      Output_State => rounds11_Output_State
     );
 
-  u_rounds12 : entity work.Sha256RoundStage
+  u_rounds12 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 12,
       rounds => 1
@@ -1413,28 +1069,20 @@ begin
       rst => rst,
       Input_Valid => rounds11_Output_Valid,
       Input_Last => rounds11_Output_Last,
-      Input_Abcd => rounds11_Output_Abcd,
-      Input_Efgh => rounds11_Output_Efgh,
+      Input_Window => rounds11_Output_Window,
       Input_First => rounds11_Output_First,
-      Input_W0 => rounds11_Output_W0,
-      Input_W1 => rounds11_Output_W1,
-      Input_W2 => rounds11_Output_W2,
-      Input_W3 => rounds11_Output_W3,
       Input_Slot => rounds11_Output_Slot,
+      Input_State => rounds11_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds12_Output_Valid,
       Output_Last => rounds12_Output_Last,
-      Output_Abcd => rounds12_Output_Abcd,
-      Output_Efgh => rounds12_Output_Efgh,
+      Output_Window => rounds12_Output_Window,
       Output_First => rounds12_Output_First,
-      Output_W0 => rounds12_Output_W0,
-      Output_W1 => rounds12_Output_W1,
-      Output_W2 => rounds12_Output_W2,
-      Output_W3 => rounds12_Output_W3,
-      Output_Slot => rounds12_Output_Slot
+      Output_Slot => rounds12_Output_Slot,
+      Output_State => rounds12_Output_State
     );
 
-  u_rounds13 : entity work.Sha256RoundStage
+  u_rounds13 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 13,
       rounds => 1
@@ -1444,28 +1092,20 @@ begin
       rst => rst,
       Input_Valid => rounds12_Output_Valid,
       Input_Last => rounds12_Output_Last,
-      Input_Abcd => rounds12_Output_Abcd,
-      Input_Efgh => rounds12_Output_Efgh,
+      Input_Window => rounds12_Output_Window,
       Input_First => rounds12_Output_First,
-      Input_W0 => rounds12_Output_W0,
-      Input_W1 => rounds12_Output_W1,
-      Input_W2 => rounds12_Output_W2,
-      Input_W3 => rounds12_Output_W3,
       Input_Slot => rounds12_Output_Slot,
+      Input_State => rounds12_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds13_Output_Valid,
       Output_Last => rounds13_Output_Last,
-      Output_Abcd => rounds13_Output_Abcd,
-      Output_Efgh => rounds13_Output_Efgh,
+      Output_Window => rounds13_Output_Window,
       Output_First => rounds13_Output_First,
-      Output_W0 => rounds13_Output_W0,
-      Output_W1 => rounds13_Output_W1,
-      Output_W2 => rounds13_Output_W2,
-      Output_W3 => rounds13_Output_W3,
-      Output_Slot => rounds13_Output_Slot
+      Output_Slot => rounds13_Output_Slot,
+      Output_State => rounds13_Output_State
     );
 
-  u_rounds14 : entity work.Sha256RoundStage
+  u_rounds14 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 14,
       rounds => 1
@@ -1475,28 +1115,20 @@ begin
       rst => rst,
       Input_Valid => rounds13_Output_Valid,
       Input_Last => rounds13_Output_Last,
-      Input_Abcd => rounds13_Output_Abcd,
-      Input_Efgh => rounds13_Output_Efgh,
+      Input_Window => rounds13_Output_Window,
       Input_First => rounds13_Output_First,
-      Input_W0 => rounds13_Output_W0,
-      Input_W1 => rounds13_Output_W1,
-      Input_W2 => rounds13_Output_W2,
-      Input_W3 => rounds13_Output_W3,
       Input_Slot => rounds13_Output_Slot,
+      Input_State => rounds13_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds14_Output_Valid,
       Output_Last => rounds14_Output_Last,
-      Output_Abcd => rounds14_Output_Abcd,
-      Output_Efgh => rounds14_Output_Efgh,
+      Output_Window => rounds14_Output_Window,
       Output_First => rounds14_Output_First,
-      Output_W0 => rounds14_Output_W0,
-      Output_W1 => rounds14_Output_W1,
-      Output_W2 => rounds14_Output_W2,
-      Output_W3 => rounds14_Output_W3,
-      Output_Slot => rounds14_Output_Slot
+      Output_Slot => rounds14_Output_Slot,
+      Output_State => rounds14_Output_State
     );
 
-  u_rounds15 : entity work.Sha256RoundStage
+  u_rounds15 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 15,
       rounds => 1
@@ -1506,28 +1138,20 @@ begin
       rst => rst,
       Input_Valid => rounds14_Output_Valid,
       Input_Last => rounds14_Output_Last,
-      Input_Abcd => rounds14_Output_Abcd,
-      Input_Efgh => rounds14_Output_Efgh,
+      Input_Window => rounds14_Output_Window,
       Input_First => rounds14_Output_First,
-      Input_W0 => rounds14_Output_W0,
-      Input_W1 => rounds14_Output_W1,
-      Input_W2 => rounds14_Output_W2,
-      Input_W3 => rounds14_Output_W3,
       Input_Slot => rounds14_Output_Slot,
+      Input_State => rounds14_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds15_Output_Valid,
       Output_Last => rounds15_Output_Last,
-      Output_Abcd => rounds15_Output_Abcd,
-      Output_Efgh => rounds15_Output_Efgh,
+      Output_Window => rounds15_Output_Window,
       Output_First => rounds15_Output_First,
-      Output_W0 => rounds15_Output_W0,
-      Output_W1 => rounds15_Output_W1,
-      Output_W2 => rounds15_Output_W2,
-      Output_W3 => rounds15_Output_W3,
-      Output_Slot => rounds15_Output_Slot
+      Output_Slot => rounds15_Output_Slot,
+      Output_State => rounds15_Output_State
     );
 
-  u_rounds16 : entity work.Sha256RoundStage
+  u_rounds16 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 16,
       rounds => 1
@@ -1537,28 +1161,20 @@ begin
       rst => rst,
       Input_Valid => rounds15_Output_Valid,
       Input_Last => rounds15_Output_Last,
-      Input_Abcd => rounds15_Output_Abcd,
-      Input_Efgh => rounds15_Output_Efgh,
+      Input_Window => rounds15_Output_Window,
       Input_First => rounds15_Output_First,
-      Input_W0 => rounds15_Output_W0,
-      Input_W1 => rounds15_Output_W1,
-      Input_W2 => rounds15_Output_W2,
-      Input_W3 => rounds15_Output_W3,
       Input_Slot => rounds15_Output_Slot,
+      Input_State => rounds15_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds16_Output_Valid,
       Output_Last => rounds16_Output_Last,
-      Output_Abcd => rounds16_Output_Abcd,
-      Output_Efgh => rounds16_Output_Efgh,
+      Output_Window => rounds16_Output_Window,
       Output_First => rounds16_Output_First,
-      Output_W0 => rounds16_Output_W0,
-      Output_W1 => rounds16_Output_W1,
-      Output_W2 => rounds16_Output_W2,
-      Output_W3 => rounds16_Output_W3,
-      Output_Slot => rounds16_Output_Slot
+      Output_Slot => rounds16_Output_Slot,
+      Output_State => rounds16_Output_State
     );
 
-  u_rounds17 : entity work.Sha256RoundStage
+  u_rounds17 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 17,
       rounds => 1
@@ -1568,28 +1184,20 @@ begin
       rst => rst,
       Input_Valid => rounds16_Output_Valid,
       Input_Last => rounds16_Output_Last,
-      Input_Abcd => rounds16_Output_Abcd,
-      Input_Efgh => rounds16_Output_Efgh,
+      Input_Window => rounds16_Output_Window,
       Input_First => rounds16_Output_First,
-      Input_W0 => rounds16_Output_W0,
-      Input_W1 => rounds16_Output_W1,
-      Input_W2 => rounds16_Output_W2,
-      Input_W3 => rounds16_Output_W3,
       Input_Slot => rounds16_Output_Slot,
+      Input_State => rounds16_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds17_Output_Valid,
       Output_Last => rounds17_Output_Last,
-      Output_Abcd => rounds17_Output_Abcd,
-      Output_Efgh => rounds17_Output_Efgh,
+      Output_Window => rounds17_Output_Window,
       Output_First => rounds17_Output_First,
-      Output_W0 => rounds17_Output_W0,
-      Output_W1 => rounds17_Output_W1,
-      Output_W2 => rounds17_Output_W2,
-      Output_W3 => rounds17_Output_W3,
-      Output_Slot => rounds17_Output_Slot
+      Output_Slot => rounds17_Output_Slot,
+      Output_State => rounds17_Output_State
     );
 
-  u_rounds18 : entity work.Sha256RoundStage
+  u_rounds18 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 18,
       rounds => 1
@@ -1599,28 +1207,20 @@ begin
       rst => rst,
       Input_Valid => rounds17_Output_Valid,
       Input_Last => rounds17_Output_Last,
-      Input_Abcd => rounds17_Output_Abcd,
-      Input_Efgh => rounds17_Output_Efgh,
+      Input_Window => rounds17_Output_Window,
       Input_First => rounds17_Output_First,
-      Input_W0 => rounds17_Output_W0,
-      Input_W1 => rounds17_Output_W1,
-      Input_W2 => rounds17_Output_W2,
-      Input_W3 => rounds17_Output_W3,
       Input_Slot => rounds17_Output_Slot,
+      Input_State => rounds17_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds18_Output_Valid,
       Output_Last => rounds18_Output_Last,
-      Output_Abcd => rounds18_Output_Abcd,
-      Output_Efgh => rounds18_Output_Efgh,
+      Output_Window => rounds18_Output_Window,
       Output_First => rounds18_Output_First,
-      Output_W0 => rounds18_Output_W0,
-      Output_W1 => rounds18_Output_W1,
-      Output_W2 => rounds18_Output_W2,
-      Output_W3 => rounds18_Output_W3,
-      Output_Slot => rounds18_Output_Slot
+      Output_Slot => rounds18_Output_Slot,
+      Output_State => rounds18_Output_State
     );
 
-  u_rounds19 : entity work.Sha256RoundStage
+  u_rounds19 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 19,
       rounds => 1
@@ -1630,28 +1230,20 @@ begin
       rst => rst,
       Input_Valid => rounds18_Output_Valid,
       Input_Last => rounds18_Output_Last,
-      Input_Abcd => rounds18_Output_Abcd,
-      Input_Efgh => rounds18_Output_Efgh,
+      Input_Window => rounds18_Output_Window,
       Input_First => rounds18_Output_First,
-      Input_W0 => rounds18_Output_W0,
-      Input_W1 => rounds18_Output_W1,
-      Input_W2 => rounds18_Output_W2,
-      Input_W3 => rounds18_Output_W3,
       Input_Slot => rounds18_Output_Slot,
+      Input_State => rounds18_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds19_Output_Valid,
       Output_Last => rounds19_Output_Last,
-      Output_Abcd => rounds19_Output_Abcd,
-      Output_Efgh => rounds19_Output_Efgh,
+      Output_Window => rounds19_Output_Window,
       Output_First => rounds19_Output_First,
-      Output_W0 => rounds19_Output_W0,
-      Output_W1 => rounds19_Output_W1,
-      Output_W2 => rounds19_Output_W2,
-      Output_W3 => rounds19_Output_W3,
-      Output_Slot => rounds19_Output_Slot
+      Output_Slot => rounds19_Output_Slot,
+      Output_State => rounds19_Output_State
     );
 
-  u_rounds20 : entity work.Sha256RoundStage
+  u_rounds20 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 20,
       rounds => 1
@@ -1661,28 +1253,20 @@ begin
       rst => rst,
       Input_Valid => rounds19_Output_Valid,
       Input_Last => rounds19_Output_Last,
-      Input_Abcd => rounds19_Output_Abcd,
-      Input_Efgh => rounds19_Output_Efgh,
+      Input_Window => rounds19_Output_Window,
       Input_First => rounds19_Output_First,
-      Input_W0 => rounds19_Output_W0,
-      Input_W1 => rounds19_Output_W1,
-      Input_W2 => rounds19_Output_W2,
-      Input_W3 => rounds19_Output_W3,
       Input_Slot => rounds19_Output_Slot,
+      Input_State => rounds19_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds20_Output_Valid,
       Output_Last => rounds20_Output_Last,
-      Output_Abcd => rounds20_Output_Abcd,
-      Output_Efgh => rounds20_Output_Efgh,
+      Output_Window => rounds20_Output_Window,
       Output_First => rounds20_Output_First,
-      Output_W0 => rounds20_Output_W0,
-      Output_W1 => rounds20_Output_W1,
-      Output_W2 => rounds20_Output_W2,
-      Output_W3 => rounds20_Output_W3,
-      Output_Slot => rounds20_Output_Slot
+      Output_Slot => rounds20_Output_Slot,
+      Output_State => rounds20_Output_State
     );
 
-  u_rounds21 : entity work.Sha256RoundStage
+  u_rounds21 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 21,
       rounds => 1
@@ -1692,28 +1276,20 @@ begin
       rst => rst,
       Input_Valid => rounds20_Output_Valid,
       Input_Last => rounds20_Output_Last,
-      Input_Abcd => rounds20_Output_Abcd,
-      Input_Efgh => rounds20_Output_Efgh,
+      Input_Window => rounds20_Output_Window,
       Input_First => rounds20_Output_First,
-      Input_W0 => rounds20_Output_W0,
-      Input_W1 => rounds20_Output_W1,
-      Input_W2 => rounds20_Output_W2,
-      Input_W3 => rounds20_Output_W3,
       Input_Slot => rounds20_Output_Slot,
+      Input_State => rounds20_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds21_Output_Valid,
       Output_Last => rounds21_Output_Last,
-      Output_Abcd => rounds21_Output_Abcd,
-      Output_Efgh => rounds21_Output_Efgh,
+      Output_Window => rounds21_Output_Window,
       Output_First => rounds21_Output_First,
-      Output_W0 => rounds21_Output_W0,
-      Output_W1 => rounds21_Output_W1,
-      Output_W2 => rounds21_Output_W2,
-      Output_W3 => rounds21_Output_W3,
-      Output_Slot => rounds21_Output_Slot
+      Output_Slot => rounds21_Output_Slot,
+      Output_State => rounds21_Output_State
     );
 
-  u_rounds22 : entity work.Sha256RoundStage
+  u_rounds22 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 22,
       rounds => 1
@@ -1723,28 +1299,20 @@ begin
       rst => rst,
       Input_Valid => rounds21_Output_Valid,
       Input_Last => rounds21_Output_Last,
-      Input_Abcd => rounds21_Output_Abcd,
-      Input_Efgh => rounds21_Output_Efgh,
+      Input_Window => rounds21_Output_Window,
       Input_First => rounds21_Output_First,
-      Input_W0 => rounds21_Output_W0,
-      Input_W1 => rounds21_Output_W1,
-      Input_W2 => rounds21_Output_W2,
-      Input_W3 => rounds21_Output_W3,
       Input_Slot => rounds21_Output_Slot,
+      Input_State => rounds21_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds22_Output_Valid,
       Output_Last => rounds22_Output_Last,
-      Output_Abcd => rounds22_Output_Abcd,
-      Output_Efgh => rounds22_Output_Efgh,
+      Output_Window => rounds22_Output_Window,
       Output_First => rounds22_Output_First,
-      Output_W0 => rounds22_Output_W0,
-      Output_W1 => rounds22_Output_W1,
-      Output_W2 => rounds22_Output_W2,
-      Output_W3 => rounds22_Output_W3,
-      Output_Slot => rounds22_Output_Slot
+      Output_Slot => rounds22_Output_Slot,
+      Output_State => rounds22_Output_State
     );
 
-  u_rounds23 : entity work.Sha256RoundStage
+  u_rounds23 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 23,
       rounds => 1
@@ -1754,28 +1322,20 @@ begin
       rst => rst,
       Input_Valid => rounds22_Output_Valid,
       Input_Last => rounds22_Output_Last,
-      Input_Abcd => rounds22_Output_Abcd,
-      Input_Efgh => rounds22_Output_Efgh,
+      Input_Window => rounds22_Output_Window,
       Input_First => rounds22_Output_First,
-      Input_W0 => rounds22_Output_W0,
-      Input_W1 => rounds22_Output_W1,
-      Input_W2 => rounds22_Output_W2,
-      Input_W3 => rounds22_Output_W3,
       Input_Slot => rounds22_Output_Slot,
+      Input_State => rounds22_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds23_Output_Valid,
       Output_Last => rounds23_Output_Last,
-      Output_Abcd => rounds23_Output_Abcd,
-      Output_Efgh => rounds23_Output_Efgh,
+      Output_Window => rounds23_Output_Window,
       Output_First => rounds23_Output_First,
-      Output_W0 => rounds23_Output_W0,
-      Output_W1 => rounds23_Output_W1,
-      Output_W2 => rounds23_Output_W2,
-      Output_W3 => rounds23_Output_W3,
-      Output_Slot => rounds23_Output_Slot
+      Output_Slot => rounds23_Output_Slot,
+      Output_State => rounds23_Output_State
     );
 
-  u_rounds24 : entity work.Sha256RoundStage
+  u_rounds24 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 24,
       rounds => 1
@@ -1785,28 +1345,20 @@ begin
       rst => rst,
       Input_Valid => rounds23_Output_Valid,
       Input_Last => rounds23_Output_Last,
-      Input_Abcd => rounds23_Output_Abcd,
-      Input_Efgh => rounds23_Output_Efgh,
+      Input_Window => rounds23_Output_Window,
       Input_First => rounds23_Output_First,
-      Input_W0 => rounds23_Output_W0,
-      Input_W1 => rounds23_Output_W1,
-      Input_W2 => rounds23_Output_W2,
-      Input_W3 => rounds23_Output_W3,
       Input_Slot => rounds23_Output_Slot,
+      Input_State => rounds23_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds24_Output_Valid,
       Output_Last => rounds24_Output_Last,
-      Output_Abcd => rounds24_Output_Abcd,
-      Output_Efgh => rounds24_Output_Efgh,
+      Output_Window => rounds24_Output_Window,
       Output_First => rounds24_Output_First,
-      Output_W0 => rounds24_Output_W0,
-      Output_W1 => rounds24_Output_W1,
-      Output_W2 => rounds24_Output_W2,
-      Output_W3 => rounds24_Output_W3,
-      Output_Slot => rounds24_Output_Slot
+      Output_Slot => rounds24_Output_Slot,
+      Output_State => rounds24_Output_State
     );
 
-  u_rounds25 : entity work.Sha256RoundStage
+  u_rounds25 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 25,
       rounds => 1
@@ -1816,28 +1368,20 @@ begin
       rst => rst,
       Input_Valid => rounds24_Output_Valid,
       Input_Last => rounds24_Output_Last,
-      Input_Abcd => rounds24_Output_Abcd,
-      Input_Efgh => rounds24_Output_Efgh,
+      Input_Window => rounds24_Output_Window,
       Input_First => rounds24_Output_First,
-      Input_W0 => rounds24_Output_W0,
-      Input_W1 => rounds24_Output_W1,
-      Input_W2 => rounds24_Output_W2,
-      Input_W3 => rounds24_Output_W3,
       Input_Slot => rounds24_Output_Slot,
+      Input_State => rounds24_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds25_Output_Valid,
       Output_Last => rounds25_Output_Last,
-      Output_Abcd => rounds25_Output_Abcd,
-      Output_Efgh => rounds25_Output_Efgh,
+      Output_Window => rounds25_Output_Window,
       Output_First => rounds25_Output_First,
-      Output_W0 => rounds25_Output_W0,
-      Output_W1 => rounds25_Output_W1,
-      Output_W2 => rounds25_Output_W2,
-      Output_W3 => rounds25_Output_W3,
-      Output_Slot => rounds25_Output_Slot
+      Output_Slot => rounds25_Output_Slot,
+      Output_State => rounds25_Output_State
     );
 
-  u_rounds26 : entity work.Sha256RoundStage
+  u_rounds26 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 26,
       rounds => 1
@@ -1847,28 +1391,20 @@ begin
       rst => rst,
       Input_Valid => rounds25_Output_Valid,
       Input_Last => rounds25_Output_Last,
-      Input_Abcd => rounds25_Output_Abcd,
-      Input_Efgh => rounds25_Output_Efgh,
+      Input_Window => rounds25_Output_Window,
       Input_First => rounds25_Output_First,
-      Input_W0 => rounds25_Output_W0,
-      Input_W1 => rounds25_Output_W1,
-      Input_W2 => rounds25_Output_W2,
-      Input_W3 => rounds25_Output_W3,
       Input_Slot => rounds25_Output_Slot,
+      Input_State => rounds25_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds26_Output_Valid,
       Output_Last => rounds26_Output_Last,
-      Output_Abcd => rounds26_Output_Abcd,
-      Output_Efgh => rounds26_Output_Efgh,
+      Output_Window => rounds26_Output_Window,
       Output_First => rounds26_Output_First,
-      Output_W0 => rounds26_Output_W0,
-      Output_W1 => rounds26_Output_W1,
-      Output_W2 => rounds26_Output_W2,
-      Output_W3 => rounds26_Output_W3,
-      Output_Slot => rounds26_Output_Slot
+      Output_Slot => rounds26_Output_Slot,
+      Output_State => rounds26_Output_State
     );
 
-  u_rounds27 : entity work.Sha256RoundStage
+  u_rounds27 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 27,
       rounds => 1
@@ -1878,28 +1414,20 @@ begin
       rst => rst,
       Input_Valid => rounds26_Output_Valid,
       Input_Last => rounds26_Output_Last,
-      Input_Abcd => rounds26_Output_Abcd,
-      Input_Efgh => rounds26_Output_Efgh,
+      Input_Window => rounds26_Output_Window,
       Input_First => rounds26_Output_First,
-      Input_W0 => rounds26_Output_W0,
-      Input_W1 => rounds26_Output_W1,
-      Input_W2 => rounds26_Output_W2,
-      Input_W3 => rounds26_Output_W3,
       Input_Slot => rounds26_Output_Slot,
+      Input_State => rounds26_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds27_Output_Valid,
       Output_Last => rounds27_Output_Last,
-      Output_Abcd => rounds27_Output_Abcd,
-      Output_Efgh => rounds27_Output_Efgh,
+      Output_Window => rounds27_Output_Window,
       Output_First => rounds27_Output_First,
-      Output_W0 => rounds27_Output_W0,
-      Output_W1 => rounds27_Output_W1,
-      Output_W2 => rounds27_Output_W2,
-      Output_W3 => rounds27_Output_W3,
-      Output_Slot => rounds27_Output_Slot
+      Output_Slot => rounds27_Output_Slot,
+      Output_State => rounds27_Output_State
     );
 
-  u_rounds28 : entity work.Sha256RoundStage
+  u_rounds28 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 28,
       rounds => 1
@@ -1909,28 +1437,20 @@ begin
       rst => rst,
       Input_Valid => rounds27_Output_Valid,
       Input_Last => rounds27_Output_Last,
-      Input_Abcd => rounds27_Output_Abcd,
-      Input_Efgh => rounds27_Output_Efgh,
+      Input_Window => rounds27_Output_Window,
       Input_First => rounds27_Output_First,
-      Input_W0 => rounds27_Output_W0,
-      Input_W1 => rounds27_Output_W1,
-      Input_W2 => rounds27_Output_W2,
-      Input_W3 => rounds27_Output_W3,
       Input_Slot => rounds27_Output_Slot,
+      Input_State => rounds27_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds28_Output_Valid,
       Output_Last => rounds28_Output_Last,
-      Output_Abcd => rounds28_Output_Abcd,
-      Output_Efgh => rounds28_Output_Efgh,
+      Output_Window => rounds28_Output_Window,
       Output_First => rounds28_Output_First,
-      Output_W0 => rounds28_Output_W0,
-      Output_W1 => rounds28_Output_W1,
-      Output_W2 => rounds28_Output_W2,
-      Output_W3 => rounds28_Output_W3,
-      Output_Slot => rounds28_Output_Slot
+      Output_Slot => rounds28_Output_Slot,
+      Output_State => rounds28_Output_State
     );
 
-  u_rounds29 : entity work.Sha256RoundStage
+  u_rounds29 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 29,
       rounds => 1
@@ -1940,28 +1460,20 @@ begin
       rst => rst,
       Input_Valid => rounds28_Output_Valid,
       Input_Last => rounds28_Output_Last,
-      Input_Abcd => rounds28_Output_Abcd,
-      Input_Efgh => rounds28_Output_Efgh,
+      Input_Window => rounds28_Output_Window,
       Input_First => rounds28_Output_First,
-      Input_W0 => rounds28_Output_W0,
-      Input_W1 => rounds28_Output_W1,
-      Input_W2 => rounds28_Output_W2,
-      Input_W3 => rounds28_Output_W3,
       Input_Slot => rounds28_Output_Slot,
+      Input_State => rounds28_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds29_Output_Valid,
       Output_Last => rounds29_Output_Last,
-      Output_Abcd => rounds29_Output_Abcd,
-      Output_Efgh => rounds29_Output_Efgh,
+      Output_Window => rounds29_Output_Window,
       Output_First => rounds29_Output_First,
-      Output_W0 => rounds29_Output_W0,
-      Output_W1 => rounds29_Output_W1,
-      Output_W2 => rounds29_Output_W2,
-      Output_W3 => rounds29_Output_W3,
-      Output_Slot => rounds29_Output_Slot
+      Output_Slot => rounds29_Output_Slot,
+      Output_State => rounds29_Output_State
     );
 
-  u_rounds30 : entity work.Sha256RoundStage
+  u_rounds30 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 30,
       rounds => 1
@@ -1971,28 +1483,20 @@ begin
       rst => rst,
       Input_Valid => rounds29_Output_Valid,
       Input_Last => rounds29_Output_Last,
-      Input_Abcd => rounds29_Output_Abcd,
-      Input_Efgh => rounds29_Output_Efgh,
+      Input_Window => rounds29_Output_Window,
       Input_First => rounds29_Output_First,
-      Input_W0 => rounds29_Output_W0,
-      Input_W1 => rounds29_Output_W1,
-      Input_W2 => rounds29_Output_W2,
-      Input_W3 => rounds29_Output_W3,
       Input_Slot => rounds29_Output_Slot,
+      Input_State => rounds29_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds30_Output_Valid,
       Output_Last => rounds30_Output_Last,
-      Output_Abcd => rounds30_Output_Abcd,
-      Output_Efgh => rounds30_Output_Efgh,
+      Output_Window => rounds30_Output_Window,
       Output_First => rounds30_Output_First,
-      Output_W0 => rounds30_Output_W0,
-      Output_W1 => rounds30_Output_W1,
-      Output_W2 => rounds30_Output_W2,
-      Output_W3 => rounds30_Output_W3,
-      Output_Slot => rounds30_Output_Slot
+      Output_Slot => rounds30_Output_Slot,
+      Output_State => rounds30_Output_State
     );
 
-  u_rounds31 : entity work.Sha256RoundStage
+  u_rounds31 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 31,
       rounds => 1
@@ -2002,28 +1506,20 @@ begin
       rst => rst,
       Input_Valid => rounds30_Output_Valid,
       Input_Last => rounds30_Output_Last,
-      Input_Abcd => rounds30_Output_Abcd,
-      Input_Efgh => rounds30_Output_Efgh,
+      Input_Window => rounds30_Output_Window,
       Input_First => rounds30_Output_First,
-      Input_W0 => rounds30_Output_W0,
-      Input_W1 => rounds30_Output_W1,
-      Input_W2 => rounds30_Output_W2,
-      Input_W3 => rounds30_Output_W3,
       Input_Slot => rounds30_Output_Slot,
+      Input_State => rounds30_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds31_Output_Valid,
       Output_Last => rounds31_Output_Last,
-      Output_Abcd => rounds31_Output_Abcd,
-      Output_Efgh => rounds31_Output_Efgh,
+      Output_Window => rounds31_Output_Window,
       Output_First => rounds31_Output_First,
-      Output_W0 => rounds31_Output_W0,
-      Output_W1 => rounds31_Output_W1,
-      Output_W2 => rounds31_Output_W2,
-      Output_W3 => rounds31_Output_W3,
-      Output_Slot => rounds31_Output_Slot
+      Output_Slot => rounds31_Output_Slot,
+      Output_State => rounds31_Output_State
     );
 
-  u_rounds32 : entity work.Sha256RoundStage
+  u_rounds32 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 32,
       rounds => 1
@@ -2033,28 +1529,20 @@ begin
       rst => rst,
       Input_Valid => rounds31_Output_Valid,
       Input_Last => rounds31_Output_Last,
-      Input_Abcd => rounds31_Output_Abcd,
-      Input_Efgh => rounds31_Output_Efgh,
+      Input_Window => rounds31_Output_Window,
       Input_First => rounds31_Output_First,
-      Input_W0 => rounds31_Output_W0,
-      Input_W1 => rounds31_Output_W1,
-      Input_W2 => rounds31_Output_W2,
-      Input_W3 => rounds31_Output_W3,
       Input_Slot => rounds31_Output_Slot,
+      Input_State => rounds31_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds32_Output_Valid,
       Output_Last => rounds32_Output_Last,
-      Output_Abcd => rounds32_Output_Abcd,
-      Output_Efgh => rounds32_Output_Efgh,
+      Output_Window => rounds32_Output_Window,
       Output_First => rounds32_Output_First,
-      Output_W0 => rounds32_Output_W0,
-      Output_W1 => rounds32_Output_W1,
-      Output_W2 => rounds32_Output_W2,
-      Output_W3 => rounds32_Output_W3,
-      Output_Slot => rounds32_Output_Slot
+      Output_Slot => rounds32_Output_Slot,
+      Output_State => rounds32_Output_State
     );
 
-  u_rounds33 : entity work.Sha256RoundStage
+  u_rounds33 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 33,
       rounds => 1
@@ -2064,28 +1552,20 @@ begin
       rst => rst,
       Input_Valid => rounds32_Output_Valid,
       Input_Last => rounds32_Output_Last,
-      Input_Abcd => rounds32_Output_Abcd,
-      Input_Efgh => rounds32_Output_Efgh,
+      Input_Window => rounds32_Output_Window,
       Input_First => rounds32_Output_First,
-      Input_W0 => rounds32_Output_W0,
-      Input_W1 => rounds32_Output_W1,
-      Input_W2 => rounds32_Output_W2,
-      Input_W3 => rounds32_Output_W3,
       Input_Slot => rounds32_Output_Slot,
+      Input_State => rounds32_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds33_Output_Valid,
       Output_Last => rounds33_Output_Last,
-      Output_Abcd => rounds33_Output_Abcd,
-      Output_Efgh => rounds33_Output_Efgh,
+      Output_Window => rounds33_Output_Window,
       Output_First => rounds33_Output_First,
-      Output_W0 => rounds33_Output_W0,
-      Output_W1 => rounds33_Output_W1,
-      Output_W2 => rounds33_Output_W2,
-      Output_W3 => rounds33_Output_W3,
-      Output_Slot => rounds33_Output_Slot
+      Output_Slot => rounds33_Output_Slot,
+      Output_State => rounds33_Output_State
     );
 
-  u_rounds34 : entity work.Sha256RoundStage
+  u_rounds34 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 34,
       rounds => 1
@@ -2095,28 +1575,20 @@ begin
       rst => rst,
       Input_Valid => rounds33_Output_Valid,
       Input_Last => rounds33_Output_Last,
-      Input_Abcd => rounds33_Output_Abcd,
-      Input_Efgh => rounds33_Output_Efgh,
+      Input_Window => rounds33_Output_Window,
       Input_First => rounds33_Output_First,
-      Input_W0 => rounds33_Output_W0,
-      Input_W1 => rounds33_Output_W1,
-      Input_W2 => rounds33_Output_W2,
-      Input_W3 => rounds33_Output_W3,
       Input_Slot => rounds33_Output_Slot,
+      Input_State => rounds33_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds34_Output_Valid,
       Output_Last => rounds34_Output_Last,
-      Output_Abcd => rounds34_Output_Abcd,
-      Output_Efgh => rounds34_Output_Efgh,
+      Output_Window => rounds34_Output_Window,
       Output_First => rounds34_Output_First,
-      Output_W0 => rounds34_Output_W0,
-      Output_W1 => rounds34_Output_W1,
-      Output_W2 => rounds34_Output_W2,
-      Output_W3 => rounds34_Output_W3,
-      Output_Slot => rounds34_Output_Slot
+      Output_Slot => rounds34_Output_Slot,
+      Output_State => rounds34_Output_State
     );
 
-  u_rounds35 : entity work.Sha256RoundStage
+  u_rounds35 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 35,
       rounds => 1
@@ -2126,28 +1598,20 @@ begin
       rst => rst,
       Input_Valid => rounds34_Output_Valid,
       Input_Last => rounds34_Output_Last,
-      Input_Abcd => rounds34_Output_Abcd,
-      Input_Efgh => rounds34_Output_Efgh,
+      Input_Window => rounds34_Output_Window,
       Input_First => rounds34_Output_First,
-      Input_W0 => rounds34_Output_W0,
-      Input_W1 => rounds34_Output_W1,
-      Input_W2 => rounds34_Output_W2,
-      Input_W3 => rounds34_Output_W3,
       Input_Slot => rounds34_Output_Slot,
+      Input_State => rounds34_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds35_Output_Valid,
       Output_Last => rounds35_Output_Last,
-      Output_Abcd => rounds35_Output_Abcd,
-      Output_Efgh => rounds35_Output_Efgh,
+      Output_Window => rounds35_Output_Window,
       Output_First => rounds35_Output_First,
-      Output_W0 => rounds35_Output_W0,
-      Output_W1 => rounds35_Output_W1,
-      Output_W2 => rounds35_Output_W2,
-      Output_W3 => rounds35_Output_W3,
-      Output_Slot => rounds35_Output_Slot
+      Output_Slot => rounds35_Output_Slot,
+      Output_State => rounds35_Output_State
     );
 
-  u_rounds36 : entity work.Sha256RoundStage
+  u_rounds36 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 36,
       rounds => 1
@@ -2157,28 +1621,20 @@ begin
       rst => rst,
       Input_Valid => rounds35_Output_Valid,
       Input_Last => rounds35_Output_Last,
-      Input_Abcd => rounds35_Output_Abcd,
-      Input_Efgh => rounds35_Output_Efgh,
+      Input_Window => rounds35_Output_Window,
       Input_First => rounds35_Output_First,
-      Input_W0 => rounds35_Output_W0,
-      Input_W1 => rounds35_Output_W1,
-      Input_W2 => rounds35_Output_W2,
-      Input_W3 => rounds35_Output_W3,
       Input_Slot => rounds35_Output_Slot,
+      Input_State => rounds35_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds36_Output_Valid,
       Output_Last => rounds36_Output_Last,
-      Output_Abcd => rounds36_Output_Abcd,
-      Output_Efgh => rounds36_Output_Efgh,
+      Output_Window => rounds36_Output_Window,
       Output_First => rounds36_Output_First,
-      Output_W0 => rounds36_Output_W0,
-      Output_W1 => rounds36_Output_W1,
-      Output_W2 => rounds36_Output_W2,
-      Output_W3 => rounds36_Output_W3,
-      Output_Slot => rounds36_Output_Slot
+      Output_Slot => rounds36_Output_Slot,
+      Output_State => rounds36_Output_State
     );
 
-  u_rounds37 : entity work.Sha256RoundStage
+  u_rounds37 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 37,
       rounds => 1
@@ -2188,28 +1644,20 @@ begin
       rst => rst,
       Input_Valid => rounds36_Output_Valid,
       Input_Last => rounds36_Output_Last,
-      Input_Abcd => rounds36_Output_Abcd,
-      Input_Efgh => rounds36_Output_Efgh,
+      Input_Window => rounds36_Output_Window,
       Input_First => rounds36_Output_First,
-      Input_W0 => rounds36_Output_W0,
-      Input_W1 => rounds36_Output_W1,
-      Input_W2 => rounds36_Output_W2,
-      Input_W3 => rounds36_Output_W3,
       Input_Slot => rounds36_Output_Slot,
+      Input_State => rounds36_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds37_Output_Valid,
       Output_Last => rounds37_Output_Last,
-      Output_Abcd => rounds37_Output_Abcd,
-      Output_Efgh => rounds37_Output_Efgh,
+      Output_Window => rounds37_Output_Window,
       Output_First => rounds37_Output_First,
-      Output_W0 => rounds37_Output_W0,
-      Output_W1 => rounds37_Output_W1,
-      Output_W2 => rounds37_Output_W2,
-      Output_W3 => rounds37_Output_W3,
-      Output_Slot => rounds37_Output_Slot
+      Output_Slot => rounds37_Output_Slot,
+      Output_State => rounds37_Output_State
     );
 
-  u_rounds38 : entity work.Sha256RoundStage
+  u_rounds38 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 38,
       rounds => 1
@@ -2219,28 +1667,20 @@ begin
       rst => rst,
       Input_Valid => rounds37_Output_Valid,
       Input_Last => rounds37_Output_Last,
-      Input_Abcd => rounds37_Output_Abcd,
-      Input_Efgh => rounds37_Output_Efgh,
+      Input_Window => rounds37_Output_Window,
       Input_First => rounds37_Output_First,
-      Input_W0 => rounds37_Output_W0,
-      Input_W1 => rounds37_Output_W1,
-      Input_W2 => rounds37_Output_W2,
-      Input_W3 => rounds37_Output_W3,
       Input_Slot => rounds37_Output_Slot,
+      Input_State => rounds37_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds38_Output_Valid,
       Output_Last => rounds38_Output_Last,
-      Output_Abcd => rounds38_Output_Abcd,
-      Output_Efgh => rounds38_Output_Efgh,
+      Output_Window => rounds38_Output_Window,
       Output_First => rounds38_Output_First,
-      Output_W0 => rounds38_Output_W0,
-      Output_W1 => rounds38_Output_W1,
-      Output_W2 => rounds38_Output_W2,
-      Output_W3 => rounds38_Output_W3,
-      Output_Slot => rounds38_Output_Slot
+      Output_Slot => rounds38_Output_Slot,
+      Output_State => rounds38_Output_State
     );
 
-  u_rounds39 : entity work.Sha256RoundStage
+  u_rounds39 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 39,
       rounds => 1
@@ -2250,28 +1690,20 @@ begin
       rst => rst,
       Input_Valid => rounds38_Output_Valid,
       Input_Last => rounds38_Output_Last,
-      Input_Abcd => rounds38_Output_Abcd,
-      Input_Efgh => rounds38_Output_Efgh,
+      Input_Window => rounds38_Output_Window,
       Input_First => rounds38_Output_First,
-      Input_W0 => rounds38_Output_W0,
-      Input_W1 => rounds38_Output_W1,
-      Input_W2 => rounds38_Output_W2,
-      Input_W3 => rounds38_Output_W3,
       Input_Slot => rounds38_Output_Slot,
+      Input_State => rounds38_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds39_Output_Valid,
       Output_Last => rounds39_Output_Last,
-      Output_Abcd => rounds39_Output_Abcd,
-      Output_Efgh => rounds39_Output_Efgh,
+      Output_Window => rounds39_Output_Window,
       Output_First => rounds39_Output_First,
-      Output_W0 => rounds39_Output_W0,
-      Output_W1 => rounds39_Output_W1,
-      Output_W2 => rounds39_Output_W2,
-      Output_W3 => rounds39_Output_W3,
-      Output_Slot => rounds39_Output_Slot
+      Output_Slot => rounds39_Output_Slot,
+      Output_State => rounds39_Output_State
     );
 
-  u_rounds40 : entity work.Sha256RoundStage
+  u_rounds40 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 40,
       rounds => 1
@@ -2281,28 +1713,20 @@ begin
       rst => rst,
       Input_Valid => rounds39_Output_Valid,
       Input_Last => rounds39_Output_Last,
-      Input_Abcd => rounds39_Output_Abcd,
-      Input_Efgh => rounds39_Output_Efgh,
+      Input_Window => rounds39_Output_Window,
       Input_First => rounds39_Output_First,
-      Input_W0 => rounds39_Output_W0,
-      Input_W1 => rounds39_Output_W1,
-      Input_W2 => rounds39_Output_W2,
-      Input_W3 => rounds39_Output_W3,
       Input_Slot => rounds39_Output_Slot,
+      Input_State => rounds39_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds40_Output_Valid,
       Output_Last => rounds40_Output_Last,
-      Output_Abcd => rounds40_Output_Abcd,
-      Output_Efgh => rounds40_Output_Efgh,
+      Output_Window => rounds40_Output_Window,
       Output_First => rounds40_Output_First,
-      Output_W0 => rounds40_Output_W0,
-      Output_W1 => rounds40_Output_W1,
-      Output_W2 => rounds40_Output_W2,
-      Output_W3 => rounds40_Output_W3,
-      Output_Slot => rounds40_Output_Slot
+      Output_Slot => rounds40_Output_Slot,
+      Output_State => rounds40_Output_State
     );
 
-  u_rounds41 : entity work.Sha256RoundStage
+  u_rounds41 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 41,
       rounds => 1
@@ -2312,28 +1736,20 @@ begin
       rst => rst,
       Input_Valid => rounds40_Output_Valid,
       Input_Last => rounds40_Output_Last,
-      Input_Abcd => rounds40_Output_Abcd,
-      Input_Efgh => rounds40_Output_Efgh,
+      Input_Window => rounds40_Output_Window,
       Input_First => rounds40_Output_First,
-      Input_W0 => rounds40_Output_W0,
-      Input_W1 => rounds40_Output_W1,
-      Input_W2 => rounds40_Output_W2,
-      Input_W3 => rounds40_Output_W3,
       Input_Slot => rounds40_Output_Slot,
+      Input_State => rounds40_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds41_Output_Valid,
       Output_Last => rounds41_Output_Last,
-      Output_Abcd => rounds41_Output_Abcd,
-      Output_Efgh => rounds41_Output_Efgh,
+      Output_Window => rounds41_Output_Window,
       Output_First => rounds41_Output_First,
-      Output_W0 => rounds41_Output_W0,
-      Output_W1 => rounds41_Output_W1,
-      Output_W2 => rounds41_Output_W2,
-      Output_W3 => rounds41_Output_W3,
-      Output_Slot => rounds41_Output_Slot
+      Output_Slot => rounds41_Output_Slot,
+      Output_State => rounds41_Output_State
     );
 
-  u_rounds42 : entity work.Sha256RoundStage
+  u_rounds42 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 42,
       rounds => 1
@@ -2343,28 +1759,20 @@ begin
       rst => rst,
       Input_Valid => rounds41_Output_Valid,
       Input_Last => rounds41_Output_Last,
-      Input_Abcd => rounds41_Output_Abcd,
-      Input_Efgh => rounds41_Output_Efgh,
+      Input_Window => rounds41_Output_Window,
       Input_First => rounds41_Output_First,
-      Input_W0 => rounds41_Output_W0,
-      Input_W1 => rounds41_Output_W1,
-      Input_W2 => rounds41_Output_W2,
-      Input_W3 => rounds41_Output_W3,
       Input_Slot => rounds41_Output_Slot,
+      Input_State => rounds41_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds42_Output_Valid,
       Output_Last => rounds42_Output_Last,
-      Output_Abcd => rounds42_Output_Abcd,
-      Output_Efgh => rounds42_Output_Efgh,
+      Output_Window => rounds42_Output_Window,
       Output_First => rounds42_Output_First,
-      Output_W0 => rounds42_Output_W0,
-      Output_W1 => rounds42_Output_W1,
-      Output_W2 => rounds42_Output_W2,
-      Output_W3 => rounds42_Output_W3,
-      Output_Slot => rounds42_Output_Slot
+      Output_Slot => rounds42_Output_Slot,
+      Output_State => rounds42_Output_State
     );
 
-  u_rounds43 : entity work.Sha256RoundStage
+  u_rounds43 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 43,
       rounds => 1
@@ -2374,28 +1782,20 @@ begin
       rst => rst,
       Input_Valid => rounds42_Output_Valid,
       Input_Last => rounds42_Output_Last,
-      Input_Abcd => rounds42_Output_Abcd,
-      Input_Efgh => rounds42_Output_Efgh,
+      Input_Window => rounds42_Output_Window,
       Input_First => rounds42_Output_First,
-      Input_W0 => rounds42_Output_W0,
-      Input_W1 => rounds42_Output_W1,
-      Input_W2 => rounds42_Output_W2,
-      Input_W3 => rounds42_Output_W3,
       Input_Slot => rounds42_Output_Slot,
+      Input_State => rounds42_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds43_Output_Valid,
       Output_Last => rounds43_Output_Last,
-      Output_Abcd => rounds43_Output_Abcd,
-      Output_Efgh => rounds43_Output_Efgh,
+      Output_Window => rounds43_Output_Window,
       Output_First => rounds43_Output_First,
-      Output_W0 => rounds43_Output_W0,
-      Output_W1 => rounds43_Output_W1,
-      Output_W2 => rounds43_Output_W2,
-      Output_W3 => rounds43_Output_W3,
-      Output_Slot => rounds43_Output_Slot
+      Output_Slot => rounds43_Output_Slot,
+      Output_State => rounds43_Output_State
     );
 
-  u_rounds44 : entity work.Sha256RoundStage
+  u_rounds44 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 44,
       rounds => 1
@@ -2405,28 +1805,20 @@ begin
       rst => rst,
       Input_Valid => rounds43_Output_Valid,
       Input_Last => rounds43_Output_Last,
-      Input_Abcd => rounds43_Output_Abcd,
-      Input_Efgh => rounds43_Output_Efgh,
+      Input_Window => rounds43_Output_Window,
       Input_First => rounds43_Output_First,
-      Input_W0 => rounds43_Output_W0,
-      Input_W1 => rounds43_Output_W1,
-      Input_W2 => rounds43_Output_W2,
-      Input_W3 => rounds43_Output_W3,
       Input_Slot => rounds43_Output_Slot,
+      Input_State => rounds43_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds44_Output_Valid,
       Output_Last => rounds44_Output_Last,
-      Output_Abcd => rounds44_Output_Abcd,
-      Output_Efgh => rounds44_Output_Efgh,
+      Output_Window => rounds44_Output_Window,
       Output_First => rounds44_Output_First,
-      Output_W0 => rounds44_Output_W0,
-      Output_W1 => rounds44_Output_W1,
-      Output_W2 => rounds44_Output_W2,
-      Output_W3 => rounds44_Output_W3,
-      Output_Slot => rounds44_Output_Slot
+      Output_Slot => rounds44_Output_Slot,
+      Output_State => rounds44_Output_State
     );
 
-  u_rounds45 : entity work.Sha256RoundStage
+  u_rounds45 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 45,
       rounds => 1
@@ -2436,28 +1828,20 @@ begin
       rst => rst,
       Input_Valid => rounds44_Output_Valid,
       Input_Last => rounds44_Output_Last,
-      Input_Abcd => rounds44_Output_Abcd,
-      Input_Efgh => rounds44_Output_Efgh,
+      Input_Window => rounds44_Output_Window,
       Input_First => rounds44_Output_First,
-      Input_W0 => rounds44_Output_W0,
-      Input_W1 => rounds44_Output_W1,
-      Input_W2 => rounds44_Output_W2,
-      Input_W3 => rounds44_Output_W3,
       Input_Slot => rounds44_Output_Slot,
+      Input_State => rounds44_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds45_Output_Valid,
       Output_Last => rounds45_Output_Last,
-      Output_Abcd => rounds45_Output_Abcd,
-      Output_Efgh => rounds45_Output_Efgh,
+      Output_Window => rounds45_Output_Window,
       Output_First => rounds45_Output_First,
-      Output_W0 => rounds45_Output_W0,
-      Output_W1 => rounds45_Output_W1,
-      Output_W2 => rounds45_Output_W2,
-      Output_W3 => rounds45_Output_W3,
-      Output_Slot => rounds45_Output_Slot
+      Output_Slot => rounds45_Output_Slot,
+      Output_State => rounds45_Output_State
     );
 
-  u_rounds46 : entity work.Sha256RoundStage
+  u_rounds46 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 46,
       rounds => 1
@@ -2467,28 +1851,20 @@ begin
       rst => rst,
       Input_Valid => rounds45_Output_Valid,
       Input_Last => rounds45_Output_Last,
-      Input_Abcd => rounds45_Output_Abcd,
-      Input_Efgh => rounds45_Output_Efgh,
+      Input_Window => rounds45_Output_Window,
       Input_First => rounds45_Output_First,
-      Input_W0 => rounds45_Output_W0,
-      Input_W1 => rounds45_Output_W1,
-      Input_W2 => rounds45_Output_W2,
-      Input_W3 => rounds45_Output_W3,
       Input_Slot => rounds45_Output_Slot,
+      Input_State => rounds45_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds46_Output_Valid,
       Output_Last => rounds46_Output_Last,
-      Output_Abcd => rounds46_Output_Abcd,
-      Output_Efgh => rounds46_Output_Efgh,
+      Output_Window => rounds46_Output_Window,
       Output_First => rounds46_Output_First,
-      Output_W0 => rounds46_Output_W0,
-      Output_W1 => rounds46_Output_W1,
-      Output_W2 => rounds46_Output_W2,
-      Output_W3 => rounds46_Output_W3,
-      Output_Slot => rounds46_Output_Slot
+      Output_Slot => rounds46_Output_Slot,
+      Output_State => rounds46_Output_State
     );
 
-  u_rounds47 : entity work.Sha256RoundStage
+  u_rounds47 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 47,
       rounds => 1
@@ -2498,28 +1874,20 @@ begin
       rst => rst,
       Input_Valid => rounds46_Output_Valid,
       Input_Last => rounds46_Output_Last,
-      Input_Abcd => rounds46_Output_Abcd,
-      Input_Efgh => rounds46_Output_Efgh,
+      Input_Window => rounds46_Output_Window,
       Input_First => rounds46_Output_First,
-      Input_W0 => rounds46_Output_W0,
-      Input_W1 => rounds46_Output_W1,
-      Input_W2 => rounds46_Output_W2,
-      Input_W3 => rounds46_Output_W3,
       Input_Slot => rounds46_Output_Slot,
+      Input_State => rounds46_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds47_Output_Valid,
       Output_Last => rounds47_Output_Last,
-      Output_Abcd => rounds47_Output_Abcd,
-      Output_Efgh => rounds47_Output_Efgh,
+      Output_Window => rounds47_Output_Window,
       Output_First => rounds47_Output_First,
-      Output_W0 => rounds47_Output_W0,
-      Output_W1 => rounds47_Output_W1,
-      Output_W2 => rounds47_Output_W2,
-      Output_W3 => rounds47_Output_W3,
-      Output_Slot => rounds47_Output_Slot
+      Output_Slot => rounds47_Output_Slot,
+      Output_State => rounds47_Output_State
     );
 
-  u_rounds48 : entity work.Sha256RoundStage
+  u_rounds48 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 48,
       rounds => 1
@@ -2529,28 +1897,20 @@ begin
       rst => rst,
       Input_Valid => rounds47_Output_Valid,
       Input_Last => rounds47_Output_Last,
-      Input_Abcd => rounds47_Output_Abcd,
-      Input_Efgh => rounds47_Output_Efgh,
+      Input_Window => rounds47_Output_Window,
       Input_First => rounds47_Output_First,
-      Input_W0 => rounds47_Output_W0,
-      Input_W1 => rounds47_Output_W1,
-      Input_W2 => rounds47_Output_W2,
-      Input_W3 => rounds47_Output_W3,
       Input_Slot => rounds47_Output_Slot,
+      Input_State => rounds47_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds48_Output_Valid,
       Output_Last => rounds48_Output_Last,
-      Output_Abcd => rounds48_Output_Abcd,
-      Output_Efgh => rounds48_Output_Efgh,
+      Output_Window => rounds48_Output_Window,
       Output_First => rounds48_Output_First,
-      Output_W0 => rounds48_Output_W0,
-      Output_W1 => rounds48_Output_W1,
-      Output_W2 => rounds48_Output_W2,
-      Output_W3 => rounds48_Output_W3,
-      Output_Slot => rounds48_Output_Slot
+      Output_Slot => rounds48_Output_Slot,
+      Output_State => rounds48_Output_State
     );
 
-  u_rounds49 : entity work.Sha256RoundStage
+  u_rounds49 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 49,
       rounds => 1
@@ -2560,28 +1920,20 @@ begin
       rst => rst,
       Input_Valid => rounds48_Output_Valid,
       Input_Last => rounds48_Output_Last,
-      Input_Abcd => rounds48_Output_Abcd,
-      Input_Efgh => rounds48_Output_Efgh,
+      Input_Window => rounds48_Output_Window,
       Input_First => rounds48_Output_First,
-      Input_W0 => rounds48_Output_W0,
-      Input_W1 => rounds48_Output_W1,
-      Input_W2 => rounds48_Output_W2,
-      Input_W3 => rounds48_Output_W3,
       Input_Slot => rounds48_Output_Slot,
+      Input_State => rounds48_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds49_Output_Valid,
       Output_Last => rounds49_Output_Last,
-      Output_Abcd => rounds49_Output_Abcd,
-      Output_Efgh => rounds49_Output_Efgh,
+      Output_Window => rounds49_Output_Window,
       Output_First => rounds49_Output_First,
-      Output_W0 => rounds49_Output_W0,
-      Output_W1 => rounds49_Output_W1,
-      Output_W2 => rounds49_Output_W2,
-      Output_W3 => rounds49_Output_W3,
-      Output_Slot => rounds49_Output_Slot
+      Output_Slot => rounds49_Output_Slot,
+      Output_State => rounds49_Output_State
     );
 
-  u_rounds50 : entity work.Sha256RoundStage
+  u_rounds50 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 50,
       rounds => 1
@@ -2591,28 +1943,20 @@ begin
       rst => rst,
       Input_Valid => rounds49_Output_Valid,
       Input_Last => rounds49_Output_Last,
-      Input_Abcd => rounds49_Output_Abcd,
-      Input_Efgh => rounds49_Output_Efgh,
+      Input_Window => rounds49_Output_Window,
       Input_First => rounds49_Output_First,
-      Input_W0 => rounds49_Output_W0,
-      Input_W1 => rounds49_Output_W1,
-      Input_W2 => rounds49_Output_W2,
-      Input_W3 => rounds49_Output_W3,
       Input_Slot => rounds49_Output_Slot,
+      Input_State => rounds49_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds50_Output_Valid,
       Output_Last => rounds50_Output_Last,
-      Output_Abcd => rounds50_Output_Abcd,
-      Output_Efgh => rounds50_Output_Efgh,
+      Output_Window => rounds50_Output_Window,
       Output_First => rounds50_Output_First,
-      Output_W0 => rounds50_Output_W0,
-      Output_W1 => rounds50_Output_W1,
-      Output_W2 => rounds50_Output_W2,
-      Output_W3 => rounds50_Output_W3,
-      Output_Slot => rounds50_Output_Slot
+      Output_Slot => rounds50_Output_Slot,
+      Output_State => rounds50_Output_State
     );
 
-  u_rounds51 : entity work.Sha256RoundStage
+  u_rounds51 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 51,
       rounds => 1
@@ -2622,28 +1966,20 @@ begin
       rst => rst,
       Input_Valid => rounds50_Output_Valid,
       Input_Last => rounds50_Output_Last,
-      Input_Abcd => rounds50_Output_Abcd,
-      Input_Efgh => rounds50_Output_Efgh,
+      Input_Window => rounds50_Output_Window,
       Input_First => rounds50_Output_First,
-      Input_W0 => rounds50_Output_W0,
-      Input_W1 => rounds50_Output_W1,
-      Input_W2 => rounds50_Output_W2,
-      Input_W3 => rounds50_Output_W3,
       Input_Slot => rounds50_Output_Slot,
+      Input_State => rounds50_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds51_Output_Valid,
       Output_Last => rounds51_Output_Last,
-      Output_Abcd => rounds51_Output_Abcd,
-      Output_Efgh => rounds51_Output_Efgh,
+      Output_Window => rounds51_Output_Window,
       Output_First => rounds51_Output_First,
-      Output_W0 => rounds51_Output_W0,
-      Output_W1 => rounds51_Output_W1,
-      Output_W2 => rounds51_Output_W2,
-      Output_W3 => rounds51_Output_W3,
-      Output_Slot => rounds51_Output_Slot
+      Output_Slot => rounds51_Output_Slot,
+      Output_State => rounds51_Output_State
     );
 
-  u_rounds52 : entity work.Sha256RoundStage
+  u_rounds52 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 52,
       rounds => 1
@@ -2653,28 +1989,20 @@ begin
       rst => rst,
       Input_Valid => rounds51_Output_Valid,
       Input_Last => rounds51_Output_Last,
-      Input_Abcd => rounds51_Output_Abcd,
-      Input_Efgh => rounds51_Output_Efgh,
+      Input_Window => rounds51_Output_Window,
       Input_First => rounds51_Output_First,
-      Input_W0 => rounds51_Output_W0,
-      Input_W1 => rounds51_Output_W1,
-      Input_W2 => rounds51_Output_W2,
-      Input_W3 => rounds51_Output_W3,
       Input_Slot => rounds51_Output_Slot,
+      Input_State => rounds51_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds52_Output_Valid,
       Output_Last => rounds52_Output_Last,
-      Output_Abcd => rounds52_Output_Abcd,
-      Output_Efgh => rounds52_Output_Efgh,
+      Output_Window => rounds52_Output_Window,
       Output_First => rounds52_Output_First,
-      Output_W0 => rounds52_Output_W0,
-      Output_W1 => rounds52_Output_W1,
-      Output_W2 => rounds52_Output_W2,
-      Output_W3 => rounds52_Output_W3,
-      Output_Slot => rounds52_Output_Slot
+      Output_Slot => rounds52_Output_Slot,
+      Output_State => rounds52_Output_State
     );
 
-  u_rounds53 : entity work.Sha256RoundStage
+  u_rounds53 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 53,
       rounds => 1
@@ -2684,28 +2012,20 @@ begin
       rst => rst,
       Input_Valid => rounds52_Output_Valid,
       Input_Last => rounds52_Output_Last,
-      Input_Abcd => rounds52_Output_Abcd,
-      Input_Efgh => rounds52_Output_Efgh,
+      Input_Window => rounds52_Output_Window,
       Input_First => rounds52_Output_First,
-      Input_W0 => rounds52_Output_W0,
-      Input_W1 => rounds52_Output_W1,
-      Input_W2 => rounds52_Output_W2,
-      Input_W3 => rounds52_Output_W3,
       Input_Slot => rounds52_Output_Slot,
+      Input_State => rounds52_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds53_Output_Valid,
       Output_Last => rounds53_Output_Last,
-      Output_Abcd => rounds53_Output_Abcd,
-      Output_Efgh => rounds53_Output_Efgh,
+      Output_Window => rounds53_Output_Window,
       Output_First => rounds53_Output_First,
-      Output_W0 => rounds53_Output_W0,
-      Output_W1 => rounds53_Output_W1,
-      Output_W2 => rounds53_Output_W2,
-      Output_W3 => rounds53_Output_W3,
-      Output_Slot => rounds53_Output_Slot
+      Output_Slot => rounds53_Output_Slot,
+      Output_State => rounds53_Output_State
     );
 
-  u_rounds54 : entity work.Sha256RoundStage
+  u_rounds54 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 54,
       rounds => 1
@@ -2715,28 +2035,20 @@ begin
       rst => rst,
       Input_Valid => rounds53_Output_Valid,
       Input_Last => rounds53_Output_Last,
-      Input_Abcd => rounds53_Output_Abcd,
-      Input_Efgh => rounds53_Output_Efgh,
+      Input_Window => rounds53_Output_Window,
       Input_First => rounds53_Output_First,
-      Input_W0 => rounds53_Output_W0,
-      Input_W1 => rounds53_Output_W1,
-      Input_W2 => rounds53_Output_W2,
-      Input_W3 => rounds53_Output_W3,
       Input_Slot => rounds53_Output_Slot,
+      Input_State => rounds53_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds54_Output_Valid,
       Output_Last => rounds54_Output_Last,
-      Output_Abcd => rounds54_Output_Abcd,
-      Output_Efgh => rounds54_Output_Efgh,
+      Output_Window => rounds54_Output_Window,
       Output_First => rounds54_Output_First,
-      Output_W0 => rounds54_Output_W0,
-      Output_W1 => rounds54_Output_W1,
-      Output_W2 => rounds54_Output_W2,
-      Output_W3 => rounds54_Output_W3,
-      Output_Slot => rounds54_Output_Slot
+      Output_Slot => rounds54_Output_Slot,
+      Output_State => rounds54_Output_State
     );
 
-  u_rounds55 : entity work.Sha256RoundStage
+  u_rounds55 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 55,
       rounds => 1
@@ -2746,28 +2058,20 @@ begin
       rst => rst,
       Input_Valid => rounds54_Output_Valid,
       Input_Last => rounds54_Output_Last,
-      Input_Abcd => rounds54_Output_Abcd,
-      Input_Efgh => rounds54_Output_Efgh,
+      Input_Window => rounds54_Output_Window,
       Input_First => rounds54_Output_First,
-      Input_W0 => rounds54_Output_W0,
-      Input_W1 => rounds54_Output_W1,
-      Input_W2 => rounds54_Output_W2,
-      Input_W3 => rounds54_Output_W3,
       Input_Slot => rounds54_Output_Slot,
+      Input_State => rounds54_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds55_Output_Valid,
       Output_Last => rounds55_Output_Last,
-      Output_Abcd => rounds55_Output_Abcd,
-      Output_Efgh => rounds55_Output_Efgh,
+      Output_Window => rounds55_Output_Window,
       Output_First => rounds55_Output_First,
-      Output_W0 => rounds55_Output_W0,
-      Output_W1 => rounds55_Output_W1,
-      Output_W2 => rounds55_Output_W2,
-      Output_W3 => rounds55_Output_W3,
-      Output_Slot => rounds55_Output_Slot
+      Output_Slot => rounds55_Output_Slot,
+      Output_State => rounds55_Output_State
     );
 
-  u_rounds56 : entity work.Sha256RoundStage
+  u_rounds56 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 56,
       rounds => 1
@@ -2777,28 +2081,20 @@ begin
       rst => rst,
       Input_Valid => rounds55_Output_Valid,
       Input_Last => rounds55_Output_Last,
-      Input_Abcd => rounds55_Output_Abcd,
-      Input_Efgh => rounds55_Output_Efgh,
+      Input_Window => rounds55_Output_Window,
       Input_First => rounds55_Output_First,
-      Input_W0 => rounds55_Output_W0,
-      Input_W1 => rounds55_Output_W1,
-      Input_W2 => rounds55_Output_W2,
-      Input_W3 => rounds55_Output_W3,
       Input_Slot => rounds55_Output_Slot,
+      Input_State => rounds55_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds56_Output_Valid,
       Output_Last => rounds56_Output_Last,
-      Output_Abcd => rounds56_Output_Abcd,
-      Output_Efgh => rounds56_Output_Efgh,
+      Output_Window => rounds56_Output_Window,
       Output_First => rounds56_Output_First,
-      Output_W0 => rounds56_Output_W0,
-      Output_W1 => rounds56_Output_W1,
-      Output_W2 => rounds56_Output_W2,
-      Output_W3 => rounds56_Output_W3,
-      Output_Slot => rounds56_Output_Slot
+      Output_Slot => rounds56_Output_Slot,
+      Output_State => rounds56_Output_State
     );
 
-  u_rounds57 : entity work.Sha256RoundStage
+  u_rounds57 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 57,
       rounds => 1
@@ -2808,28 +2104,20 @@ begin
       rst => rst,
       Input_Valid => rounds56_Output_Valid,
       Input_Last => rounds56_Output_Last,
-      Input_Abcd => rounds56_Output_Abcd,
-      Input_Efgh => rounds56_Output_Efgh,
+      Input_Window => rounds56_Output_Window,
       Input_First => rounds56_Output_First,
-      Input_W0 => rounds56_Output_W0,
-      Input_W1 => rounds56_Output_W1,
-      Input_W2 => rounds56_Output_W2,
-      Input_W3 => rounds56_Output_W3,
       Input_Slot => rounds56_Output_Slot,
+      Input_State => rounds56_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds57_Output_Valid,
       Output_Last => rounds57_Output_Last,
-      Output_Abcd => rounds57_Output_Abcd,
-      Output_Efgh => rounds57_Output_Efgh,
+      Output_Window => rounds57_Output_Window,
       Output_First => rounds57_Output_First,
-      Output_W0 => rounds57_Output_W0,
-      Output_W1 => rounds57_Output_W1,
-      Output_W2 => rounds57_Output_W2,
-      Output_W3 => rounds57_Output_W3,
-      Output_Slot => rounds57_Output_Slot
+      Output_Slot => rounds57_Output_Slot,
+      Output_State => rounds57_Output_State
     );
 
-  u_rounds58 : entity work.Sha256RoundStage
+  u_rounds58 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 58,
       rounds => 1
@@ -2839,28 +2127,20 @@ begin
       rst => rst,
       Input_Valid => rounds57_Output_Valid,
       Input_Last => rounds57_Output_Last,
-      Input_Abcd => rounds57_Output_Abcd,
-      Input_Efgh => rounds57_Output_Efgh,
+      Input_Window => rounds57_Output_Window,
       Input_First => rounds57_Output_First,
-      Input_W0 => rounds57_Output_W0,
-      Input_W1 => rounds57_Output_W1,
-      Input_W2 => rounds57_Output_W2,
-      Input_W3 => rounds57_Output_W3,
       Input_Slot => rounds57_Output_Slot,
+      Input_State => rounds57_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds58_Output_Valid,
       Output_Last => rounds58_Output_Last,
-      Output_Abcd => rounds58_Output_Abcd,
-      Output_Efgh => rounds58_Output_Efgh,
+      Output_Window => rounds58_Output_Window,
       Output_First => rounds58_Output_First,
-      Output_W0 => rounds58_Output_W0,
-      Output_W1 => rounds58_Output_W1,
-      Output_W2 => rounds58_Output_W2,
-      Output_W3 => rounds58_Output_W3,
-      Output_Slot => rounds58_Output_Slot
+      Output_Slot => rounds58_Output_Slot,
+      Output_State => rounds58_Output_State
     );
 
-  u_rounds59 : entity work.Sha256RoundStage
+  u_rounds59 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 59,
       rounds => 1
@@ -2870,28 +2150,20 @@ begin
       rst => rst,
       Input_Valid => rounds58_Output_Valid,
       Input_Last => rounds58_Output_Last,
-      Input_Abcd => rounds58_Output_Abcd,
-      Input_Efgh => rounds58_Output_Efgh,
+      Input_Window => rounds58_Output_Window,
       Input_First => rounds58_Output_First,
-      Input_W0 => rounds58_Output_W0,
-      Input_W1 => rounds58_Output_W1,
-      Input_W2 => rounds58_Output_W2,
-      Input_W3 => rounds58_Output_W3,
       Input_Slot => rounds58_Output_Slot,
+      Input_State => rounds58_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds59_Output_Valid,
       Output_Last => rounds59_Output_Last,
-      Output_Abcd => rounds59_Output_Abcd,
-      Output_Efgh => rounds59_Output_Efgh,
+      Output_Window => rounds59_Output_Window,
       Output_First => rounds59_Output_First,
-      Output_W0 => rounds59_Output_W0,
-      Output_W1 => rounds59_Output_W1,
-      Output_W2 => rounds59_Output_W2,
-      Output_W3 => rounds59_Output_W3,
-      Output_Slot => rounds59_Output_Slot
+      Output_Slot => rounds59_Output_Slot,
+      Output_State => rounds59_Output_State
     );
 
-  u_rounds60 : entity work.Sha256RoundStage
+  u_rounds60 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 60,
       rounds => 1
@@ -2901,28 +2173,20 @@ begin
       rst => rst,
       Input_Valid => rounds59_Output_Valid,
       Input_Last => rounds59_Output_Last,
-      Input_Abcd => rounds59_Output_Abcd,
-      Input_Efgh => rounds59_Output_Efgh,
+      Input_Window => rounds59_Output_Window,
       Input_First => rounds59_Output_First,
-      Input_W0 => rounds59_Output_W0,
-      Input_W1 => rounds59_Output_W1,
-      Input_W2 => rounds59_Output_W2,
-      Input_W3 => rounds59_Output_W3,
       Input_Slot => rounds59_Output_Slot,
+      Input_State => rounds59_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds60_Output_Valid,
       Output_Last => rounds60_Output_Last,
-      Output_Abcd => rounds60_Output_Abcd,
-      Output_Efgh => rounds60_Output_Efgh,
+      Output_Window => rounds60_Output_Window,
       Output_First => rounds60_Output_First,
-      Output_W0 => rounds60_Output_W0,
-      Output_W1 => rounds60_Output_W1,
-      Output_W2 => rounds60_Output_W2,
-      Output_W3 => rounds60_Output_W3,
-      Output_Slot => rounds60_Output_Slot
+      Output_Slot => rounds60_Output_Slot,
+      Output_State => rounds60_Output_State
     );
 
-  u_rounds61 : entity work.Sha256RoundStage
+  u_rounds61 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 61,
       rounds => 1
@@ -2932,28 +2196,20 @@ begin
       rst => rst,
       Input_Valid => rounds60_Output_Valid,
       Input_Last => rounds60_Output_Last,
-      Input_Abcd => rounds60_Output_Abcd,
-      Input_Efgh => rounds60_Output_Efgh,
+      Input_Window => rounds60_Output_Window,
       Input_First => rounds60_Output_First,
-      Input_W0 => rounds60_Output_W0,
-      Input_W1 => rounds60_Output_W1,
-      Input_W2 => rounds60_Output_W2,
-      Input_W3 => rounds60_Output_W3,
       Input_Slot => rounds60_Output_Slot,
+      Input_State => rounds60_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds61_Output_Valid,
       Output_Last => rounds61_Output_Last,
-      Output_Abcd => rounds61_Output_Abcd,
-      Output_Efgh => rounds61_Output_Efgh,
+      Output_Window => rounds61_Output_Window,
       Output_First => rounds61_Output_First,
-      Output_W0 => rounds61_Output_W0,
-      Output_W1 => rounds61_Output_W1,
-      Output_W2 => rounds61_Output_W2,
-      Output_W3 => rounds61_Output_W3,
-      Output_Slot => rounds61_Output_Slot
+      Output_Slot => rounds61_Output_Slot,
+      Output_State => rounds61_Output_State
     );
 
-  u_rounds62 : entity work.Sha256RoundStage
+  u_rounds62 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 62,
       rounds => 1
@@ -2963,28 +2219,20 @@ begin
       rst => rst,
       Input_Valid => rounds61_Output_Valid,
       Input_Last => rounds61_Output_Last,
-      Input_Abcd => rounds61_Output_Abcd,
-      Input_Efgh => rounds61_Output_Efgh,
+      Input_Window => rounds61_Output_Window,
       Input_First => rounds61_Output_First,
-      Input_W0 => rounds61_Output_W0,
-      Input_W1 => rounds61_Output_W1,
-      Input_W2 => rounds61_Output_W2,
-      Input_W3 => rounds61_Output_W3,
       Input_Slot => rounds61_Output_Slot,
+      Input_State => rounds61_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds62_Output_Valid,
       Output_Last => rounds62_Output_Last,
-      Output_Abcd => rounds62_Output_Abcd,
-      Output_Efgh => rounds62_Output_Efgh,
+      Output_Window => rounds62_Output_Window,
       Output_First => rounds62_Output_First,
-      Output_W0 => rounds62_Output_W0,
-      Output_W1 => rounds62_Output_W1,
-      Output_W2 => rounds62_Output_W2,
-      Output_W3 => rounds62_Output_W3,
-      Output_Slot => rounds62_Output_Slot
+      Output_Slot => rounds62_Output_Slot,
+      Output_State => rounds62_Output_State
     );
 
-  u_rounds63 : entity work.Sha256RoundStage
+  u_rounds63 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 63,
       rounds => 1
@@ -2994,55 +2242,41 @@ begin
       rst => rst,
       Input_Valid => rounds62_Output_Valid,
       Input_Last => rounds62_Output_Last,
-      Input_Abcd => rounds62_Output_Abcd,
-      Input_Efgh => rounds62_Output_Efgh,
+      Input_Window => rounds62_Output_Window,
       Input_First => rounds62_Output_First,
-      Input_W0 => rounds62_Output_W0,
-      Input_W1 => rounds62_Output_W1,
-      Input_W2 => rounds62_Output_W2,
-      Input_W3 => rounds62_Output_W3,
       Input_Slot => rounds62_Output_Slot,
+      Input_State => rounds62_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds63_Output_Valid,
       Output_Last => rounds63_Output_Last,
-      Output_Abcd => rounds63_Output_Abcd,
-      Output_Efgh => rounds63_Output_Efgh,
+      Output_Window => rounds63_Output_Window,
       Output_First => rounds63_Output_First,
-      Output_W0 => rounds63_Output_W0,
-      Output_W1 => rounds63_Output_W1,
-      Output_W2 => rounds63_Output_W2,
-      Output_W3 => rounds63_Output_W3,
-      Output_Slot => rounds63_Output_Slot
+      Output_Slot => rounds63_Output_Slot,
+      Output_State => rounds63_Output_State
     );
 
-  u_back_end : entity work.Sha256BackEnd
+  u_back_end : entity work.Sha2BackEnd_UInt32
     generic map (
-      sha224 => false
+      truncated => false
     )
     port map (
       clk => clk,
       rst => rst,
       Input_Valid => rounds63_Output_Valid,
       Input_Last => rounds63_Output_Last,
-      Input_Abcd => rounds63_Output_Abcd,
-      Input_Efgh => rounds63_Output_Efgh,
+      Input_Window => rounds63_Output_Window,
       Input_First => rounds63_Output_First,
-      Input_W0 => rounds63_Output_W0,
-      Input_W1 => rounds63_Output_W1,
-      Input_W2 => rounds63_Output_W2,
-      Input_W3 => rounds63_Output_W3,
       Input_Slot => rounds63_Output_Slot,
+      Input_State => rounds63_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => out_Valid,
       Output_Last => out_Last,
-      Output_Digest0 => out_Digest0,
-      Output_Digest1 => out_Digest1,
+      Output_Digest => out_Digest,
       Output_MessageId => out_MessageId,
       Feedback_Valid => back_end_Feedback_Valid,
       Feedback_Last => back_end_Feedback_Last,
       Feedback_Slot => back_end_Feedback_Slot,
-      Feedback_ChainAbcd => back_end_Feedback_ChainAbcd,
-      Feedback_ChainEfgh => back_end_Feedback_ChainEfgh
+      Feedback_Chain => back_end_Feedback_Chain
     );
 
   u_control : entity work.PipelineControl
@@ -3053,15 +2287,14 @@ begin
       Advance_Ready => control_Advance_Ready
     );
 
-  u_sha_digest : entity work.Sha256AxiDigestAdapter
+  u_sha_digest : entity work.Sha2AxiDigestAdapter_UInt32
     generic map (
       digestBytes => unsigned'(x"20")
     )
     port map (
       Input_Valid => out_Valid,
       Input_Last => out_Last,
-      Input_Digest0 => out_Digest0,
-      Input_Digest1 => out_Digest1,
+      Input_Digest => out_Digest,
       Input_MessageId => out_MessageId,
       Output_Valid => sha_digest_Output_Valid,
       Output_Last => sha_digest_Output_Last,

@@ -108,10 +108,7 @@ architecture rtl of axi_sha384_naive is
   signal back_end_Feedback_Valid : boolean;
   signal back_end_Feedback_Last : boolean;
   signal back_end_Feedback_Slot : hdl_u8;
-  signal back_end_Feedback_ChainAb : hdl_u128;
-  signal back_end_Feedback_ChainCd : hdl_u128;
-  signal back_end_Feedback_ChainEf : hdl_u128;
-  signal back_end_Feedback_ChainGh : hdl_u128;
+  signal back_end_Feedback_Chain : hdl_u64_x8;
   signal scheduler_Issue_Valid : boolean;
   signal scheduler_Issue_Last : boolean;
   signal scheduler_Issue_Slot : hdl_u8;
@@ -134,44 +131,26 @@ architecture rtl of axi_sha384_naive is
   signal padder_Output_Data7 : hdl_u128;
   signal padder_Output_Slot : hdl_u8;
   signal padder_Output_First : boolean;
+  signal block_words_Output_Valid : boolean;
+  signal block_words_Output_Last : boolean;
+  signal block_words_Output_Window : hdl_u64_x16;
+  signal block_words_Output_First : boolean;
+  signal block_words_Output_Slot : hdl_u8;
   signal chain_Output_Valid : boolean;
   signal chain_Output_Last : boolean;
-  signal chain_Output_Ab : hdl_u128;
-  signal chain_Output_Cd : hdl_u128;
-  signal chain_Output_Ef : hdl_u128;
-  signal chain_Output_Gh : hdl_u128;
+  signal chain_Output_Window : hdl_u64_x16;
   signal chain_Output_First : boolean;
-  signal chain_Output_W0 : hdl_u128;
-  signal chain_Output_W1 : hdl_u128;
-  signal chain_Output_W2 : hdl_u128;
-  signal chain_Output_W3 : hdl_u128;
-  signal chain_Output_W4 : hdl_u128;
-  signal chain_Output_W5 : hdl_u128;
-  signal chain_Output_W6 : hdl_u128;
-  signal chain_Output_W7 : hdl_u128;
   signal chain_Output_Slot : hdl_u8;
+  signal chain_Output_State : hdl_u64_x8;
   signal rounds0_Output_Valid : boolean;
   signal rounds0_Output_Last : boolean;
-  signal rounds0_Output_Ab : hdl_u128;
-  signal rounds0_Output_Cd : hdl_u128;
-  signal rounds0_Output_Ef : hdl_u128;
-  signal rounds0_Output_Gh : hdl_u128;
+  signal rounds0_Output_Window : hdl_u64_x16;
   signal rounds0_Output_First : boolean;
-  signal rounds0_Output_W0 : hdl_u128;
-  signal rounds0_Output_W1 : hdl_u128;
-  signal rounds0_Output_W2 : hdl_u128;
-  signal rounds0_Output_W3 : hdl_u128;
-  signal rounds0_Output_W4 : hdl_u128;
-  signal rounds0_Output_W5 : hdl_u128;
-  signal rounds0_Output_W6 : hdl_u128;
-  signal rounds0_Output_W7 : hdl_u128;
   signal rounds0_Output_Slot : hdl_u8;
+  signal rounds0_Output_State : hdl_u64_x8;
   signal out_Valid : boolean;
   signal out_Last : boolean;
-  signal out_Digest0 : hdl_u128;
-  signal out_Digest1 : hdl_u128;
-  signal out_Digest2 : hdl_u128;
-  signal out_Digest3 : hdl_u128;
+  signal out_Digest : hdl_u64_x8;
   signal out_MessageId : hdl_u8;
   signal out_ready_Ready : boolean;
   signal sha_digest_Output_Valid : boolean;
@@ -401,13 +380,8 @@ begin
       Output_First => padder_Output_First
     );
 
-  u_chain : entity work.Sha512ChainStage
-    generic map (
-      sha384 => true
-    )
+  u_block_words : entity work.Sha2BlockWords1024
     port map (
-      clk => clk,
-      rst => rst,
       Input_Valid => padder_Output_Valid,
       Input_Last => padder_Output_Last,
       Input_Data0 => padder_Output_Data0,
@@ -420,33 +394,39 @@ begin
       Input_Data7 => padder_Output_Data7,
       Input_Slot => padder_Output_Slot,
       Input_First => padder_Output_First,
+      Output_Valid => block_words_Output_Valid,
+      Output_Last => block_words_Output_Last,
+      Output_Window => block_words_Output_Window,
+      Output_First => block_words_Output_First,
+      Output_Slot => block_words_Output_Slot
+    );
+
+  u_chain : entity work.Sha2ChainStage_UInt64
+    generic map (
+      truncated => true
+    )
+    port map (
+      clk => clk,
+      rst => rst,
+      Input_Valid => block_words_Output_Valid,
+      Input_Last => block_words_Output_Last,
+      Input_Window => block_words_Output_Window,
+      Input_First => block_words_Output_First,
+      Input_Slot => block_words_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Feedback_Valid => back_end_Feedback_Valid,
       Feedback_Last => back_end_Feedback_Last,
       Feedback_Slot => back_end_Feedback_Slot,
-      Feedback_ChainAb => back_end_Feedback_ChainAb,
-      Feedback_ChainCd => back_end_Feedback_ChainCd,
-      Feedback_ChainEf => back_end_Feedback_ChainEf,
-      Feedback_ChainGh => back_end_Feedback_ChainGh,
+      Feedback_Chain => back_end_Feedback_Chain,
       Output_Valid => chain_Output_Valid,
       Output_Last => chain_Output_Last,
-      Output_Ab => chain_Output_Ab,
-      Output_Cd => chain_Output_Cd,
-      Output_Ef => chain_Output_Ef,
-      Output_Gh => chain_Output_Gh,
+      Output_Window => chain_Output_Window,
       Output_First => chain_Output_First,
-      Output_W0 => chain_Output_W0,
-      Output_W1 => chain_Output_W1,
-      Output_W2 => chain_Output_W2,
-      Output_W3 => chain_Output_W3,
-      Output_W4 => chain_Output_W4,
-      Output_W5 => chain_Output_W5,
-      Output_W6 => chain_Output_W6,
-      Output_W7 => chain_Output_W7,
-      Output_Slot => chain_Output_Slot
+      Output_Slot => chain_Output_Slot,
+      Output_State => chain_Output_State
     );
 
-  u_rounds0 : entity work.Sha512RoundStage
+  u_rounds0 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 0,
       rounds => 80
@@ -456,77 +436,41 @@ begin
       rst => rst,
       Input_Valid => chain_Output_Valid,
       Input_Last => chain_Output_Last,
-      Input_Ab => chain_Output_Ab,
-      Input_Cd => chain_Output_Cd,
-      Input_Ef => chain_Output_Ef,
-      Input_Gh => chain_Output_Gh,
+      Input_Window => chain_Output_Window,
       Input_First => chain_Output_First,
-      Input_W0 => chain_Output_W0,
-      Input_W1 => chain_Output_W1,
-      Input_W2 => chain_Output_W2,
-      Input_W3 => chain_Output_W3,
-      Input_W4 => chain_Output_W4,
-      Input_W5 => chain_Output_W5,
-      Input_W6 => chain_Output_W6,
-      Input_W7 => chain_Output_W7,
       Input_Slot => chain_Output_Slot,
+      Input_State => chain_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds0_Output_Valid,
       Output_Last => rounds0_Output_Last,
-      Output_Ab => rounds0_Output_Ab,
-      Output_Cd => rounds0_Output_Cd,
-      Output_Ef => rounds0_Output_Ef,
-      Output_Gh => rounds0_Output_Gh,
+      Output_Window => rounds0_Output_Window,
       Output_First => rounds0_Output_First,
-      Output_W0 => rounds0_Output_W0,
-      Output_W1 => rounds0_Output_W1,
-      Output_W2 => rounds0_Output_W2,
-      Output_W3 => rounds0_Output_W3,
-      Output_W4 => rounds0_Output_W4,
-      Output_W5 => rounds0_Output_W5,
-      Output_W6 => rounds0_Output_W6,
-      Output_W7 => rounds0_Output_W7,
-      Output_Slot => rounds0_Output_Slot
+      Output_Slot => rounds0_Output_Slot,
+      Output_State => rounds0_Output_State
     );
 
-  u_back_end : entity work.Sha512BackEnd
+  u_back_end : entity work.Sha2BackEnd_UInt64
     generic map (
-      sha384 => true
+      truncated => true
     )
     port map (
       clk => clk,
       rst => rst,
       Input_Valid => rounds0_Output_Valid,
       Input_Last => rounds0_Output_Last,
-      Input_Ab => rounds0_Output_Ab,
-      Input_Cd => rounds0_Output_Cd,
-      Input_Ef => rounds0_Output_Ef,
-      Input_Gh => rounds0_Output_Gh,
+      Input_Window => rounds0_Output_Window,
       Input_First => rounds0_Output_First,
-      Input_W0 => rounds0_Output_W0,
-      Input_W1 => rounds0_Output_W1,
-      Input_W2 => rounds0_Output_W2,
-      Input_W3 => rounds0_Output_W3,
-      Input_W4 => rounds0_Output_W4,
-      Input_W5 => rounds0_Output_W5,
-      Input_W6 => rounds0_Output_W6,
-      Input_W7 => rounds0_Output_W7,
       Input_Slot => rounds0_Output_Slot,
+      Input_State => rounds0_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => out_Valid,
       Output_Last => out_Last,
-      Output_Digest0 => out_Digest0,
-      Output_Digest1 => out_Digest1,
-      Output_Digest2 => out_Digest2,
-      Output_Digest3 => out_Digest3,
+      Output_Digest => out_Digest,
       Output_MessageId => out_MessageId,
       Feedback_Valid => back_end_Feedback_Valid,
       Feedback_Last => back_end_Feedback_Last,
       Feedback_Slot => back_end_Feedback_Slot,
-      Feedback_ChainAb => back_end_Feedback_ChainAb,
-      Feedback_ChainCd => back_end_Feedback_ChainCd,
-      Feedback_ChainEf => back_end_Feedback_ChainEf,
-      Feedback_ChainGh => back_end_Feedback_ChainGh
+      Feedback_Chain => back_end_Feedback_Chain
     );
 
   u_control : entity work.PipelineControl
@@ -537,17 +481,14 @@ begin
       Advance_Ready => control_Advance_Ready
     );
 
-  u_sha_digest : entity work.Sha512AxiDigestAdapter
+  u_sha_digest : entity work.Sha2AxiDigestAdapter_UInt64
     generic map (
       digestBytes => unsigned'(x"30")
     )
     port map (
       Input_Valid => out_Valid,
       Input_Last => out_Last,
-      Input_Digest0 => out_Digest0,
-      Input_Digest1 => out_Digest1,
-      Input_Digest2 => out_Digest2,
-      Input_Digest3 => out_Digest3,
+      Input_Digest => out_Digest,
       Input_MessageId => out_MessageId,
       Output_Valid => sha_digest_Output_Valid,
       Output_Last => sha_digest_Output_Last,

@@ -5,6 +5,7 @@ use ieee.numeric_std.all;
 
 package axi_sha384_naive_pkg is
   subtype hdl_u2 is unsigned(1 downto 0);
+  subtype hdl_u3 is unsigned(2 downto 0);
   subtype hdl_u4 is unsigned(3 downto 0);
   subtype hdl_u5 is unsigned(4 downto 0);
   subtype hdl_u6 is unsigned(5 downto 0);
@@ -19,16 +20,10 @@ package axi_sha384_naive_pkg is
   type boolean_x9 is array (0 to 8) of boolean;
   type hdl_u64_x9 is array (0 to 8) of hdl_u64;
   type hdl_u128_x9 is array (0 to 8) of hdl_u128;
+  type hdl_u64_x16 is array (0 to 15) of hdl_u64;
+  type hdl_u64_x8 is array (0 to 7) of hdl_u64;
   type hdl_u64_x80 is array (0 to 79) of hdl_u64;
-  constant Sha512Math_InitialAb384 : hdl_u128 := unsigned'(x"CBBB9D5DC1059ED8629A292A367CD507");
-  constant Sha512Math_InitialAb512 : hdl_u128 := unsigned'(x"6A09E667F3BCC908BB67AE8584CAA73B");
-  constant Sha512Math_InitialCd384 : hdl_u128 := unsigned'(x"9159015A3070DD17152FECD8F70E5939");
-  constant Sha512Math_InitialCd512 : hdl_u128 := unsigned'(x"3C6EF372FE94F82BA54FF53A5F1D36F1");
-  constant Sha512Math_InitialEf384 : hdl_u128 := unsigned'(x"67332667FFC00B318EB44A8768581511");
-  constant Sha512Math_InitialEf512 : hdl_u128 := unsigned'(x"510E527FADE682D19B05688C2B3E6C1F");
-  constant Sha512Math_InitialGh384 : hdl_u128 := unsigned'(x"DB0C2E0D64F98FA747B5481DBEFA4FA4");
-  constant Sha512Math_InitialGh512 : hdl_u128 := unsigned'(x"1F83D9ABFB41BD6B5BE0CD19137E2179");
-  constant Sha512Math_RoundConstants : hdl_u64_x80 := (
+  constant Sha2Math_u64_RoundConstants : hdl_u64_x80 := (
       x"428A2F98D728AE22", x"7137449123EF65CD", x"B5C0FBCFEC4D3B2F", x"E9B5DBA58189DBBC", x"3956C25BF348B538", x"59F111F1B605D019", x"923F82A4AF194F9B", x"AB1C5ED5DA6D8118", 
       x"D807AA98A3030242", x"12835B0145706FBE", x"243185BE4EE4B28C", x"550C7DC3D5FFB4E2", x"72BE5D74F27B896F", x"80DEB1FE3B1696B1", x"9BDC06A725C71235", x"C19BF174CF692694", 
       x"E49B69C19EF14AD2", x"EFBE4786384F25E3", x"0FC19DC68B8CD5B5", x"240CA1CC77AC9C65", x"2DE92C6F592B0275", x"4A7484AA6EA6E483", x"5CB0A9DCBD41FBD4", x"76F988DA831153B5", 
@@ -39,6 +34,12 @@ package axi_sha384_naive_pkg is
       x"748F82EE5DEFB2FC", x"78A5636F43172F60", x"84C87814A1F0AB72", x"8CC702081A6439EC", x"90BEFFFA23631E28", x"A4506CEBDE82BDE9", x"BEF9A3F7B2C67915", x"C67178F2E372532B", 
       x"CA273ECEEA26619C", x"D186B8C721C0C207", x"EADA7DD6CDE0EB1E", x"F57D4F7FEE6ED178", x"06F067AA72176FBA", x"0A637DC5A2C898A6", x"113F9804BEF90DAE", x"1B710B35131C471B", 
       x"28DB77F523047D84", x"32CAAB7B40C72493", x"3C9EBE0A15C9BEBC", x"431D67C49C100D4C", x"4CC5D4BECB3E42B6", x"597F299CFC657E2A", x"5FCB6FAB3AD6FAEC", x"6C44198C4A475817");
+  constant Sha2Math_u64_WordBits : hdl_s32 := signed'(x"00000040");
+  constant Sha2Math_u64_InitialValueTruncated : hdl_u64_x8 := (
+      x"CBBB9D5DC1059ED8", x"629A292A367CD507", x"9159015A3070DD17", x"152FECD8F70E5939", x"67332667FFC00B31", x"8EB44A8768581511", x"DB0C2E0D64F98FA7", x"47B5481DBEFA4FA4");
+  constant Sha2Math_u64_InitialValue : hdl_u64_x8 := (
+      x"6A09E667F3BCC908", x"BB67AE8584CAA73B", x"3C6EF372FE94F82B", x"A54FF53A5F1D36F1", x"510E527FADE682D1", x"9B05688C2B3E6C1F", x"1F83D9ABFB41BD6B", x"5BE0CD19137E2179");
+  constant Sha2Math_u64_TruncatedWords : hdl_s32 := signed'(x"00000006");
   function hdl_address(a : unsigned) return natural;
   function hdl_amount(x : unsigned; bits : positive) return natural;
   function hdl_amount(x : signed; bits : positive) return natural;
@@ -54,18 +55,11 @@ package axi_sha384_naive_pkg is
   function HashWords_TestBit(x : hdl_u128; index : integer) return boolean;
   function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128;
   function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128;
-  function Sha512Math_InitialLane(lane : integer; sha384 : boolean) return hdl_u128;
-  function Sha512Math_Temp1(ef : hdl_u128; gh : hdl_u128; w : hdl_u64; round : integer) return hdl_u64;
-  function Sha512Math_Temp2(ab : hdl_u128; cd : hdl_u128) return hdl_u64;
-  function Sha512Math_SmallSigma1(x : hdl_u64) return hdl_u64;
-  function Sha512Math_SmallSigma0(x : hdl_u64) return hdl_u64;
-  function HashWords_Pack64(w0 : hdl_u64; w1 : hdl_u64) return hdl_u128;
-  function Sha512Math_ShiftLane(lane : hdl_u128; incoming : hdl_u64) return hdl_u128;
-  function Sha512Math_DigestLane(chain : hdl_u128; lane : integer; sha384 : boolean) return hdl_u128;
+  function Sha2Math_u64_Initial(index : integer; truncated : boolean) return hdl_u64;
+  function Sha2Math_u64_Temp1(e : hdl_u64; f : hdl_u64; g : hdl_u64; h : hdl_u64; w : hdl_u64; round : integer) return hdl_u64;
+  function Sha2Math_u64_DigestWord(h : hdl_u64; index : integer; truncated : boolean) return hdl_u64;
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8;
   function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32;
-  function Sha512Math_Choose(x : hdl_u64; y : hdl_u64; z : hdl_u64) return hdl_u64;
-  function Sha512Math_Majority(x : hdl_u64; y : hdl_u64; z : hdl_u64) return hdl_u64;
 end package;
 
 package body axi_sha384_naive_pkg is
@@ -241,84 +235,32 @@ package body axi_sha384_naive_pkg is
     return result;
   end function;
 
-  -- Crypto.Sha2.Sha512Math.InitialLane
-  function Sha512Math_InitialLane(lane : integer; sha384 : boolean) return hdl_u128 is
-    variable choice : hdl_u128;
+  -- Crypto.Sha2.Sha2Math<ulong>.Initial
+  function Sha2Math_u64_Initial(index : integer; truncated : boolean) return hdl_u64 is
+    variable choice : hdl_u64;
   begin
-    if (lane = 0) then
-      if sha384 then
-        choice := Sha512Math_InitialAb384;
-      else
-        choice := Sha512Math_InitialAb512;
-      end if;
-    elsif (lane = 1) then
-      if sha384 then
-        choice := Sha512Math_InitialCd384;
-      else
-        choice := Sha512Math_InitialCd512;
-      end if;
-    elsif (lane = 2) then
-      if sha384 then
-        choice := Sha512Math_InitialEf384;
-      else
-        choice := Sha512Math_InitialEf512;
-      end if;
-    elsif sha384 then
-      choice := Sha512Math_InitialGh384;
+    if truncated then
+      choice := Sha2Math_u64_InitialValueTruncated(hdl_index(index, 8));
     else
-      choice := Sha512Math_InitialGh512;
+      choice := Sha2Math_u64_InitialValue(hdl_index(index, 8));
     end if;
     return choice;
   end function;
 
-  -- Crypto.Sha2.Sha512Math.Temp1
-  function Sha512Math_Temp1(ef : hdl_u128; gh : hdl_u128; w : hdl_u64; round : integer) return hdl_u64 is
-    variable e : hdl_u64;
+  -- Crypto.Sha2.Sha2Math<ulong>.Temp1
+  function Sha2Math_u64_Temp1(e : hdl_u64; f : hdl_u64; g : hdl_u64; h : hdl_u64; w : hdl_u64; round : integer) return hdl_u64 is
   begin
-    e := ef(127 downto 64);
-    return ((((gh(63 downto 0) + ((unsigned'(e(13 downto 0) & e(63 downto 14)) xor unsigned'(e(17 downto 0) & e(63 downto 18))) xor unsigned'(e(40 downto 0) & e(63 downto 41)))) + Sha512Math_Choose(e, ef(63 downto 0), gh(127 downto 64))) + Sha512Math_RoundConstants(hdl_index(round, 80))) + w);
+    return ((((h + ((unsigned'(e(13 downto 0) & e(63 downto 14)) xor unsigned'(e(17 downto 0) & e(63 downto 18))) xor unsigned'(e(40 downto 0) & e(63 downto 41)))) + ((e and f) xor ((not e) and g))) + Sha2Math_u64_RoundConstants(hdl_index(round, 80))) + w);
   end function;
 
-  -- Crypto.Sha2.Sha512Math.Temp2
-  function Sha512Math_Temp2(ab : hdl_u128; cd : hdl_u128) return hdl_u64 is
-    variable a : hdl_u64;
+  -- Crypto.Sha2.Sha2Math<ulong>.DigestWord
+  function Sha2Math_u64_DigestWord(h : hdl_u64; index : integer; truncated : boolean) return hdl_u64 is
+    variable choice : hdl_u64;
   begin
-    a := ab(127 downto 64);
-    return (((unsigned'(a(27 downto 0) & a(63 downto 28)) xor unsigned'(a(33 downto 0) & a(63 downto 34))) xor unsigned'(a(38 downto 0) & a(63 downto 39))) + Sha512Math_Majority(a, ab(63 downto 0), cd(127 downto 64)));
-  end function;
-
-  -- Crypto.Sha2.Sha512Math.SmallSigma1
-  function Sha512Math_SmallSigma1(x : hdl_u64) return hdl_u64 is
-  begin
-    return ((unsigned'(x(18 downto 0) & x(63 downto 19)) xor unsigned'(x(60 downto 0) & x(63 downto 61))) xor shift_right(x, 6));
-  end function;
-
-  -- Crypto.Sha2.Sha512Math.SmallSigma0
-  function Sha512Math_SmallSigma0(x : hdl_u64) return hdl_u64 is
-  begin
-    return ((unsigned'(x(0 downto 0) & x(63 downto 1)) xor unsigned'(x(7 downto 0) & x(63 downto 8))) xor shift_right(x, 7));
-  end function;
-
-  -- Crypto.Hashing.HashWords.Pack64
-  function HashWords_Pack64(w0 : hdl_u64; w1 : hdl_u64) return hdl_u128 is
-  begin
-    return unsigned'(w0 & w1);
-  end function;
-
-  -- Crypto.Sha2.Sha512Math.ShiftLane
-  function Sha512Math_ShiftLane(lane : hdl_u128; incoming : hdl_u64) return hdl_u128 is
-  begin
-    return HashWords_Pack64(lane(63 downto 0), incoming);
-  end function;
-
-  -- Crypto.Sha2.Sha512Math.DigestLane
-  function Sha512Math_DigestLane(chain : hdl_u128; lane : integer; sha384 : boolean) return hdl_u128 is
-    variable choice : hdl_u128;
-  begin
-    if (sha384 and (lane = 3)) then
-      choice := unsigned'(x"00000000000000000000000000000000");
+    if (truncated and (to_signed(index, 32) >= Sha2Math_u64_TruncatedWords)) then
+      choice := unsigned'(x"0000000000000000");
     else
-      choice := chain;
+      choice := h;
     end if;
     return choice;
   end function;
@@ -339,18 +281,6 @@ package body axi_sha384_naive_pkg is
   function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32 is
   begin
     return (((shift_left(x, 24) or shift_left((x and unsigned'(x"0000FF00")), 8)) or (shift_right(x, 8) and unsigned'(x"0000FF00"))) or shift_right(x, 24));
-  end function;
-
-  -- Crypto.Sha2.Sha512Math.Choose
-  function Sha512Math_Choose(x : hdl_u64; y : hdl_u64; z : hdl_u64) return hdl_u64 is
-  begin
-    return ((x and y) xor ((not x) and z));
-  end function;
-
-  -- Crypto.Sha2.Sha512Math.Majority
-  function Sha512Math_Majority(x : hdl_u64; y : hdl_u64; z : hdl_u64) return hdl_u64 is
-  begin
-    return (((x and y) xor (x and z)) xor (y and z));
   end function;
 
 end package body;

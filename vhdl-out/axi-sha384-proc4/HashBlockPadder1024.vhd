@@ -34,14 +34,14 @@ entity HashBlockPadder1024 is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Data0 : out hdl_u128 := (others => '0');
-    Output_Data1 : out hdl_u128 := (others => '0');
-    Output_Data2 : out hdl_u128 := (others => '0');
-    Output_Data3 : out hdl_u128 := (others => '0');
-    Output_Data4 : out hdl_u128 := (others => '0');
-    Output_Data5 : out hdl_u128 := (others => '0');
-    Output_Data6 : out hdl_u128 := (others => '0');
-    Output_Data7 : out hdl_u128 := (others => '0');
+    Output_Data0 : out hdl_u128;
+    Output_Data1 : out hdl_u128;
+    Output_Data2 : out hdl_u128;
+    Output_Data3 : out hdl_u128;
+    Output_Data4 : out hdl_u128;
+    Output_Data5 : out hdl_u128;
+    Output_Data6 : out hdl_u128;
+    Output_Data7 : out hdl_u128;
     Output_Slot : out hdl_u8;
     Output_First : out boolean
   );
@@ -93,14 +93,42 @@ begin
   begin
     if rising_edge(clk) then
       if rst = '1' then
+        buffer0_reg <= (
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
+        buffer1_reg <= (
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
+        buffer2_reg <= (
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
+        buffer3_reg <= (
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
+        buffer4_reg <= (
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
+        buffer5_reg <= (
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
+        buffer6_reg <= (
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
+        buffer7_reg <= (
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
+            x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
         Output_Valid <= false;
         Output_Last <= false;
+        Output_Data0 <= (others => '0');
+        Output_Data1 <= (others => '0');
+        Output_Data2 <= (others => '0');
+        Output_Data3 <= (others => '0');
+        Output_Data4 <= (others => '0');
+        Output_Data5 <= (others => '0');
+        Output_Data6 <= (others => '0');
+        Output_Data7 <= (others => '0');
         Output_Slot <= (others => '0');
         Output_First <= false;
-        -- Datapath, no reset (the reset value is never observed): buffer0_reg, buffer1_reg,
-        --   buffer2_reg, buffer3_reg, buffer4_reg, buffer5_reg, buffer6_reg, buffer7_reg,
-        --   Output_Data0, Output_Data1, Output_Data2, Output_Data3, Output_Data4, Output_Data5,
-        --   Output_Data6, Output_Data7
       else
         if Advance_Ready then
           valid := Issue_Valid;
@@ -167,14 +195,30 @@ begin
         end if;
         if (Input_Valid and InputReady_Ready) then
           id := signed(resize(Input_MessageId, 32));
-          buffer0_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 12)) <= Input_Data0;
-          buffer1_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 12)) <= Input_Data1;
-          buffer2_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 12)) <= Input_Data2;
-          buffer3_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 12)) <= Input_Data3;
-          buffer4_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 12)) <= Input_Data4;
-          buffer5_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 12)) <= Input_Data5;
-          buffer6_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 12)) <= Input_Data6;
-          buffer7_reg(hdl_index(hdl_address(unsigned(id(3 downto 0))), 12)) <= Input_Data7;
+          for element in 0 to 11 loop
+            if element = hdl_index(hdl_address(unsigned(id(3 downto 0))), 12) then buffer0_reg(element) <= Input_Data0; end if;
+          end loop;
+          for element_2 in 0 to 11 loop
+            if element_2 = hdl_index(hdl_address(unsigned(id(3 downto 0))), 12) then buffer1_reg(element_2) <= Input_Data1; end if;
+          end loop;
+          for element_3 in 0 to 11 loop
+            if element_3 = hdl_index(hdl_address(unsigned(id(3 downto 0))), 12) then buffer2_reg(element_3) <= Input_Data2; end if;
+          end loop;
+          for element_4 in 0 to 11 loop
+            if element_4 = hdl_index(hdl_address(unsigned(id(3 downto 0))), 12) then buffer3_reg(element_4) <= Input_Data3; end if;
+          end loop;
+          for element_5 in 0 to 11 loop
+            if element_5 = hdl_index(hdl_address(unsigned(id(3 downto 0))), 12) then buffer4_reg(element_5) <= Input_Data4; end if;
+          end loop;
+          for element_6 in 0 to 11 loop
+            if element_6 = hdl_index(hdl_address(unsigned(id(3 downto 0))), 12) then buffer5_reg(element_6) <= Input_Data5; end if;
+          end loop;
+          for element_7 in 0 to 11 loop
+            if element_7 = hdl_index(hdl_address(unsigned(id(3 downto 0))), 12) then buffer6_reg(element_7) <= Input_Data6; end if;
+          end loop;
+          for element_8 in 0 to 11 loop
+            if element_8 = hdl_index(hdl_address(unsigned(id(3 downto 0))), 12) then buffer7_reg(element_8) <= Input_Data7; end if;
+          end loop;
         end if;
       end if;
     end if;

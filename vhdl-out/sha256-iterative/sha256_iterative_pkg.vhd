@@ -5,6 +5,7 @@ use ieee.numeric_std.all;
 
 package sha256_iterative_pkg is
   subtype hdl_u1 is unsigned(0 downto 0);
+  subtype hdl_u4 is unsigned(3 downto 0);
   subtype hdl_u7 is unsigned(6 downto 0);
   subtype hdl_u8 is unsigned(7 downto 0);
   subtype hdl_u32 is unsigned(31 downto 0);
@@ -15,12 +16,11 @@ package sha256_iterative_pkg is
   type boolean_x2 is array (0 to 1) of boolean;
   type hdl_u64_x2 is array (0 to 1) of hdl_u64;
   type hdl_u128_x2 is array (0 to 1) of hdl_u128;
+  type hdl_u32_x16 is array (0 to 15) of hdl_u32;
+  type hdl_u32_x8 is array (0 to 7) of hdl_u32;
+  type hdl_u32_x2 is array (0 to 1) of hdl_u32;
   type hdl_u32_x64 is array (0 to 63) of hdl_u32;
-  constant Sha256Math_InitialAbcd224 : hdl_u128 := unsigned'(x"C1059ED8367CD5073070DD17F70E5939");
-  constant Sha256Math_InitialAbcd256 : hdl_u128 := unsigned'(x"6A09E667BB67AE853C6EF372A54FF53A");
-  constant Sha256Math_InitialEfgh224 : hdl_u128 := unsigned'(x"FFC00B316858151164F98FA7BEFA4FA4");
-  constant Sha256Math_InitialEfgh256 : hdl_u128 := unsigned'(x"510E527F9B05688C1F83D9AB5BE0CD19");
-  constant Sha256Math_RoundConstants : hdl_u32_x64 := (
+  constant Sha2Math_u32_RoundConstants : hdl_u32_x64 := (
       x"428A2F98", x"71374491", x"B5C0FBCF", x"E9B5DBA5", x"3956C25B", x"59F111F1", x"923F82A4", x"AB1C5ED5", 
       x"D807AA98", x"12835B01", x"243185BE", x"550C7DC3", x"72BE5D74", x"80DEB1FE", x"9BDC06A7", x"C19BF174", 
       x"E49B69C1", x"EFBE4786", x"0FC19DC6", x"240CA1CC", x"2DE92C6F", x"4A7484AA", x"5CB0A9DC", x"76F988DA", 
@@ -29,6 +29,11 @@ package sha256_iterative_pkg is
       x"A2BFE8A1", x"A81A664B", x"C24B8B70", x"C76C51A3", x"D192E819", x"D6990624", x"F40E3585", x"106AA070", 
       x"19A4C116", x"1E376C08", x"2748774C", x"34B0BCB5", x"391C0CB3", x"4ED8AA4A", x"5B9CCA4F", x"682E6FF3", 
       x"748F82EE", x"78A5636F", x"84C87814", x"8CC70208", x"90BEFFFA", x"A4506CEB", x"BEF9A3F7", x"C67178F2");
+  constant Sha2Math_u32_InitialValueTruncated : hdl_u32_x8 := (
+      x"C1059ED8", x"367CD507", x"3070DD17", x"F70E5939", x"FFC00B31", x"68581511", x"64F98FA7", x"BEFA4FA4");
+  constant Sha2Math_u32_InitialValue : hdl_u32_x8 := (
+      x"6A09E667", x"BB67AE85", x"3C6EF372", x"A54FF53A", x"510E527F", x"9B05688C", x"1F83D9AB", x"5BE0CD19");
+  constant Sha2Math_u32_TruncatedWords : hdl_s32 := signed'(x"00000007");
   function hdl_address(a : unsigned) return natural;
   function hdl_amount(x : unsigned; bits : positive) return natural;
   function hdl_amount(x : signed; bits : positive) return natural;
@@ -39,17 +44,10 @@ package sha256_iterative_pkg is
   function HashWords_TestBit(x : hdl_u128; index : integer) return boolean;
   function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128;
   function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128;
-  function Sha256Math_InitialLane(lane : integer; sha224 : boolean) return hdl_u128;
-  function Sha256Math_Temp1(efgh : hdl_u128; w : hdl_u32; round : integer) return hdl_u32;
-  function Sha256Math_Temp2(abcd : hdl_u128) return hdl_u32;
-  function Sha256Math_SmallSigma1(x : hdl_u32) return hdl_u32;
-  function Sha256Math_SmallSigma0(x : hdl_u32) return hdl_u32;
-  function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
-  function Sha256Math_ShiftLane(lane : hdl_u128; incoming : hdl_u32) return hdl_u128;
-  function Sha256Math_DigestLane(chain : hdl_u128; lane : integer; sha224 : boolean) return hdl_u128;
+  function Sha2Math_u32_Initial(index : integer; truncated : boolean) return hdl_u32;
+  function Sha2Math_u32_Temp1(e : hdl_u32; f : hdl_u32; g : hdl_u32; h : hdl_u32; w : hdl_u32; round : integer) return hdl_u32;
+  function Sha2Math_u32_DigestWord(h : hdl_u32; index : integer; truncated : boolean) return hdl_u32;
   function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32;
-  function Sha256Math_Choose(x : hdl_u32; y : hdl_u32; z : hdl_u32) return hdl_u32;
-  function Sha256Math_Majority(x : hdl_u32; y : hdl_u32; z : hdl_u32) return hdl_u32;
 end package;
 
 package body sha256_iterative_pkg is
@@ -152,72 +150,32 @@ package body sha256_iterative_pkg is
     return result;
   end function;
 
-  -- Crypto.Sha2.Sha256Math.InitialLane
-  function Sha256Math_InitialLane(lane : integer; sha224 : boolean) return hdl_u128 is
-    variable choice : hdl_u128;
+  -- Crypto.Sha2.Sha2Math<uint>.Initial
+  function Sha2Math_u32_Initial(index : integer; truncated : boolean) return hdl_u32 is
+    variable choice : hdl_u32;
   begin
-    if (lane = 0) then
-      if sha224 then
-        choice := Sha256Math_InitialAbcd224;
-      else
-        choice := Sha256Math_InitialAbcd256;
-      end if;
-    elsif sha224 then
-      choice := Sha256Math_InitialEfgh224;
+    if truncated then
+      choice := Sha2Math_u32_InitialValueTruncated(hdl_index(index, 8));
     else
-      choice := Sha256Math_InitialEfgh256;
+      choice := Sha2Math_u32_InitialValue(hdl_index(index, 8));
     end if;
     return choice;
   end function;
 
-  -- Crypto.Sha2.Sha256Math.Temp1
-  function Sha256Math_Temp1(efgh : hdl_u128; w : hdl_u32; round : integer) return hdl_u32 is
-    variable e : hdl_u32;
+  -- Crypto.Sha2.Sha2Math<uint>.Temp1
+  function Sha2Math_u32_Temp1(e : hdl_u32; f : hdl_u32; g : hdl_u32; h : hdl_u32; w : hdl_u32; round : integer) return hdl_u32 is
   begin
-    e := efgh(127 downto 96);
-    return ((((efgh(31 downto 0) + ((unsigned'(e(5 downto 0) & e(31 downto 6)) xor unsigned'(e(10 downto 0) & e(31 downto 11))) xor unsigned'(e(24 downto 0) & e(31 downto 25)))) + Sha256Math_Choose(e, efgh(95 downto 64), efgh(63 downto 32))) + Sha256Math_RoundConstants(hdl_index(round, 64))) + w);
+    return ((((h + ((unsigned'(e(5 downto 0) & e(31 downto 6)) xor unsigned'(e(10 downto 0) & e(31 downto 11))) xor unsigned'(e(24 downto 0) & e(31 downto 25)))) + ((e and f) xor ((not e) and g))) + Sha2Math_u32_RoundConstants(hdl_index(round, 64))) + w);
   end function;
 
-  -- Crypto.Sha2.Sha256Math.Temp2
-  function Sha256Math_Temp2(abcd : hdl_u128) return hdl_u32 is
-    variable a : hdl_u32;
+  -- Crypto.Sha2.Sha2Math<uint>.DigestWord
+  function Sha2Math_u32_DigestWord(h : hdl_u32; index : integer; truncated : boolean) return hdl_u32 is
+    variable choice : hdl_u32;
   begin
-    a := abcd(127 downto 96);
-    return (((unsigned'(a(1 downto 0) & a(31 downto 2)) xor unsigned'(a(12 downto 0) & a(31 downto 13))) xor unsigned'(a(21 downto 0) & a(31 downto 22))) + Sha256Math_Majority(a, abcd(95 downto 64), abcd(63 downto 32)));
-  end function;
-
-  -- Crypto.Sha2.Sha256Math.SmallSigma1
-  function Sha256Math_SmallSigma1(x : hdl_u32) return hdl_u32 is
-  begin
-    return ((unsigned'(x(16 downto 0) & x(31 downto 17)) xor unsigned'(x(18 downto 0) & x(31 downto 19))) xor shift_right(x, 10));
-  end function;
-
-  -- Crypto.Sha2.Sha256Math.SmallSigma0
-  function Sha256Math_SmallSigma0(x : hdl_u32) return hdl_u32 is
-  begin
-    return ((unsigned'(x(6 downto 0) & x(31 downto 7)) xor unsigned'(x(17 downto 0) & x(31 downto 18))) xor shift_right(x, 3));
-  end function;
-
-  -- Crypto.Hashing.HashWords.Pack32
-  function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128 is
-  begin
-    return unsigned'(unsigned'(w0 & w1) & unsigned'(w2 & w3));
-  end function;
-
-  -- Crypto.Sha2.Sha256Math.ShiftLane
-  function Sha256Math_ShiftLane(lane : hdl_u128; incoming : hdl_u32) return hdl_u128 is
-  begin
-    return (shift_left(lane, 32) or unsigned'(unsigned'(x"0000000000000000") & resize(incoming, 64)));
-  end function;
-
-  -- Crypto.Sha2.Sha256Math.DigestLane
-  function Sha256Math_DigestLane(chain : hdl_u128; lane : integer; sha224 : boolean) return hdl_u128 is
-    variable choice : hdl_u128;
-  begin
-    if (sha224 and (lane = 1)) then
-      choice := (chain and unsigned'(x"FFFFFFFFFFFFFFFFFFFFFFFF00000000"));
+    if (truncated and (to_signed(index, 32) >= Sha2Math_u32_TruncatedWords)) then
+      choice := unsigned'(x"00000000");
     else
-      choice := chain;
+      choice := h;
     end if;
     return choice;
   end function;
@@ -226,18 +184,6 @@ package body sha256_iterative_pkg is
   function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32 is
   begin
     return (((shift_left(x, 24) or shift_left((x and unsigned'(x"0000FF00")), 8)) or (shift_right(x, 8) and unsigned'(x"0000FF00"))) or shift_right(x, 24));
-  end function;
-
-  -- Crypto.Sha2.Sha256Math.Choose
-  function Sha256Math_Choose(x : hdl_u32; y : hdl_u32; z : hdl_u32) return hdl_u32 is
-  begin
-    return ((x and y) xor ((not x) and z));
-  end function;
-
-  -- Crypto.Sha2.Sha256Math.Majority
-  function Sha256Math_Majority(x : hdl_u32; y : hdl_u32; z : hdl_u32) return hdl_u32 is
-  begin
-    return (((x and y) xor (x and z)) xor (y and z));
   end function;
 
 end package body;

@@ -21,8 +21,14 @@ entity sha256_proc8 is
     in_ready_Ready : out std_logic;
     out_Valid : out std_logic;
     out_Last : out std_logic;
-    out_Digest0 : out std_logic_vector(127 downto 0);
-    out_Digest1 : out std_logic_vector(127 downto 0);
+    out_Digest_0 : out std_logic_vector(31 downto 0);
+    out_Digest_1 : out std_logic_vector(31 downto 0);
+    out_Digest_2 : out std_logic_vector(31 downto 0);
+    out_Digest_3 : out std_logic_vector(31 downto 0);
+    out_Digest_4 : out std_logic_vector(31 downto 0);
+    out_Digest_5 : out std_logic_vector(31 downto 0);
+    out_Digest_6 : out std_logic_vector(31 downto 0);
+    out_Digest_7 : out std_logic_vector(31 downto 0);
     out_MessageId : out std_logic_vector(7 downto 0)
   );
 end entity;
@@ -40,15 +46,13 @@ architecture rtl of sha256_proc8 is
   signal in_ready_Ready_int : boolean;
   signal out_Valid_int : boolean;
   signal out_Last_int : boolean;
-  signal out_Digest0_int : hdl_u128;
-  signal out_Digest1_int : hdl_u128;
+  signal out_Digest_int : hdl_u32_x8;
   signal out_MessageId_int : hdl_u8;
   signal control_Advance_Ready : boolean;
   signal back_end_Feedback_Valid : boolean;
   signal back_end_Feedback_Last : boolean;
   signal back_end_Feedback_Slot : hdl_u8;
-  signal back_end_Feedback_ChainAbcd : hdl_u128;
-  signal back_end_Feedback_ChainEfgh : hdl_u128;
+  signal back_end_Feedback_Chain : hdl_u32_x8;
   signal scheduler_Issue_Valid : boolean;
   signal scheduler_Issue_Last : boolean;
   signal scheduler_Issue_Slot : hdl_u8;
@@ -67,96 +71,65 @@ architecture rtl of sha256_proc8 is
   signal padder_Output_Data3 : hdl_u128;
   signal padder_Output_Slot : hdl_u8;
   signal padder_Output_First : boolean;
+  signal block_words_Output_Valid : boolean;
+  signal block_words_Output_Last : boolean;
+  signal block_words_Output_Window : hdl_u32_x16;
+  signal block_words_Output_First : boolean;
+  signal block_words_Output_Slot : hdl_u8;
   signal chain_Output_Valid : boolean;
   signal chain_Output_Last : boolean;
-  signal chain_Output_Abcd : hdl_u128;
-  signal chain_Output_Efgh : hdl_u128;
+  signal chain_Output_Window : hdl_u32_x16;
   signal chain_Output_First : boolean;
-  signal chain_Output_W0 : hdl_u128;
-  signal chain_Output_W1 : hdl_u128;
-  signal chain_Output_W2 : hdl_u128;
-  signal chain_Output_W3 : hdl_u128;
   signal chain_Output_Slot : hdl_u8;
+  signal chain_Output_State : hdl_u32_x8;
   signal rounds0_Output_Valid : boolean;
   signal rounds0_Output_Last : boolean;
-  signal rounds0_Output_Abcd : hdl_u128;
-  signal rounds0_Output_Efgh : hdl_u128;
+  signal rounds0_Output_Window : hdl_u32_x16;
   signal rounds0_Output_First : boolean;
-  signal rounds0_Output_W0 : hdl_u128;
-  signal rounds0_Output_W1 : hdl_u128;
-  signal rounds0_Output_W2 : hdl_u128;
-  signal rounds0_Output_W3 : hdl_u128;
   signal rounds0_Output_Slot : hdl_u8;
+  signal rounds0_Output_State : hdl_u32_x8;
   signal rounds1_Output_Valid : boolean;
   signal rounds1_Output_Last : boolean;
-  signal rounds1_Output_Abcd : hdl_u128;
-  signal rounds1_Output_Efgh : hdl_u128;
+  signal rounds1_Output_Window : hdl_u32_x16;
   signal rounds1_Output_First : boolean;
-  signal rounds1_Output_W0 : hdl_u128;
-  signal rounds1_Output_W1 : hdl_u128;
-  signal rounds1_Output_W2 : hdl_u128;
-  signal rounds1_Output_W3 : hdl_u128;
   signal rounds1_Output_Slot : hdl_u8;
+  signal rounds1_Output_State : hdl_u32_x8;
   signal rounds2_Output_Valid : boolean;
   signal rounds2_Output_Last : boolean;
-  signal rounds2_Output_Abcd : hdl_u128;
-  signal rounds2_Output_Efgh : hdl_u128;
+  signal rounds2_Output_Window : hdl_u32_x16;
   signal rounds2_Output_First : boolean;
-  signal rounds2_Output_W0 : hdl_u128;
-  signal rounds2_Output_W1 : hdl_u128;
-  signal rounds2_Output_W2 : hdl_u128;
-  signal rounds2_Output_W3 : hdl_u128;
   signal rounds2_Output_Slot : hdl_u8;
+  signal rounds2_Output_State : hdl_u32_x8;
   signal rounds3_Output_Valid : boolean;
   signal rounds3_Output_Last : boolean;
-  signal rounds3_Output_Abcd : hdl_u128;
-  signal rounds3_Output_Efgh : hdl_u128;
+  signal rounds3_Output_Window : hdl_u32_x16;
   signal rounds3_Output_First : boolean;
-  signal rounds3_Output_W0 : hdl_u128;
-  signal rounds3_Output_W1 : hdl_u128;
-  signal rounds3_Output_W2 : hdl_u128;
-  signal rounds3_Output_W3 : hdl_u128;
   signal rounds3_Output_Slot : hdl_u8;
+  signal rounds3_Output_State : hdl_u32_x8;
   signal rounds4_Output_Valid : boolean;
   signal rounds4_Output_Last : boolean;
-  signal rounds4_Output_Abcd : hdl_u128;
-  signal rounds4_Output_Efgh : hdl_u128;
+  signal rounds4_Output_Window : hdl_u32_x16;
   signal rounds4_Output_First : boolean;
-  signal rounds4_Output_W0 : hdl_u128;
-  signal rounds4_Output_W1 : hdl_u128;
-  signal rounds4_Output_W2 : hdl_u128;
-  signal rounds4_Output_W3 : hdl_u128;
   signal rounds4_Output_Slot : hdl_u8;
+  signal rounds4_Output_State : hdl_u32_x8;
   signal rounds5_Output_Valid : boolean;
   signal rounds5_Output_Last : boolean;
-  signal rounds5_Output_Abcd : hdl_u128;
-  signal rounds5_Output_Efgh : hdl_u128;
+  signal rounds5_Output_Window : hdl_u32_x16;
   signal rounds5_Output_First : boolean;
-  signal rounds5_Output_W0 : hdl_u128;
-  signal rounds5_Output_W1 : hdl_u128;
-  signal rounds5_Output_W2 : hdl_u128;
-  signal rounds5_Output_W3 : hdl_u128;
   signal rounds5_Output_Slot : hdl_u8;
+  signal rounds5_Output_State : hdl_u32_x8;
   signal rounds6_Output_Valid : boolean;
   signal rounds6_Output_Last : boolean;
-  signal rounds6_Output_Abcd : hdl_u128;
-  signal rounds6_Output_Efgh : hdl_u128;
+  signal rounds6_Output_Window : hdl_u32_x16;
   signal rounds6_Output_First : boolean;
-  signal rounds6_Output_W0 : hdl_u128;
-  signal rounds6_Output_W1 : hdl_u128;
-  signal rounds6_Output_W2 : hdl_u128;
-  signal rounds6_Output_W3 : hdl_u128;
   signal rounds6_Output_Slot : hdl_u8;
+  signal rounds6_Output_State : hdl_u32_x8;
   signal rounds7_Output_Valid : boolean;
   signal rounds7_Output_Last : boolean;
-  signal rounds7_Output_Abcd : hdl_u128;
-  signal rounds7_Output_Efgh : hdl_u128;
+  signal rounds7_Output_Window : hdl_u32_x16;
   signal rounds7_Output_First : boolean;
-  signal rounds7_Output_W0 : hdl_u128;
-  signal rounds7_Output_W1 : hdl_u128;
-  signal rounds7_Output_W2 : hdl_u128;
-  signal rounds7_Output_W3 : hdl_u128;
   signal rounds7_Output_Slot : hdl_u8;
+  signal rounds7_Output_State : hdl_u32_x8;
 begin
   in_Valid_int <= in_Valid = '1';
   in_Last_int <= in_Last = '1';
@@ -170,8 +143,14 @@ begin
   in_ready_Ready <= '1' when in_ready_Ready_int else '0';
   out_Valid <= '1' when out_Valid_int else '0';
   out_Last <= '1' when out_Last_int else '0';
-  out_Digest0 <= std_logic_vector(out_Digest0_int);
-  out_Digest1 <= std_logic_vector(out_Digest1_int);
+  out_Digest_0 <= std_logic_vector(out_Digest_int(0));
+  out_Digest_1 <= std_logic_vector(out_Digest_int(1));
+  out_Digest_2 <= std_logic_vector(out_Digest_int(2));
+  out_Digest_3 <= std_logic_vector(out_Digest_int(3));
+  out_Digest_4 <= std_logic_vector(out_Digest_int(4));
+  out_Digest_5 <= std_logic_vector(out_Digest_int(5));
+  out_Digest_6 <= std_logic_vector(out_Digest_int(6));
+  out_Digest_7 <= std_logic_vector(out_Digest_int(7));
   out_MessageId <= std_logic_vector(out_MessageId_int);
 
   u_scheduler : entity work.HashSlotScheduler
@@ -253,13 +232,8 @@ begin
       Output_First => padder_Output_First
     );
 
-  u_chain : entity work.Sha256ChainStage
-    generic map (
-      sha224 => false
-    )
+  u_block_words : entity work.Sha2BlockWords512
     port map (
-      clk => clk,
-      rst => rst,
       Input_Valid => padder_Output_Valid,
       Input_Last => padder_Output_Last,
       Input_Data0 => padder_Output_Data0,
@@ -268,25 +242,39 @@ begin
       Input_Data3 => padder_Output_Data3,
       Input_Slot => padder_Output_Slot,
       Input_First => padder_Output_First,
+      Output_Valid => block_words_Output_Valid,
+      Output_Last => block_words_Output_Last,
+      Output_Window => block_words_Output_Window,
+      Output_First => block_words_Output_First,
+      Output_Slot => block_words_Output_Slot
+    );
+
+  u_chain : entity work.Sha2ChainStage_UInt32
+    generic map (
+      truncated => false
+    )
+    port map (
+      clk => clk,
+      rst => rst,
+      Input_Valid => block_words_Output_Valid,
+      Input_Last => block_words_Output_Last,
+      Input_Window => block_words_Output_Window,
+      Input_First => block_words_Output_First,
+      Input_Slot => block_words_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Feedback_Valid => back_end_Feedback_Valid,
       Feedback_Last => back_end_Feedback_Last,
       Feedback_Slot => back_end_Feedback_Slot,
-      Feedback_ChainAbcd => back_end_Feedback_ChainAbcd,
-      Feedback_ChainEfgh => back_end_Feedback_ChainEfgh,
+      Feedback_Chain => back_end_Feedback_Chain,
       Output_Valid => chain_Output_Valid,
       Output_Last => chain_Output_Last,
-      Output_Abcd => chain_Output_Abcd,
-      Output_Efgh => chain_Output_Efgh,
+      Output_Window => chain_Output_Window,
       Output_First => chain_Output_First,
-      Output_W0 => chain_Output_W0,
-      Output_W1 => chain_Output_W1,
-      Output_W2 => chain_Output_W2,
-      Output_W3 => chain_Output_W3,
-      Output_Slot => chain_Output_Slot
+      Output_Slot => chain_Output_Slot,
+      Output_State => chain_Output_State
     );
 
-  u_rounds0 : entity work.Sha256RoundStage
+  u_rounds0 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 0,
       rounds => 8
@@ -296,28 +284,20 @@ begin
       rst => rst,
       Input_Valid => chain_Output_Valid,
       Input_Last => chain_Output_Last,
-      Input_Abcd => chain_Output_Abcd,
-      Input_Efgh => chain_Output_Efgh,
+      Input_Window => chain_Output_Window,
       Input_First => chain_Output_First,
-      Input_W0 => chain_Output_W0,
-      Input_W1 => chain_Output_W1,
-      Input_W2 => chain_Output_W2,
-      Input_W3 => chain_Output_W3,
       Input_Slot => chain_Output_Slot,
+      Input_State => chain_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds0_Output_Valid,
       Output_Last => rounds0_Output_Last,
-      Output_Abcd => rounds0_Output_Abcd,
-      Output_Efgh => rounds0_Output_Efgh,
+      Output_Window => rounds0_Output_Window,
       Output_First => rounds0_Output_First,
-      Output_W0 => rounds0_Output_W0,
-      Output_W1 => rounds0_Output_W1,
-      Output_W2 => rounds0_Output_W2,
-      Output_W3 => rounds0_Output_W3,
-      Output_Slot => rounds0_Output_Slot
+      Output_Slot => rounds0_Output_Slot,
+      Output_State => rounds0_Output_State
     );
 
-  u_rounds1 : entity work.Sha256RoundStage
+  u_rounds1 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 8,
       rounds => 8
@@ -327,28 +307,20 @@ begin
       rst => rst,
       Input_Valid => rounds0_Output_Valid,
       Input_Last => rounds0_Output_Last,
-      Input_Abcd => rounds0_Output_Abcd,
-      Input_Efgh => rounds0_Output_Efgh,
+      Input_Window => rounds0_Output_Window,
       Input_First => rounds0_Output_First,
-      Input_W0 => rounds0_Output_W0,
-      Input_W1 => rounds0_Output_W1,
-      Input_W2 => rounds0_Output_W2,
-      Input_W3 => rounds0_Output_W3,
       Input_Slot => rounds0_Output_Slot,
+      Input_State => rounds0_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds1_Output_Valid,
       Output_Last => rounds1_Output_Last,
-      Output_Abcd => rounds1_Output_Abcd,
-      Output_Efgh => rounds1_Output_Efgh,
+      Output_Window => rounds1_Output_Window,
       Output_First => rounds1_Output_First,
-      Output_W0 => rounds1_Output_W0,
-      Output_W1 => rounds1_Output_W1,
-      Output_W2 => rounds1_Output_W2,
-      Output_W3 => rounds1_Output_W3,
-      Output_Slot => rounds1_Output_Slot
+      Output_Slot => rounds1_Output_Slot,
+      Output_State => rounds1_Output_State
     );
 
-  u_rounds2 : entity work.Sha256RoundStage
+  u_rounds2 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 16,
       rounds => 8
@@ -358,28 +330,20 @@ begin
       rst => rst,
       Input_Valid => rounds1_Output_Valid,
       Input_Last => rounds1_Output_Last,
-      Input_Abcd => rounds1_Output_Abcd,
-      Input_Efgh => rounds1_Output_Efgh,
+      Input_Window => rounds1_Output_Window,
       Input_First => rounds1_Output_First,
-      Input_W0 => rounds1_Output_W0,
-      Input_W1 => rounds1_Output_W1,
-      Input_W2 => rounds1_Output_W2,
-      Input_W3 => rounds1_Output_W3,
       Input_Slot => rounds1_Output_Slot,
+      Input_State => rounds1_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds2_Output_Valid,
       Output_Last => rounds2_Output_Last,
-      Output_Abcd => rounds2_Output_Abcd,
-      Output_Efgh => rounds2_Output_Efgh,
+      Output_Window => rounds2_Output_Window,
       Output_First => rounds2_Output_First,
-      Output_W0 => rounds2_Output_W0,
-      Output_W1 => rounds2_Output_W1,
-      Output_W2 => rounds2_Output_W2,
-      Output_W3 => rounds2_Output_W3,
-      Output_Slot => rounds2_Output_Slot
+      Output_Slot => rounds2_Output_Slot,
+      Output_State => rounds2_Output_State
     );
 
-  u_rounds3 : entity work.Sha256RoundStage
+  u_rounds3 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 24,
       rounds => 8
@@ -389,28 +353,20 @@ begin
       rst => rst,
       Input_Valid => rounds2_Output_Valid,
       Input_Last => rounds2_Output_Last,
-      Input_Abcd => rounds2_Output_Abcd,
-      Input_Efgh => rounds2_Output_Efgh,
+      Input_Window => rounds2_Output_Window,
       Input_First => rounds2_Output_First,
-      Input_W0 => rounds2_Output_W0,
-      Input_W1 => rounds2_Output_W1,
-      Input_W2 => rounds2_Output_W2,
-      Input_W3 => rounds2_Output_W3,
       Input_Slot => rounds2_Output_Slot,
+      Input_State => rounds2_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds3_Output_Valid,
       Output_Last => rounds3_Output_Last,
-      Output_Abcd => rounds3_Output_Abcd,
-      Output_Efgh => rounds3_Output_Efgh,
+      Output_Window => rounds3_Output_Window,
       Output_First => rounds3_Output_First,
-      Output_W0 => rounds3_Output_W0,
-      Output_W1 => rounds3_Output_W1,
-      Output_W2 => rounds3_Output_W2,
-      Output_W3 => rounds3_Output_W3,
-      Output_Slot => rounds3_Output_Slot
+      Output_Slot => rounds3_Output_Slot,
+      Output_State => rounds3_Output_State
     );
 
-  u_rounds4 : entity work.Sha256RoundStage
+  u_rounds4 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 32,
       rounds => 8
@@ -420,28 +376,20 @@ begin
       rst => rst,
       Input_Valid => rounds3_Output_Valid,
       Input_Last => rounds3_Output_Last,
-      Input_Abcd => rounds3_Output_Abcd,
-      Input_Efgh => rounds3_Output_Efgh,
+      Input_Window => rounds3_Output_Window,
       Input_First => rounds3_Output_First,
-      Input_W0 => rounds3_Output_W0,
-      Input_W1 => rounds3_Output_W1,
-      Input_W2 => rounds3_Output_W2,
-      Input_W3 => rounds3_Output_W3,
       Input_Slot => rounds3_Output_Slot,
+      Input_State => rounds3_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds4_Output_Valid,
       Output_Last => rounds4_Output_Last,
-      Output_Abcd => rounds4_Output_Abcd,
-      Output_Efgh => rounds4_Output_Efgh,
+      Output_Window => rounds4_Output_Window,
       Output_First => rounds4_Output_First,
-      Output_W0 => rounds4_Output_W0,
-      Output_W1 => rounds4_Output_W1,
-      Output_W2 => rounds4_Output_W2,
-      Output_W3 => rounds4_Output_W3,
-      Output_Slot => rounds4_Output_Slot
+      Output_Slot => rounds4_Output_Slot,
+      Output_State => rounds4_Output_State
     );
 
-  u_rounds5 : entity work.Sha256RoundStage
+  u_rounds5 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 40,
       rounds => 8
@@ -451,28 +399,20 @@ begin
       rst => rst,
       Input_Valid => rounds4_Output_Valid,
       Input_Last => rounds4_Output_Last,
-      Input_Abcd => rounds4_Output_Abcd,
-      Input_Efgh => rounds4_Output_Efgh,
+      Input_Window => rounds4_Output_Window,
       Input_First => rounds4_Output_First,
-      Input_W0 => rounds4_Output_W0,
-      Input_W1 => rounds4_Output_W1,
-      Input_W2 => rounds4_Output_W2,
-      Input_W3 => rounds4_Output_W3,
       Input_Slot => rounds4_Output_Slot,
+      Input_State => rounds4_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds5_Output_Valid,
       Output_Last => rounds5_Output_Last,
-      Output_Abcd => rounds5_Output_Abcd,
-      Output_Efgh => rounds5_Output_Efgh,
+      Output_Window => rounds5_Output_Window,
       Output_First => rounds5_Output_First,
-      Output_W0 => rounds5_Output_W0,
-      Output_W1 => rounds5_Output_W1,
-      Output_W2 => rounds5_Output_W2,
-      Output_W3 => rounds5_Output_W3,
-      Output_Slot => rounds5_Output_Slot
+      Output_Slot => rounds5_Output_Slot,
+      Output_State => rounds5_Output_State
     );
 
-  u_rounds6 : entity work.Sha256RoundStage
+  u_rounds6 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 48,
       rounds => 8
@@ -482,28 +422,20 @@ begin
       rst => rst,
       Input_Valid => rounds5_Output_Valid,
       Input_Last => rounds5_Output_Last,
-      Input_Abcd => rounds5_Output_Abcd,
-      Input_Efgh => rounds5_Output_Efgh,
+      Input_Window => rounds5_Output_Window,
       Input_First => rounds5_Output_First,
-      Input_W0 => rounds5_Output_W0,
-      Input_W1 => rounds5_Output_W1,
-      Input_W2 => rounds5_Output_W2,
-      Input_W3 => rounds5_Output_W3,
       Input_Slot => rounds5_Output_Slot,
+      Input_State => rounds5_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds6_Output_Valid,
       Output_Last => rounds6_Output_Last,
-      Output_Abcd => rounds6_Output_Abcd,
-      Output_Efgh => rounds6_Output_Efgh,
+      Output_Window => rounds6_Output_Window,
       Output_First => rounds6_Output_First,
-      Output_W0 => rounds6_Output_W0,
-      Output_W1 => rounds6_Output_W1,
-      Output_W2 => rounds6_Output_W2,
-      Output_W3 => rounds6_Output_W3,
-      Output_Slot => rounds6_Output_Slot
+      Output_Slot => rounds6_Output_Slot,
+      Output_State => rounds6_Output_State
     );
 
-  u_rounds7 : entity work.Sha256RoundStage
+  u_rounds7 : entity work.Sha2RoundStage_UInt32
     generic map (
       firstRound => 56,
       rounds => 8
@@ -513,55 +445,41 @@ begin
       rst => rst,
       Input_Valid => rounds6_Output_Valid,
       Input_Last => rounds6_Output_Last,
-      Input_Abcd => rounds6_Output_Abcd,
-      Input_Efgh => rounds6_Output_Efgh,
+      Input_Window => rounds6_Output_Window,
       Input_First => rounds6_Output_First,
-      Input_W0 => rounds6_Output_W0,
-      Input_W1 => rounds6_Output_W1,
-      Input_W2 => rounds6_Output_W2,
-      Input_W3 => rounds6_Output_W3,
       Input_Slot => rounds6_Output_Slot,
+      Input_State => rounds6_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds7_Output_Valid,
       Output_Last => rounds7_Output_Last,
-      Output_Abcd => rounds7_Output_Abcd,
-      Output_Efgh => rounds7_Output_Efgh,
+      Output_Window => rounds7_Output_Window,
       Output_First => rounds7_Output_First,
-      Output_W0 => rounds7_Output_W0,
-      Output_W1 => rounds7_Output_W1,
-      Output_W2 => rounds7_Output_W2,
-      Output_W3 => rounds7_Output_W3,
-      Output_Slot => rounds7_Output_Slot
+      Output_Slot => rounds7_Output_Slot,
+      Output_State => rounds7_Output_State
     );
 
-  u_back_end : entity work.Sha256BackEnd
+  u_back_end : entity work.Sha2BackEnd_UInt32
     generic map (
-      sha224 => false
+      truncated => false
     )
     port map (
       clk => clk,
       rst => rst,
       Input_Valid => rounds7_Output_Valid,
       Input_Last => rounds7_Output_Last,
-      Input_Abcd => rounds7_Output_Abcd,
-      Input_Efgh => rounds7_Output_Efgh,
+      Input_Window => rounds7_Output_Window,
       Input_First => rounds7_Output_First,
-      Input_W0 => rounds7_Output_W0,
-      Input_W1 => rounds7_Output_W1,
-      Input_W2 => rounds7_Output_W2,
-      Input_W3 => rounds7_Output_W3,
       Input_Slot => rounds7_Output_Slot,
+      Input_State => rounds7_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => out_Valid_int,
       Output_Last => out_Last_int,
-      Output_Digest0 => out_Digest0_int,
-      Output_Digest1 => out_Digest1_int,
+      Output_Digest => out_Digest_int,
       Output_MessageId => out_MessageId_int,
       Feedback_Valid => back_end_Feedback_Valid,
       Feedback_Last => back_end_Feedback_Last,
       Feedback_Slot => back_end_Feedback_Slot,
-      Feedback_ChainAbcd => back_end_Feedback_ChainAbcd,
-      Feedback_ChainEfgh => back_end_Feedback_ChainEfgh
+      Feedback_Chain => back_end_Feedback_Chain
     );
 
   u_control : entity work.PipelineControl

@@ -25,10 +25,14 @@ entity sha512_proc4 is
     in_ready_Ready : out std_logic;
     out_Valid : out std_logic;
     out_Last : out std_logic;
-    out_Digest0 : out std_logic_vector(127 downto 0);
-    out_Digest1 : out std_logic_vector(127 downto 0);
-    out_Digest2 : out std_logic_vector(127 downto 0);
-    out_Digest3 : out std_logic_vector(127 downto 0);
+    out_Digest_0 : out std_logic_vector(63 downto 0);
+    out_Digest_1 : out std_logic_vector(63 downto 0);
+    out_Digest_2 : out std_logic_vector(63 downto 0);
+    out_Digest_3 : out std_logic_vector(63 downto 0);
+    out_Digest_4 : out std_logic_vector(63 downto 0);
+    out_Digest_5 : out std_logic_vector(63 downto 0);
+    out_Digest_6 : out std_logic_vector(63 downto 0);
+    out_Digest_7 : out std_logic_vector(63 downto 0);
     out_MessageId : out std_logic_vector(7 downto 0)
   );
 end entity;
@@ -50,19 +54,13 @@ architecture rtl of sha512_proc4 is
   signal in_ready_Ready_int : boolean;
   signal out_Valid_int : boolean;
   signal out_Last_int : boolean;
-  signal out_Digest0_int : hdl_u128;
-  signal out_Digest1_int : hdl_u128;
-  signal out_Digest2_int : hdl_u128;
-  signal out_Digest3_int : hdl_u128;
+  signal out_Digest_int : hdl_u64_x8;
   signal out_MessageId_int : hdl_u8;
   signal control_Advance_Ready : boolean;
   signal back_end_Feedback_Valid : boolean;
   signal back_end_Feedback_Last : boolean;
   signal back_end_Feedback_Slot : hdl_u8;
-  signal back_end_Feedback_ChainAb : hdl_u128;
-  signal back_end_Feedback_ChainCd : hdl_u128;
-  signal back_end_Feedback_ChainEf : hdl_u128;
-  signal back_end_Feedback_ChainGh : hdl_u128;
+  signal back_end_Feedback_Chain : hdl_u64_x8;
   signal scheduler_Issue_Valid : boolean;
   signal scheduler_Issue_Last : boolean;
   signal scheduler_Issue_Slot : hdl_u8;
@@ -85,86 +83,41 @@ architecture rtl of sha512_proc4 is
   signal padder_Output_Data7 : hdl_u128;
   signal padder_Output_Slot : hdl_u8;
   signal padder_Output_First : boolean;
+  signal block_words_Output_Valid : boolean;
+  signal block_words_Output_Last : boolean;
+  signal block_words_Output_Window : hdl_u64_x16;
+  signal block_words_Output_First : boolean;
+  signal block_words_Output_Slot : hdl_u8;
   signal chain_Output_Valid : boolean;
   signal chain_Output_Last : boolean;
-  signal chain_Output_Ab : hdl_u128;
-  signal chain_Output_Cd : hdl_u128;
-  signal chain_Output_Ef : hdl_u128;
-  signal chain_Output_Gh : hdl_u128;
+  signal chain_Output_Window : hdl_u64_x16;
   signal chain_Output_First : boolean;
-  signal chain_Output_W0 : hdl_u128;
-  signal chain_Output_W1 : hdl_u128;
-  signal chain_Output_W2 : hdl_u128;
-  signal chain_Output_W3 : hdl_u128;
-  signal chain_Output_W4 : hdl_u128;
-  signal chain_Output_W5 : hdl_u128;
-  signal chain_Output_W6 : hdl_u128;
-  signal chain_Output_W7 : hdl_u128;
   signal chain_Output_Slot : hdl_u8;
+  signal chain_Output_State : hdl_u64_x8;
   signal rounds0_Output_Valid : boolean;
   signal rounds0_Output_Last : boolean;
-  signal rounds0_Output_Ab : hdl_u128;
-  signal rounds0_Output_Cd : hdl_u128;
-  signal rounds0_Output_Ef : hdl_u128;
-  signal rounds0_Output_Gh : hdl_u128;
+  signal rounds0_Output_Window : hdl_u64_x16;
   signal rounds0_Output_First : boolean;
-  signal rounds0_Output_W0 : hdl_u128;
-  signal rounds0_Output_W1 : hdl_u128;
-  signal rounds0_Output_W2 : hdl_u128;
-  signal rounds0_Output_W3 : hdl_u128;
-  signal rounds0_Output_W4 : hdl_u128;
-  signal rounds0_Output_W5 : hdl_u128;
-  signal rounds0_Output_W6 : hdl_u128;
-  signal rounds0_Output_W7 : hdl_u128;
   signal rounds0_Output_Slot : hdl_u8;
+  signal rounds0_Output_State : hdl_u64_x8;
   signal rounds1_Output_Valid : boolean;
   signal rounds1_Output_Last : boolean;
-  signal rounds1_Output_Ab : hdl_u128;
-  signal rounds1_Output_Cd : hdl_u128;
-  signal rounds1_Output_Ef : hdl_u128;
-  signal rounds1_Output_Gh : hdl_u128;
+  signal rounds1_Output_Window : hdl_u64_x16;
   signal rounds1_Output_First : boolean;
-  signal rounds1_Output_W0 : hdl_u128;
-  signal rounds1_Output_W1 : hdl_u128;
-  signal rounds1_Output_W2 : hdl_u128;
-  signal rounds1_Output_W3 : hdl_u128;
-  signal rounds1_Output_W4 : hdl_u128;
-  signal rounds1_Output_W5 : hdl_u128;
-  signal rounds1_Output_W6 : hdl_u128;
-  signal rounds1_Output_W7 : hdl_u128;
   signal rounds1_Output_Slot : hdl_u8;
+  signal rounds1_Output_State : hdl_u64_x8;
   signal rounds2_Output_Valid : boolean;
   signal rounds2_Output_Last : boolean;
-  signal rounds2_Output_Ab : hdl_u128;
-  signal rounds2_Output_Cd : hdl_u128;
-  signal rounds2_Output_Ef : hdl_u128;
-  signal rounds2_Output_Gh : hdl_u128;
+  signal rounds2_Output_Window : hdl_u64_x16;
   signal rounds2_Output_First : boolean;
-  signal rounds2_Output_W0 : hdl_u128;
-  signal rounds2_Output_W1 : hdl_u128;
-  signal rounds2_Output_W2 : hdl_u128;
-  signal rounds2_Output_W3 : hdl_u128;
-  signal rounds2_Output_W4 : hdl_u128;
-  signal rounds2_Output_W5 : hdl_u128;
-  signal rounds2_Output_W6 : hdl_u128;
-  signal rounds2_Output_W7 : hdl_u128;
   signal rounds2_Output_Slot : hdl_u8;
+  signal rounds2_Output_State : hdl_u64_x8;
   signal rounds3_Output_Valid : boolean;
   signal rounds3_Output_Last : boolean;
-  signal rounds3_Output_Ab : hdl_u128;
-  signal rounds3_Output_Cd : hdl_u128;
-  signal rounds3_Output_Ef : hdl_u128;
-  signal rounds3_Output_Gh : hdl_u128;
+  signal rounds3_Output_Window : hdl_u64_x16;
   signal rounds3_Output_First : boolean;
-  signal rounds3_Output_W0 : hdl_u128;
-  signal rounds3_Output_W1 : hdl_u128;
-  signal rounds3_Output_W2 : hdl_u128;
-  signal rounds3_Output_W3 : hdl_u128;
-  signal rounds3_Output_W4 : hdl_u128;
-  signal rounds3_Output_W5 : hdl_u128;
-  signal rounds3_Output_W6 : hdl_u128;
-  signal rounds3_Output_W7 : hdl_u128;
   signal rounds3_Output_Slot : hdl_u8;
+  signal rounds3_Output_State : hdl_u64_x8;
 begin
   in_Valid_int <= in_Valid = '1';
   in_Last_int <= in_Last = '1';
@@ -182,10 +135,14 @@ begin
   in_ready_Ready <= '1' when in_ready_Ready_int else '0';
   out_Valid <= '1' when out_Valid_int else '0';
   out_Last <= '1' when out_Last_int else '0';
-  out_Digest0 <= std_logic_vector(out_Digest0_int);
-  out_Digest1 <= std_logic_vector(out_Digest1_int);
-  out_Digest2 <= std_logic_vector(out_Digest2_int);
-  out_Digest3 <= std_logic_vector(out_Digest3_int);
+  out_Digest_0 <= std_logic_vector(out_Digest_int(0));
+  out_Digest_1 <= std_logic_vector(out_Digest_int(1));
+  out_Digest_2 <= std_logic_vector(out_Digest_int(2));
+  out_Digest_3 <= std_logic_vector(out_Digest_int(3));
+  out_Digest_4 <= std_logic_vector(out_Digest_int(4));
+  out_Digest_5 <= std_logic_vector(out_Digest_int(5));
+  out_Digest_6 <= std_logic_vector(out_Digest_int(6));
+  out_Digest_7 <= std_logic_vector(out_Digest_int(7));
   out_MessageId <= std_logic_vector(out_MessageId_int);
 
   u_scheduler : entity work.HashSlotScheduler
@@ -272,13 +229,8 @@ begin
       Output_First => padder_Output_First
     );
 
-  u_chain : entity work.Sha512ChainStage
-    generic map (
-      sha384 => false
-    )
+  u_block_words : entity work.Sha2BlockWords1024
     port map (
-      clk => clk,
-      rst => rst,
       Input_Valid => padder_Output_Valid,
       Input_Last => padder_Output_Last,
       Input_Data0 => padder_Output_Data0,
@@ -291,33 +243,39 @@ begin
       Input_Data7 => padder_Output_Data7,
       Input_Slot => padder_Output_Slot,
       Input_First => padder_Output_First,
+      Output_Valid => block_words_Output_Valid,
+      Output_Last => block_words_Output_Last,
+      Output_Window => block_words_Output_Window,
+      Output_First => block_words_Output_First,
+      Output_Slot => block_words_Output_Slot
+    );
+
+  u_chain : entity work.Sha2ChainStage_UInt64
+    generic map (
+      truncated => false
+    )
+    port map (
+      clk => clk,
+      rst => rst,
+      Input_Valid => block_words_Output_Valid,
+      Input_Last => block_words_Output_Last,
+      Input_Window => block_words_Output_Window,
+      Input_First => block_words_Output_First,
+      Input_Slot => block_words_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Feedback_Valid => back_end_Feedback_Valid,
       Feedback_Last => back_end_Feedback_Last,
       Feedback_Slot => back_end_Feedback_Slot,
-      Feedback_ChainAb => back_end_Feedback_ChainAb,
-      Feedback_ChainCd => back_end_Feedback_ChainCd,
-      Feedback_ChainEf => back_end_Feedback_ChainEf,
-      Feedback_ChainGh => back_end_Feedback_ChainGh,
+      Feedback_Chain => back_end_Feedback_Chain,
       Output_Valid => chain_Output_Valid,
       Output_Last => chain_Output_Last,
-      Output_Ab => chain_Output_Ab,
-      Output_Cd => chain_Output_Cd,
-      Output_Ef => chain_Output_Ef,
-      Output_Gh => chain_Output_Gh,
+      Output_Window => chain_Output_Window,
       Output_First => chain_Output_First,
-      Output_W0 => chain_Output_W0,
-      Output_W1 => chain_Output_W1,
-      Output_W2 => chain_Output_W2,
-      Output_W3 => chain_Output_W3,
-      Output_W4 => chain_Output_W4,
-      Output_W5 => chain_Output_W5,
-      Output_W6 => chain_Output_W6,
-      Output_W7 => chain_Output_W7,
-      Output_Slot => chain_Output_Slot
+      Output_Slot => chain_Output_Slot,
+      Output_State => chain_Output_State
     );
 
-  u_rounds0 : entity work.Sha512RoundStage
+  u_rounds0 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 0,
       rounds => 20
@@ -327,40 +285,20 @@ begin
       rst => rst,
       Input_Valid => chain_Output_Valid,
       Input_Last => chain_Output_Last,
-      Input_Ab => chain_Output_Ab,
-      Input_Cd => chain_Output_Cd,
-      Input_Ef => chain_Output_Ef,
-      Input_Gh => chain_Output_Gh,
+      Input_Window => chain_Output_Window,
       Input_First => chain_Output_First,
-      Input_W0 => chain_Output_W0,
-      Input_W1 => chain_Output_W1,
-      Input_W2 => chain_Output_W2,
-      Input_W3 => chain_Output_W3,
-      Input_W4 => chain_Output_W4,
-      Input_W5 => chain_Output_W5,
-      Input_W6 => chain_Output_W6,
-      Input_W7 => chain_Output_W7,
       Input_Slot => chain_Output_Slot,
+      Input_State => chain_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds0_Output_Valid,
       Output_Last => rounds0_Output_Last,
-      Output_Ab => rounds0_Output_Ab,
-      Output_Cd => rounds0_Output_Cd,
-      Output_Ef => rounds0_Output_Ef,
-      Output_Gh => rounds0_Output_Gh,
+      Output_Window => rounds0_Output_Window,
       Output_First => rounds0_Output_First,
-      Output_W0 => rounds0_Output_W0,
-      Output_W1 => rounds0_Output_W1,
-      Output_W2 => rounds0_Output_W2,
-      Output_W3 => rounds0_Output_W3,
-      Output_W4 => rounds0_Output_W4,
-      Output_W5 => rounds0_Output_W5,
-      Output_W6 => rounds0_Output_W6,
-      Output_W7 => rounds0_Output_W7,
-      Output_Slot => rounds0_Output_Slot
+      Output_Slot => rounds0_Output_Slot,
+      Output_State => rounds0_Output_State
     );
 
-  u_rounds1 : entity work.Sha512RoundStage
+  u_rounds1 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 20,
       rounds => 20
@@ -370,40 +308,20 @@ begin
       rst => rst,
       Input_Valid => rounds0_Output_Valid,
       Input_Last => rounds0_Output_Last,
-      Input_Ab => rounds0_Output_Ab,
-      Input_Cd => rounds0_Output_Cd,
-      Input_Ef => rounds0_Output_Ef,
-      Input_Gh => rounds0_Output_Gh,
+      Input_Window => rounds0_Output_Window,
       Input_First => rounds0_Output_First,
-      Input_W0 => rounds0_Output_W0,
-      Input_W1 => rounds0_Output_W1,
-      Input_W2 => rounds0_Output_W2,
-      Input_W3 => rounds0_Output_W3,
-      Input_W4 => rounds0_Output_W4,
-      Input_W5 => rounds0_Output_W5,
-      Input_W6 => rounds0_Output_W6,
-      Input_W7 => rounds0_Output_W7,
       Input_Slot => rounds0_Output_Slot,
+      Input_State => rounds0_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds1_Output_Valid,
       Output_Last => rounds1_Output_Last,
-      Output_Ab => rounds1_Output_Ab,
-      Output_Cd => rounds1_Output_Cd,
-      Output_Ef => rounds1_Output_Ef,
-      Output_Gh => rounds1_Output_Gh,
+      Output_Window => rounds1_Output_Window,
       Output_First => rounds1_Output_First,
-      Output_W0 => rounds1_Output_W0,
-      Output_W1 => rounds1_Output_W1,
-      Output_W2 => rounds1_Output_W2,
-      Output_W3 => rounds1_Output_W3,
-      Output_W4 => rounds1_Output_W4,
-      Output_W5 => rounds1_Output_W5,
-      Output_W6 => rounds1_Output_W6,
-      Output_W7 => rounds1_Output_W7,
-      Output_Slot => rounds1_Output_Slot
+      Output_Slot => rounds1_Output_Slot,
+      Output_State => rounds1_Output_State
     );
 
-  u_rounds2 : entity work.Sha512RoundStage
+  u_rounds2 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 40,
       rounds => 20
@@ -413,40 +331,20 @@ begin
       rst => rst,
       Input_Valid => rounds1_Output_Valid,
       Input_Last => rounds1_Output_Last,
-      Input_Ab => rounds1_Output_Ab,
-      Input_Cd => rounds1_Output_Cd,
-      Input_Ef => rounds1_Output_Ef,
-      Input_Gh => rounds1_Output_Gh,
+      Input_Window => rounds1_Output_Window,
       Input_First => rounds1_Output_First,
-      Input_W0 => rounds1_Output_W0,
-      Input_W1 => rounds1_Output_W1,
-      Input_W2 => rounds1_Output_W2,
-      Input_W3 => rounds1_Output_W3,
-      Input_W4 => rounds1_Output_W4,
-      Input_W5 => rounds1_Output_W5,
-      Input_W6 => rounds1_Output_W6,
-      Input_W7 => rounds1_Output_W7,
       Input_Slot => rounds1_Output_Slot,
+      Input_State => rounds1_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds2_Output_Valid,
       Output_Last => rounds2_Output_Last,
-      Output_Ab => rounds2_Output_Ab,
-      Output_Cd => rounds2_Output_Cd,
-      Output_Ef => rounds2_Output_Ef,
-      Output_Gh => rounds2_Output_Gh,
+      Output_Window => rounds2_Output_Window,
       Output_First => rounds2_Output_First,
-      Output_W0 => rounds2_Output_W0,
-      Output_W1 => rounds2_Output_W1,
-      Output_W2 => rounds2_Output_W2,
-      Output_W3 => rounds2_Output_W3,
-      Output_W4 => rounds2_Output_W4,
-      Output_W5 => rounds2_Output_W5,
-      Output_W6 => rounds2_Output_W6,
-      Output_W7 => rounds2_Output_W7,
-      Output_Slot => rounds2_Output_Slot
+      Output_Slot => rounds2_Output_Slot,
+      Output_State => rounds2_Output_State
     );
 
-  u_rounds3 : entity work.Sha512RoundStage
+  u_rounds3 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 60,
       rounds => 20
@@ -456,77 +354,41 @@ begin
       rst => rst,
       Input_Valid => rounds2_Output_Valid,
       Input_Last => rounds2_Output_Last,
-      Input_Ab => rounds2_Output_Ab,
-      Input_Cd => rounds2_Output_Cd,
-      Input_Ef => rounds2_Output_Ef,
-      Input_Gh => rounds2_Output_Gh,
+      Input_Window => rounds2_Output_Window,
       Input_First => rounds2_Output_First,
-      Input_W0 => rounds2_Output_W0,
-      Input_W1 => rounds2_Output_W1,
-      Input_W2 => rounds2_Output_W2,
-      Input_W3 => rounds2_Output_W3,
-      Input_W4 => rounds2_Output_W4,
-      Input_W5 => rounds2_Output_W5,
-      Input_W6 => rounds2_Output_W6,
-      Input_W7 => rounds2_Output_W7,
       Input_Slot => rounds2_Output_Slot,
+      Input_State => rounds2_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds3_Output_Valid,
       Output_Last => rounds3_Output_Last,
-      Output_Ab => rounds3_Output_Ab,
-      Output_Cd => rounds3_Output_Cd,
-      Output_Ef => rounds3_Output_Ef,
-      Output_Gh => rounds3_Output_Gh,
+      Output_Window => rounds3_Output_Window,
       Output_First => rounds3_Output_First,
-      Output_W0 => rounds3_Output_W0,
-      Output_W1 => rounds3_Output_W1,
-      Output_W2 => rounds3_Output_W2,
-      Output_W3 => rounds3_Output_W3,
-      Output_W4 => rounds3_Output_W4,
-      Output_W5 => rounds3_Output_W5,
-      Output_W6 => rounds3_Output_W6,
-      Output_W7 => rounds3_Output_W7,
-      Output_Slot => rounds3_Output_Slot
+      Output_Slot => rounds3_Output_Slot,
+      Output_State => rounds3_Output_State
     );
 
-  u_back_end : entity work.Sha512BackEnd
+  u_back_end : entity work.Sha2BackEnd_UInt64
     generic map (
-      sha384 => false
+      truncated => false
     )
     port map (
       clk => clk,
       rst => rst,
       Input_Valid => rounds3_Output_Valid,
       Input_Last => rounds3_Output_Last,
-      Input_Ab => rounds3_Output_Ab,
-      Input_Cd => rounds3_Output_Cd,
-      Input_Ef => rounds3_Output_Ef,
-      Input_Gh => rounds3_Output_Gh,
+      Input_Window => rounds3_Output_Window,
       Input_First => rounds3_Output_First,
-      Input_W0 => rounds3_Output_W0,
-      Input_W1 => rounds3_Output_W1,
-      Input_W2 => rounds3_Output_W2,
-      Input_W3 => rounds3_Output_W3,
-      Input_W4 => rounds3_Output_W4,
-      Input_W5 => rounds3_Output_W5,
-      Input_W6 => rounds3_Output_W6,
-      Input_W7 => rounds3_Output_W7,
       Input_Slot => rounds3_Output_Slot,
+      Input_State => rounds3_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => out_Valid_int,
       Output_Last => out_Last_int,
-      Output_Digest0 => out_Digest0_int,
-      Output_Digest1 => out_Digest1_int,
-      Output_Digest2 => out_Digest2_int,
-      Output_Digest3 => out_Digest3_int,
+      Output_Digest => out_Digest_int,
       Output_MessageId => out_MessageId_int,
       Feedback_Valid => back_end_Feedback_Valid,
       Feedback_Last => back_end_Feedback_Last,
       Feedback_Slot => back_end_Feedback_Slot,
-      Feedback_ChainAb => back_end_Feedback_ChainAb,
-      Feedback_ChainCd => back_end_Feedback_ChainCd,
-      Feedback_ChainEf => back_end_Feedback_ChainEf,
-      Feedback_ChainGh => back_end_Feedback_ChainGh
+      Feedback_Chain => back_end_Feedback_Chain
     );
 
   u_control : entity work.PipelineControl

@@ -25,10 +25,14 @@ entity sha512_proc80 is
     in_ready_Ready : out std_logic;
     out_Valid : out std_logic;
     out_Last : out std_logic;
-    out_Digest0 : out std_logic_vector(127 downto 0);
-    out_Digest1 : out std_logic_vector(127 downto 0);
-    out_Digest2 : out std_logic_vector(127 downto 0);
-    out_Digest3 : out std_logic_vector(127 downto 0);
+    out_Digest_0 : out std_logic_vector(63 downto 0);
+    out_Digest_1 : out std_logic_vector(63 downto 0);
+    out_Digest_2 : out std_logic_vector(63 downto 0);
+    out_Digest_3 : out std_logic_vector(63 downto 0);
+    out_Digest_4 : out std_logic_vector(63 downto 0);
+    out_Digest_5 : out std_logic_vector(63 downto 0);
+    out_Digest_6 : out std_logic_vector(63 downto 0);
+    out_Digest_7 : out std_logic_vector(63 downto 0);
     out_MessageId : out std_logic_vector(7 downto 0)
   );
 end entity;
@@ -50,19 +54,13 @@ architecture rtl of sha512_proc80 is
   signal in_ready_Ready_int : boolean;
   signal out_Valid_int : boolean;
   signal out_Last_int : boolean;
-  signal out_Digest0_int : hdl_u128;
-  signal out_Digest1_int : hdl_u128;
-  signal out_Digest2_int : hdl_u128;
-  signal out_Digest3_int : hdl_u128;
+  signal out_Digest_int : hdl_u64_x8;
   signal out_MessageId_int : hdl_u8;
   signal control_Advance_Ready : boolean;
   signal back_end_Feedback_Valid : boolean;
   signal back_end_Feedback_Last : boolean;
   signal back_end_Feedback_Slot : hdl_u8;
-  signal back_end_Feedback_ChainAb : hdl_u128;
-  signal back_end_Feedback_ChainCd : hdl_u128;
-  signal back_end_Feedback_ChainEf : hdl_u128;
-  signal back_end_Feedback_ChainGh : hdl_u128;
+  signal back_end_Feedback_Chain : hdl_u64_x8;
   signal scheduler_Issue_Valid : boolean;
   signal scheduler_Issue_Last : boolean;
   signal scheduler_Issue_Slot : hdl_u8;
@@ -85,1302 +83,497 @@ architecture rtl of sha512_proc80 is
   signal padder_Output_Data7 : hdl_u128;
   signal padder_Output_Slot : hdl_u8;
   signal padder_Output_First : boolean;
+  signal block_words_Output_Valid : boolean;
+  signal block_words_Output_Last : boolean;
+  signal block_words_Output_Window : hdl_u64_x16;
+  signal block_words_Output_First : boolean;
+  signal block_words_Output_Slot : hdl_u8;
   signal chain_Output_Valid : boolean;
   signal chain_Output_Last : boolean;
-  signal chain_Output_Ab : hdl_u128;
-  signal chain_Output_Cd : hdl_u128;
-  signal chain_Output_Ef : hdl_u128;
-  signal chain_Output_Gh : hdl_u128;
+  signal chain_Output_Window : hdl_u64_x16;
   signal chain_Output_First : boolean;
-  signal chain_Output_W0 : hdl_u128;
-  signal chain_Output_W1 : hdl_u128;
-  signal chain_Output_W2 : hdl_u128;
-  signal chain_Output_W3 : hdl_u128;
-  signal chain_Output_W4 : hdl_u128;
-  signal chain_Output_W5 : hdl_u128;
-  signal chain_Output_W6 : hdl_u128;
-  signal chain_Output_W7 : hdl_u128;
   signal chain_Output_Slot : hdl_u8;
+  signal chain_Output_State : hdl_u64_x8;
   signal rounds0_Output_Valid : boolean;
   signal rounds0_Output_Last : boolean;
-  signal rounds0_Output_Ab : hdl_u128;
-  signal rounds0_Output_Cd : hdl_u128;
-  signal rounds0_Output_Ef : hdl_u128;
-  signal rounds0_Output_Gh : hdl_u128;
+  signal rounds0_Output_Window : hdl_u64_x16;
   signal rounds0_Output_First : boolean;
-  signal rounds0_Output_W0 : hdl_u128;
-  signal rounds0_Output_W1 : hdl_u128;
-  signal rounds0_Output_W2 : hdl_u128;
-  signal rounds0_Output_W3 : hdl_u128;
-  signal rounds0_Output_W4 : hdl_u128;
-  signal rounds0_Output_W5 : hdl_u128;
-  signal rounds0_Output_W6 : hdl_u128;
-  signal rounds0_Output_W7 : hdl_u128;
   signal rounds0_Output_Slot : hdl_u8;
+  signal rounds0_Output_State : hdl_u64_x8;
   signal rounds1_Output_Valid : boolean;
   signal rounds1_Output_Last : boolean;
-  signal rounds1_Output_Ab : hdl_u128;
-  signal rounds1_Output_Cd : hdl_u128;
-  signal rounds1_Output_Ef : hdl_u128;
-  signal rounds1_Output_Gh : hdl_u128;
+  signal rounds1_Output_Window : hdl_u64_x16;
   signal rounds1_Output_First : boolean;
-  signal rounds1_Output_W0 : hdl_u128;
-  signal rounds1_Output_W1 : hdl_u128;
-  signal rounds1_Output_W2 : hdl_u128;
-  signal rounds1_Output_W3 : hdl_u128;
-  signal rounds1_Output_W4 : hdl_u128;
-  signal rounds1_Output_W5 : hdl_u128;
-  signal rounds1_Output_W6 : hdl_u128;
-  signal rounds1_Output_W7 : hdl_u128;
   signal rounds1_Output_Slot : hdl_u8;
+  signal rounds1_Output_State : hdl_u64_x8;
   signal rounds2_Output_Valid : boolean;
   signal rounds2_Output_Last : boolean;
-  signal rounds2_Output_Ab : hdl_u128;
-  signal rounds2_Output_Cd : hdl_u128;
-  signal rounds2_Output_Ef : hdl_u128;
-  signal rounds2_Output_Gh : hdl_u128;
+  signal rounds2_Output_Window : hdl_u64_x16;
   signal rounds2_Output_First : boolean;
-  signal rounds2_Output_W0 : hdl_u128;
-  signal rounds2_Output_W1 : hdl_u128;
-  signal rounds2_Output_W2 : hdl_u128;
-  signal rounds2_Output_W3 : hdl_u128;
-  signal rounds2_Output_W4 : hdl_u128;
-  signal rounds2_Output_W5 : hdl_u128;
-  signal rounds2_Output_W6 : hdl_u128;
-  signal rounds2_Output_W7 : hdl_u128;
   signal rounds2_Output_Slot : hdl_u8;
+  signal rounds2_Output_State : hdl_u64_x8;
   signal rounds3_Output_Valid : boolean;
   signal rounds3_Output_Last : boolean;
-  signal rounds3_Output_Ab : hdl_u128;
-  signal rounds3_Output_Cd : hdl_u128;
-  signal rounds3_Output_Ef : hdl_u128;
-  signal rounds3_Output_Gh : hdl_u128;
+  signal rounds3_Output_Window : hdl_u64_x16;
   signal rounds3_Output_First : boolean;
-  signal rounds3_Output_W0 : hdl_u128;
-  signal rounds3_Output_W1 : hdl_u128;
-  signal rounds3_Output_W2 : hdl_u128;
-  signal rounds3_Output_W3 : hdl_u128;
-  signal rounds3_Output_W4 : hdl_u128;
-  signal rounds3_Output_W5 : hdl_u128;
-  signal rounds3_Output_W6 : hdl_u128;
-  signal rounds3_Output_W7 : hdl_u128;
   signal rounds3_Output_Slot : hdl_u8;
+  signal rounds3_Output_State : hdl_u64_x8;
   signal rounds4_Output_Valid : boolean;
   signal rounds4_Output_Last : boolean;
-  signal rounds4_Output_Ab : hdl_u128;
-  signal rounds4_Output_Cd : hdl_u128;
-  signal rounds4_Output_Ef : hdl_u128;
-  signal rounds4_Output_Gh : hdl_u128;
+  signal rounds4_Output_Window : hdl_u64_x16;
   signal rounds4_Output_First : boolean;
-  signal rounds4_Output_W0 : hdl_u128;
-  signal rounds4_Output_W1 : hdl_u128;
-  signal rounds4_Output_W2 : hdl_u128;
-  signal rounds4_Output_W3 : hdl_u128;
-  signal rounds4_Output_W4 : hdl_u128;
-  signal rounds4_Output_W5 : hdl_u128;
-  signal rounds4_Output_W6 : hdl_u128;
-  signal rounds4_Output_W7 : hdl_u128;
   signal rounds4_Output_Slot : hdl_u8;
+  signal rounds4_Output_State : hdl_u64_x8;
   signal rounds5_Output_Valid : boolean;
   signal rounds5_Output_Last : boolean;
-  signal rounds5_Output_Ab : hdl_u128;
-  signal rounds5_Output_Cd : hdl_u128;
-  signal rounds5_Output_Ef : hdl_u128;
-  signal rounds5_Output_Gh : hdl_u128;
+  signal rounds5_Output_Window : hdl_u64_x16;
   signal rounds5_Output_First : boolean;
-  signal rounds5_Output_W0 : hdl_u128;
-  signal rounds5_Output_W1 : hdl_u128;
-  signal rounds5_Output_W2 : hdl_u128;
-  signal rounds5_Output_W3 : hdl_u128;
-  signal rounds5_Output_W4 : hdl_u128;
-  signal rounds5_Output_W5 : hdl_u128;
-  signal rounds5_Output_W6 : hdl_u128;
-  signal rounds5_Output_W7 : hdl_u128;
   signal rounds5_Output_Slot : hdl_u8;
+  signal rounds5_Output_State : hdl_u64_x8;
   signal rounds6_Output_Valid : boolean;
   signal rounds6_Output_Last : boolean;
-  signal rounds6_Output_Ab : hdl_u128;
-  signal rounds6_Output_Cd : hdl_u128;
-  signal rounds6_Output_Ef : hdl_u128;
-  signal rounds6_Output_Gh : hdl_u128;
+  signal rounds6_Output_Window : hdl_u64_x16;
   signal rounds6_Output_First : boolean;
-  signal rounds6_Output_W0 : hdl_u128;
-  signal rounds6_Output_W1 : hdl_u128;
-  signal rounds6_Output_W2 : hdl_u128;
-  signal rounds6_Output_W3 : hdl_u128;
-  signal rounds6_Output_W4 : hdl_u128;
-  signal rounds6_Output_W5 : hdl_u128;
-  signal rounds6_Output_W6 : hdl_u128;
-  signal rounds6_Output_W7 : hdl_u128;
   signal rounds6_Output_Slot : hdl_u8;
+  signal rounds6_Output_State : hdl_u64_x8;
   signal rounds7_Output_Valid : boolean;
   signal rounds7_Output_Last : boolean;
-  signal rounds7_Output_Ab : hdl_u128;
-  signal rounds7_Output_Cd : hdl_u128;
-  signal rounds7_Output_Ef : hdl_u128;
-  signal rounds7_Output_Gh : hdl_u128;
+  signal rounds7_Output_Window : hdl_u64_x16;
   signal rounds7_Output_First : boolean;
-  signal rounds7_Output_W0 : hdl_u128;
-  signal rounds7_Output_W1 : hdl_u128;
-  signal rounds7_Output_W2 : hdl_u128;
-  signal rounds7_Output_W3 : hdl_u128;
-  signal rounds7_Output_W4 : hdl_u128;
-  signal rounds7_Output_W5 : hdl_u128;
-  signal rounds7_Output_W6 : hdl_u128;
-  signal rounds7_Output_W7 : hdl_u128;
   signal rounds7_Output_Slot : hdl_u8;
+  signal rounds7_Output_State : hdl_u64_x8;
   signal rounds8_Output_Valid : boolean;
   signal rounds8_Output_Last : boolean;
-  signal rounds8_Output_Ab : hdl_u128;
-  signal rounds8_Output_Cd : hdl_u128;
-  signal rounds8_Output_Ef : hdl_u128;
-  signal rounds8_Output_Gh : hdl_u128;
+  signal rounds8_Output_Window : hdl_u64_x16;
   signal rounds8_Output_First : boolean;
-  signal rounds8_Output_W0 : hdl_u128;
-  signal rounds8_Output_W1 : hdl_u128;
-  signal rounds8_Output_W2 : hdl_u128;
-  signal rounds8_Output_W3 : hdl_u128;
-  signal rounds8_Output_W4 : hdl_u128;
-  signal rounds8_Output_W5 : hdl_u128;
-  signal rounds8_Output_W6 : hdl_u128;
-  signal rounds8_Output_W7 : hdl_u128;
   signal rounds8_Output_Slot : hdl_u8;
+  signal rounds8_Output_State : hdl_u64_x8;
   signal rounds9_Output_Valid : boolean;
   signal rounds9_Output_Last : boolean;
-  signal rounds9_Output_Ab : hdl_u128;
-  signal rounds9_Output_Cd : hdl_u128;
-  signal rounds9_Output_Ef : hdl_u128;
-  signal rounds9_Output_Gh : hdl_u128;
+  signal rounds9_Output_Window : hdl_u64_x16;
   signal rounds9_Output_First : boolean;
-  signal rounds9_Output_W0 : hdl_u128;
-  signal rounds9_Output_W1 : hdl_u128;
-  signal rounds9_Output_W2 : hdl_u128;
-  signal rounds9_Output_W3 : hdl_u128;
-  signal rounds9_Output_W4 : hdl_u128;
-  signal rounds9_Output_W5 : hdl_u128;
-  signal rounds9_Output_W6 : hdl_u128;
-  signal rounds9_Output_W7 : hdl_u128;
   signal rounds9_Output_Slot : hdl_u8;
+  signal rounds9_Output_State : hdl_u64_x8;
   signal rounds10_Output_Valid : boolean;
   signal rounds10_Output_Last : boolean;
-  signal rounds10_Output_Ab : hdl_u128;
-  signal rounds10_Output_Cd : hdl_u128;
-  signal rounds10_Output_Ef : hdl_u128;
-  signal rounds10_Output_Gh : hdl_u128;
+  signal rounds10_Output_Window : hdl_u64_x16;
   signal rounds10_Output_First : boolean;
-  signal rounds10_Output_W0 : hdl_u128;
-  signal rounds10_Output_W1 : hdl_u128;
-  signal rounds10_Output_W2 : hdl_u128;
-  signal rounds10_Output_W3 : hdl_u128;
-  signal rounds10_Output_W4 : hdl_u128;
-  signal rounds10_Output_W5 : hdl_u128;
-  signal rounds10_Output_W6 : hdl_u128;
-  signal rounds10_Output_W7 : hdl_u128;
   signal rounds10_Output_Slot : hdl_u8;
+  signal rounds10_Output_State : hdl_u64_x8;
   signal rounds11_Output_Valid : boolean;
   signal rounds11_Output_Last : boolean;
-  signal rounds11_Output_Ab : hdl_u128;
-  signal rounds11_Output_Cd : hdl_u128;
-  signal rounds11_Output_Ef : hdl_u128;
-  signal rounds11_Output_Gh : hdl_u128;
+  signal rounds11_Output_Window : hdl_u64_x16;
   signal rounds11_Output_First : boolean;
-  signal rounds11_Output_W0 : hdl_u128;
-  signal rounds11_Output_W1 : hdl_u128;
-  signal rounds11_Output_W2 : hdl_u128;
-  signal rounds11_Output_W3 : hdl_u128;
-  signal rounds11_Output_W4 : hdl_u128;
-  signal rounds11_Output_W5 : hdl_u128;
-  signal rounds11_Output_W6 : hdl_u128;
-  signal rounds11_Output_W7 : hdl_u128;
   signal rounds11_Output_Slot : hdl_u8;
+  signal rounds11_Output_State : hdl_u64_x8;
   signal rounds12_Output_Valid : boolean;
   signal rounds12_Output_Last : boolean;
-  signal rounds12_Output_Ab : hdl_u128;
-  signal rounds12_Output_Cd : hdl_u128;
-  signal rounds12_Output_Ef : hdl_u128;
-  signal rounds12_Output_Gh : hdl_u128;
+  signal rounds12_Output_Window : hdl_u64_x16;
   signal rounds12_Output_First : boolean;
-  signal rounds12_Output_W0 : hdl_u128;
-  signal rounds12_Output_W1 : hdl_u128;
-  signal rounds12_Output_W2 : hdl_u128;
-  signal rounds12_Output_W3 : hdl_u128;
-  signal rounds12_Output_W4 : hdl_u128;
-  signal rounds12_Output_W5 : hdl_u128;
-  signal rounds12_Output_W6 : hdl_u128;
-  signal rounds12_Output_W7 : hdl_u128;
   signal rounds12_Output_Slot : hdl_u8;
+  signal rounds12_Output_State : hdl_u64_x8;
   signal rounds13_Output_Valid : boolean;
   signal rounds13_Output_Last : boolean;
-  signal rounds13_Output_Ab : hdl_u128;
-  signal rounds13_Output_Cd : hdl_u128;
-  signal rounds13_Output_Ef : hdl_u128;
-  signal rounds13_Output_Gh : hdl_u128;
+  signal rounds13_Output_Window : hdl_u64_x16;
   signal rounds13_Output_First : boolean;
-  signal rounds13_Output_W0 : hdl_u128;
-  signal rounds13_Output_W1 : hdl_u128;
-  signal rounds13_Output_W2 : hdl_u128;
-  signal rounds13_Output_W3 : hdl_u128;
-  signal rounds13_Output_W4 : hdl_u128;
-  signal rounds13_Output_W5 : hdl_u128;
-  signal rounds13_Output_W6 : hdl_u128;
-  signal rounds13_Output_W7 : hdl_u128;
   signal rounds13_Output_Slot : hdl_u8;
+  signal rounds13_Output_State : hdl_u64_x8;
   signal rounds14_Output_Valid : boolean;
   signal rounds14_Output_Last : boolean;
-  signal rounds14_Output_Ab : hdl_u128;
-  signal rounds14_Output_Cd : hdl_u128;
-  signal rounds14_Output_Ef : hdl_u128;
-  signal rounds14_Output_Gh : hdl_u128;
+  signal rounds14_Output_Window : hdl_u64_x16;
   signal rounds14_Output_First : boolean;
-  signal rounds14_Output_W0 : hdl_u128;
-  signal rounds14_Output_W1 : hdl_u128;
-  signal rounds14_Output_W2 : hdl_u128;
-  signal rounds14_Output_W3 : hdl_u128;
-  signal rounds14_Output_W4 : hdl_u128;
-  signal rounds14_Output_W5 : hdl_u128;
-  signal rounds14_Output_W6 : hdl_u128;
-  signal rounds14_Output_W7 : hdl_u128;
   signal rounds14_Output_Slot : hdl_u8;
+  signal rounds14_Output_State : hdl_u64_x8;
   signal rounds15_Output_Valid : boolean;
   signal rounds15_Output_Last : boolean;
-  signal rounds15_Output_Ab : hdl_u128;
-  signal rounds15_Output_Cd : hdl_u128;
-  signal rounds15_Output_Ef : hdl_u128;
-  signal rounds15_Output_Gh : hdl_u128;
+  signal rounds15_Output_Window : hdl_u64_x16;
   signal rounds15_Output_First : boolean;
-  signal rounds15_Output_W0 : hdl_u128;
-  signal rounds15_Output_W1 : hdl_u128;
-  signal rounds15_Output_W2 : hdl_u128;
-  signal rounds15_Output_W3 : hdl_u128;
-  signal rounds15_Output_W4 : hdl_u128;
-  signal rounds15_Output_W5 : hdl_u128;
-  signal rounds15_Output_W6 : hdl_u128;
-  signal rounds15_Output_W7 : hdl_u128;
   signal rounds15_Output_Slot : hdl_u8;
+  signal rounds15_Output_State : hdl_u64_x8;
   signal rounds16_Output_Valid : boolean;
   signal rounds16_Output_Last : boolean;
-  signal rounds16_Output_Ab : hdl_u128;
-  signal rounds16_Output_Cd : hdl_u128;
-  signal rounds16_Output_Ef : hdl_u128;
-  signal rounds16_Output_Gh : hdl_u128;
+  signal rounds16_Output_Window : hdl_u64_x16;
   signal rounds16_Output_First : boolean;
-  signal rounds16_Output_W0 : hdl_u128;
-  signal rounds16_Output_W1 : hdl_u128;
-  signal rounds16_Output_W2 : hdl_u128;
-  signal rounds16_Output_W3 : hdl_u128;
-  signal rounds16_Output_W4 : hdl_u128;
-  signal rounds16_Output_W5 : hdl_u128;
-  signal rounds16_Output_W6 : hdl_u128;
-  signal rounds16_Output_W7 : hdl_u128;
   signal rounds16_Output_Slot : hdl_u8;
+  signal rounds16_Output_State : hdl_u64_x8;
   signal rounds17_Output_Valid : boolean;
   signal rounds17_Output_Last : boolean;
-  signal rounds17_Output_Ab : hdl_u128;
-  signal rounds17_Output_Cd : hdl_u128;
-  signal rounds17_Output_Ef : hdl_u128;
-  signal rounds17_Output_Gh : hdl_u128;
+  signal rounds17_Output_Window : hdl_u64_x16;
   signal rounds17_Output_First : boolean;
-  signal rounds17_Output_W0 : hdl_u128;
-  signal rounds17_Output_W1 : hdl_u128;
-  signal rounds17_Output_W2 : hdl_u128;
-  signal rounds17_Output_W3 : hdl_u128;
-  signal rounds17_Output_W4 : hdl_u128;
-  signal rounds17_Output_W5 : hdl_u128;
-  signal rounds17_Output_W6 : hdl_u128;
-  signal rounds17_Output_W7 : hdl_u128;
   signal rounds17_Output_Slot : hdl_u8;
+  signal rounds17_Output_State : hdl_u64_x8;
   signal rounds18_Output_Valid : boolean;
   signal rounds18_Output_Last : boolean;
-  signal rounds18_Output_Ab : hdl_u128;
-  signal rounds18_Output_Cd : hdl_u128;
-  signal rounds18_Output_Ef : hdl_u128;
-  signal rounds18_Output_Gh : hdl_u128;
+  signal rounds18_Output_Window : hdl_u64_x16;
   signal rounds18_Output_First : boolean;
-  signal rounds18_Output_W0 : hdl_u128;
-  signal rounds18_Output_W1 : hdl_u128;
-  signal rounds18_Output_W2 : hdl_u128;
-  signal rounds18_Output_W3 : hdl_u128;
-  signal rounds18_Output_W4 : hdl_u128;
-  signal rounds18_Output_W5 : hdl_u128;
-  signal rounds18_Output_W6 : hdl_u128;
-  signal rounds18_Output_W7 : hdl_u128;
   signal rounds18_Output_Slot : hdl_u8;
+  signal rounds18_Output_State : hdl_u64_x8;
   signal rounds19_Output_Valid : boolean;
   signal rounds19_Output_Last : boolean;
-  signal rounds19_Output_Ab : hdl_u128;
-  signal rounds19_Output_Cd : hdl_u128;
-  signal rounds19_Output_Ef : hdl_u128;
-  signal rounds19_Output_Gh : hdl_u128;
+  signal rounds19_Output_Window : hdl_u64_x16;
   signal rounds19_Output_First : boolean;
-  signal rounds19_Output_W0 : hdl_u128;
-  signal rounds19_Output_W1 : hdl_u128;
-  signal rounds19_Output_W2 : hdl_u128;
-  signal rounds19_Output_W3 : hdl_u128;
-  signal rounds19_Output_W4 : hdl_u128;
-  signal rounds19_Output_W5 : hdl_u128;
-  signal rounds19_Output_W6 : hdl_u128;
-  signal rounds19_Output_W7 : hdl_u128;
   signal rounds19_Output_Slot : hdl_u8;
+  signal rounds19_Output_State : hdl_u64_x8;
   signal rounds20_Output_Valid : boolean;
   signal rounds20_Output_Last : boolean;
-  signal rounds20_Output_Ab : hdl_u128;
-  signal rounds20_Output_Cd : hdl_u128;
-  signal rounds20_Output_Ef : hdl_u128;
-  signal rounds20_Output_Gh : hdl_u128;
+  signal rounds20_Output_Window : hdl_u64_x16;
   signal rounds20_Output_First : boolean;
-  signal rounds20_Output_W0 : hdl_u128;
-  signal rounds20_Output_W1 : hdl_u128;
-  signal rounds20_Output_W2 : hdl_u128;
-  signal rounds20_Output_W3 : hdl_u128;
-  signal rounds20_Output_W4 : hdl_u128;
-  signal rounds20_Output_W5 : hdl_u128;
-  signal rounds20_Output_W6 : hdl_u128;
-  signal rounds20_Output_W7 : hdl_u128;
   signal rounds20_Output_Slot : hdl_u8;
+  signal rounds20_Output_State : hdl_u64_x8;
   signal rounds21_Output_Valid : boolean;
   signal rounds21_Output_Last : boolean;
-  signal rounds21_Output_Ab : hdl_u128;
-  signal rounds21_Output_Cd : hdl_u128;
-  signal rounds21_Output_Ef : hdl_u128;
-  signal rounds21_Output_Gh : hdl_u128;
+  signal rounds21_Output_Window : hdl_u64_x16;
   signal rounds21_Output_First : boolean;
-  signal rounds21_Output_W0 : hdl_u128;
-  signal rounds21_Output_W1 : hdl_u128;
-  signal rounds21_Output_W2 : hdl_u128;
-  signal rounds21_Output_W3 : hdl_u128;
-  signal rounds21_Output_W4 : hdl_u128;
-  signal rounds21_Output_W5 : hdl_u128;
-  signal rounds21_Output_W6 : hdl_u128;
-  signal rounds21_Output_W7 : hdl_u128;
   signal rounds21_Output_Slot : hdl_u8;
+  signal rounds21_Output_State : hdl_u64_x8;
   signal rounds22_Output_Valid : boolean;
   signal rounds22_Output_Last : boolean;
-  signal rounds22_Output_Ab : hdl_u128;
-  signal rounds22_Output_Cd : hdl_u128;
-  signal rounds22_Output_Ef : hdl_u128;
-  signal rounds22_Output_Gh : hdl_u128;
+  signal rounds22_Output_Window : hdl_u64_x16;
   signal rounds22_Output_First : boolean;
-  signal rounds22_Output_W0 : hdl_u128;
-  signal rounds22_Output_W1 : hdl_u128;
-  signal rounds22_Output_W2 : hdl_u128;
-  signal rounds22_Output_W3 : hdl_u128;
-  signal rounds22_Output_W4 : hdl_u128;
-  signal rounds22_Output_W5 : hdl_u128;
-  signal rounds22_Output_W6 : hdl_u128;
-  signal rounds22_Output_W7 : hdl_u128;
   signal rounds22_Output_Slot : hdl_u8;
+  signal rounds22_Output_State : hdl_u64_x8;
   signal rounds23_Output_Valid : boolean;
   signal rounds23_Output_Last : boolean;
-  signal rounds23_Output_Ab : hdl_u128;
-  signal rounds23_Output_Cd : hdl_u128;
-  signal rounds23_Output_Ef : hdl_u128;
-  signal rounds23_Output_Gh : hdl_u128;
+  signal rounds23_Output_Window : hdl_u64_x16;
   signal rounds23_Output_First : boolean;
-  signal rounds23_Output_W0 : hdl_u128;
-  signal rounds23_Output_W1 : hdl_u128;
-  signal rounds23_Output_W2 : hdl_u128;
-  signal rounds23_Output_W3 : hdl_u128;
-  signal rounds23_Output_W4 : hdl_u128;
-  signal rounds23_Output_W5 : hdl_u128;
-  signal rounds23_Output_W6 : hdl_u128;
-  signal rounds23_Output_W7 : hdl_u128;
   signal rounds23_Output_Slot : hdl_u8;
+  signal rounds23_Output_State : hdl_u64_x8;
   signal rounds24_Output_Valid : boolean;
   signal rounds24_Output_Last : boolean;
-  signal rounds24_Output_Ab : hdl_u128;
-  signal rounds24_Output_Cd : hdl_u128;
-  signal rounds24_Output_Ef : hdl_u128;
-  signal rounds24_Output_Gh : hdl_u128;
+  signal rounds24_Output_Window : hdl_u64_x16;
   signal rounds24_Output_First : boolean;
-  signal rounds24_Output_W0 : hdl_u128;
-  signal rounds24_Output_W1 : hdl_u128;
-  signal rounds24_Output_W2 : hdl_u128;
-  signal rounds24_Output_W3 : hdl_u128;
-  signal rounds24_Output_W4 : hdl_u128;
-  signal rounds24_Output_W5 : hdl_u128;
-  signal rounds24_Output_W6 : hdl_u128;
-  signal rounds24_Output_W7 : hdl_u128;
   signal rounds24_Output_Slot : hdl_u8;
+  signal rounds24_Output_State : hdl_u64_x8;
   signal rounds25_Output_Valid : boolean;
   signal rounds25_Output_Last : boolean;
-  signal rounds25_Output_Ab : hdl_u128;
-  signal rounds25_Output_Cd : hdl_u128;
-  signal rounds25_Output_Ef : hdl_u128;
-  signal rounds25_Output_Gh : hdl_u128;
+  signal rounds25_Output_Window : hdl_u64_x16;
   signal rounds25_Output_First : boolean;
-  signal rounds25_Output_W0 : hdl_u128;
-  signal rounds25_Output_W1 : hdl_u128;
-  signal rounds25_Output_W2 : hdl_u128;
-  signal rounds25_Output_W3 : hdl_u128;
-  signal rounds25_Output_W4 : hdl_u128;
-  signal rounds25_Output_W5 : hdl_u128;
-  signal rounds25_Output_W6 : hdl_u128;
-  signal rounds25_Output_W7 : hdl_u128;
   signal rounds25_Output_Slot : hdl_u8;
+  signal rounds25_Output_State : hdl_u64_x8;
   signal rounds26_Output_Valid : boolean;
   signal rounds26_Output_Last : boolean;
-  signal rounds26_Output_Ab : hdl_u128;
-  signal rounds26_Output_Cd : hdl_u128;
-  signal rounds26_Output_Ef : hdl_u128;
-  signal rounds26_Output_Gh : hdl_u128;
+  signal rounds26_Output_Window : hdl_u64_x16;
   signal rounds26_Output_First : boolean;
-  signal rounds26_Output_W0 : hdl_u128;
-  signal rounds26_Output_W1 : hdl_u128;
-  signal rounds26_Output_W2 : hdl_u128;
-  signal rounds26_Output_W3 : hdl_u128;
-  signal rounds26_Output_W4 : hdl_u128;
-  signal rounds26_Output_W5 : hdl_u128;
-  signal rounds26_Output_W6 : hdl_u128;
-  signal rounds26_Output_W7 : hdl_u128;
   signal rounds26_Output_Slot : hdl_u8;
+  signal rounds26_Output_State : hdl_u64_x8;
   signal rounds27_Output_Valid : boolean;
   signal rounds27_Output_Last : boolean;
-  signal rounds27_Output_Ab : hdl_u128;
-  signal rounds27_Output_Cd : hdl_u128;
-  signal rounds27_Output_Ef : hdl_u128;
-  signal rounds27_Output_Gh : hdl_u128;
+  signal rounds27_Output_Window : hdl_u64_x16;
   signal rounds27_Output_First : boolean;
-  signal rounds27_Output_W0 : hdl_u128;
-  signal rounds27_Output_W1 : hdl_u128;
-  signal rounds27_Output_W2 : hdl_u128;
-  signal rounds27_Output_W3 : hdl_u128;
-  signal rounds27_Output_W4 : hdl_u128;
-  signal rounds27_Output_W5 : hdl_u128;
-  signal rounds27_Output_W6 : hdl_u128;
-  signal rounds27_Output_W7 : hdl_u128;
   signal rounds27_Output_Slot : hdl_u8;
+  signal rounds27_Output_State : hdl_u64_x8;
   signal rounds28_Output_Valid : boolean;
   signal rounds28_Output_Last : boolean;
-  signal rounds28_Output_Ab : hdl_u128;
-  signal rounds28_Output_Cd : hdl_u128;
-  signal rounds28_Output_Ef : hdl_u128;
-  signal rounds28_Output_Gh : hdl_u128;
+  signal rounds28_Output_Window : hdl_u64_x16;
   signal rounds28_Output_First : boolean;
-  signal rounds28_Output_W0 : hdl_u128;
-  signal rounds28_Output_W1 : hdl_u128;
-  signal rounds28_Output_W2 : hdl_u128;
-  signal rounds28_Output_W3 : hdl_u128;
-  signal rounds28_Output_W4 : hdl_u128;
-  signal rounds28_Output_W5 : hdl_u128;
-  signal rounds28_Output_W6 : hdl_u128;
-  signal rounds28_Output_W7 : hdl_u128;
   signal rounds28_Output_Slot : hdl_u8;
+  signal rounds28_Output_State : hdl_u64_x8;
   signal rounds29_Output_Valid : boolean;
   signal rounds29_Output_Last : boolean;
-  signal rounds29_Output_Ab : hdl_u128;
-  signal rounds29_Output_Cd : hdl_u128;
-  signal rounds29_Output_Ef : hdl_u128;
-  signal rounds29_Output_Gh : hdl_u128;
+  signal rounds29_Output_Window : hdl_u64_x16;
   signal rounds29_Output_First : boolean;
-  signal rounds29_Output_W0 : hdl_u128;
-  signal rounds29_Output_W1 : hdl_u128;
-  signal rounds29_Output_W2 : hdl_u128;
-  signal rounds29_Output_W3 : hdl_u128;
-  signal rounds29_Output_W4 : hdl_u128;
-  signal rounds29_Output_W5 : hdl_u128;
-  signal rounds29_Output_W6 : hdl_u128;
-  signal rounds29_Output_W7 : hdl_u128;
   signal rounds29_Output_Slot : hdl_u8;
+  signal rounds29_Output_State : hdl_u64_x8;
   signal rounds30_Output_Valid : boolean;
   signal rounds30_Output_Last : boolean;
-  signal rounds30_Output_Ab : hdl_u128;
-  signal rounds30_Output_Cd : hdl_u128;
-  signal rounds30_Output_Ef : hdl_u128;
-  signal rounds30_Output_Gh : hdl_u128;
+  signal rounds30_Output_Window : hdl_u64_x16;
   signal rounds30_Output_First : boolean;
-  signal rounds30_Output_W0 : hdl_u128;
-  signal rounds30_Output_W1 : hdl_u128;
-  signal rounds30_Output_W2 : hdl_u128;
-  signal rounds30_Output_W3 : hdl_u128;
-  signal rounds30_Output_W4 : hdl_u128;
-  signal rounds30_Output_W5 : hdl_u128;
-  signal rounds30_Output_W6 : hdl_u128;
-  signal rounds30_Output_W7 : hdl_u128;
   signal rounds30_Output_Slot : hdl_u8;
+  signal rounds30_Output_State : hdl_u64_x8;
   signal rounds31_Output_Valid : boolean;
   signal rounds31_Output_Last : boolean;
-  signal rounds31_Output_Ab : hdl_u128;
-  signal rounds31_Output_Cd : hdl_u128;
-  signal rounds31_Output_Ef : hdl_u128;
-  signal rounds31_Output_Gh : hdl_u128;
+  signal rounds31_Output_Window : hdl_u64_x16;
   signal rounds31_Output_First : boolean;
-  signal rounds31_Output_W0 : hdl_u128;
-  signal rounds31_Output_W1 : hdl_u128;
-  signal rounds31_Output_W2 : hdl_u128;
-  signal rounds31_Output_W3 : hdl_u128;
-  signal rounds31_Output_W4 : hdl_u128;
-  signal rounds31_Output_W5 : hdl_u128;
-  signal rounds31_Output_W6 : hdl_u128;
-  signal rounds31_Output_W7 : hdl_u128;
   signal rounds31_Output_Slot : hdl_u8;
+  signal rounds31_Output_State : hdl_u64_x8;
   signal rounds32_Output_Valid : boolean;
   signal rounds32_Output_Last : boolean;
-  signal rounds32_Output_Ab : hdl_u128;
-  signal rounds32_Output_Cd : hdl_u128;
-  signal rounds32_Output_Ef : hdl_u128;
-  signal rounds32_Output_Gh : hdl_u128;
+  signal rounds32_Output_Window : hdl_u64_x16;
   signal rounds32_Output_First : boolean;
-  signal rounds32_Output_W0 : hdl_u128;
-  signal rounds32_Output_W1 : hdl_u128;
-  signal rounds32_Output_W2 : hdl_u128;
-  signal rounds32_Output_W3 : hdl_u128;
-  signal rounds32_Output_W4 : hdl_u128;
-  signal rounds32_Output_W5 : hdl_u128;
-  signal rounds32_Output_W6 : hdl_u128;
-  signal rounds32_Output_W7 : hdl_u128;
   signal rounds32_Output_Slot : hdl_u8;
+  signal rounds32_Output_State : hdl_u64_x8;
   signal rounds33_Output_Valid : boolean;
   signal rounds33_Output_Last : boolean;
-  signal rounds33_Output_Ab : hdl_u128;
-  signal rounds33_Output_Cd : hdl_u128;
-  signal rounds33_Output_Ef : hdl_u128;
-  signal rounds33_Output_Gh : hdl_u128;
+  signal rounds33_Output_Window : hdl_u64_x16;
   signal rounds33_Output_First : boolean;
-  signal rounds33_Output_W0 : hdl_u128;
-  signal rounds33_Output_W1 : hdl_u128;
-  signal rounds33_Output_W2 : hdl_u128;
-  signal rounds33_Output_W3 : hdl_u128;
-  signal rounds33_Output_W4 : hdl_u128;
-  signal rounds33_Output_W5 : hdl_u128;
-  signal rounds33_Output_W6 : hdl_u128;
-  signal rounds33_Output_W7 : hdl_u128;
   signal rounds33_Output_Slot : hdl_u8;
+  signal rounds33_Output_State : hdl_u64_x8;
   signal rounds34_Output_Valid : boolean;
   signal rounds34_Output_Last : boolean;
-  signal rounds34_Output_Ab : hdl_u128;
-  signal rounds34_Output_Cd : hdl_u128;
-  signal rounds34_Output_Ef : hdl_u128;
-  signal rounds34_Output_Gh : hdl_u128;
+  signal rounds34_Output_Window : hdl_u64_x16;
   signal rounds34_Output_First : boolean;
-  signal rounds34_Output_W0 : hdl_u128;
-  signal rounds34_Output_W1 : hdl_u128;
-  signal rounds34_Output_W2 : hdl_u128;
-  signal rounds34_Output_W3 : hdl_u128;
-  signal rounds34_Output_W4 : hdl_u128;
-  signal rounds34_Output_W5 : hdl_u128;
-  signal rounds34_Output_W6 : hdl_u128;
-  signal rounds34_Output_W7 : hdl_u128;
   signal rounds34_Output_Slot : hdl_u8;
+  signal rounds34_Output_State : hdl_u64_x8;
   signal rounds35_Output_Valid : boolean;
   signal rounds35_Output_Last : boolean;
-  signal rounds35_Output_Ab : hdl_u128;
-  signal rounds35_Output_Cd : hdl_u128;
-  signal rounds35_Output_Ef : hdl_u128;
-  signal rounds35_Output_Gh : hdl_u128;
+  signal rounds35_Output_Window : hdl_u64_x16;
   signal rounds35_Output_First : boolean;
-  signal rounds35_Output_W0 : hdl_u128;
-  signal rounds35_Output_W1 : hdl_u128;
-  signal rounds35_Output_W2 : hdl_u128;
-  signal rounds35_Output_W3 : hdl_u128;
-  signal rounds35_Output_W4 : hdl_u128;
-  signal rounds35_Output_W5 : hdl_u128;
-  signal rounds35_Output_W6 : hdl_u128;
-  signal rounds35_Output_W7 : hdl_u128;
   signal rounds35_Output_Slot : hdl_u8;
+  signal rounds35_Output_State : hdl_u64_x8;
   signal rounds36_Output_Valid : boolean;
   signal rounds36_Output_Last : boolean;
-  signal rounds36_Output_Ab : hdl_u128;
-  signal rounds36_Output_Cd : hdl_u128;
-  signal rounds36_Output_Ef : hdl_u128;
-  signal rounds36_Output_Gh : hdl_u128;
+  signal rounds36_Output_Window : hdl_u64_x16;
   signal rounds36_Output_First : boolean;
-  signal rounds36_Output_W0 : hdl_u128;
-  signal rounds36_Output_W1 : hdl_u128;
-  signal rounds36_Output_W2 : hdl_u128;
-  signal rounds36_Output_W3 : hdl_u128;
-  signal rounds36_Output_W4 : hdl_u128;
-  signal rounds36_Output_W5 : hdl_u128;
-  signal rounds36_Output_W6 : hdl_u128;
-  signal rounds36_Output_W7 : hdl_u128;
   signal rounds36_Output_Slot : hdl_u8;
+  signal rounds36_Output_State : hdl_u64_x8;
   signal rounds37_Output_Valid : boolean;
   signal rounds37_Output_Last : boolean;
-  signal rounds37_Output_Ab : hdl_u128;
-  signal rounds37_Output_Cd : hdl_u128;
-  signal rounds37_Output_Ef : hdl_u128;
-  signal rounds37_Output_Gh : hdl_u128;
+  signal rounds37_Output_Window : hdl_u64_x16;
   signal rounds37_Output_First : boolean;
-  signal rounds37_Output_W0 : hdl_u128;
-  signal rounds37_Output_W1 : hdl_u128;
-  signal rounds37_Output_W2 : hdl_u128;
-  signal rounds37_Output_W3 : hdl_u128;
-  signal rounds37_Output_W4 : hdl_u128;
-  signal rounds37_Output_W5 : hdl_u128;
-  signal rounds37_Output_W6 : hdl_u128;
-  signal rounds37_Output_W7 : hdl_u128;
   signal rounds37_Output_Slot : hdl_u8;
+  signal rounds37_Output_State : hdl_u64_x8;
   signal rounds38_Output_Valid : boolean;
   signal rounds38_Output_Last : boolean;
-  signal rounds38_Output_Ab : hdl_u128;
-  signal rounds38_Output_Cd : hdl_u128;
-  signal rounds38_Output_Ef : hdl_u128;
-  signal rounds38_Output_Gh : hdl_u128;
+  signal rounds38_Output_Window : hdl_u64_x16;
   signal rounds38_Output_First : boolean;
-  signal rounds38_Output_W0 : hdl_u128;
-  signal rounds38_Output_W1 : hdl_u128;
-  signal rounds38_Output_W2 : hdl_u128;
-  signal rounds38_Output_W3 : hdl_u128;
-  signal rounds38_Output_W4 : hdl_u128;
-  signal rounds38_Output_W5 : hdl_u128;
-  signal rounds38_Output_W6 : hdl_u128;
-  signal rounds38_Output_W7 : hdl_u128;
   signal rounds38_Output_Slot : hdl_u8;
+  signal rounds38_Output_State : hdl_u64_x8;
   signal rounds39_Output_Valid : boolean;
   signal rounds39_Output_Last : boolean;
-  signal rounds39_Output_Ab : hdl_u128;
-  signal rounds39_Output_Cd : hdl_u128;
-  signal rounds39_Output_Ef : hdl_u128;
-  signal rounds39_Output_Gh : hdl_u128;
+  signal rounds39_Output_Window : hdl_u64_x16;
   signal rounds39_Output_First : boolean;
-  signal rounds39_Output_W0 : hdl_u128;
-  signal rounds39_Output_W1 : hdl_u128;
-  signal rounds39_Output_W2 : hdl_u128;
-  signal rounds39_Output_W3 : hdl_u128;
-  signal rounds39_Output_W4 : hdl_u128;
-  signal rounds39_Output_W5 : hdl_u128;
-  signal rounds39_Output_W6 : hdl_u128;
-  signal rounds39_Output_W7 : hdl_u128;
   signal rounds39_Output_Slot : hdl_u8;
+  signal rounds39_Output_State : hdl_u64_x8;
   signal rounds40_Output_Valid : boolean;
   signal rounds40_Output_Last : boolean;
-  signal rounds40_Output_Ab : hdl_u128;
-  signal rounds40_Output_Cd : hdl_u128;
-  signal rounds40_Output_Ef : hdl_u128;
-  signal rounds40_Output_Gh : hdl_u128;
+  signal rounds40_Output_Window : hdl_u64_x16;
   signal rounds40_Output_First : boolean;
-  signal rounds40_Output_W0 : hdl_u128;
-  signal rounds40_Output_W1 : hdl_u128;
-  signal rounds40_Output_W2 : hdl_u128;
-  signal rounds40_Output_W3 : hdl_u128;
-  signal rounds40_Output_W4 : hdl_u128;
-  signal rounds40_Output_W5 : hdl_u128;
-  signal rounds40_Output_W6 : hdl_u128;
-  signal rounds40_Output_W7 : hdl_u128;
   signal rounds40_Output_Slot : hdl_u8;
+  signal rounds40_Output_State : hdl_u64_x8;
   signal rounds41_Output_Valid : boolean;
   signal rounds41_Output_Last : boolean;
-  signal rounds41_Output_Ab : hdl_u128;
-  signal rounds41_Output_Cd : hdl_u128;
-  signal rounds41_Output_Ef : hdl_u128;
-  signal rounds41_Output_Gh : hdl_u128;
+  signal rounds41_Output_Window : hdl_u64_x16;
   signal rounds41_Output_First : boolean;
-  signal rounds41_Output_W0 : hdl_u128;
-  signal rounds41_Output_W1 : hdl_u128;
-  signal rounds41_Output_W2 : hdl_u128;
-  signal rounds41_Output_W3 : hdl_u128;
-  signal rounds41_Output_W4 : hdl_u128;
-  signal rounds41_Output_W5 : hdl_u128;
-  signal rounds41_Output_W6 : hdl_u128;
-  signal rounds41_Output_W7 : hdl_u128;
   signal rounds41_Output_Slot : hdl_u8;
+  signal rounds41_Output_State : hdl_u64_x8;
   signal rounds42_Output_Valid : boolean;
   signal rounds42_Output_Last : boolean;
-  signal rounds42_Output_Ab : hdl_u128;
-  signal rounds42_Output_Cd : hdl_u128;
-  signal rounds42_Output_Ef : hdl_u128;
-  signal rounds42_Output_Gh : hdl_u128;
+  signal rounds42_Output_Window : hdl_u64_x16;
   signal rounds42_Output_First : boolean;
-  signal rounds42_Output_W0 : hdl_u128;
-  signal rounds42_Output_W1 : hdl_u128;
-  signal rounds42_Output_W2 : hdl_u128;
-  signal rounds42_Output_W3 : hdl_u128;
-  signal rounds42_Output_W4 : hdl_u128;
-  signal rounds42_Output_W5 : hdl_u128;
-  signal rounds42_Output_W6 : hdl_u128;
-  signal rounds42_Output_W7 : hdl_u128;
   signal rounds42_Output_Slot : hdl_u8;
+  signal rounds42_Output_State : hdl_u64_x8;
   signal rounds43_Output_Valid : boolean;
   signal rounds43_Output_Last : boolean;
-  signal rounds43_Output_Ab : hdl_u128;
-  signal rounds43_Output_Cd : hdl_u128;
-  signal rounds43_Output_Ef : hdl_u128;
-  signal rounds43_Output_Gh : hdl_u128;
+  signal rounds43_Output_Window : hdl_u64_x16;
   signal rounds43_Output_First : boolean;
-  signal rounds43_Output_W0 : hdl_u128;
-  signal rounds43_Output_W1 : hdl_u128;
-  signal rounds43_Output_W2 : hdl_u128;
-  signal rounds43_Output_W3 : hdl_u128;
-  signal rounds43_Output_W4 : hdl_u128;
-  signal rounds43_Output_W5 : hdl_u128;
-  signal rounds43_Output_W6 : hdl_u128;
-  signal rounds43_Output_W7 : hdl_u128;
   signal rounds43_Output_Slot : hdl_u8;
+  signal rounds43_Output_State : hdl_u64_x8;
   signal rounds44_Output_Valid : boolean;
   signal rounds44_Output_Last : boolean;
-  signal rounds44_Output_Ab : hdl_u128;
-  signal rounds44_Output_Cd : hdl_u128;
-  signal rounds44_Output_Ef : hdl_u128;
-  signal rounds44_Output_Gh : hdl_u128;
+  signal rounds44_Output_Window : hdl_u64_x16;
   signal rounds44_Output_First : boolean;
-  signal rounds44_Output_W0 : hdl_u128;
-  signal rounds44_Output_W1 : hdl_u128;
-  signal rounds44_Output_W2 : hdl_u128;
-  signal rounds44_Output_W3 : hdl_u128;
-  signal rounds44_Output_W4 : hdl_u128;
-  signal rounds44_Output_W5 : hdl_u128;
-  signal rounds44_Output_W6 : hdl_u128;
-  signal rounds44_Output_W7 : hdl_u128;
   signal rounds44_Output_Slot : hdl_u8;
+  signal rounds44_Output_State : hdl_u64_x8;
   signal rounds45_Output_Valid : boolean;
   signal rounds45_Output_Last : boolean;
-  signal rounds45_Output_Ab : hdl_u128;
-  signal rounds45_Output_Cd : hdl_u128;
-  signal rounds45_Output_Ef : hdl_u128;
-  signal rounds45_Output_Gh : hdl_u128;
+  signal rounds45_Output_Window : hdl_u64_x16;
   signal rounds45_Output_First : boolean;
-  signal rounds45_Output_W0 : hdl_u128;
-  signal rounds45_Output_W1 : hdl_u128;
-  signal rounds45_Output_W2 : hdl_u128;
-  signal rounds45_Output_W3 : hdl_u128;
-  signal rounds45_Output_W4 : hdl_u128;
-  signal rounds45_Output_W5 : hdl_u128;
-  signal rounds45_Output_W6 : hdl_u128;
-  signal rounds45_Output_W7 : hdl_u128;
   signal rounds45_Output_Slot : hdl_u8;
+  signal rounds45_Output_State : hdl_u64_x8;
   signal rounds46_Output_Valid : boolean;
   signal rounds46_Output_Last : boolean;
-  signal rounds46_Output_Ab : hdl_u128;
-  signal rounds46_Output_Cd : hdl_u128;
-  signal rounds46_Output_Ef : hdl_u128;
-  signal rounds46_Output_Gh : hdl_u128;
+  signal rounds46_Output_Window : hdl_u64_x16;
   signal rounds46_Output_First : boolean;
-  signal rounds46_Output_W0 : hdl_u128;
-  signal rounds46_Output_W1 : hdl_u128;
-  signal rounds46_Output_W2 : hdl_u128;
-  signal rounds46_Output_W3 : hdl_u128;
-  signal rounds46_Output_W4 : hdl_u128;
-  signal rounds46_Output_W5 : hdl_u128;
-  signal rounds46_Output_W6 : hdl_u128;
-  signal rounds46_Output_W7 : hdl_u128;
   signal rounds46_Output_Slot : hdl_u8;
+  signal rounds46_Output_State : hdl_u64_x8;
   signal rounds47_Output_Valid : boolean;
   signal rounds47_Output_Last : boolean;
-  signal rounds47_Output_Ab : hdl_u128;
-  signal rounds47_Output_Cd : hdl_u128;
-  signal rounds47_Output_Ef : hdl_u128;
-  signal rounds47_Output_Gh : hdl_u128;
+  signal rounds47_Output_Window : hdl_u64_x16;
   signal rounds47_Output_First : boolean;
-  signal rounds47_Output_W0 : hdl_u128;
-  signal rounds47_Output_W1 : hdl_u128;
-  signal rounds47_Output_W2 : hdl_u128;
-  signal rounds47_Output_W3 : hdl_u128;
-  signal rounds47_Output_W4 : hdl_u128;
-  signal rounds47_Output_W5 : hdl_u128;
-  signal rounds47_Output_W6 : hdl_u128;
-  signal rounds47_Output_W7 : hdl_u128;
   signal rounds47_Output_Slot : hdl_u8;
+  signal rounds47_Output_State : hdl_u64_x8;
   signal rounds48_Output_Valid : boolean;
   signal rounds48_Output_Last : boolean;
-  signal rounds48_Output_Ab : hdl_u128;
-  signal rounds48_Output_Cd : hdl_u128;
-  signal rounds48_Output_Ef : hdl_u128;
-  signal rounds48_Output_Gh : hdl_u128;
+  signal rounds48_Output_Window : hdl_u64_x16;
   signal rounds48_Output_First : boolean;
-  signal rounds48_Output_W0 : hdl_u128;
-  signal rounds48_Output_W1 : hdl_u128;
-  signal rounds48_Output_W2 : hdl_u128;
-  signal rounds48_Output_W3 : hdl_u128;
-  signal rounds48_Output_W4 : hdl_u128;
-  signal rounds48_Output_W5 : hdl_u128;
-  signal rounds48_Output_W6 : hdl_u128;
-  signal rounds48_Output_W7 : hdl_u128;
   signal rounds48_Output_Slot : hdl_u8;
+  signal rounds48_Output_State : hdl_u64_x8;
   signal rounds49_Output_Valid : boolean;
   signal rounds49_Output_Last : boolean;
-  signal rounds49_Output_Ab : hdl_u128;
-  signal rounds49_Output_Cd : hdl_u128;
-  signal rounds49_Output_Ef : hdl_u128;
-  signal rounds49_Output_Gh : hdl_u128;
+  signal rounds49_Output_Window : hdl_u64_x16;
   signal rounds49_Output_First : boolean;
-  signal rounds49_Output_W0 : hdl_u128;
-  signal rounds49_Output_W1 : hdl_u128;
-  signal rounds49_Output_W2 : hdl_u128;
-  signal rounds49_Output_W3 : hdl_u128;
-  signal rounds49_Output_W4 : hdl_u128;
-  signal rounds49_Output_W5 : hdl_u128;
-  signal rounds49_Output_W6 : hdl_u128;
-  signal rounds49_Output_W7 : hdl_u128;
   signal rounds49_Output_Slot : hdl_u8;
+  signal rounds49_Output_State : hdl_u64_x8;
   signal rounds50_Output_Valid : boolean;
   signal rounds50_Output_Last : boolean;
-  signal rounds50_Output_Ab : hdl_u128;
-  signal rounds50_Output_Cd : hdl_u128;
-  signal rounds50_Output_Ef : hdl_u128;
-  signal rounds50_Output_Gh : hdl_u128;
+  signal rounds50_Output_Window : hdl_u64_x16;
   signal rounds50_Output_First : boolean;
-  signal rounds50_Output_W0 : hdl_u128;
-  signal rounds50_Output_W1 : hdl_u128;
-  signal rounds50_Output_W2 : hdl_u128;
-  signal rounds50_Output_W3 : hdl_u128;
-  signal rounds50_Output_W4 : hdl_u128;
-  signal rounds50_Output_W5 : hdl_u128;
-  signal rounds50_Output_W6 : hdl_u128;
-  signal rounds50_Output_W7 : hdl_u128;
   signal rounds50_Output_Slot : hdl_u8;
+  signal rounds50_Output_State : hdl_u64_x8;
   signal rounds51_Output_Valid : boolean;
   signal rounds51_Output_Last : boolean;
-  signal rounds51_Output_Ab : hdl_u128;
-  signal rounds51_Output_Cd : hdl_u128;
-  signal rounds51_Output_Ef : hdl_u128;
-  signal rounds51_Output_Gh : hdl_u128;
+  signal rounds51_Output_Window : hdl_u64_x16;
   signal rounds51_Output_First : boolean;
-  signal rounds51_Output_W0 : hdl_u128;
-  signal rounds51_Output_W1 : hdl_u128;
-  signal rounds51_Output_W2 : hdl_u128;
-  signal rounds51_Output_W3 : hdl_u128;
-  signal rounds51_Output_W4 : hdl_u128;
-  signal rounds51_Output_W5 : hdl_u128;
-  signal rounds51_Output_W6 : hdl_u128;
-  signal rounds51_Output_W7 : hdl_u128;
   signal rounds51_Output_Slot : hdl_u8;
+  signal rounds51_Output_State : hdl_u64_x8;
   signal rounds52_Output_Valid : boolean;
   signal rounds52_Output_Last : boolean;
-  signal rounds52_Output_Ab : hdl_u128;
-  signal rounds52_Output_Cd : hdl_u128;
-  signal rounds52_Output_Ef : hdl_u128;
-  signal rounds52_Output_Gh : hdl_u128;
+  signal rounds52_Output_Window : hdl_u64_x16;
   signal rounds52_Output_First : boolean;
-  signal rounds52_Output_W0 : hdl_u128;
-  signal rounds52_Output_W1 : hdl_u128;
-  signal rounds52_Output_W2 : hdl_u128;
-  signal rounds52_Output_W3 : hdl_u128;
-  signal rounds52_Output_W4 : hdl_u128;
-  signal rounds52_Output_W5 : hdl_u128;
-  signal rounds52_Output_W6 : hdl_u128;
-  signal rounds52_Output_W7 : hdl_u128;
   signal rounds52_Output_Slot : hdl_u8;
+  signal rounds52_Output_State : hdl_u64_x8;
   signal rounds53_Output_Valid : boolean;
   signal rounds53_Output_Last : boolean;
-  signal rounds53_Output_Ab : hdl_u128;
-  signal rounds53_Output_Cd : hdl_u128;
-  signal rounds53_Output_Ef : hdl_u128;
-  signal rounds53_Output_Gh : hdl_u128;
+  signal rounds53_Output_Window : hdl_u64_x16;
   signal rounds53_Output_First : boolean;
-  signal rounds53_Output_W0 : hdl_u128;
-  signal rounds53_Output_W1 : hdl_u128;
-  signal rounds53_Output_W2 : hdl_u128;
-  signal rounds53_Output_W3 : hdl_u128;
-  signal rounds53_Output_W4 : hdl_u128;
-  signal rounds53_Output_W5 : hdl_u128;
-  signal rounds53_Output_W6 : hdl_u128;
-  signal rounds53_Output_W7 : hdl_u128;
   signal rounds53_Output_Slot : hdl_u8;
+  signal rounds53_Output_State : hdl_u64_x8;
   signal rounds54_Output_Valid : boolean;
   signal rounds54_Output_Last : boolean;
-  signal rounds54_Output_Ab : hdl_u128;
-  signal rounds54_Output_Cd : hdl_u128;
-  signal rounds54_Output_Ef : hdl_u128;
-  signal rounds54_Output_Gh : hdl_u128;
+  signal rounds54_Output_Window : hdl_u64_x16;
   signal rounds54_Output_First : boolean;
-  signal rounds54_Output_W0 : hdl_u128;
-  signal rounds54_Output_W1 : hdl_u128;
-  signal rounds54_Output_W2 : hdl_u128;
-  signal rounds54_Output_W3 : hdl_u128;
-  signal rounds54_Output_W4 : hdl_u128;
-  signal rounds54_Output_W5 : hdl_u128;
-  signal rounds54_Output_W6 : hdl_u128;
-  signal rounds54_Output_W7 : hdl_u128;
   signal rounds54_Output_Slot : hdl_u8;
+  signal rounds54_Output_State : hdl_u64_x8;
   signal rounds55_Output_Valid : boolean;
   signal rounds55_Output_Last : boolean;
-  signal rounds55_Output_Ab : hdl_u128;
-  signal rounds55_Output_Cd : hdl_u128;
-  signal rounds55_Output_Ef : hdl_u128;
-  signal rounds55_Output_Gh : hdl_u128;
+  signal rounds55_Output_Window : hdl_u64_x16;
   signal rounds55_Output_First : boolean;
-  signal rounds55_Output_W0 : hdl_u128;
-  signal rounds55_Output_W1 : hdl_u128;
-  signal rounds55_Output_W2 : hdl_u128;
-  signal rounds55_Output_W3 : hdl_u128;
-  signal rounds55_Output_W4 : hdl_u128;
-  signal rounds55_Output_W5 : hdl_u128;
-  signal rounds55_Output_W6 : hdl_u128;
-  signal rounds55_Output_W7 : hdl_u128;
   signal rounds55_Output_Slot : hdl_u8;
+  signal rounds55_Output_State : hdl_u64_x8;
   signal rounds56_Output_Valid : boolean;
   signal rounds56_Output_Last : boolean;
-  signal rounds56_Output_Ab : hdl_u128;
-  signal rounds56_Output_Cd : hdl_u128;
-  signal rounds56_Output_Ef : hdl_u128;
-  signal rounds56_Output_Gh : hdl_u128;
+  signal rounds56_Output_Window : hdl_u64_x16;
   signal rounds56_Output_First : boolean;
-  signal rounds56_Output_W0 : hdl_u128;
-  signal rounds56_Output_W1 : hdl_u128;
-  signal rounds56_Output_W2 : hdl_u128;
-  signal rounds56_Output_W3 : hdl_u128;
-  signal rounds56_Output_W4 : hdl_u128;
-  signal rounds56_Output_W5 : hdl_u128;
-  signal rounds56_Output_W6 : hdl_u128;
-  signal rounds56_Output_W7 : hdl_u128;
   signal rounds56_Output_Slot : hdl_u8;
+  signal rounds56_Output_State : hdl_u64_x8;
   signal rounds57_Output_Valid : boolean;
   signal rounds57_Output_Last : boolean;
-  signal rounds57_Output_Ab : hdl_u128;
-  signal rounds57_Output_Cd : hdl_u128;
-  signal rounds57_Output_Ef : hdl_u128;
-  signal rounds57_Output_Gh : hdl_u128;
+  signal rounds57_Output_Window : hdl_u64_x16;
   signal rounds57_Output_First : boolean;
-  signal rounds57_Output_W0 : hdl_u128;
-  signal rounds57_Output_W1 : hdl_u128;
-  signal rounds57_Output_W2 : hdl_u128;
-  signal rounds57_Output_W3 : hdl_u128;
-  signal rounds57_Output_W4 : hdl_u128;
-  signal rounds57_Output_W5 : hdl_u128;
-  signal rounds57_Output_W6 : hdl_u128;
-  signal rounds57_Output_W7 : hdl_u128;
   signal rounds57_Output_Slot : hdl_u8;
+  signal rounds57_Output_State : hdl_u64_x8;
   signal rounds58_Output_Valid : boolean;
   signal rounds58_Output_Last : boolean;
-  signal rounds58_Output_Ab : hdl_u128;
-  signal rounds58_Output_Cd : hdl_u128;
-  signal rounds58_Output_Ef : hdl_u128;
-  signal rounds58_Output_Gh : hdl_u128;
+  signal rounds58_Output_Window : hdl_u64_x16;
   signal rounds58_Output_First : boolean;
-  signal rounds58_Output_W0 : hdl_u128;
-  signal rounds58_Output_W1 : hdl_u128;
-  signal rounds58_Output_W2 : hdl_u128;
-  signal rounds58_Output_W3 : hdl_u128;
-  signal rounds58_Output_W4 : hdl_u128;
-  signal rounds58_Output_W5 : hdl_u128;
-  signal rounds58_Output_W6 : hdl_u128;
-  signal rounds58_Output_W7 : hdl_u128;
   signal rounds58_Output_Slot : hdl_u8;
+  signal rounds58_Output_State : hdl_u64_x8;
   signal rounds59_Output_Valid : boolean;
   signal rounds59_Output_Last : boolean;
-  signal rounds59_Output_Ab : hdl_u128;
-  signal rounds59_Output_Cd : hdl_u128;
-  signal rounds59_Output_Ef : hdl_u128;
-  signal rounds59_Output_Gh : hdl_u128;
+  signal rounds59_Output_Window : hdl_u64_x16;
   signal rounds59_Output_First : boolean;
-  signal rounds59_Output_W0 : hdl_u128;
-  signal rounds59_Output_W1 : hdl_u128;
-  signal rounds59_Output_W2 : hdl_u128;
-  signal rounds59_Output_W3 : hdl_u128;
-  signal rounds59_Output_W4 : hdl_u128;
-  signal rounds59_Output_W5 : hdl_u128;
-  signal rounds59_Output_W6 : hdl_u128;
-  signal rounds59_Output_W7 : hdl_u128;
   signal rounds59_Output_Slot : hdl_u8;
+  signal rounds59_Output_State : hdl_u64_x8;
   signal rounds60_Output_Valid : boolean;
   signal rounds60_Output_Last : boolean;
-  signal rounds60_Output_Ab : hdl_u128;
-  signal rounds60_Output_Cd : hdl_u128;
-  signal rounds60_Output_Ef : hdl_u128;
-  signal rounds60_Output_Gh : hdl_u128;
+  signal rounds60_Output_Window : hdl_u64_x16;
   signal rounds60_Output_First : boolean;
-  signal rounds60_Output_W0 : hdl_u128;
-  signal rounds60_Output_W1 : hdl_u128;
-  signal rounds60_Output_W2 : hdl_u128;
-  signal rounds60_Output_W3 : hdl_u128;
-  signal rounds60_Output_W4 : hdl_u128;
-  signal rounds60_Output_W5 : hdl_u128;
-  signal rounds60_Output_W6 : hdl_u128;
-  signal rounds60_Output_W7 : hdl_u128;
   signal rounds60_Output_Slot : hdl_u8;
+  signal rounds60_Output_State : hdl_u64_x8;
   signal rounds61_Output_Valid : boolean;
   signal rounds61_Output_Last : boolean;
-  signal rounds61_Output_Ab : hdl_u128;
-  signal rounds61_Output_Cd : hdl_u128;
-  signal rounds61_Output_Ef : hdl_u128;
-  signal rounds61_Output_Gh : hdl_u128;
+  signal rounds61_Output_Window : hdl_u64_x16;
   signal rounds61_Output_First : boolean;
-  signal rounds61_Output_W0 : hdl_u128;
-  signal rounds61_Output_W1 : hdl_u128;
-  signal rounds61_Output_W2 : hdl_u128;
-  signal rounds61_Output_W3 : hdl_u128;
-  signal rounds61_Output_W4 : hdl_u128;
-  signal rounds61_Output_W5 : hdl_u128;
-  signal rounds61_Output_W6 : hdl_u128;
-  signal rounds61_Output_W7 : hdl_u128;
   signal rounds61_Output_Slot : hdl_u8;
+  signal rounds61_Output_State : hdl_u64_x8;
   signal rounds62_Output_Valid : boolean;
   signal rounds62_Output_Last : boolean;
-  signal rounds62_Output_Ab : hdl_u128;
-  signal rounds62_Output_Cd : hdl_u128;
-  signal rounds62_Output_Ef : hdl_u128;
-  signal rounds62_Output_Gh : hdl_u128;
+  signal rounds62_Output_Window : hdl_u64_x16;
   signal rounds62_Output_First : boolean;
-  signal rounds62_Output_W0 : hdl_u128;
-  signal rounds62_Output_W1 : hdl_u128;
-  signal rounds62_Output_W2 : hdl_u128;
-  signal rounds62_Output_W3 : hdl_u128;
-  signal rounds62_Output_W4 : hdl_u128;
-  signal rounds62_Output_W5 : hdl_u128;
-  signal rounds62_Output_W6 : hdl_u128;
-  signal rounds62_Output_W7 : hdl_u128;
   signal rounds62_Output_Slot : hdl_u8;
+  signal rounds62_Output_State : hdl_u64_x8;
   signal rounds63_Output_Valid : boolean;
   signal rounds63_Output_Last : boolean;
-  signal rounds63_Output_Ab : hdl_u128;
-  signal rounds63_Output_Cd : hdl_u128;
-  signal rounds63_Output_Ef : hdl_u128;
-  signal rounds63_Output_Gh : hdl_u128;
+  signal rounds63_Output_Window : hdl_u64_x16;
   signal rounds63_Output_First : boolean;
-  signal rounds63_Output_W0 : hdl_u128;
-  signal rounds63_Output_W1 : hdl_u128;
-  signal rounds63_Output_W2 : hdl_u128;
-  signal rounds63_Output_W3 : hdl_u128;
-  signal rounds63_Output_W4 : hdl_u128;
-  signal rounds63_Output_W5 : hdl_u128;
-  signal rounds63_Output_W6 : hdl_u128;
-  signal rounds63_Output_W7 : hdl_u128;
   signal rounds63_Output_Slot : hdl_u8;
+  signal rounds63_Output_State : hdl_u64_x8;
   signal rounds64_Output_Valid : boolean;
   signal rounds64_Output_Last : boolean;
-  signal rounds64_Output_Ab : hdl_u128;
-  signal rounds64_Output_Cd : hdl_u128;
-  signal rounds64_Output_Ef : hdl_u128;
-  signal rounds64_Output_Gh : hdl_u128;
+  signal rounds64_Output_Window : hdl_u64_x16;
   signal rounds64_Output_First : boolean;
-  signal rounds64_Output_W0 : hdl_u128;
-  signal rounds64_Output_W1 : hdl_u128;
-  signal rounds64_Output_W2 : hdl_u128;
-  signal rounds64_Output_W3 : hdl_u128;
-  signal rounds64_Output_W4 : hdl_u128;
-  signal rounds64_Output_W5 : hdl_u128;
-  signal rounds64_Output_W6 : hdl_u128;
-  signal rounds64_Output_W7 : hdl_u128;
   signal rounds64_Output_Slot : hdl_u8;
+  signal rounds64_Output_State : hdl_u64_x8;
   signal rounds65_Output_Valid : boolean;
   signal rounds65_Output_Last : boolean;
-  signal rounds65_Output_Ab : hdl_u128;
-  signal rounds65_Output_Cd : hdl_u128;
-  signal rounds65_Output_Ef : hdl_u128;
-  signal rounds65_Output_Gh : hdl_u128;
+  signal rounds65_Output_Window : hdl_u64_x16;
   signal rounds65_Output_First : boolean;
-  signal rounds65_Output_W0 : hdl_u128;
-  signal rounds65_Output_W1 : hdl_u128;
-  signal rounds65_Output_W2 : hdl_u128;
-  signal rounds65_Output_W3 : hdl_u128;
-  signal rounds65_Output_W4 : hdl_u128;
-  signal rounds65_Output_W5 : hdl_u128;
-  signal rounds65_Output_W6 : hdl_u128;
-  signal rounds65_Output_W7 : hdl_u128;
   signal rounds65_Output_Slot : hdl_u8;
+  signal rounds65_Output_State : hdl_u64_x8;
   signal rounds66_Output_Valid : boolean;
   signal rounds66_Output_Last : boolean;
-  signal rounds66_Output_Ab : hdl_u128;
-  signal rounds66_Output_Cd : hdl_u128;
-  signal rounds66_Output_Ef : hdl_u128;
-  signal rounds66_Output_Gh : hdl_u128;
+  signal rounds66_Output_Window : hdl_u64_x16;
   signal rounds66_Output_First : boolean;
-  signal rounds66_Output_W0 : hdl_u128;
-  signal rounds66_Output_W1 : hdl_u128;
-  signal rounds66_Output_W2 : hdl_u128;
-  signal rounds66_Output_W3 : hdl_u128;
-  signal rounds66_Output_W4 : hdl_u128;
-  signal rounds66_Output_W5 : hdl_u128;
-  signal rounds66_Output_W6 : hdl_u128;
-  signal rounds66_Output_W7 : hdl_u128;
   signal rounds66_Output_Slot : hdl_u8;
+  signal rounds66_Output_State : hdl_u64_x8;
   signal rounds67_Output_Valid : boolean;
   signal rounds67_Output_Last : boolean;
-  signal rounds67_Output_Ab : hdl_u128;
-  signal rounds67_Output_Cd : hdl_u128;
-  signal rounds67_Output_Ef : hdl_u128;
-  signal rounds67_Output_Gh : hdl_u128;
+  signal rounds67_Output_Window : hdl_u64_x16;
   signal rounds67_Output_First : boolean;
-  signal rounds67_Output_W0 : hdl_u128;
-  signal rounds67_Output_W1 : hdl_u128;
-  signal rounds67_Output_W2 : hdl_u128;
-  signal rounds67_Output_W3 : hdl_u128;
-  signal rounds67_Output_W4 : hdl_u128;
-  signal rounds67_Output_W5 : hdl_u128;
-  signal rounds67_Output_W6 : hdl_u128;
-  signal rounds67_Output_W7 : hdl_u128;
   signal rounds67_Output_Slot : hdl_u8;
+  signal rounds67_Output_State : hdl_u64_x8;
   signal rounds68_Output_Valid : boolean;
   signal rounds68_Output_Last : boolean;
-  signal rounds68_Output_Ab : hdl_u128;
-  signal rounds68_Output_Cd : hdl_u128;
-  signal rounds68_Output_Ef : hdl_u128;
-  signal rounds68_Output_Gh : hdl_u128;
+  signal rounds68_Output_Window : hdl_u64_x16;
   signal rounds68_Output_First : boolean;
-  signal rounds68_Output_W0 : hdl_u128;
-  signal rounds68_Output_W1 : hdl_u128;
-  signal rounds68_Output_W2 : hdl_u128;
-  signal rounds68_Output_W3 : hdl_u128;
-  signal rounds68_Output_W4 : hdl_u128;
-  signal rounds68_Output_W5 : hdl_u128;
-  signal rounds68_Output_W6 : hdl_u128;
-  signal rounds68_Output_W7 : hdl_u128;
   signal rounds68_Output_Slot : hdl_u8;
+  signal rounds68_Output_State : hdl_u64_x8;
   signal rounds69_Output_Valid : boolean;
   signal rounds69_Output_Last : boolean;
-  signal rounds69_Output_Ab : hdl_u128;
-  signal rounds69_Output_Cd : hdl_u128;
-  signal rounds69_Output_Ef : hdl_u128;
-  signal rounds69_Output_Gh : hdl_u128;
+  signal rounds69_Output_Window : hdl_u64_x16;
   signal rounds69_Output_First : boolean;
-  signal rounds69_Output_W0 : hdl_u128;
-  signal rounds69_Output_W1 : hdl_u128;
-  signal rounds69_Output_W2 : hdl_u128;
-  signal rounds69_Output_W3 : hdl_u128;
-  signal rounds69_Output_W4 : hdl_u128;
-  signal rounds69_Output_W5 : hdl_u128;
-  signal rounds69_Output_W6 : hdl_u128;
-  signal rounds69_Output_W7 : hdl_u128;
   signal rounds69_Output_Slot : hdl_u8;
+  signal rounds69_Output_State : hdl_u64_x8;
   signal rounds70_Output_Valid : boolean;
   signal rounds70_Output_Last : boolean;
-  signal rounds70_Output_Ab : hdl_u128;
-  signal rounds70_Output_Cd : hdl_u128;
-  signal rounds70_Output_Ef : hdl_u128;
-  signal rounds70_Output_Gh : hdl_u128;
+  signal rounds70_Output_Window : hdl_u64_x16;
   signal rounds70_Output_First : boolean;
-  signal rounds70_Output_W0 : hdl_u128;
-  signal rounds70_Output_W1 : hdl_u128;
-  signal rounds70_Output_W2 : hdl_u128;
-  signal rounds70_Output_W3 : hdl_u128;
-  signal rounds70_Output_W4 : hdl_u128;
-  signal rounds70_Output_W5 : hdl_u128;
-  signal rounds70_Output_W6 : hdl_u128;
-  signal rounds70_Output_W7 : hdl_u128;
   signal rounds70_Output_Slot : hdl_u8;
+  signal rounds70_Output_State : hdl_u64_x8;
   signal rounds71_Output_Valid : boolean;
   signal rounds71_Output_Last : boolean;
-  signal rounds71_Output_Ab : hdl_u128;
-  signal rounds71_Output_Cd : hdl_u128;
-  signal rounds71_Output_Ef : hdl_u128;
-  signal rounds71_Output_Gh : hdl_u128;
+  signal rounds71_Output_Window : hdl_u64_x16;
   signal rounds71_Output_First : boolean;
-  signal rounds71_Output_W0 : hdl_u128;
-  signal rounds71_Output_W1 : hdl_u128;
-  signal rounds71_Output_W2 : hdl_u128;
-  signal rounds71_Output_W3 : hdl_u128;
-  signal rounds71_Output_W4 : hdl_u128;
-  signal rounds71_Output_W5 : hdl_u128;
-  signal rounds71_Output_W6 : hdl_u128;
-  signal rounds71_Output_W7 : hdl_u128;
   signal rounds71_Output_Slot : hdl_u8;
+  signal rounds71_Output_State : hdl_u64_x8;
   signal rounds72_Output_Valid : boolean;
   signal rounds72_Output_Last : boolean;
-  signal rounds72_Output_Ab : hdl_u128;
-  signal rounds72_Output_Cd : hdl_u128;
-  signal rounds72_Output_Ef : hdl_u128;
-  signal rounds72_Output_Gh : hdl_u128;
+  signal rounds72_Output_Window : hdl_u64_x16;
   signal rounds72_Output_First : boolean;
-  signal rounds72_Output_W0 : hdl_u128;
-  signal rounds72_Output_W1 : hdl_u128;
-  signal rounds72_Output_W2 : hdl_u128;
-  signal rounds72_Output_W3 : hdl_u128;
-  signal rounds72_Output_W4 : hdl_u128;
-  signal rounds72_Output_W5 : hdl_u128;
-  signal rounds72_Output_W6 : hdl_u128;
-  signal rounds72_Output_W7 : hdl_u128;
   signal rounds72_Output_Slot : hdl_u8;
+  signal rounds72_Output_State : hdl_u64_x8;
   signal rounds73_Output_Valid : boolean;
   signal rounds73_Output_Last : boolean;
-  signal rounds73_Output_Ab : hdl_u128;
-  signal rounds73_Output_Cd : hdl_u128;
-  signal rounds73_Output_Ef : hdl_u128;
-  signal rounds73_Output_Gh : hdl_u128;
+  signal rounds73_Output_Window : hdl_u64_x16;
   signal rounds73_Output_First : boolean;
-  signal rounds73_Output_W0 : hdl_u128;
-  signal rounds73_Output_W1 : hdl_u128;
-  signal rounds73_Output_W2 : hdl_u128;
-  signal rounds73_Output_W3 : hdl_u128;
-  signal rounds73_Output_W4 : hdl_u128;
-  signal rounds73_Output_W5 : hdl_u128;
-  signal rounds73_Output_W6 : hdl_u128;
-  signal rounds73_Output_W7 : hdl_u128;
   signal rounds73_Output_Slot : hdl_u8;
+  signal rounds73_Output_State : hdl_u64_x8;
   signal rounds74_Output_Valid : boolean;
   signal rounds74_Output_Last : boolean;
-  signal rounds74_Output_Ab : hdl_u128;
-  signal rounds74_Output_Cd : hdl_u128;
-  signal rounds74_Output_Ef : hdl_u128;
-  signal rounds74_Output_Gh : hdl_u128;
+  signal rounds74_Output_Window : hdl_u64_x16;
   signal rounds74_Output_First : boolean;
-  signal rounds74_Output_W0 : hdl_u128;
-  signal rounds74_Output_W1 : hdl_u128;
-  signal rounds74_Output_W2 : hdl_u128;
-  signal rounds74_Output_W3 : hdl_u128;
-  signal rounds74_Output_W4 : hdl_u128;
-  signal rounds74_Output_W5 : hdl_u128;
-  signal rounds74_Output_W6 : hdl_u128;
-  signal rounds74_Output_W7 : hdl_u128;
   signal rounds74_Output_Slot : hdl_u8;
+  signal rounds74_Output_State : hdl_u64_x8;
   signal rounds75_Output_Valid : boolean;
   signal rounds75_Output_Last : boolean;
-  signal rounds75_Output_Ab : hdl_u128;
-  signal rounds75_Output_Cd : hdl_u128;
-  signal rounds75_Output_Ef : hdl_u128;
-  signal rounds75_Output_Gh : hdl_u128;
+  signal rounds75_Output_Window : hdl_u64_x16;
   signal rounds75_Output_First : boolean;
-  signal rounds75_Output_W0 : hdl_u128;
-  signal rounds75_Output_W1 : hdl_u128;
-  signal rounds75_Output_W2 : hdl_u128;
-  signal rounds75_Output_W3 : hdl_u128;
-  signal rounds75_Output_W4 : hdl_u128;
-  signal rounds75_Output_W5 : hdl_u128;
-  signal rounds75_Output_W6 : hdl_u128;
-  signal rounds75_Output_W7 : hdl_u128;
   signal rounds75_Output_Slot : hdl_u8;
+  signal rounds75_Output_State : hdl_u64_x8;
   signal rounds76_Output_Valid : boolean;
   signal rounds76_Output_Last : boolean;
-  signal rounds76_Output_Ab : hdl_u128;
-  signal rounds76_Output_Cd : hdl_u128;
-  signal rounds76_Output_Ef : hdl_u128;
-  signal rounds76_Output_Gh : hdl_u128;
+  signal rounds76_Output_Window : hdl_u64_x16;
   signal rounds76_Output_First : boolean;
-  signal rounds76_Output_W0 : hdl_u128;
-  signal rounds76_Output_W1 : hdl_u128;
-  signal rounds76_Output_W2 : hdl_u128;
-  signal rounds76_Output_W3 : hdl_u128;
-  signal rounds76_Output_W4 : hdl_u128;
-  signal rounds76_Output_W5 : hdl_u128;
-  signal rounds76_Output_W6 : hdl_u128;
-  signal rounds76_Output_W7 : hdl_u128;
   signal rounds76_Output_Slot : hdl_u8;
+  signal rounds76_Output_State : hdl_u64_x8;
   signal rounds77_Output_Valid : boolean;
   signal rounds77_Output_Last : boolean;
-  signal rounds77_Output_Ab : hdl_u128;
-  signal rounds77_Output_Cd : hdl_u128;
-  signal rounds77_Output_Ef : hdl_u128;
-  signal rounds77_Output_Gh : hdl_u128;
+  signal rounds77_Output_Window : hdl_u64_x16;
   signal rounds77_Output_First : boolean;
-  signal rounds77_Output_W0 : hdl_u128;
-  signal rounds77_Output_W1 : hdl_u128;
-  signal rounds77_Output_W2 : hdl_u128;
-  signal rounds77_Output_W3 : hdl_u128;
-  signal rounds77_Output_W4 : hdl_u128;
-  signal rounds77_Output_W5 : hdl_u128;
-  signal rounds77_Output_W6 : hdl_u128;
-  signal rounds77_Output_W7 : hdl_u128;
   signal rounds77_Output_Slot : hdl_u8;
+  signal rounds77_Output_State : hdl_u64_x8;
   signal rounds78_Output_Valid : boolean;
   signal rounds78_Output_Last : boolean;
-  signal rounds78_Output_Ab : hdl_u128;
-  signal rounds78_Output_Cd : hdl_u128;
-  signal rounds78_Output_Ef : hdl_u128;
-  signal rounds78_Output_Gh : hdl_u128;
+  signal rounds78_Output_Window : hdl_u64_x16;
   signal rounds78_Output_First : boolean;
-  signal rounds78_Output_W0 : hdl_u128;
-  signal rounds78_Output_W1 : hdl_u128;
-  signal rounds78_Output_W2 : hdl_u128;
-  signal rounds78_Output_W3 : hdl_u128;
-  signal rounds78_Output_W4 : hdl_u128;
-  signal rounds78_Output_W5 : hdl_u128;
-  signal rounds78_Output_W6 : hdl_u128;
-  signal rounds78_Output_W7 : hdl_u128;
   signal rounds78_Output_Slot : hdl_u8;
+  signal rounds78_Output_State : hdl_u64_x8;
   signal rounds79_Output_Valid : boolean;
   signal rounds79_Output_Last : boolean;
-  signal rounds79_Output_Ab : hdl_u128;
-  signal rounds79_Output_Cd : hdl_u128;
-  signal rounds79_Output_Ef : hdl_u128;
-  signal rounds79_Output_Gh : hdl_u128;
+  signal rounds79_Output_Window : hdl_u64_x16;
   signal rounds79_Output_First : boolean;
-  signal rounds79_Output_W0 : hdl_u128;
-  signal rounds79_Output_W1 : hdl_u128;
-  signal rounds79_Output_W2 : hdl_u128;
-  signal rounds79_Output_W3 : hdl_u128;
-  signal rounds79_Output_W4 : hdl_u128;
-  signal rounds79_Output_W5 : hdl_u128;
-  signal rounds79_Output_W6 : hdl_u128;
-  signal rounds79_Output_W7 : hdl_u128;
   signal rounds79_Output_Slot : hdl_u8;
+  signal rounds79_Output_State : hdl_u64_x8;
 begin
   in_Valid_int <= in_Valid = '1';
   in_Last_int <= in_Last = '1';
@@ -1398,10 +591,14 @@ begin
   in_ready_Ready <= '1' when in_ready_Ready_int else '0';
   out_Valid <= '1' when out_Valid_int else '0';
   out_Last <= '1' when out_Last_int else '0';
-  out_Digest0 <= std_logic_vector(out_Digest0_int);
-  out_Digest1 <= std_logic_vector(out_Digest1_int);
-  out_Digest2 <= std_logic_vector(out_Digest2_int);
-  out_Digest3 <= std_logic_vector(out_Digest3_int);
+  out_Digest_0 <= std_logic_vector(out_Digest_int(0));
+  out_Digest_1 <= std_logic_vector(out_Digest_int(1));
+  out_Digest_2 <= std_logic_vector(out_Digest_int(2));
+  out_Digest_3 <= std_logic_vector(out_Digest_int(3));
+  out_Digest_4 <= std_logic_vector(out_Digest_int(4));
+  out_Digest_5 <= std_logic_vector(out_Digest_int(5));
+  out_Digest_6 <= std_logic_vector(out_Digest_int(6));
+  out_Digest_7 <= std_logic_vector(out_Digest_int(7));
   out_MessageId <= std_logic_vector(out_MessageId_int);
 
   u_scheduler : entity work.HashSlotScheduler
@@ -1488,13 +685,8 @@ begin
       Output_First => padder_Output_First
     );
 
-  u_chain : entity work.Sha512ChainStage
-    generic map (
-      sha384 => false
-    )
+  u_block_words : entity work.Sha2BlockWords1024
     port map (
-      clk => clk,
-      rst => rst,
       Input_Valid => padder_Output_Valid,
       Input_Last => padder_Output_Last,
       Input_Data0 => padder_Output_Data0,
@@ -1507,33 +699,39 @@ begin
       Input_Data7 => padder_Output_Data7,
       Input_Slot => padder_Output_Slot,
       Input_First => padder_Output_First,
+      Output_Valid => block_words_Output_Valid,
+      Output_Last => block_words_Output_Last,
+      Output_Window => block_words_Output_Window,
+      Output_First => block_words_Output_First,
+      Output_Slot => block_words_Output_Slot
+    );
+
+  u_chain : entity work.Sha2ChainStage_UInt64
+    generic map (
+      truncated => false
+    )
+    port map (
+      clk => clk,
+      rst => rst,
+      Input_Valid => block_words_Output_Valid,
+      Input_Last => block_words_Output_Last,
+      Input_Window => block_words_Output_Window,
+      Input_First => block_words_Output_First,
+      Input_Slot => block_words_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Feedback_Valid => back_end_Feedback_Valid,
       Feedback_Last => back_end_Feedback_Last,
       Feedback_Slot => back_end_Feedback_Slot,
-      Feedback_ChainAb => back_end_Feedback_ChainAb,
-      Feedback_ChainCd => back_end_Feedback_ChainCd,
-      Feedback_ChainEf => back_end_Feedback_ChainEf,
-      Feedback_ChainGh => back_end_Feedback_ChainGh,
+      Feedback_Chain => back_end_Feedback_Chain,
       Output_Valid => chain_Output_Valid,
       Output_Last => chain_Output_Last,
-      Output_Ab => chain_Output_Ab,
-      Output_Cd => chain_Output_Cd,
-      Output_Ef => chain_Output_Ef,
-      Output_Gh => chain_Output_Gh,
+      Output_Window => chain_Output_Window,
       Output_First => chain_Output_First,
-      Output_W0 => chain_Output_W0,
-      Output_W1 => chain_Output_W1,
-      Output_W2 => chain_Output_W2,
-      Output_W3 => chain_Output_W3,
-      Output_W4 => chain_Output_W4,
-      Output_W5 => chain_Output_W5,
-      Output_W6 => chain_Output_W6,
-      Output_W7 => chain_Output_W7,
-      Output_Slot => chain_Output_Slot
+      Output_Slot => chain_Output_Slot,
+      Output_State => chain_Output_State
     );
 
-  u_rounds0 : entity work.Sha512RoundStage
+  u_rounds0 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 0,
       rounds => 1
@@ -1543,40 +741,20 @@ begin
       rst => rst,
       Input_Valid => chain_Output_Valid,
       Input_Last => chain_Output_Last,
-      Input_Ab => chain_Output_Ab,
-      Input_Cd => chain_Output_Cd,
-      Input_Ef => chain_Output_Ef,
-      Input_Gh => chain_Output_Gh,
+      Input_Window => chain_Output_Window,
       Input_First => chain_Output_First,
-      Input_W0 => chain_Output_W0,
-      Input_W1 => chain_Output_W1,
-      Input_W2 => chain_Output_W2,
-      Input_W3 => chain_Output_W3,
-      Input_W4 => chain_Output_W4,
-      Input_W5 => chain_Output_W5,
-      Input_W6 => chain_Output_W6,
-      Input_W7 => chain_Output_W7,
       Input_Slot => chain_Output_Slot,
+      Input_State => chain_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds0_Output_Valid,
       Output_Last => rounds0_Output_Last,
-      Output_Ab => rounds0_Output_Ab,
-      Output_Cd => rounds0_Output_Cd,
-      Output_Ef => rounds0_Output_Ef,
-      Output_Gh => rounds0_Output_Gh,
+      Output_Window => rounds0_Output_Window,
       Output_First => rounds0_Output_First,
-      Output_W0 => rounds0_Output_W0,
-      Output_W1 => rounds0_Output_W1,
-      Output_W2 => rounds0_Output_W2,
-      Output_W3 => rounds0_Output_W3,
-      Output_W4 => rounds0_Output_W4,
-      Output_W5 => rounds0_Output_W5,
-      Output_W6 => rounds0_Output_W6,
-      Output_W7 => rounds0_Output_W7,
-      Output_Slot => rounds0_Output_Slot
+      Output_Slot => rounds0_Output_Slot,
+      Output_State => rounds0_Output_State
     );
 
-  u_rounds1 : entity work.Sha512RoundStage
+  u_rounds1 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 1,
       rounds => 1
@@ -1586,40 +764,20 @@ begin
       rst => rst,
       Input_Valid => rounds0_Output_Valid,
       Input_Last => rounds0_Output_Last,
-      Input_Ab => rounds0_Output_Ab,
-      Input_Cd => rounds0_Output_Cd,
-      Input_Ef => rounds0_Output_Ef,
-      Input_Gh => rounds0_Output_Gh,
+      Input_Window => rounds0_Output_Window,
       Input_First => rounds0_Output_First,
-      Input_W0 => rounds0_Output_W0,
-      Input_W1 => rounds0_Output_W1,
-      Input_W2 => rounds0_Output_W2,
-      Input_W3 => rounds0_Output_W3,
-      Input_W4 => rounds0_Output_W4,
-      Input_W5 => rounds0_Output_W5,
-      Input_W6 => rounds0_Output_W6,
-      Input_W7 => rounds0_Output_W7,
       Input_Slot => rounds0_Output_Slot,
+      Input_State => rounds0_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds1_Output_Valid,
       Output_Last => rounds1_Output_Last,
-      Output_Ab => rounds1_Output_Ab,
-      Output_Cd => rounds1_Output_Cd,
-      Output_Ef => rounds1_Output_Ef,
-      Output_Gh => rounds1_Output_Gh,
+      Output_Window => rounds1_Output_Window,
       Output_First => rounds1_Output_First,
-      Output_W0 => rounds1_Output_W0,
-      Output_W1 => rounds1_Output_W1,
-      Output_W2 => rounds1_Output_W2,
-      Output_W3 => rounds1_Output_W3,
-      Output_W4 => rounds1_Output_W4,
-      Output_W5 => rounds1_Output_W5,
-      Output_W6 => rounds1_Output_W6,
-      Output_W7 => rounds1_Output_W7,
-      Output_Slot => rounds1_Output_Slot
+      Output_Slot => rounds1_Output_Slot,
+      Output_State => rounds1_Output_State
     );
 
-  u_rounds2 : entity work.Sha512RoundStage
+  u_rounds2 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 2,
       rounds => 1
@@ -1629,40 +787,20 @@ begin
       rst => rst,
       Input_Valid => rounds1_Output_Valid,
       Input_Last => rounds1_Output_Last,
-      Input_Ab => rounds1_Output_Ab,
-      Input_Cd => rounds1_Output_Cd,
-      Input_Ef => rounds1_Output_Ef,
-      Input_Gh => rounds1_Output_Gh,
+      Input_Window => rounds1_Output_Window,
       Input_First => rounds1_Output_First,
-      Input_W0 => rounds1_Output_W0,
-      Input_W1 => rounds1_Output_W1,
-      Input_W2 => rounds1_Output_W2,
-      Input_W3 => rounds1_Output_W3,
-      Input_W4 => rounds1_Output_W4,
-      Input_W5 => rounds1_Output_W5,
-      Input_W6 => rounds1_Output_W6,
-      Input_W7 => rounds1_Output_W7,
       Input_Slot => rounds1_Output_Slot,
+      Input_State => rounds1_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds2_Output_Valid,
       Output_Last => rounds2_Output_Last,
-      Output_Ab => rounds2_Output_Ab,
-      Output_Cd => rounds2_Output_Cd,
-      Output_Ef => rounds2_Output_Ef,
-      Output_Gh => rounds2_Output_Gh,
+      Output_Window => rounds2_Output_Window,
       Output_First => rounds2_Output_First,
-      Output_W0 => rounds2_Output_W0,
-      Output_W1 => rounds2_Output_W1,
-      Output_W2 => rounds2_Output_W2,
-      Output_W3 => rounds2_Output_W3,
-      Output_W4 => rounds2_Output_W4,
-      Output_W5 => rounds2_Output_W5,
-      Output_W6 => rounds2_Output_W6,
-      Output_W7 => rounds2_Output_W7,
-      Output_Slot => rounds2_Output_Slot
+      Output_Slot => rounds2_Output_Slot,
+      Output_State => rounds2_Output_State
     );
 
-  u_rounds3 : entity work.Sha512RoundStage
+  u_rounds3 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 3,
       rounds => 1
@@ -1672,40 +810,20 @@ begin
       rst => rst,
       Input_Valid => rounds2_Output_Valid,
       Input_Last => rounds2_Output_Last,
-      Input_Ab => rounds2_Output_Ab,
-      Input_Cd => rounds2_Output_Cd,
-      Input_Ef => rounds2_Output_Ef,
-      Input_Gh => rounds2_Output_Gh,
+      Input_Window => rounds2_Output_Window,
       Input_First => rounds2_Output_First,
-      Input_W0 => rounds2_Output_W0,
-      Input_W1 => rounds2_Output_W1,
-      Input_W2 => rounds2_Output_W2,
-      Input_W3 => rounds2_Output_W3,
-      Input_W4 => rounds2_Output_W4,
-      Input_W5 => rounds2_Output_W5,
-      Input_W6 => rounds2_Output_W6,
-      Input_W7 => rounds2_Output_W7,
       Input_Slot => rounds2_Output_Slot,
+      Input_State => rounds2_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds3_Output_Valid,
       Output_Last => rounds3_Output_Last,
-      Output_Ab => rounds3_Output_Ab,
-      Output_Cd => rounds3_Output_Cd,
-      Output_Ef => rounds3_Output_Ef,
-      Output_Gh => rounds3_Output_Gh,
+      Output_Window => rounds3_Output_Window,
       Output_First => rounds3_Output_First,
-      Output_W0 => rounds3_Output_W0,
-      Output_W1 => rounds3_Output_W1,
-      Output_W2 => rounds3_Output_W2,
-      Output_W3 => rounds3_Output_W3,
-      Output_W4 => rounds3_Output_W4,
-      Output_W5 => rounds3_Output_W5,
-      Output_W6 => rounds3_Output_W6,
-      Output_W7 => rounds3_Output_W7,
-      Output_Slot => rounds3_Output_Slot
+      Output_Slot => rounds3_Output_Slot,
+      Output_State => rounds3_Output_State
     );
 
-  u_rounds4 : entity work.Sha512RoundStage
+  u_rounds4 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 4,
       rounds => 1
@@ -1715,40 +833,20 @@ begin
       rst => rst,
       Input_Valid => rounds3_Output_Valid,
       Input_Last => rounds3_Output_Last,
-      Input_Ab => rounds3_Output_Ab,
-      Input_Cd => rounds3_Output_Cd,
-      Input_Ef => rounds3_Output_Ef,
-      Input_Gh => rounds3_Output_Gh,
+      Input_Window => rounds3_Output_Window,
       Input_First => rounds3_Output_First,
-      Input_W0 => rounds3_Output_W0,
-      Input_W1 => rounds3_Output_W1,
-      Input_W2 => rounds3_Output_W2,
-      Input_W3 => rounds3_Output_W3,
-      Input_W4 => rounds3_Output_W4,
-      Input_W5 => rounds3_Output_W5,
-      Input_W6 => rounds3_Output_W6,
-      Input_W7 => rounds3_Output_W7,
       Input_Slot => rounds3_Output_Slot,
+      Input_State => rounds3_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds4_Output_Valid,
       Output_Last => rounds4_Output_Last,
-      Output_Ab => rounds4_Output_Ab,
-      Output_Cd => rounds4_Output_Cd,
-      Output_Ef => rounds4_Output_Ef,
-      Output_Gh => rounds4_Output_Gh,
+      Output_Window => rounds4_Output_Window,
       Output_First => rounds4_Output_First,
-      Output_W0 => rounds4_Output_W0,
-      Output_W1 => rounds4_Output_W1,
-      Output_W2 => rounds4_Output_W2,
-      Output_W3 => rounds4_Output_W3,
-      Output_W4 => rounds4_Output_W4,
-      Output_W5 => rounds4_Output_W5,
-      Output_W6 => rounds4_Output_W6,
-      Output_W7 => rounds4_Output_W7,
-      Output_Slot => rounds4_Output_Slot
+      Output_Slot => rounds4_Output_Slot,
+      Output_State => rounds4_Output_State
     );
 
-  u_rounds5 : entity work.Sha512RoundStage
+  u_rounds5 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 5,
       rounds => 1
@@ -1758,40 +856,20 @@ begin
       rst => rst,
       Input_Valid => rounds4_Output_Valid,
       Input_Last => rounds4_Output_Last,
-      Input_Ab => rounds4_Output_Ab,
-      Input_Cd => rounds4_Output_Cd,
-      Input_Ef => rounds4_Output_Ef,
-      Input_Gh => rounds4_Output_Gh,
+      Input_Window => rounds4_Output_Window,
       Input_First => rounds4_Output_First,
-      Input_W0 => rounds4_Output_W0,
-      Input_W1 => rounds4_Output_W1,
-      Input_W2 => rounds4_Output_W2,
-      Input_W3 => rounds4_Output_W3,
-      Input_W4 => rounds4_Output_W4,
-      Input_W5 => rounds4_Output_W5,
-      Input_W6 => rounds4_Output_W6,
-      Input_W7 => rounds4_Output_W7,
       Input_Slot => rounds4_Output_Slot,
+      Input_State => rounds4_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds5_Output_Valid,
       Output_Last => rounds5_Output_Last,
-      Output_Ab => rounds5_Output_Ab,
-      Output_Cd => rounds5_Output_Cd,
-      Output_Ef => rounds5_Output_Ef,
-      Output_Gh => rounds5_Output_Gh,
+      Output_Window => rounds5_Output_Window,
       Output_First => rounds5_Output_First,
-      Output_W0 => rounds5_Output_W0,
-      Output_W1 => rounds5_Output_W1,
-      Output_W2 => rounds5_Output_W2,
-      Output_W3 => rounds5_Output_W3,
-      Output_W4 => rounds5_Output_W4,
-      Output_W5 => rounds5_Output_W5,
-      Output_W6 => rounds5_Output_W6,
-      Output_W7 => rounds5_Output_W7,
-      Output_Slot => rounds5_Output_Slot
+      Output_Slot => rounds5_Output_Slot,
+      Output_State => rounds5_Output_State
     );
 
-  u_rounds6 : entity work.Sha512RoundStage
+  u_rounds6 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 6,
       rounds => 1
@@ -1801,40 +879,20 @@ begin
       rst => rst,
       Input_Valid => rounds5_Output_Valid,
       Input_Last => rounds5_Output_Last,
-      Input_Ab => rounds5_Output_Ab,
-      Input_Cd => rounds5_Output_Cd,
-      Input_Ef => rounds5_Output_Ef,
-      Input_Gh => rounds5_Output_Gh,
+      Input_Window => rounds5_Output_Window,
       Input_First => rounds5_Output_First,
-      Input_W0 => rounds5_Output_W0,
-      Input_W1 => rounds5_Output_W1,
-      Input_W2 => rounds5_Output_W2,
-      Input_W3 => rounds5_Output_W3,
-      Input_W4 => rounds5_Output_W4,
-      Input_W5 => rounds5_Output_W5,
-      Input_W6 => rounds5_Output_W6,
-      Input_W7 => rounds5_Output_W7,
       Input_Slot => rounds5_Output_Slot,
+      Input_State => rounds5_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds6_Output_Valid,
       Output_Last => rounds6_Output_Last,
-      Output_Ab => rounds6_Output_Ab,
-      Output_Cd => rounds6_Output_Cd,
-      Output_Ef => rounds6_Output_Ef,
-      Output_Gh => rounds6_Output_Gh,
+      Output_Window => rounds6_Output_Window,
       Output_First => rounds6_Output_First,
-      Output_W0 => rounds6_Output_W0,
-      Output_W1 => rounds6_Output_W1,
-      Output_W2 => rounds6_Output_W2,
-      Output_W3 => rounds6_Output_W3,
-      Output_W4 => rounds6_Output_W4,
-      Output_W5 => rounds6_Output_W5,
-      Output_W6 => rounds6_Output_W6,
-      Output_W7 => rounds6_Output_W7,
-      Output_Slot => rounds6_Output_Slot
+      Output_Slot => rounds6_Output_Slot,
+      Output_State => rounds6_Output_State
     );
 
-  u_rounds7 : entity work.Sha512RoundStage
+  u_rounds7 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 7,
       rounds => 1
@@ -1844,40 +902,20 @@ begin
       rst => rst,
       Input_Valid => rounds6_Output_Valid,
       Input_Last => rounds6_Output_Last,
-      Input_Ab => rounds6_Output_Ab,
-      Input_Cd => rounds6_Output_Cd,
-      Input_Ef => rounds6_Output_Ef,
-      Input_Gh => rounds6_Output_Gh,
+      Input_Window => rounds6_Output_Window,
       Input_First => rounds6_Output_First,
-      Input_W0 => rounds6_Output_W0,
-      Input_W1 => rounds6_Output_W1,
-      Input_W2 => rounds6_Output_W2,
-      Input_W3 => rounds6_Output_W3,
-      Input_W4 => rounds6_Output_W4,
-      Input_W5 => rounds6_Output_W5,
-      Input_W6 => rounds6_Output_W6,
-      Input_W7 => rounds6_Output_W7,
       Input_Slot => rounds6_Output_Slot,
+      Input_State => rounds6_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds7_Output_Valid,
       Output_Last => rounds7_Output_Last,
-      Output_Ab => rounds7_Output_Ab,
-      Output_Cd => rounds7_Output_Cd,
-      Output_Ef => rounds7_Output_Ef,
-      Output_Gh => rounds7_Output_Gh,
+      Output_Window => rounds7_Output_Window,
       Output_First => rounds7_Output_First,
-      Output_W0 => rounds7_Output_W0,
-      Output_W1 => rounds7_Output_W1,
-      Output_W2 => rounds7_Output_W2,
-      Output_W3 => rounds7_Output_W3,
-      Output_W4 => rounds7_Output_W4,
-      Output_W5 => rounds7_Output_W5,
-      Output_W6 => rounds7_Output_W6,
-      Output_W7 => rounds7_Output_W7,
-      Output_Slot => rounds7_Output_Slot
+      Output_Slot => rounds7_Output_Slot,
+      Output_State => rounds7_Output_State
     );
 
-  u_rounds8 : entity work.Sha512RoundStage
+  u_rounds8 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 8,
       rounds => 1
@@ -1887,40 +925,20 @@ begin
       rst => rst,
       Input_Valid => rounds7_Output_Valid,
       Input_Last => rounds7_Output_Last,
-      Input_Ab => rounds7_Output_Ab,
-      Input_Cd => rounds7_Output_Cd,
-      Input_Ef => rounds7_Output_Ef,
-      Input_Gh => rounds7_Output_Gh,
+      Input_Window => rounds7_Output_Window,
       Input_First => rounds7_Output_First,
-      Input_W0 => rounds7_Output_W0,
-      Input_W1 => rounds7_Output_W1,
-      Input_W2 => rounds7_Output_W2,
-      Input_W3 => rounds7_Output_W3,
-      Input_W4 => rounds7_Output_W4,
-      Input_W5 => rounds7_Output_W5,
-      Input_W6 => rounds7_Output_W6,
-      Input_W7 => rounds7_Output_W7,
       Input_Slot => rounds7_Output_Slot,
+      Input_State => rounds7_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds8_Output_Valid,
       Output_Last => rounds8_Output_Last,
-      Output_Ab => rounds8_Output_Ab,
-      Output_Cd => rounds8_Output_Cd,
-      Output_Ef => rounds8_Output_Ef,
-      Output_Gh => rounds8_Output_Gh,
+      Output_Window => rounds8_Output_Window,
       Output_First => rounds8_Output_First,
-      Output_W0 => rounds8_Output_W0,
-      Output_W1 => rounds8_Output_W1,
-      Output_W2 => rounds8_Output_W2,
-      Output_W3 => rounds8_Output_W3,
-      Output_W4 => rounds8_Output_W4,
-      Output_W5 => rounds8_Output_W5,
-      Output_W6 => rounds8_Output_W6,
-      Output_W7 => rounds8_Output_W7,
-      Output_Slot => rounds8_Output_Slot
+      Output_Slot => rounds8_Output_Slot,
+      Output_State => rounds8_Output_State
     );
 
-  u_rounds9 : entity work.Sha512RoundStage
+  u_rounds9 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 9,
       rounds => 1
@@ -1930,40 +948,20 @@ begin
       rst => rst,
       Input_Valid => rounds8_Output_Valid,
       Input_Last => rounds8_Output_Last,
-      Input_Ab => rounds8_Output_Ab,
-      Input_Cd => rounds8_Output_Cd,
-      Input_Ef => rounds8_Output_Ef,
-      Input_Gh => rounds8_Output_Gh,
+      Input_Window => rounds8_Output_Window,
       Input_First => rounds8_Output_First,
-      Input_W0 => rounds8_Output_W0,
-      Input_W1 => rounds8_Output_W1,
-      Input_W2 => rounds8_Output_W2,
-      Input_W3 => rounds8_Output_W3,
-      Input_W4 => rounds8_Output_W4,
-      Input_W5 => rounds8_Output_W5,
-      Input_W6 => rounds8_Output_W6,
-      Input_W7 => rounds8_Output_W7,
       Input_Slot => rounds8_Output_Slot,
+      Input_State => rounds8_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds9_Output_Valid,
       Output_Last => rounds9_Output_Last,
-      Output_Ab => rounds9_Output_Ab,
-      Output_Cd => rounds9_Output_Cd,
-      Output_Ef => rounds9_Output_Ef,
-      Output_Gh => rounds9_Output_Gh,
+      Output_Window => rounds9_Output_Window,
       Output_First => rounds9_Output_First,
-      Output_W0 => rounds9_Output_W0,
-      Output_W1 => rounds9_Output_W1,
-      Output_W2 => rounds9_Output_W2,
-      Output_W3 => rounds9_Output_W3,
-      Output_W4 => rounds9_Output_W4,
-      Output_W5 => rounds9_Output_W5,
-      Output_W6 => rounds9_Output_W6,
-      Output_W7 => rounds9_Output_W7,
-      Output_Slot => rounds9_Output_Slot
+      Output_Slot => rounds9_Output_Slot,
+      Output_State => rounds9_Output_State
     );
 
-  u_rounds10 : entity work.Sha512RoundStage
+  u_rounds10 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 10,
       rounds => 1
@@ -1973,40 +971,20 @@ begin
       rst => rst,
       Input_Valid => rounds9_Output_Valid,
       Input_Last => rounds9_Output_Last,
-      Input_Ab => rounds9_Output_Ab,
-      Input_Cd => rounds9_Output_Cd,
-      Input_Ef => rounds9_Output_Ef,
-      Input_Gh => rounds9_Output_Gh,
+      Input_Window => rounds9_Output_Window,
       Input_First => rounds9_Output_First,
-      Input_W0 => rounds9_Output_W0,
-      Input_W1 => rounds9_Output_W1,
-      Input_W2 => rounds9_Output_W2,
-      Input_W3 => rounds9_Output_W3,
-      Input_W4 => rounds9_Output_W4,
-      Input_W5 => rounds9_Output_W5,
-      Input_W6 => rounds9_Output_W6,
-      Input_W7 => rounds9_Output_W7,
       Input_Slot => rounds9_Output_Slot,
+      Input_State => rounds9_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds10_Output_Valid,
       Output_Last => rounds10_Output_Last,
-      Output_Ab => rounds10_Output_Ab,
-      Output_Cd => rounds10_Output_Cd,
-      Output_Ef => rounds10_Output_Ef,
-      Output_Gh => rounds10_Output_Gh,
+      Output_Window => rounds10_Output_Window,
       Output_First => rounds10_Output_First,
-      Output_W0 => rounds10_Output_W0,
-      Output_W1 => rounds10_Output_W1,
-      Output_W2 => rounds10_Output_W2,
-      Output_W3 => rounds10_Output_W3,
-      Output_W4 => rounds10_Output_W4,
-      Output_W5 => rounds10_Output_W5,
-      Output_W6 => rounds10_Output_W6,
-      Output_W7 => rounds10_Output_W7,
-      Output_Slot => rounds10_Output_Slot
+      Output_Slot => rounds10_Output_Slot,
+      Output_State => rounds10_Output_State
     );
 
-  u_rounds11 : entity work.Sha512RoundStage
+  u_rounds11 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 11,
       rounds => 1
@@ -2016,40 +994,20 @@ begin
       rst => rst,
       Input_Valid => rounds10_Output_Valid,
       Input_Last => rounds10_Output_Last,
-      Input_Ab => rounds10_Output_Ab,
-      Input_Cd => rounds10_Output_Cd,
-      Input_Ef => rounds10_Output_Ef,
-      Input_Gh => rounds10_Output_Gh,
+      Input_Window => rounds10_Output_Window,
       Input_First => rounds10_Output_First,
-      Input_W0 => rounds10_Output_W0,
-      Input_W1 => rounds10_Output_W1,
-      Input_W2 => rounds10_Output_W2,
-      Input_W3 => rounds10_Output_W3,
-      Input_W4 => rounds10_Output_W4,
-      Input_W5 => rounds10_Output_W5,
-      Input_W6 => rounds10_Output_W6,
-      Input_W7 => rounds10_Output_W7,
       Input_Slot => rounds10_Output_Slot,
+      Input_State => rounds10_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds11_Output_Valid,
       Output_Last => rounds11_Output_Last,
-      Output_Ab => rounds11_Output_Ab,
-      Output_Cd => rounds11_Output_Cd,
-      Output_Ef => rounds11_Output_Ef,
-      Output_Gh => rounds11_Output_Gh,
+      Output_Window => rounds11_Output_Window,
       Output_First => rounds11_Output_First,
-      Output_W0 => rounds11_Output_W0,
-      Output_W1 => rounds11_Output_W1,
-      Output_W2 => rounds11_Output_W2,
-      Output_W3 => rounds11_Output_W3,
-      Output_W4 => rounds11_Output_W4,
-      Output_W5 => rounds11_Output_W5,
-      Output_W6 => rounds11_Output_W6,
-      Output_W7 => rounds11_Output_W7,
-      Output_Slot => rounds11_Output_Slot
+      Output_Slot => rounds11_Output_Slot,
+      Output_State => rounds11_Output_State
     );
 
-  u_rounds12 : entity work.Sha512RoundStage
+  u_rounds12 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 12,
       rounds => 1
@@ -2059,40 +1017,20 @@ begin
       rst => rst,
       Input_Valid => rounds11_Output_Valid,
       Input_Last => rounds11_Output_Last,
-      Input_Ab => rounds11_Output_Ab,
-      Input_Cd => rounds11_Output_Cd,
-      Input_Ef => rounds11_Output_Ef,
-      Input_Gh => rounds11_Output_Gh,
+      Input_Window => rounds11_Output_Window,
       Input_First => rounds11_Output_First,
-      Input_W0 => rounds11_Output_W0,
-      Input_W1 => rounds11_Output_W1,
-      Input_W2 => rounds11_Output_W2,
-      Input_W3 => rounds11_Output_W3,
-      Input_W4 => rounds11_Output_W4,
-      Input_W5 => rounds11_Output_W5,
-      Input_W6 => rounds11_Output_W6,
-      Input_W7 => rounds11_Output_W7,
       Input_Slot => rounds11_Output_Slot,
+      Input_State => rounds11_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds12_Output_Valid,
       Output_Last => rounds12_Output_Last,
-      Output_Ab => rounds12_Output_Ab,
-      Output_Cd => rounds12_Output_Cd,
-      Output_Ef => rounds12_Output_Ef,
-      Output_Gh => rounds12_Output_Gh,
+      Output_Window => rounds12_Output_Window,
       Output_First => rounds12_Output_First,
-      Output_W0 => rounds12_Output_W0,
-      Output_W1 => rounds12_Output_W1,
-      Output_W2 => rounds12_Output_W2,
-      Output_W3 => rounds12_Output_W3,
-      Output_W4 => rounds12_Output_W4,
-      Output_W5 => rounds12_Output_W5,
-      Output_W6 => rounds12_Output_W6,
-      Output_W7 => rounds12_Output_W7,
-      Output_Slot => rounds12_Output_Slot
+      Output_Slot => rounds12_Output_Slot,
+      Output_State => rounds12_Output_State
     );
 
-  u_rounds13 : entity work.Sha512RoundStage
+  u_rounds13 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 13,
       rounds => 1
@@ -2102,40 +1040,20 @@ begin
       rst => rst,
       Input_Valid => rounds12_Output_Valid,
       Input_Last => rounds12_Output_Last,
-      Input_Ab => rounds12_Output_Ab,
-      Input_Cd => rounds12_Output_Cd,
-      Input_Ef => rounds12_Output_Ef,
-      Input_Gh => rounds12_Output_Gh,
+      Input_Window => rounds12_Output_Window,
       Input_First => rounds12_Output_First,
-      Input_W0 => rounds12_Output_W0,
-      Input_W1 => rounds12_Output_W1,
-      Input_W2 => rounds12_Output_W2,
-      Input_W3 => rounds12_Output_W3,
-      Input_W4 => rounds12_Output_W4,
-      Input_W5 => rounds12_Output_W5,
-      Input_W6 => rounds12_Output_W6,
-      Input_W7 => rounds12_Output_W7,
       Input_Slot => rounds12_Output_Slot,
+      Input_State => rounds12_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds13_Output_Valid,
       Output_Last => rounds13_Output_Last,
-      Output_Ab => rounds13_Output_Ab,
-      Output_Cd => rounds13_Output_Cd,
-      Output_Ef => rounds13_Output_Ef,
-      Output_Gh => rounds13_Output_Gh,
+      Output_Window => rounds13_Output_Window,
       Output_First => rounds13_Output_First,
-      Output_W0 => rounds13_Output_W0,
-      Output_W1 => rounds13_Output_W1,
-      Output_W2 => rounds13_Output_W2,
-      Output_W3 => rounds13_Output_W3,
-      Output_W4 => rounds13_Output_W4,
-      Output_W5 => rounds13_Output_W5,
-      Output_W6 => rounds13_Output_W6,
-      Output_W7 => rounds13_Output_W7,
-      Output_Slot => rounds13_Output_Slot
+      Output_Slot => rounds13_Output_Slot,
+      Output_State => rounds13_Output_State
     );
 
-  u_rounds14 : entity work.Sha512RoundStage
+  u_rounds14 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 14,
       rounds => 1
@@ -2145,40 +1063,20 @@ begin
       rst => rst,
       Input_Valid => rounds13_Output_Valid,
       Input_Last => rounds13_Output_Last,
-      Input_Ab => rounds13_Output_Ab,
-      Input_Cd => rounds13_Output_Cd,
-      Input_Ef => rounds13_Output_Ef,
-      Input_Gh => rounds13_Output_Gh,
+      Input_Window => rounds13_Output_Window,
       Input_First => rounds13_Output_First,
-      Input_W0 => rounds13_Output_W0,
-      Input_W1 => rounds13_Output_W1,
-      Input_W2 => rounds13_Output_W2,
-      Input_W3 => rounds13_Output_W3,
-      Input_W4 => rounds13_Output_W4,
-      Input_W5 => rounds13_Output_W5,
-      Input_W6 => rounds13_Output_W6,
-      Input_W7 => rounds13_Output_W7,
       Input_Slot => rounds13_Output_Slot,
+      Input_State => rounds13_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds14_Output_Valid,
       Output_Last => rounds14_Output_Last,
-      Output_Ab => rounds14_Output_Ab,
-      Output_Cd => rounds14_Output_Cd,
-      Output_Ef => rounds14_Output_Ef,
-      Output_Gh => rounds14_Output_Gh,
+      Output_Window => rounds14_Output_Window,
       Output_First => rounds14_Output_First,
-      Output_W0 => rounds14_Output_W0,
-      Output_W1 => rounds14_Output_W1,
-      Output_W2 => rounds14_Output_W2,
-      Output_W3 => rounds14_Output_W3,
-      Output_W4 => rounds14_Output_W4,
-      Output_W5 => rounds14_Output_W5,
-      Output_W6 => rounds14_Output_W6,
-      Output_W7 => rounds14_Output_W7,
-      Output_Slot => rounds14_Output_Slot
+      Output_Slot => rounds14_Output_Slot,
+      Output_State => rounds14_Output_State
     );
 
-  u_rounds15 : entity work.Sha512RoundStage
+  u_rounds15 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 15,
       rounds => 1
@@ -2188,40 +1086,20 @@ begin
       rst => rst,
       Input_Valid => rounds14_Output_Valid,
       Input_Last => rounds14_Output_Last,
-      Input_Ab => rounds14_Output_Ab,
-      Input_Cd => rounds14_Output_Cd,
-      Input_Ef => rounds14_Output_Ef,
-      Input_Gh => rounds14_Output_Gh,
+      Input_Window => rounds14_Output_Window,
       Input_First => rounds14_Output_First,
-      Input_W0 => rounds14_Output_W0,
-      Input_W1 => rounds14_Output_W1,
-      Input_W2 => rounds14_Output_W2,
-      Input_W3 => rounds14_Output_W3,
-      Input_W4 => rounds14_Output_W4,
-      Input_W5 => rounds14_Output_W5,
-      Input_W6 => rounds14_Output_W6,
-      Input_W7 => rounds14_Output_W7,
       Input_Slot => rounds14_Output_Slot,
+      Input_State => rounds14_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds15_Output_Valid,
       Output_Last => rounds15_Output_Last,
-      Output_Ab => rounds15_Output_Ab,
-      Output_Cd => rounds15_Output_Cd,
-      Output_Ef => rounds15_Output_Ef,
-      Output_Gh => rounds15_Output_Gh,
+      Output_Window => rounds15_Output_Window,
       Output_First => rounds15_Output_First,
-      Output_W0 => rounds15_Output_W0,
-      Output_W1 => rounds15_Output_W1,
-      Output_W2 => rounds15_Output_W2,
-      Output_W3 => rounds15_Output_W3,
-      Output_W4 => rounds15_Output_W4,
-      Output_W5 => rounds15_Output_W5,
-      Output_W6 => rounds15_Output_W6,
-      Output_W7 => rounds15_Output_W7,
-      Output_Slot => rounds15_Output_Slot
+      Output_Slot => rounds15_Output_Slot,
+      Output_State => rounds15_Output_State
     );
 
-  u_rounds16 : entity work.Sha512RoundStage
+  u_rounds16 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 16,
       rounds => 1
@@ -2231,40 +1109,20 @@ begin
       rst => rst,
       Input_Valid => rounds15_Output_Valid,
       Input_Last => rounds15_Output_Last,
-      Input_Ab => rounds15_Output_Ab,
-      Input_Cd => rounds15_Output_Cd,
-      Input_Ef => rounds15_Output_Ef,
-      Input_Gh => rounds15_Output_Gh,
+      Input_Window => rounds15_Output_Window,
       Input_First => rounds15_Output_First,
-      Input_W0 => rounds15_Output_W0,
-      Input_W1 => rounds15_Output_W1,
-      Input_W2 => rounds15_Output_W2,
-      Input_W3 => rounds15_Output_W3,
-      Input_W4 => rounds15_Output_W4,
-      Input_W5 => rounds15_Output_W5,
-      Input_W6 => rounds15_Output_W6,
-      Input_W7 => rounds15_Output_W7,
       Input_Slot => rounds15_Output_Slot,
+      Input_State => rounds15_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds16_Output_Valid,
       Output_Last => rounds16_Output_Last,
-      Output_Ab => rounds16_Output_Ab,
-      Output_Cd => rounds16_Output_Cd,
-      Output_Ef => rounds16_Output_Ef,
-      Output_Gh => rounds16_Output_Gh,
+      Output_Window => rounds16_Output_Window,
       Output_First => rounds16_Output_First,
-      Output_W0 => rounds16_Output_W0,
-      Output_W1 => rounds16_Output_W1,
-      Output_W2 => rounds16_Output_W2,
-      Output_W3 => rounds16_Output_W3,
-      Output_W4 => rounds16_Output_W4,
-      Output_W5 => rounds16_Output_W5,
-      Output_W6 => rounds16_Output_W6,
-      Output_W7 => rounds16_Output_W7,
-      Output_Slot => rounds16_Output_Slot
+      Output_Slot => rounds16_Output_Slot,
+      Output_State => rounds16_Output_State
     );
 
-  u_rounds17 : entity work.Sha512RoundStage
+  u_rounds17 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 17,
       rounds => 1
@@ -2274,40 +1132,20 @@ begin
       rst => rst,
       Input_Valid => rounds16_Output_Valid,
       Input_Last => rounds16_Output_Last,
-      Input_Ab => rounds16_Output_Ab,
-      Input_Cd => rounds16_Output_Cd,
-      Input_Ef => rounds16_Output_Ef,
-      Input_Gh => rounds16_Output_Gh,
+      Input_Window => rounds16_Output_Window,
       Input_First => rounds16_Output_First,
-      Input_W0 => rounds16_Output_W0,
-      Input_W1 => rounds16_Output_W1,
-      Input_W2 => rounds16_Output_W2,
-      Input_W3 => rounds16_Output_W3,
-      Input_W4 => rounds16_Output_W4,
-      Input_W5 => rounds16_Output_W5,
-      Input_W6 => rounds16_Output_W6,
-      Input_W7 => rounds16_Output_W7,
       Input_Slot => rounds16_Output_Slot,
+      Input_State => rounds16_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds17_Output_Valid,
       Output_Last => rounds17_Output_Last,
-      Output_Ab => rounds17_Output_Ab,
-      Output_Cd => rounds17_Output_Cd,
-      Output_Ef => rounds17_Output_Ef,
-      Output_Gh => rounds17_Output_Gh,
+      Output_Window => rounds17_Output_Window,
       Output_First => rounds17_Output_First,
-      Output_W0 => rounds17_Output_W0,
-      Output_W1 => rounds17_Output_W1,
-      Output_W2 => rounds17_Output_W2,
-      Output_W3 => rounds17_Output_W3,
-      Output_W4 => rounds17_Output_W4,
-      Output_W5 => rounds17_Output_W5,
-      Output_W6 => rounds17_Output_W6,
-      Output_W7 => rounds17_Output_W7,
-      Output_Slot => rounds17_Output_Slot
+      Output_Slot => rounds17_Output_Slot,
+      Output_State => rounds17_Output_State
     );
 
-  u_rounds18 : entity work.Sha512RoundStage
+  u_rounds18 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 18,
       rounds => 1
@@ -2317,40 +1155,20 @@ begin
       rst => rst,
       Input_Valid => rounds17_Output_Valid,
       Input_Last => rounds17_Output_Last,
-      Input_Ab => rounds17_Output_Ab,
-      Input_Cd => rounds17_Output_Cd,
-      Input_Ef => rounds17_Output_Ef,
-      Input_Gh => rounds17_Output_Gh,
+      Input_Window => rounds17_Output_Window,
       Input_First => rounds17_Output_First,
-      Input_W0 => rounds17_Output_W0,
-      Input_W1 => rounds17_Output_W1,
-      Input_W2 => rounds17_Output_W2,
-      Input_W3 => rounds17_Output_W3,
-      Input_W4 => rounds17_Output_W4,
-      Input_W5 => rounds17_Output_W5,
-      Input_W6 => rounds17_Output_W6,
-      Input_W7 => rounds17_Output_W7,
       Input_Slot => rounds17_Output_Slot,
+      Input_State => rounds17_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds18_Output_Valid,
       Output_Last => rounds18_Output_Last,
-      Output_Ab => rounds18_Output_Ab,
-      Output_Cd => rounds18_Output_Cd,
-      Output_Ef => rounds18_Output_Ef,
-      Output_Gh => rounds18_Output_Gh,
+      Output_Window => rounds18_Output_Window,
       Output_First => rounds18_Output_First,
-      Output_W0 => rounds18_Output_W0,
-      Output_W1 => rounds18_Output_W1,
-      Output_W2 => rounds18_Output_W2,
-      Output_W3 => rounds18_Output_W3,
-      Output_W4 => rounds18_Output_W4,
-      Output_W5 => rounds18_Output_W5,
-      Output_W6 => rounds18_Output_W6,
-      Output_W7 => rounds18_Output_W7,
-      Output_Slot => rounds18_Output_Slot
+      Output_Slot => rounds18_Output_Slot,
+      Output_State => rounds18_Output_State
     );
 
-  u_rounds19 : entity work.Sha512RoundStage
+  u_rounds19 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 19,
       rounds => 1
@@ -2360,40 +1178,20 @@ begin
       rst => rst,
       Input_Valid => rounds18_Output_Valid,
       Input_Last => rounds18_Output_Last,
-      Input_Ab => rounds18_Output_Ab,
-      Input_Cd => rounds18_Output_Cd,
-      Input_Ef => rounds18_Output_Ef,
-      Input_Gh => rounds18_Output_Gh,
+      Input_Window => rounds18_Output_Window,
       Input_First => rounds18_Output_First,
-      Input_W0 => rounds18_Output_W0,
-      Input_W1 => rounds18_Output_W1,
-      Input_W2 => rounds18_Output_W2,
-      Input_W3 => rounds18_Output_W3,
-      Input_W4 => rounds18_Output_W4,
-      Input_W5 => rounds18_Output_W5,
-      Input_W6 => rounds18_Output_W6,
-      Input_W7 => rounds18_Output_W7,
       Input_Slot => rounds18_Output_Slot,
+      Input_State => rounds18_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds19_Output_Valid,
       Output_Last => rounds19_Output_Last,
-      Output_Ab => rounds19_Output_Ab,
-      Output_Cd => rounds19_Output_Cd,
-      Output_Ef => rounds19_Output_Ef,
-      Output_Gh => rounds19_Output_Gh,
+      Output_Window => rounds19_Output_Window,
       Output_First => rounds19_Output_First,
-      Output_W0 => rounds19_Output_W0,
-      Output_W1 => rounds19_Output_W1,
-      Output_W2 => rounds19_Output_W2,
-      Output_W3 => rounds19_Output_W3,
-      Output_W4 => rounds19_Output_W4,
-      Output_W5 => rounds19_Output_W5,
-      Output_W6 => rounds19_Output_W6,
-      Output_W7 => rounds19_Output_W7,
-      Output_Slot => rounds19_Output_Slot
+      Output_Slot => rounds19_Output_Slot,
+      Output_State => rounds19_Output_State
     );
 
-  u_rounds20 : entity work.Sha512RoundStage
+  u_rounds20 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 20,
       rounds => 1
@@ -2403,40 +1201,20 @@ begin
       rst => rst,
       Input_Valid => rounds19_Output_Valid,
       Input_Last => rounds19_Output_Last,
-      Input_Ab => rounds19_Output_Ab,
-      Input_Cd => rounds19_Output_Cd,
-      Input_Ef => rounds19_Output_Ef,
-      Input_Gh => rounds19_Output_Gh,
+      Input_Window => rounds19_Output_Window,
       Input_First => rounds19_Output_First,
-      Input_W0 => rounds19_Output_W0,
-      Input_W1 => rounds19_Output_W1,
-      Input_W2 => rounds19_Output_W2,
-      Input_W3 => rounds19_Output_W3,
-      Input_W4 => rounds19_Output_W4,
-      Input_W5 => rounds19_Output_W5,
-      Input_W6 => rounds19_Output_W6,
-      Input_W7 => rounds19_Output_W7,
       Input_Slot => rounds19_Output_Slot,
+      Input_State => rounds19_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds20_Output_Valid,
       Output_Last => rounds20_Output_Last,
-      Output_Ab => rounds20_Output_Ab,
-      Output_Cd => rounds20_Output_Cd,
-      Output_Ef => rounds20_Output_Ef,
-      Output_Gh => rounds20_Output_Gh,
+      Output_Window => rounds20_Output_Window,
       Output_First => rounds20_Output_First,
-      Output_W0 => rounds20_Output_W0,
-      Output_W1 => rounds20_Output_W1,
-      Output_W2 => rounds20_Output_W2,
-      Output_W3 => rounds20_Output_W3,
-      Output_W4 => rounds20_Output_W4,
-      Output_W5 => rounds20_Output_W5,
-      Output_W6 => rounds20_Output_W6,
-      Output_W7 => rounds20_Output_W7,
-      Output_Slot => rounds20_Output_Slot
+      Output_Slot => rounds20_Output_Slot,
+      Output_State => rounds20_Output_State
     );
 
-  u_rounds21 : entity work.Sha512RoundStage
+  u_rounds21 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 21,
       rounds => 1
@@ -2446,40 +1224,20 @@ begin
       rst => rst,
       Input_Valid => rounds20_Output_Valid,
       Input_Last => rounds20_Output_Last,
-      Input_Ab => rounds20_Output_Ab,
-      Input_Cd => rounds20_Output_Cd,
-      Input_Ef => rounds20_Output_Ef,
-      Input_Gh => rounds20_Output_Gh,
+      Input_Window => rounds20_Output_Window,
       Input_First => rounds20_Output_First,
-      Input_W0 => rounds20_Output_W0,
-      Input_W1 => rounds20_Output_W1,
-      Input_W2 => rounds20_Output_W2,
-      Input_W3 => rounds20_Output_W3,
-      Input_W4 => rounds20_Output_W4,
-      Input_W5 => rounds20_Output_W5,
-      Input_W6 => rounds20_Output_W6,
-      Input_W7 => rounds20_Output_W7,
       Input_Slot => rounds20_Output_Slot,
+      Input_State => rounds20_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds21_Output_Valid,
       Output_Last => rounds21_Output_Last,
-      Output_Ab => rounds21_Output_Ab,
-      Output_Cd => rounds21_Output_Cd,
-      Output_Ef => rounds21_Output_Ef,
-      Output_Gh => rounds21_Output_Gh,
+      Output_Window => rounds21_Output_Window,
       Output_First => rounds21_Output_First,
-      Output_W0 => rounds21_Output_W0,
-      Output_W1 => rounds21_Output_W1,
-      Output_W2 => rounds21_Output_W2,
-      Output_W3 => rounds21_Output_W3,
-      Output_W4 => rounds21_Output_W4,
-      Output_W5 => rounds21_Output_W5,
-      Output_W6 => rounds21_Output_W6,
-      Output_W7 => rounds21_Output_W7,
-      Output_Slot => rounds21_Output_Slot
+      Output_Slot => rounds21_Output_Slot,
+      Output_State => rounds21_Output_State
     );
 
-  u_rounds22 : entity work.Sha512RoundStage
+  u_rounds22 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 22,
       rounds => 1
@@ -2489,40 +1247,20 @@ begin
       rst => rst,
       Input_Valid => rounds21_Output_Valid,
       Input_Last => rounds21_Output_Last,
-      Input_Ab => rounds21_Output_Ab,
-      Input_Cd => rounds21_Output_Cd,
-      Input_Ef => rounds21_Output_Ef,
-      Input_Gh => rounds21_Output_Gh,
+      Input_Window => rounds21_Output_Window,
       Input_First => rounds21_Output_First,
-      Input_W0 => rounds21_Output_W0,
-      Input_W1 => rounds21_Output_W1,
-      Input_W2 => rounds21_Output_W2,
-      Input_W3 => rounds21_Output_W3,
-      Input_W4 => rounds21_Output_W4,
-      Input_W5 => rounds21_Output_W5,
-      Input_W6 => rounds21_Output_W6,
-      Input_W7 => rounds21_Output_W7,
       Input_Slot => rounds21_Output_Slot,
+      Input_State => rounds21_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds22_Output_Valid,
       Output_Last => rounds22_Output_Last,
-      Output_Ab => rounds22_Output_Ab,
-      Output_Cd => rounds22_Output_Cd,
-      Output_Ef => rounds22_Output_Ef,
-      Output_Gh => rounds22_Output_Gh,
+      Output_Window => rounds22_Output_Window,
       Output_First => rounds22_Output_First,
-      Output_W0 => rounds22_Output_W0,
-      Output_W1 => rounds22_Output_W1,
-      Output_W2 => rounds22_Output_W2,
-      Output_W3 => rounds22_Output_W3,
-      Output_W4 => rounds22_Output_W4,
-      Output_W5 => rounds22_Output_W5,
-      Output_W6 => rounds22_Output_W6,
-      Output_W7 => rounds22_Output_W7,
-      Output_Slot => rounds22_Output_Slot
+      Output_Slot => rounds22_Output_Slot,
+      Output_State => rounds22_Output_State
     );
 
-  u_rounds23 : entity work.Sha512RoundStage
+  u_rounds23 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 23,
       rounds => 1
@@ -2532,40 +1270,20 @@ begin
       rst => rst,
       Input_Valid => rounds22_Output_Valid,
       Input_Last => rounds22_Output_Last,
-      Input_Ab => rounds22_Output_Ab,
-      Input_Cd => rounds22_Output_Cd,
-      Input_Ef => rounds22_Output_Ef,
-      Input_Gh => rounds22_Output_Gh,
+      Input_Window => rounds22_Output_Window,
       Input_First => rounds22_Output_First,
-      Input_W0 => rounds22_Output_W0,
-      Input_W1 => rounds22_Output_W1,
-      Input_W2 => rounds22_Output_W2,
-      Input_W3 => rounds22_Output_W3,
-      Input_W4 => rounds22_Output_W4,
-      Input_W5 => rounds22_Output_W5,
-      Input_W6 => rounds22_Output_W6,
-      Input_W7 => rounds22_Output_W7,
       Input_Slot => rounds22_Output_Slot,
+      Input_State => rounds22_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds23_Output_Valid,
       Output_Last => rounds23_Output_Last,
-      Output_Ab => rounds23_Output_Ab,
-      Output_Cd => rounds23_Output_Cd,
-      Output_Ef => rounds23_Output_Ef,
-      Output_Gh => rounds23_Output_Gh,
+      Output_Window => rounds23_Output_Window,
       Output_First => rounds23_Output_First,
-      Output_W0 => rounds23_Output_W0,
-      Output_W1 => rounds23_Output_W1,
-      Output_W2 => rounds23_Output_W2,
-      Output_W3 => rounds23_Output_W3,
-      Output_W4 => rounds23_Output_W4,
-      Output_W5 => rounds23_Output_W5,
-      Output_W6 => rounds23_Output_W6,
-      Output_W7 => rounds23_Output_W7,
-      Output_Slot => rounds23_Output_Slot
+      Output_Slot => rounds23_Output_Slot,
+      Output_State => rounds23_Output_State
     );
 
-  u_rounds24 : entity work.Sha512RoundStage
+  u_rounds24 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 24,
       rounds => 1
@@ -2575,40 +1293,20 @@ begin
       rst => rst,
       Input_Valid => rounds23_Output_Valid,
       Input_Last => rounds23_Output_Last,
-      Input_Ab => rounds23_Output_Ab,
-      Input_Cd => rounds23_Output_Cd,
-      Input_Ef => rounds23_Output_Ef,
-      Input_Gh => rounds23_Output_Gh,
+      Input_Window => rounds23_Output_Window,
       Input_First => rounds23_Output_First,
-      Input_W0 => rounds23_Output_W0,
-      Input_W1 => rounds23_Output_W1,
-      Input_W2 => rounds23_Output_W2,
-      Input_W3 => rounds23_Output_W3,
-      Input_W4 => rounds23_Output_W4,
-      Input_W5 => rounds23_Output_W5,
-      Input_W6 => rounds23_Output_W6,
-      Input_W7 => rounds23_Output_W7,
       Input_Slot => rounds23_Output_Slot,
+      Input_State => rounds23_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds24_Output_Valid,
       Output_Last => rounds24_Output_Last,
-      Output_Ab => rounds24_Output_Ab,
-      Output_Cd => rounds24_Output_Cd,
-      Output_Ef => rounds24_Output_Ef,
-      Output_Gh => rounds24_Output_Gh,
+      Output_Window => rounds24_Output_Window,
       Output_First => rounds24_Output_First,
-      Output_W0 => rounds24_Output_W0,
-      Output_W1 => rounds24_Output_W1,
-      Output_W2 => rounds24_Output_W2,
-      Output_W3 => rounds24_Output_W3,
-      Output_W4 => rounds24_Output_W4,
-      Output_W5 => rounds24_Output_W5,
-      Output_W6 => rounds24_Output_W6,
-      Output_W7 => rounds24_Output_W7,
-      Output_Slot => rounds24_Output_Slot
+      Output_Slot => rounds24_Output_Slot,
+      Output_State => rounds24_Output_State
     );
 
-  u_rounds25 : entity work.Sha512RoundStage
+  u_rounds25 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 25,
       rounds => 1
@@ -2618,40 +1316,20 @@ begin
       rst => rst,
       Input_Valid => rounds24_Output_Valid,
       Input_Last => rounds24_Output_Last,
-      Input_Ab => rounds24_Output_Ab,
-      Input_Cd => rounds24_Output_Cd,
-      Input_Ef => rounds24_Output_Ef,
-      Input_Gh => rounds24_Output_Gh,
+      Input_Window => rounds24_Output_Window,
       Input_First => rounds24_Output_First,
-      Input_W0 => rounds24_Output_W0,
-      Input_W1 => rounds24_Output_W1,
-      Input_W2 => rounds24_Output_W2,
-      Input_W3 => rounds24_Output_W3,
-      Input_W4 => rounds24_Output_W4,
-      Input_W5 => rounds24_Output_W5,
-      Input_W6 => rounds24_Output_W6,
-      Input_W7 => rounds24_Output_W7,
       Input_Slot => rounds24_Output_Slot,
+      Input_State => rounds24_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds25_Output_Valid,
       Output_Last => rounds25_Output_Last,
-      Output_Ab => rounds25_Output_Ab,
-      Output_Cd => rounds25_Output_Cd,
-      Output_Ef => rounds25_Output_Ef,
-      Output_Gh => rounds25_Output_Gh,
+      Output_Window => rounds25_Output_Window,
       Output_First => rounds25_Output_First,
-      Output_W0 => rounds25_Output_W0,
-      Output_W1 => rounds25_Output_W1,
-      Output_W2 => rounds25_Output_W2,
-      Output_W3 => rounds25_Output_W3,
-      Output_W4 => rounds25_Output_W4,
-      Output_W5 => rounds25_Output_W5,
-      Output_W6 => rounds25_Output_W6,
-      Output_W7 => rounds25_Output_W7,
-      Output_Slot => rounds25_Output_Slot
+      Output_Slot => rounds25_Output_Slot,
+      Output_State => rounds25_Output_State
     );
 
-  u_rounds26 : entity work.Sha512RoundStage
+  u_rounds26 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 26,
       rounds => 1
@@ -2661,40 +1339,20 @@ begin
       rst => rst,
       Input_Valid => rounds25_Output_Valid,
       Input_Last => rounds25_Output_Last,
-      Input_Ab => rounds25_Output_Ab,
-      Input_Cd => rounds25_Output_Cd,
-      Input_Ef => rounds25_Output_Ef,
-      Input_Gh => rounds25_Output_Gh,
+      Input_Window => rounds25_Output_Window,
       Input_First => rounds25_Output_First,
-      Input_W0 => rounds25_Output_W0,
-      Input_W1 => rounds25_Output_W1,
-      Input_W2 => rounds25_Output_W2,
-      Input_W3 => rounds25_Output_W3,
-      Input_W4 => rounds25_Output_W4,
-      Input_W5 => rounds25_Output_W5,
-      Input_W6 => rounds25_Output_W6,
-      Input_W7 => rounds25_Output_W7,
       Input_Slot => rounds25_Output_Slot,
+      Input_State => rounds25_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds26_Output_Valid,
       Output_Last => rounds26_Output_Last,
-      Output_Ab => rounds26_Output_Ab,
-      Output_Cd => rounds26_Output_Cd,
-      Output_Ef => rounds26_Output_Ef,
-      Output_Gh => rounds26_Output_Gh,
+      Output_Window => rounds26_Output_Window,
       Output_First => rounds26_Output_First,
-      Output_W0 => rounds26_Output_W0,
-      Output_W1 => rounds26_Output_W1,
-      Output_W2 => rounds26_Output_W2,
-      Output_W3 => rounds26_Output_W3,
-      Output_W4 => rounds26_Output_W4,
-      Output_W5 => rounds26_Output_W5,
-      Output_W6 => rounds26_Output_W6,
-      Output_W7 => rounds26_Output_W7,
-      Output_Slot => rounds26_Output_Slot
+      Output_Slot => rounds26_Output_Slot,
+      Output_State => rounds26_Output_State
     );
 
-  u_rounds27 : entity work.Sha512RoundStage
+  u_rounds27 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 27,
       rounds => 1
@@ -2704,40 +1362,20 @@ begin
       rst => rst,
       Input_Valid => rounds26_Output_Valid,
       Input_Last => rounds26_Output_Last,
-      Input_Ab => rounds26_Output_Ab,
-      Input_Cd => rounds26_Output_Cd,
-      Input_Ef => rounds26_Output_Ef,
-      Input_Gh => rounds26_Output_Gh,
+      Input_Window => rounds26_Output_Window,
       Input_First => rounds26_Output_First,
-      Input_W0 => rounds26_Output_W0,
-      Input_W1 => rounds26_Output_W1,
-      Input_W2 => rounds26_Output_W2,
-      Input_W3 => rounds26_Output_W3,
-      Input_W4 => rounds26_Output_W4,
-      Input_W5 => rounds26_Output_W5,
-      Input_W6 => rounds26_Output_W6,
-      Input_W7 => rounds26_Output_W7,
       Input_Slot => rounds26_Output_Slot,
+      Input_State => rounds26_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds27_Output_Valid,
       Output_Last => rounds27_Output_Last,
-      Output_Ab => rounds27_Output_Ab,
-      Output_Cd => rounds27_Output_Cd,
-      Output_Ef => rounds27_Output_Ef,
-      Output_Gh => rounds27_Output_Gh,
+      Output_Window => rounds27_Output_Window,
       Output_First => rounds27_Output_First,
-      Output_W0 => rounds27_Output_W0,
-      Output_W1 => rounds27_Output_W1,
-      Output_W2 => rounds27_Output_W2,
-      Output_W3 => rounds27_Output_W3,
-      Output_W4 => rounds27_Output_W4,
-      Output_W5 => rounds27_Output_W5,
-      Output_W6 => rounds27_Output_W6,
-      Output_W7 => rounds27_Output_W7,
-      Output_Slot => rounds27_Output_Slot
+      Output_Slot => rounds27_Output_Slot,
+      Output_State => rounds27_Output_State
     );
 
-  u_rounds28 : entity work.Sha512RoundStage
+  u_rounds28 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 28,
       rounds => 1
@@ -2747,40 +1385,20 @@ begin
       rst => rst,
       Input_Valid => rounds27_Output_Valid,
       Input_Last => rounds27_Output_Last,
-      Input_Ab => rounds27_Output_Ab,
-      Input_Cd => rounds27_Output_Cd,
-      Input_Ef => rounds27_Output_Ef,
-      Input_Gh => rounds27_Output_Gh,
+      Input_Window => rounds27_Output_Window,
       Input_First => rounds27_Output_First,
-      Input_W0 => rounds27_Output_W0,
-      Input_W1 => rounds27_Output_W1,
-      Input_W2 => rounds27_Output_W2,
-      Input_W3 => rounds27_Output_W3,
-      Input_W4 => rounds27_Output_W4,
-      Input_W5 => rounds27_Output_W5,
-      Input_W6 => rounds27_Output_W6,
-      Input_W7 => rounds27_Output_W7,
       Input_Slot => rounds27_Output_Slot,
+      Input_State => rounds27_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds28_Output_Valid,
       Output_Last => rounds28_Output_Last,
-      Output_Ab => rounds28_Output_Ab,
-      Output_Cd => rounds28_Output_Cd,
-      Output_Ef => rounds28_Output_Ef,
-      Output_Gh => rounds28_Output_Gh,
+      Output_Window => rounds28_Output_Window,
       Output_First => rounds28_Output_First,
-      Output_W0 => rounds28_Output_W0,
-      Output_W1 => rounds28_Output_W1,
-      Output_W2 => rounds28_Output_W2,
-      Output_W3 => rounds28_Output_W3,
-      Output_W4 => rounds28_Output_W4,
-      Output_W5 => rounds28_Output_W5,
-      Output_W6 => rounds28_Output_W6,
-      Output_W7 => rounds28_Output_W7,
-      Output_Slot => rounds28_Output_Slot
+      Output_Slot => rounds28_Output_Slot,
+      Output_State => rounds28_Output_State
     );
 
-  u_rounds29 : entity work.Sha512RoundStage
+  u_rounds29 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 29,
       rounds => 1
@@ -2790,40 +1408,20 @@ begin
       rst => rst,
       Input_Valid => rounds28_Output_Valid,
       Input_Last => rounds28_Output_Last,
-      Input_Ab => rounds28_Output_Ab,
-      Input_Cd => rounds28_Output_Cd,
-      Input_Ef => rounds28_Output_Ef,
-      Input_Gh => rounds28_Output_Gh,
+      Input_Window => rounds28_Output_Window,
       Input_First => rounds28_Output_First,
-      Input_W0 => rounds28_Output_W0,
-      Input_W1 => rounds28_Output_W1,
-      Input_W2 => rounds28_Output_W2,
-      Input_W3 => rounds28_Output_W3,
-      Input_W4 => rounds28_Output_W4,
-      Input_W5 => rounds28_Output_W5,
-      Input_W6 => rounds28_Output_W6,
-      Input_W7 => rounds28_Output_W7,
       Input_Slot => rounds28_Output_Slot,
+      Input_State => rounds28_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds29_Output_Valid,
       Output_Last => rounds29_Output_Last,
-      Output_Ab => rounds29_Output_Ab,
-      Output_Cd => rounds29_Output_Cd,
-      Output_Ef => rounds29_Output_Ef,
-      Output_Gh => rounds29_Output_Gh,
+      Output_Window => rounds29_Output_Window,
       Output_First => rounds29_Output_First,
-      Output_W0 => rounds29_Output_W0,
-      Output_W1 => rounds29_Output_W1,
-      Output_W2 => rounds29_Output_W2,
-      Output_W3 => rounds29_Output_W3,
-      Output_W4 => rounds29_Output_W4,
-      Output_W5 => rounds29_Output_W5,
-      Output_W6 => rounds29_Output_W6,
-      Output_W7 => rounds29_Output_W7,
-      Output_Slot => rounds29_Output_Slot
+      Output_Slot => rounds29_Output_Slot,
+      Output_State => rounds29_Output_State
     );
 
-  u_rounds30 : entity work.Sha512RoundStage
+  u_rounds30 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 30,
       rounds => 1
@@ -2833,40 +1431,20 @@ begin
       rst => rst,
       Input_Valid => rounds29_Output_Valid,
       Input_Last => rounds29_Output_Last,
-      Input_Ab => rounds29_Output_Ab,
-      Input_Cd => rounds29_Output_Cd,
-      Input_Ef => rounds29_Output_Ef,
-      Input_Gh => rounds29_Output_Gh,
+      Input_Window => rounds29_Output_Window,
       Input_First => rounds29_Output_First,
-      Input_W0 => rounds29_Output_W0,
-      Input_W1 => rounds29_Output_W1,
-      Input_W2 => rounds29_Output_W2,
-      Input_W3 => rounds29_Output_W3,
-      Input_W4 => rounds29_Output_W4,
-      Input_W5 => rounds29_Output_W5,
-      Input_W6 => rounds29_Output_W6,
-      Input_W7 => rounds29_Output_W7,
       Input_Slot => rounds29_Output_Slot,
+      Input_State => rounds29_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds30_Output_Valid,
       Output_Last => rounds30_Output_Last,
-      Output_Ab => rounds30_Output_Ab,
-      Output_Cd => rounds30_Output_Cd,
-      Output_Ef => rounds30_Output_Ef,
-      Output_Gh => rounds30_Output_Gh,
+      Output_Window => rounds30_Output_Window,
       Output_First => rounds30_Output_First,
-      Output_W0 => rounds30_Output_W0,
-      Output_W1 => rounds30_Output_W1,
-      Output_W2 => rounds30_Output_W2,
-      Output_W3 => rounds30_Output_W3,
-      Output_W4 => rounds30_Output_W4,
-      Output_W5 => rounds30_Output_W5,
-      Output_W6 => rounds30_Output_W6,
-      Output_W7 => rounds30_Output_W7,
-      Output_Slot => rounds30_Output_Slot
+      Output_Slot => rounds30_Output_Slot,
+      Output_State => rounds30_Output_State
     );
 
-  u_rounds31 : entity work.Sha512RoundStage
+  u_rounds31 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 31,
       rounds => 1
@@ -2876,40 +1454,20 @@ begin
       rst => rst,
       Input_Valid => rounds30_Output_Valid,
       Input_Last => rounds30_Output_Last,
-      Input_Ab => rounds30_Output_Ab,
-      Input_Cd => rounds30_Output_Cd,
-      Input_Ef => rounds30_Output_Ef,
-      Input_Gh => rounds30_Output_Gh,
+      Input_Window => rounds30_Output_Window,
       Input_First => rounds30_Output_First,
-      Input_W0 => rounds30_Output_W0,
-      Input_W1 => rounds30_Output_W1,
-      Input_W2 => rounds30_Output_W2,
-      Input_W3 => rounds30_Output_W3,
-      Input_W4 => rounds30_Output_W4,
-      Input_W5 => rounds30_Output_W5,
-      Input_W6 => rounds30_Output_W6,
-      Input_W7 => rounds30_Output_W7,
       Input_Slot => rounds30_Output_Slot,
+      Input_State => rounds30_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds31_Output_Valid,
       Output_Last => rounds31_Output_Last,
-      Output_Ab => rounds31_Output_Ab,
-      Output_Cd => rounds31_Output_Cd,
-      Output_Ef => rounds31_Output_Ef,
-      Output_Gh => rounds31_Output_Gh,
+      Output_Window => rounds31_Output_Window,
       Output_First => rounds31_Output_First,
-      Output_W0 => rounds31_Output_W0,
-      Output_W1 => rounds31_Output_W1,
-      Output_W2 => rounds31_Output_W2,
-      Output_W3 => rounds31_Output_W3,
-      Output_W4 => rounds31_Output_W4,
-      Output_W5 => rounds31_Output_W5,
-      Output_W6 => rounds31_Output_W6,
-      Output_W7 => rounds31_Output_W7,
-      Output_Slot => rounds31_Output_Slot
+      Output_Slot => rounds31_Output_Slot,
+      Output_State => rounds31_Output_State
     );
 
-  u_rounds32 : entity work.Sha512RoundStage
+  u_rounds32 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 32,
       rounds => 1
@@ -2919,40 +1477,20 @@ begin
       rst => rst,
       Input_Valid => rounds31_Output_Valid,
       Input_Last => rounds31_Output_Last,
-      Input_Ab => rounds31_Output_Ab,
-      Input_Cd => rounds31_Output_Cd,
-      Input_Ef => rounds31_Output_Ef,
-      Input_Gh => rounds31_Output_Gh,
+      Input_Window => rounds31_Output_Window,
       Input_First => rounds31_Output_First,
-      Input_W0 => rounds31_Output_W0,
-      Input_W1 => rounds31_Output_W1,
-      Input_W2 => rounds31_Output_W2,
-      Input_W3 => rounds31_Output_W3,
-      Input_W4 => rounds31_Output_W4,
-      Input_W5 => rounds31_Output_W5,
-      Input_W6 => rounds31_Output_W6,
-      Input_W7 => rounds31_Output_W7,
       Input_Slot => rounds31_Output_Slot,
+      Input_State => rounds31_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds32_Output_Valid,
       Output_Last => rounds32_Output_Last,
-      Output_Ab => rounds32_Output_Ab,
-      Output_Cd => rounds32_Output_Cd,
-      Output_Ef => rounds32_Output_Ef,
-      Output_Gh => rounds32_Output_Gh,
+      Output_Window => rounds32_Output_Window,
       Output_First => rounds32_Output_First,
-      Output_W0 => rounds32_Output_W0,
-      Output_W1 => rounds32_Output_W1,
-      Output_W2 => rounds32_Output_W2,
-      Output_W3 => rounds32_Output_W3,
-      Output_W4 => rounds32_Output_W4,
-      Output_W5 => rounds32_Output_W5,
-      Output_W6 => rounds32_Output_W6,
-      Output_W7 => rounds32_Output_W7,
-      Output_Slot => rounds32_Output_Slot
+      Output_Slot => rounds32_Output_Slot,
+      Output_State => rounds32_Output_State
     );
 
-  u_rounds33 : entity work.Sha512RoundStage
+  u_rounds33 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 33,
       rounds => 1
@@ -2962,40 +1500,20 @@ begin
       rst => rst,
       Input_Valid => rounds32_Output_Valid,
       Input_Last => rounds32_Output_Last,
-      Input_Ab => rounds32_Output_Ab,
-      Input_Cd => rounds32_Output_Cd,
-      Input_Ef => rounds32_Output_Ef,
-      Input_Gh => rounds32_Output_Gh,
+      Input_Window => rounds32_Output_Window,
       Input_First => rounds32_Output_First,
-      Input_W0 => rounds32_Output_W0,
-      Input_W1 => rounds32_Output_W1,
-      Input_W2 => rounds32_Output_W2,
-      Input_W3 => rounds32_Output_W3,
-      Input_W4 => rounds32_Output_W4,
-      Input_W5 => rounds32_Output_W5,
-      Input_W6 => rounds32_Output_W6,
-      Input_W7 => rounds32_Output_W7,
       Input_Slot => rounds32_Output_Slot,
+      Input_State => rounds32_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds33_Output_Valid,
       Output_Last => rounds33_Output_Last,
-      Output_Ab => rounds33_Output_Ab,
-      Output_Cd => rounds33_Output_Cd,
-      Output_Ef => rounds33_Output_Ef,
-      Output_Gh => rounds33_Output_Gh,
+      Output_Window => rounds33_Output_Window,
       Output_First => rounds33_Output_First,
-      Output_W0 => rounds33_Output_W0,
-      Output_W1 => rounds33_Output_W1,
-      Output_W2 => rounds33_Output_W2,
-      Output_W3 => rounds33_Output_W3,
-      Output_W4 => rounds33_Output_W4,
-      Output_W5 => rounds33_Output_W5,
-      Output_W6 => rounds33_Output_W6,
-      Output_W7 => rounds33_Output_W7,
-      Output_Slot => rounds33_Output_Slot
+      Output_Slot => rounds33_Output_Slot,
+      Output_State => rounds33_Output_State
     );
 
-  u_rounds34 : entity work.Sha512RoundStage
+  u_rounds34 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 34,
       rounds => 1
@@ -3005,40 +1523,20 @@ begin
       rst => rst,
       Input_Valid => rounds33_Output_Valid,
       Input_Last => rounds33_Output_Last,
-      Input_Ab => rounds33_Output_Ab,
-      Input_Cd => rounds33_Output_Cd,
-      Input_Ef => rounds33_Output_Ef,
-      Input_Gh => rounds33_Output_Gh,
+      Input_Window => rounds33_Output_Window,
       Input_First => rounds33_Output_First,
-      Input_W0 => rounds33_Output_W0,
-      Input_W1 => rounds33_Output_W1,
-      Input_W2 => rounds33_Output_W2,
-      Input_W3 => rounds33_Output_W3,
-      Input_W4 => rounds33_Output_W4,
-      Input_W5 => rounds33_Output_W5,
-      Input_W6 => rounds33_Output_W6,
-      Input_W7 => rounds33_Output_W7,
       Input_Slot => rounds33_Output_Slot,
+      Input_State => rounds33_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds34_Output_Valid,
       Output_Last => rounds34_Output_Last,
-      Output_Ab => rounds34_Output_Ab,
-      Output_Cd => rounds34_Output_Cd,
-      Output_Ef => rounds34_Output_Ef,
-      Output_Gh => rounds34_Output_Gh,
+      Output_Window => rounds34_Output_Window,
       Output_First => rounds34_Output_First,
-      Output_W0 => rounds34_Output_W0,
-      Output_W1 => rounds34_Output_W1,
-      Output_W2 => rounds34_Output_W2,
-      Output_W3 => rounds34_Output_W3,
-      Output_W4 => rounds34_Output_W4,
-      Output_W5 => rounds34_Output_W5,
-      Output_W6 => rounds34_Output_W6,
-      Output_W7 => rounds34_Output_W7,
-      Output_Slot => rounds34_Output_Slot
+      Output_Slot => rounds34_Output_Slot,
+      Output_State => rounds34_Output_State
     );
 
-  u_rounds35 : entity work.Sha512RoundStage
+  u_rounds35 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 35,
       rounds => 1
@@ -3048,40 +1546,20 @@ begin
       rst => rst,
       Input_Valid => rounds34_Output_Valid,
       Input_Last => rounds34_Output_Last,
-      Input_Ab => rounds34_Output_Ab,
-      Input_Cd => rounds34_Output_Cd,
-      Input_Ef => rounds34_Output_Ef,
-      Input_Gh => rounds34_Output_Gh,
+      Input_Window => rounds34_Output_Window,
       Input_First => rounds34_Output_First,
-      Input_W0 => rounds34_Output_W0,
-      Input_W1 => rounds34_Output_W1,
-      Input_W2 => rounds34_Output_W2,
-      Input_W3 => rounds34_Output_W3,
-      Input_W4 => rounds34_Output_W4,
-      Input_W5 => rounds34_Output_W5,
-      Input_W6 => rounds34_Output_W6,
-      Input_W7 => rounds34_Output_W7,
       Input_Slot => rounds34_Output_Slot,
+      Input_State => rounds34_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds35_Output_Valid,
       Output_Last => rounds35_Output_Last,
-      Output_Ab => rounds35_Output_Ab,
-      Output_Cd => rounds35_Output_Cd,
-      Output_Ef => rounds35_Output_Ef,
-      Output_Gh => rounds35_Output_Gh,
+      Output_Window => rounds35_Output_Window,
       Output_First => rounds35_Output_First,
-      Output_W0 => rounds35_Output_W0,
-      Output_W1 => rounds35_Output_W1,
-      Output_W2 => rounds35_Output_W2,
-      Output_W3 => rounds35_Output_W3,
-      Output_W4 => rounds35_Output_W4,
-      Output_W5 => rounds35_Output_W5,
-      Output_W6 => rounds35_Output_W6,
-      Output_W7 => rounds35_Output_W7,
-      Output_Slot => rounds35_Output_Slot
+      Output_Slot => rounds35_Output_Slot,
+      Output_State => rounds35_Output_State
     );
 
-  u_rounds36 : entity work.Sha512RoundStage
+  u_rounds36 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 36,
       rounds => 1
@@ -3091,40 +1569,20 @@ begin
       rst => rst,
       Input_Valid => rounds35_Output_Valid,
       Input_Last => rounds35_Output_Last,
-      Input_Ab => rounds35_Output_Ab,
-      Input_Cd => rounds35_Output_Cd,
-      Input_Ef => rounds35_Output_Ef,
-      Input_Gh => rounds35_Output_Gh,
+      Input_Window => rounds35_Output_Window,
       Input_First => rounds35_Output_First,
-      Input_W0 => rounds35_Output_W0,
-      Input_W1 => rounds35_Output_W1,
-      Input_W2 => rounds35_Output_W2,
-      Input_W3 => rounds35_Output_W3,
-      Input_W4 => rounds35_Output_W4,
-      Input_W5 => rounds35_Output_W5,
-      Input_W6 => rounds35_Output_W6,
-      Input_W7 => rounds35_Output_W7,
       Input_Slot => rounds35_Output_Slot,
+      Input_State => rounds35_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds36_Output_Valid,
       Output_Last => rounds36_Output_Last,
-      Output_Ab => rounds36_Output_Ab,
-      Output_Cd => rounds36_Output_Cd,
-      Output_Ef => rounds36_Output_Ef,
-      Output_Gh => rounds36_Output_Gh,
+      Output_Window => rounds36_Output_Window,
       Output_First => rounds36_Output_First,
-      Output_W0 => rounds36_Output_W0,
-      Output_W1 => rounds36_Output_W1,
-      Output_W2 => rounds36_Output_W2,
-      Output_W3 => rounds36_Output_W3,
-      Output_W4 => rounds36_Output_W4,
-      Output_W5 => rounds36_Output_W5,
-      Output_W6 => rounds36_Output_W6,
-      Output_W7 => rounds36_Output_W7,
-      Output_Slot => rounds36_Output_Slot
+      Output_Slot => rounds36_Output_Slot,
+      Output_State => rounds36_Output_State
     );
 
-  u_rounds37 : entity work.Sha512RoundStage
+  u_rounds37 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 37,
       rounds => 1
@@ -3134,40 +1592,20 @@ begin
       rst => rst,
       Input_Valid => rounds36_Output_Valid,
       Input_Last => rounds36_Output_Last,
-      Input_Ab => rounds36_Output_Ab,
-      Input_Cd => rounds36_Output_Cd,
-      Input_Ef => rounds36_Output_Ef,
-      Input_Gh => rounds36_Output_Gh,
+      Input_Window => rounds36_Output_Window,
       Input_First => rounds36_Output_First,
-      Input_W0 => rounds36_Output_W0,
-      Input_W1 => rounds36_Output_W1,
-      Input_W2 => rounds36_Output_W2,
-      Input_W3 => rounds36_Output_W3,
-      Input_W4 => rounds36_Output_W4,
-      Input_W5 => rounds36_Output_W5,
-      Input_W6 => rounds36_Output_W6,
-      Input_W7 => rounds36_Output_W7,
       Input_Slot => rounds36_Output_Slot,
+      Input_State => rounds36_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds37_Output_Valid,
       Output_Last => rounds37_Output_Last,
-      Output_Ab => rounds37_Output_Ab,
-      Output_Cd => rounds37_Output_Cd,
-      Output_Ef => rounds37_Output_Ef,
-      Output_Gh => rounds37_Output_Gh,
+      Output_Window => rounds37_Output_Window,
       Output_First => rounds37_Output_First,
-      Output_W0 => rounds37_Output_W0,
-      Output_W1 => rounds37_Output_W1,
-      Output_W2 => rounds37_Output_W2,
-      Output_W3 => rounds37_Output_W3,
-      Output_W4 => rounds37_Output_W4,
-      Output_W5 => rounds37_Output_W5,
-      Output_W6 => rounds37_Output_W6,
-      Output_W7 => rounds37_Output_W7,
-      Output_Slot => rounds37_Output_Slot
+      Output_Slot => rounds37_Output_Slot,
+      Output_State => rounds37_Output_State
     );
 
-  u_rounds38 : entity work.Sha512RoundStage
+  u_rounds38 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 38,
       rounds => 1
@@ -3177,40 +1615,20 @@ begin
       rst => rst,
       Input_Valid => rounds37_Output_Valid,
       Input_Last => rounds37_Output_Last,
-      Input_Ab => rounds37_Output_Ab,
-      Input_Cd => rounds37_Output_Cd,
-      Input_Ef => rounds37_Output_Ef,
-      Input_Gh => rounds37_Output_Gh,
+      Input_Window => rounds37_Output_Window,
       Input_First => rounds37_Output_First,
-      Input_W0 => rounds37_Output_W0,
-      Input_W1 => rounds37_Output_W1,
-      Input_W2 => rounds37_Output_W2,
-      Input_W3 => rounds37_Output_W3,
-      Input_W4 => rounds37_Output_W4,
-      Input_W5 => rounds37_Output_W5,
-      Input_W6 => rounds37_Output_W6,
-      Input_W7 => rounds37_Output_W7,
       Input_Slot => rounds37_Output_Slot,
+      Input_State => rounds37_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds38_Output_Valid,
       Output_Last => rounds38_Output_Last,
-      Output_Ab => rounds38_Output_Ab,
-      Output_Cd => rounds38_Output_Cd,
-      Output_Ef => rounds38_Output_Ef,
-      Output_Gh => rounds38_Output_Gh,
+      Output_Window => rounds38_Output_Window,
       Output_First => rounds38_Output_First,
-      Output_W0 => rounds38_Output_W0,
-      Output_W1 => rounds38_Output_W1,
-      Output_W2 => rounds38_Output_W2,
-      Output_W3 => rounds38_Output_W3,
-      Output_W4 => rounds38_Output_W4,
-      Output_W5 => rounds38_Output_W5,
-      Output_W6 => rounds38_Output_W6,
-      Output_W7 => rounds38_Output_W7,
-      Output_Slot => rounds38_Output_Slot
+      Output_Slot => rounds38_Output_Slot,
+      Output_State => rounds38_Output_State
     );
 
-  u_rounds39 : entity work.Sha512RoundStage
+  u_rounds39 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 39,
       rounds => 1
@@ -3220,40 +1638,20 @@ begin
       rst => rst,
       Input_Valid => rounds38_Output_Valid,
       Input_Last => rounds38_Output_Last,
-      Input_Ab => rounds38_Output_Ab,
-      Input_Cd => rounds38_Output_Cd,
-      Input_Ef => rounds38_Output_Ef,
-      Input_Gh => rounds38_Output_Gh,
+      Input_Window => rounds38_Output_Window,
       Input_First => rounds38_Output_First,
-      Input_W0 => rounds38_Output_W0,
-      Input_W1 => rounds38_Output_W1,
-      Input_W2 => rounds38_Output_W2,
-      Input_W3 => rounds38_Output_W3,
-      Input_W4 => rounds38_Output_W4,
-      Input_W5 => rounds38_Output_W5,
-      Input_W6 => rounds38_Output_W6,
-      Input_W7 => rounds38_Output_W7,
       Input_Slot => rounds38_Output_Slot,
+      Input_State => rounds38_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds39_Output_Valid,
       Output_Last => rounds39_Output_Last,
-      Output_Ab => rounds39_Output_Ab,
-      Output_Cd => rounds39_Output_Cd,
-      Output_Ef => rounds39_Output_Ef,
-      Output_Gh => rounds39_Output_Gh,
+      Output_Window => rounds39_Output_Window,
       Output_First => rounds39_Output_First,
-      Output_W0 => rounds39_Output_W0,
-      Output_W1 => rounds39_Output_W1,
-      Output_W2 => rounds39_Output_W2,
-      Output_W3 => rounds39_Output_W3,
-      Output_W4 => rounds39_Output_W4,
-      Output_W5 => rounds39_Output_W5,
-      Output_W6 => rounds39_Output_W6,
-      Output_W7 => rounds39_Output_W7,
-      Output_Slot => rounds39_Output_Slot
+      Output_Slot => rounds39_Output_Slot,
+      Output_State => rounds39_Output_State
     );
 
-  u_rounds40 : entity work.Sha512RoundStage
+  u_rounds40 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 40,
       rounds => 1
@@ -3263,40 +1661,20 @@ begin
       rst => rst,
       Input_Valid => rounds39_Output_Valid,
       Input_Last => rounds39_Output_Last,
-      Input_Ab => rounds39_Output_Ab,
-      Input_Cd => rounds39_Output_Cd,
-      Input_Ef => rounds39_Output_Ef,
-      Input_Gh => rounds39_Output_Gh,
+      Input_Window => rounds39_Output_Window,
       Input_First => rounds39_Output_First,
-      Input_W0 => rounds39_Output_W0,
-      Input_W1 => rounds39_Output_W1,
-      Input_W2 => rounds39_Output_W2,
-      Input_W3 => rounds39_Output_W3,
-      Input_W4 => rounds39_Output_W4,
-      Input_W5 => rounds39_Output_W5,
-      Input_W6 => rounds39_Output_W6,
-      Input_W7 => rounds39_Output_W7,
       Input_Slot => rounds39_Output_Slot,
+      Input_State => rounds39_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds40_Output_Valid,
       Output_Last => rounds40_Output_Last,
-      Output_Ab => rounds40_Output_Ab,
-      Output_Cd => rounds40_Output_Cd,
-      Output_Ef => rounds40_Output_Ef,
-      Output_Gh => rounds40_Output_Gh,
+      Output_Window => rounds40_Output_Window,
       Output_First => rounds40_Output_First,
-      Output_W0 => rounds40_Output_W0,
-      Output_W1 => rounds40_Output_W1,
-      Output_W2 => rounds40_Output_W2,
-      Output_W3 => rounds40_Output_W3,
-      Output_W4 => rounds40_Output_W4,
-      Output_W5 => rounds40_Output_W5,
-      Output_W6 => rounds40_Output_W6,
-      Output_W7 => rounds40_Output_W7,
-      Output_Slot => rounds40_Output_Slot
+      Output_Slot => rounds40_Output_Slot,
+      Output_State => rounds40_Output_State
     );
 
-  u_rounds41 : entity work.Sha512RoundStage
+  u_rounds41 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 41,
       rounds => 1
@@ -3306,40 +1684,20 @@ begin
       rst => rst,
       Input_Valid => rounds40_Output_Valid,
       Input_Last => rounds40_Output_Last,
-      Input_Ab => rounds40_Output_Ab,
-      Input_Cd => rounds40_Output_Cd,
-      Input_Ef => rounds40_Output_Ef,
-      Input_Gh => rounds40_Output_Gh,
+      Input_Window => rounds40_Output_Window,
       Input_First => rounds40_Output_First,
-      Input_W0 => rounds40_Output_W0,
-      Input_W1 => rounds40_Output_W1,
-      Input_W2 => rounds40_Output_W2,
-      Input_W3 => rounds40_Output_W3,
-      Input_W4 => rounds40_Output_W4,
-      Input_W5 => rounds40_Output_W5,
-      Input_W6 => rounds40_Output_W6,
-      Input_W7 => rounds40_Output_W7,
       Input_Slot => rounds40_Output_Slot,
+      Input_State => rounds40_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds41_Output_Valid,
       Output_Last => rounds41_Output_Last,
-      Output_Ab => rounds41_Output_Ab,
-      Output_Cd => rounds41_Output_Cd,
-      Output_Ef => rounds41_Output_Ef,
-      Output_Gh => rounds41_Output_Gh,
+      Output_Window => rounds41_Output_Window,
       Output_First => rounds41_Output_First,
-      Output_W0 => rounds41_Output_W0,
-      Output_W1 => rounds41_Output_W1,
-      Output_W2 => rounds41_Output_W2,
-      Output_W3 => rounds41_Output_W3,
-      Output_W4 => rounds41_Output_W4,
-      Output_W5 => rounds41_Output_W5,
-      Output_W6 => rounds41_Output_W6,
-      Output_W7 => rounds41_Output_W7,
-      Output_Slot => rounds41_Output_Slot
+      Output_Slot => rounds41_Output_Slot,
+      Output_State => rounds41_Output_State
     );
 
-  u_rounds42 : entity work.Sha512RoundStage
+  u_rounds42 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 42,
       rounds => 1
@@ -3349,40 +1707,20 @@ begin
       rst => rst,
       Input_Valid => rounds41_Output_Valid,
       Input_Last => rounds41_Output_Last,
-      Input_Ab => rounds41_Output_Ab,
-      Input_Cd => rounds41_Output_Cd,
-      Input_Ef => rounds41_Output_Ef,
-      Input_Gh => rounds41_Output_Gh,
+      Input_Window => rounds41_Output_Window,
       Input_First => rounds41_Output_First,
-      Input_W0 => rounds41_Output_W0,
-      Input_W1 => rounds41_Output_W1,
-      Input_W2 => rounds41_Output_W2,
-      Input_W3 => rounds41_Output_W3,
-      Input_W4 => rounds41_Output_W4,
-      Input_W5 => rounds41_Output_W5,
-      Input_W6 => rounds41_Output_W6,
-      Input_W7 => rounds41_Output_W7,
       Input_Slot => rounds41_Output_Slot,
+      Input_State => rounds41_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds42_Output_Valid,
       Output_Last => rounds42_Output_Last,
-      Output_Ab => rounds42_Output_Ab,
-      Output_Cd => rounds42_Output_Cd,
-      Output_Ef => rounds42_Output_Ef,
-      Output_Gh => rounds42_Output_Gh,
+      Output_Window => rounds42_Output_Window,
       Output_First => rounds42_Output_First,
-      Output_W0 => rounds42_Output_W0,
-      Output_W1 => rounds42_Output_W1,
-      Output_W2 => rounds42_Output_W2,
-      Output_W3 => rounds42_Output_W3,
-      Output_W4 => rounds42_Output_W4,
-      Output_W5 => rounds42_Output_W5,
-      Output_W6 => rounds42_Output_W6,
-      Output_W7 => rounds42_Output_W7,
-      Output_Slot => rounds42_Output_Slot
+      Output_Slot => rounds42_Output_Slot,
+      Output_State => rounds42_Output_State
     );
 
-  u_rounds43 : entity work.Sha512RoundStage
+  u_rounds43 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 43,
       rounds => 1
@@ -3392,40 +1730,20 @@ begin
       rst => rst,
       Input_Valid => rounds42_Output_Valid,
       Input_Last => rounds42_Output_Last,
-      Input_Ab => rounds42_Output_Ab,
-      Input_Cd => rounds42_Output_Cd,
-      Input_Ef => rounds42_Output_Ef,
-      Input_Gh => rounds42_Output_Gh,
+      Input_Window => rounds42_Output_Window,
       Input_First => rounds42_Output_First,
-      Input_W0 => rounds42_Output_W0,
-      Input_W1 => rounds42_Output_W1,
-      Input_W2 => rounds42_Output_W2,
-      Input_W3 => rounds42_Output_W3,
-      Input_W4 => rounds42_Output_W4,
-      Input_W5 => rounds42_Output_W5,
-      Input_W6 => rounds42_Output_W6,
-      Input_W7 => rounds42_Output_W7,
       Input_Slot => rounds42_Output_Slot,
+      Input_State => rounds42_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds43_Output_Valid,
       Output_Last => rounds43_Output_Last,
-      Output_Ab => rounds43_Output_Ab,
-      Output_Cd => rounds43_Output_Cd,
-      Output_Ef => rounds43_Output_Ef,
-      Output_Gh => rounds43_Output_Gh,
+      Output_Window => rounds43_Output_Window,
       Output_First => rounds43_Output_First,
-      Output_W0 => rounds43_Output_W0,
-      Output_W1 => rounds43_Output_W1,
-      Output_W2 => rounds43_Output_W2,
-      Output_W3 => rounds43_Output_W3,
-      Output_W4 => rounds43_Output_W4,
-      Output_W5 => rounds43_Output_W5,
-      Output_W6 => rounds43_Output_W6,
-      Output_W7 => rounds43_Output_W7,
-      Output_Slot => rounds43_Output_Slot
+      Output_Slot => rounds43_Output_Slot,
+      Output_State => rounds43_Output_State
     );
 
-  u_rounds44 : entity work.Sha512RoundStage
+  u_rounds44 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 44,
       rounds => 1
@@ -3435,40 +1753,20 @@ begin
       rst => rst,
       Input_Valid => rounds43_Output_Valid,
       Input_Last => rounds43_Output_Last,
-      Input_Ab => rounds43_Output_Ab,
-      Input_Cd => rounds43_Output_Cd,
-      Input_Ef => rounds43_Output_Ef,
-      Input_Gh => rounds43_Output_Gh,
+      Input_Window => rounds43_Output_Window,
       Input_First => rounds43_Output_First,
-      Input_W0 => rounds43_Output_W0,
-      Input_W1 => rounds43_Output_W1,
-      Input_W2 => rounds43_Output_W2,
-      Input_W3 => rounds43_Output_W3,
-      Input_W4 => rounds43_Output_W4,
-      Input_W5 => rounds43_Output_W5,
-      Input_W6 => rounds43_Output_W6,
-      Input_W7 => rounds43_Output_W7,
       Input_Slot => rounds43_Output_Slot,
+      Input_State => rounds43_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds44_Output_Valid,
       Output_Last => rounds44_Output_Last,
-      Output_Ab => rounds44_Output_Ab,
-      Output_Cd => rounds44_Output_Cd,
-      Output_Ef => rounds44_Output_Ef,
-      Output_Gh => rounds44_Output_Gh,
+      Output_Window => rounds44_Output_Window,
       Output_First => rounds44_Output_First,
-      Output_W0 => rounds44_Output_W0,
-      Output_W1 => rounds44_Output_W1,
-      Output_W2 => rounds44_Output_W2,
-      Output_W3 => rounds44_Output_W3,
-      Output_W4 => rounds44_Output_W4,
-      Output_W5 => rounds44_Output_W5,
-      Output_W6 => rounds44_Output_W6,
-      Output_W7 => rounds44_Output_W7,
-      Output_Slot => rounds44_Output_Slot
+      Output_Slot => rounds44_Output_Slot,
+      Output_State => rounds44_Output_State
     );
 
-  u_rounds45 : entity work.Sha512RoundStage
+  u_rounds45 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 45,
       rounds => 1
@@ -3478,40 +1776,20 @@ begin
       rst => rst,
       Input_Valid => rounds44_Output_Valid,
       Input_Last => rounds44_Output_Last,
-      Input_Ab => rounds44_Output_Ab,
-      Input_Cd => rounds44_Output_Cd,
-      Input_Ef => rounds44_Output_Ef,
-      Input_Gh => rounds44_Output_Gh,
+      Input_Window => rounds44_Output_Window,
       Input_First => rounds44_Output_First,
-      Input_W0 => rounds44_Output_W0,
-      Input_W1 => rounds44_Output_W1,
-      Input_W2 => rounds44_Output_W2,
-      Input_W3 => rounds44_Output_W3,
-      Input_W4 => rounds44_Output_W4,
-      Input_W5 => rounds44_Output_W5,
-      Input_W6 => rounds44_Output_W6,
-      Input_W7 => rounds44_Output_W7,
       Input_Slot => rounds44_Output_Slot,
+      Input_State => rounds44_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds45_Output_Valid,
       Output_Last => rounds45_Output_Last,
-      Output_Ab => rounds45_Output_Ab,
-      Output_Cd => rounds45_Output_Cd,
-      Output_Ef => rounds45_Output_Ef,
-      Output_Gh => rounds45_Output_Gh,
+      Output_Window => rounds45_Output_Window,
       Output_First => rounds45_Output_First,
-      Output_W0 => rounds45_Output_W0,
-      Output_W1 => rounds45_Output_W1,
-      Output_W2 => rounds45_Output_W2,
-      Output_W3 => rounds45_Output_W3,
-      Output_W4 => rounds45_Output_W4,
-      Output_W5 => rounds45_Output_W5,
-      Output_W6 => rounds45_Output_W6,
-      Output_W7 => rounds45_Output_W7,
-      Output_Slot => rounds45_Output_Slot
+      Output_Slot => rounds45_Output_Slot,
+      Output_State => rounds45_Output_State
     );
 
-  u_rounds46 : entity work.Sha512RoundStage
+  u_rounds46 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 46,
       rounds => 1
@@ -3521,40 +1799,20 @@ begin
       rst => rst,
       Input_Valid => rounds45_Output_Valid,
       Input_Last => rounds45_Output_Last,
-      Input_Ab => rounds45_Output_Ab,
-      Input_Cd => rounds45_Output_Cd,
-      Input_Ef => rounds45_Output_Ef,
-      Input_Gh => rounds45_Output_Gh,
+      Input_Window => rounds45_Output_Window,
       Input_First => rounds45_Output_First,
-      Input_W0 => rounds45_Output_W0,
-      Input_W1 => rounds45_Output_W1,
-      Input_W2 => rounds45_Output_W2,
-      Input_W3 => rounds45_Output_W3,
-      Input_W4 => rounds45_Output_W4,
-      Input_W5 => rounds45_Output_W5,
-      Input_W6 => rounds45_Output_W6,
-      Input_W7 => rounds45_Output_W7,
       Input_Slot => rounds45_Output_Slot,
+      Input_State => rounds45_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds46_Output_Valid,
       Output_Last => rounds46_Output_Last,
-      Output_Ab => rounds46_Output_Ab,
-      Output_Cd => rounds46_Output_Cd,
-      Output_Ef => rounds46_Output_Ef,
-      Output_Gh => rounds46_Output_Gh,
+      Output_Window => rounds46_Output_Window,
       Output_First => rounds46_Output_First,
-      Output_W0 => rounds46_Output_W0,
-      Output_W1 => rounds46_Output_W1,
-      Output_W2 => rounds46_Output_W2,
-      Output_W3 => rounds46_Output_W3,
-      Output_W4 => rounds46_Output_W4,
-      Output_W5 => rounds46_Output_W5,
-      Output_W6 => rounds46_Output_W6,
-      Output_W7 => rounds46_Output_W7,
-      Output_Slot => rounds46_Output_Slot
+      Output_Slot => rounds46_Output_Slot,
+      Output_State => rounds46_Output_State
     );
 
-  u_rounds47 : entity work.Sha512RoundStage
+  u_rounds47 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 47,
       rounds => 1
@@ -3564,40 +1822,20 @@ begin
       rst => rst,
       Input_Valid => rounds46_Output_Valid,
       Input_Last => rounds46_Output_Last,
-      Input_Ab => rounds46_Output_Ab,
-      Input_Cd => rounds46_Output_Cd,
-      Input_Ef => rounds46_Output_Ef,
-      Input_Gh => rounds46_Output_Gh,
+      Input_Window => rounds46_Output_Window,
       Input_First => rounds46_Output_First,
-      Input_W0 => rounds46_Output_W0,
-      Input_W1 => rounds46_Output_W1,
-      Input_W2 => rounds46_Output_W2,
-      Input_W3 => rounds46_Output_W3,
-      Input_W4 => rounds46_Output_W4,
-      Input_W5 => rounds46_Output_W5,
-      Input_W6 => rounds46_Output_W6,
-      Input_W7 => rounds46_Output_W7,
       Input_Slot => rounds46_Output_Slot,
+      Input_State => rounds46_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds47_Output_Valid,
       Output_Last => rounds47_Output_Last,
-      Output_Ab => rounds47_Output_Ab,
-      Output_Cd => rounds47_Output_Cd,
-      Output_Ef => rounds47_Output_Ef,
-      Output_Gh => rounds47_Output_Gh,
+      Output_Window => rounds47_Output_Window,
       Output_First => rounds47_Output_First,
-      Output_W0 => rounds47_Output_W0,
-      Output_W1 => rounds47_Output_W1,
-      Output_W2 => rounds47_Output_W2,
-      Output_W3 => rounds47_Output_W3,
-      Output_W4 => rounds47_Output_W4,
-      Output_W5 => rounds47_Output_W5,
-      Output_W6 => rounds47_Output_W6,
-      Output_W7 => rounds47_Output_W7,
-      Output_Slot => rounds47_Output_Slot
+      Output_Slot => rounds47_Output_Slot,
+      Output_State => rounds47_Output_State
     );
 
-  u_rounds48 : entity work.Sha512RoundStage
+  u_rounds48 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 48,
       rounds => 1
@@ -3607,40 +1845,20 @@ begin
       rst => rst,
       Input_Valid => rounds47_Output_Valid,
       Input_Last => rounds47_Output_Last,
-      Input_Ab => rounds47_Output_Ab,
-      Input_Cd => rounds47_Output_Cd,
-      Input_Ef => rounds47_Output_Ef,
-      Input_Gh => rounds47_Output_Gh,
+      Input_Window => rounds47_Output_Window,
       Input_First => rounds47_Output_First,
-      Input_W0 => rounds47_Output_W0,
-      Input_W1 => rounds47_Output_W1,
-      Input_W2 => rounds47_Output_W2,
-      Input_W3 => rounds47_Output_W3,
-      Input_W4 => rounds47_Output_W4,
-      Input_W5 => rounds47_Output_W5,
-      Input_W6 => rounds47_Output_W6,
-      Input_W7 => rounds47_Output_W7,
       Input_Slot => rounds47_Output_Slot,
+      Input_State => rounds47_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds48_Output_Valid,
       Output_Last => rounds48_Output_Last,
-      Output_Ab => rounds48_Output_Ab,
-      Output_Cd => rounds48_Output_Cd,
-      Output_Ef => rounds48_Output_Ef,
-      Output_Gh => rounds48_Output_Gh,
+      Output_Window => rounds48_Output_Window,
       Output_First => rounds48_Output_First,
-      Output_W0 => rounds48_Output_W0,
-      Output_W1 => rounds48_Output_W1,
-      Output_W2 => rounds48_Output_W2,
-      Output_W3 => rounds48_Output_W3,
-      Output_W4 => rounds48_Output_W4,
-      Output_W5 => rounds48_Output_W5,
-      Output_W6 => rounds48_Output_W6,
-      Output_W7 => rounds48_Output_W7,
-      Output_Slot => rounds48_Output_Slot
+      Output_Slot => rounds48_Output_Slot,
+      Output_State => rounds48_Output_State
     );
 
-  u_rounds49 : entity work.Sha512RoundStage
+  u_rounds49 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 49,
       rounds => 1
@@ -3650,40 +1868,20 @@ begin
       rst => rst,
       Input_Valid => rounds48_Output_Valid,
       Input_Last => rounds48_Output_Last,
-      Input_Ab => rounds48_Output_Ab,
-      Input_Cd => rounds48_Output_Cd,
-      Input_Ef => rounds48_Output_Ef,
-      Input_Gh => rounds48_Output_Gh,
+      Input_Window => rounds48_Output_Window,
       Input_First => rounds48_Output_First,
-      Input_W0 => rounds48_Output_W0,
-      Input_W1 => rounds48_Output_W1,
-      Input_W2 => rounds48_Output_W2,
-      Input_W3 => rounds48_Output_W3,
-      Input_W4 => rounds48_Output_W4,
-      Input_W5 => rounds48_Output_W5,
-      Input_W6 => rounds48_Output_W6,
-      Input_W7 => rounds48_Output_W7,
       Input_Slot => rounds48_Output_Slot,
+      Input_State => rounds48_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds49_Output_Valid,
       Output_Last => rounds49_Output_Last,
-      Output_Ab => rounds49_Output_Ab,
-      Output_Cd => rounds49_Output_Cd,
-      Output_Ef => rounds49_Output_Ef,
-      Output_Gh => rounds49_Output_Gh,
+      Output_Window => rounds49_Output_Window,
       Output_First => rounds49_Output_First,
-      Output_W0 => rounds49_Output_W0,
-      Output_W1 => rounds49_Output_W1,
-      Output_W2 => rounds49_Output_W2,
-      Output_W3 => rounds49_Output_W3,
-      Output_W4 => rounds49_Output_W4,
-      Output_W5 => rounds49_Output_W5,
-      Output_W6 => rounds49_Output_W6,
-      Output_W7 => rounds49_Output_W7,
-      Output_Slot => rounds49_Output_Slot
+      Output_Slot => rounds49_Output_Slot,
+      Output_State => rounds49_Output_State
     );
 
-  u_rounds50 : entity work.Sha512RoundStage
+  u_rounds50 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 50,
       rounds => 1
@@ -3693,40 +1891,20 @@ begin
       rst => rst,
       Input_Valid => rounds49_Output_Valid,
       Input_Last => rounds49_Output_Last,
-      Input_Ab => rounds49_Output_Ab,
-      Input_Cd => rounds49_Output_Cd,
-      Input_Ef => rounds49_Output_Ef,
-      Input_Gh => rounds49_Output_Gh,
+      Input_Window => rounds49_Output_Window,
       Input_First => rounds49_Output_First,
-      Input_W0 => rounds49_Output_W0,
-      Input_W1 => rounds49_Output_W1,
-      Input_W2 => rounds49_Output_W2,
-      Input_W3 => rounds49_Output_W3,
-      Input_W4 => rounds49_Output_W4,
-      Input_W5 => rounds49_Output_W5,
-      Input_W6 => rounds49_Output_W6,
-      Input_W7 => rounds49_Output_W7,
       Input_Slot => rounds49_Output_Slot,
+      Input_State => rounds49_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds50_Output_Valid,
       Output_Last => rounds50_Output_Last,
-      Output_Ab => rounds50_Output_Ab,
-      Output_Cd => rounds50_Output_Cd,
-      Output_Ef => rounds50_Output_Ef,
-      Output_Gh => rounds50_Output_Gh,
+      Output_Window => rounds50_Output_Window,
       Output_First => rounds50_Output_First,
-      Output_W0 => rounds50_Output_W0,
-      Output_W1 => rounds50_Output_W1,
-      Output_W2 => rounds50_Output_W2,
-      Output_W3 => rounds50_Output_W3,
-      Output_W4 => rounds50_Output_W4,
-      Output_W5 => rounds50_Output_W5,
-      Output_W6 => rounds50_Output_W6,
-      Output_W7 => rounds50_Output_W7,
-      Output_Slot => rounds50_Output_Slot
+      Output_Slot => rounds50_Output_Slot,
+      Output_State => rounds50_Output_State
     );
 
-  u_rounds51 : entity work.Sha512RoundStage
+  u_rounds51 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 51,
       rounds => 1
@@ -3736,40 +1914,20 @@ begin
       rst => rst,
       Input_Valid => rounds50_Output_Valid,
       Input_Last => rounds50_Output_Last,
-      Input_Ab => rounds50_Output_Ab,
-      Input_Cd => rounds50_Output_Cd,
-      Input_Ef => rounds50_Output_Ef,
-      Input_Gh => rounds50_Output_Gh,
+      Input_Window => rounds50_Output_Window,
       Input_First => rounds50_Output_First,
-      Input_W0 => rounds50_Output_W0,
-      Input_W1 => rounds50_Output_W1,
-      Input_W2 => rounds50_Output_W2,
-      Input_W3 => rounds50_Output_W3,
-      Input_W4 => rounds50_Output_W4,
-      Input_W5 => rounds50_Output_W5,
-      Input_W6 => rounds50_Output_W6,
-      Input_W7 => rounds50_Output_W7,
       Input_Slot => rounds50_Output_Slot,
+      Input_State => rounds50_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds51_Output_Valid,
       Output_Last => rounds51_Output_Last,
-      Output_Ab => rounds51_Output_Ab,
-      Output_Cd => rounds51_Output_Cd,
-      Output_Ef => rounds51_Output_Ef,
-      Output_Gh => rounds51_Output_Gh,
+      Output_Window => rounds51_Output_Window,
       Output_First => rounds51_Output_First,
-      Output_W0 => rounds51_Output_W0,
-      Output_W1 => rounds51_Output_W1,
-      Output_W2 => rounds51_Output_W2,
-      Output_W3 => rounds51_Output_W3,
-      Output_W4 => rounds51_Output_W4,
-      Output_W5 => rounds51_Output_W5,
-      Output_W6 => rounds51_Output_W6,
-      Output_W7 => rounds51_Output_W7,
-      Output_Slot => rounds51_Output_Slot
+      Output_Slot => rounds51_Output_Slot,
+      Output_State => rounds51_Output_State
     );
 
-  u_rounds52 : entity work.Sha512RoundStage
+  u_rounds52 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 52,
       rounds => 1
@@ -3779,40 +1937,20 @@ begin
       rst => rst,
       Input_Valid => rounds51_Output_Valid,
       Input_Last => rounds51_Output_Last,
-      Input_Ab => rounds51_Output_Ab,
-      Input_Cd => rounds51_Output_Cd,
-      Input_Ef => rounds51_Output_Ef,
-      Input_Gh => rounds51_Output_Gh,
+      Input_Window => rounds51_Output_Window,
       Input_First => rounds51_Output_First,
-      Input_W0 => rounds51_Output_W0,
-      Input_W1 => rounds51_Output_W1,
-      Input_W2 => rounds51_Output_W2,
-      Input_W3 => rounds51_Output_W3,
-      Input_W4 => rounds51_Output_W4,
-      Input_W5 => rounds51_Output_W5,
-      Input_W6 => rounds51_Output_W6,
-      Input_W7 => rounds51_Output_W7,
       Input_Slot => rounds51_Output_Slot,
+      Input_State => rounds51_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds52_Output_Valid,
       Output_Last => rounds52_Output_Last,
-      Output_Ab => rounds52_Output_Ab,
-      Output_Cd => rounds52_Output_Cd,
-      Output_Ef => rounds52_Output_Ef,
-      Output_Gh => rounds52_Output_Gh,
+      Output_Window => rounds52_Output_Window,
       Output_First => rounds52_Output_First,
-      Output_W0 => rounds52_Output_W0,
-      Output_W1 => rounds52_Output_W1,
-      Output_W2 => rounds52_Output_W2,
-      Output_W3 => rounds52_Output_W3,
-      Output_W4 => rounds52_Output_W4,
-      Output_W5 => rounds52_Output_W5,
-      Output_W6 => rounds52_Output_W6,
-      Output_W7 => rounds52_Output_W7,
-      Output_Slot => rounds52_Output_Slot
+      Output_Slot => rounds52_Output_Slot,
+      Output_State => rounds52_Output_State
     );
 
-  u_rounds53 : entity work.Sha512RoundStage
+  u_rounds53 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 53,
       rounds => 1
@@ -3822,40 +1960,20 @@ begin
       rst => rst,
       Input_Valid => rounds52_Output_Valid,
       Input_Last => rounds52_Output_Last,
-      Input_Ab => rounds52_Output_Ab,
-      Input_Cd => rounds52_Output_Cd,
-      Input_Ef => rounds52_Output_Ef,
-      Input_Gh => rounds52_Output_Gh,
+      Input_Window => rounds52_Output_Window,
       Input_First => rounds52_Output_First,
-      Input_W0 => rounds52_Output_W0,
-      Input_W1 => rounds52_Output_W1,
-      Input_W2 => rounds52_Output_W2,
-      Input_W3 => rounds52_Output_W3,
-      Input_W4 => rounds52_Output_W4,
-      Input_W5 => rounds52_Output_W5,
-      Input_W6 => rounds52_Output_W6,
-      Input_W7 => rounds52_Output_W7,
       Input_Slot => rounds52_Output_Slot,
+      Input_State => rounds52_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds53_Output_Valid,
       Output_Last => rounds53_Output_Last,
-      Output_Ab => rounds53_Output_Ab,
-      Output_Cd => rounds53_Output_Cd,
-      Output_Ef => rounds53_Output_Ef,
-      Output_Gh => rounds53_Output_Gh,
+      Output_Window => rounds53_Output_Window,
       Output_First => rounds53_Output_First,
-      Output_W0 => rounds53_Output_W0,
-      Output_W1 => rounds53_Output_W1,
-      Output_W2 => rounds53_Output_W2,
-      Output_W3 => rounds53_Output_W3,
-      Output_W4 => rounds53_Output_W4,
-      Output_W5 => rounds53_Output_W5,
-      Output_W6 => rounds53_Output_W6,
-      Output_W7 => rounds53_Output_W7,
-      Output_Slot => rounds53_Output_Slot
+      Output_Slot => rounds53_Output_Slot,
+      Output_State => rounds53_Output_State
     );
 
-  u_rounds54 : entity work.Sha512RoundStage
+  u_rounds54 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 54,
       rounds => 1
@@ -3865,40 +1983,20 @@ begin
       rst => rst,
       Input_Valid => rounds53_Output_Valid,
       Input_Last => rounds53_Output_Last,
-      Input_Ab => rounds53_Output_Ab,
-      Input_Cd => rounds53_Output_Cd,
-      Input_Ef => rounds53_Output_Ef,
-      Input_Gh => rounds53_Output_Gh,
+      Input_Window => rounds53_Output_Window,
       Input_First => rounds53_Output_First,
-      Input_W0 => rounds53_Output_W0,
-      Input_W1 => rounds53_Output_W1,
-      Input_W2 => rounds53_Output_W2,
-      Input_W3 => rounds53_Output_W3,
-      Input_W4 => rounds53_Output_W4,
-      Input_W5 => rounds53_Output_W5,
-      Input_W6 => rounds53_Output_W6,
-      Input_W7 => rounds53_Output_W7,
       Input_Slot => rounds53_Output_Slot,
+      Input_State => rounds53_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds54_Output_Valid,
       Output_Last => rounds54_Output_Last,
-      Output_Ab => rounds54_Output_Ab,
-      Output_Cd => rounds54_Output_Cd,
-      Output_Ef => rounds54_Output_Ef,
-      Output_Gh => rounds54_Output_Gh,
+      Output_Window => rounds54_Output_Window,
       Output_First => rounds54_Output_First,
-      Output_W0 => rounds54_Output_W0,
-      Output_W1 => rounds54_Output_W1,
-      Output_W2 => rounds54_Output_W2,
-      Output_W3 => rounds54_Output_W3,
-      Output_W4 => rounds54_Output_W4,
-      Output_W5 => rounds54_Output_W5,
-      Output_W6 => rounds54_Output_W6,
-      Output_W7 => rounds54_Output_W7,
-      Output_Slot => rounds54_Output_Slot
+      Output_Slot => rounds54_Output_Slot,
+      Output_State => rounds54_Output_State
     );
 
-  u_rounds55 : entity work.Sha512RoundStage
+  u_rounds55 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 55,
       rounds => 1
@@ -3908,40 +2006,20 @@ begin
       rst => rst,
       Input_Valid => rounds54_Output_Valid,
       Input_Last => rounds54_Output_Last,
-      Input_Ab => rounds54_Output_Ab,
-      Input_Cd => rounds54_Output_Cd,
-      Input_Ef => rounds54_Output_Ef,
-      Input_Gh => rounds54_Output_Gh,
+      Input_Window => rounds54_Output_Window,
       Input_First => rounds54_Output_First,
-      Input_W0 => rounds54_Output_W0,
-      Input_W1 => rounds54_Output_W1,
-      Input_W2 => rounds54_Output_W2,
-      Input_W3 => rounds54_Output_W3,
-      Input_W4 => rounds54_Output_W4,
-      Input_W5 => rounds54_Output_W5,
-      Input_W6 => rounds54_Output_W6,
-      Input_W7 => rounds54_Output_W7,
       Input_Slot => rounds54_Output_Slot,
+      Input_State => rounds54_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds55_Output_Valid,
       Output_Last => rounds55_Output_Last,
-      Output_Ab => rounds55_Output_Ab,
-      Output_Cd => rounds55_Output_Cd,
-      Output_Ef => rounds55_Output_Ef,
-      Output_Gh => rounds55_Output_Gh,
+      Output_Window => rounds55_Output_Window,
       Output_First => rounds55_Output_First,
-      Output_W0 => rounds55_Output_W0,
-      Output_W1 => rounds55_Output_W1,
-      Output_W2 => rounds55_Output_W2,
-      Output_W3 => rounds55_Output_W3,
-      Output_W4 => rounds55_Output_W4,
-      Output_W5 => rounds55_Output_W5,
-      Output_W6 => rounds55_Output_W6,
-      Output_W7 => rounds55_Output_W7,
-      Output_Slot => rounds55_Output_Slot
+      Output_Slot => rounds55_Output_Slot,
+      Output_State => rounds55_Output_State
     );
 
-  u_rounds56 : entity work.Sha512RoundStage
+  u_rounds56 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 56,
       rounds => 1
@@ -3951,40 +2029,20 @@ begin
       rst => rst,
       Input_Valid => rounds55_Output_Valid,
       Input_Last => rounds55_Output_Last,
-      Input_Ab => rounds55_Output_Ab,
-      Input_Cd => rounds55_Output_Cd,
-      Input_Ef => rounds55_Output_Ef,
-      Input_Gh => rounds55_Output_Gh,
+      Input_Window => rounds55_Output_Window,
       Input_First => rounds55_Output_First,
-      Input_W0 => rounds55_Output_W0,
-      Input_W1 => rounds55_Output_W1,
-      Input_W2 => rounds55_Output_W2,
-      Input_W3 => rounds55_Output_W3,
-      Input_W4 => rounds55_Output_W4,
-      Input_W5 => rounds55_Output_W5,
-      Input_W6 => rounds55_Output_W6,
-      Input_W7 => rounds55_Output_W7,
       Input_Slot => rounds55_Output_Slot,
+      Input_State => rounds55_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds56_Output_Valid,
       Output_Last => rounds56_Output_Last,
-      Output_Ab => rounds56_Output_Ab,
-      Output_Cd => rounds56_Output_Cd,
-      Output_Ef => rounds56_Output_Ef,
-      Output_Gh => rounds56_Output_Gh,
+      Output_Window => rounds56_Output_Window,
       Output_First => rounds56_Output_First,
-      Output_W0 => rounds56_Output_W0,
-      Output_W1 => rounds56_Output_W1,
-      Output_W2 => rounds56_Output_W2,
-      Output_W3 => rounds56_Output_W3,
-      Output_W4 => rounds56_Output_W4,
-      Output_W5 => rounds56_Output_W5,
-      Output_W6 => rounds56_Output_W6,
-      Output_W7 => rounds56_Output_W7,
-      Output_Slot => rounds56_Output_Slot
+      Output_Slot => rounds56_Output_Slot,
+      Output_State => rounds56_Output_State
     );
 
-  u_rounds57 : entity work.Sha512RoundStage
+  u_rounds57 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 57,
       rounds => 1
@@ -3994,40 +2052,20 @@ begin
       rst => rst,
       Input_Valid => rounds56_Output_Valid,
       Input_Last => rounds56_Output_Last,
-      Input_Ab => rounds56_Output_Ab,
-      Input_Cd => rounds56_Output_Cd,
-      Input_Ef => rounds56_Output_Ef,
-      Input_Gh => rounds56_Output_Gh,
+      Input_Window => rounds56_Output_Window,
       Input_First => rounds56_Output_First,
-      Input_W0 => rounds56_Output_W0,
-      Input_W1 => rounds56_Output_W1,
-      Input_W2 => rounds56_Output_W2,
-      Input_W3 => rounds56_Output_W3,
-      Input_W4 => rounds56_Output_W4,
-      Input_W5 => rounds56_Output_W5,
-      Input_W6 => rounds56_Output_W6,
-      Input_W7 => rounds56_Output_W7,
       Input_Slot => rounds56_Output_Slot,
+      Input_State => rounds56_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds57_Output_Valid,
       Output_Last => rounds57_Output_Last,
-      Output_Ab => rounds57_Output_Ab,
-      Output_Cd => rounds57_Output_Cd,
-      Output_Ef => rounds57_Output_Ef,
-      Output_Gh => rounds57_Output_Gh,
+      Output_Window => rounds57_Output_Window,
       Output_First => rounds57_Output_First,
-      Output_W0 => rounds57_Output_W0,
-      Output_W1 => rounds57_Output_W1,
-      Output_W2 => rounds57_Output_W2,
-      Output_W3 => rounds57_Output_W3,
-      Output_W4 => rounds57_Output_W4,
-      Output_W5 => rounds57_Output_W5,
-      Output_W6 => rounds57_Output_W6,
-      Output_W7 => rounds57_Output_W7,
-      Output_Slot => rounds57_Output_Slot
+      Output_Slot => rounds57_Output_Slot,
+      Output_State => rounds57_Output_State
     );
 
-  u_rounds58 : entity work.Sha512RoundStage
+  u_rounds58 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 58,
       rounds => 1
@@ -4037,40 +2075,20 @@ begin
       rst => rst,
       Input_Valid => rounds57_Output_Valid,
       Input_Last => rounds57_Output_Last,
-      Input_Ab => rounds57_Output_Ab,
-      Input_Cd => rounds57_Output_Cd,
-      Input_Ef => rounds57_Output_Ef,
-      Input_Gh => rounds57_Output_Gh,
+      Input_Window => rounds57_Output_Window,
       Input_First => rounds57_Output_First,
-      Input_W0 => rounds57_Output_W0,
-      Input_W1 => rounds57_Output_W1,
-      Input_W2 => rounds57_Output_W2,
-      Input_W3 => rounds57_Output_W3,
-      Input_W4 => rounds57_Output_W4,
-      Input_W5 => rounds57_Output_W5,
-      Input_W6 => rounds57_Output_W6,
-      Input_W7 => rounds57_Output_W7,
       Input_Slot => rounds57_Output_Slot,
+      Input_State => rounds57_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds58_Output_Valid,
       Output_Last => rounds58_Output_Last,
-      Output_Ab => rounds58_Output_Ab,
-      Output_Cd => rounds58_Output_Cd,
-      Output_Ef => rounds58_Output_Ef,
-      Output_Gh => rounds58_Output_Gh,
+      Output_Window => rounds58_Output_Window,
       Output_First => rounds58_Output_First,
-      Output_W0 => rounds58_Output_W0,
-      Output_W1 => rounds58_Output_W1,
-      Output_W2 => rounds58_Output_W2,
-      Output_W3 => rounds58_Output_W3,
-      Output_W4 => rounds58_Output_W4,
-      Output_W5 => rounds58_Output_W5,
-      Output_W6 => rounds58_Output_W6,
-      Output_W7 => rounds58_Output_W7,
-      Output_Slot => rounds58_Output_Slot
+      Output_Slot => rounds58_Output_Slot,
+      Output_State => rounds58_Output_State
     );
 
-  u_rounds59 : entity work.Sha512RoundStage
+  u_rounds59 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 59,
       rounds => 1
@@ -4080,40 +2098,20 @@ begin
       rst => rst,
       Input_Valid => rounds58_Output_Valid,
       Input_Last => rounds58_Output_Last,
-      Input_Ab => rounds58_Output_Ab,
-      Input_Cd => rounds58_Output_Cd,
-      Input_Ef => rounds58_Output_Ef,
-      Input_Gh => rounds58_Output_Gh,
+      Input_Window => rounds58_Output_Window,
       Input_First => rounds58_Output_First,
-      Input_W0 => rounds58_Output_W0,
-      Input_W1 => rounds58_Output_W1,
-      Input_W2 => rounds58_Output_W2,
-      Input_W3 => rounds58_Output_W3,
-      Input_W4 => rounds58_Output_W4,
-      Input_W5 => rounds58_Output_W5,
-      Input_W6 => rounds58_Output_W6,
-      Input_W7 => rounds58_Output_W7,
       Input_Slot => rounds58_Output_Slot,
+      Input_State => rounds58_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds59_Output_Valid,
       Output_Last => rounds59_Output_Last,
-      Output_Ab => rounds59_Output_Ab,
-      Output_Cd => rounds59_Output_Cd,
-      Output_Ef => rounds59_Output_Ef,
-      Output_Gh => rounds59_Output_Gh,
+      Output_Window => rounds59_Output_Window,
       Output_First => rounds59_Output_First,
-      Output_W0 => rounds59_Output_W0,
-      Output_W1 => rounds59_Output_W1,
-      Output_W2 => rounds59_Output_W2,
-      Output_W3 => rounds59_Output_W3,
-      Output_W4 => rounds59_Output_W4,
-      Output_W5 => rounds59_Output_W5,
-      Output_W6 => rounds59_Output_W6,
-      Output_W7 => rounds59_Output_W7,
-      Output_Slot => rounds59_Output_Slot
+      Output_Slot => rounds59_Output_Slot,
+      Output_State => rounds59_Output_State
     );
 
-  u_rounds60 : entity work.Sha512RoundStage
+  u_rounds60 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 60,
       rounds => 1
@@ -4123,40 +2121,20 @@ begin
       rst => rst,
       Input_Valid => rounds59_Output_Valid,
       Input_Last => rounds59_Output_Last,
-      Input_Ab => rounds59_Output_Ab,
-      Input_Cd => rounds59_Output_Cd,
-      Input_Ef => rounds59_Output_Ef,
-      Input_Gh => rounds59_Output_Gh,
+      Input_Window => rounds59_Output_Window,
       Input_First => rounds59_Output_First,
-      Input_W0 => rounds59_Output_W0,
-      Input_W1 => rounds59_Output_W1,
-      Input_W2 => rounds59_Output_W2,
-      Input_W3 => rounds59_Output_W3,
-      Input_W4 => rounds59_Output_W4,
-      Input_W5 => rounds59_Output_W5,
-      Input_W6 => rounds59_Output_W6,
-      Input_W7 => rounds59_Output_W7,
       Input_Slot => rounds59_Output_Slot,
+      Input_State => rounds59_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds60_Output_Valid,
       Output_Last => rounds60_Output_Last,
-      Output_Ab => rounds60_Output_Ab,
-      Output_Cd => rounds60_Output_Cd,
-      Output_Ef => rounds60_Output_Ef,
-      Output_Gh => rounds60_Output_Gh,
+      Output_Window => rounds60_Output_Window,
       Output_First => rounds60_Output_First,
-      Output_W0 => rounds60_Output_W0,
-      Output_W1 => rounds60_Output_W1,
-      Output_W2 => rounds60_Output_W2,
-      Output_W3 => rounds60_Output_W3,
-      Output_W4 => rounds60_Output_W4,
-      Output_W5 => rounds60_Output_W5,
-      Output_W6 => rounds60_Output_W6,
-      Output_W7 => rounds60_Output_W7,
-      Output_Slot => rounds60_Output_Slot
+      Output_Slot => rounds60_Output_Slot,
+      Output_State => rounds60_Output_State
     );
 
-  u_rounds61 : entity work.Sha512RoundStage
+  u_rounds61 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 61,
       rounds => 1
@@ -4166,40 +2144,20 @@ begin
       rst => rst,
       Input_Valid => rounds60_Output_Valid,
       Input_Last => rounds60_Output_Last,
-      Input_Ab => rounds60_Output_Ab,
-      Input_Cd => rounds60_Output_Cd,
-      Input_Ef => rounds60_Output_Ef,
-      Input_Gh => rounds60_Output_Gh,
+      Input_Window => rounds60_Output_Window,
       Input_First => rounds60_Output_First,
-      Input_W0 => rounds60_Output_W0,
-      Input_W1 => rounds60_Output_W1,
-      Input_W2 => rounds60_Output_W2,
-      Input_W3 => rounds60_Output_W3,
-      Input_W4 => rounds60_Output_W4,
-      Input_W5 => rounds60_Output_W5,
-      Input_W6 => rounds60_Output_W6,
-      Input_W7 => rounds60_Output_W7,
       Input_Slot => rounds60_Output_Slot,
+      Input_State => rounds60_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds61_Output_Valid,
       Output_Last => rounds61_Output_Last,
-      Output_Ab => rounds61_Output_Ab,
-      Output_Cd => rounds61_Output_Cd,
-      Output_Ef => rounds61_Output_Ef,
-      Output_Gh => rounds61_Output_Gh,
+      Output_Window => rounds61_Output_Window,
       Output_First => rounds61_Output_First,
-      Output_W0 => rounds61_Output_W0,
-      Output_W1 => rounds61_Output_W1,
-      Output_W2 => rounds61_Output_W2,
-      Output_W3 => rounds61_Output_W3,
-      Output_W4 => rounds61_Output_W4,
-      Output_W5 => rounds61_Output_W5,
-      Output_W6 => rounds61_Output_W6,
-      Output_W7 => rounds61_Output_W7,
-      Output_Slot => rounds61_Output_Slot
+      Output_Slot => rounds61_Output_Slot,
+      Output_State => rounds61_Output_State
     );
 
-  u_rounds62 : entity work.Sha512RoundStage
+  u_rounds62 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 62,
       rounds => 1
@@ -4209,40 +2167,20 @@ begin
       rst => rst,
       Input_Valid => rounds61_Output_Valid,
       Input_Last => rounds61_Output_Last,
-      Input_Ab => rounds61_Output_Ab,
-      Input_Cd => rounds61_Output_Cd,
-      Input_Ef => rounds61_Output_Ef,
-      Input_Gh => rounds61_Output_Gh,
+      Input_Window => rounds61_Output_Window,
       Input_First => rounds61_Output_First,
-      Input_W0 => rounds61_Output_W0,
-      Input_W1 => rounds61_Output_W1,
-      Input_W2 => rounds61_Output_W2,
-      Input_W3 => rounds61_Output_W3,
-      Input_W4 => rounds61_Output_W4,
-      Input_W5 => rounds61_Output_W5,
-      Input_W6 => rounds61_Output_W6,
-      Input_W7 => rounds61_Output_W7,
       Input_Slot => rounds61_Output_Slot,
+      Input_State => rounds61_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds62_Output_Valid,
       Output_Last => rounds62_Output_Last,
-      Output_Ab => rounds62_Output_Ab,
-      Output_Cd => rounds62_Output_Cd,
-      Output_Ef => rounds62_Output_Ef,
-      Output_Gh => rounds62_Output_Gh,
+      Output_Window => rounds62_Output_Window,
       Output_First => rounds62_Output_First,
-      Output_W0 => rounds62_Output_W0,
-      Output_W1 => rounds62_Output_W1,
-      Output_W2 => rounds62_Output_W2,
-      Output_W3 => rounds62_Output_W3,
-      Output_W4 => rounds62_Output_W4,
-      Output_W5 => rounds62_Output_W5,
-      Output_W6 => rounds62_Output_W6,
-      Output_W7 => rounds62_Output_W7,
-      Output_Slot => rounds62_Output_Slot
+      Output_Slot => rounds62_Output_Slot,
+      Output_State => rounds62_Output_State
     );
 
-  u_rounds63 : entity work.Sha512RoundStage
+  u_rounds63 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 63,
       rounds => 1
@@ -4252,40 +2190,20 @@ begin
       rst => rst,
       Input_Valid => rounds62_Output_Valid,
       Input_Last => rounds62_Output_Last,
-      Input_Ab => rounds62_Output_Ab,
-      Input_Cd => rounds62_Output_Cd,
-      Input_Ef => rounds62_Output_Ef,
-      Input_Gh => rounds62_Output_Gh,
+      Input_Window => rounds62_Output_Window,
       Input_First => rounds62_Output_First,
-      Input_W0 => rounds62_Output_W0,
-      Input_W1 => rounds62_Output_W1,
-      Input_W2 => rounds62_Output_W2,
-      Input_W3 => rounds62_Output_W3,
-      Input_W4 => rounds62_Output_W4,
-      Input_W5 => rounds62_Output_W5,
-      Input_W6 => rounds62_Output_W6,
-      Input_W7 => rounds62_Output_W7,
       Input_Slot => rounds62_Output_Slot,
+      Input_State => rounds62_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds63_Output_Valid,
       Output_Last => rounds63_Output_Last,
-      Output_Ab => rounds63_Output_Ab,
-      Output_Cd => rounds63_Output_Cd,
-      Output_Ef => rounds63_Output_Ef,
-      Output_Gh => rounds63_Output_Gh,
+      Output_Window => rounds63_Output_Window,
       Output_First => rounds63_Output_First,
-      Output_W0 => rounds63_Output_W0,
-      Output_W1 => rounds63_Output_W1,
-      Output_W2 => rounds63_Output_W2,
-      Output_W3 => rounds63_Output_W3,
-      Output_W4 => rounds63_Output_W4,
-      Output_W5 => rounds63_Output_W5,
-      Output_W6 => rounds63_Output_W6,
-      Output_W7 => rounds63_Output_W7,
-      Output_Slot => rounds63_Output_Slot
+      Output_Slot => rounds63_Output_Slot,
+      Output_State => rounds63_Output_State
     );
 
-  u_rounds64 : entity work.Sha512RoundStage
+  u_rounds64 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 64,
       rounds => 1
@@ -4295,40 +2213,20 @@ begin
       rst => rst,
       Input_Valid => rounds63_Output_Valid,
       Input_Last => rounds63_Output_Last,
-      Input_Ab => rounds63_Output_Ab,
-      Input_Cd => rounds63_Output_Cd,
-      Input_Ef => rounds63_Output_Ef,
-      Input_Gh => rounds63_Output_Gh,
+      Input_Window => rounds63_Output_Window,
       Input_First => rounds63_Output_First,
-      Input_W0 => rounds63_Output_W0,
-      Input_W1 => rounds63_Output_W1,
-      Input_W2 => rounds63_Output_W2,
-      Input_W3 => rounds63_Output_W3,
-      Input_W4 => rounds63_Output_W4,
-      Input_W5 => rounds63_Output_W5,
-      Input_W6 => rounds63_Output_W6,
-      Input_W7 => rounds63_Output_W7,
       Input_Slot => rounds63_Output_Slot,
+      Input_State => rounds63_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds64_Output_Valid,
       Output_Last => rounds64_Output_Last,
-      Output_Ab => rounds64_Output_Ab,
-      Output_Cd => rounds64_Output_Cd,
-      Output_Ef => rounds64_Output_Ef,
-      Output_Gh => rounds64_Output_Gh,
+      Output_Window => rounds64_Output_Window,
       Output_First => rounds64_Output_First,
-      Output_W0 => rounds64_Output_W0,
-      Output_W1 => rounds64_Output_W1,
-      Output_W2 => rounds64_Output_W2,
-      Output_W3 => rounds64_Output_W3,
-      Output_W4 => rounds64_Output_W4,
-      Output_W5 => rounds64_Output_W5,
-      Output_W6 => rounds64_Output_W6,
-      Output_W7 => rounds64_Output_W7,
-      Output_Slot => rounds64_Output_Slot
+      Output_Slot => rounds64_Output_Slot,
+      Output_State => rounds64_Output_State
     );
 
-  u_rounds65 : entity work.Sha512RoundStage
+  u_rounds65 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 65,
       rounds => 1
@@ -4338,40 +2236,20 @@ begin
       rst => rst,
       Input_Valid => rounds64_Output_Valid,
       Input_Last => rounds64_Output_Last,
-      Input_Ab => rounds64_Output_Ab,
-      Input_Cd => rounds64_Output_Cd,
-      Input_Ef => rounds64_Output_Ef,
-      Input_Gh => rounds64_Output_Gh,
+      Input_Window => rounds64_Output_Window,
       Input_First => rounds64_Output_First,
-      Input_W0 => rounds64_Output_W0,
-      Input_W1 => rounds64_Output_W1,
-      Input_W2 => rounds64_Output_W2,
-      Input_W3 => rounds64_Output_W3,
-      Input_W4 => rounds64_Output_W4,
-      Input_W5 => rounds64_Output_W5,
-      Input_W6 => rounds64_Output_W6,
-      Input_W7 => rounds64_Output_W7,
       Input_Slot => rounds64_Output_Slot,
+      Input_State => rounds64_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds65_Output_Valid,
       Output_Last => rounds65_Output_Last,
-      Output_Ab => rounds65_Output_Ab,
-      Output_Cd => rounds65_Output_Cd,
-      Output_Ef => rounds65_Output_Ef,
-      Output_Gh => rounds65_Output_Gh,
+      Output_Window => rounds65_Output_Window,
       Output_First => rounds65_Output_First,
-      Output_W0 => rounds65_Output_W0,
-      Output_W1 => rounds65_Output_W1,
-      Output_W2 => rounds65_Output_W2,
-      Output_W3 => rounds65_Output_W3,
-      Output_W4 => rounds65_Output_W4,
-      Output_W5 => rounds65_Output_W5,
-      Output_W6 => rounds65_Output_W6,
-      Output_W7 => rounds65_Output_W7,
-      Output_Slot => rounds65_Output_Slot
+      Output_Slot => rounds65_Output_Slot,
+      Output_State => rounds65_Output_State
     );
 
-  u_rounds66 : entity work.Sha512RoundStage
+  u_rounds66 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 66,
       rounds => 1
@@ -4381,40 +2259,20 @@ begin
       rst => rst,
       Input_Valid => rounds65_Output_Valid,
       Input_Last => rounds65_Output_Last,
-      Input_Ab => rounds65_Output_Ab,
-      Input_Cd => rounds65_Output_Cd,
-      Input_Ef => rounds65_Output_Ef,
-      Input_Gh => rounds65_Output_Gh,
+      Input_Window => rounds65_Output_Window,
       Input_First => rounds65_Output_First,
-      Input_W0 => rounds65_Output_W0,
-      Input_W1 => rounds65_Output_W1,
-      Input_W2 => rounds65_Output_W2,
-      Input_W3 => rounds65_Output_W3,
-      Input_W4 => rounds65_Output_W4,
-      Input_W5 => rounds65_Output_W5,
-      Input_W6 => rounds65_Output_W6,
-      Input_W7 => rounds65_Output_W7,
       Input_Slot => rounds65_Output_Slot,
+      Input_State => rounds65_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds66_Output_Valid,
       Output_Last => rounds66_Output_Last,
-      Output_Ab => rounds66_Output_Ab,
-      Output_Cd => rounds66_Output_Cd,
-      Output_Ef => rounds66_Output_Ef,
-      Output_Gh => rounds66_Output_Gh,
+      Output_Window => rounds66_Output_Window,
       Output_First => rounds66_Output_First,
-      Output_W0 => rounds66_Output_W0,
-      Output_W1 => rounds66_Output_W1,
-      Output_W2 => rounds66_Output_W2,
-      Output_W3 => rounds66_Output_W3,
-      Output_W4 => rounds66_Output_W4,
-      Output_W5 => rounds66_Output_W5,
-      Output_W6 => rounds66_Output_W6,
-      Output_W7 => rounds66_Output_W7,
-      Output_Slot => rounds66_Output_Slot
+      Output_Slot => rounds66_Output_Slot,
+      Output_State => rounds66_Output_State
     );
 
-  u_rounds67 : entity work.Sha512RoundStage
+  u_rounds67 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 67,
       rounds => 1
@@ -4424,40 +2282,20 @@ begin
       rst => rst,
       Input_Valid => rounds66_Output_Valid,
       Input_Last => rounds66_Output_Last,
-      Input_Ab => rounds66_Output_Ab,
-      Input_Cd => rounds66_Output_Cd,
-      Input_Ef => rounds66_Output_Ef,
-      Input_Gh => rounds66_Output_Gh,
+      Input_Window => rounds66_Output_Window,
       Input_First => rounds66_Output_First,
-      Input_W0 => rounds66_Output_W0,
-      Input_W1 => rounds66_Output_W1,
-      Input_W2 => rounds66_Output_W2,
-      Input_W3 => rounds66_Output_W3,
-      Input_W4 => rounds66_Output_W4,
-      Input_W5 => rounds66_Output_W5,
-      Input_W6 => rounds66_Output_W6,
-      Input_W7 => rounds66_Output_W7,
       Input_Slot => rounds66_Output_Slot,
+      Input_State => rounds66_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds67_Output_Valid,
       Output_Last => rounds67_Output_Last,
-      Output_Ab => rounds67_Output_Ab,
-      Output_Cd => rounds67_Output_Cd,
-      Output_Ef => rounds67_Output_Ef,
-      Output_Gh => rounds67_Output_Gh,
+      Output_Window => rounds67_Output_Window,
       Output_First => rounds67_Output_First,
-      Output_W0 => rounds67_Output_W0,
-      Output_W1 => rounds67_Output_W1,
-      Output_W2 => rounds67_Output_W2,
-      Output_W3 => rounds67_Output_W3,
-      Output_W4 => rounds67_Output_W4,
-      Output_W5 => rounds67_Output_W5,
-      Output_W6 => rounds67_Output_W6,
-      Output_W7 => rounds67_Output_W7,
-      Output_Slot => rounds67_Output_Slot
+      Output_Slot => rounds67_Output_Slot,
+      Output_State => rounds67_Output_State
     );
 
-  u_rounds68 : entity work.Sha512RoundStage
+  u_rounds68 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 68,
       rounds => 1
@@ -4467,40 +2305,20 @@ begin
       rst => rst,
       Input_Valid => rounds67_Output_Valid,
       Input_Last => rounds67_Output_Last,
-      Input_Ab => rounds67_Output_Ab,
-      Input_Cd => rounds67_Output_Cd,
-      Input_Ef => rounds67_Output_Ef,
-      Input_Gh => rounds67_Output_Gh,
+      Input_Window => rounds67_Output_Window,
       Input_First => rounds67_Output_First,
-      Input_W0 => rounds67_Output_W0,
-      Input_W1 => rounds67_Output_W1,
-      Input_W2 => rounds67_Output_W2,
-      Input_W3 => rounds67_Output_W3,
-      Input_W4 => rounds67_Output_W4,
-      Input_W5 => rounds67_Output_W5,
-      Input_W6 => rounds67_Output_W6,
-      Input_W7 => rounds67_Output_W7,
       Input_Slot => rounds67_Output_Slot,
+      Input_State => rounds67_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds68_Output_Valid,
       Output_Last => rounds68_Output_Last,
-      Output_Ab => rounds68_Output_Ab,
-      Output_Cd => rounds68_Output_Cd,
-      Output_Ef => rounds68_Output_Ef,
-      Output_Gh => rounds68_Output_Gh,
+      Output_Window => rounds68_Output_Window,
       Output_First => rounds68_Output_First,
-      Output_W0 => rounds68_Output_W0,
-      Output_W1 => rounds68_Output_W1,
-      Output_W2 => rounds68_Output_W2,
-      Output_W3 => rounds68_Output_W3,
-      Output_W4 => rounds68_Output_W4,
-      Output_W5 => rounds68_Output_W5,
-      Output_W6 => rounds68_Output_W6,
-      Output_W7 => rounds68_Output_W7,
-      Output_Slot => rounds68_Output_Slot
+      Output_Slot => rounds68_Output_Slot,
+      Output_State => rounds68_Output_State
     );
 
-  u_rounds69 : entity work.Sha512RoundStage
+  u_rounds69 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 69,
       rounds => 1
@@ -4510,40 +2328,20 @@ begin
       rst => rst,
       Input_Valid => rounds68_Output_Valid,
       Input_Last => rounds68_Output_Last,
-      Input_Ab => rounds68_Output_Ab,
-      Input_Cd => rounds68_Output_Cd,
-      Input_Ef => rounds68_Output_Ef,
-      Input_Gh => rounds68_Output_Gh,
+      Input_Window => rounds68_Output_Window,
       Input_First => rounds68_Output_First,
-      Input_W0 => rounds68_Output_W0,
-      Input_W1 => rounds68_Output_W1,
-      Input_W2 => rounds68_Output_W2,
-      Input_W3 => rounds68_Output_W3,
-      Input_W4 => rounds68_Output_W4,
-      Input_W5 => rounds68_Output_W5,
-      Input_W6 => rounds68_Output_W6,
-      Input_W7 => rounds68_Output_W7,
       Input_Slot => rounds68_Output_Slot,
+      Input_State => rounds68_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds69_Output_Valid,
       Output_Last => rounds69_Output_Last,
-      Output_Ab => rounds69_Output_Ab,
-      Output_Cd => rounds69_Output_Cd,
-      Output_Ef => rounds69_Output_Ef,
-      Output_Gh => rounds69_Output_Gh,
+      Output_Window => rounds69_Output_Window,
       Output_First => rounds69_Output_First,
-      Output_W0 => rounds69_Output_W0,
-      Output_W1 => rounds69_Output_W1,
-      Output_W2 => rounds69_Output_W2,
-      Output_W3 => rounds69_Output_W3,
-      Output_W4 => rounds69_Output_W4,
-      Output_W5 => rounds69_Output_W5,
-      Output_W6 => rounds69_Output_W6,
-      Output_W7 => rounds69_Output_W7,
-      Output_Slot => rounds69_Output_Slot
+      Output_Slot => rounds69_Output_Slot,
+      Output_State => rounds69_Output_State
     );
 
-  u_rounds70 : entity work.Sha512RoundStage
+  u_rounds70 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 70,
       rounds => 1
@@ -4553,40 +2351,20 @@ begin
       rst => rst,
       Input_Valid => rounds69_Output_Valid,
       Input_Last => rounds69_Output_Last,
-      Input_Ab => rounds69_Output_Ab,
-      Input_Cd => rounds69_Output_Cd,
-      Input_Ef => rounds69_Output_Ef,
-      Input_Gh => rounds69_Output_Gh,
+      Input_Window => rounds69_Output_Window,
       Input_First => rounds69_Output_First,
-      Input_W0 => rounds69_Output_W0,
-      Input_W1 => rounds69_Output_W1,
-      Input_W2 => rounds69_Output_W2,
-      Input_W3 => rounds69_Output_W3,
-      Input_W4 => rounds69_Output_W4,
-      Input_W5 => rounds69_Output_W5,
-      Input_W6 => rounds69_Output_W6,
-      Input_W7 => rounds69_Output_W7,
       Input_Slot => rounds69_Output_Slot,
+      Input_State => rounds69_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds70_Output_Valid,
       Output_Last => rounds70_Output_Last,
-      Output_Ab => rounds70_Output_Ab,
-      Output_Cd => rounds70_Output_Cd,
-      Output_Ef => rounds70_Output_Ef,
-      Output_Gh => rounds70_Output_Gh,
+      Output_Window => rounds70_Output_Window,
       Output_First => rounds70_Output_First,
-      Output_W0 => rounds70_Output_W0,
-      Output_W1 => rounds70_Output_W1,
-      Output_W2 => rounds70_Output_W2,
-      Output_W3 => rounds70_Output_W3,
-      Output_W4 => rounds70_Output_W4,
-      Output_W5 => rounds70_Output_W5,
-      Output_W6 => rounds70_Output_W6,
-      Output_W7 => rounds70_Output_W7,
-      Output_Slot => rounds70_Output_Slot
+      Output_Slot => rounds70_Output_Slot,
+      Output_State => rounds70_Output_State
     );
 
-  u_rounds71 : entity work.Sha512RoundStage
+  u_rounds71 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 71,
       rounds => 1
@@ -4596,40 +2374,20 @@ begin
       rst => rst,
       Input_Valid => rounds70_Output_Valid,
       Input_Last => rounds70_Output_Last,
-      Input_Ab => rounds70_Output_Ab,
-      Input_Cd => rounds70_Output_Cd,
-      Input_Ef => rounds70_Output_Ef,
-      Input_Gh => rounds70_Output_Gh,
+      Input_Window => rounds70_Output_Window,
       Input_First => rounds70_Output_First,
-      Input_W0 => rounds70_Output_W0,
-      Input_W1 => rounds70_Output_W1,
-      Input_W2 => rounds70_Output_W2,
-      Input_W3 => rounds70_Output_W3,
-      Input_W4 => rounds70_Output_W4,
-      Input_W5 => rounds70_Output_W5,
-      Input_W6 => rounds70_Output_W6,
-      Input_W7 => rounds70_Output_W7,
       Input_Slot => rounds70_Output_Slot,
+      Input_State => rounds70_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds71_Output_Valid,
       Output_Last => rounds71_Output_Last,
-      Output_Ab => rounds71_Output_Ab,
-      Output_Cd => rounds71_Output_Cd,
-      Output_Ef => rounds71_Output_Ef,
-      Output_Gh => rounds71_Output_Gh,
+      Output_Window => rounds71_Output_Window,
       Output_First => rounds71_Output_First,
-      Output_W0 => rounds71_Output_W0,
-      Output_W1 => rounds71_Output_W1,
-      Output_W2 => rounds71_Output_W2,
-      Output_W3 => rounds71_Output_W3,
-      Output_W4 => rounds71_Output_W4,
-      Output_W5 => rounds71_Output_W5,
-      Output_W6 => rounds71_Output_W6,
-      Output_W7 => rounds71_Output_W7,
-      Output_Slot => rounds71_Output_Slot
+      Output_Slot => rounds71_Output_Slot,
+      Output_State => rounds71_Output_State
     );
 
-  u_rounds72 : entity work.Sha512RoundStage
+  u_rounds72 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 72,
       rounds => 1
@@ -4639,40 +2397,20 @@ begin
       rst => rst,
       Input_Valid => rounds71_Output_Valid,
       Input_Last => rounds71_Output_Last,
-      Input_Ab => rounds71_Output_Ab,
-      Input_Cd => rounds71_Output_Cd,
-      Input_Ef => rounds71_Output_Ef,
-      Input_Gh => rounds71_Output_Gh,
+      Input_Window => rounds71_Output_Window,
       Input_First => rounds71_Output_First,
-      Input_W0 => rounds71_Output_W0,
-      Input_W1 => rounds71_Output_W1,
-      Input_W2 => rounds71_Output_W2,
-      Input_W3 => rounds71_Output_W3,
-      Input_W4 => rounds71_Output_W4,
-      Input_W5 => rounds71_Output_W5,
-      Input_W6 => rounds71_Output_W6,
-      Input_W7 => rounds71_Output_W7,
       Input_Slot => rounds71_Output_Slot,
+      Input_State => rounds71_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds72_Output_Valid,
       Output_Last => rounds72_Output_Last,
-      Output_Ab => rounds72_Output_Ab,
-      Output_Cd => rounds72_Output_Cd,
-      Output_Ef => rounds72_Output_Ef,
-      Output_Gh => rounds72_Output_Gh,
+      Output_Window => rounds72_Output_Window,
       Output_First => rounds72_Output_First,
-      Output_W0 => rounds72_Output_W0,
-      Output_W1 => rounds72_Output_W1,
-      Output_W2 => rounds72_Output_W2,
-      Output_W3 => rounds72_Output_W3,
-      Output_W4 => rounds72_Output_W4,
-      Output_W5 => rounds72_Output_W5,
-      Output_W6 => rounds72_Output_W6,
-      Output_W7 => rounds72_Output_W7,
-      Output_Slot => rounds72_Output_Slot
+      Output_Slot => rounds72_Output_Slot,
+      Output_State => rounds72_Output_State
     );
 
-  u_rounds73 : entity work.Sha512RoundStage
+  u_rounds73 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 73,
       rounds => 1
@@ -4682,40 +2420,20 @@ begin
       rst => rst,
       Input_Valid => rounds72_Output_Valid,
       Input_Last => rounds72_Output_Last,
-      Input_Ab => rounds72_Output_Ab,
-      Input_Cd => rounds72_Output_Cd,
-      Input_Ef => rounds72_Output_Ef,
-      Input_Gh => rounds72_Output_Gh,
+      Input_Window => rounds72_Output_Window,
       Input_First => rounds72_Output_First,
-      Input_W0 => rounds72_Output_W0,
-      Input_W1 => rounds72_Output_W1,
-      Input_W2 => rounds72_Output_W2,
-      Input_W3 => rounds72_Output_W3,
-      Input_W4 => rounds72_Output_W4,
-      Input_W5 => rounds72_Output_W5,
-      Input_W6 => rounds72_Output_W6,
-      Input_W7 => rounds72_Output_W7,
       Input_Slot => rounds72_Output_Slot,
+      Input_State => rounds72_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds73_Output_Valid,
       Output_Last => rounds73_Output_Last,
-      Output_Ab => rounds73_Output_Ab,
-      Output_Cd => rounds73_Output_Cd,
-      Output_Ef => rounds73_Output_Ef,
-      Output_Gh => rounds73_Output_Gh,
+      Output_Window => rounds73_Output_Window,
       Output_First => rounds73_Output_First,
-      Output_W0 => rounds73_Output_W0,
-      Output_W1 => rounds73_Output_W1,
-      Output_W2 => rounds73_Output_W2,
-      Output_W3 => rounds73_Output_W3,
-      Output_W4 => rounds73_Output_W4,
-      Output_W5 => rounds73_Output_W5,
-      Output_W6 => rounds73_Output_W6,
-      Output_W7 => rounds73_Output_W7,
-      Output_Slot => rounds73_Output_Slot
+      Output_Slot => rounds73_Output_Slot,
+      Output_State => rounds73_Output_State
     );
 
-  u_rounds74 : entity work.Sha512RoundStage
+  u_rounds74 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 74,
       rounds => 1
@@ -4725,40 +2443,20 @@ begin
       rst => rst,
       Input_Valid => rounds73_Output_Valid,
       Input_Last => rounds73_Output_Last,
-      Input_Ab => rounds73_Output_Ab,
-      Input_Cd => rounds73_Output_Cd,
-      Input_Ef => rounds73_Output_Ef,
-      Input_Gh => rounds73_Output_Gh,
+      Input_Window => rounds73_Output_Window,
       Input_First => rounds73_Output_First,
-      Input_W0 => rounds73_Output_W0,
-      Input_W1 => rounds73_Output_W1,
-      Input_W2 => rounds73_Output_W2,
-      Input_W3 => rounds73_Output_W3,
-      Input_W4 => rounds73_Output_W4,
-      Input_W5 => rounds73_Output_W5,
-      Input_W6 => rounds73_Output_W6,
-      Input_W7 => rounds73_Output_W7,
       Input_Slot => rounds73_Output_Slot,
+      Input_State => rounds73_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds74_Output_Valid,
       Output_Last => rounds74_Output_Last,
-      Output_Ab => rounds74_Output_Ab,
-      Output_Cd => rounds74_Output_Cd,
-      Output_Ef => rounds74_Output_Ef,
-      Output_Gh => rounds74_Output_Gh,
+      Output_Window => rounds74_Output_Window,
       Output_First => rounds74_Output_First,
-      Output_W0 => rounds74_Output_W0,
-      Output_W1 => rounds74_Output_W1,
-      Output_W2 => rounds74_Output_W2,
-      Output_W3 => rounds74_Output_W3,
-      Output_W4 => rounds74_Output_W4,
-      Output_W5 => rounds74_Output_W5,
-      Output_W6 => rounds74_Output_W6,
-      Output_W7 => rounds74_Output_W7,
-      Output_Slot => rounds74_Output_Slot
+      Output_Slot => rounds74_Output_Slot,
+      Output_State => rounds74_Output_State
     );
 
-  u_rounds75 : entity work.Sha512RoundStage
+  u_rounds75 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 75,
       rounds => 1
@@ -4768,40 +2466,20 @@ begin
       rst => rst,
       Input_Valid => rounds74_Output_Valid,
       Input_Last => rounds74_Output_Last,
-      Input_Ab => rounds74_Output_Ab,
-      Input_Cd => rounds74_Output_Cd,
-      Input_Ef => rounds74_Output_Ef,
-      Input_Gh => rounds74_Output_Gh,
+      Input_Window => rounds74_Output_Window,
       Input_First => rounds74_Output_First,
-      Input_W0 => rounds74_Output_W0,
-      Input_W1 => rounds74_Output_W1,
-      Input_W2 => rounds74_Output_W2,
-      Input_W3 => rounds74_Output_W3,
-      Input_W4 => rounds74_Output_W4,
-      Input_W5 => rounds74_Output_W5,
-      Input_W6 => rounds74_Output_W6,
-      Input_W7 => rounds74_Output_W7,
       Input_Slot => rounds74_Output_Slot,
+      Input_State => rounds74_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds75_Output_Valid,
       Output_Last => rounds75_Output_Last,
-      Output_Ab => rounds75_Output_Ab,
-      Output_Cd => rounds75_Output_Cd,
-      Output_Ef => rounds75_Output_Ef,
-      Output_Gh => rounds75_Output_Gh,
+      Output_Window => rounds75_Output_Window,
       Output_First => rounds75_Output_First,
-      Output_W0 => rounds75_Output_W0,
-      Output_W1 => rounds75_Output_W1,
-      Output_W2 => rounds75_Output_W2,
-      Output_W3 => rounds75_Output_W3,
-      Output_W4 => rounds75_Output_W4,
-      Output_W5 => rounds75_Output_W5,
-      Output_W6 => rounds75_Output_W6,
-      Output_W7 => rounds75_Output_W7,
-      Output_Slot => rounds75_Output_Slot
+      Output_Slot => rounds75_Output_Slot,
+      Output_State => rounds75_Output_State
     );
 
-  u_rounds76 : entity work.Sha512RoundStage
+  u_rounds76 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 76,
       rounds => 1
@@ -4811,40 +2489,20 @@ begin
       rst => rst,
       Input_Valid => rounds75_Output_Valid,
       Input_Last => rounds75_Output_Last,
-      Input_Ab => rounds75_Output_Ab,
-      Input_Cd => rounds75_Output_Cd,
-      Input_Ef => rounds75_Output_Ef,
-      Input_Gh => rounds75_Output_Gh,
+      Input_Window => rounds75_Output_Window,
       Input_First => rounds75_Output_First,
-      Input_W0 => rounds75_Output_W0,
-      Input_W1 => rounds75_Output_W1,
-      Input_W2 => rounds75_Output_W2,
-      Input_W3 => rounds75_Output_W3,
-      Input_W4 => rounds75_Output_W4,
-      Input_W5 => rounds75_Output_W5,
-      Input_W6 => rounds75_Output_W6,
-      Input_W7 => rounds75_Output_W7,
       Input_Slot => rounds75_Output_Slot,
+      Input_State => rounds75_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds76_Output_Valid,
       Output_Last => rounds76_Output_Last,
-      Output_Ab => rounds76_Output_Ab,
-      Output_Cd => rounds76_Output_Cd,
-      Output_Ef => rounds76_Output_Ef,
-      Output_Gh => rounds76_Output_Gh,
+      Output_Window => rounds76_Output_Window,
       Output_First => rounds76_Output_First,
-      Output_W0 => rounds76_Output_W0,
-      Output_W1 => rounds76_Output_W1,
-      Output_W2 => rounds76_Output_W2,
-      Output_W3 => rounds76_Output_W3,
-      Output_W4 => rounds76_Output_W4,
-      Output_W5 => rounds76_Output_W5,
-      Output_W6 => rounds76_Output_W6,
-      Output_W7 => rounds76_Output_W7,
-      Output_Slot => rounds76_Output_Slot
+      Output_Slot => rounds76_Output_Slot,
+      Output_State => rounds76_Output_State
     );
 
-  u_rounds77 : entity work.Sha512RoundStage
+  u_rounds77 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 77,
       rounds => 1
@@ -4854,40 +2512,20 @@ begin
       rst => rst,
       Input_Valid => rounds76_Output_Valid,
       Input_Last => rounds76_Output_Last,
-      Input_Ab => rounds76_Output_Ab,
-      Input_Cd => rounds76_Output_Cd,
-      Input_Ef => rounds76_Output_Ef,
-      Input_Gh => rounds76_Output_Gh,
+      Input_Window => rounds76_Output_Window,
       Input_First => rounds76_Output_First,
-      Input_W0 => rounds76_Output_W0,
-      Input_W1 => rounds76_Output_W1,
-      Input_W2 => rounds76_Output_W2,
-      Input_W3 => rounds76_Output_W3,
-      Input_W4 => rounds76_Output_W4,
-      Input_W5 => rounds76_Output_W5,
-      Input_W6 => rounds76_Output_W6,
-      Input_W7 => rounds76_Output_W7,
       Input_Slot => rounds76_Output_Slot,
+      Input_State => rounds76_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds77_Output_Valid,
       Output_Last => rounds77_Output_Last,
-      Output_Ab => rounds77_Output_Ab,
-      Output_Cd => rounds77_Output_Cd,
-      Output_Ef => rounds77_Output_Ef,
-      Output_Gh => rounds77_Output_Gh,
+      Output_Window => rounds77_Output_Window,
       Output_First => rounds77_Output_First,
-      Output_W0 => rounds77_Output_W0,
-      Output_W1 => rounds77_Output_W1,
-      Output_W2 => rounds77_Output_W2,
-      Output_W3 => rounds77_Output_W3,
-      Output_W4 => rounds77_Output_W4,
-      Output_W5 => rounds77_Output_W5,
-      Output_W6 => rounds77_Output_W6,
-      Output_W7 => rounds77_Output_W7,
-      Output_Slot => rounds77_Output_Slot
+      Output_Slot => rounds77_Output_Slot,
+      Output_State => rounds77_Output_State
     );
 
-  u_rounds78 : entity work.Sha512RoundStage
+  u_rounds78 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 78,
       rounds => 1
@@ -4897,40 +2535,20 @@ begin
       rst => rst,
       Input_Valid => rounds77_Output_Valid,
       Input_Last => rounds77_Output_Last,
-      Input_Ab => rounds77_Output_Ab,
-      Input_Cd => rounds77_Output_Cd,
-      Input_Ef => rounds77_Output_Ef,
-      Input_Gh => rounds77_Output_Gh,
+      Input_Window => rounds77_Output_Window,
       Input_First => rounds77_Output_First,
-      Input_W0 => rounds77_Output_W0,
-      Input_W1 => rounds77_Output_W1,
-      Input_W2 => rounds77_Output_W2,
-      Input_W3 => rounds77_Output_W3,
-      Input_W4 => rounds77_Output_W4,
-      Input_W5 => rounds77_Output_W5,
-      Input_W6 => rounds77_Output_W6,
-      Input_W7 => rounds77_Output_W7,
       Input_Slot => rounds77_Output_Slot,
+      Input_State => rounds77_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds78_Output_Valid,
       Output_Last => rounds78_Output_Last,
-      Output_Ab => rounds78_Output_Ab,
-      Output_Cd => rounds78_Output_Cd,
-      Output_Ef => rounds78_Output_Ef,
-      Output_Gh => rounds78_Output_Gh,
+      Output_Window => rounds78_Output_Window,
       Output_First => rounds78_Output_First,
-      Output_W0 => rounds78_Output_W0,
-      Output_W1 => rounds78_Output_W1,
-      Output_W2 => rounds78_Output_W2,
-      Output_W3 => rounds78_Output_W3,
-      Output_W4 => rounds78_Output_W4,
-      Output_W5 => rounds78_Output_W5,
-      Output_W6 => rounds78_Output_W6,
-      Output_W7 => rounds78_Output_W7,
-      Output_Slot => rounds78_Output_Slot
+      Output_Slot => rounds78_Output_Slot,
+      Output_State => rounds78_Output_State
     );
 
-  u_rounds79 : entity work.Sha512RoundStage
+  u_rounds79 : entity work.Sha2RoundStage_UInt64
     generic map (
       firstRound => 79,
       rounds => 1
@@ -4940,77 +2558,41 @@ begin
       rst => rst,
       Input_Valid => rounds78_Output_Valid,
       Input_Last => rounds78_Output_Last,
-      Input_Ab => rounds78_Output_Ab,
-      Input_Cd => rounds78_Output_Cd,
-      Input_Ef => rounds78_Output_Ef,
-      Input_Gh => rounds78_Output_Gh,
+      Input_Window => rounds78_Output_Window,
       Input_First => rounds78_Output_First,
-      Input_W0 => rounds78_Output_W0,
-      Input_W1 => rounds78_Output_W1,
-      Input_W2 => rounds78_Output_W2,
-      Input_W3 => rounds78_Output_W3,
-      Input_W4 => rounds78_Output_W4,
-      Input_W5 => rounds78_Output_W5,
-      Input_W6 => rounds78_Output_W6,
-      Input_W7 => rounds78_Output_W7,
       Input_Slot => rounds78_Output_Slot,
+      Input_State => rounds78_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds79_Output_Valid,
       Output_Last => rounds79_Output_Last,
-      Output_Ab => rounds79_Output_Ab,
-      Output_Cd => rounds79_Output_Cd,
-      Output_Ef => rounds79_Output_Ef,
-      Output_Gh => rounds79_Output_Gh,
+      Output_Window => rounds79_Output_Window,
       Output_First => rounds79_Output_First,
-      Output_W0 => rounds79_Output_W0,
-      Output_W1 => rounds79_Output_W1,
-      Output_W2 => rounds79_Output_W2,
-      Output_W3 => rounds79_Output_W3,
-      Output_W4 => rounds79_Output_W4,
-      Output_W5 => rounds79_Output_W5,
-      Output_W6 => rounds79_Output_W6,
-      Output_W7 => rounds79_Output_W7,
-      Output_Slot => rounds79_Output_Slot
+      Output_Slot => rounds79_Output_Slot,
+      Output_State => rounds79_Output_State
     );
 
-  u_back_end : entity work.Sha512BackEnd
+  u_back_end : entity work.Sha2BackEnd_UInt64
     generic map (
-      sha384 => false
+      truncated => false
     )
     port map (
       clk => clk,
       rst => rst,
       Input_Valid => rounds79_Output_Valid,
       Input_Last => rounds79_Output_Last,
-      Input_Ab => rounds79_Output_Ab,
-      Input_Cd => rounds79_Output_Cd,
-      Input_Ef => rounds79_Output_Ef,
-      Input_Gh => rounds79_Output_Gh,
+      Input_Window => rounds79_Output_Window,
       Input_First => rounds79_Output_First,
-      Input_W0 => rounds79_Output_W0,
-      Input_W1 => rounds79_Output_W1,
-      Input_W2 => rounds79_Output_W2,
-      Input_W3 => rounds79_Output_W3,
-      Input_W4 => rounds79_Output_W4,
-      Input_W5 => rounds79_Output_W5,
-      Input_W6 => rounds79_Output_W6,
-      Input_W7 => rounds79_Output_W7,
       Input_Slot => rounds79_Output_Slot,
+      Input_State => rounds79_Output_State,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => out_Valid_int,
       Output_Last => out_Last_int,
-      Output_Digest0 => out_Digest0_int,
-      Output_Digest1 => out_Digest1_int,
-      Output_Digest2 => out_Digest2_int,
-      Output_Digest3 => out_Digest3_int,
+      Output_Digest => out_Digest_int,
       Output_MessageId => out_MessageId_int,
       Feedback_Valid => back_end_Feedback_Valid,
       Feedback_Last => back_end_Feedback_Last,
       Feedback_Slot => back_end_Feedback_Slot,
-      Feedback_ChainAb => back_end_Feedback_ChainAb,
-      Feedback_ChainCd => back_end_Feedback_ChainCd,
-      Feedback_ChainEf => back_end_Feedback_ChainEf,
-      Feedback_ChainGh => back_end_Feedback_ChainGh
+      Feedback_Chain => back_end_Feedback_Chain
     );
 
   u_control : entity work.PipelineControl

@@ -1,4 +1,3 @@
-#pragma warning disable HDL004 // until the analyzer knows generic math (UInt128.CreateTruncating of a digest word)
 using System.Numerics;
 using Crypto.Hashing;
 using Crypto.Sha2;

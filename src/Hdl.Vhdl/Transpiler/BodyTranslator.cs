@@ -961,7 +961,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     string ShiftAmount(IOperation amount, int width)
     {
         int bits = (int)Math.Log2(width);
-        if (Known(amount) is { } known) return ((long)(known & (UInt128)(width - 1))).ToString();
+        if ((Known(amount) ?? StaticValue(amount)) is { } known) return ((long)(known & (UInt128)(width - 1))).ToString();
         var plain = Unwrap(amount);
         if (TypeOf(plain).IsVector && Narrowable(plain)) return $"{pkg.Support(StaticSafeForms.Amount)}({Low(plain, bits)}, {bits})";
         var (text, type) = Expr(plain);
