@@ -6,8 +6,8 @@ namespace Crypto.Sha2;
 
 /// <summary>
 /// The padder's 512-bit block (<see cref="HashBlockPadder512"/>, four lanes in byte order) as the 16
-/// big-endian 32-bit words of a SHA-224/256 window: wiring only. Nothing is read while no block is
-/// valid (the padder writes its data with its first block), so the words are zero then.
+/// big-endian 32-bit words of a SHA-224/256 window: wiring only (the block's data starts at zero, so
+/// it is read whether or not a block is valid); the sideband is held low while no block is valid.
 /// </summary>
 public sealed class Sha2BlockWords512 : CombinationalProcess
 {
@@ -23,10 +23,10 @@ public sealed class Sha2BlockWords512 : CombinationalProcess
         Output.Slot = valid ? Input.Slot : (byte)0;
         for (int i = 0; i < 4; i++)
         {
-            Output.Window[i] = valid ? HashWords.Word32(Input.Data0, i) : 0u;
-            Output.Window[4 + i] = valid ? HashWords.Word32(Input.Data1, i) : 0u;
-            Output.Window[8 + i] = valid ? HashWords.Word32(Input.Data2, i) : 0u;
-            Output.Window[12 + i] = valid ? HashWords.Word32(Input.Data3, i) : 0u;
+            Output.Window[i] = HashWords.Word32(Input.Data0, i);
+            Output.Window[4 + i] = HashWords.Word32(Input.Data1, i);
+            Output.Window[8 + i] = HashWords.Word32(Input.Data2, i);
+            Output.Window[12 + i] = HashWords.Word32(Input.Data3, i);
         }
     }
 }
@@ -46,14 +46,14 @@ public sealed class Sha2BlockWords1024 : CombinationalProcess
         Output.Slot = valid ? Input.Slot : (byte)0;
         for (int i = 0; i < 2; i++)
         {
-            Output.Window[i] = valid ? HashWords.Word64(Input.Data0, i) : 0ul;
-            Output.Window[2 + i] = valid ? HashWords.Word64(Input.Data1, i) : 0ul;
-            Output.Window[4 + i] = valid ? HashWords.Word64(Input.Data2, i) : 0ul;
-            Output.Window[6 + i] = valid ? HashWords.Word64(Input.Data3, i) : 0ul;
-            Output.Window[8 + i] = valid ? HashWords.Word64(Input.Data4, i) : 0ul;
-            Output.Window[10 + i] = valid ? HashWords.Word64(Input.Data5, i) : 0ul;
-            Output.Window[12 + i] = valid ? HashWords.Word64(Input.Data6, i) : 0ul;
-            Output.Window[14 + i] = valid ? HashWords.Word64(Input.Data7, i) : 0ul;
+            Output.Window[i] = HashWords.Word64(Input.Data0, i);
+            Output.Window[2 + i] = HashWords.Word64(Input.Data1, i);
+            Output.Window[4 + i] = HashWords.Word64(Input.Data2, i);
+            Output.Window[6 + i] = HashWords.Word64(Input.Data3, i);
+            Output.Window[8 + i] = HashWords.Word64(Input.Data4, i);
+            Output.Window[10 + i] = HashWords.Word64(Input.Data5, i);
+            Output.Window[12 + i] = HashWords.Word64(Input.Data6, i);
+            Output.Window[14 + i] = HashWords.Word64(Input.Data7, i);
         }
     }
 }

@@ -60,13 +60,17 @@ public interface IHashIssue : IStreamControl
     ulong BitLength { get; set; }
 }
 
-/// <summary>A padded 512-bit compression block, byte order as in <see cref="IHashChunk512In"/>, tagged with its slot.</summary>
+/// <summary>
+/// A padded 512-bit compression block, byte order as in <see cref="IHashChunk512In"/>, tagged with its
+/// slot. The data starts at zero (power-up), so a reader may take the words apart whether or not a
+/// block is valid (<c>Sha2BlockWords512</c> is wiring only).
+/// </summary>
 public interface IHashBlock512 : IStreamControl
 {
-    UInt128 Data0 { get; set; }
-    UInt128 Data1 { get; set; }
-    UInt128 Data2 { get; set; }
-    UInt128 Data3 { get; set; }
+    [InitialValue] UInt128 Data0 { get; set; }
+    [InitialValue] UInt128 Data1 { get; set; }
+    [InitialValue] UInt128 Data2 { get; set; }
+    [InitialValue] UInt128 Data3 { get; set; }
     byte Slot { get; set; }
     bool First { get; set; }
 }
@@ -74,14 +78,14 @@ public interface IHashBlock512 : IStreamControl
 /// <summary>A padded 1024-bit compression block.</summary>
 public interface IHashBlock1024 : IStreamControl
 {
-    UInt128 Data0 { get; set; }
-    UInt128 Data1 { get; set; }
-    UInt128 Data2 { get; set; }
-    UInt128 Data3 { get; set; }
-    UInt128 Data4 { get; set; }
-    UInt128 Data5 { get; set; }
-    UInt128 Data6 { get; set; }
-    UInt128 Data7 { get; set; }
+    [InitialValue] UInt128 Data0 { get; set; }
+    [InitialValue] UInt128 Data1 { get; set; }
+    [InitialValue] UInt128 Data2 { get; set; }
+    [InitialValue] UInt128 Data3 { get; set; }
+    [InitialValue] UInt128 Data4 { get; set; }
+    [InitialValue] UInt128 Data5 { get; set; }
+    [InitialValue] UInt128 Data6 { get; set; }
+    [InitialValue] UInt128 Data7 { get; set; }
     byte Slot { get; set; }
     bool First { get; set; }
 }

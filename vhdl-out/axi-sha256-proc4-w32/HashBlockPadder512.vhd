@@ -86,10 +86,10 @@ begin
             x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Data0 <= (others => '0');
-        Output_Data1 <= (others => '0');
-        Output_Data2 <= (others => '0');
-        Output_Data3 <= (others => '0');
+        Output_Data0 <= unsigned'(x"00000000000000000000000000000000");
+        Output_Data1 <= unsigned'(x"00000000000000000000000000000000");
+        Output_Data2 <= unsigned'(x"00000000000000000000000000000000");
+        Output_Data3 <= unsigned'(x"00000000000000000000000000000000");
         Output_Slot <= (others => '0');
         Output_First <= false;
       else

@@ -103,14 +103,14 @@ begin
             x"00000000000000000000000000000000", x"00000000000000000000000000000000");
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Data0 <= (others => '0');
-        Output_Data1 <= (others => '0');
-        Output_Data2 <= (others => '0');
-        Output_Data3 <= (others => '0');
-        Output_Data4 <= (others => '0');
-        Output_Data5 <= (others => '0');
-        Output_Data6 <= (others => '0');
-        Output_Data7 <= (others => '0');
+        Output_Data0 <= unsigned'(x"00000000000000000000000000000000");
+        Output_Data1 <= unsigned'(x"00000000000000000000000000000000");
+        Output_Data2 <= unsigned'(x"00000000000000000000000000000000");
+        Output_Data3 <= unsigned'(x"00000000000000000000000000000000");
+        Output_Data4 <= unsigned'(x"00000000000000000000000000000000");
+        Output_Data5 <= unsigned'(x"00000000000000000000000000000000");
+        Output_Data6 <= unsigned'(x"00000000000000000000000000000000");
+        Output_Data7 <= unsigned'(x"00000000000000000000000000000000");
         Output_Slot <= (others => '0');
         Output_First <= false;
       else

@@ -33,10 +33,10 @@ entity HashBlockPadder512 is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Data0 : out hdl_u128 := (others => '0');
-    Output_Data1 : out hdl_u128 := (others => '0');
-    Output_Data2 : out hdl_u128 := (others => '0');
-    Output_Data3 : out hdl_u128 := (others => '0');
+    Output_Data0 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+    Output_Data1 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+    Output_Data2 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+    Output_Data3 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
     Output_Slot : out hdl_u8;
     Output_First : out boolean
   );

@@ -43,26 +43,10 @@ begin
       Output_Slot <= unsigned'(x"00");
     end if;
     for i in 0 to 3 loop
-      if valid then
-        Output_Window(i) <= resize(shift_right(Input_Data0, hdl_amount((unsigned'("1100000") - shift_left(to_unsigned(i mod 128, 7), 5)), 7)), 32);
-      else
-        Output_Window(i) <= unsigned'(x"00000000");
-      end if;
-      if valid then
-        Output_Window(hdl_address((unsigned'(x"4") + to_unsigned(i mod 16, 4)))) <= resize(shift_right(Input_Data1, hdl_amount((unsigned'("1100000") - shift_left(to_unsigned(i mod 128, 7), 5)), 7)), 32);
-      else
-        Output_Window(hdl_address((unsigned'(x"4") + to_unsigned(i mod 16, 4)))) <= unsigned'(x"00000000");
-      end if;
-      if valid then
-        Output_Window(hdl_address((unsigned'(x"8") + to_unsigned(i mod 16, 4)))) <= resize(shift_right(Input_Data2, hdl_amount((unsigned'("1100000") - shift_left(to_unsigned(i mod 128, 7), 5)), 7)), 32);
-      else
-        Output_Window(hdl_address((unsigned'(x"8") + to_unsigned(i mod 16, 4)))) <= unsigned'(x"00000000");
-      end if;
-      if valid then
-        Output_Window(hdl_address((unsigned'(x"C") + to_unsigned(i mod 16, 4)))) <= resize(shift_right(Input_Data3, hdl_amount((unsigned'("1100000") - shift_left(to_unsigned(i mod 128, 7), 5)), 7)), 32);
-      else
-        Output_Window(hdl_address((unsigned'(x"C") + to_unsigned(i mod 16, 4)))) <= unsigned'(x"00000000");
-      end if;
+      Output_Window(i) <= resize(shift_right(Input_Data0, hdl_amount((unsigned'("1100000") - shift_left(to_unsigned(i mod 128, 7), 5)), 7)), 32);
+      Output_Window(hdl_address((unsigned'(x"4") + to_unsigned(i mod 16, 4)))) <= resize(shift_right(Input_Data1, hdl_amount((unsigned'("1100000") - shift_left(to_unsigned(i mod 128, 7), 5)), 7)), 32);
+      Output_Window(hdl_address((unsigned'(x"8") + to_unsigned(i mod 16, 4)))) <= resize(shift_right(Input_Data2, hdl_amount((unsigned'("1100000") - shift_left(to_unsigned(i mod 128, 7), 5)), 7)), 32);
+      Output_Window(hdl_address((unsigned'(x"C") + to_unsigned(i mod 16, 4)))) <= resize(shift_right(Input_Data3, hdl_amount((unsigned'("1100000") - shift_left(to_unsigned(i mod 128, 7), 5)), 7)), 32);
     end loop;
   end process;
 end architecture;

@@ -47,46 +47,14 @@ begin
       Output_Slot <= unsigned'(x"00");
     end if;
     for i in 0 to 1 loop
-      if valid then
-        Output_Window(i) <= resize(shift_right(Input_Data0, hdl_amount((unsigned'("1000000") - shift_left(to_unsigned(i mod 128, 7), 6)), 7)), 64);
-      else
-        Output_Window(i) <= unsigned'(x"0000000000000000");
-      end if;
-      if valid then
-        Output_Window(hdl_address((unsigned'(x"2") + to_unsigned(i mod 16, 4)))) <= resize(shift_right(Input_Data1, hdl_amount((unsigned'("1000000") - shift_left(to_unsigned(i mod 128, 7), 6)), 7)), 64);
-      else
-        Output_Window(hdl_address((unsigned'(x"2") + to_unsigned(i mod 16, 4)))) <= unsigned'(x"0000000000000000");
-      end if;
-      if valid then
-        Output_Window(hdl_address((unsigned'(x"4") + to_unsigned(i mod 16, 4)))) <= resize(shift_right(Input_Data2, hdl_amount((unsigned'("1000000") - shift_left(to_unsigned(i mod 128, 7), 6)), 7)), 64);
-      else
-        Output_Window(hdl_address((unsigned'(x"4") + to_unsigned(i mod 16, 4)))) <= unsigned'(x"0000000000000000");
-      end if;
-      if valid then
-        Output_Window(hdl_address((unsigned'(x"6") + to_unsigned(i mod 16, 4)))) <= resize(shift_right(Input_Data3, hdl_amount((unsigned'("1000000") - shift_left(to_unsigned(i mod 128, 7), 6)), 7)), 64);
-      else
-        Output_Window(hdl_address((unsigned'(x"6") + to_unsigned(i mod 16, 4)))) <= unsigned'(x"0000000000000000");
-      end if;
-      if valid then
-        Output_Window(hdl_address((unsigned'(x"8") + to_unsigned(i mod 16, 4)))) <= resize(shift_right(Input_Data4, hdl_amount((unsigned'("1000000") - shift_left(to_unsigned(i mod 128, 7), 6)), 7)), 64);
-      else
-        Output_Window(hdl_address((unsigned'(x"8") + to_unsigned(i mod 16, 4)))) <= unsigned'(x"0000000000000000");
-      end if;
-      if valid then
-        Output_Window(hdl_address((unsigned'(x"A") + to_unsigned(i mod 16, 4)))) <= resize(shift_right(Input_Data5, hdl_amount((unsigned'("1000000") - shift_left(to_unsigned(i mod 128, 7), 6)), 7)), 64);
-      else
-        Output_Window(hdl_address((unsigned'(x"A") + to_unsigned(i mod 16, 4)))) <= unsigned'(x"0000000000000000");
-      end if;
-      if valid then
-        Output_Window(hdl_address((unsigned'(x"C") + to_unsigned(i mod 16, 4)))) <= resize(shift_right(Input_Data6, hdl_amount((unsigned'("1000000") - shift_left(to_unsigned(i mod 128, 7), 6)), 7)), 64);
-      else
-        Output_Window(hdl_address((unsigned'(x"C") + to_unsigned(i mod 16, 4)))) <= unsigned'(x"0000000000000000");
-      end if;
-      if valid then
-        Output_Window(hdl_address((unsigned'(x"E") + to_unsigned(i mod 16, 4)))) <= resize(shift_right(Input_Data7, hdl_amount((unsigned'("1000000") - shift_left(to_unsigned(i mod 128, 7), 6)), 7)), 64);
-      else
-        Output_Window(hdl_address((unsigned'(x"E") + to_unsigned(i mod 16, 4)))) <= unsigned'(x"0000000000000000");
-      end if;
+      Output_Window(i) <= resize(shift_right(Input_Data0, hdl_amount((unsigned'("1000000") - shift_left(to_unsigned(i mod 128, 7), 6)), 7)), 64);
+      Output_Window(hdl_address((unsigned'(x"2") + to_unsigned(i mod 16, 4)))) <= resize(shift_right(Input_Data1, hdl_amount((unsigned'("1000000") - shift_left(to_unsigned(i mod 128, 7), 6)), 7)), 64);
+      Output_Window(hdl_address((unsigned'(x"4") + to_unsigned(i mod 16, 4)))) <= resize(shift_right(Input_Data2, hdl_amount((unsigned'("1000000") - shift_left(to_unsigned(i mod 128, 7), 6)), 7)), 64);
+      Output_Window(hdl_address((unsigned'(x"6") + to_unsigned(i mod 16, 4)))) <= resize(shift_right(Input_Data3, hdl_amount((unsigned'("1000000") - shift_left(to_unsigned(i mod 128, 7), 6)), 7)), 64);
+      Output_Window(hdl_address((unsigned'(x"8") + to_unsigned(i mod 16, 4)))) <= resize(shift_right(Input_Data4, hdl_amount((unsigned'("1000000") - shift_left(to_unsigned(i mod 128, 7), 6)), 7)), 64);
+      Output_Window(hdl_address((unsigned'(x"A") + to_unsigned(i mod 16, 4)))) <= resize(shift_right(Input_Data5, hdl_amount((unsigned'("1000000") - shift_left(to_unsigned(i mod 128, 7), 6)), 7)), 64);
+      Output_Window(hdl_address((unsigned'(x"C") + to_unsigned(i mod 16, 4)))) <= resize(shift_right(Input_Data6, hdl_amount((unsigned'("1000000") - shift_left(to_unsigned(i mod 128, 7), 6)), 7)), 64);
+      Output_Window(hdl_address((unsigned'(x"E") + to_unsigned(i mod 16, 4)))) <= resize(shift_right(Input_Data7, hdl_amount((unsigned'("1000000") - shift_left(to_unsigned(i mod 128, 7), 6)), 7)), 64);
     end loop;
   end process;
 end architecture;
