@@ -916,7 +916,8 @@ public sealed class Generator
                 body.AddRange(ArrayWrites(sig, s, clocked));
             }
         RamModel? ram = null;
-        if (clocked && rng.Chance(0.2) && Use(Construct.Ram))
+        // (not in a generic process: the RAM's bus W would be named like the type parameter)
+        if (clocked && words is null && rng.Chance(0.2) && Use(Construct.Ram))
         {
             var rt = rng.Pick(new[] { HType.UInt, HType.Byte, HType.ULong, HType.UShort, HType.Int });
             ram = new RamModel(rt, 1 << rng.Range(1, 4));
