@@ -11,6 +11,8 @@ public enum Construct
     // state and structure
     Register, EnumRegister, RegisterFile, ArrayConstant, Generic, MultipleInstances, CombinationalProcess, ClockedProcess,
     ChainedProcesses, HeldOutput, NarrowWidth, Ram, BusArray,
+    // generic word types: processes P<W>, buses IOut<W>, a class of helpers, scalars and a table over W
+    GenericWord,
     // constructs of defects of the back end, all fixed now (they stay named: docs/fuzzing.md lists what each one found)
     GuardedDivision, GuardedIndex, CombinationalDivisionByInput, SignedRemainder, SwitchDefaultNotLast,
     NegativeIntToUnsigned, FieldNamedLikeEnum, GenericNamedLikeLabel, NestedStaticScalars, SharedArray,

@@ -22,6 +22,12 @@ public sealed class Generator
     readonly List<HelperModel> helpers = [];
     readonly HashSet<string> variableDividers = []; // helpers that divide by a variable
     int nameCounter;
+    /// <summary>The members of the generic class <c>U0_Word&lt;W&gt;</c> (null: the design has none).</summary>
+    List<string>? wordMembers;
+    int wordTableLength;
+    /// <summary>W is in scope: a generic process or a helper of the word class is being written.</summary>
+    bool wordScope;
+    string WordRef => $"{UnitModel.WordClass(prefix)}<W>";
 
     public Generator(ConstructSet constructs, GeneratorOptions? options = null)
     {
@@ -58,6 +64,8 @@ public sealed class Generator
         prefix = UnitModel.UnitName(index);
         enums.Clear(); declarations.Clear(); tables.Clear(); helpers.Clear(); variableDividers.Clear();
         nameCounter = 0;
+        wordMembers = null;
+        wordScope = false;
 
         int enumCount = rng.Range(0, 2);
         for (int e = 0; e < enumCount; e++)
@@ -111,18 +119,20 @@ public sealed class Generator
             }
 
         for (int h = rng.Range(0, options.MaxHelpers); h > 0; h--) helpers.Add(GenerateHelper());
+        if (Can(Construct.GenericWord) && rng.Chance(0.4)) GenerateWordClass();
 
         var processes = new List<ProcessModel>();
         int count = rng.Range(1, options.MaxProcesses);
         for (int k = 0; k < count; k++) processes.Add(GenerateProcess(k, processes, input, nested));
         if (processes.Count > 1) used.Add(Construct.ChainedProcesses);
-        return new UnitModel(seed, index, [.. declarations], input, [.. helpers], processes, used);
+        return new UnitModel(seed, index, [.. declarations], input, [.. helpers], processes, used, wordMembers);
     }
 
     // ---- types and literals ---------------------------------------------------------------------
 
-    HType RandomType(bool allowWide = false, bool allowEnum = true, bool allowBool = true)
+    HType RandomType(bool allowWide = false, bool allowEnum = true, bool allowBool = true, bool allowWord = true)
     {
+        if (wordScope && allowWord && rng.Chance(0.3)) return HType.Word;
         int r = rng.Below(20);
         if (r < 2 && allowBool) return HType.Bool;
         if (r < 4 && allowEnum && enums.Count > 0) return rng.Pick(enums);
@@ -132,7 +142,18 @@ public sealed class Generator
 
     Lit RandomLit(HType t) => t.IsBool ? Lit.Of(t, (UInt128)rng.Below(2))
         : t.IsEnum ? new Lit(t, (UInt128)rng.Below(t.EnumMembers), t.Name)
+        : t.IsWord ? RandomWord()
         : Lit.Of(t, rng.Bits());
+
+    /// <summary>A literal of W: W.Zero, W.One, W.AllBitsSet, a negative long (sign-extended), or random bits (truncated to the word).</summary>
+    Lit RandomWord() => rng.Below(8) switch
+    {
+        0 => Lit.Zero(HType.Word),
+        1 => Lit.Of(HType.Word, 1),
+        2 => Lit.Of(HType.Word, UInt128.MaxValue),
+        3 => Lit.Of(HType.Word, (UInt128)(Int128)(-(long)rng.Range(1, 1 << rng.Range(1, 40)))),
+        _ => Lit.Of(HType.Word, rng.Bits()),
+    };
 
     // ---- expressions -----------------------------------------------------------------------------
 
@@ -144,7 +165,7 @@ public sealed class Generator
         // a cast of something readable
         if (t.IsInteger)
         {
-            var castable = s.Readable.Where(r => !Fixed(r) && (r.Type.IsInteger || r.Type.IsEnum && !t.IsWide)).ToList();
+            var castable = s.Readable.Where(r => !Fixed(r) && (r.Type.IsInteger || r.Type.IsEnum && !t.IsWide && !t.IsWord)).ToList();
             if (castable.Count > 0) { Use(Construct.IntegerCast); return new Cast(t, rng.Pick(castable)); }
         }
         if (t.IsBool)
@@ -154,7 +175,7 @@ public sealed class Generator
         }
         if (t.IsEnum)
         {
-            var ints = s.Readable.Where(r => !Fixed(r) && r.Type.IsInteger && !r.Type.IsWide).ToList();
+            var ints = s.Readable.Where(r => !Fixed(r) && r.Type.IsInteger && !r.Type.IsWide && !r.Type.IsWord).ToList();
             if (ints.Count > 0) return EnumFrom(t, rng.Pick(ints));
         }
         throw new InvalidOperationException($"nothing readable of type {t}");
@@ -243,37 +264,43 @@ public sealed class Generator
                     if (!(t.Signed || t.IsPromoted) || !Use(Construct.Negation)) continue;
                     return new Unary(t, "-", NonConstant(t, s, depth - 1));
                 case 5:
-                    if (t.IsWide || !Can(Construct.DivisionByConstant) && !Can(Construct.DivisionByNonZeroVariable)) continue;
+                    if (t.IsWide || t.IsWord || !Can(Construct.DivisionByConstant) && !Can(Construct.DivisionByNonZeroVariable)) continue;
                     if (Division(t, s, depth) is { } div) return div;
                     continue;
                 case 6:
                     if (!Use(Construct.Shift)) continue;
                     {
-                        var amount = rng.Chance(0.5) ? (Expr)Lit.Of(HType.Int, (UInt128)rng.Below(t.Bits + 8)) : NonConstant(HType.Int, s, 1);
+                        // W: C# takes the amount modulo the closed type's width (a byte by 9 shifts by 1)
+                        var amount = rng.Chance(0.5) ? (Expr)Lit.Of(HType.Int, (UInt128)rng.Below(t.IsWord ? rng.Chance(0.7) ? 16 : 136 : t.Bits + 8)) : NonConstant(HType.Int, s, 1);
                         var v = Fixed(amount) ? NonConstant(t, s, depth - 1) : Gen(t, s, depth - 1);
                         return new Shift(t, rng.Pick(new[] { "<<", ">>" }), v, amount);
                     }
                 case 7:
-                    if (t.Name is not ("uint" or "ulong" or "UInt128") || !Use(Construct.Rotate)) continue;
+                    if (t.Name is not ("uint" or "ulong" or "UInt128" or "W") || !Use(Construct.Rotate)) continue;
                     {
                         string dir = rng.Pick(new[] { "RotateLeft", "RotateRight" });
-                        string owner = t.Name == "UInt128" || rng.Chance(0.5) ? t.Name : "BitOperations";
-                        var amount = rng.Chance(0.5) ? (Expr)Lit.Of(HType.Int, (UInt128)rng.Below(t.Bits * 2)) : NonConstant(HType.Int, s, 1);
+                        string owner = t.Name is "UInt128" or "W" || rng.Chance(0.5) ? t.Name : "BitOperations";
+                        // W: by a literal, by the word class's static readonly scalar (written as slices), or by a variable
+                        var amount = t.IsWord && rng.Chance(0.35) ? new Ref(HType.Int, WordRef + ".R", Static: true)
+                            : rng.Chance(0.5) ? (Expr)Lit.Of(HType.Int, (UInt128)rng.Below(t.IsWord ? 140 : t.Bits * 2)) : NonConstant(HType.Int, s, 1);
+                        if (t.IsWord) Use(Construct.GenericWord);
                         return new Rotate(t, $"{owner}.{dir}", Fixed(amount) ? NonConstant(t, s, depth - 1) : Gen(t, s, depth - 1), amount);
                     }
                 case 8:
                     {
                         if (!Use(Construct.IntegerCast)) continue;
                         var from = RandomType(allowWide: true, allowBool: false);
-                        if (from.IsEnum && t.IsWide || from.IsWide && from == t) continue;
+                        if (from.IsEnum && (t.IsWide || t.IsWord) || (from.IsWide || from.IsWord) && from == t) continue;
                         if (from.IsEnum) Use(Construct.EnumCast);
                         if (from.IsWide || t.IsWide) Use(Construct.WideTypes);
+                        if (from.IsWord || t.IsWord) Use(Construct.GenericWord);
                         if (from == HType.Int && t.IsInteger && !t.Signed && Can(Construct.NegativeIntToUnsigned) && s.LoopDepth > 0 && rng.Chance(0.5))
                         {
                             Use(Construct.NegativeIntToUnsigned);
                             return new Cast(t, new Ref(HType.Int, "i", Static: true));
                         }
-                        return new Cast(t, NonConstant(from, s, depth - 1));
+                        // in generic code also T.CreateTruncating between two integer types
+                        return new Cast(t, NonConstant(from, s, depth - 1), Truncating: wordScope && !from.IsEnum && rng.Chance(0.3));
                     }
                 case 9:
                     if (!Use(Construct.Conditional)) continue;
@@ -283,10 +310,24 @@ public sealed class Generator
                     }
                 case 10:
                     {
-                        var callable = helpers.Where(h => h.Result == t && h != s.Self
+                        // a helper of the word class: U0_Word<W>.G0 in generic code, closed (U0_Word<uint>.G0) elsewhere
+                        var callable = helpers.Where(h => h != s.Self
+                            && (h.Word && !wordScope && h.Result.IsWord ? HType.Words.Contains(t) : h.Result == t)
                             && (!s.Combinational || !variableDividers.Contains(h.Name) || Can(Construct.CombinationalDivisionByInput))).ToList();
                         if (callable.Count == 0 || !Use(Construct.HelperCall)) continue;
                         var h = rng.Pick(callable);
+                        if (h.Word)
+                        {
+                            Use(Construct.GenericWord);
+                            var closed = wordScope ? HType.Word : h.Result.IsWord ? t : rng.Pick(HType.Words);
+                            var wargs = h.Parameters.Select(p => Gen(p.Type.Close(closed), s, depth - 1)).ToList();
+                            for (int a = 0; a < wargs.Count; a++)
+                                if (Fixed(wargs[a]) && (!Can(Construct.StaticOperands) || a == 0 && wargs.All(Fixed))) wargs[a] = Leaf(wargs[a].Type, s, nonConstant: true);
+                            if (s.InHelper) Use(Construct.NestedHelperCall);
+                            if (s.InHelper && s.Self is not null && variableDividers.Contains(h.Name)) variableDividers.Add(s.Self.Name);
+                            if (s.Combinational && variableDividers.Contains(h.Name)) Use(Construct.CombinationalDivisionByInput);
+                            return new Call(t, $"{UnitModel.WordClass(prefix)}<{closed.Name}>.{h.Name}", wargs);
+                        }
                         if (s.InHelper) Use(Construct.NestedHelperCall);
                         if (s.InHelper && s.Self is not null && variableDividers.Contains(h.Name)) variableDividers.Add(s.Self.Name);
                         if (s.Combinational && variableDividers.Contains(h.Name)) Use(Construct.CombinationalDivisionByInput);
@@ -304,6 +345,14 @@ public sealed class Generator
                         if (arrays.Count == 0) continue;
                         var a = rng.Pick(arrays);
                         if (a.Name.Contains("_Tables.")) { if (!Use(Construct.TableRead)) continue; }
+                        else if (a.Name.StartsWith(WordRef, StringComparison.Ordinal))
+                        {
+                            // the word class's table, also at the variable of a loop bounded by its Length
+                            Use(Construct.GenericWord);
+                            used.Add(Construct.TableRead);
+                            if (s.Loop is { } l && l.From >= 0 && l.To <= a.Length && rng.Chance(0.6))
+                                return new Element(t, a.Name, new Ref(HType.Int, "i", Static: true));
+                        }
                         else used.Add(s.WritableArrays.Contains(a) ? Construct.RegisterFile : Construct.ArrayConstant);
                         if ((a.Length & (a.Length - 1)) != 0)
                         {
@@ -524,6 +573,12 @@ public sealed class Generator
                     to = a.Length;
                     bound = a.Name + ".Length";
                 }
+                if (bound is null && !negative && wordScope && rng.Chance(0.4))
+                {
+                    Use(Construct.GenericWord);
+                    to = wordTableLength;
+                    bound = WordRef + ".T.Length";
+                }
                 s.Loop = (from, to);
                 s.LoopDepth++;
                 var loopVar = new Ref(HType.Int, "i", Static: true);
@@ -587,12 +642,12 @@ public sealed class Generator
         }
         else target = rng.Pick(targets);
         var t = target.Type;
-        if (t.IsInteger && rng.Chance(0.15) && Use(Construct.IncrementDecrement)) return new IncDec(target, rng.Pick(new[] { "++", "--" }));
+        if (t.IsInteger && !t.IsWord && rng.Chance(0.15) && Use(Construct.IncrementDecrement)) return new IncDec(target, rng.Pick(new[] { "++", "--" }));
         if (!t.IsEnum && rng.Chance(0.35) && Use(Construct.CompoundAssignment))
         {
             if (t.IsBool) return new Assign(target, rng.Pick(new[] { "&", "|", "^" }), Value(t, s, 2));
             var op = rng.Pick(new[] { "+", "-", "*", "&", "|", "^", "<<", ">>" });
-            if (op is "<<" or ">>") { Use(Construct.Shift); return new Assign(target, op, Lit.Of(HType.Int, (UInt128)rng.Below(t.Bits))); }
+            if (op is "<<" or ">>") { Use(Construct.Shift); return new Assign(target, op, Lit.Of(HType.Int, (UInt128)rng.Below(t.IsWord ? 20 : t.Bits))); }
             return new Assign(target, op, Value(t, s, 2));
         }
         return new Assign(target, "", Value(t, s, options.MaxExpressionDepth));
@@ -636,6 +691,80 @@ public sealed class Generator
         return self with { Body = body };
     }
 
+    // ---- generic word types ----------------------------------------------------------------------
+
+    /// <summary>
+    /// The generic class <c>U0_Word&lt;W&gt;</c>: the word's size, a static readonly rotate amount and a
+    /// W scalar computed from it (values per closed type), a table of W (literal or computed from the
+    /// size), and one or two helpers over W.
+    /// </summary>
+    void GenerateWordClass()
+    {
+        Use(Construct.GenericWord);
+        int length = Can(Construct.GuardedIndex) && rng.Chance(0.25) ? rng.Range(3, 6) : 1 << rng.Range(1, 3);
+        wordTableLength = length;
+        string rotation = rng.Below(3) switch
+        {
+            0 => $"Bits / 2 - {rng.Range(1, 3)}",
+            1 => $"Bits == 8 ? {rng.Range(1, 7)} : Bits == 16 ? {rng.Range(1, 15)} : Bits == 32 ? {rng.Range(1, 31)} : Bits == 64 ? {rng.Range(1, 63)} : {rng.Range(1, 127)}",
+            _ => $"Bits * 3 / 4 + {rng.Range(0, 3)}",
+        };
+        string table = rng.Chance(0.5)
+            ? $"[{string.Join(", ", Enumerable.Range(0, length).Select(_ => RandomWord().Render()))}]"
+            : $"[.. System.Linq.Enumerable.Select(System.Linq.Enumerable.Range(1, {length}), i => W.CreateTruncating(0x{rng.Next():X}UL * (ulong)i) >> (Bits / {rng.Pick(new[] { 2, 4, 8 })}))]";
+        wordMembers =
+        [
+            "public static readonly int Bits = System.Runtime.CompilerServices.Unsafe.SizeOf<W>() * 8;",
+            $"public static readonly int R = {rotation};",
+            $"public static readonly W S = {RandomWord().Render()} ^ (W.AllBitsSet >> (Bits - {rng.Range(1, 8)}));",
+            $"public static readonly W[] T = {table};",
+        ];
+        for (int h = rng.Range(1, 2); h > 0; h--) helpers.Add(GenerateWordHelper());
+    }
+
+    /// <summary>What generic code reads of the word class: its size, rotate amount and W scalar; and its table.</summary>
+    void AddWordClass(Scope s)
+    {
+        s.Readable.Add(new Ref(HType.Int, WordRef + ".Bits", Static: true));
+        s.Readable.Add(new Ref(HType.Int, WordRef + ".R", Static: true));
+        s.Readable.Add(new Ref(HType.Word, WordRef + ".S", Static: true));
+        s.Arrays.Add((WordRef + ".T", HType.Word, wordTableLength));
+    }
+
+    HelperModel GenerateWordHelper()
+    {
+        wordScope = true;
+        var result = rng.Chance(0.7) ? HType.Word : RandomType(allowWide: true, allowWord: false);
+        var parameters = new List<(HType, string)> { (HType.Word, "a0") };
+        for (int p = rng.Range(0, 2); p > 0; p--) parameters.Add((RandomType(allowWide: true, allowBool: false), $"a{parameters.Count}"));
+        if (!parameters.Any(p => p.Item1.IsInteger && !p.Item1.IsWide && !p.Item1.IsWord)) parameters.Add((HType.UInt, $"a{parameters.Count}"));
+        var self = new HelperModel($"G{helpers.Count(h => h.Word)}", result, parameters, [], Word: true);
+        var s = new Scope { InHelper = true, Self = self };
+        foreach (var (t, n) in parameters) s.Readable.Add(new Ref(t, n));
+        AddWordClass(s);
+        var body = Statements(s, rng.Range(0, options.MaxStatements / 2), 1, true);
+        if (rng.Chance(0.3))
+            body.Add(new If(Gen(HType.Bool, s, 2), [new Return(Gen(result, s, options.MaxExpressionDepth))], []));
+        body.Add(new Return(Gen(result, s, options.MaxExpressionDepth)));
+        Use(Construct.HelperCall);
+        wordScope = false;
+        return self with { Body = body };
+    }
+
+    /// <summary>The closed types of a generic process's instances: one, two different ones, the same one twice, or three.</summary>
+    List<HType> PickWords()
+    {
+        var a = rng.Pick(HType.Words);
+        var b = rng.Pick(HType.Words.Where(x => x != a).ToList());
+        return rng.Below(10) switch
+        {
+            < 3 => [a],
+            < 6 => [a, b],
+            < 8 => [a, a],
+            _ => [a, b, a],
+        };
+    }
+
     // ---- processes -------------------------------------------------------------------------------
 
     ProcessModel GenerateProcess(int k, List<ProcessModel> earlier, List<SignalModel> input, List<Expr> nested)
@@ -646,23 +775,55 @@ public sealed class Generator
         var s = new Scope { Combinational = !clocked };
         var inputs = new List<InputModel> { new("In", $"{prefix}_In", null) };
         foreach (var sig in input) AddReadable(s, "In", sig);
+        // a generic process P<W> (one entity per closed type)
+        bool generic = wordMembers is not null && rng.Chance(k == 0 ? 0.7 : 0.45);
+        List<HType>? words = null;
+        if (generic) { Use(Construct.GenericWord); wordScope = true; }
         if (earlier.Count > 0 && rng.Chance(0.6))
         {
             int from = rng.Below(earlier.Count);
             var up = earlier[from];
-            inputs.Add(new InputModel("Up", up.OutInterface, from));
-            foreach (var sig in up.Outputs.Where(o => !o.Type.IsWide)) AddReadable(s, "Up", sig);
+            if (up.Words is { } uw)
+            {
+                Use(Construct.GenericWord);
+                if (generic && rng.Chance(0.6))
+                {
+                    // the bus read open (U0_P0_Out<W>): instances closed with the types of the upstream's instances
+                    var closedTypes = uw.Distinct().ToList();
+                    words = [.. Enumerable.Range(0, rng.Range(1, 3)).Select(_ => rng.Pick(closedTypes))];
+                    inputs.Add(new InputModel("Up", up.OutInterface + "<W>", from, "W"));
+                    foreach (var sig in up.Outputs.Where(o => !o.Type.IsWide)) AddReadable(s, "Up", sig);
+                }
+                else
+                {
+                    // the bus read closed (U0_P0_Out<uint>), its W signals of that type
+                    var c = rng.Pick(uw);
+                    inputs.Add(new InputModel("Up", $"{up.OutInterface}<{c.Name}>", from, c.Name));
+                    foreach (var sig in up.Outputs.Select(o => o with { Type = o.Type.Close(c) }).Where(o => !o.Type.IsWide)) AddReadable(s, "Up", sig);
+                }
+            }
+            else
+            {
+                inputs.Add(new InputModel("Up", up.OutInterface, from));
+                foreach (var sig in up.Outputs.Where(o => !o.Type.IsWide)) AddReadable(s, "Up", sig);
+            }
+        }
+        if (generic)
+        {
+            words ??= PickWords();
+            AddWordClass(s);
         }
         s.Readable.AddRange(nested);
         if (nested.Count > 0) Use(Construct.NestedStaticScalars);
 
         // generics: one value per instance
-        int instances = rng.Chance(0.3) && Use(Construct.MultipleInstances) ? rng.Range(2, 3) : 1;
+        int instances = words is not null ? words.Count : rng.Chance(0.3) && Use(Construct.MultipleInstances) ? rng.Range(2, 3) : 1;
+        if (words is { Count: > 1 }) Use(Construct.MultipleInstances);
         var generics = new List<GenericModel>();
-        for (int g = rng.Range(instances > 1 ? 1 : 0, 3); g > 0; g--)
+        for (int g = rng.Range(instances > 1 && words is null ? 1 : 0, 3); g > 0; g--)
         {
             if (!Use(Construct.Generic)) break;
-            var t = RandomType(allowEnum: false);
+            var t = RandomType(allowEnum: false, allowWord: false);
             // the back end labels the VHDL process "tick" (clocked) or "logic" (combinational)
             string label = clocked ? "tick" : "logic";
             string name = g == 1 && Can(Construct.GenericNamedLikeLabel) && rng.Chance(0.3) ? label : $"k{generics.Count}";
@@ -737,7 +898,7 @@ public sealed class Generator
         for (int o = rng.Range(1, 3); o > 0; o--)
         {
             var t = RandomType(allowWide: true);
-            var sig = new SignalModel($"O{outputs.Count}", t, null, clocked && !t.IsWide ? RandomLit(t) : null);
+            var sig = new SignalModel($"O{outputs.Count}", t, null, clocked && !t.IsWide ? t.IsWord ? Lit.Zero(t) : RandomLit(t) : null);
             outputs.Add(sig);
             var write = new Assign(new Ref(t, $"Out.{sig.Name}"), "", Gen(t, s, options.MaxExpressionDepth));
             if (clocked && rng.Chance(0.3) && Use(Construct.HeldOutput)) body.Add(new If(Gen(HType.Bool, s, 2), [write], []));
@@ -748,14 +909,15 @@ public sealed class Generator
             {
                 var t = RandomType(allowWide: true);
                 int? width = ArrayWidth(t);
-                var init = clocked && !t.IsWide ? RandomLit(t) : null;
+                var init = clocked && !t.IsWide ? t.IsWord ? Lit.Zero(t) : RandomLit(t) : null;
                 if (init is not null && width is { } w) init = Lit.Of(t, init.Bits & ((UInt128.One << w) - 1));
                 var sig = new SignalModel($"Q{outputs.Count(o => o.IsArray)}", t, width, init, rng.Range(1, 5));
                 outputs.Add(sig);
                 body.AddRange(ArrayWrites(sig, s, clocked));
             }
         RamModel? ram = null;
-        if (clocked && rng.Chance(0.2) && Use(Construct.Ram))
+        // (not in a generic process: the RAM's bus W would be named like the type parameter)
+        if (clocked && words is null && rng.Chance(0.2) && Use(Construct.Ram))
         {
             var rt = rng.Pick(new[] { HType.UInt, HType.Byte, HType.ULong, HType.UShort, HType.Int });
             ram = new RamModel(rt, 1 << rng.Range(1, 4));
@@ -766,6 +928,7 @@ public sealed class Generator
             body.Add(new Assign(new Ref(HType.Bool, "R.Enable"), "", Gen(HType.Bool, s, 2)));
             body.Add(new Assign(new Ref(HType.UInt, "R.Address"), "", new Binary(HType.UInt, "&", NonConstant(HType.UInt, s, 2), mask)));
         }
-        return new ProcessModel(cls, clocked, inputs, outputs, generics, members, body, ram);
+        wordScope = false;
+        return new ProcessModel(cls, clocked, inputs, outputs, generics, members, body, ram, words);
     }
 }

@@ -11,7 +11,13 @@ public sealed record HType(string Name, int Bits, bool Signed, int EnumMembers =
     public bool IsInteger => !IsBool && !IsEnum;
     /// <summary>byte, sbyte, ushort, short: C# promotes them to int in arithmetic.</summary>
     public bool IsPromoted => IsInteger && Bits < 32;
-    public bool IsWide => IsInteger && Bits == 128;
+    public bool IsWide => IsInteger && Bits == 128 && !IsWord;
+    /// <summary>
+    /// The type parameter W of generic code (<c>W : unmanaged, IBinaryInteger&lt;W&gt;, IUnsignedNumber&lt;W&gt;</c>):
+    /// an unsigned integer of unknown width (its literals are taken at 128 bits and truncated by
+    /// <c>W.CreateTruncating</c>); each instantiation is one of <see cref="Words"/>.
+    /// </summary>
+    public bool IsWord => Name == "W";
 
     public static readonly HType Bool = new("bool", 1, false);
     public static readonly HType Byte = new("byte", 8, false), SByte = new("sbyte", 8, true);
@@ -22,6 +28,13 @@ public sealed record HType(string Name, int Bits, bool Signed, int EnumMembers =
 
     public static readonly HType[] Integers = [Byte, SByte, UShort, Short, UInt, Int, ULong, Long, UInt128, Int128];
     public static readonly HType[] Narrow = [Byte, SByte, UShort, Short, UInt, Int, ULong, Long];
+    /// <summary>The type parameter of generic processes, buses and helpers, and the types it is closed with.</summary>
+    public static readonly HType Word = new("W", 128, false);
+    public static readonly HType[] Words = [Byte, UShort, UInt, ULong, UInt128];
+    public const string WordConstraint = "where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>";
+
+    /// <summary>This type with W read as <paramref name="closed"/>.</summary>
+    public HType Close(HType closed) => IsWord ? closed : this;
 
     public UInt128 Mask => Bits >= 128 ? System.UInt128.MaxValue : ((System.UInt128)1 << Bits) - 1;
     public override string ToString() => Name;
@@ -58,10 +71,27 @@ public sealed record Lit(HType T, UInt128 Bits, string? EnumName = null) : Expr(
     public Int128 SignedValue => T.Signed && T.Bits < 128 && (Bits >> (T.Bits - 1) & 1) == 1
         ? (Int128)Bits - ((Int128)1 << T.Bits) : (Int128)Bits;
 
+    /// <summary>
+    /// A literal of W: <c>W.Zero</c>, <c>W.One</c>, <c>W.AllBitsSet</c>, or <c>W.CreateTruncating</c> of an
+    /// int, of a negative long (bits 63 and up set: sign-extended), of a ulong or of a UInt128 (both
+    /// truncated to narrower words).
+    /// </summary>
+    static string RenderWord(UInt128 bits)
+    {
+        if (bits == 0) return "W.Zero";
+        if (bits == 1) return "W.One";
+        if (bits == System.UInt128.MaxValue) return "W.AllBitsSet";
+        if (bits <= int.MaxValue) return $"W.CreateTruncating({(int)bits})";
+        if (bits >> 63 == System.UInt128.MaxValue >> 63) return $"W.CreateTruncating({(long)(ulong)bits}L)";
+        if (bits <= ulong.MaxValue) return $"W.CreateTruncating(0x{(ulong)bits:X}UL)";
+        return $"W.CreateTruncating(new UInt128(0x{(ulong)(bits >> 64):X}UL, 0x{(ulong)bits:X}UL))";
+    }
+
     public override string Render()
     {
         if (T.IsBool) return Bits != 0 ? "true" : "false";
         if (T.IsEnum) return $"{T.Name}.M{(int)Bits}";
+        if (T.IsWord) return RenderWord(Bits);
         if (T.IsWide)
         {
             string u = $"new UInt128(0x{(ulong)(Bits >> 64):X}UL, 0x{(ulong)Bits:X}UL)";
@@ -94,7 +124,7 @@ public sealed record Unary(HType T, string Op, Expr Operand) : Expr(T)
     public override bool IsConstant => Operand.IsConstant;
     public override IEnumerable<Expr> Children => [Operand];
     public override Expr WithChildren(IReadOnlyList<Expr> c) => this with { Operand = c[0] };
-    public override string Render() => T.IsBool ? $"({Op}{Operand.Render()})" : $"(({T.Name})({Op}{Operand.Render()}))";
+    public override string Render() => T.IsBool || T.IsWord ? $"({Op}{Operand.Render()})" : $"(({T.Name})({Op}{Operand.Render()}))";
 }
 
 /// <summary>Arithmetic, bitwise or logical operator on two operands of the result's type.</summary>
@@ -103,7 +133,7 @@ public sealed record Binary(HType T, string Op, Expr Left, Expr Right) : Expr(T)
     public override bool IsConstant => Left.IsConstant && Right.IsConstant;
     public override IEnumerable<Expr> Children => [Left, Right];
     public override Expr WithChildren(IReadOnlyList<Expr> c) => this with { Left = c[0], Right = c[1] };
-    public override string Render() => T.IsBool || !T.IsPromoted && T.Name is "int" or "uint" or "long" or "ulong" or "UInt128" or "Int128"
+    public override string Render() => T.IsBool || !T.IsPromoted && T.Name is "int" or "uint" or "long" or "ulong" or "UInt128" or "Int128" or "W"
         ? $"({Left.Render()} {Op} {Right.Render()})"
         : $"(({T.Name})({Left.Render()} {Op} {Right.Render()}))";
 }
@@ -123,7 +153,7 @@ public sealed record Shift(HType T, string Op, Expr Value, Expr Amount) : Expr(T
     public override bool IsConstant => Value.IsConstant && Amount.IsConstant;
     public override IEnumerable<Expr> Children => [Value, Amount];
     public override Expr WithChildren(IReadOnlyList<Expr> c) => this with { Value = c[0], Amount = c[1] };
-    public override string Render() => $"(({T.Name})({Value.Render()} {Op} {Amount.Render()}))";
+    public override string Render() => T.IsWord ? $"({Value.Render()} {Op} {Amount.Render()})" : $"(({T.Name})({Value.Render()} {Op} {Amount.Render()}))";
 }
 
 /// <summary>A rotate through <c>BitOperations</c> or the type's static method.</summary>
@@ -135,12 +165,17 @@ public sealed record Rotate(HType T, string Method, Expr Value, Expr Amount) : E
     public override string Render() => $"{Method}({Value.Render()}, {Amount.Render()})";
 }
 
-public sealed record Cast(HType T, Expr Operand) : Expr(T)
+/// <summary>
+/// A conversion between integer types (or from an enum): <c>(T)(x)</c>, or <c>T.CreateTruncating(x)</c>
+/// when either side is W (or <paramref name="Truncating"/>), which C# does not fold.
+/// </summary>
+public sealed record Cast(HType T, Expr Operand, bool Truncating = false) : Expr(T)
 {
-    public override bool IsConstant => Operand.IsConstant && !T.IsWide && !Operand.Type.IsWide;
+    bool Generic => Truncating || T.IsWord || Operand.Type.IsWord;
+    public override bool IsConstant => Operand.IsConstant && !T.IsWide && !Operand.Type.IsWide && !Generic;
     public override IEnumerable<Expr> Children => [Operand];
     public override Expr WithChildren(IReadOnlyList<Expr> c) => this with { Operand = c[0] };
-    public override string Render() => $"(({T.Name})({Operand.Render()}))";
+    public override string Render() => Generic ? $"{T.Name}.CreateTruncating({Operand.Render()})" : $"(({T.Name})({Operand.Render()}))";
 }
 
 public sealed record Conditional(HType T, Expr Condition, Expr WhenTrue, Expr WhenFalse) : Expr(T)

@@ -70,7 +70,15 @@ public static class Shrinker
         {
             var p = u.Processes[k];
             if (p.Instances > 1)
-                yield return With(u, k, p with { Generics = [.. p.Generics.Select(g => g with { Values = [g.Values[0]] })] });
+                yield return With(u, k, p with { Generics = [.. p.Generics.Select(g => g with { Values = [g.Values[0]] })], Words = p.Words is { } w ? [w[0]] : null });
+            // a generic process: without one of its instances (closed types)
+            if (p.Words is { Count: > 1 } words)
+                for (int j = words.Count - 1; j > 0; j--)
+                    yield return With(u, k, p with
+                    {
+                        Generics = [.. p.Generics.Select(g => g with { Values = [.. g.Values.Where((_, i) => i != j)] })],
+                        Words = [.. words.Where((_, i) => i != j)],
+                    });
             if (p.Ram is not null) yield return With(u, k, p with { Ram = null, Body = [.. p.Body.Where(s => !(s is Assign { Target: Ref r } && (r.Text.StartsWith("W.") || r.Text.StartsWith("R."))))] });
             if (p.Inputs.Count > 1) yield return With(u, k, p with { Inputs = [p.Inputs[0]] });
             for (int m = 0; m < p.Members.Count; m++) yield return With(u, k, p with { Members = [.. p.Members.Where((_, i) => i != m)] });

@@ -14,22 +14,32 @@ public sealed record SignalModel(string Name, HType Type, int? Width = null, Lit
 /// <summary>A readonly field set from a constructor argument (a VHDL generic); one value per instance.</summary>
 public sealed record GenericModel(string TypeText, string Name, IReadOnlyList<string> Values);
 
-/// <summary>An input bus field of a process and where it is wired from (null: the unit's top-level input).</summary>
-public sealed record InputModel(string Field, string Interface, int? FromProcess);
+/// <summary>
+/// An input bus field of a process and where it is wired from (null: the unit's top-level input).
+/// <paramref name="Word"/>: the bus of a generic process, read closed (<c>U0_P0_Out&lt;uint&gt;</c>, "uint") or
+/// open by a generic reader (<c>U0_P0_Out&lt;W&gt;</c>, "W"); each instance is wired to the first
+/// instance of that process closed with the same type.
+/// </summary>
+public sealed record InputModel(string Field, string Interface, int? FromProcess, string? Word = null);
 
 /// <summary>A RAM behind a clocked process (one per instance): the process writes buses W and R.</summary>
 public sealed record RamModel(HType Type, int Depth);
 
+/// <summary>A process class; <paramref name="Words"/>: a generic class <c>P&lt;W&gt;</c> (and output bus <c>P_Out&lt;W&gt;</c>), one closed type per instance.</summary>
 public sealed record ProcessModel(
     string Class, bool Clocked, IReadOnlyList<InputModel> Inputs, IReadOnlyList<SignalModel> Outputs,
-    IReadOnlyList<GenericModel> Generics, IReadOnlyList<string> Members, IReadOnlyList<Stmt> Body, RamModel? Ram)
+    IReadOnlyList<GenericModel> Generics, IReadOnlyList<string> Members, IReadOnlyList<Stmt> Body, RamModel? Ram,
+    IReadOnlyList<HType>? Words = null)
 {
     public string OutInterface => Class + "_Out";
-    public int Instances => Generics.Count == 0 ? 1 : Generics[0].Values.Count;
+    public bool IsGeneric => Words is not null;
+    public int Instances => Words?.Count ?? (Generics.Count == 0 ? 1 : Generics[0].Values.Count);
     public int Size => 1 + Body.Sum(s => s.Size) + Members.Count + Generics.Count;
 }
 
-public sealed record HelperModel(string Name, HType Result, IReadOnlyList<(HType Type, string Name)> Parameters, IReadOnlyList<Stmt> Body)
+/// <summary>A static helper; <paramref name="Word"/>: a helper of the generic class <c>U0_Word&lt;W&gt;</c>.</summary>
+public sealed record HelperModel(string Name, HType Result, IReadOnlyList<(HType Type, string Name)> Parameters, IReadOnlyList<Stmt> Body,
+    bool Word = false)
 {
     public int Size => 1 + Body.Sum(s => s.Size);
 }
@@ -41,8 +51,11 @@ public sealed record HelperModel(string Name, HType Result, IReadOnlyList<(HType
 /// </summary>
 public sealed record UnitModel(
     int Seed, int Index, IReadOnlyList<string> Declarations, IReadOnlyList<SignalModel> Input,
-    IReadOnlyList<HelperModel> Helpers, IReadOnlyList<ProcessModel> Processes, IReadOnlySet<Construct> Used)
+    IReadOnlyList<HelperModel> Helpers, IReadOnlyList<ProcessModel> Processes, IReadOnlySet<Construct> Used,
+    IReadOnlyList<string>? WordMembers = null)
 {
+    /// <summary>The generic class of helpers, scalars and a table (<c>U0_Word&lt;W&gt;</c>) when <see cref="WordMembers"/> is set.</summary>
+    public static string WordClass(string prefix) => $"{prefix}_Word";
     public string Prefix => UnitName(Index);
     public static string UnitName(int index) => $"U{index}";
     public string Namespace => $"Fuzz.S{(uint)Seed}.{Prefix}";
@@ -60,16 +73,24 @@ public sealed record UnitModel(
         sb.Append($"namespace {Namespace};\n\n");
         foreach (var d in Declarations) sb.Append(d).Append('\n');
         Interface(sb, InputInterface, Input);
-        foreach (var p in Processes) Interface(sb, p.OutInterface, p.Outputs);
-        if (Helpers.Count > 0)
+        foreach (var p in Processes) Interface(sb, p.OutInterface + (p.IsGeneric ? "<W>" : ""), p.Outputs);
+        void Helper(HelperModel h)
+        {
+            sb.Append($"    public static {h.Result.Name} {h.Name}({string.Join(", ", h.Parameters.Select(p => $"{p.Type.Name} {p.Name}"))})\n    {{\n");
+            foreach (var s in h.Body) s.Render(sb, "        ");
+            sb.Append("    }\n");
+        }
+        if (WordMembers is not null)
+        {
+            sb.Append($"public static class {WordClass(Prefix)}<W> {HType.WordConstraint}\n{{\n");
+            foreach (var m in WordMembers) sb.Append($"    {m}\n");
+            foreach (var h in Helpers.Where(h => h.Word)) Helper(h);
+            sb.Append("}\n\n");
+        }
+        if (Helpers.Any(h => !h.Word))
         {
             sb.Append($"public static class {Prefix}_Fn\n{{\n");
-            foreach (var h in Helpers)
-            {
-                sb.Append($"    public static {h.Result.Name} {h.Name}({string.Join(", ", h.Parameters.Select(p => $"{p.Type.Name} {p.Name}"))})\n    {{\n");
-                foreach (var s in h.Body) s.Render(sb, "        ");
-                sb.Append("    }\n");
-            }
+            foreach (var h in Helpers.Where(h => !h.Word)) Helper(h);
             sb.Append("}\n\n");
         }
         foreach (var p in Processes) RenderProcess(sb, p);
@@ -79,13 +100,14 @@ public sealed record UnitModel(
 
     static void Interface(StringBuilder sb, string name, IReadOnlyList<SignalModel> signals)
     {
-        sb.Append($"public interface {name} : IBus\n{{\n");
+        sb.Append($"public interface {name} : IBus{(name.EndsWith("<W>") ? " " + HType.WordConstraint : "")}\n{{\n");
         foreach (var s in signals)
         {
             sb.Append("    ");
             if (s.IsArray) sb.Append($"[ArrayLength({s.Length})] ");
             if (s.Width is { } w) sb.Append($"[Width({w})] ");
-            if (s.Initial is { } iv) sb.Append($"[InitialValue({iv.Render()})] ");
+            // a W signal starts at W.Zero: an attribute's argument is a constant of a known type
+            if (s.Initial is { } iv) sb.Append(s.Type.IsWord ? "[InitialValue] " : $"[InitialValue({iv.Render()})] ");
             sb.Append(s.IsArray ? $"BusArray<{s.Type.Name}> {s.Name} {{ get; }}\n" : $"{s.Type.Name} {s.Name} {{ get; set; }}\n");
         }
         sb.Append("}\n\n");
@@ -93,9 +115,10 @@ public sealed record UnitModel(
 
     void RenderProcess(StringBuilder sb, ProcessModel p)
     {
-        sb.Append($"public sealed class {p.Class} : {(p.Clocked ? "ClockedProcess" : "CombinationalProcess")}\n{{\n");
+        string w = p.IsGeneric ? "<W>" : "";
+        sb.Append($"public sealed class {p.Class}{w} : {(p.Clocked ? "ClockedProcess" : "CombinationalProcess")}{(p.IsGeneric ? " " + HType.WordConstraint : "")}\n{{\n");
         foreach (var i in p.Inputs) sb.Append($"    [InputBus] public {i.Interface} {i.Field} = null!;\n");
-        sb.Append($"    [OutputBus] public {p.OutInterface} Out = Bus.Create<{p.OutInterface}>();\n");
+        sb.Append($"    [OutputBus] public {p.OutInterface}{w} Out = Bus.Create<{p.OutInterface}{w}>();\n");
         if (p.Ram is { } ram)
         {
             sb.Append($"    [OutputBus] public IMemoryWrite<{ram.Type.Name}> W = Bus.Create<IMemoryWrite<{ram.Type.Name}>>();\n");
@@ -114,6 +137,15 @@ public sealed record UnitModel(
         sb.Append("    }\n}\n\n");
     }
 
+    /// <summary>The instance of process <paramref name="from"/> closed with <paramref name="word"/> (0 for a process that is not generic).</summary>
+    int Source(int from, string? word)
+    {
+        var up = Processes[from];
+        if (up.Words is null || word is null) return 0;
+        int j = up.Words.Select(x => x.Name).ToList().IndexOf(word);
+        return j < 0 ? 0 : j; // none (a shrinking step dropped it): the C# does not compile and the step is refused
+    }
+
     void RenderBuilder(StringBuilder sb)
     {
         sb.Append($"public static class {Prefix}_Design\n{{\n    public static void Build(Design d)\n    {{\n");
@@ -125,9 +157,10 @@ public sealed record UnitModel(
             {
                 string v = $"p{k}i{j}", name = InstanceName(Prefix, k, j);
                 string args = string.Join(", ", p.Generics.Select(g => g.Values[j]));
-                sb.Append($"        var {v} = d.Add(new {p.Class}({args}) {{ Name = \"{name}\" }});\n");
+                string closed = p.Words is { } ws ? $"<{ws[j].Name}>" : "";
+                sb.Append($"        var {v} = d.Add(new {p.Class}{closed}({args}) {{ Name = \"{name}\" }});\n");
                 foreach (var i in p.Inputs)
-                    sb.Append($"        {v}.{i.Field} = {(i.FromProcess is { } from ? $"p{from}i0.Out" : "input")};\n");
+                    sb.Append($"        {v}.{i.Field} = {(i.FromProcess is { } from ? $"p{from}i{Source(from, i.Word == "W" ? p.Words![j].Name : i.Word)}.Out" : "input")};\n");
                 sb.Append($"        d.Output({v}.Out, \"{name}\");\n");
                 if (p.Ram is { } ram)
                 {

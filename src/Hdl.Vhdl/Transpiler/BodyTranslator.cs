@@ -197,8 +197,11 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         }
         if (targetType.Kind == VKind.Enum)
             throw EnumArithmetic(compound);
-        // C#: target = (T)(target op value), computed in the promoted type.
-        var opType = compound.OperatorKind is BinaryOperatorKind.LeftShift or BinaryOperatorKind.RightShift
+        // C#: target = (T)(target op value), computed in the promoted type. On a word type (W, a type
+        // parameter) C# calls W's own operator: no promotion, and a shift masks its amount to W's width
+        // (a byte W shifted by 9 shifts by 1, where C#'s byte shifts as an int).
+        var opType = target.Type is ITypeParameterSymbol ? targetType
+            : compound.OperatorKind is BinaryOperatorKind.LeftShift or BinaryOperatorKind.RightShift
             ? Promote(targetType, targetType) : Promote(targetType, TypeOf(value));
         if (targetType.IsVector && opType.IsVector && targetType.Width < opType.Width && compound.OperatorKind is BinaryOperatorKind.Add
             or BinaryOperatorKind.Subtract or BinaryOperatorKind.And or BinaryOperatorKind.Or or BinaryOperatorKind.ExclusiveOr)
@@ -604,26 +607,37 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         if (to.IsVector && TypeOf(operand) is { IsVector: true } wide && wide.Width > to.Width &&
             (Slice(operand, 0, to.Width) is not null || Narrowable(operand)))
             return (Conv(Low(operand, to.Width), pkg.Use(VType.U(to.Width)), to, at), to);
-        if (operand is IConversionOperation inner && !inner.Operand.ConstantValue.HasValue)
+        if (Converted(operand) is { } innerOperand && !innerOperand.ConstantValue.HasValue)
         {
             // (T2)(T1)x is (T2)x when T1 holds x's value, or when T1 extends x and T2 is no
             // wider than T1: one conversion, as ghdl --synth crashes (netlists-utils.adb) on
             // a resize of a resize of a variable it folds to a constant (StaticSafeForms)
-            var mid = TypeOf(inner);
-            var source = TypeOf(inner.Operand);
+            var mid = TypeOf(operand);
+            var source = TypeOf(innerOperand);
             bool holdsValue = source.Kind == VKind.Unsigned
                 ? mid.Kind == VKind.Unsigned ? mid.Width >= source.Width : mid.Width > source.Width
                 : source.Kind == VKind.Signed && mid.Kind == VKind.Signed && mid.Width >= source.Width;
             if (source.IsVector && mid.IsVector && to.IsVector
                 && (holdsValue || mid.Width >= source.Width && to.Width <= mid.Width))
             {
-                var (x, xType) = Expr(inner.Operand);
+                var (x, xType) = Expr(innerOperand);
                 return (Conv(x, xType, to, at), to);
             }
         }
         var (text, from) = Expr(operand);
         return (Conv(text, from, to, at), to);
     }
+
+    /// <summary>
+    /// The operand of an integer conversion: a C# cast, or <c>T.CreateTruncating(x)</c> (the same
+    /// conversion in generic code); else null.
+    /// </summary>
+    IOperation? Converted(IOperation op) => op switch
+    {
+        IConversionOperation c => c.Operand,
+        IInvocationOperation { Arguments.Length: 1 } inv when Hdl.Analyzers.GenericMath.IsConversion(inv.TargetMethod) => inv.Arguments[0].Value,
+        _ => null,
+    };
 
     /// <summary>The expression in its own (C#) type.</summary>
     public (string Text, VType Type) Expr(IOperation op)
@@ -722,6 +736,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                 or BinaryOperatorKind.And or BinaryOperatorKind.Or or BinaryOperatorKind.ExclusiveOr or BinaryOperatorKind.LeftShift,
             IUnaryOperation u => u.OperatorKind is UnaryOperatorKind.BitwiseNegation or UnaryOperatorKind.Minus or UnaryOperatorKind.Plus,
             IConversionOperation c => TypeOf(c.Operand).IsVector && Narrowable(c.Operand),
+            IInvocationOperation when Converted(op) is { } x => TypeOf(x).IsVector && Narrowable(x),
             _ => false,
         };
     }
@@ -741,7 +756,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         if (!t.IsVector || t.Width <= w) return As(op, narrow);
         if (Slice(op, 0, w) is { } slice) return slice;
         // Any integer conversion keeps the low bits it has (here at least w of them).
-        if (op is IConversionOperation conversion) return Low(conversion.Operand, w);
+        if (Converted(op) is { } converted) return Low(converted, w);
         if (!Narrowable(op)) return As(op, narrow);
         switch (op)
         {

@@ -285,11 +285,14 @@ internal sealed class EntityWriter : IMemberResolver
     /// Whether every read of an element of <paramref name="field"/> in the tick comes before every write
     /// of one (a read in the written value itself included) and no loop holds both, so no read can
     /// see a value written in the same tick.
+    /// The tick's operations name the fields of a generic class as declared (<c>P&lt;W&gt;.rf</c>), the
+    /// caller may hold them of the closed class (<c>P&lt;ushort&gt;.rf</c>): both are compared as declared.
     /// </summary>
     internal static bool ReadBeforeWritten(IOperation tick, IFieldSymbol field)
     {
         var elements = tick.Descendants().OfType<IArrayElementReferenceOperation>()
-            .Where(a => BodyTranslator.Unwrap(a.ArrayReference) is IFieldReferenceOperation f && SymbolEqualityComparer.Default.Equals(f.Field, field)).ToList();
+            .Where(a => BodyTranslator.Unwrap(a.ArrayReference) is IFieldReferenceOperation f
+                && SymbolEqualityComparer.Default.Equals(f.Field.OriginalDefinition, field.OriginalDefinition)).ToList();
         static bool Written(IArrayElementReferenceOperation a) =>
             a.Parent is IAssignmentOperation asg && asg.Target == a || a.Parent is IIncrementOrDecrementOperation;
         var writes = elements.Where(Written).ToList();
