@@ -19,7 +19,7 @@ namespace Crypto.Md5;
 /// </summary>
 public sealed class Md5ChainStage : ClockedProcess
 {
-    [InputBus] public IHashBlock512 Input = null!;
+    [InputBus] public IHashBlock<uint> Input = null!;
     [InputBus] public IReady Advance = null!;
     [InputBus] public IMd5Feedback Feedback = null!;
     [OutputBus] public IMd5Block Output = Bus.Create<IMd5Block>();
@@ -39,10 +39,10 @@ public sealed class Md5ChainStage : ClockedProcess
                 UInt128 start = Input.First ? Md5Math.InitialState : chain[Input.Slot];
                 Output.State = start;
                 Output.First = Input.First;
-                Output.M0 = Md5Math.MessageLane(Input.Data0);
-                Output.M1 = Md5Math.MessageLane(Input.Data1);
-                Output.M2 = Md5Math.MessageLane(Input.Data2);
-                Output.M3 = Md5Math.MessageLane(Input.Data3);
+                Output.M0 = Md5Math.MessageLane(HashWords.Pack32(Input.Data[0], Input.Data[1], Input.Data[2], Input.Data[3]));
+                Output.M1 = Md5Math.MessageLane(HashWords.Pack32(Input.Data[4], Input.Data[5], Input.Data[6], Input.Data[7]));
+                Output.M2 = Md5Math.MessageLane(HashWords.Pack32(Input.Data[8], Input.Data[9], Input.Data[10], Input.Data[11]));
+                Output.M3 = Md5Math.MessageLane(HashWords.Pack32(Input.Data[12], Input.Data[13], Input.Data[14], Input.Data[15]));
                 Output.Slot = Input.Slot;
                 Output.Last = Input.Last;
             }

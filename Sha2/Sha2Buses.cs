@@ -6,26 +6,18 @@ using Hdl;
 namespace Crypto.Sha2;
 
 /// <summary>
-/// A padded block for the SHA-2 compression as 16 big-endian words of <typeparamref name="W"/>
-/// (Window[0] is the block's first word), tagged with its slot; First: the message's first block.
-/// </summary>
-public interface ISha2Message<W> : IStreamControl where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>
-{
-    /// <summary>The schedule window W[t..t+15].</summary>
-    [ArrayLength(16)] BusArray<W> Window { get; }
-    bool First { get; set; }
-    byte Slot { get; set; }
-}
-
-/// <summary>
 /// A block in the SHA-2 compression: the working state a..h after the rounds done so far, the message
 /// schedule window W[t..t+15] and the block's slot. Last marks the message's final block, First its
 /// first (it started from the IV). The chaining value the block started from is no part of it: the
 /// back end keeps each slot's own copy (<see cref="Sha2BackEnd{W}"/>), so the pipeline does not
 /// carry it through every stage.
 /// </summary>
-public interface ISha2Block<W> : ISha2Message<W> where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>
+public interface ISha2Block<W> : IStreamControl where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>
 {
+    /// <summary>The schedule window W[t..t+15] (W[t] first).</summary>
+    [ArrayLength(16)] BusArray<W> Window { get; }
+    bool First { get; set; }
+    byte Slot { get; set; }
     /// <summary>a..h.</summary>
     [ArrayLength(8)] BusArray<W> State { get; }
 }

@@ -45,8 +45,7 @@ public static class Sha2Catalog
             (design, input, slots, gate, scheduler) =>
             {
                 var padder = design.Add(new HashBlockPadder512(slots, littleEndianLength: false) { Name = "padder", Input = input, InputReady = gate.InputReady, Issue = scheduler.Issue });
-                var words = design.Add(new Sha2BlockWords512 { Name = "block_words", Input = padder.Output });
-                return (words.Output, advance => padder.Advance = advance);
+                return (padder.Output, advance => padder.Advance = advance);
             });
 
     static IReadOnlyList<HashVariant<IHashChunk1024In, ISha2DigestOut<ulong>>> Sha512Family(bool sha384) =>
@@ -57,12 +56,11 @@ public static class Sha2Catalog
             (design, input, slots, gate, scheduler) =>
             {
                 var padder = design.Add(new HashBlockPadder1024(slots) { Name = "padder", Input = input, InputReady = gate.InputReady, Issue = scheduler.Issue });
-                var words = design.Add(new Sha2BlockWords1024 { Name = "block_words", Input = padder.Output });
-                return (words.Output, advance => padder.Advance = advance);
+                return (padder.Output, advance => padder.Advance = advance);
             });
 
-    /// <summary>The padder of a block size behind the front end: its block as words, and how to wire its Advance.</summary>
-    delegate (ISha2Message<W> Block, Action<IReady> SetAdvance) Padder<TIn, W>(Design design, TIn input, int slots, HashInputGate gate, HashSlotScheduler scheduler)
+    /// <summary>The padder of a block size behind the front end: its block of 16 words, and how to wire its Advance.</summary>
+    delegate (IHashBlock<W> Block, Action<IReady> SetAdvance) Padder<TIn, W>(Design design, TIn input, int slots, HashInputGate gate, HashSlotScheduler scheduler)
         where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>;
 
     /// <summary>The variants of one SHA-2 algorithm (<paramref name="truncated"/>: SHA-224/384, their IV and digest length).</summary>

@@ -20,7 +20,7 @@ namespace Crypto.Sha2;
 /// </summary>
 public sealed class Sha2ChainStage<W> : ClockedProcess where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>
 {
-    [InputBus] public ISha2Message<W> Input = null!;
+    [InputBus] public IHashBlock<W> Input = null!;
     [InputBus] public IReady Advance = null!;
     [InputBus] public ISha2Feedback<W> Feedback = null!;
     [OutputBus] public ISha2Block<W> Output = Bus.Create<ISha2Block<W>>();
@@ -55,7 +55,7 @@ public sealed class Sha2ChainStage<W> : ClockedProcess where W : unmanaged, IBin
                 Output.State[5] = first ? Sha2Math<W>.Initial(5, truncated) : chain5[slot];
                 Output.State[6] = first ? Sha2Math<W>.Initial(6, truncated) : chain6[slot];
                 Output.State[7] = first ? Sha2Math<W>.Initial(7, truncated) : chain7[slot];
-                for (int i = 0; i < Output.Window.Length; i++) Output.Window[i] = Input.Window[i];
+                for (int i = 0; i < Output.Window.Length; i++) Output.Window[i] = Input.Data[i];
                 Output.First = first;
                 Output.Slot = Input.Slot;
                 Output.Last = Input.Last;

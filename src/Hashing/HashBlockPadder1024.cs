@@ -15,7 +15,7 @@ public sealed class HashBlockPadder1024 : ClockedProcess
     [InputBus] public IHashIssue Issue = null!;
     /// <summary>Enable of the output register (the next stage takes the block).</summary>
     [InputBus] public IReady Advance = null!;
-    [OutputBus] public IHashBlock1024 Output = Bus.Create<IHashBlock1024>();
+    [OutputBus] public IHashBlock<ulong> Output = Bus.Create<IHashBlock<ulong>>();
 
     readonly UInt128[] buffer0, buffer1, buffer2, buffer3, buffer4, buffer5, buffer6, buffer7;
 
@@ -45,14 +45,19 @@ public sealed class HashBlockPadder1024 : ClockedProcess
                 bool useBuffer = Issue.UseBuffer;
                 UInt128 zero = new UInt128(0, 0);
                 UInt128 length = HashWords.LengthLane(Issue.PutLength, Issue.BitLength, false);
-                Output.Data0 = HashWords.PadLane(useBuffer ? buffer0[slot] : zero, 0, keep, marker);
-                Output.Data1 = HashWords.PadLane(useBuffer ? buffer1[slot] : zero, 1, keep, marker);
-                Output.Data2 = HashWords.PadLane(useBuffer ? buffer2[slot] : zero, 2, keep, marker);
-                Output.Data3 = HashWords.PadLane(useBuffer ? buffer3[slot] : zero, 3, keep, marker);
-                Output.Data4 = HashWords.PadLane(useBuffer ? buffer4[slot] : zero, 4, keep, marker);
-                Output.Data5 = HashWords.PadLane(useBuffer ? buffer5[slot] : zero, 5, keep, marker);
-                Output.Data6 = HashWords.PadLane(useBuffer ? buffer6[slot] : zero, 6, keep, marker);
-                Output.Data7 = HashWords.PadLane(useBuffer ? buffer7[slot] : zero, 7, keep, marker) | length;
+                UInt128 lane0 = HashWords.PadLane(useBuffer ? buffer0[slot] : zero, 0, keep, marker);
+                UInt128 lane1 = HashWords.PadLane(useBuffer ? buffer1[slot] : zero, 1, keep, marker);
+                UInt128 lane2 = HashWords.PadLane(useBuffer ? buffer2[slot] : zero, 2, keep, marker);
+                UInt128 lane3 = HashWords.PadLane(useBuffer ? buffer3[slot] : zero, 3, keep, marker);
+                UInt128 lane4 = HashWords.PadLane(useBuffer ? buffer4[slot] : zero, 4, keep, marker);
+                UInt128 lane5 = HashWords.PadLane(useBuffer ? buffer5[slot] : zero, 5, keep, marker);
+                UInt128 lane6 = HashWords.PadLane(useBuffer ? buffer6[slot] : zero, 6, keep, marker);
+                UInt128 lane7 = HashWords.PadLane(useBuffer ? buffer7[slot] : zero, 7, keep, marker) | length;
+                // the lanes (one memory each) as the block's 16 words
+                Output.Data[0] = HashWords.Word64(lane0, 0); Output.Data[1] = HashWords.Word64(lane0, 1); Output.Data[2] = HashWords.Word64(lane1, 0); Output.Data[3] = HashWords.Word64(lane1, 1);
+                Output.Data[4] = HashWords.Word64(lane2, 0); Output.Data[5] = HashWords.Word64(lane2, 1); Output.Data[6] = HashWords.Word64(lane3, 0); Output.Data[7] = HashWords.Word64(lane3, 1);
+                Output.Data[8] = HashWords.Word64(lane4, 0); Output.Data[9] = HashWords.Word64(lane4, 1); Output.Data[10] = HashWords.Word64(lane5, 0); Output.Data[11] = HashWords.Word64(lane5, 1);
+                Output.Data[12] = HashWords.Word64(lane6, 0); Output.Data[13] = HashWords.Word64(lane6, 1); Output.Data[14] = HashWords.Word64(lane7, 0); Output.Data[15] = HashWords.Word64(lane7, 1);
                 Output.Slot = (byte)slot;
                 Output.First = Issue.First;
                 Output.Last = Issue.Last;

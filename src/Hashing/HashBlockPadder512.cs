@@ -16,7 +16,7 @@ public sealed class HashBlockPadder512 : ClockedProcess
     [InputBus] public IHashIssue Issue = null!;
     /// <summary>Enable of the output register (the next stage takes the block).</summary>
     [InputBus] public IReady Advance = null!;
-    [OutputBus] public IHashBlock512 Output = Bus.Create<IHashBlock512>();
+    [OutputBus] public IHashBlock<uint> Output = Bus.Create<IHashBlock<uint>>();
 
     /// <summary>The length field is little-endian (MD5) rather than big-endian (SHA-2).</summary>
     readonly bool littleEndianLength;
@@ -45,10 +45,15 @@ public sealed class HashBlockPadder512 : ClockedProcess
                 bool useBuffer = Issue.UseBuffer;
                 UInt128 zero = new UInt128(0, 0);
                 UInt128 length = HashWords.LengthLane(Issue.PutLength, Issue.BitLength, littleEndianLength);
-                Output.Data0 = HashWords.PadLane(useBuffer ? buffer0[slot] : zero, 0, keep, marker);
-                Output.Data1 = HashWords.PadLane(useBuffer ? buffer1[slot] : zero, 1, keep, marker);
-                Output.Data2 = HashWords.PadLane(useBuffer ? buffer2[slot] : zero, 2, keep, marker);
-                Output.Data3 = HashWords.PadLane(useBuffer ? buffer3[slot] : zero, 3, keep, marker) | length;
+                UInt128 lane0 = HashWords.PadLane(useBuffer ? buffer0[slot] : zero, 0, keep, marker);
+                UInt128 lane1 = HashWords.PadLane(useBuffer ? buffer1[slot] : zero, 1, keep, marker);
+                UInt128 lane2 = HashWords.PadLane(useBuffer ? buffer2[slot] : zero, 2, keep, marker);
+                UInt128 lane3 = HashWords.PadLane(useBuffer ? buffer3[slot] : zero, 3, keep, marker) | length;
+                // the lanes (one memory each) as the block's 16 words
+                Output.Data[0] = HashWords.Word32(lane0, 0); Output.Data[1] = HashWords.Word32(lane0, 1); Output.Data[2] = HashWords.Word32(lane0, 2); Output.Data[3] = HashWords.Word32(lane0, 3);
+                Output.Data[4] = HashWords.Word32(lane1, 0); Output.Data[5] = HashWords.Word32(lane1, 1); Output.Data[6] = HashWords.Word32(lane1, 2); Output.Data[7] = HashWords.Word32(lane1, 3);
+                Output.Data[8] = HashWords.Word32(lane2, 0); Output.Data[9] = HashWords.Word32(lane2, 1); Output.Data[10] = HashWords.Word32(lane2, 2); Output.Data[11] = HashWords.Word32(lane2, 3);
+                Output.Data[12] = HashWords.Word32(lane3, 0); Output.Data[13] = HashWords.Word32(lane3, 1); Output.Data[14] = HashWords.Word32(lane3, 2); Output.Data[15] = HashWords.Word32(lane3, 3);
                 Output.Slot = (byte)slot;
                 Output.First = Issue.First;
                 Output.Last = Issue.Last;

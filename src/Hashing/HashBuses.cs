@@ -1,3 +1,4 @@
+using System.Numerics;
 using Crypto.Streams;
 using Hdl;
 
@@ -61,31 +62,13 @@ public interface IHashIssue : IStreamControl
 }
 
 /// <summary>
-/// A padded 512-bit compression block, byte order as in <see cref="IHashChunk512In"/>, tagged with its
-/// slot. The data starts at zero (power-up), so a reader may take the words apart whether or not a
-/// block is valid (<c>Sha2BlockWords512</c> is wiring only).
+/// A padded compression block as 16 big-endian words of <typeparamref name="W"/> (uint: 512-bit blocks
+/// of MD5 and SHA-224/256; ulong: 1024-bit blocks of SHA-384/512): byte 0 of the block in the most
+/// significant bits of Data[0], as in the chunk buses. Tagged with its slot; First: the message's first block.
 /// </summary>
-public interface IHashBlock512 : IStreamControl
+public interface IHashBlock<W> : IStreamControl where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>
 {
-    [InitialValue] UInt128 Data0 { get; set; }
-    [InitialValue] UInt128 Data1 { get; set; }
-    [InitialValue] UInt128 Data2 { get; set; }
-    [InitialValue] UInt128 Data3 { get; set; }
-    byte Slot { get; set; }
-    bool First { get; set; }
-}
-
-/// <summary>A padded 1024-bit compression block.</summary>
-public interface IHashBlock1024 : IStreamControl
-{
-    [InitialValue] UInt128 Data0 { get; set; }
-    [InitialValue] UInt128 Data1 { get; set; }
-    [InitialValue] UInt128 Data2 { get; set; }
-    [InitialValue] UInt128 Data3 { get; set; }
-    [InitialValue] UInt128 Data4 { get; set; }
-    [InitialValue] UInt128 Data5 { get; set; }
-    [InitialValue] UInt128 Data6 { get; set; }
-    [InitialValue] UInt128 Data7 { get; set; }
+    [ArrayLength(16)] BusArray<W> Data { get; }
     byte Slot { get; set; }
     bool First { get; set; }
 }

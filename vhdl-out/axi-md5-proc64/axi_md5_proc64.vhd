@@ -702,10 +702,7 @@ architecture rtl of axi_md5_proc64 is
   signal scheduler_SlotBusy_Busy : hdl_u128;
   signal padder_Output_Valid : boolean;
   signal padder_Output_Last : boolean;
-  signal padder_Output_Data0 : hdl_u128;
-  signal padder_Output_Data1 : hdl_u128;
-  signal padder_Output_Data2 : hdl_u128;
-  signal padder_Output_Data3 : hdl_u128;
+  signal padder_Output_Data : hdl_u32_x16;
   signal padder_Output_Slot : hdl_u8;
   signal padder_Output_First : boolean;
   signal out_Valid : boolean;
@@ -2771,10 +2768,7 @@ begin
       Advance_Ready => control_Advance_Ready,
       Output_Valid => padder_Output_Valid,
       Output_Last => padder_Output_Last,
-      Output_Data0 => padder_Output_Data0,
-      Output_Data1 => padder_Output_Data1,
-      Output_Data2 => padder_Output_Data2,
-      Output_Data3 => padder_Output_Data3,
+      Output_Data => padder_Output_Data,
       Output_Slot => padder_Output_Slot,
       Output_First => padder_Output_First
     );
@@ -2785,10 +2779,7 @@ begin
       rst => rst,
       Input_Valid => padder_Output_Valid,
       Input_Last => padder_Output_Last,
-      Input_Data0 => padder_Output_Data0,
-      Input_Data1 => padder_Output_Data1,
-      Input_Data2 => padder_Output_Data2,
-      Input_Data3 => padder_Output_Data3,
+      Input_Data => padder_Output_Data,
       Input_Slot => padder_Output_Slot,
       Input_First => padder_Output_First,
       Advance_Ready => control_Advance_Ready,

@@ -117,17 +117,9 @@ architecture rtl of axi_sha224_iterative is
   signal scheduler_SlotBusy_Busy : hdl_u128;
   signal padder_Output_Valid : boolean;
   signal padder_Output_Last : boolean;
-  signal padder_Output_Data0 : hdl_u128;
-  signal padder_Output_Data1 : hdl_u128;
-  signal padder_Output_Data2 : hdl_u128;
-  signal padder_Output_Data3 : hdl_u128;
+  signal padder_Output_Data : hdl_u32_x16;
   signal padder_Output_Slot : hdl_u8;
   signal padder_Output_First : boolean;
-  signal block_words_Output_Valid : boolean;
-  signal block_words_Output_Last : boolean;
-  signal block_words_Output_Window : hdl_u32_x16;
-  signal block_words_Output_First : boolean;
-  signal block_words_Output_Slot : hdl_u8;
   signal chain_Output_Valid : boolean;
   signal chain_Output_Last : boolean;
   signal chain_Output_Window : hdl_u32_x16;
@@ -357,29 +349,9 @@ begin
       Advance_Ready => front_control_Advance_Ready,
       Output_Valid => padder_Output_Valid,
       Output_Last => padder_Output_Last,
-      Output_Data0 => padder_Output_Data0,
-      Output_Data1 => padder_Output_Data1,
-      Output_Data2 => padder_Output_Data2,
-      Output_Data3 => padder_Output_Data3,
+      Output_Data => padder_Output_Data,
       Output_Slot => padder_Output_Slot,
       Output_First => padder_Output_First
-    );
-
-  u_block_words : entity work.Sha2BlockWords512
-    port map (
-      Input_Valid => padder_Output_Valid,
-      Input_Last => padder_Output_Last,
-      Input_Data0 => padder_Output_Data0,
-      Input_Data1 => padder_Output_Data1,
-      Input_Data2 => padder_Output_Data2,
-      Input_Data3 => padder_Output_Data3,
-      Input_Slot => padder_Output_Slot,
-      Input_First => padder_Output_First,
-      Output_Valid => block_words_Output_Valid,
-      Output_Last => block_words_Output_Last,
-      Output_Window => block_words_Output_Window,
-      Output_First => block_words_Output_First,
-      Output_Slot => block_words_Output_Slot
     );
 
   u_chain : entity work.Sha2ChainStage_UInt32
@@ -389,11 +361,11 @@ begin
     port map (
       clk => clk,
       rst => rst,
-      Input_Valid => block_words_Output_Valid,
-      Input_Last => block_words_Output_Last,
-      Input_Window => block_words_Output_Window,
-      Input_First => block_words_Output_First,
-      Input_Slot => block_words_Output_Slot,
+      Input_Valid => padder_Output_Valid,
+      Input_Last => padder_Output_Last,
+      Input_Data => padder_Output_Data,
+      Input_Slot => padder_Output_Slot,
+      Input_First => padder_Output_First,
       Advance_Ready => front_control_Advance_Ready,
       Feedback_Valid => back_end_Feedback_Valid,
       Feedback_Last => back_end_Feedback_Last,

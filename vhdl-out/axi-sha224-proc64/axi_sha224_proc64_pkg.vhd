@@ -19,8 +19,8 @@ package axi_sha224_proc64_pkg is
   type hdl_u8_x72 is array (0 to 71) of hdl_u8;
   type boolean_x72 is array (0 to 71) of boolean;
   type hdl_u64_x72 is array (0 to 71) of hdl_u64;
-  type hdl_u128_x72 is array (0 to 71) of hdl_u128;
   type hdl_u32_x16 is array (0 to 15) of hdl_u32;
+  type hdl_u128_x72 is array (0 to 71) of hdl_u128;
   type hdl_u32_x8 is array (0 to 7) of hdl_u32;
   type hdl_u32_x72 is array (0 to 71) of hdl_u32;
   type hdl_u32_x64 is array (0 to 63) of hdl_u32;

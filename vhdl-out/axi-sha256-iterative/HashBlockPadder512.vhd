@@ -33,10 +33,7 @@ entity HashBlockPadder512 is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Data0 : out hdl_u128;
-    Output_Data1 : out hdl_u128;
-    Output_Data2 : out hdl_u128;
-    Output_Data3 : out hdl_u128;
+    Output_Data : out hdl_u32_x16;
     Output_Slot : out hdl_u8;
     Output_First : out boolean
   );
@@ -60,9 +57,13 @@ begin
     variable useBuffer : boolean;
     variable zero : hdl_u128;
     variable length : hdl_u128;
+    variable lane0 : hdl_u128;
     variable choice : hdl_u128;
+    variable lane1 : hdl_u128;
     variable choice_2 : hdl_u128;
+    variable lane2 : hdl_u128;
     variable choice_3 : hdl_u128;
+    variable lane3 : hdl_u128;
     variable choice_4 : hdl_u128;
     variable id : hdl_s32;
   begin
@@ -78,10 +79,7 @@ begin
             x"00000000000000000000000000000000", x"00000000000000000000000000000000");
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Data0 <= unsigned'(x"00000000000000000000000000000000");
-        Output_Data1 <= unsigned'(x"00000000000000000000000000000000");
-        Output_Data2 <= unsigned'(x"00000000000000000000000000000000");
-        Output_Data3 <= unsigned'(x"00000000000000000000000000000000");
+        Output_Data <= (others => (others => '0'));
         Output_Slot <= (others => '0');
         Output_First <= false;
       else
@@ -100,25 +98,41 @@ begin
             else
               choice := zero;
             end if;
-            Output_Data0 <= HashWords_PadLane(choice, 0, to_integer(keep), marker);
+            lane0 := HashWords_PadLane(choice, 0, to_integer(keep), marker);
             if useBuffer then
               choice_2 := buffer1_reg(hdl_address(unsigned(slot(0 downto 0))));
             else
               choice_2 := zero;
             end if;
-            Output_Data1 <= HashWords_PadLane(choice_2, 1, to_integer(keep), marker);
+            lane1 := HashWords_PadLane(choice_2, 1, to_integer(keep), marker);
             if useBuffer then
               choice_3 := buffer2_reg(hdl_address(unsigned(slot(0 downto 0))));
             else
               choice_3 := zero;
             end if;
-            Output_Data2 <= HashWords_PadLane(choice_3, 2, to_integer(keep), marker);
+            lane2 := HashWords_PadLane(choice_3, 2, to_integer(keep), marker);
             if useBuffer then
               choice_4 := buffer3_reg(hdl_address(unsigned(slot(0 downto 0))));
             else
               choice_4 := zero;
             end if;
-            Output_Data3 <= (HashWords_PadLane(choice_4, 3, to_integer(keep), marker) or length);
+            lane3 := (HashWords_PadLane(choice_4, 3, to_integer(keep), marker) or length);
+            Output_Data(0) <= lane0(127 downto 96);
+            Output_Data(1) <= lane0(95 downto 64);
+            Output_Data(2) <= lane0(63 downto 32);
+            Output_Data(3) <= lane0(31 downto 0);
+            Output_Data(4) <= lane1(127 downto 96);
+            Output_Data(5) <= lane1(95 downto 64);
+            Output_Data(6) <= lane1(63 downto 32);
+            Output_Data(7) <= lane1(31 downto 0);
+            Output_Data(8) <= lane2(127 downto 96);
+            Output_Data(9) <= lane2(95 downto 64);
+            Output_Data(10) <= lane2(63 downto 32);
+            Output_Data(11) <= lane2(31 downto 0);
+            Output_Data(12) <= lane3(127 downto 96);
+            Output_Data(13) <= lane3(95 downto 64);
+            Output_Data(14) <= lane3(63 downto 32);
+            Output_Data(15) <= lane3(31 downto 0);
             Output_Slot <= unsigned(slot(7 downto 0));
             Output_First <= Issue_First;
             Output_Last <= Issue_Last;

@@ -14,9 +14,9 @@ entity Sha2ChainStage_UInt32 is
     rst : in std_logic;
     Input_Valid : in boolean;
     Input_Last : in boolean;
-    Input_Window : in hdl_u32_x16;
-    Input_First : in boolean;
+    Input_Data : in hdl_u32_x16;
     Input_Slot : in hdl_u8;
+    Input_First : in boolean;
     Advance_Ready : in boolean;
     Feedback_Valid : in boolean;
     Feedback_Last : in boolean;
@@ -127,7 +127,7 @@ begin
               Output_State(7) <= chain7_reg(hdl_address(unsigned(slot(0 downto 0))));
             end if;
             for i in 0 to 15 loop
-              Output_Window(i) <= Input_Window(i);
+              Output_Window(i) <= Input_Data(i);
             end loop;
             Output_First <= first;
             Output_Slot <= Input_Slot;

@@ -19,8 +19,8 @@ package axi_sha512_proc4_pkg is
   type hdl_u8_x12 is array (0 to 11) of hdl_u8;
   type boolean_x12 is array (0 to 11) of boolean;
   type hdl_u64_x12 is array (0 to 11) of hdl_u64;
-  type hdl_u128_x12 is array (0 to 11) of hdl_u128;
   type hdl_u64_x16 is array (0 to 15) of hdl_u64;
+  type hdl_u128_x12 is array (0 to 11) of hdl_u128;
   type hdl_u64_x8 is array (0 to 7) of hdl_u64;
   type hdl_u64_x80 is array (0 to 79) of hdl_u64;
   constant Sha2Math_u64_RoundConstants : hdl_u64_x80 := (

@@ -14,6 +14,7 @@ package md5_proc16_pkg is
   type hdl_u8_x24 is array (0 to 23) of hdl_u8;
   type boolean_x24 is array (0 to 23) of boolean;
   type hdl_u64_x24 is array (0 to 23) of hdl_u64;
+  type hdl_u32_x16 is array (0 to 15) of hdl_u32;
   type hdl_u128_x24 is array (0 to 23) of hdl_u128;
   type hdl_u8_x64 is array (0 to 63) of hdl_u8;
   type hdl_u32_x64 is array (0 to 63) of hdl_u32;
@@ -57,8 +58,9 @@ package md5_proc16_pkg is
   function HashWords_TestBit(x : hdl_u128; index : integer) return boolean;
   function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128;
   function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128;
-  function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32;
   function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
+  function Md5Math_MessageLane(bytes : hdl_u128) return hdl_u128;
+  function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32;
   function HashWords_BlockWord32(d0 : hdl_u128; d1 : hdl_u128; d2 : hdl_u128; d3 : hdl_u128; index : integer) return hdl_u32;
   function Md5Math_RoundFunction(b : hdl_u32; c : hdl_u32; d : hdl_u32; step : integer) return hdl_u32;
   function HashWords_Word32(lane : hdl_u128; index : integer) return hdl_u32;
@@ -184,16 +186,22 @@ package body md5_proc16_pkg is
     return result;
   end function;
 
-  -- Crypto.Hashing.HashWords.ByteSwap32
-  function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32 is
-  begin
-    return (((shift_left(x, 24) or shift_left((x and unsigned'(x"0000FF00")), 8)) or (shift_right(x, 8) and unsigned'(x"0000FF00"))) or shift_right(x, 24));
-  end function;
-
   -- Crypto.Hashing.HashWords.Pack32
   function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128 is
   begin
     return unsigned'(unsigned'(w0 & w1) & unsigned'(w2 & w3));
+  end function;
+
+  -- Crypto.Md5.Md5Math.MessageLane
+  function Md5Math_MessageLane(bytes : hdl_u128) return hdl_u128 is
+  begin
+    return HashWords_Pack32(HashWords_ByteSwap32(bytes(127 downto 96)), HashWords_ByteSwap32(bytes(95 downto 64)), HashWords_ByteSwap32(bytes(63 downto 32)), HashWords_ByteSwap32(bytes(31 downto 0)));
+  end function;
+
+  -- Crypto.Hashing.HashWords.ByteSwap32
+  function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32 is
+  begin
+    return (((shift_left(x, 24) or shift_left((x and unsigned'(x"0000FF00")), 8)) or (shift_right(x, 8) and unsigned'(x"0000FF00"))) or shift_right(x, 24));
   end function;
 
   -- Crypto.Hashing.HashWords.BlockWord32

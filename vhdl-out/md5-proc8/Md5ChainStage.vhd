@@ -11,10 +11,7 @@ entity Md5ChainStage is
     rst : in std_logic;
     Input_Valid : in boolean;
     Input_Last : in boolean;
-    Input_Data0 : in hdl_u128;
-    Input_Data1 : in hdl_u128;
-    Input_Data2 : in hdl_u128;
-    Input_Data3 : in hdl_u128;
+    Input_Data : in hdl_u32_x16;
     Input_Slot : in hdl_u8;
     Input_First : in boolean;
     Advance_Ready : in boolean;
@@ -63,10 +60,10 @@ begin
             end if;
             Output_State <= start;
             Output_First <= Input_First;
-            Output_M0 <= HashWords_Pack32(HashWords_ByteSwap32(Input_Data0(127 downto 96)), HashWords_ByteSwap32(Input_Data0(95 downto 64)), HashWords_ByteSwap32(Input_Data0(63 downto 32)), HashWords_ByteSwap32(Input_Data0(31 downto 0)));
-            Output_M1 <= HashWords_Pack32(HashWords_ByteSwap32(Input_Data1(127 downto 96)), HashWords_ByteSwap32(Input_Data1(95 downto 64)), HashWords_ByteSwap32(Input_Data1(63 downto 32)), HashWords_ByteSwap32(Input_Data1(31 downto 0)));
-            Output_M2 <= HashWords_Pack32(HashWords_ByteSwap32(Input_Data2(127 downto 96)), HashWords_ByteSwap32(Input_Data2(95 downto 64)), HashWords_ByteSwap32(Input_Data2(63 downto 32)), HashWords_ByteSwap32(Input_Data2(31 downto 0)));
-            Output_M3 <= HashWords_Pack32(HashWords_ByteSwap32(Input_Data3(127 downto 96)), HashWords_ByteSwap32(Input_Data3(95 downto 64)), HashWords_ByteSwap32(Input_Data3(63 downto 32)), HashWords_ByteSwap32(Input_Data3(31 downto 0)));
+            Output_M0 <= Md5Math_MessageLane(HashWords_Pack32(Input_Data(0), Input_Data(1), Input_Data(2), Input_Data(3)));
+            Output_M1 <= Md5Math_MessageLane(HashWords_Pack32(Input_Data(4), Input_Data(5), Input_Data(6), Input_Data(7)));
+            Output_M2 <= Md5Math_MessageLane(HashWords_Pack32(Input_Data(8), Input_Data(9), Input_Data(10), Input_Data(11)));
+            Output_M3 <= Md5Math_MessageLane(HashWords_Pack32(Input_Data(12), Input_Data(13), Input_Data(14), Input_Data(15)));
             Output_Slot <= Input_Slot;
             Output_Last <= Input_Last;
           end if;

@@ -14,8 +14,8 @@ package sha224_naive_pkg is
   type hdl_u8_x9 is array (0 to 8) of hdl_u8;
   type boolean_x9 is array (0 to 8) of boolean;
   type hdl_u64_x9 is array (0 to 8) of hdl_u64;
-  type hdl_u128_x9 is array (0 to 8) of hdl_u128;
   type hdl_u32_x16 is array (0 to 15) of hdl_u32;
+  type hdl_u128_x9 is array (0 to 8) of hdl_u128;
   type hdl_u32_x8 is array (0 to 7) of hdl_u32;
   type hdl_u32_x9 is array (0 to 8) of hdl_u32;
   type hdl_u32_x64 is array (0 to 63) of hdl_u32;

@@ -4,7 +4,6 @@ use ieee.std_logic_1164.all;
 use ieee.numeric_std.all;
 
 package sha256_proc16_pkg is
-  subtype hdl_u4 is unsigned(3 downto 0);
   subtype hdl_u5 is unsigned(4 downto 0);
   subtype hdl_u7 is unsigned(6 downto 0);
   subtype hdl_u8 is unsigned(7 downto 0);
@@ -15,8 +14,8 @@ package sha256_proc16_pkg is
   type hdl_u8_x24 is array (0 to 23) of hdl_u8;
   type boolean_x24 is array (0 to 23) of boolean;
   type hdl_u64_x24 is array (0 to 23) of hdl_u64;
-  type hdl_u128_x24 is array (0 to 23) of hdl_u128;
   type hdl_u32_x16 is array (0 to 15) of hdl_u32;
+  type hdl_u128_x24 is array (0 to 23) of hdl_u128;
   type hdl_u32_x8 is array (0 to 7) of hdl_u32;
   type hdl_u32_x24 is array (0 to 23) of hdl_u32;
   type hdl_u32_x64 is array (0 to 63) of hdl_u32;

@@ -34,14 +34,7 @@ entity HashBlockPadder1024 is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Data0 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-    Output_Data1 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-    Output_Data2 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-    Output_Data3 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-    Output_Data4 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-    Output_Data5 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-    Output_Data6 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-    Output_Data7 : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+    Output_Data : out hdl_u64_x16 := (others => (others => '0'));
     Output_Slot : out hdl_u8;
     Output_First : out boolean
   );
@@ -81,13 +74,21 @@ begin
     variable useBuffer : boolean;
     variable zero : hdl_u128;
     variable length : hdl_u128;
+    variable lane0 : hdl_u128;
     variable choice : hdl_u128;
+    variable lane1 : hdl_u128;
     variable choice_2 : hdl_u128;
+    variable lane2 : hdl_u128;
     variable choice_3 : hdl_u128;
+    variable lane3 : hdl_u128;
     variable choice_4 : hdl_u128;
+    variable lane4 : hdl_u128;
     variable choice_5 : hdl_u128;
+    variable lane5 : hdl_u128;
     variable choice_6 : hdl_u128;
+    variable lane6 : hdl_u128;
     variable choice_7 : hdl_u128;
+    variable lane7 : hdl_u128;
     variable choice_8 : hdl_u128;
     variable id : hdl_s32;
   begin
@@ -99,8 +100,7 @@ begin
         Output_First <= false;
         -- Datapath, no reset (the reset value is never observed): buffer0_reg, buffer1_reg,
         --   buffer2_reg, buffer3_reg, buffer4_reg, buffer5_reg, buffer6_reg, buffer7_reg,
-        --   Output_Data0, Output_Data1, Output_Data2, Output_Data3, Output_Data4, Output_Data5,
-        --   Output_Data6, Output_Data7
+        --   Output_Data
       else
         if Advance_Ready then
           valid := Issue_Valid;
@@ -117,49 +117,65 @@ begin
             else
               choice := zero;
             end if;
-            Output_Data0 <= HashWords_PadLane(choice, 0, to_integer(keep), marker);
+            lane0 := HashWords_PadLane(choice, 0, to_integer(keep), marker);
             if useBuffer then
               choice_2 := buffer1_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
             else
               choice_2 := zero;
             end if;
-            Output_Data1 <= HashWords_PadLane(choice_2, 1, to_integer(keep), marker);
+            lane1 := HashWords_PadLane(choice_2, 1, to_integer(keep), marker);
             if useBuffer then
               choice_3 := buffer2_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
             else
               choice_3 := zero;
             end if;
-            Output_Data2 <= HashWords_PadLane(choice_3, 2, to_integer(keep), marker);
+            lane2 := HashWords_PadLane(choice_3, 2, to_integer(keep), marker);
             if useBuffer then
               choice_4 := buffer3_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
             else
               choice_4 := zero;
             end if;
-            Output_Data3 <= HashWords_PadLane(choice_4, 3, to_integer(keep), marker);
+            lane3 := HashWords_PadLane(choice_4, 3, to_integer(keep), marker);
             if useBuffer then
               choice_5 := buffer4_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
             else
               choice_5 := zero;
             end if;
-            Output_Data4 <= HashWords_PadLane(choice_5, 4, to_integer(keep), marker);
+            lane4 := HashWords_PadLane(choice_5, 4, to_integer(keep), marker);
             if useBuffer then
               choice_6 := buffer5_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
             else
               choice_6 := zero;
             end if;
-            Output_Data5 <= HashWords_PadLane(choice_6, 5, to_integer(keep), marker);
+            lane5 := HashWords_PadLane(choice_6, 5, to_integer(keep), marker);
             if useBuffer then
               choice_7 := buffer6_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
             else
               choice_7 := zero;
             end if;
-            Output_Data6 <= HashWords_PadLane(choice_7, 6, to_integer(keep), marker);
+            lane6 := HashWords_PadLane(choice_7, 6, to_integer(keep), marker);
             if useBuffer then
               choice_8 := buffer7_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
             else
               choice_8 := zero;
             end if;
-            Output_Data7 <= (HashWords_PadLane(choice_8, 7, to_integer(keep), marker) or length);
+            lane7 := (HashWords_PadLane(choice_8, 7, to_integer(keep), marker) or length);
+            Output_Data(0) <= lane0(127 downto 64);
+            Output_Data(1) <= lane0(63 downto 0);
+            Output_Data(2) <= lane1(127 downto 64);
+            Output_Data(3) <= lane1(63 downto 0);
+            Output_Data(4) <= lane2(127 downto 64);
+            Output_Data(5) <= lane2(63 downto 0);
+            Output_Data(6) <= lane3(127 downto 64);
+            Output_Data(7) <= lane3(63 downto 0);
+            Output_Data(8) <= lane4(127 downto 64);
+            Output_Data(9) <= lane4(63 downto 0);
+            Output_Data(10) <= lane5(127 downto 64);
+            Output_Data(11) <= lane5(63 downto 0);
+            Output_Data(12) <= lane6(127 downto 64);
+            Output_Data(13) <= lane6(63 downto 0);
+            Output_Data(14) <= lane7(127 downto 64);
+            Output_Data(15) <= lane7(63 downto 0);
             Output_Slot <= unsigned(slot(7 downto 0));
             Output_First <= Issue_First;
             Output_Last <= Issue_Last;

@@ -5,7 +5,6 @@ use ieee.numeric_std.all;
 
 package sha512_iterative_pkg is
   subtype hdl_u1 is unsigned(0 downto 0);
-  subtype hdl_u4 is unsigned(3 downto 0);
   subtype hdl_u7 is unsigned(6 downto 0);
   subtype hdl_u8 is unsigned(7 downto 0);
   subtype hdl_u32 is unsigned(31 downto 0);
@@ -15,8 +14,8 @@ package sha512_iterative_pkg is
   type hdl_u8_x2 is array (0 to 1) of hdl_u8;
   type boolean_x2 is array (0 to 1) of boolean;
   type hdl_u64_x2 is array (0 to 1) of hdl_u64;
-  type hdl_u128_x2 is array (0 to 1) of hdl_u128;
   type hdl_u64_x16 is array (0 to 15) of hdl_u64;
+  type hdl_u128_x2 is array (0 to 1) of hdl_u128;
   type hdl_u64_x8 is array (0 to 7) of hdl_u64;
   type hdl_u64_x80 is array (0 to 79) of hdl_u64;
   constant Sha2Math_u64_RoundConstants : hdl_u64_x80 := (
