@@ -16,6 +16,8 @@ public abstract class SignalBase
     public object? InitialValue { get; }
 
     internal Simulation? Sim;
+    /// <summary>The signal's number in its simulation.</summary>
+    internal int Id;
     internal int Owner = -1;
     internal bool Has;
     internal bool Pending;
@@ -61,6 +63,9 @@ public sealed class Signal<T> : SignalBase where T : unmanaged
     readonly UInt128 mask;
     readonly bool narrow;
     readonly ulong enumCount;
+    /// <summary>For an unsigned or enum signal of up to 64 bits: the raw bits of a value that fits lie
+    /// below this bound (2^Width, or the number of enum members); 0 when the exact check decides.</summary>
+    readonly ulong fitsBelow;
 
     public Signal(string name, HdlType type, object? initial) : base(name, type, initial)
     {
@@ -68,6 +73,8 @@ public sealed class Signal<T> : SignalBase where T : unmanaged
         mask = type.Mask;
         narrow = type.Kind is HdlKind.Unsigned or HdlKind.Signed && type.Width < Unsafe.SizeOf<T>() * 8;
         if (type.Kind == HdlKind.Enum) { enumCount = (ulong)Enum.GetValues(typeof(T)).Length; narrow = true; }
+        if (narrow && Unsafe.SizeOf<T>() <= 8 && !type.IsSigned)
+            fitsBelow = enumCount != 0 ? enumCount : 1UL << type.Width;
         Reset();
     }
 
@@ -117,7 +124,7 @@ public sealed class Signal<T> : SignalBase where T : unmanaged
     {
         var sim = Sim;
         if (sim is null || Owner != sim.Writer) Simulation.ClaimOrFail(this);
-        if (narrow) CheckWidth(value);
+        if (narrow && Low64(value) >= fitsBelow) CheckWidth(value);
         next = value;
         if (!Pending)
         {
@@ -126,6 +133,7 @@ public sealed class Signal<T> : SignalBase where T : unmanaged
         }
     }
 
+    [MethodImpl(MethodImplOptions.NoInlining)]
     void CheckWidth(T value)
     {
         var bits = ToBits(value);
@@ -146,6 +154,17 @@ public sealed class Signal<T> : SignalBase where T : unmanaged
         else fits = (bits & ~mask) == 0;
         if (!fits)
             Simulation.Fail(Sim, $"writes {value} (0x{bits & (UInt128.MaxValue >> (128 - Unsafe.SizeOf<T>() * 8)):X}) to {FullName}, which does not fit in [Width({Type.Width})]");
+    }
+
+    /// <summary>The raw bits of a value of up to 64 bits, zero-extended (each branch is a constant for a given T).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    static ulong Low64(T value)
+    {
+        if (Unsafe.SizeOf<T>() == 1) return Unsafe.As<T, byte>(ref value);
+        if (Unsafe.SizeOf<T>() == 2) return Unsafe.As<T, ushort>(ref value);
+        if (Unsafe.SizeOf<T>() == 4) return Unsafe.As<T, uint>(ref value);
+        if (Unsafe.SizeOf<T>() == 8) return Unsafe.As<T, ulong>(ref value);
+        return ulong.MaxValue;
     }
 
     static UInt128 ToBits(T value)

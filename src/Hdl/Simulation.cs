@@ -29,9 +29,10 @@ public sealed class Simulation
     readonly Process[] byId;
     readonly SignalBase[][] owned;
     readonly int[] ownedCount;
-    // Struct slots: storing into them needs no covariant array-store check.
-    struct DirtySlot { public SignalBase Signal; }
-    readonly DirtySlot[] dirty;
+    /// <summary>Every signal of the design, by <see cref="SignalBase.Id"/>.</summary>
+    readonly SignalBase[] signals;
+    // The dirty list holds signal ids, not references: storing an int needs no GC write barrier.
+    readonly int[] dirty;
     int dirtyCount;
     internal int Writer = TestbenchId;
     bool settled;
@@ -56,10 +57,13 @@ public sealed class Simulation
                 if (s.Sim is not null && s.Sim != this)
                     throw new HardwareException($"bus {b} already belongs to another simulation; build a fresh design per simulation");
                 s.Sim = this;
+                s.Id = total++;
                 s.Reset();
-                total++;
             }
-        dirty = new DirtySlot[total];
+        signals = new SignalBase[total];
+        foreach (var b in netlist.Buses)
+            foreach (var s in b.Signals) signals[s.Id] = s;
+        dirty = new int[total];
         owned = new SignalBase[byId.Length][];
         ownedCount = new int[byId.Length];
         for (int i = 1; i < byId.Length; i++)
@@ -217,12 +221,12 @@ public sealed class Simulation
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     void Commit()
     {
-        for (int i = 0; i < dirtyCount; i++) dirty[i].Signal.Commit();
+        for (int i = 0; i < dirtyCount; i++) signals[dirty[i]].Commit();
         dirtyCount = 0;
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal void MarkDirty(SignalBase s) => dirty[dirtyCount++].Signal = s;
+    internal void MarkDirty(SignalBase s) => dirty[dirtyCount++] = s.Id;
 
     void CheckNoLatch(int id)
     {
