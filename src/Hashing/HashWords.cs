@@ -62,6 +62,8 @@ public static class HashWords<W> where W : unmanaged, IBinaryInteger<W>, IUnsign
 {
     /// <summary>Bytes per word: 4 or 8.</summary>
     public static readonly int WordBytes = Unsafe.SizeOf<W>();
+    /// <summary>16-byte lanes (the AXI wrapper's blocks) per block of 16 words: 4 or 8.</summary>
+    public static readonly int Lanes = Unsafe.SizeOf<W>();
     /// <summary>log2 of <see cref="WordBytes"/>: byte offsets of words are shifts, not products.</summary>
     static readonly int byteShift = BitOperations.Log2((uint)Unsafe.SizeOf<W>());
 

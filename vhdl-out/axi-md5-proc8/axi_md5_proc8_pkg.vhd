@@ -23,6 +23,7 @@ package axi_md5_proc8_pkg is
   type hdl_u8_x64 is array (0 to 63) of hdl_u8;
   type hdl_u32_x64 is array (0 to 63) of hdl_u32;
   type hdl_s32_x64 is array (0 to 63) of hdl_s32;
+  constant HashWords_u32_Lanes : hdl_s32 := signed'(x"00000004");
   constant HashWords_u32_WordBytes : hdl_s32 := signed'(x"00000004");
   constant Md5Math_InitialState : hdl_u128 := unsigned'(x"67452301EFCDAB8998BADCFE10325476");
   constant Md5Math_MessageIndex : hdl_u8_x64 := (
@@ -63,7 +64,6 @@ package axi_md5_proc8_pkg is
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64;
   function AxiMath_ReverseBytes(x : hdl_u128) return hdl_u128;
-  function HashWords_u32_LaneOfWord(index : integer) return hdl_s32;
   function Md5Math_Step(state : hdl_u128; m0 : hdl_u128; m1 : hdl_u128; m2 : hdl_u128; m3 : hdl_u128; step : integer) return hdl_u128;
   function HashWords_Bit(index : integer) return hdl_u128;
   function HashWords_TestBit(x : hdl_u128; index : integer) return boolean;
@@ -201,12 +201,6 @@ package body axi_md5_proc8_pkg is
       r := (r or shift_left((shift_right(x, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 3), 7)) and unsigned'(x"000000000000000000000000000000FF")), hdl_amount(shift_left((unsigned'("0001111") - to_unsigned(i mod 128, 7)), 3), 7)));
     end loop;
     return r;
-  end function;
-
-  -- Crypto.Hashing.HashWords<uint>.LaneOfWord
-  function HashWords_u32_LaneOfWord(index : integer) return hdl_s32 is
-  begin
-    return shift_right(shift_left(to_signed(index, 32), 2), 4);
   end function;
 
   -- Crypto.Md5.Md5Math.Step

@@ -23,6 +23,7 @@ package axi_sha224_naive_pkg is
   type hdl_u32_x9 is array (0 to 8) of hdl_u32;
   type hdl_u32_x8 is array (0 to 7) of hdl_u32;
   type hdl_u32_x64 is array (0 to 63) of hdl_u32;
+  constant HashWords_u32_Lanes : hdl_s32 := signed'(x"00000004");
   constant HashWords_u32_WordBytes : hdl_s32 := signed'(x"00000004");
   constant Sha2Math_u32_RoundConstants : hdl_u32_x64 := (
       x"428A2F98", x"71374491", x"B5C0FBCF", x"E9B5DBA5", x"3956C25B", x"59F111F1", x"923F82A4", x"AB1C5ED5", 
@@ -50,7 +51,6 @@ package axi_sha224_naive_pkg is
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64;
   function AxiMath_ReverseBytes(x : hdl_u128) return hdl_u128;
-  function HashWords_u32_LaneOfWord(index : integer) return hdl_s32;
   function HashWords_Bit(index : integer) return hdl_u128;
   function HashWords_TestBit(x : hdl_u128; index : integer) return boolean;
   function HashWords_u32_PadWord(data : hdl_u32; index : integer; keepBytes : integer; marker : boolean) return hdl_u32;
@@ -185,12 +185,6 @@ package body axi_sha224_naive_pkg is
       r := (r or shift_left((shift_right(x, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 3), 7)) and unsigned'(x"000000000000000000000000000000FF")), hdl_amount(shift_left((unsigned'("0001111") - to_unsigned(i mod 128, 7)), 3), 7)));
     end loop;
     return r;
-  end function;
-
-  -- Crypto.Hashing.HashWords<uint>.LaneOfWord
-  function HashWords_u32_LaneOfWord(index : integer) return hdl_s32 is
-  begin
-    return shift_right(shift_left(to_signed(index, 32), 2), 4);
   end function;
 
   -- Crypto.Hashing.HashWords.Bit

@@ -91,7 +91,7 @@ begin
           if (ready and Input_Valid) then
             lane := AxiMath_ReverseBytes(Input_Data);
             total := (bytes + resize(Input_Bytes, 8));
-            final := ((HashWords_u32_LaneOfWord(to_integer((to_signed(16, 32) - signed'(x"00000001")))) = signed(resize(count, 32))) or Input_Last);
+            final := ((signed(resize(count, 32)) = (HashWords_u32_Lanes - signed'(x"00000001"))) or Input_Last);
             for i in 0 to 15 loop
               at := shift_right(shift_left(to_signed(i, 32), 2), 4);
               if (at = signed(resize(count, 32))) then

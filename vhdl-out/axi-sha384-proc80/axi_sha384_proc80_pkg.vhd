@@ -22,6 +22,7 @@ package axi_sha384_proc80_pkg is
   type hdl_u64_x88 is array (0 to 87) of hdl_u64;
   type hdl_u64_x8 is array (0 to 7) of hdl_u64;
   type hdl_u64_x80 is array (0 to 79) of hdl_u64;
+  constant HashWords_u64_Lanes : hdl_s32 := signed'(x"00000008");
   constant HashWords_u64_WordBytes : hdl_s32 := signed'(x"00000008");
   constant Sha2Math_u64_RoundConstants : hdl_u64_x80 := (
       x"428A2F98D728AE22", x"7137449123EF65CD", x"B5C0FBCFEC4D3B2F", x"E9B5DBA58189DBBC", x"3956C25BF348B538", x"59F111F1B605D019", x"923F82A4AF194F9B", x"AB1C5ED5DA6D8118", 
@@ -51,7 +52,6 @@ package axi_sha384_proc80_pkg is
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64;
   function AxiMath_ReverseBytes(x : hdl_u128) return hdl_u128;
-  function HashWords_u64_LaneOfWord(index : integer) return hdl_s32;
   function HashWords_Bit(index : integer) return hdl_u128;
   function HashWords_TestBit(x : hdl_u128; index : integer) return boolean;
   function HashWords_u64_PadWord(data : hdl_u64; index : integer; keepBytes : integer; marker : boolean) return hdl_u64;
@@ -186,12 +186,6 @@ package body axi_sha384_proc80_pkg is
       r := (r or shift_left((shift_right(x, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 3), 7)) and unsigned'(x"000000000000000000000000000000FF")), hdl_amount(shift_left((unsigned'("0001111") - to_unsigned(i mod 128, 7)), 3), 7)));
     end loop;
     return r;
-  end function;
-
-  -- Crypto.Hashing.HashWords<ulong>.LaneOfWord
-  function HashWords_u64_LaneOfWord(index : integer) return hdl_s32 is
-  begin
-    return shift_right(shift_left(to_signed(index, 32), 3), 4);
   end function;
 
   -- Crypto.Hashing.HashWords.Bit

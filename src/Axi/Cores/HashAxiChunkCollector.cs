@@ -67,7 +67,7 @@ public sealed class HashAxiChunkCollector<W> : ClockedProcess where W : unmanage
             {
                 UInt128 lane = AxiMath.ReverseBytes(Input.Data);
                 byte total = (byte)(bytes + Input.Bytes);
-                bool final = HashWords<W>.LaneOfWord(Output.Data.Length - 1) == count || Input.Last;
+                bool final = count == HashWords<W>.Lanes - 1 || Input.Last;
                 for (int i = 0; i < Output.Data.Length; i++)
                 {
                     int at = HashWords<W>.LaneOfWord(i);
