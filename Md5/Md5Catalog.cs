@@ -6,7 +6,7 @@ namespace Crypto.Md5;
 
 /// <summary>
 /// The MD5 variants, all from one set of processes: the shared message front end
-/// (<see cref="HashSlotScheduler"/>, <see cref="HashInputGate"/>, <see cref="HashBlockPadder512"/>),
+/// (<see cref="HashSlotScheduler"/>, <see cref="HashInputGate"/>, <see cref="HashBlockPadder{W}"/>),
 /// <see cref="Md5ChainStage"/>, the compression (<see cref="Md5StepStage"/> × N, or
 /// <see cref="Md5IterativeCompression"/>) and <see cref="Md5BackEnd"/>.
 /// </summary>
@@ -20,7 +20,7 @@ public static class Md5Catalog
     /// </summary>
     public const int SpareSlots = 4;
 
-    public static IReadOnlyList<HashVariant<IHashChunk512In, IMd5DigestOut>> Variants { get; } =
+    public static IReadOnlyList<HashVariant<IHashChunkIn<uint>, IMd5DigestOut>> Variants { get; } =
     [
         Variant("iterative", "MD5, one step per clock in one step datapath (64 clocks per block with 2 messages interleaved)",
             () => BuildIterative("md5_iterative", slots: 2)),
@@ -31,22 +31,22 @@ public static class Md5Catalog
             () => BuildPipeline($"md5_proc{n}", stages: n))),
     ];
 
-    static HashVariant<IHashChunk512In, IMd5DigestOut> Variant(string name, string description, Func<HashCoreDesign<IHashChunk512In, IMd5DigestOut>> build) =>
-        new("md5", name, description, Md5Math.BlockBytes, Md5Math.LengthBytes, build, HashMessageDriver.WriteChunk512,
+    static HashVariant<IHashChunkIn<uint>, IMd5DigestOut> Variant(string name, string description, Func<HashCoreDesign<IHashChunkIn<uint>, IMd5DigestOut>> build) =>
+        new("md5", name, description, Md5Math.BlockBytes, Md5Math.LengthBytes, build, HashMessageDriver.WriteChunk,
             static bus => (bus.MessageId, HashMessageDriver.Bytes(bus.Digest)),
             static message => Md5Model.Hash(message),
             new HashKnownAnswer("RFC 1321 A.5 \"message digest\"", "message digest"u8.ToArray(), "f96b697d7cb7938d525a2f31aaf161d0"));
 
-    public static HashVariant<IHashChunk512In, IMd5DigestOut> Find(string name) =>
+    public static HashVariant<IHashChunkIn<uint>, IMd5DigestOut> Find(string name) =>
         Variants.FirstOrDefault(v => string.Equals(v.Variant, name, StringComparison.OrdinalIgnoreCase))
         ?? throw new ArgumentException($"unknown md5 variant '{name}'; known variants: {string.Join(", ", Variants.Select(v => v.Variant))}", nameof(name));
 
     /// <summary>The front end, chain stage and back end around a compression (built by <paramref name="compression"/>).</summary>
-    static HashCoreDesign<IHashChunk512In, IMd5DigestOut> Build(string name, int slots,
+    static HashCoreDesign<IHashChunkIn<uint>, IMd5DigestOut> Build(string name, int slots,
         Func<Design, IMd5Block, IReady, (IMd5Block Output, IReady FrontAdvance)> compression)
     {
         var design = new Design(name);
-        var input = design.Input(Bus.Create<IHashChunk512In>(), "in");
+        var input = design.Input(Bus.Create<IHashChunkIn<uint>>(), "in");
         var outputReady = design.Input(Bus.Create<IReady>(), "out_ready");
         var control = new PipelineControl { Name = "control", OutputReady = outputReady };
         var backEnd = new Md5BackEnd(slots) { Name = "back_end", Advance = control.Advance };
@@ -54,7 +54,7 @@ public static class Md5Catalog
         var scheduler = new HashSlotScheduler(slots, Md5Math.BlockBytes, Md5Math.LengthBytes) { Name = "scheduler", Input = input, Feedback = backEnd.Feedback };
         var gate = new HashInputGate(slots) { Name = "input_gate", Input = input, SlotBusy = scheduler.SlotBusy };
         scheduler.InputReady = gate.InputReady;
-        var padder = new HashBlockPadder512(slots, littleEndianLength: true) { Name = "padder", Input = input, InputReady = gate.InputReady, Issue = scheduler.Issue };
+        var padder = new HashBlockPadder<uint>(slots, littleEndianLength: true) { Name = "padder", Input = input, InputReady = gate.InputReady, Issue = scheduler.Issue };
         var chain = new Md5ChainStage(slots) { Name = "chain", Input = padder.Output, Feedback = backEnd.Feedback };
         var (last, frontAdvance) = compression(design, chain.Output, control.Advance);
         scheduler.Advance = frontAdvance;
@@ -69,11 +69,11 @@ public static class Md5Catalog
         design.Add(control);
         design.Output(gate.InputReady, "in_ready");
         design.Output(backEnd.Output, "out");
-        return new HashCoreDesign<IHashChunk512In, IMd5DigestOut>(design, input, gate.InputReady, backEnd.Output, outputReady, slots);
+        return new HashCoreDesign<IHashChunkIn<uint>, IMd5DigestOut>(design, input, gate.InputReady, backEnd.Output, outputReady, slots);
     }
 
     /// <summary>N stages of 64/N steps; N + 4 slots keep every stage busy, and spare ones cover the turnover of messages.</summary>
-    static HashCoreDesign<IHashChunk512In, IMd5DigestOut> BuildPipeline(string name, int stages) =>
+    static HashCoreDesign<IHashChunkIn<uint>, IMd5DigestOut> BuildPipeline(string name, int stages) =>
         Build(name, stages + FrontAndBackStages + SpareSlots, (design, first, advance) =>
         {
             IMd5Block block = first;
@@ -86,7 +86,7 @@ public static class Md5Catalog
             return (block, advance);
         });
 
-    static HashCoreDesign<IHashChunk512In, IMd5DigestOut> BuildIterative(string name, int slots) =>
+    static HashCoreDesign<IHashChunkIn<uint>, IMd5DigestOut> BuildIterative(string name, int slots) =>
         Build(name, slots, (design, first, advance) =>
         {
             var unit = design.Add(new Md5IterativeCompression { Name = "compression", Input = first, Advance = advance });

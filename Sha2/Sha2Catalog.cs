@@ -8,9 +8,8 @@ namespace Crypto.Sha2;
 /// <summary>
 /// The SHA-2 variants, all from one set of processes generic over the word type (uint for SHA-224/256,
 /// ulong for SHA-384/512): the shared message front end (<see cref="HashSlotScheduler"/>,
-/// <see cref="HashInputGate"/>, <see cref="HashBlockPadder512"/> or <see cref="HashBlockPadder1024"/>
-/// with its block as words), the chain stage, the compression (round stages × N, or the iterative
-/// round datapath) and the back end. SHA-224 and SHA-384 are SHA-256 and SHA-512 with another IV and
+/// <see cref="HashInputGate"/>, <see cref="HashBlockPadder{W}"/>), the chain stage, the compression
+/// (round stages × N, or the iterative round datapath) and the back end. SHA-224 and SHA-384 are SHA-256 and SHA-512 with another IV and
 /// a shorter digest (a generic of the chain stage and back end).
 /// </summary>
 public static class Sha2Catalog
@@ -25,10 +24,18 @@ public static class Sha2Catalog
     /// <summary>Pipeline lengths of SHA-384/512 (dividing 80 rounds; proc80 is one round per stage, as proc64 is for SHA-256).</summary>
     public static readonly int[] Sha512PipelineStages = [4, 8, 16, 80];
 
-    public static IReadOnlyList<HashVariant<IHashChunk512In, ISha2DigestOut<uint>>> Sha224Variants { get; } = Sha256Family(sha224: true);
-    public static IReadOnlyList<HashVariant<IHashChunk512In, ISha2DigestOut<uint>>> Sha256Variants { get; } = Sha256Family(sha224: false);
-    public static IReadOnlyList<HashVariant<IHashChunk1024In, ISha2DigestOut<ulong>>> Sha384Variants { get; } = Sha512Family(sha384: true);
-    public static IReadOnlyList<HashVariant<IHashChunk1024In, ISha2DigestOut<ulong>>> Sha512Variants { get; } = Sha512Family(sha384: false);
+    public static IReadOnlyList<HashVariant<IHashChunkIn<uint>, ISha2DigestOut<uint>>> Sha224Variants { get; } =
+        Family<uint>("sha224", "SHA-224", truncated: true, Sha256PipelineStages, naiveNote: " (1 block per clock over a long logic path)",
+            knownAnswer: "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7");
+    public static IReadOnlyList<HashVariant<IHashChunkIn<uint>, ISha2DigestOut<uint>>> Sha256Variants { get; } =
+        Family<uint>("sha256", "SHA-256", truncated: false, Sha256PipelineStages, naiveNote: " (1 block per clock over a long logic path)",
+            knownAnswer: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    public static IReadOnlyList<HashVariant<IHashChunkIn<ulong>, ISha2DigestOut<ulong>>> Sha384Variants { get; } =
+        Family<ulong>("sha384", "SHA-384", truncated: true, Sha512PipelineStages, naiveNote: "",
+            knownAnswer: "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7");
+    public static IReadOnlyList<HashVariant<IHashChunkIn<ulong>, ISha2DigestOut<ulong>>> Sha512Variants { get; } =
+        Family<ulong>("sha512", "SHA-512", truncated: false, Sha512PipelineStages, naiveNote: "",
+            knownAnswer: "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f");
 
     /// <summary>Every SHA-2 variant: sha224, sha256, sha384, sha512.</summary>
     public static IReadOnlyList<IHashVariant> Variants { get; } = [.. Sha224Variants, .. Sha256Variants, .. Sha384Variants, .. Sha512Variants];
@@ -37,41 +44,15 @@ public static class Sha2Catalog
         Variants.FirstOrDefault(v => v.Core == core && string.Equals(v.Variant, variant, StringComparison.OrdinalIgnoreCase))
         ?? throw new ArgumentException($"unknown {core} variant '{variant}'", nameof(variant));
 
-    static IReadOnlyList<HashVariant<IHashChunk512In, ISha2DigestOut<uint>>> Sha256Family(bool sha224) =>
-        Family<IHashChunk512In, uint>(sha224 ? "sha224" : "sha256", sha224 ? "SHA-224" : "SHA-256", sha224, Sha256PipelineStages,
-            HashMessageDriver.WriteChunk512, naiveNote: " (1 block per clock over a long logic path)", knownAnswer: sha224
-                ? "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7"
-                : "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
-            (design, input, slots, gate, scheduler) =>
-            {
-                var padder = design.Add(new HashBlockPadder512(slots, littleEndianLength: false) { Name = "padder", Input = input, InputReady = gate.InputReady, Issue = scheduler.Issue });
-                return (padder.Output, advance => padder.Advance = advance);
-            });
-
-    static IReadOnlyList<HashVariant<IHashChunk1024In, ISha2DigestOut<ulong>>> Sha512Family(bool sha384) =>
-        Family<IHashChunk1024In, ulong>(sha384 ? "sha384" : "sha512", sha384 ? "SHA-384" : "SHA-512", sha384, Sha512PipelineStages,
-            HashMessageDriver.WriteChunk1024, naiveNote: "", knownAnswer: sha384
-                ? "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7"
-                : "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f",
-            (design, input, slots, gate, scheduler) =>
-            {
-                var padder = design.Add(new HashBlockPadder1024(slots) { Name = "padder", Input = input, InputReady = gate.InputReady, Issue = scheduler.Issue });
-                return (padder.Output, advance => padder.Advance = advance);
-            });
-
-    /// <summary>The padder of a block size behind the front end: its block of 16 words, and how to wire its Advance.</summary>
-    delegate (IHashBlock<W> Block, Action<IReady> SetAdvance) Padder<TIn, W>(Design design, TIn input, int slots, HashInputGate gate, HashSlotScheduler scheduler)
-        where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>;
-
     /// <summary>The variants of one SHA-2 algorithm (<paramref name="truncated"/>: SHA-224/384, their IV and digest length).</summary>
-    static IReadOnlyList<HashVariant<TIn, ISha2DigestOut<W>>> Family<TIn, W>(string core, string title, bool truncated, int[] pipelineStages,
-        Action<TIn, ReadOnlySpan<byte>, byte, bool> write, string naiveNote, string knownAnswer, Padder<TIn, W> padder)
-        where TIn : class, IHashChunkControl where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>
+    static IReadOnlyList<HashVariant<IHashChunkIn<W>, ISha2DigestOut<W>>> Family<W>(string core, string title, bool truncated, int[] pipelineStages,
+        string naiveNote, string knownAnswer)
+        where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>
     {
         int rounds = Sha2Math<W>.RoundConstants.Length;
-        HashVariant<TIn, ISha2DigestOut<W>> Variant(string name, string description, int slots, Func<Design, ISha2Block<W>, IReady, (ISha2Block<W>, IReady)> compression) =>
+        HashVariant<IHashChunkIn<W>, ISha2DigestOut<W>> Variant(string name, string description, int slots, Func<Design, ISha2Block<W>, IReady, (ISha2Block<W>, IReady)> compression) =>
             new(core, name, description, Sha2Math<W>.BlockBytes, Sha2Math<W>.LengthBytes,
-                () => Build($"{core}_{name}", slots, truncated, padder, compression), write,
+                () => Build($"{core}_{name}", slots, truncated, compression), HashMessageDriver.WriteChunk,
                 bus => (bus.MessageId, Sha2Model.DigestBytes(i => bus.Digest[i], truncated)),
                 message => Sha2Model.Hash<W>(message, truncated),
                 new HashKnownAnswer($"FIPS 180-4 {title} \"abc\"", "abc"u8.ToArray(), knownAnswer));
@@ -90,29 +71,29 @@ public static class Sha2Catalog
     public static int PipelineSlots(int stages) => stages + FrontAndBackStages + SpareSlots;
 
     /// <summary>The front end, chain stage and back end around a SHA-2 compression.</summary>
-    static HashCoreDesign<TIn, ISha2DigestOut<W>> Build<TIn, W>(string name, int slots, bool truncated, Padder<TIn, W> padder,
+    static HashCoreDesign<IHashChunkIn<W>, ISha2DigestOut<W>> Build<W>(string name, int slots, bool truncated,
         Func<Design, ISha2Block<W>, IReady, (ISha2Block<W> Output, IReady FrontAdvance)> compression)
-        where TIn : class, IHashChunkControl where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>
+        where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>
     {
         var design = new Design(name);
-        var input = design.Input(Bus.Create<TIn>(), "in");
+        var input = design.Input(Bus.Create<IHashChunkIn<W>>(), "in");
         var outputReady = design.Input(Bus.Create<IReady>(), "out_ready");
         var control = new PipelineControl { Name = "control", OutputReady = outputReady };
         var backEnd = new Sha2BackEnd<W>(slots, truncated) { Name = "back_end", Advance = control.Advance };
         control.Output = backEnd.Output;
         var (scheduler, gate) = FrontEnd(design, input, slots, Sha2Math<W>.BlockBytes, Sha2Math<W>.LengthBytes, backEnd.Feedback);
-        var (block, setPadderAdvance) = padder(design, input, slots, gate, scheduler);
-        var chain = design.Add(new Sha2ChainStage<W>(slots, truncated) { Name = "chain", Input = block, Feedback = backEnd.Feedback });
+        var padder = design.Add(new HashBlockPadder<W>(slots, littleEndianLength: false) { Name = "padder", Input = input, InputReady = gate.InputReady, Issue = scheduler.Issue });
+        var chain = design.Add(new Sha2ChainStage<W>(slots, truncated) { Name = "chain", Input = padder.Output, Feedback = backEnd.Feedback });
         var (last, frontAdvance) = compression(design, chain.Output, control.Advance);
         scheduler.Advance = frontAdvance;
-        setPadderAdvance(frontAdvance);
+        padder.Advance = frontAdvance;
         chain.Advance = frontAdvance;
         backEnd.Input = last;
         design.Add(backEnd);
         design.Add(control);
         design.Output(gate.InputReady, "in_ready");
         design.Output(backEnd.Output, "out");
-        return new HashCoreDesign<TIn, ISha2DigestOut<W>>(design, input, gate.InputReady, backEnd.Output, outputReady, slots);
+        return new HashCoreDesign<IHashChunkIn<W>, ISha2DigestOut<W>>(design, input, gate.InputReady, backEnd.Output, outputReady, slots);
     }
 
     /// <summary>The slot scheduler and input gate every hash core shares (their Advance is wired by the caller).</summary>

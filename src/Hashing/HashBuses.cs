@@ -5,19 +5,18 @@ using Hdl;
 namespace Crypto.Hashing;
 
 /// <summary>
-/// Input stream of a hash core with 512-bit blocks (MD5, SHA-224, SHA-256): one chunk of a message,
-/// up to 64 bytes, in byte order (byte 0 in the most significant bits of Data0, byte 63 in the least
-/// significant bits of Data3). Every chunk of a message but the last holds 64 bytes; the last one
-/// (Last) holds ByteCount bytes, 0..64 (0 only for the empty message), the bytes after them are
-/// ignored. Chunks of different messages may be interleaved; MessageId says which message a chunk
-/// belongs to (0 .. slots-1; an id is reused only after its digest came out).
+/// Input stream of a hash core: one chunk of a message, up to one block (16 words of
+/// <typeparamref name="W"/>: uint for the 64-byte blocks of MD5 and SHA-224/256, ulong for the
+/// 128-byte blocks of SHA-384/512), in byte order (byte 0 in the most significant bits of Data[0],
+/// the block's last byte in the least significant bits of Data[15]). Every chunk of a message but the
+/// last holds a whole block; the last one (Last) holds ByteCount bytes, 0..block (0 only for the empty
+/// message), the bytes after them are ignored. Chunks of different messages may be interleaved;
+/// MessageId says which message a chunk belongs to (0 .. slots-1; an id is reused only after its
+/// digest came out).
 /// </summary>
-public interface IHashChunk512In : IHashChunkControl
+public interface IHashChunkIn<W> : IHashChunkControl where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>
 {
-    UInt128 Data0 { get; set; }
-    UInt128 Data1 { get; set; }
-    UInt128 Data2 { get; set; }
-    UInt128 Data3 { get; set; }
+    [ArrayLength(16)] BusArray<W> Data { get; }
 }
 
 /// <summary>What every chunk bus has besides its data: the control, the chunk's byte count and message id.</summary>
@@ -26,19 +25,6 @@ public interface IHashChunkControl : IStreamControl
     /// <summary>Message bytes in this chunk (a whole block except in the last chunk).</summary>
     byte ByteCount { get; set; }
     byte MessageId { get; set; }
-}
-
-/// <summary>The same as <see cref="IHashChunk512In"/> for 1024-bit blocks (SHA-384, SHA-512): up to 128 bytes.</summary>
-public interface IHashChunk1024In : IHashChunkControl
-{
-    UInt128 Data0 { get; set; }
-    UInt128 Data1 { get; set; }
-    UInt128 Data2 { get; set; }
-    UInt128 Data3 { get; set; }
-    UInt128 Data4 { get; set; }
-    UInt128 Data5 { get; set; }
-    UInt128 Data6 { get; set; }
-    UInt128 Data7 { get; set; }
 }
 
 /// <summary>

@@ -1,3 +1,4 @@
+using System.Numerics;
 using Crypto.Streams;
 using Hdl;
 
@@ -132,35 +133,19 @@ public static class HashMessageDriver
         return new HashRun(digests, sim.Cycle - start, firstIn, lastOut, blocks, inputCycles, outputCycles, errors);
     }
 
-    /// <summary>Puts a chunk of up to 64 bytes on a 512-bit input bus (bytes past the chunk are zero).</summary>
-    public static void WriteChunk512(IHashChunk512In bus, ReadOnlySpan<byte> chunk, byte id, bool last)
+    /// <summary>
+    /// Puts a chunk of up to one block (16 words of <typeparamref name="W"/>: 64 or 128 bytes) on a
+    /// hash core's input bus, big-endian words (bytes past the chunk are zero).
+    /// </summary>
+    public static void WriteChunk<W>(IHashChunkIn<W> bus, ReadOnlySpan<byte> chunk, byte id, bool last)
+        where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>
     {
-        Span<byte> block = stackalloc byte[64];
+        int wordBytes = HashWords<W>.WordBytes;
+        Span<byte> block = stackalloc byte[16 * wordBytes];
         block.Clear();
         chunk.CopyTo(block);
-        bus.Data0 = Lane(block, 0);
-        bus.Data1 = Lane(block, 1);
-        bus.Data2 = Lane(block, 2);
-        bus.Data3 = Lane(block, 3);
-        bus.ByteCount = (byte)chunk.Length;
-        bus.MessageId = id;
-        bus.Last = last;
-    }
-
-    /// <summary>Puts a chunk of up to 128 bytes on a 1024-bit input bus.</summary>
-    public static void WriteChunk1024(IHashChunk1024In bus, ReadOnlySpan<byte> chunk, byte id, bool last)
-    {
-        Span<byte> block = stackalloc byte[128];
-        block.Clear();
-        chunk.CopyTo(block);
-        bus.Data0 = Lane(block, 0);
-        bus.Data1 = Lane(block, 1);
-        bus.Data2 = Lane(block, 2);
-        bus.Data3 = Lane(block, 3);
-        bus.Data4 = Lane(block, 4);
-        bus.Data5 = Lane(block, 5);
-        bus.Data6 = Lane(block, 6);
-        bus.Data7 = Lane(block, 7);
+        for (int i = 0; i < bus.Data.Length; i++)
+            bus.Data[i] = W.ReadBigEndian(block.Slice(wordBytes * i, wordBytes), isUnsigned: true);
         bus.ByteCount = (byte)chunk.Length;
         bus.MessageId = id;
         bus.Last = last;

@@ -1,12 +1,12 @@
 using System.Numerics;
+using System.Runtime.CompilerServices;
 
 namespace Crypto.Hashing;
 
 /// <summary>
 /// Word and byte helpers shared by the hash cores and their software models (hardware subset: static,
 /// scalar parameters and results). A 128-bit lane holds bytes in order, byte 0 in the most
-/// significant bits; 32-bit word i of a lane is bits 127-32i .. 96-32i, 64-bit word i is bits
-/// 127-64i .. 64-64i.
+/// significant bits; 32-bit word i of a lane is bits 127-32i .. 96-32i.
 /// </summary>
 public static class HashWords
 {
@@ -14,9 +14,6 @@ public static class HashWords
 
     /// <summary>32-bit word <paramref name="index"/> (0..3) of a lane.</summary>
     public static uint Word32(UInt128 lane, int index) => (uint)(lane >> (96 - 32 * index));
-
-    /// <summary>64-bit word <paramref name="index"/> (0..1) of a lane.</summary>
-    public static ulong Word64(UInt128 lane, int index) => (ulong)(lane >> (64 - 64 * index));
 
     /// <summary>32-bit word <paramref name="index"/> (0..15) of a 512-bit block held in four lanes.</summary>
     public static uint BlockWord32(UInt128 d0, UInt128 d1, UInt128 d2, UInt128 d3, int index)
@@ -33,16 +30,9 @@ public static class HashWords
     public static UInt128 Pack32(uint w0, uint w1, uint w2, uint w3) =>
         new UInt128(((ulong)w0 << 32) | w1, ((ulong)w2 << 32) | w3);
 
-    /// <summary>Two 64-bit words into a lane.</summary>
-    public static UInt128 Pack64(ulong w0, ulong w1) => new UInt128(w0, w1);
-
     /// <summary>Word-wise sum modulo 2^32 of two lanes of four 32-bit words.</summary>
     public static UInt128 AddWords32(UInt128 x, UInt128 y) =>
         Pack32(Word32(x, 0) + Word32(y, 0), Word32(x, 1) + Word32(y, 1), Word32(x, 2) + Word32(y, 2), Word32(x, 3) + Word32(y, 3));
-
-    /// <summary>Word-wise sum modulo 2^64 of two lanes of two 64-bit words.</summary>
-    public static UInt128 AddWords64(UInt128 x, UInt128 y) =>
-        Pack64(Word64(x, 0) + Word64(y, 0), Word64(x, 1) + Word64(y, 1));
 
     /// <summary>The bytes of a 32-bit word in reverse order.</summary>
     public static uint ByteSwap32(uint x) =>
@@ -60,31 +50,54 @@ public static class HashWords
 
     /// <summary>Whether bit <paramref name="index"/> of <paramref name="x"/> is set.</summary>
     public static bool TestBit(UInt128 x, int index) => ((x >> index) & new UInt128(0, 1)) != new UInt128(0, 0);
+}
+
+/// <summary>
+/// A hash block as 16 words of <typeparamref name="W"/> (uint: the 64-byte blocks of MD5 and
+/// SHA-224/256; ulong: the 128-byte blocks of SHA-384/512), byte 0 in the most significant bits of
+/// word 0, as the chunk and block buses carry it: the padding of a block word by word, and the words
+/// of the wrapper's 16-byte blocks (hardware subset: static, scalar parameters and results).
+/// </summary>
+public static class HashWords<W> where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>
+{
+    /// <summary>Bytes per word: 4 or 8.</summary>
+    public static readonly int WordBytes = Unsafe.SizeOf<W>();
+    /// <summary>16-byte lanes (the AXI wrapper's blocks) per block of 16 words: 4 or 8.</summary>
+    public static readonly int Lanes = Unsafe.SizeOf<W>();
+    /// <summary>log2 of <see cref="WordBytes"/>: byte offsets of words are shifts, not products.</summary>
+    static readonly int byteShift = BitOperations.Log2((uint)Unsafe.SizeOf<W>());
 
     /// <summary>
-    /// The length field in the last lane of a final block: the message length in bits in the lane's
-    /// least significant 64 bits (big-endian, the low half of SHA-384/512's 128-bit field), or
-    /// byte-swapped for MD5's little-endian field; zero when the block carries no length.
-    /// </summary>
-    public static UInt128 LengthLane(bool putLength, ulong bitLength, bool littleEndian)
-    {
-        ulong bits = littleEndian ? ByteSwap64(bitLength) : bitLength;
-        return putLength ? new UInt128(0, bits) : new UInt128(0, 0);
-    }
-
-    /// <summary>
-    /// Lane <paramref name="lane"/> (bytes 16·lane .. 16·lane+15 of a block) of a padded block: the
+    /// Word <paramref name="index"/> (bytes W·index .. W·index+W-1 of a block) of a padded block: the
     /// first <paramref name="keepBytes"/> bytes of the block are the data, the rest zero, and with
     /// <paramref name="marker"/> the padding byte 0x80 goes to byte <paramref name="keepBytes"/>.
     /// </summary>
-    public static UInt128 PadLane(UInt128 data, int lane, int keepBytes, bool marker)
+    public static W PadWord(W data, int index, int keepBytes, bool marker)
     {
-        int n = keepBytes - LaneBytes * lane;
-        UInt128 ones = new UInt128(ulong.MaxValue, ulong.MaxValue);
-        UInt128 result = new UInt128(0, 0);
-        if (n >= LaneBytes) result = data;
-        else if (n > 0) result = data & ~(ones >> (8 * n));
-        if (marker && n >= 0 && n < LaneBytes) result = result | (new UInt128(0, 0x80) << (120 - 8 * n));
+        int n = keepBytes - (index << byteShift);
+        W result = W.Zero;
+        if (n >= WordBytes) result = data;
+        else if (n > 0) result = data & ~(W.AllBitsSet >> (8 * n));
+        if (marker && n >= 0 && n < WordBytes) result = result | (W.CreateTruncating(0x80) << (8 * (WordBytes - 1 - n)));
         return result;
     }
+
+    /// <summary>
+    /// Word <paramref name="index"/> of the length field at the end of a final block: the message length
+    /// in bits in the block's last 64 bits (big-endian; SHA-384/512's 128-bit field has zeros above
+    /// it), or byte-swapped for MD5's little-endian field; zero when the block carries no length.
+    /// </summary>
+    public static W LengthWord(bool putLength, ulong bitLength, bool littleEndian, int index)
+    {
+        ulong bits = littleEndian ? HashWords.ByteSwap64(bitLength) : bitLength;
+        int shift = 8 * ((15 - index) << byteShift);
+        return putLength && shift < 64 ? W.CreateTruncating(bits >> shift) : W.Zero;
+    }
+
+    /// <summary>Which 16-byte lane of a block word <paramref name="index"/> lies in.</summary>
+    public static int LaneOfWord(int index) => (index << byteShift) >> 4;
+
+    /// <summary>Word <paramref name="index"/> of a block, out of the 16-byte lane that holds it (byte 0 in the lane's most significant bits).</summary>
+    public static W WordOfLane(UInt128 lane, int index) =>
+        W.CreateTruncating(lane >> (8 * (HashWords.LaneBytes - WordBytes - ((index << byteShift) & 15))));
 }

@@ -15,14 +15,17 @@ package axi_md5_proc16_pkg is
   subtype hdl_u64 is unsigned(63 downto 0);
   subtype hdl_u128 is unsigned(127 downto 0);
   subtype hdl_s32 is signed(31 downto 0);
+  type hdl_u32_x16 is array (0 to 15) of hdl_u32;
   type hdl_u8_x24 is array (0 to 23) of hdl_u8;
   type boolean_x24 is array (0 to 23) of boolean;
   type hdl_u64_x24 is array (0 to 23) of hdl_u64;
-  type hdl_u32_x16 is array (0 to 15) of hdl_u32;
+  type hdl_u32_x24 is array (0 to 23) of hdl_u32;
   type hdl_u128_x24 is array (0 to 23) of hdl_u128;
   type hdl_u8_x64 is array (0 to 63) of hdl_u8;
   type hdl_u32_x64 is array (0 to 63) of hdl_u32;
   type hdl_s32_x64 is array (0 to 63) of hdl_s32;
+  constant HashWords_u32_Lanes : hdl_s32 := signed'(x"00000004");
+  constant HashWords_u32_WordBytes : hdl_s32 := signed'(x"00000004");
   constant Md5Math_InitialState : hdl_u128 := unsigned'(x"67452301EFCDAB8998BADCFE10325476");
   constant Md5Math_MessageIndex : hdl_u8_x64 := (
       x"00", x"01", x"02", x"03", x"04", x"05", x"06", x"07", 
@@ -65,8 +68,8 @@ package axi_md5_proc16_pkg is
   function Md5Math_Step(state : hdl_u128; m0 : hdl_u128; m1 : hdl_u128; m2 : hdl_u128; m3 : hdl_u128; step : integer) return hdl_u128;
   function HashWords_Bit(index : integer) return hdl_u128;
   function HashWords_TestBit(x : hdl_u128; index : integer) return boolean;
-  function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128;
-  function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128;
+  function HashWords_u32_PadWord(data : hdl_u32; index : integer; keepBytes : integer; marker : boolean) return hdl_u32;
+  function HashWords_u32_LengthWord(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean; index : integer) return hdl_u32;
   function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
   function Md5Math_MessageLane(bytes : hdl_u128) return hdl_u128;
   function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32;
@@ -233,40 +236,40 @@ package body axi_md5_proc16_pkg is
     return (x((index mod 128)) = '1');
   end function;
 
-  -- Crypto.Hashing.HashWords.LengthLane
-  function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128 is
+  -- Crypto.Hashing.HashWords<uint>.PadWord
+  function HashWords_u32_PadWord(data : hdl_u32; index : integer; keepBytes : integer; marker : boolean) return hdl_u32 is
+    variable n : hdl_s32;
+    variable result : hdl_u32;
+  begin
+    n := (to_signed(keepBytes, 32) - shift_left(to_signed(index, 32), 2));
+    result := unsigned'(x"00000000");
+    if (n >= HashWords_u32_WordBytes) then
+      result := data;
+    elsif (n > signed'(x"00000000")) then
+      result := (data and (not shift_right(unsigned'(x"FFFFFFFF"), hdl_amount(shift_left(unsigned(n(4 downto 0)), 3), 5))));
+    end if;
+    if ((marker and (n >= signed'(x"00000000"))) and (n < HashWords_u32_WordBytes)) then
+      result := (result or shift_left(unsigned'(x"00000080"), hdl_amount(shift_left(((unsigned(HashWords_u32_WordBytes(4 downto 0)) - unsigned'("00001")) - unsigned(n(4 downto 0))), 3), 5)));
+    end if;
+    return result;
+  end function;
+
+  -- Crypto.Hashing.HashWords<uint>.LengthWord
+  function HashWords_u32_LengthWord(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean; index : integer) return hdl_u32 is
     variable bits : hdl_u64;
+    variable shift : hdl_s32;
   begin
     if littleEndian then
       bits := unsigned'(HashWords_ByteSwap32(bitLength(31 downto 0)) & HashWords_ByteSwap32(bitLength(63 downto 32)));
     else
       bits := bitLength;
     end if;
-    if putLength then
-      return unsigned'(unsigned'(x"0000000000000000") & bits);
+    shift := shift_left(shift_left((signed'(x"0000000F") - to_signed(index, 32)), 2), 3);
+    if (putLength and (shift < signed'(x"00000040"))) then
+      return resize(shift_right(bits, hdl_amount(shift, 6)), 32);
     else
-      return unsigned'(x"00000000000000000000000000000000");
+      return unsigned'(x"00000000");
     end if;
-  end function;
-
-  -- Crypto.Hashing.HashWords.PadLane
-  function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128 is
-    variable n : hdl_s32;
-    variable ones : hdl_u128;
-    variable result : hdl_u128;
-  begin
-    n := (to_signed(keepBytes, 32) - shift_left(to_signed(lane, 32), 4));
-    ones := unsigned'(x"FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF");
-    result := unsigned'(x"00000000000000000000000000000000");
-    if (n >= signed'(x"00000010")) then
-      result := data;
-    elsif (n > signed'(x"00000000")) then
-      result := (data and (not shift_right(ones, hdl_amount(shift_left(unsigned(n(6 downto 0)), 3), 7))));
-    end if;
-    if ((marker and (n >= signed'(x"00000000"))) and (n < signed'(x"00000010"))) then
-      result := (result or shift_left(unsigned'(x"00000000000000000000000000000080"), hdl_amount((unsigned'("1111000") - shift_left(unsigned(n(6 downto 0)), 3)), 7)));
-    end if;
-    return result;
   end function;
 
   -- Crypto.Hashing.HashWords.Pack32

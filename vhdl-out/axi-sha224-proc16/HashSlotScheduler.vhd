@@ -28,10 +28,10 @@ entity HashSlotScheduler is
     Issue_Slot : out hdl_u8;
     Issue_First : out boolean;
     Issue_UseBuffer : out boolean;
-    Issue_KeepBytes : out hdl_u8;
+    Issue_KeepBytes : out hdl_u8 := (others => '0');
     Issue_Marker : out boolean;
     Issue_PutLength : out boolean;
-    Issue_BitLength : out hdl_u64;
+    Issue_BitLength : out hdl_u64 := (others => '0');
     SlotBusy_Busy : out hdl_u128
   );
 end entity;
@@ -118,11 +118,10 @@ begin
         Issue_Slot <= (others => '0');
         Issue_First <= false;
         Issue_UseBuffer <= false;
-        Issue_KeepBytes <= (others => '0');
         Issue_Marker <= false;
         Issue_PutLength <= false;
-        Issue_BitLength <= (others => '0');
         SlotBusy_Busy <= unsigned'(x"00000000000000000000000000000000");
+        -- Datapath, no reset (the reset value is never observed): Issue_KeepBytes, Issue_BitLength
       else
         full := full_reg;
         ended := ended_reg;

@@ -19,7 +19,7 @@ entity AxiStreamBlockAssembler is
     InputReady_Ready : out boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Data : out hdl_u128;
+    Output_Data : out hdl_u128 := (others => '0');
     Output_Bytes : out hdl_u5;
     Error_Error : out boolean;
     Error_Code : out hdl_u8
@@ -67,19 +67,18 @@ begin
         holding_reg <= false;
         holdingLast_reg <= false;
         holdingBytes_reg <= unsigned'(x"00");
-        held_reg <= unsigned'(x"0000000000000000");
         pendingValid_reg <= false;
         pendingKnown_reg <= false;
         pendingLast_reg <= false;
         pendingBytes_reg <= unsigned'(x"00");
-        pending_reg <= unsigned'(x"00000000000000000000000000000000");
         InputReady_Ready <= false;
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Data <= (others => '0');
         Output_Bytes <= (others => '0');
         Error_Error <= false;
         Error_Code <= unsigned'(x"00");
+        -- Datapath, no reset (the reset value is never observed): held_reg, pending_reg,
+        --   Output_Data
       else
         ready := ready_reg;
         outputValid := outputValid_reg;

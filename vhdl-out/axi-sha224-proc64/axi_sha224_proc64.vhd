@@ -95,10 +95,7 @@ architecture rtl of axi_sha224_proc64 is
   signal in_Last : boolean;
   signal in_ByteCount : hdl_u8;
   signal in_MessageId : hdl_u8;
-  signal in_Data0 : hdl_u128;
-  signal in_Data1 : hdl_u128;
-  signal in_Data2 : hdl_u128;
-  signal in_Data3 : hdl_u128;
+  signal in_Data : hdl_u32_x16;
   signal sha_input_Closing_Discard : boolean;
   signal control_Advance_Ready : boolean;
   signal back_end_Feedback_Valid : boolean;
@@ -629,7 +626,7 @@ begin
       Error_Code => assembler_Error_Code
     );
 
-  u_sha_input : entity work.HashAxiChunkCollector512
+  u_sha_input : entity work.HashAxiChunkCollector_UInt32
     port map (
       clk => clk,
       rst => rst,
@@ -645,10 +642,7 @@ begin
       Output_Last => in_Last,
       Output_ByteCount => in_ByteCount,
       Output_MessageId => in_MessageId,
-      Output_Data0 => in_Data0,
-      Output_Data1 => in_Data1,
-      Output_Data2 => in_Data2,
-      Output_Data3 => in_Data3,
+      Output_Data => in_Data,
       Closing_Discard => sha_input_Closing_Discard,
       Error_Error => sha_input_Error_Error,
       Error_Code => sha_input_Error_Code
@@ -697,7 +691,7 @@ begin
       InputReady_Ready => in_ready_Ready
     );
 
-  u_padder : entity work.HashBlockPadder512
+  u_padder : entity work.HashBlockPadder_UInt32
     generic map (
       littleEndianLength => false
     )
@@ -708,10 +702,7 @@ begin
       Input_Last => in_Last,
       Input_ByteCount => in_ByteCount,
       Input_MessageId => in_MessageId,
-      Input_Data0 => in_Data0,
-      Input_Data1 => in_Data1,
-      Input_Data2 => in_Data2,
-      Input_Data3 => in_Data3,
+      Input_Data => in_Data,
       InputReady_Ready => in_ready_Ready,
       Issue_Valid => scheduler_Issue_Valid,
       Issue_Last => scheduler_Issue_Last,

@@ -19,7 +19,7 @@ entity AxiStreamUpsizer is
     InputReady_Ready : out boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Data : out hdl_u64;
+    Output_Data : out hdl_u64 := (others => '0');
     Output_Keep : out hdl_u8
   );
 end entity;
@@ -48,13 +48,12 @@ begin
         outputValid_reg <= false;
         holding_reg <= false;
         holdingLast_reg <= false;
-        held_reg <= unsigned'(x"00000000");
         heldKeep_reg <= unsigned'(x"00");
         InputReady_Ready <= false;
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Data <= (others => '0');
         Output_Keep <= (others => '0');
+        -- Datapath, no reset (the reset value is never observed): held_reg, Output_Data
       else
         ready := ready_reg;
         outputValid := outputValid_reg;

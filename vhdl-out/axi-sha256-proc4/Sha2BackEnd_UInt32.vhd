@@ -21,12 +21,12 @@ entity Sha2BackEnd_UInt32 is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Digest : out hdl_u32_x8;
+    Output_Digest : out hdl_u32_x8 := (others => (others => '0'));
     Output_MessageId : out hdl_u8 := (others => '0');
     Feedback_Valid : out boolean;
     Feedback_Last : out boolean;
     Feedback_Slot : out hdl_u8;
-    Feedback_Chain : out hdl_u32_x8
+    Feedback_Chain : out hdl_u32_x8 := (others => (others => '0'))
   );
 end entity;
 
@@ -80,38 +80,14 @@ begin
   begin
     if rising_edge(clk) then
       if rst = '1' then
-        chain0_reg <= (
-            x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", 
-            x"00000000", x"00000000", x"00000000", x"00000000");
-        chain1_reg <= (
-            x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", 
-            x"00000000", x"00000000", x"00000000", x"00000000");
-        chain2_reg <= (
-            x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", 
-            x"00000000", x"00000000", x"00000000", x"00000000");
-        chain3_reg <= (
-            x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", 
-            x"00000000", x"00000000", x"00000000", x"00000000");
-        chain4_reg <= (
-            x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", 
-            x"00000000", x"00000000", x"00000000", x"00000000");
-        chain5_reg <= (
-            x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", 
-            x"00000000", x"00000000", x"00000000", x"00000000");
-        chain6_reg <= (
-            x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", 
-            x"00000000", x"00000000", x"00000000", x"00000000");
-        chain7_reg <= (
-            x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", 
-            x"00000000", x"00000000", x"00000000", x"00000000");
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Digest <= (others => (others => '0'));
         Feedback_Valid <= false;
         Feedback_Last <= false;
         Feedback_Slot <= (others => '0');
-        Feedback_Chain <= (others => (others => '0'));
-        -- Datapath, no reset (the reset value is never observed): Output_MessageId
+        -- Datapath, no reset (the reset value is never observed): chain0_reg, chain1_reg,
+        --   chain2_reg, chain3_reg, chain4_reg, chain5_reg, chain6_reg, chain7_reg, Output_Digest,
+        --   Output_MessageId, Feedback_Chain
       else
         back := false;
         if Advance_Ready then
@@ -169,30 +145,14 @@ begin
               choice_8 := chain7_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
             end if;
             h7 := (Input_State(7) + choice_8);
-            for element in 0 to 11 loop
-              if element = hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12) then chain0_reg(element) <= h0; end if;
-            end loop;
-            for element_2 in 0 to 11 loop
-              if element_2 = hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12) then chain1_reg(element_2) <= h1; end if;
-            end loop;
-            for element_3 in 0 to 11 loop
-              if element_3 = hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12) then chain2_reg(element_3) <= h2; end if;
-            end loop;
-            for element_4 in 0 to 11 loop
-              if element_4 = hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12) then chain3_reg(element_4) <= h3; end if;
-            end loop;
-            for element_5 in 0 to 11 loop
-              if element_5 = hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12) then chain4_reg(element_5) <= h4; end if;
-            end loop;
-            for element_6 in 0 to 11 loop
-              if element_6 = hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12) then chain5_reg(element_6) <= h5; end if;
-            end loop;
-            for element_7 in 0 to 11 loop
-              if element_7 = hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12) then chain6_reg(element_7) <= h6; end if;
-            end loop;
-            for element_8 in 0 to 11 loop
-              if element_8 = hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12) then chain7_reg(element_8) <= h7; end if;
-            end loop;
+            chain0_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12)) <= h0;
+            chain1_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12)) <= h1;
+            chain2_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12)) <= h2;
+            chain3_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12)) <= h3;
+            chain4_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12)) <= h4;
+            chain5_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12)) <= h5;
+            chain6_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12)) <= h6;
+            chain7_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12)) <= h7;
             Feedback_Slot <= Input_Slot;
             Feedback_Last <= Input_Last;
             Feedback_Chain(0) <= h0;

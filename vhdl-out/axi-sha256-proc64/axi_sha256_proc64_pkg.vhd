@@ -16,14 +16,15 @@ package axi_sha256_proc64_pkg is
   subtype hdl_u64 is unsigned(63 downto 0);
   subtype hdl_u128 is unsigned(127 downto 0);
   subtype hdl_s32 is signed(31 downto 0);
+  type hdl_u32_x16 is array (0 to 15) of hdl_u32;
   type hdl_u8_x72 is array (0 to 71) of hdl_u8;
   type boolean_x72 is array (0 to 71) of boolean;
   type hdl_u64_x72 is array (0 to 71) of hdl_u64;
-  type hdl_u32_x16 is array (0 to 15) of hdl_u32;
-  type hdl_u128_x72 is array (0 to 71) of hdl_u128;
-  type hdl_u32_x8 is array (0 to 7) of hdl_u32;
   type hdl_u32_x72 is array (0 to 71) of hdl_u32;
+  type hdl_u32_x8 is array (0 to 7) of hdl_u32;
   type hdl_u32_x64 is array (0 to 63) of hdl_u32;
+  constant HashWords_u32_Lanes : hdl_s32 := signed'(x"00000004");
+  constant HashWords_u32_WordBytes : hdl_s32 := signed'(x"00000004");
   constant Sha2Math_u32_RoundConstants : hdl_u32_x64 := (
       x"428A2F98", x"71374491", x"B5C0FBCF", x"E9B5DBA5", x"3956C25B", x"59F111F1", x"923F82A4", x"AB1C5ED5", 
       x"D807AA98", x"12835B01", x"243185BE", x"550C7DC3", x"72BE5D74", x"80DEB1FE", x"9BDC06A7", x"C19BF174", 
@@ -52,8 +53,8 @@ package axi_sha256_proc64_pkg is
   function AxiMath_ReverseBytes(x : hdl_u128) return hdl_u128;
   function HashWords_Bit(index : integer) return hdl_u128;
   function HashWords_TestBit(x : hdl_u128; index : integer) return boolean;
-  function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128;
-  function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128;
+  function HashWords_u32_PadWord(data : hdl_u32; index : integer; keepBytes : integer; marker : boolean) return hdl_u32;
+  function HashWords_u32_LengthWord(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean; index : integer) return hdl_u32;
   function Sha2Math_u32_Initial(index : integer; truncated : boolean) return hdl_u32;
   function Sha2Math_u32_Temp1(e : hdl_u32; f : hdl_u32; g : hdl_u32; h : hdl_u32; w : hdl_u32; round : integer) return hdl_u32;
   function Sha2Math_u32_DigestWord(h : hdl_u32; index : integer; truncated : boolean) return hdl_u32;
@@ -198,40 +199,40 @@ package body axi_sha256_proc64_pkg is
     return (x((index mod 128)) = '1');
   end function;
 
-  -- Crypto.Hashing.HashWords.LengthLane
-  function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128 is
+  -- Crypto.Hashing.HashWords<uint>.PadWord
+  function HashWords_u32_PadWord(data : hdl_u32; index : integer; keepBytes : integer; marker : boolean) return hdl_u32 is
+    variable n : hdl_s32;
+    variable result : hdl_u32;
+  begin
+    n := (to_signed(keepBytes, 32) - shift_left(to_signed(index, 32), 2));
+    result := unsigned'(x"00000000");
+    if (n >= HashWords_u32_WordBytes) then
+      result := data;
+    elsif (n > signed'(x"00000000")) then
+      result := (data and (not shift_right(unsigned'(x"FFFFFFFF"), hdl_amount(shift_left(unsigned(n(4 downto 0)), 3), 5))));
+    end if;
+    if ((marker and (n >= signed'(x"00000000"))) and (n < HashWords_u32_WordBytes)) then
+      result := (result or shift_left(unsigned'(x"00000080"), hdl_amount(shift_left(((unsigned(HashWords_u32_WordBytes(4 downto 0)) - unsigned'("00001")) - unsigned(n(4 downto 0))), 3), 5)));
+    end if;
+    return result;
+  end function;
+
+  -- Crypto.Hashing.HashWords<uint>.LengthWord
+  function HashWords_u32_LengthWord(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean; index : integer) return hdl_u32 is
     variable bits : hdl_u64;
+    variable shift : hdl_s32;
   begin
     if littleEndian then
       bits := unsigned'(HashWords_ByteSwap32(bitLength(31 downto 0)) & HashWords_ByteSwap32(bitLength(63 downto 32)));
     else
       bits := bitLength;
     end if;
-    if putLength then
-      return unsigned'(unsigned'(x"0000000000000000") & bits);
+    shift := shift_left(shift_left((signed'(x"0000000F") - to_signed(index, 32)), 2), 3);
+    if (putLength and (shift < signed'(x"00000040"))) then
+      return resize(shift_right(bits, hdl_amount(shift, 6)), 32);
     else
-      return unsigned'(x"00000000000000000000000000000000");
+      return unsigned'(x"00000000");
     end if;
-  end function;
-
-  -- Crypto.Hashing.HashWords.PadLane
-  function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128 is
-    variable n : hdl_s32;
-    variable ones : hdl_u128;
-    variable result : hdl_u128;
-  begin
-    n := (to_signed(keepBytes, 32) - shift_left(to_signed(lane, 32), 4));
-    ones := unsigned'(x"FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF");
-    result := unsigned'(x"00000000000000000000000000000000");
-    if (n >= signed'(x"00000010")) then
-      result := data;
-    elsif (n > signed'(x"00000000")) then
-      result := (data and (not shift_right(ones, hdl_amount(shift_left(unsigned(n(6 downto 0)), 3), 7))));
-    end if;
-    if ((marker and (n >= signed'(x"00000000"))) and (n < signed'(x"00000010"))) then
-      result := (result or shift_left(unsigned'(x"00000000000000000000000000000080"), hdl_amount((unsigned'("1111000") - shift_left(unsigned(n(6 downto 0)), 3)), 7)));
-    end if;
-    return result;
   end function;
 
   -- Crypto.Sha2.Sha2Math<uint>.Initial

@@ -22,10 +22,10 @@ entity Sha2RoundStage_UInt32 is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Window : out hdl_u32_x16;
+    Output_Window : out hdl_u32_x16 := (others => (others => '0'));
     Output_First : out boolean;
     Output_Slot : out hdl_u8;
-    Output_State : out hdl_u32_x8
+    Output_State : out hdl_u32_x8 := (others => (others => '0'))
   );
 end entity;
 
@@ -65,10 +65,9 @@ begin
       if rst = '1' then
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Window <= (others => (others => '0'));
         Output_First <= false;
         Output_Slot <= (others => '0');
-        Output_State <= (others => (others => '0'));
+        -- Datapath, no reset (the reset value is never observed): Output_Window, Output_State
       else
         if Advance_Ready then
           valid := Input_Valid;

@@ -25,7 +25,7 @@ entity Sha2RoundStage_UInt64 is
     Output_Window : out hdl_u64_x16 := (others => (others => '0'));
     Output_First : out boolean;
     Output_Slot : out hdl_u8;
-    Output_State : out hdl_u64_x8
+    Output_State : out hdl_u64_x8 := (others => (others => '0'))
   );
 end entity;
 
@@ -67,8 +67,7 @@ begin
         Output_Last <= false;
         Output_First <= false;
         Output_Slot <= (others => '0');
-        Output_State <= (others => (others => '0'));
-        -- Datapath, no reset (the reset value is never observed): Output_Window
+        -- Datapath, no reset (the reset value is never observed): Output_Window, Output_State
       else
         if Advance_Ready then
           valid := Input_Valid;

@@ -21,7 +21,7 @@ entity Sha2IterativeCompression_UInt64 is
     Output_Window : out hdl_u64_x16 := (others => (others => '0'));
     Output_First : out boolean;
     Output_Slot : out hdl_u8;
-    Output_State : out hdl_u64_x8;
+    Output_State : out hdl_u64_x8 := (others => (others => '0'));
     InputReady_Ready : out boolean
   );
 end entity;
@@ -102,30 +102,6 @@ begin
       if rst = '1' then
         busy_reg <= false;
         round_reg <= unsigned'(x"00");
-        a_reg <= unsigned'(x"0000000000000000");
-        b_reg <= unsigned'(x"0000000000000000");
-        c_reg <= unsigned'(x"0000000000000000");
-        d_reg <= unsigned'(x"0000000000000000");
-        e_reg <= unsigned'(x"0000000000000000");
-        f_reg <= unsigned'(x"0000000000000000");
-        g_reg <= unsigned'(x"0000000000000000");
-        h_reg <= unsigned'(x"0000000000000000");
-        w0_reg <= unsigned'(x"0000000000000000");
-        w1_reg <= unsigned'(x"0000000000000000");
-        w2_reg <= unsigned'(x"0000000000000000");
-        w3_reg <= unsigned'(x"0000000000000000");
-        w4_reg <= unsigned'(x"0000000000000000");
-        w5_reg <= unsigned'(x"0000000000000000");
-        w6_reg <= unsigned'(x"0000000000000000");
-        w7_reg <= unsigned'(x"0000000000000000");
-        w8_reg <= unsigned'(x"0000000000000000");
-        w9_reg <= unsigned'(x"0000000000000000");
-        w10_reg <= unsigned'(x"0000000000000000");
-        w11_reg <= unsigned'(x"0000000000000000");
-        w12_reg <= unsigned'(x"0000000000000000");
-        w13_reg <= unsigned'(x"0000000000000000");
-        w14_reg <= unsigned'(x"0000000000000000");
-        w15_reg <= unsigned'(x"0000000000000000");
         slot_reg <= unsigned'(x"00");
         first_reg <= false;
         last_reg <= false;
@@ -135,9 +111,11 @@ begin
         Output_Last <= false;
         Output_First <= false;
         Output_Slot <= (others => '0');
-        Output_State <= (others => (others => '0'));
         InputReady_Ready <= false;
-        -- Datapath, no reset (the reset value is never observed): Output_Window
+        -- Datapath, no reset (the reset value is never observed): a_reg, b_reg, c_reg, d_reg,
+        --   e_reg, f_reg, g_reg, h_reg, w0_reg, w1_reg, w2_reg, w3_reg, w4_reg, w5_reg, w6_reg,
+        --   w7_reg, w8_reg, w9_reg, w10_reg, w11_reg, w12_reg, w13_reg, w14_reg, w15_reg,
+        --   Output_Window, Output_State
       else
         busy := busy_reg;
         round := round_reg;

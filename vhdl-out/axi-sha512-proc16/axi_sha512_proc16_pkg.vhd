@@ -16,13 +16,14 @@ package axi_sha512_proc16_pkg is
   subtype hdl_u64 is unsigned(63 downto 0);
   subtype hdl_u128 is unsigned(127 downto 0);
   subtype hdl_s32 is signed(31 downto 0);
+  type hdl_u64_x16 is array (0 to 15) of hdl_u64;
   type hdl_u8_x24 is array (0 to 23) of hdl_u8;
   type boolean_x24 is array (0 to 23) of boolean;
   type hdl_u64_x24 is array (0 to 23) of hdl_u64;
-  type hdl_u64_x16 is array (0 to 15) of hdl_u64;
-  type hdl_u128_x24 is array (0 to 23) of hdl_u128;
   type hdl_u64_x8 is array (0 to 7) of hdl_u64;
   type hdl_u64_x80 is array (0 to 79) of hdl_u64;
+  constant HashWords_u64_Lanes : hdl_s32 := signed'(x"00000008");
+  constant HashWords_u64_WordBytes : hdl_s32 := signed'(x"00000008");
   constant Sha2Math_u64_RoundConstants : hdl_u64_x80 := (
       x"428A2F98D728AE22", x"7137449123EF65CD", x"B5C0FBCFEC4D3B2F", x"E9B5DBA58189DBBC", x"3956C25BF348B538", x"59F111F1B605D019", x"923F82A4AF194F9B", x"AB1C5ED5DA6D8118", 
       x"D807AA98A3030242", x"12835B0145706FBE", x"243185BE4EE4B28C", x"550C7DC3D5FFB4E2", x"72BE5D74F27B896F", x"80DEB1FE3B1696B1", x"9BDC06A725C71235", x"C19BF174CF692694", 
@@ -53,8 +54,8 @@ package axi_sha512_proc16_pkg is
   function AxiMath_ReverseBytes(x : hdl_u128) return hdl_u128;
   function HashWords_Bit(index : integer) return hdl_u128;
   function HashWords_TestBit(x : hdl_u128; index : integer) return boolean;
-  function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128;
-  function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128;
+  function HashWords_u64_PadWord(data : hdl_u64; index : integer; keepBytes : integer; marker : boolean) return hdl_u64;
+  function HashWords_u64_LengthWord(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean; index : integer) return hdl_u64;
   function Sha2Math_u64_Initial(index : integer; truncated : boolean) return hdl_u64;
   function Sha2Math_u64_Temp1(e : hdl_u64; f : hdl_u64; g : hdl_u64; h : hdl_u64; w : hdl_u64; round : integer) return hdl_u64;
   function Sha2Math_u64_DigestWord(h : hdl_u64; index : integer; truncated : boolean) return hdl_u64;
@@ -199,40 +200,40 @@ package body axi_sha512_proc16_pkg is
     return (x((index mod 128)) = '1');
   end function;
 
-  -- Crypto.Hashing.HashWords.LengthLane
-  function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128 is
+  -- Crypto.Hashing.HashWords<ulong>.PadWord
+  function HashWords_u64_PadWord(data : hdl_u64; index : integer; keepBytes : integer; marker : boolean) return hdl_u64 is
+    variable n : hdl_s32;
+    variable result : hdl_u64;
+  begin
+    n := (to_signed(keepBytes, 32) - shift_left(to_signed(index, 32), 3));
+    result := unsigned'(x"0000000000000000");
+    if (n >= HashWords_u64_WordBytes) then
+      result := data;
+    elsif (n > signed'(x"00000000")) then
+      result := (data and (not shift_right(unsigned'(x"FFFFFFFFFFFFFFFF"), hdl_amount(shift_left(unsigned(n(5 downto 0)), 3), 6))));
+    end if;
+    if ((marker and (n >= signed'(x"00000000"))) and (n < HashWords_u64_WordBytes)) then
+      result := (result or shift_left(unsigned'(x"0000000000000080"), hdl_amount(shift_left(((unsigned(HashWords_u64_WordBytes(5 downto 0)) - unsigned'("000001")) - unsigned(n(5 downto 0))), 3), 6)));
+    end if;
+    return result;
+  end function;
+
+  -- Crypto.Hashing.HashWords<ulong>.LengthWord
+  function HashWords_u64_LengthWord(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean; index : integer) return hdl_u64 is
     variable bits : hdl_u64;
+    variable shift : hdl_s32;
   begin
     if littleEndian then
       bits := unsigned'(HashWords_ByteSwap32(bitLength(31 downto 0)) & HashWords_ByteSwap32(bitLength(63 downto 32)));
     else
       bits := bitLength;
     end if;
-    if putLength then
-      return unsigned'(unsigned'(x"0000000000000000") & bits);
+    shift := shift_left(shift_left((signed'(x"0000000F") - to_signed(index, 32)), 3), 3);
+    if (putLength and (shift < signed'(x"00000040"))) then
+      return shift_right(bits, hdl_amount(shift, 6));
     else
-      return unsigned'(x"00000000000000000000000000000000");
+      return unsigned'(x"0000000000000000");
     end if;
-  end function;
-
-  -- Crypto.Hashing.HashWords.PadLane
-  function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128 is
-    variable n : hdl_s32;
-    variable ones : hdl_u128;
-    variable result : hdl_u128;
-  begin
-    n := (to_signed(keepBytes, 32) - shift_left(to_signed(lane, 32), 4));
-    ones := unsigned'(x"FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF");
-    result := unsigned'(x"00000000000000000000000000000000");
-    if (n >= signed'(x"00000010")) then
-      result := data;
-    elsif (n > signed'(x"00000000")) then
-      result := (data and (not shift_right(ones, hdl_amount(shift_left(unsigned(n(6 downto 0)), 3), 7))));
-    end if;
-    if ((marker and (n >= signed'(x"00000000"))) and (n < signed'(x"00000010"))) then
-      result := (result or shift_left(unsigned'(x"00000000000000000000000000000080"), hdl_amount((unsigned'("1111000") - shift_left(unsigned(n(6 downto 0)), 3)), 7)));
-    end if;
-    return result;
   end function;
 
   -- Crypto.Sha2.Sha2Math<ulong>.Initial

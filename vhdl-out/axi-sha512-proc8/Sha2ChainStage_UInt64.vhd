@@ -24,10 +24,10 @@ entity Sha2ChainStage_UInt64 is
     Feedback_Chain : in hdl_u64_x8;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Window : out hdl_u64_x16;
+    Output_Window : out hdl_u64_x16 := (others => (others => '0'));
     Output_First : out boolean;
     Output_Slot : out hdl_u8;
-    Output_State : out hdl_u64_x8
+    Output_State : out hdl_u64_x8 := (others => (others => '0'))
   );
 end entity;
 
@@ -65,36 +65,13 @@ begin
   begin
     if rising_edge(clk) then
       if rst = '1' then
-        chain0_reg <= (
-            x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", 
-            x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000");
-        chain1_reg <= (
-            x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", 
-            x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000");
-        chain2_reg <= (
-            x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", 
-            x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000");
-        chain3_reg <= (
-            x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", 
-            x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000");
-        chain4_reg <= (
-            x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", 
-            x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000");
-        chain5_reg <= (
-            x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", 
-            x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000");
-        chain6_reg <= (
-            x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", 
-            x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000");
-        chain7_reg <= (
-            x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", 
-            x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000");
         Output_Valid <= false;
         Output_Last <= false;
-        Output_Window <= (others => (others => '0'));
         Output_First <= false;
         Output_Slot <= (others => '0');
-        Output_State <= (others => (others => '0'));
+        -- Datapath, no reset (the reset value is never observed): chain0_reg, chain1_reg,
+        --   chain2_reg, chain3_reg, chain4_reg, chain5_reg, chain6_reg, chain7_reg, Output_Window,
+        --   Output_State
       else
         if Advance_Ready then
           valid := Input_Valid;
@@ -152,30 +129,14 @@ begin
         end if;
         if Feedback_Valid then
           written := signed(resize(Feedback_Slot, 32));
-          for element in 0 to 15 loop
-            if element = hdl_address(unsigned(written(3 downto 0))) then chain0_reg(element) <= Feedback_Chain(0); end if;
-          end loop;
-          for element_2 in 0 to 15 loop
-            if element_2 = hdl_address(unsigned(written(3 downto 0))) then chain1_reg(element_2) <= Feedback_Chain(1); end if;
-          end loop;
-          for element_3 in 0 to 15 loop
-            if element_3 = hdl_address(unsigned(written(3 downto 0))) then chain2_reg(element_3) <= Feedback_Chain(2); end if;
-          end loop;
-          for element_4 in 0 to 15 loop
-            if element_4 = hdl_address(unsigned(written(3 downto 0))) then chain3_reg(element_4) <= Feedback_Chain(3); end if;
-          end loop;
-          for element_5 in 0 to 15 loop
-            if element_5 = hdl_address(unsigned(written(3 downto 0))) then chain4_reg(element_5) <= Feedback_Chain(4); end if;
-          end loop;
-          for element_6 in 0 to 15 loop
-            if element_6 = hdl_address(unsigned(written(3 downto 0))) then chain5_reg(element_6) <= Feedback_Chain(5); end if;
-          end loop;
-          for element_7 in 0 to 15 loop
-            if element_7 = hdl_address(unsigned(written(3 downto 0))) then chain6_reg(element_7) <= Feedback_Chain(6); end if;
-          end loop;
-          for element_8 in 0 to 15 loop
-            if element_8 = hdl_address(unsigned(written(3 downto 0))) then chain7_reg(element_8) <= Feedback_Chain(7); end if;
-          end loop;
+          chain0_reg(hdl_address(unsigned(written(3 downto 0)))) <= Feedback_Chain(0);
+          chain1_reg(hdl_address(unsigned(written(3 downto 0)))) <= Feedback_Chain(1);
+          chain2_reg(hdl_address(unsigned(written(3 downto 0)))) <= Feedback_Chain(2);
+          chain3_reg(hdl_address(unsigned(written(3 downto 0)))) <= Feedback_Chain(3);
+          chain4_reg(hdl_address(unsigned(written(3 downto 0)))) <= Feedback_Chain(4);
+          chain5_reg(hdl_address(unsigned(written(3 downto 0)))) <= Feedback_Chain(5);
+          chain6_reg(hdl_address(unsigned(written(3 downto 0)))) <= Feedback_Chain(6);
+          chain7_reg(hdl_address(unsigned(written(3 downto 0)))) <= Feedback_Chain(7);
         end if;
       end if;
     end if;

@@ -5,6 +5,7 @@ use ieee.numeric_std.all;
 
 package md5_proc8_pkg is
   subtype hdl_u4 is unsigned(3 downto 0);
+  subtype hdl_u5 is unsigned(4 downto 0);
   subtype hdl_u7 is unsigned(6 downto 0);
   subtype hdl_u8 is unsigned(7 downto 0);
   subtype hdl_u32 is unsigned(31 downto 0);
@@ -47,6 +48,7 @@ package md5_proc8_pkg is
       x"00000004", x"0000000B", x"00000010", x"00000017", x"00000004", x"0000000B", x"00000010", x"00000017", 
       x"00000006", x"0000000A", x"0000000F", x"00000015", x"00000006", x"0000000A", x"0000000F", x"00000015", 
       x"00000006", x"0000000A", x"0000000F", x"00000015", x"00000006", x"0000000A", x"0000000F", x"00000015");
+  constant HashWords_u32_WordBytes : hdl_s32 := signed'(x"00000004");
   function hdl_address(a : unsigned) return natural;
   function hdl_amount(x : unsigned; bits : positive) return natural;
   function hdl_amount(x : signed; bits : positive) return natural;
@@ -56,8 +58,8 @@ package md5_proc8_pkg is
   function Md5Math_Step(state : hdl_u128; m0 : hdl_u128; m1 : hdl_u128; m2 : hdl_u128; m3 : hdl_u128; step : integer) return hdl_u128;
   function HashWords_Bit(index : integer) return hdl_u128;
   function HashWords_TestBit(x : hdl_u128; index : integer) return boolean;
-  function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128;
-  function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128;
+  function HashWords_u32_PadWord(data : hdl_u32; index : integer; keepBytes : integer; marker : boolean) return hdl_u32;
+  function HashWords_u32_LengthWord(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean; index : integer) return hdl_u32;
   function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
   function Md5Math_MessageLane(bytes : hdl_u128) return hdl_u128;
   function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32;
@@ -150,40 +152,40 @@ package body md5_proc8_pkg is
     return (x((index mod 128)) = '1');
   end function;
 
-  -- Crypto.Hashing.HashWords.LengthLane
-  function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128 is
+  -- Crypto.Hashing.HashWords<uint>.PadWord
+  function HashWords_u32_PadWord(data : hdl_u32; index : integer; keepBytes : integer; marker : boolean) return hdl_u32 is
+    variable n : hdl_s32;
+    variable result : hdl_u32;
+  begin
+    n := (to_signed(keepBytes, 32) - shift_left(to_signed(index, 32), 2));
+    result := unsigned'(x"00000000");
+    if (n >= HashWords_u32_WordBytes) then
+      result := data;
+    elsif (n > signed'(x"00000000")) then
+      result := (data and (not shift_right(unsigned'(x"FFFFFFFF"), hdl_amount(shift_left(unsigned(n(4 downto 0)), 3), 5))));
+    end if;
+    if ((marker and (n >= signed'(x"00000000"))) and (n < HashWords_u32_WordBytes)) then
+      result := (result or shift_left(unsigned'(x"00000080"), hdl_amount(shift_left(((unsigned(HashWords_u32_WordBytes(4 downto 0)) - unsigned'("00001")) - unsigned(n(4 downto 0))), 3), 5)));
+    end if;
+    return result;
+  end function;
+
+  -- Crypto.Hashing.HashWords<uint>.LengthWord
+  function HashWords_u32_LengthWord(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean; index : integer) return hdl_u32 is
     variable bits : hdl_u64;
+    variable shift : hdl_s32;
   begin
     if littleEndian then
       bits := unsigned'(HashWords_ByteSwap32(bitLength(31 downto 0)) & HashWords_ByteSwap32(bitLength(63 downto 32)));
     else
       bits := bitLength;
     end if;
-    if putLength then
-      return unsigned'(unsigned'(x"0000000000000000") & bits);
+    shift := shift_left(shift_left((signed'(x"0000000F") - to_signed(index, 32)), 2), 3);
+    if (putLength and (shift < signed'(x"00000040"))) then
+      return resize(shift_right(bits, hdl_amount(shift, 6)), 32);
     else
-      return unsigned'(x"00000000000000000000000000000000");
+      return unsigned'(x"00000000");
     end if;
-  end function;
-
-  -- Crypto.Hashing.HashWords.PadLane
-  function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128 is
-    variable n : hdl_s32;
-    variable ones : hdl_u128;
-    variable result : hdl_u128;
-  begin
-    n := (to_signed(keepBytes, 32) - shift_left(to_signed(lane, 32), 4));
-    ones := unsigned'(x"FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF");
-    result := unsigned'(x"00000000000000000000000000000000");
-    if (n >= signed'(x"00000010")) then
-      result := data;
-    elsif (n > signed'(x"00000000")) then
-      result := (data and (not shift_right(ones, hdl_amount(shift_left(unsigned(n(6 downto 0)), 3), 7))));
-    end if;
-    if ((marker and (n >= signed'(x"00000000"))) and (n < signed'(x"00000010"))) then
-      result := (result or shift_left(unsigned'(x"00000000000000000000000000000080"), hdl_amount((unsigned'("1111000") - shift_left(unsigned(n(6 downto 0)), 3)), 7)));
-    end if;
-    return result;
   end function;
 
   -- Crypto.Hashing.HashWords.Pack32

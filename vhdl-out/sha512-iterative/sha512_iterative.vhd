@@ -13,14 +13,22 @@ entity sha512_iterative is
     in_Last : in std_logic;
     in_ByteCount : in std_logic_vector(7 downto 0);
     in_MessageId : in std_logic_vector(7 downto 0);
-    in_Data0 : in std_logic_vector(127 downto 0);
-    in_Data1 : in std_logic_vector(127 downto 0);
-    in_Data2 : in std_logic_vector(127 downto 0);
-    in_Data3 : in std_logic_vector(127 downto 0);
-    in_Data4 : in std_logic_vector(127 downto 0);
-    in_Data5 : in std_logic_vector(127 downto 0);
-    in_Data6 : in std_logic_vector(127 downto 0);
-    in_Data7 : in std_logic_vector(127 downto 0);
+    in_Data_0 : in std_logic_vector(63 downto 0);
+    in_Data_1 : in std_logic_vector(63 downto 0);
+    in_Data_2 : in std_logic_vector(63 downto 0);
+    in_Data_3 : in std_logic_vector(63 downto 0);
+    in_Data_4 : in std_logic_vector(63 downto 0);
+    in_Data_5 : in std_logic_vector(63 downto 0);
+    in_Data_6 : in std_logic_vector(63 downto 0);
+    in_Data_7 : in std_logic_vector(63 downto 0);
+    in_Data_8 : in std_logic_vector(63 downto 0);
+    in_Data_9 : in std_logic_vector(63 downto 0);
+    in_Data_10 : in std_logic_vector(63 downto 0);
+    in_Data_11 : in std_logic_vector(63 downto 0);
+    in_Data_12 : in std_logic_vector(63 downto 0);
+    in_Data_13 : in std_logic_vector(63 downto 0);
+    in_Data_14 : in std_logic_vector(63 downto 0);
+    in_Data_15 : in std_logic_vector(63 downto 0);
     out_ready_Ready : in std_logic;
     in_ready_Ready : out std_logic;
     out_Valid : out std_logic;
@@ -42,14 +50,7 @@ architecture rtl of sha512_iterative is
   signal in_Last_int : boolean;
   signal in_ByteCount_int : hdl_u8;
   signal in_MessageId_int : hdl_u8;
-  signal in_Data0_int : hdl_u128;
-  signal in_Data1_int : hdl_u128;
-  signal in_Data2_int : hdl_u128;
-  signal in_Data3_int : hdl_u128;
-  signal in_Data4_int : hdl_u128;
-  signal in_Data5_int : hdl_u128;
-  signal in_Data6_int : hdl_u128;
-  signal in_Data7_int : hdl_u128;
+  signal in_Data_int : hdl_u64_x16;
   signal out_ready_Ready_int : boolean;
   signal in_ready_Ready_int : boolean;
   signal out_Valid_int : boolean;
@@ -95,14 +96,22 @@ begin
   in_Last_int <= in_Last = '1';
   in_ByteCount_int <= unsigned(in_ByteCount);
   in_MessageId_int <= unsigned(in_MessageId);
-  in_Data0_int <= unsigned(in_Data0);
-  in_Data1_int <= unsigned(in_Data1);
-  in_Data2_int <= unsigned(in_Data2);
-  in_Data3_int <= unsigned(in_Data3);
-  in_Data4_int <= unsigned(in_Data4);
-  in_Data5_int <= unsigned(in_Data5);
-  in_Data6_int <= unsigned(in_Data6);
-  in_Data7_int <= unsigned(in_Data7);
+  in_Data_int(0) <= unsigned(in_Data_0);
+  in_Data_int(1) <= unsigned(in_Data_1);
+  in_Data_int(2) <= unsigned(in_Data_2);
+  in_Data_int(3) <= unsigned(in_Data_3);
+  in_Data_int(4) <= unsigned(in_Data_4);
+  in_Data_int(5) <= unsigned(in_Data_5);
+  in_Data_int(6) <= unsigned(in_Data_6);
+  in_Data_int(7) <= unsigned(in_Data_7);
+  in_Data_int(8) <= unsigned(in_Data_8);
+  in_Data_int(9) <= unsigned(in_Data_9);
+  in_Data_int(10) <= unsigned(in_Data_10);
+  in_Data_int(11) <= unsigned(in_Data_11);
+  in_Data_int(12) <= unsigned(in_Data_12);
+  in_Data_int(13) <= unsigned(in_Data_13);
+  in_Data_int(14) <= unsigned(in_Data_14);
+  in_Data_int(15) <= unsigned(in_Data_15);
   out_ready_Ready_int <= out_ready_Ready = '1';
   in_ready_Ready <= '1' when in_ready_Ready_int else '0';
   out_Valid <= '1' when out_Valid_int else '0';
@@ -160,7 +169,10 @@ begin
       InputReady_Ready => in_ready_Ready_int
     );
 
-  u_padder : entity work.HashBlockPadder1024
+  u_padder : entity work.HashBlockPadder_UInt64
+    generic map (
+      littleEndianLength => false
+    )
     port map (
       clk => clk,
       rst => rst,
@@ -168,14 +180,7 @@ begin
       Input_Last => in_Last_int,
       Input_ByteCount => in_ByteCount_int,
       Input_MessageId => in_MessageId_int,
-      Input_Data0 => in_Data0_int,
-      Input_Data1 => in_Data1_int,
-      Input_Data2 => in_Data2_int,
-      Input_Data3 => in_Data3_int,
-      Input_Data4 => in_Data4_int,
-      Input_Data5 => in_Data5_int,
-      Input_Data6 => in_Data6_int,
-      Input_Data7 => in_Data7_int,
+      Input_Data => in_Data_int,
       InputReady_Ready => in_ready_Ready_int,
       Issue_Valid => scheduler_Issue_Valid,
       Issue_Last => scheduler_Issue_Last,

@@ -5,7 +5,7 @@ use ieee.numeric_std.all;
 
 package sha512_naive_pkg is
   subtype hdl_u4 is unsigned(3 downto 0);
-  subtype hdl_u7 is unsigned(6 downto 0);
+  subtype hdl_u6 is unsigned(5 downto 0);
   subtype hdl_u8 is unsigned(7 downto 0);
   subtype hdl_u32 is unsigned(31 downto 0);
   subtype hdl_u64 is unsigned(63 downto 0);
@@ -15,7 +15,6 @@ package sha512_naive_pkg is
   type boolean_x9 is array (0 to 8) of boolean;
   type hdl_u64_x9 is array (0 to 8) of hdl_u64;
   type hdl_u64_x16 is array (0 to 15) of hdl_u64;
-  type hdl_u128_x9 is array (0 to 8) of hdl_u128;
   type hdl_u64_x8 is array (0 to 7) of hdl_u64;
   type hdl_u64_x80 is array (0 to 79) of hdl_u64;
   constant Sha2Math_u64_RoundConstants : hdl_u64_x80 := (
@@ -29,6 +28,7 @@ package sha512_naive_pkg is
       x"748F82EE5DEFB2FC", x"78A5636F43172F60", x"84C87814A1F0AB72", x"8CC702081A6439EC", x"90BEFFFA23631E28", x"A4506CEBDE82BDE9", x"BEF9A3F7B2C67915", x"C67178F2E372532B", 
       x"CA273ECEEA26619C", x"D186B8C721C0C207", x"EADA7DD6CDE0EB1E", x"F57D4F7FEE6ED178", x"06F067AA72176FBA", x"0A637DC5A2C898A6", x"113F9804BEF90DAE", x"1B710B35131C471B", 
       x"28DB77F523047D84", x"32CAAB7B40C72493", x"3C9EBE0A15C9BEBC", x"431D67C49C100D4C", x"4CC5D4BECB3E42B6", x"597F299CFC657E2A", x"5FCB6FAB3AD6FAEC", x"6C44198C4A475817");
+  constant HashWords_u64_WordBytes : hdl_s32 := signed'(x"00000008");
   constant Sha2Math_u64_InitialValueTruncated : hdl_u64_x8 := (
       x"CBBB9D5DC1059ED8", x"629A292A367CD507", x"9159015A3070DD17", x"152FECD8F70E5939", x"67332667FFC00B31", x"8EB44A8768581511", x"DB0C2E0D64F98FA7", x"47B5481DBEFA4FA4");
   constant Sha2Math_u64_InitialValue : hdl_u64_x8 := (
@@ -42,8 +42,8 @@ package sha512_naive_pkg is
   function hdl_sext(x : signed; w : positive) return signed;
   function HashWords_Bit(index : integer) return hdl_u128;
   function HashWords_TestBit(x : hdl_u128; index : integer) return boolean;
-  function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128;
-  function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128;
+  function HashWords_u64_PadWord(data : hdl_u64; index : integer; keepBytes : integer; marker : boolean) return hdl_u64;
+  function HashWords_u64_LengthWord(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean; index : integer) return hdl_u64;
   function Sha2Math_u64_Initial(index : integer; truncated : boolean) return hdl_u64;
   function Sha2Math_u64_Temp1(e : hdl_u64; f : hdl_u64; g : hdl_u64; h : hdl_u64; w : hdl_u64; round : integer) return hdl_u64;
   function Sha2Math_u64_DigestWord(h : hdl_u64; index : integer; truncated : boolean) return hdl_u64;
@@ -114,40 +114,40 @@ package body sha512_naive_pkg is
     return (x((index mod 128)) = '1');
   end function;
 
-  -- Crypto.Hashing.HashWords.LengthLane
-  function HashWords_LengthLane(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean) return hdl_u128 is
+  -- Crypto.Hashing.HashWords<ulong>.PadWord
+  function HashWords_u64_PadWord(data : hdl_u64; index : integer; keepBytes : integer; marker : boolean) return hdl_u64 is
+    variable n : hdl_s32;
+    variable result : hdl_u64;
+  begin
+    n := (to_signed(keepBytes, 32) - shift_left(to_signed(index, 32), 3));
+    result := unsigned'(x"0000000000000000");
+    if (n >= HashWords_u64_WordBytes) then
+      result := data;
+    elsif (n > signed'(x"00000000")) then
+      result := (data and (not shift_right(unsigned'(x"FFFFFFFFFFFFFFFF"), hdl_amount(shift_left(unsigned(n(5 downto 0)), 3), 6))));
+    end if;
+    if ((marker and (n >= signed'(x"00000000"))) and (n < HashWords_u64_WordBytes)) then
+      result := (result or shift_left(unsigned'(x"0000000000000080"), hdl_amount(shift_left(((unsigned(HashWords_u64_WordBytes(5 downto 0)) - unsigned'("000001")) - unsigned(n(5 downto 0))), 3), 6)));
+    end if;
+    return result;
+  end function;
+
+  -- Crypto.Hashing.HashWords<ulong>.LengthWord
+  function HashWords_u64_LengthWord(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean; index : integer) return hdl_u64 is
     variable bits : hdl_u64;
+    variable shift : hdl_s32;
   begin
     if littleEndian then
       bits := unsigned'(HashWords_ByteSwap32(bitLength(31 downto 0)) & HashWords_ByteSwap32(bitLength(63 downto 32)));
     else
       bits := bitLength;
     end if;
-    if putLength then
-      return unsigned'(unsigned'(x"0000000000000000") & bits);
+    shift := shift_left(shift_left((signed'(x"0000000F") - to_signed(index, 32)), 3), 3);
+    if (putLength and (shift < signed'(x"00000040"))) then
+      return shift_right(bits, hdl_amount(shift, 6));
     else
-      return unsigned'(x"00000000000000000000000000000000");
+      return unsigned'(x"0000000000000000");
     end if;
-  end function;
-
-  -- Crypto.Hashing.HashWords.PadLane
-  function HashWords_PadLane(data : hdl_u128; lane : integer; keepBytes : integer; marker : boolean) return hdl_u128 is
-    variable n : hdl_s32;
-    variable ones : hdl_u128;
-    variable result : hdl_u128;
-  begin
-    n := (to_signed(keepBytes, 32) - shift_left(to_signed(lane, 32), 4));
-    ones := unsigned'(x"FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF");
-    result := unsigned'(x"00000000000000000000000000000000");
-    if (n >= signed'(x"00000010")) then
-      result := data;
-    elsif (n > signed'(x"00000000")) then
-      result := (data and (not shift_right(ones, hdl_amount(shift_left(unsigned(n(6 downto 0)), 3), 7))));
-    end if;
-    if ((marker and (n >= signed'(x"00000000"))) and (n < signed'(x"00000010"))) then
-      result := (result or shift_left(unsigned'(x"00000000000000000000000000000080"), hdl_amount((unsigned'("1111000") - shift_left(unsigned(n(6 downto 0)), 3)), 7)));
-    end if;
-    return result;
   end function;
 
   -- Crypto.Sha2.Sha2Math<ulong>.Initial

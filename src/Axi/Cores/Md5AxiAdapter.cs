@@ -26,7 +26,7 @@ public sealed class Md5AxiDigestAdapter : CombinationalProcess
 /// message (any number of bytes, the final beat partial), its 16-byte digest is one packet on m_axis.
 /// Key, IV and CONFIG are not used; CAPS admits only CONFIG 0.
 /// </summary>
-public sealed class Md5AxiCore(HashVariant<IHashChunk512In, IMd5DigestOut> variant, ushort variantNumber) : IAxiCoreAdapter
+public sealed class Md5AxiCore(HashVariant<IHashChunkIn<uint>, IMd5DigestOut> variant, ushort variantNumber) : IAxiCoreAdapter
 {
     public string Core => "md5";
     public string Variant => variant.Variant;
@@ -53,7 +53,7 @@ public sealed class Md5AxiCore(HashVariant<IHashChunk512In, IMd5DigestOut> varia
     public AxiCoreAttachment Attach(Design design, IAxiBlock input, IAxiCoreConfig config, IAxiStreamControl control)
     {
         var core = variant.Build();
-        var collector = design.Add(new HashAxiChunkCollector512
+        var collector = design.Add(new HashAxiChunkCollector<uint>
         {
             Name = "md5_input", Input = input, Control = control, CoreReady = core.InputReady, Output = core.Input,
         });

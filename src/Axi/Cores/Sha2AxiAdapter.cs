@@ -48,13 +48,19 @@ public sealed class Sha2AxiDigestAdapter<W> : CombinationalProcess where W : unm
 }
 
 /// <summary>
-/// What every SHA-2 wrapper shares: a packet on s_axis is one message (any number of bytes), its
-/// digest (28, 32, 48 or 64 bytes) is one packet of 2 to 4 blocks on m_axis. Key, IV and CONFIG are
-/// not used; CAPS admits only CONFIG 0. ID is "S224", "S256", "S384" or "S512".
+/// A SHA-2 variant of <see cref="Sha2Catalog"/> behind the AXI wrapper, over the core's word type
+/// <typeparamref name="W"/> (uint: SHA-224/256, ulong: SHA-384/512): a packet on s_axis is one message
+/// (any number of bytes), its digest (28, 32, 48 or 64 bytes) is one packet of 2 to 4 blocks on
+/// m_axis. Key, IV and CONFIG are not used; CAPS admits only CONFIG 0. ID is "S224", "S256", "S384"
+/// or "S512".
 /// </summary>
-public abstract class Sha2AxiCore(IHashVariant variant, ushort variantNumber, int digestBytes, Func<double> measureSingleMessage) : IAxiCoreAdapter
+public sealed class Sha2AxiCore<W>(HashVariant<IHashChunkIn<W>, ISha2DigestOut<W>> variant, ushort variantNumber) : IAxiCoreAdapter
+    where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>
 {
-    readonly Lazy<double> singleMessage = new(measureSingleMessage);
+    readonly Lazy<Measurement> measured = new(() => variant.Measure());
+    readonly Lazy<double> singleMessage = new(() => variant.MeasureSingleMessage());
+    /// <summary>SHA-224 or SHA-384: the digest is cut to <see cref="Sha2Math{W}.TruncatedWords"/> words.</summary>
+    readonly bool truncated = variant.Core is "sha224" or "sha384";
 
     public string Core => variant.Core;
     public string Variant => variant.Variant;
@@ -63,89 +69,47 @@ public abstract class Sha2AxiCore(IHashVariant variant, ushort variantNumber, in
     public ushort VariantNumber => variantNumber;
     public uint Caps { get; } = AxiRegisters.CapsValue(modesMask: 1 << AxiRegisters.ModeEcb, encrypt: true, decrypt: false,
         keySizesMask: 1 << AxiRegisters.KeySize128);
-    public abstract int BlockBytes { get; }
-    protected abstract int LengthBytes { get; }
-    protected int DigestBytes => digestBytes;
+    public int BlockBytes => variant.BlockBytes;
+    int DigestBytes => (truncated ? Sha2Math<W>.TruncatedWords : 8) * Sha2Math<W>.WordBits / 8;
 
-    public abstract Measurement MeasureCore();
+    /// <summary>With many messages interleaved (the core alone, not what the wrapper's one-message-at-a-time use reaches).</summary>
+    public Measurement MeasureCore() => measured.Value;
 
     /// <summary>Wrapper blocks of the digest.</summary>
-    public long OutputBlocks(long packetBytes) => (digestBytes + 15) / 16;
+    public long OutputBlocks(long packetBytes) => (DigestBytes + 15) / 16;
 
     /// <summary>One message at a time: each compression block waits for the previous one's chaining value.</summary>
     public double IdealCyclesPerPacket(int packetBytes, int keyBytes) =>
-        Math.Max((packetBytes + 7) / 8, HashMessageDriver.BlockCount(packetBytes, BlockBytes, LengthBytes) * singleMessage.Value);
+        Math.Max((packetBytes + 7) / 8, HashMessageDriver.BlockCount(packetBytes, variant.BlockBytes, variant.LengthBytes) * singleMessage.Value);
 
-    public abstract AxiCoreAttachment Attach(Design design, IAxiBlock input, IAxiCoreConfig config, IAxiStreamControl control);
+    public AxiCoreAttachment Attach(Design design, IAxiBlock input, IAxiCoreConfig config, IAxiStreamControl control)
+    {
+        var core = variant.Build();
+        var collector = design.Add(new HashAxiChunkCollector<W>
+        {
+            Name = "sha_input", Input = input, Control = control, CoreReady = core.InputReady, Output = core.Input,
+        });
+        foreach (var p in core.Design.Processes) design.Add(p);
+        var digest = design.Add(new Sha2AxiDigestAdapter<W>(DigestBytes) { Name = "sha_digest", Input = core.Output });
+        var outputReady = Bus.Create<IReady>();
+        var serializer = design.Add(new AxiWideBlockSerializer
+        {
+            Name = "sha_output", Input = digest.Output, OutputReady = outputReady, InputReady = core.OutputReady,
+        });
+        return new AxiCoreAttachment(collector.InputReady, serializer.Output, outputReady, collector.Error,
+            CountedInput: core.Input, CountedInputReady: core.InputReady, OnePerPacket: true, Closing: collector.Closing);
+    }
 
-    public abstract byte[] Expected(AxiCoreSettings settings, ReadOnlySpan<byte> packet);
+    /// <summary>.NET for SHA-256/384/512; the project's model for SHA-224 (no .NET class; the model is checked against FIPS 180-4 in the Sha2 tests).</summary>
+    public byte[] Expected(AxiCoreSettings settings, ReadOnlySpan<byte> packet) => Core switch
+    {
+        "sha224" => Sha2Model.Hash256(packet, sha224: true),
+        "sha256" => System.Security.Cryptography.SHA256.HashData(packet),
+        "sha384" => System.Security.Cryptography.SHA384.HashData(packet),
+        _ => System.Security.Cryptography.SHA512.HashData(packet),
+    };
 
     public bool NeedsWholeBlocks(AxiCoreSettings settings) => false;
 
     public AxiCoreSettings DefaultSettings(byte[] key) => new(key, new byte[16], AxiRegisters.ModeEcb, Decrypt: false);
-}
-
-/// <summary>A SHA-224 or SHA-256 variant of <see cref="Sha2Catalog"/> behind the AXI wrapper.</summary>
-public sealed class Sha256AxiCore(HashVariant<IHashChunk512In, ISha2DigestOut<uint>> variant, ushort variantNumber)
-    : Sha2AxiCore(variant, variantNumber, variant.Core == "sha224" ? 28 : 32, () => variant.MeasureSingleMessage())
-{
-    readonly Lazy<Measurement> measured = new(() => variant.Measure());
-
-    public override int BlockBytes => variant.BlockBytes;
-    protected override int LengthBytes => variant.LengthBytes;
-    public override Measurement MeasureCore() => measured.Value;
-
-    public override AxiCoreAttachment Attach(Design design, IAxiBlock input, IAxiCoreConfig config, IAxiStreamControl control)
-    {
-        var core = variant.Build();
-        var collector = design.Add(new HashAxiChunkCollector512
-        {
-            Name = "sha_input", Input = input, Control = control, CoreReady = core.InputReady, Output = core.Input,
-        });
-        foreach (var p in core.Design.Processes) design.Add(p);
-        var digest = design.Add(new Sha2AxiDigestAdapter<uint>(DigestBytes) { Name = "sha_digest", Input = core.Output });
-        var outputReady = Bus.Create<IReady>();
-        var serializer = design.Add(new AxiWideBlockSerializer
-        {
-            Name = "sha_output", Input = digest.Output, OutputReady = outputReady, InputReady = core.OutputReady,
-        });
-        return new AxiCoreAttachment(collector.InputReady, serializer.Output, outputReady, collector.Error,
-            CountedInput: core.Input, CountedInputReady: core.InputReady, OnePerPacket: true, Closing: collector.Closing);
-    }
-
-    /// <summary>.NET for SHA-256; the project's model for SHA-224 (no .NET class; the model is checked against FIPS 180-4 in the Sha2 tests).</summary>
-    public override byte[] Expected(AxiCoreSettings settings, ReadOnlySpan<byte> packet) =>
-        Core == "sha224" ? Sha2Model.Hash256(packet, sha224: true) : System.Security.Cryptography.SHA256.HashData(packet);
-}
-
-/// <summary>A SHA-384 or SHA-512 variant of <see cref="Sha2Catalog"/> behind the AXI wrapper.</summary>
-public sealed class Sha512AxiCore(HashVariant<IHashChunk1024In, ISha2DigestOut<ulong>> variant, ushort variantNumber)
-    : Sha2AxiCore(variant, variantNumber, variant.Core == "sha384" ? 48 : 64, () => variant.MeasureSingleMessage())
-{
-    readonly Lazy<Measurement> measured = new(() => variant.Measure());
-
-    public override int BlockBytes => variant.BlockBytes;
-    protected override int LengthBytes => variant.LengthBytes;
-    public override Measurement MeasureCore() => measured.Value;
-
-    public override AxiCoreAttachment Attach(Design design, IAxiBlock input, IAxiCoreConfig config, IAxiStreamControl control)
-    {
-        var core = variant.Build();
-        var collector = design.Add(new HashAxiChunkCollector1024
-        {
-            Name = "sha_input", Input = input, Control = control, CoreReady = core.InputReady, Output = core.Input,
-        });
-        foreach (var p in core.Design.Processes) design.Add(p);
-        var digest = design.Add(new Sha2AxiDigestAdapter<ulong>(DigestBytes) { Name = "sha_digest", Input = core.Output });
-        var outputReady = Bus.Create<IReady>();
-        var serializer = design.Add(new AxiWideBlockSerializer
-        {
-            Name = "sha_output", Input = digest.Output, OutputReady = outputReady, InputReady = core.OutputReady,
-        });
-        return new AxiCoreAttachment(collector.InputReady, serializer.Output, outputReady, collector.Error,
-            CountedInput: core.Input, CountedInputReady: core.InputReady, OnePerPacket: true, Closing: collector.Closing);
-    }
-
-    public override byte[] Expected(AxiCoreSettings settings, ReadOnlySpan<byte> packet) =>
-        Core == "sha384" ? System.Security.Cryptography.SHA384.HashData(packet) : System.Security.Cryptography.SHA512.HashData(packet);
 }

@@ -79,7 +79,7 @@ public static class AxiFormal
             () => AeadSplitter(), 12, InductionExpected: false, Quick: true),
         new("chacha-collector", "ChaChaAxiWordCollector (ChaCha20 wrappers): the word on offer to the core held until taken, across a soft reset too; the interrupted message closed before the next packet's first block", "check_chacha_collector",
             () => ChaChaCollector(), CollectorDepth, InductionExpected: false, Quick: true, InductionTried: false),
-        new("hash-collector", "HashAxiChunkCollector512 (MD5, SHA-224/256 wrappers): as chacha-collector", "check_hash_collector",
+        new("hash-collector", "HashAxiChunkCollector<uint> (MD5, SHA-224/256 wrappers): as chacha-collector", "check_hash_collector",
             () => HashCollector(), CollectorDepth, InductionExpected: false, Quick: true, InductionTried: false),
         new("wrapper-md5-iterative", "the whole MD5 iterative wrapper: AXI4-Lite rules, s_axis assumed, m_axis rules", "check_wrapper",
             () => AxiWrapper.Build(AxiCatalog.Find("md5", "iterative")).Design, WrapperDepth, InductionExpected: false, Quick: false, InductionTried: false),
@@ -373,7 +373,7 @@ public static class AxiFormal
     public static Design HashCollector()
     {
         var d = new Design("formal_hash_collector");
-        var c = d.Add(new HashAxiChunkCollector512
+        var c = d.Add(new HashAxiChunkCollector<uint>
         {
             Name = "collector",
             Input = d.Input(Bus.Create<IAxiBlock>(), "in"),

@@ -382,22 +382,27 @@ module check_chacha_collector (
     if (!rst && error_Error) assert(error_Code == 4);
 endmodule
 
-// HashAxiChunkCollector512 (MD5 and SHA-224/256 wrappers): no errors.
+// HashAxiChunkCollector<uint> (MD5 and SHA-224/256 wrappers): no errors.
 module check_hash_collector (
   input clk, input rst, input in_Valid, input in_Last, input [127:0] in_Data, input [4:0] in_Bytes,
   input control_Enabled, input control_Flush, input core_ready_Ready);
   wire in_ready_Ready, out_Valid, out_Last, closing_Discard, error_Error;
-  wire [127:0] out_Data0, out_Data1, out_Data2, out_Data3;
+  wire [31:0] out_Data0, out_Data1, out_Data2, out_Data3, out_Data4, out_Data5, out_Data6, out_Data7,
+    out_Data8, out_Data9, out_Data10, out_Data11, out_Data12, out_Data13, out_Data14, out_Data15;
   wire [7:0] out_ByteCount, out_MessageId, error_Code;
   dut_top dut (.clk(clk), .rst(rst), .in_Valid(in_Valid), .in_Last(in_Last), .in_Data(in_Data), .in_Bytes(in_Bytes),
     .control_Enabled(control_Enabled), .control_Flush(control_Flush), .core_ready_Ready(core_ready_Ready),
-    .in_ready_Ready(in_ready_Ready), .out_Valid(out_Valid), .out_Last(out_Last), .out_Data0(out_Data0), .out_Data1(out_Data1),
-    .out_Data2(out_Data2), .out_Data3(out_Data3), .out_ByteCount(out_ByteCount), .out_MessageId(out_MessageId),
+    .in_ready_Ready(in_ready_Ready), .out_Valid(out_Valid), .out_Last(out_Last),
+    .out_Data_0(out_Data0), .out_Data_1(out_Data1), .out_Data_2(out_Data2), .out_Data_3(out_Data3), .out_Data_4(out_Data4), .out_Data_5(out_Data5),
+    .out_Data_6(out_Data6), .out_Data_7(out_Data7), .out_Data_8(out_Data8), .out_Data_9(out_Data9), .out_Data_10(out_Data10), .out_Data_11(out_Data11),
+    .out_Data_12(out_Data12), .out_Data_13(out_Data13), .out_Data_14(out_Data14), .out_Data_15(out_Data15),
+    .out_ByteCount(out_ByteCount), .out_MessageId(out_MessageId),
     .closing_Discard(closing_Discard), .error_Error(error_Error), .error_Code(error_Code));
   reset_first first (clk, rst);
   collector_rules #(.WIDTH(529), .MAX(64)) rules (clk, rst, in_Valid, in_Last, in_Data, in_Bytes, in_ready_Ready,
     control_Enabled, control_Flush, out_Valid, out_Last, out_ByteCount,
-    {out_Data0, out_Data1, out_Data2, out_Data3, out_ByteCount, out_MessageId, out_Last},
+    {out_Data0, out_Data1, out_Data2, out_Data3, out_Data4, out_Data5, out_Data6, out_Data7,
+      out_Data8, out_Data9, out_Data10, out_Data11, out_Data12, out_Data13, out_Data14, out_Data15, out_ByteCount, out_MessageId, out_Last},
     core_ready_Ready, closing_Discard);
   always @(*)
     if (!rst) assert(!error_Error);

@@ -347,17 +347,18 @@ internal sealed class ResetAnalysis
 
     /// <summary>
     /// A call. Its result depends on every argument (the flow of the enclosing assignment has them).
-    /// A rotate's amount decides. A static helper of the sources is a pure function in the hardware
-    /// subset (it assigns no parameter, field or signal; its loops have constant bounds): whatever it
-    /// decides inside only selects the value it returns, so its arguments are data. Any other call
-    /// counts every argument as a decision.
+    /// A rotate's amount decides. <c>T.CreateTruncating(x)</c> is a cast (data, as a conversion is).
+    /// A static helper of the sources is a pure function in the hardware subset (it assigns no
+    /// parameter, field or signal; its loops have constant bounds): whatever it decides inside only
+    /// selects the value it returns, so its arguments are data. Any other call counts every argument
+    /// as a decision.
     /// </summary>
     void Call(IInvocationOperation inv, ProcessFlow flow)
     {
         var m = inv.TargetMethod;
         if (IsRotate(m, inv))
             flow.Decide(Reads(inv.Arguments.First(a => a.Parameter!.Ordinal == 1).Value), inv);
-        else if (!IsPureHelper(m))
+        else if (!Hdl.Analyzers.GenericMath.IsConversion(m) && !IsPureHelper(m))
         {
             foreach (var a in inv.Arguments) flow.Decide(Reads(a.Value), inv);
             if (inv.Instance is not null) flow.Decide(Reads(inv.Instance), inv);
@@ -372,7 +373,7 @@ internal sealed class ResetAnalysis
         ((o as IAssignmentOperation)?.Target ?? (o as IIncrementOrDecrementOperation)?.Target)
             is IParameterReferenceOperation or IFieldReferenceOperation or IPropertyReferenceOperation or IArrayElementReferenceOperation;
 
-    /// <summary>Whether a method is a static helper of the sources whose body this analysis models, calling only such helpers and rotates.</summary>
+    /// <summary>Whether a method is a static helper of the sources whose body this analysis models, calling only such helpers, rotates and <c>CreateTruncating</c>.</summary>
     bool IsPureHelper(IMethodSymbol method)
     {
         method = method.OriginalDefinition;
@@ -384,7 +385,8 @@ internal sealed class ResetAnalysis
         var flow = new ProcessFlow();
         Walk(body, flow);
         bool pure = !flow.Unmodelled && !body.DescendantsAndSelf().Any(Assigns)
-            && body.Descendants().OfType<IInvocationOperation>().All(i => IsRotate(i.TargetMethod, i) || IsPureHelper(i.TargetMethod));
+            && body.Descendants().OfType<IInvocationOperation>().All(i =>
+                IsRotate(i.TargetMethod, i) || Hdl.Analyzers.GenericMath.IsConversion(i.TargetMethod) || IsPureHelper(i.TargetMethod));
         pureHelpers[method] = pure;
         return pure;
     }

@@ -68,6 +68,22 @@ public class ResetAnalysisTests
         Assert.Matches(@"\n        block_reg <= \w+;\n", vhdl); // at the end of the clocked branch
     }
 
+    /// <summary><c>W.CreateTruncating</c> is a cast: data through it, in a tick or in a generic helper, stays data.</summary>
+    [Fact]
+    public void DataThroughCreateTruncatingStaysData()
+    {
+        var d = new Design("reset_truncating");
+        var stage = d.Add(new TruncatingStage<byte> { Input = d.Input(Bus.Create<IResetWord>(), "in") });
+        d.Output(stage.Output, "out");
+        var vhdl = Vhdl(d, "TruncatingStage_Byte.vhd");
+        Resets(vhdl, "valid_reg");
+        Resets(vhdl, "Output_Valid");
+        DoesNotReset(vhdl, "narrow_reg");
+        DoesNotReset(vhdl, "held_reg");
+        DoesNotReset(vhdl, "Output_Word");
+        Assert.Contains("-- Datapath, no reset (the reset value is never observed): narrow_reg, held_reg, Output_Word", vhdl);
+    }
+
     /// <summary>Without their reset the data registers start from their signals' initial values, in GHDL as in C#.</summary>
     [Fact, Trait("Category", CoSim.Category)]
     public void DesignsWithDataRegistersWithoutResetMatchTheSimulationInGhdl()
