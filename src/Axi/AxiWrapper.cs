@@ -54,6 +54,8 @@ public interface IAxiCoreAdapter
     string Variant { get; }
     /// <summary>The core build's name (&lt;core&gt;-&lt;variant&gt;, or e.g. aes128-proc11 for an AES build of one key size).</summary>
     string Name => $"{Core}-{Variant}";
+    /// <summary>The key sizes the core build takes, as <see cref="ICoreVariant.KeyBits"/> spells them: "all", or 128, 192, 256 for an AES build of one size.</summary>
+    string KeyBits => "all";
     string Description { get; }
     /// <summary>ID register (four ASCII characters).</summary>
     uint CoreId { get; }

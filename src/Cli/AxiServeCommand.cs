@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Text;
 using Crypto.Axi;
 using Crypto.Axi.Testbench;
+using Crypto.Catalog;
 
 namespace Crypto.Cli;
 

@@ -1,6 +1,7 @@
 using System.CommandLine;
 using System.CommandLine.Invocation;
 using System.Text;
+using Crypto.Catalog;
 using Hdl;
 using Hdl.Vhdl;
 
@@ -196,7 +197,7 @@ public static class CliApp
             p.GetValue(serveSeed), p.GetValue(serveGaps), p.GetValue(serveStalls), p.GetValue(serveWidth)));
         root.Subcommands.Add(axiServe);
 
-        var formalComponent = new Option<string>("--component") { Description = "One check: registers, serializer, downsizer, assembler, upsizer, gate, drain, drain-per-packet, wrapper-md5-iterative, wrapper-aes-iterative." };
+        var formalComponent = new Option<string>("--component") { Description = $"One check: {string.Join(", ", AxiCatalog.FormalChecks.Select(c => c.Component))}." };
         var formalEngine = new Option<string>("--engine") { Description = "sat (yosys' SAT pass, the default) or smtbmc (yosys-smtbmc with z3).", DefaultValueFactory = _ => "sat" };
         var formalQuick = new Option<bool>("--quick") { Description = "The checks of the processes one by one, a few minutes in all (what CI runs)." };
         var formalAll = new Option<bool>("--all") { Description = "Every check, including the whole wrappers' bounded model checks (minutes each; the AES one does not finish here)." };

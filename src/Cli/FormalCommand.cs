@@ -1,11 +1,12 @@
 using System.Globalization;
 using Crypto.Axi.Formal;
+using Crypto.Catalog;
 using Hdl.Vhdl;
 
 namespace Crypto.Cli;
 
 /// <summary>
-/// <c>formal</c>: the formal checks of the AXI kit (<see cref="AxiFormal"/>): for each check, its
+/// <c>formal</c>: the formal checks of the AXI kit and of the cores' AXI parts (<see cref="AxiCatalog.FormalChecks"/>, run by <see cref="AxiFormal"/>): for each check, its
 /// design through <c>ghdl --synth</c> to Verilog, the property harness of src/Axi/Formal around it,
 /// and yosys' temporal induction (bounded model check from reset, then induction). Prints one line per
 /// check: component, the bounded check's result and depth, the induction's, seconds; a failure names
@@ -18,7 +19,7 @@ public static class FormalCommand
         if ((component is null ? 0 : 1) + (all ? 1 : 0) + (quick ? 1 : 0) != 1)
             throw new UsageException("formal: give one of --component NAME, --quick or --all");
         IReadOnlyList<FormalCheck> checks;
-        try { checks = component is not null ? [AxiFormal.Find(component)] : [.. AxiFormal.All.Where(c => all || c.Quick)]; }
+        try { checks = component is not null ? [AxiCatalog.FindFormalCheck(component)] : [.. AxiCatalog.FormalChecks.Where(c => all || c.Quick)]; }
         catch (ArgumentException e) { throw new UsageException("formal: " + e.Message); }
         var engine = engineName switch
         {

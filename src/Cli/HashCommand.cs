@@ -1,5 +1,6 @@
 using System.Text;
 using System.Text.Json;
+using Crypto.Catalog;
 using Crypto.Hashing;
 using Hdl;
 
@@ -16,8 +17,8 @@ public sealed record HashRunStats(long Cycles, int Blocks, double? ClocksPerBloc
 /// </summary>
 public static class HashCommand
 {
-    /// <summary>The hash cores with a command of their own.</summary>
-    public static readonly string[] Cores = ["md5", "sha224", "sha256", "sha384", "sha512"];
+    /// <summary>The hash cores, each with a command of its own: the cores of <see cref="CoreRegistry"/> whose variants hash (md5, sha224, ..., sha512).</summary>
+    public static IReadOnlyList<string> Cores { get; } = [.. CoreRegistry.All.OfType<IHashVariant>().Select(v => v.Core).Distinct()];
 
     public static int Execute(CliEnvironment env, string core, string variantName, string? statsPath, IReadOnlyList<string>? files)
     {

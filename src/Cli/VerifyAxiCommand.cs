@@ -1,6 +1,7 @@
 using System.Globalization;
 using Crypto.Axi;
 using Crypto.Axi.Testbench;
+using Crypto.Catalog;
 using Hdl.Vhdl;
 
 namespace Crypto.Cli;

@@ -1,6 +1,7 @@
 using Crypto.Axi;
 using Crypto.Axi.Cores;
 using Crypto.Axi.Testbench;
+using Crypto.Catalog;
 using Xunit;
 
 namespace Axi.Tests;

@@ -2,6 +2,7 @@ using System.Text;
 using Crypto.Axi;
 using Crypto.Axi.Cores;
 using Crypto.Axi.Testbench;
+using Crypto.Catalog;
 using Crypto.ChaCha;
 using Xunit;
 

@@ -2,6 +2,7 @@ using System.Buffers.Binary;
 using Crypto.Axi;
 using Crypto.Axi.Cores;
 using Crypto.Axi.Testbench;
+using Crypto.Catalog;
 using Crypto.ChaCha;
 using Hdl.Vhdl;
 using Xunit;

@@ -1,4 +1,5 @@
 using Crypto.Axi.Formal;
+using Crypto.Catalog;
 using Xunit;
 
 namespace Axi.Tests;
@@ -11,13 +12,13 @@ namespace Axi.Tests;
 /// </summary>
 public class FormalTests
 {
-    public static TheoryData<string> QuickChecks() => [.. AxiFormal.All.Where(c => c.Quick).Select(c => c.Component)];
+    public static TheoryData<string> QuickChecks() => [.. AxiCatalog.FormalChecks.Where(c => c.Quick).Select(c => c.Component)];
 
     [Theory]
     [MemberData(nameof(QuickChecks))]
     public void QuickCheckPasses(string component)
     {
-        var check = AxiFormal.Find(component);
+        var check = AxiCatalog.FindFormalCheck(component);
         var work = Directory.CreateTempSubdirectory($"formal-{component}-");
         var r = AxiFormal.Run(check, work.FullName);
         Assert.True(r.BmcPassed, $"{component}: bounded check fails at cycle {r.BmcDepth}: {AxiFormal.FailedAssertion(r)} (trace {r.Trace}, work folder {work.FullName})");
@@ -29,7 +30,7 @@ public class FormalTests
     [Fact]
     public void SerializerThatDropsTheBeatOnOfferAtASoftResetFails()
     {
-        var check = AxiFormal.Find("serializer");
+        var check = AxiCatalog.FindFormalCheck("serializer");
         var work = Directory.CreateTempSubdirectory("formal-serializer-mutant-");
         var failed = AxiFormal.Run(check, work.FullName, design: AxiFormal.Serializer(closesPacketOnFlush: false));
         Assert.False(failed.BmcPassed, $"the serializer that drops TVALID at a flush passed the bounded check to depth {failed.BmcDepth}");
@@ -47,10 +48,10 @@ public class FormalTests
     public void SmtbmcWithZ3ProvesTheUpsizerAndCatchesTheDroppingSerializer()
     {
         var work = Directory.CreateTempSubdirectory("formal-smtbmc-");
-        var upsizer = AxiFormal.Run(AxiFormal.Find("upsizer"), Path.Combine(work.FullName, "upsizer"), engine: FormalEngine.Smtbmc);
+        var upsizer = AxiFormal.Run(AxiCatalog.FindFormalCheck("upsizer"), Path.Combine(work.FullName, "upsizer"), engine: FormalEngine.Smtbmc);
         Assert.True(upsizer.BmcPassed && upsizer.BmcDepth == 12, $"upsizer through yosys-smtbmc: {AxiFormal.FailedAssertion(upsizer)} (work folder {work.FullName})");
         Assert.True(upsizer.InductionLength is not null, $"upsizer through yosys-smtbmc: induction did not converge within 12 (work folder {work.FullName})");
-        var check = AxiFormal.Find("serializer");
+        var check = AxiCatalog.FindFormalCheck("serializer");
         var mutant = AxiFormal.Run(check, Path.Combine(work.FullName, "mutant"), AxiFormal.Serializer(closesPacketOnFlush: false), FormalEngine.Smtbmc);
         Assert.False(mutant.BmcPassed, $"the serializer that drops TVALID at a flush passed yosys-smtbmc to depth {mutant.BmcDepth}");
         Assert.True(mutant.Trace is not null && File.Exists(mutant.Trace), "yosys-smtbmc wrote no counterexample trace");

@@ -1,5 +1,6 @@
 using Crypto.Axi;
 using Crypto.Axi.Testbench;
+using Crypto.Catalog;
 using Hdl;
 using Hdl.Vhdl;
 using Xunit;

@@ -1,4 +1,5 @@
 using Crypto.Axi;
+using Crypto.Catalog;
 using Hdl.Vhdl;
 using Hdl.Vhdl.Tools;
 using Xunit;
@@ -83,7 +84,7 @@ public class ShellTests
         Assert.Equal(expected.Select(f => f.FileName).Order(StringComparer.Ordinal), onDisk);
         foreach (var f in expected)
             Assert.True(f.Content == File.ReadAllText(Path.Combine(folder, f.FileName)),
-                $"{AxiCatalog.VhdlFolder(adapter)}/{f.FileName} differs from the generator's output: run ./sme-crypto verify-axi --core {adapter.Core} --variant {adapter.Variant} --key-bits {(adapter is Crypto.Axi.Cores.AesAxiCore aes ? Crypto.Aes.AesKeyBits.Name(aes.KeyBits) : "all")} and commit");
+                $"{AxiCatalog.VhdlFolder(adapter)}/{f.FileName} differs from the generator's output: run ./sme-crypto verify-axi --core {adapter.Core} --variant {adapter.Variant} --key-bits {adapter.KeyBits} and commit");
         Assert.True(File.Exists(Path.Combine(folder, "verified.json")), $"{folder}/verified.json is missing: run ./sme-crypto verify-axi");
     }
 }

@@ -1,4 +1,5 @@
 using Crypto.Axi;
+using Crypto.Catalog;
 
 namespace Axi.Tests;
 

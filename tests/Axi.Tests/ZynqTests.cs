@@ -37,12 +37,12 @@ public class ZynqTests
         // with -width 32 for every 32-bit wrapper folder.
         int folders32 = Directory.GetDirectories(Path.Combine(Root, "vhdl-out"), "axi-*-w32").Length;
         Assert.True(folders32 > 0, "no 32-bit wrapper folder in vhdl-out");
-        Assert.Contains($"for {Crypto.Axi.AxiCatalog.All.Count + folders32} wrappers", output);
+        Assert.Contains($"for {Crypto.Catalog.AxiCatalog.All.Count + folders32} wrappers", output);
         // check.tcl names each folder axi-<core>-<variant> as build.tcl takes it: the core up to the first '-'
         // (aes128, chacha20; build.tcl joins them again, so chacha20-poly1305 proc10 works as well).
-        foreach (var a in Crypto.Axi.AxiCatalog.All)
+        foreach (var a in Crypto.Catalog.AxiCatalog.All)
         {
-            string tail = Path.GetFileName(Crypto.Axi.AxiCatalog.VhdlFolder(a))["axi-".Length..];
+            string tail = Path.GetFileName(Crypto.Catalog.AxiCatalog.VhdlFolder(a))["axi-".Length..];
             int dash = tail.IndexOf('-');
             Assert.Contains($"ok   {tail[..dash]} {tail[(dash + 1)..]}:", output);
         }

@@ -56,8 +56,11 @@ public static class AxiFormal
     /// <summary>The property files (embedded from src/Axi/Formal): checker modules and harnesses.</summary>
     public static IReadOnlyList<string> PropertyFiles { get; } = ["axi_rules.sv", "axi_lite_rules.sv", "harnesses.sv"];
 
-    /// <summary>Every check, the kit's processes one by one and then a whole wrapper.</summary>
-    public static IReadOnlyList<FormalCheck> All { get; } =
+    /// <summary>
+    /// The checks of the kit's processes, one by one; the cores add the checks of their own processes
+    /// and whole wrappers (<see cref="ICoreModule.FormalChecks"/>), and the catalog lists them all.
+    /// </summary>
+    public static IReadOnlyList<FormalCheck> KitChecks { get; } =
     [
         new("registers", "AxiLiteRegisterBank: AXI4-Lite slave rules, reset, Flush a one-cycle pulse", "check_registers",
             () => Registers(), 12, InductionExpected: false, Quick: true),
@@ -77,14 +80,8 @@ public static class AxiFormal
             () => Drain(onePerPacket: true), 12, InductionExpected: false, Quick: true),
         new("aead-splitter", "AxiAeadSplitter (AEAD wrappers): the item on offer to the core held until taken, across a soft reset too; items of 1..16 bytes, End with Last", "check_aead_splitter",
             () => AeadSplitter(), 12, InductionExpected: false, Quick: true),
-        new("chacha-collector", "ChaChaAxiWordCollector (ChaCha20 wrappers): the word on offer to the core held until taken, across a soft reset too; the interrupted message closed before the next packet's first block", "check_chacha_collector",
-            () => ChaChaCollector(), CollectorDepth, InductionExpected: false, Quick: true, InductionTried: false),
         new("hash-collector", "HashAxiChunkCollector<uint> (MD5, SHA-224/256 wrappers): as chacha-collector", "check_hash_collector",
             () => HashCollector(), CollectorDepth, InductionExpected: false, Quick: true, InductionTried: false),
-        new("wrapper-md5-iterative", "the whole MD5 iterative wrapper: AXI4-Lite rules, s_axis assumed, m_axis rules", "check_wrapper",
-            () => AxiWrapper.Build(AxiCatalog.Find("md5", "iterative")).Design, WrapperDepth, InductionExpected: false, Quick: false, InductionTried: false),
-        new("wrapper-aes-iterative", "the whole AES iterative wrapper: AXI4-Lite rules, s_axis assumed, m_axis rules", "check_wrapper",
-            () => AxiWrapper.Build(AxiCatalog.Find("aes", "iterative")).Design, WrapperDepth, InductionExpected: false, Quick: false, InductionTried: false),
     ];
 
     /// <summary>
@@ -95,11 +92,6 @@ public static class AxiFormal
 
     /// <summary>Cycles from reset of the whole-wrapper checks: what finishes in minutes here (docs/axi.md).</summary>
     public const int WrapperDepth = 8;
-
-    /// <summary>The check named <paramref name="component"/>; an unknown name lists the known ones.</summary>
-    public static FormalCheck Find(string component) =>
-        All.FirstOrDefault(c => c.Component == component)
-        ?? throw new ArgumentException($"no formal check '{component}'; the checks are {string.Join(", ", All.Select(c => c.Component))}");
 
     /// <summary>
     /// Runs <paramref name="check"/> in <paramref name="workDir"/> (created; left there with the Verilog,
@@ -349,24 +341,6 @@ public static class AxiFormal
         d.Output(s.FirstData, "first");
         d.Output(s.Closing, "closing");
         d.Output(s.Error, "error");
-        return d;
-    }
-
-    public static Design ChaChaCollector()
-    {
-        var d = new Design("formal_chacha_collector");
-        var c = d.Add(new ChaChaAxiWordCollector
-        {
-            Name = "collector",
-            Input = d.Input(Bus.Create<IAxiBlock>(), "in"),
-            Config = d.Input(Bus.Create<IAxiCoreConfig>(), "config"),
-            Control = d.Input(Bus.Create<IAxiStreamControl>(), "control"),
-            CoreReady = d.Input(Bus.Create<IReady>(), "core_ready"),
-        });
-        d.Output(c.InputReady, "in_ready");
-        d.Output(c.Output, "out");
-        d.Output(c.Closing, "closing");
-        d.Output(c.Error, "error");
         return d;
     }
 

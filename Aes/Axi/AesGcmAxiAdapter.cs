@@ -82,6 +82,7 @@ public sealed class AesGcmAxiCore(AesGcmVariant gcm, ushort variantNumber) : IAx
     public string Name => gcm.BlockCipher.Name + "-gcm";
     /// <summary>The key sizes the AES core is built for (<see cref="AesKeyBits.All"/> or 128, 192, 256).</summary>
     public int KeyBits => gcm.BlockCipher.KeyBits;
+    string IAxiCoreAdapter.KeyBits => AesKeyBits.Name(KeyBits);
     public string Description => $"AXI wrapper of AES-GCM on aes {gcm.BlockCipher.Variant}" +
         (KeyBits == AesKeyBits.All ? "" : $", built for AES-{KeyBits} only");
     public uint CoreId { get; } = AxiRegisters.IdValue("GCM ");

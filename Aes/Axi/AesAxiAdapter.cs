@@ -129,6 +129,7 @@ public sealed class AesAxiCore(AesVariant variant, ushort variantNumber) : IAxiC
     public string Name => variant.Name;
     /// <summary>The key sizes the core is built for (the AES build's <see cref="AesVariant.KeyBits"/>).</summary>
     public int KeyBits => variant.KeyBits;
+    string IAxiCoreAdapter.KeyBits => AesKeyBits.Name(KeyBits);
     public string Description => $"AXI wrapper of {variant.Description}";
     public uint CoreId { get; } = AxiRegisters.IdValue("AES ");
     public ushort VariantNumber => variantNumber;
