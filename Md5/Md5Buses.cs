@@ -5,8 +5,8 @@ using Hdl;
 namespace Crypto.Md5;
 
 /// <summary>
-/// A block in the MD5 compression: the state after the steps done so far, the message words, and the
-/// block's slot. Last marks the message's final block, First its first (it started from the IV). The
+/// A block in the MD5 compression: the state after the steps done so far, the 16 message words X[0..15]
+/// of RFC 1321 (each read little-endian from the block), and the block's slot. Last marks the message's final block, First its first (it started from the IV). The
 /// chaining value the block started from is no part of it: the back end keeps each slot's own copy
 /// (<see cref="Md5BackEnd"/>), so the pipeline does not carry 128 bits through every stage.
 /// </summary>
@@ -14,10 +14,7 @@ public interface IMd5Block : IStreamControl
 {
     UInt128 State { get; set; }
     bool First { get; set; }
-    UInt128 M0 { get; set; }
-    UInt128 M1 { get; set; }
-    UInt128 M2 { get; set; }
-    UInt128 M3 { get; set; }
+    [ArrayLength(16)] BusArray<uint> Message { get; }
     byte Slot { get; set; }
 }
 

@@ -39,10 +39,7 @@ public sealed class Md5ChainStage : ClockedProcess
                 UInt128 start = Input.First ? Md5Math.InitialState : chain[Input.Slot];
                 Output.State = start;
                 Output.First = Input.First;
-                Output.M0 = Md5Math.MessageLane(HashWords.Pack32(Input.Data[0], Input.Data[1], Input.Data[2], Input.Data[3]));
-                Output.M1 = Md5Math.MessageLane(HashWords.Pack32(Input.Data[4], Input.Data[5], Input.Data[6], Input.Data[7]));
-                Output.M2 = Md5Math.MessageLane(HashWords.Pack32(Input.Data[8], Input.Data[9], Input.Data[10], Input.Data[11]));
-                Output.M3 = Md5Math.MessageLane(HashWords.Pack32(Input.Data[12], Input.Data[13], Input.Data[14], Input.Data[15]));
+                for (int i = 0; i < Output.Message.Length; i++) Output.Message[i] = HashWords.ByteSwap32(Input.Data[i]);
                 Output.Slot = Input.Slot;
                 Output.Last = Input.Last;
             }

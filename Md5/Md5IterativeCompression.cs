@@ -23,7 +23,9 @@ public sealed class Md5IterativeCompression : ClockedProcess
     bool busy;
     /// <summary>The step the datapath does at the next edge, 0..63.</summary>
     byte step;
-    UInt128 state, m0, m1, m2, m3;
+    UInt128 state;
+    /// <summary>The block's message words X[0..15].</summary>
+    readonly uint[] message = new uint[16];
     byte slot;
     bool first, last;
     bool resultValid;
@@ -39,12 +41,12 @@ public sealed class Md5IterativeCompression : ClockedProcess
         {
             if (step < Md5Math.Steps - 1)
             {
-                state = Md5Math.Step(state, m0, m1, m2, m3, step);
+                state = Md5Math.Step(state, message[Md5Math.MessageIndex[step]], step);
                 step++;
             }
             else if (outputFree)
             {
-                Output.State = Md5Math.Step(state, m0, m1, m2, m3, step);
+                Output.State = Md5Math.Step(state, message[Md5Math.MessageIndex[step]], step);
                 Output.First = first;
                 Output.Slot = slot;
                 Output.Last = last;
@@ -57,10 +59,7 @@ public sealed class Md5IterativeCompression : ClockedProcess
         {
             state = Input.State;
             first = Input.First;
-            m0 = Input.M0;
-            m1 = Input.M1;
-            m2 = Input.M2;
-            m3 = Input.M3;
+            for (int i = 0; i < message.Length; i++) message[i] = Input.Message[i];
             slot = Input.Slot;
             last = Input.Last;
             step = 0;

@@ -66,22 +66,20 @@ public static class Md5Math
     }
 
     /// <summary>
-    /// One MD5 step on the packed state: A, B, C, D become D, B + ((A + f(B,C,D) + X[k] + T[i]) &lt;&lt;&lt; s), B, C.
+    /// One MD5 step on the packed state: A, B, C, D become D, B + ((A + f(B,C,D) + X[k] + T[i]) &lt;&lt;&lt; s), B, C,
+    /// where <paramref name="x"/> is X[k], k = <see cref="MessageIndex"/>[step].
     /// </summary>
-    public static UInt128 Step(UInt128 state, UInt128 m0, UInt128 m1, UInt128 m2, UInt128 m3, int step)
+    public static UInt128 Step(UInt128 state, uint x, int step)
     {
         uint a = HashWords.Word32(state, 0);
         uint b = HashWords.Word32(state, 1);
         uint c = HashWords.Word32(state, 2);
         uint d = HashWords.Word32(state, 3);
-        uint x = HashWords.BlockWord32(m0, m1, m2, m3, MessageIndex[step]);
         uint sum = a + RoundFunction(b, c, d, step) + x + SineTable[step];
         uint newB = b + BitOperations.RotateLeft(sum, RotateAmount[step]);
         return HashWords.Pack32(d, newB, b, c);
     }
 
-    /// <summary>A block lane in byte order as MD5 words (each 32-bit word read little-endian).</summary>
-    public static UInt128 MessageLane(UInt128 bytes) => HashWords.ByteSwapWords32(bytes);
 
     /// <summary>The digest bytes (A, B, C, D little-endian) of a chaining value, as one lane in byte order.</summary>
     public static UInt128 Digest(UInt128 chain) => HashWords.ByteSwapWords32(chain);

@@ -23,12 +23,10 @@ public static class Md5Model
     /// <summary>The compression function: 64 steps on the chaining value, then the word-wise addition.</summary>
     public static UInt128 Compress(UInt128 chain, ReadOnlySpan<byte> block)
     {
-        UInt128 m0 = Md5Math.MessageLane(HashMessageDriver.Lane(block, 0));
-        UInt128 m1 = Md5Math.MessageLane(HashMessageDriver.Lane(block, 1));
-        UInt128 m2 = Md5Math.MessageLane(HashMessageDriver.Lane(block, 2));
-        UInt128 m3 = Md5Math.MessageLane(HashMessageDriver.Lane(block, 3));
+        var x = new uint[16];
+        for (int i = 0; i < x.Length; i++) x[i] = System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(block.Slice(4 * i));
         UInt128 state = chain;
-        for (int step = 0; step < Md5Math.Steps; step++) state = Md5Math.Step(state, m0, m1, m2, m3, step);
+        for (int step = 0; step < Md5Math.Steps; step++) state = Md5Math.Step(state, x[Md5Math.MessageIndex[step]], step);
         return HashWords.AddWords32(chain, state);
     }
 

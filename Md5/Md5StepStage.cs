@@ -32,19 +32,15 @@ public sealed class Md5StepStage : ClockedProcess
             Output.Valid = valid;
             if (valid)
             {
-                UInt128 m0 = Input.M0, m1 = Input.M1, m2 = Input.M2, m3 = Input.M3;
                 UInt128 state = Input.State;
                 // Constant loop bound (the subset's rule); the stage's own steps are the first `steps`.
                 for (int i = 0; i < Md5Math.Steps; i++)
                 {
-                    if (i < steps) state = Md5Math.Step(state, m0, m1, m2, m3, firstStep + i);
+                    if (i < steps) state = Md5Math.Step(state, Input.Message[Md5Math.MessageIndex[firstStep + i]], firstStep + i);
                 }
                 Output.State = state;
                 Output.First = Input.First;
-                Output.M0 = m0;
-                Output.M1 = m1;
-                Output.M2 = m2;
-                Output.M3 = m3;
+                for (int i = 0; i < Output.Message.Length; i++) Output.Message[i] = Input.Message[i];
                 Output.Slot = Input.Slot;
                 Output.Last = Input.Last;
             }

@@ -15,17 +15,6 @@ public static class HashWords
     /// <summary>32-bit word <paramref name="index"/> (0..3) of a lane.</summary>
     public static uint Word32(UInt128 lane, int index) => (uint)(lane >> (96 - 32 * index));
 
-    /// <summary>32-bit word <paramref name="index"/> (0..15) of a 512-bit block held in four lanes.</summary>
-    public static uint BlockWord32(UInt128 d0, UInt128 d1, UInt128 d2, UInt128 d3, int index)
-    {
-        int lane = index >> 2;
-        UInt128 x = d3;
-        if (lane == 0) x = d0;
-        else if (lane == 1) x = d1;
-        else if (lane == 2) x = d2;
-        return Word32(x, index & 3);
-    }
-
     /// <summary>Four 32-bit words into a lane, <paramref name="w0"/> in the most significant bits.</summary>
     public static UInt128 Pack32(uint w0, uint w1, uint w2, uint w3) =>
         new UInt128(((ulong)w0 << 32) | w1, ((ulong)w2 << 32) | w3);

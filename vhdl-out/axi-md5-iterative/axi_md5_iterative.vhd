@@ -101,20 +101,14 @@ architecture rtl of axi_md5_iterative is
   signal chain_Output_Last : boolean;
   signal chain_Output_State : hdl_u128;
   signal chain_Output_First : boolean;
-  signal chain_Output_M0 : hdl_u128;
-  signal chain_Output_M1 : hdl_u128;
-  signal chain_Output_M2 : hdl_u128;
-  signal chain_Output_M3 : hdl_u128;
+  signal chain_Output_Message : hdl_u32_x16;
   signal chain_Output_Slot : hdl_u8;
   signal control_Advance_Ready : boolean;
   signal compression_Output_Valid : boolean;
   signal compression_Output_Last : boolean;
   signal compression_Output_State : hdl_u128;
   signal compression_Output_First : boolean;
-  signal compression_Output_M0 : hdl_u128;
-  signal compression_Output_M1 : hdl_u128;
-  signal compression_Output_M2 : hdl_u128;
-  signal compression_Output_M3 : hdl_u128;
+  signal compression_Output_Message : hdl_u32_x16;
   signal compression_Output_Slot : hdl_u8;
   signal compression_InputReady_Ready : boolean;
   signal front_control_Advance_Ready : boolean;
@@ -278,20 +272,14 @@ begin
       Input_Last => chain_Output_Last,
       Input_State => chain_Output_State,
       Input_First => chain_Output_First,
-      Input_M0 => chain_Output_M0,
-      Input_M1 => chain_Output_M1,
-      Input_M2 => chain_Output_M2,
-      Input_M3 => chain_Output_M3,
+      Input_Message => chain_Output_Message,
       Input_Slot => chain_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => compression_Output_Valid,
       Output_Last => compression_Output_Last,
       Output_State => compression_Output_State,
       Output_First => compression_Output_First,
-      Output_M0 => compression_Output_M0,
-      Output_M1 => compression_Output_M1,
-      Output_M2 => compression_Output_M2,
-      Output_M3 => compression_Output_M3,
+      Output_Message => compression_Output_Message,
       Output_Slot => compression_Output_Slot,
       InputReady_Ready => compression_InputReady_Ready
     );
@@ -395,10 +383,7 @@ begin
       Output_Last => chain_Output_Last,
       Output_State => chain_Output_State,
       Output_First => chain_Output_First,
-      Output_M0 => chain_Output_M0,
-      Output_M1 => chain_Output_M1,
-      Output_M2 => chain_Output_M2,
-      Output_M3 => chain_Output_M3,
+      Output_Message => chain_Output_Message,
       Output_Slot => chain_Output_Slot
     );
 
@@ -410,10 +395,7 @@ begin
       Input_Last => compression_Output_Last,
       Input_State => compression_Output_State,
       Input_First => compression_Output_First,
-      Input_M0 => compression_Output_M0,
-      Input_M1 => compression_Output_M1,
-      Input_M2 => compression_Output_M2,
-      Input_M3 => compression_Output_M3,
+      Input_Message => compression_Output_Message,
       Input_Slot => compression_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => out_Valid,

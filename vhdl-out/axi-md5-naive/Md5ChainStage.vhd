@@ -23,10 +23,7 @@ entity Md5ChainStage is
     Output_Last : out boolean;
     Output_State : out hdl_u128 := (others => '0');
     Output_First : out boolean;
-    Output_M0 : out hdl_u128 := (others => '0');
-    Output_M1 : out hdl_u128 := (others => '0');
-    Output_M2 : out hdl_u128 := (others => '0');
-    Output_M3 : out hdl_u128 := (others => '0');
+    Output_Message : out hdl_u32_x16 := (others => (others => '0'));
     Output_Slot : out hdl_u8
   );
 end entity;
@@ -47,7 +44,7 @@ begin
         Output_First <= false;
         Output_Slot <= (others => '0');
         -- Datapath, no reset (the reset value is never observed): chain_reg, Output_State,
-        --   Output_M0, Output_M1, Output_M2, Output_M3
+        --   Output_Message
       else
         if Advance_Ready then
           valid := Input_Valid;
@@ -60,10 +57,9 @@ begin
             end if;
             Output_State <= start;
             Output_First <= Input_First;
-            Output_M0 <= Md5Math_MessageLane(HashWords_Pack32(Input_Data(0), Input_Data(1), Input_Data(2), Input_Data(3)));
-            Output_M1 <= Md5Math_MessageLane(HashWords_Pack32(Input_Data(4), Input_Data(5), Input_Data(6), Input_Data(7)));
-            Output_M2 <= Md5Math_MessageLane(HashWords_Pack32(Input_Data(8), Input_Data(9), Input_Data(10), Input_Data(11)));
-            Output_M3 <= Md5Math_MessageLane(HashWords_Pack32(Input_Data(12), Input_Data(13), Input_Data(14), Input_Data(15)));
+            for i in 0 to 15 loop
+              Output_Message(i) <= HashWords_ByteSwap32(Input_Data(i));
+            end loop;
             Output_Slot <= Input_Slot;
             Output_Last <= Input_Last;
           end if;

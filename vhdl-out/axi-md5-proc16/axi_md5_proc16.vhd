@@ -101,155 +101,104 @@ architecture rtl of axi_md5_proc16 is
   signal chain_Output_Last : boolean;
   signal chain_Output_State : hdl_u128;
   signal chain_Output_First : boolean;
-  signal chain_Output_M0 : hdl_u128;
-  signal chain_Output_M1 : hdl_u128;
-  signal chain_Output_M2 : hdl_u128;
-  signal chain_Output_M3 : hdl_u128;
+  signal chain_Output_Message : hdl_u32_x16;
   signal chain_Output_Slot : hdl_u8;
   signal control_Advance_Ready : boolean;
   signal steps0_Output_Valid : boolean;
   signal steps0_Output_Last : boolean;
   signal steps0_Output_State : hdl_u128;
   signal steps0_Output_First : boolean;
-  signal steps0_Output_M0 : hdl_u128;
-  signal steps0_Output_M1 : hdl_u128;
-  signal steps0_Output_M2 : hdl_u128;
-  signal steps0_Output_M3 : hdl_u128;
+  signal steps0_Output_Message : hdl_u32_x16;
   signal steps0_Output_Slot : hdl_u8;
   signal steps1_Output_Valid : boolean;
   signal steps1_Output_Last : boolean;
   signal steps1_Output_State : hdl_u128;
   signal steps1_Output_First : boolean;
-  signal steps1_Output_M0 : hdl_u128;
-  signal steps1_Output_M1 : hdl_u128;
-  signal steps1_Output_M2 : hdl_u128;
-  signal steps1_Output_M3 : hdl_u128;
+  signal steps1_Output_Message : hdl_u32_x16;
   signal steps1_Output_Slot : hdl_u8;
   signal steps2_Output_Valid : boolean;
   signal steps2_Output_Last : boolean;
   signal steps2_Output_State : hdl_u128;
   signal steps2_Output_First : boolean;
-  signal steps2_Output_M0 : hdl_u128;
-  signal steps2_Output_M1 : hdl_u128;
-  signal steps2_Output_M2 : hdl_u128;
-  signal steps2_Output_M3 : hdl_u128;
+  signal steps2_Output_Message : hdl_u32_x16;
   signal steps2_Output_Slot : hdl_u8;
   signal steps3_Output_Valid : boolean;
   signal steps3_Output_Last : boolean;
   signal steps3_Output_State : hdl_u128;
   signal steps3_Output_First : boolean;
-  signal steps3_Output_M0 : hdl_u128;
-  signal steps3_Output_M1 : hdl_u128;
-  signal steps3_Output_M2 : hdl_u128;
-  signal steps3_Output_M3 : hdl_u128;
+  signal steps3_Output_Message : hdl_u32_x16;
   signal steps3_Output_Slot : hdl_u8;
   signal steps4_Output_Valid : boolean;
   signal steps4_Output_Last : boolean;
   signal steps4_Output_State : hdl_u128;
   signal steps4_Output_First : boolean;
-  signal steps4_Output_M0 : hdl_u128;
-  signal steps4_Output_M1 : hdl_u128;
-  signal steps4_Output_M2 : hdl_u128;
-  signal steps4_Output_M3 : hdl_u128;
+  signal steps4_Output_Message : hdl_u32_x16;
   signal steps4_Output_Slot : hdl_u8;
   signal steps5_Output_Valid : boolean;
   signal steps5_Output_Last : boolean;
   signal steps5_Output_State : hdl_u128;
   signal steps5_Output_First : boolean;
-  signal steps5_Output_M0 : hdl_u128;
-  signal steps5_Output_M1 : hdl_u128;
-  signal steps5_Output_M2 : hdl_u128;
-  signal steps5_Output_M3 : hdl_u128;
+  signal steps5_Output_Message : hdl_u32_x16;
   signal steps5_Output_Slot : hdl_u8;
   signal steps6_Output_Valid : boolean;
   signal steps6_Output_Last : boolean;
   signal steps6_Output_State : hdl_u128;
   signal steps6_Output_First : boolean;
-  signal steps6_Output_M0 : hdl_u128;
-  signal steps6_Output_M1 : hdl_u128;
-  signal steps6_Output_M2 : hdl_u128;
-  signal steps6_Output_M3 : hdl_u128;
+  signal steps6_Output_Message : hdl_u32_x16;
   signal steps6_Output_Slot : hdl_u8;
   signal steps7_Output_Valid : boolean;
   signal steps7_Output_Last : boolean;
   signal steps7_Output_State : hdl_u128;
   signal steps7_Output_First : boolean;
-  signal steps7_Output_M0 : hdl_u128;
-  signal steps7_Output_M1 : hdl_u128;
-  signal steps7_Output_M2 : hdl_u128;
-  signal steps7_Output_M3 : hdl_u128;
+  signal steps7_Output_Message : hdl_u32_x16;
   signal steps7_Output_Slot : hdl_u8;
   signal steps8_Output_Valid : boolean;
   signal steps8_Output_Last : boolean;
   signal steps8_Output_State : hdl_u128;
   signal steps8_Output_First : boolean;
-  signal steps8_Output_M0 : hdl_u128;
-  signal steps8_Output_M1 : hdl_u128;
-  signal steps8_Output_M2 : hdl_u128;
-  signal steps8_Output_M3 : hdl_u128;
+  signal steps8_Output_Message : hdl_u32_x16;
   signal steps8_Output_Slot : hdl_u8;
   signal steps9_Output_Valid : boolean;
   signal steps9_Output_Last : boolean;
   signal steps9_Output_State : hdl_u128;
   signal steps9_Output_First : boolean;
-  signal steps9_Output_M0 : hdl_u128;
-  signal steps9_Output_M1 : hdl_u128;
-  signal steps9_Output_M2 : hdl_u128;
-  signal steps9_Output_M3 : hdl_u128;
+  signal steps9_Output_Message : hdl_u32_x16;
   signal steps9_Output_Slot : hdl_u8;
   signal steps10_Output_Valid : boolean;
   signal steps10_Output_Last : boolean;
   signal steps10_Output_State : hdl_u128;
   signal steps10_Output_First : boolean;
-  signal steps10_Output_M0 : hdl_u128;
-  signal steps10_Output_M1 : hdl_u128;
-  signal steps10_Output_M2 : hdl_u128;
-  signal steps10_Output_M3 : hdl_u128;
+  signal steps10_Output_Message : hdl_u32_x16;
   signal steps10_Output_Slot : hdl_u8;
   signal steps11_Output_Valid : boolean;
   signal steps11_Output_Last : boolean;
   signal steps11_Output_State : hdl_u128;
   signal steps11_Output_First : boolean;
-  signal steps11_Output_M0 : hdl_u128;
-  signal steps11_Output_M1 : hdl_u128;
-  signal steps11_Output_M2 : hdl_u128;
-  signal steps11_Output_M3 : hdl_u128;
+  signal steps11_Output_Message : hdl_u32_x16;
   signal steps11_Output_Slot : hdl_u8;
   signal steps12_Output_Valid : boolean;
   signal steps12_Output_Last : boolean;
   signal steps12_Output_State : hdl_u128;
   signal steps12_Output_First : boolean;
-  signal steps12_Output_M0 : hdl_u128;
-  signal steps12_Output_M1 : hdl_u128;
-  signal steps12_Output_M2 : hdl_u128;
-  signal steps12_Output_M3 : hdl_u128;
+  signal steps12_Output_Message : hdl_u32_x16;
   signal steps12_Output_Slot : hdl_u8;
   signal steps13_Output_Valid : boolean;
   signal steps13_Output_Last : boolean;
   signal steps13_Output_State : hdl_u128;
   signal steps13_Output_First : boolean;
-  signal steps13_Output_M0 : hdl_u128;
-  signal steps13_Output_M1 : hdl_u128;
-  signal steps13_Output_M2 : hdl_u128;
-  signal steps13_Output_M3 : hdl_u128;
+  signal steps13_Output_Message : hdl_u32_x16;
   signal steps13_Output_Slot : hdl_u8;
   signal steps14_Output_Valid : boolean;
   signal steps14_Output_Last : boolean;
   signal steps14_Output_State : hdl_u128;
   signal steps14_Output_First : boolean;
-  signal steps14_Output_M0 : hdl_u128;
-  signal steps14_Output_M1 : hdl_u128;
-  signal steps14_Output_M2 : hdl_u128;
-  signal steps14_Output_M3 : hdl_u128;
+  signal steps14_Output_Message : hdl_u32_x16;
   signal steps14_Output_Slot : hdl_u8;
   signal steps15_Output_Valid : boolean;
   signal steps15_Output_Last : boolean;
   signal steps15_Output_State : hdl_u128;
   signal steps15_Output_First : boolean;
-  signal steps15_Output_M0 : hdl_u128;
-  signal steps15_Output_M1 : hdl_u128;
-  signal steps15_Output_M2 : hdl_u128;
-  signal steps15_Output_M3 : hdl_u128;
+  signal steps15_Output_Message : hdl_u32_x16;
   signal steps15_Output_Slot : hdl_u8;
   signal back_end_Feedback_Valid : boolean;
   signal back_end_Feedback_Last : boolean;
@@ -415,20 +364,14 @@ begin
       Input_Last => chain_Output_Last,
       Input_State => chain_Output_State,
       Input_First => chain_Output_First,
-      Input_M0 => chain_Output_M0,
-      Input_M1 => chain_Output_M1,
-      Input_M2 => chain_Output_M2,
-      Input_M3 => chain_Output_M3,
+      Input_Message => chain_Output_Message,
       Input_Slot => chain_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps0_Output_Valid,
       Output_Last => steps0_Output_Last,
       Output_State => steps0_Output_State,
       Output_First => steps0_Output_First,
-      Output_M0 => steps0_Output_M0,
-      Output_M1 => steps0_Output_M1,
-      Output_M2 => steps0_Output_M2,
-      Output_M3 => steps0_Output_M3,
+      Output_Message => steps0_Output_Message,
       Output_Slot => steps0_Output_Slot
     );
 
@@ -444,20 +387,14 @@ begin
       Input_Last => steps0_Output_Last,
       Input_State => steps0_Output_State,
       Input_First => steps0_Output_First,
-      Input_M0 => steps0_Output_M0,
-      Input_M1 => steps0_Output_M1,
-      Input_M2 => steps0_Output_M2,
-      Input_M3 => steps0_Output_M3,
+      Input_Message => steps0_Output_Message,
       Input_Slot => steps0_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps1_Output_Valid,
       Output_Last => steps1_Output_Last,
       Output_State => steps1_Output_State,
       Output_First => steps1_Output_First,
-      Output_M0 => steps1_Output_M0,
-      Output_M1 => steps1_Output_M1,
-      Output_M2 => steps1_Output_M2,
-      Output_M3 => steps1_Output_M3,
+      Output_Message => steps1_Output_Message,
       Output_Slot => steps1_Output_Slot
     );
 
@@ -473,20 +410,14 @@ begin
       Input_Last => steps1_Output_Last,
       Input_State => steps1_Output_State,
       Input_First => steps1_Output_First,
-      Input_M0 => steps1_Output_M0,
-      Input_M1 => steps1_Output_M1,
-      Input_M2 => steps1_Output_M2,
-      Input_M3 => steps1_Output_M3,
+      Input_Message => steps1_Output_Message,
       Input_Slot => steps1_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps2_Output_Valid,
       Output_Last => steps2_Output_Last,
       Output_State => steps2_Output_State,
       Output_First => steps2_Output_First,
-      Output_M0 => steps2_Output_M0,
-      Output_M1 => steps2_Output_M1,
-      Output_M2 => steps2_Output_M2,
-      Output_M3 => steps2_Output_M3,
+      Output_Message => steps2_Output_Message,
       Output_Slot => steps2_Output_Slot
     );
 
@@ -502,20 +433,14 @@ begin
       Input_Last => steps2_Output_Last,
       Input_State => steps2_Output_State,
       Input_First => steps2_Output_First,
-      Input_M0 => steps2_Output_M0,
-      Input_M1 => steps2_Output_M1,
-      Input_M2 => steps2_Output_M2,
-      Input_M3 => steps2_Output_M3,
+      Input_Message => steps2_Output_Message,
       Input_Slot => steps2_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps3_Output_Valid,
       Output_Last => steps3_Output_Last,
       Output_State => steps3_Output_State,
       Output_First => steps3_Output_First,
-      Output_M0 => steps3_Output_M0,
-      Output_M1 => steps3_Output_M1,
-      Output_M2 => steps3_Output_M2,
-      Output_M3 => steps3_Output_M3,
+      Output_Message => steps3_Output_Message,
       Output_Slot => steps3_Output_Slot
     );
 
@@ -531,20 +456,14 @@ begin
       Input_Last => steps3_Output_Last,
       Input_State => steps3_Output_State,
       Input_First => steps3_Output_First,
-      Input_M0 => steps3_Output_M0,
-      Input_M1 => steps3_Output_M1,
-      Input_M2 => steps3_Output_M2,
-      Input_M3 => steps3_Output_M3,
+      Input_Message => steps3_Output_Message,
       Input_Slot => steps3_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps4_Output_Valid,
       Output_Last => steps4_Output_Last,
       Output_State => steps4_Output_State,
       Output_First => steps4_Output_First,
-      Output_M0 => steps4_Output_M0,
-      Output_M1 => steps4_Output_M1,
-      Output_M2 => steps4_Output_M2,
-      Output_M3 => steps4_Output_M3,
+      Output_Message => steps4_Output_Message,
       Output_Slot => steps4_Output_Slot
     );
 
@@ -560,20 +479,14 @@ begin
       Input_Last => steps4_Output_Last,
       Input_State => steps4_Output_State,
       Input_First => steps4_Output_First,
-      Input_M0 => steps4_Output_M0,
-      Input_M1 => steps4_Output_M1,
-      Input_M2 => steps4_Output_M2,
-      Input_M3 => steps4_Output_M3,
+      Input_Message => steps4_Output_Message,
       Input_Slot => steps4_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps5_Output_Valid,
       Output_Last => steps5_Output_Last,
       Output_State => steps5_Output_State,
       Output_First => steps5_Output_First,
-      Output_M0 => steps5_Output_M0,
-      Output_M1 => steps5_Output_M1,
-      Output_M2 => steps5_Output_M2,
-      Output_M3 => steps5_Output_M3,
+      Output_Message => steps5_Output_Message,
       Output_Slot => steps5_Output_Slot
     );
 
@@ -589,20 +502,14 @@ begin
       Input_Last => steps5_Output_Last,
       Input_State => steps5_Output_State,
       Input_First => steps5_Output_First,
-      Input_M0 => steps5_Output_M0,
-      Input_M1 => steps5_Output_M1,
-      Input_M2 => steps5_Output_M2,
-      Input_M3 => steps5_Output_M3,
+      Input_Message => steps5_Output_Message,
       Input_Slot => steps5_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps6_Output_Valid,
       Output_Last => steps6_Output_Last,
       Output_State => steps6_Output_State,
       Output_First => steps6_Output_First,
-      Output_M0 => steps6_Output_M0,
-      Output_M1 => steps6_Output_M1,
-      Output_M2 => steps6_Output_M2,
-      Output_M3 => steps6_Output_M3,
+      Output_Message => steps6_Output_Message,
       Output_Slot => steps6_Output_Slot
     );
 
@@ -618,20 +525,14 @@ begin
       Input_Last => steps6_Output_Last,
       Input_State => steps6_Output_State,
       Input_First => steps6_Output_First,
-      Input_M0 => steps6_Output_M0,
-      Input_M1 => steps6_Output_M1,
-      Input_M2 => steps6_Output_M2,
-      Input_M3 => steps6_Output_M3,
+      Input_Message => steps6_Output_Message,
       Input_Slot => steps6_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps7_Output_Valid,
       Output_Last => steps7_Output_Last,
       Output_State => steps7_Output_State,
       Output_First => steps7_Output_First,
-      Output_M0 => steps7_Output_M0,
-      Output_M1 => steps7_Output_M1,
-      Output_M2 => steps7_Output_M2,
-      Output_M3 => steps7_Output_M3,
+      Output_Message => steps7_Output_Message,
       Output_Slot => steps7_Output_Slot
     );
 
@@ -647,20 +548,14 @@ begin
       Input_Last => steps7_Output_Last,
       Input_State => steps7_Output_State,
       Input_First => steps7_Output_First,
-      Input_M0 => steps7_Output_M0,
-      Input_M1 => steps7_Output_M1,
-      Input_M2 => steps7_Output_M2,
-      Input_M3 => steps7_Output_M3,
+      Input_Message => steps7_Output_Message,
       Input_Slot => steps7_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps8_Output_Valid,
       Output_Last => steps8_Output_Last,
       Output_State => steps8_Output_State,
       Output_First => steps8_Output_First,
-      Output_M0 => steps8_Output_M0,
-      Output_M1 => steps8_Output_M1,
-      Output_M2 => steps8_Output_M2,
-      Output_M3 => steps8_Output_M3,
+      Output_Message => steps8_Output_Message,
       Output_Slot => steps8_Output_Slot
     );
 
@@ -676,20 +571,14 @@ begin
       Input_Last => steps8_Output_Last,
       Input_State => steps8_Output_State,
       Input_First => steps8_Output_First,
-      Input_M0 => steps8_Output_M0,
-      Input_M1 => steps8_Output_M1,
-      Input_M2 => steps8_Output_M2,
-      Input_M3 => steps8_Output_M3,
+      Input_Message => steps8_Output_Message,
       Input_Slot => steps8_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps9_Output_Valid,
       Output_Last => steps9_Output_Last,
       Output_State => steps9_Output_State,
       Output_First => steps9_Output_First,
-      Output_M0 => steps9_Output_M0,
-      Output_M1 => steps9_Output_M1,
-      Output_M2 => steps9_Output_M2,
-      Output_M3 => steps9_Output_M3,
+      Output_Message => steps9_Output_Message,
       Output_Slot => steps9_Output_Slot
     );
 
@@ -705,20 +594,14 @@ begin
       Input_Last => steps9_Output_Last,
       Input_State => steps9_Output_State,
       Input_First => steps9_Output_First,
-      Input_M0 => steps9_Output_M0,
-      Input_M1 => steps9_Output_M1,
-      Input_M2 => steps9_Output_M2,
-      Input_M3 => steps9_Output_M3,
+      Input_Message => steps9_Output_Message,
       Input_Slot => steps9_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps10_Output_Valid,
       Output_Last => steps10_Output_Last,
       Output_State => steps10_Output_State,
       Output_First => steps10_Output_First,
-      Output_M0 => steps10_Output_M0,
-      Output_M1 => steps10_Output_M1,
-      Output_M2 => steps10_Output_M2,
-      Output_M3 => steps10_Output_M3,
+      Output_Message => steps10_Output_Message,
       Output_Slot => steps10_Output_Slot
     );
 
@@ -734,20 +617,14 @@ begin
       Input_Last => steps10_Output_Last,
       Input_State => steps10_Output_State,
       Input_First => steps10_Output_First,
-      Input_M0 => steps10_Output_M0,
-      Input_M1 => steps10_Output_M1,
-      Input_M2 => steps10_Output_M2,
-      Input_M3 => steps10_Output_M3,
+      Input_Message => steps10_Output_Message,
       Input_Slot => steps10_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps11_Output_Valid,
       Output_Last => steps11_Output_Last,
       Output_State => steps11_Output_State,
       Output_First => steps11_Output_First,
-      Output_M0 => steps11_Output_M0,
-      Output_M1 => steps11_Output_M1,
-      Output_M2 => steps11_Output_M2,
-      Output_M3 => steps11_Output_M3,
+      Output_Message => steps11_Output_Message,
       Output_Slot => steps11_Output_Slot
     );
 
@@ -763,20 +640,14 @@ begin
       Input_Last => steps11_Output_Last,
       Input_State => steps11_Output_State,
       Input_First => steps11_Output_First,
-      Input_M0 => steps11_Output_M0,
-      Input_M1 => steps11_Output_M1,
-      Input_M2 => steps11_Output_M2,
-      Input_M3 => steps11_Output_M3,
+      Input_Message => steps11_Output_Message,
       Input_Slot => steps11_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps12_Output_Valid,
       Output_Last => steps12_Output_Last,
       Output_State => steps12_Output_State,
       Output_First => steps12_Output_First,
-      Output_M0 => steps12_Output_M0,
-      Output_M1 => steps12_Output_M1,
-      Output_M2 => steps12_Output_M2,
-      Output_M3 => steps12_Output_M3,
+      Output_Message => steps12_Output_Message,
       Output_Slot => steps12_Output_Slot
     );
 
@@ -792,20 +663,14 @@ begin
       Input_Last => steps12_Output_Last,
       Input_State => steps12_Output_State,
       Input_First => steps12_Output_First,
-      Input_M0 => steps12_Output_M0,
-      Input_M1 => steps12_Output_M1,
-      Input_M2 => steps12_Output_M2,
-      Input_M3 => steps12_Output_M3,
+      Input_Message => steps12_Output_Message,
       Input_Slot => steps12_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps13_Output_Valid,
       Output_Last => steps13_Output_Last,
       Output_State => steps13_Output_State,
       Output_First => steps13_Output_First,
-      Output_M0 => steps13_Output_M0,
-      Output_M1 => steps13_Output_M1,
-      Output_M2 => steps13_Output_M2,
-      Output_M3 => steps13_Output_M3,
+      Output_Message => steps13_Output_Message,
       Output_Slot => steps13_Output_Slot
     );
 
@@ -821,20 +686,14 @@ begin
       Input_Last => steps13_Output_Last,
       Input_State => steps13_Output_State,
       Input_First => steps13_Output_First,
-      Input_M0 => steps13_Output_M0,
-      Input_M1 => steps13_Output_M1,
-      Input_M2 => steps13_Output_M2,
-      Input_M3 => steps13_Output_M3,
+      Input_Message => steps13_Output_Message,
       Input_Slot => steps13_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps14_Output_Valid,
       Output_Last => steps14_Output_Last,
       Output_State => steps14_Output_State,
       Output_First => steps14_Output_First,
-      Output_M0 => steps14_Output_M0,
-      Output_M1 => steps14_Output_M1,
-      Output_M2 => steps14_Output_M2,
-      Output_M3 => steps14_Output_M3,
+      Output_Message => steps14_Output_Message,
       Output_Slot => steps14_Output_Slot
     );
 
@@ -850,20 +709,14 @@ begin
       Input_Last => steps14_Output_Last,
       Input_State => steps14_Output_State,
       Input_First => steps14_Output_First,
-      Input_M0 => steps14_Output_M0,
-      Input_M1 => steps14_Output_M1,
-      Input_M2 => steps14_Output_M2,
-      Input_M3 => steps14_Output_M3,
+      Input_Message => steps14_Output_Message,
       Input_Slot => steps14_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps15_Output_Valid,
       Output_Last => steps15_Output_Last,
       Output_State => steps15_Output_State,
       Output_First => steps15_Output_First,
-      Output_M0 => steps15_Output_M0,
-      Output_M1 => steps15_Output_M1,
-      Output_M2 => steps15_Output_M2,
-      Output_M3 => steps15_Output_M3,
+      Output_Message => steps15_Output_Message,
       Output_Slot => steps15_Output_Slot
     );
 
@@ -958,10 +811,7 @@ begin
       Output_Last => chain_Output_Last,
       Output_State => chain_Output_State,
       Output_First => chain_Output_First,
-      Output_M0 => chain_Output_M0,
-      Output_M1 => chain_Output_M1,
-      Output_M2 => chain_Output_M2,
-      Output_M3 => chain_Output_M3,
+      Output_Message => chain_Output_Message,
       Output_Slot => chain_Output_Slot
     );
 
@@ -973,10 +823,7 @@ begin
       Input_Last => steps15_Output_Last,
       Input_State => steps15_Output_State,
       Input_First => steps15_Output_First,
-      Input_M0 => steps15_Output_M0,
-      Input_M1 => steps15_Output_M1,
-      Input_M2 => steps15_Output_M2,
-      Input_M3 => steps15_Output_M3,
+      Input_Message => steps15_Output_Message,
       Input_Slot => steps15_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => out_Valid,

@@ -101,299 +101,200 @@ architecture rtl of axi_md5_proc32 is
   signal chain_Output_Last : boolean;
   signal chain_Output_State : hdl_u128;
   signal chain_Output_First : boolean;
-  signal chain_Output_M0 : hdl_u128;
-  signal chain_Output_M1 : hdl_u128;
-  signal chain_Output_M2 : hdl_u128;
-  signal chain_Output_M3 : hdl_u128;
+  signal chain_Output_Message : hdl_u32_x16;
   signal chain_Output_Slot : hdl_u8;
   signal control_Advance_Ready : boolean;
   signal steps0_Output_Valid : boolean;
   signal steps0_Output_Last : boolean;
   signal steps0_Output_State : hdl_u128;
   signal steps0_Output_First : boolean;
-  signal steps0_Output_M0 : hdl_u128;
-  signal steps0_Output_M1 : hdl_u128;
-  signal steps0_Output_M2 : hdl_u128;
-  signal steps0_Output_M3 : hdl_u128;
+  signal steps0_Output_Message : hdl_u32_x16;
   signal steps0_Output_Slot : hdl_u8;
   signal steps1_Output_Valid : boolean;
   signal steps1_Output_Last : boolean;
   signal steps1_Output_State : hdl_u128;
   signal steps1_Output_First : boolean;
-  signal steps1_Output_M0 : hdl_u128;
-  signal steps1_Output_M1 : hdl_u128;
-  signal steps1_Output_M2 : hdl_u128;
-  signal steps1_Output_M3 : hdl_u128;
+  signal steps1_Output_Message : hdl_u32_x16;
   signal steps1_Output_Slot : hdl_u8;
   signal steps2_Output_Valid : boolean;
   signal steps2_Output_Last : boolean;
   signal steps2_Output_State : hdl_u128;
   signal steps2_Output_First : boolean;
-  signal steps2_Output_M0 : hdl_u128;
-  signal steps2_Output_M1 : hdl_u128;
-  signal steps2_Output_M2 : hdl_u128;
-  signal steps2_Output_M3 : hdl_u128;
+  signal steps2_Output_Message : hdl_u32_x16;
   signal steps2_Output_Slot : hdl_u8;
   signal steps3_Output_Valid : boolean;
   signal steps3_Output_Last : boolean;
   signal steps3_Output_State : hdl_u128;
   signal steps3_Output_First : boolean;
-  signal steps3_Output_M0 : hdl_u128;
-  signal steps3_Output_M1 : hdl_u128;
-  signal steps3_Output_M2 : hdl_u128;
-  signal steps3_Output_M3 : hdl_u128;
+  signal steps3_Output_Message : hdl_u32_x16;
   signal steps3_Output_Slot : hdl_u8;
   signal steps4_Output_Valid : boolean;
   signal steps4_Output_Last : boolean;
   signal steps4_Output_State : hdl_u128;
   signal steps4_Output_First : boolean;
-  signal steps4_Output_M0 : hdl_u128;
-  signal steps4_Output_M1 : hdl_u128;
-  signal steps4_Output_M2 : hdl_u128;
-  signal steps4_Output_M3 : hdl_u128;
+  signal steps4_Output_Message : hdl_u32_x16;
   signal steps4_Output_Slot : hdl_u8;
   signal steps5_Output_Valid : boolean;
   signal steps5_Output_Last : boolean;
   signal steps5_Output_State : hdl_u128;
   signal steps5_Output_First : boolean;
-  signal steps5_Output_M0 : hdl_u128;
-  signal steps5_Output_M1 : hdl_u128;
-  signal steps5_Output_M2 : hdl_u128;
-  signal steps5_Output_M3 : hdl_u128;
+  signal steps5_Output_Message : hdl_u32_x16;
   signal steps5_Output_Slot : hdl_u8;
   signal steps6_Output_Valid : boolean;
   signal steps6_Output_Last : boolean;
   signal steps6_Output_State : hdl_u128;
   signal steps6_Output_First : boolean;
-  signal steps6_Output_M0 : hdl_u128;
-  signal steps6_Output_M1 : hdl_u128;
-  signal steps6_Output_M2 : hdl_u128;
-  signal steps6_Output_M3 : hdl_u128;
+  signal steps6_Output_Message : hdl_u32_x16;
   signal steps6_Output_Slot : hdl_u8;
   signal steps7_Output_Valid : boolean;
   signal steps7_Output_Last : boolean;
   signal steps7_Output_State : hdl_u128;
   signal steps7_Output_First : boolean;
-  signal steps7_Output_M0 : hdl_u128;
-  signal steps7_Output_M1 : hdl_u128;
-  signal steps7_Output_M2 : hdl_u128;
-  signal steps7_Output_M3 : hdl_u128;
+  signal steps7_Output_Message : hdl_u32_x16;
   signal steps7_Output_Slot : hdl_u8;
   signal steps8_Output_Valid : boolean;
   signal steps8_Output_Last : boolean;
   signal steps8_Output_State : hdl_u128;
   signal steps8_Output_First : boolean;
-  signal steps8_Output_M0 : hdl_u128;
-  signal steps8_Output_M1 : hdl_u128;
-  signal steps8_Output_M2 : hdl_u128;
-  signal steps8_Output_M3 : hdl_u128;
+  signal steps8_Output_Message : hdl_u32_x16;
   signal steps8_Output_Slot : hdl_u8;
   signal steps9_Output_Valid : boolean;
   signal steps9_Output_Last : boolean;
   signal steps9_Output_State : hdl_u128;
   signal steps9_Output_First : boolean;
-  signal steps9_Output_M0 : hdl_u128;
-  signal steps9_Output_M1 : hdl_u128;
-  signal steps9_Output_M2 : hdl_u128;
-  signal steps9_Output_M3 : hdl_u128;
+  signal steps9_Output_Message : hdl_u32_x16;
   signal steps9_Output_Slot : hdl_u8;
   signal steps10_Output_Valid : boolean;
   signal steps10_Output_Last : boolean;
   signal steps10_Output_State : hdl_u128;
   signal steps10_Output_First : boolean;
-  signal steps10_Output_M0 : hdl_u128;
-  signal steps10_Output_M1 : hdl_u128;
-  signal steps10_Output_M2 : hdl_u128;
-  signal steps10_Output_M3 : hdl_u128;
+  signal steps10_Output_Message : hdl_u32_x16;
   signal steps10_Output_Slot : hdl_u8;
   signal steps11_Output_Valid : boolean;
   signal steps11_Output_Last : boolean;
   signal steps11_Output_State : hdl_u128;
   signal steps11_Output_First : boolean;
-  signal steps11_Output_M0 : hdl_u128;
-  signal steps11_Output_M1 : hdl_u128;
-  signal steps11_Output_M2 : hdl_u128;
-  signal steps11_Output_M3 : hdl_u128;
+  signal steps11_Output_Message : hdl_u32_x16;
   signal steps11_Output_Slot : hdl_u8;
   signal steps12_Output_Valid : boolean;
   signal steps12_Output_Last : boolean;
   signal steps12_Output_State : hdl_u128;
   signal steps12_Output_First : boolean;
-  signal steps12_Output_M0 : hdl_u128;
-  signal steps12_Output_M1 : hdl_u128;
-  signal steps12_Output_M2 : hdl_u128;
-  signal steps12_Output_M3 : hdl_u128;
+  signal steps12_Output_Message : hdl_u32_x16;
   signal steps12_Output_Slot : hdl_u8;
   signal steps13_Output_Valid : boolean;
   signal steps13_Output_Last : boolean;
   signal steps13_Output_State : hdl_u128;
   signal steps13_Output_First : boolean;
-  signal steps13_Output_M0 : hdl_u128;
-  signal steps13_Output_M1 : hdl_u128;
-  signal steps13_Output_M2 : hdl_u128;
-  signal steps13_Output_M3 : hdl_u128;
+  signal steps13_Output_Message : hdl_u32_x16;
   signal steps13_Output_Slot : hdl_u8;
   signal steps14_Output_Valid : boolean;
   signal steps14_Output_Last : boolean;
   signal steps14_Output_State : hdl_u128;
   signal steps14_Output_First : boolean;
-  signal steps14_Output_M0 : hdl_u128;
-  signal steps14_Output_M1 : hdl_u128;
-  signal steps14_Output_M2 : hdl_u128;
-  signal steps14_Output_M3 : hdl_u128;
+  signal steps14_Output_Message : hdl_u32_x16;
   signal steps14_Output_Slot : hdl_u8;
   signal steps15_Output_Valid : boolean;
   signal steps15_Output_Last : boolean;
   signal steps15_Output_State : hdl_u128;
   signal steps15_Output_First : boolean;
-  signal steps15_Output_M0 : hdl_u128;
-  signal steps15_Output_M1 : hdl_u128;
-  signal steps15_Output_M2 : hdl_u128;
-  signal steps15_Output_M3 : hdl_u128;
+  signal steps15_Output_Message : hdl_u32_x16;
   signal steps15_Output_Slot : hdl_u8;
   signal steps16_Output_Valid : boolean;
   signal steps16_Output_Last : boolean;
   signal steps16_Output_State : hdl_u128;
   signal steps16_Output_First : boolean;
-  signal steps16_Output_M0 : hdl_u128;
-  signal steps16_Output_M1 : hdl_u128;
-  signal steps16_Output_M2 : hdl_u128;
-  signal steps16_Output_M3 : hdl_u128;
+  signal steps16_Output_Message : hdl_u32_x16;
   signal steps16_Output_Slot : hdl_u8;
   signal steps17_Output_Valid : boolean;
   signal steps17_Output_Last : boolean;
   signal steps17_Output_State : hdl_u128;
   signal steps17_Output_First : boolean;
-  signal steps17_Output_M0 : hdl_u128;
-  signal steps17_Output_M1 : hdl_u128;
-  signal steps17_Output_M2 : hdl_u128;
-  signal steps17_Output_M3 : hdl_u128;
+  signal steps17_Output_Message : hdl_u32_x16;
   signal steps17_Output_Slot : hdl_u8;
   signal steps18_Output_Valid : boolean;
   signal steps18_Output_Last : boolean;
   signal steps18_Output_State : hdl_u128;
   signal steps18_Output_First : boolean;
-  signal steps18_Output_M0 : hdl_u128;
-  signal steps18_Output_M1 : hdl_u128;
-  signal steps18_Output_M2 : hdl_u128;
-  signal steps18_Output_M3 : hdl_u128;
+  signal steps18_Output_Message : hdl_u32_x16;
   signal steps18_Output_Slot : hdl_u8;
   signal steps19_Output_Valid : boolean;
   signal steps19_Output_Last : boolean;
   signal steps19_Output_State : hdl_u128;
   signal steps19_Output_First : boolean;
-  signal steps19_Output_M0 : hdl_u128;
-  signal steps19_Output_M1 : hdl_u128;
-  signal steps19_Output_M2 : hdl_u128;
-  signal steps19_Output_M3 : hdl_u128;
+  signal steps19_Output_Message : hdl_u32_x16;
   signal steps19_Output_Slot : hdl_u8;
   signal steps20_Output_Valid : boolean;
   signal steps20_Output_Last : boolean;
   signal steps20_Output_State : hdl_u128;
   signal steps20_Output_First : boolean;
-  signal steps20_Output_M0 : hdl_u128;
-  signal steps20_Output_M1 : hdl_u128;
-  signal steps20_Output_M2 : hdl_u128;
-  signal steps20_Output_M3 : hdl_u128;
+  signal steps20_Output_Message : hdl_u32_x16;
   signal steps20_Output_Slot : hdl_u8;
   signal steps21_Output_Valid : boolean;
   signal steps21_Output_Last : boolean;
   signal steps21_Output_State : hdl_u128;
   signal steps21_Output_First : boolean;
-  signal steps21_Output_M0 : hdl_u128;
-  signal steps21_Output_M1 : hdl_u128;
-  signal steps21_Output_M2 : hdl_u128;
-  signal steps21_Output_M3 : hdl_u128;
+  signal steps21_Output_Message : hdl_u32_x16;
   signal steps21_Output_Slot : hdl_u8;
   signal steps22_Output_Valid : boolean;
   signal steps22_Output_Last : boolean;
   signal steps22_Output_State : hdl_u128;
   signal steps22_Output_First : boolean;
-  signal steps22_Output_M0 : hdl_u128;
-  signal steps22_Output_M1 : hdl_u128;
-  signal steps22_Output_M2 : hdl_u128;
-  signal steps22_Output_M3 : hdl_u128;
+  signal steps22_Output_Message : hdl_u32_x16;
   signal steps22_Output_Slot : hdl_u8;
   signal steps23_Output_Valid : boolean;
   signal steps23_Output_Last : boolean;
   signal steps23_Output_State : hdl_u128;
   signal steps23_Output_First : boolean;
-  signal steps23_Output_M0 : hdl_u128;
-  signal steps23_Output_M1 : hdl_u128;
-  signal steps23_Output_M2 : hdl_u128;
-  signal steps23_Output_M3 : hdl_u128;
+  signal steps23_Output_Message : hdl_u32_x16;
   signal steps23_Output_Slot : hdl_u8;
   signal steps24_Output_Valid : boolean;
   signal steps24_Output_Last : boolean;
   signal steps24_Output_State : hdl_u128;
   signal steps24_Output_First : boolean;
-  signal steps24_Output_M0 : hdl_u128;
-  signal steps24_Output_M1 : hdl_u128;
-  signal steps24_Output_M2 : hdl_u128;
-  signal steps24_Output_M3 : hdl_u128;
+  signal steps24_Output_Message : hdl_u32_x16;
   signal steps24_Output_Slot : hdl_u8;
   signal steps25_Output_Valid : boolean;
   signal steps25_Output_Last : boolean;
   signal steps25_Output_State : hdl_u128;
   signal steps25_Output_First : boolean;
-  signal steps25_Output_M0 : hdl_u128;
-  signal steps25_Output_M1 : hdl_u128;
-  signal steps25_Output_M2 : hdl_u128;
-  signal steps25_Output_M3 : hdl_u128;
+  signal steps25_Output_Message : hdl_u32_x16;
   signal steps25_Output_Slot : hdl_u8;
   signal steps26_Output_Valid : boolean;
   signal steps26_Output_Last : boolean;
   signal steps26_Output_State : hdl_u128;
   signal steps26_Output_First : boolean;
-  signal steps26_Output_M0 : hdl_u128;
-  signal steps26_Output_M1 : hdl_u128;
-  signal steps26_Output_M2 : hdl_u128;
-  signal steps26_Output_M3 : hdl_u128;
+  signal steps26_Output_Message : hdl_u32_x16;
   signal steps26_Output_Slot : hdl_u8;
   signal steps27_Output_Valid : boolean;
   signal steps27_Output_Last : boolean;
   signal steps27_Output_State : hdl_u128;
   signal steps27_Output_First : boolean;
-  signal steps27_Output_M0 : hdl_u128;
-  signal steps27_Output_M1 : hdl_u128;
-  signal steps27_Output_M2 : hdl_u128;
-  signal steps27_Output_M3 : hdl_u128;
+  signal steps27_Output_Message : hdl_u32_x16;
   signal steps27_Output_Slot : hdl_u8;
   signal steps28_Output_Valid : boolean;
   signal steps28_Output_Last : boolean;
   signal steps28_Output_State : hdl_u128;
   signal steps28_Output_First : boolean;
-  signal steps28_Output_M0 : hdl_u128;
-  signal steps28_Output_M1 : hdl_u128;
-  signal steps28_Output_M2 : hdl_u128;
-  signal steps28_Output_M3 : hdl_u128;
+  signal steps28_Output_Message : hdl_u32_x16;
   signal steps28_Output_Slot : hdl_u8;
   signal steps29_Output_Valid : boolean;
   signal steps29_Output_Last : boolean;
   signal steps29_Output_State : hdl_u128;
   signal steps29_Output_First : boolean;
-  signal steps29_Output_M0 : hdl_u128;
-  signal steps29_Output_M1 : hdl_u128;
-  signal steps29_Output_M2 : hdl_u128;
-  signal steps29_Output_M3 : hdl_u128;
+  signal steps29_Output_Message : hdl_u32_x16;
   signal steps29_Output_Slot : hdl_u8;
   signal steps30_Output_Valid : boolean;
   signal steps30_Output_Last : boolean;
   signal steps30_Output_State : hdl_u128;
   signal steps30_Output_First : boolean;
-  signal steps30_Output_M0 : hdl_u128;
-  signal steps30_Output_M1 : hdl_u128;
-  signal steps30_Output_M2 : hdl_u128;
-  signal steps30_Output_M3 : hdl_u128;
+  signal steps30_Output_Message : hdl_u32_x16;
   signal steps30_Output_Slot : hdl_u8;
   signal steps31_Output_Valid : boolean;
   signal steps31_Output_Last : boolean;
   signal steps31_Output_State : hdl_u128;
   signal steps31_Output_First : boolean;
-  signal steps31_Output_M0 : hdl_u128;
-  signal steps31_Output_M1 : hdl_u128;
-  signal steps31_Output_M2 : hdl_u128;
-  signal steps31_Output_M3 : hdl_u128;
+  signal steps31_Output_Message : hdl_u32_x16;
   signal steps31_Output_Slot : hdl_u8;
   signal back_end_Feedback_Valid : boolean;
   signal back_end_Feedback_Last : boolean;
@@ -559,20 +460,14 @@ begin
       Input_Last => chain_Output_Last,
       Input_State => chain_Output_State,
       Input_First => chain_Output_First,
-      Input_M0 => chain_Output_M0,
-      Input_M1 => chain_Output_M1,
-      Input_M2 => chain_Output_M2,
-      Input_M3 => chain_Output_M3,
+      Input_Message => chain_Output_Message,
       Input_Slot => chain_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps0_Output_Valid,
       Output_Last => steps0_Output_Last,
       Output_State => steps0_Output_State,
       Output_First => steps0_Output_First,
-      Output_M0 => steps0_Output_M0,
-      Output_M1 => steps0_Output_M1,
-      Output_M2 => steps0_Output_M2,
-      Output_M3 => steps0_Output_M3,
+      Output_Message => steps0_Output_Message,
       Output_Slot => steps0_Output_Slot
     );
 
@@ -588,20 +483,14 @@ begin
       Input_Last => steps0_Output_Last,
       Input_State => steps0_Output_State,
       Input_First => steps0_Output_First,
-      Input_M0 => steps0_Output_M0,
-      Input_M1 => steps0_Output_M1,
-      Input_M2 => steps0_Output_M2,
-      Input_M3 => steps0_Output_M3,
+      Input_Message => steps0_Output_Message,
       Input_Slot => steps0_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps1_Output_Valid,
       Output_Last => steps1_Output_Last,
       Output_State => steps1_Output_State,
       Output_First => steps1_Output_First,
-      Output_M0 => steps1_Output_M0,
-      Output_M1 => steps1_Output_M1,
-      Output_M2 => steps1_Output_M2,
-      Output_M3 => steps1_Output_M3,
+      Output_Message => steps1_Output_Message,
       Output_Slot => steps1_Output_Slot
     );
 
@@ -617,20 +506,14 @@ begin
       Input_Last => steps1_Output_Last,
       Input_State => steps1_Output_State,
       Input_First => steps1_Output_First,
-      Input_M0 => steps1_Output_M0,
-      Input_M1 => steps1_Output_M1,
-      Input_M2 => steps1_Output_M2,
-      Input_M3 => steps1_Output_M3,
+      Input_Message => steps1_Output_Message,
       Input_Slot => steps1_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps2_Output_Valid,
       Output_Last => steps2_Output_Last,
       Output_State => steps2_Output_State,
       Output_First => steps2_Output_First,
-      Output_M0 => steps2_Output_M0,
-      Output_M1 => steps2_Output_M1,
-      Output_M2 => steps2_Output_M2,
-      Output_M3 => steps2_Output_M3,
+      Output_Message => steps2_Output_Message,
       Output_Slot => steps2_Output_Slot
     );
 
@@ -646,20 +529,14 @@ begin
       Input_Last => steps2_Output_Last,
       Input_State => steps2_Output_State,
       Input_First => steps2_Output_First,
-      Input_M0 => steps2_Output_M0,
-      Input_M1 => steps2_Output_M1,
-      Input_M2 => steps2_Output_M2,
-      Input_M3 => steps2_Output_M3,
+      Input_Message => steps2_Output_Message,
       Input_Slot => steps2_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps3_Output_Valid,
       Output_Last => steps3_Output_Last,
       Output_State => steps3_Output_State,
       Output_First => steps3_Output_First,
-      Output_M0 => steps3_Output_M0,
-      Output_M1 => steps3_Output_M1,
-      Output_M2 => steps3_Output_M2,
-      Output_M3 => steps3_Output_M3,
+      Output_Message => steps3_Output_Message,
       Output_Slot => steps3_Output_Slot
     );
 
@@ -675,20 +552,14 @@ begin
       Input_Last => steps3_Output_Last,
       Input_State => steps3_Output_State,
       Input_First => steps3_Output_First,
-      Input_M0 => steps3_Output_M0,
-      Input_M1 => steps3_Output_M1,
-      Input_M2 => steps3_Output_M2,
-      Input_M3 => steps3_Output_M3,
+      Input_Message => steps3_Output_Message,
       Input_Slot => steps3_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps4_Output_Valid,
       Output_Last => steps4_Output_Last,
       Output_State => steps4_Output_State,
       Output_First => steps4_Output_First,
-      Output_M0 => steps4_Output_M0,
-      Output_M1 => steps4_Output_M1,
-      Output_M2 => steps4_Output_M2,
-      Output_M3 => steps4_Output_M3,
+      Output_Message => steps4_Output_Message,
       Output_Slot => steps4_Output_Slot
     );
 
@@ -704,20 +575,14 @@ begin
       Input_Last => steps4_Output_Last,
       Input_State => steps4_Output_State,
       Input_First => steps4_Output_First,
-      Input_M0 => steps4_Output_M0,
-      Input_M1 => steps4_Output_M1,
-      Input_M2 => steps4_Output_M2,
-      Input_M3 => steps4_Output_M3,
+      Input_Message => steps4_Output_Message,
       Input_Slot => steps4_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps5_Output_Valid,
       Output_Last => steps5_Output_Last,
       Output_State => steps5_Output_State,
       Output_First => steps5_Output_First,
-      Output_M0 => steps5_Output_M0,
-      Output_M1 => steps5_Output_M1,
-      Output_M2 => steps5_Output_M2,
-      Output_M3 => steps5_Output_M3,
+      Output_Message => steps5_Output_Message,
       Output_Slot => steps5_Output_Slot
     );
 
@@ -733,20 +598,14 @@ begin
       Input_Last => steps5_Output_Last,
       Input_State => steps5_Output_State,
       Input_First => steps5_Output_First,
-      Input_M0 => steps5_Output_M0,
-      Input_M1 => steps5_Output_M1,
-      Input_M2 => steps5_Output_M2,
-      Input_M3 => steps5_Output_M3,
+      Input_Message => steps5_Output_Message,
       Input_Slot => steps5_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps6_Output_Valid,
       Output_Last => steps6_Output_Last,
       Output_State => steps6_Output_State,
       Output_First => steps6_Output_First,
-      Output_M0 => steps6_Output_M0,
-      Output_M1 => steps6_Output_M1,
-      Output_M2 => steps6_Output_M2,
-      Output_M3 => steps6_Output_M3,
+      Output_Message => steps6_Output_Message,
       Output_Slot => steps6_Output_Slot
     );
 
@@ -762,20 +621,14 @@ begin
       Input_Last => steps6_Output_Last,
       Input_State => steps6_Output_State,
       Input_First => steps6_Output_First,
-      Input_M0 => steps6_Output_M0,
-      Input_M1 => steps6_Output_M1,
-      Input_M2 => steps6_Output_M2,
-      Input_M3 => steps6_Output_M3,
+      Input_Message => steps6_Output_Message,
       Input_Slot => steps6_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps7_Output_Valid,
       Output_Last => steps7_Output_Last,
       Output_State => steps7_Output_State,
       Output_First => steps7_Output_First,
-      Output_M0 => steps7_Output_M0,
-      Output_M1 => steps7_Output_M1,
-      Output_M2 => steps7_Output_M2,
-      Output_M3 => steps7_Output_M3,
+      Output_Message => steps7_Output_Message,
       Output_Slot => steps7_Output_Slot
     );
 
@@ -791,20 +644,14 @@ begin
       Input_Last => steps7_Output_Last,
       Input_State => steps7_Output_State,
       Input_First => steps7_Output_First,
-      Input_M0 => steps7_Output_M0,
-      Input_M1 => steps7_Output_M1,
-      Input_M2 => steps7_Output_M2,
-      Input_M3 => steps7_Output_M3,
+      Input_Message => steps7_Output_Message,
       Input_Slot => steps7_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps8_Output_Valid,
       Output_Last => steps8_Output_Last,
       Output_State => steps8_Output_State,
       Output_First => steps8_Output_First,
-      Output_M0 => steps8_Output_M0,
-      Output_M1 => steps8_Output_M1,
-      Output_M2 => steps8_Output_M2,
-      Output_M3 => steps8_Output_M3,
+      Output_Message => steps8_Output_Message,
       Output_Slot => steps8_Output_Slot
     );
 
@@ -820,20 +667,14 @@ begin
       Input_Last => steps8_Output_Last,
       Input_State => steps8_Output_State,
       Input_First => steps8_Output_First,
-      Input_M0 => steps8_Output_M0,
-      Input_M1 => steps8_Output_M1,
-      Input_M2 => steps8_Output_M2,
-      Input_M3 => steps8_Output_M3,
+      Input_Message => steps8_Output_Message,
       Input_Slot => steps8_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps9_Output_Valid,
       Output_Last => steps9_Output_Last,
       Output_State => steps9_Output_State,
       Output_First => steps9_Output_First,
-      Output_M0 => steps9_Output_M0,
-      Output_M1 => steps9_Output_M1,
-      Output_M2 => steps9_Output_M2,
-      Output_M3 => steps9_Output_M3,
+      Output_Message => steps9_Output_Message,
       Output_Slot => steps9_Output_Slot
     );
 
@@ -849,20 +690,14 @@ begin
       Input_Last => steps9_Output_Last,
       Input_State => steps9_Output_State,
       Input_First => steps9_Output_First,
-      Input_M0 => steps9_Output_M0,
-      Input_M1 => steps9_Output_M1,
-      Input_M2 => steps9_Output_M2,
-      Input_M3 => steps9_Output_M3,
+      Input_Message => steps9_Output_Message,
       Input_Slot => steps9_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps10_Output_Valid,
       Output_Last => steps10_Output_Last,
       Output_State => steps10_Output_State,
       Output_First => steps10_Output_First,
-      Output_M0 => steps10_Output_M0,
-      Output_M1 => steps10_Output_M1,
-      Output_M2 => steps10_Output_M2,
-      Output_M3 => steps10_Output_M3,
+      Output_Message => steps10_Output_Message,
       Output_Slot => steps10_Output_Slot
     );
 
@@ -878,20 +713,14 @@ begin
       Input_Last => steps10_Output_Last,
       Input_State => steps10_Output_State,
       Input_First => steps10_Output_First,
-      Input_M0 => steps10_Output_M0,
-      Input_M1 => steps10_Output_M1,
-      Input_M2 => steps10_Output_M2,
-      Input_M3 => steps10_Output_M3,
+      Input_Message => steps10_Output_Message,
       Input_Slot => steps10_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps11_Output_Valid,
       Output_Last => steps11_Output_Last,
       Output_State => steps11_Output_State,
       Output_First => steps11_Output_First,
-      Output_M0 => steps11_Output_M0,
-      Output_M1 => steps11_Output_M1,
-      Output_M2 => steps11_Output_M2,
-      Output_M3 => steps11_Output_M3,
+      Output_Message => steps11_Output_Message,
       Output_Slot => steps11_Output_Slot
     );
 
@@ -907,20 +736,14 @@ begin
       Input_Last => steps11_Output_Last,
       Input_State => steps11_Output_State,
       Input_First => steps11_Output_First,
-      Input_M0 => steps11_Output_M0,
-      Input_M1 => steps11_Output_M1,
-      Input_M2 => steps11_Output_M2,
-      Input_M3 => steps11_Output_M3,
+      Input_Message => steps11_Output_Message,
       Input_Slot => steps11_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps12_Output_Valid,
       Output_Last => steps12_Output_Last,
       Output_State => steps12_Output_State,
       Output_First => steps12_Output_First,
-      Output_M0 => steps12_Output_M0,
-      Output_M1 => steps12_Output_M1,
-      Output_M2 => steps12_Output_M2,
-      Output_M3 => steps12_Output_M3,
+      Output_Message => steps12_Output_Message,
       Output_Slot => steps12_Output_Slot
     );
 
@@ -936,20 +759,14 @@ begin
       Input_Last => steps12_Output_Last,
       Input_State => steps12_Output_State,
       Input_First => steps12_Output_First,
-      Input_M0 => steps12_Output_M0,
-      Input_M1 => steps12_Output_M1,
-      Input_M2 => steps12_Output_M2,
-      Input_M3 => steps12_Output_M3,
+      Input_Message => steps12_Output_Message,
       Input_Slot => steps12_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps13_Output_Valid,
       Output_Last => steps13_Output_Last,
       Output_State => steps13_Output_State,
       Output_First => steps13_Output_First,
-      Output_M0 => steps13_Output_M0,
-      Output_M1 => steps13_Output_M1,
-      Output_M2 => steps13_Output_M2,
-      Output_M3 => steps13_Output_M3,
+      Output_Message => steps13_Output_Message,
       Output_Slot => steps13_Output_Slot
     );
 
@@ -965,20 +782,14 @@ begin
       Input_Last => steps13_Output_Last,
       Input_State => steps13_Output_State,
       Input_First => steps13_Output_First,
-      Input_M0 => steps13_Output_M0,
-      Input_M1 => steps13_Output_M1,
-      Input_M2 => steps13_Output_M2,
-      Input_M3 => steps13_Output_M3,
+      Input_Message => steps13_Output_Message,
       Input_Slot => steps13_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps14_Output_Valid,
       Output_Last => steps14_Output_Last,
       Output_State => steps14_Output_State,
       Output_First => steps14_Output_First,
-      Output_M0 => steps14_Output_M0,
-      Output_M1 => steps14_Output_M1,
-      Output_M2 => steps14_Output_M2,
-      Output_M3 => steps14_Output_M3,
+      Output_Message => steps14_Output_Message,
       Output_Slot => steps14_Output_Slot
     );
 
@@ -994,20 +805,14 @@ begin
       Input_Last => steps14_Output_Last,
       Input_State => steps14_Output_State,
       Input_First => steps14_Output_First,
-      Input_M0 => steps14_Output_M0,
-      Input_M1 => steps14_Output_M1,
-      Input_M2 => steps14_Output_M2,
-      Input_M3 => steps14_Output_M3,
+      Input_Message => steps14_Output_Message,
       Input_Slot => steps14_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps15_Output_Valid,
       Output_Last => steps15_Output_Last,
       Output_State => steps15_Output_State,
       Output_First => steps15_Output_First,
-      Output_M0 => steps15_Output_M0,
-      Output_M1 => steps15_Output_M1,
-      Output_M2 => steps15_Output_M2,
-      Output_M3 => steps15_Output_M3,
+      Output_Message => steps15_Output_Message,
       Output_Slot => steps15_Output_Slot
     );
 
@@ -1023,20 +828,14 @@ begin
       Input_Last => steps15_Output_Last,
       Input_State => steps15_Output_State,
       Input_First => steps15_Output_First,
-      Input_M0 => steps15_Output_M0,
-      Input_M1 => steps15_Output_M1,
-      Input_M2 => steps15_Output_M2,
-      Input_M3 => steps15_Output_M3,
+      Input_Message => steps15_Output_Message,
       Input_Slot => steps15_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps16_Output_Valid,
       Output_Last => steps16_Output_Last,
       Output_State => steps16_Output_State,
       Output_First => steps16_Output_First,
-      Output_M0 => steps16_Output_M0,
-      Output_M1 => steps16_Output_M1,
-      Output_M2 => steps16_Output_M2,
-      Output_M3 => steps16_Output_M3,
+      Output_Message => steps16_Output_Message,
       Output_Slot => steps16_Output_Slot
     );
 
@@ -1052,20 +851,14 @@ begin
       Input_Last => steps16_Output_Last,
       Input_State => steps16_Output_State,
       Input_First => steps16_Output_First,
-      Input_M0 => steps16_Output_M0,
-      Input_M1 => steps16_Output_M1,
-      Input_M2 => steps16_Output_M2,
-      Input_M3 => steps16_Output_M3,
+      Input_Message => steps16_Output_Message,
       Input_Slot => steps16_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps17_Output_Valid,
       Output_Last => steps17_Output_Last,
       Output_State => steps17_Output_State,
       Output_First => steps17_Output_First,
-      Output_M0 => steps17_Output_M0,
-      Output_M1 => steps17_Output_M1,
-      Output_M2 => steps17_Output_M2,
-      Output_M3 => steps17_Output_M3,
+      Output_Message => steps17_Output_Message,
       Output_Slot => steps17_Output_Slot
     );
 
@@ -1081,20 +874,14 @@ begin
       Input_Last => steps17_Output_Last,
       Input_State => steps17_Output_State,
       Input_First => steps17_Output_First,
-      Input_M0 => steps17_Output_M0,
-      Input_M1 => steps17_Output_M1,
-      Input_M2 => steps17_Output_M2,
-      Input_M3 => steps17_Output_M3,
+      Input_Message => steps17_Output_Message,
       Input_Slot => steps17_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps18_Output_Valid,
       Output_Last => steps18_Output_Last,
       Output_State => steps18_Output_State,
       Output_First => steps18_Output_First,
-      Output_M0 => steps18_Output_M0,
-      Output_M1 => steps18_Output_M1,
-      Output_M2 => steps18_Output_M2,
-      Output_M3 => steps18_Output_M3,
+      Output_Message => steps18_Output_Message,
       Output_Slot => steps18_Output_Slot
     );
 
@@ -1110,20 +897,14 @@ begin
       Input_Last => steps18_Output_Last,
       Input_State => steps18_Output_State,
       Input_First => steps18_Output_First,
-      Input_M0 => steps18_Output_M0,
-      Input_M1 => steps18_Output_M1,
-      Input_M2 => steps18_Output_M2,
-      Input_M3 => steps18_Output_M3,
+      Input_Message => steps18_Output_Message,
       Input_Slot => steps18_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps19_Output_Valid,
       Output_Last => steps19_Output_Last,
       Output_State => steps19_Output_State,
       Output_First => steps19_Output_First,
-      Output_M0 => steps19_Output_M0,
-      Output_M1 => steps19_Output_M1,
-      Output_M2 => steps19_Output_M2,
-      Output_M3 => steps19_Output_M3,
+      Output_Message => steps19_Output_Message,
       Output_Slot => steps19_Output_Slot
     );
 
@@ -1139,20 +920,14 @@ begin
       Input_Last => steps19_Output_Last,
       Input_State => steps19_Output_State,
       Input_First => steps19_Output_First,
-      Input_M0 => steps19_Output_M0,
-      Input_M1 => steps19_Output_M1,
-      Input_M2 => steps19_Output_M2,
-      Input_M3 => steps19_Output_M3,
+      Input_Message => steps19_Output_Message,
       Input_Slot => steps19_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps20_Output_Valid,
       Output_Last => steps20_Output_Last,
       Output_State => steps20_Output_State,
       Output_First => steps20_Output_First,
-      Output_M0 => steps20_Output_M0,
-      Output_M1 => steps20_Output_M1,
-      Output_M2 => steps20_Output_M2,
-      Output_M3 => steps20_Output_M3,
+      Output_Message => steps20_Output_Message,
       Output_Slot => steps20_Output_Slot
     );
 
@@ -1168,20 +943,14 @@ begin
       Input_Last => steps20_Output_Last,
       Input_State => steps20_Output_State,
       Input_First => steps20_Output_First,
-      Input_M0 => steps20_Output_M0,
-      Input_M1 => steps20_Output_M1,
-      Input_M2 => steps20_Output_M2,
-      Input_M3 => steps20_Output_M3,
+      Input_Message => steps20_Output_Message,
       Input_Slot => steps20_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps21_Output_Valid,
       Output_Last => steps21_Output_Last,
       Output_State => steps21_Output_State,
       Output_First => steps21_Output_First,
-      Output_M0 => steps21_Output_M0,
-      Output_M1 => steps21_Output_M1,
-      Output_M2 => steps21_Output_M2,
-      Output_M3 => steps21_Output_M3,
+      Output_Message => steps21_Output_Message,
       Output_Slot => steps21_Output_Slot
     );
 
@@ -1197,20 +966,14 @@ begin
       Input_Last => steps21_Output_Last,
       Input_State => steps21_Output_State,
       Input_First => steps21_Output_First,
-      Input_M0 => steps21_Output_M0,
-      Input_M1 => steps21_Output_M1,
-      Input_M2 => steps21_Output_M2,
-      Input_M3 => steps21_Output_M3,
+      Input_Message => steps21_Output_Message,
       Input_Slot => steps21_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps22_Output_Valid,
       Output_Last => steps22_Output_Last,
       Output_State => steps22_Output_State,
       Output_First => steps22_Output_First,
-      Output_M0 => steps22_Output_M0,
-      Output_M1 => steps22_Output_M1,
-      Output_M2 => steps22_Output_M2,
-      Output_M3 => steps22_Output_M3,
+      Output_Message => steps22_Output_Message,
       Output_Slot => steps22_Output_Slot
     );
 
@@ -1226,20 +989,14 @@ begin
       Input_Last => steps22_Output_Last,
       Input_State => steps22_Output_State,
       Input_First => steps22_Output_First,
-      Input_M0 => steps22_Output_M0,
-      Input_M1 => steps22_Output_M1,
-      Input_M2 => steps22_Output_M2,
-      Input_M3 => steps22_Output_M3,
+      Input_Message => steps22_Output_Message,
       Input_Slot => steps22_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps23_Output_Valid,
       Output_Last => steps23_Output_Last,
       Output_State => steps23_Output_State,
       Output_First => steps23_Output_First,
-      Output_M0 => steps23_Output_M0,
-      Output_M1 => steps23_Output_M1,
-      Output_M2 => steps23_Output_M2,
-      Output_M3 => steps23_Output_M3,
+      Output_Message => steps23_Output_Message,
       Output_Slot => steps23_Output_Slot
     );
 
@@ -1255,20 +1012,14 @@ begin
       Input_Last => steps23_Output_Last,
       Input_State => steps23_Output_State,
       Input_First => steps23_Output_First,
-      Input_M0 => steps23_Output_M0,
-      Input_M1 => steps23_Output_M1,
-      Input_M2 => steps23_Output_M2,
-      Input_M3 => steps23_Output_M3,
+      Input_Message => steps23_Output_Message,
       Input_Slot => steps23_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps24_Output_Valid,
       Output_Last => steps24_Output_Last,
       Output_State => steps24_Output_State,
       Output_First => steps24_Output_First,
-      Output_M0 => steps24_Output_M0,
-      Output_M1 => steps24_Output_M1,
-      Output_M2 => steps24_Output_M2,
-      Output_M3 => steps24_Output_M3,
+      Output_Message => steps24_Output_Message,
       Output_Slot => steps24_Output_Slot
     );
 
@@ -1284,20 +1035,14 @@ begin
       Input_Last => steps24_Output_Last,
       Input_State => steps24_Output_State,
       Input_First => steps24_Output_First,
-      Input_M0 => steps24_Output_M0,
-      Input_M1 => steps24_Output_M1,
-      Input_M2 => steps24_Output_M2,
-      Input_M3 => steps24_Output_M3,
+      Input_Message => steps24_Output_Message,
       Input_Slot => steps24_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps25_Output_Valid,
       Output_Last => steps25_Output_Last,
       Output_State => steps25_Output_State,
       Output_First => steps25_Output_First,
-      Output_M0 => steps25_Output_M0,
-      Output_M1 => steps25_Output_M1,
-      Output_M2 => steps25_Output_M2,
-      Output_M3 => steps25_Output_M3,
+      Output_Message => steps25_Output_Message,
       Output_Slot => steps25_Output_Slot
     );
 
@@ -1313,20 +1058,14 @@ begin
       Input_Last => steps25_Output_Last,
       Input_State => steps25_Output_State,
       Input_First => steps25_Output_First,
-      Input_M0 => steps25_Output_M0,
-      Input_M1 => steps25_Output_M1,
-      Input_M2 => steps25_Output_M2,
-      Input_M3 => steps25_Output_M3,
+      Input_Message => steps25_Output_Message,
       Input_Slot => steps25_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps26_Output_Valid,
       Output_Last => steps26_Output_Last,
       Output_State => steps26_Output_State,
       Output_First => steps26_Output_First,
-      Output_M0 => steps26_Output_M0,
-      Output_M1 => steps26_Output_M1,
-      Output_M2 => steps26_Output_M2,
-      Output_M3 => steps26_Output_M3,
+      Output_Message => steps26_Output_Message,
       Output_Slot => steps26_Output_Slot
     );
 
@@ -1342,20 +1081,14 @@ begin
       Input_Last => steps26_Output_Last,
       Input_State => steps26_Output_State,
       Input_First => steps26_Output_First,
-      Input_M0 => steps26_Output_M0,
-      Input_M1 => steps26_Output_M1,
-      Input_M2 => steps26_Output_M2,
-      Input_M3 => steps26_Output_M3,
+      Input_Message => steps26_Output_Message,
       Input_Slot => steps26_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps27_Output_Valid,
       Output_Last => steps27_Output_Last,
       Output_State => steps27_Output_State,
       Output_First => steps27_Output_First,
-      Output_M0 => steps27_Output_M0,
-      Output_M1 => steps27_Output_M1,
-      Output_M2 => steps27_Output_M2,
-      Output_M3 => steps27_Output_M3,
+      Output_Message => steps27_Output_Message,
       Output_Slot => steps27_Output_Slot
     );
 
@@ -1371,20 +1104,14 @@ begin
       Input_Last => steps27_Output_Last,
       Input_State => steps27_Output_State,
       Input_First => steps27_Output_First,
-      Input_M0 => steps27_Output_M0,
-      Input_M1 => steps27_Output_M1,
-      Input_M2 => steps27_Output_M2,
-      Input_M3 => steps27_Output_M3,
+      Input_Message => steps27_Output_Message,
       Input_Slot => steps27_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps28_Output_Valid,
       Output_Last => steps28_Output_Last,
       Output_State => steps28_Output_State,
       Output_First => steps28_Output_First,
-      Output_M0 => steps28_Output_M0,
-      Output_M1 => steps28_Output_M1,
-      Output_M2 => steps28_Output_M2,
-      Output_M3 => steps28_Output_M3,
+      Output_Message => steps28_Output_Message,
       Output_Slot => steps28_Output_Slot
     );
 
@@ -1400,20 +1127,14 @@ begin
       Input_Last => steps28_Output_Last,
       Input_State => steps28_Output_State,
       Input_First => steps28_Output_First,
-      Input_M0 => steps28_Output_M0,
-      Input_M1 => steps28_Output_M1,
-      Input_M2 => steps28_Output_M2,
-      Input_M3 => steps28_Output_M3,
+      Input_Message => steps28_Output_Message,
       Input_Slot => steps28_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps29_Output_Valid,
       Output_Last => steps29_Output_Last,
       Output_State => steps29_Output_State,
       Output_First => steps29_Output_First,
-      Output_M0 => steps29_Output_M0,
-      Output_M1 => steps29_Output_M1,
-      Output_M2 => steps29_Output_M2,
-      Output_M3 => steps29_Output_M3,
+      Output_Message => steps29_Output_Message,
       Output_Slot => steps29_Output_Slot
     );
 
@@ -1429,20 +1150,14 @@ begin
       Input_Last => steps29_Output_Last,
       Input_State => steps29_Output_State,
       Input_First => steps29_Output_First,
-      Input_M0 => steps29_Output_M0,
-      Input_M1 => steps29_Output_M1,
-      Input_M2 => steps29_Output_M2,
-      Input_M3 => steps29_Output_M3,
+      Input_Message => steps29_Output_Message,
       Input_Slot => steps29_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps30_Output_Valid,
       Output_Last => steps30_Output_Last,
       Output_State => steps30_Output_State,
       Output_First => steps30_Output_First,
-      Output_M0 => steps30_Output_M0,
-      Output_M1 => steps30_Output_M1,
-      Output_M2 => steps30_Output_M2,
-      Output_M3 => steps30_Output_M3,
+      Output_Message => steps30_Output_Message,
       Output_Slot => steps30_Output_Slot
     );
 
@@ -1458,20 +1173,14 @@ begin
       Input_Last => steps30_Output_Last,
       Input_State => steps30_Output_State,
       Input_First => steps30_Output_First,
-      Input_M0 => steps30_Output_M0,
-      Input_M1 => steps30_Output_M1,
-      Input_M2 => steps30_Output_M2,
-      Input_M3 => steps30_Output_M3,
+      Input_Message => steps30_Output_Message,
       Input_Slot => steps30_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps31_Output_Valid,
       Output_Last => steps31_Output_Last,
       Output_State => steps31_Output_State,
       Output_First => steps31_Output_First,
-      Output_M0 => steps31_Output_M0,
-      Output_M1 => steps31_Output_M1,
-      Output_M2 => steps31_Output_M2,
-      Output_M3 => steps31_Output_M3,
+      Output_Message => steps31_Output_Message,
       Output_Slot => steps31_Output_Slot
     );
 
@@ -1566,10 +1275,7 @@ begin
       Output_Last => chain_Output_Last,
       Output_State => chain_Output_State,
       Output_First => chain_Output_First,
-      Output_M0 => chain_Output_M0,
-      Output_M1 => chain_Output_M1,
-      Output_M2 => chain_Output_M2,
-      Output_M3 => chain_Output_M3,
+      Output_Message => chain_Output_Message,
       Output_Slot => chain_Output_Slot
     );
 
@@ -1581,10 +1287,7 @@ begin
       Input_Last => steps31_Output_Last,
       Input_State => steps31_Output_State,
       Input_First => steps31_Output_First,
-      Input_M0 => steps31_Output_M0,
-      Input_M1 => steps31_Output_M1,
-      Input_M2 => steps31_Output_M2,
-      Input_M3 => steps31_Output_M3,
+      Input_Message => steps31_Output_Message,
       Input_Slot => steps31_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => out_Valid,

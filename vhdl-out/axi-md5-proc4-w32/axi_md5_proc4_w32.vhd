@@ -106,47 +106,32 @@ architecture rtl of axi_md5_proc4_w32 is
   signal chain_Output_Last : boolean;
   signal chain_Output_State : hdl_u128;
   signal chain_Output_First : boolean;
-  signal chain_Output_M0 : hdl_u128;
-  signal chain_Output_M1 : hdl_u128;
-  signal chain_Output_M2 : hdl_u128;
-  signal chain_Output_M3 : hdl_u128;
+  signal chain_Output_Message : hdl_u32_x16;
   signal chain_Output_Slot : hdl_u8;
   signal control_Advance_Ready : boolean;
   signal steps0_Output_Valid : boolean;
   signal steps0_Output_Last : boolean;
   signal steps0_Output_State : hdl_u128;
   signal steps0_Output_First : boolean;
-  signal steps0_Output_M0 : hdl_u128;
-  signal steps0_Output_M1 : hdl_u128;
-  signal steps0_Output_M2 : hdl_u128;
-  signal steps0_Output_M3 : hdl_u128;
+  signal steps0_Output_Message : hdl_u32_x16;
   signal steps0_Output_Slot : hdl_u8;
   signal steps1_Output_Valid : boolean;
   signal steps1_Output_Last : boolean;
   signal steps1_Output_State : hdl_u128;
   signal steps1_Output_First : boolean;
-  signal steps1_Output_M0 : hdl_u128;
-  signal steps1_Output_M1 : hdl_u128;
-  signal steps1_Output_M2 : hdl_u128;
-  signal steps1_Output_M3 : hdl_u128;
+  signal steps1_Output_Message : hdl_u32_x16;
   signal steps1_Output_Slot : hdl_u8;
   signal steps2_Output_Valid : boolean;
   signal steps2_Output_Last : boolean;
   signal steps2_Output_State : hdl_u128;
   signal steps2_Output_First : boolean;
-  signal steps2_Output_M0 : hdl_u128;
-  signal steps2_Output_M1 : hdl_u128;
-  signal steps2_Output_M2 : hdl_u128;
-  signal steps2_Output_M3 : hdl_u128;
+  signal steps2_Output_Message : hdl_u32_x16;
   signal steps2_Output_Slot : hdl_u8;
   signal steps3_Output_Valid : boolean;
   signal steps3_Output_Last : boolean;
   signal steps3_Output_State : hdl_u128;
   signal steps3_Output_First : boolean;
-  signal steps3_Output_M0 : hdl_u128;
-  signal steps3_Output_M1 : hdl_u128;
-  signal steps3_Output_M2 : hdl_u128;
-  signal steps3_Output_M3 : hdl_u128;
+  signal steps3_Output_Message : hdl_u32_x16;
   signal steps3_Output_Slot : hdl_u8;
   signal back_end_Feedback_Valid : boolean;
   signal back_end_Feedback_Last : boolean;
@@ -335,20 +320,14 @@ begin
       Input_Last => chain_Output_Last,
       Input_State => chain_Output_State,
       Input_First => chain_Output_First,
-      Input_M0 => chain_Output_M0,
-      Input_M1 => chain_Output_M1,
-      Input_M2 => chain_Output_M2,
-      Input_M3 => chain_Output_M3,
+      Input_Message => chain_Output_Message,
       Input_Slot => chain_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps0_Output_Valid,
       Output_Last => steps0_Output_Last,
       Output_State => steps0_Output_State,
       Output_First => steps0_Output_First,
-      Output_M0 => steps0_Output_M0,
-      Output_M1 => steps0_Output_M1,
-      Output_M2 => steps0_Output_M2,
-      Output_M3 => steps0_Output_M3,
+      Output_Message => steps0_Output_Message,
       Output_Slot => steps0_Output_Slot
     );
 
@@ -364,20 +343,14 @@ begin
       Input_Last => steps0_Output_Last,
       Input_State => steps0_Output_State,
       Input_First => steps0_Output_First,
-      Input_M0 => steps0_Output_M0,
-      Input_M1 => steps0_Output_M1,
-      Input_M2 => steps0_Output_M2,
-      Input_M3 => steps0_Output_M3,
+      Input_Message => steps0_Output_Message,
       Input_Slot => steps0_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps1_Output_Valid,
       Output_Last => steps1_Output_Last,
       Output_State => steps1_Output_State,
       Output_First => steps1_Output_First,
-      Output_M0 => steps1_Output_M0,
-      Output_M1 => steps1_Output_M1,
-      Output_M2 => steps1_Output_M2,
-      Output_M3 => steps1_Output_M3,
+      Output_Message => steps1_Output_Message,
       Output_Slot => steps1_Output_Slot
     );
 
@@ -393,20 +366,14 @@ begin
       Input_Last => steps1_Output_Last,
       Input_State => steps1_Output_State,
       Input_First => steps1_Output_First,
-      Input_M0 => steps1_Output_M0,
-      Input_M1 => steps1_Output_M1,
-      Input_M2 => steps1_Output_M2,
-      Input_M3 => steps1_Output_M3,
+      Input_Message => steps1_Output_Message,
       Input_Slot => steps1_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps2_Output_Valid,
       Output_Last => steps2_Output_Last,
       Output_State => steps2_Output_State,
       Output_First => steps2_Output_First,
-      Output_M0 => steps2_Output_M0,
-      Output_M1 => steps2_Output_M1,
-      Output_M2 => steps2_Output_M2,
-      Output_M3 => steps2_Output_M3,
+      Output_Message => steps2_Output_Message,
       Output_Slot => steps2_Output_Slot
     );
 
@@ -422,20 +389,14 @@ begin
       Input_Last => steps2_Output_Last,
       Input_State => steps2_Output_State,
       Input_First => steps2_Output_First,
-      Input_M0 => steps2_Output_M0,
-      Input_M1 => steps2_Output_M1,
-      Input_M2 => steps2_Output_M2,
-      Input_M3 => steps2_Output_M3,
+      Input_Message => steps2_Output_Message,
       Input_Slot => steps2_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps3_Output_Valid,
       Output_Last => steps3_Output_Last,
       Output_State => steps3_Output_State,
       Output_First => steps3_Output_First,
-      Output_M0 => steps3_Output_M0,
-      Output_M1 => steps3_Output_M1,
-      Output_M2 => steps3_Output_M2,
-      Output_M3 => steps3_Output_M3,
+      Output_Message => steps3_Output_Message,
       Output_Slot => steps3_Output_Slot
     );
 
@@ -530,10 +491,7 @@ begin
       Output_Last => chain_Output_Last,
       Output_State => chain_Output_State,
       Output_First => chain_Output_First,
-      Output_M0 => chain_Output_M0,
-      Output_M1 => chain_Output_M1,
-      Output_M2 => chain_Output_M2,
-      Output_M3 => chain_Output_M3,
+      Output_Message => chain_Output_Message,
       Output_Slot => chain_Output_Slot
     );
 
@@ -545,10 +503,7 @@ begin
       Input_Last => steps3_Output_Last,
       Input_State => steps3_Output_State,
       Input_First => steps3_Output_First,
-      Input_M0 => steps3_Output_M0,
-      Input_M1 => steps3_Output_M1,
-      Input_M2 => steps3_Output_M2,
-      Input_M3 => steps3_Output_M3,
+      Input_Message => steps3_Output_Message,
       Input_Slot => steps3_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => out_Valid,

@@ -16,16 +16,15 @@ package axi_md5_proc8_pkg is
   subtype hdl_u128 is unsigned(127 downto 0);
   subtype hdl_s32 is signed(31 downto 0);
   type hdl_u32_x16 is array (0 to 15) of hdl_u32;
+  type hdl_u8_x64 is array (0 to 63) of hdl_u8;
   type hdl_u8_x16 is array (0 to 15) of hdl_u8;
   type boolean_x16 is array (0 to 15) of boolean;
   type hdl_u64_x16 is array (0 to 15) of hdl_u64;
   type hdl_u128_x16 is array (0 to 15) of hdl_u128;
-  type hdl_u8_x64 is array (0 to 63) of hdl_u8;
   type hdl_u32_x64 is array (0 to 63) of hdl_u32;
   type hdl_s32_x64 is array (0 to 63) of hdl_s32;
   constant HashWords_u32_Lanes : hdl_s32 := signed'(x"00000004");
   constant HashWords_u32_WordBytes : hdl_s32 := signed'(x"00000004");
-  constant Md5Math_InitialState : hdl_u128 := unsigned'(x"67452301EFCDAB8998BADCFE10325476");
   constant Md5Math_MessageIndex : hdl_u8_x64 := (
       x"00", x"01", x"02", x"03", x"04", x"05", x"06", x"07", 
       x"08", x"09", x"0A", x"0B", x"0C", x"0D", x"0E", x"0F", 
@@ -35,6 +34,7 @@ package axi_md5_proc8_pkg is
       x"0D", x"00", x"03", x"06", x"09", x"0C", x"0F", x"02", 
       x"00", x"07", x"0E", x"05", x"0C", x"03", x"0A", x"01", 
       x"08", x"0F", x"06", x"0D", x"04", x"0B", x"02", x"09");
+  constant Md5Math_InitialState : hdl_u128 := unsigned'(x"67452301EFCDAB8998BADCFE10325476");
   constant Md5Math_SineTable : hdl_u32_x64 := (
       x"D76AA478", x"E8C7B756", x"242070DB", x"C1BDCEEE", x"F57C0FAF", x"4787C62A", x"A8304613", x"FD469501", 
       x"698098D8", x"8B44F7AF", x"FFFF5BB1", x"895CD7BE", x"6B901122", x"FD987193", x"A679438E", x"49B40821", 
@@ -64,18 +64,15 @@ package axi_md5_proc8_pkg is
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64;
   function AxiMath_ReverseBytes(x : hdl_u128) return hdl_u128;
-  function Md5Math_Step(state : hdl_u128; m0 : hdl_u128; m1 : hdl_u128; m2 : hdl_u128; m3 : hdl_u128; step : integer) return hdl_u128;
+  function Md5Math_Step(state : hdl_u128; x : hdl_u32; step : integer) return hdl_u128;
   function HashWords_Bit(index : integer) return hdl_u128;
   function HashWords_TestBit(x : hdl_u128; index : integer) return boolean;
   function HashWords_u32_PadWord(data : hdl_u32; index : integer; keepBytes : integer; marker : boolean) return hdl_u32;
   function HashWords_u32_LengthWord(putLength : boolean; bitLength : hdl_u64; littleEndian : boolean; index : integer) return hdl_u32;
-  function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
-  function Md5Math_MessageLane(bytes : hdl_u128) return hdl_u128;
   function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32;
+  function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128;
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8;
-  function HashWords_BlockWord32(d0 : hdl_u128; d1 : hdl_u128; d2 : hdl_u128; d3 : hdl_u128; index : integer) return hdl_u32;
   function Md5Math_RoundFunction(b : hdl_u32; c : hdl_u32; d : hdl_u32; step : integer) return hdl_u32;
-  function HashWords_Word32(lane : hdl_u128; index : integer) return hdl_u32;
 end package;
 
 package body axi_md5_proc8_pkg is
@@ -204,12 +201,11 @@ package body axi_md5_proc8_pkg is
   end function;
 
   -- Crypto.Md5.Md5Math.Step
-  function Md5Math_Step(state : hdl_u128; m0 : hdl_u128; m1 : hdl_u128; m2 : hdl_u128; m3 : hdl_u128; step : integer) return hdl_u128 is
+  function Md5Math_Step(state : hdl_u128; x : hdl_u32; step : integer) return hdl_u128 is
     variable a : hdl_u32;
     variable b : hdl_u32;
     variable c : hdl_u32;
     variable d : hdl_u32;
-    variable x : hdl_u32;
     variable sum : hdl_u32;
     variable newB : hdl_u32;
   begin
@@ -217,7 +213,6 @@ package body axi_md5_proc8_pkg is
     b := state(95 downto 64);
     c := state(63 downto 32);
     d := state(31 downto 0);
-    x := HashWords_BlockWord32(m0, m1, m2, m3, to_integer(Md5Math_MessageIndex(hdl_index(step, 64))));
     sum := (((a + Md5Math_RoundFunction(b, c, d, step)) + x) + Md5Math_SineTable(hdl_index(step, 64)));
     newB := (b + hdl_rotl(sum, hdl_amount(Md5Math_RotateAmount(hdl_index(step, 64)), 5)));
     return unsigned'(unsigned'(d & newB) & unsigned'(b & c));
@@ -271,22 +266,16 @@ package body axi_md5_proc8_pkg is
     end if;
   end function;
 
-  -- Crypto.Hashing.HashWords.Pack32
-  function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128 is
-  begin
-    return unsigned'(unsigned'(w0 & w1) & unsigned'(w2 & w3));
-  end function;
-
-  -- Crypto.Md5.Md5Math.MessageLane
-  function Md5Math_MessageLane(bytes : hdl_u128) return hdl_u128 is
-  begin
-    return HashWords_Pack32(HashWords_ByteSwap32(bytes(127 downto 96)), HashWords_ByteSwap32(bytes(95 downto 64)), HashWords_ByteSwap32(bytes(63 downto 32)), HashWords_ByteSwap32(bytes(31 downto 0)));
-  end function;
-
   -- Crypto.Hashing.HashWords.ByteSwap32
   function HashWords_ByteSwap32(x : hdl_u32) return hdl_u32 is
   begin
     return (((shift_left(x, 24) or shift_left((x and unsigned'(x"0000FF00")), 8)) or (shift_right(x, 8) and unsigned'(x"0000FF00"))) or shift_right(x, 24));
+  end function;
+
+  -- Crypto.Hashing.HashWords.Pack32
+  function HashWords_Pack32(w0 : hdl_u32; w1 : hdl_u32; w2 : hdl_u32; w3 : hdl_u32) return hdl_u128 is
+  begin
+    return unsigned'(unsigned'(w0 & w1) & unsigned'(w2 & w3));
   end function;
 
   -- Crypto.Axi.AxiMath.KeepOf
@@ -299,23 +288,6 @@ package body axi_md5_proc8_pkg is
       choice := (shift_left(unsigned'(x"01"), hdl_amount(bytes, 5)) - unsigned'(x"01"));
     end if;
     return choice;
-  end function;
-
-  -- Crypto.Hashing.HashWords.BlockWord32
-  function HashWords_BlockWord32(d0 : hdl_u128; d1 : hdl_u128; d2 : hdl_u128; d3 : hdl_u128; index : integer) return hdl_u32 is
-    variable lane : hdl_s32;
-    variable x : hdl_u128;
-  begin
-    lane := shift_right(to_signed(index, 32), 2);
-    x := d3;
-    if (lane = signed'(x"00000000")) then
-      x := d0;
-    elsif (lane = signed'(x"00000001")) then
-      x := d1;
-    elsif (lane = signed'(x"00000002")) then
-      x := d2;
-    end if;
-    return HashWords_Word32(x, to_integer((to_signed(index, 32) and signed'(x"00000003"))));
   end function;
 
   -- Crypto.Md5.Md5Math.RoundFunction
@@ -333,12 +305,6 @@ package body axi_md5_proc8_pkg is
       f := ((b xor c) xor d);
     end if;
     return f;
-  end function;
-
-  -- Crypto.Hashing.HashWords.Word32
-  function HashWords_Word32(lane : hdl_u128; index : integer) return hdl_u32 is
-  begin
-    return resize(shift_right(lane, hdl_amount((unsigned'("1100000") - shift_left(to_unsigned(index mod 128, 7), 5)), 7)), 32);
   end function;
 
 end package body;

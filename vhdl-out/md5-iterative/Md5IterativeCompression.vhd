@@ -13,20 +13,14 @@ entity Md5IterativeCompression is
     Input_Last : in boolean;
     Input_State : in hdl_u128;
     Input_First : in boolean;
-    Input_M0 : in hdl_u128;
-    Input_M1 : in hdl_u128;
-    Input_M2 : in hdl_u128;
-    Input_M3 : in hdl_u128;
+    Input_Message : in hdl_u32_x16;
     Input_Slot : in hdl_u8;
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
     Output_State : out hdl_u128 := (others => '0');
     Output_First : out boolean;
-    Output_M0 : out hdl_u128 := (others => '0');
-    Output_M1 : out hdl_u128 := (others => '0');
-    Output_M2 : out hdl_u128 := (others => '0');
-    Output_M3 : out hdl_u128 := (others => '0');
+    Output_Message : out hdl_u32_x16 := (others => (others => '0'));
     Output_Slot : out hdl_u8;
     InputReady_Ready : out boolean
   );
@@ -36,10 +30,9 @@ architecture rtl of Md5IterativeCompression is
   signal busy_reg : boolean := false;
   signal step_reg : hdl_u8 := unsigned'(x"00");
   signal state_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-  signal m0_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-  signal m1_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-  signal m2_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-  signal m3_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+  signal message_reg : hdl_u32_x16 := (
+      x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", 
+      x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000");
   signal slot_reg : hdl_u8 := unsigned'(x"00");
   signal first_reg : boolean := false;
   signal last_reg : boolean := false;
@@ -50,10 +43,6 @@ begin
     variable busy : boolean;
     variable step : hdl_u8;
     variable state : hdl_u128;
-    variable m0 : hdl_u128;
-    variable m1 : hdl_u128;
-    variable m2 : hdl_u128;
-    variable m3 : hdl_u128;
     variable slot : hdl_u8;
     variable first : boolean;
     variable last : boolean;
@@ -76,16 +65,12 @@ begin
         Output_First <= false;
         Output_Slot <= (others => '0');
         InputReady_Ready <= false;
-        -- Datapath, no reset (the reset value is never observed): state_reg, m0_reg, m1_reg,
-        --   m2_reg, m3_reg, Output_State, Output_M0, Output_M1, Output_M2, Output_M3
+        -- Datapath, no reset (the reset value is never observed): state_reg, message_reg,
+        --   Output_State, Output_Message
       else
         busy := busy_reg;
         step := step_reg;
         state := state_reg;
-        m0 := m0_reg;
-        m1 := m1_reg;
-        m2 := m2_reg;
-        m3 := m3_reg;
         slot := slot_reg;
         first := first_reg;
         last := last_reg;
@@ -98,10 +83,10 @@ begin
         end if;
         if busy then
           if (to_integer(step) < 63) then
-            state := Md5Math_Step(state, m0, m1, m2, m3, to_integer(step));
+            state := Md5Math_Step(state, message_reg(hdl_address(Md5Math_MessageIndex(hdl_address(step(5 downto 0)))(3 downto 0))), to_integer(step));
             step := (step + unsigned'(x"01"));
           elsif outputFree then
-            Output_State <= Md5Math_Step(state, m0, m1, m2, m3, to_integer(step));
+            Output_State <= Md5Math_Step(state, message_reg(hdl_address(Md5Math_MessageIndex(hdl_address(step(5 downto 0)))(3 downto 0))), to_integer(step));
             Output_First <= first;
             Output_Slot <= slot;
             Output_Last <= last;
@@ -112,10 +97,9 @@ begin
         if accept then
           state := Input_State;
           first := Input_First;
-          m0 := Input_M0;
-          m1 := Input_M1;
-          m2 := Input_M2;
-          m3 := Input_M3;
+          for i in 0 to 15 loop
+            message_reg(i) <= Input_Message(i);
+          end loop;
           slot := Input_Slot;
           last := Input_Last;
           step := unsigned'(x"00");
@@ -127,10 +111,6 @@ begin
         busy_reg <= busy;
         step_reg <= step;
         state_reg <= state;
-        m0_reg <= m0;
-        m1_reg <= m1;
-        m2_reg <= m2;
-        m3_reg <= m3;
         slot_reg <= slot;
         first_reg <= first;
         last_reg <= last;

@@ -17,20 +17,14 @@ entity Md5StepStage is
     Input_Last : in boolean;
     Input_State : in hdl_u128;
     Input_First : in boolean;
-    Input_M0 : in hdl_u128;
-    Input_M1 : in hdl_u128;
-    Input_M2 : in hdl_u128;
-    Input_M3 : in hdl_u128;
+    Input_Message : in hdl_u32_x16;
     Input_Slot : in hdl_u8;
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
     Output_State : out hdl_u128 := (others => '0');
     Output_First : out boolean;
-    Output_M0 : out hdl_u128 := (others => '0');
-    Output_M1 : out hdl_u128 := (others => '0');
-    Output_M2 : out hdl_u128 := (others => '0');
-    Output_M3 : out hdl_u128 := (others => '0');
+    Output_Message : out hdl_u32_x16 := (others => (others => '0'));
     Output_Slot : out hdl_u8
   );
 end entity;
@@ -39,10 +33,6 @@ architecture rtl of Md5StepStage is
 begin
   tick : process(clk)
     variable valid : boolean;
-    variable m0 : hdl_u128;
-    variable m1 : hdl_u128;
-    variable m2 : hdl_u128;
-    variable m3 : hdl_u128;
     variable state : hdl_u128;
   begin
     if rising_edge(clk) then
@@ -51,29 +41,23 @@ begin
         Output_Last <= false;
         Output_First <= false;
         Output_Slot <= (others => '0');
-        -- Datapath, no reset (the reset value is never observed): Output_State, Output_M0,
-        --   Output_M1, Output_M2, Output_M3
+        -- Datapath, no reset (the reset value is never observed): Output_State, Output_Message
       else
         if Advance_Ready then
           valid := Input_Valid;
           Output_Valid <= valid;
           if valid then
-            m0 := Input_M0;
-            m1 := Input_M1;
-            m2 := Input_M2;
-            m3 := Input_M3;
             state := Input_State;
             for i in 0 to 63 loop
               if (i < steps) then
-                state := Md5Math_Step(state, m0, m1, m2, m3, to_integer((to_signed(firstStep, 32) + to_signed(i, 32))));
+                state := Md5Math_Step(state, Input_Message(hdl_address(Md5Math_MessageIndex(hdl_address((to_unsigned(firstStep mod 64, 6) + to_unsigned(i mod 64, 6))))(3 downto 0))), to_integer((to_signed(firstStep, 32) + to_signed(i, 32))));
               end if;
             end loop;
             Output_State <= state;
             Output_First <= Input_First;
-            Output_M0 <= m0;
-            Output_M1 <= m1;
-            Output_M2 <= m2;
-            Output_M3 <= m3;
+            for i_2 in 0 to 15 loop
+              Output_Message(i_2) <= Input_Message(i_2);
+            end loop;
             Output_Slot <= Input_Slot;
             Output_Last <= Input_Last;
           end if;

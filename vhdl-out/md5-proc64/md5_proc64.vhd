@@ -54,587 +54,392 @@ architecture rtl of md5_proc64 is
   signal chain_Output_Last : boolean;
   signal chain_Output_State : hdl_u128;
   signal chain_Output_First : boolean;
-  signal chain_Output_M0 : hdl_u128;
-  signal chain_Output_M1 : hdl_u128;
-  signal chain_Output_M2 : hdl_u128;
-  signal chain_Output_M3 : hdl_u128;
+  signal chain_Output_Message : hdl_u32_x16;
   signal chain_Output_Slot : hdl_u8;
   signal control_Advance_Ready : boolean;
   signal steps0_Output_Valid : boolean;
   signal steps0_Output_Last : boolean;
   signal steps0_Output_State : hdl_u128;
   signal steps0_Output_First : boolean;
-  signal steps0_Output_M0 : hdl_u128;
-  signal steps0_Output_M1 : hdl_u128;
-  signal steps0_Output_M2 : hdl_u128;
-  signal steps0_Output_M3 : hdl_u128;
+  signal steps0_Output_Message : hdl_u32_x16;
   signal steps0_Output_Slot : hdl_u8;
   signal steps1_Output_Valid : boolean;
   signal steps1_Output_Last : boolean;
   signal steps1_Output_State : hdl_u128;
   signal steps1_Output_First : boolean;
-  signal steps1_Output_M0 : hdl_u128;
-  signal steps1_Output_M1 : hdl_u128;
-  signal steps1_Output_M2 : hdl_u128;
-  signal steps1_Output_M3 : hdl_u128;
+  signal steps1_Output_Message : hdl_u32_x16;
   signal steps1_Output_Slot : hdl_u8;
   signal steps2_Output_Valid : boolean;
   signal steps2_Output_Last : boolean;
   signal steps2_Output_State : hdl_u128;
   signal steps2_Output_First : boolean;
-  signal steps2_Output_M0 : hdl_u128;
-  signal steps2_Output_M1 : hdl_u128;
-  signal steps2_Output_M2 : hdl_u128;
-  signal steps2_Output_M3 : hdl_u128;
+  signal steps2_Output_Message : hdl_u32_x16;
   signal steps2_Output_Slot : hdl_u8;
   signal steps3_Output_Valid : boolean;
   signal steps3_Output_Last : boolean;
   signal steps3_Output_State : hdl_u128;
   signal steps3_Output_First : boolean;
-  signal steps3_Output_M0 : hdl_u128;
-  signal steps3_Output_M1 : hdl_u128;
-  signal steps3_Output_M2 : hdl_u128;
-  signal steps3_Output_M3 : hdl_u128;
+  signal steps3_Output_Message : hdl_u32_x16;
   signal steps3_Output_Slot : hdl_u8;
   signal steps4_Output_Valid : boolean;
   signal steps4_Output_Last : boolean;
   signal steps4_Output_State : hdl_u128;
   signal steps4_Output_First : boolean;
-  signal steps4_Output_M0 : hdl_u128;
-  signal steps4_Output_M1 : hdl_u128;
-  signal steps4_Output_M2 : hdl_u128;
-  signal steps4_Output_M3 : hdl_u128;
+  signal steps4_Output_Message : hdl_u32_x16;
   signal steps4_Output_Slot : hdl_u8;
   signal steps5_Output_Valid : boolean;
   signal steps5_Output_Last : boolean;
   signal steps5_Output_State : hdl_u128;
   signal steps5_Output_First : boolean;
-  signal steps5_Output_M0 : hdl_u128;
-  signal steps5_Output_M1 : hdl_u128;
-  signal steps5_Output_M2 : hdl_u128;
-  signal steps5_Output_M3 : hdl_u128;
+  signal steps5_Output_Message : hdl_u32_x16;
   signal steps5_Output_Slot : hdl_u8;
   signal steps6_Output_Valid : boolean;
   signal steps6_Output_Last : boolean;
   signal steps6_Output_State : hdl_u128;
   signal steps6_Output_First : boolean;
-  signal steps6_Output_M0 : hdl_u128;
-  signal steps6_Output_M1 : hdl_u128;
-  signal steps6_Output_M2 : hdl_u128;
-  signal steps6_Output_M3 : hdl_u128;
+  signal steps6_Output_Message : hdl_u32_x16;
   signal steps6_Output_Slot : hdl_u8;
   signal steps7_Output_Valid : boolean;
   signal steps7_Output_Last : boolean;
   signal steps7_Output_State : hdl_u128;
   signal steps7_Output_First : boolean;
-  signal steps7_Output_M0 : hdl_u128;
-  signal steps7_Output_M1 : hdl_u128;
-  signal steps7_Output_M2 : hdl_u128;
-  signal steps7_Output_M3 : hdl_u128;
+  signal steps7_Output_Message : hdl_u32_x16;
   signal steps7_Output_Slot : hdl_u8;
   signal steps8_Output_Valid : boolean;
   signal steps8_Output_Last : boolean;
   signal steps8_Output_State : hdl_u128;
   signal steps8_Output_First : boolean;
-  signal steps8_Output_M0 : hdl_u128;
-  signal steps8_Output_M1 : hdl_u128;
-  signal steps8_Output_M2 : hdl_u128;
-  signal steps8_Output_M3 : hdl_u128;
+  signal steps8_Output_Message : hdl_u32_x16;
   signal steps8_Output_Slot : hdl_u8;
   signal steps9_Output_Valid : boolean;
   signal steps9_Output_Last : boolean;
   signal steps9_Output_State : hdl_u128;
   signal steps9_Output_First : boolean;
-  signal steps9_Output_M0 : hdl_u128;
-  signal steps9_Output_M1 : hdl_u128;
-  signal steps9_Output_M2 : hdl_u128;
-  signal steps9_Output_M3 : hdl_u128;
+  signal steps9_Output_Message : hdl_u32_x16;
   signal steps9_Output_Slot : hdl_u8;
   signal steps10_Output_Valid : boolean;
   signal steps10_Output_Last : boolean;
   signal steps10_Output_State : hdl_u128;
   signal steps10_Output_First : boolean;
-  signal steps10_Output_M0 : hdl_u128;
-  signal steps10_Output_M1 : hdl_u128;
-  signal steps10_Output_M2 : hdl_u128;
-  signal steps10_Output_M3 : hdl_u128;
+  signal steps10_Output_Message : hdl_u32_x16;
   signal steps10_Output_Slot : hdl_u8;
   signal steps11_Output_Valid : boolean;
   signal steps11_Output_Last : boolean;
   signal steps11_Output_State : hdl_u128;
   signal steps11_Output_First : boolean;
-  signal steps11_Output_M0 : hdl_u128;
-  signal steps11_Output_M1 : hdl_u128;
-  signal steps11_Output_M2 : hdl_u128;
-  signal steps11_Output_M3 : hdl_u128;
+  signal steps11_Output_Message : hdl_u32_x16;
   signal steps11_Output_Slot : hdl_u8;
   signal steps12_Output_Valid : boolean;
   signal steps12_Output_Last : boolean;
   signal steps12_Output_State : hdl_u128;
   signal steps12_Output_First : boolean;
-  signal steps12_Output_M0 : hdl_u128;
-  signal steps12_Output_M1 : hdl_u128;
-  signal steps12_Output_M2 : hdl_u128;
-  signal steps12_Output_M3 : hdl_u128;
+  signal steps12_Output_Message : hdl_u32_x16;
   signal steps12_Output_Slot : hdl_u8;
   signal steps13_Output_Valid : boolean;
   signal steps13_Output_Last : boolean;
   signal steps13_Output_State : hdl_u128;
   signal steps13_Output_First : boolean;
-  signal steps13_Output_M0 : hdl_u128;
-  signal steps13_Output_M1 : hdl_u128;
-  signal steps13_Output_M2 : hdl_u128;
-  signal steps13_Output_M3 : hdl_u128;
+  signal steps13_Output_Message : hdl_u32_x16;
   signal steps13_Output_Slot : hdl_u8;
   signal steps14_Output_Valid : boolean;
   signal steps14_Output_Last : boolean;
   signal steps14_Output_State : hdl_u128;
   signal steps14_Output_First : boolean;
-  signal steps14_Output_M0 : hdl_u128;
-  signal steps14_Output_M1 : hdl_u128;
-  signal steps14_Output_M2 : hdl_u128;
-  signal steps14_Output_M3 : hdl_u128;
+  signal steps14_Output_Message : hdl_u32_x16;
   signal steps14_Output_Slot : hdl_u8;
   signal steps15_Output_Valid : boolean;
   signal steps15_Output_Last : boolean;
   signal steps15_Output_State : hdl_u128;
   signal steps15_Output_First : boolean;
-  signal steps15_Output_M0 : hdl_u128;
-  signal steps15_Output_M1 : hdl_u128;
-  signal steps15_Output_M2 : hdl_u128;
-  signal steps15_Output_M3 : hdl_u128;
+  signal steps15_Output_Message : hdl_u32_x16;
   signal steps15_Output_Slot : hdl_u8;
   signal steps16_Output_Valid : boolean;
   signal steps16_Output_Last : boolean;
   signal steps16_Output_State : hdl_u128;
   signal steps16_Output_First : boolean;
-  signal steps16_Output_M0 : hdl_u128;
-  signal steps16_Output_M1 : hdl_u128;
-  signal steps16_Output_M2 : hdl_u128;
-  signal steps16_Output_M3 : hdl_u128;
+  signal steps16_Output_Message : hdl_u32_x16;
   signal steps16_Output_Slot : hdl_u8;
   signal steps17_Output_Valid : boolean;
   signal steps17_Output_Last : boolean;
   signal steps17_Output_State : hdl_u128;
   signal steps17_Output_First : boolean;
-  signal steps17_Output_M0 : hdl_u128;
-  signal steps17_Output_M1 : hdl_u128;
-  signal steps17_Output_M2 : hdl_u128;
-  signal steps17_Output_M3 : hdl_u128;
+  signal steps17_Output_Message : hdl_u32_x16;
   signal steps17_Output_Slot : hdl_u8;
   signal steps18_Output_Valid : boolean;
   signal steps18_Output_Last : boolean;
   signal steps18_Output_State : hdl_u128;
   signal steps18_Output_First : boolean;
-  signal steps18_Output_M0 : hdl_u128;
-  signal steps18_Output_M1 : hdl_u128;
-  signal steps18_Output_M2 : hdl_u128;
-  signal steps18_Output_M3 : hdl_u128;
+  signal steps18_Output_Message : hdl_u32_x16;
   signal steps18_Output_Slot : hdl_u8;
   signal steps19_Output_Valid : boolean;
   signal steps19_Output_Last : boolean;
   signal steps19_Output_State : hdl_u128;
   signal steps19_Output_First : boolean;
-  signal steps19_Output_M0 : hdl_u128;
-  signal steps19_Output_M1 : hdl_u128;
-  signal steps19_Output_M2 : hdl_u128;
-  signal steps19_Output_M3 : hdl_u128;
+  signal steps19_Output_Message : hdl_u32_x16;
   signal steps19_Output_Slot : hdl_u8;
   signal steps20_Output_Valid : boolean;
   signal steps20_Output_Last : boolean;
   signal steps20_Output_State : hdl_u128;
   signal steps20_Output_First : boolean;
-  signal steps20_Output_M0 : hdl_u128;
-  signal steps20_Output_M1 : hdl_u128;
-  signal steps20_Output_M2 : hdl_u128;
-  signal steps20_Output_M3 : hdl_u128;
+  signal steps20_Output_Message : hdl_u32_x16;
   signal steps20_Output_Slot : hdl_u8;
   signal steps21_Output_Valid : boolean;
   signal steps21_Output_Last : boolean;
   signal steps21_Output_State : hdl_u128;
   signal steps21_Output_First : boolean;
-  signal steps21_Output_M0 : hdl_u128;
-  signal steps21_Output_M1 : hdl_u128;
-  signal steps21_Output_M2 : hdl_u128;
-  signal steps21_Output_M3 : hdl_u128;
+  signal steps21_Output_Message : hdl_u32_x16;
   signal steps21_Output_Slot : hdl_u8;
   signal steps22_Output_Valid : boolean;
   signal steps22_Output_Last : boolean;
   signal steps22_Output_State : hdl_u128;
   signal steps22_Output_First : boolean;
-  signal steps22_Output_M0 : hdl_u128;
-  signal steps22_Output_M1 : hdl_u128;
-  signal steps22_Output_M2 : hdl_u128;
-  signal steps22_Output_M3 : hdl_u128;
+  signal steps22_Output_Message : hdl_u32_x16;
   signal steps22_Output_Slot : hdl_u8;
   signal steps23_Output_Valid : boolean;
   signal steps23_Output_Last : boolean;
   signal steps23_Output_State : hdl_u128;
   signal steps23_Output_First : boolean;
-  signal steps23_Output_M0 : hdl_u128;
-  signal steps23_Output_M1 : hdl_u128;
-  signal steps23_Output_M2 : hdl_u128;
-  signal steps23_Output_M3 : hdl_u128;
+  signal steps23_Output_Message : hdl_u32_x16;
   signal steps23_Output_Slot : hdl_u8;
   signal steps24_Output_Valid : boolean;
   signal steps24_Output_Last : boolean;
   signal steps24_Output_State : hdl_u128;
   signal steps24_Output_First : boolean;
-  signal steps24_Output_M0 : hdl_u128;
-  signal steps24_Output_M1 : hdl_u128;
-  signal steps24_Output_M2 : hdl_u128;
-  signal steps24_Output_M3 : hdl_u128;
+  signal steps24_Output_Message : hdl_u32_x16;
   signal steps24_Output_Slot : hdl_u8;
   signal steps25_Output_Valid : boolean;
   signal steps25_Output_Last : boolean;
   signal steps25_Output_State : hdl_u128;
   signal steps25_Output_First : boolean;
-  signal steps25_Output_M0 : hdl_u128;
-  signal steps25_Output_M1 : hdl_u128;
-  signal steps25_Output_M2 : hdl_u128;
-  signal steps25_Output_M3 : hdl_u128;
+  signal steps25_Output_Message : hdl_u32_x16;
   signal steps25_Output_Slot : hdl_u8;
   signal steps26_Output_Valid : boolean;
   signal steps26_Output_Last : boolean;
   signal steps26_Output_State : hdl_u128;
   signal steps26_Output_First : boolean;
-  signal steps26_Output_M0 : hdl_u128;
-  signal steps26_Output_M1 : hdl_u128;
-  signal steps26_Output_M2 : hdl_u128;
-  signal steps26_Output_M3 : hdl_u128;
+  signal steps26_Output_Message : hdl_u32_x16;
   signal steps26_Output_Slot : hdl_u8;
   signal steps27_Output_Valid : boolean;
   signal steps27_Output_Last : boolean;
   signal steps27_Output_State : hdl_u128;
   signal steps27_Output_First : boolean;
-  signal steps27_Output_M0 : hdl_u128;
-  signal steps27_Output_M1 : hdl_u128;
-  signal steps27_Output_M2 : hdl_u128;
-  signal steps27_Output_M3 : hdl_u128;
+  signal steps27_Output_Message : hdl_u32_x16;
   signal steps27_Output_Slot : hdl_u8;
   signal steps28_Output_Valid : boolean;
   signal steps28_Output_Last : boolean;
   signal steps28_Output_State : hdl_u128;
   signal steps28_Output_First : boolean;
-  signal steps28_Output_M0 : hdl_u128;
-  signal steps28_Output_M1 : hdl_u128;
-  signal steps28_Output_M2 : hdl_u128;
-  signal steps28_Output_M3 : hdl_u128;
+  signal steps28_Output_Message : hdl_u32_x16;
   signal steps28_Output_Slot : hdl_u8;
   signal steps29_Output_Valid : boolean;
   signal steps29_Output_Last : boolean;
   signal steps29_Output_State : hdl_u128;
   signal steps29_Output_First : boolean;
-  signal steps29_Output_M0 : hdl_u128;
-  signal steps29_Output_M1 : hdl_u128;
-  signal steps29_Output_M2 : hdl_u128;
-  signal steps29_Output_M3 : hdl_u128;
+  signal steps29_Output_Message : hdl_u32_x16;
   signal steps29_Output_Slot : hdl_u8;
   signal steps30_Output_Valid : boolean;
   signal steps30_Output_Last : boolean;
   signal steps30_Output_State : hdl_u128;
   signal steps30_Output_First : boolean;
-  signal steps30_Output_M0 : hdl_u128;
-  signal steps30_Output_M1 : hdl_u128;
-  signal steps30_Output_M2 : hdl_u128;
-  signal steps30_Output_M3 : hdl_u128;
+  signal steps30_Output_Message : hdl_u32_x16;
   signal steps30_Output_Slot : hdl_u8;
   signal steps31_Output_Valid : boolean;
   signal steps31_Output_Last : boolean;
   signal steps31_Output_State : hdl_u128;
   signal steps31_Output_First : boolean;
-  signal steps31_Output_M0 : hdl_u128;
-  signal steps31_Output_M1 : hdl_u128;
-  signal steps31_Output_M2 : hdl_u128;
-  signal steps31_Output_M3 : hdl_u128;
+  signal steps31_Output_Message : hdl_u32_x16;
   signal steps31_Output_Slot : hdl_u8;
   signal steps32_Output_Valid : boolean;
   signal steps32_Output_Last : boolean;
   signal steps32_Output_State : hdl_u128;
   signal steps32_Output_First : boolean;
-  signal steps32_Output_M0 : hdl_u128;
-  signal steps32_Output_M1 : hdl_u128;
-  signal steps32_Output_M2 : hdl_u128;
-  signal steps32_Output_M3 : hdl_u128;
+  signal steps32_Output_Message : hdl_u32_x16;
   signal steps32_Output_Slot : hdl_u8;
   signal steps33_Output_Valid : boolean;
   signal steps33_Output_Last : boolean;
   signal steps33_Output_State : hdl_u128;
   signal steps33_Output_First : boolean;
-  signal steps33_Output_M0 : hdl_u128;
-  signal steps33_Output_M1 : hdl_u128;
-  signal steps33_Output_M2 : hdl_u128;
-  signal steps33_Output_M3 : hdl_u128;
+  signal steps33_Output_Message : hdl_u32_x16;
   signal steps33_Output_Slot : hdl_u8;
   signal steps34_Output_Valid : boolean;
   signal steps34_Output_Last : boolean;
   signal steps34_Output_State : hdl_u128;
   signal steps34_Output_First : boolean;
-  signal steps34_Output_M0 : hdl_u128;
-  signal steps34_Output_M1 : hdl_u128;
-  signal steps34_Output_M2 : hdl_u128;
-  signal steps34_Output_M3 : hdl_u128;
+  signal steps34_Output_Message : hdl_u32_x16;
   signal steps34_Output_Slot : hdl_u8;
   signal steps35_Output_Valid : boolean;
   signal steps35_Output_Last : boolean;
   signal steps35_Output_State : hdl_u128;
   signal steps35_Output_First : boolean;
-  signal steps35_Output_M0 : hdl_u128;
-  signal steps35_Output_M1 : hdl_u128;
-  signal steps35_Output_M2 : hdl_u128;
-  signal steps35_Output_M3 : hdl_u128;
+  signal steps35_Output_Message : hdl_u32_x16;
   signal steps35_Output_Slot : hdl_u8;
   signal steps36_Output_Valid : boolean;
   signal steps36_Output_Last : boolean;
   signal steps36_Output_State : hdl_u128;
   signal steps36_Output_First : boolean;
-  signal steps36_Output_M0 : hdl_u128;
-  signal steps36_Output_M1 : hdl_u128;
-  signal steps36_Output_M2 : hdl_u128;
-  signal steps36_Output_M3 : hdl_u128;
+  signal steps36_Output_Message : hdl_u32_x16;
   signal steps36_Output_Slot : hdl_u8;
   signal steps37_Output_Valid : boolean;
   signal steps37_Output_Last : boolean;
   signal steps37_Output_State : hdl_u128;
   signal steps37_Output_First : boolean;
-  signal steps37_Output_M0 : hdl_u128;
-  signal steps37_Output_M1 : hdl_u128;
-  signal steps37_Output_M2 : hdl_u128;
-  signal steps37_Output_M3 : hdl_u128;
+  signal steps37_Output_Message : hdl_u32_x16;
   signal steps37_Output_Slot : hdl_u8;
   signal steps38_Output_Valid : boolean;
   signal steps38_Output_Last : boolean;
   signal steps38_Output_State : hdl_u128;
   signal steps38_Output_First : boolean;
-  signal steps38_Output_M0 : hdl_u128;
-  signal steps38_Output_M1 : hdl_u128;
-  signal steps38_Output_M2 : hdl_u128;
-  signal steps38_Output_M3 : hdl_u128;
+  signal steps38_Output_Message : hdl_u32_x16;
   signal steps38_Output_Slot : hdl_u8;
   signal steps39_Output_Valid : boolean;
   signal steps39_Output_Last : boolean;
   signal steps39_Output_State : hdl_u128;
   signal steps39_Output_First : boolean;
-  signal steps39_Output_M0 : hdl_u128;
-  signal steps39_Output_M1 : hdl_u128;
-  signal steps39_Output_M2 : hdl_u128;
-  signal steps39_Output_M3 : hdl_u128;
+  signal steps39_Output_Message : hdl_u32_x16;
   signal steps39_Output_Slot : hdl_u8;
   signal steps40_Output_Valid : boolean;
   signal steps40_Output_Last : boolean;
   signal steps40_Output_State : hdl_u128;
   signal steps40_Output_First : boolean;
-  signal steps40_Output_M0 : hdl_u128;
-  signal steps40_Output_M1 : hdl_u128;
-  signal steps40_Output_M2 : hdl_u128;
-  signal steps40_Output_M3 : hdl_u128;
+  signal steps40_Output_Message : hdl_u32_x16;
   signal steps40_Output_Slot : hdl_u8;
   signal steps41_Output_Valid : boolean;
   signal steps41_Output_Last : boolean;
   signal steps41_Output_State : hdl_u128;
   signal steps41_Output_First : boolean;
-  signal steps41_Output_M0 : hdl_u128;
-  signal steps41_Output_M1 : hdl_u128;
-  signal steps41_Output_M2 : hdl_u128;
-  signal steps41_Output_M3 : hdl_u128;
+  signal steps41_Output_Message : hdl_u32_x16;
   signal steps41_Output_Slot : hdl_u8;
   signal steps42_Output_Valid : boolean;
   signal steps42_Output_Last : boolean;
   signal steps42_Output_State : hdl_u128;
   signal steps42_Output_First : boolean;
-  signal steps42_Output_M0 : hdl_u128;
-  signal steps42_Output_M1 : hdl_u128;
-  signal steps42_Output_M2 : hdl_u128;
-  signal steps42_Output_M3 : hdl_u128;
+  signal steps42_Output_Message : hdl_u32_x16;
   signal steps42_Output_Slot : hdl_u8;
   signal steps43_Output_Valid : boolean;
   signal steps43_Output_Last : boolean;
   signal steps43_Output_State : hdl_u128;
   signal steps43_Output_First : boolean;
-  signal steps43_Output_M0 : hdl_u128;
-  signal steps43_Output_M1 : hdl_u128;
-  signal steps43_Output_M2 : hdl_u128;
-  signal steps43_Output_M3 : hdl_u128;
+  signal steps43_Output_Message : hdl_u32_x16;
   signal steps43_Output_Slot : hdl_u8;
   signal steps44_Output_Valid : boolean;
   signal steps44_Output_Last : boolean;
   signal steps44_Output_State : hdl_u128;
   signal steps44_Output_First : boolean;
-  signal steps44_Output_M0 : hdl_u128;
-  signal steps44_Output_M1 : hdl_u128;
-  signal steps44_Output_M2 : hdl_u128;
-  signal steps44_Output_M3 : hdl_u128;
+  signal steps44_Output_Message : hdl_u32_x16;
   signal steps44_Output_Slot : hdl_u8;
   signal steps45_Output_Valid : boolean;
   signal steps45_Output_Last : boolean;
   signal steps45_Output_State : hdl_u128;
   signal steps45_Output_First : boolean;
-  signal steps45_Output_M0 : hdl_u128;
-  signal steps45_Output_M1 : hdl_u128;
-  signal steps45_Output_M2 : hdl_u128;
-  signal steps45_Output_M3 : hdl_u128;
+  signal steps45_Output_Message : hdl_u32_x16;
   signal steps45_Output_Slot : hdl_u8;
   signal steps46_Output_Valid : boolean;
   signal steps46_Output_Last : boolean;
   signal steps46_Output_State : hdl_u128;
   signal steps46_Output_First : boolean;
-  signal steps46_Output_M0 : hdl_u128;
-  signal steps46_Output_M1 : hdl_u128;
-  signal steps46_Output_M2 : hdl_u128;
-  signal steps46_Output_M3 : hdl_u128;
+  signal steps46_Output_Message : hdl_u32_x16;
   signal steps46_Output_Slot : hdl_u8;
   signal steps47_Output_Valid : boolean;
   signal steps47_Output_Last : boolean;
   signal steps47_Output_State : hdl_u128;
   signal steps47_Output_First : boolean;
-  signal steps47_Output_M0 : hdl_u128;
-  signal steps47_Output_M1 : hdl_u128;
-  signal steps47_Output_M2 : hdl_u128;
-  signal steps47_Output_M3 : hdl_u128;
+  signal steps47_Output_Message : hdl_u32_x16;
   signal steps47_Output_Slot : hdl_u8;
   signal steps48_Output_Valid : boolean;
   signal steps48_Output_Last : boolean;
   signal steps48_Output_State : hdl_u128;
   signal steps48_Output_First : boolean;
-  signal steps48_Output_M0 : hdl_u128;
-  signal steps48_Output_M1 : hdl_u128;
-  signal steps48_Output_M2 : hdl_u128;
-  signal steps48_Output_M3 : hdl_u128;
+  signal steps48_Output_Message : hdl_u32_x16;
   signal steps48_Output_Slot : hdl_u8;
   signal steps49_Output_Valid : boolean;
   signal steps49_Output_Last : boolean;
   signal steps49_Output_State : hdl_u128;
   signal steps49_Output_First : boolean;
-  signal steps49_Output_M0 : hdl_u128;
-  signal steps49_Output_M1 : hdl_u128;
-  signal steps49_Output_M2 : hdl_u128;
-  signal steps49_Output_M3 : hdl_u128;
+  signal steps49_Output_Message : hdl_u32_x16;
   signal steps49_Output_Slot : hdl_u8;
   signal steps50_Output_Valid : boolean;
   signal steps50_Output_Last : boolean;
   signal steps50_Output_State : hdl_u128;
   signal steps50_Output_First : boolean;
-  signal steps50_Output_M0 : hdl_u128;
-  signal steps50_Output_M1 : hdl_u128;
-  signal steps50_Output_M2 : hdl_u128;
-  signal steps50_Output_M3 : hdl_u128;
+  signal steps50_Output_Message : hdl_u32_x16;
   signal steps50_Output_Slot : hdl_u8;
   signal steps51_Output_Valid : boolean;
   signal steps51_Output_Last : boolean;
   signal steps51_Output_State : hdl_u128;
   signal steps51_Output_First : boolean;
-  signal steps51_Output_M0 : hdl_u128;
-  signal steps51_Output_M1 : hdl_u128;
-  signal steps51_Output_M2 : hdl_u128;
-  signal steps51_Output_M3 : hdl_u128;
+  signal steps51_Output_Message : hdl_u32_x16;
   signal steps51_Output_Slot : hdl_u8;
   signal steps52_Output_Valid : boolean;
   signal steps52_Output_Last : boolean;
   signal steps52_Output_State : hdl_u128;
   signal steps52_Output_First : boolean;
-  signal steps52_Output_M0 : hdl_u128;
-  signal steps52_Output_M1 : hdl_u128;
-  signal steps52_Output_M2 : hdl_u128;
-  signal steps52_Output_M3 : hdl_u128;
+  signal steps52_Output_Message : hdl_u32_x16;
   signal steps52_Output_Slot : hdl_u8;
   signal steps53_Output_Valid : boolean;
   signal steps53_Output_Last : boolean;
   signal steps53_Output_State : hdl_u128;
   signal steps53_Output_First : boolean;
-  signal steps53_Output_M0 : hdl_u128;
-  signal steps53_Output_M1 : hdl_u128;
-  signal steps53_Output_M2 : hdl_u128;
-  signal steps53_Output_M3 : hdl_u128;
+  signal steps53_Output_Message : hdl_u32_x16;
   signal steps53_Output_Slot : hdl_u8;
   signal steps54_Output_Valid : boolean;
   signal steps54_Output_Last : boolean;
   signal steps54_Output_State : hdl_u128;
   signal steps54_Output_First : boolean;
-  signal steps54_Output_M0 : hdl_u128;
-  signal steps54_Output_M1 : hdl_u128;
-  signal steps54_Output_M2 : hdl_u128;
-  signal steps54_Output_M3 : hdl_u128;
+  signal steps54_Output_Message : hdl_u32_x16;
   signal steps54_Output_Slot : hdl_u8;
   signal steps55_Output_Valid : boolean;
   signal steps55_Output_Last : boolean;
   signal steps55_Output_State : hdl_u128;
   signal steps55_Output_First : boolean;
-  signal steps55_Output_M0 : hdl_u128;
-  signal steps55_Output_M1 : hdl_u128;
-  signal steps55_Output_M2 : hdl_u128;
-  signal steps55_Output_M3 : hdl_u128;
+  signal steps55_Output_Message : hdl_u32_x16;
   signal steps55_Output_Slot : hdl_u8;
   signal steps56_Output_Valid : boolean;
   signal steps56_Output_Last : boolean;
   signal steps56_Output_State : hdl_u128;
   signal steps56_Output_First : boolean;
-  signal steps56_Output_M0 : hdl_u128;
-  signal steps56_Output_M1 : hdl_u128;
-  signal steps56_Output_M2 : hdl_u128;
-  signal steps56_Output_M3 : hdl_u128;
+  signal steps56_Output_Message : hdl_u32_x16;
   signal steps56_Output_Slot : hdl_u8;
   signal steps57_Output_Valid : boolean;
   signal steps57_Output_Last : boolean;
   signal steps57_Output_State : hdl_u128;
   signal steps57_Output_First : boolean;
-  signal steps57_Output_M0 : hdl_u128;
-  signal steps57_Output_M1 : hdl_u128;
-  signal steps57_Output_M2 : hdl_u128;
-  signal steps57_Output_M3 : hdl_u128;
+  signal steps57_Output_Message : hdl_u32_x16;
   signal steps57_Output_Slot : hdl_u8;
   signal steps58_Output_Valid : boolean;
   signal steps58_Output_Last : boolean;
   signal steps58_Output_State : hdl_u128;
   signal steps58_Output_First : boolean;
-  signal steps58_Output_M0 : hdl_u128;
-  signal steps58_Output_M1 : hdl_u128;
-  signal steps58_Output_M2 : hdl_u128;
-  signal steps58_Output_M3 : hdl_u128;
+  signal steps58_Output_Message : hdl_u32_x16;
   signal steps58_Output_Slot : hdl_u8;
   signal steps59_Output_Valid : boolean;
   signal steps59_Output_Last : boolean;
   signal steps59_Output_State : hdl_u128;
   signal steps59_Output_First : boolean;
-  signal steps59_Output_M0 : hdl_u128;
-  signal steps59_Output_M1 : hdl_u128;
-  signal steps59_Output_M2 : hdl_u128;
-  signal steps59_Output_M3 : hdl_u128;
+  signal steps59_Output_Message : hdl_u32_x16;
   signal steps59_Output_Slot : hdl_u8;
   signal steps60_Output_Valid : boolean;
   signal steps60_Output_Last : boolean;
   signal steps60_Output_State : hdl_u128;
   signal steps60_Output_First : boolean;
-  signal steps60_Output_M0 : hdl_u128;
-  signal steps60_Output_M1 : hdl_u128;
-  signal steps60_Output_M2 : hdl_u128;
-  signal steps60_Output_M3 : hdl_u128;
+  signal steps60_Output_Message : hdl_u32_x16;
   signal steps60_Output_Slot : hdl_u8;
   signal steps61_Output_Valid : boolean;
   signal steps61_Output_Last : boolean;
   signal steps61_Output_State : hdl_u128;
   signal steps61_Output_First : boolean;
-  signal steps61_Output_M0 : hdl_u128;
-  signal steps61_Output_M1 : hdl_u128;
-  signal steps61_Output_M2 : hdl_u128;
-  signal steps61_Output_M3 : hdl_u128;
+  signal steps61_Output_Message : hdl_u32_x16;
   signal steps61_Output_Slot : hdl_u8;
   signal steps62_Output_Valid : boolean;
   signal steps62_Output_Last : boolean;
   signal steps62_Output_State : hdl_u128;
   signal steps62_Output_First : boolean;
-  signal steps62_Output_M0 : hdl_u128;
-  signal steps62_Output_M1 : hdl_u128;
-  signal steps62_Output_M2 : hdl_u128;
-  signal steps62_Output_M3 : hdl_u128;
+  signal steps62_Output_Message : hdl_u32_x16;
   signal steps62_Output_Slot : hdl_u8;
   signal steps63_Output_Valid : boolean;
   signal steps63_Output_Last : boolean;
   signal steps63_Output_State : hdl_u128;
   signal steps63_Output_First : boolean;
-  signal steps63_Output_M0 : hdl_u128;
-  signal steps63_Output_M1 : hdl_u128;
-  signal steps63_Output_M2 : hdl_u128;
-  signal steps63_Output_M3 : hdl_u128;
+  signal steps63_Output_Message : hdl_u32_x16;
   signal steps63_Output_Slot : hdl_u8;
   signal back_end_Feedback_Valid : boolean;
   signal back_end_Feedback_Last : boolean;
@@ -695,20 +500,14 @@ begin
       Input_Last => chain_Output_Last,
       Input_State => chain_Output_State,
       Input_First => chain_Output_First,
-      Input_M0 => chain_Output_M0,
-      Input_M1 => chain_Output_M1,
-      Input_M2 => chain_Output_M2,
-      Input_M3 => chain_Output_M3,
+      Input_Message => chain_Output_Message,
       Input_Slot => chain_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps0_Output_Valid,
       Output_Last => steps0_Output_Last,
       Output_State => steps0_Output_State,
       Output_First => steps0_Output_First,
-      Output_M0 => steps0_Output_M0,
-      Output_M1 => steps0_Output_M1,
-      Output_M2 => steps0_Output_M2,
-      Output_M3 => steps0_Output_M3,
+      Output_Message => steps0_Output_Message,
       Output_Slot => steps0_Output_Slot
     );
 
@@ -724,20 +523,14 @@ begin
       Input_Last => steps0_Output_Last,
       Input_State => steps0_Output_State,
       Input_First => steps0_Output_First,
-      Input_M0 => steps0_Output_M0,
-      Input_M1 => steps0_Output_M1,
-      Input_M2 => steps0_Output_M2,
-      Input_M3 => steps0_Output_M3,
+      Input_Message => steps0_Output_Message,
       Input_Slot => steps0_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps1_Output_Valid,
       Output_Last => steps1_Output_Last,
       Output_State => steps1_Output_State,
       Output_First => steps1_Output_First,
-      Output_M0 => steps1_Output_M0,
-      Output_M1 => steps1_Output_M1,
-      Output_M2 => steps1_Output_M2,
-      Output_M3 => steps1_Output_M3,
+      Output_Message => steps1_Output_Message,
       Output_Slot => steps1_Output_Slot
     );
 
@@ -753,20 +546,14 @@ begin
       Input_Last => steps1_Output_Last,
       Input_State => steps1_Output_State,
       Input_First => steps1_Output_First,
-      Input_M0 => steps1_Output_M0,
-      Input_M1 => steps1_Output_M1,
-      Input_M2 => steps1_Output_M2,
-      Input_M3 => steps1_Output_M3,
+      Input_Message => steps1_Output_Message,
       Input_Slot => steps1_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps2_Output_Valid,
       Output_Last => steps2_Output_Last,
       Output_State => steps2_Output_State,
       Output_First => steps2_Output_First,
-      Output_M0 => steps2_Output_M0,
-      Output_M1 => steps2_Output_M1,
-      Output_M2 => steps2_Output_M2,
-      Output_M3 => steps2_Output_M3,
+      Output_Message => steps2_Output_Message,
       Output_Slot => steps2_Output_Slot
     );
 
@@ -782,20 +569,14 @@ begin
       Input_Last => steps2_Output_Last,
       Input_State => steps2_Output_State,
       Input_First => steps2_Output_First,
-      Input_M0 => steps2_Output_M0,
-      Input_M1 => steps2_Output_M1,
-      Input_M2 => steps2_Output_M2,
-      Input_M3 => steps2_Output_M3,
+      Input_Message => steps2_Output_Message,
       Input_Slot => steps2_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps3_Output_Valid,
       Output_Last => steps3_Output_Last,
       Output_State => steps3_Output_State,
       Output_First => steps3_Output_First,
-      Output_M0 => steps3_Output_M0,
-      Output_M1 => steps3_Output_M1,
-      Output_M2 => steps3_Output_M2,
-      Output_M3 => steps3_Output_M3,
+      Output_Message => steps3_Output_Message,
       Output_Slot => steps3_Output_Slot
     );
 
@@ -811,20 +592,14 @@ begin
       Input_Last => steps3_Output_Last,
       Input_State => steps3_Output_State,
       Input_First => steps3_Output_First,
-      Input_M0 => steps3_Output_M0,
-      Input_M1 => steps3_Output_M1,
-      Input_M2 => steps3_Output_M2,
-      Input_M3 => steps3_Output_M3,
+      Input_Message => steps3_Output_Message,
       Input_Slot => steps3_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps4_Output_Valid,
       Output_Last => steps4_Output_Last,
       Output_State => steps4_Output_State,
       Output_First => steps4_Output_First,
-      Output_M0 => steps4_Output_M0,
-      Output_M1 => steps4_Output_M1,
-      Output_M2 => steps4_Output_M2,
-      Output_M3 => steps4_Output_M3,
+      Output_Message => steps4_Output_Message,
       Output_Slot => steps4_Output_Slot
     );
 
@@ -840,20 +615,14 @@ begin
       Input_Last => steps4_Output_Last,
       Input_State => steps4_Output_State,
       Input_First => steps4_Output_First,
-      Input_M0 => steps4_Output_M0,
-      Input_M1 => steps4_Output_M1,
-      Input_M2 => steps4_Output_M2,
-      Input_M3 => steps4_Output_M3,
+      Input_Message => steps4_Output_Message,
       Input_Slot => steps4_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps5_Output_Valid,
       Output_Last => steps5_Output_Last,
       Output_State => steps5_Output_State,
       Output_First => steps5_Output_First,
-      Output_M0 => steps5_Output_M0,
-      Output_M1 => steps5_Output_M1,
-      Output_M2 => steps5_Output_M2,
-      Output_M3 => steps5_Output_M3,
+      Output_Message => steps5_Output_Message,
       Output_Slot => steps5_Output_Slot
     );
 
@@ -869,20 +638,14 @@ begin
       Input_Last => steps5_Output_Last,
       Input_State => steps5_Output_State,
       Input_First => steps5_Output_First,
-      Input_M0 => steps5_Output_M0,
-      Input_M1 => steps5_Output_M1,
-      Input_M2 => steps5_Output_M2,
-      Input_M3 => steps5_Output_M3,
+      Input_Message => steps5_Output_Message,
       Input_Slot => steps5_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps6_Output_Valid,
       Output_Last => steps6_Output_Last,
       Output_State => steps6_Output_State,
       Output_First => steps6_Output_First,
-      Output_M0 => steps6_Output_M0,
-      Output_M1 => steps6_Output_M1,
-      Output_M2 => steps6_Output_M2,
-      Output_M3 => steps6_Output_M3,
+      Output_Message => steps6_Output_Message,
       Output_Slot => steps6_Output_Slot
     );
 
@@ -898,20 +661,14 @@ begin
       Input_Last => steps6_Output_Last,
       Input_State => steps6_Output_State,
       Input_First => steps6_Output_First,
-      Input_M0 => steps6_Output_M0,
-      Input_M1 => steps6_Output_M1,
-      Input_M2 => steps6_Output_M2,
-      Input_M3 => steps6_Output_M3,
+      Input_Message => steps6_Output_Message,
       Input_Slot => steps6_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps7_Output_Valid,
       Output_Last => steps7_Output_Last,
       Output_State => steps7_Output_State,
       Output_First => steps7_Output_First,
-      Output_M0 => steps7_Output_M0,
-      Output_M1 => steps7_Output_M1,
-      Output_M2 => steps7_Output_M2,
-      Output_M3 => steps7_Output_M3,
+      Output_Message => steps7_Output_Message,
       Output_Slot => steps7_Output_Slot
     );
 
@@ -927,20 +684,14 @@ begin
       Input_Last => steps7_Output_Last,
       Input_State => steps7_Output_State,
       Input_First => steps7_Output_First,
-      Input_M0 => steps7_Output_M0,
-      Input_M1 => steps7_Output_M1,
-      Input_M2 => steps7_Output_M2,
-      Input_M3 => steps7_Output_M3,
+      Input_Message => steps7_Output_Message,
       Input_Slot => steps7_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps8_Output_Valid,
       Output_Last => steps8_Output_Last,
       Output_State => steps8_Output_State,
       Output_First => steps8_Output_First,
-      Output_M0 => steps8_Output_M0,
-      Output_M1 => steps8_Output_M1,
-      Output_M2 => steps8_Output_M2,
-      Output_M3 => steps8_Output_M3,
+      Output_Message => steps8_Output_Message,
       Output_Slot => steps8_Output_Slot
     );
 
@@ -956,20 +707,14 @@ begin
       Input_Last => steps8_Output_Last,
       Input_State => steps8_Output_State,
       Input_First => steps8_Output_First,
-      Input_M0 => steps8_Output_M0,
-      Input_M1 => steps8_Output_M1,
-      Input_M2 => steps8_Output_M2,
-      Input_M3 => steps8_Output_M3,
+      Input_Message => steps8_Output_Message,
       Input_Slot => steps8_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps9_Output_Valid,
       Output_Last => steps9_Output_Last,
       Output_State => steps9_Output_State,
       Output_First => steps9_Output_First,
-      Output_M0 => steps9_Output_M0,
-      Output_M1 => steps9_Output_M1,
-      Output_M2 => steps9_Output_M2,
-      Output_M3 => steps9_Output_M3,
+      Output_Message => steps9_Output_Message,
       Output_Slot => steps9_Output_Slot
     );
 
@@ -985,20 +730,14 @@ begin
       Input_Last => steps9_Output_Last,
       Input_State => steps9_Output_State,
       Input_First => steps9_Output_First,
-      Input_M0 => steps9_Output_M0,
-      Input_M1 => steps9_Output_M1,
-      Input_M2 => steps9_Output_M2,
-      Input_M3 => steps9_Output_M3,
+      Input_Message => steps9_Output_Message,
       Input_Slot => steps9_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps10_Output_Valid,
       Output_Last => steps10_Output_Last,
       Output_State => steps10_Output_State,
       Output_First => steps10_Output_First,
-      Output_M0 => steps10_Output_M0,
-      Output_M1 => steps10_Output_M1,
-      Output_M2 => steps10_Output_M2,
-      Output_M3 => steps10_Output_M3,
+      Output_Message => steps10_Output_Message,
       Output_Slot => steps10_Output_Slot
     );
 
@@ -1014,20 +753,14 @@ begin
       Input_Last => steps10_Output_Last,
       Input_State => steps10_Output_State,
       Input_First => steps10_Output_First,
-      Input_M0 => steps10_Output_M0,
-      Input_M1 => steps10_Output_M1,
-      Input_M2 => steps10_Output_M2,
-      Input_M3 => steps10_Output_M3,
+      Input_Message => steps10_Output_Message,
       Input_Slot => steps10_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps11_Output_Valid,
       Output_Last => steps11_Output_Last,
       Output_State => steps11_Output_State,
       Output_First => steps11_Output_First,
-      Output_M0 => steps11_Output_M0,
-      Output_M1 => steps11_Output_M1,
-      Output_M2 => steps11_Output_M2,
-      Output_M3 => steps11_Output_M3,
+      Output_Message => steps11_Output_Message,
       Output_Slot => steps11_Output_Slot
     );
 
@@ -1043,20 +776,14 @@ begin
       Input_Last => steps11_Output_Last,
       Input_State => steps11_Output_State,
       Input_First => steps11_Output_First,
-      Input_M0 => steps11_Output_M0,
-      Input_M1 => steps11_Output_M1,
-      Input_M2 => steps11_Output_M2,
-      Input_M3 => steps11_Output_M3,
+      Input_Message => steps11_Output_Message,
       Input_Slot => steps11_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps12_Output_Valid,
       Output_Last => steps12_Output_Last,
       Output_State => steps12_Output_State,
       Output_First => steps12_Output_First,
-      Output_M0 => steps12_Output_M0,
-      Output_M1 => steps12_Output_M1,
-      Output_M2 => steps12_Output_M2,
-      Output_M3 => steps12_Output_M3,
+      Output_Message => steps12_Output_Message,
       Output_Slot => steps12_Output_Slot
     );
 
@@ -1072,20 +799,14 @@ begin
       Input_Last => steps12_Output_Last,
       Input_State => steps12_Output_State,
       Input_First => steps12_Output_First,
-      Input_M0 => steps12_Output_M0,
-      Input_M1 => steps12_Output_M1,
-      Input_M2 => steps12_Output_M2,
-      Input_M3 => steps12_Output_M3,
+      Input_Message => steps12_Output_Message,
       Input_Slot => steps12_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps13_Output_Valid,
       Output_Last => steps13_Output_Last,
       Output_State => steps13_Output_State,
       Output_First => steps13_Output_First,
-      Output_M0 => steps13_Output_M0,
-      Output_M1 => steps13_Output_M1,
-      Output_M2 => steps13_Output_M2,
-      Output_M3 => steps13_Output_M3,
+      Output_Message => steps13_Output_Message,
       Output_Slot => steps13_Output_Slot
     );
 
@@ -1101,20 +822,14 @@ begin
       Input_Last => steps13_Output_Last,
       Input_State => steps13_Output_State,
       Input_First => steps13_Output_First,
-      Input_M0 => steps13_Output_M0,
-      Input_M1 => steps13_Output_M1,
-      Input_M2 => steps13_Output_M2,
-      Input_M3 => steps13_Output_M3,
+      Input_Message => steps13_Output_Message,
       Input_Slot => steps13_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps14_Output_Valid,
       Output_Last => steps14_Output_Last,
       Output_State => steps14_Output_State,
       Output_First => steps14_Output_First,
-      Output_M0 => steps14_Output_M0,
-      Output_M1 => steps14_Output_M1,
-      Output_M2 => steps14_Output_M2,
-      Output_M3 => steps14_Output_M3,
+      Output_Message => steps14_Output_Message,
       Output_Slot => steps14_Output_Slot
     );
 
@@ -1130,20 +845,14 @@ begin
       Input_Last => steps14_Output_Last,
       Input_State => steps14_Output_State,
       Input_First => steps14_Output_First,
-      Input_M0 => steps14_Output_M0,
-      Input_M1 => steps14_Output_M1,
-      Input_M2 => steps14_Output_M2,
-      Input_M3 => steps14_Output_M3,
+      Input_Message => steps14_Output_Message,
       Input_Slot => steps14_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps15_Output_Valid,
       Output_Last => steps15_Output_Last,
       Output_State => steps15_Output_State,
       Output_First => steps15_Output_First,
-      Output_M0 => steps15_Output_M0,
-      Output_M1 => steps15_Output_M1,
-      Output_M2 => steps15_Output_M2,
-      Output_M3 => steps15_Output_M3,
+      Output_Message => steps15_Output_Message,
       Output_Slot => steps15_Output_Slot
     );
 
@@ -1159,20 +868,14 @@ begin
       Input_Last => steps15_Output_Last,
       Input_State => steps15_Output_State,
       Input_First => steps15_Output_First,
-      Input_M0 => steps15_Output_M0,
-      Input_M1 => steps15_Output_M1,
-      Input_M2 => steps15_Output_M2,
-      Input_M3 => steps15_Output_M3,
+      Input_Message => steps15_Output_Message,
       Input_Slot => steps15_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps16_Output_Valid,
       Output_Last => steps16_Output_Last,
       Output_State => steps16_Output_State,
       Output_First => steps16_Output_First,
-      Output_M0 => steps16_Output_M0,
-      Output_M1 => steps16_Output_M1,
-      Output_M2 => steps16_Output_M2,
-      Output_M3 => steps16_Output_M3,
+      Output_Message => steps16_Output_Message,
       Output_Slot => steps16_Output_Slot
     );
 
@@ -1188,20 +891,14 @@ begin
       Input_Last => steps16_Output_Last,
       Input_State => steps16_Output_State,
       Input_First => steps16_Output_First,
-      Input_M0 => steps16_Output_M0,
-      Input_M1 => steps16_Output_M1,
-      Input_M2 => steps16_Output_M2,
-      Input_M3 => steps16_Output_M3,
+      Input_Message => steps16_Output_Message,
       Input_Slot => steps16_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps17_Output_Valid,
       Output_Last => steps17_Output_Last,
       Output_State => steps17_Output_State,
       Output_First => steps17_Output_First,
-      Output_M0 => steps17_Output_M0,
-      Output_M1 => steps17_Output_M1,
-      Output_M2 => steps17_Output_M2,
-      Output_M3 => steps17_Output_M3,
+      Output_Message => steps17_Output_Message,
       Output_Slot => steps17_Output_Slot
     );
 
@@ -1217,20 +914,14 @@ begin
       Input_Last => steps17_Output_Last,
       Input_State => steps17_Output_State,
       Input_First => steps17_Output_First,
-      Input_M0 => steps17_Output_M0,
-      Input_M1 => steps17_Output_M1,
-      Input_M2 => steps17_Output_M2,
-      Input_M3 => steps17_Output_M3,
+      Input_Message => steps17_Output_Message,
       Input_Slot => steps17_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps18_Output_Valid,
       Output_Last => steps18_Output_Last,
       Output_State => steps18_Output_State,
       Output_First => steps18_Output_First,
-      Output_M0 => steps18_Output_M0,
-      Output_M1 => steps18_Output_M1,
-      Output_M2 => steps18_Output_M2,
-      Output_M3 => steps18_Output_M3,
+      Output_Message => steps18_Output_Message,
       Output_Slot => steps18_Output_Slot
     );
 
@@ -1246,20 +937,14 @@ begin
       Input_Last => steps18_Output_Last,
       Input_State => steps18_Output_State,
       Input_First => steps18_Output_First,
-      Input_M0 => steps18_Output_M0,
-      Input_M1 => steps18_Output_M1,
-      Input_M2 => steps18_Output_M2,
-      Input_M3 => steps18_Output_M3,
+      Input_Message => steps18_Output_Message,
       Input_Slot => steps18_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps19_Output_Valid,
       Output_Last => steps19_Output_Last,
       Output_State => steps19_Output_State,
       Output_First => steps19_Output_First,
-      Output_M0 => steps19_Output_M0,
-      Output_M1 => steps19_Output_M1,
-      Output_M2 => steps19_Output_M2,
-      Output_M3 => steps19_Output_M3,
+      Output_Message => steps19_Output_Message,
       Output_Slot => steps19_Output_Slot
     );
 
@@ -1275,20 +960,14 @@ begin
       Input_Last => steps19_Output_Last,
       Input_State => steps19_Output_State,
       Input_First => steps19_Output_First,
-      Input_M0 => steps19_Output_M0,
-      Input_M1 => steps19_Output_M1,
-      Input_M2 => steps19_Output_M2,
-      Input_M3 => steps19_Output_M3,
+      Input_Message => steps19_Output_Message,
       Input_Slot => steps19_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps20_Output_Valid,
       Output_Last => steps20_Output_Last,
       Output_State => steps20_Output_State,
       Output_First => steps20_Output_First,
-      Output_M0 => steps20_Output_M0,
-      Output_M1 => steps20_Output_M1,
-      Output_M2 => steps20_Output_M2,
-      Output_M3 => steps20_Output_M3,
+      Output_Message => steps20_Output_Message,
       Output_Slot => steps20_Output_Slot
     );
 
@@ -1304,20 +983,14 @@ begin
       Input_Last => steps20_Output_Last,
       Input_State => steps20_Output_State,
       Input_First => steps20_Output_First,
-      Input_M0 => steps20_Output_M0,
-      Input_M1 => steps20_Output_M1,
-      Input_M2 => steps20_Output_M2,
-      Input_M3 => steps20_Output_M3,
+      Input_Message => steps20_Output_Message,
       Input_Slot => steps20_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps21_Output_Valid,
       Output_Last => steps21_Output_Last,
       Output_State => steps21_Output_State,
       Output_First => steps21_Output_First,
-      Output_M0 => steps21_Output_M0,
-      Output_M1 => steps21_Output_M1,
-      Output_M2 => steps21_Output_M2,
-      Output_M3 => steps21_Output_M3,
+      Output_Message => steps21_Output_Message,
       Output_Slot => steps21_Output_Slot
     );
 
@@ -1333,20 +1006,14 @@ begin
       Input_Last => steps21_Output_Last,
       Input_State => steps21_Output_State,
       Input_First => steps21_Output_First,
-      Input_M0 => steps21_Output_M0,
-      Input_M1 => steps21_Output_M1,
-      Input_M2 => steps21_Output_M2,
-      Input_M3 => steps21_Output_M3,
+      Input_Message => steps21_Output_Message,
       Input_Slot => steps21_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps22_Output_Valid,
       Output_Last => steps22_Output_Last,
       Output_State => steps22_Output_State,
       Output_First => steps22_Output_First,
-      Output_M0 => steps22_Output_M0,
-      Output_M1 => steps22_Output_M1,
-      Output_M2 => steps22_Output_M2,
-      Output_M3 => steps22_Output_M3,
+      Output_Message => steps22_Output_Message,
       Output_Slot => steps22_Output_Slot
     );
 
@@ -1362,20 +1029,14 @@ begin
       Input_Last => steps22_Output_Last,
       Input_State => steps22_Output_State,
       Input_First => steps22_Output_First,
-      Input_M0 => steps22_Output_M0,
-      Input_M1 => steps22_Output_M1,
-      Input_M2 => steps22_Output_M2,
-      Input_M3 => steps22_Output_M3,
+      Input_Message => steps22_Output_Message,
       Input_Slot => steps22_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps23_Output_Valid,
       Output_Last => steps23_Output_Last,
       Output_State => steps23_Output_State,
       Output_First => steps23_Output_First,
-      Output_M0 => steps23_Output_M0,
-      Output_M1 => steps23_Output_M1,
-      Output_M2 => steps23_Output_M2,
-      Output_M3 => steps23_Output_M3,
+      Output_Message => steps23_Output_Message,
       Output_Slot => steps23_Output_Slot
     );
 
@@ -1391,20 +1052,14 @@ begin
       Input_Last => steps23_Output_Last,
       Input_State => steps23_Output_State,
       Input_First => steps23_Output_First,
-      Input_M0 => steps23_Output_M0,
-      Input_M1 => steps23_Output_M1,
-      Input_M2 => steps23_Output_M2,
-      Input_M3 => steps23_Output_M3,
+      Input_Message => steps23_Output_Message,
       Input_Slot => steps23_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps24_Output_Valid,
       Output_Last => steps24_Output_Last,
       Output_State => steps24_Output_State,
       Output_First => steps24_Output_First,
-      Output_M0 => steps24_Output_M0,
-      Output_M1 => steps24_Output_M1,
-      Output_M2 => steps24_Output_M2,
-      Output_M3 => steps24_Output_M3,
+      Output_Message => steps24_Output_Message,
       Output_Slot => steps24_Output_Slot
     );
 
@@ -1420,20 +1075,14 @@ begin
       Input_Last => steps24_Output_Last,
       Input_State => steps24_Output_State,
       Input_First => steps24_Output_First,
-      Input_M0 => steps24_Output_M0,
-      Input_M1 => steps24_Output_M1,
-      Input_M2 => steps24_Output_M2,
-      Input_M3 => steps24_Output_M3,
+      Input_Message => steps24_Output_Message,
       Input_Slot => steps24_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps25_Output_Valid,
       Output_Last => steps25_Output_Last,
       Output_State => steps25_Output_State,
       Output_First => steps25_Output_First,
-      Output_M0 => steps25_Output_M0,
-      Output_M1 => steps25_Output_M1,
-      Output_M2 => steps25_Output_M2,
-      Output_M3 => steps25_Output_M3,
+      Output_Message => steps25_Output_Message,
       Output_Slot => steps25_Output_Slot
     );
 
@@ -1449,20 +1098,14 @@ begin
       Input_Last => steps25_Output_Last,
       Input_State => steps25_Output_State,
       Input_First => steps25_Output_First,
-      Input_M0 => steps25_Output_M0,
-      Input_M1 => steps25_Output_M1,
-      Input_M2 => steps25_Output_M2,
-      Input_M3 => steps25_Output_M3,
+      Input_Message => steps25_Output_Message,
       Input_Slot => steps25_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps26_Output_Valid,
       Output_Last => steps26_Output_Last,
       Output_State => steps26_Output_State,
       Output_First => steps26_Output_First,
-      Output_M0 => steps26_Output_M0,
-      Output_M1 => steps26_Output_M1,
-      Output_M2 => steps26_Output_M2,
-      Output_M3 => steps26_Output_M3,
+      Output_Message => steps26_Output_Message,
       Output_Slot => steps26_Output_Slot
     );
 
@@ -1478,20 +1121,14 @@ begin
       Input_Last => steps26_Output_Last,
       Input_State => steps26_Output_State,
       Input_First => steps26_Output_First,
-      Input_M0 => steps26_Output_M0,
-      Input_M1 => steps26_Output_M1,
-      Input_M2 => steps26_Output_M2,
-      Input_M3 => steps26_Output_M3,
+      Input_Message => steps26_Output_Message,
       Input_Slot => steps26_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps27_Output_Valid,
       Output_Last => steps27_Output_Last,
       Output_State => steps27_Output_State,
       Output_First => steps27_Output_First,
-      Output_M0 => steps27_Output_M0,
-      Output_M1 => steps27_Output_M1,
-      Output_M2 => steps27_Output_M2,
-      Output_M3 => steps27_Output_M3,
+      Output_Message => steps27_Output_Message,
       Output_Slot => steps27_Output_Slot
     );
 
@@ -1507,20 +1144,14 @@ begin
       Input_Last => steps27_Output_Last,
       Input_State => steps27_Output_State,
       Input_First => steps27_Output_First,
-      Input_M0 => steps27_Output_M0,
-      Input_M1 => steps27_Output_M1,
-      Input_M2 => steps27_Output_M2,
-      Input_M3 => steps27_Output_M3,
+      Input_Message => steps27_Output_Message,
       Input_Slot => steps27_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps28_Output_Valid,
       Output_Last => steps28_Output_Last,
       Output_State => steps28_Output_State,
       Output_First => steps28_Output_First,
-      Output_M0 => steps28_Output_M0,
-      Output_M1 => steps28_Output_M1,
-      Output_M2 => steps28_Output_M2,
-      Output_M3 => steps28_Output_M3,
+      Output_Message => steps28_Output_Message,
       Output_Slot => steps28_Output_Slot
     );
 
@@ -1536,20 +1167,14 @@ begin
       Input_Last => steps28_Output_Last,
       Input_State => steps28_Output_State,
       Input_First => steps28_Output_First,
-      Input_M0 => steps28_Output_M0,
-      Input_M1 => steps28_Output_M1,
-      Input_M2 => steps28_Output_M2,
-      Input_M3 => steps28_Output_M3,
+      Input_Message => steps28_Output_Message,
       Input_Slot => steps28_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps29_Output_Valid,
       Output_Last => steps29_Output_Last,
       Output_State => steps29_Output_State,
       Output_First => steps29_Output_First,
-      Output_M0 => steps29_Output_M0,
-      Output_M1 => steps29_Output_M1,
-      Output_M2 => steps29_Output_M2,
-      Output_M3 => steps29_Output_M3,
+      Output_Message => steps29_Output_Message,
       Output_Slot => steps29_Output_Slot
     );
 
@@ -1565,20 +1190,14 @@ begin
       Input_Last => steps29_Output_Last,
       Input_State => steps29_Output_State,
       Input_First => steps29_Output_First,
-      Input_M0 => steps29_Output_M0,
-      Input_M1 => steps29_Output_M1,
-      Input_M2 => steps29_Output_M2,
-      Input_M3 => steps29_Output_M3,
+      Input_Message => steps29_Output_Message,
       Input_Slot => steps29_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps30_Output_Valid,
       Output_Last => steps30_Output_Last,
       Output_State => steps30_Output_State,
       Output_First => steps30_Output_First,
-      Output_M0 => steps30_Output_M0,
-      Output_M1 => steps30_Output_M1,
-      Output_M2 => steps30_Output_M2,
-      Output_M3 => steps30_Output_M3,
+      Output_Message => steps30_Output_Message,
       Output_Slot => steps30_Output_Slot
     );
 
@@ -1594,20 +1213,14 @@ begin
       Input_Last => steps30_Output_Last,
       Input_State => steps30_Output_State,
       Input_First => steps30_Output_First,
-      Input_M0 => steps30_Output_M0,
-      Input_M1 => steps30_Output_M1,
-      Input_M2 => steps30_Output_M2,
-      Input_M3 => steps30_Output_M3,
+      Input_Message => steps30_Output_Message,
       Input_Slot => steps30_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps31_Output_Valid,
       Output_Last => steps31_Output_Last,
       Output_State => steps31_Output_State,
       Output_First => steps31_Output_First,
-      Output_M0 => steps31_Output_M0,
-      Output_M1 => steps31_Output_M1,
-      Output_M2 => steps31_Output_M2,
-      Output_M3 => steps31_Output_M3,
+      Output_Message => steps31_Output_Message,
       Output_Slot => steps31_Output_Slot
     );
 
@@ -1623,20 +1236,14 @@ begin
       Input_Last => steps31_Output_Last,
       Input_State => steps31_Output_State,
       Input_First => steps31_Output_First,
-      Input_M0 => steps31_Output_M0,
-      Input_M1 => steps31_Output_M1,
-      Input_M2 => steps31_Output_M2,
-      Input_M3 => steps31_Output_M3,
+      Input_Message => steps31_Output_Message,
       Input_Slot => steps31_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps32_Output_Valid,
       Output_Last => steps32_Output_Last,
       Output_State => steps32_Output_State,
       Output_First => steps32_Output_First,
-      Output_M0 => steps32_Output_M0,
-      Output_M1 => steps32_Output_M1,
-      Output_M2 => steps32_Output_M2,
-      Output_M3 => steps32_Output_M3,
+      Output_Message => steps32_Output_Message,
       Output_Slot => steps32_Output_Slot
     );
 
@@ -1652,20 +1259,14 @@ begin
       Input_Last => steps32_Output_Last,
       Input_State => steps32_Output_State,
       Input_First => steps32_Output_First,
-      Input_M0 => steps32_Output_M0,
-      Input_M1 => steps32_Output_M1,
-      Input_M2 => steps32_Output_M2,
-      Input_M3 => steps32_Output_M3,
+      Input_Message => steps32_Output_Message,
       Input_Slot => steps32_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps33_Output_Valid,
       Output_Last => steps33_Output_Last,
       Output_State => steps33_Output_State,
       Output_First => steps33_Output_First,
-      Output_M0 => steps33_Output_M0,
-      Output_M1 => steps33_Output_M1,
-      Output_M2 => steps33_Output_M2,
-      Output_M3 => steps33_Output_M3,
+      Output_Message => steps33_Output_Message,
       Output_Slot => steps33_Output_Slot
     );
 
@@ -1681,20 +1282,14 @@ begin
       Input_Last => steps33_Output_Last,
       Input_State => steps33_Output_State,
       Input_First => steps33_Output_First,
-      Input_M0 => steps33_Output_M0,
-      Input_M1 => steps33_Output_M1,
-      Input_M2 => steps33_Output_M2,
-      Input_M3 => steps33_Output_M3,
+      Input_Message => steps33_Output_Message,
       Input_Slot => steps33_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps34_Output_Valid,
       Output_Last => steps34_Output_Last,
       Output_State => steps34_Output_State,
       Output_First => steps34_Output_First,
-      Output_M0 => steps34_Output_M0,
-      Output_M1 => steps34_Output_M1,
-      Output_M2 => steps34_Output_M2,
-      Output_M3 => steps34_Output_M3,
+      Output_Message => steps34_Output_Message,
       Output_Slot => steps34_Output_Slot
     );
 
@@ -1710,20 +1305,14 @@ begin
       Input_Last => steps34_Output_Last,
       Input_State => steps34_Output_State,
       Input_First => steps34_Output_First,
-      Input_M0 => steps34_Output_M0,
-      Input_M1 => steps34_Output_M1,
-      Input_M2 => steps34_Output_M2,
-      Input_M3 => steps34_Output_M3,
+      Input_Message => steps34_Output_Message,
       Input_Slot => steps34_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps35_Output_Valid,
       Output_Last => steps35_Output_Last,
       Output_State => steps35_Output_State,
       Output_First => steps35_Output_First,
-      Output_M0 => steps35_Output_M0,
-      Output_M1 => steps35_Output_M1,
-      Output_M2 => steps35_Output_M2,
-      Output_M3 => steps35_Output_M3,
+      Output_Message => steps35_Output_Message,
       Output_Slot => steps35_Output_Slot
     );
 
@@ -1739,20 +1328,14 @@ begin
       Input_Last => steps35_Output_Last,
       Input_State => steps35_Output_State,
       Input_First => steps35_Output_First,
-      Input_M0 => steps35_Output_M0,
-      Input_M1 => steps35_Output_M1,
-      Input_M2 => steps35_Output_M2,
-      Input_M3 => steps35_Output_M3,
+      Input_Message => steps35_Output_Message,
       Input_Slot => steps35_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps36_Output_Valid,
       Output_Last => steps36_Output_Last,
       Output_State => steps36_Output_State,
       Output_First => steps36_Output_First,
-      Output_M0 => steps36_Output_M0,
-      Output_M1 => steps36_Output_M1,
-      Output_M2 => steps36_Output_M2,
-      Output_M3 => steps36_Output_M3,
+      Output_Message => steps36_Output_Message,
       Output_Slot => steps36_Output_Slot
     );
 
@@ -1768,20 +1351,14 @@ begin
       Input_Last => steps36_Output_Last,
       Input_State => steps36_Output_State,
       Input_First => steps36_Output_First,
-      Input_M0 => steps36_Output_M0,
-      Input_M1 => steps36_Output_M1,
-      Input_M2 => steps36_Output_M2,
-      Input_M3 => steps36_Output_M3,
+      Input_Message => steps36_Output_Message,
       Input_Slot => steps36_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps37_Output_Valid,
       Output_Last => steps37_Output_Last,
       Output_State => steps37_Output_State,
       Output_First => steps37_Output_First,
-      Output_M0 => steps37_Output_M0,
-      Output_M1 => steps37_Output_M1,
-      Output_M2 => steps37_Output_M2,
-      Output_M3 => steps37_Output_M3,
+      Output_Message => steps37_Output_Message,
       Output_Slot => steps37_Output_Slot
     );
 
@@ -1797,20 +1374,14 @@ begin
       Input_Last => steps37_Output_Last,
       Input_State => steps37_Output_State,
       Input_First => steps37_Output_First,
-      Input_M0 => steps37_Output_M0,
-      Input_M1 => steps37_Output_M1,
-      Input_M2 => steps37_Output_M2,
-      Input_M3 => steps37_Output_M3,
+      Input_Message => steps37_Output_Message,
       Input_Slot => steps37_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps38_Output_Valid,
       Output_Last => steps38_Output_Last,
       Output_State => steps38_Output_State,
       Output_First => steps38_Output_First,
-      Output_M0 => steps38_Output_M0,
-      Output_M1 => steps38_Output_M1,
-      Output_M2 => steps38_Output_M2,
-      Output_M3 => steps38_Output_M3,
+      Output_Message => steps38_Output_Message,
       Output_Slot => steps38_Output_Slot
     );
 
@@ -1826,20 +1397,14 @@ begin
       Input_Last => steps38_Output_Last,
       Input_State => steps38_Output_State,
       Input_First => steps38_Output_First,
-      Input_M0 => steps38_Output_M0,
-      Input_M1 => steps38_Output_M1,
-      Input_M2 => steps38_Output_M2,
-      Input_M3 => steps38_Output_M3,
+      Input_Message => steps38_Output_Message,
       Input_Slot => steps38_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps39_Output_Valid,
       Output_Last => steps39_Output_Last,
       Output_State => steps39_Output_State,
       Output_First => steps39_Output_First,
-      Output_M0 => steps39_Output_M0,
-      Output_M1 => steps39_Output_M1,
-      Output_M2 => steps39_Output_M2,
-      Output_M3 => steps39_Output_M3,
+      Output_Message => steps39_Output_Message,
       Output_Slot => steps39_Output_Slot
     );
 
@@ -1855,20 +1420,14 @@ begin
       Input_Last => steps39_Output_Last,
       Input_State => steps39_Output_State,
       Input_First => steps39_Output_First,
-      Input_M0 => steps39_Output_M0,
-      Input_M1 => steps39_Output_M1,
-      Input_M2 => steps39_Output_M2,
-      Input_M3 => steps39_Output_M3,
+      Input_Message => steps39_Output_Message,
       Input_Slot => steps39_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps40_Output_Valid,
       Output_Last => steps40_Output_Last,
       Output_State => steps40_Output_State,
       Output_First => steps40_Output_First,
-      Output_M0 => steps40_Output_M0,
-      Output_M1 => steps40_Output_M1,
-      Output_M2 => steps40_Output_M2,
-      Output_M3 => steps40_Output_M3,
+      Output_Message => steps40_Output_Message,
       Output_Slot => steps40_Output_Slot
     );
 
@@ -1884,20 +1443,14 @@ begin
       Input_Last => steps40_Output_Last,
       Input_State => steps40_Output_State,
       Input_First => steps40_Output_First,
-      Input_M0 => steps40_Output_M0,
-      Input_M1 => steps40_Output_M1,
-      Input_M2 => steps40_Output_M2,
-      Input_M3 => steps40_Output_M3,
+      Input_Message => steps40_Output_Message,
       Input_Slot => steps40_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps41_Output_Valid,
       Output_Last => steps41_Output_Last,
       Output_State => steps41_Output_State,
       Output_First => steps41_Output_First,
-      Output_M0 => steps41_Output_M0,
-      Output_M1 => steps41_Output_M1,
-      Output_M2 => steps41_Output_M2,
-      Output_M3 => steps41_Output_M3,
+      Output_Message => steps41_Output_Message,
       Output_Slot => steps41_Output_Slot
     );
 
@@ -1913,20 +1466,14 @@ begin
       Input_Last => steps41_Output_Last,
       Input_State => steps41_Output_State,
       Input_First => steps41_Output_First,
-      Input_M0 => steps41_Output_M0,
-      Input_M1 => steps41_Output_M1,
-      Input_M2 => steps41_Output_M2,
-      Input_M3 => steps41_Output_M3,
+      Input_Message => steps41_Output_Message,
       Input_Slot => steps41_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps42_Output_Valid,
       Output_Last => steps42_Output_Last,
       Output_State => steps42_Output_State,
       Output_First => steps42_Output_First,
-      Output_M0 => steps42_Output_M0,
-      Output_M1 => steps42_Output_M1,
-      Output_M2 => steps42_Output_M2,
-      Output_M3 => steps42_Output_M3,
+      Output_Message => steps42_Output_Message,
       Output_Slot => steps42_Output_Slot
     );
 
@@ -1942,20 +1489,14 @@ begin
       Input_Last => steps42_Output_Last,
       Input_State => steps42_Output_State,
       Input_First => steps42_Output_First,
-      Input_M0 => steps42_Output_M0,
-      Input_M1 => steps42_Output_M1,
-      Input_M2 => steps42_Output_M2,
-      Input_M3 => steps42_Output_M3,
+      Input_Message => steps42_Output_Message,
       Input_Slot => steps42_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps43_Output_Valid,
       Output_Last => steps43_Output_Last,
       Output_State => steps43_Output_State,
       Output_First => steps43_Output_First,
-      Output_M0 => steps43_Output_M0,
-      Output_M1 => steps43_Output_M1,
-      Output_M2 => steps43_Output_M2,
-      Output_M3 => steps43_Output_M3,
+      Output_Message => steps43_Output_Message,
       Output_Slot => steps43_Output_Slot
     );
 
@@ -1971,20 +1512,14 @@ begin
       Input_Last => steps43_Output_Last,
       Input_State => steps43_Output_State,
       Input_First => steps43_Output_First,
-      Input_M0 => steps43_Output_M0,
-      Input_M1 => steps43_Output_M1,
-      Input_M2 => steps43_Output_M2,
-      Input_M3 => steps43_Output_M3,
+      Input_Message => steps43_Output_Message,
       Input_Slot => steps43_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps44_Output_Valid,
       Output_Last => steps44_Output_Last,
       Output_State => steps44_Output_State,
       Output_First => steps44_Output_First,
-      Output_M0 => steps44_Output_M0,
-      Output_M1 => steps44_Output_M1,
-      Output_M2 => steps44_Output_M2,
-      Output_M3 => steps44_Output_M3,
+      Output_Message => steps44_Output_Message,
       Output_Slot => steps44_Output_Slot
     );
 
@@ -2000,20 +1535,14 @@ begin
       Input_Last => steps44_Output_Last,
       Input_State => steps44_Output_State,
       Input_First => steps44_Output_First,
-      Input_M0 => steps44_Output_M0,
-      Input_M1 => steps44_Output_M1,
-      Input_M2 => steps44_Output_M2,
-      Input_M3 => steps44_Output_M3,
+      Input_Message => steps44_Output_Message,
       Input_Slot => steps44_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps45_Output_Valid,
       Output_Last => steps45_Output_Last,
       Output_State => steps45_Output_State,
       Output_First => steps45_Output_First,
-      Output_M0 => steps45_Output_M0,
-      Output_M1 => steps45_Output_M1,
-      Output_M2 => steps45_Output_M2,
-      Output_M3 => steps45_Output_M3,
+      Output_Message => steps45_Output_Message,
       Output_Slot => steps45_Output_Slot
     );
 
@@ -2029,20 +1558,14 @@ begin
       Input_Last => steps45_Output_Last,
       Input_State => steps45_Output_State,
       Input_First => steps45_Output_First,
-      Input_M0 => steps45_Output_M0,
-      Input_M1 => steps45_Output_M1,
-      Input_M2 => steps45_Output_M2,
-      Input_M3 => steps45_Output_M3,
+      Input_Message => steps45_Output_Message,
       Input_Slot => steps45_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps46_Output_Valid,
       Output_Last => steps46_Output_Last,
       Output_State => steps46_Output_State,
       Output_First => steps46_Output_First,
-      Output_M0 => steps46_Output_M0,
-      Output_M1 => steps46_Output_M1,
-      Output_M2 => steps46_Output_M2,
-      Output_M3 => steps46_Output_M3,
+      Output_Message => steps46_Output_Message,
       Output_Slot => steps46_Output_Slot
     );
 
@@ -2058,20 +1581,14 @@ begin
       Input_Last => steps46_Output_Last,
       Input_State => steps46_Output_State,
       Input_First => steps46_Output_First,
-      Input_M0 => steps46_Output_M0,
-      Input_M1 => steps46_Output_M1,
-      Input_M2 => steps46_Output_M2,
-      Input_M3 => steps46_Output_M3,
+      Input_Message => steps46_Output_Message,
       Input_Slot => steps46_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps47_Output_Valid,
       Output_Last => steps47_Output_Last,
       Output_State => steps47_Output_State,
       Output_First => steps47_Output_First,
-      Output_M0 => steps47_Output_M0,
-      Output_M1 => steps47_Output_M1,
-      Output_M2 => steps47_Output_M2,
-      Output_M3 => steps47_Output_M3,
+      Output_Message => steps47_Output_Message,
       Output_Slot => steps47_Output_Slot
     );
 
@@ -2087,20 +1604,14 @@ begin
       Input_Last => steps47_Output_Last,
       Input_State => steps47_Output_State,
       Input_First => steps47_Output_First,
-      Input_M0 => steps47_Output_M0,
-      Input_M1 => steps47_Output_M1,
-      Input_M2 => steps47_Output_M2,
-      Input_M3 => steps47_Output_M3,
+      Input_Message => steps47_Output_Message,
       Input_Slot => steps47_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps48_Output_Valid,
       Output_Last => steps48_Output_Last,
       Output_State => steps48_Output_State,
       Output_First => steps48_Output_First,
-      Output_M0 => steps48_Output_M0,
-      Output_M1 => steps48_Output_M1,
-      Output_M2 => steps48_Output_M2,
-      Output_M3 => steps48_Output_M3,
+      Output_Message => steps48_Output_Message,
       Output_Slot => steps48_Output_Slot
     );
 
@@ -2116,20 +1627,14 @@ begin
       Input_Last => steps48_Output_Last,
       Input_State => steps48_Output_State,
       Input_First => steps48_Output_First,
-      Input_M0 => steps48_Output_M0,
-      Input_M1 => steps48_Output_M1,
-      Input_M2 => steps48_Output_M2,
-      Input_M3 => steps48_Output_M3,
+      Input_Message => steps48_Output_Message,
       Input_Slot => steps48_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps49_Output_Valid,
       Output_Last => steps49_Output_Last,
       Output_State => steps49_Output_State,
       Output_First => steps49_Output_First,
-      Output_M0 => steps49_Output_M0,
-      Output_M1 => steps49_Output_M1,
-      Output_M2 => steps49_Output_M2,
-      Output_M3 => steps49_Output_M3,
+      Output_Message => steps49_Output_Message,
       Output_Slot => steps49_Output_Slot
     );
 
@@ -2145,20 +1650,14 @@ begin
       Input_Last => steps49_Output_Last,
       Input_State => steps49_Output_State,
       Input_First => steps49_Output_First,
-      Input_M0 => steps49_Output_M0,
-      Input_M1 => steps49_Output_M1,
-      Input_M2 => steps49_Output_M2,
-      Input_M3 => steps49_Output_M3,
+      Input_Message => steps49_Output_Message,
       Input_Slot => steps49_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps50_Output_Valid,
       Output_Last => steps50_Output_Last,
       Output_State => steps50_Output_State,
       Output_First => steps50_Output_First,
-      Output_M0 => steps50_Output_M0,
-      Output_M1 => steps50_Output_M1,
-      Output_M2 => steps50_Output_M2,
-      Output_M3 => steps50_Output_M3,
+      Output_Message => steps50_Output_Message,
       Output_Slot => steps50_Output_Slot
     );
 
@@ -2174,20 +1673,14 @@ begin
       Input_Last => steps50_Output_Last,
       Input_State => steps50_Output_State,
       Input_First => steps50_Output_First,
-      Input_M0 => steps50_Output_M0,
-      Input_M1 => steps50_Output_M1,
-      Input_M2 => steps50_Output_M2,
-      Input_M3 => steps50_Output_M3,
+      Input_Message => steps50_Output_Message,
       Input_Slot => steps50_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps51_Output_Valid,
       Output_Last => steps51_Output_Last,
       Output_State => steps51_Output_State,
       Output_First => steps51_Output_First,
-      Output_M0 => steps51_Output_M0,
-      Output_M1 => steps51_Output_M1,
-      Output_M2 => steps51_Output_M2,
-      Output_M3 => steps51_Output_M3,
+      Output_Message => steps51_Output_Message,
       Output_Slot => steps51_Output_Slot
     );
 
@@ -2203,20 +1696,14 @@ begin
       Input_Last => steps51_Output_Last,
       Input_State => steps51_Output_State,
       Input_First => steps51_Output_First,
-      Input_M0 => steps51_Output_M0,
-      Input_M1 => steps51_Output_M1,
-      Input_M2 => steps51_Output_M2,
-      Input_M3 => steps51_Output_M3,
+      Input_Message => steps51_Output_Message,
       Input_Slot => steps51_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps52_Output_Valid,
       Output_Last => steps52_Output_Last,
       Output_State => steps52_Output_State,
       Output_First => steps52_Output_First,
-      Output_M0 => steps52_Output_M0,
-      Output_M1 => steps52_Output_M1,
-      Output_M2 => steps52_Output_M2,
-      Output_M3 => steps52_Output_M3,
+      Output_Message => steps52_Output_Message,
       Output_Slot => steps52_Output_Slot
     );
 
@@ -2232,20 +1719,14 @@ begin
       Input_Last => steps52_Output_Last,
       Input_State => steps52_Output_State,
       Input_First => steps52_Output_First,
-      Input_M0 => steps52_Output_M0,
-      Input_M1 => steps52_Output_M1,
-      Input_M2 => steps52_Output_M2,
-      Input_M3 => steps52_Output_M3,
+      Input_Message => steps52_Output_Message,
       Input_Slot => steps52_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps53_Output_Valid,
       Output_Last => steps53_Output_Last,
       Output_State => steps53_Output_State,
       Output_First => steps53_Output_First,
-      Output_M0 => steps53_Output_M0,
-      Output_M1 => steps53_Output_M1,
-      Output_M2 => steps53_Output_M2,
-      Output_M3 => steps53_Output_M3,
+      Output_Message => steps53_Output_Message,
       Output_Slot => steps53_Output_Slot
     );
 
@@ -2261,20 +1742,14 @@ begin
       Input_Last => steps53_Output_Last,
       Input_State => steps53_Output_State,
       Input_First => steps53_Output_First,
-      Input_M0 => steps53_Output_M0,
-      Input_M1 => steps53_Output_M1,
-      Input_M2 => steps53_Output_M2,
-      Input_M3 => steps53_Output_M3,
+      Input_Message => steps53_Output_Message,
       Input_Slot => steps53_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps54_Output_Valid,
       Output_Last => steps54_Output_Last,
       Output_State => steps54_Output_State,
       Output_First => steps54_Output_First,
-      Output_M0 => steps54_Output_M0,
-      Output_M1 => steps54_Output_M1,
-      Output_M2 => steps54_Output_M2,
-      Output_M3 => steps54_Output_M3,
+      Output_Message => steps54_Output_Message,
       Output_Slot => steps54_Output_Slot
     );
 
@@ -2290,20 +1765,14 @@ begin
       Input_Last => steps54_Output_Last,
       Input_State => steps54_Output_State,
       Input_First => steps54_Output_First,
-      Input_M0 => steps54_Output_M0,
-      Input_M1 => steps54_Output_M1,
-      Input_M2 => steps54_Output_M2,
-      Input_M3 => steps54_Output_M3,
+      Input_Message => steps54_Output_Message,
       Input_Slot => steps54_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps55_Output_Valid,
       Output_Last => steps55_Output_Last,
       Output_State => steps55_Output_State,
       Output_First => steps55_Output_First,
-      Output_M0 => steps55_Output_M0,
-      Output_M1 => steps55_Output_M1,
-      Output_M2 => steps55_Output_M2,
-      Output_M3 => steps55_Output_M3,
+      Output_Message => steps55_Output_Message,
       Output_Slot => steps55_Output_Slot
     );
 
@@ -2319,20 +1788,14 @@ begin
       Input_Last => steps55_Output_Last,
       Input_State => steps55_Output_State,
       Input_First => steps55_Output_First,
-      Input_M0 => steps55_Output_M0,
-      Input_M1 => steps55_Output_M1,
-      Input_M2 => steps55_Output_M2,
-      Input_M3 => steps55_Output_M3,
+      Input_Message => steps55_Output_Message,
       Input_Slot => steps55_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps56_Output_Valid,
       Output_Last => steps56_Output_Last,
       Output_State => steps56_Output_State,
       Output_First => steps56_Output_First,
-      Output_M0 => steps56_Output_M0,
-      Output_M1 => steps56_Output_M1,
-      Output_M2 => steps56_Output_M2,
-      Output_M3 => steps56_Output_M3,
+      Output_Message => steps56_Output_Message,
       Output_Slot => steps56_Output_Slot
     );
 
@@ -2348,20 +1811,14 @@ begin
       Input_Last => steps56_Output_Last,
       Input_State => steps56_Output_State,
       Input_First => steps56_Output_First,
-      Input_M0 => steps56_Output_M0,
-      Input_M1 => steps56_Output_M1,
-      Input_M2 => steps56_Output_M2,
-      Input_M3 => steps56_Output_M3,
+      Input_Message => steps56_Output_Message,
       Input_Slot => steps56_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps57_Output_Valid,
       Output_Last => steps57_Output_Last,
       Output_State => steps57_Output_State,
       Output_First => steps57_Output_First,
-      Output_M0 => steps57_Output_M0,
-      Output_M1 => steps57_Output_M1,
-      Output_M2 => steps57_Output_M2,
-      Output_M3 => steps57_Output_M3,
+      Output_Message => steps57_Output_Message,
       Output_Slot => steps57_Output_Slot
     );
 
@@ -2377,20 +1834,14 @@ begin
       Input_Last => steps57_Output_Last,
       Input_State => steps57_Output_State,
       Input_First => steps57_Output_First,
-      Input_M0 => steps57_Output_M0,
-      Input_M1 => steps57_Output_M1,
-      Input_M2 => steps57_Output_M2,
-      Input_M3 => steps57_Output_M3,
+      Input_Message => steps57_Output_Message,
       Input_Slot => steps57_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps58_Output_Valid,
       Output_Last => steps58_Output_Last,
       Output_State => steps58_Output_State,
       Output_First => steps58_Output_First,
-      Output_M0 => steps58_Output_M0,
-      Output_M1 => steps58_Output_M1,
-      Output_M2 => steps58_Output_M2,
-      Output_M3 => steps58_Output_M3,
+      Output_Message => steps58_Output_Message,
       Output_Slot => steps58_Output_Slot
     );
 
@@ -2406,20 +1857,14 @@ begin
       Input_Last => steps58_Output_Last,
       Input_State => steps58_Output_State,
       Input_First => steps58_Output_First,
-      Input_M0 => steps58_Output_M0,
-      Input_M1 => steps58_Output_M1,
-      Input_M2 => steps58_Output_M2,
-      Input_M3 => steps58_Output_M3,
+      Input_Message => steps58_Output_Message,
       Input_Slot => steps58_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps59_Output_Valid,
       Output_Last => steps59_Output_Last,
       Output_State => steps59_Output_State,
       Output_First => steps59_Output_First,
-      Output_M0 => steps59_Output_M0,
-      Output_M1 => steps59_Output_M1,
-      Output_M2 => steps59_Output_M2,
-      Output_M3 => steps59_Output_M3,
+      Output_Message => steps59_Output_Message,
       Output_Slot => steps59_Output_Slot
     );
 
@@ -2435,20 +1880,14 @@ begin
       Input_Last => steps59_Output_Last,
       Input_State => steps59_Output_State,
       Input_First => steps59_Output_First,
-      Input_M0 => steps59_Output_M0,
-      Input_M1 => steps59_Output_M1,
-      Input_M2 => steps59_Output_M2,
-      Input_M3 => steps59_Output_M3,
+      Input_Message => steps59_Output_Message,
       Input_Slot => steps59_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps60_Output_Valid,
       Output_Last => steps60_Output_Last,
       Output_State => steps60_Output_State,
       Output_First => steps60_Output_First,
-      Output_M0 => steps60_Output_M0,
-      Output_M1 => steps60_Output_M1,
-      Output_M2 => steps60_Output_M2,
-      Output_M3 => steps60_Output_M3,
+      Output_Message => steps60_Output_Message,
       Output_Slot => steps60_Output_Slot
     );
 
@@ -2464,20 +1903,14 @@ begin
       Input_Last => steps60_Output_Last,
       Input_State => steps60_Output_State,
       Input_First => steps60_Output_First,
-      Input_M0 => steps60_Output_M0,
-      Input_M1 => steps60_Output_M1,
-      Input_M2 => steps60_Output_M2,
-      Input_M3 => steps60_Output_M3,
+      Input_Message => steps60_Output_Message,
       Input_Slot => steps60_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps61_Output_Valid,
       Output_Last => steps61_Output_Last,
       Output_State => steps61_Output_State,
       Output_First => steps61_Output_First,
-      Output_M0 => steps61_Output_M0,
-      Output_M1 => steps61_Output_M1,
-      Output_M2 => steps61_Output_M2,
-      Output_M3 => steps61_Output_M3,
+      Output_Message => steps61_Output_Message,
       Output_Slot => steps61_Output_Slot
     );
 
@@ -2493,20 +1926,14 @@ begin
       Input_Last => steps61_Output_Last,
       Input_State => steps61_Output_State,
       Input_First => steps61_Output_First,
-      Input_M0 => steps61_Output_M0,
-      Input_M1 => steps61_Output_M1,
-      Input_M2 => steps61_Output_M2,
-      Input_M3 => steps61_Output_M3,
+      Input_Message => steps61_Output_Message,
       Input_Slot => steps61_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps62_Output_Valid,
       Output_Last => steps62_Output_Last,
       Output_State => steps62_Output_State,
       Output_First => steps62_Output_First,
-      Output_M0 => steps62_Output_M0,
-      Output_M1 => steps62_Output_M1,
-      Output_M2 => steps62_Output_M2,
-      Output_M3 => steps62_Output_M3,
+      Output_Message => steps62_Output_Message,
       Output_Slot => steps62_Output_Slot
     );
 
@@ -2522,20 +1949,14 @@ begin
       Input_Last => steps62_Output_Last,
       Input_State => steps62_Output_State,
       Input_First => steps62_Output_First,
-      Input_M0 => steps62_Output_M0,
-      Input_M1 => steps62_Output_M1,
-      Input_M2 => steps62_Output_M2,
-      Input_M3 => steps62_Output_M3,
+      Input_Message => steps62_Output_Message,
       Input_Slot => steps62_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps63_Output_Valid,
       Output_Last => steps63_Output_Last,
       Output_State => steps63_Output_State,
       Output_First => steps63_Output_First,
-      Output_M0 => steps63_Output_M0,
-      Output_M1 => steps63_Output_M1,
-      Output_M2 => steps63_Output_M2,
-      Output_M3 => steps63_Output_M3,
+      Output_Message => steps63_Output_Message,
       Output_Slot => steps63_Output_Slot
     );
 
@@ -2630,10 +2051,7 @@ begin
       Output_Last => chain_Output_Last,
       Output_State => chain_Output_State,
       Output_First => chain_Output_First,
-      Output_M0 => chain_Output_M0,
-      Output_M1 => chain_Output_M1,
-      Output_M2 => chain_Output_M2,
-      Output_M3 => chain_Output_M3,
+      Output_Message => chain_Output_Message,
       Output_Slot => chain_Output_Slot
     );
 
@@ -2645,10 +2063,7 @@ begin
       Input_Last => steps63_Output_Last,
       Input_State => steps63_Output_State,
       Input_First => steps63_Output_First,
-      Input_M0 => steps63_Output_M0,
-      Input_M1 => steps63_Output_M1,
-      Input_M2 => steps63_Output_M2,
-      Input_M3 => steps63_Output_M3,
+      Input_Message => steps63_Output_Message,
       Input_Slot => steps63_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => out_Valid_int,

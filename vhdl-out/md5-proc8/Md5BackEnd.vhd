@@ -13,10 +13,7 @@ entity Md5BackEnd is
     Input_Last : in boolean;
     Input_State : in hdl_u128;
     Input_First : in boolean;
-    Input_M0 : in hdl_u128;
-    Input_M1 : in hdl_u128;
-    Input_M2 : in hdl_u128;
-    Input_M3 : in hdl_u128;
+    Input_Message : in hdl_u32_x16;
     Input_Slot : in hdl_u8;
     Advance_Ready : in boolean;
     Output_Valid : out boolean;

@@ -54,83 +54,56 @@ architecture rtl of md5_proc8 is
   signal chain_Output_Last : boolean;
   signal chain_Output_State : hdl_u128;
   signal chain_Output_First : boolean;
-  signal chain_Output_M0 : hdl_u128;
-  signal chain_Output_M1 : hdl_u128;
-  signal chain_Output_M2 : hdl_u128;
-  signal chain_Output_M3 : hdl_u128;
+  signal chain_Output_Message : hdl_u32_x16;
   signal chain_Output_Slot : hdl_u8;
   signal control_Advance_Ready : boolean;
   signal steps0_Output_Valid : boolean;
   signal steps0_Output_Last : boolean;
   signal steps0_Output_State : hdl_u128;
   signal steps0_Output_First : boolean;
-  signal steps0_Output_M0 : hdl_u128;
-  signal steps0_Output_M1 : hdl_u128;
-  signal steps0_Output_M2 : hdl_u128;
-  signal steps0_Output_M3 : hdl_u128;
+  signal steps0_Output_Message : hdl_u32_x16;
   signal steps0_Output_Slot : hdl_u8;
   signal steps1_Output_Valid : boolean;
   signal steps1_Output_Last : boolean;
   signal steps1_Output_State : hdl_u128;
   signal steps1_Output_First : boolean;
-  signal steps1_Output_M0 : hdl_u128;
-  signal steps1_Output_M1 : hdl_u128;
-  signal steps1_Output_M2 : hdl_u128;
-  signal steps1_Output_M3 : hdl_u128;
+  signal steps1_Output_Message : hdl_u32_x16;
   signal steps1_Output_Slot : hdl_u8;
   signal steps2_Output_Valid : boolean;
   signal steps2_Output_Last : boolean;
   signal steps2_Output_State : hdl_u128;
   signal steps2_Output_First : boolean;
-  signal steps2_Output_M0 : hdl_u128;
-  signal steps2_Output_M1 : hdl_u128;
-  signal steps2_Output_M2 : hdl_u128;
-  signal steps2_Output_M3 : hdl_u128;
+  signal steps2_Output_Message : hdl_u32_x16;
   signal steps2_Output_Slot : hdl_u8;
   signal steps3_Output_Valid : boolean;
   signal steps3_Output_Last : boolean;
   signal steps3_Output_State : hdl_u128;
   signal steps3_Output_First : boolean;
-  signal steps3_Output_M0 : hdl_u128;
-  signal steps3_Output_M1 : hdl_u128;
-  signal steps3_Output_M2 : hdl_u128;
-  signal steps3_Output_M3 : hdl_u128;
+  signal steps3_Output_Message : hdl_u32_x16;
   signal steps3_Output_Slot : hdl_u8;
   signal steps4_Output_Valid : boolean;
   signal steps4_Output_Last : boolean;
   signal steps4_Output_State : hdl_u128;
   signal steps4_Output_First : boolean;
-  signal steps4_Output_M0 : hdl_u128;
-  signal steps4_Output_M1 : hdl_u128;
-  signal steps4_Output_M2 : hdl_u128;
-  signal steps4_Output_M3 : hdl_u128;
+  signal steps4_Output_Message : hdl_u32_x16;
   signal steps4_Output_Slot : hdl_u8;
   signal steps5_Output_Valid : boolean;
   signal steps5_Output_Last : boolean;
   signal steps5_Output_State : hdl_u128;
   signal steps5_Output_First : boolean;
-  signal steps5_Output_M0 : hdl_u128;
-  signal steps5_Output_M1 : hdl_u128;
-  signal steps5_Output_M2 : hdl_u128;
-  signal steps5_Output_M3 : hdl_u128;
+  signal steps5_Output_Message : hdl_u32_x16;
   signal steps5_Output_Slot : hdl_u8;
   signal steps6_Output_Valid : boolean;
   signal steps6_Output_Last : boolean;
   signal steps6_Output_State : hdl_u128;
   signal steps6_Output_First : boolean;
-  signal steps6_Output_M0 : hdl_u128;
-  signal steps6_Output_M1 : hdl_u128;
-  signal steps6_Output_M2 : hdl_u128;
-  signal steps6_Output_M3 : hdl_u128;
+  signal steps6_Output_Message : hdl_u32_x16;
   signal steps6_Output_Slot : hdl_u8;
   signal steps7_Output_Valid : boolean;
   signal steps7_Output_Last : boolean;
   signal steps7_Output_State : hdl_u128;
   signal steps7_Output_First : boolean;
-  signal steps7_Output_M0 : hdl_u128;
-  signal steps7_Output_M1 : hdl_u128;
-  signal steps7_Output_M2 : hdl_u128;
-  signal steps7_Output_M3 : hdl_u128;
+  signal steps7_Output_Message : hdl_u32_x16;
   signal steps7_Output_Slot : hdl_u8;
   signal back_end_Feedback_Valid : boolean;
   signal back_end_Feedback_Last : boolean;
@@ -191,20 +164,14 @@ begin
       Input_Last => chain_Output_Last,
       Input_State => chain_Output_State,
       Input_First => chain_Output_First,
-      Input_M0 => chain_Output_M0,
-      Input_M1 => chain_Output_M1,
-      Input_M2 => chain_Output_M2,
-      Input_M3 => chain_Output_M3,
+      Input_Message => chain_Output_Message,
       Input_Slot => chain_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps0_Output_Valid,
       Output_Last => steps0_Output_Last,
       Output_State => steps0_Output_State,
       Output_First => steps0_Output_First,
-      Output_M0 => steps0_Output_M0,
-      Output_M1 => steps0_Output_M1,
-      Output_M2 => steps0_Output_M2,
-      Output_M3 => steps0_Output_M3,
+      Output_Message => steps0_Output_Message,
       Output_Slot => steps0_Output_Slot
     );
 
@@ -220,20 +187,14 @@ begin
       Input_Last => steps0_Output_Last,
       Input_State => steps0_Output_State,
       Input_First => steps0_Output_First,
-      Input_M0 => steps0_Output_M0,
-      Input_M1 => steps0_Output_M1,
-      Input_M2 => steps0_Output_M2,
-      Input_M3 => steps0_Output_M3,
+      Input_Message => steps0_Output_Message,
       Input_Slot => steps0_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps1_Output_Valid,
       Output_Last => steps1_Output_Last,
       Output_State => steps1_Output_State,
       Output_First => steps1_Output_First,
-      Output_M0 => steps1_Output_M0,
-      Output_M1 => steps1_Output_M1,
-      Output_M2 => steps1_Output_M2,
-      Output_M3 => steps1_Output_M3,
+      Output_Message => steps1_Output_Message,
       Output_Slot => steps1_Output_Slot
     );
 
@@ -249,20 +210,14 @@ begin
       Input_Last => steps1_Output_Last,
       Input_State => steps1_Output_State,
       Input_First => steps1_Output_First,
-      Input_M0 => steps1_Output_M0,
-      Input_M1 => steps1_Output_M1,
-      Input_M2 => steps1_Output_M2,
-      Input_M3 => steps1_Output_M3,
+      Input_Message => steps1_Output_Message,
       Input_Slot => steps1_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps2_Output_Valid,
       Output_Last => steps2_Output_Last,
       Output_State => steps2_Output_State,
       Output_First => steps2_Output_First,
-      Output_M0 => steps2_Output_M0,
-      Output_M1 => steps2_Output_M1,
-      Output_M2 => steps2_Output_M2,
-      Output_M3 => steps2_Output_M3,
+      Output_Message => steps2_Output_Message,
       Output_Slot => steps2_Output_Slot
     );
 
@@ -278,20 +233,14 @@ begin
       Input_Last => steps2_Output_Last,
       Input_State => steps2_Output_State,
       Input_First => steps2_Output_First,
-      Input_M0 => steps2_Output_M0,
-      Input_M1 => steps2_Output_M1,
-      Input_M2 => steps2_Output_M2,
-      Input_M3 => steps2_Output_M3,
+      Input_Message => steps2_Output_Message,
       Input_Slot => steps2_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps3_Output_Valid,
       Output_Last => steps3_Output_Last,
       Output_State => steps3_Output_State,
       Output_First => steps3_Output_First,
-      Output_M0 => steps3_Output_M0,
-      Output_M1 => steps3_Output_M1,
-      Output_M2 => steps3_Output_M2,
-      Output_M3 => steps3_Output_M3,
+      Output_Message => steps3_Output_Message,
       Output_Slot => steps3_Output_Slot
     );
 
@@ -307,20 +256,14 @@ begin
       Input_Last => steps3_Output_Last,
       Input_State => steps3_Output_State,
       Input_First => steps3_Output_First,
-      Input_M0 => steps3_Output_M0,
-      Input_M1 => steps3_Output_M1,
-      Input_M2 => steps3_Output_M2,
-      Input_M3 => steps3_Output_M3,
+      Input_Message => steps3_Output_Message,
       Input_Slot => steps3_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps4_Output_Valid,
       Output_Last => steps4_Output_Last,
       Output_State => steps4_Output_State,
       Output_First => steps4_Output_First,
-      Output_M0 => steps4_Output_M0,
-      Output_M1 => steps4_Output_M1,
-      Output_M2 => steps4_Output_M2,
-      Output_M3 => steps4_Output_M3,
+      Output_Message => steps4_Output_Message,
       Output_Slot => steps4_Output_Slot
     );
 
@@ -336,20 +279,14 @@ begin
       Input_Last => steps4_Output_Last,
       Input_State => steps4_Output_State,
       Input_First => steps4_Output_First,
-      Input_M0 => steps4_Output_M0,
-      Input_M1 => steps4_Output_M1,
-      Input_M2 => steps4_Output_M2,
-      Input_M3 => steps4_Output_M3,
+      Input_Message => steps4_Output_Message,
       Input_Slot => steps4_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps5_Output_Valid,
       Output_Last => steps5_Output_Last,
       Output_State => steps5_Output_State,
       Output_First => steps5_Output_First,
-      Output_M0 => steps5_Output_M0,
-      Output_M1 => steps5_Output_M1,
-      Output_M2 => steps5_Output_M2,
-      Output_M3 => steps5_Output_M3,
+      Output_Message => steps5_Output_Message,
       Output_Slot => steps5_Output_Slot
     );
 
@@ -365,20 +302,14 @@ begin
       Input_Last => steps5_Output_Last,
       Input_State => steps5_Output_State,
       Input_First => steps5_Output_First,
-      Input_M0 => steps5_Output_M0,
-      Input_M1 => steps5_Output_M1,
-      Input_M2 => steps5_Output_M2,
-      Input_M3 => steps5_Output_M3,
+      Input_Message => steps5_Output_Message,
       Input_Slot => steps5_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps6_Output_Valid,
       Output_Last => steps6_Output_Last,
       Output_State => steps6_Output_State,
       Output_First => steps6_Output_First,
-      Output_M0 => steps6_Output_M0,
-      Output_M1 => steps6_Output_M1,
-      Output_M2 => steps6_Output_M2,
-      Output_M3 => steps6_Output_M3,
+      Output_Message => steps6_Output_Message,
       Output_Slot => steps6_Output_Slot
     );
 
@@ -394,20 +325,14 @@ begin
       Input_Last => steps6_Output_Last,
       Input_State => steps6_Output_State,
       Input_First => steps6_Output_First,
-      Input_M0 => steps6_Output_M0,
-      Input_M1 => steps6_Output_M1,
-      Input_M2 => steps6_Output_M2,
-      Input_M3 => steps6_Output_M3,
+      Input_Message => steps6_Output_Message,
       Input_Slot => steps6_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => steps7_Output_Valid,
       Output_Last => steps7_Output_Last,
       Output_State => steps7_Output_State,
       Output_First => steps7_Output_First,
-      Output_M0 => steps7_Output_M0,
-      Output_M1 => steps7_Output_M1,
-      Output_M2 => steps7_Output_M2,
-      Output_M3 => steps7_Output_M3,
+      Output_Message => steps7_Output_Message,
       Output_Slot => steps7_Output_Slot
     );
 
@@ -502,10 +427,7 @@ begin
       Output_Last => chain_Output_Last,
       Output_State => chain_Output_State,
       Output_First => chain_Output_First,
-      Output_M0 => chain_Output_M0,
-      Output_M1 => chain_Output_M1,
-      Output_M2 => chain_Output_M2,
-      Output_M3 => chain_Output_M3,
+      Output_Message => chain_Output_Message,
       Output_Slot => chain_Output_Slot
     );
 
@@ -517,10 +439,7 @@ begin
       Input_Last => steps7_Output_Last,
       Input_State => steps7_Output_State,
       Input_First => steps7_Output_First,
-      Input_M0 => steps7_Output_M0,
-      Input_M1 => steps7_Output_M1,
-      Input_M2 => steps7_Output_M2,
-      Input_M3 => steps7_Output_M3,
+      Input_Message => steps7_Output_Message,
       Input_Slot => steps7_Output_Slot,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => out_Valid_int,
