@@ -22,12 +22,11 @@ public static partial class AesCatalog
             design.Output(output, "out");
             return new AesCoreDesign(design, input, ready, output, outputReady);
         }
-        int code = AesModeCodes.Of(mode);
-        var register = new AesModeRegister(code, decrypt) { Name = "mode_register", Input = input, OutputReady = outputReady };
-        var front = design.Add(new AesModeFront(code, decrypt) { Name = "mode_front", Input = input, State = register.State });
+        var register = new AesModeRegister(mode, decrypt) { Name = "mode_register", Input = input, OutputReady = outputReady };
+        var front = design.Add(new AesModeFront(mode, decrypt) { Name = "mode_front", Input = input, State = register.State });
         var (coreReady, coreOutput) = build(design, front.Output, outputReady);
-        var back = design.Add(new AesModeBack(code, decrypt) { Name = "mode_back", Input = coreOutput });
-        var inputReady = design.Add(new AesModeInputReady(code, decrypt) { Name = "mode_ready", State = register.State, CoreReady = coreReady });
+        var back = design.Add(new AesModeBack(mode, decrypt) { Name = "mode_back", Input = coreOutput });
+        var inputReady = design.Add(new AesModeInputReady(mode, decrypt) { Name = "mode_ready", State = register.State, CoreReady = coreReady });
         register.CoreInput = front.Output;
         register.CoreReady = coreReady;
         register.CoreOutput = coreOutput;
@@ -38,9 +37,9 @@ public static partial class AesCatalog
     }
 
     /// <summary>What a held-key pipeline stage does: steps first..last, which part of a round.</summary>
-    public readonly record struct StageSteps(int First, int Last, int Part);
+    public readonly record struct StageSteps(int First, int Last, AesRoundPart Part);
 
-    static StageSteps[] OneStage(int lastStep) => [new(0, lastStep, AesMath.WholeRound)];
+    static StageSteps[] OneStage(int lastStep) => [new(0, lastStep, AesRoundPart.WholeRound)];
     /// <summary>Steps 0..lastStep in four stages, the first ones one step longer where they do not divide evenly (4, 4, 4, 3 steps for all key sizes; 3, 3, 3, 2 for AES-128).</summary>
     static StageSteps[] FourStages(int lastStep)
     {
@@ -49,17 +48,17 @@ public static partial class AesCatalog
         for (int i = 0, first = 0; i < stages.Length; i++)
         {
             int size = steps / stages.Length + (i < steps % stages.Length ? 1 : 0);
-            stages[i] = new StageSteps(first, first + size - 1, AesMath.WholeRound);
+            stages[i] = new StageSteps(first, first + size - 1, AesRoundPart.WholeRound);
             first += size;
         }
         return stages;
     }
-    static StageSteps[] StagePerRound(int lastStep) => [.. Enumerable.Range(0, lastStep + 1).Select(r => new StageSteps(r, r, AesMath.WholeRound))];
+    static StageSteps[] StagePerRound(int lastStep) => [.. Enumerable.Range(0, lastStep + 1).Select(r => new StageSteps(r, r, AesRoundPart.WholeRound))];
     static StageSteps[] TwoStagesPerRound(int lastStep) =>
     [
-        new(0, 0, AesMath.WholeRound),
+        new(0, 0, AesRoundPart.WholeRound),
         .. Enumerable.Range(1, lastStep).SelectMany(r => new[]
-            { new StageSteps(r, r, AesMath.SubShiftHalf), new StageSteps(r, r, AesMath.MixAddHalf) }),
+            { new StageSteps(r, r, AesRoundPart.SubShiftHalf), new StageSteps(r, r, AesRoundPart.MixAddHalf) }),
     ];
 
     /// <summary>
@@ -89,8 +88,8 @@ public static partial class AesCatalog
         {
             var s = stages[i];
             string stageName = stages.Count == 1 ? "rounds" :
-                s.Part == AesMath.SubShiftHalf ? $"round{s.First}_subshift" :
-                s.Part == AesMath.MixAddHalf ? $"round{s.First}_mixadd" :
+                s.Part == AesRoundPart.SubShiftHalf ? $"round{s.First}_subshift" :
+                s.Part == AesRoundPart.MixAddHalf ? $"round{s.First}_mixadd" :
                 s.First == s.Last ? (s.First == 0 ? "initial" : $"round{s.First}") : $"rounds{s.First}_{s.Last}";
             var stage = design.Add(new AesRoundStage(s.First, s.Last, s.Part, build.Decrypt, build.KeySizeSetting)
             {
@@ -122,7 +121,7 @@ public static partial class AesCatalog
         var control = new PipelineControl { Name = "control", OutputReady = outputReady };
         var (scheduler, gate) = AddKeyHandling(design, input, outputReady, build);
         gate.DatapathReady = control.Advance;
-        var initial = design.Add(new AesRoundStage(0, 0, AesMath.WholeRound, decrypt, build.KeySizeSetting)
+        var initial = design.Add(new AesRoundStage(0, 0, AesRoundPart.WholeRound, decrypt, build.KeySizeSetting)
         {
             Name = "initial", Input = gate.Output, KeyLoad = scheduler.KeyLoad, Advance = control.Advance,
         });

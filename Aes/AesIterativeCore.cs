@@ -66,7 +66,7 @@ public sealed class AesIterativeCore : ClockedProcess
 
         if (busy)
         {
-            UInt128 next = AesMath.RoundStep(state, roundKeys[round], round, rounds, AesMath.WholeRound, decrypt);
+            UInt128 next = AesMath.RoundStep(state, roundKeys[round], round, rounds, AesRoundPart.WholeRound, decrypt);
             if (round < rounds)
             {
                 state = next;

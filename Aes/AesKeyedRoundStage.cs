@@ -121,7 +121,7 @@ public sealed class AesKeyedRoundStage : ClockedProcess
                 UInt128 block = Input.Block;
                 if (kind == AesKeyedStageKind.EncryptRound)
                 {
-                    block = AesMath.RoundStep(Input.Block, low, round, rounds, AesMath.WholeRound, decrypt: false);
+                    block = AesMath.RoundStep(Input.Block, low, round, rounds, AesRoundPart.WholeRound, decrypt: false);
                     nextHigh = low;
                     nextLow = AesMath.NextWindowLow(high, low, round - 1, keySize);
                 }

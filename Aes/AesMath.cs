@@ -379,13 +379,6 @@ public static class AesMath
     /// <summary>The final encryption round: SubBytes, ShiftRows, AddRoundKey.</summary>
     public static UInt128 FinalRound(UInt128 state, UInt128 roundKey) => SubShift(state, false) ^ roundKey;
 
-    /// <summary>What part of a round a pipeline stage does.</summary>
-    public const int WholeRound = 0;
-    /// <summary>First half of a round: (Inv)SubBytes and (Inv)ShiftRows.</summary>
-    public const int SubShiftHalf = 1;
-    /// <summary>Second half of a round: (Inv)MixColumns (not in the final round) and AddRoundKey.</summary>
-    public const int MixAddHalf = 2;
-
     /// <summary>
     /// Step <paramref name="round"/> of the cipher (or of the equivalent inverse cipher) on a block whose
     /// key has <paramref name="rounds"/> rounds: round 0 is the initial AddRoundKey, rounds 1..Nr-1
@@ -395,12 +388,12 @@ public static class AesMath
     /// AddRoundKey: in LUTs that is the T-table round's circuit too (<see cref="TableColumn"/>), and
     /// it shares its S-boxes with the final round.
     /// </summary>
-    public static UInt128 RoundStep(UInt128 state, UInt128 roundKey, int round, byte rounds, int part, bool decrypt)
+    public static UInt128 RoundStep(UInt128 state, UInt128 roundKey, int round, byte rounds, AesRoundPart part, bool decrypt)
     {
         if (round > rounds) return state;
         if (round == 0) return state ^ roundKey;
         bool final = round == rounds;
-        if (part == MixAddHalf)
+        if (part == AesRoundPart.MixAddHalf)
         {
             if (final) return state ^ roundKey;
             return Mix(state, decrypt) ^ roundKey;
@@ -409,7 +402,7 @@ public static class AesMath
         // key size and a middle one for another needs both, and a build for one key size knows which
         // only once the constants are folded, so two sets would reach synthesis.
         UInt128 substituted = SubShift(state, decrypt);
-        if (part == SubShiftHalf) return substituted;
+        if (part == AesRoundPart.SubShiftHalf) return substituted;
         if (final) return substituted ^ roundKey;
         return Mix(substituted, decrypt) ^ roundKey;
     }
@@ -582,4 +575,15 @@ public static class AesMath
         uint n3 = w3 ^ n2;
         return FromColumns(n0, n1, n2, n3);
     }
+}
+
+/// <summary>What part of a round a pipeline stage does.</summary>
+public enum AesRoundPart
+{
+    /// <summary>The whole round.</summary>
+    WholeRound,
+    /// <summary>First half of a round: (Inv)SubBytes and (Inv)ShiftRows.</summary>
+    SubShiftHalf,
+    /// <summary>Second half of a round: (Inv)MixColumns (not in the final round) and AddRoundKey.</summary>
+    MixAddHalf,
 }

@@ -16,16 +16,6 @@ namespace Crypto.Aes;
 //   CBC encrypt: core input = plaintext ^ previous ciphertext (IV first). Serial: a block may enter
 //                only when the previous one has left the core, so it runs at one block per latency.
 
-/// <summary>Numbers of the modes in hardware (the <c>mode</c> generic of the mode processes).</summary>
-public static class AesModeCodes
-{
-    public const int Ecb = 0;
-    public const int Cbc = 1;
-    public const int Ctr = 2;
-
-    public static int Of(AesMode mode) => mode switch { AesMode.Cbc => Cbc, AesMode.Ctr => Ctr, _ => Ecb };
-}
-
 /// <summary>The chaining value or counter a mode keeps between blocks.</summary>
 public interface IAesModeState : IBus
 {
@@ -76,10 +66,10 @@ public sealed class AesModeFront : CombinationalProcess
     /// <summary>The block cipher core's input.</summary>
     [OutputBus] public IAesBlockIn Output = Bus.Create<IAesBlockIn>();
 
-    readonly int mode;
+    readonly AesMode mode;
     readonly bool decrypt;
 
-    public AesModeFront(int mode, bool decrypt)
+    public AesModeFront(AesMode mode, bool decrypt)
     {
         this.mode = mode;
         this.decrypt = decrypt;
@@ -87,23 +77,23 @@ public sealed class AesModeFront : CombinationalProcess
 
     protected override void OnTick()
     {
-        bool serial = mode == AesModeCodes.Cbc && !decrypt;
+        bool serial = mode == AesMode.Cbc && !decrypt;
         bool valid = Input.Valid && !(serial && State.Busy);
         Output.Valid = valid;
         if (Input.Valid)
         {
             UInt128 chain = State.First ? Input.Side : State.Chain;
-            if (mode == AesModeCodes.Ctr)
+            if (mode == AesMode.Ctr)
             {
                 Output.Block = AesCounter.Increment(chain, !State.First, State.Carry1, State.Carry2, State.Carry3);
                 Output.Side = Input.Block;
             }
-            else if (mode == AesModeCodes.Cbc && decrypt)
+            else if (mode == AesMode.Cbc && decrypt)
             {
                 Output.Block = Input.Block;
                 Output.Side = chain;
             }
-            else if (mode == AesModeCodes.Cbc)
+            else if (mode == AesMode.Cbc)
             {
                 Output.Block = Input.Block ^ chain;
                 Output.Side = 0;
@@ -140,10 +130,10 @@ public sealed class AesModeInputReady : CombinationalProcess
     [InputBus] public IReady CoreReady = null!;
     [OutputBus] public IReady InputReady = Bus.Create<IReady>();
 
-    readonly int mode;
+    readonly AesMode mode;
     readonly bool decrypt;
 
-    public AesModeInputReady(int mode, bool decrypt)
+    public AesModeInputReady(AesMode mode, bool decrypt)
     {
         this.mode = mode;
         this.decrypt = decrypt;
@@ -151,7 +141,7 @@ public sealed class AesModeInputReady : CombinationalProcess
 
     protected override void OnTick()
     {
-        bool serial = mode == AesModeCodes.Cbc && !decrypt;
+        bool serial = mode == AesMode.Cbc && !decrypt;
         InputReady.Ready = CoreReady.Ready && !(serial && State.Busy);
     }
 }
@@ -171,7 +161,7 @@ public sealed class AesModeRegister : ClockedProcess
     [InputBus] public IReady OutputReady = null!;
     [OutputBus] public IAesModeState State = Bus.Create<IAesModeState>();
 
-    readonly int mode;
+    readonly AesMode mode;
     readonly bool decrypt;
 
     bool first = true;
@@ -179,7 +169,7 @@ public sealed class AesModeRegister : ClockedProcess
     UInt128 chain;
     bool carry1, carry2, carry3;
 
-    public AesModeRegister(int mode, bool decrypt)
+    public AesModeRegister(AesMode mode, bool decrypt)
     {
         this.mode = mode;
         this.decrypt = decrypt;
@@ -187,7 +177,7 @@ public sealed class AesModeRegister : ClockedProcess
 
     protected override void OnTick()
     {
-        bool serial = mode == AesModeCodes.Cbc && !decrypt;
+        bool serial = mode == AesMode.Cbc && !decrypt;
         if (serial && busy && CoreOutput.Valid && OutputReady.Ready)
         {
             chain = CoreOutput.Block;
@@ -195,7 +185,7 @@ public sealed class AesModeRegister : ClockedProcess
         }
         if (CoreInput.Valid && CoreReady.Ready)
         {
-            if (mode == AesModeCodes.Ctr)
+            if (mode == AesMode.Ctr)
             {
                 // The carries of the next increment: the counter in use has all ones below word 1, 2 or 3.
                 // It is the IV, or Chain + 1 (then Chain's low words are all ones but one).
@@ -214,7 +204,7 @@ public sealed class AesModeRegister : ClockedProcess
                 chain = CoreInput.Block;
             }
             first = CoreInput.Last;
-            if (mode == AesModeCodes.Cbc && decrypt) chain = Input.Block;
+            if (mode == AesMode.Cbc && decrypt) chain = Input.Block;
             if (serial) busy = true;
         }
         State.First = first;
@@ -234,10 +224,10 @@ public sealed class AesModeBack : CombinationalProcess
     /// <summary>The mode core's output stream (Side is zero).</summary>
     [OutputBus] public IAesBlockOut Output = Bus.Create<IAesBlockOut>();
 
-    readonly int mode;
+    readonly AesMode mode;
     readonly bool decrypt;
 
-    public AesModeBack(int mode, bool decrypt)
+    public AesModeBack(AesMode mode, bool decrypt)
     {
         this.mode = mode;
         this.decrypt = decrypt;
@@ -249,7 +239,7 @@ public sealed class AesModeBack : CombinationalProcess
         Output.Valid = valid;
         if (valid)
         {
-            bool xorSide = mode == AesModeCodes.Ctr || (mode == AesModeCodes.Cbc && decrypt);
+            bool xorSide = mode == AesMode.Ctr || (mode == AesMode.Cbc && decrypt);
             Output.Block = xorSide ? Input.Block ^ Input.Side : Input.Block;
             Output.KeySize = Input.KeySize;
             Output.Tag = Input.Tag;

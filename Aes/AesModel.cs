@@ -92,7 +92,7 @@ public static class AesModel
         byte rounds = (byte)(roundKeys.Length - 1);
         UInt128 state = block;
         for (int round = 0; round <= rounds; round++)
-            state = AesMath.RoundStep(state, roundKeys[round], round, rounds, AesMath.WholeRound, decrypt);
+            state = AesMath.RoundStep(state, roundKeys[round], round, rounds, AesRoundPart.WholeRound, decrypt);
         return state;
     }
 

@@ -27,8 +27,8 @@ public sealed class AesRoundStage : ClockedProcess
     readonly int firstRound;
     /// <summary>Last step, firstRound..14.</summary>
     readonly int lastRound;
-    /// <summary><see cref="AesMath.WholeRound"/>, or one half of a round (one step per stage then).</summary>
-    readonly int part;
+    /// <summary><see cref="AesRoundPart.WholeRound"/>, or one half of a round (one step per stage then).</summary>
+    readonly AesRoundPart part;
     /// <summary>The equivalent inverse cipher.</summary>
     readonly bool decrypt;
     /// <summary>The key size code the build is for, or <see cref="AesMath.AnyKeySize"/> (each block's KeySize decides).</summary>
@@ -37,11 +37,11 @@ public sealed class AesRoundStage : ClockedProcess
     /// <summary>Round key of each step (only those of this stage's steps are loaded and read).</summary>
     readonly UInt128[] roundKeys = new UInt128[AesMath.MaxRounds + 1];
 
-    public AesRoundStage(int firstRound, int lastRound, int part, bool decrypt, int buildKeySize)
+    public AesRoundStage(int firstRound, int lastRound, AesRoundPart part, bool decrypt, int buildKeySize)
     {
         if (firstRound < 0 || lastRound < firstRound || lastRound > AesMath.MaxRounds)
             throw new ArgumentOutOfRangeException(nameof(lastRound), $"steps {firstRound}..{lastRound}: a stage does steps within 0..{AesMath.MaxRounds}");
-        if (part != AesMath.WholeRound && firstRound != lastRound)
+        if (part != AesRoundPart.WholeRound && firstRound != lastRound)
             throw new ArgumentException("a stage that does half a round does one step", nameof(part));
         this.firstRound = firstRound;
         this.lastRound = lastRound;

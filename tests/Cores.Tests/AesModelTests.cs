@@ -102,7 +102,7 @@ public class AesModelTests
         {
             var encryptionKey = forward[Math.Max(rounds - step, 0)];
             state = AesMath.InverseCipherStep(state, encryptionKey, step, rounds);
-            equivalent = AesMath.RoundStep(equivalent, AesMath.DecryptionRoundKey(encryptionKey, step, rounds), step, rounds, AesMath.WholeRound, decrypt: true);
+            equivalent = AesMath.RoundStep(equivalent, AesMath.DecryptionRoundKey(encryptionKey, step, rounds), step, rounds, AesRoundPart.WholeRound, decrypt: true);
             Assert.True(state == equivalent, $"step {step} of {rounds}: {AesModel.ToHex(state)} against {AesModel.ToHex(equivalent)}");
         }
         return state;

@@ -110,7 +110,7 @@ begin
 
   u_mode_front : entity work.AesModeFront
     generic map (
-      mode => 1,
+      mode => AesMode_Cbc,
       decrypt => false
     )
     port map (
@@ -260,7 +260,7 @@ begin
 
   u_mode_back : entity work.AesModeBack
     generic map (
-      mode => 1,
+      mode => AesMode_Cbc,
       decrypt => false
     )
     port map (
@@ -280,7 +280,7 @@ begin
 
   u_mode_ready : entity work.AesModeInputReady
     generic map (
-      mode => 1,
+      mode => AesMode_Cbc,
       decrypt => false
     )
     port map (
@@ -296,7 +296,7 @@ begin
 
   u_mode_register : entity work.AesModeRegister
     generic map (
-      mode => 1,
+      mode => AesMode_Cbc,
       decrypt => false
     )
     port map (

@@ -94,7 +94,7 @@ begin
           resultValid := false;
         end if;
         if busy then
-          next_x := AesMath_RoundStep(state, roundKeys_reg(hdl_index(hdl_address(round(3 downto 0)), 15)), to_integer(round), rounds, 0, decrypt);
+          next_x := AesMath_RoundStep(state, roundKeys_reg(hdl_index(hdl_address(round(3 downto 0)), 15)), to_integer(round), rounds, AesRoundPart_WholeRound, decrypt);
           if (to_integer(round) < to_integer(rounds)) then
             state := next_x;
             round := (round + unsigned'(x"01"));

@@ -7,7 +7,7 @@ use work.aes_proc11_cbc_dec_pkg.all;
 
 entity AesModeBack is
   generic (
-    mode : integer;
+    mode : AesMode;
     decrypt : boolean
   );
   port (
@@ -41,7 +41,7 @@ begin
     valid := Input_Valid;
     Output_Valid <= valid;
     if valid then
-      xorSide := ((mode = 2) or ((mode = 1) and decrypt));
+      xorSide := ((mode = AesMode_Ctr) or ((mode = AesMode_Cbc) and decrypt));
       if xorSide then
         Output_Block <= (Input_Block xor Input_Side);
       else

@@ -194,7 +194,7 @@ begin
 
   u_mode_front : entity work.AesModeFront
     generic map (
-      mode => 1,
+      mode => AesMode_Cbc,
       decrypt => true
     )
     port map (
@@ -258,7 +258,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
     )
@@ -287,7 +287,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
     )
@@ -316,7 +316,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
     )
@@ -345,7 +345,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
     )
@@ -374,7 +374,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
     )
@@ -403,7 +403,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
     )
@@ -432,7 +432,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
     )
@@ -461,7 +461,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
     )
@@ -490,7 +490,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
     )
@@ -519,7 +519,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
     )
@@ -548,7 +548,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
     )
@@ -577,7 +577,7 @@ begin
     generic map (
       firstRound => 11,
       lastRound => 11,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
     )
@@ -606,7 +606,7 @@ begin
     generic map (
       firstRound => 12,
       lastRound => 12,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
     )
@@ -635,7 +635,7 @@ begin
     generic map (
       firstRound => 13,
       lastRound => 13,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
     )
@@ -664,7 +664,7 @@ begin
     generic map (
       firstRound => 14,
       lastRound => 14,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
     )
@@ -760,7 +760,7 @@ begin
 
   u_mode_back : entity work.AesModeBack
     generic map (
-      mode => 1,
+      mode => AesMode_Cbc,
       decrypt => true
     )
     port map (
@@ -780,7 +780,7 @@ begin
 
   u_mode_ready : entity work.AesModeInputReady
     generic map (
-      mode => 1,
+      mode => AesMode_Cbc,
       decrypt => true
     )
     port map (
@@ -796,7 +796,7 @@ begin
 
   u_mode_register : entity work.AesModeRegister
     generic map (
-      mode => 1,
+      mode => AesMode_Cbc,
       decrypt => true
     )
     port map (

@@ -291,7 +291,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
     )
@@ -320,7 +320,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -349,7 +349,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -378,7 +378,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -407,7 +407,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -436,7 +436,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -465,7 +465,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -494,7 +494,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -523,7 +523,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -552,7 +552,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -581,7 +581,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -610,7 +610,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -639,7 +639,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -668,7 +668,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -697,7 +697,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -726,7 +726,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -755,7 +755,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -784,7 +784,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -813,7 +813,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -842,7 +842,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -871,7 +871,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -900,7 +900,7 @@ begin
     generic map (
       firstRound => 11,
       lastRound => 11,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -929,7 +929,7 @@ begin
     generic map (
       firstRound => 11,
       lastRound => 11,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -958,7 +958,7 @@ begin
     generic map (
       firstRound => 12,
       lastRound => 12,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -987,7 +987,7 @@ begin
     generic map (
       firstRound => 12,
       lastRound => 12,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -1016,7 +1016,7 @@ begin
     generic map (
       firstRound => 13,
       lastRound => 13,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -1045,7 +1045,7 @@ begin
     generic map (
       firstRound => 13,
       lastRound => 13,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -1074,7 +1074,7 @@ begin
     generic map (
       firstRound => 14,
       lastRound => 14,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -1103,7 +1103,7 @@ begin
     generic map (
       firstRound => 14,
       lastRound => 14,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )

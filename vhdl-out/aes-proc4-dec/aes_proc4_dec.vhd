@@ -141,7 +141,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 3,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
     )
@@ -170,7 +170,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 7,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
     )
@@ -199,7 +199,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 11,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
     )
@@ -228,7 +228,7 @@ begin
     generic map (
       firstRound => 12,
       lastRound => 14,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
     )

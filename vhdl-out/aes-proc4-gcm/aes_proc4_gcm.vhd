@@ -257,7 +257,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 3,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
     )
@@ -286,7 +286,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 7,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
     )
@@ -315,7 +315,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 11,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
     )
@@ -344,7 +344,7 @@ begin
     generic map (
       firstRound => 12,
       lastRound => 14,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
     )

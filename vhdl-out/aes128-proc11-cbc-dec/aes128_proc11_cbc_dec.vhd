@@ -170,7 +170,7 @@ begin
 
   u_mode_front : entity work.AesModeFront
     generic map (
-      mode => 1,
+      mode => AesMode_Cbc,
       decrypt => true
     )
     port map (
@@ -234,7 +234,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
     )
@@ -263,7 +263,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
     )
@@ -292,7 +292,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
     )
@@ -321,7 +321,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
     )
@@ -350,7 +350,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
     )
@@ -379,7 +379,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
     )
@@ -408,7 +408,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
     )
@@ -437,7 +437,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
     )
@@ -466,7 +466,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
     )
@@ -495,7 +495,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
     )
@@ -524,7 +524,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
     )
@@ -620,7 +620,7 @@ begin
 
   u_mode_back : entity work.AesModeBack
     generic map (
-      mode => 1,
+      mode => AesMode_Cbc,
       decrypt => true
     )
     port map (
@@ -640,7 +640,7 @@ begin
 
   u_mode_ready : entity work.AesModeInputReady
     generic map (
-      mode => 1,
+      mode => AesMode_Cbc,
       decrypt => true
     )
     port map (
@@ -656,7 +656,7 @@ begin
 
   u_mode_register : entity work.AesModeRegister
     generic map (
-      mode => 1,
+      mode => AesMode_Cbc,
       decrypt => true
     )
     port map (

@@ -183,7 +183,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
     )
@@ -212,7 +212,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
     )
@@ -241,7 +241,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
     )
@@ -270,7 +270,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
     )
@@ -299,7 +299,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
     )
@@ -328,7 +328,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
     )
@@ -357,7 +357,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
     )
@@ -386,7 +386,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
     )
@@ -415,7 +415,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
     )
@@ -444,7 +444,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
     )
@@ -473,7 +473,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
     )

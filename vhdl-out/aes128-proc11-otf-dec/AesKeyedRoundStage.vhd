@@ -67,7 +67,7 @@ begin
             nextLow := low;
             block_x := Input_Block;
             if (kind = 0) then
-              block_x := AesMath_RoundStep(Input_Block, low, round, rounds, 0, false);
+              block_x := AesMath_RoundStep(Input_Block, low, round, rounds, AesRoundPart_WholeRound, false);
               nextHigh := low;
               nextLow := AesMath_NextWindowLow(high, low, to_integer((to_signed(round, 32) - signed'(x"00000001"))), keySize);
             elsif (kind = 1) then

@@ -17,6 +17,7 @@ package aes128_proc11_otf_gcm_pkg is
   subtype hdl_s32 is signed(31 downto 0);
   type AesGcmKind is (AesGcmKind_Iv, AesGcmKind_Aad, AesGcmKind_Data, AesGcmKind_End);
   type AesGcmPhase is (AesGcmPhase_Start, AesGcmPhase_Iv, AesGcmPhase_WaitPreCounter, AesGcmPhase_PreCounter, AesGcmPhase_Body, AesGcmPhase_Finish);
+  type AesRoundPart is (AesRoundPart_WholeRound, AesRoundPart_SubShiftHalf, AesRoundPart_MixAddHalf);
   type hdl_u128_x5 is array (0 to 4) of hdl_u128;
   type boolean_x5 is array (0 to 4) of boolean;
   type hdl_u8_x256 is array (0 to 255) of hdl_u8;
@@ -251,7 +252,7 @@ package aes128_proc11_otf_gcm_pkg is
   function AesMath_KeyLowIn(build : integer; keyLow : hdl_u128) return hdl_u128;
   function AesMath_InitialWindowLow(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u128;
   function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8;
-  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : integer; decrypt : boolean) return hdl_u128;
+  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : AesRoundPart; decrypt : boolean) return hdl_u128;
   function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128;
   function AesMath_InverseCipherStep(state : hdl_u128; encryptionKey : hdl_u128; step : integer; rounds : hdl_u8) return hdl_u128;
   function AesMath_PreviousWindowHigh(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128;
@@ -376,7 +377,7 @@ package body aes128_proc11_otf_gcm_pkg is
   end function;
 
   -- Crypto.Aes.AesMath.RoundStep
-  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : integer; decrypt : boolean) return hdl_u128 is
+  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : AesRoundPart; decrypt : boolean) return hdl_u128 is
     variable final : boolean;
     variable substituted : hdl_u128;
   begin
@@ -387,14 +388,14 @@ package body aes128_proc11_otf_gcm_pkg is
       return (state xor roundKey);
     end if;
     final := (round = to_integer(rounds));
-    if (part = 2) then
+    if (part = AesRoundPart_MixAddHalf) then
       if final then
         return (state xor roundKey);
       end if;
       return (AesMath_Mix(state, decrypt) xor roundKey);
     end if;
     substituted := AesMath_SubShift(state, decrypt);
-    if (part = 1) then
+    if (part = AesRoundPart_SubShiftHalf) then
       return substituted;
     end if;
     if final then

@@ -359,7 +359,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -388,7 +388,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
     )
@@ -417,7 +417,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
     )
@@ -446,7 +446,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
     )
@@ -475,7 +475,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
     )
@@ -504,7 +504,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
     )
@@ -533,7 +533,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
     )
@@ -562,7 +562,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
     )
@@ -591,7 +591,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
     )
@@ -620,7 +620,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
     )
@@ -649,7 +649,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
     )
@@ -678,7 +678,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
     )
@@ -707,7 +707,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
     )
@@ -736,7 +736,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
     )
@@ -765,7 +765,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
     )
@@ -794,7 +794,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
     )
@@ -823,7 +823,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
     )
@@ -852,7 +852,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
     )
@@ -881,7 +881,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
     )
@@ -910,7 +910,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
     )
@@ -939,7 +939,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
     )

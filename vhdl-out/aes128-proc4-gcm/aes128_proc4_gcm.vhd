@@ -257,7 +257,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 2,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -286,7 +286,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 5,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -315,7 +315,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 8,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -344,7 +344,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 10,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )

@@ -9,7 +9,7 @@ entity AesRoundStage is
   generic (
     firstRound : integer;
     lastRound : integer;
-    part : integer;
+    part : AesRoundPart;
     decrypt : boolean;
     buildKeySize : integer
   );

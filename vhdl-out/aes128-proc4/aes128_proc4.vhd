@@ -141,7 +141,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 2,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -170,7 +170,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 5,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -199,7 +199,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 8,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -228,7 +228,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 10,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )

@@ -123,7 +123,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 10,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )

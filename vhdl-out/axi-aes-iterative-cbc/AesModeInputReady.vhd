@@ -7,7 +7,7 @@ use work.axi_aes_iterative_cbc_pkg.all;
 
 entity AesModeInputReady is
   generic (
-    mode : integer;
+    mode : AesMode;
     decrypt : boolean
   );
   port (
@@ -28,7 +28,7 @@ begin
     variable serial : boolean;
   begin
     InputReady_Ready <= false;
-    serial := ((mode = 1) and (not decrypt));
+    serial := ((mode = AesMode_Cbc) and (not decrypt));
     InputReady_Ready <= (CoreReady_Ready and (not (serial and State_Busy)));
   end process;
 end architecture;

@@ -259,7 +259,7 @@ begin
 
   u_mode_front : entity work.AesModeFront
     generic map (
-      mode => 1,
+      mode => AesMode_Cbc,
       decrypt => false
     )
     port map (
@@ -409,7 +409,7 @@ begin
 
   u_mode_back : entity work.AesModeBack
     generic map (
-      mode => 1,
+      mode => AesMode_Cbc,
       decrypt => false
     )
     port map (
@@ -429,7 +429,7 @@ begin
 
   u_mode_ready : entity work.AesModeInputReady
     generic map (
-      mode => 1,
+      mode => AesMode_Cbc,
       decrypt => false
     )
     port map (
@@ -445,7 +445,7 @@ begin
 
   u_mode_register : entity work.AesModeRegister
     generic map (
-      mode => 1,
+      mode => AesMode_Cbc,
       decrypt => false
     )
     port map (

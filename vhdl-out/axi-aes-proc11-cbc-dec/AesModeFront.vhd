@@ -7,7 +7,7 @@ use work.axi_aes_proc11_cbc_dec_pkg.all;
 
 entity AesModeFront is
   generic (
-    mode : integer;
+    mode : AesMode;
     decrypt : boolean
   );
   port (
@@ -51,7 +51,7 @@ begin
     Output_KeySize <= (others => '0');
     Output_Side <= (others => '0');
     Output_Tag <= (others => '0');
-    serial := ((mode = 1) and (not decrypt));
+    serial := ((mode = AesMode_Cbc) and (not decrypt));
     valid := (Input_Valid and (not (serial and State_Busy)));
     Output_Valid <= valid;
     if Input_Valid then
@@ -60,13 +60,13 @@ begin
       else
         chain := State_Chain;
       end if;
-      if (mode = 2) then
+      if (mode = AesMode_Ctr) then
         Output_Block <= AesCounter_Increment(chain, (not State_First), State_Carry1, State_Carry2, State_Carry3);
         Output_Side <= Input_Block;
-      elsif ((mode = 1) and decrypt) then
+      elsif ((mode = AesMode_Cbc) and decrypt) then
         Output_Block <= Input_Block;
         Output_Side <= chain;
-      elsif (mode = 1) then
+      elsif (mode = AesMode_Cbc) then
         Output_Block <= (Input_Block xor chain);
         Output_Side <= unsigned'(x"00000000000000000000000000000000");
       else

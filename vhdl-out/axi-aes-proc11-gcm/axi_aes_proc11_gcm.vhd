@@ -555,7 +555,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
     )
@@ -584,7 +584,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
     )
@@ -613,7 +613,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
     )
@@ -642,7 +642,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
     )
@@ -671,7 +671,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
     )
@@ -700,7 +700,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
     )
@@ -729,7 +729,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
     )
@@ -758,7 +758,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
     )
@@ -787,7 +787,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
     )
@@ -816,7 +816,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
     )
@@ -845,7 +845,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
     )
@@ -874,7 +874,7 @@ begin
     generic map (
       firstRound => 11,
       lastRound => 11,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
     )
@@ -903,7 +903,7 @@ begin
     generic map (
       firstRound => 12,
       lastRound => 12,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
     )
@@ -932,7 +932,7 @@ begin
     generic map (
       firstRound => 13,
       lastRound => 13,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
     )
@@ -961,7 +961,7 @@ begin
     generic map (
       firstRound => 14,
       lastRound => 14,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
     )

@@ -18,6 +18,7 @@ package axi_aes_proc11_gcm_pkg is
   subtype hdl_s32 is signed(31 downto 0);
   type AesGcmKind is (AesGcmKind_Iv, AesGcmKind_Aad, AesGcmKind_Data, AesGcmKind_End);
   type AesGcmPhase is (AesGcmPhase_Start, AesGcmPhase_Iv, AesGcmPhase_WaitPreCounter, AesGcmPhase_PreCounter, AesGcmPhase_Body, AesGcmPhase_Finish);
+  type AesRoundPart is (AesRoundPart_WholeRound, AesRoundPart_SubShiftHalf, AesRoundPart_MixAddHalf);
   type AxiAeadKind is (AxiAeadKind_Iv, AxiAeadKind_Aad, AxiAeadKind_Data, AxiAeadKind_End);
   type hdl_u128_x15 is array (0 to 14) of hdl_u128;
   type hdl_u128_x5 is array (0 to 4) of hdl_u128;
@@ -126,7 +127,7 @@ package axi_aes_proc11_gcm_pkg is
   function AesMath_KeyPartMatches(build : integer; high : hdl_u128; low : hdl_u128; size : hdl_u8; heldHigh : hdl_u128; heldLow : hdl_u128; heldSize : hdl_u8) return hdl_u32;
   function AesMath_KeySizeIn(build : integer; blockKeySize : hdl_u8) return hdl_u8;
   function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8;
-  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : integer; decrypt : boolean) return hdl_u128;
+  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : AesRoundPart; decrypt : boolean) return hdl_u128;
   function AesMath_InitialWindowLowFrom(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8; p : hdl_u32) return hdl_u128;
   function AesMath_KeyStepChain(high : hdl_u128; low : hdl_u128; keySize : hdl_u8) return hdl_u128;
   function AesMath_KeyStepInput(chain : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u32;
@@ -321,7 +322,7 @@ package body axi_aes_proc11_gcm_pkg is
   end function;
 
   -- Crypto.Aes.AesMath.RoundStep
-  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : integer; decrypt : boolean) return hdl_u128 is
+  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : AesRoundPart; decrypt : boolean) return hdl_u128 is
     variable final : boolean;
     variable substituted : hdl_u128;
   begin
@@ -332,14 +333,14 @@ package body axi_aes_proc11_gcm_pkg is
       return (state xor roundKey);
     end if;
     final := (round = to_integer(rounds));
-    if (part = 2) then
+    if (part = AesRoundPart_MixAddHalf) then
       if final then
         return (state xor roundKey);
       end if;
       return (AesMath_Mix(state, decrypt) xor roundKey);
     end if;
     substituted := AesMath_SubShift(state, decrypt);
-    if (part = 1) then
+    if (part = AesRoundPart_SubShiftHalf) then
       return substituted;
     end if;
     if final then

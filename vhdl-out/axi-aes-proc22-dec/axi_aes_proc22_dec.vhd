@@ -440,7 +440,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
     )
@@ -469,7 +469,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -498,7 +498,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -527,7 +527,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -556,7 +556,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -585,7 +585,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -614,7 +614,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -643,7 +643,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -672,7 +672,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -701,7 +701,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -730,7 +730,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -759,7 +759,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -788,7 +788,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -817,7 +817,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -846,7 +846,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -875,7 +875,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -904,7 +904,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -933,7 +933,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -962,7 +962,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -991,7 +991,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -1020,7 +1020,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -1049,7 +1049,7 @@ begin
     generic map (
       firstRound => 11,
       lastRound => 11,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -1078,7 +1078,7 @@ begin
     generic map (
       firstRound => 11,
       lastRound => 11,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -1107,7 +1107,7 @@ begin
     generic map (
       firstRound => 12,
       lastRound => 12,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -1136,7 +1136,7 @@ begin
     generic map (
       firstRound => 12,
       lastRound => 12,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -1165,7 +1165,7 @@ begin
     generic map (
       firstRound => 13,
       lastRound => 13,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -1194,7 +1194,7 @@ begin
     generic map (
       firstRound => 13,
       lastRound => 13,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -1223,7 +1223,7 @@ begin
     generic map (
       firstRound => 14,
       lastRound => 14,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => -1
     )
@@ -1252,7 +1252,7 @@ begin
     generic map (
       firstRound => 14,
       lastRound => 14,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => -1
     )

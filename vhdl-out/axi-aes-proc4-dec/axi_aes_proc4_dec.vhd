@@ -290,7 +290,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 3,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
     )
@@ -319,7 +319,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 7,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
     )
@@ -348,7 +348,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 11,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
     )
@@ -377,7 +377,7 @@ begin
     generic map (
       firstRound => 12,
       lastRound => 14,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
     )

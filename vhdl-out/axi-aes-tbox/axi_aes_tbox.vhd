@@ -272,7 +272,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 14,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
     )

@@ -7,7 +7,7 @@ use work.axi_aes128_iterative_cbc_pkg.all;
 
 entity AesModeRegister is
   generic (
-    mode : integer;
+    mode : AesMode;
     decrypt : boolean
   );
   port (
@@ -83,13 +83,13 @@ begin
         carry1 := carry1_reg;
         carry2 := carry2_reg;
         carry3 := carry3_reg;
-        serial := ((mode = 1) and (not decrypt));
+        serial := ((mode = AesMode_Cbc) and (not decrypt));
         if (((serial and busy) and CoreOutput_Valid) and OutputReady_Ready) then
           chain := CoreOutput_Block;
           busy := false;
         end if;
         if (CoreInput_Valid and CoreReady_Ready) then
-          if (mode = 2) then
+          if (mode = AesMode_Ctr) then
             if first then
               carry1 := (Input_Side(31 downto 0) = unsigned'(x"FFFFFFFF"));
               carry2 := (Input_Side(63 downto 0) = unsigned'(x"FFFFFFFFFFFFFFFF"));
@@ -102,7 +102,7 @@ begin
             chain := CoreInput_Block;
           end if;
           first := CoreInput_Last;
-          if ((mode = 1) and decrypt) then
+          if ((mode = AesMode_Cbc) and decrypt) then
             chain := Input_Block;
           end if;
           if serial then

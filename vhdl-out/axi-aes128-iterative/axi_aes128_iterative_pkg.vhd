@@ -15,6 +15,7 @@ package axi_aes128_iterative_pkg is
   subtype hdl_u64 is unsigned(63 downto 0);
   subtype hdl_u128 is unsigned(127 downto 0);
   subtype hdl_s32 is signed(31 downto 0);
+  type AesRoundPart is (AesRoundPart_WholeRound, AesRoundPart_SubShiftHalf, AesRoundPart_MixAddHalf);
   type hdl_u128_x15 is array (0 to 14) of hdl_u128;
   type hdl_u8_x256 is array (0 to 255) of hdl_u8;
   type hdl_u8_x11 is array (0 to 10) of hdl_u8;
@@ -116,7 +117,7 @@ package axi_aes128_iterative_pkg is
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64;
   function AesMath_KeyPartMatches(build : integer; high : hdl_u128; low : hdl_u128; size : hdl_u8; heldHigh : hdl_u128; heldLow : hdl_u128; heldSize : hdl_u8) return hdl_u32;
-  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : integer; decrypt : boolean) return hdl_u128;
+  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : AesRoundPart; decrypt : boolean) return hdl_u128;
   function AesMath_KeySizeIn(build : integer; blockKeySize : hdl_u8) return hdl_u8;
   function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8;
   function AesMath_InitialWindowLowFrom(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8; p : hdl_u32) return hdl_u128;
@@ -274,7 +275,7 @@ package body axi_aes128_iterative_pkg is
   end function;
 
   -- Crypto.Aes.AesMath.RoundStep
-  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : integer; decrypt : boolean) return hdl_u128 is
+  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : AesRoundPart; decrypt : boolean) return hdl_u128 is
     variable final : boolean;
     variable substituted : hdl_u128;
   begin
@@ -285,14 +286,14 @@ package body axi_aes128_iterative_pkg is
       return (state xor roundKey);
     end if;
     final := (round = to_integer(rounds));
-    if (part = 2) then
+    if (part = AesRoundPart_MixAddHalf) then
       if final then
         return (state xor roundKey);
       end if;
       return (AesMath_Mix(state, decrypt) xor roundKey);
     end if;
     substituted := AesMath_SubShift(state, decrypt);
-    if (part = 1) then
+    if (part = AesRoundPart_SubShiftHalf) then
       return substituted;
     end if;
     if final then

@@ -319,7 +319,7 @@ begin
 
   u_mode_front : entity work.AesModeFront
     generic map (
-      mode => 2,
+      mode => AesMode_Ctr,
       decrypt => false
     )
     port map (
@@ -383,7 +383,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -412,7 +412,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -441,7 +441,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -470,7 +470,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -499,7 +499,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -528,7 +528,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -557,7 +557,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -586,7 +586,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -615,7 +615,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -644,7 +644,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -673,7 +673,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -769,7 +769,7 @@ begin
 
   u_mode_back : entity work.AesModeBack
     generic map (
-      mode => 2,
+      mode => AesMode_Ctr,
       decrypt => false
     )
     port map (
@@ -789,7 +789,7 @@ begin
 
   u_mode_ready : entity work.AesModeInputReady
     generic map (
-      mode => 2,
+      mode => AesMode_Ctr,
       decrypt => false
     )
     port map (
@@ -805,7 +805,7 @@ begin
 
   u_mode_register : entity work.AesModeRegister
     generic map (
-      mode => 2,
+      mode => AesMode_Ctr,
       decrypt => false
     )
     port map (

@@ -531,7 +531,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -560,7 +560,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -589,7 +589,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -618,7 +618,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -647,7 +647,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -676,7 +676,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -705,7 +705,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -734,7 +734,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -763,7 +763,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -792,7 +792,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -821,7 +821,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )

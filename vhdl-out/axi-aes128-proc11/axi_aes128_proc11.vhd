@@ -332,7 +332,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -361,7 +361,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -390,7 +390,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -419,7 +419,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -448,7 +448,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -477,7 +477,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -506,7 +506,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -535,7 +535,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -564,7 +564,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -593,7 +593,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -622,7 +622,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )

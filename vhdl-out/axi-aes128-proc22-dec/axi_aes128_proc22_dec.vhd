@@ -392,7 +392,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
     )
@@ -421,7 +421,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => 0
     )
@@ -450,7 +450,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => 0
     )
@@ -479,7 +479,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => 0
     )
@@ -508,7 +508,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => 0
     )
@@ -537,7 +537,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => 0
     )
@@ -566,7 +566,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => 0
     )
@@ -595,7 +595,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => 0
     )
@@ -624,7 +624,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => 0
     )
@@ -653,7 +653,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => 0
     )
@@ -682,7 +682,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => 0
     )
@@ -711,7 +711,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => 0
     )
@@ -740,7 +740,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => 0
     )
@@ -769,7 +769,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => 0
     )
@@ -798,7 +798,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => 0
     )
@@ -827,7 +827,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => 0
     )
@@ -856,7 +856,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => 0
     )
@@ -885,7 +885,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => 0
     )
@@ -914,7 +914,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => 0
     )
@@ -943,7 +943,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
-      part => 1,
+      part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => 0
     )
@@ -972,7 +972,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
-      part => 2,
+      part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => 0
     )

@@ -290,7 +290,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 2,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -319,7 +319,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 5,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -348,7 +348,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 8,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )
@@ -377,7 +377,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 10,
-      part => 0,
+      part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
     )

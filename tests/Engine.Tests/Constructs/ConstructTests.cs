@@ -468,11 +468,12 @@ public class ConstructTests
         var (a, b, at) = Operands2(sim, context);
         for (int i = 0; i < InstanceConstantsCase.Units.Length; i++)
         {
-            var (multiplier, offset, shift, invert) = InstanceConstantsCase.Units[i];
+            var (multiplier, offset, shift, invert, combine) = InstanceConstantsCase.Units[i];
             var r = sim.Port<IScaledWord>($"affine{i}");
             uint value = unchecked(a * multiplier + offset) >> shift;
             if (invert) value = ~value;
-            Expect.Equal(value ^ b, r.Value, $"{at}, unit {i}, Value");
+            uint expected = combine == AluOperation.Xor ? value ^ b : combine == AluOperation.Add ? unchecked(value + b) : value | b;
+            Expect.Equal(expected, r.Value, $"{at}, unit {i}, Value");
             Expect.Equal((value & 1) != 0, r.Odd, $"{at}, unit {i}, Odd");
         }
     });

@@ -10,7 +10,7 @@ public interface IScaledWord : IBus
 
 /// <summary>
 /// Construct: readonly fields set from constructor arguments (instance constants, VHDL generics),
-/// of several types, used in arithmetic, as a shift amount and as a condition.
+/// of several types (an enum among them), used in arithmetic, as a shift amount and as conditions.
 /// </summary>
 public sealed class AffineUnit : CombinationalProcess
 {
@@ -21,13 +21,15 @@ public sealed class AffineUnit : CombinationalProcess
     readonly ushort offset;
     readonly int shift;
     readonly bool invert;
+    readonly AluOperation combine;
 
-    public AffineUnit(uint multiplier, ushort offset, int shift, bool invert)
+    public AffineUnit(uint multiplier, ushort offset, int shift, bool invert, AluOperation combine)
     {
         this.multiplier = multiplier;
         this.offset = offset;
         this.shift = shift;
         this.invert = invert;
+        this.combine = combine;
     }
 
     protected override void OnTick()
@@ -35,18 +37,18 @@ public sealed class AffineUnit : CombinationalProcess
         uint value = (Input.A * multiplier + offset) >> shift;
         if (invert)
             value = ~value;
-        Output.Value = value ^ Input.B;
+        Output.Value = combine == AluOperation.Xor ? value ^ Input.B : combine == AluOperation.Add ? value + Input.B : value | Input.B;
         Output.Odd = (value & 1u) != 0;
     }
 }
 
 public static class InstanceConstantsCase
 {
-    public static readonly (uint Multiplier, ushort Offset, int Shift, bool Invert)[] Units =
+    public static readonly (uint Multiplier, ushort Offset, int Shift, bool Invert, AluOperation Combine)[] Units =
     [
-        (3u, 1, 0, false),
-        (0x9E37_79B9u, 0xFFFF, 7, true),
-        (1u, 0, 31, false),
+        (3u, 1, 0, false, AluOperation.Xor),
+        (0x9E37_79B9u, 0xFFFF, 7, true, AluOperation.Add),
+        (1u, 0, 31, false, AluOperation.Or),
     ];
 
     public static Design Build()
@@ -55,8 +57,8 @@ public static class InstanceConstantsCase
         var input = d.Input(Bus.Create<IOperands>(), Operands.Port);
         for (int i = 0; i < Units.Length; i++)
         {
-            var (multiplier, offset, shift, invert) = Units[i];
-            var unit = d.Add(new AffineUnit(multiplier, offset, shift, invert));
+            var (multiplier, offset, shift, invert, combine) = Units[i];
+            var unit = d.Add(new AffineUnit(multiplier, offset, shift, invert, combine));
             unit.Input = input;
             d.Output(unit.Output, $"affine{i}");
         }
