@@ -1,6 +1,8 @@
 using Crypto.Aes;
 using Crypto.Axi;
 using Crypto.ChaCha;
+using Crypto.Md5;
+using Crypto.Sha2;
 using Crypto.Streams;
 
 namespace Crypto.Catalog;

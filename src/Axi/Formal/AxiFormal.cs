@@ -2,7 +2,6 @@ using System.Diagnostics;
 using System.Globalization;
 using System.Text;
 using System.Text.RegularExpressions;
-using Crypto.Axi.Cores;
 using Crypto.Streams;
 using Hdl;
 using Hdl.Vhdl;
@@ -80,8 +79,6 @@ public static class AxiFormal
             () => Drain(onePerPacket: true), 12, InductionExpected: false, Quick: true),
         new("aead-splitter", "AxiAeadSplitter (AEAD wrappers): the item on offer to the core held until taken, across a soft reset too; items of 1..16 bytes, End with Last", "check_aead_splitter",
             () => AeadSplitter(), 12, InductionExpected: false, Quick: true),
-        new("hash-collector", "HashAxiChunkCollector<uint> (MD5, SHA-224/256 wrappers): as chacha-collector", "check_hash_collector",
-            () => HashCollector(), CollectorDepth, InductionExpected: false, Quick: true, InductionTried: false),
     ];
 
     /// <summary>
@@ -341,23 +338,6 @@ public static class AxiFormal
         d.Output(s.FirstData, "first");
         d.Output(s.Closing, "closing");
         d.Output(s.Error, "error");
-        return d;
-    }
-
-    public static Design HashCollector()
-    {
-        var d = new Design("formal_hash_collector");
-        var c = d.Add(new HashAxiChunkCollector<uint>
-        {
-            Name = "collector",
-            Input = d.Input(Bus.Create<IAxiBlock>(), "in"),
-            Control = d.Input(Bus.Create<IAxiStreamControl>(), "control"),
-            CoreReady = d.Input(Bus.Create<IReady>(), "core_ready"),
-        });
-        d.Output(c.InputReady, "in_ready");
-        d.Output(c.Output, "out");
-        d.Output(c.Closing, "closing");
-        d.Output(c.Error, "error");
         return d;
     }
 

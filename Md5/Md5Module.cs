@@ -1,14 +1,14 @@
 using Crypto.Axi;
 using Crypto.Axi.Cores;
 using Crypto.Axi.Formal;
-using Crypto.Md5;
 using Crypto.Streams;
 
-namespace Crypto.Catalog;
+namespace Crypto.Md5;
 
 /// <summary>
-/// The MD5 folder's core: its variants, AXI wrappers and formal check. Here, not in Md5/, while its
-/// AXI adapter is still in the kit (src/Axi/Cores): Md5 cannot reference the kit that references it.
+/// The MD5 folder's core: its variants, AXI wrappers and formal checks (the whole iterative wrapper,
+/// and the hash cores' chunk collector, <see cref="HashAxiFormal.CollectorCheck"/>, which its wrappers
+/// share with the SHA-2 ones).
 /// </summary>
 public sealed class Md5Module : ICoreModule
 {
@@ -19,6 +19,7 @@ public sealed class Md5Module : ICoreModule
 
     public IReadOnlyList<FormalCheck> FormalChecks =>
     [
+        HashAxiFormal.CollectorCheck,
         new("wrapper-md5-iterative", "the whole MD5 iterative wrapper: AXI4-Lite rules, s_axis assumed, m_axis rules", "check_wrapper",
             () => AxiWrapper.Build(AxiWrappers.First(a => a.Variant == "iterative")).Design, AxiFormal.WrapperDepth, InductionExpected: false, Quick: false, InductionTried: false),
     ];

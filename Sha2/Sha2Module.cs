@@ -1,15 +1,10 @@
 using Crypto.Axi;
 using Crypto.Axi.Cores;
-using Crypto.Sha2;
 using Crypto.Streams;
 
-namespace Crypto.Catalog;
+namespace Crypto.Sha2;
 
-/// <summary>
-/// The SHA-2 folder's cores, sha224, sha256, sha384 and sha512: their variants and AXI wrappers. Here,
-/// not in Sha2/, while their AXI adapters are still in the kit (src/Axi/Cores): Sha2 cannot reference
-/// the kit that references it.
-/// </summary>
+/// <summary>The SHA-2 folder's cores, sha224, sha256, sha384 and sha512: their variants and AXI wrappers.</summary>
 public sealed class Sha2Module : ICoreModule
 {
     public IReadOnlyList<ICoreVariant> Variants { get; } = [.. Sha2Catalog.Variants];
