@@ -51,13 +51,13 @@ public interface IAxiAeadItem : IStreamControl
 
 /// <summary>
 /// What an AEAD core gives, on the wrapper's side: a data word of up to 64 bytes (stream byte order,
-/// lane 0 first; a GCM block is lane 0 alone), or, with <see cref="End"/>, the message's tag (stream
-/// byte order) and whether an opened message's expected tag was wrong.
+/// Lanes[0] first; a GCM block is Lanes[0] alone), or, with <see cref="End"/>, the message's tag
+/// (stream byte order) and whether an opened message's expected tag was wrong.
 /// </summary>
 public interface IAxiAeadOutput : IStreamControl
 {
     bool End { get; set; }
-    /// <summary>A data word's bytes, 16 per lane (a GCM block: Lanes[0] alone, the others zero).</summary>
+    /// <summary>A data word's bytes, 16 per lane; zero with End.</summary>
     [ArrayLength(4)] BusArray<UInt128> Lanes { get; }
     /// <summary>Bytes of a data word, 1..64.</summary>
     [Width(7)] byte ByteCount { get; set; }
