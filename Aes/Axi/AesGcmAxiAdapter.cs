@@ -52,10 +52,8 @@ public sealed class AesGcmAxiOutput : CombinationalProcess
         Output.Valid = valid;
         Output.Last = end;
         Output.End = end;
-        Output.Lane0 = end ? 0 : block;
-        Output.Lane1 = 0;
-        Output.Lane2 = 0;
-        Output.Lane3 = 0;
+        Output.Lanes[0] = end ? 0 : block;
+        for (int i = 1; i < Output.Lanes.Length; i++) Output.Lanes[i] = 0;
         Output.ByteCount = valid && !end ? Input.Bytes : (byte)0;
         Output.Tag = end ? block : 0;
         Output.TagMismatch = end && Input.TagMismatch;

@@ -149,10 +149,7 @@ public sealed class ChaChaAxiOutputAdapter : CombinationalProcess
         Output.Valid = valid;
         Output.Last = valid && Input.Last;
         Output.ByteCount = valid ? Input.ByteCount : (byte)0;
-        Output.Lane0 = valid ? Input.Data[0] : 0;
-        Output.Lane1 = valid ? Input.Data[1] : 0;
-        Output.Lane2 = valid ? Input.Data[2] : 0;
-        Output.Lane3 = valid ? Input.Data[3] : 0;
+        for (int i = 0; i < Output.Lanes.Length; i++) Output.Lanes[i] = valid ? Input.Data[i] : 0;
     }
 }
 

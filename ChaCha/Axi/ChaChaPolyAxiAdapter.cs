@@ -114,10 +114,7 @@ public sealed class ChaChaPolyAxiOutput : CombinationalProcess
         Output.Valid = valid;
         Output.Last = end;
         Output.End = end;
-        Output.Lane0 = data ? Input.Data[0] : 0;
-        Output.Lane1 = data ? Input.Data[1] : 0;
-        Output.Lane2 = data ? Input.Data[2] : 0;
-        Output.Lane3 = data ? Input.Data[3] : 0;
+        for (int i = 0; i < Output.Lanes.Length; i++) Output.Lanes[i] = data ? Input.Data[i] : 0;
         Output.ByteCount = data ? Input.ByteCount : (byte)0;
         Output.Tag = end ? Input.Tag : 0;
         Output.TagMismatch = end && Input.TagMismatch;

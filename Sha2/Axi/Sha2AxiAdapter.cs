@@ -9,7 +9,7 @@ namespace Crypto.Axi.Cores;
 /// <summary>
 /// A SHA-2 digest from the core (its words H0..H7), in stream byte order for
 /// <see cref="AxiWideBlockSerializer"/>: the words go into four 128-bit lanes big-endian, the last word
-/// first, each shifting the lanes on by a word (so 32-bit words fill Lane0 and Lane1, 64-bit ones all
+/// first, each shifting the lanes on by a word (so 32-bit words fill Lanes[0] and Lanes[1], 64-bit ones all
 /// four), and each lane is byte-reversed.
 /// </summary>
 public sealed class Sha2AxiDigestAdapter<W> : CombinationalProcess where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>
@@ -40,10 +40,10 @@ public sealed class Sha2AxiDigestAdapter<W> : CombinationalProcess where W : unm
         Output.Valid = valid;
         Output.Last = valid;
         Output.ByteCount = valid ? digestBytes : (byte)0;
-        Output.Lane0 = AxiMath.ReverseBytes(lane0);
-        Output.Lane1 = AxiMath.ReverseBytes(lane1);
-        Output.Lane2 = AxiMath.ReverseBytes(lane2);
-        Output.Lane3 = AxiMath.ReverseBytes(lane3);
+        Output.Lanes[0] = AxiMath.ReverseBytes(lane0);
+        Output.Lanes[1] = AxiMath.ReverseBytes(lane1);
+        Output.Lanes[2] = AxiMath.ReverseBytes(lane2);
+        Output.Lanes[3] = AxiMath.ReverseBytes(lane3);
     }
 }
 

@@ -51,16 +51,14 @@ public interface IAxiAeadItem : IStreamControl
 
 /// <summary>
 /// What an AEAD core gives, on the wrapper's side: a data word of up to 64 bytes (stream byte order,
-/// lane 0 first; a GCM block is lane 0 alone), or, with <see cref="End"/>, the message's tag (stream
-/// byte order) and whether an opened message's expected tag was wrong.
+/// Lanes[0] first; a GCM block is Lanes[0] alone), or, with <see cref="End"/>, the message's tag
+/// (stream byte order) and whether an opened message's expected tag was wrong.
 /// </summary>
 public interface IAxiAeadOutput : IStreamControl
 {
     bool End { get; set; }
-    UInt128 Lane0 { get; set; }
-    UInt128 Lane1 { get; set; }
-    UInt128 Lane2 { get; set; }
-    UInt128 Lane3 { get; set; }
+    /// <summary>A data word's bytes, 16 per lane; zero with End.</summary>
+    [ArrayLength(4)] BusArray<UInt128> Lanes { get; }
     /// <summary>Bytes of a data word, 1..64.</summary>
     [Width(7)] byte ByteCount { get; set; }
     UInt128 Tag { get; set; }
@@ -505,10 +503,10 @@ public sealed class AxiAeadOutputHold : ClockedProcess
         {
             if (heldValid)
             {
-                Output.Lane0 = held0;
-                Output.Lane1 = held1;
-                Output.Lane2 = held2;
-                Output.Lane3 = held3;
+                Output.Lanes[0] = held0;
+                Output.Lanes[1] = held1;
+                Output.Lanes[2] = held2;
+                Output.Lanes[3] = held3;
                 Output.ByteCount = heldBytes;
                 Output.Last = Input.End;
                 outputValid = true;
@@ -529,10 +527,10 @@ public sealed class AxiAeadOutputHold : ClockedProcess
             }
             else
             {
-                held0 = Input.Lane0;
-                held1 = Input.Lane1;
-                held2 = Input.Lane2;
-                held3 = Input.Lane3;
+                held0 = Input.Lanes[0];
+                held1 = Input.Lanes[1];
+                held2 = Input.Lanes[2];
+                held3 = Input.Lanes[3];
                 heldBytes = Input.ByteCount;
                 heldValid = true;
             }

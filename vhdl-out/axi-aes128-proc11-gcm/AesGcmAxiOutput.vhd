@@ -16,10 +16,7 @@ entity AesGcmAxiOutput is
     Output_Valid : out boolean;
     Output_Last : out boolean;
     Output_End : out boolean;
-    Output_Lane0 : out hdl_u128;
-    Output_Lane1 : out hdl_u128;
-    Output_Lane2 : out hdl_u128;
-    Output_Lane3 : out hdl_u128;
+    Output_Lanes : out hdl_u128_x4;
     Output_ByteCount : out hdl_u7;
     Output_Tag : out hdl_u128;
     Output_TagMismatch : out boolean
@@ -36,10 +33,7 @@ begin
     Output_Valid <= false;
     Output_Last <= false;
     Output_End <= false;
-    Output_Lane0 <= (others => '0');
-    Output_Lane1 <= (others => '0');
-    Output_Lane2 <= (others => '0');
-    Output_Lane3 <= (others => '0');
+    Output_Lanes <= (others => (others => '0'));
     Output_ByteCount <= (others => '0');
     Output_Tag <= (others => '0');
     Output_TagMismatch <= false;
@@ -54,13 +48,13 @@ begin
     Output_Last <= end_x;
     Output_End <= end_x;
     if end_x then
-      Output_Lane0 <= unsigned'(x"00000000000000000000000000000000");
+      Output_Lanes(0) <= unsigned'(x"00000000000000000000000000000000");
     else
-      Output_Lane0 <= block_x;
+      Output_Lanes(0) <= block_x;
     end if;
-    Output_Lane1 <= unsigned'(x"00000000000000000000000000000000");
-    Output_Lane2 <= unsigned'(x"00000000000000000000000000000000");
-    Output_Lane3 <= unsigned'(x"00000000000000000000000000000000");
+    for i in 1 to 3 loop
+      Output_Lanes(i) <= unsigned'(x"00000000000000000000000000000000");
+    end loop;
     if (valid and (not end_x)) then
       Output_ByteCount <= resize(resize(Input_Bytes, 8), 7);
     else

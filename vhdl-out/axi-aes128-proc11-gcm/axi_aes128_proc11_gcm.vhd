@@ -305,20 +305,14 @@ architecture rtl of axi_aes128_proc11_gcm is
   signal gcm_axi_output_Output_Valid : boolean;
   signal gcm_axi_output_Output_Last : boolean;
   signal gcm_axi_output_Output_End : boolean;
-  signal gcm_axi_output_Output_Lane0 : hdl_u128;
-  signal gcm_axi_output_Output_Lane1 : hdl_u128;
-  signal gcm_axi_output_Output_Lane2 : hdl_u128;
-  signal gcm_axi_output_Output_Lane3 : hdl_u128;
+  signal gcm_axi_output_Output_Lanes : hdl_u128_x4;
   signal gcm_axi_output_Output_ByteCount : hdl_u7;
   signal gcm_axi_output_Output_Tag : hdl_u128;
   signal gcm_axi_output_Output_TagMismatch : boolean;
   signal aead_output_InputReady_Ready : boolean;
   signal aead_hold_Output_Valid : boolean;
   signal aead_hold_Output_Last : boolean;
-  signal aead_hold_Output_Lane0 : hdl_u128;
-  signal aead_hold_Output_Lane1 : hdl_u128;
-  signal aead_hold_Output_Lane2 : hdl_u128;
-  signal aead_hold_Output_Lane3 : hdl_u128;
+  signal aead_hold_Output_Lanes : hdl_u128_x4;
   signal aead_hold_Output_ByteCount : hdl_u7;
   signal gate_CoreOutputReady_Ready : boolean;
   signal aead_output_Output_Valid : boolean;
@@ -1324,10 +1318,7 @@ begin
       Output_Valid => gcm_axi_output_Output_Valid,
       Output_Last => gcm_axi_output_Output_Last,
       Output_End => gcm_axi_output_Output_End,
-      Output_Lane0 => gcm_axi_output_Output_Lane0,
-      Output_Lane1 => gcm_axi_output_Output_Lane1,
-      Output_Lane2 => gcm_axi_output_Output_Lane2,
-      Output_Lane3 => gcm_axi_output_Output_Lane3,
+      Output_Lanes => gcm_axi_output_Output_Lanes,
       Output_ByteCount => gcm_axi_output_Output_ByteCount,
       Output_Tag => gcm_axi_output_Output_Tag,
       Output_TagMismatch => gcm_axi_output_Output_TagMismatch
@@ -1340,10 +1331,7 @@ begin
       Input_Valid => gcm_axi_output_Output_Valid,
       Input_Last => gcm_axi_output_Output_Last,
       Input_End => gcm_axi_output_Output_End,
-      Input_Lane0 => gcm_axi_output_Output_Lane0,
-      Input_Lane1 => gcm_axi_output_Output_Lane1,
-      Input_Lane2 => gcm_axi_output_Output_Lane2,
-      Input_Lane3 => gcm_axi_output_Output_Lane3,
+      Input_Lanes => gcm_axi_output_Output_Lanes,
       Input_ByteCount => gcm_axi_output_Output_ByteCount,
       Input_Tag => gcm_axi_output_Output_Tag,
       Input_TagMismatch => gcm_axi_output_Output_TagMismatch,
@@ -1360,10 +1348,7 @@ begin
       InputReady_Ready => out_ready_Ready,
       Output_Valid => aead_hold_Output_Valid,
       Output_Last => aead_hold_Output_Last,
-      Output_Lane0 => aead_hold_Output_Lane0,
-      Output_Lane1 => aead_hold_Output_Lane1,
-      Output_Lane2 => aead_hold_Output_Lane2,
-      Output_Lane3 => aead_hold_Output_Lane3,
+      Output_Lanes => aead_hold_Output_Lanes,
       Output_ByteCount => aead_hold_Output_ByteCount,
       Result_Valid => aead_hold_Result_Valid,
       Result_Tag => aead_hold_Result_Tag,
@@ -1377,10 +1362,7 @@ begin
       rst => rst,
       Input_Valid => aead_hold_Output_Valid,
       Input_Last => aead_hold_Output_Last,
-      Input_Lane0 => aead_hold_Output_Lane0,
-      Input_Lane1 => aead_hold_Output_Lane1,
-      Input_Lane2 => aead_hold_Output_Lane2,
-      Input_Lane3 => aead_hold_Output_Lane3,
+      Input_Lanes => aead_hold_Output_Lanes,
       Input_ByteCount => aead_hold_Output_ByteCount,
       OutputReady_Ready => gate_CoreOutputReady_Ready,
       InputReady_Ready => aead_output_InputReady_Ready,

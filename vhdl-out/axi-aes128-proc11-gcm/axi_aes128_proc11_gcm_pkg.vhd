@@ -23,6 +23,7 @@ package axi_aes128_proc11_gcm_pkg is
   type hdl_u128_x15 is array (0 to 14) of hdl_u128;
   type hdl_u128_x5 is array (0 to 4) of hdl_u128;
   type boolean_x5 is array (0 to 4) of boolean;
+  type hdl_u128_x4 is array (0 to 3) of hdl_u128;
   type hdl_u8_x256 is array (0 to 255) of hdl_u8;
   type hdl_u8_x11 is array (0 to 10) of hdl_u8;
   type hdl_u8_x64 is array (0 to 63) of hdl_u8;

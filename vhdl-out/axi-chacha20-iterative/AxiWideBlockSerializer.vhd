@@ -11,10 +11,7 @@ entity AxiWideBlockSerializer is
     rst : in std_logic;
     Input_Valid : in boolean;
     Input_Last : in boolean;
-    Input_Lane0 : in hdl_u128;
-    Input_Lane1 : in hdl_u128;
-    Input_Lane2 : in hdl_u128;
-    Input_Lane3 : in hdl_u128;
+    Input_Lanes : in hdl_u128_x4;
     Input_ByteCount : in hdl_u7;
     OutputReady_Ready : in boolean;
     InputReady_Ready : out boolean;
@@ -83,10 +80,10 @@ begin
           end if;
         end if;
         if (ready and Input_Valid) then
-          lane0 := Input_Lane0;
-          lane1 := Input_Lane1;
-          lane2 := Input_Lane2;
-          lane3 := Input_Lane3;
+          lane0 := Input_Lanes(0);
+          lane1 := Input_Lanes(1);
+          lane2 := Input_Lanes(2);
+          lane3 := Input_Lanes(3);
           lastBlock := resize(unsigned(shift_right((signed(resize(resize(Input_ByteCount, 8), 32)) - signed'(x"00000001")), 4)), 8);
           finalBytes := (resize(Input_ByteCount, 8) - shift_left(resize(unsigned(shift_right((signed(resize(resize(Input_ByteCount, 8), 32)) - signed'(x"00000001")), 4)), 8), 4));
           last := Input_Last;

@@ -14,10 +14,7 @@ entity ChaChaAxiOutputAdapter is
     Input_Error : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Lane0 : out hdl_u128;
-    Output_Lane1 : out hdl_u128;
-    Output_Lane2 : out hdl_u128;
-    Output_Lane3 : out hdl_u128;
+    Output_Lanes : out hdl_u128_x4;
     Output_ByteCount : out hdl_u7
   );
 end entity;
@@ -29,10 +26,7 @@ begin
   begin
     Output_Valid <= false;
     Output_Last <= false;
-    Output_Lane0 <= (others => '0');
-    Output_Lane1 <= (others => '0');
-    Output_Lane2 <= (others => '0');
-    Output_Lane3 <= (others => '0');
+    Output_Lanes <= (others => (others => '0'));
     Output_ByteCount <= (others => '0');
     valid := Input_Valid;
     Output_Valid <= valid;
@@ -42,25 +36,12 @@ begin
     else
       Output_ByteCount <= resize(unsigned'(x"00"), 7);
     end if;
-    if valid then
-      Output_Lane0 <= Input_Data(0);
-    else
-      Output_Lane0 <= unsigned'(x"00000000000000000000000000000000");
-    end if;
-    if valid then
-      Output_Lane1 <= Input_Data(1);
-    else
-      Output_Lane1 <= unsigned'(x"00000000000000000000000000000000");
-    end if;
-    if valid then
-      Output_Lane2 <= Input_Data(2);
-    else
-      Output_Lane2 <= unsigned'(x"00000000000000000000000000000000");
-    end if;
-    if valid then
-      Output_Lane3 <= Input_Data(3);
-    else
-      Output_Lane3 <= unsigned'(x"00000000000000000000000000000000");
-    end if;
+    for i in 0 to 3 loop
+      if valid then
+        Output_Lanes(i) <= Input_Data(i);
+      else
+        Output_Lanes(i) <= unsigned'(x"00000000000000000000000000000000");
+      end if;
+    end loop;
   end process;
 end architecture;

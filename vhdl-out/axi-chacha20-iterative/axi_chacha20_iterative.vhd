@@ -129,10 +129,7 @@ architecture rtl of axi_chacha20_iterative is
   signal out_ready_Ready : boolean;
   signal chacha_words_Output_Valid : boolean;
   signal chacha_words_Output_Last : boolean;
-  signal chacha_words_Output_Lane0 : hdl_u128;
-  signal chacha_words_Output_Lane1 : hdl_u128;
-  signal chacha_words_Output_Lane2 : hdl_u128;
-  signal chacha_words_Output_Lane3 : hdl_u128;
+  signal chacha_words_Output_Lanes : hdl_u128_x4;
   signal chacha_words_Output_ByteCount : hdl_u7;
   signal gate_CoreOutputReady_Ready : boolean;
   signal chacha_output_Output_Valid : boolean;
@@ -382,10 +379,7 @@ begin
       Input_Error => out_Error,
       Output_Valid => chacha_words_Output_Valid,
       Output_Last => chacha_words_Output_Last,
-      Output_Lane0 => chacha_words_Output_Lane0,
-      Output_Lane1 => chacha_words_Output_Lane1,
-      Output_Lane2 => chacha_words_Output_Lane2,
-      Output_Lane3 => chacha_words_Output_Lane3,
+      Output_Lanes => chacha_words_Output_Lanes,
       Output_ByteCount => chacha_words_Output_ByteCount
     );
 
@@ -395,10 +389,7 @@ begin
       rst => rst,
       Input_Valid => chacha_words_Output_Valid,
       Input_Last => chacha_words_Output_Last,
-      Input_Lane0 => chacha_words_Output_Lane0,
-      Input_Lane1 => chacha_words_Output_Lane1,
-      Input_Lane2 => chacha_words_Output_Lane2,
-      Input_Lane3 => chacha_words_Output_Lane3,
+      Input_Lanes => chacha_words_Output_Lanes,
       Input_ByteCount => chacha_words_Output_ByteCount,
       OutputReady_Ready => gate_CoreOutputReady_Ready,
       InputReady_Ready => out_ready_Ready,

@@ -12,10 +12,7 @@ entity AxiAeadOutputHold is
     Input_Valid : in boolean;
     Input_Last : in boolean;
     Input_End : in boolean;
-    Input_Lane0 : in hdl_u128;
-    Input_Lane1 : in hdl_u128;
-    Input_Lane2 : in hdl_u128;
-    Input_Lane3 : in hdl_u128;
+    Input_Lanes : in hdl_u128_x4;
     Input_ByteCount : in hdl_u7;
     Input_Tag : in hdl_u128;
     Input_TagMismatch : in boolean;
@@ -32,10 +29,7 @@ entity AxiAeadOutputHold is
     InputReady_Ready : out boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Lane0 : out hdl_u128 := (others => '0');
-    Output_Lane1 : out hdl_u128 := (others => '0');
-    Output_Lane2 : out hdl_u128 := (others => '0');
-    Output_Lane3 : out hdl_u128 := (others => '0');
+    Output_Lanes : out hdl_u128_x4 := (others => (others => '0'));
     Output_ByteCount : out hdl_u7;
     Result_Valid : out boolean;
     Result_Tag : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
@@ -90,7 +84,7 @@ begin
         Result_TagMismatch <= false;
         Result_NoData <= false;
         -- Datapath, no reset (the reset value is never observed): held0_reg, held1_reg, held2_reg,
-        --   held3_reg, Output_Lane0, Output_Lane1, Output_Lane2, Output_Lane3, Result_Tag
+        --   held3_reg, Output_Lanes, Result_Tag
       else
         ready := ready_reg;
         outputValid := outputValid_reg;
@@ -115,10 +109,10 @@ begin
         end if;
         if (ready and Input_Valid) then
           if heldValid then
-            Output_Lane0 <= held0;
-            Output_Lane1 <= held1;
-            Output_Lane2 <= held2;
-            Output_Lane3 <= held3;
+            Output_Lanes(0) <= held0;
+            Output_Lanes(1) <= held1;
+            Output_Lanes(2) <= held2;
+            Output_Lanes(3) <= held3;
             Output_ByteCount <= heldBytes(6 downto 0);
             Output_Last <= Input_End;
             outputValid := true;
@@ -136,10 +130,10 @@ begin
               Result_NoData <= noData;
             end if;
           else
-            held0 := Input_Lane0;
-            held1 := Input_Lane1;
-            held2 := Input_Lane2;
-            held3 := Input_Lane3;
+            held0 := Input_Lanes(0);
+            held1 := Input_Lanes(1);
+            held2 := Input_Lanes(2);
+            held3 := Input_Lanes(3);
             heldBytes := resize(Input_ByteCount, 8);
             heldValid := true;
           end if;

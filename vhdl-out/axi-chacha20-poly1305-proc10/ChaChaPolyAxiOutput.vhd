@@ -17,10 +17,7 @@ entity ChaChaPolyAxiOutput is
     Output_Valid : out boolean;
     Output_Last : out boolean;
     Output_End : out boolean;
-    Output_Lane0 : out hdl_u128;
-    Output_Lane1 : out hdl_u128;
-    Output_Lane2 : out hdl_u128;
-    Output_Lane3 : out hdl_u128;
+    Output_Lanes : out hdl_u128_x4;
     Output_ByteCount : out hdl_u7;
     Output_Tag : out hdl_u128;
     Output_TagMismatch : out boolean
@@ -37,10 +34,7 @@ begin
     Output_Valid <= false;
     Output_Last <= false;
     Output_End <= false;
-    Output_Lane0 <= (others => '0');
-    Output_Lane1 <= (others => '0');
-    Output_Lane2 <= (others => '0');
-    Output_Lane3 <= (others => '0');
+    Output_Lanes <= (others => (others => '0'));
     Output_ByteCount <= (others => '0');
     Output_Tag <= (others => '0');
     Output_TagMismatch <= false;
@@ -50,26 +44,13 @@ begin
     Output_Valid <= valid;
     Output_Last <= end_x;
     Output_End <= end_x;
-    if data then
-      Output_Lane0 <= Input_Data(0);
-    else
-      Output_Lane0 <= unsigned'(x"00000000000000000000000000000000");
-    end if;
-    if data then
-      Output_Lane1 <= Input_Data(1);
-    else
-      Output_Lane1 <= unsigned'(x"00000000000000000000000000000000");
-    end if;
-    if data then
-      Output_Lane2 <= Input_Data(2);
-    else
-      Output_Lane2 <= unsigned'(x"00000000000000000000000000000000");
-    end if;
-    if data then
-      Output_Lane3 <= Input_Data(3);
-    else
-      Output_Lane3 <= unsigned'(x"00000000000000000000000000000000");
-    end if;
+    for i in 0 to 3 loop
+      if data then
+        Output_Lanes(i) <= Input_Data(i);
+      else
+        Output_Lanes(i) <= unsigned'(x"00000000000000000000000000000000");
+      end if;
+    end loop;
     if data then
       Output_ByteCount <= resize(resize(Input_ByteCount, 8), 7);
     else

@@ -270,20 +270,14 @@ architecture rtl of axi_chacha20_poly1305_proc10 is
   signal ccp_output_Output_Valid : boolean;
   signal ccp_output_Output_Last : boolean;
   signal ccp_output_Output_End : boolean;
-  signal ccp_output_Output_Lane0 : hdl_u128;
-  signal ccp_output_Output_Lane1 : hdl_u128;
-  signal ccp_output_Output_Lane2 : hdl_u128;
-  signal ccp_output_Output_Lane3 : hdl_u128;
+  signal ccp_output_Output_Lanes : hdl_u128_x4;
   signal ccp_output_Output_ByteCount : hdl_u7;
   signal ccp_output_Output_Tag : hdl_u128;
   signal ccp_output_Output_TagMismatch : boolean;
   signal aead_output_InputReady_Ready : boolean;
   signal aead_hold_Output_Valid : boolean;
   signal aead_hold_Output_Last : boolean;
-  signal aead_hold_Output_Lane0 : hdl_u128;
-  signal aead_hold_Output_Lane1 : hdl_u128;
-  signal aead_hold_Output_Lane2 : hdl_u128;
-  signal aead_hold_Output_Lane3 : hdl_u128;
+  signal aead_hold_Output_Lanes : hdl_u128_x4;
   signal aead_hold_Output_ByteCount : hdl_u7;
   signal gate_CoreOutputReady_Ready : boolean;
   signal aead_output_Output_Valid : boolean;
@@ -1041,10 +1035,7 @@ begin
       Output_Valid => ccp_output_Output_Valid,
       Output_Last => ccp_output_Output_Last,
       Output_End => ccp_output_Output_End,
-      Output_Lane0 => ccp_output_Output_Lane0,
-      Output_Lane1 => ccp_output_Output_Lane1,
-      Output_Lane2 => ccp_output_Output_Lane2,
-      Output_Lane3 => ccp_output_Output_Lane3,
+      Output_Lanes => ccp_output_Output_Lanes,
       Output_ByteCount => ccp_output_Output_ByteCount,
       Output_Tag => ccp_output_Output_Tag,
       Output_TagMismatch => ccp_output_Output_TagMismatch
@@ -1057,10 +1048,7 @@ begin
       Input_Valid => ccp_output_Output_Valid,
       Input_Last => ccp_output_Output_Last,
       Input_End => ccp_output_Output_End,
-      Input_Lane0 => ccp_output_Output_Lane0,
-      Input_Lane1 => ccp_output_Output_Lane1,
-      Input_Lane2 => ccp_output_Output_Lane2,
-      Input_Lane3 => ccp_output_Output_Lane3,
+      Input_Lanes => ccp_output_Output_Lanes,
       Input_ByteCount => ccp_output_Output_ByteCount,
       Input_Tag => ccp_output_Output_Tag,
       Input_TagMismatch => ccp_output_Output_TagMismatch,
@@ -1077,10 +1065,7 @@ begin
       InputReady_Ready => out_ready_Ready,
       Output_Valid => aead_hold_Output_Valid,
       Output_Last => aead_hold_Output_Last,
-      Output_Lane0 => aead_hold_Output_Lane0,
-      Output_Lane1 => aead_hold_Output_Lane1,
-      Output_Lane2 => aead_hold_Output_Lane2,
-      Output_Lane3 => aead_hold_Output_Lane3,
+      Output_Lanes => aead_hold_Output_Lanes,
       Output_ByteCount => aead_hold_Output_ByteCount,
       Result_Valid => aead_hold_Result_Valid,
       Result_Tag => aead_hold_Result_Tag,
@@ -1094,10 +1079,7 @@ begin
       rst => rst,
       Input_Valid => aead_hold_Output_Valid,
       Input_Last => aead_hold_Output_Last,
-      Input_Lane0 => aead_hold_Output_Lane0,
-      Input_Lane1 => aead_hold_Output_Lane1,
-      Input_Lane2 => aead_hold_Output_Lane2,
-      Input_Lane3 => aead_hold_Output_Lane3,
+      Input_Lanes => aead_hold_Output_Lanes,
       Input_ByteCount => aead_hold_Output_ByteCount,
       OutputReady_Ready => gate_CoreOutputReady_Ready,
       InputReady_Ready => aead_output_InputReady_Ready,

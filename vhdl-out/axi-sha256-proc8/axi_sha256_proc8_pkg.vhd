@@ -22,6 +22,7 @@ package axi_sha256_proc8_pkg is
   type hdl_u64_x16 is array (0 to 15) of hdl_u64;
   type hdl_u32_x8 is array (0 to 7) of hdl_u32;
   type hdl_u32_x64 is array (0 to 63) of hdl_u32;
+  type hdl_u128_x4 is array (0 to 3) of hdl_u128;
   constant HashWords_u32_Lanes : hdl_s32 := signed'(x"00000004");
   constant HashWords_u32_WordBytes : hdl_s32 := signed'(x"00000004");
   constant Sha2Math_u32_RoundConstants : hdl_u32_x64 := (

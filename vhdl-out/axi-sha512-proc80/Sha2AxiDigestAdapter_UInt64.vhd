@@ -16,10 +16,7 @@ entity Sha2AxiDigestAdapter_UInt64 is
     Input_MessageId : in hdl_u8;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Lane0 : out hdl_u128;
-    Output_Lane1 : out hdl_u128;
-    Output_Lane2 : out hdl_u128;
-    Output_Lane3 : out hdl_u128;
+    Output_Lanes : out hdl_u128_x4;
     Output_ByteCount : out hdl_u7
   );
 end entity;
@@ -36,10 +33,7 @@ begin
   begin
     Output_Valid <= false;
     Output_Last <= false;
-    Output_Lane0 <= (others => '0');
-    Output_Lane1 <= (others => '0');
-    Output_Lane2 <= (others => '0');
-    Output_Lane3 <= (others => '0');
+    Output_Lanes <= (others => (others => '0'));
     Output_ByteCount <= (others => '0');
     valid := Input_Valid;
     bits := Sha2Math_u64_WordBits;
@@ -62,9 +56,9 @@ begin
     else
       Output_ByteCount <= resize(unsigned'(x"00"), 7);
     end if;
-    Output_Lane0 <= AxiMath_ReverseBytes(lane0);
-    Output_Lane1 <= AxiMath_ReverseBytes(lane1);
-    Output_Lane2 <= AxiMath_ReverseBytes(lane2);
-    Output_Lane3 <= AxiMath_ReverseBytes(lane3);
+    Output_Lanes(0) <= AxiMath_ReverseBytes(lane0);
+    Output_Lanes(1) <= AxiMath_ReverseBytes(lane1);
+    Output_Lanes(2) <= AxiMath_ReverseBytes(lane2);
+    Output_Lanes(3) <= AxiMath_ReverseBytes(lane3);
   end process;
 end architecture;

@@ -610,10 +610,7 @@ architecture rtl of axi_sha512_proc80 is
   signal out_ready_Ready : boolean;
   signal sha_digest_Output_Valid : boolean;
   signal sha_digest_Output_Last : boolean;
-  signal sha_digest_Output_Lane0 : hdl_u128;
-  signal sha_digest_Output_Lane1 : hdl_u128;
-  signal sha_digest_Output_Lane2 : hdl_u128;
-  signal sha_digest_Output_Lane3 : hdl_u128;
+  signal sha_digest_Output_Lanes : hdl_u128_x4;
   signal sha_digest_Output_ByteCount : hdl_u7;
   signal gate_CoreOutputReady_Ready : boolean;
   signal sha_output_Output_Valid : boolean;
@@ -2725,10 +2722,7 @@ begin
       Input_MessageId => out_MessageId,
       Output_Valid => sha_digest_Output_Valid,
       Output_Last => sha_digest_Output_Last,
-      Output_Lane0 => sha_digest_Output_Lane0,
-      Output_Lane1 => sha_digest_Output_Lane1,
-      Output_Lane2 => sha_digest_Output_Lane2,
-      Output_Lane3 => sha_digest_Output_Lane3,
+      Output_Lanes => sha_digest_Output_Lanes,
       Output_ByteCount => sha_digest_Output_ByteCount
     );
 
@@ -2738,10 +2732,7 @@ begin
       rst => rst,
       Input_Valid => sha_digest_Output_Valid,
       Input_Last => sha_digest_Output_Last,
-      Input_Lane0 => sha_digest_Output_Lane0,
-      Input_Lane1 => sha_digest_Output_Lane1,
-      Input_Lane2 => sha_digest_Output_Lane2,
-      Input_Lane3 => sha_digest_Output_Lane3,
+      Input_Lanes => sha_digest_Output_Lanes,
       Input_ByteCount => sha_digest_Output_ByteCount,
       OutputReady_Ready => gate_CoreOutputReady_Ready,
       InputReady_Ready => out_ready_Ready,

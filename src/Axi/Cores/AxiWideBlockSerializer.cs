@@ -6,14 +6,12 @@ namespace Crypto.Axi.Cores;
 /// <summary>
 /// An output of up to 64 bytes from a core whose output is wider than the wrapper's 16-byte blocks (a
 /// SHA-2 digest, a ChaCha20 word), in stream byte order: byte i in bits 8(i mod 16)+7..8(i mod 16) of
-/// lane i / 16; bytes from <see cref="ByteCount"/> on are zero. Last ends the output packet.
+/// Lanes[i / 16]; bytes from <see cref="ByteCount"/> on are zero. Last ends the output packet.
 /// </summary>
 public interface IAxiWideBlock : IStreamControl
 {
-    UInt128 Lane0 { get; set; }
-    UInt128 Lane1 { get; set; }
-    UInt128 Lane2 { get; set; }
-    UInt128 Lane3 { get; set; }
+    /// <summary>The bytes, 16 per lane.</summary>
+    [ArrayLength(4)] BusArray<UInt128> Lanes { get; }
     /// <summary>Bytes in the lanes, 1..64.</summary>
     [Width(7)] byte ByteCount { get; set; }
 }
@@ -51,10 +49,10 @@ public sealed class AxiWideBlockSerializer : ClockedProcess
         }
         if (ready && Input.Valid)
         {
-            lane0 = Input.Lane0;
-            lane1 = Input.Lane1;
-            lane2 = Input.Lane2;
-            lane3 = Input.Lane3;
+            lane0 = Input.Lanes[0];
+            lane1 = Input.Lanes[1];
+            lane2 = Input.Lanes[2];
+            lane3 = Input.Lanes[3];
             lastBlock = (byte)((Input.ByteCount - 1) >> 4);
             finalBytes = (byte)(Input.ByteCount - (((Input.ByteCount - 1) >> 4) << 4));
             last = Input.Last;
