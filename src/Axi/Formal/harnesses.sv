@@ -73,30 +73,30 @@ module check_stream_master #(parameter OUT_LANES = 8) (
     {in_Data, in_Bytes, in_Last});
 endmodule
 
-module check_serializer (
+// The serializer over W with LANES byte lanes (8: ulong, the 64-bit wrapper's; 4: uint, the 32-bit one's).
+module serializer_harness #(parameter LANES = 8) (
   input clk, input rst, input in_Valid, input in_Last, input [127:0] in_Data, input [4:0] in_Bytes,
   input control_Enabled, input control_Flush, input out_ready_Ready);
   wire in_ready_Ready, out_Valid, out_Last;
-  wire [63:0] out_Data;
-  wire [7:0] out_Keep;
+  wire [8*LANES-1:0] out_Data;
+  wire [LANES-1:0] out_Keep;
   dut_top dut (.clk(clk), .rst(rst), .in_Valid(in_Valid), .in_Last(in_Last), .in_Data(in_Data), .in_Bytes(in_Bytes),
     .control_Enabled(control_Enabled), .control_Flush(control_Flush), .out_ready_Ready(out_ready_Ready),
     .in_ready_Ready(in_ready_Ready), .out_Valid(out_Valid), .out_Last(out_Last), .out_Data(out_Data), .out_Keep(out_Keep));
-  check_stream_master #(.OUT_LANES(8)) rules (clk, rst, in_Valid, in_Last, in_Data, in_Bytes,
+  check_stream_master #(.OUT_LANES(LANES)) rules (clk, rst, in_Valid, in_Last, in_Data, in_Bytes,
     control_Enabled, control_Flush, out_ready_Ready, in_ready_Ready, out_Valid, out_Last, out_Data, out_Keep);
+endmodule
+
+module check_serializer (
+  input clk, input rst, input in_Valid, input in_Last, input [127:0] in_Data, input [4:0] in_Bytes,
+  input control_Enabled, input control_Flush, input out_ready_Ready);
+  serializer_harness #(.LANES(8)) h (clk, rst, in_Valid, in_Last, in_Data, in_Bytes, control_Enabled, control_Flush, out_ready_Ready);
 endmodule
 
 module check_serializer32 (
   input clk, input rst, input in_Valid, input in_Last, input [127:0] in_Data, input [4:0] in_Bytes,
   input control_Enabled, input control_Flush, input out_ready_Ready);
-  wire in_ready_Ready, out_Valid, out_Last;
-  wire [31:0] out_Data;
-  wire [3:0] out_Keep;
-  dut_top dut (.clk(clk), .rst(rst), .in_Valid(in_Valid), .in_Last(in_Last), .in_Data(in_Data), .in_Bytes(in_Bytes),
-    .control_Enabled(control_Enabled), .control_Flush(control_Flush), .out_ready_Ready(out_ready_Ready),
-    .in_ready_Ready(in_ready_Ready), .out_Valid(out_Valid), .out_Last(out_Last), .out_Data(out_Data), .out_Keep(out_Keep));
-  check_stream_master #(.OUT_LANES(4)) rules (clk, rst, in_Valid, in_Last, in_Data, in_Bytes,
-    control_Enabled, control_Flush, out_ready_Ready, in_ready_Ready, out_Valid, out_Last, out_Data, out_Keep);
+  serializer_harness #(.LANES(4)) h (clk, rst, in_Valid, in_Last, in_Data, in_Bytes, control_Enabled, control_Flush, out_ready_Ready);
 endmodule
 
 // ---- a stream slave on s_axis: the assembler (64-bit or 32-bit beats). The source keeps
@@ -117,8 +117,9 @@ module check_stream_slave #(parameter IN_LANES = 8, parameter OUT_WIDTH = 134) (
     if (f_past && $past(rst)) assert(!out_Valid);
 endmodule
 
-module check_assembler (
-  input clk, input rst, input in_Valid, input in_Last, input [63:0] in_Data, input [7:0] in_Keep,
+// The assembler over W with LANES byte lanes (8: ulong, the 64-bit wrapper's; 4: uint, the 32-bit one's).
+module assembler_harness #(parameter LANES = 8) (
+  input clk, input rst, input in_Valid, input in_Last, input [8*LANES-1:0] in_Data, input [LANES-1:0] in_Keep,
   input control_Enabled, input control_Flush, input out_ready_Ready);
   wire in_ready_Ready, out_Valid, out_Last, error_Error;
   wire [127:0] out_Data;
@@ -128,7 +129,7 @@ module check_assembler (
     .control_Enabled(control_Enabled), .control_Flush(control_Flush), .out_ready_Ready(out_ready_Ready),
     .in_ready_Ready(in_ready_Ready), .out_Valid(out_Valid), .out_Last(out_Last), .out_Data(out_Data), .out_Bytes(out_Bytes),
     .error_Error(error_Error), .error_Code(error_Code));
-  check_stream_slave #(.IN_LANES(8), .OUT_WIDTH(134)) rules (clk, rst, in_Valid, in_Last, in_Data, in_Keep,
+  check_stream_slave #(.IN_LANES(LANES), .OUT_WIDTH(134)) rules (clk, rst, in_Valid, in_Last, in_Data, in_Keep,
     control_Enabled, control_Flush, out_ready_Ready, in_ready_Ready, out_Valid, {out_Data, out_Bytes, out_Last});
   // Its blocks: 1..16 bytes, whole unless a packet's last; the error it reports is a TKEEP error.
   // Not in the reset cycle itself, whose register values are from before the first edge.
@@ -139,24 +140,16 @@ module check_assembler (
     end
 endmodule
 
+module check_assembler (
+  input clk, input rst, input in_Valid, input in_Last, input [63:0] in_Data, input [7:0] in_Keep,
+  input control_Enabled, input control_Flush, input out_ready_Ready);
+  assembler_harness #(.LANES(8)) h (clk, rst, in_Valid, in_Last, in_Data, in_Keep, control_Enabled, control_Flush, out_ready_Ready);
+endmodule
+
 module check_assembler32 (
   input clk, input rst, input in_Valid, input in_Last, input [31:0] in_Data, input [3:0] in_Keep,
   input control_Enabled, input control_Flush, input out_ready_Ready);
-  wire in_ready_Ready, out_Valid, out_Last, error_Error;
-  wire [127:0] out_Data;
-  wire [4:0] out_Bytes;
-  wire [7:0] error_Code;
-  dut_top dut (.clk(clk), .rst(rst), .in_Valid(in_Valid), .in_Last(in_Last), .in_Data(in_Data), .in_Keep(in_Keep),
-    .control_Enabled(control_Enabled), .control_Flush(control_Flush), .out_ready_Ready(out_ready_Ready),
-    .in_ready_Ready(in_ready_Ready), .out_Valid(out_Valid), .out_Last(out_Last), .out_Data(out_Data), .out_Bytes(out_Bytes),
-    .error_Error(error_Error), .error_Code(error_Code));
-  check_stream_slave #(.IN_LANES(4), .OUT_WIDTH(134)) rules (clk, rst, in_Valid, in_Last, in_Data, in_Keep,
-    control_Enabled, control_Flush, out_ready_Ready, in_ready_Ready, out_Valid, {out_Data, out_Bytes, out_Last});
-  always @(*)
-    if (!rst) begin
-      if (out_Valid) assert(out_Bytes >= 1 && out_Bytes <= 16 && (out_Last || out_Bytes == 16));
-      if (error_Error) assert(error_Code == 2);
-    end
+  assembler_harness #(.LANES(4)) h (clk, rst, in_Valid, in_Last, in_Data, in_Keep, control_Enabled, control_Flush, out_ready_Ready);
 endmodule
 
 // ---- CoreOutputGate (combinational): passes the core's blocks unless the drain discards them, and
