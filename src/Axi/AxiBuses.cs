@@ -1,30 +1,21 @@
+using System.Numerics;
 using Crypto.Streams;
 using Hdl;
 
 namespace Crypto.Axi;
 
 /// <summary>
-/// One beat of a 64-bit AXI4-Stream channel (TVALID, TLAST, TDATA, TKEEP), written by the producer;
-/// TREADY is an <see cref="IReady"/> written by the consumer. Byte lane i (TDATA bits 8i+7..8i,
-/// TKEEP bit i) carries the byte at address offset i of the beat, as the AXI DMA moves memory.
+/// One beat of an AXI4-Stream channel whose TDATA is a word of <typeparamref name="W"/> (TVALID, TLAST,
+/// TDATA, TKEEP), written by the producer; TREADY is an <see cref="IReady"/> written by the consumer.
+/// W is ulong for the wrappers' 64-bit streams (the default) and uint for the 32-bit option (an AXI DMA
+/// configured with 32-bit streams). Byte lane i (TDATA bits 8i+7..8i, TKEEP bit i) carries the byte
+/// at address offset i of the beat, as the AXI DMA moves memory. TKEEP has one bit per byte of W.
 /// </summary>
-public interface IAxiStreamBeat : IStreamControl
+public interface IAxiStreamBeat<W> : IStreamControl where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>
 {
-    ulong Data { get; set; }
-    /// <summary>TKEEP: bit i set when byte lane i holds a byte of the packet.</summary>
-    byte Keep { get; set; }
-}
-
-/// <summary>
-/// One beat of a 32-bit AXI4-Stream channel (the wrapper's 32-bit option, for an AXI DMA configured
-/// with 32-bit streams): as <see cref="IAxiStreamBeat"/> with four byte lanes. A separate bus type
-/// because a bus signal's width is fixed by its interface (docs/hardware-csharp.md).
-/// </summary>
-public interface IAxiStreamBeat32 : IStreamControl
-{
-    uint Data { get; set; }
-    /// <summary>TKEEP: bit i set when byte lane i holds a byte of the packet.</summary>
-    [Width(4)] byte Keep { get; set; }
+    W Data { get; set; }
+    /// <summary>TKEEP: bit i set when byte lane i holds a byte of the packet (8 bits for ulong, 4 for uint).</summary>
+    [ByteLanesOf(nameof(W))] byte Keep { get; set; }
 }
 
 /// <summary>

@@ -1,3 +1,6 @@
+using System.Numerics;
+using System.Runtime.CompilerServices;
+
 namespace Crypto.Axi;
 
 /// <summary>Bit and byte helpers of the wrapper processes (hardware C#: static, scalar in, scalar out).</summary>
@@ -28,20 +31,6 @@ public static class AxiMath
     /// <summary>A mask of the low <paramref name="bytes"/> bytes of a 64-bit beat (8 or more: all).</summary>
     public static ulong LowBytesMask(byte bytes) => bytes >= 8 ? ulong.MaxValue : (1UL << (8 * bytes)) - 1;
 
-    /// <summary>
-    /// A mask of the byte lanes whose TKEEP bit is set (bit i of <paramref name="keep"/>: bits 8i+7..8i),
-    /// built from lane 7 down, eight bits at a time. Not as <c>0xFFUL &lt;&lt; (8 * i)</c> per lane: GHDL
-    /// 2.0.0's synthesis folds a shift of a 64-bit constant whose bits cross bit 32 to zero (lanes 4..7
-    /// were lost from the netlist, while GHDL's simulation of the same VHDL is right; docs/toolchain.md).
-    /// </summary>
-    public static ulong LaneMask(byte keep)
-    {
-        ulong mask = 0;
-        for (int i = 0; i < 8; i++)
-            mask = (mask << 8) | (((keep >> (7 - i)) & 1) != 0 ? 0xFFUL : 0UL);
-        return mask;
-    }
-
     /// <summary>The 16 bytes of a block in reverse order (stream byte order to and from big-endian).</summary>
     public static UInt128 ReverseBytes(UInt128 x)
     {
@@ -63,4 +52,22 @@ public static class AxiMath
     /// <summary>A 128-bit value from four 32-bit words, word 0 in the low bits.</summary>
     public static UInt128 Words(uint w0, uint w1, uint w2, uint w3) =>
         new UInt128(((ulong)w3 << 32) | w2, ((ulong)w1 << 32) | w0);
+}
+
+/// <summary>
+/// The shape of a stream beat of <typeparamref name="W"/> (<see cref="IAxiStreamBeat{W}"/>: ulong for
+/// 64-bit streams, uint for 32-bit) against the wrapper's 16-byte blocks (hardware C#: constants per
+/// instantiation).
+/// </summary>
+public static class AxiBeat<W> where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>
+{
+    /// <summary>Byte lanes of a beat: 8 or 4.</summary>
+    public static readonly int Bytes = Unsafe.SizeOf<W>();
+    /// <summary>Bits of TDATA: 64 or 32.</summary>
+    public static readonly int Bits = 8 * Unsafe.SizeOf<W>();
+    /// <summary>
+    /// Where each beat of a whole 16-byte block goes in the block: bit offset of beat i (0, 64; or
+    /// 0, 32, 64, 96). Its Length is the beats of a whole block, 2 or 4 (a loop bound).
+    /// </summary>
+    public static readonly int[] BeatOffsets = [.. Enumerable.Range(0, 16 / Unsafe.SizeOf<W>()).Select(i => 8 * Unsafe.SizeOf<W>() * i)];
 }

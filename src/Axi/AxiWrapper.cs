@@ -1,3 +1,4 @@
+using System.Numerics;
 using Crypto.Streams;
 using Hdl;
 
@@ -107,10 +108,10 @@ public sealed class AxiWrapperPorts
 {
     /// <summary>Width of s_axis and m_axis: 64 or 32 bits.</summary>
     public required int StreamBits { get; init; }
-    /// <summary>s_axis: an <see cref="IAxiStreamBeat"/>, or an <see cref="IAxiStreamBeat32"/> when <see cref="StreamBits"/> is 32.</summary>
+    /// <summary>s_axis: an <see cref="IAxiStreamBeat{W}"/> of ulong, or of uint when <see cref="StreamBits"/> is 32.</summary>
     public required IStreamControl SAxis { get; init; }
     public required IReady SAxisReady { get; init; }
-    /// <summary>m_axis: an <see cref="IAxiStreamBeat"/>, or an <see cref="IAxiStreamBeat32"/> when <see cref="StreamBits"/> is 32.</summary>
+    /// <summary>m_axis: an <see cref="IAxiStreamBeat{W}"/> of ulong, or of uint when <see cref="StreamBits"/> is 32.</summary>
     public required IStreamControl MAxis { get; init; }
     public required IReady MAxisReady { get; init; }
     public required IAxiLiteAddress WriteAddress { get; init; }
@@ -129,10 +130,11 @@ public sealed class AxiWrapperPorts
 public sealed record AxiWrapperDesign(Design Design, AxiWrapperPorts Ports);
 
 /// <summary>
-/// Builds the wrapper of a core: AXI4-Lite register bank, AXI4-Stream 64-to-128 input converter, the
-/// core (through its adapter), drain and gate for soft resets, 128-to-64 output converter. With 32-bit
-/// streams, a 32-to-64 upsizer goes in front of the input converter and a 64-to-32 downsizer behind the
-/// output converter; everything between them is the 64-bit wrapper unchanged.
+/// Builds the wrapper of a core: AXI4-Lite register bank, AXI4-Stream beats-to-128-bit-blocks input
+/// converter, the core (through its adapter), drain and gate for soft resets, blocks-to-beats output
+/// converter. The two converters are generic over the stream's data word
+/// (<see cref="AxiStreamBlockAssembler{W}"/>, <see cref="AxiStreamBlockSerializer{W}"/>): ulong for
+/// 64-bit streams, uint for 32-bit; everything between them is the same for both widths.
 /// </summary>
 public static class AxiWrapper
 {
@@ -176,27 +178,15 @@ public static class AxiWrapper
         return Math.Max(adapter.IdealCyclesPerPacket(packetBytes, keyBytes), Math.Max(beatsIn, beatsOut));
     }
 
-    public static AxiWrapperDesign Build(IAxiCoreAdapter adapter, int streamBits = DefaultStreamBits)
+    public static AxiWrapperDesign Build(IAxiCoreAdapter adapter, int streamBits = DefaultStreamBits) =>
+        CheckWidth(streamBits) == 32 ? Build<uint>(adapter) : Build<ulong>(adapter);
+
+    /// <summary>The wrapper with streams of <typeparamref name="W"/> words (ulong: 64 bits, uint: 32 bits).</summary>
+    static AxiWrapperDesign Build<W>(IAxiCoreAdapter adapter) where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>
     {
+        int streamBits = AxiBeat<W>.Bits;
         var d = new Design(DesignName(adapter, streamBits));
-        bool narrow = streamBits == 32;
-        // The 64-bit beats into the assembler: s_axis itself, or the upsizer's output.
-        IStreamControl sAxis;
-        IAxiStreamBeat beatsIn;
-        AxiStreamUpsizer? upsizer = null;
-        if (narrow)
-        {
-            var s32 = d.Input(Bus.Create<IAxiStreamBeat32>(), SAxis);
-            upsizer = d.Add(new AxiStreamUpsizer { Name = "upsizer", Input = s32 });
-            sAxis = s32;
-            beatsIn = upsizer.Output;
-        }
-        else
-        {
-            var s64 = d.Input(Bus.Create<IAxiStreamBeat>(), SAxis);
-            sAxis = s64;
-            beatsIn = s64;
-        }
+        var sAxis = d.Input(Bus.Create<IAxiStreamBeat<W>>(), SAxis);
         var mAxisReady = d.Input(Bus.Create<IReady>(), MAxisReady);
         var aw = d.Input(Bus.Create<IAxiLiteAddress>(), WriteAddress);
         var w = d.Input(Bus.Create<IAxiLiteWriteData>(), WriteData);
@@ -208,7 +198,7 @@ public static class AxiWrapper
         {
             Name = "registers", WriteAddress = aw, WriteData = w, WriteResponseReady = bReady, ReadAddress = ar, ReadDataReady = rReady,
         });
-        var assembler = d.Add(new AxiStreamBlockAssembler { Name = "assembler", Input = beatsIn, Control = bank.Control });
+        var assembler = d.Add(new AxiStreamBlockAssembler<W> { Name = "assembler", Input = sAxis, Control = bank.Control });
         // An AEAD core has registers of its own beside the bank (which stays as it is for every other core).
         AxiAeadRegisters? aeadRegisters = null;
         AxiAeadAttachment? aead = null;
@@ -229,25 +219,15 @@ public static class AxiWrapper
             Name = "drain", CoreInput = core.CountedInput, CoreInputReady = core.CountedInputReady,
             CoreOutput = core.Output, CoreOutputReady = core.OutputReady, Control = bank.Control, Closing = core.Closing,
         });
-        var serializer = d.Add(new AxiStreamBlockSerializer(closesPacketOnFlush: !narrow) { Name = "serializer", Control = bank.Control, OutputReady = mAxisReady });
+        var serializer = d.Add(new AxiStreamBlockSerializer<W> { Name = "serializer", Control = bank.Control, OutputReady = mAxisReady });
         var gate = d.Add(new CoreOutputGate
         {
             Name = "gate", Input = core.Output, Drain = drain.Drain, OutputReady = serializer.InputReady, CoreOutputReady = core.OutputReady,
         });
         serializer.Input = gate.Output;
 
-        // m_axis: the serializer's output, or the downsizer's; s_axis TREADY: the assembler's or the upsizer's.
         IStreamControl mAxis = serializer.Output;
         IReady sAxisReady = assembler.InputReady;
-        if (upsizer is not null)
-        {
-            upsizer.Control = bank.Control;
-            upsizer.OutputReady = assembler.InputReady;
-            sAxisReady = upsizer.InputReady;
-            var downsizer = d.Add(new AxiStreamDownsizer { Name = "downsizer", Input = serializer.Output, Control = bank.Control, OutputReady = mAxisReady });
-            serializer.OutputReady = downsizer.InputReady;
-            mAxis = downsizer.Output;
-        }
 
         bank.CoreInput = aead?.Boundary ?? assembler.Output;
         bank.CoreInputReady = aead?.BoundaryReady ?? core.InputReady;

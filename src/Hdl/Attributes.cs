@@ -29,6 +29,19 @@ public sealed class WidthAttribute(int bits) : Attribute
 }
 
 /// <summary>
+/// Narrows a signal of a generic bus interface to one bit per byte of the interface's type argument
+/// named <see cref="TypeParameter"/>: a byte-lane mask of a data word, such as AXI4-Stream TKEEP.
+/// <c>[ByteLanesOf(nameof(W))] byte Keep</c> is 8 bits wide in <c>IAxiStreamBeat&lt;ulong&gt;</c> and
+/// 4 in <c>IAxiStreamBeat&lt;uint&gt;</c>. Otherwise as <see cref="WidthAttribute"/> (the simulation
+/// checks that written values fit); a signal has one or the other.
+/// </summary>
+[AttributeUsage(AttributeTargets.Property)]
+public sealed class ByteLanesOfAttribute(string typeParameter) : Attribute
+{
+    public string TypeParameter { get; } = typeParameter;
+}
+
+/// <summary>
 /// Keeps the synchronous reset of a register that the VHDL back end would otherwise leave without one
 /// because its value never reaches a decision (a datapath register). Put it on a register field of a
 /// clocked process, or on a signal of a bus interface (every clocked writer of that signal keeps its

@@ -25,9 +25,32 @@ public sealed record HdlType(HdlKind Kind, int Width, Type ClrType)
         return natural;
     }
 
-    /// <summary>The shape of a member, honouring its [Width] attribute.</summary>
-    public static HdlType Of(MemberInfo member, Type t) =>
-        Of(t, member.GetCustomAttribute<WidthAttribute>()?.Bits);
+    /// <summary>The shape of a member, honouring its [Width] or [ByteLanesOf] attribute.</summary>
+    public static HdlType Of(MemberInfo member, Type t)
+    {
+        int? width = member.GetCustomAttribute<WidthAttribute>()?.Bits;
+        if (member.GetCustomAttribute<ByteLanesOfAttribute>() is { } lanes)
+        {
+            if (width is not null) throw new HardwareException($"{member.Name} has both [Width] and [ByteLanesOf]: give it one");
+            width = ByteLanes(member.DeclaringType!, lanes.TypeParameter);
+        }
+        return Of(t, width);
+    }
+
+    /// <summary>Bytes of the type argument named <paramref name="parameter"/> of the closed generic <paramref name="owner"/>.</summary>
+    static int ByteLanes(Type owner, string parameter)
+    {
+        if (!owner.IsConstructedGenericType)
+            throw new HardwareException($"[ByteLanesOf({parameter})] needs a closed generic bus interface, not {owner.Name}");
+        var parameters = owner.GetGenericTypeDefinition().GetGenericArguments();
+        int i = Array.FindIndex(parameters, p => p.Name == parameter);
+        if (i < 0) throw new HardwareException($"[ByteLanesOf({parameter})]: {owner.Name} has no type parameter {parameter}");
+        var word = owner.GenericTypeArguments[i];
+        var natural = NaturalOf(word);
+        if (natural is null || natural.Kind is not (HdlKind.Unsigned or HdlKind.Signed))
+            throw new HardwareException($"[ByteLanesOf({parameter})]: {word.Name} is not an integer word");
+        return natural.Width / 8;
+    }
 
     static HdlType? NaturalOf(Type t)
     {

@@ -58,7 +58,7 @@ public class AesGcmWrapperTests
         Assert.Equal(0u, status & AxiRegisters.StatusBusy);
     }
 
-    /// <summary>The 32-bit stream option (upsizer and downsizer around the same wrapper): the scenario, AEAD messages included.</summary>
+    /// <summary>The 32-bit stream option (the converters of 32-bit beats around the same wrapper): the scenario, AEAD messages included.</summary>
     [Fact]
     public void ScenarioPassesWith32BitStreams()
     {

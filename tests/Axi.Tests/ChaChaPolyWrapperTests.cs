@@ -55,7 +55,7 @@ public class ChaChaPolyWrapperTests
         Assert.True(failures.Count == 0, string.Join("\n", failures.Take(10)));
     }
 
-    /// <summary>The 32-bit stream option (upsizer and downsizer around the same wrapper): the scenario, AEAD messages included.</summary>
+    /// <summary>The 32-bit stream option (the converters of 32-bit beats around the same wrapper): the scenario, AEAD messages included.</summary>
     [Fact]
     public void ScenarioPassesWith32BitStreams()
     {

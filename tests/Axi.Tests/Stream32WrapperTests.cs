@@ -8,12 +8,12 @@ using Xunit;
 namespace Axi.Tests;
 
 /// <summary>
-/// The wrappers' 32-bit stream option (AxiWrapper.Build with 32: the 64-bit wrapper between a 32-to-64
-/// upsizer and a 64-to-32 downsizer). Every wrapper at 32 bits would take too long here; a sample
+/// The wrappers' 32-bit stream option (AxiWrapper.Build with 32: the wrapper with
+/// AxiStreamBlockAssembler&lt;uint&gt; and AxiStreamBlockSerializer&lt;uint&gt; on its streams). Every wrapper at 32 bits would take too long here; a sample
 /// of one wrapper per core (an iterative and a pipelined AES) runs the end-to-end scenario against the
 /// oracle under gaps and back-pressure, one replays in GHDL, and the committed
 /// vhdl-out/axi-*-w32/ folders must be what the generator writes. The converters alone are tested in
-/// <see cref="StreamWidthConverterTests"/>.
+/// <see cref="StreamConverterTests"/> and <see cref="AssemblerTests"/>.
 /// </summary>
 public class Stream32WrapperTests
 {
@@ -81,10 +81,11 @@ public class Stream32WrapperTests
         Assert.Contains("m_axis_tdata : out std_logic_vector(31 downto 0)", shell);
         Assert.Contains("m_axis_tkeep : out std_logic_vector(3 downto 0)", shell);
         Assert.Contains("entity work.axi_md5_proc4_w32", shell);
-        Assert.Contains(files, f => f.FileName == "AxiStreamUpsizer.vhd");
-        Assert.Contains(files, f => f.FileName == "AxiStreamDownsizer.vhd");
-        // The 64-bit wrapper has neither converter.
-        Assert.DoesNotContain(AxiShell.GenerateAll(adapter), f => f.FileName is "AxiStreamUpsizer.vhd" or "AxiStreamDownsizer.vhd");
+        // The converters of 32-bit beats, and none of 64-bit ones; the 64-bit wrapper the other way round.
+        static string[] Converters(IEnumerable<VhdlSource> files) =>
+            [.. files.Select(f => f.FileName).Where(n => n.StartsWith("AxiStream", StringComparison.Ordinal)).Order(StringComparer.Ordinal)];
+        Assert.Equal(["AxiStreamBlockAssembler_UInt32.vhd", "AxiStreamBlockSerializer_UInt32.vhd"], Converters(files));
+        Assert.Equal(["AxiStreamBlockAssembler_UInt64.vhd", "AxiStreamBlockSerializer_UInt64.vhd"], Converters(AxiShell.GenerateAll(adapter)));
         Assert.Throws<ArgumentException>(() => AxiWrapper.Build(adapter, 48));
     }
 

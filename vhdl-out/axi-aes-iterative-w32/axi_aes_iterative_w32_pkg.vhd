@@ -16,10 +16,14 @@ package axi_aes_iterative_w32_pkg is
   subtype hdl_u128 is unsigned(127 downto 0);
   subtype hdl_s32 is signed(31 downto 0);
   type AesRoundPart is (AesRoundPart_WholeRound, AesRoundPart_SubShiftHalf, AesRoundPart_MixAddHalf);
+  type hdl_s32_x4 is array (0 to 3) of hdl_s32;
   type hdl_u128_x15 is array (0 to 14) of hdl_u128;
   type hdl_u8_x256 is array (0 to 255) of hdl_u8;
   type hdl_u8_x11 is array (0 to 10) of hdl_u8;
   type hdl_u8_x64 is array (0 to 63) of hdl_u8;
+  constant AxiBeat_u32_Bytes : hdl_s32 := signed'(x"00000004");
+  constant AxiBeat_u32_BeatOffsets : hdl_s32_x4 := (
+      x"00000000", x"00000020", x"00000040", x"00000060");
   constant AesMath_SBox : hdl_u8_x256 := (
       x"63", x"7C", x"77", x"7B", x"F2", x"6B", x"6F", x"C5", 
       x"30", x"01", x"67", x"2B", x"FE", x"D7", x"AB", x"76", 
@@ -112,7 +116,6 @@ package axi_aes_iterative_w32_pkg is
   function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_index(i : integer; n : positive) return natural;
   function hdl_rotl(x : unsigned; n : natural) return unsigned;
-  function AxiMath_LaneMask(keep : hdl_u8) return hdl_u64;
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32;
   function AxiLiteRegisterBank_Supported(caps : hdl_u32; config : hdl_u32) return boolean;
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
@@ -187,23 +190,6 @@ package body axi_aes_iterative_w32_pkg is
   function hdl_rotl(x : unsigned; n : natural) return unsigned is
   begin
     return shift_left(x, n) or shift_right(x, x'length - n);
-  end function;
-
-  -- Crypto.Axi.AxiMath.LaneMask
-  function AxiMath_LaneMask(keep : hdl_u8) return hdl_u64 is
-    variable mask : hdl_u64;
-    variable choice : hdl_u64;
-  begin
-    mask := unsigned'(x"0000000000000000");
-    for i in 0 to 7 loop
-      if (not ((shift_right(signed(resize(keep, 32)), hdl_amount((unsigned'("00111") - to_unsigned(i mod 32, 5)), 5)) and signed'(x"00000001")) = signed'(x"00000000"))) then
-        choice := unsigned'(x"00000000000000FF");
-      else
-        choice := unsigned'(x"0000000000000000");
-      end if;
-      mask := (shift_left(mask, 8) or choice);
-    end loop;
-    return mask;
   end function;
 
   -- Crypto.Axi.AxiMath.MergeStrobes

@@ -17,10 +17,14 @@ package axi_aes_proc11_otf_dec_pkg is
   subtype hdl_u128 is unsigned(127 downto 0);
   subtype hdl_s32 is signed(31 downto 0);
   type AesRoundPart is (AesRoundPart_WholeRound, AesRoundPart_SubShiftHalf, AesRoundPart_MixAddHalf);
+  type hdl_s32_x2 is array (0 to 1) of hdl_s32;
   type hdl_u8_x256 is array (0 to 255) of hdl_u8;
   type hdl_u8_x11 is array (0 to 10) of hdl_u8;
   type hdl_u8_x64 is array (0 to 63) of hdl_u8;
   type hdl_u8_x512 is array (0 to 511) of hdl_u8;
+  constant AxiBeat_u64_Bytes : hdl_s32 := signed'(x"00000008");
+  constant AxiBeat_u64_BeatOffsets : hdl_s32_x2 := (
+      x"00000000", x"00000040");
   constant AesMath_SBox : hdl_u8_x256 := (
       x"63", x"7C", x"77", x"7B", x"F2", x"6B", x"6F", x"C5", 
       x"30", x"01", x"67", x"2B", x"FE", x"D7", x"AB", x"76", 

@@ -216,7 +216,7 @@ begin
       Config_KeySize => registers_Config_KeySize
     );
 
-  u_assembler : entity work.AxiStreamBlockAssembler
+  u_assembler : entity work.AxiStreamBlockAssembler_UInt64
     port map (
       clk => clk,
       rst => rst,
@@ -448,7 +448,7 @@ begin
       Drain_Discard => drain_Drain_Discard
     );
 
-  u_serializer : entity work.AxiStreamBlockSerializer
+  u_serializer : entity work.AxiStreamBlockSerializer_UInt64
     generic map (
       closesPacketOnFlush => true
     )

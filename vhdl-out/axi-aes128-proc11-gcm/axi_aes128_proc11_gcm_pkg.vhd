@@ -20,6 +20,7 @@ package axi_aes128_proc11_gcm_pkg is
   type AesGcmPhase is (AesGcmPhase_Start, AesGcmPhase_Iv, AesGcmPhase_WaitPreCounter, AesGcmPhase_PreCounter, AesGcmPhase_Body, AesGcmPhase_Finish);
   type AesRoundPart is (AesRoundPart_WholeRound, AesRoundPart_SubShiftHalf, AesRoundPart_MixAddHalf);
   type AxiAeadKind is (AxiAeadKind_Iv, AxiAeadKind_Aad, AxiAeadKind_Data, AxiAeadKind_End);
+  type hdl_s32_x2 is array (0 to 1) of hdl_s32;
   type hdl_u128_x15 is array (0 to 14) of hdl_u128;
   type hdl_u128_x5 is array (0 to 4) of hdl_u128;
   type boolean_x5 is array (0 to 4) of boolean;
@@ -27,6 +28,9 @@ package axi_aes128_proc11_gcm_pkg is
   type hdl_u8_x256 is array (0 to 255) of hdl_u8;
   type hdl_u8_x11 is array (0 to 10) of hdl_u8;
   type hdl_u8_x64 is array (0 to 63) of hdl_u8;
+  constant AxiBeat_u64_Bytes : hdl_s32 := signed'(x"00000008");
+  constant AxiBeat_u64_BeatOffsets : hdl_s32_x2 := (
+      x"00000000", x"00000040");
   constant AesMath_SBox : hdl_u8_x256 := (
       x"63", x"7C", x"77", x"7B", x"F2", x"6B", x"6F", x"C5", 
       x"30", x"01", x"67", x"2B", x"FE", x"D7", x"AB", x"76", 

@@ -19,12 +19,16 @@ package axi_chacha20_poly1305_proc10_pkg is
   subtype hdl_s32 is signed(31 downto 0);
   type AxiAeadKind is (AxiAeadKind_Iv, AxiAeadKind_Aad, AxiAeadKind_Data, AxiAeadKind_End);
   type ChaChaPolyKind is (ChaChaPolyKind_Aad, ChaChaPolyKind_Data, ChaChaPolyKind_End);
+  type hdl_s32_x2 is array (0 to 1) of hdl_s32;
   type hdl_u128_x4 is array (0 to 3) of hdl_u128;
   type hdl_u128_x2 is array (0 to 1) of hdl_u128;
   type hdl_u32_x4 is array (0 to 3) of hdl_u32;
   type hdl_u128_x8 is array (0 to 7) of hdl_u128;
   type hdl_u8_x8 is array (0 to 7) of hdl_u8;
   type boolean_x8 is array (0 to 7) of boolean;
+  constant AxiBeat_u64_Bytes : hdl_s32 := signed'(x"00000008");
+  constant AxiBeat_u64_BeatOffsets : hdl_s32_x2 := (
+      x"00000000", x"00000040");
   constant ChaChaMath_Sigma : hdl_u32_x4 := (
       x"61707865", x"3320646E", x"79622D32", x"6B206574");
   function hdl_address(a : unsigned) return natural;

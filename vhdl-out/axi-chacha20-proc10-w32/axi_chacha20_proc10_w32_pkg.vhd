@@ -16,15 +16,18 @@ package axi_chacha20_proc10_w32_pkg is
   subtype hdl_u96 is unsigned(95 downto 0);
   subtype hdl_u128 is unsigned(127 downto 0);
   subtype hdl_s32 is signed(31 downto 0);
+  type hdl_s32_x4 is array (0 to 3) of hdl_s32;
   type hdl_u128_x4 is array (0 to 3) of hdl_u128;
   type hdl_u128_x2 is array (0 to 1) of hdl_u128;
   type hdl_u32_x4 is array (0 to 3) of hdl_u32;
+  constant AxiBeat_u32_Bytes : hdl_s32 := signed'(x"00000004");
+  constant AxiBeat_u32_BeatOffsets : hdl_s32_x4 := (
+      x"00000000", x"00000020", x"00000040", x"00000060");
   constant ChaChaMath_Sigma : hdl_u32_x4 := (
       x"61707865", x"3320646E", x"79622D32", x"6B206574");
   function hdl_amount(x : unsigned; bits : positive) return natural;
   function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_rotl(x : unsigned; n : natural) return unsigned;
-  function AxiMath_LaneMask(keep : hdl_u8) return hdl_u64;
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32;
   function AxiLiteRegisterBank_Supported(caps : hdl_u32; config : hdl_u32) return boolean;
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
@@ -54,23 +57,6 @@ package body axi_chacha20_proc10_w32_pkg is
   function hdl_rotl(x : unsigned; n : natural) return unsigned is
   begin
     return shift_left(x, n) or shift_right(x, x'length - n);
-  end function;
-
-  -- Crypto.Axi.AxiMath.LaneMask
-  function AxiMath_LaneMask(keep : hdl_u8) return hdl_u64 is
-    variable mask : hdl_u64;
-    variable choice : hdl_u64;
-  begin
-    mask := unsigned'(x"0000000000000000");
-    for i in 0 to 7 loop
-      if (not ((shift_right(signed(resize(keep, 32)), hdl_amount((unsigned'("00111") - to_unsigned(i mod 32, 5)), 5)) and signed'(x"00000001")) = signed'(x"00000000"))) then
-        choice := unsigned'(x"00000000000000FF");
-      else
-        choice := unsigned'(x"0000000000000000");
-      end if;
-      mask := (shift_left(mask, 8) or choice);
-    end loop;
-    return mask;
   end function;
 
   -- Crypto.Axi.AxiMath.MergeStrobes

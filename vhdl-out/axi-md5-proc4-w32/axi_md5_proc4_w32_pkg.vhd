@@ -15,6 +15,7 @@ package axi_md5_proc4_w32_pkg is
   subtype hdl_u64 is unsigned(63 downto 0);
   subtype hdl_u128 is unsigned(127 downto 0);
   subtype hdl_s32 is signed(31 downto 0);
+  type hdl_s32_x4 is array (0 to 3) of hdl_s32;
   type hdl_u32_x16 is array (0 to 15) of hdl_u32;
   type hdl_u8_x64 is array (0 to 63) of hdl_u8;
   type hdl_u8_x12 is array (0 to 11) of hdl_u8;
@@ -24,6 +25,9 @@ package axi_md5_proc4_w32_pkg is
   type hdl_u128_x12 is array (0 to 11) of hdl_u128;
   type hdl_u32_x64 is array (0 to 63) of hdl_u32;
   type hdl_s32_x64 is array (0 to 63) of hdl_s32;
+  constant AxiBeat_u32_Bytes : hdl_s32 := signed'(x"00000004");
+  constant AxiBeat_u32_BeatOffsets : hdl_s32_x4 := (
+      x"00000000", x"00000020", x"00000040", x"00000060");
   constant HashWords_u32_Lanes : hdl_s32 := signed'(x"00000004");
   constant HashWords_u32_WordBytes : hdl_s32 := signed'(x"00000004");
   constant Md5Math_MessageIndex : hdl_u8_x64 := (
@@ -60,7 +64,6 @@ package axi_md5_proc4_w32_pkg is
   function hdl_index(i : integer; n : positive) return natural;
   function hdl_rotl(x : unsigned; n : natural) return unsigned;
   function hdl_sext(x : signed; w : positive) return signed;
-  function AxiMath_LaneMask(keep : hdl_u8) return hdl_u64;
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32;
   function AxiLiteRegisterBank_Supported(caps : hdl_u32; config : hdl_u32) return boolean;
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
@@ -127,23 +130,6 @@ package body axi_md5_proc4_w32_pkg is
     r := (others => x(x'left));
     r(x'length - 1 downto 0) := x;
     return r;
-  end function;
-
-  -- Crypto.Axi.AxiMath.LaneMask
-  function AxiMath_LaneMask(keep : hdl_u8) return hdl_u64 is
-    variable mask : hdl_u64;
-    variable choice : hdl_u64;
-  begin
-    mask := unsigned'(x"0000000000000000");
-    for i in 0 to 7 loop
-      if (not ((shift_right(signed(resize(keep, 32)), hdl_amount((unsigned'("00111") - to_unsigned(i mod 32, 5)), 5)) and signed'(x"00000001")) = signed'(x"00000000"))) then
-        choice := unsigned'(x"00000000000000FF");
-      else
-        choice := unsigned'(x"0000000000000000");
-      end if;
-      mask := (shift_left(mask, 8) or choice);
-    end loop;
-    return mask;
   end function;
 
   -- Crypto.Axi.AxiMath.MergeStrobes

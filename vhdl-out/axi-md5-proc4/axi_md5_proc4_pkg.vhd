@@ -15,6 +15,7 @@ package axi_md5_proc4_pkg is
   subtype hdl_u64 is unsigned(63 downto 0);
   subtype hdl_u128 is unsigned(127 downto 0);
   subtype hdl_s32 is signed(31 downto 0);
+  type hdl_s32_x2 is array (0 to 1) of hdl_s32;
   type hdl_u32_x16 is array (0 to 15) of hdl_u32;
   type hdl_u8_x64 is array (0 to 63) of hdl_u8;
   type hdl_u8_x12 is array (0 to 11) of hdl_u8;
@@ -24,6 +25,9 @@ package axi_md5_proc4_pkg is
   type hdl_u128_x12 is array (0 to 11) of hdl_u128;
   type hdl_u32_x64 is array (0 to 63) of hdl_u32;
   type hdl_s32_x64 is array (0 to 63) of hdl_s32;
+  constant AxiBeat_u64_Bytes : hdl_s32 := signed'(x"00000008");
+  constant AxiBeat_u64_BeatOffsets : hdl_s32_x2 := (
+      x"00000000", x"00000040");
   constant HashWords_u32_Lanes : hdl_s32 := signed'(x"00000004");
   constant HashWords_u32_WordBytes : hdl_s32 := signed'(x"00000004");
   constant Md5Math_MessageIndex : hdl_u8_x64 := (

@@ -15,6 +15,10 @@ package axi_poly1305_naive_pkg is
   subtype hdl_u64 is unsigned(63 downto 0);
   subtype hdl_u128 is unsigned(127 downto 0);
   subtype hdl_s32 is signed(31 downto 0);
+  type hdl_s32_x2 is array (0 to 1) of hdl_s32;
+  constant AxiBeat_u64_Bytes : hdl_s32 := signed'(x"00000008");
+  constant AxiBeat_u64_BeatOffsets : hdl_s32_x2 := (
+      x"00000000", x"00000040");
   function hdl_amount(x : unsigned; bits : positive) return natural;
   function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_mul(a, b : unsigned) return unsigned;

@@ -67,13 +67,6 @@ architecture rtl of axi_sha256_proc4_w32 is
   signal s_axi_r_Valid_int : boolean;
   signal s_axi_r_Data_int : hdl_u32;
   signal s_axi_r_Resp_int : hdl_u2;
-  signal registers_Control_Enabled : boolean;
-  signal registers_Control_Flush : boolean;
-  signal assembler_InputReady_Ready : boolean;
-  signal upsizer_Output_Valid : boolean;
-  signal upsizer_Output_Last : boolean;
-  signal upsizer_Output_Data : hdl_u64;
-  signal upsizer_Output_Keep : hdl_u8;
   signal assembler_Output_Valid : boolean;
   signal assembler_Output_Last : boolean;
   signal assembler_Output_Data : hdl_u128;
@@ -89,6 +82,8 @@ architecture rtl of axi_sha256_proc4_w32 is
   signal sha_input_Error_Error : boolean;
   signal sha_input_Error_Code : hdl_u8;
   signal drain_Drain_Discard : boolean;
+  signal registers_Control_Enabled : boolean;
+  signal registers_Control_Flush : boolean;
   signal registers_Config_KeyLow : hdl_u128;
   signal registers_Config_KeyHigh : hdl_u128;
   signal registers_Config_Iv : hdl_u128;
@@ -166,11 +161,6 @@ architecture rtl of axi_sha256_proc4_w32 is
   signal sha_output_Output_Last : boolean;
   signal sha_output_Output_Data : hdl_u128;
   signal sha_output_Output_Bytes : hdl_u5;
-  signal downsizer_InputReady_Ready : boolean;
-  signal serializer_Output_Valid : boolean;
-  signal serializer_Output_Last : boolean;
-  signal serializer_Output_Data : hdl_u64;
-  signal serializer_Output_Keep : hdl_u8;
 begin
   s_axis_Valid_int <= s_axis_Valid = '1';
   s_axis_Last_int <= s_axis_Last = '1';
@@ -199,24 +189,6 @@ begin
   s_axi_r_Valid <= '1' when s_axi_r_Valid_int else '0';
   s_axi_r_Data <= std_logic_vector(s_axi_r_Data_int);
   s_axi_r_Resp <= std_logic_vector(s_axi_r_Resp_int);
-
-  u_upsizer : entity work.AxiStreamUpsizer
-    port map (
-      clk => clk,
-      rst => rst,
-      Input_Valid => s_axis_Valid_int,
-      Input_Last => s_axis_Last_int,
-      Input_Data => s_axis_Data_int,
-      Input_Keep => s_axis_Keep_int,
-      Control_Enabled => registers_Control_Enabled,
-      Control_Flush => registers_Control_Flush,
-      OutputReady_Ready => assembler_InputReady_Ready,
-      InputReady_Ready => s_axis_ready_Ready_int,
-      Output_Valid => upsizer_Output_Valid,
-      Output_Last => upsizer_Output_Last,
-      Output_Data => upsizer_Output_Data,
-      Output_Keep => upsizer_Output_Keep
-    );
 
   u_registers : entity work.AxiLiteRegisterBank
     generic map (
@@ -271,18 +243,18 @@ begin
       Config_KeySize => registers_Config_KeySize
     );
 
-  u_assembler : entity work.AxiStreamBlockAssembler
+  u_assembler : entity work.AxiStreamBlockAssembler_UInt32
     port map (
       clk => clk,
       rst => rst,
-      Input_Valid => upsizer_Output_Valid,
-      Input_Last => upsizer_Output_Last,
-      Input_Data => upsizer_Output_Data,
-      Input_Keep => upsizer_Output_Keep,
+      Input_Valid => s_axis_Valid_int,
+      Input_Last => s_axis_Last_int,
+      Input_Data => s_axis_Data_int,
+      Input_Keep => s_axis_Keep_int,
       Control_Enabled => registers_Control_Enabled,
       Control_Flush => registers_Control_Flush,
       OutputReady_Ready => sha_input_InputReady_Ready,
-      InputReady_Ready => assembler_InputReady_Ready,
+      InputReady_Ready => s_axis_ready_Ready_int,
       Output_Valid => assembler_Output_Valid,
       Output_Last => assembler_Output_Last,
       Output_Data => assembler_Output_Data,
@@ -585,9 +557,9 @@ begin
       Drain_Discard => drain_Drain_Discard
     );
 
-  u_serializer : entity work.AxiStreamBlockSerializer
+  u_serializer : entity work.AxiStreamBlockSerializer_UInt32
     generic map (
-      closesPacketOnFlush => false
+      closesPacketOnFlush => true
     )
     port map (
       clk => clk,
@@ -598,12 +570,12 @@ begin
       Input_Bytes => gate_Output_Bytes,
       Control_Enabled => registers_Control_Enabled,
       Control_Flush => registers_Control_Flush,
-      OutputReady_Ready => downsizer_InputReady_Ready,
+      OutputReady_Ready => axis_ready_Ready_int,
       InputReady_Ready => serializer_InputReady_Ready,
-      Output_Valid => serializer_Output_Valid,
-      Output_Last => serializer_Output_Last,
-      Output_Data => serializer_Output_Data,
-      Output_Keep => serializer_Output_Keep
+      Output_Valid => axis_Valid_int,
+      Output_Last => axis_Last_int,
+      Output_Data => axis_Data_int,
+      Output_Keep => axis_Keep_int
     );
 
   u_gate : entity work.CoreOutputGate
@@ -619,23 +591,5 @@ begin
       Output_Data => gate_Output_Data,
       Output_Bytes => gate_Output_Bytes,
       CoreOutputReady_Ready => gate_CoreOutputReady_Ready
-    );
-
-  u_downsizer : entity work.AxiStreamDownsizer
-    port map (
-      clk => clk,
-      rst => rst,
-      Input_Valid => serializer_Output_Valid,
-      Input_Last => serializer_Output_Last,
-      Input_Data => serializer_Output_Data,
-      Input_Keep => serializer_Output_Keep,
-      Control_Enabled => registers_Control_Enabled,
-      Control_Flush => registers_Control_Flush,
-      OutputReady_Ready => axis_ready_Ready_int,
-      InputReady_Ready => downsizer_InputReady_Ready,
-      Output_Valid => axis_Valid_int,
-      Output_Last => axis_Last_int,
-      Output_Data => axis_Data_int,
-      Output_Keep => axis_Keep_int
     );
 end architecture;

@@ -16,13 +16,16 @@ package axi_sha384_proc16_pkg is
   subtype hdl_u64 is unsigned(63 downto 0);
   subtype hdl_u128 is unsigned(127 downto 0);
   subtype hdl_s32 is signed(31 downto 0);
+  type hdl_s32_x2 is array (0 to 1) of hdl_s32;
   type hdl_u64_x16 is array (0 to 15) of hdl_u64;
   type hdl_u8_x24 is array (0 to 23) of hdl_u8;
   type boolean_x24 is array (0 to 23) of boolean;
   type hdl_u64_x24 is array (0 to 23) of hdl_u64;
   type hdl_u64_x8 is array (0 to 7) of hdl_u64;
   type hdl_u64_x80 is array (0 to 79) of hdl_u64;
-  type hdl_u128_x4 is array (0 to 3) of hdl_u128;
+  constant AxiBeat_u64_Bytes : hdl_s32 := signed'(x"00000008");
+  constant AxiBeat_u64_BeatOffsets : hdl_s32_x2 := (
+      x"00000000", x"00000040");
   constant HashWords_u64_Lanes : hdl_s32 := signed'(x"00000008");
   constant HashWords_u64_WordBytes : hdl_s32 := signed'(x"00000008");
   constant Sha2Math_u64_RoundConstants : hdl_u64_x80 := (

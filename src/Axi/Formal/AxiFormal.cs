@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Globalization;
+using System.Numerics;
 using System.Text;
 using System.Text.RegularExpressions;
 using Crypto.Streams;
@@ -63,14 +64,14 @@ public static class AxiFormal
     [
         new("registers", "AxiLiteRegisterBank: AXI4-Lite slave rules, reset, Flush a one-cycle pulse", "check_registers",
             () => Registers(), 12, InductionExpected: false, Quick: true),
-        new("serializer", "AxiStreamBlockSerializer driving m_axis (64-bit wrapper): AXI4-Stream master rules, the soft reset closes the packet", "check_serializer",
+        new("serializer", "AxiStreamBlockSerializer<ulong> driving m_axis (64-bit wrapper): AXI4-Stream master rules, the soft reset closes the packet", "check_serializer",
             () => Serializer(closesPacketOnFlush: true), 12, InductionExpected: false, Quick: true),
-        new("downsizer", "AxiStreamDownsizer driving m_axis (32-bit wrapper): AXI4-Stream master rules, the soft reset closes the packet", "check_downsizer",
-            () => Downsizer(), 12, InductionExpected: false, Quick: true),
-        new("assembler", "AxiStreamBlockAssembler on s_axis: source rules assumed; TREADY low in reset and until enabled; its block stream held, 1..16 bytes", "check_assembler",
+        new("serializer32", "AxiStreamBlockSerializer<uint> driving m_axis (32-bit wrapper): AXI4-Stream master rules, the soft reset closes the packet", "check_serializer32",
+            () => Serializer(closesPacketOnFlush: true, streamBits: 32), 12, InductionExpected: false, Quick: true),
+        new("assembler", "AxiStreamBlockAssembler<ulong> on s_axis (64-bit wrapper): source rules assumed; TREADY low in reset and until enabled; its block stream held, 1..16 bytes", "check_assembler",
             () => Assembler(), 12, InductionExpected: false, Quick: true),
-        new("upsizer", "AxiStreamUpsizer on s_axis (32-bit wrapper): source rules assumed; TREADY low in reset and until enabled; its beat stream held", "check_upsizer",
-            () => Upsizer(), 12, InductionExpected: false, Quick: true),
+        new("assembler32", "AxiStreamBlockAssembler<uint> on s_axis (32-bit wrapper): source rules assumed; TREADY low in reset and until enabled; its block stream held, 1..16 bytes", "check_assembler32",
+            () => Assembler(streamBits: 32), 12, InductionExpected: false, Quick: true),
         new("gate", "CoreOutputGate: passes the core's blocks unless the drain discards, never holds the core while it does", "check_gate",
             () => Gate(), 4, InductionExpected: true, Quick: true),
         new("drain", "CoreFlowDrain (a block per input): drops nothing without a soft reset, discards only while the core owes outputs", "check_drain",
@@ -244,11 +245,18 @@ public static class AxiFormal
         return d;
     }
 
-    /// <summary>The serializer alone; with <paramref name="closesPacketOnFlush"/> false it is the 32-bit wrapper's (a mutant for m_axis).</summary>
-    public static Design Serializer(bool closesPacketOnFlush)
+    /// <summary>
+    /// The serializer alone, with <paramref name="streamBits"/>-bit beats (64 or 32); with
+    /// <paramref name="closesPacketOnFlush"/> false it drops the beat on offer at a flush (a mutant for m_axis).
+    /// </summary>
+    public static Design Serializer(bool closesPacketOnFlush, int streamBits = 64) => streamBits == 32
+        ? Serializer<uint>(closesPacketOnFlush, "formal_serializer32")
+        : Serializer<ulong>(closesPacketOnFlush, "formal_serializer");
+
+    static Design Serializer<W>(bool closesPacketOnFlush, string name) where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>
     {
-        var d = new Design("formal_serializer");
-        var s = d.Add(new AxiStreamBlockSerializer(closesPacketOnFlush)
+        var d = new Design(name);
+        var s = d.Add(new AxiStreamBlockSerializer<W>(closesPacketOnFlush)
         {
             Name = "serializer",
             Input = d.Input(Bus.Create<IAxiBlock>(), "in"),
@@ -260,49 +268,24 @@ public static class AxiFormal
         return d;
     }
 
-    public static Design Downsizer()
-    {
-        var d = new Design("formal_downsizer");
-        var s = d.Add(new AxiStreamDownsizer
-        {
-            Name = "downsizer",
-            Input = d.Input(Bus.Create<IAxiStreamBeat>(), "in"),
-            Control = d.Input(Bus.Create<IAxiStreamControl>(), "control"),
-            OutputReady = d.Input(Bus.Create<IReady>(), "out_ready"),
-        });
-        d.Output(s.InputReady, "in_ready");
-        d.Output(s.Output, "out");
-        return d;
-    }
+    /// <summary>The assembler alone, with <paramref name="streamBits"/>-bit beats (64 or 32).</summary>
+    public static Design Assembler(int streamBits = 64) => streamBits == 32
+        ? Assembler<uint>("formal_assembler32")
+        : Assembler<ulong>("formal_assembler");
 
-    public static Design Assembler()
+    static Design Assembler<W>(string name) where W : unmanaged, IBinaryInteger<W>, IUnsignedNumber<W>
     {
-        var d = new Design("formal_assembler");
-        var s = d.Add(new AxiStreamBlockAssembler
+        var d = new Design(name);
+        var s = d.Add(new AxiStreamBlockAssembler<W>
         {
             Name = "assembler",
-            Input = d.Input(Bus.Create<IAxiStreamBeat>(), "in"),
+            Input = d.Input(Bus.Create<IAxiStreamBeat<W>>(), "in"),
             Control = d.Input(Bus.Create<IAxiStreamControl>(), "control"),
             OutputReady = d.Input(Bus.Create<IReady>(), "out_ready"),
         });
         d.Output(s.InputReady, "in_ready");
         d.Output(s.Output, "out");
         d.Output(s.Error, "error");
-        return d;
-    }
-
-    public static Design Upsizer()
-    {
-        var d = new Design("formal_upsizer");
-        var s = d.Add(new AxiStreamUpsizer
-        {
-            Name = "upsizer",
-            Input = d.Input(Bus.Create<IAxiStreamBeat32>(), "in"),
-            Control = d.Input(Bus.Create<IAxiStreamControl>(), "control"),
-            OutputReady = d.Input(Bus.Create<IReady>(), "out_ready"),
-        });
-        d.Output(s.InputReady, "in_ready");
-        d.Output(s.Output, "out");
         return d;
     }
 

@@ -57,54 +57,49 @@ module check_registers (
     end
 endmodule
 
-// ---- a stream master that gets Flush: the serializer (64-bit m_axis) or the downsizer (32-bit)
-module check_stream_master #(parameter IN_LANES = 16, parameter OUT_LANES = 8, parameter BLOCK_INPUT = 1) (
-  input clk, input rst, input in_Valid, input in_Last, input [8*IN_LANES-1:0] in_Data, input [4:0] in_Bytes,
-  input [IN_LANES-1:0] in_Keep, input control_Enabled, input control_Flush, input out_ready_Ready,
+// ---- a stream master that gets Flush: the serializer driving m_axis (64-bit or 32-bit beats)
+module check_stream_master #(parameter OUT_LANES = 8) (
+  input clk, input rst, input in_Valid, input in_Last, input [127:0] in_Data, input [4:0] in_Bytes,
+  input control_Enabled, input control_Flush, input out_ready_Ready,
   input in_ready_Ready, input out_Valid, input out_Last, input [8*OUT_LANES-1:0] out_Data, input [OUT_LANES-1:0] out_Keep);
   reset_first first (clk, rst);
   axis_master_rules #(.LANES(OUT_LANES)) m_axis (clk, rst, out_Valid, out_ready_Ready, out_Data, out_Keep, out_Last);
   axis_flush_closes_packet #(.LANES(OUT_LANES)) closing (clk, rst, control_Flush, out_Valid, out_ready_Ready, out_Data, out_Keep, out_Last);
-  // What the process in front promises: a block of 1..16 bytes, whole unless it ends a packet; or a
-  // beat whose TKEEP is a run from lane 0, whole unless it ends a packet, held until taken (except
-  // across a flush, when the serializer in front drops it).
-  wire [IN_LANES-1:0] keep_plus_one = in_Keep + 1'b1;
+  // What the process in front promises: a block of 1..16 bytes, whole unless it ends a packet, held
+  // until taken (except across a flush).
   always @(*)
-    if (in_Valid) begin
-      if (BLOCK_INPUT) assume(in_Bytes >= 1 && in_Bytes <= 16 && (in_Last || in_Bytes == 16));
-      else assume(in_Keep != 0 && (keep_plus_one & in_Keep) == 0 && (in_Last || in_Keep == {IN_LANES{1'b1}}));
-    end
-  stream_hold_rules #(.WIDTH(8*IN_LANES + IN_LANES + 6), .ASSERT(0)) input_held (clk, rst, control_Flush, in_Valid, in_ready_Ready,
-    {in_Data, in_Keep, in_Bytes, in_Last});
+    if (in_Valid) assume(in_Bytes >= 1 && in_Bytes <= 16 && (in_Last || in_Bytes == 16));
+  stream_hold_rules #(.WIDTH(128 + 6), .ASSERT(0)) input_held (clk, rst, control_Flush, in_Valid, in_ready_Ready,
+    {in_Data, in_Bytes, in_Last});
+endmodule
+
+// The serializer over W with LANES byte lanes (8: ulong, the 64-bit wrapper's; 4: uint, the 32-bit one's).
+module serializer_harness #(parameter LANES = 8) (
+  input clk, input rst, input in_Valid, input in_Last, input [127:0] in_Data, input [4:0] in_Bytes,
+  input control_Enabled, input control_Flush, input out_ready_Ready);
+  wire in_ready_Ready, out_Valid, out_Last;
+  wire [8*LANES-1:0] out_Data;
+  wire [LANES-1:0] out_Keep;
+  dut_top dut (.clk(clk), .rst(rst), .in_Valid(in_Valid), .in_Last(in_Last), .in_Data(in_Data), .in_Bytes(in_Bytes),
+    .control_Enabled(control_Enabled), .control_Flush(control_Flush), .out_ready_Ready(out_ready_Ready),
+    .in_ready_Ready(in_ready_Ready), .out_Valid(out_Valid), .out_Last(out_Last), .out_Data(out_Data), .out_Keep(out_Keep));
+  check_stream_master #(.OUT_LANES(LANES)) rules (clk, rst, in_Valid, in_Last, in_Data, in_Bytes,
+    control_Enabled, control_Flush, out_ready_Ready, in_ready_Ready, out_Valid, out_Last, out_Data, out_Keep);
 endmodule
 
 module check_serializer (
   input clk, input rst, input in_Valid, input in_Last, input [127:0] in_Data, input [4:0] in_Bytes,
   input control_Enabled, input control_Flush, input out_ready_Ready);
-  wire in_ready_Ready, out_Valid, out_Last;
-  wire [63:0] out_Data;
-  wire [7:0] out_Keep;
-  dut_top dut (.clk(clk), .rst(rst), .in_Valid(in_Valid), .in_Last(in_Last), .in_Data(in_Data), .in_Bytes(in_Bytes),
-    .control_Enabled(control_Enabled), .control_Flush(control_Flush), .out_ready_Ready(out_ready_Ready),
-    .in_ready_Ready(in_ready_Ready), .out_Valid(out_Valid), .out_Last(out_Last), .out_Data(out_Data), .out_Keep(out_Keep));
-  check_stream_master #(.IN_LANES(16), .OUT_LANES(8), .BLOCK_INPUT(1)) rules (clk, rst, in_Valid, in_Last, in_Data, in_Bytes, 16'hFFFF,
-    control_Enabled, control_Flush, out_ready_Ready, in_ready_Ready, out_Valid, out_Last, out_Data, out_Keep);
+  serializer_harness #(.LANES(8)) h (clk, rst, in_Valid, in_Last, in_Data, in_Bytes, control_Enabled, control_Flush, out_ready_Ready);
 endmodule
 
-module check_downsizer (
-  input clk, input rst, input in_Valid, input in_Last, input [63:0] in_Data, input [7:0] in_Keep,
+module check_serializer32 (
+  input clk, input rst, input in_Valid, input in_Last, input [127:0] in_Data, input [4:0] in_Bytes,
   input control_Enabled, input control_Flush, input out_ready_Ready);
-  wire in_ready_Ready, out_Valid, out_Last;
-  wire [31:0] out_Data;
-  wire [3:0] out_Keep;
-  dut_top dut (.clk(clk), .rst(rst), .in_Valid(in_Valid), .in_Last(in_Last), .in_Data(in_Data), .in_Keep(in_Keep),
-    .control_Enabled(control_Enabled), .control_Flush(control_Flush), .out_ready_Ready(out_ready_Ready),
-    .in_ready_Ready(in_ready_Ready), .out_Valid(out_Valid), .out_Last(out_Last), .out_Data(out_Data), .out_Keep(out_Keep));
-  check_stream_master #(.IN_LANES(8), .OUT_LANES(4), .BLOCK_INPUT(0)) rules (clk, rst, in_Valid, in_Last, in_Data, 5'd0, in_Keep,
-    control_Enabled, control_Flush, out_ready_Ready, in_ready_Ready, out_Valid, out_Last, out_Data, out_Keep);
+  serializer_harness #(.LANES(4)) h (clk, rst, in_Valid, in_Last, in_Data, in_Bytes, control_Enabled, control_Flush, out_ready_Ready);
 endmodule
 
-// ---- a stream slave on s_axis: the assembler (64-bit) or the upsizer (32-bit). The source keeps
+// ---- a stream slave on s_axis: the assembler (64-bit or 32-bit beats). The source keeps
 // the AXI4-Stream rules (assumed); TKEEP is anything. Asserted: TREADY low in the cycle after a reset
 // edge and after a cycle not enabled or flushing (the input refuses cleanly from a soft reset until
 // START); the stream it feeds holds until taken (except across a flush).
@@ -122,8 +117,9 @@ module check_stream_slave #(parameter IN_LANES = 8, parameter OUT_WIDTH = 134) (
     if (f_past && $past(rst)) assert(!out_Valid);
 endmodule
 
-module check_assembler (
-  input clk, input rst, input in_Valid, input in_Last, input [63:0] in_Data, input [7:0] in_Keep,
+// The assembler over W with LANES byte lanes (8: ulong, the 64-bit wrapper's; 4: uint, the 32-bit one's).
+module assembler_harness #(parameter LANES = 8) (
+  input clk, input rst, input in_Valid, input in_Last, input [8*LANES-1:0] in_Data, input [LANES-1:0] in_Keep,
   input control_Enabled, input control_Flush, input out_ready_Ready);
   wire in_ready_Ready, out_Valid, out_Last, error_Error;
   wire [127:0] out_Data;
@@ -133,7 +129,7 @@ module check_assembler (
     .control_Enabled(control_Enabled), .control_Flush(control_Flush), .out_ready_Ready(out_ready_Ready),
     .in_ready_Ready(in_ready_Ready), .out_Valid(out_Valid), .out_Last(out_Last), .out_Data(out_Data), .out_Bytes(out_Bytes),
     .error_Error(error_Error), .error_Code(error_Code));
-  check_stream_slave #(.IN_LANES(8), .OUT_WIDTH(134)) rules (clk, rst, in_Valid, in_Last, in_Data, in_Keep,
+  check_stream_slave #(.IN_LANES(LANES), .OUT_WIDTH(134)) rules (clk, rst, in_Valid, in_Last, in_Data, in_Keep,
     control_Enabled, control_Flush, out_ready_Ready, in_ready_Ready, out_Valid, {out_Data, out_Bytes, out_Last});
   // Its blocks: 1..16 bytes, whole unless a packet's last; the error it reports is a TKEEP error.
   // Not in the reset cycle itself, whose register values are from before the first edge.
@@ -144,17 +140,16 @@ module check_assembler (
     end
 endmodule
 
-module check_upsizer (
+module check_assembler (
+  input clk, input rst, input in_Valid, input in_Last, input [63:0] in_Data, input [7:0] in_Keep,
+  input control_Enabled, input control_Flush, input out_ready_Ready);
+  assembler_harness #(.LANES(8)) h (clk, rst, in_Valid, in_Last, in_Data, in_Keep, control_Enabled, control_Flush, out_ready_Ready);
+endmodule
+
+module check_assembler32 (
   input clk, input rst, input in_Valid, input in_Last, input [31:0] in_Data, input [3:0] in_Keep,
   input control_Enabled, input control_Flush, input out_ready_Ready);
-  wire in_ready_Ready, out_Valid, out_Last;
-  wire [63:0] out_Data;
-  wire [7:0] out_Keep;
-  dut_top dut (.clk(clk), .rst(rst), .in_Valid(in_Valid), .in_Last(in_Last), .in_Data(in_Data), .in_Keep(in_Keep),
-    .control_Enabled(control_Enabled), .control_Flush(control_Flush), .out_ready_Ready(out_ready_Ready),
-    .in_ready_Ready(in_ready_Ready), .out_Valid(out_Valid), .out_Last(out_Last), .out_Data(out_Data), .out_Keep(out_Keep));
-  check_stream_slave #(.IN_LANES(4), .OUT_WIDTH(73)) rules (clk, rst, in_Valid, in_Last, in_Data, in_Keep,
-    control_Enabled, control_Flush, out_ready_Ready, in_ready_Ready, out_Valid, {out_Data, out_Keep, out_Last});
+  assembler_harness #(.LANES(4)) h (clk, rst, in_Valid, in_Last, in_Data, in_Keep, control_Enabled, control_Flush, out_ready_Ready);
 endmodule
 
 // ---- CoreOutputGate (combinational): passes the core's blocks unless the drain discards them, and

@@ -3,20 +3,20 @@ using Crypto.Streams;
 namespace Crypto.Axi.Testbench;
 
 /// <summary>
-/// The models' view of an AXI4-Stream bus of either width (<see cref="IAxiStreamBeat"/>, 64 bits, or
-/// <see cref="IAxiStreamBeat32"/>): TDATA as a ulong and TKEEP as a byte, whatever the lanes.
+/// The models' view of an AXI4-Stream bus of either width (<see cref="IAxiStreamBeat{W}"/> of ulong,
+/// 64 bits, or of uint, 32 bits): TDATA as a ulong and TKEEP as a byte, whatever the lanes.
 /// </summary>
 public sealed class AxiStreamChannel
 {
-    readonly IAxiStreamBeat? wide;
-    readonly IAxiStreamBeat32? narrow;
+    readonly IAxiStreamBeat<ulong>? wide;
+    readonly IAxiStreamBeat<uint>? narrow;
     readonly IStreamControl control;
 
     public AxiStreamChannel(IStreamControl bus)
     {
         control = bus;
-        wide = bus as IAxiStreamBeat;
-        narrow = bus as IAxiStreamBeat32;
+        wide = bus as IAxiStreamBeat<ulong>;
+        narrow = bus as IAxiStreamBeat<uint>;
         if (wide is null && narrow is null) throw new ArgumentException($"{bus.GetType().Name} is not an AXI4-Stream beat bus", nameof(bus));
         BeatBytes = wide is null ? 4 : 8;
     }
@@ -48,7 +48,7 @@ public sealed class AxiStreamChannel
 /// </summary>
 public sealed class AxiStreamSource(AxiStreamChannel bus, IReady ready, Random rng, double gapProbability)
 {
-    /// <summary>A source on <paramref name="bus"/>, an <see cref="IAxiStreamBeat"/> or <see cref="IAxiStreamBeat32"/>.</summary>
+    /// <summary>A source on <paramref name="bus"/>, an <see cref="IAxiStreamBeat{W}"/> of ulong or uint.</summary>
     public AxiStreamSource(IStreamControl bus, IReady ready, Random rng, double gapProbability)
         : this(new AxiStreamChannel(bus), ready, rng, gapProbability) { }
 
@@ -130,7 +130,7 @@ public sealed record ReceivedPacket(byte[] Data, long FirstBeatCycle, long LastB
 /// </summary>
 public sealed class AxiStreamSink(AxiStreamChannel bus, IReady ready, Random rng, double stallProbability)
 {
-    /// <summary>A sink on <paramref name="bus"/>, an <see cref="IAxiStreamBeat"/> or <see cref="IAxiStreamBeat32"/>.</summary>
+    /// <summary>A sink on <paramref name="bus"/>, an <see cref="IAxiStreamBeat{W}"/> of ulong or uint.</summary>
     public AxiStreamSink(IStreamControl bus, IReady ready, Random rng, double stallProbability)
         : this(new AxiStreamChannel(bus), ready, rng, stallProbability) { }
 

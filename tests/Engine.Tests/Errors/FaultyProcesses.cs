@@ -323,6 +323,28 @@ public interface IWidthOnBoolBus : IBus
     [Width(1)] bool Flag { get; set; }
 }
 
+/// <summary>A word and its byte-lane mask, one bit per byte of W ([ByteLanesOf]).</summary>
+public interface IByteLanesBus<W> : IBus where W : unmanaged, System.Numerics.IBinaryInteger<W>, System.Numerics.IUnsignedNumber<W>
+{
+    W Data { get; set; }
+    [ByteLanesOf(nameof(W))] byte Keep { get; set; }
+}
+
+public interface IByteLanesOfNoSuchParameterBus<W> : IBus where W : unmanaged, System.Numerics.IBinaryInteger<W>, System.Numerics.IUnsignedNumber<W>
+{
+    [ByteLanesOf("V")] byte Keep { get; set; }
+}
+
+public interface IByteLanesAndWidthBus<W> : IBus where W : unmanaged, System.Numerics.IBinaryInteger<W>, System.Numerics.IUnsignedNumber<W>
+{
+    [ByteLanesOf(nameof(W)), Width(4)] byte Keep { get; set; }
+}
+
+public interface IByteLanesNotGenericBus : IBus
+{
+    [ByteLanesOf("W")] byte Keep { get; set; }
+}
+
 internal interface IHiddenBus : IBus
 {
     uint Value { get; set; }

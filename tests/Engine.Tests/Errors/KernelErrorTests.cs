@@ -566,6 +566,20 @@ public class KernelErrorTests
         Contains(Fails(() => Bus.Create<IWidthOnBoolBus>()), "[Width] applies to integer types");
     }
 
+    /// <summary>[ByteLanesOf(nameof(W))]: one bit per byte of the bus's word type (the signal's width, checked as a [Width]'s).</summary>
+    [Fact]
+    public void ByteLanesOfIsOneBitPerByteOfTheWord()
+    {
+        static int KeepWidth<W>() where W : unmanaged, System.Numerics.IBinaryInteger<W>, System.Numerics.IUnsignedNumber<W> =>
+            Bus.Of(Bus.Create<IByteLanesBus<W>>()).Signals.Single(s => s.Name == "Keep").Type.Width;
+        Assert.Equal(1, KeepWidth<byte>());
+        Assert.Equal(4, KeepWidth<uint>());
+        Assert.Equal(8, KeepWidth<ulong>());
+        Contains(Fails(() => Bus.Create<IByteLanesOfNoSuchParameterBus<uint>>()), "[ByteLanesOf(V)]", "no type parameter V");
+        Contains(Fails(() => Bus.Create<IByteLanesAndWidthBus<uint>>()), "both [Width] and [ByteLanesOf]");
+        Contains(Fails(() => Bus.Create<IByteLanesNotGenericBus>()), "[ByteLanesOf(W)]", "closed generic bus interface");
+    }
+
     [Fact]
     public void ANonPublicBusInterface()
     {

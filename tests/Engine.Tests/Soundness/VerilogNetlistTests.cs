@@ -15,7 +15,7 @@ public interface IWideResult : IBus
 
 /// <summary>
 /// Constants wider than 32 bits, not all zeros, in the logic: a byte-lane mask built lane by lane
-/// (as the AXI downsizer zeroes the lanes outside TKEEP: AxiMath.LaneMask) and a choice of two 64-bit
+/// (as the AXI downsizer, since removed, zeroed the lanes outside TKEEP) and a choice of two 64-bit
 /// constants. GHDL 2.0 wrote each such constant into its Verilog netlist as a quoted string.
 /// </summary>
 public sealed class WideConstants : CombinationalProcess
