@@ -24,6 +24,7 @@ package axi_sha224_proc16_pkg is
   type hdl_u32_x24 is array (0 to 23) of hdl_u32;
   type hdl_u32_x8 is array (0 to 7) of hdl_u32;
   type hdl_u32_x64 is array (0 to 63) of hdl_u32;
+  type hdl_u128_x4 is array (0 to 3) of hdl_u128;
   constant AxiBeat_u64_Bytes : hdl_s32 := signed'(x"00000008");
   constant AxiBeat_u64_BeatOffsets : hdl_s32_x2 := (
       x"00000000", x"00000040");

@@ -24,6 +24,7 @@ package axi_sha256_proc4_w32_pkg is
   type hdl_u32_x12 is array (0 to 11) of hdl_u32;
   type hdl_u32_x8 is array (0 to 7) of hdl_u32;
   type hdl_u32_x64 is array (0 to 63) of hdl_u32;
+  type hdl_u128_x4 is array (0 to 3) of hdl_u128;
   constant AxiBeat_u32_Bytes : hdl_s32 := signed'(x"00000004");
   constant AxiBeat_u32_BeatOffsets : hdl_s32_x4 := (
       x"00000000", x"00000020", x"00000040", x"00000060");

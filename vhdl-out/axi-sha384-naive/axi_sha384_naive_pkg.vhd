@@ -23,6 +23,7 @@ package axi_sha384_naive_pkg is
   type hdl_u64_x9 is array (0 to 8) of hdl_u64;
   type hdl_u64_x8 is array (0 to 7) of hdl_u64;
   type hdl_u64_x80 is array (0 to 79) of hdl_u64;
+  type hdl_u128_x4 is array (0 to 3) of hdl_u128;
   constant AxiBeat_u64_Bytes : hdl_s32 := signed'(x"00000008");
   constant AxiBeat_u64_BeatOffsets : hdl_s32_x2 := (
       x"00000000", x"00000040");
