@@ -39,10 +39,7 @@ public sealed class ChaChaModule : ICoreModule
             Control = d.Input(Bus.Create<IAxiStreamControl>(), "control"),
             CoreReady = d.Input(Bus.Create<IReady>(), "core_ready"),
         });
-        d.Output(c.InputReady, "in_ready");
-        d.Output(c.Output, "out");
-        d.Output(c.Closing, "closing");
-        d.Output(c.Error, "error");
+        AxiFormal.CollectorOutputs(d, c.InputReady, c.Output, c.Closing, c.Error);
         return d;
     }
 }

@@ -88,6 +88,19 @@ public static class AxiFormal
     /// </summary>
     public const int CollectorDepth = 10;
 
+    /// <summary>
+    /// A wrapper collector's buses as the top-level outputs its harness reads (in_ready, out, closing,
+    /// error): check_hash_collector and check_chacha_collector of harnesses.sv name the same ports.
+    /// </summary>
+    public static void CollectorOutputs<TOut>(Design design, IReady inputReady, TOut output, IAxiDrain closing, IAxiErrorReport error)
+        where TOut : IBus
+    {
+        design.Output(inputReady, "in_ready");
+        design.Output(output, "out");
+        design.Output(closing, "closing");
+        design.Output(error, "error");
+    }
+
     /// <summary>Cycles from reset of the whole-wrapper checks: what finishes in minutes here (docs/axi.md).</summary>
     public const int WrapperDepth = 8;
 
