@@ -16,8 +16,13 @@ public class VariantVhdlTests
 {
     public static TheoryData<string> Variants() => [.. CoreRegistry.All.Select(v => v.Name)];
 
+    /// <summary>
+    /// A folder of this class's own ("variant-..."): the core test classes run in parallel in this
+    /// process, and "cosim-chacha20-poly1305-proc10-PID" was also ChaChaPolyCoreTests' folder, which
+    /// one test deleted under the other.
+    /// </summary>
     static string WorkDir(string what, string name) =>
-        Path.Combine(Path.GetTempPath(), "sme-crypto-tests", $"{what}-{name}-{Environment.ProcessId}");
+        Path.Combine(Path.GetTempPath(), "sme-crypto-tests", $"variant-{what}-{name}-{Environment.ProcessId}");
 
     [Theory]
     [MemberData(nameof(Variants))]
