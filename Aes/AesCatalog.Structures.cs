@@ -130,7 +130,7 @@ public static partial class AesCatalog
         for (int round = 1; round <= build.LastStep; round++)
         {
             var addresses = design.Add(new AesTableAddresses(decrypt) { Name = $"round{round}_addresses", State = state, Advance = control.Advance });
-            var carry = design.Add(new AesTableCarryStage(round) { Name = $"round{round}_carry", Input = state, KeyLoad = scheduler.KeyLoad, Advance = control.Advance });
+            var carry = design.Add(new AesTableCarryStage(round, build.KeySizeSetting) { Name = $"round{round}_carry", Input = state, KeyLoad = scheduler.KeyLoad, Advance = control.Advance });
             var reads = new[] { addresses.Read0, addresses.Read1, addresses.Read2, addresses.Read3, addresses.Read4, addresses.Read5, addresses.Read6, addresses.Read7,
                 addresses.Read8, addresses.Read9, addresses.Read10, addresses.Read11, addresses.Read12, addresses.Read13, addresses.Read14, addresses.Read15 };
             var tables = reads.Select((read, i) => design.Add(new Rom<uint>(contents, MemoryStyle.Block) { Name = $"round{round}_table{i}", Read = read })).ToArray();

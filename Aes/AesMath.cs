@@ -199,6 +199,12 @@ public static class AesMath
     /// <summary>The last step of a build's pipelines: Nr of its key size, or that of AES-256 when it takes all three.</summary>
     public static int LastStepOf(int build) => build == AnyKeySize ? MaxRounds : RoundsOf((byte)build);
 
+    /// <summary>
+    /// The fewest rounds a block of the build has: Nr of its key size, or that of AES-128 when it takes
+    /// all three. Only a pipeline stage above it ever passes a block on unchanged.
+    /// </summary>
+    public static int FewestRoundsOf(int build) => build == AnyKeySize ? Rounds128 : RoundsOf((byte)build);
+
     static byte KindOfKeyWord(int keySize, int i)
     {
         int nk = KeyWords(keySize);
@@ -334,16 +340,32 @@ public static class AesMath
     // ---- A round from 16 table reads (block-RAM form) ----
 
     /// <summary>
-    /// The table address of lookup <paramref name="index"/> (0..15) of a round: output column c =
-    /// index / 4 takes row r = index % 4 from state column c + r (c - r for decryption), modulo 4.
+    /// The table address of lookup <paramref name="index"/> (0..15) of a round: byte
+    /// <paramref name="index"/> of the state after ShiftRows (InvShiftRows for decryption), so output
+    /// column c = index / 4 takes row r = index % 4 from state column c + r (c - r), modulo 4.
     /// </summary>
-    public static uint LookupAddress(UInt128 state, int index, bool decrypt)
+    public static uint LookupAddress(UInt128 state, int index, bool decrypt) => StateByte(ShiftRows(state, decrypt), index);
+
+    /// <summary>
+    /// ShiftRows (encryption) or InvShiftRows (decryption), the byte permutation alone: output column c
+    /// takes row r from column c + r (c - r), modulo 4.
+    /// </summary>
+    public static UInt128 ShiftRows(UInt128 state, bool inverse)
     {
-        int c = index >> 2;
-        int row = index & 3;
-        int from = decrypt ? (c - row) & 3 : (c + row) & 3;
-        return Row(Column(state, from), row);
+        uint s0 = Column0(state);
+        uint s1 = Column1(state);
+        uint s2 = Column2(state);
+        uint s3 = Column3(state);
+        if (inverse)
+            return FromColumns(ShiftColumn(s0, s3, s2, s1), ShiftColumn(s1, s0, s3, s2), ShiftColumn(s2, s1, s0, s3), ShiftColumn(s3, s2, s1, s0));
+        return FromColumns(ShiftColumn(s0, s1, s2, s3), ShiftColumn(s1, s2, s3, s0), ShiftColumn(s2, s3, s0, s1), ShiftColumn(s3, s0, s1, s2));
     }
+
+    /// <summary>One output column of ShiftRows: row r from column a, b, c, d for r = 0, 1, 2, 3.</summary>
+    static uint ShiftColumn(uint a, uint b, uint c, uint d) => (a & 0xff000000u) | (b & 0x00ff0000u) | (c & 0x0000ff00u) | (d & 0x000000ffu);
+
+    /// <summary>Byte <paramref name="index"/> (0..15, 0 = most significant) of a block.</summary>
+    public static byte StateByte(UInt128 block, int index) => (byte)(block >> (120 - 8 * index));
 
     /// <summary>
     /// One output column from the four table reads of its diagonal (rows 0..3, each T0[x] or Td0[x]):

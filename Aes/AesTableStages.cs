@@ -12,7 +12,8 @@ namespace Crypto.Aes;
 
 /// <summary>
 /// The 16 table addresses of a round, from the state before it (combinational), read when the
-/// pipeline advances: lookup 4c + r reads row r of the diagonal of output column c.
+/// pipeline advances: lookup 4c + r reads row r of the diagonal of output column c, which is byte
+/// 4c + r of the state after ShiftRows (InvShiftRows).
 /// </summary>
 public sealed class AesTableAddresses : CombinationalProcess
 {
@@ -48,48 +49,50 @@ public sealed class AesTableAddresses : CombinationalProcess
     protected override void OnTick()
     {
         bool enable = Advance.Ready;
-        bool valid = State.Valid;
         UInt128 state = 0;
-        if (valid) state = State.Block;
+        if (State.Valid) state = State.Block;
+        // Lookup i reads byte i of the state after (Inv)ShiftRows; an empty stage reads address 0.
+        UInt128 shifted = AesMath.ShiftRows(state, decrypt);
         Read0.Enable = enable;
-        Read0.Address = valid ? AesMath.LookupAddress(state, 0, decrypt) : 0;
+        Read0.Address = AesMath.StateByte(shifted, 0);
         Read1.Enable = enable;
-        Read1.Address = valid ? AesMath.LookupAddress(state, 1, decrypt) : 0;
+        Read1.Address = AesMath.StateByte(shifted, 1);
         Read2.Enable = enable;
-        Read2.Address = valid ? AesMath.LookupAddress(state, 2, decrypt) : 0;
+        Read2.Address = AesMath.StateByte(shifted, 2);
         Read3.Enable = enable;
-        Read3.Address = valid ? AesMath.LookupAddress(state, 3, decrypt) : 0;
+        Read3.Address = AesMath.StateByte(shifted, 3);
         Read4.Enable = enable;
-        Read4.Address = valid ? AesMath.LookupAddress(state, 4, decrypt) : 0;
+        Read4.Address = AesMath.StateByte(shifted, 4);
         Read5.Enable = enable;
-        Read5.Address = valid ? AesMath.LookupAddress(state, 5, decrypt) : 0;
+        Read5.Address = AesMath.StateByte(shifted, 5);
         Read6.Enable = enable;
-        Read6.Address = valid ? AesMath.LookupAddress(state, 6, decrypt) : 0;
+        Read6.Address = AesMath.StateByte(shifted, 6);
         Read7.Enable = enable;
-        Read7.Address = valid ? AesMath.LookupAddress(state, 7, decrypt) : 0;
+        Read7.Address = AesMath.StateByte(shifted, 7);
         Read8.Enable = enable;
-        Read8.Address = valid ? AesMath.LookupAddress(state, 8, decrypt) : 0;
+        Read8.Address = AesMath.StateByte(shifted, 8);
         Read9.Enable = enable;
-        Read9.Address = valid ? AesMath.LookupAddress(state, 9, decrypt) : 0;
+        Read9.Address = AesMath.StateByte(shifted, 9);
         Read10.Enable = enable;
-        Read10.Address = valid ? AesMath.LookupAddress(state, 10, decrypt) : 0;
+        Read10.Address = AesMath.StateByte(shifted, 10);
         Read11.Enable = enable;
-        Read11.Address = valid ? AesMath.LookupAddress(state, 11, decrypt) : 0;
+        Read11.Address = AesMath.StateByte(shifted, 11);
         Read12.Enable = enable;
-        Read12.Address = valid ? AesMath.LookupAddress(state, 12, decrypt) : 0;
+        Read12.Address = AesMath.StateByte(shifted, 12);
         Read13.Enable = enable;
-        Read13.Address = valid ? AesMath.LookupAddress(state, 13, decrypt) : 0;
+        Read13.Address = AesMath.StateByte(shifted, 13);
         Read14.Enable = enable;
-        Read14.Address = valid ? AesMath.LookupAddress(state, 14, decrypt) : 0;
+        Read14.Address = AesMath.StateByte(shifted, 14);
         Read15.Enable = enable;
-        Read15.Address = valid ? AesMath.LookupAddress(state, 15, decrypt) : 0;
+        Read15.Address = AesMath.StateByte(shifted, 15);
     }
 }
 
 /// <summary>
-/// The register that goes with a round's table reads: the block's sideband and its state before the
-/// round (for blocks whose Nr is below this round, which pass it unchanged), and this round's key,
-/// loaded by <see cref="AesKeyScheduler"/>.
+/// The register that goes with a round's table reads: the block's sideband, its state before the
+/// round where a block can pass the round unchanged (a round above the build's fewest rounds: in a
+/// build for every key size, rounds 11..14 for the blocks whose Nr is below them), and this round's
+/// key, loaded by <see cref="AesKeyScheduler"/>.
 /// </summary>
 public sealed class AesTableCarryStage : ClockedProcess
 {
@@ -106,12 +109,15 @@ public sealed class AesTableCarryStage : ClockedProcess
 
     /// <summary>Round number, 1..14.</summary>
     readonly int round;
+    /// <summary>A block can pass this round unchanged, so its state before the round is kept (<see cref="AesMath.FewestRoundsOf"/>).</summary>
+    readonly bool carriesState;
 
-    public AesTableCarryStage(int round)
+    public AesTableCarryStage(int round, int buildKeySize)
     {
         if (round < 1 || round > AesMath.MaxRounds)
             throw new ArgumentOutOfRangeException(nameof(round), round, $"an AES round is numbered 1..{AesMath.MaxRounds}");
         this.round = round;
+        carriesState = round > AesMath.FewestRoundsOf(buildKeySize);
     }
 
     protected override void OnTick()
@@ -126,7 +132,7 @@ public sealed class AesTableCarryStage : ClockedProcess
             Output.Valid = valid;
             if (valid)
             {
-                Output.Block = Input.Block;
+                if (carriesState) Output.Block = Input.Block;
                 Output.Side = Input.Side;
                 Output.KeySize = Input.KeySize;
                 Output.Tag = Input.Tag;
@@ -171,12 +177,15 @@ public sealed class AesTableRoundCombine : CombinationalProcess
     readonly bool decrypt;
     /// <summary>The key size code the build is for, or <see cref="AesMath.AnyKeySize"/> (each block's KeySize decides).</summary>
     readonly int buildKeySize;
+    /// <summary>A block can pass this round unchanged: the carry register holds its state (<see cref="AesTableCarryStage"/>).</summary>
+    readonly bool passesBlocks;
 
     public AesTableRoundCombine(int round, bool decrypt, int buildKeySize)
     {
         this.round = round;
         this.decrypt = decrypt;
         this.buildKeySize = buildKeySize;
+        passesBlocks = round > AesMath.FewestRoundsOf(buildKeySize);
     }
 
     protected override void OnTick()
@@ -188,7 +197,7 @@ public sealed class AesTableRoundCombine : CombinationalProcess
             byte rounds = AesMath.RoundsOf(AesMath.KeySizeIn(buildKeySize, Carry.KeySize));
             bool final = round == rounds;
             // Above the block's Nr the round passes the state (and its key, never loaded, is not read).
-            if (round > rounds) Output.Block = Carry.Block;
+            if (passesBlocks && round > rounds) Output.Block = Carry.Block;
             else
             {
                 Output.Block = AesMath.FromColumns(

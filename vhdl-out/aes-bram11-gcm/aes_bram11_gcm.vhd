@@ -1166,7 +1166,8 @@ begin
 
   u_round1_carry : entity work.AesTableCarryStage
     generic map (
-      round => 1
+      round => 1,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -1338,7 +1339,8 @@ begin
     generic map (
       round => 1,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round1_carry_Output_Valid,
@@ -1420,7 +1422,8 @@ begin
 
   u_round2_carry : entity work.AesTableCarryStage
     generic map (
-      round => 2
+      round => 2,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -1592,7 +1595,8 @@ begin
     generic map (
       round => 2,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round2_carry_Output_Valid,
@@ -1674,7 +1678,8 @@ begin
 
   u_round3_carry : entity work.AesTableCarryStage
     generic map (
-      round => 3
+      round => 3,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -1846,7 +1851,8 @@ begin
     generic map (
       round => 3,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round3_carry_Output_Valid,
@@ -1928,7 +1934,8 @@ begin
 
   u_round4_carry : entity work.AesTableCarryStage
     generic map (
-      round => 4
+      round => 4,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -2100,7 +2107,8 @@ begin
     generic map (
       round => 4,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round4_carry_Output_Valid,
@@ -2182,7 +2190,8 @@ begin
 
   u_round5_carry : entity work.AesTableCarryStage
     generic map (
-      round => 5
+      round => 5,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -2354,7 +2363,8 @@ begin
     generic map (
       round => 5,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round5_carry_Output_Valid,
@@ -2436,7 +2446,8 @@ begin
 
   u_round6_carry : entity work.AesTableCarryStage
     generic map (
-      round => 6
+      round => 6,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -2608,7 +2619,8 @@ begin
     generic map (
       round => 6,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round6_carry_Output_Valid,
@@ -2690,7 +2702,8 @@ begin
 
   u_round7_carry : entity work.AesTableCarryStage
     generic map (
-      round => 7
+      round => 7,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -2862,7 +2875,8 @@ begin
     generic map (
       round => 7,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round7_carry_Output_Valid,
@@ -2944,7 +2958,8 @@ begin
 
   u_round8_carry : entity work.AesTableCarryStage
     generic map (
-      round => 8
+      round => 8,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -3116,7 +3131,8 @@ begin
     generic map (
       round => 8,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round8_carry_Output_Valid,
@@ -3198,7 +3214,8 @@ begin
 
   u_round9_carry : entity work.AesTableCarryStage
     generic map (
-      round => 9
+      round => 9,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -3370,7 +3387,8 @@ begin
     generic map (
       round => 9,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round9_carry_Output_Valid,
@@ -3452,7 +3470,8 @@ begin
 
   u_round10_carry : entity work.AesTableCarryStage
     generic map (
-      round => 10
+      round => 10,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -3624,7 +3643,8 @@ begin
     generic map (
       round => 10,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round10_carry_Output_Valid,
@@ -3706,7 +3726,8 @@ begin
 
   u_round11_carry : entity work.AesTableCarryStage
     generic map (
-      round => 11
+      round => 11,
+      carriesState => true
     )
     port map (
       clk => clk,
@@ -3878,7 +3899,8 @@ begin
     generic map (
       round => 11,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => true
     )
     port map (
       Carry_Valid => round11_carry_Output_Valid,
@@ -3960,7 +3982,8 @@ begin
 
   u_round12_carry : entity work.AesTableCarryStage
     generic map (
-      round => 12
+      round => 12,
+      carriesState => true
     )
     port map (
       clk => clk,
@@ -4132,7 +4155,8 @@ begin
     generic map (
       round => 12,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => true
     )
     port map (
       Carry_Valid => round12_carry_Output_Valid,
@@ -4214,7 +4238,8 @@ begin
 
   u_round13_carry : entity work.AesTableCarryStage
     generic map (
-      round => 13
+      round => 13,
+      carriesState => true
     )
     port map (
       clk => clk,
@@ -4386,7 +4411,8 @@ begin
     generic map (
       round => 13,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => true
     )
     port map (
       Carry_Valid => round13_carry_Output_Valid,
@@ -4468,7 +4494,8 @@ begin
 
   u_round14_carry : entity work.AesTableCarryStage
     generic map (
-      round => 14
+      round => 14,
+      carriesState => true
     )
     port map (
       clk => clk,
@@ -4640,7 +4667,8 @@ begin
     generic map (
       round => 14,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => true
     )
     port map (
       Carry_Valid => round14_carry_Output_Valid,

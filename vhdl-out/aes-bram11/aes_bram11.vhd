@@ -1050,7 +1050,8 @@ begin
 
   u_round1_carry : entity work.AesTableCarryStage
     generic map (
-      round => 1
+      round => 1,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -1222,7 +1223,8 @@ begin
     generic map (
       round => 1,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round1_carry_Output_Valid,
@@ -1304,7 +1306,8 @@ begin
 
   u_round2_carry : entity work.AesTableCarryStage
     generic map (
-      round => 2
+      round => 2,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -1476,7 +1479,8 @@ begin
     generic map (
       round => 2,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round2_carry_Output_Valid,
@@ -1558,7 +1562,8 @@ begin
 
   u_round3_carry : entity work.AesTableCarryStage
     generic map (
-      round => 3
+      round => 3,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -1730,7 +1735,8 @@ begin
     generic map (
       round => 3,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round3_carry_Output_Valid,
@@ -1812,7 +1818,8 @@ begin
 
   u_round4_carry : entity work.AesTableCarryStage
     generic map (
-      round => 4
+      round => 4,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -1984,7 +1991,8 @@ begin
     generic map (
       round => 4,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round4_carry_Output_Valid,
@@ -2066,7 +2074,8 @@ begin
 
   u_round5_carry : entity work.AesTableCarryStage
     generic map (
-      round => 5
+      round => 5,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -2238,7 +2247,8 @@ begin
     generic map (
       round => 5,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round5_carry_Output_Valid,
@@ -2320,7 +2330,8 @@ begin
 
   u_round6_carry : entity work.AesTableCarryStage
     generic map (
-      round => 6
+      round => 6,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -2492,7 +2503,8 @@ begin
     generic map (
       round => 6,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round6_carry_Output_Valid,
@@ -2574,7 +2586,8 @@ begin
 
   u_round7_carry : entity work.AesTableCarryStage
     generic map (
-      round => 7
+      round => 7,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -2746,7 +2759,8 @@ begin
     generic map (
       round => 7,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round7_carry_Output_Valid,
@@ -2828,7 +2842,8 @@ begin
 
   u_round8_carry : entity work.AesTableCarryStage
     generic map (
-      round => 8
+      round => 8,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -3000,7 +3015,8 @@ begin
     generic map (
       round => 8,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round8_carry_Output_Valid,
@@ -3082,7 +3098,8 @@ begin
 
   u_round9_carry : entity work.AesTableCarryStage
     generic map (
-      round => 9
+      round => 9,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -3254,7 +3271,8 @@ begin
     generic map (
       round => 9,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round9_carry_Output_Valid,
@@ -3336,7 +3354,8 @@ begin
 
   u_round10_carry : entity work.AesTableCarryStage
     generic map (
-      round => 10
+      round => 10,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -3508,7 +3527,8 @@ begin
     generic map (
       round => 10,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round10_carry_Output_Valid,
@@ -3590,7 +3610,8 @@ begin
 
   u_round11_carry : entity work.AesTableCarryStage
     generic map (
-      round => 11
+      round => 11,
+      carriesState => true
     )
     port map (
       clk => clk,
@@ -3762,7 +3783,8 @@ begin
     generic map (
       round => 11,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => true
     )
     port map (
       Carry_Valid => round11_carry_Output_Valid,
@@ -3844,7 +3866,8 @@ begin
 
   u_round12_carry : entity work.AesTableCarryStage
     generic map (
-      round => 12
+      round => 12,
+      carriesState => true
     )
     port map (
       clk => clk,
@@ -4016,7 +4039,8 @@ begin
     generic map (
       round => 12,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => true
     )
     port map (
       Carry_Valid => round12_carry_Output_Valid,
@@ -4098,7 +4122,8 @@ begin
 
   u_round13_carry : entity work.AesTableCarryStage
     generic map (
-      round => 13
+      round => 13,
+      carriesState => true
     )
     port map (
       clk => clk,
@@ -4270,7 +4295,8 @@ begin
     generic map (
       round => 13,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => true
     )
     port map (
       Carry_Valid => round13_carry_Output_Valid,
@@ -4352,7 +4378,8 @@ begin
 
   u_round14_carry : entity work.AesTableCarryStage
     generic map (
-      round => 14
+      round => 14,
+      carriesState => true
     )
     port map (
       clk => clk,
@@ -4524,7 +4551,8 @@ begin
     generic map (
       round => 14,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => true
     )
     port map (
       Carry_Valid => round14_carry_Output_Valid,

@@ -56,8 +56,8 @@ architecture rtl of AesTableAddresses is
 begin
   logic : process(State_Valid, State_Last, State_Block, State_Side, State_KeySize, State_Tag, Advance_Ready)
     variable enable : boolean;
-    variable valid : boolean;
     variable state : hdl_u128;
+    variable shifted : hdl_u128;
   begin
     Read0_Enable <= false;
     Read0_Address <= (others => '0');
@@ -92,106 +92,42 @@ begin
     Read15_Enable <= false;
     Read15_Address <= (others => '0');
     enable := Advance_Ready;
-    valid := State_Valid;
     state := unsigned'(x"00000000000000000000000000000000");
-    if valid then
+    if State_Valid then
       state := State_Block;
     end if;
+    shifted := AesMath_ShiftRows(state, decrypt);
     Read0_Enable <= enable;
-    if valid then
-      Read0_Address <= AesMath_LookupAddress(state, 0, decrypt);
-    else
-      Read0_Address <= unsigned'(x"00000000");
-    end if;
+    Read0_Address <= resize(shifted(127 downto 120), 32);
     Read1_Enable <= enable;
-    if valid then
-      Read1_Address <= AesMath_LookupAddress(state, 1, decrypt);
-    else
-      Read1_Address <= unsigned'(x"00000000");
-    end if;
+    Read1_Address <= resize(shifted(119 downto 112), 32);
     Read2_Enable <= enable;
-    if valid then
-      Read2_Address <= AesMath_LookupAddress(state, 2, decrypt);
-    else
-      Read2_Address <= unsigned'(x"00000000");
-    end if;
+    Read2_Address <= resize(shifted(111 downto 104), 32);
     Read3_Enable <= enable;
-    if valid then
-      Read3_Address <= AesMath_LookupAddress(state, 3, decrypt);
-    else
-      Read3_Address <= unsigned'(x"00000000");
-    end if;
+    Read3_Address <= resize(shifted(103 downto 96), 32);
     Read4_Enable <= enable;
-    if valid then
-      Read4_Address <= AesMath_LookupAddress(state, 4, decrypt);
-    else
-      Read4_Address <= unsigned'(x"00000000");
-    end if;
+    Read4_Address <= resize(shifted(95 downto 88), 32);
     Read5_Enable <= enable;
-    if valid then
-      Read5_Address <= AesMath_LookupAddress(state, 5, decrypt);
-    else
-      Read5_Address <= unsigned'(x"00000000");
-    end if;
+    Read5_Address <= resize(shifted(87 downto 80), 32);
     Read6_Enable <= enable;
-    if valid then
-      Read6_Address <= AesMath_LookupAddress(state, 6, decrypt);
-    else
-      Read6_Address <= unsigned'(x"00000000");
-    end if;
+    Read6_Address <= resize(shifted(79 downto 72), 32);
     Read7_Enable <= enable;
-    if valid then
-      Read7_Address <= AesMath_LookupAddress(state, 7, decrypt);
-    else
-      Read7_Address <= unsigned'(x"00000000");
-    end if;
+    Read7_Address <= resize(shifted(71 downto 64), 32);
     Read8_Enable <= enable;
-    if valid then
-      Read8_Address <= AesMath_LookupAddress(state, 8, decrypt);
-    else
-      Read8_Address <= unsigned'(x"00000000");
-    end if;
+    Read8_Address <= resize(shifted(63 downto 56), 32);
     Read9_Enable <= enable;
-    if valid then
-      Read9_Address <= AesMath_LookupAddress(state, 9, decrypt);
-    else
-      Read9_Address <= unsigned'(x"00000000");
-    end if;
+    Read9_Address <= resize(shifted(55 downto 48), 32);
     Read10_Enable <= enable;
-    if valid then
-      Read10_Address <= AesMath_LookupAddress(state, 10, decrypt);
-    else
-      Read10_Address <= unsigned'(x"00000000");
-    end if;
+    Read10_Address <= resize(shifted(47 downto 40), 32);
     Read11_Enable <= enable;
-    if valid then
-      Read11_Address <= AesMath_LookupAddress(state, 11, decrypt);
-    else
-      Read11_Address <= unsigned'(x"00000000");
-    end if;
+    Read11_Address <= resize(shifted(39 downto 32), 32);
     Read12_Enable <= enable;
-    if valid then
-      Read12_Address <= AesMath_LookupAddress(state, 12, decrypt);
-    else
-      Read12_Address <= unsigned'(x"00000000");
-    end if;
+    Read12_Address <= resize(shifted(31 downto 24), 32);
     Read13_Enable <= enable;
-    if valid then
-      Read13_Address <= AesMath_LookupAddress(state, 13, decrypt);
-    else
-      Read13_Address <= unsigned'(x"00000000");
-    end if;
+    Read13_Address <= resize(shifted(23 downto 16), 32);
     Read14_Enable <= enable;
-    if valid then
-      Read14_Address <= AesMath_LookupAddress(state, 14, decrypt);
-    else
-      Read14_Address <= unsigned'(x"00000000");
-    end if;
+    Read14_Address <= resize(shifted(15 downto 8), 32);
     Read15_Enable <= enable;
-    if valid then
-      Read15_Address <= AesMath_LookupAddress(state, 15, decrypt);
-    else
-      Read15_Address <= unsigned'(x"00000000");
-    end if;
+    Read15_Address <= resize(shifted(7 downto 0), 32);
   end process;
 end architecture;

@@ -922,7 +922,8 @@ begin
 
   u_round1_carry : entity work.AesTableCarryStage
     generic map (
-      round => 1
+      round => 1,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -1094,7 +1095,8 @@ begin
     generic map (
       round => 1,
       decrypt => false,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round1_carry_Output_Valid,
@@ -1176,7 +1178,8 @@ begin
 
   u_round2_carry : entity work.AesTableCarryStage
     generic map (
-      round => 2
+      round => 2,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -1348,7 +1351,8 @@ begin
     generic map (
       round => 2,
       decrypt => false,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round2_carry_Output_Valid,
@@ -1430,7 +1434,8 @@ begin
 
   u_round3_carry : entity work.AesTableCarryStage
     generic map (
-      round => 3
+      round => 3,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -1602,7 +1607,8 @@ begin
     generic map (
       round => 3,
       decrypt => false,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round3_carry_Output_Valid,
@@ -1684,7 +1690,8 @@ begin
 
   u_round4_carry : entity work.AesTableCarryStage
     generic map (
-      round => 4
+      round => 4,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -1856,7 +1863,8 @@ begin
     generic map (
       round => 4,
       decrypt => false,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round4_carry_Output_Valid,
@@ -1938,7 +1946,8 @@ begin
 
   u_round5_carry : entity work.AesTableCarryStage
     generic map (
-      round => 5
+      round => 5,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -2110,7 +2119,8 @@ begin
     generic map (
       round => 5,
       decrypt => false,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round5_carry_Output_Valid,
@@ -2192,7 +2202,8 @@ begin
 
   u_round6_carry : entity work.AesTableCarryStage
     generic map (
-      round => 6
+      round => 6,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -2364,7 +2375,8 @@ begin
     generic map (
       round => 6,
       decrypt => false,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round6_carry_Output_Valid,
@@ -2446,7 +2458,8 @@ begin
 
   u_round7_carry : entity work.AesTableCarryStage
     generic map (
-      round => 7
+      round => 7,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -2618,7 +2631,8 @@ begin
     generic map (
       round => 7,
       decrypt => false,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round7_carry_Output_Valid,
@@ -2700,7 +2714,8 @@ begin
 
   u_round8_carry : entity work.AesTableCarryStage
     generic map (
-      round => 8
+      round => 8,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -2872,7 +2887,8 @@ begin
     generic map (
       round => 8,
       decrypt => false,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round8_carry_Output_Valid,
@@ -2954,7 +2970,8 @@ begin
 
   u_round9_carry : entity work.AesTableCarryStage
     generic map (
-      round => 9
+      round => 9,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -3126,7 +3143,8 @@ begin
     generic map (
       round => 9,
       decrypt => false,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round9_carry_Output_Valid,
@@ -3208,7 +3226,8 @@ begin
 
   u_round10_carry : entity work.AesTableCarryStage
     generic map (
-      round => 10
+      round => 10,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -3380,7 +3399,8 @@ begin
     generic map (
       round => 10,
       decrypt => false,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round10_carry_Output_Valid,

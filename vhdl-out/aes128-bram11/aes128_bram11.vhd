@@ -806,7 +806,8 @@ begin
 
   u_round1_carry : entity work.AesTableCarryStage
     generic map (
-      round => 1
+      round => 1,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -978,7 +979,8 @@ begin
     generic map (
       round => 1,
       decrypt => false,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round1_carry_Output_Valid,
@@ -1060,7 +1062,8 @@ begin
 
   u_round2_carry : entity work.AesTableCarryStage
     generic map (
-      round => 2
+      round => 2,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -1232,7 +1235,8 @@ begin
     generic map (
       round => 2,
       decrypt => false,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round2_carry_Output_Valid,
@@ -1314,7 +1318,8 @@ begin
 
   u_round3_carry : entity work.AesTableCarryStage
     generic map (
-      round => 3
+      round => 3,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -1486,7 +1491,8 @@ begin
     generic map (
       round => 3,
       decrypt => false,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round3_carry_Output_Valid,
@@ -1568,7 +1574,8 @@ begin
 
   u_round4_carry : entity work.AesTableCarryStage
     generic map (
-      round => 4
+      round => 4,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -1740,7 +1747,8 @@ begin
     generic map (
       round => 4,
       decrypt => false,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round4_carry_Output_Valid,
@@ -1822,7 +1830,8 @@ begin
 
   u_round5_carry : entity work.AesTableCarryStage
     generic map (
-      round => 5
+      round => 5,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -1994,7 +2003,8 @@ begin
     generic map (
       round => 5,
       decrypt => false,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round5_carry_Output_Valid,
@@ -2076,7 +2086,8 @@ begin
 
   u_round6_carry : entity work.AesTableCarryStage
     generic map (
-      round => 6
+      round => 6,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -2248,7 +2259,8 @@ begin
     generic map (
       round => 6,
       decrypt => false,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round6_carry_Output_Valid,
@@ -2330,7 +2342,8 @@ begin
 
   u_round7_carry : entity work.AesTableCarryStage
     generic map (
-      round => 7
+      round => 7,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -2502,7 +2515,8 @@ begin
     generic map (
       round => 7,
       decrypt => false,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round7_carry_Output_Valid,
@@ -2584,7 +2598,8 @@ begin
 
   u_round8_carry : entity work.AesTableCarryStage
     generic map (
-      round => 8
+      round => 8,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -2756,7 +2771,8 @@ begin
     generic map (
       round => 8,
       decrypt => false,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round8_carry_Output_Valid,
@@ -2838,7 +2854,8 @@ begin
 
   u_round9_carry : entity work.AesTableCarryStage
     generic map (
-      round => 9
+      round => 9,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -3010,7 +3027,8 @@ begin
     generic map (
       round => 9,
       decrypt => false,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round9_carry_Output_Valid,
@@ -3092,7 +3110,8 @@ begin
 
   u_round10_carry : entity work.AesTableCarryStage
     generic map (
-      round => 10
+      round => 10,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -3264,7 +3283,8 @@ begin
     generic map (
       round => 10,
       decrypt => false,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round10_carry_Output_Valid,

@@ -1199,7 +1199,8 @@ begin
 
   u_round1_carry : entity work.AesTableCarryStage
     generic map (
-      round => 1
+      round => 1,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -1371,7 +1372,8 @@ begin
     generic map (
       round => 1,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round1_carry_Output_Valid,
@@ -1453,7 +1455,8 @@ begin
 
   u_round2_carry : entity work.AesTableCarryStage
     generic map (
-      round => 2
+      round => 2,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -1625,7 +1628,8 @@ begin
     generic map (
       round => 2,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round2_carry_Output_Valid,
@@ -1707,7 +1711,8 @@ begin
 
   u_round3_carry : entity work.AesTableCarryStage
     generic map (
-      round => 3
+      round => 3,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -1879,7 +1884,8 @@ begin
     generic map (
       round => 3,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round3_carry_Output_Valid,
@@ -1961,7 +1967,8 @@ begin
 
   u_round4_carry : entity work.AesTableCarryStage
     generic map (
-      round => 4
+      round => 4,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -2133,7 +2140,8 @@ begin
     generic map (
       round => 4,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round4_carry_Output_Valid,
@@ -2215,7 +2223,8 @@ begin
 
   u_round5_carry : entity work.AesTableCarryStage
     generic map (
-      round => 5
+      round => 5,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -2387,7 +2396,8 @@ begin
     generic map (
       round => 5,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round5_carry_Output_Valid,
@@ -2469,7 +2479,8 @@ begin
 
   u_round6_carry : entity work.AesTableCarryStage
     generic map (
-      round => 6
+      round => 6,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -2641,7 +2652,8 @@ begin
     generic map (
       round => 6,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round6_carry_Output_Valid,
@@ -2723,7 +2735,8 @@ begin
 
   u_round7_carry : entity work.AesTableCarryStage
     generic map (
-      round => 7
+      round => 7,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -2895,7 +2908,8 @@ begin
     generic map (
       round => 7,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round7_carry_Output_Valid,
@@ -2977,7 +2991,8 @@ begin
 
   u_round8_carry : entity work.AesTableCarryStage
     generic map (
-      round => 8
+      round => 8,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -3149,7 +3164,8 @@ begin
     generic map (
       round => 8,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round8_carry_Output_Valid,
@@ -3231,7 +3247,8 @@ begin
 
   u_round9_carry : entity work.AesTableCarryStage
     generic map (
-      round => 9
+      round => 9,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -3403,7 +3420,8 @@ begin
     generic map (
       round => 9,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round9_carry_Output_Valid,
@@ -3485,7 +3503,8 @@ begin
 
   u_round10_carry : entity work.AesTableCarryStage
     generic map (
-      round => 10
+      round => 10,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -3657,7 +3676,8 @@ begin
     generic map (
       round => 10,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round10_carry_Output_Valid,
@@ -3739,7 +3759,8 @@ begin
 
   u_round11_carry : entity work.AesTableCarryStage
     generic map (
-      round => 11
+      round => 11,
+      carriesState => true
     )
     port map (
       clk => clk,
@@ -3911,7 +3932,8 @@ begin
     generic map (
       round => 11,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => true
     )
     port map (
       Carry_Valid => round11_carry_Output_Valid,
@@ -3993,7 +4015,8 @@ begin
 
   u_round12_carry : entity work.AesTableCarryStage
     generic map (
-      round => 12
+      round => 12,
+      carriesState => true
     )
     port map (
       clk => clk,
@@ -4165,7 +4188,8 @@ begin
     generic map (
       round => 12,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => true
     )
     port map (
       Carry_Valid => round12_carry_Output_Valid,
@@ -4247,7 +4271,8 @@ begin
 
   u_round13_carry : entity work.AesTableCarryStage
     generic map (
-      round => 13
+      round => 13,
+      carriesState => true
     )
     port map (
       clk => clk,
@@ -4419,7 +4444,8 @@ begin
     generic map (
       round => 13,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => true
     )
     port map (
       Carry_Valid => round13_carry_Output_Valid,
@@ -4501,7 +4527,8 @@ begin
 
   u_round14_carry : entity work.AesTableCarryStage
     generic map (
-      round => 14
+      round => 14,
+      carriesState => true
     )
     port map (
       clk => clk,
@@ -4673,7 +4700,8 @@ begin
     generic map (
       round => 14,
       decrypt => false,
-      buildKeySize => -1
+      buildKeySize => -1,
+      passesBlocks => true
     )
     port map (
       Carry_Valid => round14_carry_Output_Valid,

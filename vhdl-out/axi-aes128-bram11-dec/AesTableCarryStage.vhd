@@ -7,7 +7,8 @@ use work.axi_aes128_bram11_dec_pkg.all;
 
 entity AesTableCarryStage is
   generic (
-    round : integer
+    round : integer;
+    carriesState : boolean
   );
   port (
     clk : in std_logic;
@@ -53,7 +54,9 @@ begin
           valid := Input_Valid;
           Output_Valid <= valid;
           if valid then
-            Output_Block <= Input_Block;
+            if carriesState then
+              Output_Block <= Input_Block;
+            end if;
             Output_Side <= Input_Side;
             Output_KeySize <= resize(resize(Input_KeySize, 8), 2);
             Output_Tag <= Input_Tag;

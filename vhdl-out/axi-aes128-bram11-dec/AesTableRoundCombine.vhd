@@ -9,7 +9,8 @@ entity AesTableRoundCombine is
   generic (
     round : integer;
     decrypt : boolean;
-    buildKeySize : integer
+    buildKeySize : integer;
+    passesBlocks : boolean
   );
   port (
     Carry_Valid : in boolean;
@@ -62,7 +63,7 @@ begin
     if valid then
       rounds := AesMath_RoundsOf(AesMath_KeySizeIn(buildKeySize, resize(Carry_KeySize, 8)));
       final := (round = to_integer(rounds));
-      if (round > to_integer(rounds)) then
+      if (passesBlocks and (round > to_integer(rounds))) then
         Output_Block <= Carry_Block;
       else
         Output_Block <= (AesMath_FromColumns(AesMath_LookupColumn(Lookup0_Data, Lookup1_Data, Lookup2_Data, Lookup3_Data, final, decrypt), AesMath_LookupColumn(Lookup4_Data, Lookup5_Data, Lookup6_Data, Lookup7_Data, final, decrypt), AesMath_LookupColumn(Lookup8_Data, Lookup9_Data, Lookup10_Data, Lookup11_Data, final, decrypt), AesMath_LookupColumn(Lookup12_Data, Lookup13_Data, Lookup14_Data, Lookup15_Data, final, decrypt)) xor RoundKey_RoundKey);

@@ -955,7 +955,8 @@ begin
 
   u_round1_carry : entity work.AesTableCarryStage
     generic map (
-      round => 1
+      round => 1,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -1127,7 +1128,8 @@ begin
     generic map (
       round => 1,
       decrypt => true,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round1_carry_Output_Valid,
@@ -1209,7 +1211,8 @@ begin
 
   u_round2_carry : entity work.AesTableCarryStage
     generic map (
-      round => 2
+      round => 2,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -1381,7 +1384,8 @@ begin
     generic map (
       round => 2,
       decrypt => true,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round2_carry_Output_Valid,
@@ -1463,7 +1467,8 @@ begin
 
   u_round3_carry : entity work.AesTableCarryStage
     generic map (
-      round => 3
+      round => 3,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -1635,7 +1640,8 @@ begin
     generic map (
       round => 3,
       decrypt => true,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round3_carry_Output_Valid,
@@ -1717,7 +1723,8 @@ begin
 
   u_round4_carry : entity work.AesTableCarryStage
     generic map (
-      round => 4
+      round => 4,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -1889,7 +1896,8 @@ begin
     generic map (
       round => 4,
       decrypt => true,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round4_carry_Output_Valid,
@@ -1971,7 +1979,8 @@ begin
 
   u_round5_carry : entity work.AesTableCarryStage
     generic map (
-      round => 5
+      round => 5,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -2143,7 +2152,8 @@ begin
     generic map (
       round => 5,
       decrypt => true,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round5_carry_Output_Valid,
@@ -2225,7 +2235,8 @@ begin
 
   u_round6_carry : entity work.AesTableCarryStage
     generic map (
-      round => 6
+      round => 6,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -2397,7 +2408,8 @@ begin
     generic map (
       round => 6,
       decrypt => true,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round6_carry_Output_Valid,
@@ -2479,7 +2491,8 @@ begin
 
   u_round7_carry : entity work.AesTableCarryStage
     generic map (
-      round => 7
+      round => 7,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -2651,7 +2664,8 @@ begin
     generic map (
       round => 7,
       decrypt => true,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round7_carry_Output_Valid,
@@ -2733,7 +2747,8 @@ begin
 
   u_round8_carry : entity work.AesTableCarryStage
     generic map (
-      round => 8
+      round => 8,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -2905,7 +2920,8 @@ begin
     generic map (
       round => 8,
       decrypt => true,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round8_carry_Output_Valid,
@@ -2987,7 +3003,8 @@ begin
 
   u_round9_carry : entity work.AesTableCarryStage
     generic map (
-      round => 9
+      round => 9,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -3159,7 +3176,8 @@ begin
     generic map (
       round => 9,
       decrypt => true,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round9_carry_Output_Valid,
@@ -3241,7 +3259,8 @@ begin
 
   u_round10_carry : entity work.AesTableCarryStage
     generic map (
-      round => 10
+      round => 10,
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -3413,7 +3432,8 @@ begin
     generic map (
       round => 10,
       decrypt => true,
-      buildKeySize => 0
+      buildKeySize => 0,
+      passesBlocks => false
     )
     port map (
       Carry_Valid => round10_carry_Output_Valid,

@@ -126,7 +126,7 @@ package axi_aes128_bram11_dec_pkg is
   function AesMath_KeySizeIn(build : integer; blockKeySize : hdl_u8) return hdl_u8;
   function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8;
   function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : AesRoundPart; decrypt : boolean) return hdl_u128;
-  function AesMath_LookupAddress(state : hdl_u128; index : integer; decrypt : boolean) return hdl_u32;
+  function AesMath_ShiftRows(state : hdl_u128; inverse : boolean) return hdl_u128;
   function AesMath_LookupColumn(row0 : hdl_u32; row1 : hdl_u32; row2 : hdl_u32; row3 : hdl_u32; final : boolean; decrypt : boolean) return hdl_u32;
   function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128;
   function AesMath_InitialWindowLowFrom(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8; p : hdl_u32) return hdl_u128;
@@ -141,8 +141,6 @@ package axi_aes128_bram11_dec_pkg is
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8;
   function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128;
-  function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32;
-  function AesMath_Row(column : hdl_u32; row : integer) return hdl_u8;
   function AesMath_SBoxFromTableRead(read : hdl_u32; decrypt : boolean) return hdl_u8;
   function AesMath_KeyWords(keySize : integer) return hdl_s32;
   function AesMath_RotWord(word : hdl_u32) return hdl_u32;
@@ -151,6 +149,7 @@ package axi_aes128_bram11_dec_pkg is
   function AesMath_MixColumn(column : hdl_u32) return hdl_u32;
   function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
   function AesMath_InvSBoxFromTd0(td0 : hdl_u32) return hdl_u8;
+  function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32;
   function AesMath_Xtime4(word : hdl_u32) return hdl_u32;
   function AesMath_Xtime(a : hdl_u8) return hdl_u8;
   function AesMath_ReduceBytes(tops : hdl_u32) return hdl_u32;
@@ -343,20 +342,21 @@ package body axi_aes128_bram11_dec_pkg is
     return (AesMath_Mix(substituted, decrypt) xor roundKey);
   end function;
 
-  -- Crypto.Aes.AesMath.LookupAddress
-  function AesMath_LookupAddress(state : hdl_u128; index : integer; decrypt : boolean) return hdl_u32 is
-    variable c : hdl_s32;
-    variable row : hdl_s32;
-    variable from : hdl_s32;
+  -- Crypto.Aes.AesMath.ShiftRows
+  function AesMath_ShiftRows(state : hdl_u128; inverse : boolean) return hdl_u128 is
+    variable s0 : hdl_u32;
+    variable s1 : hdl_u32;
+    variable s2 : hdl_u32;
+    variable s3 : hdl_u32;
   begin
-    c := shift_right(to_signed(index, 32), 2);
-    row := (to_signed(index, 32) and signed'(x"00000003"));
-    if decrypt then
-      from := ((c - row) and signed'(x"00000003"));
-    else
-      from := ((c + row) and signed'(x"00000003"));
+    s0 := state(127 downto 96);
+    s1 := state(95 downto 64);
+    s2 := state(63 downto 32);
+    s3 := state(31 downto 0);
+    if inverse then
+      return AesMath_FromColumns(((((s0 and unsigned'(x"FF000000")) or (s3 and unsigned'(x"00FF0000"))) or (s2 and unsigned'(x"0000FF00"))) or (s1 and unsigned'(x"000000FF"))), ((((s1 and unsigned'(x"FF000000")) or (s0 and unsigned'(x"00FF0000"))) or (s3 and unsigned'(x"0000FF00"))) or (s2 and unsigned'(x"000000FF"))), ((((s2 and unsigned'(x"FF000000")) or (s1 and unsigned'(x"00FF0000"))) or (s0 and unsigned'(x"0000FF00"))) or (s3 and unsigned'(x"000000FF"))), ((((s3 and unsigned'(x"FF000000")) or (s2 and unsigned'(x"00FF0000"))) or (s1 and unsigned'(x"0000FF00"))) or (s0 and unsigned'(x"000000FF"))));
     end if;
-    return resize(AesMath_Row(AesMath_Column(state, to_integer(from)), to_integer(row)), 32);
+    return AesMath_FromColumns(((((s0 and unsigned'(x"FF000000")) or (s1 and unsigned'(x"00FF0000"))) or (s2 and unsigned'(x"0000FF00"))) or (s3 and unsigned'(x"000000FF"))), ((((s1 and unsigned'(x"FF000000")) or (s2 and unsigned'(x"00FF0000"))) or (s3 and unsigned'(x"0000FF00"))) or (s0 and unsigned'(x"000000FF"))), ((((s2 and unsigned'(x"FF000000")) or (s3 and unsigned'(x"00FF0000"))) or (s0 and unsigned'(x"0000FF00"))) or (s1 and unsigned'(x"000000FF"))), ((((s3 and unsigned'(x"FF000000")) or (s0 and unsigned'(x"00FF0000"))) or (s1 and unsigned'(x"0000FF00"))) or (s2 and unsigned'(x"000000FF"))));
   end function;
 
   -- Crypto.Aes.AesMath.LookupColumn
@@ -596,18 +596,6 @@ package body axi_aes128_bram11_dec_pkg is
     return AesMath_FromColumns(AesMath_SubShiftColumn(s0, s1, s2, s3, false), AesMath_SubShiftColumn(s1, s2, s3, s0, false), AesMath_SubShiftColumn(s2, s3, s0, s1, false), AesMath_SubShiftColumn(s3, s0, s1, s2, false));
   end function;
 
-  -- Crypto.Aes.AesMath.Column
-  function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32 is
-  begin
-    return resize(shift_right(block_x, hdl_amount((unsigned'("1100000") - shift_left((to_unsigned(index mod 128, 7) and unsigned'("0000011")), 5)), 7)), 32);
-  end function;
-
-  -- Crypto.Aes.AesMath.Row
-  function AesMath_Row(column : hdl_u32; row : integer) return hdl_u8 is
-  begin
-    return resize(shift_right(column, hdl_amount((unsigned'("11000") - shift_left(to_unsigned(row mod 32, 5), 3)), 5)), 8);
-  end function;
-
   -- Crypto.Aes.AesMath.SBoxFromTableRead
   function AesMath_SBoxFromTableRead(read : hdl_u32; decrypt : boolean) return hdl_u8 is
     variable choice : hdl_u8;
@@ -674,6 +662,12 @@ package body axi_aes128_bram11_dec_pkg is
   begin
     sixth := AesMath_Xtime(AesMath_Xtime(AesMath_Xtime(AesMath_Xtime(AesMath_Xtime(AesMath_Xtime(td0(7 downto 0)))))));
     return (sixth xor AesMath_Xtime(sixth));
+  end function;
+
+  -- Crypto.Aes.AesMath.Column
+  function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32 is
+  begin
+    return resize(shift_right(block_x, hdl_amount((unsigned'("1100000") - shift_left((to_unsigned(index mod 128, 7) and unsigned'("0000011")), 5)), 7)), 32);
   end function;
 
   -- Crypto.Aes.AesMath.Xtime4
