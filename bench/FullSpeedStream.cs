@@ -50,6 +50,29 @@ public static class FullSpeedStream
         }
     }
 
+    /// <summary>The members that carry the data a core works on: AES blocks and their sideband, ChaCha20, hash and Poly1305 data.</summary>
+    static readonly HashSet<string> DataMembers = ["Block", "Side", "Data"];
+
+    /// <summary>
+    /// Second values for the data of the design's input streams (<see cref="DataMembers"/>), seeded
+    /// random like the held ones: a free-running testbench that switches between the two at every
+    /// clock streams data that changes at every clock. Keys, nonces, counters, sizes, ids and the
+    /// control bits stay, so the core streams exactly as with every input held.
+    /// </summary>
+    public static IReadOnlyDictionary<SignalBase, UInt128> ChangingData(Design design, int seed)
+    {
+        var rng = new Random(seed);
+        var values = new Dictionary<SignalBase, UInt128>();
+        Span<byte> bytes = stackalloc byte[16];
+        foreach (var bus in design.Inputs.Where(b => typeof(IStreamControl).IsAssignableFrom(b.InterfaceType)))
+            foreach (var signal in bus.Signals.Where(s => DataMembers.Contains(s.Member)))
+            {
+                rng.NextBytes(bytes);
+                values[signal] = System.Buffers.Binary.BinaryPrimitives.ReadUInt128LittleEndian(bytes) & signal.Type.Mask;
+            }
+        return values;
+    }
+
     /// <summary>
     /// Runs <paramref name="cycles"/> cycles and counts the cycles where an output stream of the
     /// design transfers (Valid high; the driven consumer is always ready).

@@ -49,6 +49,15 @@ public static class HdlSimulators
     public static int Run(string[] args)
     {
         string? only = Option(args, "--variants");
+        // held: every input constant (the default); changing: the data inputs switch between two values at every clock.
+        string stimulusKind = Option(args, "--stimulus") ?? "held";
+        if (stimulusKind is not ("held" or "changing"))
+        {
+            Console.Error.WriteLine($"bench simulators: --stimulus {stimulusKind}: the stimuli are held and changing");
+            return 2;
+        }
+        // --compare-vhdl DIR: GHDL mcode on DIR/<core>-<variant>/*.vhd (e.g. an earlier commit's vhdl-out) and on the VHDL generated now.
+        string? compare = Option(args, "--compare-vhdl");
         string output = Option(args, "--out") ?? Path.Combine(CoreRegistry.FindRepositoryRoot(), "bench", "results", "simulators.md");
         long engineCycles = long.Parse(Option(args, "--engine-cycles") ?? "400000", CultureInfo.InvariantCulture);
         long ghdlCycles = long.Parse(Option(args, "--ghdl-cycles") ?? "5000", CultureInfo.InvariantCulture);
@@ -71,13 +80,16 @@ public static class HdlSimulators
         // --work DIR keeps each simulator's files (DIR/<variant>/ghdl, ...) to look at; else a temporary folder.
         string? keep = Option(args, "--work");
         var work = keep ?? Path.Combine(Path.GetTempPath(), $"sme-bench-{Environment.ProcessId}");
+        if (compare is not null)
+            return CompareVhdl(selected, compare, stimulusKind == "changing", long.Parse(Option(args, "--ghdl-cycles") ?? "2000", CultureInfo.InvariantCulture),
+                keep ?? work, keep is null, output, args);
         foreach (var v in selected)
         {
             Console.Error.WriteLine($"bench: {v.Core}-{v.Variant} ...");
             double engine = EngineSpeed(v, engineCycles);
             var design = v.Build();
             var netlist = design.Elaborate(); // before the simulation below settles the inputs
-            var stimulus = Stimulus(design, v.CountedOutputs(design));
+            var stimulus = Stimulus(design, v.CountedOutputs(design), stimulusKind == "changing");
             var files = Path.Combine(work, $"{v.Core}-{v.Variant}");
             double? ghdl = null, ghdlLlvm = null, verilatorSpeed = null, build = null;
             string? note = null;
@@ -120,7 +132,9 @@ public static class HdlSimulators
         w.WriteLine("# Simulation speed: the C# engine, GHDL and Verilator on a free-running full-speed stream");
         w.WriteLine();
         w.WriteLine($"Made by `dotnet run -c Release --project bench -- simulators {string.Join(' ', args)}` on {report.Machine}, {report.Date}. " +
-            "Inputs held at the full-speed stream's values after reset (bench/README.md); each simulator's rate is the difference of a run " +
+            (Option(args, "--stimulus") == "changing"
+                ? "Inputs at the full-speed stream's values after reset, the data inputs switching between two values at every clock in GHDL and Verilator (the engine's figure is with every input held: a cycle-based simulator does the same work either way; bench/README.md); "
+                : "Inputs held at the full-speed stream's values after reset (bench/README.md); ") + "each simulator's rate is the difference of a run " +
             $"of all the cycles ({report.EngineCycles:N0} engine, {report.GhdlCycles:N0} GHDL mcode, {4 * report.GhdlCycles:N0} GHDL llvm, " +
             $"{report.VerilatorCycles:N0} Verilator) and of a tenth of them, so start-up cancels; Verilator runs GHDL's Verilog netlist " +
             "(`ghdl --synth --out=verilog`), its compile time apart.");
@@ -151,14 +165,61 @@ public static class HdlSimulators
         return cycles / watch.Elapsed.TotalSeconds;
     }
 
-    /// <summary>The full-speed stream's input values (as the engine drives them) and the counted outputs.</summary>
-    static FreeRunningStimulus Stimulus(Design design, IEnumerable<SignalBase> counted)
+    /// <summary>
+    /// The full-speed stream's input values (as the engine drives them) and the counted outputs; when
+    /// <paramref name="changing"/>, with second values for the data inputs (<see cref="FullSpeedStream.ChangingData"/>).
+    /// </summary>
+    static FreeRunningStimulus Stimulus(Design design, IEnumerable<SignalBase> counted, bool changing)
     {
         var sim = new Simulation(design);
         FullSpeedStream.Drive(design, seed: 1);
         sim.Settle();
         var inputs = design.Inputs.SelectMany(b => b.Signals).ToDictionary(s => s, s => s.Bits);
-        return new FreeRunningStimulus(inputs, [.. counted]);
+        return new FreeRunningStimulus(inputs, [.. counted]) { Alternate = changing ? FullSpeedStream.ChangingData(design, seed: 2) : new Dictionary<SignalBase, UInt128>() };
+    }
+
+    /// <summary>
+    /// GHDL (mcode) on each variant's VHDL from <paramref name="folder"/>/&lt;core&gt;-&lt;variant&gt; and
+    /// then on the VHDL generated now, one right after the other with the same testbench (so the
+    /// machine's load drifts alike for both); writes variant, before, now and now / before.
+    /// </summary>
+    static int CompareVhdl(List<SimulatedDesign> selected, string folder, bool changing, long cycles, string work, bool removeWork, string output, string[] args)
+    {
+        var rows = new List<(string Name, double? Before, double? Now, string? Note)>();
+        foreach (var v in selected)
+        {
+            string name = $"{v.Core}-{v.Variant}";
+            Console.Error.WriteLine($"bench: {name} ...");
+            var design = v.Build();
+            var netlist = design.Elaborate();
+            var stimulus = Stimulus(design, v.CountedOutputs(design), changing);
+            double? before = null, now = null;
+            string? note = null;
+            try { before = SimulatorSpeed.MeasureGhdl(netlist, stimulus, cycles, Path.Combine(work, name, "before"), "mcode", Path.Combine(folder, name)).CyclesPerSecond; }
+            catch (ToolException e) { note = "before: " + FirstLine(e.Message); }
+            try { now = SimulatorSpeed.MeasureGhdl(netlist, stimulus, cycles, Path.Combine(work, name, "now"), "mcode").CyclesPerSecond; }
+            catch (ToolException e) { note = (note is null ? "" : note + "; ") + "now: " + FirstLine(e.Message); }
+            rows.Add((name, before, now, note));
+            Console.Error.WriteLine($"bench: {name}: ghdl mcode before {Show(before)}, now {Show(now)} cycles/s");
+        }
+        if (removeWork && Directory.Exists(work)) Directory.Delete(work, recursive: true);
+        Directory.CreateDirectory(Path.GetDirectoryName(Path.GetFullPath(output))!);
+        using (var w = new StreamWriter(output) { NewLine = "\n" })
+        {
+            w.WriteLine($"Made by `dotnet run -c Release --project bench -- simulators {string.Join(' ', args)}` on {Machine.Describe()}, " +
+                $"{DateTime.UtcNow.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture)}: GHDL mcode on the VHDL in {folder} (before) and on the VHDL generated now, " +
+                $"one right after the other, {(changing ? "the data inputs switching between two values at every clock" : "every input held")}; " +
+                $"each rate the difference of {cycles:N0} cycles and of a tenth of them.");
+            w.WriteLine();
+            w.WriteLine("| variant | before | now | now / before |");
+            w.WriteLine("|---|---:|---:|---:|");
+            foreach (var r in rows.OrderBy(r => r.Name, StringComparer.Ordinal))
+                w.WriteLine($"| {r.Name} | {(r.Before is { } b ? b.ToString("0", CultureInfo.InvariantCulture) : "-")} | {(r.Now is { } n ? n.ToString("0", CultureInfo.InvariantCulture) : "-")} | {Ratio(r.Now, r.Before)} |");
+            foreach (var r in rows.Where(r => r.Note is not null))
+                w.WriteLine($"\n{r.Name}: {r.Note}");
+        }
+        Console.Error.WriteLine($"bench simulators: wrote {output}");
+        return rows.Any(r => r.Now is null) ? 1 : 0;
     }
 
     static SimulatedDesign Find(string name)

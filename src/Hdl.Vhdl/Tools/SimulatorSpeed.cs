@@ -23,13 +23,17 @@ public static partial class SimulatorSpeed
     /// <summary>
     /// GHDL on the design's VHDL, with the given back end (Debian's /usr/bin/ghdl runs the one named
     /// by GHDL_BACKEND: mcode compiles in memory at each run, llvm compiles a native executable once).
+    /// With <paramref name="vhdlFolder"/>, the design's VHDL is that folder's .vhd files (another
+    /// version of the design with the same top-level ports, e.g. as an earlier commit generated it)
+    /// instead of the VHDL generated now; the testbench is the same.
     /// </summary>
-    public static SimulatorSpeedResult MeasureGhdl(Netlist netlist, FreeRunningStimulus stimulus, long cycles, string workDir, string backend = "mcode")
+    public static SimulatorSpeedResult MeasureGhdl(Netlist netlist, FreeRunningStimulus stimulus, long cycles, string workDir, string backend = "mcode",
+        string? vhdlFolder = null)
     {
         if (!Ghdl.IsAvailable) throw new ToolException("ghdl is not installed: run ./scripts/setup (or apt-get install ghdl)");
         var settings = new GhdlSettings(backend, TimeSpan.FromMinutes(30));
         var build = Stopwatch.StartNew();
-        var files = WriteDesign(netlist, stimulus, workDir);
+        var files = vhdlFolder is null ? WriteDesign(netlist, stimulus, workDir) : CopyDesign(netlist, stimulus, vhdlFolder, workDir);
         var unit = $"{VhdlGenerator.TopName(netlist)}_run";
         Ghdl.Analyse(workDir, files, settings: settings);
         Ghdl.Elaborate(workDir, unit, settings: settings);
@@ -96,6 +100,25 @@ public static partial class SimulatorSpeed
         return long.Parse(m.Groups[2].Value, CultureInfo.InvariantCulture);
     }
 
+    /// <summary>
+    /// The .vhd files of <paramref name="vhdlFolder"/> and the testbench, in analysis order: the
+    /// package first, the top entity last (the entities between depend only on the package).
+    /// </summary>
+    static List<string> CopyDesign(Netlist netlist, FreeRunningStimulus stimulus, string vhdlFolder, string workDir)
+    {
+        var top = VhdlGenerator.TopName(netlist);
+        var sources = Directory.Exists(vhdlFolder) ? Directory.GetFiles(vhdlFolder, "*.vhd").Select(Path.GetFileName).OfType<string>().ToList() : [];
+        if (!sources.Contains($"{top}.vhd") || !sources.Contains($"{top}_pkg.vhd"))
+            throw new ToolException($"{vhdlFolder} holds no {top}.vhd and {top}_pkg.vhd");
+        if (Directory.Exists(workDir)) Directory.Delete(workDir, recursive: true);
+        Directory.CreateDirectory(workDir);
+        foreach (var f in sources) File.Copy(Path.Combine(vhdlFolder, f), Path.Combine(workDir, f));
+        var bench = FreeRunningTestbench.Write(netlist, stimulus);
+        File.WriteAllText(Path.Combine(workDir, bench.FileName), bench.Content, new UTF8Encoding(false));
+        var entities = sources.Where(f => f != $"{top}.vhd" && f != $"{top}_pkg.vhd").Order(StringComparer.Ordinal);
+        return [$"{top}_pkg.vhd", .. entities, $"{top}.vhd", bench.FileName];
+    }
+
     static List<string> WriteDesign(Netlist netlist, FreeRunningStimulus stimulus, string workDir)
     {
         if (Directory.Exists(workDir)) Directory.Delete(workDir, recursive: true);
@@ -106,8 +129,9 @@ public static partial class SimulatorSpeed
     }
 
     /// <summary>
-    /// The C++ main of the Verilator model: inputs set once, reset for two edges, then the given
-    /// number of cycles timed with a steady clock; prints <c>VERILATOR: N cycles, M transfers, S s</c>.
+    /// The C++ main of the Verilator model: inputs set once (those of <see cref="FreeRunningStimulus.Alternate"/>
+    /// switched at each clock as the VHDL testbench does), reset for two edges, then the given number
+    /// of cycles timed with a steady clock; prints <c>VERILATOR: N cycles, M transfers, S s</c>.
     /// </summary>
     static string Harness(Netlist netlist, FreeRunningStimulus stimulus, string top)
     {
@@ -118,19 +142,31 @@ public static partial class SimulatorSpeed
         sb.Append("    const long long cycles = argc > 1 ? std::atoll(argv[1]) : 1000;\n");
         sb.Append("    VerilatedContext* context = new VerilatedContext;\n");
         sb.Append($"    V{top}* top = new V{top}{{context}};\n");
-        foreach (var s in netlist.Inputs.SelectMany(b => b.Signals))
+        void Set(SignalBase s, UInt128 value, string indent)
         {
             var port = FreeRunningTestbench.Port(s);
-            var value = stimulus.Inputs.TryGetValue(s, out var v) ? v : 0;
-            if (s.Type.Width <= 64) sb.Append($"    top->{port} = {(ulong)value}ULL;\n");
+            if (s.Type.Width <= 64) sb.Append($"{indent}top->{port} = {(ulong)value}ULL;\n");
             else
                 for (int w = 0; w < (s.Type.Width + 31) / 32; w++)
-                    sb.Append($"    top->{port}[{w}] = {(uint)(value >> (32 * w))}U;\n");
+                    sb.Append($"{indent}top->{port}[{w}] = {(uint)(value >> (32 * w))}U;\n");
         }
+        var changing = netlist.Inputs.SelectMany(b => b.Signals).Where(stimulus.Alternate.ContainsKey).ToList();
+        foreach (var s in netlist.Inputs.SelectMany(b => b.Signals))
+            Set(s, stimulus.Inputs.TryGetValue(s, out var v) ? v : 0, "    ");
         sb.Append("    top->rst = 1;\n    for (int i = 0; i < 2; i++) { top->clk = 0; top->eval(); top->clk = 1; top->eval(); }\n");
         sb.Append("    top->rst = 0;\n    long long transfers = 0;\n");
         sb.Append("    auto start = std::chrono::steady_clock::now();\n");
-        sb.Append("    for (long long i = 0; i < cycles; i++) {\n        top->clk = 0; top->eval();\n");
+        sb.Append("    for (long long i = 0; i < cycles; i++) {\n        top->clk = 0;\n");
+        if (changing.Count > 0)
+        {
+            // Cycle i + 1 of the VHDL testbench: the alternate values in odd cycles, the held ones in even.
+            sb.Append("        if (i % 2 == 0) {\n");
+            foreach (var s in changing) Set(s, stimulus.Alternate[s], "            ");
+            sb.Append("        } else {\n");
+            foreach (var s in changing) Set(s, stimulus.Inputs.TryGetValue(s, out var v) ? v : 0, "            ");
+            sb.Append("        }\n");
+        }
+        sb.Append("        top->eval();\n");
         foreach (var s in stimulus.CountedOutputs)
             sb.Append($"        if (top->{FreeRunningTestbench.Port(s)}) transfers++;\n");
         sb.Append("        top->clk = 1; top->eval();\n    }\n");
