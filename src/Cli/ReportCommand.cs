@@ -230,6 +230,7 @@ public static class ReportCommand
               $"{reference.Bram} → {F(r.Synth?.Resources.Bram36, "0.#")} |");
         }
         L();
+        BackEndBaseline.Markdown(s, rows);
         L("## The f_max estimate against the 2021 Vivado figures it is calibrated on");
         L();
         L("Written by `./sme-crypto calibrate` into docs/estimate-calibration.json (method in [estimates.md](estimates.md)); each point's " +

@@ -130,6 +130,40 @@ public class ReportTests
     }
 
     /// <summary>
+    /// The table against the figures cached before the back-end work: 55 typed-in builds, each one of
+    /// the registry's all-key builds; a build at its figure, one below, one above (marked), one whose
+    /// old figure was of a misread netlist (compared with its correct reading), one without synthesis.
+    /// </summary>
+    [Fact]
+    public void BackEndBaselineSaysWhereEachBuildFellOrRose()
+    {
+        Assert.Equal(55, BackEndBaseline.Rows.Count);
+        foreach (var b in BackEndBaseline.Rows) Assert.NotNull(CoreRegistry.Find(b.Core, b.Variant, "all"));
+        var model = new FmaxModel(1.0, 0.3, "test", []);
+        var clocks = new Measurement(1.0, 11, 100, 64);
+        ReportRow Built(string core, string variant, int lut, int ff)
+        {
+            var v = CoreRegistry.Find(core, variant, "all");
+            return ReportCommand.Row(v, clocks, null, true, model, Figures(v, lut, ff, 3, 3, "a", "b"));
+        }
+        ReportRow[] rows =
+        [
+            Built("aes", "proc11", 31809, 6864),     // the cached figures themselves
+            Built("aes", "bram11", 5127, 6865),      // LUT fell, FF one above
+            Built("chacha20", "proc10", 18646, 15644), // below the correct reading, above the misread 15,504
+            ReportCommand.Row(CoreRegistry.Find("aes", "iterative", "all"), clocks, null, true, model, null),
+        ];
+        var s = new StringBuilder();
+        BackEndBaseline.Markdown(s, [.. rows]);
+        var md = s.ToString();
+        Assert.Equal(["31809 → 31809", "6864 → 6864", "same", "same"], Cells(md, "| `aes-proc11` |")[2..6]);
+        Assert.Equal(["9854 → 5127", "6864 → 6865", "fell", "**rose**"], Cells(md, "| `aes-bram11` |")[2..6]);
+        Assert.Equal(["19829* (19937) → 18646", "15504* (15996) → 15644", "fell", "fell"], Cells(md, "| `chacha20-proc10` |")[2..6]);
+        Assert.Equal(["8071 → -", "3399 → -", "-", "-"], Cells(md, "| `aes-iterative` |")[2..6]);
+        Assert.Contains("LUT fell in 2 of 55 builds, FF in 1; 1 rose in LUT or FF; 52 have no synthesis figures now.", md);
+    }
+
+    /// <summary>
     /// The AEAD builds' rows: the core label names the key-size build (aes-gcm, aes128-gcm, also for a variant with a dash),
     /// and the MB/s figures use 16-byte blocks for AES-GCM and 64-byte data words for ChaCha20-Poly1305.
     /// </summary>

@@ -3,6 +3,7 @@ using System.Globalization;
 using System.Text;
 using System.Text.RegularExpressions;
 using Hdl.Vhdl.Testbench;
+using Hdl.Vhdl.Transpiler;
 
 namespace Hdl.Vhdl.Tools;
 
@@ -116,8 +117,78 @@ public static partial class SimulatorSpeed
         var bench = FreeRunningTestbench.Write(netlist, stimulus);
         File.WriteAllText(Path.Combine(workDir, bench.FileName), bench.Content, new UTF8Encoding(false));
         var entities = sources.Where(f => f != $"{top}.vhd" && f != $"{top}_pkg.vhd").Order(StringComparer.Ordinal);
-        return [$"{top}_pkg.vhd", .. entities, $"{top}.vhd", bench.FileName];
+        var adapter = PortAdapter(netlist, top, workDir);
+        return [$"{top}_pkg.vhd", .. entities, $"{top}.vhd", .. adapter is null ? Array.Empty<string>() : [adapter], bench.FileName];
     }
+
+    /// <summary>
+    /// When the copied top entity has other ports than the design's now (numbered members that
+    /// became a bus array since: in_Data0..3 of 128 bits for in_Data_0..15 of 32), renames it
+    /// &lt;top&gt;_before and writes a wrapper &lt;top&gt; with today's ports around it: each old port
+    /// that today's design lacks is joined from (or split into) today's ports of the same name with
+    /// an element index, in order, the first at the most significant end. Returns the wrapper's file
+    /// name, or null when the ports are the same.
+    /// </summary>
+    static string? PortAdapter(Netlist netlist, string top, string workDir)
+    {
+        var topFile = Path.Combine(workDir, $"{top}.vhd");
+        var text = File.ReadAllText(topFile);
+        var declaration = text[..Math.Max(0, text.IndexOf("architecture", StringComparison.Ordinal))];
+        var old = PortLine().Matches(declaration).Select(m => (Name: m.Groups[1].Value, Output: m.Groups[2].Value == "out",
+            Width: m.Groups[3].Success ? int.Parse(m.Groups[3].Value, CultureInfo.InvariantCulture) + 1 : 1)).Where(p => p.Name is not ("clk" or "rst")).ToList();
+        var now = netlist.Inputs.SelectMany(b => b.Signals).Select(s => (Name: FreeRunningTestbench.Port(s), Output: false, s.Type.Width))
+            .Concat(netlist.Outputs.SelectMany(b => b.Signals).Select(s => (Name: FreeRunningTestbench.Port(s), Output: true, s.Type.Width))).ToList();
+        if (old.Select(p => p.Name).Order(StringComparer.Ordinal).SequenceEqual(now.Select(p => p.Name).Order(StringComparer.Ordinal))) return null;
+        static string Base(string name) => Regex.Replace(name, "_?[0-9]+$", "");
+        static int Number(string name) => Regex.Match(name, "[0-9]+$") is { Success: true } m ? int.Parse(m.Value, CultureInfo.InvariantCulture) : -1;
+        var kept = old.Where(p => now.Any(n => n.Name == p.Name)).ToList();
+        var groups = old.Except(kept).GroupBy(p => Base(p.Name)).ToList();
+        var sb = new StringBuilder(VhdlFile.Header);
+        sb.Append($"-- {top} with today's ports around the copied design ({top}_before), for a speed comparison.\n");
+        sb.Append("library ieee;\nuse ieee.std_logic_1164.all;\n\n");
+        sb.Append($"entity {top} is\n  port (\n    clk : in std_logic;\n    rst : in std_logic");
+        foreach (var p in now) sb.Append($";\n    {p.Name} : {(p.Output ? "out" : "in")} {(IsBitPort(netlist, p.Name) ? "std_logic" : $"std_logic_vector({p.Width - 1} downto 0)")}");
+        sb.Append("\n  );\nend entity;\n\n");
+        sb.Append($"architecture adapter of {top} is\n");
+        var joins = new List<(string Base, bool Output, List<(string Name, int Width)> Old, List<(string Name, int Width)> Now)>();
+        foreach (var g in groups)
+        {
+            var olds = g.OrderBy(p => Number(p.Name)).Select(p => (p.Name, p.Width)).ToList();
+            var nows = now.Where(n => !old.Any(o => o.Name == n.Name) && Base(n.Name) == g.Key).OrderBy(n => Number(n.Name)).Select(n => (n.Name, n.Width)).ToList();
+            if (nows.Count == 0 || olds.Sum(o => o.Width) != nows.Sum(n => n.Width))
+                throw new ToolException($"the copied {top} has port {olds[0].Name} and its kin, which today's ports do not make up");
+            joins.Add((g.Key, g.First().Output, olds, nows));
+            sb.Append($"  signal joined_{g.Key} : std_logic_vector({olds.Sum(o => o.Width) - 1} downto 0);\n");
+        }
+        sb.Append("begin\n");
+        static IEnumerable<(string Name, int High, int Low)> Slices(List<(string Name, int Width)> parts)
+        {
+            int high = parts.Sum(p => p.Width) - 1;
+            foreach (var (name, width) in parts) { yield return (name, high, high - width + 1); high -= width; }
+        }
+        foreach (var j in joins)
+        {
+            if (!j.Output) sb.Append($"  joined_{j.Base} <= {string.Join(" & ", j.Now.Select(n => n.Name))};\n");
+            else foreach (var (name, high, low) in Slices(j.Now)) sb.Append($"  {name} <= joined_{j.Base}({high} downto {low});\n");
+        }
+        sb.Append($"  before : entity work.{top}_before\n    port map (\n      clk => clk,\n      rst => rst");
+        foreach (var p in kept) sb.Append($",\n      {p.Name} => {p.Name}");
+        foreach (var j in joins)
+            foreach (var (name, high, low) in Slices(j.Old)) sb.Append($",\n      {name} => joined_{j.Base}({high} downto {low})");
+        sb.Append("\n    );\nend architecture;\n");
+        text = Regex.Replace(text, $@"\bentity {top} is\b", $"entity {top}_before is");
+        text = Regex.Replace(text, $@"\bof {top} is\b", $"of {top}_before is");
+        File.WriteAllText(topFile, text, new UTF8Encoding(false));
+        var file = $"{top}_ports.vhd";
+        File.WriteAllText(Path.Combine(workDir, file), sb.ToString(), new UTF8Encoding(false));
+        return file;
+    }
+
+    static bool IsBitPort(Netlist netlist, string port) =>
+        netlist.Inputs.Concat(netlist.Outputs).SelectMany(b => b.Signals).Any(s => FreeRunningTestbench.Port(s) == port && s.Type.Width == 1 && s.Type.Kind == HdlKind.Bool);
+
+    [GeneratedRegex(@"^\s+(\w+) : (in|out) std_logic(?:_vector\((\d+) downto 0\))?", RegexOptions.Multiline)]
+    private static partial Regex PortLine();
 
     static List<string> WriteDesign(Netlist netlist, FreeRunningStimulus stimulus, string workDir)
     {
