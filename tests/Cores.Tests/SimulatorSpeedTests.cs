@@ -17,20 +17,7 @@ public class SimulatorSpeedTests
     public void GhdlCountsTheSameTransfersAsTheEngineOnAFullSpeedStream()
     {
         const long cycles = 1500;
-        var core = AesCatalog.Find("iterative").Build();
-        var netlist = core.Design.Elaborate();
-        var sim = new Simulation(core.Design);
-        core.Input.Valid = true;
-        core.Input.Last = false;
-        core.Input.Tag = 0x5a;
-        core.Input.KeyHigh = AesModel.FromHex("000102030405060708090a0b0c0d0e0f");
-        core.Input.KeyLow = 0;
-        core.Input.KeySize = 0;
-        core.Input.Side = 0;
-        core.Input.Block = AesModel.FromHex("00112233445566778899aabbccddeeff");
-        core.OutputReady.Ready = true;
-        sim.Settle();
-        var inputs = core.Design.Inputs.SelectMany(b => b.Signals).ToDictionary(s => s, s => s.Bits);
+        var (core, netlist, sim, inputs) = FullSpeedStream("iterative");
         var valid = core.Design.Outputs.Single(b => b.Name == "out").Signals.Single(s => s.Name == "Valid");
 
         long engineTransfers = 0;
@@ -61,20 +48,7 @@ public class SimulatorSpeedTests
     public void AChangingStreamSwitchesTheDataAtEveryClockInTheEngineAndInGhdlAlike()
     {
         const long cycles = 600;
-        var core = AesCatalog.Find("bram11").Build();
-        var netlist = core.Design.Elaborate();
-        var sim = new Simulation(core.Design);
-        core.Input.Valid = true;
-        core.Input.Last = false;
-        core.Input.Tag = 0x5a;
-        core.Input.KeyHigh = AesModel.FromHex("000102030405060708090a0b0c0d0e0f");
-        core.Input.KeyLow = 0;
-        core.Input.KeySize = 0;
-        core.Input.Side = 0;
-        core.Input.Block = AesModel.FromHex("00112233445566778899aabbccddeeff");
-        core.OutputReady.Ready = true;
-        sim.Settle();
-        var inputs = core.Design.Inputs.SelectMany(b => b.Signals).ToDictionary(s => s, s => s.Bits);
+        var (core, netlist, sim, inputs) = FullSpeedStream("bram11");
         var block = core.Design.Inputs.Single(b => b.Name == "in").Signals.Single(s => s.Name == "Block");
         UInt128 other = AesModel.FromHex("3243f6a8885a308d313198a2e0370734");
         var valid = core.Design.Outputs.Single(b => b.Name == "out").Signals.Single(s => s.Name == "Valid");
@@ -104,6 +78,29 @@ public class SimulatorSpeedTests
         var result = SimulatorSpeed.MeasureGhdl(netlist, stimulus, cycles, dir);
         Assert.Equal(engineTransfers, result.Transfers);
         Directory.Delete(dir, recursive: true);
+    }
+
+    /// <summary>
+    /// An AES-128 core of the variant held at a full-speed stream of the FIPS-197 C.1 block (input
+    /// Valid and output Ready high, Last low), settled; its netlist and the inputs' values.
+    /// </summary>
+    static (AesCoreDesign Core, Netlist Netlist, Simulation Sim, Dictionary<SignalBase, UInt128> Inputs) FullSpeedStream(string variant)
+    {
+        var core = AesCatalog.Find(variant).Build();
+        var netlist = core.Design.Elaborate();
+        var sim = new Simulation(core.Design);
+        core.Input.Valid = true;
+        core.Input.Last = false;
+        core.Input.Tag = 0x5a;
+        core.Input.KeyHigh = AesModel.FromHex("000102030405060708090a0b0c0d0e0f");
+        core.Input.KeyLow = 0;
+        core.Input.KeySize = 0;
+        core.Input.Side = 0;
+        core.Input.Block = AesModel.FromHex("00112233445566778899aabbccddeeff");
+        core.OutputReady.Ready = true;
+        sim.Settle();
+        var inputs = core.Design.Inputs.SelectMany(b => b.Signals).ToDictionary(s => s, s => s.Bits);
+        return (core, netlist, sim, inputs);
     }
 
     static string Bits(UInt128 x) => string.Concat(Enumerable.Range(0, 128).Select(i => ((x >> (127 - i)) & 1) == 1 ? '1' : '0'));
