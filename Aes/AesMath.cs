@@ -200,10 +200,10 @@ public static class AesMath
     public static int LastStepOf(int build) => build == AnyKeySize ? MaxRounds : RoundsOf((byte)build);
 
     /// <summary>
-    /// The fewest rounds a block of the build has: Nr of its key size, or that of AES-128 when it takes
-    /// all three. Only a pipeline stage above it ever passes a block on unchanged.
+    /// Whether some block of the build passes round <paramref name="round"/> unchanged: only above the
+    /// fewest rounds its blocks have (Nr of its key size, or that of AES-128 when it takes all three).
     /// </summary>
-    public static int FewestRoundsOf(int build) => build == AnyKeySize ? Rounds128 : RoundsOf((byte)build);
+    public static bool SomeBlockPasses(int round, int build) => round > (build == AnyKeySize ? Rounds128 : RoundsOf((byte)build));
 
     static byte KindOfKeyWord(int keySize, int i)
     {

@@ -109,7 +109,7 @@ public sealed class AesTableCarryStage : ClockedProcess
 
     /// <summary>Round number, 1..14.</summary>
     readonly int round;
-    /// <summary>A block can pass this round unchanged, so its state before the round is kept (<see cref="AesMath.FewestRoundsOf"/>).</summary>
+    /// <summary>A block can pass this round unchanged, so its state before the round is kept (<see cref="AesMath.SomeBlockPasses"/>).</summary>
     readonly bool carriesState;
 
     public AesTableCarryStage(int round, int buildKeySize)
@@ -117,7 +117,7 @@ public sealed class AesTableCarryStage : ClockedProcess
         if (round < 1 || round > AesMath.MaxRounds)
             throw new ArgumentOutOfRangeException(nameof(round), round, $"an AES round is numbered 1..{AesMath.MaxRounds}");
         this.round = round;
-        carriesState = round > AesMath.FewestRoundsOf(buildKeySize);
+        carriesState = AesMath.SomeBlockPasses(round, buildKeySize);
     }
 
     protected override void OnTick()
@@ -185,7 +185,7 @@ public sealed class AesTableRoundCombine : CombinationalProcess
         this.round = round;
         this.decrypt = decrypt;
         this.buildKeySize = buildKeySize;
-        passesBlocks = round > AesMath.FewestRoundsOf(buildKeySize);
+        passesBlocks = AesMath.SomeBlockPasses(round, buildKeySize);
     }
 
     protected override void OnTick()

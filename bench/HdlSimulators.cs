@@ -81,8 +81,7 @@ public static class HdlSimulators
         string? keep = Option(args, "--work");
         var work = keep ?? Path.Combine(Path.GetTempPath(), $"sme-bench-{Environment.ProcessId}");
         if (compare is not null)
-            return CompareVhdl(selected, compare, stimulusKind == "changing", long.Parse(Option(args, "--ghdl-cycles") ?? "2000", CultureInfo.InvariantCulture),
-                keep ?? work, keep is null, output, args);
+            return CompareVhdl(selected, compare, stimulusKind == "changing", ghdlCycles, keep ?? work, keep is null, output, args);
         foreach (var v in selected)
         {
             Console.Error.WriteLine($"bench: {v.Core}-{v.Variant} ...");

@@ -81,7 +81,8 @@ public static class FreeRunningTestbench
     /// <summary>The port's name in the generated top entity (and in GHDL's Verilog netlist of it).</summary>
     public static string Port(SignalBase s) => VhdlNames.Id(TraceRecorder.PortName(s));
 
-    static string VecType(SignalBase s) =>
+    /// <summary>The port's type in the generated top entity: std_logic for a bool, else a std_logic_vector of its width.</summary>
+    internal static string VecType(SignalBase s) =>
         IsBit(s) ? "std_logic" : $"std_logic_vector({s.Type.Width - 1} downto 0)";
 
     static bool IsBit(SignalBase s) => s.Type.Width == 1 && s.Type.Kind == HdlKind.Bool;

@@ -136,8 +136,8 @@ public static partial class SimulatorSpeed
         var declaration = text[..Math.Max(0, text.IndexOf("architecture", StringComparison.Ordinal))];
         var old = PortLine().Matches(declaration).Select(m => (Name: m.Groups[1].Value, Output: m.Groups[2].Value == "out",
             Width: m.Groups[3].Success ? int.Parse(m.Groups[3].Value, CultureInfo.InvariantCulture) + 1 : 1)).Where(p => p.Name is not ("clk" or "rst")).ToList();
-        var now = netlist.Inputs.SelectMany(b => b.Signals).Select(s => (Name: FreeRunningTestbench.Port(s), Output: false, s.Type.Width))
-            .Concat(netlist.Outputs.SelectMany(b => b.Signals).Select(s => (Name: FreeRunningTestbench.Port(s), Output: true, s.Type.Width))).ToList();
+        var now = netlist.Inputs.SelectMany(b => b.Signals).Select(s => (Name: FreeRunningTestbench.Port(s), Output: false, s.Type.Width, Type: FreeRunningTestbench.VecType(s)))
+            .Concat(netlist.Outputs.SelectMany(b => b.Signals).Select(s => (Name: FreeRunningTestbench.Port(s), Output: true, s.Type.Width, Type: FreeRunningTestbench.VecType(s)))).ToList();
         if (old.Select(p => p.Name).Order(StringComparer.Ordinal).SequenceEqual(now.Select(p => p.Name).Order(StringComparer.Ordinal))) return null;
         static string Base(string name) => Regex.Replace(name, "_?[0-9]+$", "");
         static int Number(string name) => Regex.Match(name, "[0-9]+$") is { Success: true } m ? int.Parse(m.Value, CultureInfo.InvariantCulture) : -1;
@@ -147,7 +147,7 @@ public static partial class SimulatorSpeed
         sb.Append($"-- {top} with today's ports around the copied design ({top}_before), for a speed comparison.\n");
         sb.Append("library ieee;\nuse ieee.std_logic_1164.all;\n\n");
         sb.Append($"entity {top} is\n  port (\n    clk : in std_logic;\n    rst : in std_logic");
-        foreach (var p in now) sb.Append($";\n    {p.Name} : {(p.Output ? "out" : "in")} {(IsBitPort(netlist, p.Name) ? "std_logic" : $"std_logic_vector({p.Width - 1} downto 0)")}");
+        foreach (var p in now) sb.Append($";\n    {p.Name} : {(p.Output ? "out" : "in")} {p.Type}");
         sb.Append("\n  );\nend entity;\n\n");
         sb.Append($"architecture adapter of {top} is\n");
         var joins = new List<(string Base, bool Output, List<(string Name, int Width)> Old, List<(string Name, int Width)> Now)>();
@@ -183,9 +183,6 @@ public static partial class SimulatorSpeed
         File.WriteAllText(Path.Combine(workDir, file), sb.ToString(), new UTF8Encoding(false));
         return file;
     }
-
-    static bool IsBitPort(Netlist netlist, string port) =>
-        netlist.Inputs.Concat(netlist.Outputs).SelectMany(b => b.Signals).Any(s => FreeRunningTestbench.Port(s) == port && s.Type.Width == 1 && s.Type.Kind == HdlKind.Bool);
 
     [GeneratedRegex(@"^\s+(\w+) : (in|out) std_logic(?:_vector\((\d+) downto 0\))?", RegexOptions.Multiline)]
     private static partial Regex PortLine();
