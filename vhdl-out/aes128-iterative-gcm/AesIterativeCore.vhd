@@ -52,11 +52,7 @@ begin
     variable busy : boolean;
     variable round : hdl_u8;
     variable rounds : hdl_u8;
-    variable state : hdl_u128;
-    variable side : hdl_u128;
     variable keySize : hdl_u8;
-    variable tag : hdl_u8;
-    variable last : boolean;
     variable resultValid : boolean;
     variable inputReady : boolean;
     variable outputFree : boolean;
@@ -89,44 +85,49 @@ begin
         busy := busy_reg;
         round := round_reg;
         rounds := rounds_reg;
-        state := state_reg;
-        side := side_reg;
         keySize := keySize_reg;
-        tag := tag_reg;
-        last := last_reg;
         resultValid := resultValid_reg;
         inputReady := inputReady_reg;
         outputFree := ((not resultValid) or OutputReady_Ready);
         accept := (inputReady and Input_Valid);
         if (resultValid and OutputReady_Ready) then
           resultValid := false;
+          resultValid_reg <= resultValid;
         end if;
         if busy then
-          next_x := AesMath_RoundStep(state, roundKeys_reg(hdl_index(hdl_address(round(3 downto 0)), 15)), to_integer(round), rounds, AesRoundPart_WholeRound, decrypt);
+          next_x := AesMath_RoundStep(state_reg, roundKeys_reg(hdl_index(hdl_address(round(3 downto 0)), 15)), to_integer(round), rounds, AesRoundPart_WholeRound, decrypt);
           if (to_integer(round) < to_integer(rounds)) then
-            state := next_x;
+            state_reg <= next_x;
             round := (round + unsigned'(x"01"));
+            round_reg <= round;
           elsif outputFree then
             Output_Block <= next_x;
-            Output_Side <= side;
+            Output_Side <= side_reg;
             Output_KeySize <= keySize(1 downto 0);
-            Output_Tag <= tag;
-            Output_Last <= last;
+            Output_Tag <= tag_reg;
+            Output_Last <= last_reg;
             resultValid := true;
+            resultValid_reg <= resultValid;
             busy := false;
+            busy_reg <= busy;
           end if;
         end if;
         if accept then
-          state := (Input_Block xor roundKeys_reg(0));
-          side := Input_Side;
+          state_reg <= (Input_Block xor roundKeys_reg(0));
+          side_reg <= Input_Side;
           keySize := AesMath_KeySizeIn(buildKeySize, resize(Input_KeySize, 8));
+          keySize_reg <= keySize;
           rounds := AesMath_RoundsOf(keySize);
-          tag := Input_Tag;
-          last := Input_Last;
+          rounds_reg <= rounds;
+          tag_reg <= Input_Tag;
+          last_reg <= Input_Last;
           round := unsigned'(x"01");
+          round_reg <= round;
           busy := true;
+          busy_reg <= busy;
         end if;
         inputReady := ((not busy) or ((to_integer(round) = to_integer(rounds)) and (not resultValid)));
+        inputReady_reg <= inputReady;
         Output_Valid <= resultValid;
         InputReady_Ready <= inputReady;
         if KeyLoad_Valid then
@@ -134,16 +135,6 @@ begin
             if element = hdl_index(hdl_address(resize(resize(KeyLoad_Round, 8), 4)), 15) then roundKeys_reg(element) <= KeyLoad_RoundKey; end if;
           end loop;
         end if;
-        busy_reg <= busy;
-        round_reg <= round;
-        rounds_reg <= rounds;
-        state_reg <= state;
-        side_reg <= side;
-        keySize_reg <= keySize;
-        tag_reg <= tag;
-        last_reg <= last;
-        resultValid_reg <= resultValid;
-        inputReady_reg <= inputReady;
       end if;
     end if;
   end process;

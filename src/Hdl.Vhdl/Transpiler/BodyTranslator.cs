@@ -8,11 +8,12 @@ namespace Hdl.Vhdl.Transpiler;
 internal enum MemberKind { Generic, Register, RegisterArray, ConstantArray }
 
 /// <summary>
-/// How an instance field of a process appears in VHDL. A register array that is <paramref name="Direct"/>
-/// is its signal, read and written element by element (no variable copy of the whole array).
+/// How an instance field of a process appears in VHDL. A register that is <paramref name="Direct"/>
+/// is its signal, read and written (element by element for an array) without a variable copy.
 /// </summary>
 /// <param name="KeepsReset">A register array that keeps its reset (registers, never a memory in synthesis).</param>
-internal sealed record MemberInfo(MemberKind Kind, string Name, VType Type, int Length = 0, bool Direct = false, bool KeepsReset = false);
+/// <param name="Signal">A scalar register's signal, assigned the variable <paramref name="Name"/> wherever the tick writes it when not Direct.</param>
+internal sealed record MemberInfo(MemberKind Kind, string Name, VType Type, int Length = 0, bool Direct = false, bool KeepsReset = false, string? Signal = null);
 
 /// <summary>Resolves the instance members a body refers to (null inside static helpers).</summary>
 internal interface IMemberResolver
@@ -479,7 +480,14 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                     var m = members.Field(f.Field, f.Syntax);
                     if (m.Kind != MemberKind.Register)
                         throw Error(target, $"{f.Field.Name} is {(m.Kind == MemberKind.Generic ? "an instance constant (readonly)" : "not writable")}; only mutable fields of clocked processes (registers) can be assigned");
-                    Line($"{m.Name} := {Conv(value, TypeOf(target), m.Type, target)};");
+                    var register = Conv(value, TypeOf(target), m.Type, target);
+                    if (m.Direct)
+                        Line($"{m.Name} <= {register};");
+                    else
+                    {
+                        Line($"{m.Name} := {register};");
+                        Line($"{m.Signal} <= {m.Name};");
+                    }
                     return;
                 }
             case IArrayElementReferenceOperation a when Unwrap(a.ArrayReference) is IFieldReferenceOperation af && !af.Field.IsStatic && members is not null:

@@ -38,8 +38,10 @@ internal sealed class EntityWriter : IMemberResolver
     readonly Dictionary<(string Type, string Name), MemberInfo> fields = [];
     /// <summary>Register signals: name, tick variable, type, initial (reset) value, and whether the reset assigns it.</summary>
     readonly List<(string Signal, string Variable, string TypeName, string Reset, bool Keep)> registers = [];
-    /// <summary>Register arrays read and written as their signals, by field; the rest are copied to a variable and back.</summary>
+    /// <summary>Register arrays by field: read and written as their signals, or copied to a variable and back.</summary>
     readonly Dictionary<(string Type, string Name), (string Signal, string Variable)> arrays = [];
+    /// <summary>Scalar registers by field: read and written as their signals, or read through a variable written with them.</summary>
+    readonly Dictionary<(string Type, string Name), (string Signal, string Variable)> scalars = [];
     readonly List<string> architectureDecls = [];
     readonly NameScope scope;
 
@@ -123,8 +125,9 @@ internal sealed class EntityWriter : IMemberResolver
                         throw new TranspileException($"{type.Name}.{f.Name}: instances {instances[0]} and {instances[i]} start with different values ({starts[0]} and {starts[i]}); make the start value a readonly field (a generic) and copy it in the first cycle, or use one start value");
                 var v = scope.Claim(f.Name);
                 var s = scope.Claim(f.Name + "_reg");
-                fields[Key(f)] = new MemberInfo(MemberKind.Register, v, ft);
+                fields[Key(f)] = new MemberInfo(MemberKind.Register, v, ft, Signal: s);
                 registers.Add((s, v, ft.Name, pkg.Value(starts[0], ft), resets.KeepsReset(type, f)));
+                scalars[Key(f)] = (s, v);
             }
         }
         Text = Render(clocked);
@@ -171,14 +174,18 @@ internal sealed class EntityWriter : IMemberResolver
         var op = model.GetOperation(bodyNode) ?? throw TranspileException.At(bodyNode, "no semantic model for OnTick");
         // A register array that the tick never reads after writing it needs no copy: its signal is
         // read (the value at the clock edge, as C# reads it then) and written element by element.
+        // A scalar register the same: its signal; one read after a write in the tick is read through
+        // a variable, copied from the signal at the start, and the signal is written with the
+        // variable wherever the tick writes it (not at every clock: an unwritten register holds).
         var direct = new HashSet<string>();
-        foreach (var (key, (signal, variable)) in arrays)
-            if (FindField(key) is { } arrayField && ReadBeforeWritten(op, arrayField))
+        foreach (var (key, (signal, variable)) in arrays.Concat(scalars))
+            if (FindField(key) is { } registerField && ReadBeforeWritten(op, registerField))
             {
                 fields[key] = fields[key] with { Name = signal, Direct = true };
                 direct.Add(variable);
             }
         var copied = registers.Where(r => !direct.Contains(r.Variable)).ToList();
+        var copiedBack = copied.Where(r => arrays.ContainsValue((r.Signal, r.Variable))).ToList();
         // Output ports of a clocked process are registers: reset, or (datapath) only given a power-up value.
         var resetPorts = clocked ? ports.Where(p => p.IsOutput && resets.KeepsReset(type, p.Field, p.Signal)).ToList() : [];
         var unresetPorts = clocked ? ports.Where(p => p.IsOutput && !resetPorts.Contains(p)).ToList() : [];
@@ -196,7 +203,7 @@ internal sealed class EntityWriter : IMemberResolver
         if (block is not null) body.Statement(op);
         else body.ExpressionStatement(op);
         if (clocked)
-            foreach (var r in copied) body.Line($"{r.Signal} <= {r.Variable};");
+            foreach (var r in copiedBack) body.Line($"{r.Signal} <= {r.Variable};");
 
         var sb = new StringBuilder(VhdlFile.Header);
         sb.Append($"-- {(clocked ? "Clocked" : "Combinational")} process {symbol.ToDisplayString()}\n");
@@ -282,18 +289,21 @@ internal sealed class EntityWriter : IMemberResolver
     }
 
     /// <summary>
-    /// Whether every read of an element of <paramref name="field"/> in the tick comes before every write
-    /// of one (a read in the written value itself included) and no loop holds both, so no read can
-    /// see a value written in the same tick.
+    /// Whether every read of <paramref name="field"/> (of an element of it, for an array) in the tick
+    /// comes before every write (a read in the written value itself included) and no loop holds both,
+    /// so no read can see a value written in the same tick.
     /// The tick's operations name the fields of a generic class as declared (<c>P&lt;W&gt;.rf</c>), the
     /// caller may hold them of the closed class (<c>P&lt;ushort&gt;.rf</c>): both are compared as declared.
     /// </summary>
     internal static bool ReadBeforeWritten(IOperation tick, IFieldSymbol field)
     {
-        var elements = tick.Descendants().OfType<IArrayElementReferenceOperation>()
-            .Where(a => BodyTranslator.Unwrap(a.ArrayReference) is IFieldReferenceOperation f
-                && SymbolEqualityComparer.Default.Equals(f.Field.OriginalDefinition, field.OriginalDefinition)).ToList();
-        static bool Written(IArrayElementReferenceOperation a) =>
+        bool Same(IFieldSymbol f) => SymbolEqualityComparer.Default.Equals(f.OriginalDefinition, field.OriginalDefinition);
+        // The references that read or write the field: its elements for an array, the field for a scalar.
+        var elements = field.Type is IArrayTypeSymbol
+            ? tick.Descendants().OfType<IArrayElementReferenceOperation>()
+                .Where(a => BodyTranslator.Unwrap(a.ArrayReference) is IFieldReferenceOperation f && Same(f.Field)).Cast<IOperation>().ToList()
+            : [.. tick.Descendants().OfType<IFieldReferenceOperation>().Where(f => Same(f.Field))];
+        static bool Written(IOperation a) =>
             a.Parent is IAssignmentOperation asg && asg.Target == a || a.Parent is IIncrementOrDecrementOperation;
         var writes = elements.Where(Written).ToList();
         var reads = elements.Where(a => !(a.Parent is ISimpleAssignmentOperation s && s.Target == a)).ToList();

@@ -134,6 +134,27 @@ public sealed class WriteThenRead : ClockedProcess
     }
 }
 
+/// <summary>
+/// Scalar registers: <c>total</c> read before it is written, <c>last</c> read after a conditional
+/// write, <c>loops</c> read and written in a loop, <c>held</c> never written.
+/// </summary>
+public sealed class ScalarRegisters : ClockedProcess
+{
+    [InputBus] public IOperands Input = null!;
+    [OutputBus] public ISoundResult Output = Bus.Create<ISoundResult>();
+
+    uint total, last, loops, held = 5;
+
+    protected override void OnTick()
+    {
+        Output.X = total ^ held;
+        total += Input.A;
+        if ((Input.B & 1) != 0) last = Input.B;
+        for (int i = 0; i < 2; i++) loops = loops * 3 + last;
+        Output.Y = last + loops;
+    }
+}
+
 /// <summary>Words packed from narrower values (concatenations) and loop integers truncated to bytes.</summary>
 public sealed class PackedFields : CombinationalProcess
 {

@@ -165,6 +165,28 @@ public class QualityTests
     }
 
     [Fact, Trait("Category", CoSim.Category)]
+    public void ScalarRegistersAreAssignedWhereTheTickWritesThem()
+    {
+        Design Build()
+        {
+            var p = new ScalarRegisters();
+            return Single("quality_scalar_registers", p, bus => p.Input = bus, p.Output);
+        }
+        CoSim.Check(Build, Operands.Drive, Cycles);
+        var vhdl = Vhdl(Build(), "ScalarRegisters.vhd");
+        // Read before written: the signal itself.
+        Lacks(vhdl, "variable total");
+        Has(vhdl, "Output_X <= (total_reg xor held_reg);");
+        Has(vhdl, "total_reg <= (total_reg + Input_A);");
+        Lacks(vhdl, "held_reg <=");
+        // Read after a write: a variable, and the signal assigned with it in the branch that writes it.
+        Has(vhdl, "last := last_reg;");
+        Has(vhdl, "      last := Input_B;\n          last_reg <= last;\n        end if;");
+        Has(vhdl, "loops_reg <= loops;\n        end loop;");
+        Lacks(vhdl, "last_reg <= last;\n        loops_reg");
+    }
+
+    [Fact, Trait("Category", CoSim.Category)]
     public void PackedWordsAreConcatenations()
     {
         Design Build()

@@ -65,7 +65,8 @@ public class ResetAnalysisTests
         Assert.Contains("signal block_reg : hdl_u32 := unsigned'(x\"00000000\");", vhdl);
         Assert.Contains("Output_Word : out hdl_u32 := (others => '0')", vhdl);
         Assert.Contains("-- Datapath, no reset (the reset value is never observed): block_reg, Output_Word", vhdl);
-        Assert.Matches(@"\n        block_reg <= \w+;\n", vhdl); // at the end of the clocked branch
+        // Read after it is written, through a variable; the signal is written with it where the tick writes it.
+        Assert.Matches(@"\n +(\w+) := [^\n]+;\n +block_reg <= \1;\n", vhdl);
     }
 
     /// <summary><c>W.CreateTruncating</c> is a cast: data through it, in a tick or in a generic helper, stays data.</summary>
@@ -185,6 +186,9 @@ public class ResetAnalysisTests
         Assert.DoesNotContain("rst = '1'", vhdl);
         // The registers hold during reset (as in C#, where the simulation starts after it).
         Assert.Contains("    -- Datapath only, no reset (the reset value is never observed); they hold during reset: previous_reg,\n" +
-            "    --   Output_Value\n    if rising_edge(clk) then\n      if rst = '0' then\n        previous := previous_reg;\n", vhdl);
+            "    --   Output_Value\n    if rising_edge(clk) then\n      if rst = '0' then\n", vhdl);
+        // Read before it is written: the register is its signal, no variable copy.
+        Assert.Contains("Output_Value <= (previous_reg + ", vhdl);
+        Assert.DoesNotContain("variable previous", vhdl);
     }
 }
