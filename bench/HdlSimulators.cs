@@ -81,7 +81,18 @@ public static class HdlSimulators
         string? keep = Option(args, "--work");
         var work = keep ?? Path.Combine(Path.GetTempPath(), $"sme-bench-{Environment.ProcessId}");
         if (compare is not null)
-            return CompareVhdl(selected, compare, stimulusKind == "changing", ghdlCycles, keep ?? work, keep is null, output, args);
+        {
+            // --repeat N: each variant's two runs N times, alternately, and the median of each; --now-cycles:
+            // the cycles of the runs on today's VHDL (default --ghdl-cycles), so that both runs last about as long.
+            int repeat = int.Parse(Option(args, "--repeat") ?? "1", CultureInfo.InvariantCulture);
+            long nowCycles = long.Parse(Option(args, "--now-cycles") ?? ghdlCycles.ToString(CultureInfo.InvariantCulture), CultureInfo.InvariantCulture);
+            if (repeat < 1 || nowCycles < 10 || ghdlCycles < 10)
+            {
+                Console.Error.WriteLine("bench simulators: --repeat is at least 1, --ghdl-cycles and --now-cycles at least 10");
+                return 2;
+            }
+            return CompareVhdl(selected, compare, stimulusKind == "changing", ghdlCycles, nowCycles, repeat, keep ?? work, keep is null, output, args);
+        }
         foreach (var v in selected)
         {
             Console.Error.WriteLine($"bench: {v.Core}-{v.Variant} ...");
@@ -180,9 +191,11 @@ public static class HdlSimulators
     /// <summary>
     /// GHDL (mcode) on each variant's VHDL from <paramref name="folder"/>/&lt;core&gt;-&lt;variant&gt; and
     /// then on the VHDL generated now, one right after the other with the same testbench (so the
-    /// machine's load drifts alike for both); writes variant, before, now and now / before.
+    /// machine's load drifts alike for both), <paramref name="repeat"/> times; writes variant, the
+    /// median before, the median now and now / before.
     /// </summary>
-    static int CompareVhdl(List<SimulatedDesign> selected, string folder, bool changing, long cycles, string work, bool removeWork, string output, string[] args)
+    static int CompareVhdl(List<SimulatedDesign> selected, string folder, bool changing, long cycles, long nowCycles, int repeat,
+        string work, bool removeWork, string output, string[] args)
     {
         var rows = new List<(string Name, double? Before, double? Now, string? Note)>();
         foreach (var v in selected)
@@ -192,12 +205,18 @@ public static class HdlSimulators
             var design = v.Build();
             var netlist = design.Elaborate();
             var stimulus = Stimulus(design, v.CountedOutputs(design), changing);
-            double? before = null, now = null;
+            var befores = new List<double>();
+            var nows = new List<double>();
             string? note = null;
-            try { before = SimulatorSpeed.MeasureGhdl(netlist, stimulus, cycles, Path.Combine(work, name, "before"), "mcode", Path.Combine(folder, name)).CyclesPerSecond; }
-            catch (ToolException e) { note = "before: " + FirstLine(e.Message); }
-            try { now = SimulatorSpeed.MeasureGhdl(netlist, stimulus, cycles, Path.Combine(work, name, "now"), "mcode").CyclesPerSecond; }
-            catch (ToolException e) { note = (note is null ? "" : note + "; ") + "now: " + FirstLine(e.Message); }
+            for (int run = 0; run < repeat; run++)
+            {
+                if (run == 0 || befores.Count > 0)
+                    try { befores.Add(SimulatorSpeed.MeasureGhdl(netlist, stimulus, cycles, Path.Combine(work, name, "before"), "mcode", Path.Combine(folder, name)).CyclesPerSecond); }
+                    catch (ToolException e) { note = "before: " + FirstLine(e.Message); befores.Clear(); }
+                try { nows.Add(SimulatorSpeed.MeasureGhdl(netlist, stimulus, nowCycles, Path.Combine(work, name, "now"), "mcode").CyclesPerSecond); }
+                catch (ToolException e) { note = (note is null ? "" : note + "; ") + "now: " + FirstLine(e.Message); nows.Clear(); break; }
+            }
+            double? before = Median(befores), now = Median(nows);
             rows.Add((name, before, now, note));
             Console.Error.WriteLine($"bench: {name}: ghdl mcode before {Show(before)}, now {Show(now)} cycles/s");
         }
@@ -208,7 +227,8 @@ public static class HdlSimulators
             w.WriteLine($"Made by `dotnet run -c Release --project bench -- simulators {string.Join(' ', args)}` on {Machine.Describe()}, " +
                 $"{DateTime.UtcNow.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture)}: GHDL mcode on the VHDL in {folder} (before) and on the VHDL generated now, " +
                 $"one right after the other, {(changing ? "the data inputs switching between two values at every clock" : "every input held")}; " +
-                $"each rate the difference of {cycles:N0} cycles and of a tenth of them.");
+                $"each rate the difference of {cycles:N0} cycles (before) or {nowCycles:N0} (now) and of a tenth of them" +
+                (repeat > 1 ? $", the median of {repeat} such pairs of runs." : "."));
             w.WriteLine();
             w.WriteLine("| variant | before | now | now / before |");
             w.WriteLine("|---|---:|---:|---:|");
@@ -219,6 +239,15 @@ public static class HdlSimulators
         }
         Console.Error.WriteLine($"bench simulators: wrote {output}");
         return rows.Any(r => r.Now is null) ? 1 : 0;
+    }
+
+    /// <summary>The median of the values (the mean of the middle two for an even count), or null for none.</summary>
+    static double? Median(List<double> values)
+    {
+        if (values.Count == 0) return null;
+        var sorted = values.Order().ToList();
+        int mid = sorted.Count / 2;
+        return sorted.Count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
     }
 
     static SimulatedDesign Find(string name)

@@ -103,48 +103,68 @@ begin
         if (phase = AesGcmPhase_Start) then
           if issued then
             phase := AesGcmPhase_Iv;
+            phase_reg <= phase;
             decrypt := Input_Decrypt;
+            decrypt_reg <= decrypt;
             ivBytes := unsigned'(x"0000000000000000");
+            ivBytes_reg <= ivBytes;
             aadBytes := unsigned'(x"0000000000000000");
+            aadBytes_reg <= aadBytes;
             dataBytes := unsigned'(x"0000000000000000");
+            dataBytes_reg <= dataBytes;
           end if;
         elsif (phase = AesGcmPhase_Iv) then
           if issued then
             if (to_integer(kind) = 3) then
               counter := ((Job_Block and unsigned'(x"FFFFFFFFFFFFFFFFFFFFFFFF00000000")) or resize((Job_Block(31 downto 0) + unsigned'(x"00000001")), 128));
+              counter_reg <= counter;
               phase := AesGcmPhase_Body;
+              phase_reg <= phase;
             elsif (to_integer(kind) = 2) then
               phase := AesGcmPhase_WaitPreCounter;
+              phase_reg <= phase;
             else
               ivBytes := (ivBytes + resize(resize(Input_Bytes, 8), 64));
+              ivBytes_reg <= ivBytes;
             end if;
           end if;
         elsif (phase = AesGcmPhase_WaitPreCounter) then
           if HashOut_Valid then
             counter := HashOut_Hash;
+            counter_reg <= counter;
             phase := AesGcmPhase_PreCounter;
+            phase_reg <= phase;
           end if;
         elsif (phase = AesGcmPhase_PreCounter) then
           if issued then
             counter := ((counter and unsigned'(x"FFFFFFFFFFFFFFFFFFFFFFFF00000000")) or resize((counter(31 downto 0) + unsigned'(x"00000001")), 128));
+            counter_reg <= counter;
             phase := AesGcmPhase_Body;
+            phase_reg <= phase;
           end if;
         elsif (phase = AesGcmPhase_Body) then
           if issued then
             if (to_integer(kind) = 5) then
               dataBytes := (dataBytes + resize(resize(Input_Bytes, 8), 64));
+              dataBytes_reg <= dataBytes;
               counter := ((counter and unsigned'(x"FFFFFFFFFFFFFFFFFFFFFFFF00000000")) or resize((counter(31 downto 0) + unsigned'(x"00000001")), 128));
+              counter_reg <= counter;
             elsif (to_integer(kind) = 6) then
               expectedTag := Input_Block;
+              expectedTag_reg <= expectedTag;
               tagBytes := resize(Input_Bytes, 8);
+              tagBytes_reg <= tagBytes;
               phase := AesGcmPhase_Finish;
+              phase_reg <= phase;
             else
               aadBytes := (aadBytes + resize(resize(Input_Bytes, 8), 64));
+              aadBytes_reg <= aadBytes;
             end if;
           end if;
         else
           if ((Output_Valid and OutputReady_Ready) and (Output_Kind = AesGcmKind_End)) then
             phase := AesGcmPhase_Start;
+            phase_reg <= phase;
           end if;
         end if;
         State_Phase <= phase;
@@ -155,14 +175,6 @@ begin
         State_Decrypt <= decrypt;
         State_ExpectedTag <= expectedTag;
         State_TagBytes <= tagBytes(4 downto 0);
-        phase_reg <= phase;
-        counter_reg <= counter;
-        ivBytes_reg <= ivBytes;
-        aadBytes_reg <= aadBytes;
-        dataBytes_reg <= dataBytes;
-        decrypt_reg <= decrypt;
-        expectedTag_reg <= expectedTag;
-        tagBytes_reg <= tagBytes;
       end if;
     end if;
   end process;

@@ -46,20 +46,22 @@ begin
         shown := (((to_integer(pending) /= 0) and (not Stream_Valid)) and (not midPacket));
         if taken then
           midPacket := (not Stream_Last);
+          midPacket_reg <= midPacket;
         end if;
         if shown then
           pending := (pending - unsigned'(x"01"));
+          pending_reg <= pending;
         end if;
         if (Result_Valid and Result_NoData) then
           pending := (pending + unsigned'(x"01"));
+          pending_reg <= pending;
         end if;
         if Control_Flush then
           pending := unsigned'(x"00");
+          pending_reg <= pending;
         end if;
         Pending_Open <= midPacket;
         Pending_Count <= pending;
-        pending_reg <= pending;
-        midPacket_reg <= midPacket;
       end if;
     end if;
   end process;

@@ -63,7 +63,6 @@ begin
   tick : process(clk)
     variable ready : boolean;
     variable outputValid : boolean;
-    variable outputEnd : boolean;
     variable outputFirstData : boolean;
     variable midMessage : boolean;
     variable closing : boolean;
@@ -123,7 +122,6 @@ begin
       else
         ready := ready_reg;
         outputValid := outputValid_reg;
-        outputEnd := outputEnd_reg;
         outputFirstData := outputFirstData_reg;
         midMessage := midMessage_reg;
         closing := closing_reg;
@@ -138,19 +136,29 @@ begin
         shortPacket := false;
         if (outputValid and OutputReady_Ready) then
           outputValid := false;
-          midMessage := (not outputEnd);
-          if outputEnd then
+          outputValid_reg <= outputValid;
+          midMessage := (not outputEnd_reg);
+          midMessage_reg <= midMessage;
+          if outputEnd_reg then
             closing := false;
+            closing_reg <= closing;
           end if;
         end if;
         if Control_Flush then
           pendingValid := false;
+          pendingValid_reg <= pendingValid;
           endPending := false;
+          endPending_reg <= endPending;
           ivSent := false;
+          ivSent_reg <= ivSent;
           dataSent := false;
+          dataSent_reg <= dataSent;
           offset := unsigned'(x"00000000");
-          closing := (midMessage or (outputValid and (not outputEnd)));
+          offset_reg <= offset;
+          closing := (midMessage or (outputValid and (not outputEnd_reg)));
+          closing_reg <= closing;
           ready := false;
+          ready_reg <= ready;
         else
           take := (ready and Input_Valid);
           blockOut := false;
@@ -164,13 +172,20 @@ begin
             Output_LastOfKind <= true;
             Output_Last <= false;
             outputValid := true;
-            outputEnd := false;
+            outputValid_reg <= outputValid;
+            outputEnd_reg <= false;
             outputFirstData := false;
+            outputFirstData_reg <= outputFirstData;
             ivSent := true;
+            ivSent_reg <= ivSent;
             pending := Input_Data;
+            pending_reg <= pending;
             pendingBytes := resize(Input_Bytes, 8);
+            pendingBytes_reg <= pendingBytes;
             pendingLast := Input_Last;
+            pendingLast_reg <= pendingLast;
             pendingValid := true;
+            pendingValid_reg <= pendingValid;
           elsif take then
             blockOut := true;
             block_x := Input_Data;
@@ -182,6 +197,7 @@ begin
             blockBytes := pendingBytes;
             blockLast := pendingLast;
             pendingValid := false;
+            pendingValid_reg <= pendingValid;
           elsif ((not outputValid) and (endPending or closing)) then
             Output_Kind <= AxiAeadKind_End;
             Output_Data <= Aead_ExpectedTag;
@@ -193,10 +209,14 @@ begin
             Output_LastOfKind <= true;
             Output_Last <= true;
             outputValid := true;
-            outputEnd := true;
+            outputValid_reg <= outputValid;
+            outputEnd_reg <= true;
             outputFirstData := false;
+            outputFirstData_reg <= outputFirstData;
             endPending := false;
+            endPending_reg <= endPending;
             dataSent := false;
+            dataSent_reg <= dataSent;
           end if;
           if blockOut then
             ivBytes := AxiAeadLayout_PacketIvBytes(ivItems, Aead_IvBytes);
@@ -226,10 +246,13 @@ begin
             Output_LastOfKind <= lastOfKind;
             Output_Last <= false;
             outputValid := true;
-            outputEnd := false;
+            outputValid_reg <= outputValid;
+            outputEnd_reg <= false;
             outputFirstData := ((kind = AxiAeadKind_Data) and (not dataSent));
+            outputFirstData_reg <= outputFirstData;
             if (kind = AxiAeadKind_Data) then
               dataSent := true;
+              dataSent_reg <= dataSent;
             end if;
             both := blockLast;
             if both then
@@ -242,13 +265,18 @@ begin
             end if;
             shortPacket := both;
             offset := (offset + unsigned'(x"00000010"));
+            offset_reg <= offset;
             if blockLast then
               offset := unsigned'(x"00000000");
+              offset_reg <= offset;
               endPending := true;
+              endPending_reg <= endPending;
               ivSent := false;
+              ivSent_reg <= ivSent;
             end if;
           end if;
           ready := ((((Control_Enabled and (not outputValid)) and (not pendingValid)) and (not endPending)) and (not closing));
+          ready_reg <= ready;
         end if;
         Output_Valid <= outputValid;
         FirstData_Valid <= (outputValid and outputFirstData);
@@ -261,20 +289,6 @@ begin
         else
           Error_Code <= unsigned'(x"00");
         end if;
-        ready_reg <= ready;
-        outputValid_reg <= outputValid;
-        outputEnd_reg <= outputEnd;
-        outputFirstData_reg <= outputFirstData;
-        midMessage_reg <= midMessage;
-        closing_reg <= closing;
-        endPending_reg <= endPending;
-        ivSent_reg <= ivSent;
-        dataSent_reg <= dataSent;
-        pendingValid_reg <= pendingValid;
-        pendingLast_reg <= pendingLast;
-        pendingBytes_reg <= pendingBytes;
-        pending_reg <= pending;
-        offset_reg <= offset;
       end if;
     end if;
   end process;

@@ -28,7 +28,6 @@ architecture rtl of GhashCollector is
   signal sum_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
 begin
   tick : process(clk)
-    variable sum : hdl_u128;
     variable term : boolean;
     variable total : hdl_u128;
   begin
@@ -39,22 +38,20 @@ begin
         Output_Last <= false;
         Output_Hash <= (others => '0');
       else
-        sum := sum_reg;
         if Advance_Ready then
           term := ((Exit_Valid and Exit_Final) and (not Exit_PowerStep));
           Output_Valid <= (term and Exit_Last);
           if term then
-            total := (sum xor Exit_Product);
+            total := (sum_reg xor Exit_Product);
             if Exit_Last then
               Output_Hash <= total;
               Output_Last <= true;
-              sum := unsigned'(x"00000000000000000000000000000000");
+              sum_reg <= unsigned'(x"00000000000000000000000000000000");
             else
-              sum := total;
+              sum_reg <= total;
             end if;
           end if;
         end if;
-        sum_reg <= sum;
       end if;
     end if;
   end process;

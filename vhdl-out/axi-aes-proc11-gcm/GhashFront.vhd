@@ -75,10 +75,7 @@ begin
     variable powersMade : hdl_u8;
     variable inMessage : boolean;
     variable lane : hdl_u8;
-    variable lanesStarted : boolean;
     variable headGoes : boolean;
-    variable headWantsKey : boolean;
-    variable headDistance : hdl_u8;
     variable exitToLane : boolean;
     variable issue : boolean;
     variable final : boolean;
@@ -138,10 +135,7 @@ begin
         powersMade := powersMade_reg;
         inMessage := inMessage_reg;
         lane := lane_reg;
-        lanesStarted := lanesStarted_reg;
         headGoes := headGoes_reg;
-        headWantsKey := headWantsKey_reg;
-        headDistance := headDistance_reg;
         if Advance_Ready then
           exitToLane := ((Exit_Valid and (not Exit_PowerStep)) and (not Exit_Final));
           if exitToLane then
@@ -161,6 +155,7 @@ begin
               if element_2 = hdl_index(hdl_address(powersMade(2 downto 0)), 5) then powers(element_2) := Exit_Product; end if;
             end loop;
             powersMade := (powersMade + unsigned'(x"01"));
+            powersMade_reg <= powersMade;
             if (to_integer(powersMade) < laneCount) then
               issue := true;
               powerStep := true;
@@ -168,13 +163,18 @@ begin
               multiplicand := powers(0);
             else
               loading := false;
+              loading_reg <= loading;
             end if;
-          elsif headWantsKey then
+          elsif headWantsKey_reg then
             key := keys(0);
+            key_reg <= key;
             keyValid := true;
+            keyValid_reg <= keyValid;
             powers(0) := keys(0);
             powersMade := unsigned'(x"01");
+            powersMade_reg <= powersMade;
             loading := true;
+            loading_reg <= loading;
             issue := true;
             powerStep := true;
             multiplier := keys(0);
@@ -186,31 +186,36 @@ begin
             else
               previous := laneValues(hdl_index(hdl_address(lane(2 downto 0)), 5));
             end if;
-            if (not lanesStarted) then
+            if (not lanesStarted_reg) then
               previous := unsigned'(x"00000000000000000000000000000000");
             end if;
             issue := true;
             multiplier := (previous xor blocks(0));
-            if (to_integer(headDistance) /= 0) then
-              choice := signed(resize(headDistance, 32));
+            if (to_integer(headDistance_reg) /= 0) then
+              choice := signed(resize(headDistance_reg, 32));
             else
               choice := to_signed(laneCount, 32);
             end if;
             multiplicand := powers(hdl_index(hdl_address(resize(unsigned((choice - signed'(x"00000001"))), 3)), 5));
             issueLane := lane;
-            final := (to_integer(headDistance) /= 0);
+            final := (to_integer(headDistance_reg) /= 0);
             last := lasts(0);
             if last then
               inMessage := false;
+              inMessage_reg <= inMessage;
               lane := unsigned'(x"00");
-              lanesStarted := false;
+              lane_reg <= lane;
+              lanesStarted_reg <= false;
             else
               inMessage := true;
+              inMessage_reg <= inMessage;
               if (signed(resize(lane, 32)) = (to_signed(laneCount, 32) - signed'(x"00000001"))) then
                 lane := unsigned'(x"00");
-                lanesStarted := true;
+                lane_reg <= lane;
+                lanesStarted_reg <= true;
               else
                 lane := (lane + unsigned'(x"01"));
+                lane_reg <= lane;
               end if;
             end if;
             for j in 1 to laneCount - 1 loop
@@ -225,6 +230,7 @@ begin
               end loop;
             end loop;
             count := (count - unsigned'(x"01"));
+            count_reg <= count;
           end if;
           if (Input_Valid and InputReady_Ready) then
             for element_6 in 0 to 4 loop
@@ -237,6 +243,7 @@ begin
               if element_8 = hdl_index(hdl_address(count(2 downto 0)), 5) then lasts(element_8) := Input_Last; end if;
             end loop;
             count := (count + unsigned'(x"01"));
+            count_reg <= count;
           end if;
           keyHeld := (inMessage or (keyValid and (keys(0) = key)));
           distance := unsigned'(x"00");
@@ -245,9 +252,10 @@ begin
               distance := (to_unsigned(j_2 mod 256, 8) + unsigned'(x"01"));
             end if;
           end loop;
-          headDistance := distance;
-          headWantsKey := (((not loading) and (to_integer(count) > 0)) and (not keyHeld));
+          headDistance_reg <= distance;
+          headWantsKey_reg <= (((not loading) and (to_integer(count) > 0)) and (not keyHeld));
           headGoes := ((((not loading) and (to_integer(count) > 0)) and keyHeld) and ((to_integer(count) = laneCount) or (to_integer(distance) /= 0)));
+          headGoes_reg <= headGoes;
           Status_Room <= (to_integer(count) < laneCount);
           Status_HeadGoes <= headGoes;
           Issue_Valid <= issue;
@@ -262,19 +270,8 @@ begin
         blocks_reg <= blocks;
         keys_reg <= keys;
         lasts_reg <= lasts;
-        count_reg <= count;
         powers_reg <= powers;
         laneValues_reg <= laneValues;
-        key_reg <= key;
-        keyValid_reg <= keyValid;
-        loading_reg <= loading;
-        powersMade_reg <= powersMade;
-        inMessage_reg <= inMessage;
-        lane_reg <= lane;
-        lanesStarted_reg <= lanesStarted;
-        headGoes_reg <= headGoes;
-        headWantsKey_reg <= headWantsKey;
-        headDistance_reg <= headDistance;
       end if;
     end if;
   end process;

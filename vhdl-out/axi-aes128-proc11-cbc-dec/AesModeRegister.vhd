@@ -86,27 +86,39 @@ begin
         serial := ((mode = AesMode_Cbc) and (not decrypt));
         if (((serial and busy) and CoreOutput_Valid) and OutputReady_Ready) then
           chain := CoreOutput_Block;
+          chain_reg <= chain;
           busy := false;
+          busy_reg <= busy;
         end if;
         if (CoreInput_Valid and CoreReady_Ready) then
           if (mode = AesMode_Ctr) then
             if first then
               carry1 := (Input_Side(31 downto 0) = unsigned'(x"FFFFFFFF"));
+              carry1_reg <= carry1;
               carry2 := (Input_Side(63 downto 0) = unsigned'(x"FFFFFFFFFFFFFFFF"));
+              carry2_reg <= carry2;
               carry3 := (carry2 and (Input_Side(95 downto 64) = unsigned'(x"FFFFFFFF")));
+              carry3_reg <= carry3;
             else
               carry1 := (chain(31 downto 0) = unsigned'(x"FFFFFFFE"));
+              carry1_reg <= carry1;
               carry2 := (chain(63 downto 0) = unsigned'(x"FFFFFFFFFFFFFFFE"));
+              carry2_reg <= carry2;
               carry3 := (carry2 and (chain(95 downto 64) = unsigned'(x"FFFFFFFF")));
+              carry3_reg <= carry3;
             end if;
             chain := CoreInput_Block;
+            chain_reg <= chain;
           end if;
           first := CoreInput_Last;
+          first_reg <= first;
           if ((mode = AesMode_Cbc) and decrypt) then
             chain := Input_Block;
+            chain_reg <= chain;
           end if;
           if serial then
             busy := true;
+            busy_reg <= busy;
           end if;
         end if;
         State_First <= first;
@@ -115,12 +127,6 @@ begin
         State_Carry2 <= carry2;
         State_Carry3 <= carry3;
         State_Busy <= busy;
-        first_reg <= first;
-        busy_reg <= busy;
-        chain_reg <= chain;
-        carry1_reg <= carry1;
-        carry2_reg <= carry2;
-        carry3_reg <= carry3;
       end if;
     end if;
   end process;

@@ -43,15 +43,15 @@ begin
           kind := resize(unsigned(shift_right(signed(resize(Core_Tag, 32)), 5)), 8);
           if (to_integer(kind) = 0) then
             hashKey := Core_Block;
+            hashKey_reg <= hashKey;
           end if;
           if (to_integer(kind) = 3) then
             preCounterCipher := Core_Block;
+            preCounterCipher_reg <= preCounterCipher;
           end if;
         end if;
         Keys_HashKey <= hashKey;
         Keys_PreCounterCipher <= preCounterCipher;
-        hashKey_reg <= hashKey;
-        preCounterCipher_reg <= preCounterCipher;
       end if;
     end if;
   end process;

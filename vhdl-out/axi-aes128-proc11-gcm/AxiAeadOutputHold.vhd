@@ -54,15 +54,8 @@ begin
   tick : process(clk)
     variable ready : boolean;
     variable outputValid : boolean;
-    variable heldValid : boolean;
     variable midMessage : boolean;
     variable endsOwed : hdl_u8;
-    variable tagsToDrop : hdl_u8;
-    variable heldBytes : hdl_u8;
-    variable held0 : hdl_u128;
-    variable held1 : hdl_u128;
-    variable held2 : hdl_u128;
-    variable held3 : hdl_u128;
     variable result : boolean;
     variable noData : boolean;
     variable choice : hdl_s32;
@@ -88,41 +81,39 @@ begin
       else
         ready := ready_reg;
         outputValid := outputValid_reg;
-        heldValid := heldValid_reg;
         midMessage := midMessage_reg;
         endsOwed := endsOwed_reg;
-        tagsToDrop := tagsToDrop_reg;
-        heldBytes := heldBytes_reg;
-        held0 := held0_reg;
-        held1 := held1_reg;
-        held2 := held2_reg;
-        held3 := held3_reg;
         result := false;
         if (outputValid and OutputReady_Ready) then
           outputValid := false;
+          outputValid_reg <= outputValid;
         end if;
         if (Items_Valid and ItemsReady_Ready) then
           if Items_Last then
             endsOwed := (endsOwed + unsigned'(x"01"));
+            endsOwed_reg <= endsOwed;
           end if;
           midMessage := (not Items_Last);
+          midMessage_reg <= midMessage;
         end if;
         if (ready and Input_Valid) then
-          if heldValid then
-            Output_Lanes(0) <= held0;
-            Output_Lanes(1) <= held1;
-            Output_Lanes(2) <= held2;
-            Output_Lanes(3) <= held3;
-            Output_ByteCount <= heldBytes(6 downto 0);
+          if heldValid_reg then
+            Output_Lanes(0) <= held0_reg;
+            Output_Lanes(1) <= held1_reg;
+            Output_Lanes(2) <= held2_reg;
+            Output_Lanes(3) <= held3_reg;
+            Output_ByteCount <= heldBytes_reg(6 downto 0);
             Output_Last <= Input_End;
             outputValid := true;
+            outputValid_reg <= outputValid;
           end if;
           if Input_End then
-            noData := (not heldValid);
-            heldValid := false;
+            noData := (not heldValid_reg);
+            heldValid_reg <= false;
             endsOwed := (endsOwed - unsigned'(x"01"));
-            if (to_integer(tagsToDrop) /= 0) then
-              tagsToDrop := (tagsToDrop - unsigned'(x"01"));
+            endsOwed_reg <= endsOwed;
+            if (to_integer(tagsToDrop_reg) /= 0) then
+              tagsToDrop_reg <= (tagsToDrop_reg - unsigned'(x"01"));
             else
               result := true;
               Result_Tag <= Input_Tag;
@@ -130,12 +121,12 @@ begin
               Result_NoData <= noData;
             end if;
           else
-            held0 := Input_Lanes(0);
-            held1 := Input_Lanes(1);
-            held2 := Input_Lanes(2);
-            held3 := Input_Lanes(3);
-            heldBytes := resize(Input_ByteCount, 8);
-            heldValid := true;
+            held0_reg <= Input_Lanes(0);
+            held1_reg <= Input_Lanes(1);
+            held2_reg <= Input_Lanes(2);
+            held3_reg <= Input_Lanes(3);
+            heldBytes_reg <= resize(Input_ByteCount, 8);
+            heldValid_reg <= true;
           end if;
         end if;
         if Control_Flush then
@@ -144,23 +135,13 @@ begin
           else
             choice := signed'(x"00000000");
           end if;
-          tagsToDrop := (endsOwed + unsigned(choice(7 downto 0)));
+          tagsToDrop_reg <= (endsOwed + unsigned(choice(7 downto 0)));
         end if;
         ready := (not outputValid);
+        ready_reg <= ready;
         InputReady_Ready <= ready;
         Output_Valid <= outputValid;
         Result_Valid <= result;
-        ready_reg <= ready;
-        outputValid_reg <= outputValid;
-        heldValid_reg <= heldValid;
-        midMessage_reg <= midMessage;
-        endsOwed_reg <= endsOwed;
-        tagsToDrop_reg <= tagsToDrop;
-        heldBytes_reg <= heldBytes;
-        held0_reg <= held0;
-        held1_reg <= held1;
-        held2_reg <= held2;
-        held3_reg <= held3;
       end if;
     end if;
   end process;

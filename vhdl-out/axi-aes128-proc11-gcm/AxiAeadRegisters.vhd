@@ -67,7 +67,6 @@ begin
     variable resultTag : hdl_u128;
     variable tagValid : boolean;
     variable tagMismatch : boolean;
-    variable flush : boolean;
     variable loadPending : boolean;
     variable coreMidPacket : boolean;
     variable flushing : boolean;
@@ -116,16 +115,18 @@ begin
         resultTag := resultTag_reg;
         tagValid := tagValid_reg;
         tagMismatch := tagMismatch_reg;
-        flush := flush_reg;
         loadPending := loadPending_reg;
         coreMidPacket := coreMidPacket_reg;
-        flushing := flush;
-        flush := false;
+        flushing := flush_reg;
+        flush_reg <= false;
         refused := false;
         if Result_Valid then
           resultTag := Result_Tag;
+          resultTag_reg <= resultTag;
           tagValid := true;
+          tagValid_reg <= tagValid;
           tagMismatch := Result_TagMismatch;
+          tagMismatch_reg <= tagMismatch;
         end if;
         if ((WriteTaken_Ready and WriteAddress_Valid) and WriteData_Valid) then
           address := (WriteAddress_Addr and unsigned'(x"FC"));
@@ -138,21 +139,29 @@ begin
               bits := unsigned'(x"00000000");
             end if;
             if (not ((bits and unsigned'(x"00000002")) = unsigned'(x"00000000"))) then
-              flush := true;
+              flush_reg <= true;
               loadPending := false;
+              loadPending_reg <= loadPending;
               tagValid := false;
+              tagValid_reg <= tagValid;
               tagMismatch := false;
+              tagMismatch_reg <= tagMismatch;
             elsif (not ((bits and unsigned'(x"00000001")) = unsigned'(x"00000000"))) then
               loadPending := true;
+              loadPending_reg <= loadPending;
               tagValid := false;
+              tagValid_reg <= tagValid;
               tagMismatch := false;
+              tagMismatch_reg <= tagMismatch;
             end if;
           elsif (to_integer(address) = 40) then
             aadStaged := AxiMath_MergeStrobes(aadStaged, data, strobes);
+            aadStaged_reg <= aadStaged;
           elsif (to_integer(address) = 44) then
             value := AxiMath_MergeStrobes(ivStaged, data, strobes);
             if ((value = unsigned'(x"0000000C")) or (anyIvLength and (not (value = unsigned'(x"00000000"))))) then
               ivStaged := value;
+              ivStaged_reg <= ivStaged;
             else
               refused := true;
             end if;
@@ -160,17 +169,22 @@ begin
             value_2 := AxiMath_MergeStrobes(tagLengthStaged, data, strobes);
             if ((value_2 >= resize(minTagBytes, 32)) and (value_2 <= unsigned'(x"00000010"))) then
               tagLengthStaged := value_2;
+              tagLengthStaged_reg <= tagLengthStaged;
             else
               refused := true;
             end if;
           elsif (to_integer(address) = 112) then
             tag0 := AxiMath_MergeStrobes(tag0, data, strobes);
+            tag0_reg <= tag0;
           elsif (to_integer(address) = 116) then
             tag1 := AxiMath_MergeStrobes(tag1, data, strobes);
+            tag1_reg <= tag1;
           elsif (to_integer(address) = 120) then
             tag2 := AxiMath_MergeStrobes(tag2, data, strobes);
+            tag2_reg <= tag2;
           elsif (to_integer(address) = 124) then
             tag3 := AxiMath_MergeStrobes(tag3, data, strobes);
+            tag3_reg <= tag3;
           end if;
         end if;
         if (ReadTaken_Ready and ReadAddress_Valid) then
@@ -207,9 +221,11 @@ begin
         end if;
         if flushing then
           coreMidPacket := false;
+          coreMidPacket_reg <= coreMidPacket;
         else
           if Boundary_Valid then
             coreMidPacket := (not Boundary_Last);
+            coreMidPacket_reg <= coreMidPacket;
           end if;
           if ((loadPending and (not coreMidPacket)) and (not Drain_Discard)) then
             Config_AadBytes <= aadStaged;
@@ -217,6 +233,7 @@ begin
             Config_TagBytes <= tagLengthStaged(4 downto 0);
             Config_ExpectedTag <= unsigned'(unsigned'(tag3 & tag2) & unsigned'(tag1 & tag0));
             loadPending := false;
+            loadPending_reg <= loadPending;
           end if;
         end if;
         mismatch := (Result_Valid and Result_TagMismatch);
@@ -230,19 +247,6 @@ begin
         else
           Error_Code <= unsigned'(x"00");
         end if;
-        aadStaged_reg <= aadStaged;
-        ivStaged_reg <= ivStaged;
-        tagLengthStaged_reg <= tagLengthStaged;
-        tag0_reg <= tag0;
-        tag1_reg <= tag1;
-        tag2_reg <= tag2;
-        tag3_reg <= tag3;
-        resultTag_reg <= resultTag;
-        tagValid_reg <= tagValid;
-        tagMismatch_reg <= tagMismatch;
-        flush_reg <= flush;
-        loadPending_reg <= loadPending;
-        coreMidPacket_reg <= coreMidPacket;
       end if;
     end if;
   end process;

@@ -57,9 +57,6 @@ begin
     variable dataSent : boolean;
     variable count : hdl_u8;
     variable bytes : hdl_u8;
-    variable lane0 : hdl_u128;
-    variable lane1 : hdl_u128;
-    variable lane2 : hdl_u128;
     variable lane : hdl_u128;
     variable total : hdl_u8;
     variable data : boolean;
@@ -94,11 +91,9 @@ begin
         dataSent := dataSent_reg;
         count := count_reg;
         bytes := bytes_reg;
-        lane0 := lane0_reg;
-        lane1 := lane1_reg;
-        lane2 := lane2_reg;
         if (outputValid and CoreReady_Ready) then
           outputValid := false;
+          outputValid_reg <= outputValid;
         end if;
         if (ready and Input_Valid) then
           Output_Key(0) <= Config_KeyLow;
@@ -114,10 +109,15 @@ begin
             Output_Tag <= Input_Data;
             Output_Last <= true;
             outputValid := true;
+            outputValid_reg <= outputValid;
             outputFirstData := false;
+            outputFirstData_reg <= outputFirstData;
             dataSent := false;
+            dataSent_reg <= dataSent;
             count := unsigned'(x"00");
+            count_reg <= count;
             bytes := unsigned'(x"00");
+            bytes_reg <= bytes;
           else
             lane := Input_Data;
             total := (bytes + resize(Input_Bytes, 8));
@@ -131,19 +131,19 @@ begin
               if (to_integer(count) = 0) then
                 Output_Data(0) <= lane;
               else
-                Output_Data(0) <= lane0;
+                Output_Data(0) <= lane0_reg;
               end if;
               if (to_integer(count) = 1) then
                 Output_Data(1) <= lane;
               elsif (to_integer(count) > 1) then
-                Output_Data(1) <= lane1;
+                Output_Data(1) <= lane1_reg;
               else
                 Output_Data(1) <= unsigned'(x"00000000000000000000000000000000");
               end if;
               if (to_integer(count) = 2) then
                 Output_Data(2) <= lane;
               elsif (to_integer(count) > 2) then
-                Output_Data(2) <= lane2;
+                Output_Data(2) <= lane2_reg;
               else
                 Output_Data(2) <= unsigned'(x"00000000000000000000000000000000");
               end if;
@@ -156,44 +156,46 @@ begin
               Output_Tag <= unsigned'(x"00000000000000000000000000000000");
               Output_Last <= false;
               outputValid := true;
+              outputValid_reg <= outputValid;
               outputFirstData := (data and (not dataSent));
+              outputFirstData_reg <= outputFirstData;
               if data then
                 dataSent := true;
+                dataSent_reg <= dataSent;
               end if;
               count := unsigned'(x"00");
+              count_reg <= count;
               bytes := unsigned'(x"00");
+              bytes_reg <= bytes;
             else
               if (to_integer(count) = 0) then
-                lane0 := lane;
+                lane0_reg <= lane;
               elsif (to_integer(count) = 1) then
-                lane1 := lane;
+                lane1_reg <= lane;
               else
-                lane2 := lane;
+                lane2_reg <= lane;
               end if;
               count := (count + unsigned'(x"01"));
+              count_reg <= count;
               bytes := total;
+              bytes_reg <= bytes;
             end if;
           end if;
         end if;
         if Control_Flush then
           count := unsigned'(x"00");
+          count_reg <= count;
           bytes := unsigned'(x"00");
+          bytes_reg <= bytes;
           dataSent := false;
+          dataSent_reg <= dataSent;
         end if;
         ready := (not outputValid);
+        ready_reg <= ready;
         InputReady_Ready <= ready;
         Output_Valid <= outputValid;
         FirstData_Valid <= (outputValid and outputFirstData);
         FirstData_Last <= (outputValid and outputFirstData);
-        ready_reg <= ready;
-        outputValid_reg <= outputValid;
-        outputFirstData_reg <= outputFirstData;
-        dataSent_reg <= dataSent;
-        count_reg <= count;
-        bytes_reg <= bytes;
-        lane0_reg <= lane0;
-        lane1_reg <= lane1;
-        lane2_reg <= lane2;
       end if;
     end if;
   end process;

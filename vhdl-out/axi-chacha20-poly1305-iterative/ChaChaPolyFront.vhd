@@ -80,13 +80,18 @@ begin
         taken := (Input_Valid and InputReady_Ready);
         if (requestValid and KeystreamReady_Ready) then
           requestValid := false;
+          requestValid_reg <= requestValid;
         end if;
         if (not keyRequested) then
           if (Input_Valid and (not requestValid)) then
             key0 := Input_Key(0);
+            key0_reg <= key0;
             key1 := Input_Key(1);
+            key1_reg <= key1;
             nonce := resize(Input_Nonce, 128);
+            nonce_reg <= nonce;
             decrypt := Input_Decrypt;
+            decrypt_reg <= decrypt;
             for i in 0 to 1 loop
               Request_Key(i) <= Input_Key(i);
             end loop;
@@ -94,8 +99,11 @@ begin
             Request_Counter <= unsigned'(x"00000000");
             Request_ByteCount <= resize(unsigned'(x"20"), 7);
             requestValid := true;
+            requestValid_reg <= requestValid;
             keyRequested := true;
+            keyRequested_reg <= keyRequested;
             nextCounter := unsigned'(x"00000001");
+            nextCounter_reg <= nextCounter;
           end if;
         elsif taken then
           if (Input_Kind = ChaChaPolyKind_Data) then
@@ -105,9 +113,12 @@ begin
             Request_Counter <= nextCounter;
             Request_ByteCount <= resize(unsigned'(x"40"), 7);
             requestValid := true;
+            requestValid_reg <= requestValid;
             nextCounter := (nextCounter + unsigned'(x"00000001"));
+            nextCounter_reg <= nextCounter;
           elsif (Input_Kind = ChaChaPolyKind_End) then
             keyRequested := false;
+            keyRequested_reg <= keyRequested;
           end if;
         end if;
         for i_2 in 0 to 3 loop
@@ -117,13 +128,6 @@ begin
         Request_Valid <= requestValid;
         Message_KeyRequested <= keyRequested;
         Message_Decrypt <= decrypt;
-        requestValid_reg <= requestValid;
-        keyRequested_reg <= keyRequested;
-        decrypt_reg <= decrypt;
-        nextCounter_reg <= nextCounter;
-        key0_reg <= key0;
-        key1_reg <= key1;
-        nonce_reg <= nonce;
       end if;
     end if;
   end process;

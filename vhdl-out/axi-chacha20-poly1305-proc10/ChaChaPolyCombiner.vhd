@@ -107,32 +107,16 @@ begin
     variable queuedData : boolean_x8;
     variable queuedEnd : boolean_x8;
     variable queuedDecrypt : boolean_x8;
-    variable head : hdl_u8;
-    variable tail : hdl_u8;
     variable count : hdl_u8;
     variable keystreamHeld : boolean;
-    variable keystream0 : hdl_u128;
-    variable keystream1 : hdl_u128;
-    variable keystream2 : hdl_u128;
-    variable keystream3 : hdl_u128;
     variable haveKey : boolean;
-    variable keyR : hdl_u128;
-    variable keyS : hdl_u128;
     variable aadBytes : hdl_u64;
     variable dataBytes : hdl_u64;
-    variable feeding : boolean;
-    variable feedingEnd : boolean;
     variable macBlock : hdl_u8;
     variable macBlocks : hdl_u8;
-    variable mac0 : hdl_u128;
-    variable mac1 : hdl_u128;
-    variable mac2 : hdl_u128;
-    variable mac3 : hdl_u128;
     variable awaitingTag : boolean;
     variable tagHeld : boolean;
     variable tag : hdl_u128;
-    variable checkTag : boolean;
-    variable receivedTag : hdl_u128;
     variable outputValid : boolean;
     variable keystreamReady : boolean;
     variable outputFree : boolean;
@@ -223,92 +207,82 @@ begin
         queuedData := queuedData_reg;
         queuedEnd := queuedEnd_reg;
         queuedDecrypt := queuedDecrypt_reg;
-        head := head_reg;
-        tail := tail_reg;
         count := count_reg;
         keystreamHeld := keystreamHeld_reg;
-        keystream0 := keystream0_reg;
-        keystream1 := keystream1_reg;
-        keystream2 := keystream2_reg;
-        keystream3 := keystream3_reg;
         haveKey := haveKey_reg;
-        keyR := keyR_reg;
-        keyS := keyS_reg;
         aadBytes := aadBytes_reg;
         dataBytes := dataBytes_reg;
-        feeding := feeding_reg;
-        feedingEnd := feedingEnd_reg;
         macBlock := macBlock_reg;
         macBlocks := macBlocks_reg;
-        mac0 := mac0_reg;
-        mac1 := mac1_reg;
-        mac2 := mac2_reg;
-        mac3 := mac3_reg;
         awaitingTag := awaitingTag_reg;
         tagHeld := tagHeld_reg;
         tag := tag_reg;
-        checkTag := checkTag_reg;
-        receivedTag := receivedTag_reg;
         outputValid := outputValid_reg;
         keystreamReady := keystreamReady_reg;
         outputFree := ((not outputValid) or OutputReady_Ready);
         if (outputValid and OutputReady_Ready) then
           outputValid := false;
+          outputValid_reg <= outputValid;
         end if;
         push := (Input_Valid and InputReady_Ready);
         if push then
           end_x := (Input_Kind = ChaChaPolyKind_End);
           if end_x then
             for element in 0 to 7 loop
-              if element = hdl_address(tail(2 downto 0)) then queued0(element) := Input_Tag; end if;
+              if element = hdl_address(tail_reg(2 downto 0)) then queued0(element) := Input_Tag; end if;
             end loop;
           else
             for element_2 in 0 to 7 loop
-              if element_2 = hdl_address(tail(2 downto 0)) then queued0(element_2) := Input_Data(0); end if;
+              if element_2 = hdl_address(tail_reg(2 downto 0)) then queued0(element_2) := Input_Data(0); end if;
             end loop;
           end if;
           for element_3 in 0 to 7 loop
-            if element_3 = hdl_address(tail(2 downto 0)) then queued1(element_3) := Input_Data(1); end if;
+            if element_3 = hdl_address(tail_reg(2 downto 0)) then queued1(element_3) := Input_Data(1); end if;
           end loop;
           for element_4 in 0 to 7 loop
-            if element_4 = hdl_address(tail(2 downto 0)) then queued2(element_4) := Input_Data(2); end if;
+            if element_4 = hdl_address(tail_reg(2 downto 0)) then queued2(element_4) := Input_Data(2); end if;
           end loop;
           for element_5 in 0 to 7 loop
-            if element_5 = hdl_address(tail(2 downto 0)) then queued3(element_5) := Input_Data(3); end if;
+            if element_5 = hdl_address(tail_reg(2 downto 0)) then queued3(element_5) := Input_Data(3); end if;
           end loop;
           for element_6 in 0 to 7 loop
-            if element_6 = hdl_address(tail(2 downto 0)) then queuedBytes(element_6) := resize(Input_ByteCount, 8); end if;
+            if element_6 = hdl_address(tail_reg(2 downto 0)) then queuedBytes(element_6) := resize(Input_ByteCount, 8); end if;
           end loop;
           for element_7 in 0 to 7 loop
-            if element_7 = hdl_address(tail(2 downto 0)) then queuedData(element_7) := (Input_Kind = ChaChaPolyKind_Data); end if;
+            if element_7 = hdl_address(tail_reg(2 downto 0)) then queuedData(element_7) := (Input_Kind = ChaChaPolyKind_Data); end if;
           end loop;
           for element_8 in 0 to 7 loop
-            if element_8 = hdl_address(tail(2 downto 0)) then queuedEnd(element_8) := end_x; end if;
+            if element_8 = hdl_address(tail_reg(2 downto 0)) then queuedEnd(element_8) := end_x; end if;
           end loop;
           for element_9 in 0 to 7 loop
-            if element_9 = hdl_address(tail(2 downto 0)) then queuedDecrypt(element_9) := Message_Decrypt; end if;
+            if element_9 = hdl_address(tail_reg(2 downto 0)) then queuedDecrypt(element_9) := Message_Decrypt; end if;
           end loop;
-          tail := ((tail + unsigned'(x"01")) and (to_unsigned(depth mod 256, 8) - unsigned'(x"01")));
+          tail_reg <= ((tail_reg + unsigned'(x"01")) and (to_unsigned(depth mod 256, 8) - unsigned'(x"01")));
         end if;
         if Tag_Valid then
           tag := Tag_Tag;
+          tag_reg <= tag;
           tagHeld := true;
+          tagHeld_reg <= tagHeld;
           awaitingTag := false;
+          awaitingTag_reg <= awaitingTag;
         end if;
         macValid := false;
-        wordDone := (not feeding);
-        if feeding then
-          Mac_Block <= ChaChaPolyMath_WordBlock(mac0, mac1, mac2, mac3, macBlock);
+        wordDone := (not feeding_reg);
+        if feeding_reg then
+          Mac_Block <= ChaChaPolyMath_WordBlock(mac0_reg, mac1_reg, mac2_reg, mac3_reg, macBlock);
           Mac_ByteCount <= resize(unsigned'(x"10"), 5);
-          Mac_Last <= feedingEnd;
-          Mac_KeyR <= keyR;
-          Mac_KeyS <= keyS;
+          Mac_Last <= feedingEnd_reg;
+          Mac_KeyR <= keyR_reg;
+          Mac_KeyS <= keyS_reg;
           macValid := true;
           macBlock := (macBlock + unsigned'(x"01"));
-          if feedingEnd then
+          macBlock_reg <= macBlock;
+          if feedingEnd_reg then
             awaitingTag := true;
+            awaitingTag_reg <= awaitingTag;
           end if;
-          wordDone := (feedingEnd or (to_integer(macBlock) = to_integer(macBlocks)));
+          wordDone := (feedingEnd_reg or (to_integer(macBlock) = to_integer(macBlocks)));
         end if;
         idle := ((wordDone and (not awaitingTag)) and (not tagHeld));
         pop := false;
@@ -319,49 +293,59 @@ begin
           end loop;
           Output_ByteCount <= resize(unsigned'(x"00"), 7);
           Output_Tag <= tag;
-          Output_TagMismatch <= (checkTag and (not (tag = receivedTag)));
+          Output_TagMismatch <= (checkTag_reg and (not (tag = receivedTag_reg)));
           Output_Last <= true;
           outputValid := true;
+          outputValid_reg <= outputValid;
           tagHeld := false;
+          tagHeld_reg <= tagHeld;
           haveKey := false;
+          haveKey_reg <= haveKey;
           aadBytes := unsigned'(x"0000000000000000");
+          aadBytes_reg <= aadBytes;
           dataBytes := unsigned'(x"0000000000000000");
-          feeding := false;
+          dataBytes_reg <= dataBytes;
+          feeding_reg <= false;
         elsif ((not haveKey) and keystreamHeld) then
-          keyR := keystream0;
-          keyS := keystream1;
+          keyR_reg <= keystream0_reg;
+          keyS_reg <= keystream1_reg;
           haveKey := true;
+          haveKey_reg <= haveKey;
           keystreamHeld := false;
-          feeding := false;
+          keystreamHeld_reg <= keystreamHeld;
+          feeding_reg <= false;
         elsif ((idle and haveKey) and (to_integer(count) /= 0)) then
-          bytes := queuedBytes(hdl_address(head(2 downto 0)));
-          decrypting := queuedDecrypt(hdl_address(head(2 downto 0)));
-          word0 := queued0(hdl_address(head(2 downto 0)));
-          word1 := queued1(hdl_address(head(2 downto 0)));
-          word2 := queued2(hdl_address(head(2 downto 0)));
-          word3 := queued3(hdl_address(head(2 downto 0)));
-          if queuedEnd(hdl_address(head(2 downto 0))) then
+          bytes := queuedBytes(hdl_address(head_reg(2 downto 0)));
+          decrypting := queuedDecrypt(hdl_address(head_reg(2 downto 0)));
+          word0 := queued0(hdl_address(head_reg(2 downto 0)));
+          word1 := queued1(hdl_address(head_reg(2 downto 0)));
+          word2 := queued2(hdl_address(head_reg(2 downto 0)));
+          word3 := queued3(hdl_address(head_reg(2 downto 0)));
+          if queuedEnd(hdl_address(head_reg(2 downto 0))) then
             pop := true;
-            mac0 := unsigned'(dataBytes & aadBytes);
+            mac0_reg <= unsigned'(dataBytes & aadBytes);
             macBlocks := unsigned'(x"01");
-            feedingEnd := true;
-            checkTag := decrypting;
-            receivedTag := word0;
-          elsif (not queuedData(hdl_address(head(2 downto 0)))) then
+            macBlocks_reg <= macBlocks;
+            feedingEnd_reg <= true;
+            checkTag_reg <= decrypting;
+            receivedTag_reg <= word0;
+          elsif (not queuedData(hdl_address(head_reg(2 downto 0)))) then
             pop := true;
-            mac0 := (word0 and ChaChaMath_KeepMask(bytes, 0));
-            mac1 := (word1 and ChaChaMath_KeepMask(bytes, 1));
-            mac2 := (word2 and ChaChaMath_KeepMask(bytes, 2));
-            mac3 := (word3 and ChaChaMath_KeepMask(bytes, 3));
+            mac0_reg <= (word0 and ChaChaMath_KeepMask(bytes, 0));
+            mac1_reg <= (word1 and ChaChaMath_KeepMask(bytes, 1));
+            mac2_reg <= (word2 and ChaChaMath_KeepMask(bytes, 2));
+            mac3_reg <= (word3 and ChaChaMath_KeepMask(bytes, 3));
             macBlocks := unsigned(hdl_div(((signed(resize(bytes, 32)) + signed'(x"00000010")) - signed'(x"00000001")), signed'(x"00000010"))(7 downto 0));
-            feedingEnd := false;
+            macBlocks_reg <= macBlocks;
+            feedingEnd_reg <= false;
             aadBytes := (aadBytes + resize(bytes, 64));
+            aadBytes_reg <= aadBytes;
           elsif (keystreamHeld and outputFree) then
             pop := true;
-            out0 := ((word0 xor keystream0) and ChaChaMath_KeepMask(bytes, 0));
-            out1 := ((word1 xor keystream1) and ChaChaMath_KeepMask(bytes, 1));
-            out2 := ((word2 xor keystream2) and ChaChaMath_KeepMask(bytes, 2));
-            out3 := ((word3 xor keystream3) and ChaChaMath_KeepMask(bytes, 3));
+            out0 := ((word0 xor keystream0_reg) and ChaChaMath_KeepMask(bytes, 0));
+            out1 := ((word1 xor keystream1_reg) and ChaChaMath_KeepMask(bytes, 1));
+            out2 := ((word2 xor keystream2_reg) and ChaChaMath_KeepMask(bytes, 2));
+            out3 := ((word3 xor keystream3_reg) and ChaChaMath_KeepMask(bytes, 3));
             Output_Kind <= ChaChaPolyKind_Data;
             Output_Data(0) <= out0;
             Output_Data(1) <= out1;
@@ -372,55 +356,64 @@ begin
             Output_TagMismatch <= false;
             Output_Last <= false;
             outputValid := true;
+            outputValid_reg <= outputValid;
             keystreamHeld := false;
+            keystreamHeld_reg <= keystreamHeld;
             if decrypting then
-              mac0 := (word0 and ChaChaMath_KeepMask(bytes, 0));
+              mac0_reg <= (word0 and ChaChaMath_KeepMask(bytes, 0));
             else
-              mac0 := out0;
+              mac0_reg <= out0;
             end if;
             if decrypting then
-              mac1 := (word1 and ChaChaMath_KeepMask(bytes, 1));
+              mac1_reg <= (word1 and ChaChaMath_KeepMask(bytes, 1));
             else
-              mac1 := out1;
+              mac1_reg <= out1;
             end if;
             if decrypting then
-              mac2 := (word2 and ChaChaMath_KeepMask(bytes, 2));
+              mac2_reg <= (word2 and ChaChaMath_KeepMask(bytes, 2));
             else
-              mac2 := out2;
+              mac2_reg <= out2;
             end if;
             if decrypting then
-              mac3 := (word3 and ChaChaMath_KeepMask(bytes, 3));
+              mac3_reg <= (word3 and ChaChaMath_KeepMask(bytes, 3));
             else
-              mac3 := out3;
+              mac3_reg <= out3;
             end if;
             macBlocks := unsigned(hdl_div(((signed(resize(bytes, 32)) + signed'(x"00000010")) - signed'(x"00000001")), signed'(x"00000010"))(7 downto 0));
-            feedingEnd := false;
+            macBlocks_reg <= macBlocks;
+            feedingEnd_reg <= false;
             dataBytes := (dataBytes + resize(bytes, 64));
+            dataBytes_reg <= dataBytes;
           end if;
           if pop then
-            head := ((head + unsigned'(x"01")) and (to_unsigned(depth mod 256, 8) - unsigned'(x"01")));
+            head_reg <= ((head_reg + unsigned'(x"01")) and (to_unsigned(depth mod 256, 8) - unsigned'(x"01")));
             macBlock := unsigned'(x"00");
-            feeding := (to_integer(macBlocks) /= 0);
+            macBlock_reg <= macBlock;
+            feeding_reg <= (to_integer(macBlocks) /= 0);
           elsif wordDone then
-            feeding := false;
+            feeding_reg <= false;
           end if;
         elsif wordDone then
-          feeding := false;
+          feeding_reg <= false;
         end if;
         if (push and (not pop)) then
           count := (count + unsigned'(x"01"));
+          count_reg <= count;
         end if;
         if (pop and (not push)) then
           count := (count - unsigned'(x"01"));
+          count_reg <= count;
         end if;
         if (keystreamReady and Keystream_Valid) then
-          keystream0 := Keystream_Data(0);
-          keystream1 := Keystream_Data(1);
-          keystream2 := Keystream_Data(2);
-          keystream3 := Keystream_Data(3);
+          keystream0_reg <= Keystream_Data(0);
+          keystream1_reg <= Keystream_Data(1);
+          keystream2_reg <= Keystream_Data(2);
+          keystream3_reg <= Keystream_Data(3);
           keystreamHeld := true;
+          keystreamHeld_reg <= keystreamHeld;
         end if;
         keystreamReady := (not keystreamHeld);
+        keystreamReady_reg <= keystreamReady;
         Mac_Valid <= macValid;
         MacAdvance_Ready <= true;
         Output_Valid <= outputValid;
@@ -434,34 +427,6 @@ begin
         queuedData_reg <= queuedData;
         queuedEnd_reg <= queuedEnd;
         queuedDecrypt_reg <= queuedDecrypt;
-        head_reg <= head;
-        tail_reg <= tail;
-        count_reg <= count;
-        keystreamHeld_reg <= keystreamHeld;
-        keystream0_reg <= keystream0;
-        keystream1_reg <= keystream1;
-        keystream2_reg <= keystream2;
-        keystream3_reg <= keystream3;
-        haveKey_reg <= haveKey;
-        keyR_reg <= keyR;
-        keyS_reg <= keyS;
-        aadBytes_reg <= aadBytes;
-        dataBytes_reg <= dataBytes;
-        feeding_reg <= feeding;
-        feedingEnd_reg <= feedingEnd;
-        macBlock_reg <= macBlock;
-        macBlocks_reg <= macBlocks;
-        mac0_reg <= mac0;
-        mac1_reg <= mac1;
-        mac2_reg <= mac2;
-        mac3_reg <= mac3;
-        awaitingTag_reg <= awaitingTag;
-        tagHeld_reg <= tagHeld;
-        tag_reg <= tag;
-        checkTag_reg <= checkTag;
-        receivedTag_reg <= receivedTag;
-        outputValid_reg <= outputValid;
-        keystreamReady_reg <= keystreamReady;
       end if;
     end if;
   end process;

@@ -43,9 +43,6 @@ begin
     variable busy : boolean;
     variable step : hdl_u8;
     variable state : hdl_u128;
-    variable slot : hdl_u8;
-    variable first : boolean;
-    variable last : boolean;
     variable resultValid : boolean;
     variable inputReady : boolean;
     variable outputFree : boolean;
@@ -71,51 +68,49 @@ begin
         busy := busy_reg;
         step := step_reg;
         state := state_reg;
-        slot := slot_reg;
-        first := first_reg;
-        last := last_reg;
         resultValid := resultValid_reg;
         inputReady := inputReady_reg;
         outputFree := ((not resultValid) or Advance_Ready);
         accept := (inputReady and Input_Valid);
         if (resultValid and Advance_Ready) then
           resultValid := false;
+          resultValid_reg <= resultValid;
         end if;
         if busy then
           if (to_integer(step) < 63) then
             state := Md5Math_Step(state, message_reg(hdl_address(Md5Math_MessageIndex(hdl_address(step(5 downto 0)))(3 downto 0))), to_integer(step));
+            state_reg <= state;
             step := (step + unsigned'(x"01"));
+            step_reg <= step;
           elsif outputFree then
             Output_State <= Md5Math_Step(state, message_reg(hdl_address(Md5Math_MessageIndex(hdl_address(step(5 downto 0)))(3 downto 0))), to_integer(step));
-            Output_First <= first;
-            Output_Slot <= slot;
-            Output_Last <= last;
+            Output_First <= first_reg;
+            Output_Slot <= slot_reg;
+            Output_Last <= last_reg;
             resultValid := true;
+            resultValid_reg <= resultValid;
             busy := false;
+            busy_reg <= busy;
           end if;
         end if;
         if accept then
           state := Input_State;
-          first := Input_First;
+          state_reg <= state;
+          first_reg <= Input_First;
           for i in 0 to 15 loop
             message_reg(i) <= Input_Message(i);
           end loop;
-          slot := Input_Slot;
-          last := Input_Last;
+          slot_reg <= Input_Slot;
+          last_reg <= Input_Last;
           step := unsigned'(x"00");
+          step_reg <= step;
           busy := true;
+          busy_reg <= busy;
         end if;
         inputReady := ((not busy) or ((to_integer(step) = 63) and (not resultValid)));
+        inputReady_reg <= inputReady;
         Output_Valid <= resultValid;
         InputReady_Ready <= inputReady;
-        busy_reg <= busy;
-        step_reg <= step;
-        state_reg <= state;
-        slot_reg <= slot;
-        first_reg <= first;
-        last_reg <= last;
-        resultValid_reg <= resultValid;
-        inputReady_reg <= inputReady;
       end if;
     end if;
   end process;

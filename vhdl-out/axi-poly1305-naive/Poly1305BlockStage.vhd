@@ -44,25 +44,6 @@ architecture rtl of Poly1305BlockStage is
   signal finalS_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
 begin
   tick : process(clk)
-    variable inMessage : boolean;
-    variable h0 : hdl_u32;
-    variable h1 : hdl_u32;
-    variable h2 : hdl_u32;
-    variable h3 : hdl_u32;
-    variable h4 : hdl_u32;
-    variable r0 : hdl_u32;
-    variable r1 : hdl_u32;
-    variable r2 : hdl_u32;
-    variable r3 : hdl_u32;
-    variable r4 : hdl_u32;
-    variable s : hdl_u128;
-    variable finalValid : boolean;
-    variable f0 : hdl_u32;
-    variable f1 : hdl_u32;
-    variable f2 : hdl_u32;
-    variable f3 : hdl_u32;
-    variable f4 : hdl_u32;
-    variable finalS : hdl_u128;
     variable take : boolean;
     variable x0 : hdl_u32;
     variable x1 : hdl_u32;
@@ -99,46 +80,27 @@ begin
         --   h4_reg, r0_reg, r1_reg, r2_reg, r3_reg, r4_reg, s_reg, f0_reg, f1_reg, f2_reg, f3_reg,
         --   f4_reg, finalS_reg, Output_Tag
       else
-        inMessage := inMessage_reg;
-        h0 := h0_reg;
-        h1 := h1_reg;
-        h2 := h2_reg;
-        h3 := h3_reg;
-        h4 := h4_reg;
-        r0 := r0_reg;
-        r1 := r1_reg;
-        r2 := r2_reg;
-        r3 := r3_reg;
-        r4 := r4_reg;
-        s := s_reg;
-        finalValid := finalValid_reg;
-        f0 := f0_reg;
-        f1 := f1_reg;
-        f2 := f2_reg;
-        f3 := f3_reg;
-        f4 := f4_reg;
-        finalS := finalS_reg;
         if Advance_Ready then
-          Output_Valid <= finalValid;
-          if finalValid then
-            Output_Tag <= Poly1305Math_Tag(f0, f1, f2, f3, f4, finalS);
+          Output_Valid <= finalValid_reg;
+          if finalValid_reg then
+            Output_Tag <= Poly1305Math_Tag(f0_reg, f1_reg, f2_reg, f3_reg, f4_reg, finalS_reg);
             Output_Last <= true;
           end if;
           take := Input_Valid;
-          finalValid := (take and Input_Last);
+          finalValid_reg <= (take and Input_Last);
           if take then
-            x0 := h0;
-            x1 := h1;
-            x2 := h2;
-            x3 := h3;
-            x4 := h4;
-            q0 := r0;
-            q1 := r1;
-            q2 := r2;
-            q3 := r3;
-            q4 := r4;
-            keyS := s;
-            if (not inMessage) then
+            x0 := h0_reg;
+            x1 := h1_reg;
+            x2 := h2_reg;
+            x3 := h3_reg;
+            x4 := h4_reg;
+            q0 := r0_reg;
+            q1 := r1_reg;
+            q2 := r2_reg;
+            q3 := r3_reg;
+            q4 := r4_reg;
+            keyS := s_reg;
+            if (not inMessage_reg) then
               r := (Input_KeyR and unsigned'(x"0FFFFFFC0FFFFFFC0FFFFFFC0FFFFFFF"));
               q0 := (r(31 downto 0) and unsigned'(x"03FFFFFF"));
               q1 := (r(57 downto 26) and unsigned'(x"03FFFFFF"));
@@ -172,46 +134,27 @@ begin
               x4 := Poly1305Math_CarriedLimb(d0, d1, d2, d3, d4, 4);
             end if;
             if Input_Last then
-              f0 := x0;
-              f1 := x1;
-              f2 := x2;
-              f3 := x3;
-              f4 := x4;
-              finalS := keyS;
+              f0_reg <= x0;
+              f1_reg <= x1;
+              f2_reg <= x2;
+              f3_reg <= x3;
+              f4_reg <= x4;
+              finalS_reg <= keyS;
             end if;
-            inMessage := (not Input_Last);
-            h0 := x0;
-            h1 := x1;
-            h2 := x2;
-            h3 := x3;
-            h4 := x4;
-            r0 := q0;
-            r1 := q1;
-            r2 := q2;
-            r3 := q3;
-            r4 := q4;
-            s := keyS;
+            inMessage_reg <= (not Input_Last);
+            h0_reg <= x0;
+            h1_reg <= x1;
+            h2_reg <= x2;
+            h3_reg <= x3;
+            h4_reg <= x4;
+            r0_reg <= q0;
+            r1_reg <= q1;
+            r2_reg <= q2;
+            r3_reg <= q3;
+            r4_reg <= q4;
+            s_reg <= keyS;
           end if;
         end if;
-        inMessage_reg <= inMessage;
-        h0_reg <= h0;
-        h1_reg <= h1;
-        h2_reg <= h2;
-        h3_reg <= h3;
-        h4_reg <= h4;
-        r0_reg <= r0;
-        r1_reg <= r1;
-        r2_reg <= r2;
-        r3_reg <= r3;
-        r4_reg <= r4;
-        s_reg <= s;
-        finalValid_reg <= finalValid;
-        f0_reg <= f0;
-        f1_reg <= f1;
-        f2_reg <= f2;
-        f3_reg <= f3;
-        f4_reg <= f4;
-        finalS_reg <= finalS;
       end if;
     end if;
   end process;
