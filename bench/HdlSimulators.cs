@@ -86,12 +86,14 @@ public static class HdlSimulators
             // the cycles of the runs on today's VHDL (default --ghdl-cycles), so that both runs last about as long.
             int repeat = int.Parse(Option(args, "--repeat") ?? "1", CultureInfo.InvariantCulture);
             long nowCycles = long.Parse(Option(args, "--now-cycles") ?? ghdlCycles.ToString(CultureInfo.InvariantCulture), CultureInfo.InvariantCulture);
-            if (repeat < 1 || nowCycles < 10 || ghdlCycles < 10)
+            // --min-seconds S: a run pair whose difference lasts less is run again with more cycles (SimulatorSpeed.MeasureGhdl).
+            double minSeconds = double.Parse(Option(args, "--min-seconds") ?? "0", CultureInfo.InvariantCulture);
+            if (repeat < 1 || nowCycles < 10 || ghdlCycles < 10 || minSeconds < 0)
             {
-                Console.Error.WriteLine("bench simulators: --repeat is at least 1, --ghdl-cycles and --now-cycles at least 10");
+                Console.Error.WriteLine("bench simulators: --repeat is at least 1, --ghdl-cycles and --now-cycles at least 10, --min-seconds at least 0");
                 return 2;
             }
-            return CompareVhdl(selected, compare, stimulusKind == "changing", ghdlCycles, nowCycles, repeat, keep ?? work, keep is null, output, args);
+            return CompareVhdl(selected, compare, stimulusKind == "changing", ghdlCycles, nowCycles, repeat, minSeconds, keep ?? work, keep is null, output, args);
         }
         foreach (var v in selected)
         {
@@ -194,7 +196,7 @@ public static class HdlSimulators
     /// machine's load drifts alike for both), <paramref name="repeat"/> times; writes variant, the
     /// median before, the median now and now / before.
     /// </summary>
-    static int CompareVhdl(List<SimulatedDesign> selected, string folder, bool changing, long cycles, long nowCycles, int repeat,
+    static int CompareVhdl(List<SimulatedDesign> selected, string folder, bool changing, long cycles, long nowCycles, int repeat, double minSeconds,
         string work, bool removeWork, string output, string[] args)
     {
         var rows = new List<(string Name, double? Before, double? Now, string? Note)>();
@@ -211,9 +213,9 @@ public static class HdlSimulators
             for (int run = 0; run < repeat; run++)
             {
                 if (run == 0 || befores.Count > 0)
-                    try { befores.Add(SimulatorSpeed.MeasureGhdl(netlist, stimulus, cycles, Path.Combine(work, name, "before"), "mcode", Path.Combine(folder, name)).CyclesPerSecond); }
+                    try { befores.Add(SimulatorSpeed.MeasureGhdl(netlist, stimulus, cycles, Path.Combine(work, name, "before"), "mcode", Path.Combine(folder, name), minSeconds).CyclesPerSecond); }
                     catch (ToolException e) { note = "before: " + FirstLine(e.Message); befores.Clear(); }
-                try { nows.Add(SimulatorSpeed.MeasureGhdl(netlist, stimulus, nowCycles, Path.Combine(work, name, "now"), "mcode").CyclesPerSecond); }
+                try { nows.Add(SimulatorSpeed.MeasureGhdl(netlist, stimulus, nowCycles, Path.Combine(work, name, "now"), "mcode", minSeconds: minSeconds).CyclesPerSecond); }
                 catch (ToolException e) { note = (note is null ? "" : note + "; ") + "now: " + FirstLine(e.Message); nows.Clear(); break; }
             }
             double? before = Median(befores), now = Median(nows);
@@ -228,6 +230,7 @@ public static class HdlSimulators
                 $"{DateTime.UtcNow.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture)}: GHDL mcode on the VHDL in {folder} (before) and on the VHDL generated now, " +
                 $"one right after the other, {(changing ? "the data inputs switching between two values at every clock" : "every input held")}; " +
                 $"each rate the difference of {cycles:N0} cycles (before) or {nowCycles:N0} (now) and of a tenth of them" +
+                (minSeconds > 0 ? $", more cycles where that difference lasted under {minSeconds.ToString(CultureInfo.InvariantCulture)} s" : "") +
                 (repeat > 1 ? $", the median of {repeat} such pairs of runs." : "."));
             w.WriteLine();
             w.WriteLine("| variant | before | now | now / before |");

@@ -28,8 +28,9 @@ public static partial class SimulatorSpeed
     /// version of the design with the same top-level ports, e.g. as an earlier commit generated it)
     /// instead of the VHDL generated now; the testbench is the same.
     /// </summary>
+    /// <param name="minSeconds">When above 0: the cycles are raised (up to 400 times) until the two runs differ by at least this long, so that a fast design is not timed on a run too short to time.</param>
     public static SimulatorSpeedResult MeasureGhdl(Netlist netlist, FreeRunningStimulus stimulus, long cycles, string workDir, string backend = "mcode",
-        string? vhdlFolder = null)
+        string? vhdlFolder = null, double minSeconds = 0)
     {
         if (!Ghdl.IsAvailable) throw new ToolException("ghdl is not installed: run ./scripts/setup (or apt-get install ghdl)");
         var settings = new GhdlSettings(backend, TimeSpan.FromMinutes(30));
@@ -44,7 +45,7 @@ public static partial class SimulatorSpeed
             var r = Ghdl.Simulate(workDir, unit, [$"-gcycles={n}"], settings: settings);
             return (r.Duration.TotalSeconds, Transfers(r, $"ghdl ({backend})", n));
         }
-        return FromTwoRuns($"ghdl-{backend}", cycles, Run, build.Elapsed);
+        return FromTwoRuns($"ghdl-{backend}", cycles, Run, build.Elapsed, minSeconds);
     }
 
     /// <summary>Verilator on GHDL's Verilog netlist of the design, with a C++ harness holding the same inputs.</summary>
@@ -79,18 +80,29 @@ public static partial class SimulatorSpeed
     /// <summary>
     /// Speed from a run of a tenth of the cycles and a full one: (difference in cycles) / (difference in
     /// time). On a loaded machine the short run can take as long as the full one; then the full run's
-    /// own rate (its start-up included, so a lower bound) is the figure.
+    /// own rate (its start-up included, so a lower bound) is the figure. With <paramref name="minSeconds"/>
+    /// above 0, a pair whose difference is shorter is run again with more cycles (at most twice, up to 400
+    /// times the cycles in all); the result names the cycles of the pair measured.
     /// </summary>
-    static SimulatorSpeedResult FromTwoRuns(string name, long cycles, Func<long, (double Seconds, long Transfers)> run, TimeSpan build)
+    static SimulatorSpeedResult FromTwoRuns(string name, long cycles, Func<long, (double Seconds, long Transfers)> run, TimeSpan build, double minSeconds = 0)
     {
-        long shortRun = Math.Max(1, cycles / 10);
-        var a = run(shortRun);
-        var b = run(cycles);
-        if (b.Transfers == 0)
-            throw new ToolException($"{name}: no output transfer in {cycles} cycles: the stimulus does not make the design stream");
-        double seconds = b.Seconds - a.Seconds;
-        double perSecond = seconds > 0 ? (cycles - shortRun) / seconds : cycles / b.Seconds;
-        return new SimulatorSpeedResult(name, cycles, perSecond, b.Transfers, build);
+        long limit = cycles * 400;
+        for (int attempt = 0; ; attempt++)
+        {
+            long shortRun = Math.Max(1, cycles / 10);
+            var a = run(shortRun);
+            var b = run(cycles);
+            if (b.Transfers == 0)
+                throw new ToolException($"{name}: no output transfer in {cycles} cycles: the stimulus does not make the design stream");
+            double seconds = b.Seconds - a.Seconds;
+            if (seconds < minSeconds && attempt < 2 && cycles < limit)
+            {
+                cycles = Math.Min(limit, (long)Math.Ceiling(cycles * Math.Min(50, 1.25 * minSeconds / Math.Max(seconds, 0.02))));
+                continue;
+            }
+            double perSecond = seconds > 0 ? (cycles - shortRun) / seconds : cycles / b.Seconds;
+            return new SimulatorSpeedResult(name, cycles, perSecond, b.Transfers, build);
+        }
     }
 
     static long Transfers(ToolRun r, string simulator, long cycles)
