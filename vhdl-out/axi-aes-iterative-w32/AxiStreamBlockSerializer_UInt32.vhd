@@ -49,13 +49,7 @@ begin
     variable midPacket : boolean;
     variable closing : boolean;
     variable restValid : boolean;
-    variable rest : hdl_u128;
-    variable restBytes : hdl_u8;
-    variable restLast : boolean;
     variable nextValid : boolean;
-    variable next_x : hdl_u128;
-    variable nextBytes : hdl_u8;
-    variable nextLast : boolean;
     variable take : boolean;
     variable send : boolean;
     variable source : hdl_u128;
@@ -89,29 +83,31 @@ begin
         midPacket := midPacket_reg;
         closing := closing_reg;
         restValid := restValid_reg;
-        rest := rest_reg;
-        restBytes := restBytes_reg;
-        restLast := restLast_reg;
         nextValid := nextValid_reg;
-        next_x := next_reg;
-        nextBytes := nextBytes_reg;
-        nextLast := nextLast_reg;
         if (outputValid and OutputReady_Ready) then
           outputValid := false;
+          outputValid_reg <= outputValid;
           midPacket := (not outputLast);
+          midPacket_reg <= midPacket;
         end if;
         if Control_Flush then
           restValid := false;
+          restValid_reg <= restValid;
           nextValid := false;
+          nextValid_reg <= nextValid;
           if closesPacketOnFlush then
             if outputValid then
               closing := (not outputLast);
+              closing_reg <= closing;
             else
               closing := midPacket;
+              closing_reg <= closing;
             end if;
           else
             outputValid := false;
+            outputValid_reg <= outputValid;
             midPacket := false;
+            midPacket_reg <= midPacket;
           end if;
         else
           take := (ready and Input_Valid);
@@ -122,15 +118,16 @@ begin
           if (not outputValid) then
             if restValid then
               send := true;
-              source := rest;
-              sourceBytes := restBytes;
-              sourceLast := restLast;
+              source := rest_reg;
+              sourceBytes := restBytes_reg;
+              sourceLast := restLast_reg;
             elsif nextValid then
               send := true;
-              source := next_x;
-              sourceBytes := nextBytes;
-              sourceLast := nextLast;
+              source := next_reg;
+              sourceBytes := nextBytes_reg;
+              sourceLast := nextLast_reg;
               nextValid := false;
+              nextValid_reg <= nextValid;
             elsif take then
               send := true;
               source := Input_Data;
@@ -149,43 +146,38 @@ begin
             end if;
             Output_Keep <= AxiMath_KeepOf(choice)(3 downto 0);
             outputLast := (sourceLast and final);
+            outputLast_reg <= outputLast;
             outputValid := true;
+            outputValid_reg <= outputValid;
             restValid := (not final);
-            rest := shift_right(source, 32);
-            restBytes := (sourceBytes - unsigned(AxiBeat_u32_Bytes(7 downto 0)));
-            restLast := sourceLast;
+            restValid_reg <= restValid;
+            rest_reg <= shift_right(source, 32);
+            restBytes_reg <= (sourceBytes - unsigned(AxiBeat_u32_Bytes(7 downto 0)));
+            restLast_reg <= sourceLast;
           end if;
           if take then
-            next_x := Input_Data;
-            nextBytes := resize(Input_Bytes, 8);
-            nextLast := Input_Last;
+            next_reg <= Input_Data;
+            nextBytes_reg <= resize(Input_Bytes, 8);
+            nextLast_reg <= Input_Last;
             nextValid := true;
+            nextValid_reg <= nextValid;
           end if;
         end if;
         if (closing and (not outputValid)) then
           Output_Data <= unsigned'(x"00000000");
           Output_Keep <= resize(unsigned'(x"01"), 4);
           outputLast := true;
+          outputLast_reg <= outputLast;
           outputValid := true;
+          outputValid_reg <= outputValid;
           closing := false;
+          closing_reg <= closing;
         end if;
         ready := (((not Control_Flush) and (not nextValid)) and (not closing));
+        ready_reg <= ready;
         Output_Last <= outputLast;
         Output_Valid <= outputValid;
         InputReady_Ready <= ready;
-        ready_reg <= ready;
-        outputValid_reg <= outputValid;
-        outputLast_reg <= outputLast;
-        midPacket_reg <= midPacket;
-        closing_reg <= closing;
-        restValid_reg <= restValid;
-        rest_reg <= rest;
-        restBytes_reg <= restBytes;
-        restLast_reg <= restLast;
-        nextValid_reg <= nextValid;
-        next_reg <= next_x;
-        nextBytes_reg <= nextBytes;
-        nextLast_reg <= nextLast;
       end if;
     end if;
   end process;

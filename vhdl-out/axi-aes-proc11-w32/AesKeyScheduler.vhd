@@ -59,19 +59,12 @@ begin
   tick : process(clk)
     variable loaded : boolean;
     variable expanding : boolean;
-    variable finishing : boolean;
-    variable round : hdl_u8;
-    variable stepHalfDone : boolean;
     variable stepChain : hdl_u128;
     variable stepInput : hdl_u32;
-    variable initialWindowPending : boolean;
-    variable windowHigh : hdl_u128;
     variable windowLow : hdl_u128;
     variable keyHigh : hdl_u128;
     variable keyLow : hdl_u128;
     variable keySize : hdl_u8;
-    variable keyWanted : boolean;
-    variable entered : boolean;
     variable inFlight : hdl_u8;
     variable empty : boolean;
     variable outputTaken : boolean;
@@ -107,105 +100,97 @@ begin
       else
         loaded := loaded_reg;
         expanding := expanding_reg;
-        finishing := finishing_reg;
-        round := round_reg;
-        stepHalfDone := stepHalfDone_reg;
         stepChain := stepChain_reg;
         stepInput := stepInput_reg;
-        initialWindowPending := initialWindowPending_reg;
-        windowHigh := windowHigh_reg;
         windowLow := windowLow_reg;
         keyHigh := keyHigh_reg;
         keyLow := keyLow_reg;
         keySize := keySize_reg;
-        keyWanted := keyWanted_reg;
-        entered := entered_reg;
         inFlight := inFlight_reg;
-        empty := ((to_integer(inFlight) = 0) and (not entered));
+        empty := ((to_integer(inFlight) = 0) and (not entered_reg));
         outputTaken := (Output_Valid and OutputReady_Ready);
-        if (entered and (not outputTaken)) then
+        if (entered_reg and (not outputTaken)) then
           inFlight := (inFlight + unsigned'(x"01"));
+          inFlight_reg <= inFlight;
         end if;
-        if (outputTaken and (not entered)) then
+        if (outputTaken and (not entered_reg)) then
           inFlight := (inFlight - unsigned'(x"01"));
+          inFlight_reg <= inFlight;
         end if;
-        entered := (Waiting_Valid and RegisterReady_Ready);
+        entered_reg <= (Waiting_Valid and RegisterReady_Ready);
         KeyLoad_Valid <= false;
-        if finishing then
-          finishing := false;
+        if finishing_reg then
+          finishing_reg <= false;
           expanding := false;
+          expanding_reg <= expanding;
           loaded := true;
+          loaded_reg <= loaded;
         elsif expanding then
           size := AesMath_KeySizeIn(buildKeySize, keySize);
-          if initialWindowPending then
+          if initialWindowPending_reg then
             windowLow := AesMath_InitialWindowLowFrom(keyHigh, keyLow, size, stepInput);
-            initialWindowPending := false;
-          elsif (stepInTwoClocks and (not stepHalfDone)) then
-            stepChain := AesMath_KeyStepChain(windowHigh, windowLow, size);
-            stepInput := AesMath_KeyStepInput(stepChain, windowLow, to_integer(round), size);
-            stepHalfDone := true;
+            windowLow_reg <= windowLow;
+            initialWindowPending_reg <= false;
+          elsif (stepInTwoClocks and (not stepHalfDone_reg)) then
+            stepChain := AesMath_KeyStepChain(windowHigh_reg, windowLow, size);
+            stepChain_reg <= stepChain;
+            stepInput := AesMath_KeyStepInput(stepChain, windowLow, to_integer(round_reg), size);
+            stepInput_reg <= stepInput;
+            stepHalfDone_reg <= true;
           else
             rounds := AesMath_RoundsOf(size);
             KeyLoad_Valid <= true;
             if decrypt then
-              KeyLoad_Round <= resize((rounds - round), 4);
-              KeyLoad_RoundKey <= AesMath_DecryptionRoundKey(windowHigh, to_integer((signed(resize(rounds, 32)) - signed(resize(round, 32)))), rounds);
+              KeyLoad_Round <= resize((rounds - round_reg), 4);
+              KeyLoad_RoundKey <= AesMath_DecryptionRoundKey(windowHigh_reg, to_integer((signed(resize(rounds, 32)) - signed(resize(round_reg, 32)))), rounds);
             else
-              KeyLoad_Round <= round(3 downto 0);
-              KeyLoad_RoundKey <= windowHigh;
+              KeyLoad_Round <= round_reg(3 downto 0);
+              KeyLoad_RoundKey <= windowHigh_reg;
             end if;
             if stepInTwoClocks then
-              next_x := AesMath_KeyStepResult(stepChain, stepInput, to_integer(round), size);
+              next_x := AesMath_KeyStepResult(stepChain, stepInput, to_integer(round_reg), size);
             else
-              next_x := AesMath_NextWindowLow(windowHigh, windowLow, to_integer(round), size);
+              next_x := AesMath_NextWindowLow(windowHigh_reg, windowLow, to_integer(round_reg), size);
             end if;
-            windowHigh := windowLow;
+            windowHigh_reg <= windowLow;
             windowLow := next_x;
-            finishing := (to_integer(round) = to_integer(rounds));
-            round := (round + unsigned'(x"01"));
-            stepHalfDone := false;
+            windowLow_reg <= windowLow;
+            finishing_reg <= (to_integer(round_reg) = to_integer(rounds));
+            round_reg <= (round_reg + unsigned'(x"01"));
+            stepHalfDone_reg <= false;
           end if;
-        elsif (keyWanted and empty) then
+        elsif (keyWanted_reg and empty) then
           size_2 := AesMath_KeySizeIn(buildKeySize, resize(Waiting_KeySize, 8));
           low := AesMath_KeyLowIn(buildKeySize, Waiting_KeyLow);
           keyHigh := Waiting_KeyHigh;
+          keyHigh_reg <= keyHigh;
           keyLow := low;
+          keyLow_reg <= keyLow;
           keySize := size_2;
-          windowHigh := Waiting_KeyHigh;
+          keySize_reg <= keySize;
+          windowHigh_reg <= Waiting_KeyHigh;
           if stepInTwoClocks then
             stepInput := AesMath_InitialStepInput(Waiting_KeyHigh, low, size_2);
-            initialWindowPending := true;
+            stepInput_reg <= stepInput;
+            initialWindowPending_reg <= true;
           else
             windowLow := AesMath_InitialWindowLowFrom(Waiting_KeyHigh, low, size_2, AesMath_InitialStepInput(Waiting_KeyHigh, low, size_2));
+            windowLow_reg <= windowLow;
           end if;
-          round := unsigned'(x"00");
+          round_reg <= unsigned'(x"00");
           expanding := true;
+          expanding_reg <= expanding;
           loaded := false;
-          keyWanted := false;
+          loaded_reg <= loaded;
+          keyWanted_reg <= false;
         else
-          keyWanted := (Waiting_Valid and (not (loaded and (Waiting_KeyMatches = unsigned'(x"0001FFFF")))));
+          keyWanted_reg <= (Waiting_Valid and (not (loaded and (Waiting_KeyMatches = unsigned'(x"0001FFFF")))));
         end if;
         Status_Ready <= loaded;
         Status_Loading <= expanding;
         Status_KeyHigh <= keyHigh;
         Status_KeyLow <= keyLow;
         Status_KeySize <= keySize(1 downto 0);
-        loaded_reg <= loaded;
-        expanding_reg <= expanding;
-        finishing_reg <= finishing;
-        round_reg <= round;
-        stepHalfDone_reg <= stepHalfDone;
-        stepChain_reg <= stepChain;
-        stepInput_reg <= stepInput;
-        initialWindowPending_reg <= initialWindowPending;
-        windowHigh_reg <= windowHigh;
-        windowLow_reg <= windowLow;
-        keyHigh_reg <= keyHigh;
-        keyLow_reg <= keyLow;
-        keySize_reg <= keySize;
-        keyWanted_reg <= keyWanted;
-        entered_reg <= entered;
-        inFlight_reg <= inFlight;
       end if;
     end if;
   end process;

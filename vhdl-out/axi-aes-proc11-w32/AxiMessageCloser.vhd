@@ -36,16 +36,17 @@ begin
         closing := closing_reg;
         if (CoreInput_Valid and CoreReady_Ready) then
           midMessage := (not CoreInput_Last);
+          midMessage_reg <= midMessage;
           if closing then
             closing := false;
+            closing_reg <= closing;
           end if;
         end if;
         if (Control_Flush and midMessage) then
           closing := true;
+          closing_reg <= closing;
         end if;
         Closing_Discard <= closing;
-        midMessage_reg <= midMessage;
-        closing_reg <= closing;
       end if;
     end if;
   end process;

@@ -51,8 +51,6 @@ begin
     variable pendingValid : boolean;
     variable pendingKnown : boolean;
     variable pendingLast : boolean;
-    variable pendingBytes : hdl_u8;
-    variable pending : hdl_u128;
     variable keepError : boolean;
     variable take : boolean;
     variable last : boolean;
@@ -95,19 +93,23 @@ begin
         pendingValid := pendingValid_reg;
         pendingKnown := pendingKnown_reg;
         pendingLast := pendingLast_reg;
-        pendingBytes := pendingBytes_reg;
-        pending := pending_reg;
         keepError := false;
         if Control_Flush then
           holding := false;
+          holding_reg <= holding;
           heldBeats := unsigned'(x"00");
+          heldBeats_reg <= heldBeats;
           pendingValid := false;
+          pendingValid_reg <= pendingValid;
           outputValid := false;
+          outputValid_reg <= outputValid;
           ready := false;
+          ready_reg <= ready;
         else
           take := (ready and Input_Valid);
           if (outputValid and OutputReady_Ready) then
             outputValid := false;
+            outputValid_reg <= outputValid;
           end if;
           if take then
             last := Input_Last;
@@ -127,52 +129,72 @@ begin
             if ((not holding) and (to_integer(bytes) = 0)) then
               if (pendingValid and (not pendingKnown)) then
                 pendingLast := true;
+                pendingLast_reg <= pendingLast;
                 pendingKnown := true;
+                pendingKnown_reg <= pendingKnown;
               end if;
             else
               if (not holding) then
                 pendingKnown := true;
+                pendingKnown_reg <= pendingKnown;
               end if;
               held := block_x;
+              held_reg <= held;
               if holding then
                 holdingBytes := (holdingBytes + bytes);
+                holdingBytes_reg <= holdingBytes;
               else
                 holdingBytes := bytes;
+                holdingBytes_reg <= holdingBytes;
               end if;
               heldBeats := (heldBeats + unsigned'(x"01"));
+              heldBeats_reg <= heldBeats;
               holdingLast := last;
+              holdingLast_reg <= holdingLast;
               holding := true;
+              holding_reg <= holding;
             end if;
           end if;
           heldComplete := (holding and (holdingLast or (signed(resize(heldBeats, 32)) = to_signed(4, 32))));
           sendPending := ((pendingValid and pendingKnown) and (not outputValid));
           sendHeld := (((heldComplete and holdingLast) and (not outputValid)) and (not pendingValid));
           if sendPending then
-            Output_Data <= pending;
-            Output_Bytes <= pendingBytes(4 downto 0);
+            Output_Data <= pending_reg;
+            Output_Bytes <= pendingBytes_reg(4 downto 0);
             Output_Last <= pendingLast;
             outputValid := true;
+            outputValid_reg <= outputValid;
             pendingValid := false;
+            pendingValid_reg <= pendingValid;
           elsif sendHeld then
             Output_Data <= held;
             Output_Bytes <= holdingBytes(4 downto 0);
             Output_Last <= true;
             outputValid := true;
+            outputValid_reg <= outputValid;
             holding := false;
+            holding_reg <= holding;
             heldBeats := unsigned'(x"00");
+            heldBeats_reg <= heldBeats;
             heldComplete := false;
           end if;
           if (heldComplete and (not pendingValid)) then
-            pending := held;
-            pendingBytes := holdingBytes;
+            pending_reg <= held;
+            pendingBytes_reg <= holdingBytes;
             pendingLast := holdingLast;
+            pendingLast_reg <= pendingLast;
             pendingKnown := holdingLast;
+            pendingKnown_reg <= pendingKnown;
             pendingValid := true;
+            pendingValid_reg <= pendingValid;
             holding := false;
+            holding_reg <= holding;
             heldBeats := unsigned'(x"00");
+            heldBeats_reg <= heldBeats;
             heldComplete := false;
           end if;
           ready := (Control_Enabled and (not heldComplete));
+          ready_reg <= ready;
         end if;
         Output_Valid <= outputValid;
         InputReady_Ready <= ready;
@@ -182,18 +204,6 @@ begin
         else
           Error_Code <= unsigned'(x"00");
         end if;
-        ready_reg <= ready;
-        outputValid_reg <= outputValid;
-        holding_reg <= holding;
-        holdingLast_reg <= holdingLast;
-        holdingBytes_reg <= holdingBytes;
-        heldBeats_reg <= heldBeats;
-        held_reg <= held;
-        pendingValid_reg <= pendingValid;
-        pendingKnown_reg <= pendingKnown;
-        pendingLast_reg <= pendingLast;
-        pendingBytes_reg <= pendingBytes;
-        pending_reg <= pending;
       end if;
     end if;
   end process;

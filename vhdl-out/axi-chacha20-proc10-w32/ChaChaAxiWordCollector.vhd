@@ -54,17 +54,12 @@ begin
   tick : process(clk)
     variable ready : boolean;
     variable outputValid : boolean;
-    variable outputLast : boolean;
     variable closing : boolean;
     variable midMessage : boolean;
     variable inPacket : boolean;
     variable dropping : boolean;
-    variable nextCounter : hdl_u32;
     variable count : hdl_u8;
     variable bytes : hdl_u8;
-    variable lane0 : hdl_u128;
-    variable lane1 : hdl_u128;
-    variable lane2 : hdl_u128;
     variable exhausted : boolean;
     variable lane : hdl_u128;
     variable total : hdl_u8;
@@ -95,43 +90,47 @@ begin
       else
         ready := ready_reg;
         outputValid := outputValid_reg;
-        outputLast := outputLast_reg;
         closing := closing_reg;
         midMessage := midMessage_reg;
         inPacket := inPacket_reg;
         dropping := dropping_reg;
-        nextCounter := nextCounter_reg;
         count := count_reg;
         bytes := bytes_reg;
-        lane0 := lane0_reg;
-        lane1 := lane1_reg;
-        lane2 := lane2_reg;
         exhausted := false;
         if (outputValid and CoreReady_Ready) then
           outputValid := false;
-          midMessage := (not outputLast);
-          if outputLast then
+          outputValid_reg <= outputValid;
+          midMessage := (not outputLast_reg);
+          midMessage_reg <= midMessage;
+          if outputLast_reg then
             closing := false;
+            closing_reg <= closing;
           end if;
         end if;
         if Control_Flush then
           count := unsigned'(x"00");
+          count_reg <= count;
           bytes := unsigned'(x"00");
+          bytes_reg <= bytes;
           inPacket := false;
+          inPacket_reg <= inPacket;
           dropping := false;
+          dropping_reg <= dropping;
           closing := (outputValid or midMessage);
+          closing_reg <= closing;
         else
           if (ready and Input_Valid) then
             if dropping then
               if Input_Last then
                 dropping := false;
+                dropping_reg <= dropping;
               end if;
             else
               lane := Input_Data;
               total := (bytes + resize(Input_Bytes, 8));
               if ((to_integer(count) = 3) or Input_Last) then
                 if inPacket then
-                  counter := nextCounter;
+                  counter := nextCounter_reg;
                 else
                   counter := Config_Iv(31 downto 0);
                 end if;
@@ -139,19 +138,19 @@ begin
                 if (to_integer(count) = 0) then
                   Output_Data(0) <= lane;
                 else
-                  Output_Data(0) <= lane0;
+                  Output_Data(0) <= lane0_reg;
                 end if;
                 if (to_integer(count) = 1) then
                   Output_Data(1) <= lane;
                 elsif (to_integer(count) > 1) then
-                  Output_Data(1) <= lane1;
+                  Output_Data(1) <= lane1_reg;
                 else
                   Output_Data(1) <= unsigned'(x"00000000000000000000000000000000");
                 end if;
                 if (to_integer(count) = 2) then
                   Output_Data(2) <= lane;
                 elsif (to_integer(count) > 2) then
-                  Output_Data(2) <= lane2;
+                  Output_Data(2) <= lane2_reg;
                 else
                   Output_Data(2) <= unsigned'(x"00000000000000000000000000000000");
                 end if;
@@ -167,22 +166,29 @@ begin
                 Output_Nonce <= resize(shift_right(Config_Iv, 32), 96);
                 Output_Counter <= counter;
                 outputValid := true;
-                outputLast := (Input_Last or exhausted);
-                nextCounter := (counter + unsigned'(x"00000001"));
+                outputValid_reg <= outputValid;
+                outputLast_reg <= (Input_Last or exhausted);
+                nextCounter_reg <= (counter + unsigned'(x"00000001"));
                 inPacket := ((not Input_Last) and (not exhausted));
+                inPacket_reg <= inPacket;
                 dropping := exhausted;
+                dropping_reg <= dropping;
                 count := unsigned'(x"00");
+                count_reg <= count;
                 bytes := unsigned'(x"00");
+                bytes_reg <= bytes;
               else
                 if (to_integer(count) = 0) then
-                  lane0 := lane;
+                  lane0_reg <= lane;
                 elsif (to_integer(count) = 1) then
-                  lane1 := lane;
+                  lane1_reg <= lane;
                 else
-                  lane2 := lane;
+                  lane2_reg <= lane;
                 end if;
                 count := (count + unsigned'(x"01"));
+                count_reg <= count;
                 bytes := total;
+                bytes_reg <= bytes;
               end if;
             end if;
           end if;
@@ -194,9 +200,11 @@ begin
           Output_ByteCount <= resize(unsigned'(x"01"), 7);
           Output_Last <= true;
           outputValid := true;
-          outputLast := true;
+          outputValid_reg <= outputValid;
+          outputLast_reg <= true;
         end if;
         ready := (((not Control_Flush) and (not outputValid)) and (not closing));
+        ready_reg <= ready;
         Output_Valid <= outputValid;
         InputReady_Ready <= ready;
         Closing_Discard <= closing;
@@ -206,19 +214,6 @@ begin
         else
           Error_Code <= unsigned'(x"00");
         end if;
-        ready_reg <= ready;
-        outputValid_reg <= outputValid;
-        outputLast_reg <= outputLast;
-        closing_reg <= closing;
-        midMessage_reg <= midMessage;
-        inPacket_reg <= inPacket;
-        dropping_reg <= dropping;
-        nextCounter_reg <= nextCounter;
-        count_reg <= count;
-        bytes_reg <= bytes;
-        lane0_reg <= lane0;
-        lane1_reg <= lane1;
-        lane2_reg <= lane2;
       end if;
     end if;
   end process;

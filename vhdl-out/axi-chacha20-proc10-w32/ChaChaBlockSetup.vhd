@@ -38,11 +38,6 @@ architecture rtl of ChaChaBlockSetup is
   signal stopped_reg : boolean := false;
 begin
   tick : process(clk)
-    variable inMessage : boolean;
-    variable nextCounter : hdl_u32;
-    variable key0 : hdl_u128;
-    variable key1 : hdl_u128;
-    variable nonce : hdl_u128;
     variable stopped : boolean;
     variable take : boolean;
     variable k0 : hdl_u128;
@@ -65,21 +60,16 @@ begin
         -- Datapath, no reset (the reset value is never observed): key0_reg, key1_reg, nonce_reg,
         --   Output_Column, Output_Key, Output_CounterNonce, Output_Data
       else
-        inMessage := inMessage_reg;
-        nextCounter := nextCounter_reg;
-        key0 := key0_reg;
-        key1 := key1_reg;
-        nonce := nonce_reg;
         stopped := stopped_reg;
         if Advance_Ready then
           take := (Input_Valid and (not stopped));
           Output_Valid <= take;
           if take then
-            k0 := key0;
-            k1 := key1;
-            n := nonce;
-            counter := nextCounter;
-            if (not inMessage) then
+            k0 := key0_reg;
+            k1 := key1_reg;
+            n := nonce_reg;
+            counter := nextCounter_reg;
+            if (not inMessage_reg) then
               k0 := Input_Key(0);
               k1 := Input_Key(1);
               n := resize(Input_Nonce, 128);
@@ -102,21 +92,16 @@ begin
             Output_Error <= exhausted;
             if exhausted then
               stopped := true;
+              stopped_reg <= stopped;
             end if;
-            key0 := k0;
-            key1 := k1;
-            nonce := n;
-            nextCounter := (counter + unsigned'(x"00000001"));
-            inMessage := (not Input_Last);
+            key0_reg <= k0;
+            key1_reg <= k1;
+            nonce_reg <= n;
+            nextCounter_reg <= (counter + unsigned'(x"00000001"));
+            inMessage_reg <= (not Input_Last);
           end if;
         end if;
         Status_Stopped <= stopped;
-        inMessage_reg <= inMessage;
-        nextCounter_reg <= nextCounter;
-        key0_reg <= key0;
-        key1_reg <= key1;
-        nonce_reg <= nonce;
-        stopped_reg <= stopped;
       end if;
     end if;
   end process;

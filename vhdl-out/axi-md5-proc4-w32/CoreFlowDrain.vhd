@@ -49,24 +49,27 @@ begin
         blockOut := ((CoreOutput_Valid and CoreOutputReady_Ready) and ((not onePerPacket) or CoreOutput_Last));
         if blockIn then
           inFlight := (inFlight + unsigned'(x"0001"));
+          inFlight_reg <= inFlight;
         end if;
         if blockOut then
           inFlight := (inFlight - unsigned'(x"0001"));
+          inFlight_reg <= inFlight;
         end if;
         if Control_Flush then
           discard := inFlight;
+          discard_reg <= discard;
         else
           dropIn := (blockIn and (not Control_Enabled));
           dropOut := (blockOut and (to_integer(discard) /= 0));
           if (dropIn and (not dropOut)) then
             discard := (discard + unsigned'(x"0001"));
+            discard_reg <= discard;
           elsif (dropOut and (not dropIn)) then
             discard := (discard - unsigned'(x"0001"));
+            discard_reg <= discard;
           end if;
         end if;
         Drain_Discard <= ((to_integer(discard) /= 0) or Closing_Discard);
-        inFlight_reg <= inFlight;
-        discard_reg <= discard;
       end if;
     end if;
   end process;

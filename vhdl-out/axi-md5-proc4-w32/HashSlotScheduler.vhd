@@ -121,8 +121,10 @@ begin
         if Feedback_Valid then
           back := HashWords_Bit(to_integer(Feedback_Slot));
           inFlight := (inFlight and (not back));
+          inFlight_reg <= inFlight;
           if Feedback_Last then
             ended := (ended and (not back));
+            ended_reg <= ended;
           end if;
         end if;
         if Advance_Ready then
@@ -137,10 +139,13 @@ begin
           end loop;
           Issue_Valid <= issue;
           issuedUnread := unsigned'(x"00000000000000000000000000000000");
+          issuedUnread_reg <= issuedUnread;
           if issue then
             bit_x := HashWords_Bit(to_integer(pick));
             issuedUnread := bit_x;
+            issuedUnread_reg <= issuedUnread;
             inFlight := (inFlight or bit_x);
+            inFlight_reg <= inFlight;
             sent := length_reg(hdl_index(hdl_address(unsigned(pick(3 downto 0))), 12));
             first := (not started_reg(hdl_index(hdl_address(unsigned(pick(3 downto 0))), 12)));
             marker := padMarker_reg(hdl_index(hdl_address(unsigned(pick(3 downto 0))), 12));
@@ -153,6 +158,7 @@ begin
             Issue_First <= first;
             if HashWords_TestBit(padPending, to_integer(pick)) then
               padPending := (padPending and (not bit_x));
+              padPending_reg <= padPending;
               Issue_UseBuffer <= false;
               Issue_KeepBytes <= unsigned'(x"00");
               Issue_Marker <= marker;
@@ -161,6 +167,7 @@ begin
               Issue_Last <= true;
             else
               full := (full and (not bit_x));
+              full_reg <= full;
               total := (sent + unsigned(hdl_sext(count, 64)));
               Issue_UseBuffer <= true;
               Issue_KeepBytes <= unsigned(count(7 downto 0));
@@ -180,6 +187,7 @@ begin
                 Issue_PutLength <= false;
                 Issue_Last <= false;
                 padPending := (padPending or bit_x);
+                padPending_reg <= padPending;
                 newMarker := (count = to_signed(blockBytes, 32));
                 newLength := total;
                 newStarted := true;
@@ -200,6 +208,7 @@ begin
           id := signed(resize(Input_MessageId, 32));
           bit_x_2 := HashWords_Bit(to_integer(id));
           full := (full or bit_x_2);
+          full_reg <= full;
           for element_4 in 0 to 11 loop
             if element_4 = hdl_index(hdl_address(unsigned(id(3 downto 0))), 12) then chunkBytes_reg(element_4) <= Input_ByteCount; end if;
           end loop;
@@ -208,14 +217,10 @@ begin
           end loop;
           if Input_Last then
             ended := (ended or bit_x_2);
+            ended_reg <= ended;
           end if;
         end if;
         SlotBusy_Busy <= ((full or ended) or issuedUnread);
-        full_reg <= full;
-        ended_reg <= ended;
-        issuedUnread_reg <= issuedUnread;
-        inFlight_reg <= inFlight;
-        padPending_reg <= padPending;
       end if;
     end if;
   end process;

@@ -120,9 +120,7 @@ begin
     variable busyCycles : hdl_u32;
     variable packetsOut : hdl_u32;
     variable coreMidPacket : boolean;
-    variable streamMidPacket : boolean;
     variable packetsInFlight : hdl_u16;
-    variable outputMidPacket : boolean;
     variable closingOutput : boolean;
     variable flushing : boolean;
     variable busy : boolean;
@@ -208,13 +206,12 @@ begin
         busyCycles := busyCycles_reg;
         packetsOut := packetsOut_reg;
         coreMidPacket := coreMidPacket_reg;
-        streamMidPacket := streamMidPacket_reg;
         packetsInFlight := packetsInFlight_reg;
-        outputMidPacket := outputMidPacket_reg;
         closingOutput := closingOutput_reg;
         flushing := flush;
         flush := false;
-        busy := (streamMidPacket or (to_integer(packetsInFlight) /= 0));
+        flush_reg <= flush;
+        busy := (streamMidPacket_reg or (to_integer(packetsInFlight) /= 0));
         newError := false;
         newCode := unsigned'(x"00");
         if InputError_Error then
@@ -226,6 +223,7 @@ begin
         end if;
         if (readDataValid and ReadDataReady_Ready) then
           readDataValid := false;
+          readDataValid_reg <= readDataValid;
         end if;
         if (readAddressReady and ReadAddress_Valid) then
           value := unsigned'(x"00000000");
@@ -290,12 +288,16 @@ begin
           end if;
           ReadData_Data <= value;
           readDataValid := true;
+          readDataValid_reg <= readDataValid;
           readAddressReady := false;
+          readAddressReady_reg <= readAddressReady;
         else
           readAddressReady := (((not readAddressReady) and (not readDataValid)) and ReadAddress_Valid);
+          readAddressReady_reg <= readAddressReady;
         end if;
         if (writeResponseValid and WriteResponseReady_Ready) then
           writeResponseValid := false;
+          writeResponseValid_reg <= writeResponseValid;
         end if;
         if ((writeReady and WriteAddress_Valid) and WriteData_Valid) then
           address := (WriteAddress_Addr and unsigned'(x"FC"));
@@ -305,6 +307,7 @@ begin
             value_2 := (AxiMath_MergeStrobes(config, data, strobes) and unsigned'(x"0000310F"));
             if AxiLiteRegisterBank_Supported(caps, value_2) then
               config := value_2;
+              config_reg <= config;
             elsif (not newError) then
               newError := true;
               newCode := unsigned'(x"01");
@@ -317,74 +320,104 @@ begin
             end if;
             if (not ((bits and unsigned'(x"00000002")) = unsigned'(x"00000000"))) then
               flush := true;
+              flush_reg <= flush;
               enabled := false;
+              enabled_reg <= enabled;
               loadPending := false;
+              loadPending_reg <= loadPending;
             elsif (not ((bits and unsigned'(x"00000001")) = unsigned'(x"00000000"))) then
               loadPending := true;
+              loadPending_reg <= loadPending;
             end if;
             if (not ((bits and unsigned'(x"00000004")) = unsigned'(x"00000000"))) then
               error := false;
+              error_reg <= error;
               errorCode := unsigned'(x"00");
+              errorCode_reg <= errorCode;
             end if;
           else
             if (address = unsigned'(x"40")) then
               key0 := AxiMath_MergeStrobes(key0, data, strobes);
+              key0_reg <= key0;
             elsif (address = unsigned'(x"44")) then
               key1 := AxiMath_MergeStrobes(key1, data, strobes);
+              key1_reg <= key1;
             elsif (address = unsigned'(x"48")) then
               key2 := AxiMath_MergeStrobes(key2, data, strobes);
+              key2_reg <= key2;
             elsif (address = unsigned'(x"4C")) then
               key3 := AxiMath_MergeStrobes(key3, data, strobes);
+              key3_reg <= key3;
             elsif (address = unsigned'(x"50")) then
               key4 := AxiMath_MergeStrobes(key4, data, strobes);
+              key4_reg <= key4;
             elsif (address = unsigned'(x"54")) then
               key5 := AxiMath_MergeStrobes(key5, data, strobes);
+              key5_reg <= key5;
             elsif (address = unsigned'(x"58")) then
               key6 := AxiMath_MergeStrobes(key6, data, strobes);
+              key6_reg <= key6;
             elsif (address = unsigned'(x"5C")) then
               key7 := AxiMath_MergeStrobes(key7, data, strobes);
+              key7_reg <= key7;
             elsif (address = unsigned'(x"60")) then
               iv0 := AxiMath_MergeStrobes(iv0, data, strobes);
+              iv0_reg <= iv0;
             elsif (address = unsigned'(x"64")) then
               iv1 := AxiMath_MergeStrobes(iv1, data, strobes);
+              iv1_reg <= iv1;
             elsif (address = unsigned'(x"68")) then
               iv2 := AxiMath_MergeStrobes(iv2, data, strobes);
+              iv2_reg <= iv2;
             elsif (address = unsigned'(x"6C")) then
               iv3 := AxiMath_MergeStrobes(iv3, data, strobes);
+              iv3_reg <= iv3;
             else
               null;
             end if;
           end if;
           writeResponseValid := true;
+          writeResponseValid_reg <= writeResponseValid;
           writeReady := false;
+          writeReady_reg <= writeReady;
         else
           writeReady := ((((not writeReady) and (not writeResponseValid)) and WriteAddress_Valid) and WriteData_Valid);
+          writeReady_reg <= writeReady;
         end if;
         if (newError and (not error)) then
           error := true;
+          error_reg <= error;
           errorCode := newCode;
+          errorCode_reg <= errorCode;
         end if;
         outputTaken := (StreamOut_Valid and StreamOutReady_Ready);
         outputHeld := (StreamOut_Valid and (not StreamOutReady_Ready));
         if outputTaken then
           outputMid := (not StreamOut_Last);
         else
-          outputMid := outputMidPacket;
+          outputMid := outputMidPacket_reg;
         end if;
         lastOut := (outputTaken and StreamOut_Last);
         oldPacketEnds := (lastOut and closingOutput);
         if oldPacketEnds then
           closingOutput := false;
+          closingOutput_reg <= closingOutput;
         end if;
-        outputMidPacket := outputMid;
+        outputMidPacket_reg <= outputMid;
         if flushing then
           blocksIn := unsigned'(x"00000000");
+          blocksIn_reg <= blocksIn;
           blocksOut := unsigned'(x"00000000");
+          blocksOut_reg <= blocksOut;
           busyCycles := unsigned'(x"00000000");
+          busyCycles_reg <= busyCycles;
           packetsOut := unsigned'(x"00000000");
+          packetsOut_reg <= packetsOut;
           coreMidPacket := false;
-          streamMidPacket := false;
+          coreMidPacket_reg <= coreMidPacket;
+          streamMidPacket_reg <= false;
           packetsInFlight := unsigned'(x"0000");
+          packetsInFlight_reg <= packetsInFlight;
           if outputHeld then
             choice_7 := (not StreamOut_Last);
           else
@@ -392,36 +425,47 @@ begin
           end if;
           cut := (choice_7 or (closingOutput and (to_integer(errorCode) = 5)));
           closingOutput := (outputHeld or outputMid);
+          closingOutput_reg <= closingOutput;
           error := cut;
+          error_reg <= error;
           if cut then
             errorCode := unsigned'(x"05");
+            errorCode_reg <= errorCode;
           else
             errorCode := unsigned'(x"00");
+            errorCode_reg <= errorCode;
           end if;
         else
           if (CoreInput_Valid and CoreInputReady_Ready) then
             blocksIn := (blocksIn + unsigned'(x"00000001"));
+            blocksIn_reg <= blocksIn;
             coreMidPacket := (not CoreInput_Last);
+            coreMidPacket_reg <= coreMidPacket;
           end if;
           if (CoreOutput_Valid and CoreOutputReady_Ready) then
             blocksOut := (blocksOut + unsigned'(x"00000001"));
+            blocksOut_reg <= blocksOut;
           end if;
           lastIn := false;
           if (StreamIn_Valid and StreamInReady_Ready) then
-            streamMidPacket := (not StreamIn_Last);
+            streamMidPacket_reg <= (not StreamIn_Last);
             lastIn := StreamIn_Last;
           end if;
           counted := (lastOut and (not oldPacketEnds));
           if (lastIn and (not counted)) then
             packetsInFlight := (packetsInFlight + unsigned'(x"0001"));
+            packetsInFlight_reg <= packetsInFlight;
           elsif (counted and (not lastIn)) then
             packetsInFlight := (packetsInFlight - unsigned'(x"0001"));
+            packetsInFlight_reg <= packetsInFlight;
           end if;
           if counted then
             packetsOut := (packetsOut + unsigned'(x"00000001"));
+            packetsOut_reg <= packetsOut;
           end if;
           if busy then
             busyCycles := (busyCycles + unsigned'(x"00000001"));
+            busyCycles_reg <= busyCycles;
           end if;
           if ((loadPending and (not coreMidPacket)) and (not Drain_Discard)) then
             Config_KeyLow <= unsigned'(unsigned'(key3 & key2) & unsigned'(key1 & key0));
@@ -431,7 +475,9 @@ begin
             Config_Decrypt <= (not ((config and unsigned'(x"00000100")) = unsigned'(x"00000000")));
             Config_KeySize <= resize((config(19 downto 12) and unsigned'(x"03")), 2);
             loadPending := false;
+            loadPending_reg <= loadPending;
             enabled := true;
+            enabled_reg <= enabled;
           end if;
         end if;
         Control_Enabled <= enabled;
@@ -443,37 +489,6 @@ begin
         ReadAddressReady_Ready <= readAddressReady;
         ReadData_Valid <= readDataValid;
         ReadData_Resp <= resize(unsigned'(x"00"), 2);
-        writeReady_reg <= writeReady;
-        writeResponseValid_reg <= writeResponseValid;
-        readAddressReady_reg <= readAddressReady;
-        readDataValid_reg <= readDataValid;
-        key0_reg <= key0;
-        key1_reg <= key1;
-        key2_reg <= key2;
-        key3_reg <= key3;
-        key4_reg <= key4;
-        key5_reg <= key5;
-        key6_reg <= key6;
-        key7_reg <= key7;
-        iv0_reg <= iv0;
-        iv1_reg <= iv1;
-        iv2_reg <= iv2;
-        iv3_reg <= iv3;
-        config_reg <= config;
-        enabled_reg <= enabled;
-        flush_reg <= flush;
-        loadPending_reg <= loadPending;
-        error_reg <= error;
-        errorCode_reg <= errorCode;
-        blocksIn_reg <= blocksIn;
-        blocksOut_reg <= blocksOut;
-        busyCycles_reg <= busyCycles;
-        packetsOut_reg <= packetsOut;
-        coreMidPacket_reg <= coreMidPacket;
-        streamMidPacket_reg <= streamMidPacket;
-        packetsInFlight_reg <= packetsInFlight;
-        outputMidPacket_reg <= outputMidPacket;
-        closingOutput_reg <= closingOutput;
       end if;
     end if;
   end process;

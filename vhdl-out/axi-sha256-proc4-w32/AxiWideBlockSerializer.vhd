@@ -75,22 +75,34 @@ begin
         if (holding and OutputReady_Ready) then
           if (to_integer(index) = to_integer(lastBlock)) then
             holding := false;
+            holding_reg <= holding;
           else
             index := (index + unsigned'(x"01"));
+            index_reg <= index;
           end if;
         end if;
         if (ready and Input_Valid) then
           lane0 := Input_Lanes(0);
+          lane0_reg <= lane0;
           lane1 := Input_Lanes(1);
+          lane1_reg <= lane1;
           lane2 := Input_Lanes(2);
+          lane2_reg <= lane2;
           lane3 := Input_Lanes(3);
+          lane3_reg <= lane3;
           lastBlock := resize(unsigned(shift_right((signed(resize(resize(Input_ByteCount, 8), 32)) - signed'(x"00000001")), 4)), 8);
+          lastBlock_reg <= lastBlock;
           finalBytes := (resize(Input_ByteCount, 8) - shift_left(resize(unsigned(shift_right((signed(resize(resize(Input_ByteCount, 8), 32)) - signed'(x"00000001")), 4)), 8), 4));
+          finalBytes_reg <= finalBytes;
           last := Input_Last;
+          last_reg <= last;
           index := unsigned'(x"00");
+          index_reg <= index;
           holding := true;
+          holding_reg <= holding;
         end if;
         ready := (not holding);
+        ready_reg <= ready;
         final := (to_integer(index) = to_integer(lastBlock));
         Output_Valid <= holding;
         Output_Last <= ((holding and final) and last);
@@ -113,16 +125,6 @@ begin
           Output_Data <= lane3;
         end if;
         InputReady_Ready <= ready;
-        holding_reg <= holding;
-        ready_reg <= ready;
-        last_reg <= last;
-        index_reg <= index;
-        lastBlock_reg <= lastBlock;
-        finalBytes_reg <= finalBytes;
-        lane0_reg <= lane0;
-        lane1_reg <= lane1;
-        lane2_reg <= lane2;
-        lane3_reg <= lane3;
       end if;
     end if;
   end process;

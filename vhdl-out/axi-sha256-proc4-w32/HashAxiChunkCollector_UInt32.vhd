@@ -40,7 +40,6 @@ begin
   tick : process(clk)
     variable ready : boolean;
     variable outputValid : boolean;
-    variable outputLast : boolean;
     variable closing : boolean;
     variable midMessage : boolean;
     variable count : hdl_u8;
@@ -71,22 +70,27 @@ begin
       else
         ready := ready_reg;
         outputValid := outputValid_reg;
-        outputLast := outputLast_reg;
         closing := closing_reg;
         midMessage := midMessage_reg;
         count := count_reg;
         bytes := bytes_reg;
         if (outputValid and CoreReady_Ready) then
           outputValid := false;
-          midMessage := (not outputLast);
-          if outputLast then
+          outputValid_reg <= outputValid;
+          midMessage := (not outputLast_reg);
+          midMessage_reg <= midMessage;
+          if outputLast_reg then
             closing := false;
+            closing_reg <= closing;
           end if;
         end if;
         if Control_Flush then
           count := unsigned'(x"00");
+          count_reg <= count;
           bytes := unsigned'(x"00");
+          bytes_reg <= bytes;
           closing := (outputValid or midMessage);
+          closing_reg <= closing;
         else
           if (ready and Input_Valid) then
             lane := AxiMath_ReverseBytes(Input_Data);
@@ -105,12 +109,17 @@ begin
               Output_MessageId <= unsigned'(x"00");
               Output_Last <= Input_Last;
               outputValid := true;
-              outputLast := Input_Last;
+              outputValid_reg <= outputValid;
+              outputLast_reg <= Input_Last;
               count := unsigned'(x"00");
+              count_reg <= count;
               bytes := unsigned'(x"00");
+              bytes_reg <= bytes;
             else
               count := (count + unsigned'(x"01"));
+              count_reg <= count;
               bytes := total;
+              bytes_reg <= bytes;
             end if;
           end if;
         end if;
@@ -122,21 +131,16 @@ begin
           Output_MessageId <= unsigned'(x"00");
           Output_Last <= true;
           outputValid := true;
-          outputLast := true;
+          outputValid_reg <= outputValid;
+          outputLast_reg <= true;
         end if;
         ready := (((not Control_Flush) and (not outputValid)) and (not closing));
+        ready_reg <= ready;
         Output_Valid <= outputValid;
         InputReady_Ready <= ready;
         Closing_Discard <= closing;
         Error_Error <= false;
         Error_Code <= unsigned'(x"00");
-        ready_reg <= ready;
-        outputValid_reg <= outputValid;
-        outputLast_reg <= outputLast;
-        closing_reg <= closing;
-        midMessage_reg <= midMessage;
-        count_reg <= count;
-        bytes_reg <= bytes;
       end if;
     end if;
   end process;
