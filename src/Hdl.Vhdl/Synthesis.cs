@@ -9,7 +9,7 @@ namespace Hdl.Vhdl;
 /// attributes, which GHDL drops from the Verilog netlist it writes (for the tool reading that netlist
 /// to set again); empty when no Verilog was written.
 /// </summary>
-public sealed record SynthesisResult(string WorkDir, string Top, string Log, TimeSpan Duration, string? VerilogPath,
+public sealed record SynthesisResult(string WorkDir, string Top, TimeSpan Duration, string? VerilogPath,
     IReadOnlyList<MemoryStyleAttribute> MemoryStyles);
 
 /// <summary>A memory entity's <c>rom_style</c> or <c>ram_style</c> attribute and its value ("block", "distributed").</summary>
@@ -41,15 +41,15 @@ public static class Synthesis
         var start = DateTime.UtcNow;
         Ghdl.AnalyseVhdl93(workDir, files); // what Vivado reads by default
         Ghdl.Analyse(workDir, files);
-        string? verilog = null, log = "";
+        string? verilog = null;
         if (writeVerilog)
         {
             verilog = Path.Combine(workDir, top + ".v");
             File.WriteAllText(verilog, Ghdl.SynthesizeVerilog(workDir, top));
         }
-        else log = Ghdl.Synthesize(workDir, top).Output;
+        else Ghdl.SynthesizeVerilog(workDir, top); // the netlist is checked (Ghdl.RequireClockedWrites), not kept
         IReadOnlyList<MemoryStyleAttribute> styles = !writeVerilog ? [] :
             [.. files.Select(f => MemoryWriter.StyleAttributeOf(File.ReadAllText(Path.Combine(workDir, f)))).OfType<MemoryStyleAttribute>()];
-        return new SynthesisResult(workDir, top, log, DateTime.UtcNow - start, verilog, styles);
+        return new SynthesisResult(workDir, top, DateTime.UtcNow - start, verilog, styles);
     }
 }

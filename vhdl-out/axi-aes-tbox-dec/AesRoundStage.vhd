@@ -70,7 +70,9 @@ begin
           end if;
         end if;
         if ((KeyLoad_Valid and (to_integer(resize(KeyLoad_Round, 8)) >= firstRound)) and (to_integer(resize(KeyLoad_Round, 8)) <= lastRound)) then
-          roundKeys_reg(hdl_index(hdl_address(resize(resize(KeyLoad_Round, 8), 4)), 15)) <= KeyLoad_RoundKey;
+          for element in 0 to 14 loop
+            if element = hdl_index(hdl_address(resize(resize(KeyLoad_Round, 8), 4)), 15) then roundKeys_reg(element) <= KeyLoad_RoundKey; end if;
+          end loop;
         end if;
       end if;
     end if;

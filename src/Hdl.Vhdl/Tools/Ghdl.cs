@@ -1,3 +1,4 @@
+using System.Text.RegularExpressions;
 using System.Diagnostics;
 
 namespace Hdl.Vhdl.Tools;
@@ -47,7 +48,7 @@ public sealed record GhdlSettings(string? Backend = null, TimeSpan? Timeout = nu
 }
 
 /// <summary>The GHDL steps: analyse, elaborate, run, synthesize.</summary>
-public static class Ghdl
+public static partial class Ghdl
 {
     public const string Std = "--std=08";
 
@@ -88,7 +89,26 @@ public static class Ghdl
     /// wide constants made Verilog (<see cref="SizedBitConstants"/>).
     /// </summary>
     public static string SynthesizeVerilog(string dir, string top, string workLib = "work") =>
-        LiteralSelects(SizedBitConstants(Run(dir, ["--synth", .. Common(workLib), "--out=verilog", top], "synthesis").Stdout));
+        RequireClockedWrites(LiteralSelects(SizedBitConstants(Run(dir, ["--synth", .. Common(workLib), "--out=verilog", top], "synthesis").Stdout)), top);
+
+    /// <summary>
+    /// GHDL 2.0 takes a register file without reset that is written at a computed index for a memory and,
+    /// when it is also read at a constant index, writes its clock edge as the constant 0
+    /// (<c>assign n451_o = 1'b0; // posedge</c>): the write never happens, every element keeps its
+    /// initial value, and synthesis removes the file and all that depends on it without a word. The back
+    /// end writes such a file element by element (EntityWriter.ReadAtFixedIndex); this stops any netlist
+    /// that still has such an edge, so that no figure is made of it.
+    /// </summary>
+    public static string RequireClockedWrites(string verilog, string top)
+    {
+        var edge = NeverClockedEdge().Match(verilog);
+        if (edge.Success)
+            throw new ToolException($"ghdl --synth made a clock edge of {top} a constant ({edge.Value.Trim()}): a write it synthesizes as never happening (a register file written at a computed index and read at a constant one?); the netlist is wrong");
+        return verilog;
+    }
+
+    [GeneratedRegex(@"assign \w+ = 1'b[01]; // (pos|neg)edge")]
+    private static partial Regex NeverClockedEdge();
 
     /// <summary>
     /// GHDL 2.0's Verilog writer puts a constant wider than 32 bits that is not all zeros between

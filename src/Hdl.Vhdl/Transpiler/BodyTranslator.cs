@@ -12,8 +12,10 @@ internal enum MemberKind { Generic, Register, RegisterArray, ConstantArray }
 /// is its signal, read and written (element by element for an array) without a variable copy.
 /// </summary>
 /// <param name="KeepsReset">A register array that keeps its reset (registers, never a memory in synthesis).</param>
+/// <param name="FixedReads">A register array read at an index synthesis may fold to a constant: written element by element (never a memory).</param>
 /// <param name="Signal">A scalar register's signal, assigned the variable <paramref name="Name"/> wherever the tick writes it when not Direct.</param>
-internal sealed record MemberInfo(MemberKind Kind, string Name, VType Type, int Length = 0, bool Direct = false, bool KeepsReset = false, string? Signal = null);
+internal sealed record MemberInfo(MemberKind Kind, string Name, VType Type, int Length = 0, bool Direct = false, bool KeepsReset = false, string? Signal = null,
+    bool FixedReads = false);
 
 /// <summary>Resolves the instance members a body refers to (null inside static helpers).</summary>
 internal interface IMemberResolver
@@ -497,16 +499,19 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                     var index = Index(a.Indices[0], m.Length);
                     var element = Conv(value, TypeOf(target), m.Type, target);
                     var assign = m.Direct ? "<=" : ":=";
-                    if (!m.KeepsReset || int.TryParse(index, out _) || LoopVariableWithin(Unwrap(a.Indices[0]), m.Length))
+                    if (!(m.KeepsReset || m.FixedReads) || int.TryParse(index, out _) || LoopVariableWithin(Unwrap(a.Indices[0]), m.Length))
                     {
                         Line($"{m.Name}({index}) {assign} {element};");
                         return;
                     }
-                    // A register file that keeps its reset (registers, not a memory) written at a computed
-                    // index: as a loop over its elements, each written at a constant index. GHDL 2.0's
-                    // synthesis stops with an internal error (netlists-memories.adb:1413) on a read and a
-                    // write at computed indices in some branch shapes (Fuzz/Regressions/*register-file*).
-                    // A register file without reset keeps the indexed write GHDL takes as a memory.
+                    // A register file that keeps its reset (registers, not a memory), or that is read at an
+                    // index synthesis may find fixed, written at a computed index: as a loop over its
+                    // elements, each written at a constant index. GHDL 2.0's synthesis stops with an
+                    // internal error (netlists-memories.adb:1413) on a read and a write at computed indices
+                    // in some branch shapes (Fuzz/Regressions/*register-file*), and takes a file written at
+                    // a computed index and read at a constant one for a memory it never writes. A register
+                    // file without reset read only at computed indices keeps the indexed write GHDL takes
+                    // as a memory (LUT-RAM).
                     var k = scope.Claim("element");
                     Line($"for {k} in 0 to {m.Length - 1} loop");
                     Line($"  if {k} = {index} then {m.Name}({k}) {assign} {element}; end if;");

@@ -184,6 +184,13 @@ internal sealed class EntityWriter : IMemberResolver
                 fields[key] = fields[key] with { Name = signal, Direct = true };
                 direct.Add(variable);
             }
+        // A register file read at an index that synthesis may find fixed is written element by element
+        // (BodyTranslator): GHDL 2.0 takes one written at a computed index for a memory and, when it is
+        // read at a constant index too, synthesizes its write as never happening ("1'b0; // posedge" in
+        // its Verilog): every element stays at its initial value, silently (AesRoundStage's round keys).
+        foreach (var key in arrays.Keys)
+            if (FindField(key) is { } arrayField && ReadAtFixedIndex(op, arrayField))
+                fields[key] = fields[key] with { FixedReads = true };
         var copied = registers.Where(r => !direct.Contains(r.Variable)).ToList();
         var copiedBack = copied.Where(r => arrays.ContainsValue((r.Signal, r.Variable))).ToList();
         // Output ports of a clocked process are registers: reset, or (datapath) only given a power-up value.
@@ -314,6 +321,42 @@ internal sealed class EntityWriter : IMemberResolver
                 if (r != w && !w.Parent!.Syntax.Span.Contains(r.Syntax.Span) && r.Syntax.SpanStart >= w.Syntax.SpanStart) return false;
             }
         return true;
+    }
+
+    /// <summary>
+    /// Whether the tick reads an element of the register file <paramref name="field"/> at an index
+    /// that synthesis may fold to a constant: one that reads no bus signal, register, element of a
+    /// register file or table, or local assigned from one of them somewhere in the tick (a literal, a
+    /// loop variable, an instance constant, a helper of them).
+    /// </summary>
+    internal static bool ReadAtFixedIndex(IOperation tick, IFieldSymbol field)
+    {
+        static bool BusSignal(IPropertySymbol p) =>
+            p.ContainingType.TypeKind == TypeKind.Interface && p.ContainingType.AllInterfaces.Any(i => i.ToDisplayString() == "Hdl.IBus");
+        var dynamicLocals = new HashSet<ILocalSymbol>(SymbolEqualityComparer.Default);
+        bool Dynamic(IOperation value) => value.DescendantsAndSelf().Any(o =>
+            o is IArrayElementReferenceOperation
+            || o is IPropertyReferenceOperation p && BusSignal(p.Property)
+            || o is IFieldReferenceOperation { Field: { IsStatic: false, IsReadOnly: false } }
+            || o is ILocalReferenceOperation l && dynamicLocals.Contains(l.Local));
+        // The locals that take a value that depends on the design's state or inputs, to a fixed point.
+        var assignments = tick.Descendants().Select(o => o switch
+        {
+            IAssignmentOperation { Target: ILocalReferenceOperation l } a => (l.Local, a.Value),
+            IVariableDeclaratorOperation { Initializer: { } i } d => (d.Symbol, i.Value),
+            _ => ((ILocalSymbol?)null, (IOperation?)null),
+        }).Where(x => x.Item1 is not null).ToList();
+        for (bool grew = true; grew;)
+        {
+            grew = false;
+            foreach (var (local, value) in assignments)
+                if (!dynamicLocals.Contains(local!) && Dynamic(value!)) grew |= dynamicLocals.Add(local!);
+        }
+        return tick.Descendants().OfType<IArrayElementReferenceOperation>()
+            .Where(a => BodyTranslator.Unwrap(a.ArrayReference) is IFieldReferenceOperation f
+                && SymbolEqualityComparer.Default.Equals(f.Field.OriginalDefinition, field.OriginalDefinition))
+            .Where(a => !(a.Parent is ISimpleAssignmentOperation s && s.Target == a))
+            .Any(a => !Dynamic(a.Indices[0]));
     }
 
     static IEnumerable<IOperation> Loops(IOperation op)
