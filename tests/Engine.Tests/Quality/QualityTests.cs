@@ -145,8 +145,11 @@ public class QualityTests
         Lacks(vhdl, "variable words");
         Lacks(vhdl, "words_reg <= words;");
         Has(vhdl, "Output_Y <= (words_reg(3) xor resize(counts_reg(hdl_address(Input_B(2 downto 0))), 32));");
-        Has(vhdl, "words_reg(hdl_address(Input_B(1 downto 0))) <= Input_A;");
-        Has(vhdl, "words_reg(hdl_address(Input_B(3 downto 2))) <= Input_B;");
+        // words is read at the constant index 3 too: written element by element (GHDL 2.0 synthesizes the
+        // indexed write of such a file as never happening, FixedIndexRegisterFileTests); counts, read only
+        // at computed indices, keeps the indexed write GHDL takes for a memory.
+        Has(vhdl, "if element = hdl_address(Input_B(1 downto 0)) then words_reg(element) <= Input_A; end if;");
+        Has(vhdl, "if element_2 = hdl_address(Input_B(3 downto 2)) then words_reg(element_2) <= Input_B; end if;");
         Has(vhdl, "counts_reg(hdl_address(Input_A(2 downto 0))) <= (counts_reg(hdl_address(Input_A(2 downto 0))) + unsigned'(x\"03\"));");
     }
 
