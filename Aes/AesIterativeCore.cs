@@ -36,6 +36,12 @@ public sealed class AesIterativeCore : ClockedProcess
     readonly int buildKeySize;
 
     readonly UInt128[] roundKeys = new UInt128[AesMath.MaxRounds + 1];
+    /// <summary>
+    /// Round key 0 again, for the initial AddRoundKey of an accepted block: so the round keys are read
+    /// only at the round register, and synthesis takes them for a LUT RAM (a file read at a constant
+    /// index too is written element by element, one flip-flop per bit: docs/engine.md).
+    /// </summary>
+    UInt128 firstRoundKey;
     /// <summary>A block is in the round datapath.</summary>
     bool busy;
     /// <summary>The round the datapath does at the next edge, 1..Nr.</summary>
@@ -86,7 +92,7 @@ public sealed class AesIterativeCore : ClockedProcess
 
         if (accept)
         {
-            state = Input.Block ^ roundKeys[0];
+            state = Input.Block ^ firstRoundKey;
             side = Input.Side;
             keySize = AesMath.KeySizeIn(buildKeySize, Input.KeySize);
             rounds = AesMath.RoundsOf(keySize);
@@ -102,5 +108,6 @@ public sealed class AesIterativeCore : ClockedProcess
         // Loaded after the round has read its key: the register file is read and written as one
         // signal (the key scheduler loads only when no block is in the core, see AesKeyGate).
         if (KeyLoad.Valid) roundKeys[KeyLoad.Round] = KeyLoad.RoundKey;
+        if (KeyLoad.Valid && KeyLoad.Round == 0) firstRoundKey = KeyLoad.RoundKey;
     }
 }

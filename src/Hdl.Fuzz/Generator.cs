@@ -354,6 +354,9 @@ public sealed class Generator
                                 return new Element(t, a.Name, new Ref(HType.Int, "i", Static: true));
                         }
                         else used.Add(s.WritableArrays.Contains(a) ? Construct.RegisterFile : Construct.ArrayConstant);
+                        // at a constant index now and then: GHDL 2.0 synthesized a register file written at a
+                        // computed index and read at a constant one as never written (FixedIndexRegisterFileTests)
+                        if (rng.Chance(0.2)) return new Element(t, a.Name, Lit.Of(HType.Int, (UInt128)rng.Below(a.Length)));
                         if ((a.Length & (a.Length - 1)) != 0)
                         {
                             // a table whose length is not a power of two: the index is guarded with ?:

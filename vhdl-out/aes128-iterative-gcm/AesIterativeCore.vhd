@@ -37,6 +37,7 @@ architecture rtl of AesIterativeCore is
   signal roundKeys_reg : hdl_u128_x15 := (
       x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
       x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
+  signal firstRoundKey_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal busy_reg : boolean := false;
   signal round_reg : hdl_u8 := unsigned'(x"00");
   signal rounds_reg : hdl_u8 := unsigned'(x"00");
@@ -64,6 +65,7 @@ begin
         roundKeys_reg <= (
             x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
             x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
+        firstRoundKey_reg <= unsigned'(x"00000000000000000000000000000000");
         busy_reg <= false;
         round_reg <= unsigned'(x"00");
         rounds_reg <= unsigned'(x"00");
@@ -113,7 +115,7 @@ begin
           end if;
         end if;
         if accept then
-          state_reg <= (Input_Block xor roundKeys_reg(0));
+          state_reg <= (Input_Block xor firstRoundKey_reg);
           side_reg <= Input_Side;
           keySize := AesMath_KeySizeIn(buildKeySize, resize(Input_KeySize, 8));
           keySize_reg <= keySize;
@@ -134,6 +136,9 @@ begin
           for element in 0 to 14 loop
             if element = hdl_index(hdl_address(resize(resize(KeyLoad_Round, 8), 4)), 15) then roundKeys_reg(element) <= KeyLoad_RoundKey; end if;
           end loop;
+        end if;
+        if (KeyLoad_Valid and (to_integer(resize(KeyLoad_Round, 8)) = 0)) then
+          firstRoundKey_reg <= KeyLoad_RoundKey;
         end if;
       end if;
     end if;

@@ -37,6 +37,7 @@ architecture rtl of AesIterativeCore is
   signal roundKeys_reg : hdl_u128_x15 := (
       x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
       x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
+  signal firstRoundKey_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal busy_reg : boolean := false;
   signal round_reg : hdl_u8 := unsigned'(x"00");
   signal rounds_reg : hdl_u8 := unsigned'(x"00");
@@ -73,8 +74,8 @@ begin
         Output_Last <= false;
         Output_Tag <= (others => '0');
         InputReady_Ready <= false;
-        -- Datapath, no reset (the reset value is never observed): roundKeys_reg, state_reg,
-        --   side_reg, Output_Block, Output_Side, Output_KeySize
+        -- Datapath, no reset (the reset value is never observed): roundKeys_reg, firstRoundKey_reg,
+        --   state_reg, side_reg, Output_Block, Output_Side, Output_KeySize
       else
         busy := busy_reg;
         round := round_reg;
@@ -107,7 +108,7 @@ begin
           end if;
         end if;
         if accept then
-          state_reg <= (Input_Block xor roundKeys_reg(0));
+          state_reg <= (Input_Block xor firstRoundKey_reg);
           side_reg <= Input_Side;
           keySize := AesMath_KeySizeIn(buildKeySize, resize(Input_KeySize, 8));
           keySize_reg <= keySize;
@@ -125,9 +126,10 @@ begin
         Output_Valid <= resultValid;
         InputReady_Ready <= inputReady;
         if KeyLoad_Valid then
-          for element in 0 to 14 loop
-            if element = hdl_index(hdl_address(resize(resize(KeyLoad_Round, 8), 4)), 15) then roundKeys_reg(element) <= KeyLoad_RoundKey; end if;
-          end loop;
+          roundKeys_reg(hdl_index(hdl_address(resize(resize(KeyLoad_Round, 8), 4)), 15)) <= KeyLoad_RoundKey;
+        end if;
+        if (KeyLoad_Valid and (to_integer(resize(KeyLoad_Round, 8)) = 0)) then
+          firstRoundKey_reg <= KeyLoad_RoundKey;
         end if;
       end if;
     end if;
