@@ -326,16 +326,17 @@ internal sealed class EntityWriter : IMemberResolver
     /// <summary>
     /// Whether the tick reads an element of the register file <paramref name="field"/> at an index
     /// that synthesis may fold to a constant: one that reads no bus signal, register, element of a
-    /// register file or table, or local assigned from one of them somewhere in the tick (a literal, a
-    /// loop variable, an instance constant, a helper of them).
+    /// register file, or local assigned from one of them somewhere in the tick (a literal, a loop
+    /// variable, an instance constant, a table or a helper of them).
     /// </summary>
     internal static bool ReadAtFixedIndex(IOperation tick, IFieldSymbol field)
     {
         static bool BusSignal(IPropertySymbol p) =>
             p.ContainingType.TypeKind == TypeKind.Interface && p.ContainingType.AllInterfaces.Any(i => i.ToDisplayString() == "Hdl.IBus");
         var dynamicLocals = new HashSet<ILocalSymbol>(SymbolEqualityComparer.Default);
+        // An element of a register file is a register; one of a static table is as fixed as its index.
         bool Dynamic(IOperation value) => value.DescendantsAndSelf().Any(o =>
-            o is IArrayElementReferenceOperation
+            o is IArrayElementReferenceOperation e && BodyTranslator.Unwrap(e.ArrayReference) is IFieldReferenceOperation { Field.IsStatic: false }
             || o is IPropertyReferenceOperation p && BusSignal(p.Property)
             || o is IFieldReferenceOperation { Field: { IsStatic: false, IsReadOnly: false } }
             || o is ILocalReferenceOperation l && dynamicLocals.Contains(l.Local));
