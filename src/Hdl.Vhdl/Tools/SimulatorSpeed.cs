@@ -95,9 +95,10 @@ public static partial class SimulatorSpeed
             if (b.Transfers == 0)
                 throw new ToolException($"{name}: no output transfer in {cycles} cycles: the stimulus does not make the design stream");
             double seconds = b.Seconds - a.Seconds;
-            if (seconds < minSeconds && attempt < 2 && cycles < limit)
+            // (Without minSeconds a pair is never rerun: on a loaded machine the difference may even be negative.)
+            if (minSeconds > 0 && seconds < minSeconds && attempt < 2 && cycles < limit)
             {
-                cycles = Math.Min(limit, (long)Math.Ceiling(cycles * Math.Min(50, 1.25 * minSeconds / Math.Max(seconds, 0.02))));
+                cycles = Math.Min(limit, (long)Math.Ceiling(cycles * Math.Clamp(1.25 * minSeconds / Math.Max(seconds, 0.02), 2, 50)));
                 continue;
             }
             double perSecond = seconds > 0 ? (cycles - shortRun) / seconds : cycles / b.Seconds;
