@@ -63,7 +63,7 @@ public static class EngineSpeed
             {
                 var netlist = run.Simulation.Netlist;
                 var files = VhdlGenerator.Generate(netlist).Append(TestbenchWriter.Write(netlist)).ToList();
-                foreach (var f in files) File.WriteAllText(Path.Combine(dir, f.FileName), f.Content, new UTF8Encoding(false));
+                VhdlSource.WriteAll(dir, files);
                 run.Trace.Save(Path.Combine(dir, "trace.txt"));
                 var tb = $"{VhdlGenerator.TopName(netlist)}_tb";
                 var prepare = Stopwatch.StartNew();

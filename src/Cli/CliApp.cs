@@ -255,13 +255,17 @@ public static class CliApp
         var fuzzNoShrink = new Option<bool>("--no-shrink") { Description = "Write failing designs as generated, without shrinking them." };
         var fuzzMaxFailures = new Option<int>("--max-failures") { Description = "Stop after the batch in which this many designs failed.", DefaultValueFactory = _ => int.MaxValue };
         var fuzzShrinkSeconds = new Option<int>("--shrink-seconds") { Description = "Time limit for shrinking one failing design.", DefaultValueFactory = _ => 180 };
+        var fuzzNetlist = new Option<bool>("--netlist")
+        {
+            Description = "Also replay every design against GHDL's synthesized netlist (ghdl --synth --out=vhdl): finds synthesis that reads the VHDL otherwise than simulation (docs/fuzzing.md lists its open findings).",
+        };
         var fuzz = new Command("fuzz",
             "Differential fuzzing of the VHDL back end: random hardware C# designs, simulated in C#, transpiled, replayed in GHDL " +
             "and put through ghdl --synth; failing designs are shrunk and written out (docs/fuzzing.md).")
-            { fuzzCount, fuzzSeed, fuzzFrom, fuzzOut, fuzzConstructs, fuzzBatch, fuzzNoShrink, fuzzMaxFailures, fuzzShrinkSeconds };
+            { fuzzCount, fuzzSeed, fuzzFrom, fuzzOut, fuzzConstructs, fuzzBatch, fuzzNoShrink, fuzzMaxFailures, fuzzShrinkSeconds, fuzzNetlist };
         fuzz.SetAction(p => FuzzCommand.Execute(env, p.GetValue(fuzzCount), p.GetValue(fuzzSeed), p.GetValue(fuzzFrom), p.GetValue(fuzzOut),
             p.GetValue(fuzzConstructs)!, p.GetValue(fuzzBatch), !p.GetValue(fuzzNoShrink),
-            p.GetValue(fuzzMaxFailures), p.GetValue(fuzzShrinkSeconds)));
+            p.GetValue(fuzzMaxFailures), p.GetValue(fuzzShrinkSeconds), p.GetValue(fuzzNetlist)));
         root.Subcommands.Add(fuzz);
 
         return root;

@@ -12,7 +12,7 @@ public static class FuzzCommand
     public const int DefaultCount = 200;
     public const int DefaultSeed = 1;
 
-    public static int Execute(CliEnvironment env, int count, int seed, int from, string? outDir, string constructs, int batch, bool shrink, int maxFailures, int shrinkSeconds)
+    public static int Execute(CliEnvironment env, int count, int seed, int from, string? outDir, string constructs, int batch, bool shrink, int maxFailures, int shrinkSeconds, bool netlist = false)
     {
         if (count < 1) throw new UsageException($"fuzz: --count must be at least 1, got {count}");
         if (from < 0) throw new UsageException($"fuzz: --from must not be negative, got {from}");
@@ -24,7 +24,7 @@ public static class FuzzCommand
         catch (ArgumentException e) { throw new UsageException("fuzz: --constructs: " + e.Message); }
         var dir = outDir is null ? Fuzzer.DefaultOutDir(seed) : Path.GetFullPath(outDir, env.WorkingDirectory);
         var fuzzer = new Fuzzer(new FuzzOptions(count, seed, dir, set, BatchSize: batch, Shrink: shrink, FirstIndex: from,
-            MaxFailures: maxFailures, ShrinkBudget: TimeSpan.FromSeconds(shrinkSeconds)), line => env.Error.WriteLine(line));
+            MaxFailures: maxFailures, ShrinkBudget: TimeSpan.FromSeconds(shrinkSeconds), Netlist: netlist), line => env.Error.WriteLine(line));
         var report = fuzzer.Run(f => { env.Out.Write(f.Line + "\n"); env.Out.Flush(); });
         env.Out.Write(report.Summary + "\n");
         env.Error.WriteLine(string.Create(CultureInfo.InvariantCulture,

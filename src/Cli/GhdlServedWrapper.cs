@@ -48,8 +48,7 @@ public sealed partial class GhdlServedWrapper : IServedWrapper
         var workDir = Directory.CreateTempSubdirectory($"sme-crypto-serve-{adapter.Name}-").FullName;
         try
         {
-            foreach (var f in files.Append(bench))
-                File.WriteAllText(Path.Combine(workDir, f.FileName), f.Content, new UTF8Encoding(false));
+            VhdlSource.WriteAll(workDir, files.Append(bench));
             string unit = Path.GetFileNameWithoutExtension(bench.FileName);
             Ghdl.Analyse(workDir, files.Append(bench).Select(f => f.FileName));
             Ghdl.Elaborate(workDir, unit);

@@ -25,6 +25,8 @@ public enum FailureKind
     Mismatch,
     /// <summary>The VHDL does not analyse as VHDL-93, <c>ghdl --synth</c> fails, or yosys finds latches in its Verilog netlist.</summary>
     Synthesis,
+    /// <summary>GHDL's synthesized netlist computed different outputs than the C# simulation (or its replay stopped): synthesis read the VHDL otherwise than simulation.</summary>
+    NetlistMismatch,
 }
 
 /// <summary>The outcome of one pipeline run over one or more units.</summary>
@@ -39,24 +41,29 @@ public sealed record RunOutcome(FailureKind Kind, string Detail, IReadOnlyList<i
 /// <summary>
 /// The pipeline for generated units: compile with Roslyn, build one design holding every unit,
 /// simulate it in C# with a random stimulus while tracing, transpile, replay the trace in GHDL
-/// (every output compared every cycle), run <c>ghdl --synth</c> and check its Verilog netlist for latches.
+/// (every output compared every cycle), run <c>ghdl --synth</c> and check its Verilog netlist for latches,
+/// then replay the trace once more against the synthesized netlist (<see cref="CoSimulation.RunSynthesized"/>).
 /// </summary>
 public static partial class DesignRunner
 {
     public const int DefaultCycles = 48;
 
-    /// <param name="stopAfter">Skips the later stages: the co-simulation when only synthesis matters, synthesis when only the co-simulation does (shrinking).</param>
-    public static RunOutcome Run(IReadOnlyList<UnitModel> units, string workDir, int cycles = DefaultCycles, FailureKind? stopAfter = null) =>
-        Run([.. units.Select(DesignSource.Of)], workDir, cycles, stopAfter);
+    /// <param name="stopAfter">
+    /// Skips the stages a shrink of that kind of failure does not need: the co-simulations when only
+    /// synthesis matters, synthesis and the netlist's replay when only the co-simulation does.
+    /// </param>
+    /// <param name="netlist">Replays the trace against GHDL's synthesized netlist too (<see cref="FailureKind.NetlistMismatch"/>).</param>
+    public static RunOutcome Run(IReadOnlyList<UnitModel> units, string workDir, int cycles = DefaultCycles, FailureKind? stopAfter = null, bool netlist = false) =>
+        Run([.. units.Select(DesignSource.Of)], workDir, cycles, stopAfter, netlist);
 
-    public static RunOutcome Run(IReadOnlyList<DesignSource> units, string workDir, int cycles = DefaultCycles, FailureKind? stopAfter = null)
+    public static RunOutcome Run(IReadOnlyList<DesignSource> units, string workDir, int cycles = DefaultCycles, FailureKind? stopAfter = null, bool netlist = false)
     {
-        try { return RunStages(units, workDir, cycles, stopAfter); }
+        try { return RunStages(units, workDir, cycles, stopAfter, netlist); }
         // each run is a new assembly that is never translated again: release its compilation
         finally { VhdlGenerator.ForgetSources(); }
     }
 
-    static RunOutcome RunStages(IReadOnlyList<DesignSource> units, string workDir, int cycles, FailureKind? stopAfter)
+    static RunOutcome RunStages(IReadOnlyList<DesignSource> units, string workDir, int cycles, FailureKind? stopAfter, bool netlist)
     {
         var clock = System.Diagnostics.Stopwatch.StartNew();
         var timing = new List<string>();
@@ -102,20 +109,10 @@ public static partial class DesignRunner
             try { co = CoSimulation.Run(sim.Netlist, trace, workDir); }
             catch (ToolException e) when (e.Message.Contains("not installed")) { throw; }
             catch (ToolException e) { return Fail(FailureKind.GhdlAnalysis, e.Message, workDir); }
-            if (!co.Passed)
-            {
-                if (co.Mismatches.Count > 0)
-                {
-                    var failing = co.Mismatches.Select(m => UnitOfPort().Match(m)).Where(m => m.Success)
-                        .Select(m => int.Parse(m.Groups[1].Value)).Distinct().Order().ToList();
-                    return new RunOutcome(FailureKind.Mismatch, string.Join("\n", co.Mismatches.Take(10)), failing, workDir);
-                }
-                return Fail(FailureKind.GhdlRun, Ghdl(co.Log), workDir);
-            }
-            if (co.CyclesCompared != trace.Rows) return Fail(FailureKind.GhdlRun, $"GHDL compared {co.CyclesCompared} of {trace.Rows} cycles", workDir);
+            if (Compare(co, trace.Rows, FailureKind.Mismatch, FailureKind.GhdlRun) is { } failed) return failed;
             Lap("co-simulate");
         }
-        if (stopAfter is null or FailureKind.Synthesis)
+        if (stopAfter is null or FailureKind.Synthesis or FailureKind.NetlistMismatch)
         {
             try
             {
@@ -130,7 +127,37 @@ public static partial class DesignRunner
             catch (ToolException e) { return Fail(FailureKind.Synthesis, e.Message, workDir + "-synth"); }
             Lap("synthesize");
         }
+        if (netlist && (stopAfter is null or FailureKind.NetlistMismatch))
+        {
+            var dir = workDir + "-netlist";
+            CoSimResult co;
+            try { co = CoSimulation.RunSynthesized(sim.Netlist, trace, dir); }
+            catch (ToolException e) when (e.Message.Contains("not installed")) { throw; }
+            catch (ToolException e) { return Fail(FailureKind.NetlistMismatch, e.Message, dir); }
+            if (Compare(co, trace.Rows, FailureKind.NetlistMismatch, FailureKind.NetlistMismatch) is { } failed) return failed;
+            Lap("netlist");
+        }
         return RunOutcome.Pass with { Timing = string.Join(", ", timing) };
+    }
+
+    /// <summary>
+    /// A replay's failure, or null when it compared every cycle and found no difference: a mismatch
+    /// names the units whose ports differ (so a batch splits straight to them).
+    /// </summary>
+    static RunOutcome? Compare(CoSimResult co, long rows, FailureKind mismatch, FailureKind stopped)
+    {
+        if (!co.Passed)
+        {
+            if (co.Mismatches.Count > 0)
+            {
+                var failing = co.Mismatches.Select(m => UnitOfPort().Match(m)).Where(m => m.Success)
+                    .Select(m => int.Parse(m.Groups[1].Value)).Distinct().Order().ToList();
+                return new RunOutcome(mismatch, string.Join("\n", co.Mismatches.Take(10)), failing, co.WorkDir);
+            }
+            return Fail(stopped, Ghdl(co.Log), co.WorkDir);
+        }
+        if (co.CyclesCompared != rows) return Fail(stopped, $"GHDL compared {co.CyclesCompared} of {rows} cycles", co.WorkDir);
+        return null;
     }
 
     static RunOutcome Fail(FailureKind kind, string detail, string? dir = null) => new(kind, detail, [], dir);

@@ -6,7 +6,7 @@ namespace Hdl.Fuzz;
 public sealed record FuzzOptions(
     int Count, int Seed, string OutDir, ConstructSet Constructs,
     int BatchSize = 50, int Cycles = DesignRunner.DefaultCycles, bool Shrink = true,
-    int ShrinkAttempts = 300, TimeSpan? ShrinkBudget = null, int FirstIndex = 0, int MaxFailures = int.MaxValue);
+    int ShrinkAttempts = 300, TimeSpan? ShrinkBudget = null, int FirstIndex = 0, int MaxFailures = int.MaxValue, bool Netlist = false);
 
 /// <summary>A failing design: where it came from, what failed, and the shrunk source written out.</summary>
 public sealed record FuzzFailure(int Seed, int Index, FailureKind Kind, string Detail, string OriginalSource, string ShrunkSource, string? SourcePath)
@@ -108,10 +108,10 @@ public sealed class Fuzzer(FuzzOptions options, Action<string>? log = null)
     {
         int n = Interlocked.Increment(ref runs);
         var dir = Path.Combine(workRoot, $"run{n}");
-        var outcome = DesignRunner.Run(units, dir, options.Cycles, stopAfter);
+        var outcome = DesignRunner.Run(units, dir, options.Cycles, stopAfter, options.Netlist);
         if (outcome.Passed && units.Count > 1) log?.Invoke($"fuzz: {units.Count} designs passed ({outcome.Timing} s)");
         if (outcome.Passed)
-            foreach (var d in new[] { dir, dir + "-synth" })
+            foreach (var d in new[] { dir, dir + "-synth", dir + "-netlist" })
                 if (Directory.Exists(d)) Directory.Delete(d, recursive: true);
         return outcome;
     }
@@ -146,7 +146,7 @@ public sealed class Fuzzer(FuzzOptions options, Action<string>? log = null)
     /// </summary>
     public static string Signature(RunOutcome o)
     {
-        if (o.Kind is FailureKind.Mismatch or FailureKind.None) return o.Kind.ToString();
+        if (o.Kind is FailureKind.Mismatch or FailureKind.None || o is { Kind: FailureKind.NetlistMismatch, MismatchedUnits.Count: > 0 }) return o.Kind.ToString();
         var line = FuzzFailure.FirstLine(o.Detail);
         line = System.Text.RegularExpressions.Regex.Replace(line, @"\S*\.(vhdl?|cs)(:\d+)*:?|@\S+|\b\w*\d\w*\b|""[^""]*""|'[^']*'", "");
         return o.Kind + ": " + System.Text.RegularExpressions.Regex.Replace(line, @"\s+", " ").Trim();

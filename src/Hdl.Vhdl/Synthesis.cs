@@ -27,7 +27,7 @@ public static class Synthesis
         if (Directory.Exists(workDir)) Directory.Delete(workDir, recursive: true);
         Directory.CreateDirectory(workDir);
         var files = VhdlGenerator.Generate(netlist);
-        foreach (var f in files) File.WriteAllText(Path.Combine(workDir, f.FileName), f.Content, new UTF8Encoding(false));
+        VhdlSource.WriteAll(workDir, files);
         return RunOnFolder(workDir, [.. files.Select(f => f.FileName)], VhdlGenerator.TopName(netlist), writeVerilog);
     }
 

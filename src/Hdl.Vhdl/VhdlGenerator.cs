@@ -4,7 +4,14 @@ using Hdl.Vhdl.Transpiler;
 namespace Hdl.Vhdl;
 
 /// <summary>A generated VHDL file.</summary>
-public sealed record VhdlSource(string FileName, string Content);
+public sealed record VhdlSource(string FileName, string Content)
+{
+    /// <summary>Writes each file into <paramref name="dir"/> (UTF-8 without byte order mark).</summary>
+    public static void WriteAll(string dir, IEnumerable<VhdlSource> files)
+    {
+        foreach (var f in files) File.WriteAllText(Path.Combine(dir, f.FileName), f.Content, new UTF8Encoding(false));
+    }
+}
 
 /// <summary>
 /// One register of a design (a register field, or an output signal of a clocked process): whether the

@@ -100,7 +100,7 @@ public class Stream32WrapperTests
         var dir = Path.Combine(Path.GetTempPath(), "axi-tests", $"shell-w32-{Environment.ProcessId}");
         if (Directory.Exists(dir)) Directory.Delete(dir, true);
         Directory.CreateDirectory(dir);
-        foreach (var f in files) File.WriteAllText(Path.Combine(dir, f.FileName), f.Content, new System.Text.UTF8Encoding(false));
+        VhdlSource.WriteAll(dir, files);
         Ghdl.Analyse(dir, files.Select(f => f.FileName));
         string tb = AxiShell.EntityName(adapter, 32) + "_tb";
         Ghdl.Elaborate(dir, tb);

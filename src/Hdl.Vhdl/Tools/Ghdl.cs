@@ -80,9 +80,13 @@ public static partial class Ghdl
     public static string[] RunArguments(string unit, IEnumerable<string> runOptions, string workLib = "work") =>
         ["-r", .. Common(workLib), unit, .. runOptions];
 
-    /// <summary>Synthesizes an analysed top unit (the netlist stays in GHDL; <see cref="SynthesizeVerilog"/> writes it out).</summary>
-    public static ToolRun Synthesize(string dir, string top, string workLib = "work") =>
-        Run(dir, ["--synth", .. Common(workLib), top], "synthesis");
+    /// <summary>
+    /// Synthesizes an analysed top unit and returns the netlist as VHDL (<c>--out=vhdl</c>): the same
+    /// entity and ports, built of GHDL's gates and registers, for a simulation of what synthesis made
+    /// (<see cref="CoSimulation.RunSynthesized"/>).
+    /// </summary>
+    public static string SynthesizeVhdl(string dir, string top, string workLib = "work") =>
+        Run(dir, ["--synth", .. Common(workLib), "--out=vhdl", top], "synthesis").Stdout;
 
     /// <summary>
     /// Synthesizes an analysed top unit and returns the netlist as Verilog (<c>--out=verilog</c>), its

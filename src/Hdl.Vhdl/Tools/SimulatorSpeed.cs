@@ -205,7 +205,7 @@ public static partial class SimulatorSpeed
         if (Directory.Exists(workDir)) Directory.Delete(workDir, recursive: true);
         Directory.CreateDirectory(workDir);
         var files = VhdlGenerator.Generate(netlist).Append(FreeRunningTestbench.Write(netlist, stimulus)).ToList();
-        foreach (var f in files) File.WriteAllText(Path.Combine(workDir, f.FileName), f.Content, new UTF8Encoding(false));
+        VhdlSource.WriteAll(workDir, files);
         return [.. files.Select(f => f.FileName)];
     }
 

@@ -157,6 +157,10 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     {
         switch (e)
         {
+            case ISimpleAssignmentOperation a when AssignsItself(a):
+                // x = x changes nothing; written out, it is a register whose next value is always its own,
+                // which GHDL 2.0 synthesizes as a signal driven by itself without its initial value (unknown forever)
+                break;
             case ISimpleAssignmentOperation a:
                 Assign(a.Target, a.Value, null);
                 break;
@@ -189,6 +193,15 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                 throw Error(e, $"this expression statement ({e.Kind}) is not in the hardware subset");
         }
     }
+
+    /// <summary>A local or a field of this process assigned its own value.</summary>
+    static bool AssignsItself(ISimpleAssignmentOperation a) => (a.Target, a.Value) switch
+    {
+        (ILocalReferenceOperation t, ILocalReferenceOperation v) => SymbolEqualityComparer.Default.Equals(t.Local, v.Local),
+        (IFieldReferenceOperation { Instance: IInstanceReferenceOperation } t, IFieldReferenceOperation { Instance: IInstanceReferenceOperation } v) =>
+            SymbolEqualityComparer.Default.Equals(t.Field, v.Field),
+        _ => false,
+    };
 
     void Assign(IOperation target, IOperation value, ICompoundAssignmentOperation? compound)
     {

@@ -299,21 +299,17 @@ internal sealed class EntityWriter : IMemberResolver
     /// Whether every read of <paramref name="field"/> (of an element of it, for an array) in the tick
     /// comes before every write (a read in the written value itself included) and no loop holds both,
     /// so no read can see a value written in the same tick.
-    /// The tick's operations name the fields of a generic class as declared (<c>P&lt;W&gt;.rf</c>), the
-    /// caller may hold them of the closed class (<c>P&lt;ushort&gt;.rf</c>): both are compared as declared.
     /// </summary>
     internal static bool ReadBeforeWritten(IOperation tick, IFieldSymbol field)
     {
-        bool Same(IFieldSymbol f) => SymbolEqualityComparer.Default.Equals(f.OriginalDefinition, field.OriginalDefinition);
         // The references that read or write the field: its elements for an array, the field for a scalar.
-        var elements = field.Type is IArrayTypeSymbol
-            ? tick.Descendants().OfType<IArrayElementReferenceOperation>()
-                .Where(a => BodyTranslator.Unwrap(a.ArrayReference) is IFieldReferenceOperation f && Same(f.Field)).Cast<IOperation>().ToList()
-            : [.. tick.Descendants().OfType<IFieldReferenceOperation>().Where(f => Same(f.Field))];
+        List<IOperation> elements = field.Type is IArrayTypeSymbol
+            ? [.. ElementReferences(tick, field)]
+            : [.. tick.Descendants().OfType<IFieldReferenceOperation>().Where(f => SameField(f.Field, field))];
         static bool Written(IOperation a) =>
             a.Parent is IAssignmentOperation asg && asg.Target == a || a.Parent is IIncrementOrDecrementOperation;
         var writes = elements.Where(Written).ToList();
-        var reads = elements.Where(a => !(a.Parent is ISimpleAssignmentOperation s && s.Target == a)).ToList();
+        var reads = elements.Where(Read).ToList();
         foreach (var w in writes)
             foreach (var r in reads)
             {
@@ -353,12 +349,22 @@ internal sealed class EntityWriter : IMemberResolver
             foreach (var (local, value) in assignments)
                 if (!dynamicLocals.Contains(local!) && Dynamic(value!)) grew |= dynamicLocals.Add(local!);
         }
-        return tick.Descendants().OfType<IArrayElementReferenceOperation>()
-            .Where(a => BodyTranslator.Unwrap(a.ArrayReference) is IFieldReferenceOperation f
-                && SymbolEqualityComparer.Default.Equals(f.Field.OriginalDefinition, field.OriginalDefinition))
-            .Where(a => !(a.Parent is ISimpleAssignmentOperation s && s.Target == a))
-            .Any(a => !Dynamic(a.Indices[0]));
+        return ElementReferences(tick, field).Where(Read).Any(a => !Dynamic(a.Indices[0]));
     }
+
+    /// <summary>The tick's references to elements of the array field <paramref name="field"/>, read or written.</summary>
+    static IEnumerable<IArrayElementReferenceOperation> ElementReferences(IOperation tick, IFieldSymbol field) =>
+        tick.Descendants().OfType<IArrayElementReferenceOperation>()
+            .Where(a => BodyTranslator.Unwrap(a.ArrayReference) is IFieldReferenceOperation f && SameField(f.Field, field));
+
+    /// <summary>
+    /// The fields are the same as declared: the tick's operations name the fields of a generic class as
+    /// declared (<c>P&lt;W&gt;.rf</c>), a caller may hold them of the closed class (<c>P&lt;ushort&gt;.rf</c>).
+    /// </summary>
+    static bool SameField(IFieldSymbol a, IFieldSymbol b) => SymbolEqualityComparer.Default.Equals(a.OriginalDefinition, b.OriginalDefinition);
+
+    /// <summary>A reference whose value is read: anything but the target of a simple assignment (a compound one reads it too).</summary>
+    static bool Read(IOperation reference) => !(reference.Parent is ISimpleAssignmentOperation s && s.Target == reference);
 
     static IEnumerable<IOperation> Loops(IOperation op)
     {

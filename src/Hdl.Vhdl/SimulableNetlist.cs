@@ -1,0 +1,100 @@
+using System.Text.RegularExpressions;
+
+namespace Hdl.Vhdl;
+
+/// <summary>
+/// Rewrites GHDL's synthesized VHDL netlist (<c>ghdl --synth --out=vhdl</c>) so that GHDL can simulate
+/// it (<see cref="CoSimulation.RunSynthesized"/>), changing no logic.
+/// </summary>
+public static partial class SimulableNetlist
+{
+    /// <summary>The netlist with its divisions by signals guarded and its one-bit vector ports written as aggregates; it uses <see cref="Division"/>.</summary>
+    public static string Of(string vhdl) => OneBitVectorPorts(WithGuardedDivision(vhdl));
+
+    /// <summary>
+    /// GHDL writes a division cell of its netlist as numeric_std's <c>/</c>, <c>rem</c> or <c>mod</c>, and a
+    /// netlist computes every input of a multiplexer: a division the design guards (<c>b != 0 ? a / b : x</c>)
+    /// is then evaluated with a zero divisor, and numeric_std stops the simulation (an index out of bounds
+    /// in <c>divmod</c>). Each division by a signal is rewritten as a call of <see cref="Division"/>'s
+    /// functions, which give zeros for a zero divisor (a value the netlist never selects; the hardware's
+    /// is as arbitrary) and numeric_std's result otherwise.
+    /// </summary>
+    static string WithGuardedDivision(string vhdl)
+    {
+        vhdl = DivisionBySignal().Replace(vhdl, m =>
+            $"netlist_{(m.Groups[3].Value == "/" ? "div" : m.Groups[3].Value)} ({m.Groups[1].Value} ({m.Groups[2].Value}), {m.Groups[1].Value} ({m.Groups[4].Value}))");
+        return NumericStdUse().Replace(vhdl, "$0\nuse work.netlist_division.all;");
+    }
+
+    /// <summary>
+    /// GHDL 2.0's VHDL writer declares the inner signal of a top-level <c>std_logic_vector(0 downto 0)</c>
+    /// port as a <c>std_logic</c> and converts it with <c>std_ulogic_vector(wrap_x)</c>, which does not
+    /// analyse: the conversion is written as the one-element aggregate it means.
+    /// </summary>
+    static string OneBitVectorPorts(string vhdl)
+    {
+        var scalars = ScalarWrapSignal().Matches(vhdl).Select(m => m.Groups[1].Value).ToHashSet(StringComparer.OrdinalIgnoreCase);
+        return VectorOfWrap().Replace(vhdl, m => scalars.Contains(m.Groups[2].Value) ? $"{m.Groups[1].Value} <= (0 => {m.Groups[2].Value});" : m.Value);
+    }
+
+    [GeneratedRegex(@"^\s*signal (wrap_\w+): std_logic;", RegexOptions.Multiline)]
+    private static partial Regex ScalarWrapSignal();
+
+    [GeneratedRegex(@"(\w+) <= std_ulogic_vector\((wrap_\w+)\);")]
+    private static partial Regex VectorOfWrap();
+
+    public static readonly VhdlSource Division = new("netlist_division.vhd", """
+        -- Division of GHDL's synthesized netlist with a zero divisor (CoSimulation.RunSynthesized): zeros, never selected.
+        library ieee;
+        use ieee.numeric_std.all;
+
+        package netlist_division is
+          function netlist_div (a, b : unsigned) return unsigned;
+          function netlist_rem (a, b : unsigned) return unsigned;
+          function netlist_mod (a, b : unsigned) return unsigned;
+          function netlist_div (a, b : signed) return signed;
+          function netlist_rem (a, b : signed) return signed;
+          function netlist_mod (a, b : signed) return signed;
+        end package;
+
+        package body netlist_division is
+          function netlist_div (a, b : unsigned) return unsigned is
+          begin
+            if b = 0 then return to_unsigned(0, a'length); end if;
+            return a / b;
+          end function;
+          function netlist_rem (a, b : unsigned) return unsigned is
+          begin
+            if b = 0 then return to_unsigned(0, b'length); end if;
+            return a rem b;
+          end function;
+          function netlist_mod (a, b : unsigned) return unsigned is
+          begin
+            if b = 0 then return to_unsigned(0, b'length); end if;
+            return a mod b;
+          end function;
+          function netlist_div (a, b : signed) return signed is
+          begin
+            if b = 0 then return to_signed(0, a'length); end if;
+            return a / b;
+          end function;
+          function netlist_rem (a, b : signed) return signed is
+          begin
+            if b = 0 then return to_signed(0, b'length); end if;
+            return a rem b;
+          end function;
+          function netlist_mod (a, b : signed) return signed is
+          begin
+            if b = 0 then return to_signed(0, b'length); end if;
+            return a mod b;
+          end function;
+        end package body;
+
+        """);
+
+    [GeneratedRegex(@"\b(unsigned|signed) \((\w+)\) (/|rem|mod) \1 \((\w+)\)")]
+    private static partial Regex DivisionBySignal();
+
+    [GeneratedRegex(@"^use ieee\.numeric_std\.all;", RegexOptions.Multiline)]
+    private static partial Regex NumericStdUse();
+}
