@@ -56,7 +56,7 @@ public interface IAesKeyWindow : IBus
 /// <summary>A round key held in a register, next to the stage that uses it.</summary>
 public interface IAesRoundKey : IBus
 {
-    UInt128 RoundKey { get; set; }
+    [InitialValue(0u)] UInt128 RoundKey { get; set; }
 }
 
 /// <summary>
@@ -71,23 +71,47 @@ public interface IAesKeyLoad : IBus
 }
 
 /// <summary>
+/// The stage of a held-key core that takes the round key in the key scheduler's window at the next
+/// clock: Round (the stage's numbering: the equivalent inverse cipher's step for decryption), and
+/// whether the round key goes through InvMixColumns first.
+/// </summary>
+public interface IAesRoundKeyTarget : IBus
+{
+    [InitialValue(false)] bool Valid { get; set; }
+    [InitialValue(0u), Width(4)] byte Round { get; set; }
+    [InitialValue(false)] bool InvMix { get; set; }
+}
+
+/// <summary>
 /// The block a held-key core's input register holds, with which 16-bit parts of its key equal the
 /// held key's (<see cref="AesMath.KeyPartMatches"/>; all of them: the core may take the block).
 /// </summary>
-public interface IAesWaitingBlock : IAesBlockIn
+public interface IAesWaitingBlock : IAesBlockOut
 {
     uint KeyMatches { get; set; }
 }
 
 /// <summary>
-/// The key a held-key core has expanded (Ready when its round keys are in place; Loading while the
-/// key scheduler expands it).
+/// The key of the block in a held-key core's input register (<see cref="AesInputRegister"/>), which
+/// is the core's held key whenever the register may take a block; the key scheduler expands it.
+/// </summary>
+public interface IAesWaitingKey : IBus
+{
+    /// <summary>Key bytes 0..15, big-endian.</summary>
+    [InitialValue(0u)] UInt128 KeyHigh { get; set; }
+    /// <summary>Key bytes 16..31.</summary>
+    [InitialValue(0u)] UInt128 KeyLow { get; set; }
+    /// <summary>Key size: 0 = 128, 1 = 192, 2 = 256 bits.</summary>
+    [InitialValue(0u), Width(2)] byte KeySize { get; set; }
+}
+
+/// <summary>
+/// The state of a held-key core's key: Ready when the round keys of the held key are in place,
+/// Loading while the key scheduler expands the waiting block's key. The held key itself is the one
+/// in the input register (<see cref="AesInputRegister"/>).
 /// </summary>
 public interface IAesKeyStatus : IBus
 {
     [InitialValue(false)] bool Ready { get; set; }
     [InitialValue(false)] bool Loading { get; set; }
-    [InitialValue(0u)] UInt128 KeyHigh { get; set; }
-    [InitialValue(0u)] UInt128 KeyLow { get; set; }
-    [InitialValue(0u), Width(2)] byte KeySize { get; set; }
 }

@@ -62,26 +62,31 @@ public static partial class AesCatalog
     ];
 
     /// <summary>
-    /// The key handling of a held-key core: the input register, the key gate and the key scheduler;
-    /// the caller sets the gate's <c>DatapathReady</c> and the scheduler's <c>Output</c>, and adds
-    /// the scheduler and the gate to the design.
+    /// The key handling of a held-key core: the input register, the key gate, the key scheduler and
+    /// the driver of its round keys (<c>KeyLoad</c>, for the stages); the caller sets the gate's
+    /// <c>DatapathReady</c> and the scheduler's <c>Output</c>, and adds the scheduler and the gate to
+    /// the design.
     /// </summary>
-    static (AesKeyScheduler Scheduler, AesKeyGate Gate) AddKeyHandling(Design design, IAesBlockIn input, IReady outputReady, AesBuild build)
+    static (AesKeyScheduler Scheduler, AesKeyGate Gate, IAesKeyLoad KeyLoad) AddKeyHandling(Design design, IAesBlockIn input, IReady outputReady, AesBuild build)
     {
         var scheduler = new AesKeyScheduler(build) { Name = "key_scheduler", OutputReady = outputReady };
+        scheduler.WindowHigh = scheduler.Window;
+        var driver = design.Add(new AesKeyLoadDriver { Name = "key_load", Target = scheduler.KeyTarget, Window = scheduler.Window });
         var register = design.Add(new AesInputRegister(build.KeySizeSetting) { Name = "input_register", Input = input, Status = scheduler.Status });
         var gate = new AesKeyGate(build.KeySizeSetting) { Name = "key_gate", Input = register.Output, Status = scheduler.Status };
         register.Ready = gate.RegisterReady;
+        register.Held = register.Key;
         scheduler.Waiting = register.Output;
+        scheduler.WaitingKey = register.Key;
         scheduler.RegisterReady = gate.RegisterReady;
-        return (scheduler, gate);
+        return (scheduler, gate, driver.KeyLoad);
     }
 
     /// <summary>A held-key pipeline: key scheduler and gate, then one <see cref="AesRoundStage"/> per entry of <paramref name="stages"/>.</summary>
     public static BlockCoreBuilder BuildHeldPipeline(AesBuild build, IReadOnlyList<StageSteps> stages) => (design, input, outputReady) =>
     {
         var control = new PipelineControl { Name = "control", OutputReady = outputReady };
-        var (scheduler, gate) = AddKeyHandling(design, input, outputReady, build);
+        var (scheduler, gate, keyLoad) = AddKeyHandling(design, input, outputReady, build);
         gate.DatapathReady = control.Advance;
         IAesBlockOut state = gate.Output;
         for (int i = 0; i < stages.Count; i++)
@@ -93,7 +98,7 @@ public static partial class AesCatalog
                 s.First == s.Last ? (s.First == 0 ? "initial" : $"round{s.First}") : $"rounds{s.First}_{s.Last}";
             var stage = design.Add(new AesRoundStage(s.First, s.Last, s.Part, build.Decrypt, build.KeySizeSetting)
             {
-                Name = stageName, Input = state, KeyLoad = scheduler.KeyLoad, Advance = control.Advance,
+                Name = stageName, Input = state, KeyLoad = keyLoad, Advance = control.Advance,
             });
             state = stage.Output;
         }
@@ -102,8 +107,8 @@ public static partial class AesCatalog
 
     static (IReady, IAesBlockOut) BuildIterative(Design design, IAesBlockIn input, IReady outputReady, AesBuild build)
     {
-        var (scheduler, gate) = AddKeyHandling(design, input, outputReady, build);
-        var core = design.Add(new AesIterativeCore(build.Decrypt, build.KeySizeSetting) { Name = "core", Input = gate.Output, KeyLoad = scheduler.KeyLoad, OutputReady = outputReady });
+        var (scheduler, gate, keyLoad) = AddKeyHandling(design, input, outputReady, build);
+        var core = design.Add(new AesIterativeCore(build.Decrypt, build.KeySizeSetting) { Name = "core", Input = gate.Output, KeyLoad = keyLoad, OutputReady = outputReady });
         gate.DatapathReady = core.InputReady;
         scheduler.Output = core.Output;
         design.Add(scheduler);
@@ -119,18 +124,18 @@ public static partial class AesCatalog
     {
         bool decrypt = build.Decrypt;
         var control = new PipelineControl { Name = "control", OutputReady = outputReady };
-        var (scheduler, gate) = AddKeyHandling(design, input, outputReady, build);
+        var (scheduler, gate, keyLoad) = AddKeyHandling(design, input, outputReady, build);
         gate.DatapathReady = control.Advance;
         var initial = design.Add(new AesRoundStage(0, 0, AesRoundPart.WholeRound, decrypt, build.KeySizeSetting)
         {
-            Name = "initial", Input = gate.Output, KeyLoad = scheduler.KeyLoad, Advance = control.Advance,
+            Name = "initial", Input = gate.Output, KeyLoad = keyLoad, Advance = control.Advance,
         });
         IAesBlockOut state = initial.Output;
         var contents = decrypt ? AesMath.Td0 : AesMath.T0;
         for (int round = 1; round <= build.LastStep; round++)
         {
             var addresses = design.Add(new AesTableAddresses(decrypt) { Name = $"round{round}_addresses", State = state, Advance = control.Advance });
-            var carry = design.Add(new AesTableCarryStage(round, build.KeySizeSetting) { Name = $"round{round}_carry", Input = state, KeyLoad = scheduler.KeyLoad, Advance = control.Advance });
+            var carry = design.Add(new AesTableCarryStage(round, build.KeySizeSetting) { Name = $"round{round}_carry", Input = state, KeyLoad = keyLoad, Advance = control.Advance });
             var reads = new[] { addresses.Read0, addresses.Read1, addresses.Read2, addresses.Read3, addresses.Read4, addresses.Read5, addresses.Read6, addresses.Read7,
                 addresses.Read8, addresses.Read9, addresses.Read10, addresses.Read11, addresses.Read12, addresses.Read13, addresses.Read14, addresses.Read15 };
             var tables = reads.Select((read, i) => design.Add(new Rom<uint>(contents, MemoryStyle.Block) { Name = $"round{round}_table{i}", Read = read })).ToArray();

@@ -7,8 +7,9 @@ namespace Crypto.Aes;
 /// Key handling of a held-key AES core: when the waiting block's key (in <see cref="AesInputRegister"/>)
 /// differs from the key whose round keys the core holds, it waits until no block is in flight, then
 /// expands the new key one round key per clock, or per two clocks in a build for every key size
-/// (<see cref="ClocksPerRoundKey"/>), through the same key-schedule window as the model, and sends each
-/// round key over <see cref="KeyLoad"/> to the stage that uses it; for decryption the keys of the
+/// (<see cref="ClocksPerRoundKey"/>), through the same key-schedule window as the model, and announces
+/// each round key, as the window's high half takes it, for the stage that uses it
+/// (<see cref="KeyTarget"/>; <see cref="AesKeyLoadDriver"/> sends it); for decryption the keys of the
 /// equivalent inverse cipher, in reverse order. A key load takes (Nr + 2) · ClocksPerRoundKey
 /// clocks after the pipeline is empty (the need for it is known while the pipeline drains; from idle
 /// one clock more); after it, blocks under that key stream at the core's full rate.
@@ -23,14 +24,26 @@ public sealed class AesKeyScheduler : ClockedProcess
 {
     /// <summary>The block waiting in the core's input register, with its key.</summary>
     [InputBus] public IAesWaitingBlock Waiting = null!;
+    /// <summary>The waiting block's key.</summary>
+    [InputBus] public IAesWaitingKey WaitingKey = null!;
     /// <summary>The input register's ready: a waiting block goes into the datapath when it is set (to count blocks going in).</summary>
     [InputBus] public IReady RegisterReady = null!;
     /// <summary>The core's output stream (to count blocks coming out).</summary>
     [InputBus] public IStreamControl Output = null!;
     /// <summary>The consumer's ready.</summary>
     [InputBus] public IReady OutputReady = null!;
-    /// <summary>Round keys for the stages (registered).</summary>
-    [OutputBus] public IAesKeyLoad KeyLoad = Bus.Create<IAesKeyLoad>();
+    /// <summary>
+    /// This scheduler's own <see cref="Window"/> (its high half, read back: the window has no other
+    /// register).
+    /// </summary>
+    [InputBus] public IAesRoundKey WindowHigh = null!;
+    /// <summary>
+    /// The high half of the key-schedule window (registered): the round key last announced on
+    /// <see cref="KeyTarget"/> while a key loads.
+    /// </summary>
+    [OutputBus] public IAesRoundKey Window = Bus.Create<IAesRoundKey>();
+    /// <summary>Which stage takes the round key in <see cref="Window"/> (registered; <see cref="AesKeyLoadDriver"/>).</summary>
+    [OutputBus] public IAesRoundKeyTarget KeyTarget = Bus.Create<IAesRoundKeyTarget>();
     /// <summary>The key in force and whether its round keys are in place (registered).</summary>
     [OutputBus] public IAesKeyStatus Status = Bus.Create<IAesKeyStatus>();
 
@@ -48,31 +61,26 @@ public sealed class AesKeyScheduler : ClockedProcess
     bool loaded;
     bool expanding;
     /// <summary>
-    /// Round key Nr went out at the last edge: the load ends at the next (a register, so that the end
+    /// The last step of the load was at the last edge: the load ends at the next (a register, so that the end
     /// of the load does not wait for the comparison of the round counter).
     /// </summary>
     bool finishing;
-    /// <summary>The round key sent at the next edge while expanding, 0..Nr.</summary>
+    /// <summary>The step of the key schedule made at the next edges while expanding, 0..Nr (round key round + 1 is announced in it).</summary>
     byte round;
-    /// <summary>In a two-clock step: the first clock is done, <see cref="stepChain"/> and <see cref="stepInput"/> hold its words.</summary>
+    /// <summary>In a two-clock step: the first clock is done, <see cref="windowLow"/> holds its xor chain and <see cref="stepInput"/> its S-box input.</summary>
     bool stepHalfDone;
-    /// <summary>The step's xor chain (<see cref="AesMath.KeyStepChain"/>), registered in a two-clock step.</summary>
-    UInt128 stepChain;
     /// <summary>
     /// The word the step puts through the S-box (<see cref="AesMath.KeyStepInput"/>), registered in a two-clock step;
     /// at the start of a two-clock load, that of the initial window (<see cref="AesMath.InitialStepInput"/>).
     /// </summary>
     uint stepInput;
     /// <summary>
-    /// A two-clock load has started: the low half of window 0 is made at the next clock from the held key and
+    /// A two-clock load has started: the low half of window 0 is made at the next clock from the waiting block's key and
     /// <see cref="stepInput"/> (<see cref="AesMath.InitialWindowLowFrom"/>), not from the waiting block in one clock.
     /// </summary>
     bool initialWindowPending;
-    UInt128 windowHigh;
+    /// <summary>The low half of the key-schedule window (its high half is <see cref="Window"/>); in a two-clock step, the step's xor chain between its halves.</summary>
     UInt128 windowLow;
-    UInt128 keyHigh;
-    UInt128 keyLow;
-    byte keySize;
     /// <summary>
     /// At the last edge a block waited whose key is not the one held: the load starts from this
     /// register, so that it does not wait for the AND of the key-part matches.
@@ -106,7 +114,14 @@ public sealed class AesKeyScheduler : ClockedProcess
         if (outputTaken && !entered) inFlight--;
         entered = Waiting.Valid && RegisterReady.Ready;
 
-        KeyLoad.Valid = false;
+        // The round key (encryption numbering) the window's high half holds from the next clock on,
+        // announced for its stage; -1: none.
+        int announced = -1;
+        // The key being expanded is the waiting block's, which stays in the input register until the
+        // load is over. The build's key size where it has one: a constant for synthesis, so only
+        // that size's schedule is built.
+        byte size = AesMath.KeySizeIn(buildKeySize, WaitingKey.KeySize);
+        byte rounds = AesMath.RoundsOf(size);
         if (finishing)
         {
             finishing = false;
@@ -115,38 +130,33 @@ public sealed class AesKeyScheduler : ClockedProcess
         }
         else if (expanding)
         {
-            // The build's key size where it has one: a constant for synthesis, so only that size's schedule is built.
-            byte size = AesMath.KeySizeIn(buildKeySize, keySize);
             if (initialWindowPending)
             {
-                windowLow = AesMath.InitialWindowLowFrom(keyHigh, keyLow, size, stepInput);
+                windowLow = AesMath.InitialWindowLowFrom(WaitingKey.KeyHigh, AesMath.KeyLowIn(buildKeySize, WaitingKey.KeyLow), size, stepInput);
                 initialWindowPending = false;
             }
             else if (stepInTwoClocks && !stepHalfDone)
             {
-                stepChain = AesMath.KeyStepChain(windowHigh, windowLow, size);
-                stepInput = AesMath.KeyStepInput(stepChain, windowLow, round, size);
+                // The first half of a two-clock step: the window moves on, its low half holding the
+                // step's xor chain until the second half.
+                UInt128 chain = AesMath.KeyStepChain(WindowHigh.RoundKey, windowLow, size);
+                stepInput = AesMath.KeyStepInput(chain, windowLow, round, size);
+                Window.RoundKey = windowLow;
+                windowLow = chain;
+                if (round < rounds) announced = round + 1;
                 stepHalfDone = true;
             }
             else
             {
-                byte rounds = AesMath.RoundsOf(size);
-                KeyLoad.Valid = true;
-                if (decrypt)
-                {
-                    KeyLoad.Round = (byte)(rounds - round);
-                    KeyLoad.RoundKey = AesMath.DecryptionRoundKey(windowHigh, rounds - round, rounds);
-                }
+                if (stepInTwoClocks)
+                    windowLow = AesMath.KeyStepResult(windowLow, stepInput, round, size);
                 else
                 {
-                    KeyLoad.Round = round;
-                    KeyLoad.RoundKey = windowHigh;
+                    UInt128 next = AesMath.NextWindowLow(WindowHigh.RoundKey, windowLow, round, size);
+                    Window.RoundKey = windowLow;
+                    windowLow = next;
+                    if (round < rounds) announced = round + 1;
                 }
-                UInt128 next = stepInTwoClocks
-                    ? AesMath.KeyStepResult(stepChain, stepInput, round, size)
-                    : AesMath.NextWindowLow(windowHigh, windowLow, round, size);
-                windowHigh = windowLow;
-                windowLow = next;
                 finishing = round == rounds;
                 round++;
                 stepHalfDone = false;
@@ -154,19 +164,16 @@ public sealed class AesKeyScheduler : ClockedProcess
         }
         else if (keyWanted && empty)
         {
-            byte size = AesMath.KeySizeIn(buildKeySize, Waiting.KeySize);
-            UInt128 low = AesMath.KeyLowIn(buildKeySize, Waiting.KeyLow);
-            keyHigh = Waiting.KeyHigh;
-            keyLow = low;
-            keySize = size;
-            windowHigh = Waiting.KeyHigh;
+            UInt128 low = AesMath.KeyLowIn(buildKeySize, WaitingKey.KeyLow);
+            Window.RoundKey = WaitingKey.KeyHigh;
+            announced = 0;
             if (stepInTwoClocks)
             {
-                stepInput = AesMath.InitialStepInput(Waiting.KeyHigh, low, size);
+                stepInput = AesMath.InitialStepInput(WaitingKey.KeyHigh, low, size);
                 initialWindowPending = true;
             }
             else
-                windowLow = AesMath.InitialWindowLow(Waiting.KeyHigh, low, size);
+                windowLow = AesMath.InitialWindowLow(WaitingKey.KeyHigh, low, size);
             round = 0;
             expanding = true;
             loaded = false;
@@ -178,18 +185,47 @@ public sealed class AesKeyScheduler : ClockedProcess
             // there at the next clock, when this decides the load.
             keyWanted = Waiting.Valid && !(loaded && Waiting.KeyMatches == AesMath.AllKeyParts);
         }
+        // For decryption, round key e is the equivalent inverse cipher's step Nr - e, through
+        // InvMixColumns but for the first and the last.
+        KeyTarget.Valid = announced >= 0;
+        if (announced >= 0)
+        {
+            KeyTarget.Round = (byte)(decrypt ? rounds - announced : announced);
+            KeyTarget.InvMix = decrypt && announced != 0 && announced != rounds;
+        }
         Status.Ready = loaded;
         Status.Loading = expanding;
-        Status.KeyHigh = keyHigh;
-        Status.KeyLow = keyLow;
-        Status.KeySize = keySize;
+    }
+}
+
+/// <summary>
+/// The round keys of a held-key core on their way into the stages: the round key in the key
+/// scheduler's window, for the stage the scheduler announced, through InvMixColumns where the
+/// equivalent inverse cipher takes it so. Combinational, so the window's register is the only copy
+/// of the round key on its way.
+/// </summary>
+public sealed class AesKeyLoadDriver : CombinationalProcess
+{
+    /// <summary>The stage that takes the round key, and whether through InvMixColumns.</summary>
+    [InputBus] public IAesRoundKeyTarget Target = null!;
+    /// <summary>The high half of the key scheduler's window: the round key.</summary>
+    [InputBus] public IAesRoundKey Window = null!;
+    /// <summary>The round key for the stages.</summary>
+    [OutputBus] public IAesKeyLoad KeyLoad = Bus.Create<IAesKeyLoad>();
+
+    protected override void OnTick()
+    {
+        KeyLoad.Valid = Target.Valid;
+        KeyLoad.Round = Target.Round;
+        KeyLoad.RoundKey = Target.InvMix ? AesMath.Mix(Window.RoundKey, true) : Window.RoundKey;
     }
 }
 
 /// <summary>
 /// The input register of a held-key core: it holds the offered block with its key and, for each
 /// 16-bit part of that key, whether it equals the held key's (<see cref="AesMath.KeyPartMatches"/>),
-/// compared as the block comes in. While the scheduler loads a key, that key is the waiting block's,
+/// compared as the block comes in, with the key of the block it holds (<see cref="Held"/>), which is the
+/// held key whenever it may take one. While the scheduler loads a key, that key is the waiting block's,
 /// so every part matches. The register takes a block when it is empty or its block goes on
 /// (<see cref="AesKeyGate"/>'s <c>RegisterReady</c>).
 /// </summary>
@@ -199,10 +235,18 @@ public sealed class AesInputRegister : ClockedProcess
     [InputBus] public IAesBlockIn Input = null!;
     /// <summary>The register may take a block (the core's input ready).</summary>
     [InputBus] public IReady Ready = null!;
-    /// <summary>The key the core holds.</summary>
+    /// <summary>Whether the core holds a key or loads one.</summary>
     [InputBus] public IAesKeyStatus Status = null!;
+    /// <summary>
+    /// This register's own <see cref="Key"/>: the held key whenever the register may take a block, for a
+    /// block leaves only into the datapath, under the held key, and a key is loaded only for the block
+    /// waiting here, which stays until the load is over.
+    /// </summary>
+    [InputBus] public IAesWaitingKey Held = null!;
     /// <summary>The waiting block (registered).</summary>
     [OutputBus] public IAesWaitingBlock Output = Bus.Create<IAesWaitingBlock>();
+    /// <summary>The waiting block's key (registered).</summary>
+    [OutputBus] public IAesWaitingKey Key = Bus.Create<IAesWaitingKey>();
 
     /// <summary>The key size code the build is for, or <see cref="AesMath.AnyKeySize"/> (each block's KeySize decides).</summary>
     readonly int buildKeySize;
@@ -222,13 +266,14 @@ public sealed class AesInputRegister : ClockedProcess
             if (Input.Valid)
             {
                 Output.Block = Input.Block;
-                Output.KeyHigh = Input.KeyHigh;
-                Output.KeyLow = Input.KeyLow;
                 Output.KeySize = Input.KeySize;
+                Key.KeyHigh = Input.KeyHigh;
+                Key.KeyLow = Input.KeyLow;
+                Key.KeySize = Input.KeySize;
                 Output.Side = Input.Side;
                 Output.Tag = Input.Tag;
                 Output.Last = Input.Last;
-                Output.KeyMatches = AesMath.KeyPartMatches(buildKeySize, Input.KeyHigh, Input.KeyLow, Input.KeySize, Status.KeyHigh, Status.KeyLow, Status.KeySize);
+                Output.KeyMatches = AesMath.KeyPartMatches(buildKeySize, Input.KeyHigh, Input.KeyLow, Input.KeySize, Held.KeyHigh, Held.KeyLow, Held.KeySize);
             }
         }
     }

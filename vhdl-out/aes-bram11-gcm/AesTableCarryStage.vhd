@@ -46,7 +46,7 @@ begin
         Output_Side <= (others => '0');
         Output_KeySize <= (others => '0');
         Output_Tag <= (others => '0');
-        RoundKey_RoundKey <= (others => '0');
+        RoundKey_RoundKey <= unsigned'(x"00000000000000000000000000000000");
       else
         if (KeyLoad_Valid and (to_integer(resize(KeyLoad_Round, 8)) = round)) then
           RoundKey_RoundKey <= KeyLoad_RoundKey;

@@ -114,6 +114,7 @@ package aes_bram11_pkg is
   function hdl_index(i : integer; n : positive) return natural;
   function hdl_rotl(x : unsigned; n : natural) return unsigned;
   function hdl_rotr(x : unsigned; n : natural) return unsigned;
+  function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_KeyPartMatches(build : integer; high : hdl_u128; low : hdl_u128; size : hdl_u8; heldHigh : hdl_u128; heldLow : hdl_u128; heldSize : hdl_u8) return hdl_u32;
   function AesMath_KeySizeIn(build : integer; blockKeySize : hdl_u8) return hdl_u8;
   function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8;
@@ -121,28 +122,26 @@ package aes_bram11_pkg is
   function AesMath_ShiftRows(state : hdl_u128; inverse : boolean) return hdl_u128;
   function AesMath_LookupColumn(row0 : hdl_u32; row1 : hdl_u32; row2 : hdl_u32; row3 : hdl_u32; final : boolean; decrypt : boolean) return hdl_u32;
   function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128;
+  function AesMath_KeyLowIn(build : integer; keyLow : hdl_u128) return hdl_u128;
   function AesMath_InitialWindowLowFrom(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8; p : hdl_u32) return hdl_u128;
   function AesMath_KeyStepChain(high : hdl_u128; low : hdl_u128; keySize : hdl_u8) return hdl_u128;
   function AesMath_KeyStepInput(chain : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u32;
-  function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : integer; rounds : hdl_u8) return hdl_u128;
   function AesMath_KeyStepResult(chain : hdl_u128; p : hdl_u32; round : integer; keySize : hdl_u8) return hdl_u128;
   function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128;
-  function AesMath_KeyLowIn(build : integer; keyLow : hdl_u128) return hdl_u128;
   function AesMath_InitialStepInput(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u32;
-  function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128;
+  function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32;
+  function AesMath_MixColumn(column : hdl_u32) return hdl_u32;
   function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_SBoxFromTableRead(read : hdl_u32; decrypt : boolean) return hdl_u8;
   function AesMath_KeyWords(keySize : integer) return hdl_s32;
   function AesMath_RotWord(word : hdl_u32) return hdl_u32;
   function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : integer) return hdl_u32;
-  function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32;
-  function AesMath_MixColumn(column : hdl_u32) return hdl_u32;
+  function AesMath_Xtime4(word : hdl_u32) return hdl_u32;
   function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
   function AesMath_InvSBoxFromTd0(td0 : hdl_u32) return hdl_u8;
   function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32;
-  function AesMath_Xtime4(word : hdl_u32) return hdl_u32;
-  function AesMath_Xtime(a : hdl_u8) return hdl_u8;
   function AesMath_ReduceBytes(tops : hdl_u32) return hdl_u32;
+  function AesMath_Xtime(a : hdl_u8) return hdl_u8;
 end package;
 
 package body aes_bram11_pkg is
@@ -192,6 +191,18 @@ package body aes_bram11_pkg is
   function hdl_rotr(x : unsigned; n : natural) return unsigned is
   begin
     return shift_right(x, n) or shift_left(x, x'length - n);
+  end function;
+
+  -- Crypto.Aes.AesMath.Mix
+  function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128 is
+    variable choice : hdl_u128;
+  begin
+    if decrypt then
+      choice := AesMath_FromColumns(AesMath_InvMixColumn(state(127 downto 96)), AesMath_InvMixColumn(state(95 downto 64)), AesMath_InvMixColumn(state(63 downto 32)), AesMath_InvMixColumn(state(31 downto 0)));
+    else
+      choice := AesMath_FromColumns(AesMath_MixColumn(state(127 downto 96)), AesMath_MixColumn(state(95 downto 64)), AesMath_MixColumn(state(63 downto 32)), AesMath_MixColumn(state(31 downto 0)));
+    end if;
+    return choice;
   end function;
 
   -- Crypto.Aes.AesMath.KeyPartMatches
@@ -302,6 +313,18 @@ package body aes_bram11_pkg is
     return unsigned'(unsigned'(c0 & c1) & unsigned'(c2 & c3));
   end function;
 
+  -- Crypto.Aes.AesMath.KeyLowIn
+  function AesMath_KeyLowIn(build : integer; keyLow : hdl_u128) return hdl_u128 is
+    variable choice : hdl_u128;
+  begin
+    if (build = 0) then
+      choice := unsigned'(x"00000000000000000000000000000000");
+    else
+      choice := keyLow;
+    end if;
+    return choice;
+  end function;
+
   -- Crypto.Aes.AesMath.InitialWindowLowFrom
   function AesMath_InitialWindowLowFrom(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8; p : hdl_u32) return hdl_u128 is
     variable nk : hdl_s32;
@@ -376,18 +399,6 @@ package body aes_bram11_pkg is
     end if;
   end function;
 
-  -- Crypto.Aes.AesMath.DecryptionRoundKey
-  function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : integer; rounds : hdl_u8) return hdl_u128 is
-    variable choice : hdl_u128;
-  begin
-    if ((step = 0) or (step = to_integer(rounds))) then
-      choice := encryptionKey;
-    else
-      choice := AesMath_Mix(encryptionKey, true);
-    end if;
-    return choice;
-  end function;
-
   -- Crypto.Aes.AesMath.KeyStepResult
   function AesMath_KeyStepResult(chain : hdl_u128; p : hdl_u32; round : integer; keySize : hdl_u8) return hdl_u128 is
     variable step : hdl_s32;
@@ -448,18 +459,6 @@ package body aes_bram11_pkg is
     return AesMath_KeyStepResult(chain, AesMath_KeyStepInput(chain, low, round, keySize), round, keySize);
   end function;
 
-  -- Crypto.Aes.AesMath.KeyLowIn
-  function AesMath_KeyLowIn(build : integer; keyLow : hdl_u128) return hdl_u128 is
-    variable choice : hdl_u128;
-  begin
-    if (build = 0) then
-      choice := unsigned'(x"00000000000000000000000000000000");
-    else
-      choice := keyLow;
-    end if;
-    return choice;
-  end function;
-
   -- Crypto.Aes.AesMath.InitialStepInput
   function AesMath_InitialStepInput(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u32 is
     variable choice : hdl_u32;
@@ -472,16 +471,16 @@ package body aes_bram11_pkg is
     return choice;
   end function;
 
-  -- Crypto.Aes.AesMath.Mix
-  function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128 is
-    variable choice : hdl_u128;
+  -- Crypto.Aes.AesMath.InvMixColumn
+  function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32 is
   begin
-    if decrypt then
-      choice := AesMath_FromColumns(AesMath_InvMixColumn(state(127 downto 96)), AesMath_InvMixColumn(state(95 downto 64)), AesMath_InvMixColumn(state(63 downto 32)), AesMath_InvMixColumn(state(31 downto 0)));
-    else
-      choice := AesMath_FromColumns(AesMath_MixColumn(state(127 downto 96)), AesMath_MixColumn(state(95 downto 64)), AesMath_MixColumn(state(63 downto 32)), AesMath_MixColumn(state(31 downto 0)));
-    end if;
-    return choice;
+    return AesMath_MixColumn((column xor AesMath_Xtime4(AesMath_Xtime4((column xor unsigned'(column(15 downto 0) & column(31 downto 16)))))));
+  end function;
+
+  -- Crypto.Aes.AesMath.MixColumn
+  function AesMath_MixColumn(column : hdl_u32) return hdl_u32 is
+  begin
+    return (((unsigned'(column(23 downto 0) & column(31 downto 24)) xor unsigned'(column(15 downto 0) & column(31 downto 16))) xor unsigned'(column(7 downto 0) & column(31 downto 8))) xor AesMath_Xtime4((column xor unsigned'(column(23 downto 0) & column(31 downto 24)))));
   end function;
 
   -- Crypto.Aes.AesMath.SubShift
@@ -537,16 +536,10 @@ package body aes_bram11_pkg is
     return choice;
   end function;
 
-  -- Crypto.Aes.AesMath.InvMixColumn
-  function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32 is
+  -- Crypto.Aes.AesMath.Xtime4
+  function AesMath_Xtime4(word : hdl_u32) return hdl_u32 is
   begin
-    return AesMath_MixColumn((column xor AesMath_Xtime4(AesMath_Xtime4((column xor unsigned'(column(15 downto 0) & column(31 downto 16)))))));
-  end function;
-
-  -- Crypto.Aes.AesMath.MixColumn
-  function AesMath_MixColumn(column : hdl_u32) return hdl_u32 is
-  begin
-    return (((unsigned'(column(23 downto 0) & column(31 downto 24)) xor unsigned'(column(15 downto 0) & column(31 downto 16))) xor unsigned'(column(7 downto 0) & column(31 downto 8))) xor AesMath_Xtime4((column xor unsigned'(column(23 downto 0) & column(31 downto 24)))));
+    return (shift_left((word and unsigned'(x"7F7F7F7F")), 1) xor AesMath_ReduceBytes((shift_right(word, 7) and unsigned'(x"01010101"))));
   end function;
 
   -- Crypto.Aes.AesMath.SubShiftColumn
@@ -575,10 +568,10 @@ package body aes_bram11_pkg is
     return resize(shift_right(block_x, hdl_amount((unsigned'("1100000") - shift_left((to_unsigned(index mod 128, 7) and unsigned'("0000011")), 5)), 7)), 32);
   end function;
 
-  -- Crypto.Aes.AesMath.Xtime4
-  function AesMath_Xtime4(word : hdl_u32) return hdl_u32 is
+  -- Crypto.Aes.AesMath.ReduceBytes
+  function AesMath_ReduceBytes(tops : hdl_u32) return hdl_u32 is
   begin
-    return (shift_left((word and unsigned'(x"7F7F7F7F")), 1) xor AesMath_ReduceBytes((shift_right(word, 7) and unsigned'(x"01010101"))));
+    return (((shift_left(tops, 4) xor shift_left(tops, 3)) xor shift_left(tops, 1)) xor tops);
   end function;
 
   -- Crypto.Aes.AesMath.Xtime
@@ -591,12 +584,6 @@ package body aes_bram11_pkg is
     else
       return shifted;
     end if;
-  end function;
-
-  -- Crypto.Aes.AesMath.ReduceBytes
-  function AesMath_ReduceBytes(tops : hdl_u32) return hdl_u32 is
-  begin
-    return (((shift_left(tops, 4) xor shift_left(tops, 3)) xor shift_left(tops, 1)) xor tops);
   end function;
 
 end package body;

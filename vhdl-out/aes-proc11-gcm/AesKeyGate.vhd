@@ -13,17 +13,12 @@ entity AesKeyGate is
     Input_Valid : in boolean;
     Input_Last : in boolean;
     Input_Block : in hdl_u128;
-    Input_KeyHigh : in hdl_u128;
-    Input_KeyLow : in hdl_u128;
-    Input_KeySize : in hdl_u2;
     Input_Side : in hdl_u128;
+    Input_KeySize : in hdl_u2;
     Input_Tag : in hdl_u8;
     Input_KeyMatches : in hdl_u32;
     Status_Ready : in boolean;
     Status_Loading : in boolean;
-    Status_KeyHigh : in hdl_u128;
-    Status_KeyLow : in hdl_u128;
-    Status_KeySize : in hdl_u2;
     DatapathReady_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
@@ -37,7 +32,7 @@ end entity;
 
 architecture rtl of AesKeyGate is
 begin
-  logic : process(Input_Valid, Input_Last, Input_Block, Input_KeyHigh, Input_KeyLow, Input_KeySize, Input_Side, Input_Tag, Input_KeyMatches, Status_Ready, Status_Loading, Status_KeyHigh, Status_KeyLow, Status_KeySize, DatapathReady_Ready)
+  logic : process(Input_Valid, Input_Last, Input_Block, Input_Side, Input_KeySize, Input_Tag, Input_KeyMatches, Status_Ready, Status_Loading, DatapathReady_Ready)
     variable valid : boolean;
     variable keyReady : boolean;
   begin

@@ -28,10 +28,10 @@ entity AesRoundStage is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Block : out hdl_u128 := (others => '0');
-    Output_Side : out hdl_u128 := (others => '0');
-    Output_KeySize : out hdl_u2 := (others => '0');
-    Output_Tag : out hdl_u8 := (others => '0')
+    Output_Block : out hdl_u128;
+    Output_Side : out hdl_u128;
+    Output_KeySize : out hdl_u2;
+    Output_Tag : out hdl_u8
   );
 end entity;
 
@@ -39,7 +39,15 @@ architecture rtl of AesRoundStage is
   signal roundKeys_reg : hdl_u128_x15 := (
       x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
       x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
+  signal Output_Block_reg : hdl_u128 := (others => '0');
+  signal Output_Side_reg : hdl_u128 := (others => '0');
+  signal Output_KeySize_reg : hdl_u2 := (others => '0');
+  signal Output_Tag_reg : hdl_u8 := (others => '0');
 begin
+  Output_Block <= Output_Block_reg;
+  Output_Side <= Output_Side_reg;
+  Output_KeySize <= Output_KeySize_reg;
+  Output_Tag <= Output_Tag_reg;
   tick : process(clk)
     variable valid : boolean;
     variable rounds : hdl_u8;
@@ -49,8 +57,8 @@ begin
       if rst = '1' then
         Output_Valid <= false;
         Output_Last <= false;
-        -- Datapath, no reset (the reset value is never observed): roundKeys_reg, Output_Block,
-        --   Output_Side, Output_KeySize, Output_Tag
+        -- Datapath, no reset (the reset value is never observed): roundKeys_reg, Output_Block_reg,
+        --   Output_Side_reg, Output_KeySize_reg, Output_Tag_reg
       else
         if Advance_Ready then
           valid := Input_Valid;
@@ -61,10 +69,10 @@ begin
             for round in firstRound to lastRound loop
               state := AesMath_RoundStep(state, roundKeys_reg(hdl_index(round, 15)), round, rounds, part, decrypt);
             end loop;
-            Output_Block <= state;
-            Output_Side <= Input_Side;
-            Output_KeySize <= resize(resize(Input_KeySize, 8), 2);
-            Output_Tag <= Input_Tag;
+            Output_Block_reg <= state;
+            Output_Side_reg <= Input_Side;
+            Output_KeySize_reg <= resize(resize(Input_KeySize, 8), 2);
+            Output_Tag_reg <= Input_Tag;
             Output_Last <= Input_Last;
           end if;
         end if;

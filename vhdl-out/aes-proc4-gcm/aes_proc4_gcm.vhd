@@ -64,18 +64,23 @@ architecture rtl of aes_proc4_gcm is
   signal gcm_front_Output_KeySize : hdl_u2;
   signal gcm_front_Output_Side : hdl_u128;
   signal gcm_front_Output_Tag : hdl_u8;
+  signal key_scheduler_KeyTarget_Valid : boolean;
+  signal key_scheduler_KeyTarget_Round : hdl_u4;
+  signal key_scheduler_KeyTarget_InvMix : boolean;
+  signal key_scheduler_WindowHigh_RoundKey : hdl_u128;
+  signal key_load_KeyLoad_Valid : boolean;
+  signal key_load_KeyLoad_Round : hdl_u4;
+  signal key_load_KeyLoad_RoundKey : hdl_u128;
   signal key_scheduler_Status_Ready : boolean;
   signal key_scheduler_Status_Loading : boolean;
-  signal key_scheduler_Status_KeyHigh : hdl_u128;
-  signal key_scheduler_Status_KeyLow : hdl_u128;
-  signal key_scheduler_Status_KeySize : hdl_u2;
+  signal input_register_Held_KeyHigh : hdl_u128;
+  signal input_register_Held_KeyLow : hdl_u128;
+  signal input_register_Held_KeySize : hdl_u2;
   signal input_register_Output_Valid : boolean;
   signal input_register_Output_Last : boolean;
   signal input_register_Output_Block : hdl_u128;
-  signal input_register_Output_KeyHigh : hdl_u128;
-  signal input_register_Output_KeyLow : hdl_u128;
-  signal input_register_Output_KeySize : hdl_u2;
   signal input_register_Output_Side : hdl_u128;
+  signal input_register_Output_KeySize : hdl_u2;
   signal input_register_Output_Tag : hdl_u8;
   signal input_register_Output_KeyMatches : hdl_u32;
   signal key_gate_Output_Valid : boolean;
@@ -84,9 +89,6 @@ architecture rtl of aes_proc4_gcm is
   signal key_gate_Output_Side : hdl_u128;
   signal key_gate_Output_KeySize : hdl_u2;
   signal key_gate_Output_Tag : hdl_u8;
-  signal key_scheduler_KeyLoad_Valid : boolean;
-  signal key_scheduler_KeyLoad_Round : hdl_u4;
-  signal key_scheduler_KeyLoad_RoundKey : hdl_u128;
   signal control_Advance_Ready : boolean;
   signal rounds0_3_Output_Valid : boolean;
   signal rounds0_3_Output_Last : boolean;
@@ -221,6 +223,17 @@ begin
       InputReady_Ready => in_ready_Ready_int
     );
 
+  u_key_load : entity work.AesKeyLoadDriver
+    port map (
+      Target_Valid => key_scheduler_KeyTarget_Valid,
+      Target_Round => key_scheduler_KeyTarget_Round,
+      Target_InvMix => key_scheduler_KeyTarget_InvMix,
+      Window_RoundKey => key_scheduler_WindowHigh_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey
+    );
+
   u_input_register : entity work.AesInputRegister
     generic map (
       buildKeySize => -1
@@ -239,18 +252,19 @@ begin
       Ready_Ready => key_gate_RegisterReady_Ready,
       Status_Ready => key_scheduler_Status_Ready,
       Status_Loading => key_scheduler_Status_Loading,
-      Status_KeyHigh => key_scheduler_Status_KeyHigh,
-      Status_KeyLow => key_scheduler_Status_KeyLow,
-      Status_KeySize => key_scheduler_Status_KeySize,
+      Held_KeyHigh => input_register_Held_KeyHigh,
+      Held_KeyLow => input_register_Held_KeyLow,
+      Held_KeySize => input_register_Held_KeySize,
       Output_Valid => input_register_Output_Valid,
       Output_Last => input_register_Output_Last,
       Output_Block => input_register_Output_Block,
-      Output_KeyHigh => input_register_Output_KeyHigh,
-      Output_KeyLow => input_register_Output_KeyLow,
-      Output_KeySize => input_register_Output_KeySize,
       Output_Side => input_register_Output_Side,
+      Output_KeySize => input_register_Output_KeySize,
       Output_Tag => input_register_Output_Tag,
-      Output_KeyMatches => input_register_Output_KeyMatches
+      Output_KeyMatches => input_register_Output_KeyMatches,
+      Key_KeyHigh => input_register_Held_KeyHigh,
+      Key_KeyLow => input_register_Held_KeyLow,
+      Key_KeySize => input_register_Held_KeySize
     );
 
   u_rounds0_3 : entity work.AesRoundStage
@@ -270,9 +284,9 @@ begin
       Input_Side => key_gate_Output_Side,
       Input_KeySize => key_gate_Output_KeySize,
       Input_Tag => key_gate_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds0_3_Output_Valid,
       Output_Last => rounds0_3_Output_Last,
@@ -299,9 +313,9 @@ begin
       Input_Side => rounds0_3_Output_Side,
       Input_KeySize => rounds0_3_Output_KeySize,
       Input_Tag => rounds0_3_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds4_7_Output_Valid,
       Output_Last => rounds4_7_Output_Last,
@@ -328,9 +342,9 @@ begin
       Input_Side => rounds4_7_Output_Side,
       Input_KeySize => rounds4_7_Output_KeySize,
       Input_Tag => rounds4_7_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds8_11_Output_Valid,
       Output_Last => rounds8_11_Output_Last,
@@ -357,9 +371,9 @@ begin
       Input_Side => rounds8_11_Output_Side,
       Input_KeySize => rounds8_11_Output_KeySize,
       Input_Tag => rounds8_11_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => rounds12_14_Output_Valid,
       Output_Last => rounds12_14_Output_Last,
@@ -381,24 +395,24 @@ begin
       Waiting_Valid => input_register_Output_Valid,
       Waiting_Last => input_register_Output_Last,
       Waiting_Block => input_register_Output_Block,
-      Waiting_KeyHigh => input_register_Output_KeyHigh,
-      Waiting_KeyLow => input_register_Output_KeyLow,
-      Waiting_KeySize => input_register_Output_KeySize,
       Waiting_Side => input_register_Output_Side,
+      Waiting_KeySize => input_register_Output_KeySize,
       Waiting_Tag => input_register_Output_Tag,
       Waiting_KeyMatches => input_register_Output_KeyMatches,
+      WaitingKey_KeyHigh => input_register_Held_KeyHigh,
+      WaitingKey_KeyLow => input_register_Held_KeyLow,
+      WaitingKey_KeySize => input_register_Held_KeySize,
       RegisterReady_Ready => key_gate_RegisterReady_Ready,
       Output_Valid => rounds12_14_Output_Valid,
       Output_Last => rounds12_14_Output_Last,
       OutputReady_Ready => gcm_back_CoreReady_Ready,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      WindowHigh_RoundKey => key_scheduler_WindowHigh_RoundKey,
+      Window_RoundKey => key_scheduler_WindowHigh_RoundKey,
+      KeyTarget_Valid => key_scheduler_KeyTarget_Valid,
+      KeyTarget_Round => key_scheduler_KeyTarget_Round,
+      KeyTarget_InvMix => key_scheduler_KeyTarget_InvMix,
       Status_Ready => key_scheduler_Status_Ready,
-      Status_Loading => key_scheduler_Status_Loading,
-      Status_KeyHigh => key_scheduler_Status_KeyHigh,
-      Status_KeyLow => key_scheduler_Status_KeyLow,
-      Status_KeySize => key_scheduler_Status_KeySize
+      Status_Loading => key_scheduler_Status_Loading
     );
 
   u_key_gate : entity work.AesKeyGate
@@ -409,17 +423,12 @@ begin
       Input_Valid => input_register_Output_Valid,
       Input_Last => input_register_Output_Last,
       Input_Block => input_register_Output_Block,
-      Input_KeyHigh => input_register_Output_KeyHigh,
-      Input_KeyLow => input_register_Output_KeyLow,
-      Input_KeySize => input_register_Output_KeySize,
       Input_Side => input_register_Output_Side,
+      Input_KeySize => input_register_Output_KeySize,
       Input_Tag => input_register_Output_Tag,
       Input_KeyMatches => input_register_Output_KeyMatches,
       Status_Ready => key_scheduler_Status_Ready,
       Status_Loading => key_scheduler_Status_Loading,
-      Status_KeyHigh => key_scheduler_Status_KeyHigh,
-      Status_KeyLow => key_scheduler_Status_KeyLow,
-      Status_KeySize => key_scheduler_Status_KeySize,
       DatapathReady_Ready => control_Advance_Ready,
       Output_Valid => key_gate_Output_Valid,
       Output_Last => key_gate_Output_Last,

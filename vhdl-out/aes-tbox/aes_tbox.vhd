@@ -45,18 +45,23 @@ architecture rtl of aes_tbox is
   signal out_Side_int : hdl_u128;
   signal out_KeySize_int : hdl_u2;
   signal out_Tag_int : hdl_u8;
+  signal key_scheduler_KeyTarget_Valid : boolean;
+  signal key_scheduler_KeyTarget_Round : hdl_u4;
+  signal key_scheduler_KeyTarget_InvMix : boolean;
+  signal key_scheduler_WindowHigh_RoundKey : hdl_u128;
+  signal key_load_KeyLoad_Valid : boolean;
+  signal key_load_KeyLoad_Round : hdl_u4;
+  signal key_load_KeyLoad_RoundKey : hdl_u128;
   signal key_scheduler_Status_Ready : boolean;
   signal key_scheduler_Status_Loading : boolean;
-  signal key_scheduler_Status_KeyHigh : hdl_u128;
-  signal key_scheduler_Status_KeyLow : hdl_u128;
-  signal key_scheduler_Status_KeySize : hdl_u2;
+  signal input_register_Held_KeyHigh : hdl_u128;
+  signal input_register_Held_KeyLow : hdl_u128;
+  signal input_register_Held_KeySize : hdl_u2;
   signal input_register_Output_Valid : boolean;
   signal input_register_Output_Last : boolean;
   signal input_register_Output_Block : hdl_u128;
-  signal input_register_Output_KeyHigh : hdl_u128;
-  signal input_register_Output_KeyLow : hdl_u128;
-  signal input_register_Output_KeySize : hdl_u2;
   signal input_register_Output_Side : hdl_u128;
+  signal input_register_Output_KeySize : hdl_u2;
   signal input_register_Output_Tag : hdl_u8;
   signal input_register_Output_KeyMatches : hdl_u32;
   signal key_gate_Output_Valid : boolean;
@@ -65,9 +70,6 @@ architecture rtl of aes_tbox is
   signal key_gate_Output_Side : hdl_u128;
   signal key_gate_Output_KeySize : hdl_u2;
   signal key_gate_Output_Tag : hdl_u8;
-  signal key_scheduler_KeyLoad_Valid : boolean;
-  signal key_scheduler_KeyLoad_Round : hdl_u4;
-  signal key_scheduler_KeyLoad_RoundKey : hdl_u128;
   signal control_Advance_Ready : boolean;
 begin
   in_Valid_int <= in_Valid = '1';
@@ -87,6 +89,17 @@ begin
   out_KeySize <= std_logic_vector(out_KeySize_int);
   out_Tag <= std_logic_vector(out_Tag_int);
 
+  u_key_load : entity work.AesKeyLoadDriver
+    port map (
+      Target_Valid => key_scheduler_KeyTarget_Valid,
+      Target_Round => key_scheduler_KeyTarget_Round,
+      Target_InvMix => key_scheduler_KeyTarget_InvMix,
+      Window_RoundKey => key_scheduler_WindowHigh_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey
+    );
+
   u_input_register : entity work.AesInputRegister
     generic map (
       buildKeySize => -1
@@ -105,18 +118,19 @@ begin
       Ready_Ready => in_ready_Ready_int,
       Status_Ready => key_scheduler_Status_Ready,
       Status_Loading => key_scheduler_Status_Loading,
-      Status_KeyHigh => key_scheduler_Status_KeyHigh,
-      Status_KeyLow => key_scheduler_Status_KeyLow,
-      Status_KeySize => key_scheduler_Status_KeySize,
+      Held_KeyHigh => input_register_Held_KeyHigh,
+      Held_KeyLow => input_register_Held_KeyLow,
+      Held_KeySize => input_register_Held_KeySize,
       Output_Valid => input_register_Output_Valid,
       Output_Last => input_register_Output_Last,
       Output_Block => input_register_Output_Block,
-      Output_KeyHigh => input_register_Output_KeyHigh,
-      Output_KeyLow => input_register_Output_KeyLow,
-      Output_KeySize => input_register_Output_KeySize,
       Output_Side => input_register_Output_Side,
+      Output_KeySize => input_register_Output_KeySize,
       Output_Tag => input_register_Output_Tag,
-      Output_KeyMatches => input_register_Output_KeyMatches
+      Output_KeyMatches => input_register_Output_KeyMatches,
+      Key_KeyHigh => input_register_Held_KeyHigh,
+      Key_KeyLow => input_register_Held_KeyLow,
+      Key_KeySize => input_register_Held_KeySize
     );
 
   u_rounds : entity work.AesRoundStage
@@ -136,9 +150,9 @@ begin
       Input_Side => key_gate_Output_Side,
       Input_KeySize => key_gate_Output_KeySize,
       Input_Tag => key_gate_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => out_Valid_int,
       Output_Last => out_Last_int,
@@ -160,24 +174,24 @@ begin
       Waiting_Valid => input_register_Output_Valid,
       Waiting_Last => input_register_Output_Last,
       Waiting_Block => input_register_Output_Block,
-      Waiting_KeyHigh => input_register_Output_KeyHigh,
-      Waiting_KeyLow => input_register_Output_KeyLow,
-      Waiting_KeySize => input_register_Output_KeySize,
       Waiting_Side => input_register_Output_Side,
+      Waiting_KeySize => input_register_Output_KeySize,
       Waiting_Tag => input_register_Output_Tag,
       Waiting_KeyMatches => input_register_Output_KeyMatches,
+      WaitingKey_KeyHigh => input_register_Held_KeyHigh,
+      WaitingKey_KeyLow => input_register_Held_KeyLow,
+      WaitingKey_KeySize => input_register_Held_KeySize,
       RegisterReady_Ready => in_ready_Ready_int,
       Output_Valid => out_Valid_int,
       Output_Last => out_Last_int,
       OutputReady_Ready => out_ready_Ready_int,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      WindowHigh_RoundKey => key_scheduler_WindowHigh_RoundKey,
+      Window_RoundKey => key_scheduler_WindowHigh_RoundKey,
+      KeyTarget_Valid => key_scheduler_KeyTarget_Valid,
+      KeyTarget_Round => key_scheduler_KeyTarget_Round,
+      KeyTarget_InvMix => key_scheduler_KeyTarget_InvMix,
       Status_Ready => key_scheduler_Status_Ready,
-      Status_Loading => key_scheduler_Status_Loading,
-      Status_KeyHigh => key_scheduler_Status_KeyHigh,
-      Status_KeyLow => key_scheduler_Status_KeyLow,
-      Status_KeySize => key_scheduler_Status_KeySize
+      Status_Loading => key_scheduler_Status_Loading
     );
 
   u_key_gate : entity work.AesKeyGate
@@ -188,17 +202,12 @@ begin
       Input_Valid => input_register_Output_Valid,
       Input_Last => input_register_Output_Last,
       Input_Block => input_register_Output_Block,
-      Input_KeyHigh => input_register_Output_KeyHigh,
-      Input_KeyLow => input_register_Output_KeyLow,
-      Input_KeySize => input_register_Output_KeySize,
       Input_Side => input_register_Output_Side,
+      Input_KeySize => input_register_Output_KeySize,
       Input_Tag => input_register_Output_Tag,
       Input_KeyMatches => input_register_Output_KeyMatches,
       Status_Ready => key_scheduler_Status_Ready,
       Status_Loading => key_scheduler_Status_Loading,
-      Status_KeyHigh => key_scheduler_Status_KeyHigh,
-      Status_KeyLow => key_scheduler_Status_KeyLow,
-      Status_KeySize => key_scheduler_Status_KeySize,
       DatapathReady_Ready => control_Advance_Ready,
       Output_Valid => key_gate_Output_Valid,
       Output_Last => key_gate_Output_Last,

@@ -25,10 +25,10 @@ entity AesIterativeCore is
     OutputReady_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Block : out hdl_u128 := (others => '0');
-    Output_Side : out hdl_u128 := (others => '0');
-    Output_KeySize : out hdl_u2 := (others => '0');
-    Output_Tag : out hdl_u8 := (others => '0');
+    Output_Block : out hdl_u128;
+    Output_Side : out hdl_u128;
+    Output_KeySize : out hdl_u2;
+    Output_Tag : out hdl_u8;
     InputReady_Ready : out boolean
   );
 end entity;
@@ -48,7 +48,15 @@ architecture rtl of AesIterativeCore is
   signal last_reg : boolean := false;
   signal resultValid_reg : boolean := false;
   signal inputReady_reg : boolean := false;
+  signal Output_Block_reg : hdl_u128 := (others => '0');
+  signal Output_Side_reg : hdl_u128 := (others => '0');
+  signal Output_KeySize_reg : hdl_u2 := (others => '0');
+  signal Output_Tag_reg : hdl_u8 := (others => '0');
 begin
+  Output_Block <= Output_Block_reg;
+  Output_Side <= Output_Side_reg;
+  Output_KeySize <= Output_KeySize_reg;
+  Output_Tag <= Output_Tag_reg;
   tick : process(clk)
     variable busy : boolean;
     variable round : hdl_u8;
@@ -73,7 +81,8 @@ begin
         Output_Last <= false;
         InputReady_Ready <= false;
         -- Datapath, no reset (the reset value is never observed): roundKeys_reg, firstRoundKey_reg,
-        --   state_reg, side_reg, tag_reg, Output_Block, Output_Side, Output_KeySize, Output_Tag
+        --   state_reg, side_reg, tag_reg, Output_Block_reg, Output_Side_reg, Output_KeySize_reg,
+        --   Output_Tag_reg
       else
         busy := busy_reg;
         round := round_reg;
@@ -94,10 +103,10 @@ begin
             round := (round + unsigned'(x"01"));
             round_reg <= round;
           elsif outputFree then
-            Output_Block <= next_x;
-            Output_Side <= side_reg;
-            Output_KeySize <= keySize(1 downto 0);
-            Output_Tag <= tag_reg;
+            Output_Block_reg <= next_x;
+            Output_Side_reg <= side_reg;
+            Output_KeySize_reg <= keySize(1 downto 0);
+            Output_Tag_reg <= tag_reg;
             Output_Last <= last_reg;
             resultValid := true;
             resultValid_reg <= resultValid;

@@ -27,7 +27,7 @@ entity AesIterativeCore is
     Output_Last : out boolean;
     Output_Block : out hdl_u128;
     Output_Side : out hdl_u128;
-    Output_KeySize : out hdl_u2 := (others => '0');
+    Output_KeySize : out hdl_u2;
     Output_Tag : out hdl_u8;
     InputReady_Ready : out boolean
   );
@@ -48,7 +48,9 @@ architecture rtl of AesIterativeCore is
   signal last_reg : boolean := false;
   signal resultValid_reg : boolean := false;
   signal inputReady_reg : boolean := false;
+  signal Output_KeySize_reg : hdl_u2 := (others => '0');
 begin
+  Output_KeySize <= Output_KeySize_reg;
   tick : process(clk)
     variable busy : boolean;
     variable round : hdl_u8;
@@ -82,7 +84,7 @@ begin
         Output_Side <= (others => '0');
         Output_Tag <= (others => '0');
         InputReady_Ready <= false;
-        -- Datapath, no reset (the reset value is never observed): Output_KeySize
+        -- Datapath, no reset (the reset value is never observed): Output_KeySize_reg
       else
         busy := busy_reg;
         round := round_reg;
@@ -105,7 +107,7 @@ begin
           elsif outputFree then
             Output_Block <= next_x;
             Output_Side <= side_reg;
-            Output_KeySize <= keySize(1 downto 0);
+            Output_KeySize_reg <= keySize(1 downto 0);
             Output_Tag <= tag_reg;
             Output_Last <= last_reg;
             resultValid := true;

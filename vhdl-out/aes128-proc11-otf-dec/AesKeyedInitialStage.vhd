@@ -24,17 +24,27 @@ entity AesKeyedInitialStage is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Block : out hdl_u128 := (others => '0');
-    Output_Side : out hdl_u128 := (others => '0');
+    Output_Block : out hdl_u128;
+    Output_Side : out hdl_u128;
     Output_KeySize : out hdl_u2;
-    Output_Tag : out hdl_u8 := (others => '0');
-    OutputKey_High : out hdl_u128 := (others => '0');
-    OutputKey_Low : out hdl_u128 := (others => '0')
+    Output_Tag : out hdl_u8;
+    OutputKey_High : out hdl_u128;
+    OutputKey_Low : out hdl_u128
   );
 end entity;
 
 architecture rtl of AesKeyedInitialStage is
+  signal Output_Block_reg : hdl_u128 := (others => '0');
+  signal Output_Side_reg : hdl_u128 := (others => '0');
+  signal Output_Tag_reg : hdl_u8 := (others => '0');
+  signal OutputKey_High_reg : hdl_u128 := (others => '0');
+  signal OutputKey_Low_reg : hdl_u128 := (others => '0');
 begin
+  Output_Block <= Output_Block_reg;
+  Output_Side <= Output_Side_reg;
+  Output_Tag <= Output_Tag_reg;
+  OutputKey_High <= OutputKey_High_reg;
+  OutputKey_Low <= OutputKey_Low_reg;
   tick : process(clk)
     variable valid : boolean;
     variable keySize : hdl_u8;
@@ -44,25 +54,25 @@ begin
         Output_Valid <= false;
         Output_Last <= false;
         Output_KeySize <= (others => '0');
-        -- Datapath, no reset (the reset value is never observed): Output_Block, Output_Side,
-        --   Output_Tag, OutputKey_High, OutputKey_Low
+        -- Datapath, no reset (the reset value is never observed): Output_Block_reg,
+        --   Output_Side_reg, Output_Tag_reg, OutputKey_High_reg, OutputKey_Low_reg
       else
         if Advance_Ready then
           valid := Input_Valid;
           Output_Valid <= valid;
           if valid then
             if decrypt then
-              Output_Block <= Input_Block;
+              Output_Block_reg <= Input_Block;
             else
-              Output_Block <= (Input_Block xor Input_KeyHigh);
+              Output_Block_reg <= (Input_Block xor Input_KeyHigh);
             end if;
-            Output_Side <= Input_Side;
+            Output_Side_reg <= Input_Side;
             keySize := AesMath_KeySizeIn(buildKeySize, resize(Input_KeySize, 8));
             Output_KeySize <= keySize(1 downto 0);
-            Output_Tag <= Input_Tag;
+            Output_Tag_reg <= Input_Tag;
             Output_Last <= Input_Last;
-            OutputKey_High <= Input_KeyHigh;
-            OutputKey_Low <= AesMath_InitialWindowLow(Input_KeyHigh, AesMath_KeyLowIn(buildKeySize, Input_KeyLow), keySize);
+            OutputKey_High_reg <= Input_KeyHigh;
+            OutputKey_Low_reg <= AesMath_InitialWindowLow(Input_KeyHigh, AesMath_KeyLowIn(buildKeySize, Input_KeyLow), keySize);
           end if;
         end if;
       end if;

@@ -26,17 +26,27 @@ entity AesKeyedRoundStage is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Block : out hdl_u128 := (others => '0');
-    Output_Side : out hdl_u128 := (others => '0');
+    Output_Block : out hdl_u128;
+    Output_Side : out hdl_u128;
     Output_KeySize : out hdl_u2;
-    Output_Tag : out hdl_u8 := (others => '0');
-    OutputKey_High : out hdl_u128 := (others => '0');
-    OutputKey_Low : out hdl_u128 := (others => '0')
+    Output_Tag : out hdl_u8;
+    OutputKey_High : out hdl_u128;
+    OutputKey_Low : out hdl_u128
   );
 end entity;
 
 architecture rtl of AesKeyedRoundStage is
+  signal Output_Block_reg : hdl_u128 := (others => '0');
+  signal Output_Side_reg : hdl_u128 := (others => '0');
+  signal Output_Tag_reg : hdl_u8 := (others => '0');
+  signal OutputKey_High_reg : hdl_u128 := (others => '0');
+  signal OutputKey_Low_reg : hdl_u128 := (others => '0');
 begin
+  Output_Block <= Output_Block_reg;
+  Output_Side <= Output_Side_reg;
+  Output_Tag <= Output_Tag_reg;
+  OutputKey_High <= OutputKey_High_reg;
+  OutputKey_Low <= OutputKey_Low_reg;
   tick : process(clk)
     variable valid : boolean;
     variable keySize : hdl_u8;
@@ -52,8 +62,8 @@ begin
         Output_Valid <= false;
         Output_Last <= false;
         Output_KeySize <= (others => '0');
-        -- Datapath, no reset (the reset value is never observed): Output_Block, Output_Side,
-        --   Output_Tag, OutputKey_High, OutputKey_Low
+        -- Datapath, no reset (the reset value is never observed): Output_Block_reg,
+        --   Output_Side_reg, Output_Tag_reg, OutputKey_High_reg, OutputKey_Low_reg
       else
         if Advance_Ready then
           valid := Input_Valid;
@@ -82,14 +92,14 @@ begin
                 nextHigh := AesMath_PreviousWindowHigh(high, low, to_integer((signed(resize(rounds, 32)) - to_signed(round, 32))), keySize);
               end if;
             end if;
-            Output_Block <= block_x;
-            Output_Side <= Input_Side;
+            Output_Block_reg <= block_x;
+            Output_Side_reg <= Input_Side;
             Output_KeySize <= resize(resize(Input_KeySize, 8), 2);
-            Output_Tag <= Input_Tag;
+            Output_Tag_reg <= Input_Tag;
             Output_Last <= Input_Last;
             if (not isLastStage) then
-              OutputKey_High <= nextHigh;
-              OutputKey_Low <= nextLow;
+              OutputKey_High_reg <= nextHigh;
+              OutputKey_Low_reg <= nextLow;
             end if;
           end if;
         end if;

@@ -120,31 +120,30 @@ package axi_aes_proc11_dec_pkg is
   function AxiLiteRegisterBank_Supported(caps : hdl_u32; config : hdl_u32) return boolean;
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64;
+  function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_KeyPartMatches(build : integer; high : hdl_u128; low : hdl_u128; size : hdl_u8; heldHigh : hdl_u128; heldLow : hdl_u128; heldSize : hdl_u8) return hdl_u32;
   function AesMath_KeySizeIn(build : integer; blockKeySize : hdl_u8) return hdl_u8;
   function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8;
   function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : AesRoundPart; decrypt : boolean) return hdl_u128;
+  function AesMath_KeyLowIn(build : integer; keyLow : hdl_u128) return hdl_u128;
   function AesMath_InitialWindowLowFrom(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8; p : hdl_u32) return hdl_u128;
   function AesMath_KeyStepChain(high : hdl_u128; low : hdl_u128; keySize : hdl_u8) return hdl_u128;
   function AesMath_KeyStepInput(chain : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u32;
-  function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : integer; rounds : hdl_u8) return hdl_u128;
   function AesMath_KeyStepResult(chain : hdl_u128; p : hdl_u32; round : integer; keySize : hdl_u8) return hdl_u128;
   function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128;
-  function AesMath_KeyLowIn(build : integer; keyLow : hdl_u128) return hdl_u128;
   function AesMath_InitialStepInput(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u32;
   function AxiMath_ReverseBytes(x : hdl_u128) return hdl_u128;
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8;
-  function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128;
+  function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32;
+  function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128;
+  function AesMath_MixColumn(column : hdl_u32) return hdl_u32;
   function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_KeyWords(keySize : integer) return hdl_s32;
   function AesMath_RotWord(word : hdl_u32) return hdl_u32;
   function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : integer) return hdl_u32;
-  function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128;
-  function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32;
-  function AesMath_MixColumn(column : hdl_u32) return hdl_u32;
+  function AesMath_Xtime4(word : hdl_u32) return hdl_u32;
   function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
   function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32;
-  function AesMath_Xtime4(word : hdl_u32) return hdl_u32;
   function AesMath_ReduceBytes(tops : hdl_u32) return hdl_u32;
 end package;
 
@@ -254,6 +253,18 @@ package body axi_aes_proc11_dec_pkg is
     return choice;
   end function;
 
+  -- Crypto.Aes.AesMath.Mix
+  function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128 is
+    variable choice : hdl_u128;
+  begin
+    if decrypt then
+      choice := AesMath_FromColumns(AesMath_InvMixColumn(state(127 downto 96)), AesMath_InvMixColumn(state(95 downto 64)), AesMath_InvMixColumn(state(63 downto 32)), AesMath_InvMixColumn(state(31 downto 0)));
+    else
+      choice := AesMath_FromColumns(AesMath_MixColumn(state(127 downto 96)), AesMath_MixColumn(state(95 downto 64)), AesMath_MixColumn(state(63 downto 32)), AesMath_MixColumn(state(31 downto 0)));
+    end if;
+    return choice;
+  end function;
+
   -- Crypto.Aes.AesMath.KeyPartMatches
   function AesMath_KeyPartMatches(build : integer; high : hdl_u128; low : hdl_u128; size : hdl_u8; heldHigh : hdl_u128; heldLow : hdl_u128; heldSize : hdl_u8) return hdl_u32 is
     variable offeredLow : hdl_u128;
@@ -330,6 +341,18 @@ package body axi_aes_proc11_dec_pkg is
     return (AesMath_Mix(substituted, decrypt) xor roundKey);
   end function;
 
+  -- Crypto.Aes.AesMath.KeyLowIn
+  function AesMath_KeyLowIn(build : integer; keyLow : hdl_u128) return hdl_u128 is
+    variable choice : hdl_u128;
+  begin
+    if (build = 0) then
+      choice := unsigned'(x"00000000000000000000000000000000");
+    else
+      choice := keyLow;
+    end if;
+    return choice;
+  end function;
+
   -- Crypto.Aes.AesMath.InitialWindowLowFrom
   function AesMath_InitialWindowLowFrom(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8; p : hdl_u32) return hdl_u128 is
     variable nk : hdl_s32;
@@ -404,18 +427,6 @@ package body axi_aes_proc11_dec_pkg is
     end if;
   end function;
 
-  -- Crypto.Aes.AesMath.DecryptionRoundKey
-  function AesMath_DecryptionRoundKey(encryptionKey : hdl_u128; step : integer; rounds : hdl_u8) return hdl_u128 is
-    variable choice : hdl_u128;
-  begin
-    if ((step = 0) or (step = to_integer(rounds))) then
-      choice := encryptionKey;
-    else
-      choice := AesMath_Mix(encryptionKey, true);
-    end if;
-    return choice;
-  end function;
-
   -- Crypto.Aes.AesMath.KeyStepResult
   function AesMath_KeyStepResult(chain : hdl_u128; p : hdl_u32; round : integer; keySize : hdl_u8) return hdl_u128 is
     variable step : hdl_s32;
@@ -476,18 +487,6 @@ package body axi_aes_proc11_dec_pkg is
     return AesMath_KeyStepResult(chain, AesMath_KeyStepInput(chain, low, round, keySize), round, keySize);
   end function;
 
-  -- Crypto.Aes.AesMath.KeyLowIn
-  function AesMath_KeyLowIn(build : integer; keyLow : hdl_u128) return hdl_u128 is
-    variable choice : hdl_u128;
-  begin
-    if (build = 0) then
-      choice := unsigned'(x"00000000000000000000000000000000");
-    else
-      choice := keyLow;
-    end if;
-    return choice;
-  end function;
-
   -- Crypto.Aes.AesMath.InitialStepInput
   function AesMath_InitialStepInput(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u32 is
     variable choice : hdl_u32;
@@ -523,16 +522,22 @@ package body axi_aes_proc11_dec_pkg is
     return choice;
   end function;
 
-  -- Crypto.Aes.AesMath.Mix
-  function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128 is
-    variable choice : hdl_u128;
+  -- Crypto.Aes.AesMath.InvMixColumn
+  function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32 is
   begin
-    if decrypt then
-      choice := AesMath_FromColumns(AesMath_InvMixColumn(state(127 downto 96)), AesMath_InvMixColumn(state(95 downto 64)), AesMath_InvMixColumn(state(63 downto 32)), AesMath_InvMixColumn(state(31 downto 0)));
-    else
-      choice := AesMath_FromColumns(AesMath_MixColumn(state(127 downto 96)), AesMath_MixColumn(state(95 downto 64)), AesMath_MixColumn(state(63 downto 32)), AesMath_MixColumn(state(31 downto 0)));
-    end if;
-    return choice;
+    return AesMath_MixColumn((column xor AesMath_Xtime4(AesMath_Xtime4((column xor unsigned'(column(15 downto 0) & column(31 downto 16)))))));
+  end function;
+
+  -- Crypto.Aes.AesMath.FromColumns
+  function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128 is
+  begin
+    return unsigned'(unsigned'(c0 & c1) & unsigned'(c2 & c3));
+  end function;
+
+  -- Crypto.Aes.AesMath.MixColumn
+  function AesMath_MixColumn(column : hdl_u32) return hdl_u32 is
+  begin
+    return (((unsigned'(column(23 downto 0) & column(31 downto 24)) xor unsigned'(column(15 downto 0) & column(31 downto 16))) xor unsigned'(column(7 downto 0) & column(31 downto 8))) xor AesMath_Xtime4((column xor unsigned'(column(23 downto 0) & column(31 downto 24)))));
   end function;
 
   -- Crypto.Aes.AesMath.SubShift
@@ -576,22 +581,10 @@ package body axi_aes_proc11_dec_pkg is
     return choice;
   end function;
 
-  -- Crypto.Aes.AesMath.FromColumns
-  function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128 is
+  -- Crypto.Aes.AesMath.Xtime4
+  function AesMath_Xtime4(word : hdl_u32) return hdl_u32 is
   begin
-    return unsigned'(unsigned'(c0 & c1) & unsigned'(c2 & c3));
-  end function;
-
-  -- Crypto.Aes.AesMath.InvMixColumn
-  function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32 is
-  begin
-    return AesMath_MixColumn((column xor AesMath_Xtime4(AesMath_Xtime4((column xor unsigned'(column(15 downto 0) & column(31 downto 16)))))));
-  end function;
-
-  -- Crypto.Aes.AesMath.MixColumn
-  function AesMath_MixColumn(column : hdl_u32) return hdl_u32 is
-  begin
-    return (((unsigned'(column(23 downto 0) & column(31 downto 24)) xor unsigned'(column(15 downto 0) & column(31 downto 16))) xor unsigned'(column(7 downto 0) & column(31 downto 8))) xor AesMath_Xtime4((column xor unsigned'(column(23 downto 0) & column(31 downto 24)))));
+    return (shift_left((word and unsigned'(x"7F7F7F7F")), 1) xor AesMath_ReduceBytes((shift_right(word, 7) and unsigned'(x"01010101"))));
   end function;
 
   -- Crypto.Aes.AesMath.SubShiftColumn
@@ -610,12 +603,6 @@ package body axi_aes_proc11_dec_pkg is
   function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32 is
   begin
     return resize(shift_right(block_x, hdl_amount((unsigned'("1100000") - shift_left((to_unsigned(index mod 128, 7) and unsigned'("0000011")), 5)), 7)), 32);
-  end function;
-
-  -- Crypto.Aes.AesMath.Xtime4
-  function AesMath_Xtime4(word : hdl_u32) return hdl_u32 is
-  begin
-    return (shift_left((word and unsigned'(x"7F7F7F7F")), 1) xor AesMath_ReduceBytes((shift_right(word, 7) and unsigned'(x"01010101"))));
   end function;
 
   -- Crypto.Aes.AesMath.ReduceBytes

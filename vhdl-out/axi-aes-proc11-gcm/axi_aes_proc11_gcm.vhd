@@ -137,18 +137,23 @@ architecture rtl of axi_aes_proc11_gcm is
   signal gcm_front_Output_Side : hdl_u128;
   signal gcm_front_Output_Tag : hdl_u8;
   signal in_ready_Ready : boolean;
+  signal key_scheduler_KeyTarget_Valid : boolean;
+  signal key_scheduler_KeyTarget_Round : hdl_u4;
+  signal key_scheduler_KeyTarget_InvMix : boolean;
+  signal key_scheduler_WindowHigh_RoundKey : hdl_u128;
+  signal key_load_KeyLoad_Valid : boolean;
+  signal key_load_KeyLoad_Round : hdl_u4;
+  signal key_load_KeyLoad_RoundKey : hdl_u128;
   signal key_scheduler_Status_Ready : boolean;
   signal key_scheduler_Status_Loading : boolean;
-  signal key_scheduler_Status_KeyHigh : hdl_u128;
-  signal key_scheduler_Status_KeyLow : hdl_u128;
-  signal key_scheduler_Status_KeySize : hdl_u2;
+  signal input_register_Held_KeyHigh : hdl_u128;
+  signal input_register_Held_KeyLow : hdl_u128;
+  signal input_register_Held_KeySize : hdl_u2;
   signal input_register_Output_Valid : boolean;
   signal input_register_Output_Last : boolean;
   signal input_register_Output_Block : hdl_u128;
-  signal input_register_Output_KeyHigh : hdl_u128;
-  signal input_register_Output_KeyLow : hdl_u128;
-  signal input_register_Output_KeySize : hdl_u2;
   signal input_register_Output_Side : hdl_u128;
+  signal input_register_Output_KeySize : hdl_u2;
   signal input_register_Output_Tag : hdl_u8;
   signal input_register_Output_KeyMatches : hdl_u32;
   signal key_gate_Output_Valid : boolean;
@@ -157,9 +162,6 @@ architecture rtl of axi_aes_proc11_gcm is
   signal key_gate_Output_Side : hdl_u128;
   signal key_gate_Output_KeySize : hdl_u2;
   signal key_gate_Output_Tag : hdl_u8;
-  signal key_scheduler_KeyLoad_Valid : boolean;
-  signal key_scheduler_KeyLoad_Round : hdl_u4;
-  signal key_scheduler_KeyLoad_RoundKey : hdl_u128;
   signal control_Advance_Ready : boolean;
   signal initial_Output_Valid : boolean;
   signal initial_Output_Last : boolean;
@@ -513,6 +515,17 @@ begin
       InputReady_Ready => in_ready_Ready
     );
 
+  u_key_load : entity work.AesKeyLoadDriver
+    port map (
+      Target_Valid => key_scheduler_KeyTarget_Valid,
+      Target_Round => key_scheduler_KeyTarget_Round,
+      Target_InvMix => key_scheduler_KeyTarget_InvMix,
+      Window_RoundKey => key_scheduler_WindowHigh_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey
+    );
+
   u_input_register : entity work.AesInputRegister
     generic map (
       buildKeySize => -1
@@ -531,18 +544,19 @@ begin
       Ready_Ready => key_gate_RegisterReady_Ready,
       Status_Ready => key_scheduler_Status_Ready,
       Status_Loading => key_scheduler_Status_Loading,
-      Status_KeyHigh => key_scheduler_Status_KeyHigh,
-      Status_KeyLow => key_scheduler_Status_KeyLow,
-      Status_KeySize => key_scheduler_Status_KeySize,
+      Held_KeyHigh => input_register_Held_KeyHigh,
+      Held_KeyLow => input_register_Held_KeyLow,
+      Held_KeySize => input_register_Held_KeySize,
       Output_Valid => input_register_Output_Valid,
       Output_Last => input_register_Output_Last,
       Output_Block => input_register_Output_Block,
-      Output_KeyHigh => input_register_Output_KeyHigh,
-      Output_KeyLow => input_register_Output_KeyLow,
-      Output_KeySize => input_register_Output_KeySize,
       Output_Side => input_register_Output_Side,
+      Output_KeySize => input_register_Output_KeySize,
       Output_Tag => input_register_Output_Tag,
-      Output_KeyMatches => input_register_Output_KeyMatches
+      Output_KeyMatches => input_register_Output_KeyMatches,
+      Key_KeyHigh => input_register_Held_KeyHigh,
+      Key_KeyLow => input_register_Held_KeyLow,
+      Key_KeySize => input_register_Held_KeySize
     );
 
   u_initial : entity work.AesRoundStage
@@ -562,9 +576,9 @@ begin
       Input_Side => key_gate_Output_Side,
       Input_KeySize => key_gate_Output_KeySize,
       Input_Tag => key_gate_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => initial_Output_Valid,
       Output_Last => initial_Output_Last,
@@ -591,9 +605,9 @@ begin
       Input_Side => initial_Output_Side,
       Input_KeySize => initial_Output_KeySize,
       Input_Tag => initial_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round1_Output_Valid,
       Output_Last => round1_Output_Last,
@@ -620,9 +634,9 @@ begin
       Input_Side => round1_Output_Side,
       Input_KeySize => round1_Output_KeySize,
       Input_Tag => round1_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round2_Output_Valid,
       Output_Last => round2_Output_Last,
@@ -649,9 +663,9 @@ begin
       Input_Side => round2_Output_Side,
       Input_KeySize => round2_Output_KeySize,
       Input_Tag => round2_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round3_Output_Valid,
       Output_Last => round3_Output_Last,
@@ -678,9 +692,9 @@ begin
       Input_Side => round3_Output_Side,
       Input_KeySize => round3_Output_KeySize,
       Input_Tag => round3_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round4_Output_Valid,
       Output_Last => round4_Output_Last,
@@ -707,9 +721,9 @@ begin
       Input_Side => round4_Output_Side,
       Input_KeySize => round4_Output_KeySize,
       Input_Tag => round4_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round5_Output_Valid,
       Output_Last => round5_Output_Last,
@@ -736,9 +750,9 @@ begin
       Input_Side => round5_Output_Side,
       Input_KeySize => round5_Output_KeySize,
       Input_Tag => round5_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round6_Output_Valid,
       Output_Last => round6_Output_Last,
@@ -765,9 +779,9 @@ begin
       Input_Side => round6_Output_Side,
       Input_KeySize => round6_Output_KeySize,
       Input_Tag => round6_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round7_Output_Valid,
       Output_Last => round7_Output_Last,
@@ -794,9 +808,9 @@ begin
       Input_Side => round7_Output_Side,
       Input_KeySize => round7_Output_KeySize,
       Input_Tag => round7_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round8_Output_Valid,
       Output_Last => round8_Output_Last,
@@ -823,9 +837,9 @@ begin
       Input_Side => round8_Output_Side,
       Input_KeySize => round8_Output_KeySize,
       Input_Tag => round8_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round9_Output_Valid,
       Output_Last => round9_Output_Last,
@@ -852,9 +866,9 @@ begin
       Input_Side => round9_Output_Side,
       Input_KeySize => round9_Output_KeySize,
       Input_Tag => round9_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round10_Output_Valid,
       Output_Last => round10_Output_Last,
@@ -881,9 +895,9 @@ begin
       Input_Side => round10_Output_Side,
       Input_KeySize => round10_Output_KeySize,
       Input_Tag => round10_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round11_Output_Valid,
       Output_Last => round11_Output_Last,
@@ -910,9 +924,9 @@ begin
       Input_Side => round11_Output_Side,
       Input_KeySize => round11_Output_KeySize,
       Input_Tag => round11_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round12_Output_Valid,
       Output_Last => round12_Output_Last,
@@ -939,9 +953,9 @@ begin
       Input_Side => round12_Output_Side,
       Input_KeySize => round12_Output_KeySize,
       Input_Tag => round12_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round13_Output_Valid,
       Output_Last => round13_Output_Last,
@@ -968,9 +982,9 @@ begin
       Input_Side => round13_Output_Side,
       Input_KeySize => round13_Output_KeySize,
       Input_Tag => round13_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round14_Output_Valid,
       Output_Last => round14_Output_Last,
@@ -992,24 +1006,24 @@ begin
       Waiting_Valid => input_register_Output_Valid,
       Waiting_Last => input_register_Output_Last,
       Waiting_Block => input_register_Output_Block,
-      Waiting_KeyHigh => input_register_Output_KeyHigh,
-      Waiting_KeyLow => input_register_Output_KeyLow,
-      Waiting_KeySize => input_register_Output_KeySize,
       Waiting_Side => input_register_Output_Side,
+      Waiting_KeySize => input_register_Output_KeySize,
       Waiting_Tag => input_register_Output_Tag,
       Waiting_KeyMatches => input_register_Output_KeyMatches,
+      WaitingKey_KeyHigh => input_register_Held_KeyHigh,
+      WaitingKey_KeyLow => input_register_Held_KeyLow,
+      WaitingKey_KeySize => input_register_Held_KeySize,
       RegisterReady_Ready => key_gate_RegisterReady_Ready,
       Output_Valid => round14_Output_Valid,
       Output_Last => round14_Output_Last,
       OutputReady_Ready => gcm_back_CoreReady_Ready,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      WindowHigh_RoundKey => key_scheduler_WindowHigh_RoundKey,
+      Window_RoundKey => key_scheduler_WindowHigh_RoundKey,
+      KeyTarget_Valid => key_scheduler_KeyTarget_Valid,
+      KeyTarget_Round => key_scheduler_KeyTarget_Round,
+      KeyTarget_InvMix => key_scheduler_KeyTarget_InvMix,
       Status_Ready => key_scheduler_Status_Ready,
-      Status_Loading => key_scheduler_Status_Loading,
-      Status_KeyHigh => key_scheduler_Status_KeyHigh,
-      Status_KeyLow => key_scheduler_Status_KeyLow,
-      Status_KeySize => key_scheduler_Status_KeySize
+      Status_Loading => key_scheduler_Status_Loading
     );
 
   u_key_gate : entity work.AesKeyGate
@@ -1020,17 +1034,12 @@ begin
       Input_Valid => input_register_Output_Valid,
       Input_Last => input_register_Output_Last,
       Input_Block => input_register_Output_Block,
-      Input_KeyHigh => input_register_Output_KeyHigh,
-      Input_KeyLow => input_register_Output_KeyLow,
-      Input_KeySize => input_register_Output_KeySize,
       Input_Side => input_register_Output_Side,
+      Input_KeySize => input_register_Output_KeySize,
       Input_Tag => input_register_Output_Tag,
       Input_KeyMatches => input_register_Output_KeyMatches,
       Status_Ready => key_scheduler_Status_Ready,
       Status_Loading => key_scheduler_Status_Loading,
-      Status_KeyHigh => key_scheduler_Status_KeyHigh,
-      Status_KeyLow => key_scheduler_Status_KeyLow,
-      Status_KeySize => key_scheduler_Status_KeySize,
       DatapathReady_Ready => control_Advance_Ready,
       Output_Valid => key_gate_Output_Valid,
       Output_Last => key_gate_Output_Last,

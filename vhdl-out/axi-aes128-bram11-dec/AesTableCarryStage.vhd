@@ -25,16 +25,22 @@ entity AesTableCarryStage is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Block : out hdl_u128 := (others => '0');
-    Output_Side : out hdl_u128 := (others => '0');
+    Output_Block : out hdl_u128;
+    Output_Side : out hdl_u128;
     Output_KeySize : out hdl_u2;
     Output_Tag : out hdl_u8;
-    RoundKey_RoundKey : out hdl_u128 := (others => '0')
+    RoundKey_RoundKey : out hdl_u128
   );
 end entity;
 
 architecture rtl of AesTableCarryStage is
+  signal Output_Block_reg : hdl_u128 := (others => '0');
+  signal Output_Side_reg : hdl_u128 := (others => '0');
+  signal RoundKey_RoundKey_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
 begin
+  Output_Block <= Output_Block_reg;
+  Output_Side <= Output_Side_reg;
+  RoundKey_RoundKey <= RoundKey_RoundKey_reg;
   tick : process(clk)
     variable valid : boolean;
   begin
@@ -44,20 +50,20 @@ begin
         Output_Last <= false;
         Output_KeySize <= (others => '0');
         Output_Tag <= (others => '0');
-        -- Datapath, no reset (the reset value is never observed): Output_Block, Output_Side,
-        --   RoundKey_RoundKey
+        -- Datapath, no reset (the reset value is never observed): Output_Block_reg,
+        --   Output_Side_reg, RoundKey_RoundKey_reg
       else
         if (KeyLoad_Valid and (to_integer(resize(KeyLoad_Round, 8)) = round)) then
-          RoundKey_RoundKey <= KeyLoad_RoundKey;
+          RoundKey_RoundKey_reg <= KeyLoad_RoundKey;
         end if;
         if Advance_Ready then
           valid := Input_Valid;
           Output_Valid <= valid;
           if valid then
             if carriesState then
-              Output_Block <= Input_Block;
+              Output_Block_reg <= Input_Block;
             end if;
-            Output_Side <= Input_Side;
+            Output_Side_reg <= Input_Side;
             Output_KeySize <= resize(resize(Input_KeySize, 8), 2);
             Output_Tag <= Input_Tag;
             Output_Last <= Input_Last;

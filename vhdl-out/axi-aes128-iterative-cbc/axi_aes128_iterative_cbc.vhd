@@ -112,19 +112,24 @@ architecture rtl of axi_aes128_iterative_cbc is
   signal mode_front_Output_KeySize : hdl_u2;
   signal mode_front_Output_Side : hdl_u128;
   signal mode_front_Output_Tag : hdl_u8;
+  signal key_scheduler_KeyTarget_Valid : boolean;
+  signal key_scheduler_KeyTarget_Round : hdl_u4;
+  signal key_scheduler_KeyTarget_InvMix : boolean;
+  signal key_scheduler_WindowHigh_RoundKey : hdl_u128;
+  signal key_load_KeyLoad_Valid : boolean;
+  signal key_load_KeyLoad_Round : hdl_u4;
+  signal key_load_KeyLoad_RoundKey : hdl_u128;
   signal key_gate_RegisterReady_Ready : boolean;
   signal key_scheduler_Status_Ready : boolean;
   signal key_scheduler_Status_Loading : boolean;
-  signal key_scheduler_Status_KeyHigh : hdl_u128;
-  signal key_scheduler_Status_KeyLow : hdl_u128;
-  signal key_scheduler_Status_KeySize : hdl_u2;
+  signal input_register_Held_KeyHigh : hdl_u128;
+  signal input_register_Held_KeyLow : hdl_u128;
+  signal input_register_Held_KeySize : hdl_u2;
   signal input_register_Output_Valid : boolean;
   signal input_register_Output_Last : boolean;
   signal input_register_Output_Block : hdl_u128;
-  signal input_register_Output_KeyHigh : hdl_u128;
-  signal input_register_Output_KeyLow : hdl_u128;
-  signal input_register_Output_KeySize : hdl_u2;
   signal input_register_Output_Side : hdl_u128;
+  signal input_register_Output_KeySize : hdl_u2;
   signal input_register_Output_Tag : hdl_u8;
   signal input_register_Output_KeyMatches : hdl_u32;
   signal key_gate_Output_Valid : boolean;
@@ -133,9 +138,6 @@ architecture rtl of axi_aes128_iterative_cbc is
   signal key_gate_Output_Side : hdl_u128;
   signal key_gate_Output_KeySize : hdl_u2;
   signal key_gate_Output_Tag : hdl_u8;
-  signal key_scheduler_KeyLoad_Valid : boolean;
-  signal key_scheduler_KeyLoad_Round : hdl_u4;
-  signal key_scheduler_KeyLoad_RoundKey : hdl_u128;
   signal out_ready_Ready : boolean;
   signal core_Output_Valid : boolean;
   signal core_Output_Last : boolean;
@@ -287,6 +289,17 @@ begin
       Output_Tag => mode_front_Output_Tag
     );
 
+  u_key_load : entity work.AesKeyLoadDriver
+    port map (
+      Target_Valid => key_scheduler_KeyTarget_Valid,
+      Target_Round => key_scheduler_KeyTarget_Round,
+      Target_InvMix => key_scheduler_KeyTarget_InvMix,
+      Window_RoundKey => key_scheduler_WindowHigh_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey
+    );
+
   u_input_register : entity work.AesInputRegister
     generic map (
       buildKeySize => 0
@@ -305,18 +318,19 @@ begin
       Ready_Ready => key_gate_RegisterReady_Ready,
       Status_Ready => key_scheduler_Status_Ready,
       Status_Loading => key_scheduler_Status_Loading,
-      Status_KeyHigh => key_scheduler_Status_KeyHigh,
-      Status_KeyLow => key_scheduler_Status_KeyLow,
-      Status_KeySize => key_scheduler_Status_KeySize,
+      Held_KeyHigh => input_register_Held_KeyHigh,
+      Held_KeyLow => input_register_Held_KeyLow,
+      Held_KeySize => input_register_Held_KeySize,
       Output_Valid => input_register_Output_Valid,
       Output_Last => input_register_Output_Last,
       Output_Block => input_register_Output_Block,
-      Output_KeyHigh => input_register_Output_KeyHigh,
-      Output_KeyLow => input_register_Output_KeyLow,
-      Output_KeySize => input_register_Output_KeySize,
       Output_Side => input_register_Output_Side,
+      Output_KeySize => input_register_Output_KeySize,
       Output_Tag => input_register_Output_Tag,
-      Output_KeyMatches => input_register_Output_KeyMatches
+      Output_KeyMatches => input_register_Output_KeyMatches,
+      Key_KeyHigh => input_register_Held_KeyHigh,
+      Key_KeyLow => input_register_Held_KeyLow,
+      Key_KeySize => input_register_Held_KeySize
     );
 
   u_core : entity work.AesIterativeCore
@@ -333,9 +347,9 @@ begin
       Input_Side => key_gate_Output_Side,
       Input_KeySize => key_gate_Output_KeySize,
       Input_Tag => key_gate_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       OutputReady_Ready => out_ready_Ready,
       Output_Valid => core_Output_Valid,
       Output_Last => core_Output_Last,
@@ -358,24 +372,24 @@ begin
       Waiting_Valid => input_register_Output_Valid,
       Waiting_Last => input_register_Output_Last,
       Waiting_Block => input_register_Output_Block,
-      Waiting_KeyHigh => input_register_Output_KeyHigh,
-      Waiting_KeyLow => input_register_Output_KeyLow,
-      Waiting_KeySize => input_register_Output_KeySize,
       Waiting_Side => input_register_Output_Side,
+      Waiting_KeySize => input_register_Output_KeySize,
       Waiting_Tag => input_register_Output_Tag,
       Waiting_KeyMatches => input_register_Output_KeyMatches,
+      WaitingKey_KeyHigh => input_register_Held_KeyHigh,
+      WaitingKey_KeyLow => input_register_Held_KeyLow,
+      WaitingKey_KeySize => input_register_Held_KeySize,
       RegisterReady_Ready => key_gate_RegisterReady_Ready,
       Output_Valid => core_Output_Valid,
       Output_Last => core_Output_Last,
       OutputReady_Ready => out_ready_Ready,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      WindowHigh_RoundKey => key_scheduler_WindowHigh_RoundKey,
+      Window_RoundKey => key_scheduler_WindowHigh_RoundKey,
+      KeyTarget_Valid => key_scheduler_KeyTarget_Valid,
+      KeyTarget_Round => key_scheduler_KeyTarget_Round,
+      KeyTarget_InvMix => key_scheduler_KeyTarget_InvMix,
       Status_Ready => key_scheduler_Status_Ready,
-      Status_Loading => key_scheduler_Status_Loading,
-      Status_KeyHigh => key_scheduler_Status_KeyHigh,
-      Status_KeyLow => key_scheduler_Status_KeyLow,
-      Status_KeySize => key_scheduler_Status_KeySize
+      Status_Loading => key_scheduler_Status_Loading
     );
 
   u_key_gate : entity work.AesKeyGate
@@ -386,17 +400,12 @@ begin
       Input_Valid => input_register_Output_Valid,
       Input_Last => input_register_Output_Last,
       Input_Block => input_register_Output_Block,
-      Input_KeyHigh => input_register_Output_KeyHigh,
-      Input_KeyLow => input_register_Output_KeyLow,
-      Input_KeySize => input_register_Output_KeySize,
       Input_Side => input_register_Output_Side,
+      Input_KeySize => input_register_Output_KeySize,
       Input_Tag => input_register_Output_Tag,
       Input_KeyMatches => input_register_Output_KeyMatches,
       Status_Ready => key_scheduler_Status_Ready,
       Status_Loading => key_scheduler_Status_Loading,
-      Status_KeyHigh => key_scheduler_Status_KeyHigh,
-      Status_KeyLow => key_scheduler_Status_KeyLow,
-      Status_KeySize => key_scheduler_Status_KeySize,
       DatapathReady_Ready => core_InputReady_Ready,
       Output_Valid => key_gate_Output_Valid,
       Output_Last => key_gate_Output_Last,

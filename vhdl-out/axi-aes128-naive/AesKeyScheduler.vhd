@@ -17,24 +17,24 @@ entity AesKeyScheduler is
     Waiting_Valid : in boolean;
     Waiting_Last : in boolean;
     Waiting_Block : in hdl_u128;
-    Waiting_KeyHigh : in hdl_u128;
-    Waiting_KeyLow : in hdl_u128;
-    Waiting_KeySize : in hdl_u2;
     Waiting_Side : in hdl_u128;
+    Waiting_KeySize : in hdl_u2;
     Waiting_Tag : in hdl_u8;
     Waiting_KeyMatches : in hdl_u32;
+    WaitingKey_KeyHigh : in hdl_u128;
+    WaitingKey_KeyLow : in hdl_u128;
+    WaitingKey_KeySize : in hdl_u2;
     RegisterReady_Ready : in boolean;
     Output_Valid : in boolean;
     Output_Last : in boolean;
     OutputReady_Ready : in boolean;
-    KeyLoad_Valid : out boolean;
-    KeyLoad_Round : out hdl_u4;
-    KeyLoad_RoundKey : out hdl_u128 := (others => '0');
+    WindowHigh_RoundKey : in hdl_u128;
+    Window_RoundKey : out hdl_u128;
+    KeyTarget_Valid : out boolean;
+    KeyTarget_Round : out hdl_u4;
+    KeyTarget_InvMix : out boolean;
     Status_Ready : out boolean;
-    Status_Loading : out boolean;
-    Status_KeyHigh : out hdl_u128;
-    Status_KeyLow : out hdl_u128;
-    Status_KeySize : out hdl_u2
+    Status_Loading : out boolean
   );
 end entity;
 
@@ -44,35 +44,30 @@ architecture rtl of AesKeyScheduler is
   signal finishing_reg : boolean := false;
   signal round_reg : hdl_u8 := unsigned'(x"00");
   signal stepHalfDone_reg : boolean := false;
-  signal stepChain_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal stepInput_reg : hdl_u32 := unsigned'(x"00000000");
   signal initialWindowPending_reg : boolean := false;
-  signal windowHigh_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal windowLow_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-  signal keyHigh_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-  signal keyLow_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-  signal keySize_reg : hdl_u8 := unsigned'(x"00");
   signal keyWanted_reg : boolean := false;
   signal entered_reg : boolean := false;
   signal inFlight_reg : hdl_u8 := unsigned'(x"00");
+  signal Window_RoundKey_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
 begin
+  Window_RoundKey <= Window_RoundKey_reg;
   tick : process(clk)
     variable loaded : boolean;
     variable expanding : boolean;
-    variable stepChain : hdl_u128;
     variable stepInput : hdl_u32;
     variable windowLow : hdl_u128;
-    variable keyHigh : hdl_u128;
-    variable keyLow : hdl_u128;
-    variable keySize : hdl_u8;
     variable inFlight : hdl_u8;
     variable empty : boolean;
     variable outputTaken : boolean;
+    variable announced : hdl_s32;
     variable size : hdl_u8;
     variable rounds : hdl_u8;
+    variable chain : hdl_u128;
     variable next_x : hdl_u128;
-    variable size_2 : hdl_u8;
     variable low : hdl_u128;
+    variable choice : hdl_s32;
   begin
     if rising_edge(clk) then
       if rst = '1' then
@@ -82,30 +77,21 @@ begin
         round_reg <= unsigned'(x"00");
         stepHalfDone_reg <= false;
         initialWindowPending_reg <= false;
-        keyHigh_reg <= unsigned'(x"00000000000000000000000000000000");
-        keyLow_reg <= unsigned'(x"00000000000000000000000000000000");
-        keySize_reg <= unsigned'(x"00");
         keyWanted_reg <= false;
         entered_reg <= false;
         inFlight_reg <= unsigned'(x"00");
-        KeyLoad_Valid <= false;
-        KeyLoad_Round <= (others => '0');
+        KeyTarget_Valid <= false;
+        KeyTarget_Round <= unsigned'(x"0");
+        KeyTarget_InvMix <= false;
         Status_Ready <= false;
         Status_Loading <= false;
-        Status_KeyHigh <= unsigned'(x"00000000000000000000000000000000");
-        Status_KeyLow <= unsigned'(x"00000000000000000000000000000000");
-        Status_KeySize <= unsigned'("00");
-        -- Datapath, no reset (the reset value is never observed): stepChain_reg, stepInput_reg,
-        --   windowHigh_reg, windowLow_reg, KeyLoad_RoundKey
+        -- Datapath, no reset (the reset value is never observed): stepInput_reg, windowLow_reg,
+        --   Window_RoundKey_reg
       else
         loaded := loaded_reg;
         expanding := expanding_reg;
-        stepChain := stepChain_reg;
         stepInput := stepInput_reg;
         windowLow := windowLow_reg;
-        keyHigh := keyHigh_reg;
-        keyLow := keyLow_reg;
-        keySize := keySize_reg;
         inFlight := inFlight_reg;
         empty := ((to_integer(inFlight) = 0) and (not entered_reg));
         outputTaken := (Output_Valid and OutputReady_Ready);
@@ -118,7 +104,9 @@ begin
           inFlight_reg <= inFlight;
         end if;
         entered_reg <= (Waiting_Valid and RegisterReady_Ready);
-        KeyLoad_Valid <= false;
+        announced := signed'(x"FFFFFFFF");
+        size := AesMath_KeySizeIn(buildKeySize, resize(WaitingKey_KeySize, 8));
+        rounds := AesMath_RoundsOf(size);
         if finishing_reg then
           finishing_reg <= false;
           expanding := false;
@@ -126,55 +114,48 @@ begin
           loaded := true;
           loaded_reg <= loaded;
         elsif expanding then
-          size := AesMath_KeySizeIn(buildKeySize, keySize);
           if initialWindowPending_reg then
-            windowLow := AesMath_InitialWindowLowFrom(keyHigh, keyLow, size, stepInput);
+            windowLow := AesMath_InitialWindowLowFrom(WaitingKey_KeyHigh, AesMath_KeyLowIn(buildKeySize, WaitingKey_KeyLow), size, stepInput);
             windowLow_reg <= windowLow;
             initialWindowPending_reg <= false;
           elsif (stepInTwoClocks and (not stepHalfDone_reg)) then
-            stepChain := AesMath_KeyStepChain(windowHigh_reg, windowLow, size);
-            stepChain_reg <= stepChain;
-            stepInput := AesMath_KeyStepInput(stepChain, windowLow, to_integer(round_reg), size);
+            chain := AesMath_KeyStepChain(WindowHigh_RoundKey, windowLow, size);
+            stepInput := AesMath_KeyStepInput(chain, windowLow, to_integer(round_reg), size);
             stepInput_reg <= stepInput;
+            Window_RoundKey_reg <= windowLow;
+            windowLow := chain;
+            windowLow_reg <= windowLow;
+            if (to_integer(round_reg) < to_integer(rounds)) then
+              announced := (signed(resize(round_reg, 32)) + signed'(x"00000001"));
+            end if;
             stepHalfDone_reg <= true;
           else
-            rounds := AesMath_RoundsOf(size);
-            KeyLoad_Valid <= true;
-            if decrypt then
-              KeyLoad_Round <= resize((rounds - round_reg), 4);
-              KeyLoad_RoundKey <= AesMath_DecryptionRoundKey(windowHigh_reg, to_integer((signed(resize(rounds, 32)) - signed(resize(round_reg, 32)))), rounds);
-            else
-              KeyLoad_Round <= round_reg(3 downto 0);
-              KeyLoad_RoundKey <= windowHigh_reg;
-            end if;
             if stepInTwoClocks then
-              next_x := AesMath_KeyStepResult(stepChain, stepInput, to_integer(round_reg), size);
+              windowLow := AesMath_KeyStepResult(windowLow, stepInput, to_integer(round_reg), size);
+              windowLow_reg <= windowLow;
             else
-              next_x := AesMath_NextWindowLow(windowHigh_reg, windowLow, to_integer(round_reg), size);
+              next_x := AesMath_NextWindowLow(WindowHigh_RoundKey, windowLow, to_integer(round_reg), size);
+              Window_RoundKey_reg <= windowLow;
+              windowLow := next_x;
+              windowLow_reg <= windowLow;
+              if (to_integer(round_reg) < to_integer(rounds)) then
+                announced := (signed(resize(round_reg, 32)) + signed'(x"00000001"));
+              end if;
             end if;
-            windowHigh_reg <= windowLow;
-            windowLow := next_x;
-            windowLow_reg <= windowLow;
             finishing_reg <= (to_integer(round_reg) = to_integer(rounds));
             round_reg <= (round_reg + unsigned'(x"01"));
             stepHalfDone_reg <= false;
           end if;
         elsif (keyWanted_reg and empty) then
-          size_2 := AesMath_KeySizeIn(buildKeySize, resize(Waiting_KeySize, 8));
-          low := AesMath_KeyLowIn(buildKeySize, Waiting_KeyLow);
-          keyHigh := Waiting_KeyHigh;
-          keyHigh_reg <= keyHigh;
-          keyLow := low;
-          keyLow_reg <= keyLow;
-          keySize := size_2;
-          keySize_reg <= keySize;
-          windowHigh_reg <= Waiting_KeyHigh;
+          low := AesMath_KeyLowIn(buildKeySize, WaitingKey_KeyLow);
+          Window_RoundKey_reg <= WaitingKey_KeyHigh;
+          announced := signed'(x"00000000");
           if stepInTwoClocks then
-            stepInput := AesMath_InitialStepInput(Waiting_KeyHigh, low, size_2);
+            stepInput := AesMath_InitialStepInput(WaitingKey_KeyHigh, low, size);
             stepInput_reg <= stepInput;
             initialWindowPending_reg <= true;
           else
-            windowLow := AesMath_InitialWindowLowFrom(Waiting_KeyHigh, low, size_2, AesMath_InitialStepInput(Waiting_KeyHigh, low, size_2));
+            windowLow := AesMath_InitialWindowLowFrom(WaitingKey_KeyHigh, low, size, AesMath_InitialStepInput(WaitingKey_KeyHigh, low, size));
             windowLow_reg <= windowLow;
           end if;
           round_reg <= unsigned'(x"00");
@@ -186,11 +167,18 @@ begin
         else
           keyWanted_reg <= (Waiting_Valid and (not (loaded and (Waiting_KeyMatches = unsigned'(x"0001FFFF")))));
         end if;
+        KeyTarget_Valid <= (announced >= signed'(x"00000000"));
+        if (announced >= signed'(x"00000000")) then
+          if decrypt then
+            choice := (signed(resize(rounds, 32)) - announced);
+          else
+            choice := announced;
+          end if;
+          KeyTarget_Round <= unsigned(choice(3 downto 0));
+          KeyTarget_InvMix <= ((decrypt and (not (announced = signed'(x"00000000")))) and (not (announced = signed(resize(rounds, 32)))));
+        end if;
         Status_Ready <= loaded;
         Status_Loading <= expanding;
-        Status_KeyHigh <= keyHigh;
-        Status_KeyLow <= keyLow;
-        Status_KeySize <= keySize(1 downto 0);
       end if;
     end if;
   end process;

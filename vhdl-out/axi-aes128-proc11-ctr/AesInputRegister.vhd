@@ -23,49 +23,58 @@ entity AesInputRegister is
     Ready_Ready : in boolean;
     Status_Ready : in boolean;
     Status_Loading : in boolean;
-    Status_KeyHigh : in hdl_u128;
-    Status_KeyLow : in hdl_u128;
-    Status_KeySize : in hdl_u2;
+    Held_KeyHigh : in hdl_u128;
+    Held_KeyLow : in hdl_u128;
+    Held_KeySize : in hdl_u2;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Block : out hdl_u128 := (others => '0');
-    Output_KeyHigh : out hdl_u128;
-    Output_KeyLow : out hdl_u128;
+    Output_Block : out hdl_u128;
+    Output_Side : out hdl_u128;
     Output_KeySize : out hdl_u2;
-    Output_Side : out hdl_u128 := (others => '0');
     Output_Tag : out hdl_u8;
-    Output_KeyMatches : out hdl_u32
+    Output_KeyMatches : out hdl_u32;
+    Key_KeyHigh : out hdl_u128;
+    Key_KeyLow : out hdl_u128;
+    Key_KeySize : out hdl_u2
   );
 end entity;
 
 architecture rtl of AesInputRegister is
+  signal Output_Block_reg : hdl_u128 := (others => '0');
+  signal Output_Side_reg : hdl_u128 := (others => '0');
+  signal Output_KeySize_reg : hdl_u2 := (others => '0');
 begin
+  Output_Block <= Output_Block_reg;
+  Output_Side <= Output_Side_reg;
+  Output_KeySize <= Output_KeySize_reg;
   tick : process(clk)
   begin
     if rising_edge(clk) then
       if rst = '1' then
         Output_Valid <= false;
         Output_Last <= false;
-        Output_KeyHigh <= (others => '0');
-        Output_KeyLow <= (others => '0');
-        Output_KeySize <= (others => '0');
         Output_Tag <= (others => '0');
         Output_KeyMatches <= (others => '0');
-        -- Datapath, no reset (the reset value is never observed): Output_Block, Output_Side
+        Key_KeyHigh <= unsigned'(x"00000000000000000000000000000000");
+        Key_KeyLow <= unsigned'(x"00000000000000000000000000000000");
+        Key_KeySize <= unsigned'("00");
+        -- Datapath, no reset (the reset value is never observed): Output_Block_reg,
+        --   Output_Side_reg, Output_KeySize_reg
       else
         if Status_Loading then
           Output_KeyMatches <= unsigned'(x"0001FFFF");
         elsif Ready_Ready then
           Output_Valid <= Input_Valid;
           if Input_Valid then
-            Output_Block <= Input_Block;
-            Output_KeyHigh <= Input_KeyHigh;
-            Output_KeyLow <= Input_KeyLow;
-            Output_KeySize <= resize(resize(Input_KeySize, 8), 2);
-            Output_Side <= Input_Side;
+            Output_Block_reg <= Input_Block;
+            Output_KeySize_reg <= resize(resize(Input_KeySize, 8), 2);
+            Key_KeyHigh <= Input_KeyHigh;
+            Key_KeyLow <= Input_KeyLow;
+            Key_KeySize <= resize(resize(Input_KeySize, 8), 2);
+            Output_Side_reg <= Input_Side;
             Output_Tag <= Input_Tag;
             Output_Last <= Input_Last;
-            Output_KeyMatches <= AesMath_KeyPartMatches(buildKeySize, Input_KeyHigh, Input_KeyLow, resize(Input_KeySize, 8), Status_KeyHigh, Status_KeyLow, resize(Status_KeySize, 8));
+            Output_KeyMatches <= AesMath_KeyPartMatches(buildKeySize, Input_KeyHigh, Input_KeyLow, resize(Input_KeySize, 8), Held_KeyHigh, Held_KeyLow, resize(Held_KeySize, 8));
           end if;
         end if;
       end if;

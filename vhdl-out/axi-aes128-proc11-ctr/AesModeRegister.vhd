@@ -38,7 +38,7 @@ entity AesModeRegister is
     CoreOutput_Tag : in hdl_u8;
     OutputReady_Ready : in boolean;
     State_First : out boolean;
-    State_Chain : out hdl_u128 := (others => '0');
+    State_Chain : out hdl_u128;
     State_Carry1 : out boolean;
     State_Carry2 : out boolean;
     State_Carry3 : out boolean;
@@ -53,7 +53,9 @@ architecture rtl of AesModeRegister is
   signal carry1_reg : boolean := false;
   signal carry2_reg : boolean := false;
   signal carry3_reg : boolean := false;
+  signal State_Chain_reg : hdl_u128 := (others => '0');
 begin
+  State_Chain <= State_Chain_reg;
   tick : process(clk)
     variable first : boolean;
     variable busy : boolean;
@@ -75,7 +77,7 @@ begin
         State_Carry2 <= false;
         State_Carry3 <= false;
         State_Busy <= false;
-        -- Datapath, no reset (the reset value is never observed): chain_reg, State_Chain
+        -- Datapath, no reset (the reset value is never observed): chain_reg, State_Chain_reg
       else
         first := first_reg;
         busy := busy_reg;
@@ -122,7 +124,7 @@ begin
           end if;
         end if;
         State_First <= first;
-        State_Chain <= chain;
+        State_Chain_reg <= chain;
         State_Carry1 <= carry1;
         State_Carry2 <= carry2;
         State_Carry3 <= carry3;

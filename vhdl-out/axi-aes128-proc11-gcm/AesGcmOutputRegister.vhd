@@ -30,14 +30,16 @@ entity AesGcmOutputRegister is
     Output_Valid : out boolean;
     Output_Last : out boolean;
     Output_Kind : out AesGcmKind;
-    Output_Block : out hdl_u128 := (others => '0');
+    Output_Block : out hdl_u128;
     Output_Bytes : out hdl_u5;
     Output_TagMismatch : out boolean
   );
 end entity;
 
 architecture rtl of AesGcmOutputRegister is
+  signal Output_Block_reg : hdl_u128 := (others => '0');
 begin
+  Output_Block <= Output_Block_reg;
   tick : process(clk)
     variable tagOut : boolean;
     variable tag : hdl_u128;
@@ -49,21 +51,21 @@ begin
         Output_Kind <= AesGcmKind'left;
         Output_Bytes <= (others => '0');
         Output_TagMismatch <= false;
-        -- Datapath, no reset (the reset value is never observed): Output_Block
+        -- Datapath, no reset (the reset value is never observed): Output_Block_reg
       else
         if Advance_Ready then
           tagOut := ((HashOut_Valid and HashOutReady_Ready) and (State_Phase /= AesGcmPhase_WaitPreCounter));
           Output_Valid <= (Text_Valid or tagOut);
           if Text_Valid then
             Output_Kind <= AesGcmKind_Data;
-            Output_Block <= Text_Block;
+            Output_Block_reg <= Text_Block;
             Output_Bytes <= resize(resize(Text_Bytes, 8), 5);
             Output_TagMismatch <= false;
             Output_Last <= false;
           elsif tagOut then
             tag := (HashOut_Hash xor Keys_PreCounterCipher);
             Output_Kind <= AesGcmKind_End;
-            Output_Block <= tag;
+            Output_Block_reg <= tag;
             Output_Bytes <= resize(unsigned'(x"10"), 5);
             Output_TagMismatch <= (State_Decrypt and ((to_integer(resize(State_TagBytes, 8)) < 12) or (not (((tag xor State_ExpectedTag) and AesGcmJobs_ByteMask(resize(State_TagBytes, 8))) = unsigned'(x"00000000000000000000000000000000")))));
             Output_Last <= true;

@@ -90,6 +90,13 @@ architecture rtl of axi_aes128_proc22 is
   signal registers_Config_Mode : hdl_u4;
   signal registers_Config_Decrypt : boolean;
   signal registers_Config_KeySize : hdl_u2;
+  signal key_scheduler_KeyTarget_Valid : boolean;
+  signal key_scheduler_KeyTarget_Round : hdl_u4;
+  signal key_scheduler_KeyTarget_InvMix : boolean;
+  signal key_scheduler_WindowHigh_RoundKey : hdl_u128;
+  signal key_load_KeyLoad_Valid : boolean;
+  signal key_load_KeyLoad_Round : hdl_u4;
+  signal key_load_KeyLoad_RoundKey : hdl_u128;
   signal in_Valid : boolean;
   signal in_Last : boolean;
   signal in_Block : hdl_u128;
@@ -100,16 +107,14 @@ architecture rtl of axi_aes128_proc22 is
   signal in_Tag : hdl_u8;
   signal key_scheduler_Status_Ready : boolean;
   signal key_scheduler_Status_Loading : boolean;
-  signal key_scheduler_Status_KeyHigh : hdl_u128;
-  signal key_scheduler_Status_KeyLow : hdl_u128;
-  signal key_scheduler_Status_KeySize : hdl_u2;
+  signal input_register_Held_KeyHigh : hdl_u128;
+  signal input_register_Held_KeyLow : hdl_u128;
+  signal input_register_Held_KeySize : hdl_u2;
   signal input_register_Output_Valid : boolean;
   signal input_register_Output_Last : boolean;
   signal input_register_Output_Block : hdl_u128;
-  signal input_register_Output_KeyHigh : hdl_u128;
-  signal input_register_Output_KeyLow : hdl_u128;
-  signal input_register_Output_KeySize : hdl_u2;
   signal input_register_Output_Side : hdl_u128;
+  signal input_register_Output_KeySize : hdl_u2;
   signal input_register_Output_Tag : hdl_u8;
   signal input_register_Output_KeyMatches : hdl_u32;
   signal key_gate_Output_Valid : boolean;
@@ -118,9 +123,6 @@ architecture rtl of axi_aes128_proc22 is
   signal key_gate_Output_Side : hdl_u128;
   signal key_gate_Output_KeySize : hdl_u2;
   signal key_gate_Output_Tag : hdl_u8;
-  signal key_scheduler_KeyLoad_Valid : boolean;
-  signal key_scheduler_KeyLoad_Round : hdl_u4;
-  signal key_scheduler_KeyLoad_RoundKey : hdl_u128;
   signal control_Advance_Ready : boolean;
   signal initial_Output_Valid : boolean;
   signal initial_Output_Last : boolean;
@@ -356,6 +358,17 @@ begin
       Error_Code => assembler_Error_Code
     );
 
+  u_key_load : entity work.AesKeyLoadDriver
+    port map (
+      Target_Valid => key_scheduler_KeyTarget_Valid,
+      Target_Round => key_scheduler_KeyTarget_Round,
+      Target_InvMix => key_scheduler_KeyTarget_InvMix,
+      Window_RoundKey => key_scheduler_WindowHigh_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey
+    );
+
   u_input_register : entity work.AesInputRegister
     generic map (
       buildKeySize => 0
@@ -374,18 +387,19 @@ begin
       Ready_Ready => in_ready_Ready,
       Status_Ready => key_scheduler_Status_Ready,
       Status_Loading => key_scheduler_Status_Loading,
-      Status_KeyHigh => key_scheduler_Status_KeyHigh,
-      Status_KeyLow => key_scheduler_Status_KeyLow,
-      Status_KeySize => key_scheduler_Status_KeySize,
+      Held_KeyHigh => input_register_Held_KeyHigh,
+      Held_KeyLow => input_register_Held_KeyLow,
+      Held_KeySize => input_register_Held_KeySize,
       Output_Valid => input_register_Output_Valid,
       Output_Last => input_register_Output_Last,
       Output_Block => input_register_Output_Block,
-      Output_KeyHigh => input_register_Output_KeyHigh,
-      Output_KeyLow => input_register_Output_KeyLow,
-      Output_KeySize => input_register_Output_KeySize,
       Output_Side => input_register_Output_Side,
+      Output_KeySize => input_register_Output_KeySize,
       Output_Tag => input_register_Output_Tag,
-      Output_KeyMatches => input_register_Output_KeyMatches
+      Output_KeyMatches => input_register_Output_KeyMatches,
+      Key_KeyHigh => input_register_Held_KeyHigh,
+      Key_KeyLow => input_register_Held_KeyLow,
+      Key_KeySize => input_register_Held_KeySize
     );
 
   u_initial : entity work.AesRoundStage
@@ -405,9 +419,9 @@ begin
       Input_Side => key_gate_Output_Side,
       Input_KeySize => key_gate_Output_KeySize,
       Input_Tag => key_gate_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => initial_Output_Valid,
       Output_Last => initial_Output_Last,
@@ -434,9 +448,9 @@ begin
       Input_Side => initial_Output_Side,
       Input_KeySize => initial_Output_KeySize,
       Input_Tag => initial_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round1_subshift_Output_Valid,
       Output_Last => round1_subshift_Output_Last,
@@ -463,9 +477,9 @@ begin
       Input_Side => round1_subshift_Output_Side,
       Input_KeySize => round1_subshift_Output_KeySize,
       Input_Tag => round1_subshift_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round1_mixadd_Output_Valid,
       Output_Last => round1_mixadd_Output_Last,
@@ -492,9 +506,9 @@ begin
       Input_Side => round1_mixadd_Output_Side,
       Input_KeySize => round1_mixadd_Output_KeySize,
       Input_Tag => round1_mixadd_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round2_subshift_Output_Valid,
       Output_Last => round2_subshift_Output_Last,
@@ -521,9 +535,9 @@ begin
       Input_Side => round2_subshift_Output_Side,
       Input_KeySize => round2_subshift_Output_KeySize,
       Input_Tag => round2_subshift_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round2_mixadd_Output_Valid,
       Output_Last => round2_mixadd_Output_Last,
@@ -550,9 +564,9 @@ begin
       Input_Side => round2_mixadd_Output_Side,
       Input_KeySize => round2_mixadd_Output_KeySize,
       Input_Tag => round2_mixadd_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round3_subshift_Output_Valid,
       Output_Last => round3_subshift_Output_Last,
@@ -579,9 +593,9 @@ begin
       Input_Side => round3_subshift_Output_Side,
       Input_KeySize => round3_subshift_Output_KeySize,
       Input_Tag => round3_subshift_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round3_mixadd_Output_Valid,
       Output_Last => round3_mixadd_Output_Last,
@@ -608,9 +622,9 @@ begin
       Input_Side => round3_mixadd_Output_Side,
       Input_KeySize => round3_mixadd_Output_KeySize,
       Input_Tag => round3_mixadd_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round4_subshift_Output_Valid,
       Output_Last => round4_subshift_Output_Last,
@@ -637,9 +651,9 @@ begin
       Input_Side => round4_subshift_Output_Side,
       Input_KeySize => round4_subshift_Output_KeySize,
       Input_Tag => round4_subshift_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round4_mixadd_Output_Valid,
       Output_Last => round4_mixadd_Output_Last,
@@ -666,9 +680,9 @@ begin
       Input_Side => round4_mixadd_Output_Side,
       Input_KeySize => round4_mixadd_Output_KeySize,
       Input_Tag => round4_mixadd_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round5_subshift_Output_Valid,
       Output_Last => round5_subshift_Output_Last,
@@ -695,9 +709,9 @@ begin
       Input_Side => round5_subshift_Output_Side,
       Input_KeySize => round5_subshift_Output_KeySize,
       Input_Tag => round5_subshift_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round5_mixadd_Output_Valid,
       Output_Last => round5_mixadd_Output_Last,
@@ -724,9 +738,9 @@ begin
       Input_Side => round5_mixadd_Output_Side,
       Input_KeySize => round5_mixadd_Output_KeySize,
       Input_Tag => round5_mixadd_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round6_subshift_Output_Valid,
       Output_Last => round6_subshift_Output_Last,
@@ -753,9 +767,9 @@ begin
       Input_Side => round6_subshift_Output_Side,
       Input_KeySize => round6_subshift_Output_KeySize,
       Input_Tag => round6_subshift_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round6_mixadd_Output_Valid,
       Output_Last => round6_mixadd_Output_Last,
@@ -782,9 +796,9 @@ begin
       Input_Side => round6_mixadd_Output_Side,
       Input_KeySize => round6_mixadd_Output_KeySize,
       Input_Tag => round6_mixadd_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round7_subshift_Output_Valid,
       Output_Last => round7_subshift_Output_Last,
@@ -811,9 +825,9 @@ begin
       Input_Side => round7_subshift_Output_Side,
       Input_KeySize => round7_subshift_Output_KeySize,
       Input_Tag => round7_subshift_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round7_mixadd_Output_Valid,
       Output_Last => round7_mixadd_Output_Last,
@@ -840,9 +854,9 @@ begin
       Input_Side => round7_mixadd_Output_Side,
       Input_KeySize => round7_mixadd_Output_KeySize,
       Input_Tag => round7_mixadd_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round8_subshift_Output_Valid,
       Output_Last => round8_subshift_Output_Last,
@@ -869,9 +883,9 @@ begin
       Input_Side => round8_subshift_Output_Side,
       Input_KeySize => round8_subshift_Output_KeySize,
       Input_Tag => round8_subshift_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round8_mixadd_Output_Valid,
       Output_Last => round8_mixadd_Output_Last,
@@ -898,9 +912,9 @@ begin
       Input_Side => round8_mixadd_Output_Side,
       Input_KeySize => round8_mixadd_Output_KeySize,
       Input_Tag => round8_mixadd_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round9_subshift_Output_Valid,
       Output_Last => round9_subshift_Output_Last,
@@ -927,9 +941,9 @@ begin
       Input_Side => round9_subshift_Output_Side,
       Input_KeySize => round9_subshift_Output_KeySize,
       Input_Tag => round9_subshift_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round9_mixadd_Output_Valid,
       Output_Last => round9_mixadd_Output_Last,
@@ -956,9 +970,9 @@ begin
       Input_Side => round9_mixadd_Output_Side,
       Input_KeySize => round9_mixadd_Output_KeySize,
       Input_Tag => round9_mixadd_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => round10_subshift_Output_Valid,
       Output_Last => round10_subshift_Output_Last,
@@ -985,9 +999,9 @@ begin
       Input_Side => round10_subshift_Output_Side,
       Input_KeySize => round10_subshift_Output_KeySize,
       Input_Tag => round10_subshift_Output_Tag,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      KeyLoad_Valid => key_load_KeyLoad_Valid,
+      KeyLoad_Round => key_load_KeyLoad_Round,
+      KeyLoad_RoundKey => key_load_KeyLoad_RoundKey,
       Advance_Ready => control_Advance_Ready,
       Output_Valid => out_Valid,
       Output_Last => out_Last,
@@ -1009,24 +1023,24 @@ begin
       Waiting_Valid => input_register_Output_Valid,
       Waiting_Last => input_register_Output_Last,
       Waiting_Block => input_register_Output_Block,
-      Waiting_KeyHigh => input_register_Output_KeyHigh,
-      Waiting_KeyLow => input_register_Output_KeyLow,
-      Waiting_KeySize => input_register_Output_KeySize,
       Waiting_Side => input_register_Output_Side,
+      Waiting_KeySize => input_register_Output_KeySize,
       Waiting_Tag => input_register_Output_Tag,
       Waiting_KeyMatches => input_register_Output_KeyMatches,
+      WaitingKey_KeyHigh => input_register_Held_KeyHigh,
+      WaitingKey_KeyLow => input_register_Held_KeyLow,
+      WaitingKey_KeySize => input_register_Held_KeySize,
       RegisterReady_Ready => in_ready_Ready,
       Output_Valid => out_Valid,
       Output_Last => out_Last,
       OutputReady_Ready => out_ready_Ready,
-      KeyLoad_Valid => key_scheduler_KeyLoad_Valid,
-      KeyLoad_Round => key_scheduler_KeyLoad_Round,
-      KeyLoad_RoundKey => key_scheduler_KeyLoad_RoundKey,
+      WindowHigh_RoundKey => key_scheduler_WindowHigh_RoundKey,
+      Window_RoundKey => key_scheduler_WindowHigh_RoundKey,
+      KeyTarget_Valid => key_scheduler_KeyTarget_Valid,
+      KeyTarget_Round => key_scheduler_KeyTarget_Round,
+      KeyTarget_InvMix => key_scheduler_KeyTarget_InvMix,
       Status_Ready => key_scheduler_Status_Ready,
-      Status_Loading => key_scheduler_Status_Loading,
-      Status_KeyHigh => key_scheduler_Status_KeyHigh,
-      Status_KeyLow => key_scheduler_Status_KeyLow,
-      Status_KeySize => key_scheduler_Status_KeySize
+      Status_Loading => key_scheduler_Status_Loading
     );
 
   u_key_gate : entity work.AesKeyGate
@@ -1037,17 +1051,12 @@ begin
       Input_Valid => input_register_Output_Valid,
       Input_Last => input_register_Output_Last,
       Input_Block => input_register_Output_Block,
-      Input_KeyHigh => input_register_Output_KeyHigh,
-      Input_KeyLow => input_register_Output_KeyLow,
-      Input_KeySize => input_register_Output_KeySize,
       Input_Side => input_register_Output_Side,
+      Input_KeySize => input_register_Output_KeySize,
       Input_Tag => input_register_Output_Tag,
       Input_KeyMatches => input_register_Output_KeyMatches,
       Status_Ready => key_scheduler_Status_Ready,
       Status_Loading => key_scheduler_Status_Loading,
-      Status_KeyHigh => key_scheduler_Status_KeyHigh,
-      Status_KeyLow => key_scheduler_Status_KeyLow,
-      Status_KeySize => key_scheduler_Status_KeySize,
       DatapathReady_Ready => control_Advance_Ready,
       Output_Valid => key_gate_Output_Valid,
       Output_Last => key_gate_Output_Last,

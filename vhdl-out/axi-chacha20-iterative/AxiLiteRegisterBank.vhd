@@ -26,11 +26,11 @@ entity AxiLiteRegisterBank is
     WriteAddressReady_Ready : out boolean;
     WriteDataReady_Ready : out boolean;
     WriteResponse_Valid : out boolean;
-    WriteResponse_Resp : out hdl_u2 := unsigned'("00");
+    WriteResponse_Resp : out hdl_u2;
     ReadAddressReady_Ready : out boolean;
     ReadData_Valid : out boolean;
-    ReadData_Data : out hdl_u32 := unsigned'(x"00000000");
-    ReadData_Resp : out hdl_u2 := unsigned'("00");
+    ReadData_Data : out hdl_u32;
+    ReadData_Resp : out hdl_u2;
     CoreInput_Valid : in boolean;
     CoreInput_Last : in boolean;
     CoreInputReady_Ready : in boolean;
@@ -50,12 +50,12 @@ entity AxiLiteRegisterBank is
     Drain_Discard : in boolean;
     Control_Enabled : out boolean;
     Control_Flush : out boolean;
-    Config_KeyLow : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
-    Config_KeyHigh : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+    Config_KeyLow : out hdl_u128;
+    Config_KeyHigh : out hdl_u128;
     Config_Iv : out hdl_u128;
-    Config_Mode : out hdl_u4 := unsigned'(x"0");
+    Config_Mode : out hdl_u4;
     Config_Decrypt : out boolean;
-    Config_KeySize : out hdl_u2 := unsigned'("00")
+    Config_KeySize : out hdl_u2
   );
 end entity;
 
@@ -91,7 +91,21 @@ architecture rtl of AxiLiteRegisterBank is
   signal packetsInFlight_reg : hdl_u16 := unsigned'(x"0000");
   signal outputMidPacket_reg : boolean := false;
   signal closingOutput_reg : boolean := false;
+  signal WriteResponse_Resp_reg : hdl_u2 := unsigned'("00");
+  signal ReadData_Data_reg : hdl_u32 := unsigned'(x"00000000");
+  signal ReadData_Resp_reg : hdl_u2 := unsigned'("00");
+  signal Config_KeyLow_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+  signal Config_KeyHigh_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+  signal Config_Mode_reg : hdl_u4 := unsigned'(x"0");
+  signal Config_KeySize_reg : hdl_u2 := unsigned'("00");
 begin
+  WriteResponse_Resp <= WriteResponse_Resp_reg;
+  ReadData_Data <= ReadData_Data_reg;
+  ReadData_Resp <= ReadData_Resp_reg;
+  Config_KeyLow <= Config_KeyLow_reg;
+  Config_KeyHigh <= Config_KeyHigh_reg;
+  Config_Mode <= Config_Mode_reg;
+  Config_KeySize <= Config_KeySize_reg;
   tick : process(clk)
     variable writeReady : boolean;
     variable writeResponseValid : boolean;
@@ -180,8 +194,9 @@ begin
         Config_Decrypt <= false;
         -- Datapath, no reset (the reset value is never observed): key0_reg, key1_reg, key2_reg,
         --   key3_reg, key4_reg, key5_reg, key6_reg, key7_reg, blocksIn_reg, blocksOut_reg,
-        --   busyCycles_reg, packetsOut_reg, WriteResponse_Resp, ReadData_Data, ReadData_Resp,
-        --   Config_KeyLow, Config_KeyHigh, Config_Mode, Config_KeySize
+        --   busyCycles_reg, packetsOut_reg, WriteResponse_Resp_reg, ReadData_Data_reg,
+        --   ReadData_Resp_reg, Config_KeyLow_reg, Config_KeyHigh_reg, Config_Mode_reg,
+        --   Config_KeySize_reg
       else
         writeReady := writeReady_reg;
         writeResponseValid := writeResponseValid_reg;
@@ -290,7 +305,7 @@ begin
           else
             value := unsigned'(x"00000000");
           end if;
-          ReadData_Data <= value;
+          ReadData_Data_reg <= value;
           readDataValid := true;
           readDataValid_reg <= readDataValid;
           readAddressReady := false;
@@ -472,12 +487,12 @@ begin
             busyCycles_reg <= busyCycles;
           end if;
           if ((loadPending and (not coreMidPacket)) and (not Drain_Discard)) then
-            Config_KeyLow <= unsigned'(unsigned'(key3 & key2) & unsigned'(key1 & key0));
-            Config_KeyHigh <= unsigned'(unsigned'(key7 & key6) & unsigned'(key5 & key4));
+            Config_KeyLow_reg <= unsigned'(unsigned'(key3 & key2) & unsigned'(key1 & key0));
+            Config_KeyHigh_reg <= unsigned'(unsigned'(key7 & key6) & unsigned'(key5 & key4));
             Config_Iv <= unsigned'(unsigned'(iv3 & iv2) & unsigned'(iv1 & iv0));
-            Config_Mode <= resize((config(7 downto 0) and unsigned'(x"0F")), 4);
+            Config_Mode_reg <= resize((config(7 downto 0) and unsigned'(x"0F")), 4);
             Config_Decrypt <= (not ((config and unsigned'(x"00000100")) = unsigned'(x"00000000")));
-            Config_KeySize <= resize((config(19 downto 12) and unsigned'(x"03")), 2);
+            Config_KeySize_reg <= resize((config(19 downto 12) and unsigned'(x"03")), 2);
             loadPending := false;
             loadPending_reg <= loadPending;
             enabled := true;
@@ -489,10 +504,10 @@ begin
         WriteAddressReady_Ready <= writeReady;
         WriteDataReady_Ready <= writeReady;
         WriteResponse_Valid <= writeResponseValid;
-        WriteResponse_Resp <= resize(unsigned'(x"00"), 2);
+        WriteResponse_Resp_reg <= resize(unsigned'(x"00"), 2);
         ReadAddressReady_Ready <= readAddressReady;
         ReadData_Valid <= readDataValid;
-        ReadData_Resp <= resize(unsigned'(x"00"), 2);
+        ReadData_Resp_reg <= resize(unsigned'(x"00"), 2);
       end if;
     end if;
   end process;

@@ -29,10 +29,10 @@ entity AxiAeadOutputHold is
     InputReady_Ready : out boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Lanes : out hdl_u128_x4 := (others => (others => '0'));
+    Output_Lanes : out hdl_u128_x4;
     Output_ByteCount : out hdl_u7;
     Result_Valid : out boolean;
-    Result_Tag : out hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+    Result_Tag : out hdl_u128;
     Result_TagMismatch : out boolean;
     Result_NoData : out boolean
   );
@@ -50,7 +50,11 @@ architecture rtl of AxiAeadOutputHold is
   signal held1_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal held2_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal held3_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+  signal Output_Lanes_reg : hdl_u128_x4 := (others => (others => '0'));
+  signal Result_Tag_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
 begin
+  Output_Lanes <= Output_Lanes_reg;
+  Result_Tag <= Result_Tag_reg;
   tick : process(clk)
     variable ready : boolean;
     variable outputValid : boolean;
@@ -77,7 +81,7 @@ begin
         Result_TagMismatch <= false;
         Result_NoData <= false;
         -- Datapath, no reset (the reset value is never observed): held0_reg, held1_reg, held2_reg,
-        --   held3_reg, Output_Lanes, Result_Tag
+        --   held3_reg, Output_Lanes_reg, Result_Tag_reg
       else
         ready := ready_reg;
         outputValid := outputValid_reg;
@@ -98,10 +102,10 @@ begin
         end if;
         if (ready and Input_Valid) then
           if heldValid_reg then
-            Output_Lanes(0) <= held0_reg;
-            Output_Lanes(1) <= held1_reg;
-            Output_Lanes(2) <= held2_reg;
-            Output_Lanes(3) <= held3_reg;
+            Output_Lanes_reg(0) <= held0_reg;
+            Output_Lanes_reg(1) <= held1_reg;
+            Output_Lanes_reg(2) <= held2_reg;
+            Output_Lanes_reg(3) <= held3_reg;
             Output_ByteCount <= heldBytes_reg(6 downto 0);
             Output_Last <= Input_End;
             outputValid := true;
@@ -116,7 +120,7 @@ begin
               tagsToDrop_reg <= (tagsToDrop_reg - unsigned'(x"01"));
             else
               result := true;
-              Result_Tag <= Input_Tag;
+              Result_Tag_reg <= Input_Tag;
               Result_TagMismatch <= Input_TagMismatch;
               Result_NoData <= noData;
             end if;

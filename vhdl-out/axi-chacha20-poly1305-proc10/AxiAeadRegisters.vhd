@@ -35,7 +35,7 @@ entity AxiAeadRegisters is
     Config_IvBytes : out hdl_u32;
     Config_ExpectedTag : out hdl_u128;
     Config_TagBytes : out hdl_u5;
-    ReadValue_Data : out hdl_u32 := unsigned'(x"00000000");
+    ReadValue_Data : out hdl_u32;
     Error_Error : out boolean;
     Error_Code : out hdl_u8
   );
@@ -55,7 +55,9 @@ architecture rtl of AxiAeadRegisters is
   signal flush_reg : boolean := false;
   signal loadPending_reg : boolean := false;
   signal coreMidPacket_reg : boolean := false;
+  signal ReadValue_Data_reg : hdl_u32 := unsigned'(x"00000000");
 begin
+  ReadValue_Data <= ReadValue_Data_reg;
   tick : process(clk)
     variable aadStaged : hdl_u32;
     variable ivStaged : hdl_u32;
@@ -103,7 +105,7 @@ begin
         Config_TagBytes <= unsigned'("10000");
         Error_Error <= false;
         Error_Code <= unsigned'(x"00");
-        -- Datapath, no reset (the reset value is never observed): resultTag_reg, ReadValue_Data
+        -- Datapath, no reset (the reset value is never observed): resultTag_reg, ReadValue_Data_reg
       else
         aadStaged := aadStaged_reg;
         ivStaged := ivStaged_reg;
@@ -217,7 +219,7 @@ begin
           elsif (to_integer(address_2) = 124) then
             value_3 := resultTag(127 downto 96);
           end if;
-          ReadValue_Data <= value_3;
+          ReadValue_Data_reg <= value_3;
         end if;
         if flushing then
           coreMidPacket := false;

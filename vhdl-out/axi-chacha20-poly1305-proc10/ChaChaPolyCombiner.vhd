@@ -45,9 +45,9 @@ entity ChaChaPolyCombiner is
     Output_Valid : out boolean;
     Output_Last : out boolean;
     Output_Kind : out ChaChaPolyKind;
-    Output_Data : out hdl_u128_x4 := (others => (others => '0'));
+    Output_Data : out hdl_u128_x4;
     Output_ByteCount : out hdl_u7;
-    Output_Tag : out hdl_u128 := (others => '0');
+    Output_Tag : out hdl_u128;
     Output_TagMismatch : out boolean
   );
 end entity;
@@ -97,7 +97,11 @@ architecture rtl of ChaChaPolyCombiner is
   signal receivedTag_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal outputValid_reg : boolean := false;
   signal keystreamReady_reg : boolean := false;
+  signal Output_Data_reg : hdl_u128_x4 := (others => (others => '0'));
+  signal Output_Tag_reg : hdl_u128 := (others => '0');
 begin
+  Output_Data <= Output_Data_reg;
+  Output_Tag <= Output_Tag_reg;
   tick : process(clk)
     variable queued0 : hdl_u128_x8;
     variable queued1 : hdl_u128_x8;
@@ -197,7 +201,7 @@ begin
         Output_Kind <= ChaChaPolyKind'left;
         Output_ByteCount <= (others => '0');
         Output_TagMismatch <= false;
-        -- Datapath, no reset (the reset value is never observed): Output_Data, Output_Tag
+        -- Datapath, no reset (the reset value is never observed): Output_Data_reg, Output_Tag_reg
       else
         queued0 := queued0_reg;
         queued1 := queued1_reg;
@@ -289,10 +293,10 @@ begin
         if ((tagHeld and outputFree) and (not awaitingTag)) then
           Output_Kind <= ChaChaPolyKind_End;
           for i in 0 to 3 loop
-            Output_Data(i) <= unsigned'(x"00000000000000000000000000000000");
+            Output_Data_reg(i) <= unsigned'(x"00000000000000000000000000000000");
           end loop;
           Output_ByteCount <= resize(unsigned'(x"00"), 7);
-          Output_Tag <= tag;
+          Output_Tag_reg <= tag;
           Output_TagMismatch <= (checkTag_reg and (not (tag = receivedTag_reg)));
           Output_Last <= true;
           outputValid := true;
@@ -347,12 +351,12 @@ begin
             out2 := ((word2 xor keystream2_reg) and ChaChaMath_KeepMask(bytes, 2));
             out3 := ((word3 xor keystream3_reg) and ChaChaMath_KeepMask(bytes, 3));
             Output_Kind <= ChaChaPolyKind_Data;
-            Output_Data(0) <= out0;
-            Output_Data(1) <= out1;
-            Output_Data(2) <= out2;
-            Output_Data(3) <= out3;
+            Output_Data_reg(0) <= out0;
+            Output_Data_reg(1) <= out1;
+            Output_Data_reg(2) <= out2;
+            Output_Data_reg(3) <= out3;
             Output_ByteCount <= bytes(6 downto 0);
-            Output_Tag <= unsigned'(x"00000000000000000000000000000000");
+            Output_Tag_reg <= unsigned'(x"00000000000000000000000000000000");
             Output_TagMismatch <= false;
             Output_Last <= false;
             outputValid := true;

@@ -25,10 +25,10 @@ entity ChaChaAxiWordCollector is
     InputReady_Ready : out boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Data : out hdl_u128_x4 := (others => (others => '0'));
+    Output_Data : out hdl_u128_x4;
     Output_ByteCount : out hdl_u7;
-    Output_Key : out hdl_u128_x2 := (others => (others => '0'));
-    Output_Nonce : out hdl_u96 := (others => '0');
+    Output_Key : out hdl_u128_x2;
+    Output_Nonce : out hdl_u96;
     Output_Counter : out hdl_u32;
     Closing_Discard : out boolean;
     Error_Error : out boolean;
@@ -50,7 +50,13 @@ architecture rtl of ChaChaAxiWordCollector is
   signal lane0_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal lane1_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal lane2_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+  signal Output_Data_reg : hdl_u128_x4 := (others => (others => '0'));
+  signal Output_Key_reg : hdl_u128_x2 := (others => (others => '0'));
+  signal Output_Nonce_reg : hdl_u96 := (others => '0');
 begin
+  Output_Data <= Output_Data_reg;
+  Output_Key <= Output_Key_reg;
+  Output_Nonce <= Output_Nonce_reg;
   tick : process(clk)
     variable ready : boolean;
     variable outputValid : boolean;
@@ -86,7 +92,7 @@ begin
         Error_Error <= false;
         Error_Code <= unsigned'(x"00");
         -- Datapath, no reset (the reset value is never observed): lane0_reg, lane1_reg, lane2_reg,
-        --   Output_Data, Output_Key, Output_Nonce
+        --   Output_Data_reg, Output_Key_reg, Output_Nonce_reg
       else
         ready := ready_reg;
         outputValid := outputValid_reg;
@@ -136,34 +142,34 @@ begin
                 end if;
                 exhausted := ((counter = unsigned'(x"FFFFFFFF")) and (not Input_Last));
                 if (to_integer(count) = 0) then
-                  Output_Data(0) <= lane;
+                  Output_Data_reg(0) <= lane;
                 else
-                  Output_Data(0) <= lane0_reg;
+                  Output_Data_reg(0) <= lane0_reg;
                 end if;
                 if (to_integer(count) = 1) then
-                  Output_Data(1) <= lane;
+                  Output_Data_reg(1) <= lane;
                 elsif (to_integer(count) > 1) then
-                  Output_Data(1) <= lane1_reg;
+                  Output_Data_reg(1) <= lane1_reg;
                 else
-                  Output_Data(1) <= unsigned'(x"00000000000000000000000000000000");
+                  Output_Data_reg(1) <= unsigned'(x"00000000000000000000000000000000");
                 end if;
                 if (to_integer(count) = 2) then
-                  Output_Data(2) <= lane;
+                  Output_Data_reg(2) <= lane;
                 elsif (to_integer(count) > 2) then
-                  Output_Data(2) <= lane2_reg;
+                  Output_Data_reg(2) <= lane2_reg;
                 else
-                  Output_Data(2) <= unsigned'(x"00000000000000000000000000000000");
+                  Output_Data_reg(2) <= unsigned'(x"00000000000000000000000000000000");
                 end if;
                 if (to_integer(count) = 3) then
-                  Output_Data(3) <= lane;
+                  Output_Data_reg(3) <= lane;
                 else
-                  Output_Data(3) <= unsigned'(x"00000000000000000000000000000000");
+                  Output_Data_reg(3) <= unsigned'(x"00000000000000000000000000000000");
                 end if;
                 Output_ByteCount <= total(6 downto 0);
                 Output_Last <= (Input_Last or exhausted);
-                Output_Key(0) <= Config_KeyLow;
-                Output_Key(1) <= Config_KeyHigh;
-                Output_Nonce <= resize(shift_right(Config_Iv, 32), 96);
+                Output_Key_reg(0) <= Config_KeyLow;
+                Output_Key_reg(1) <= Config_KeyHigh;
+                Output_Nonce_reg <= resize(shift_right(Config_Iv, 32), 96);
                 Output_Counter <= counter;
                 outputValid := true;
                 outputValid_reg <= outputValid;
@@ -195,7 +201,7 @@ begin
         end if;
         if (closing and (not outputValid)) then
           for i in 0 to 3 loop
-            Output_Data(i) <= unsigned'(x"00000000000000000000000000000000");
+            Output_Data_reg(i) <= unsigned'(x"00000000000000000000000000000000");
           end loop;
           Output_ByteCount <= resize(unsigned'(x"01"), 7);
           Output_Last <= true;

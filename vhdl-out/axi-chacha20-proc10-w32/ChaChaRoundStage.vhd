@@ -19,19 +19,27 @@ entity ChaChaRoundStage is
     Input_Error : in boolean;
     Rounds_Column : in hdl_u128_x4;
     Advance_Ready : in boolean;
-    Output_Column : out hdl_u128_x4 := (others => unsigned'(x"00000000000000000000000000000000"));
+    Output_Column : out hdl_u128_x4;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Key : out hdl_u128_x2 := (others => (others => '0'));
-    Output_CounterNonce : out hdl_u128 := (others => '0');
-    Output_Data : out hdl_u128_x4 := (others => (others => '0'));
+    Output_Key : out hdl_u128_x2;
+    Output_CounterNonce : out hdl_u128;
+    Output_Data : out hdl_u128_x4;
     Output_ByteCount : out hdl_u7;
     Output_Error : out boolean
   );
 end entity;
 
 architecture rtl of ChaChaRoundStage is
+  signal Output_Column_reg : hdl_u128_x4 := (others => unsigned'(x"00000000000000000000000000000000"));
+  signal Output_Key_reg : hdl_u128_x2 := (others => (others => '0'));
+  signal Output_CounterNonce_reg : hdl_u128 := (others => '0');
+  signal Output_Data_reg : hdl_u128_x4 := (others => (others => '0'));
 begin
+  Output_Column <= Output_Column_reg;
+  Output_Key <= Output_Key_reg;
+  Output_CounterNonce <= Output_CounterNonce_reg;
+  Output_Data <= Output_Data_reg;
   tick : process(clk)
     variable valid : boolean;
   begin
@@ -41,22 +49,22 @@ begin
         Output_Last <= false;
         Output_ByteCount <= (others => '0');
         Output_Error <= false;
-        -- Datapath, no reset (the reset value is never observed): Output_Column, Output_Key,
-        --   Output_CounterNonce, Output_Data
+        -- Datapath, no reset (the reset value is never observed): Output_Column_reg,
+        --   Output_Key_reg, Output_CounterNonce_reg, Output_Data_reg
       else
         if Advance_Ready then
           valid := Input_Valid;
           Output_Valid <= valid;
           if valid then
             for i in 0 to 3 loop
-              Output_Column(i) <= Rounds_Column(i);
+              Output_Column_reg(i) <= Rounds_Column(i);
             end loop;
             for i_2 in 0 to 1 loop
-              Output_Key(i_2) <= Input_Key(i_2);
+              Output_Key_reg(i_2) <= Input_Key(i_2);
             end loop;
-            Output_CounterNonce <= Input_CounterNonce;
+            Output_CounterNonce_reg <= Input_CounterNonce;
             for i_3 in 0 to 3 loop
-              Output_Data(i_3) <= Input_Data(i_3);
+              Output_Data_reg(i_3) <= Input_Data(i_3);
             end loop;
             Output_ByteCount <= resize(resize(Input_ByteCount, 8), 7);
             Output_Error <= Input_Error;

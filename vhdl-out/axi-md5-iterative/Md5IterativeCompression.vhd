@@ -18,9 +18,9 @@ entity Md5IterativeCompression is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_State : out hdl_u128 := (others => '0');
+    Output_State : out hdl_u128;
     Output_First : out boolean;
-    Output_Message : out hdl_u32_x16 := (others => (others => '0'));
+    Output_Message : out hdl_u32_x16;
     Output_Slot : out hdl_u8;
     InputReady_Ready : out boolean
   );
@@ -38,7 +38,11 @@ architecture rtl of Md5IterativeCompression is
   signal last_reg : boolean := false;
   signal resultValid_reg : boolean := false;
   signal inputReady_reg : boolean := false;
+  signal Output_State_reg : hdl_u128 := (others => '0');
+  signal Output_Message_reg : hdl_u32_x16 := (others => (others => '0'));
 begin
+  Output_State <= Output_State_reg;
+  Output_Message <= Output_Message_reg;
   tick : process(clk)
     variable busy : boolean;
     variable step : hdl_u8;
@@ -63,7 +67,7 @@ begin
         Output_Slot <= (others => '0');
         InputReady_Ready <= false;
         -- Datapath, no reset (the reset value is never observed): state_reg, message_reg,
-        --   Output_State, Output_Message
+        --   Output_State_reg, Output_Message_reg
       else
         busy := busy_reg;
         step := step_reg;
@@ -83,7 +87,7 @@ begin
             step := (step + unsigned'(x"01"));
             step_reg <= step;
           elsif outputFree then
-            Output_State <= Md5Math_Step(state, message_reg(hdl_address(Md5Math_MessageIndex(hdl_address(step(5 downto 0)))(3 downto 0))), to_integer(step));
+            Output_State_reg <= Md5Math_Step(state, message_reg(hdl_address(Md5Math_MessageIndex(hdl_address(step(5 downto 0)))(3 downto 0))), to_integer(step));
             Output_First <= first_reg;
             Output_Slot <= slot_reg;
             Output_Last <= last_reg;

@@ -21,9 +21,9 @@ entity Md5ChainStage is
     Feedback_Chain : in hdl_u128;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_State : out hdl_u128 := (others => '0');
+    Output_State : out hdl_u128;
     Output_First : out boolean;
-    Output_Message : out hdl_u32_x16 := (others => (others => '0'));
+    Output_Message : out hdl_u32_x16;
     Output_Slot : out hdl_u8
   );
 end entity;
@@ -32,7 +32,11 @@ architecture rtl of Md5ChainStage is
   signal chain_reg : hdl_u128_x12 := (
       x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
       x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
+  signal Output_State_reg : hdl_u128 := (others => '0');
+  signal Output_Message_reg : hdl_u32_x16 := (others => (others => '0'));
 begin
+  Output_State <= Output_State_reg;
+  Output_Message <= Output_Message_reg;
   tick : process(clk)
     variable valid : boolean;
     variable start : hdl_u128;
@@ -43,8 +47,8 @@ begin
         Output_Last <= false;
         Output_First <= false;
         Output_Slot <= (others => '0');
-        -- Datapath, no reset (the reset value is never observed): chain_reg, Output_State,
-        --   Output_Message
+        -- Datapath, no reset (the reset value is never observed): chain_reg, Output_State_reg,
+        --   Output_Message_reg
       else
         if Advance_Ready then
           valid := Input_Valid;
@@ -55,10 +59,10 @@ begin
             else
               start := chain_reg(hdl_index(hdl_address(Input_Slot(3 downto 0)), 12));
             end if;
-            Output_State <= start;
+            Output_State_reg <= start;
             Output_First <= Input_First;
             for i in 0 to 15 loop
-              Output_Message(i) <= HashWords_ByteSwap32(Input_Data(i));
+              Output_Message_reg(i) <= HashWords_ByteSwap32(Input_Data(i));
             end loop;
             Output_Slot <= Input_Slot;
             Output_Last <= Input_Last;

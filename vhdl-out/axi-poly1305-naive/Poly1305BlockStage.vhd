@@ -18,7 +18,7 @@ entity Poly1305BlockStage is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Tag : out hdl_u128 := (others => '0')
+    Output_Tag : out hdl_u128
   );
 end entity;
 
@@ -42,7 +42,9 @@ architecture rtl of Poly1305BlockStage is
   signal f3_reg : hdl_u32 := unsigned'(x"00000000");
   signal f4_reg : hdl_u32 := unsigned'(x"00000000");
   signal finalS_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+  signal Output_Tag_reg : hdl_u128 := (others => '0');
 begin
+  Output_Tag <= Output_Tag_reg;
   tick : process(clk)
     variable take : boolean;
     variable x0 : hdl_u32;
@@ -78,12 +80,12 @@ begin
         Output_Last <= false;
         -- Datapath, no reset (the reset value is never observed): h0_reg, h1_reg, h2_reg, h3_reg,
         --   h4_reg, r0_reg, r1_reg, r2_reg, r3_reg, r4_reg, s_reg, f0_reg, f1_reg, f2_reg, f3_reg,
-        --   f4_reg, finalS_reg, Output_Tag
+        --   f4_reg, finalS_reg, Output_Tag_reg
       else
         if Advance_Ready then
           Output_Valid <= finalValid_reg;
           if finalValid_reg then
-            Output_Tag <= Poly1305Math_Tag(f0_reg, f1_reg, f2_reg, f3_reg, f4_reg, finalS_reg);
+            Output_Tag_reg <= Poly1305Math_Tag(f0_reg, f1_reg, f2_reg, f3_reg, f4_reg, finalS_reg);
             Output_Last <= true;
           end if;
           take := Input_Valid;

@@ -22,8 +22,8 @@ entity AxiStreamBlockSerializer_UInt64 is
     InputReady_Ready : out boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Data : out hdl_u64 := (others => '0');
-    Output_Keep : out hdl_u8 := (others => '0')
+    Output_Data : out hdl_u64;
+    Output_Keep : out hdl_u8
   );
 end entity;
 
@@ -41,7 +41,11 @@ architecture rtl of AxiStreamBlockSerializer_UInt64 is
   signal next_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal nextBytes_reg : hdl_u8 := unsigned'(x"00");
   signal nextLast_reg : boolean := false;
+  signal Output_Data_reg : hdl_u64 := (others => '0');
+  signal Output_Keep_reg : hdl_u8 := (others => '0');
 begin
+  Output_Data <= Output_Data_reg;
+  Output_Keep <= Output_Keep_reg;
   tick : process(clk)
     variable ready : boolean;
     variable outputValid : boolean;
@@ -74,8 +78,8 @@ begin
         InputReady_Ready <= false;
         Output_Valid <= false;
         Output_Last <= false;
-        -- Datapath, no reset (the reset value is never observed): rest_reg, next_reg, Output_Data,
-        --   Output_Keep
+        -- Datapath, no reset (the reset value is never observed): rest_reg, next_reg,
+        --   Output_Data_reg, Output_Keep_reg
       else
         ready := ready_reg;
         outputValid := outputValid_reg;
@@ -138,13 +142,13 @@ begin
           end if;
           if send then
             final := (signed(resize(sourceBytes, 32)) <= AxiBeat_u64_Bytes);
-            Output_Data <= (source(63 downto 0) and AxiMath_LowBytesMask(sourceBytes));
+            Output_Data_reg <= (source(63 downto 0) and AxiMath_LowBytesMask(sourceBytes));
             if final then
               choice := sourceBytes;
             else
               choice := unsigned(AxiBeat_u64_Bytes(7 downto 0));
             end if;
-            Output_Keep <= AxiMath_KeepOf(choice);
+            Output_Keep_reg <= AxiMath_KeepOf(choice);
             outputLast := (sourceLast and final);
             outputLast_reg <= outputLast;
             outputValid := true;
@@ -164,8 +168,8 @@ begin
           end if;
         end if;
         if (closing and (not outputValid)) then
-          Output_Data <= unsigned'(x"0000000000000000");
-          Output_Keep <= unsigned'(x"01");
+          Output_Data_reg <= unsigned'(x"0000000000000000");
+          Output_Keep_reg <= unsigned'(x"01");
           outputLast := true;
           outputLast_reg <= outputLast;
           outputValid := true;

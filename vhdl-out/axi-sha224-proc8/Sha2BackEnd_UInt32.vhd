@@ -21,12 +21,12 @@ entity Sha2BackEnd_UInt32 is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Digest : out hdl_u32_x8 := (others => (others => '0'));
-    Output_MessageId : out hdl_u8 := (others => '0');
+    Output_Digest : out hdl_u32_x8;
+    Output_MessageId : out hdl_u8;
     Feedback_Valid : out boolean;
     Feedback_Last : out boolean;
     Feedback_Slot : out hdl_u8;
-    Feedback_Chain : out hdl_u32_x8 := (others => (others => '0'))
+    Feedback_Chain : out hdl_u32_x8
   );
 end entity;
 
@@ -55,7 +55,13 @@ architecture rtl of Sha2BackEnd_UInt32 is
   signal chain7_reg : hdl_u32_x16 := (
       x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", 
       x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000");
+  signal Output_Digest_reg : hdl_u32_x8 := (others => (others => '0'));
+  signal Output_MessageId_reg : hdl_u8 := (others => '0');
+  signal Feedback_Chain_reg : hdl_u32_x8 := (others => (others => '0'));
 begin
+  Output_Digest <= Output_Digest_reg;
+  Output_MessageId <= Output_MessageId_reg;
+  Feedback_Chain <= Feedback_Chain_reg;
   tick : process(clk)
     variable back : boolean;
     variable valid : boolean;
@@ -86,8 +92,8 @@ begin
         Feedback_Last <= false;
         Feedback_Slot <= (others => '0');
         -- Datapath, no reset (the reset value is never observed): chain0_reg, chain1_reg,
-        --   chain2_reg, chain3_reg, chain4_reg, chain5_reg, chain6_reg, chain7_reg, Output_Digest,
-        --   Output_MessageId, Feedback_Chain
+        --   chain2_reg, chain3_reg, chain4_reg, chain5_reg, chain6_reg, chain7_reg,
+        --   Output_Digest_reg, Output_MessageId_reg, Feedback_Chain_reg
       else
         back := false;
         if Advance_Ready then
@@ -155,24 +161,24 @@ begin
             chain7_reg(hdl_address(unsigned(slot(3 downto 0)))) <= h7;
             Feedback_Slot <= Input_Slot;
             Feedback_Last <= Input_Last;
-            Feedback_Chain(0) <= h0;
-            Feedback_Chain(1) <= h1;
-            Feedback_Chain(2) <= h2;
-            Feedback_Chain(3) <= h3;
-            Feedback_Chain(4) <= h4;
-            Feedback_Chain(5) <= h5;
-            Feedback_Chain(6) <= h6;
-            Feedback_Chain(7) <= h7;
+            Feedback_Chain_reg(0) <= h0;
+            Feedback_Chain_reg(1) <= h1;
+            Feedback_Chain_reg(2) <= h2;
+            Feedback_Chain_reg(3) <= h3;
+            Feedback_Chain_reg(4) <= h4;
+            Feedback_Chain_reg(5) <= h5;
+            Feedback_Chain_reg(6) <= h6;
+            Feedback_Chain_reg(7) <= h7;
             if Input_Last then
-              Output_Digest(0) <= h0;
-              Output_Digest(1) <= h1;
-              Output_Digest(2) <= h2;
-              Output_Digest(3) <= h3;
-              Output_Digest(4) <= h4;
-              Output_Digest(5) <= h5;
-              Output_Digest(6) <= Sha2Math_u32_DigestWord(h6, 6, truncated);
-              Output_Digest(7) <= Sha2Math_u32_DigestWord(h7, 7, truncated);
-              Output_MessageId <= Input_Slot;
+              Output_Digest_reg(0) <= h0;
+              Output_Digest_reg(1) <= h1;
+              Output_Digest_reg(2) <= h2;
+              Output_Digest_reg(3) <= h3;
+              Output_Digest_reg(4) <= h4;
+              Output_Digest_reg(5) <= h5;
+              Output_Digest_reg(6) <= Sha2Math_u32_DigestWord(h6, 6, truncated);
+              Output_Digest_reg(7) <= Sha2Math_u32_DigestWord(h7, 7, truncated);
+              Output_MessageId_reg <= Input_Slot;
               Output_Last <= true;
             end if;
           end if;

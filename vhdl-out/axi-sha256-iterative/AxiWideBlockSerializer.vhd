@@ -17,7 +17,7 @@ entity AxiWideBlockSerializer is
     InputReady_Ready : out boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Data : out hdl_u128 := (others => '0');
+    Output_Data : out hdl_u128;
     Output_Bytes : out hdl_u5
   );
 end entity;
@@ -33,7 +33,9 @@ architecture rtl of AxiWideBlockSerializer is
   signal lane1_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal lane2_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal lane3_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+  signal Output_Data_reg : hdl_u128 := (others => '0');
 begin
+  Output_Data <= Output_Data_reg;
   tick : process(clk)
     variable holding : boolean;
     variable ready : boolean;
@@ -60,7 +62,7 @@ begin
         Output_Last <= false;
         Output_Bytes <= (others => '0');
         -- Datapath, no reset (the reset value is never observed): lane0_reg, lane1_reg, lane2_reg,
-        --   lane3_reg, Output_Data
+        --   lane3_reg, Output_Data_reg
       else
         holding := holding_reg;
         ready := ready_reg;
@@ -114,15 +116,15 @@ begin
           Output_Bytes <= resize(unsigned'(x"10"), 5);
         end if;
         if (not holding) then
-          Output_Data <= unsigned'(x"00000000000000000000000000000000");
+          Output_Data_reg <= unsigned'(x"00000000000000000000000000000000");
         elsif (to_integer(index) = 0) then
-          Output_Data <= lane0;
+          Output_Data_reg <= lane0;
         elsif (to_integer(index) = 1) then
-          Output_Data <= lane1;
+          Output_Data_reg <= lane1;
         elsif (to_integer(index) = 2) then
-          Output_Data <= lane2;
+          Output_Data_reg <= lane2;
         else
-          Output_Data <= lane3;
+          Output_Data_reg <= lane3;
         end if;
         InputReady_Ready <= ready;
       end if;

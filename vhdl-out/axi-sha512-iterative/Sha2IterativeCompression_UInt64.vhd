@@ -18,10 +18,10 @@ entity Sha2IterativeCompression_UInt64 is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Window : out hdl_u64_x16 := (others => (others => '0'));
+    Output_Window : out hdl_u64_x16;
     Output_First : out boolean;
     Output_Slot : out hdl_u8;
-    Output_State : out hdl_u64_x8 := (others => (others => '0'));
+    Output_State : out hdl_u64_x8;
     InputReady_Ready : out boolean
   );
 end entity;
@@ -58,7 +58,11 @@ architecture rtl of Sha2IterativeCompression_UInt64 is
   signal last_reg : boolean := false;
   signal resultValid_reg : boolean := false;
   signal inputReady_reg : boolean := false;
+  signal Output_Window_reg : hdl_u64_x16 := (others => (others => '0'));
+  signal Output_State_reg : hdl_u64_x8 := (others => (others => '0'));
 begin
+  Output_Window <= Output_Window_reg;
+  Output_State <= Output_State_reg;
   tick : process(clk)
     variable busy : boolean;
     variable round : hdl_u8;
@@ -112,7 +116,7 @@ begin
         -- Datapath, no reset (the reset value is never observed): a_reg, b_reg, c_reg, d_reg,
         --   e_reg, f_reg, g_reg, h_reg, w0_reg, w1_reg, w2_reg, w3_reg, w4_reg, w5_reg, w6_reg,
         --   w7_reg, w8_reg, w9_reg, w10_reg, w11_reg, w12_reg, w13_reg, w14_reg, w15_reg,
-        --   Output_Window, Output_State
+        --   Output_Window_reg, Output_State_reg
       else
         busy := busy_reg;
         round := round_reg;
@@ -205,30 +209,30 @@ begin
             round := (round + unsigned'(x"01"));
             round_reg <= round;
           else
-            Output_State(0) <= a;
-            Output_State(1) <= b;
-            Output_State(2) <= c;
-            Output_State(3) <= d;
-            Output_State(4) <= e;
-            Output_State(5) <= f;
-            Output_State(6) <= g;
-            Output_State(7) <= h;
-            Output_Window(0) <= w0;
-            Output_Window(1) <= w1;
-            Output_Window(2) <= w2;
-            Output_Window(3) <= w3;
-            Output_Window(4) <= w4;
-            Output_Window(5) <= w5;
-            Output_Window(6) <= w6;
-            Output_Window(7) <= w7;
-            Output_Window(8) <= w8;
-            Output_Window(9) <= w9;
-            Output_Window(10) <= w10;
-            Output_Window(11) <= w11;
-            Output_Window(12) <= w12;
-            Output_Window(13) <= w13;
-            Output_Window(14) <= w14;
-            Output_Window(15) <= w15;
+            Output_State_reg(0) <= a;
+            Output_State_reg(1) <= b;
+            Output_State_reg(2) <= c;
+            Output_State_reg(3) <= d;
+            Output_State_reg(4) <= e;
+            Output_State_reg(5) <= f;
+            Output_State_reg(6) <= g;
+            Output_State_reg(7) <= h;
+            Output_Window_reg(0) <= w0;
+            Output_Window_reg(1) <= w1;
+            Output_Window_reg(2) <= w2;
+            Output_Window_reg(3) <= w3;
+            Output_Window_reg(4) <= w4;
+            Output_Window_reg(5) <= w5;
+            Output_Window_reg(6) <= w6;
+            Output_Window_reg(7) <= w7;
+            Output_Window_reg(8) <= w8;
+            Output_Window_reg(9) <= w9;
+            Output_Window_reg(10) <= w10;
+            Output_Window_reg(11) <= w11;
+            Output_Window_reg(12) <= w12;
+            Output_Window_reg(13) <= w13;
+            Output_Window_reg(14) <= w14;
+            Output_Window_reg(15) <= w15;
             Output_First <= first_reg;
             Output_Slot <= slot_reg;
             Output_Last <= last_reg;

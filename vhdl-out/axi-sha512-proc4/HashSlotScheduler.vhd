@@ -28,10 +28,10 @@ entity HashSlotScheduler is
     Issue_Slot : out hdl_u8;
     Issue_First : out boolean;
     Issue_UseBuffer : out boolean;
-    Issue_KeepBytes : out hdl_u8 := (others => '0');
+    Issue_KeepBytes : out hdl_u8;
     Issue_Marker : out boolean;
     Issue_PutLength : out boolean;
-    Issue_BitLength : out hdl_u64 := (others => '0');
+    Issue_BitLength : out hdl_u64;
     SlotBusy_Busy : out hdl_u128
   );
 end entity;
@@ -57,7 +57,11 @@ architecture rtl of HashSlotScheduler is
   signal padMarker_reg : boolean_x12 := (
       false, false, false, false, false, false, false, false, 
       false, false, false, false);
+  signal Issue_KeepBytes_reg : hdl_u8 := (others => '0');
+  signal Issue_BitLength_reg : hdl_u64 := (others => '0');
 begin
+  Issue_KeepBytes <= Issue_KeepBytes_reg;
+  Issue_BitLength <= Issue_BitLength_reg;
   tick : process(clk)
     variable full : hdl_u128;
     variable ended : hdl_u128;
@@ -111,7 +115,8 @@ begin
         Issue_Marker <= false;
         Issue_PutLength <= false;
         SlotBusy_Busy <= unsigned'(x"00000000000000000000000000000000");
-        -- Datapath, no reset (the reset value is never observed): Issue_KeepBytes, Issue_BitLength
+        -- Datapath, no reset (the reset value is never observed): Issue_KeepBytes_reg,
+        --   Issue_BitLength_reg
       else
         full := full_reg;
         ended := ended_reg;
@@ -160,18 +165,18 @@ begin
               padPending := (padPending and (not bit_x));
               padPending_reg <= padPending;
               Issue_UseBuffer <= false;
-              Issue_KeepBytes <= unsigned'(x"00");
+              Issue_KeepBytes_reg <= unsigned'(x"00");
               Issue_Marker <= marker;
               Issue_PutLength <= true;
-              Issue_BitLength <= shift_left(sent, 3);
+              Issue_BitLength_reg <= shift_left(sent, 3);
               Issue_Last <= true;
             else
               full := (full and (not bit_x));
               full_reg <= full;
               total := (sent + unsigned(hdl_sext(count, 64)));
               Issue_UseBuffer <= true;
-              Issue_KeepBytes <= unsigned(count(7 downto 0));
-              Issue_BitLength <= shift_left(total, 3);
+              Issue_KeepBytes_reg <= unsigned(count(7 downto 0));
+              Issue_BitLength_reg <= shift_left(total, 3);
               if (not lastChunk) then
                 Issue_Marker <= false;
                 Issue_PutLength <= false;

@@ -21,7 +21,7 @@ entity HashAxiChunkCollector_UInt64 is
     Output_Last : out boolean;
     Output_ByteCount : out hdl_u8;
     Output_MessageId : out hdl_u8;
-    Output_Data : out hdl_u64_x16 := (others => (others => '0'));
+    Output_Data : out hdl_u64_x16;
     Closing_Discard : out boolean;
     Error_Error : out boolean;
     Error_Code : out hdl_u8
@@ -36,7 +36,9 @@ architecture rtl of HashAxiChunkCollector_UInt64 is
   signal midMessage_reg : boolean := false;
   signal count_reg : hdl_u8 := unsigned'(x"00");
   signal bytes_reg : hdl_u8 := unsigned'(x"00");
+  signal Output_Data_reg : hdl_u64_x16 := (others => (others => '0'));
 begin
+  Output_Data <= Output_Data_reg;
   tick : process(clk)
     variable ready : boolean;
     variable outputValid : boolean;
@@ -66,7 +68,7 @@ begin
         Closing_Discard <= false;
         Error_Error <= false;
         Error_Code <= unsigned'(x"00");
-        -- Datapath, no reset (the reset value is never observed): Output_Data
+        -- Datapath, no reset (the reset value is never observed): Output_Data_reg
       else
         ready := ready_reg;
         outputValid := outputValid_reg;
@@ -99,9 +101,9 @@ begin
             for i in 0 to 15 loop
               at := shift_right(shift_left(to_signed(i, 32), 3), 4);
               if (at = signed(resize(count, 32))) then
-                Output_Data(i) <= resize(shift_right(lane, hdl_amount(shift_left(((unsigned'("0010000") - unsigned(HashWords_u64_WordBytes(6 downto 0))) - (shift_left(to_unsigned(i mod 128, 7), 3) and unsigned'("0001111"))), 3), 7)), 64);
+                Output_Data_reg(i) <= resize(shift_right(lane, hdl_amount(shift_left(((unsigned'("0010000") - unsigned(HashWords_u64_WordBytes(6 downto 0))) - (shift_left(to_unsigned(i mod 128, 7), 3) and unsigned'("0001111"))), 3), 7)), 64);
               elsif (final and (at > signed(resize(count, 32)))) then
-                Output_Data(i) <= unsigned'(x"0000000000000000");
+                Output_Data_reg(i) <= unsigned'(x"0000000000000000");
               end if;
             end loop;
             if final then
@@ -125,7 +127,7 @@ begin
         end if;
         if (closing and (not outputValid)) then
           for i_2 in 0 to 15 loop
-            Output_Data(i_2) <= unsigned'(x"0000000000000000");
+            Output_Data_reg(i_2) <= unsigned'(x"0000000000000000");
           end loop;
           Output_ByteCount <= unsigned'(x"01");
           Output_MessageId <= unsigned'(x"00");

@@ -19,7 +19,7 @@ entity AxiStreamBlockAssembler_UInt64 is
     InputReady_Ready : out boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Data : out hdl_u128 := (others => '0');
+    Output_Data : out hdl_u128;
     Output_Bytes : out hdl_u5;
     Error_Error : out boolean;
     Error_Code : out hdl_u8
@@ -39,7 +39,9 @@ architecture rtl of AxiStreamBlockAssembler_UInt64 is
   signal pendingLast_reg : boolean := false;
   signal pendingBytes_reg : hdl_u8 := unsigned'(x"00");
   signal pending_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
+  signal Output_Data_reg : hdl_u128 := (others => '0');
 begin
+  Output_Data <= Output_Data_reg;
   tick : process(clk)
     variable ready : boolean;
     variable outputValid : boolean;
@@ -81,7 +83,7 @@ begin
         Error_Error <= false;
         Error_Code <= unsigned'(x"00");
         -- Datapath, no reset (the reset value is never observed): held_reg, pending_reg,
-        --   Output_Data
+        --   Output_Data_reg
       else
         ready := ready_reg;
         outputValid := outputValid_reg;
@@ -159,7 +161,7 @@ begin
           sendPending := ((pendingValid and pendingKnown) and (not outputValid));
           sendHeld := (((heldComplete and holdingLast) and (not outputValid)) and (not pendingValid));
           if sendPending then
-            Output_Data <= pending_reg;
+            Output_Data_reg <= pending_reg;
             Output_Bytes <= pendingBytes_reg(4 downto 0);
             Output_Last <= pendingLast;
             outputValid := true;
@@ -167,7 +169,7 @@ begin
             pendingValid := false;
             pendingValid_reg <= pendingValid;
           elsif sendHeld then
-            Output_Data <= held;
+            Output_Data_reg <= held;
             Output_Bytes <= holdingBytes(4 downto 0);
             Output_Last <= true;
             outputValid := true;

@@ -17,13 +17,13 @@ entity ChaChaBlockSetup is
     Input_Nonce : in hdl_u96;
     Input_Counter : in hdl_u32;
     Advance_Ready : in boolean;
-    Output_Column : out hdl_u128_x4 := (others => unsigned'(x"00000000000000000000000000000000"));
+    Output_Column : out hdl_u128_x4;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Key : out hdl_u128_x2 := (others => (others => '0'));
-    Output_CounterNonce : out hdl_u128 := (others => '0');
-    Output_Data : out hdl_u128_x4 := (others => (others => '0'));
-    Output_ByteCount : out hdl_u7 := (others => '0');
+    Output_Key : out hdl_u128_x2;
+    Output_CounterNonce : out hdl_u128;
+    Output_Data : out hdl_u128_x4;
+    Output_ByteCount : out hdl_u7;
     Output_Error : out boolean;
     Status_Stopped : out boolean
   );
@@ -36,7 +36,17 @@ architecture rtl of ChaChaBlockSetup is
   signal key1_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal nonce_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal stopped_reg : boolean := false;
+  signal Output_Column_reg : hdl_u128_x4 := (others => unsigned'(x"00000000000000000000000000000000"));
+  signal Output_Key_reg : hdl_u128_x2 := (others => (others => '0'));
+  signal Output_CounterNonce_reg : hdl_u128 := (others => '0');
+  signal Output_Data_reg : hdl_u128_x4 := (others => (others => '0'));
+  signal Output_ByteCount_reg : hdl_u7 := (others => '0');
 begin
+  Output_Column <= Output_Column_reg;
+  Output_Key <= Output_Key_reg;
+  Output_CounterNonce <= Output_CounterNonce_reg;
+  Output_Data <= Output_Data_reg;
+  Output_ByteCount <= Output_ByteCount_reg;
   tick : process(clk)
     variable stopped : boolean;
     variable take : boolean;
@@ -57,7 +67,8 @@ begin
         Output_Error <= false;
         Status_Stopped <= false;
         -- Datapath, no reset (the reset value is never observed): key0_reg, key1_reg, nonce_reg,
-        --   Output_Column, Output_Key, Output_CounterNonce, Output_Data, Output_ByteCount
+        --   Output_Column_reg, Output_Key_reg, Output_CounterNonce_reg, Output_Data_reg,
+        --   Output_ByteCount_reg
       else
         stopped := stopped_reg;
         if Advance_Ready then
@@ -75,17 +86,17 @@ begin
               counter := Input_Counter;
             end if;
             counterNonce := unsigned'(n(95 downto 0) & counter);
-            Output_Column(0) <= ChaChaMath_Pack(ChaChaMath_Sigma(0), k0(31 downto 0), k1(31 downto 0), counterNonce(31 downto 0));
-            Output_Column(1) <= ChaChaMath_Pack(ChaChaMath_Sigma(1), k0(63 downto 32), k1(63 downto 32), counterNonce(63 downto 32));
-            Output_Column(2) <= ChaChaMath_Pack(ChaChaMath_Sigma(2), k0(95 downto 64), k1(95 downto 64), counterNonce(95 downto 64));
-            Output_Column(3) <= ChaChaMath_Pack(ChaChaMath_Sigma(3), k0(127 downto 96), k1(127 downto 96), counterNonce(127 downto 96));
-            Output_Key(0) <= k0;
-            Output_Key(1) <= k1;
-            Output_CounterNonce <= counterNonce;
+            Output_Column_reg(0) <= ChaChaMath_Pack(ChaChaMath_Sigma(0), k0(31 downto 0), k1(31 downto 0), counterNonce(31 downto 0));
+            Output_Column_reg(1) <= ChaChaMath_Pack(ChaChaMath_Sigma(1), k0(63 downto 32), k1(63 downto 32), counterNonce(63 downto 32));
+            Output_Column_reg(2) <= ChaChaMath_Pack(ChaChaMath_Sigma(2), k0(95 downto 64), k1(95 downto 64), counterNonce(95 downto 64));
+            Output_Column_reg(3) <= ChaChaMath_Pack(ChaChaMath_Sigma(3), k0(127 downto 96), k1(127 downto 96), counterNonce(127 downto 96));
+            Output_Key_reg(0) <= k0;
+            Output_Key_reg(1) <= k1;
+            Output_CounterNonce_reg <= counterNonce;
             for i in 0 to 3 loop
-              Output_Data(i) <= Input_Data(i);
+              Output_Data_reg(i) <= Input_Data(i);
             end loop;
-            Output_ByteCount <= resize(resize(Input_ByteCount, 8), 7);
+            Output_ByteCount_reg <= resize(resize(Input_ByteCount, 8), 7);
             Output_Last <= Input_Last;
             exhausted := ((counter = unsigned'(x"FFFFFFFF")) and (not Input_Last));
             Output_Error <= exhausted;

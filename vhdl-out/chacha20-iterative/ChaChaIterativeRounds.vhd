@@ -19,15 +19,15 @@ entity ChaChaIterativeRounds is
     Input_Error : in boolean;
     Rounds_Column : in hdl_u128_x4;
     Advance_Ready : in boolean;
-    Output_Column : out hdl_u128_x4 := (others => unsigned'(x"00000000000000000000000000000000"));
+    Output_Column : out hdl_u128_x4;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Key : out hdl_u128_x2 := (others => (others => '0'));
-    Output_CounterNonce : out hdl_u128 := (others => '0');
-    Output_Data : out hdl_u128_x4 := (others => (others => '0'));
-    Output_ByteCount : out hdl_u7 := (others => '0');
+    Output_Key : out hdl_u128_x2;
+    Output_CounterNonce : out hdl_u128;
+    Output_Data : out hdl_u128_x4;
+    Output_ByteCount : out hdl_u7;
     Output_Error : out boolean;
-    Working_Column : out hdl_u128_x4 := (others => unsigned'(x"00000000000000000000000000000000"));
+    Working_Column : out hdl_u128_x4;
     InputReady_Ready : out boolean
   );
 end entity;
@@ -51,7 +51,19 @@ architecture rtl of ChaChaIterativeRounds is
   signal last_reg : boolean := false;
   signal resultValid_reg : boolean := false;
   signal inputReady_reg : boolean := false;
+  signal Output_Column_reg : hdl_u128_x4 := (others => unsigned'(x"00000000000000000000000000000000"));
+  signal Output_Key_reg : hdl_u128_x2 := (others => (others => '0'));
+  signal Output_CounterNonce_reg : hdl_u128 := (others => '0');
+  signal Output_Data_reg : hdl_u128_x4 := (others => (others => '0'));
+  signal Output_ByteCount_reg : hdl_u7 := (others => '0');
+  signal Working_Column_reg : hdl_u128_x4 := (others => unsigned'(x"00000000000000000000000000000000"));
 begin
+  Output_Column <= Output_Column_reg;
+  Output_Key <= Output_Key_reg;
+  Output_CounterNonce <= Output_CounterNonce_reg;
+  Output_Data <= Output_Data_reg;
+  Output_ByteCount <= Output_ByteCount_reg;
+  Working_Column <= Working_Column_reg;
   tick : process(clk)
     variable busy : boolean;
     variable doubleRound : hdl_u8;
@@ -78,8 +90,8 @@ begin
         InputReady_Ready <= false;
         -- Datapath, no reset (the reset value is never observed): column0_reg, column1_reg,
         --   column2_reg, column3_reg, key0_reg, key1_reg, counterNonce_reg, data0_reg, data1_reg,
-        --   data2_reg, data3_reg, byteCount_reg, Output_Column, Output_Key, Output_CounterNonce,
-        --   Output_Data, Output_ByteCount, Working_Column
+        --   data2_reg, data3_reg, byteCount_reg, Output_Column_reg, Output_Key_reg,
+        --   Output_CounterNonce_reg, Output_Data_reg, Output_ByteCount_reg, Working_Column_reg
       else
         busy := busy_reg;
         doubleRound := doubleRound_reg;
@@ -109,16 +121,16 @@ begin
             doubleRound_reg <= doubleRound;
           elsif outputFree then
             for i in 0 to 3 loop
-              Output_Column(i) <= Rounds_Column(i);
+              Output_Column_reg(i) <= Rounds_Column(i);
             end loop;
-            Output_Key(0) <= key0_reg;
-            Output_Key(1) <= key1_reg;
-            Output_CounterNonce <= counterNonce_reg;
-            Output_Data(0) <= data0_reg;
-            Output_Data(1) <= data1_reg;
-            Output_Data(2) <= data2_reg;
-            Output_Data(3) <= data3_reg;
-            Output_ByteCount <= byteCount_reg(6 downto 0);
+            Output_Key_reg(0) <= key0_reg;
+            Output_Key_reg(1) <= key1_reg;
+            Output_CounterNonce_reg <= counterNonce_reg;
+            Output_Data_reg(0) <= data0_reg;
+            Output_Data_reg(1) <= data1_reg;
+            Output_Data_reg(2) <= data2_reg;
+            Output_Data_reg(3) <= data3_reg;
+            Output_ByteCount_reg <= byteCount_reg(6 downto 0);
             Output_Error <= error_reg;
             Output_Last <= last_reg;
             resultValid := true;
@@ -155,10 +167,10 @@ begin
         inputReady_reg <= inputReady;
         Output_Valid <= resultValid;
         InputReady_Ready <= inputReady;
-        Working_Column(0) <= column0;
-        Working_Column(1) <= column1;
-        Working_Column(2) <= column2;
-        Working_Column(3) <= column3;
+        Working_Column_reg(0) <= column0;
+        Working_Column_reg(1) <= column1;
+        Working_Column_reg(2) <= column2;
+        Working_Column_reg(3) <= column3;
       end if;
     end if;
   end process;

@@ -21,13 +21,15 @@ entity ChaChaFinalStage is
     Output_Valid : out boolean;
     Output_Last : out boolean;
     Output_Data : out hdl_u128_x4;
-    Output_ByteCount : out hdl_u7 := (others => '0');
+    Output_ByteCount : out hdl_u7;
     Output_Error : out boolean
   );
 end entity;
 
 architecture rtl of ChaChaFinalStage is
+  signal Output_ByteCount_reg : hdl_u7 := (others => '0');
 begin
+  Output_ByteCount <= Output_ByteCount_reg;
   tick : process(clk)
     variable valid : boolean;
     variable key0 : hdl_u128;
@@ -45,7 +47,7 @@ begin
         Output_Last <= false;
         Output_Data <= (others => (others => '0'));
         Output_Error <= false;
-        -- Datapath, no reset (the reset value is never observed): Output_ByteCount
+        -- Datapath, no reset (the reset value is never observed): Output_ByteCount_reg
       else
         if Advance_Ready then
           valid := Input_Valid;
@@ -63,7 +65,7 @@ begin
             Output_Data(1) <= ((ChaChaMath_Pack(s0(63 downto 32), s1(63 downto 32), s2(63 downto 32), s3(63 downto 32)) xor Input_Data(1)) and ChaChaMath_KeepMask(byteCount, 1));
             Output_Data(2) <= ((ChaChaMath_Pack(s0(95 downto 64), s1(95 downto 64), s2(95 downto 64), s3(95 downto 64)) xor Input_Data(2)) and ChaChaMath_KeepMask(byteCount, 2));
             Output_Data(3) <= ((ChaChaMath_Pack(s0(127 downto 96), s1(127 downto 96), s2(127 downto 96), s3(127 downto 96)) xor Input_Data(3)) and ChaChaMath_KeepMask(byteCount, 3));
-            Output_ByteCount <= byteCount(6 downto 0);
+            Output_ByteCount_reg <= byteCount(6 downto 0);
             Output_Error <= Input_Error;
             Output_Last <= Input_Last;
           end if;

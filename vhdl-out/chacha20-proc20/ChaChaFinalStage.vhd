@@ -20,14 +20,18 @@ entity ChaChaFinalStage is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Data : out hdl_u128_x4 := (others => (others => '0'));
-    Output_ByteCount : out hdl_u7 := (others => '0');
+    Output_Data : out hdl_u128_x4;
+    Output_ByteCount : out hdl_u7;
     Output_Error : out boolean
   );
 end entity;
 
 architecture rtl of ChaChaFinalStage is
+  signal Output_Data_reg : hdl_u128_x4 := (others => (others => '0'));
+  signal Output_ByteCount_reg : hdl_u7 := (others => '0');
 begin
+  Output_Data <= Output_Data_reg;
+  Output_ByteCount <= Output_ByteCount_reg;
   tick : process(clk)
     variable valid : boolean;
     variable key0 : hdl_u128;
@@ -44,7 +48,8 @@ begin
         Output_Valid <= false;
         Output_Last <= false;
         Output_Error <= false;
-        -- Datapath, no reset (the reset value is never observed): Output_Data, Output_ByteCount
+        -- Datapath, no reset (the reset value is never observed): Output_Data_reg,
+        --   Output_ByteCount_reg
       else
         if Advance_Ready then
           valid := Input_Valid;
@@ -58,11 +63,11 @@ begin
             s2 := ChaChaMath_AddLanes(Input_Column(2), ChaChaMath_Pack(ChaChaMath_Sigma(2), key0(95 downto 64), key1(95 downto 64), counterNonce(95 downto 64)));
             s3 := ChaChaMath_AddLanes(Input_Column(3), ChaChaMath_Pack(ChaChaMath_Sigma(3), key0(127 downto 96), key1(127 downto 96), counterNonce(127 downto 96)));
             byteCount := resize(Input_ByteCount, 8);
-            Output_Data(0) <= ((ChaChaMath_Pack(s0(31 downto 0), s1(31 downto 0), s2(31 downto 0), s3(31 downto 0)) xor Input_Data(0)) and ChaChaMath_KeepMask(byteCount, 0));
-            Output_Data(1) <= ((ChaChaMath_Pack(s0(63 downto 32), s1(63 downto 32), s2(63 downto 32), s3(63 downto 32)) xor Input_Data(1)) and ChaChaMath_KeepMask(byteCount, 1));
-            Output_Data(2) <= ((ChaChaMath_Pack(s0(95 downto 64), s1(95 downto 64), s2(95 downto 64), s3(95 downto 64)) xor Input_Data(2)) and ChaChaMath_KeepMask(byteCount, 2));
-            Output_Data(3) <= ((ChaChaMath_Pack(s0(127 downto 96), s1(127 downto 96), s2(127 downto 96), s3(127 downto 96)) xor Input_Data(3)) and ChaChaMath_KeepMask(byteCount, 3));
-            Output_ByteCount <= byteCount(6 downto 0);
+            Output_Data_reg(0) <= ((ChaChaMath_Pack(s0(31 downto 0), s1(31 downto 0), s2(31 downto 0), s3(31 downto 0)) xor Input_Data(0)) and ChaChaMath_KeepMask(byteCount, 0));
+            Output_Data_reg(1) <= ((ChaChaMath_Pack(s0(63 downto 32), s1(63 downto 32), s2(63 downto 32), s3(63 downto 32)) xor Input_Data(1)) and ChaChaMath_KeepMask(byteCount, 1));
+            Output_Data_reg(2) <= ((ChaChaMath_Pack(s0(95 downto 64), s1(95 downto 64), s2(95 downto 64), s3(95 downto 64)) xor Input_Data(2)) and ChaChaMath_KeepMask(byteCount, 2));
+            Output_Data_reg(3) <= ((ChaChaMath_Pack(s0(127 downto 96), s1(127 downto 96), s2(127 downto 96), s3(127 downto 96)) xor Input_Data(3)) and ChaChaMath_KeepMask(byteCount, 3));
+            Output_ByteCount_reg <= byteCount(6 downto 0);
             Output_Error <= Input_Error;
             Output_Last <= Input_Last;
           end if;

@@ -18,12 +18,12 @@ entity Md5BackEnd is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Digest : out hdl_u128 := (others => '0');
-    Output_MessageId : out hdl_u8 := (others => '0');
+    Output_Digest : out hdl_u128;
+    Output_MessageId : out hdl_u8;
     Feedback_Valid : out boolean;
     Feedback_Last : out boolean;
     Feedback_Slot : out hdl_u8;
-    Feedback_Chain : out hdl_u128 := (others => '0')
+    Feedback_Chain : out hdl_u128
   );
 end entity;
 
@@ -34,7 +34,13 @@ architecture rtl of Md5BackEnd is
       x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
       x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", 
       x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000", x"00000000000000000000000000000000");
+  signal Output_Digest_reg : hdl_u128 := (others => '0');
+  signal Output_MessageId_reg : hdl_u8 := (others => '0');
+  signal Feedback_Chain_reg : hdl_u128 := (others => '0');
 begin
+  Output_Digest <= Output_Digest_reg;
+  Output_MessageId <= Output_MessageId_reg;
+  Feedback_Chain <= Feedback_Chain_reg;
   tick : process(clk)
     variable back : boolean;
     variable valid : boolean;
@@ -49,8 +55,8 @@ begin
         Feedback_Valid <= false;
         Feedback_Last <= false;
         Feedback_Slot <= (others => '0');
-        -- Datapath, no reset (the reset value is never observed): chain_reg, Output_Digest,
-        --   Output_MessageId, Feedback_Chain
+        -- Datapath, no reset (the reset value is never observed): chain_reg, Output_Digest_reg,
+        --   Output_MessageId_reg, Feedback_Chain_reg
       else
         back := false;
         if Advance_Ready then
@@ -68,10 +74,10 @@ begin
             chain_reg(hdl_index(hdl_address(unsigned(slot(5 downto 0))), 40)) <= sum;
             Feedback_Slot <= Input_Slot;
             Feedback_Last <= Input_Last;
-            Feedback_Chain <= sum;
+            Feedback_Chain_reg <= sum;
             if Input_Last then
-              Output_Digest <= HashWords_Pack32(HashWords_ByteSwap32(sum(127 downto 96)), HashWords_ByteSwap32(sum(95 downto 64)), HashWords_ByteSwap32(sum(63 downto 32)), HashWords_ByteSwap32(sum(31 downto 0)));
-              Output_MessageId <= Input_Slot;
+              Output_Digest_reg <= HashWords_Pack32(HashWords_ByteSwap32(sum(127 downto 96)), HashWords_ByteSwap32(sum(95 downto 64)), HashWords_ByteSwap32(sum(63 downto 32)), HashWords_ByteSwap32(sum(31 downto 0)));
+              Output_MessageId_reg <= Input_Slot;
               Output_Last <= true;
             end if;
           end if;

@@ -22,15 +22,19 @@ entity Md5StepStage is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_State : out hdl_u128 := (others => '0');
+    Output_State : out hdl_u128;
     Output_First : out boolean;
-    Output_Message : out hdl_u32_x16 := (others => (others => '0'));
+    Output_Message : out hdl_u32_x16;
     Output_Slot : out hdl_u8
   );
 end entity;
 
 architecture rtl of Md5StepStage is
+  signal Output_State_reg : hdl_u128 := (others => '0');
+  signal Output_Message_reg : hdl_u32_x16 := (others => (others => '0'));
 begin
+  Output_State <= Output_State_reg;
+  Output_Message <= Output_Message_reg;
   tick : process(clk)
     variable valid : boolean;
     variable state : hdl_u128;
@@ -41,7 +45,8 @@ begin
         Output_Last <= false;
         Output_First <= false;
         Output_Slot <= (others => '0');
-        -- Datapath, no reset (the reset value is never observed): Output_State, Output_Message
+        -- Datapath, no reset (the reset value is never observed): Output_State_reg,
+        --   Output_Message_reg
       else
         if Advance_Ready then
           valid := Input_Valid;
@@ -53,10 +58,10 @@ begin
                 state := Md5Math_Step(state, Input_Message(hdl_address(Md5Math_MessageIndex(hdl_address((to_unsigned(firstStep mod 64, 6) + to_unsigned(i mod 64, 6))))(3 downto 0))), to_integer((to_signed(firstStep, 32) + to_signed(i, 32))));
               end if;
             end loop;
-            Output_State <= state;
+            Output_State_reg <= state;
             Output_First <= Input_First;
             for i_2 in 0 to 15 loop
-              Output_Message(i_2) <= Input_Message(i_2);
+              Output_Message_reg(i_2) <= Input_Message(i_2);
             end loop;
             Output_Slot <= Input_Slot;
             Output_Last <= Input_Last;

@@ -24,10 +24,10 @@ entity Sha2ChainStage_UInt32 is
     Feedback_Chain : in hdl_u32_x8;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Window : out hdl_u32_x16 := (others => (others => '0'));
+    Output_Window : out hdl_u32_x16;
     Output_First : out boolean;
     Output_Slot : out hdl_u8;
-    Output_State : out hdl_u32_x8 := (others => (others => '0'))
+    Output_State : out hdl_u32_x8
   );
 end entity;
 
@@ -56,7 +56,11 @@ architecture rtl of Sha2ChainStage_UInt32 is
   signal chain7_reg : hdl_u32_x12 := (
       x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", x"00000000", 
       x"00000000", x"00000000", x"00000000", x"00000000");
+  signal Output_Window_reg : hdl_u32_x16 := (others => (others => '0'));
+  signal Output_State_reg : hdl_u32_x8 := (others => (others => '0'));
 begin
+  Output_Window <= Output_Window_reg;
+  Output_State <= Output_State_reg;
   tick : process(clk)
     variable valid : boolean;
     variable slot : hdl_s32;
@@ -70,8 +74,8 @@ begin
         Output_First <= false;
         Output_Slot <= (others => '0');
         -- Datapath, no reset (the reset value is never observed): chain0_reg, chain1_reg,
-        --   chain2_reg, chain3_reg, chain4_reg, chain5_reg, chain6_reg, chain7_reg, Output_Window,
-        --   Output_State
+        --   chain2_reg, chain3_reg, chain4_reg, chain5_reg, chain6_reg, chain7_reg,
+        --   Output_Window_reg, Output_State_reg
       else
         if Advance_Ready then
           valid := Input_Valid;
@@ -80,47 +84,47 @@ begin
             slot := signed(resize(Input_Slot, 32));
             first := Input_First;
             if first then
-              Output_State(0) <= Sha2Math_u32_Initial(0, truncated);
+              Output_State_reg(0) <= Sha2Math_u32_Initial(0, truncated);
             else
-              Output_State(0) <= chain0_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
+              Output_State_reg(0) <= chain0_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
             end if;
             if first then
-              Output_State(1) <= Sha2Math_u32_Initial(1, truncated);
+              Output_State_reg(1) <= Sha2Math_u32_Initial(1, truncated);
             else
-              Output_State(1) <= chain1_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
+              Output_State_reg(1) <= chain1_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
             end if;
             if first then
-              Output_State(2) <= Sha2Math_u32_Initial(2, truncated);
+              Output_State_reg(2) <= Sha2Math_u32_Initial(2, truncated);
             else
-              Output_State(2) <= chain2_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
+              Output_State_reg(2) <= chain2_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
             end if;
             if first then
-              Output_State(3) <= Sha2Math_u32_Initial(3, truncated);
+              Output_State_reg(3) <= Sha2Math_u32_Initial(3, truncated);
             else
-              Output_State(3) <= chain3_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
+              Output_State_reg(3) <= chain3_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
             end if;
             if first then
-              Output_State(4) <= Sha2Math_u32_Initial(4, truncated);
+              Output_State_reg(4) <= Sha2Math_u32_Initial(4, truncated);
             else
-              Output_State(4) <= chain4_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
+              Output_State_reg(4) <= chain4_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
             end if;
             if first then
-              Output_State(5) <= Sha2Math_u32_Initial(5, truncated);
+              Output_State_reg(5) <= Sha2Math_u32_Initial(5, truncated);
             else
-              Output_State(5) <= chain5_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
+              Output_State_reg(5) <= chain5_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
             end if;
             if first then
-              Output_State(6) <= Sha2Math_u32_Initial(6, truncated);
+              Output_State_reg(6) <= Sha2Math_u32_Initial(6, truncated);
             else
-              Output_State(6) <= chain6_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
+              Output_State_reg(6) <= chain6_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
             end if;
             if first then
-              Output_State(7) <= Sha2Math_u32_Initial(7, truncated);
+              Output_State_reg(7) <= Sha2Math_u32_Initial(7, truncated);
             else
-              Output_State(7) <= chain7_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
+              Output_State_reg(7) <= chain7_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 12));
             end if;
             for i in 0 to 15 loop
-              Output_Window(i) <= Input_Data(i);
+              Output_Window_reg(i) <= Input_Data(i);
             end loop;
             Output_First <= first;
             Output_Slot <= Input_Slot;

@@ -30,7 +30,7 @@ entity HashBlockPadder_UInt64 is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Data : out hdl_u64_x16 := (others => (others => '0'));
+    Output_Data : out hdl_u64_x16;
     Output_Slot : out hdl_u8;
     Output_First : out boolean
   );
@@ -85,7 +85,9 @@ architecture rtl of HashBlockPadder_UInt64 is
   signal buffer15_reg : hdl_u64_x9 := (
       x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", x"0000000000000000", 
       x"0000000000000000");
+  signal Output_Data_reg : hdl_u64_x16 := (others => (others => '0'));
 begin
+  Output_Data <= Output_Data_reg;
   tick : process(clk)
     variable valid : boolean;
     variable slot : hdl_s32;
@@ -121,7 +123,7 @@ begin
         -- Datapath, no reset (the reset value is never observed): buffer0_reg, buffer1_reg,
         --   buffer2_reg, buffer3_reg, buffer4_reg, buffer5_reg, buffer6_reg, buffer7_reg,
         --   buffer8_reg, buffer9_reg, buffer10_reg, buffer11_reg, buffer12_reg, buffer13_reg,
-        --   buffer14_reg, buffer15_reg, Output_Data
+        --   buffer14_reg, buffer15_reg, Output_Data_reg
       else
         if Advance_Ready then
           valid := Issue_Valid;
@@ -138,97 +140,97 @@ begin
             else
               choice := unsigned'(x"0000000000000000");
             end if;
-            Output_Data(0) <= HashWords_u64_PadWord(choice, 0, to_integer(keep), marker);
+            Output_Data_reg(0) <= HashWords_u64_PadWord(choice, 0, to_integer(keep), marker);
             if useBuffer then
               choice_2 := buffer1_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice_2 := unsigned'(x"0000000000000000");
             end if;
-            Output_Data(1) <= HashWords_u64_PadWord(choice_2, 1, to_integer(keep), marker);
+            Output_Data_reg(1) <= HashWords_u64_PadWord(choice_2, 1, to_integer(keep), marker);
             if useBuffer then
               choice_3 := buffer2_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice_3 := unsigned'(x"0000000000000000");
             end if;
-            Output_Data(2) <= HashWords_u64_PadWord(choice_3, 2, to_integer(keep), marker);
+            Output_Data_reg(2) <= HashWords_u64_PadWord(choice_3, 2, to_integer(keep), marker);
             if useBuffer then
               choice_4 := buffer3_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice_4 := unsigned'(x"0000000000000000");
             end if;
-            Output_Data(3) <= HashWords_u64_PadWord(choice_4, 3, to_integer(keep), marker);
+            Output_Data_reg(3) <= HashWords_u64_PadWord(choice_4, 3, to_integer(keep), marker);
             if useBuffer then
               choice_5 := buffer4_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice_5 := unsigned'(x"0000000000000000");
             end if;
-            Output_Data(4) <= HashWords_u64_PadWord(choice_5, 4, to_integer(keep), marker);
+            Output_Data_reg(4) <= HashWords_u64_PadWord(choice_5, 4, to_integer(keep), marker);
             if useBuffer then
               choice_6 := buffer5_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice_6 := unsigned'(x"0000000000000000");
             end if;
-            Output_Data(5) <= HashWords_u64_PadWord(choice_6, 5, to_integer(keep), marker);
+            Output_Data_reg(5) <= HashWords_u64_PadWord(choice_6, 5, to_integer(keep), marker);
             if useBuffer then
               choice_7 := buffer6_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice_7 := unsigned'(x"0000000000000000");
             end if;
-            Output_Data(6) <= HashWords_u64_PadWord(choice_7, 6, to_integer(keep), marker);
+            Output_Data_reg(6) <= HashWords_u64_PadWord(choice_7, 6, to_integer(keep), marker);
             if useBuffer then
               choice_8 := buffer7_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice_8 := unsigned'(x"0000000000000000");
             end if;
-            Output_Data(7) <= HashWords_u64_PadWord(choice_8, 7, to_integer(keep), marker);
+            Output_Data_reg(7) <= HashWords_u64_PadWord(choice_8, 7, to_integer(keep), marker);
             if useBuffer then
               choice_9 := buffer8_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice_9 := unsigned'(x"0000000000000000");
             end if;
-            Output_Data(8) <= HashWords_u64_PadWord(choice_9, 8, to_integer(keep), marker);
+            Output_Data_reg(8) <= HashWords_u64_PadWord(choice_9, 8, to_integer(keep), marker);
             if useBuffer then
               choice_10 := buffer9_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice_10 := unsigned'(x"0000000000000000");
             end if;
-            Output_Data(9) <= HashWords_u64_PadWord(choice_10, 9, to_integer(keep), marker);
+            Output_Data_reg(9) <= HashWords_u64_PadWord(choice_10, 9, to_integer(keep), marker);
             if useBuffer then
               choice_11 := buffer10_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice_11 := unsigned'(x"0000000000000000");
             end if;
-            Output_Data(10) <= HashWords_u64_PadWord(choice_11, 10, to_integer(keep), marker);
+            Output_Data_reg(10) <= HashWords_u64_PadWord(choice_11, 10, to_integer(keep), marker);
             if useBuffer then
               choice_12 := buffer11_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice_12 := unsigned'(x"0000000000000000");
             end if;
-            Output_Data(11) <= HashWords_u64_PadWord(choice_12, 11, to_integer(keep), marker);
+            Output_Data_reg(11) <= HashWords_u64_PadWord(choice_12, 11, to_integer(keep), marker);
             if useBuffer then
               choice_13 := buffer12_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice_13 := unsigned'(x"0000000000000000");
             end if;
-            Output_Data(12) <= HashWords_u64_PadWord(choice_13, 12, to_integer(keep), marker);
+            Output_Data_reg(12) <= HashWords_u64_PadWord(choice_13, 12, to_integer(keep), marker);
             if useBuffer then
               choice_14 := buffer13_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice_14 := unsigned'(x"0000000000000000");
             end if;
-            Output_Data(13) <= HashWords_u64_PadWord(choice_14, 13, to_integer(keep), marker);
+            Output_Data_reg(13) <= HashWords_u64_PadWord(choice_14, 13, to_integer(keep), marker);
             if useBuffer then
               choice_15 := buffer14_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice_15 := unsigned'(x"0000000000000000");
             end if;
-            Output_Data(14) <= (HashWords_u64_PadWord(choice_15, 14, to_integer(keep), marker) or HashWords_u64_LengthWord(putLength, bitLength, littleEndianLength, 14));
+            Output_Data_reg(14) <= (HashWords_u64_PadWord(choice_15, 14, to_integer(keep), marker) or HashWords_u64_LengthWord(putLength, bitLength, littleEndianLength, 14));
             if useBuffer then
               choice_16 := buffer15_reg(hdl_index(hdl_address(unsigned(slot(3 downto 0))), 9));
             else
               choice_16 := unsigned'(x"0000000000000000");
             end if;
-            Output_Data(15) <= (HashWords_u64_PadWord(choice_16, 15, to_integer(keep), marker) or HashWords_u64_LengthWord(putLength, bitLength, littleEndianLength, 15));
+            Output_Data_reg(15) <= (HashWords_u64_PadWord(choice_16, 15, to_integer(keep), marker) or HashWords_u64_LengthWord(putLength, bitLength, littleEndianLength, 15));
             Output_Slot <= unsigned(slot(7 downto 0));
             Output_First <= Issue_First;
             Output_Last <= Issue_Last;

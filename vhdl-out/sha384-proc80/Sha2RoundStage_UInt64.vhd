@@ -22,15 +22,19 @@ entity Sha2RoundStage_UInt64 is
     Advance_Ready : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    Output_Window : out hdl_u64_x16 := (others => (others => '0'));
+    Output_Window : out hdl_u64_x16;
     Output_First : out boolean;
     Output_Slot : out hdl_u8;
-    Output_State : out hdl_u64_x8 := (others => (others => '0'))
+    Output_State : out hdl_u64_x8
   );
 end entity;
 
 architecture rtl of Sha2RoundStage_UInt64 is
+  signal Output_Window_reg : hdl_u64_x16 := (others => (others => '0'));
+  signal Output_State_reg : hdl_u64_x8 := (others => (others => '0'));
 begin
+  Output_Window <= Output_Window_reg;
+  Output_State <= Output_State_reg;
   tick : process(clk)
     variable valid : boolean;
     variable a : hdl_u64;
@@ -67,7 +71,8 @@ begin
         Output_Last <= false;
         Output_First <= false;
         Output_Slot <= (others => '0');
-        -- Datapath, no reset (the reset value is never observed): Output_Window, Output_State
+        -- Datapath, no reset (the reset value is never observed): Output_Window_reg,
+        --   Output_State_reg
       else
         if Advance_Ready then
           valid := Input_Valid;
@@ -128,30 +133,30 @@ begin
                 w15 := next_x;
               end if;
             end loop;
-            Output_State(0) <= a;
-            Output_State(1) <= b;
-            Output_State(2) <= c;
-            Output_State(3) <= d;
-            Output_State(4) <= e;
-            Output_State(5) <= f;
-            Output_State(6) <= g;
-            Output_State(7) <= h;
-            Output_Window(0) <= w0;
-            Output_Window(1) <= w1;
-            Output_Window(2) <= w2;
-            Output_Window(3) <= w3;
-            Output_Window(4) <= w4;
-            Output_Window(5) <= w5;
-            Output_Window(6) <= w6;
-            Output_Window(7) <= w7;
-            Output_Window(8) <= w8;
-            Output_Window(9) <= w9;
-            Output_Window(10) <= w10;
-            Output_Window(11) <= w11;
-            Output_Window(12) <= w12;
-            Output_Window(13) <= w13;
-            Output_Window(14) <= w14;
-            Output_Window(15) <= w15;
+            Output_State_reg(0) <= a;
+            Output_State_reg(1) <= b;
+            Output_State_reg(2) <= c;
+            Output_State_reg(3) <= d;
+            Output_State_reg(4) <= e;
+            Output_State_reg(5) <= f;
+            Output_State_reg(6) <= g;
+            Output_State_reg(7) <= h;
+            Output_Window_reg(0) <= w0;
+            Output_Window_reg(1) <= w1;
+            Output_Window_reg(2) <= w2;
+            Output_Window_reg(3) <= w3;
+            Output_Window_reg(4) <= w4;
+            Output_Window_reg(5) <= w5;
+            Output_Window_reg(6) <= w6;
+            Output_Window_reg(7) <= w7;
+            Output_Window_reg(8) <= w8;
+            Output_Window_reg(9) <= w9;
+            Output_Window_reg(10) <= w10;
+            Output_Window_reg(11) <= w11;
+            Output_Window_reg(12) <= w12;
+            Output_Window_reg(13) <= w13;
+            Output_Window_reg(14) <= w14;
+            Output_Window_reg(15) <= w15;
             Output_First <= Input_First;
             Output_Slot <= Input_Slot;
             Output_Last <= Input_Last;

@@ -22,10 +22,11 @@ internal interface IMemberResolver
 {
     MemberInfo Field(IFieldSymbol field, SyntaxNode at);
     /// <summary>
-    /// The port of a bus member: its name, its (element) VHDL type, whether the process writes it, and
-    /// its array length (0 for a scalar signal).
+    /// The port of a bus member: its name (of the register signal that drives it, for an output of a
+    /// clocked process without reset), its (element) VHDL type, whether the process writes it, its
+    /// array length (0 for a scalar signal), and whether the name is of such a register signal.
     /// </summary>
-    (string Port, VType Type, bool IsOutput, int Length) Signal(IFieldSymbol busField, IPropertySymbol signal, SyntaxNode at);
+    (string Port, VType Type, bool IsOutput, int Length, bool Register) Signal(IFieldSymbol busField, IPropertySymbol signal, SyntaxNode at);
 }
 
 /// <summary>
@@ -180,8 +181,8 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             case IInvocationOperation inv when BusCopy(inv) is { } copy:
                 foreach (var property in copy.Members)
                 {
-                    var (to, toType, toOutput, toLength) = members!.Signal(copy.Target, property, inv.Syntax);
-                    var (from, fromType, fromOutput, _) = members.Signal(copy.Source, property, inv.Syntax);
+                    var (to, toType, toOutput, toLength, _) = members!.Signal(copy.Target, property, inv.Syntax);
+                    var (from, fromType, fromOutput, _, _) = members.Signal(copy.Source, property, inv.Syntax);
                     if (!toOutput) throw Error(inv, $"{copy.Target.Name} is an [InputBus]: a process writes only its [OutputBus] fields");
                     if (fromOutput) throw Error(inv, $"{copy.Source.Name} is an [OutputBus]: a process reads only its [InputBus] fields (keep a register copy if you need the value)");
                     Line($"{to} <= {(toLength > 0 ? from : Conv(from, fromType, toType, inv))};");
@@ -509,28 +510,19 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                 {
                     var m = members.Field(af.Field, af.Syntax);
                     if (m.Kind != MemberKind.RegisterArray) throw Error(target, $"{af.Field.Name} is not a register array (clocked process array field)");
-                    var index = Index(a.Indices[0], m.Length);
                     var element = Conv(value, TypeOf(target), m.Type, target);
-                    var assign = m.Direct ? "<=" : ":=";
-                    if (!(m.KeepsReset || m.FixedReads) || int.TryParse(index, out _) || LoopVariableWithin(Unwrap(a.Indices[0]), m.Length))
-                    {
-                        Line($"{m.Name}({index}) {assign} {element};");
-                        return;
-                    }
                     // A register file that keeps its reset (registers, not a memory), or that is read at an
-                    // index synthesis may find fixed, written at a computed index: as a loop over its
-                    // elements, each written at a constant index. GHDL 2.0's synthesis stops with an
-                    // internal error (netlists-memories.adb:1413) on a read and a write at computed indices
-                    // in some branch shapes (Fuzz/Regressions/*register-file*), and takes a file written at
-                    // a computed index and read at a constant one for a memory it never writes. A register
-                    // file without reset read only at computed indices keeps the indexed write GHDL takes
-                    // as a memory (LUT-RAM).
-                    var k = scope.Claim("element");
-                    Line($"for {k} in 0 to {m.Length - 1} loop");
-                    Line($"  if {k} = {index} then {m.Name}({k}) {assign} {element}; end if;");
-                    Line("end loop;");
+                    // index synthesis may find fixed, is written element by element (WriteElement). A
+                    // register file without reset read only at computed indices keeps the indexed write
+                    // GHDL takes as a memory (LUT-RAM).
+                    WriteElement(m.Name, a.Indices[0], m.Length, m.Direct ? "<=" : ":=", element, byElement: m.KeepsReset || m.FixedReads);
                     return;
                 }
+            case IPropertyReferenceOperation p when ElementOfRegisterPort(p) is var (registerPort, elementType, length):
+                // An element of an array output that a register signal drives: the signal is read whole
+                // (the port's assignment), at constant indices, so it is written element by element.
+                WriteElement(registerPort, p.Arguments[0].Value, length, "<=", Conv(value, TypeOf(target), elementType, target), byElement: true);
+                return;
             case IPropertyReferenceOperation p when BusSignal(p) is var (busField, port, type, isOutput):
                 if (!isOutput) throw Error(target, $"{busField.Name} is an [InputBus]: a process writes only its [OutputBus] fields");
                 Line($"{port} <= {Conv(value, TypeOf(target), type, target)};");
@@ -539,6 +531,37 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                 throw Error(target, $"static field {sf.Field.Name} cannot be written in hardware");
         }
         throw Error(target, "this cannot be assigned in the hardware subset (assign locals, register fields, register array elements or output bus signals)");
+    }
+
+    /// <summary>
+    /// Writes <paramref name="element"/> into element <paramref name="indexOp"/> of the array
+    /// <paramref name="name"/>: at that index, or, when <paramref name="byElement"/> and the index is
+    /// computed, as a loop over the elements, each written at a constant index. GHDL 2.0's synthesis
+    /// stops with an internal error (netlists-memories.adb:1413) on a read and a write at computed
+    /// indices in some branch shapes (Fuzz/Regressions/*register-file*), and takes an array written at
+    /// a computed index and read at a constant one for a memory it never writes.
+    /// </summary>
+    void WriteElement(string name, IOperation indexOp, int length, string assign, string element, bool byElement)
+    {
+        var index = Index(indexOp, length);
+        if (!byElement || int.TryParse(index, out _) || LoopVariableWithin(Unwrap(indexOp), length))
+        {
+            Line($"{name}({index}) {assign} {element};");
+            return;
+        }
+        var k = scope.Claim("element");
+        Line($"for {k} in 0 to {length - 1} loop");
+        Line($"  if {k} = {index} then {name}({k}) {assign} {element}; end if;");
+        Line("end loop;");
+    }
+
+    /// <summary>An element of an array output driven from a register signal (<c>Out.Words[i]</c> of a clocked process without reset): that signal, its element type and length; else null.</summary>
+    (string Port, VType Type, int Length)? ElementOfRegisterPort(IPropertyReferenceOperation p)
+    {
+        if (!p.Property.IsIndexer || p.Instance is not IPropertyReferenceOperation array || array.Instance is not IFieldReferenceOperation bf || BusMember(array) is not { IsOutput: true, Length: > 0 })
+            return null;
+        var signal = members!.Signal(bf.Field, array.Property, p.Syntax);
+        return signal.Register ? (signal.Port, signal.Type, signal.Length) : null;
     }
 
     /// <summary>
@@ -592,7 +615,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         if (members is null || p.Instance is not IFieldReferenceOperation bf || bf.Field.IsStatic ||
             !bf.Field.Type.AllInterfaces.Any(i => i.Name == "IBus" && i.ContainingNamespace.ToDisplayString() == "Hdl"))
             return null;
-        var (port, type, isOutput, length) = members.Signal(bf.Field, p.Property, p.Syntax);
+        var (port, type, isOutput, length, _) = members.Signal(bf.Field, p.Property, p.Syntax);
         return (bf.Field, port, type, isOutput, length);
     }
 

@@ -43,6 +43,12 @@ internal sealed class EntityWriter : IMemberResolver
     /// <summary>Scalar registers by field: read and written as their signals, or read through a variable written with them.</summary>
     readonly Dictionary<(string Type, string Name), (string Signal, string Variable)> scalars = [];
     readonly List<string> architectureDecls = [];
+    /// <summary>
+    /// The register signal behind each output port of a clocked process that has no reset: it carries
+    /// the start value (GHDL's synthesis drops a port's default value, so the register would start
+    /// unknown), and the port is driven from it.
+    /// </summary>
+    readonly Dictionary<EntityPort, string> portRegisters = [];
     readonly NameScope scope;
 
     const string Architecture = "rtl", ClockedLabel = "tick", CombinationalLabel = "logic";
@@ -158,11 +164,11 @@ internal sealed class EntityWriter : IMemberResolver
         return false;
     }
 
-    public (string Port, VType Type, bool IsOutput, int Length) Signal(IFieldSymbol busField, IPropertySymbol signal, SyntaxNode at)
+    public (string Port, VType Type, bool IsOutput, int Length, bool Register) Signal(IFieldSymbol busField, IPropertySymbol signal, SyntaxNode at)
     {
         var p = ports.FirstOrDefault(x => Key(x.Field) == Key(busField) && x.Signal == signal.Name)
             ?? throw TranspileException.At(at, $"{busField.Name}.{signal.Name} is not a signal of a bus field of {type.Name}");
-        return (p.Name, p.Type, p.IsOutput, p.Length);
+        return portRegisters.TryGetValue(p, out var register) ? (register, p.Type, p.IsOutput, p.Length, true) : (p.Name, p.Type, p.IsOutput, p.Length, false);
     }
 
     string Render(bool clocked)
@@ -193,9 +199,11 @@ internal sealed class EntityWriter : IMemberResolver
                 fields[key] = fields[key] with { FixedReads = true };
         var copied = registers.Where(r => !direct.Contains(r.Variable)).ToList();
         var copiedBack = copied.Where(r => arrays.ContainsValue((r.Signal, r.Variable))).ToList();
-        // Output ports of a clocked process are registers: reset, or (datapath) only given a power-up value.
+        // Output ports of a clocked process are registers: reset, or (datapath) a register signal with a
+        // power-up value that drives the port.
         var resetPorts = clocked ? ports.Where(p => p.IsOutput && resets.KeepsReset(type, p.Field, p.Signal)).ToList() : [];
         var unresetPorts = clocked ? ports.Where(p => p.IsOutput && !resetPorts.Contains(p)).ToList() : [];
+        foreach (var p in unresetPorts) portRegisters[p] = scope.Claim(p.Name + "_reg");
         bool anyReset = registers.Any(r => r.Keep) || resetPorts.Count > 0;
         var body = new BodyTranslator(pkg, this, new NameScope(scope), isFunction: false);
         body.Bind(symbol);
@@ -221,22 +229,23 @@ internal sealed class EntityWriter : IMemberResolver
             sb.Append("  generic (\n").Append(string.Join(";\n", generics.Select(g => $"    {g.Name} : {g.Type.Name}"))).Append("\n  );\n");
         var portLines = new List<string>();
         if (clocked) { portLines.Add("    clk : in std_logic"); portLines.Add("    rst : in std_logic"); }
-        portLines.AddRange(ports.Select(p => $"    {p.Name} : {(p.IsOutput ? "out" : "in")} {p.TypeName}"
-            + (unresetPorts.Contains(p) ? $" := {PortStart(p)}" : "")));
+        portLines.AddRange(ports.Select(p => $"    {p.Name} : {(p.IsOutput ? "out" : "in")} {p.TypeName}"));
         sb.Append("  port (\n").Append(string.Join(";\n", portLines)).Append("\n  );\n");
         sb.Append("end entity;\n\n");
         sb.Append($"architecture {Architecture} of {EntityName} is\n");
         foreach (var d in architectureDecls) sb.Append("  ").Append(d).Append('\n');
         foreach (var r in registers)
             sb.Append($"  signal {r.Signal} : {r.TypeName} := {r.Reset.Replace("\n", "\n  ")};\n");
+        foreach (var p in unresetPorts) sb.Append($"  signal {portRegisters[p]} : {p.TypeName} := {PortStart(p)};\n");
         sb.Append("begin\n");
+        foreach (var p in unresetPorts) sb.Append($"  {p.Name} <= {portRegisters[p]};\n");
         if (clocked)
         {
             sb.Append($"  {ClockedLabel} : process(clk)\n");
             foreach (var r in copied) sb.Append($"    variable {r.Variable} : {r.TypeName};\n");
             foreach (var (vn, vt) in body.Variables) sb.Append($"    variable {vn} : {vt.Name};\n");
             sb.Append("  begin\n");
-            var unreset = registers.Where(r => !r.Keep).Select(r => r.Signal).Concat(unresetPorts.Select(p => p.Name)).ToList();
+            var unreset = registers.Where(r => !r.Keep).Select(r => r.Signal).Concat(unresetPorts.Select(p => portRegisters[p])).ToList();
             // Registers without reset hold while rst is high, as in the C# simulation (which starts
             // after the reset, and whose Simulation.Reset leaves them): rst is their clock enable.
             if (!anyReset)

@@ -5,7 +5,8 @@ namespace Engine.Tests.Fuzz;
 
 /// <summary>
 /// The shrunk designs the fuzzer found, kept in Fuzz/Regressions/: each is compiled in memory,
-/// simulated in C#, replayed in GHDL and synthesized with ghdl --synth, and must pass. Designs whose
+/// simulated in C#, replayed in GHDL, synthesized with ghdl --synth and replayed against GHDL's
+/// synthesized netlist (the fuzzer's --netlist stage), and must pass. Designs whose
 /// defect is not fixed yet wait in Fuzz/Open/, which no test runs (see Fuzz/Regressions/README.md).
 /// </summary>
 public class FuzzRegressionTests
@@ -22,7 +23,7 @@ public class FuzzRegressionTests
     {
         var source = DesignSource.Parse(File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "Fuzz", "Regressions", file)));
         var workDir = Path.Combine(Path.GetTempPath(), "engine-tests-fuzz", Path.GetFileNameWithoutExtension(file));
-        var outcome = DesignRunner.Run([source], workDir);
+        var outcome = DesignRunner.Run([source], workDir, netlist: true);
         Assert.True(outcome.Passed, $"{file} (seed {source.Seed}, design {source.Index}): {outcome.Kind}\n{outcome.Detail}\nwork folder: {outcome.WorkDir}");
     }
 }

@@ -31,17 +31,31 @@ public class NetlistReplayTests
     }
 
     /// <summary>
-    /// An output of a clocked process without reset that the tick never writes: the VHDL simulates as
-    /// C# (the port's default value), GHDL's synthesis drops that default and the netlist's output is
-    /// undriven. An open defect of the back end; when it is fixed, the design moves to Fuzz/Regressions/
-    /// and this test with it.
+    /// An output of a clocked process without reset that the tick never writes: GHDL's synthesis drops a
+    /// port's default value, so the back end gives each such output a register signal with the start
+    /// value that drives the port; the netlist's output is that value, as in C#.
+    /// </summary>
+    [Theory, Trait("Category", CoSim.Category)]
+    [InlineData("new-unwritten-output-netlist.cs")]
+    [InlineData("new-unwritten-bus-array-output-netlist.cs")]
+    [InlineData("new-unwritten-enum-output-netlist.cs")]
+    public void NetlistOfAnUnwrittenOutputHoldsItsStartValue(string file)
+    {
+        var outcome = Run("Regressions", file, netlist: true);
+        Assert.True(outcome.Passed, $"{file}: {outcome.Kind}\n{outcome.Detail}\nwork folder: {outcome.WorkDir}");
+    }
+
+    /// <summary>
+    /// A bus array output that the tick writes only in part: the VHDL simulates as C#, the elements
+    /// no process writes are unknown in GHDL's netlist. An open defect of the back end; when it is
+    /// fixed, the design moves to Fuzz/Regressions/ and this test with it.
     /// </summary>
     [Fact, Trait("Category", CoSim.Category)]
-    public void NetlistReplayFindsAnOutputSynthesisLeavesUndriven()
+    public void NetlistReplayFindsAPartlyWrittenArrayOutputUnknown()
     {
-        Assert.True(Run("Open", "new-unwritten-output-netlist.cs", netlist: false).Passed);
-        var outcome = Run("Open", "new-unwritten-output-netlist.cs", netlist: true);
+        Assert.True(Run("Open", "new-partly-written-bus-array-output-netlist.cs", netlist: false).Passed);
+        var outcome = Run("Open", "new-partly-written-bus-array-output-netlist.cs", netlist: true);
         Assert.Equal(FailureKind.NetlistMismatch, outcome.Kind);
-        Assert.Contains("u8_p0_i0_O2: expected E81709ADE0BC17F5, got X", outcome.Detail);
+        Assert.Contains("u9_p0_i0_Q0_1: expected 0000000000000000, got X", outcome.Detail);
     }
 }

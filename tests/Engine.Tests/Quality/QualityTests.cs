@@ -144,7 +144,7 @@ public class QualityTests
         var vhdl = Vhdl(Build(), "ReadThenWrite.vhd");
         Lacks(vhdl, "variable words");
         Lacks(vhdl, "words_reg <= words;");
-        Has(vhdl, "Output_Y <= (words_reg(3) xor resize(counts_reg(hdl_address(Input_B(2 downto 0))), 32));");
+        Has(vhdl, "Output_Y_reg <= (words_reg(3) xor resize(counts_reg(hdl_address(Input_B(2 downto 0))), 32));");
         // words is read at the constant index 3 too: written element by element (GHDL 2.0 synthesizes the
         // indexed write of such a file as never happening, FixedIndexRegisterFileTests); counts, read only
         // at computed indices, keeps the indexed write GHDL takes for a memory.
@@ -179,7 +179,7 @@ public class QualityTests
         var vhdl = Vhdl(Build(), "ScalarRegisters.vhd");
         // Read before written: the signal itself.
         Lacks(vhdl, "variable total");
-        Has(vhdl, "Output_X <= (total_reg xor held_reg);");
+        Has(vhdl, "Output_X_reg <= (total_reg xor held_reg);");
         Has(vhdl, "total_reg <= (total_reg + Input_A);");
         Lacks(vhdl, "held_reg <=");
         // Read after a write: a variable, and the signal assigned with it in the branch that writes it.
