@@ -112,13 +112,14 @@ public static partial class DesignRunner
             if (Compare(co, trace.Rows, FailureKind.Mismatch, FailureKind.GhdlRun) is { } failed) return failed;
             Lap("co-simulate");
         }
+        SynthesisResult? synth = null;
         if (stopAfter is null or FailureKind.Synthesis or FailureKind.NetlistMismatch)
         {
             try
             {
                 // The Verilog netlist is what yosys, Verilator and the formal checks read: it must not
                 // hold latches the VHDL does not describe.
-                var synth = Synthesis.Run(sim.Netlist, workDir + "-synth", writeVerilog: true);
+                synth = Synthesis.Run(sim.Netlist, workDir + "-synth", writeVerilog: true);
                 var latches = Yosys.Latches(synth.WorkDir, Path.GetFileName(synth.VerilogPath!), synth.Top);
                 if (latches.Count > 0)
                     return Fail(FailureKind.Synthesis, $"yosys infers {latches.Count} latch(es) from GHDL's Verilog netlist: {string.Join(", ", latches.Take(5))}", workDir + "-synth");
@@ -131,7 +132,7 @@ public static partial class DesignRunner
         {
             var dir = workDir + "-netlist";
             CoSimResult co;
-            try { co = CoSimulation.RunSynthesized(sim.Netlist, trace, dir); }
+            try { co = CoSimulation.RunSynthesized(sim.Netlist, trace, dir, synth); }
             catch (ToolException e) when (e.Message.Contains("not installed")) { throw; }
             catch (ToolException e) { return Fail(FailureKind.NetlistMismatch, e.Message, dir); }
             if (Compare(co, trace.Rows, FailureKind.NetlistMismatch, FailureKind.NetlistMismatch) is { } failed) return failed;

@@ -26,20 +26,24 @@ public static partial class CoSimulation
     /// The same replay against what synthesis made of the design: GHDL's synthesized netlist
     /// (<c>ghdl --synth --out=vhdl</c>, its gates, multiplexers, registers and memories) in place of the
     /// generated VHDL. It fails where synthesis reads the VHDL otherwise than simulation does, which
-    /// neither analysis nor a successful <c>--synth</c> shows. The generated VHDL is synthesized in
-    /// <c>rtl/</c> beside; <see cref="SimulableNetlist"/> makes GHDL's netlist simulable. Assertions of
-    /// the IEEE packages are off: a netlist computes both inputs of every multiplexer, also the one
-    /// never chosen (metavalues before a register's first write).
+    /// neither analysis nor a successful <c>--synth</c> shows. The generated VHDL is synthesized where
+    /// <see cref="Synthesis.Run"/> analysed it (<paramref name="synthesized"/>), or else in <c>rtl/</c>
+    /// beside; <see cref="SimulableNetlist"/> makes GHDL's netlist simulable. Assertions of the IEEE
+    /// packages are off: a netlist computes both inputs of every multiplexer, also the one never chosen
+    /// (metavalues before a register's first write).
     /// </summary>
-    public static CoSimResult RunSynthesized(Netlist netlist, TraceRecorder trace, string workDir)
+    public static CoSimResult RunSynthesized(Netlist netlist, TraceRecorder trace, string workDir, SynthesisResult? synthesized = null)
     {
         var sw = Stopwatch.StartNew();
         NewFolder(workDir);
-        var rtl = Path.Combine(workDir, "rtl");
-        Directory.CreateDirectory(rtl);
         var design = VhdlGenerator.Generate(netlist);
-        VhdlSource.WriteAll(rtl, design);
-        Ghdl.Analyse(rtl, design.Select(f => f.FileName));
+        var rtl = synthesized?.WorkDir ?? Path.Combine(workDir, "rtl");
+        if (synthesized is null)
+        {
+            Directory.CreateDirectory(rtl);
+            VhdlSource.WriteAll(rtl, design);
+            Ghdl.Analyse(rtl, design.Select(f => f.FileName));
+        }
         var top = VhdlGenerator.TopName(netlist);
         // GHDL keeps each unit's context clause: the netlist names the design package
         var package = design.Single(f => f.FileName == $"{top}_pkg.vhd");

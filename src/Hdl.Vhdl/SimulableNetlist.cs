@@ -43,54 +43,29 @@ public static partial class SimulableNetlist
     [GeneratedRegex(@"(\w+) <= std_ulogic_vector\((wrap_\w+)\);")]
     private static partial Regex VectorOfWrap();
 
-    public static readonly VhdlSource Division = new("netlist_division.vhd", """
-        -- Division of GHDL's synthesized netlist with a zero divisor (CoSimulation.RunSynthesized): zeros, never selected.
-        library ieee;
-        use ieee.numeric_std.all;
+    /// <summary>
+    /// The package of the guarded divisions: <c>netlist_div</c>, <c>netlist_rem</c> and <c>netlist_mod</c>
+    /// on unsigned and on signed operands, each numeric_std's operator unless the divisor is zero
+    /// (then zeros of the width numeric_std gives: the dividend's for a quotient, the divisor's else).
+    /// </summary>
+    public static readonly VhdlSource Division = new("netlist_division.vhd", DivisionPackage());
 
-        package netlist_division is
-          function netlist_div (a, b : unsigned) return unsigned;
-          function netlist_rem (a, b : unsigned) return unsigned;
-          function netlist_mod (a, b : unsigned) return unsigned;
-          function netlist_div (a, b : signed) return signed;
-          function netlist_rem (a, b : signed) return signed;
-          function netlist_mod (a, b : signed) return signed;
-        end package;
-
-        package body netlist_division is
-          function netlist_div (a, b : unsigned) return unsigned is
-          begin
-            if b = 0 then return to_unsigned(0, a'length); end if;
-            return a / b;
-          end function;
-          function netlist_rem (a, b : unsigned) return unsigned is
-          begin
-            if b = 0 then return to_unsigned(0, b'length); end if;
-            return a rem b;
-          end function;
-          function netlist_mod (a, b : unsigned) return unsigned is
-          begin
-            if b = 0 then return to_unsigned(0, b'length); end if;
-            return a mod b;
-          end function;
-          function netlist_div (a, b : signed) return signed is
-          begin
-            if b = 0 then return to_signed(0, a'length); end if;
-            return a / b;
-          end function;
-          function netlist_rem (a, b : signed) return signed is
-          begin
-            if b = 0 then return to_signed(0, b'length); end if;
-            return a rem b;
-          end function;
-          function netlist_mod (a, b : signed) return signed is
-          begin
-            if b = 0 then return to_signed(0, b'length); end if;
-            return a mod b;
-          end function;
-        end package body;
-
-        """);
+    static string DivisionPackage()
+    {
+        var functions = (from type in new[] { "unsigned", "signed" }
+                         from op in new[] { ("div", "/", "a"), ("rem", "rem", "b"), ("mod", "mod", "b") }
+                         select (Type: type, Name: op.Item1, Operator: op.Item2, Width: op.Item3)).ToList();
+        var sb = new System.Text.StringBuilder();
+        sb.Append("-- Division of GHDL's synthesized netlist with a zero divisor (CoSimulation.RunSynthesized): zeros, never selected.\n");
+        sb.Append("library ieee;\nuse ieee.numeric_std.all;\n\npackage netlist_division is\n");
+        foreach (var f in functions) sb.Append($"  function netlist_{f.Name} (a, b : {f.Type}) return {f.Type};\n");
+        sb.Append("end package;\n\npackage body netlist_division is\n");
+        foreach (var f in functions)
+            sb.Append($"  function netlist_{f.Name} (a, b : {f.Type}) return {f.Type} is\n  begin\n")
+              .Append($"    if b = 0 then return to_{f.Type}(0, {f.Width}'length); end if;\n")
+              .Append($"    return a {f.Operator} b;\n  end function;\n");
+        return sb.Append("end package body;\n").ToString();
+    }
 
     [GeneratedRegex(@"\b(unsigned|signed) \((\w+)\) (/|rem|mod) \1 \((\w+)\)")]
     private static partial Regex DivisionBySignal();

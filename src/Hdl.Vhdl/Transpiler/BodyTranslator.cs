@@ -53,6 +53,28 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     int indent;
 
     public IReadOnlyList<(string Name, VType Type)> Variables => variables;
+
+    /// <summary>
+    /// The elements the body writes of each array output driven from a register signal, by that
+    /// signal's name: the constant indices and the ranges of loop variables it writes them at; null
+    /// when it writes one at a computed index or the whole array (then any element may be written).
+    /// </summary>
+    public IReadOnlyDictionary<string, HashSet<long>?> WrittenElements => writtenElements;
+    readonly Dictionary<string, HashSet<long>?> writtenElements = [];
+
+    /// <summary>Records a write of the register port <paramref name="signal"/> at <paramref name="indexOp"/> (null: the whole array).</summary>
+    void RecordWrite(string signal, IOperation? indexOp, int length)
+    {
+        if (writtenElements.TryGetValue(signal, out var set) && set is null) return;
+        set ??= [];
+        var index = indexOp is null ? null : Unwrap(indexOp);
+        if (index is not null && length == 1) set.Add(0);
+        else if (index is not null && IntegralConstant(index) is { } k && k < (UInt128)length) set.Add((long)k);
+        else if (index is ILocalReferenceOperation l && loopVariables.TryGetValue(l.Local, out var range) && range.From >= 0 && range.To < length)
+            for (long i = range.From; i <= range.To; i++) set.Add(i);
+        else set = null;
+        writtenElements[signal] = set;
+    }
     public string Text => text.ToString();
 
     public void Parameter(IParameterSymbol p, string name, VType type) => locals[p] = (name, type);
@@ -181,10 +203,11 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             case IInvocationOperation inv when BusCopy(inv) is { } copy:
                 foreach (var property in copy.Members)
                 {
-                    var (to, toType, toOutput, toLength, _) = members!.Signal(copy.Target, property, inv.Syntax);
+                    var (to, toType, toOutput, toLength, toRegister) = members!.Signal(copy.Target, property, inv.Syntax);
                     var (from, fromType, fromOutput, _, _) = members.Signal(copy.Source, property, inv.Syntax);
                     if (!toOutput) throw Error(inv, $"{copy.Target.Name} is an [InputBus]: a process writes only its [OutputBus] fields");
                     if (fromOutput) throw Error(inv, $"{copy.Source.Name} is an [OutputBus]: a process reads only its [InputBus] fields (keep a register copy if you need the value)");
+                    if (toRegister && toLength > 0) RecordWrite(to, null, toLength);
                     Line($"{to} <= {(toLength > 0 ? from : Conv(from, fromType, toType, inv))};");
                 }
                 break;
@@ -521,6 +544,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             case IPropertyReferenceOperation p when ElementOfRegisterPort(p) is var (registerPort, elementType, length):
                 // An element of an array output that a register signal drives: the signal is read whole
                 // (the port's assignment), at constant indices, so it is written element by element.
+                RecordWrite(registerPort, p.Arguments[0].Value, length);
                 WriteElement(registerPort, p.Arguments[0].Value, length, "<=", Conv(value, TypeOf(target), elementType, target), byElement: true);
                 return;
             case IPropertyReferenceOperation p when BusSignal(p) is var (busField, port, type, isOutput):

@@ -238,7 +238,7 @@ internal sealed class EntityWriter : IMemberResolver
             sb.Append($"  signal {r.Signal} : {r.TypeName} := {r.Reset.Replace("\n", "\n  ")};\n");
         foreach (var p in unresetPorts) sb.Append($"  signal {portRegisters[p]} : {p.TypeName} := {PortStart(p)};\n");
         sb.Append("begin\n");
-        foreach (var p in unresetPorts) sb.Append($"  {p.Name} <= {portRegisters[p]};\n");
+        foreach (var p in unresetPorts) sb.Append($"  {p.Name} <= {PortFromRegister(p, body.WrittenElements.GetValueOrDefault(portRegisters[p], []))};\n");
         if (clocked)
         {
             sb.Append($"  {ClockedLabel} : process(clk)\n");
@@ -274,6 +274,21 @@ internal sealed class EntityWriter : IMemberResolver
 
     /// <summary>The value an output port of a clocked process starts with: its [InitialValue], else zero.</summary>
     string PortStart(EntityPort p) => Whole(p, p.Initial is null ? VhdlText.Zero(p.Type) : pkg.Value(p.Initial, p.Type));
+
+    /// <summary>
+    /// What drives an output port of a clocked process without reset: its register signal, or, for an
+    /// array port whose register the tick writes only some elements of (<paramref name="written"/>;
+    /// null: any), those elements of it and the start value for the others. GHDL's synthesis leaves
+    /// the elements of an array signal that no process writes undriven ('Z') instead of at their
+    /// initial value (Fuzz/Regressions/new-partly-written-bus-array-output-netlist.cs).
+    /// </summary>
+    string PortFromRegister(EntityPort p, HashSet<long>? written)
+    {
+        var register = portRegisters[p];
+        if (!p.IsArray || written is null || written.Count == 0 || written.Count == p.Length) return register;
+        var start = p.Initial is null ? VhdlText.Zero(p.Type) : pkg.Value(p.Initial, p.Type);
+        return $"({string.Join(", ", Enumerable.Range(0, p.Length).Select(k => $"{k} => {(written.Contains(k) ? $"{register}({k})" : start)}"))})";
+    }
 
     /// <summary>A value of the port: <paramref name="element"/> itself, or every element of an array port.</summary>
     static string Whole(EntityPort p, string element) => p.IsArray ? $"(others => {element})" : element;
