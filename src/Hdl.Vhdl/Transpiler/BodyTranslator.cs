@@ -1,3 +1,4 @@
+using System.Text.RegularExpressions;
 using System.Text;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -563,7 +564,11 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     /// computed, as a loop over the elements, each written at a constant index. GHDL 2.0's synthesis
     /// stops with an internal error (netlists-memories.adb:1413) on a read and a write at computed
     /// indices in some branch shapes (Fuzz/Regressions/*register-file*), and takes an array written at
-    /// a computed index and read at a constant one for a memory it never writes.
+    /// a computed index and read at a constant one for a memory it never writes. C# evaluates the
+    /// index once, before the write: where it reads the array being written (a variable,
+    /// <c>rf[rf[0] &amp; 3]++</c>), it is computed into a variable before the loop, or the element
+    /// written in the loop would change it for the elements after it (a second write). With the index
+    /// fixed, one element is written, so the value is as C# computes it.
     /// </summary>
     void WriteElement(string name, IOperation indexOp, int length, string assign, string element, bool byElement)
     {
@@ -572,6 +577,13 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         {
             Line($"{name}({index}) {assign} {element};");
             return;
+        }
+        var self = new Regex($@"\b{Regex.Escape(name)}\b", RegexOptions.IgnoreCase);
+        if (assign == ":=" && self.IsMatch(index))
+        {
+            var at = Temporary("index", VType.Integer);
+            Line($"{at} := {index};");
+            index = at;
         }
         var k = scope.Claim("element");
         Line($"for {k} in 0 to {length - 1} loop");
@@ -966,9 +978,9 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         return PromotedToInt(op) is not null;
     }
 
-    /// <summary>The operand of an int promotion of an unsigned vector of up to 31 bits or a signed one of up to 32, or null.</summary>
+    /// <summary>The operand of an int promotion of an unsigned vector of up to 31 bits or a signed one of up to 32, or null (also for a Length, a VHDL integer already).</summary>
     IOperation? PromotedToInt(IOperation op) =>
-        op is IConversionOperation { Type.SpecialType: SpecialType.System_Int32 } c &&
+        op is IConversionOperation { Type.SpecialType: SpecialType.System_Int32 } c && KnownLength(Unwrap(c.Operand)) is null &&
         TypeOf(c.Operand) is { IsVector: true } o && (o.Kind == VKind.Unsigned ? o.Width <= 31 : o.Width <= 32) ? c.Operand : null;
 
     string Binary(BinaryOperatorKind kind, string left, VType type, IOperation rightOp, VType rightType, IOperation at)
