@@ -9,11 +9,16 @@ namespace Crypto.Aes;
 /// </summary>
 public static class GhashMath
 {
-    /// <summary>R of SP 800-38D: the reduction of x^128 in GCM's bit order.</summary>
-    public static readonly UInt128 Reduction = new(0xE100_0000_0000_0000UL, 0);
+    /// <summary>The top byte of R of SP 800-38D (R = 0xE1 · 2^120: the reduction of x^128 in GCM's bit order).</summary>
+    public const uint ReductionTopByte = 0xE1;
 
-    /// <summary>x · v: one right shift in GCM's bit order, reduced.</summary>
-    public static UInt128 TimesX(UInt128 v) => ((ulong)v & 1UL) != 0 ? (v >> 1) ^ Reduction : v >> 1;
+    /// <summary>
+    /// x · v: one right shift in GCM's bit order, reduced: R xored in when a bit falls off. R is made
+    /// from that bit, shifted into the top byte, not written as the 128-bit constant: GHDL 2.0's
+    /// synthesis makes the constant 0xE1 · 2^120 zero (ghdl/ghdl#2011, docs/fuzzing.md), which took
+    /// the reduction out of every GCM build's netlist.
+    /// </summary>
+    public static UInt128 TimesX(UInt128 v) => (v >> 1) ^ ((UInt128)(((uint)v & 1u) != 0 ? ReductionTopByte : 0u) << 120);
 
     /// <summary>The coefficient of x^0 (the block's most significant bit).</summary>
     public static bool TopBit(UInt128 v) => (ulong)(v >> 127) != 0;

@@ -79,7 +79,6 @@ package aes_proc11_gcm_pkg is
       x"10", x"00", x"20", x"00", x"40", x"00", x"80", x"00", 
       x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00", 
       x"00", x"00", x"00", x"00", x"00", x"00", x"00", x"00");
-  constant GhashMath_Reduction : hdl_u128 := unsigned'(x"E1000000000000000000000000000000");
   constant AesMath_InvSBox : hdl_u8_x256 := (
       x"52", x"09", x"6A", x"D5", x"30", x"36", x"A5", x"38", 
       x"BF", x"40", x"A3", x"9E", x"81", x"F3", x"D7", x"FB", 
@@ -449,14 +448,14 @@ package body aes_proc11_gcm_pkg is
 
   -- Crypto.Aes.GhashMath.TimesX
   function GhashMath_TimesX(v : hdl_u128) return hdl_u128 is
-    variable choice : hdl_u128;
+    variable choice : hdl_u32;
   begin
-    if (not ((v(63 downto 0) and unsigned'(x"0000000000000001")) = unsigned'(x"0000000000000000"))) then
-      choice := (shift_right(v, 1) xor GhashMath_Reduction);
+    if (not ((v(31 downto 0) and unsigned'(x"00000001")) = unsigned'(x"00000000"))) then
+      choice := unsigned'(x"000000E1");
     else
-      choice := shift_right(v, 1);
+      choice := unsigned'(x"00000000");
     end if;
-    return choice;
+    return (shift_right(v, 1) xor shift_left(resize(choice, 128), 120));
   end function;
 
   -- Crypto.Aes.AesMath.InvMixColumn

@@ -24,7 +24,6 @@ package aes_proc11_otf_gcm_pkg is
   type hdl_u8_x11 is array (0 to 10) of hdl_u8;
   type hdl_u8_x64 is array (0 to 63) of hdl_u8;
   type hdl_u8_x512 is array (0 to 511) of hdl_u8;
-  constant GhashMath_Reduction : hdl_u128 := unsigned'(x"E1000000000000000000000000000000");
   constant AesMath_SBox : hdl_u8_x256 := (
       x"63", x"7C", x"77", x"7B", x"F2", x"6B", x"6F", x"C5", 
       x"30", x"01", x"67", x"2B", x"FE", x"D7", x"AB", x"76", 
@@ -455,14 +454,14 @@ package body aes_proc11_otf_gcm_pkg is
 
   -- Crypto.Aes.GhashMath.TimesX
   function GhashMath_TimesX(v : hdl_u128) return hdl_u128 is
-    variable choice : hdl_u128;
+    variable choice : hdl_u32;
   begin
-    if (not ((v(63 downto 0) and unsigned'(x"0000000000000001")) = unsigned'(x"0000000000000000"))) then
-      choice := (shift_right(v, 1) xor GhashMath_Reduction);
+    if (not ((v(31 downto 0) and unsigned'(x"00000001")) = unsigned'(x"00000000"))) then
+      choice := unsigned'(x"000000E1");
     else
-      choice := shift_right(v, 1);
+      choice := unsigned'(x"00000000");
     end if;
-    return choice;
+    return (shift_right(v, 1) xor shift_left(resize(choice, 128), 120));
   end function;
 
   -- Crypto.Aes.AesMath.InitialStepInput

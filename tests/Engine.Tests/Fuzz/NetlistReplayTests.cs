@@ -67,7 +67,7 @@ public class NetlistReplayTests
     /// GHDL 2.0's synthesis makes a constant wider than 32 bits zero when its low word is zero and its
     /// other set bits lie in one word (ghdl/ghdl#2011, fixed after 2.0): here a generic 0xFFFFFFFF00000000.
     /// The VHDL simulates as C#; the netlist's output is zero. Open (a defect of the tool, which the back
-    /// end has no rewrite around yet; it also zeroes GhashMath.Reduction in the GCM builds' netlists).
+    /// end has no general rewrite around yet; GhashMath.TimesX avoids GHASH's reduction constant for it).
     /// </summary>
     [Fact, Trait("Category", CoSim.Category)]
     public void NetlistReplayFindsGhdlZeroingAWideConstant()

@@ -1,6 +1,6 @@
 // OPEN: GHDL 2.0 synthesis defect (ghdl/ghdl#2011, fixed after 2.0): a constant wider than 32 bits whose low word is zero
 // and whose only other non-zero bits are in one word (0xFFFFFFFF00000000 here, a generic) is zero in GHDL's netlist, in
-// --out=vhdl and --out=verilog alike; also GhashMath.Reduction (0xE1 << 120) of every GCM build. Found by the netlist
+// --out=vhdl and --out=verilog alike; also GHASH's reduction 0xE1 << 120 (GhashMath.TimesX now avoids it). Found by the netlist
 // replay (seed 20261203: designs 7, 65, 73, 82). The VHDL simulates right; no rewrite of the literal avoids GHDL's folding.
 // FAIL seed 20261203 design 7: NetlistMismatch
 // cycle 0 u7_p1_i1_O0: expected FFFFFFFF00000000, got 0000000000000000
