@@ -163,8 +163,13 @@ public static class CliApp
             "generated VHDL in GHDL; on a pass record vhdl-out/<core>-<variant>/verified.json.") { verifyCore, verifyVariant, blocks, seed };
         var verifyKeyBits = KeyBitsOption("all");
         verify.Options.Add(verifyKeyBits);
+        var verifyNetlist = new Option<bool>("--netlist")
+        {
+            Description = "Also replay the trace against GHDL's synthesized netlist (ghdl --synth --out=vhdl): what the synthesis flow's figures are made of (docs/fuzzing.md).",
+        };
+        verify.Options.Add(verifyNetlist);
         verify.SetAction(p => VerifyCommand.Execute(env, p.GetValue(verifyCore)!, p.GetValue(verifyVariant)!, p.GetValue(blocks), p.GetValue(seed),
-            p.GetValue(verifyKeyBits) ?? "all"));
+            p.GetValue(verifyKeyBits) ?? "all", p.GetValue(verifyNetlist)));
         root.Subcommands.Add(verify);
 
         var axiCore = new Option<string>("--core") { Description = "Core with an AXI wrapper (aes, md5, ...)." };

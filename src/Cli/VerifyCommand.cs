@@ -20,11 +20,11 @@ public static class VerifyCommand
     public const double StallProbability = 0.25;
     const int ShownDifferences = 10;
 
-    public static int Execute(CliEnvironment env, string core, string variant, int blocks, int seed, string keyBits = "all")
+    public static int Execute(CliEnvironment env, string core, string variant, int blocks, int seed, string keyBits = "all", bool netlist = false)
     {
         var v = env.Cores.Find(core, variant, keyBits);
         if (blocks < 1) throw new UsageException($"verify: --blocks must be at least 1, got {blocks}");
-        var outcome = Verify(v, blocks, seed, env.RepositoryRoot);
+        var outcome = Verify(v, blocks, seed, env.RepositoryRoot, netlist);
         Report(env.Out, outcome);
         return outcome.Passed ? ExitCodes.Success : ExitCodes.Failure;
     }
@@ -35,8 +35,13 @@ public static class VerifyCommand
         foreach (var d in outcome.Details) output.Write("  " + d + "\n");
     }
 
-    /// <summary>Runs both checks. Throws <see cref="ToolException"/> when GHDL is missing.</summary>
-    public static VerifyOutcome Verify(ICoreVariant v, int blocks, int seed, string repositoryRoot)
+    /// <summary>
+    /// Runs both checks, and with <paramref name="replayNetlist"/> the replay against GHDL's synthesized
+    /// netlist after them (the VHDL's record is written when the VHDL passes, whatever the netlist
+    /// does: a netlist that disagrees is a defect of the synthesis, which Vivado does not share).
+    /// Throws <see cref="ToolException"/> when GHDL is missing.
+    /// </summary>
+    public static VerifyOutcome Verify(ICoreVariant v, int blocks, int seed, string repositoryRoot, bool replayNetlist = false)
     {
         string name = $"{v.Name}";
         var traced = v.RunTraced(blocks, new StreamOptions(seed, GapProbability, StallProbability));
@@ -68,7 +73,22 @@ public static class VerifyCommand
             VhdlFolder.Sha256(folder) ?? throw new InvalidOperationException($"no VHDL written into {folder}"),
             result.CyclesCompared, seed, blocks));
         try { Directory.Delete(workDir, true); } catch (IOException) { }
-        return new VerifyOutcome(true, $"PASS {name}: {result.CyclesCompared} cycles compared in GHDL ({seconds} s)", []);
+        var pass = $"PASS {name}: {result.CyclesCompared} cycles compared in GHDL ({seconds} s)";
+        if (!replayNetlist) return new VerifyOutcome(true, pass, []);
+
+        var synthesized = CoSimulation.RunSynthesized(netlist, traced.Trace, workDir + "-netlist");
+        string netlistSeconds = synthesized.Duration.TotalSeconds.ToString("0.0", CultureInfo.InvariantCulture);
+        if (synthesized.Passed && synthesized.CyclesCompared == traced.Trace.Rows)
+        {
+            try { Directory.Delete(synthesized.WorkDir, true); } catch (IOException) { }
+            return new VerifyOutcome(true, $"{pass}; GHDL's synthesized netlist: {synthesized.CyclesCompared} cycles compared ({netlistSeconds} s)", []);
+        }
+        var differences = new List<string>(synthesized.Mismatches.Take(ShownDifferences));
+        if (synthesized.Mismatches.Count == 0) differences.AddRange(LastLines(synthesized.Log, ShownDifferences));
+        differences.Add($"work folder: {synthesized.WorkDir}");
+        return new VerifyOutcome(false,
+            $"FAIL {name}: the VHDL passed ({result.CyclesCompared} cycles, recorded), but GHDL's synthesized netlist disagrees with the C# simulation " +
+            $"({synthesized.Mismatches.Count} mismatches, {synthesized.CyclesCompared} cycles compared, {netlistSeconds} s)", differences);
     }
 
     static IEnumerable<string> LastLines(string log, int count) =>

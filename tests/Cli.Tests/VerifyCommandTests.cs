@@ -36,6 +36,20 @@ public class VerifyCommandTests
         Assert.Contains("--blocks must be at least 1", Assert.Single(r.StderrLines));
     }
 
+    /// <summary><c>verify --netlist</c>: the trace is replayed against GHDL's synthesized netlist too, every cycle.</summary>
+    [Fact]
+    public void NetlistOptionReplaysGhdlsSynthesizedNetlist()
+    {
+        using var repo = new ScratchRepository();
+        var r = CliRunner.Run(["verify", "--core", "word", "--variant", "three", "--blocks", "12", "--seed", "4", "--netlist"],
+            workingDirectory: repo.Root, cores: WordPipelineVariant.Families());
+        Assert.True(r.ExitCode == 0, $"exit {r.ExitCode}: {r.StdoutText} {r.Stderr}");
+        var m = System.Text.RegularExpressions.Regex.Match(r.StdoutText.Trim(),
+            @"^PASS word-three: (\d+) cycles compared in GHDL \(\d+\.\d s\); GHDL's synthesized netlist: (\d+) cycles compared \(\d+\.\d s\)$");
+        Assert.True(m.Success, r.StdoutText);
+        Assert.Equal(m.Groups[1].Value, m.Groups[2].Value);
+    }
+
     /// <summary>End to end through the transpiler and GHDL: needs Hdl.Vhdl's generator and co-simulation.</summary>
     [Fact]
     public void PassingVerificationWritesTheVhdlAndARecordThatListReports()
