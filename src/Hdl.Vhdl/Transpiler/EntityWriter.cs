@@ -273,7 +273,10 @@ internal sealed class EntityWriter : IMemberResolver
     }
 
     /// <summary>The value an output port of a clocked process starts with: its [InitialValue], else zero.</summary>
-    string PortStart(EntityPort p) => Whole(p, p.Initial is null ? VhdlText.Zero(p.Type) : pkg.Value(p.Initial, p.Type));
+    string PortStart(EntityPort p) => Whole(p, ElementStart(p));
+
+    /// <summary>The value each element of an output port of a clocked process starts with (the port's, for a scalar).</summary>
+    string ElementStart(EntityPort p) => p.Initial is null ? VhdlText.Zero(p.Type) : pkg.Value(p.Initial, p.Type);
 
     /// <summary>
     /// What drives an output port of a clocked process without reset: its register signal, or, for an
@@ -286,8 +289,7 @@ internal sealed class EntityWriter : IMemberResolver
     {
         var register = portRegisters[p];
         if (!p.IsArray || written is null || written.Count == 0 || written.Count == p.Length) return register;
-        var start = p.Initial is null ? VhdlText.Zero(p.Type) : pkg.Value(p.Initial, p.Type);
-        return $"({string.Join(", ", Enumerable.Range(0, p.Length).Select(k => $"{k} => {(written.Contains(k) ? $"{register}({k})" : start)}"))})";
+        return $"({string.Join(", ", Enumerable.Range(0, p.Length).Select(k => $"{k} => {(written.Contains(k) ? $"{register}({k})" : ElementStart(p))}"))})";
     }
 
     /// <summary>A value of the port: <paramref name="element"/> itself, or every element of an array port.</summary>
