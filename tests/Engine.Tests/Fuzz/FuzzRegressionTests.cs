@@ -7,7 +7,8 @@ namespace Engine.Tests.Fuzz;
 /// The shrunk designs the fuzzer found, kept in Fuzz/Regressions/: each is compiled in memory,
 /// simulated in C#, replayed in GHDL, synthesized with ghdl --synth and replayed against GHDL's
 /// synthesized netlist (the fuzzer's --netlist stage), and must pass. Designs whose
-/// defect is not fixed yet wait in Fuzz/Open/, which no test runs (see Fuzz/Regressions/README.md).
+/// defect is not fixed yet wait in Fuzz/Open/, which this test does not run (NetlistReplayTests checks that some
+/// of them still fail as recorded; see Fuzz/Regressions/README.md).
 /// </summary>
 public class FuzzRegressionTests
 {
