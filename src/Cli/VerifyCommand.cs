@@ -57,9 +57,7 @@ public static class VerifyCommand
         string seconds = result.Duration.TotalSeconds.ToString("0.0", CultureInfo.InvariantCulture);
         if (!result.Passed)
         {
-            var details = new List<string>(result.Mismatches.Take(ShownDifferences));
-            if (result.Mismatches.Count == 0) details.AddRange(LastLines(result.Log, ShownDifferences));
-            details.Add($"work folder: {result.WorkDir}");
+            var details = Differences(result);
             if (result.VcdPath is not null) details.Add($"waveform: {result.VcdPath}");
             return new VerifyOutcome(false,
                 $"FAIL {name}: GHDL disagrees with the C# simulation ({result.Mismatches.Count} mismatches, " +
@@ -83,12 +81,18 @@ public static class VerifyCommand
             try { Directory.Delete(synthesized.WorkDir, true); } catch (IOException) { }
             return new VerifyOutcome(true, $"{pass}; GHDL's synthesized netlist: {synthesized.CyclesCompared} cycles compared ({netlistSeconds} s)", []);
         }
-        var differences = new List<string>(synthesized.Mismatches.Take(ShownDifferences));
-        if (synthesized.Mismatches.Count == 0) differences.AddRange(LastLines(synthesized.Log, ShownDifferences));
-        differences.Add($"work folder: {synthesized.WorkDir}");
         return new VerifyOutcome(false,
             $"FAIL {name}: the VHDL passed ({result.CyclesCompared} cycles, recorded), but GHDL's synthesized netlist disagrees with the C# simulation " +
-            $"({synthesized.Mismatches.Count} mismatches, {synthesized.CyclesCompared} cycles compared, {netlistSeconds} s)", differences);
+            $"({synthesized.Mismatches.Count} mismatches, {synthesized.CyclesCompared} cycles compared, {netlistSeconds} s)", Differences(synthesized));
+    }
+
+    /// <summary>The first differences of a failed replay (or, with none, the end of its log) and its work folder.</summary>
+    static List<string> Differences(CoSimResult result)
+    {
+        var details = new List<string>(result.Mismatches.Take(ShownDifferences));
+        if (result.Mismatches.Count == 0) details.AddRange(LastLines(result.Log, ShownDifferences));
+        details.Add($"work folder: {result.WorkDir}");
+        return details;
     }
 
     static IEnumerable<string> LastLines(string log, int count) =>

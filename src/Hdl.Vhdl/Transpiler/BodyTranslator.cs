@@ -539,7 +539,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                     // index synthesis may find fixed, is written element by element (WriteElement). A
                     // register file without reset read only at computed indices keeps the indexed write
                     // GHDL takes as a memory (LUT-RAM).
-                    WriteElement(m.Name, a.Indices[0], m.Length, m.Direct ? "<=" : ":=", element, byElement: m.KeepsReset || m.FixedReads);
+                    WriteElement(m.Name, a.Indices[0], m.Length, m.Direct ? "<=" : ":=", element, byElement: m.KeepsReset || m.FixedReads, af.Field);
                     return;
                 }
             case IPropertyReferenceOperation p when ElementOfRegisterPort(p) is var (registerPort, elementType, length):
@@ -565,12 +565,12 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     /// stops with an internal error (netlists-memories.adb:1413) on a read and a write at computed
     /// indices in some branch shapes (Fuzz/Regressions/*register-file*), and takes an array written at
     /// a computed index and read at a constant one for a memory it never writes. C# evaluates the
-    /// index once, before the write: where it reads the array being written (a variable,
+    /// index once, before the write: where it reads the array being written (<paramref name="field"/>, as a variable,
     /// <c>rf[rf[0] &amp; 3]++</c>), it is computed into a variable before the loop, or the element
     /// written in the loop would change it for the elements after it (a second write). With the index
     /// fixed, one element is written, so the value is as C# computes it.
     /// </summary>
-    void WriteElement(string name, IOperation indexOp, int length, string assign, string element, bool byElement)
+    void WriteElement(string name, IOperation indexOp, int length, string assign, string element, bool byElement, IFieldSymbol? field = null)
     {
         var index = Index(indexOp, length);
         if (!byElement || int.TryParse(index, out _) || LoopVariableWithin(Unwrap(indexOp), length))
@@ -578,8 +578,8 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             Line($"{name}({index}) {assign} {element};");
             return;
         }
-        var self = new Regex($@"\b{Regex.Escape(name)}\b", RegexOptions.IgnoreCase);
-        if (assign == ":=" && self.IsMatch(index))
+        if (assign == ":=" && field is not null && indexOp.DescendantsAndSelf().Any(o =>
+                o is IFieldReferenceOperation f && SymbolEqualityComparer.Default.Equals(f.Field.OriginalDefinition, field.OriginalDefinition)))
         {
             var at = Temporary("index", VType.Integer);
             Line($"{at} := {index};");
