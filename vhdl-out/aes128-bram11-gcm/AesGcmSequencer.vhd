@@ -116,7 +116,7 @@ begin
         elsif (phase = AesGcmPhase_Iv) then
           if issued then
             if (to_integer(kind) = 3) then
-              counter := ((Job_Block and unsigned'(x"FFFFFFFFFFFFFFFFFFFFFFFF00000000")) or resize((Job_Block(31 downto 0) + unsigned'(x"00000001")), 128));
+              counter := ((Job_Block and unsigned'(x"FFFFFFFFFFFFFFFFFFFFFFFF00000000")) or resize(hdl_add(Job_Block(31 downto 0), unsigned'(x"00000001")), 128));
               counter_reg <= counter;
               phase := AesGcmPhase_Body;
               phase_reg <= phase;
@@ -124,7 +124,7 @@ begin
               phase := AesGcmPhase_WaitPreCounter;
               phase_reg <= phase;
             else
-              ivBytes := (ivBytes + resize(resize(Input_Bytes, 8), 64));
+              ivBytes := hdl_add(ivBytes, resize(resize(Input_Bytes, 8), 64));
               ivBytes_reg <= ivBytes;
             end if;
           end if;
@@ -137,7 +137,7 @@ begin
           end if;
         elsif (phase = AesGcmPhase_PreCounter) then
           if issued then
-            counter := ((counter and unsigned'(x"FFFFFFFFFFFFFFFFFFFFFFFF00000000")) or resize((counter(31 downto 0) + unsigned'(x"00000001")), 128));
+            counter := ((counter and unsigned'(x"FFFFFFFFFFFFFFFFFFFFFFFF00000000")) or resize(hdl_add(counter(31 downto 0), unsigned'(x"00000001")), 128));
             counter_reg <= counter;
             phase := AesGcmPhase_Body;
             phase_reg <= phase;
@@ -145,9 +145,9 @@ begin
         elsif (phase = AesGcmPhase_Body) then
           if issued then
             if (to_integer(kind) = 5) then
-              dataBytes := (dataBytes + resize(resize(Input_Bytes, 8), 64));
+              dataBytes := hdl_add(dataBytes, resize(resize(Input_Bytes, 8), 64));
               dataBytes_reg <= dataBytes;
-              counter := ((counter and unsigned'(x"FFFFFFFFFFFFFFFFFFFFFFFF00000000")) or resize((counter(31 downto 0) + unsigned'(x"00000001")), 128));
+              counter := ((counter and unsigned'(x"FFFFFFFFFFFFFFFFFFFFFFFF00000000")) or resize(hdl_add(counter(31 downto 0), unsigned'(x"00000001")), 128));
               counter_reg <= counter;
             elsif (to_integer(kind) = 6) then
               expectedTag := Input_Block;
@@ -157,7 +157,7 @@ begin
               phase := AesGcmPhase_Finish;
               phase_reg <= phase;
             else
-              aadBytes := (aadBytes + resize(resize(Input_Bytes, 8), 64));
+              aadBytes := hdl_add(aadBytes, resize(resize(Input_Bytes, 8), 64));
               aadBytes_reg <= aadBytes;
             end if;
           end if;

@@ -108,12 +108,16 @@ package aes128_bram11_pkg is
       x"C8", x"EB", x"BB", x"3C", x"83", x"53", x"99", x"61", 
       x"17", x"2B", x"04", x"7E", x"BA", x"77", x"D6", x"26", 
       x"E1", x"69", x"14", x"63", x"55", x"21", x"0C", x"7D");
+  function hdl_add(a, b : unsigned) return unsigned;
+  function hdl_add(a, b : signed) return signed;
   function hdl_address(a : unsigned) return natural;
   function hdl_amount(x : unsigned; bits : positive) return natural;
   function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_index(i : integer; n : positive) return natural;
   function hdl_rotl(x : unsigned; n : natural) return unsigned;
   function hdl_rotr(x : unsigned; n : natural) return unsigned;
+  function hdl_sub(a, b : unsigned) return unsigned;
+  function hdl_sub(a, b : signed) return signed;
   function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_KeyPartMatches(build : integer; high : hdl_u128; low : hdl_u128; size : hdl_u8; heldHigh : hdl_u128; heldLow : hdl_u128; heldSize : hdl_u8) return hdl_u32;
   function AesMath_KeySizeIn(build : integer; blockKeySize : hdl_u8) return hdl_u8;
@@ -145,6 +149,43 @@ package aes128_bram11_pkg is
 end package;
 
 package body aes128_bram11_pkg is
+  function hdl_add(a, b : unsigned) return unsigned is
+    -- pragma translate_off
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    alias y : unsigned(b'length - 1 downto 0) is b;
+    variable r : unsigned(a'length - 1 downto 0);
+    variable p, q, c : boolean;
+    -- pragma translate_on
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      c := false;
+      for i in 0 to a'length - 1 loop
+        p := x(i) = '1';
+        q := y(i) = '1';
+        if p xor q xor c then
+          r(i) := '1';
+        else
+          r(i) := '0';
+        end if;
+        c := (p and q) or (c and (p or q));
+      end loop;
+      return r;
+    end if;
+    -- pragma translate_on
+    return a + b;
+  end function;
+
+  function hdl_add(a, b : signed) return signed is
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      return signed(hdl_add(unsigned(a), unsigned(b)));
+    end if;
+    -- pragma translate_on
+    return a + b;
+  end function;
+
   function hdl_address(a : unsigned) return natural is
     alias x : unsigned(a'length - 1 downto 0) is a;
     variable r : natural := 0;
@@ -193,6 +234,43 @@ package body aes128_bram11_pkg is
     return shift_right(x, n) or shift_left(x, x'length - n);
   end function;
 
+  function hdl_sub(a, b : unsigned) return unsigned is
+    -- pragma translate_off
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    alias y : unsigned(b'length - 1 downto 0) is b;
+    variable r : unsigned(a'length - 1 downto 0);
+    variable p, q, c : boolean;
+    -- pragma translate_on
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      c := true;
+      for i in 0 to a'length - 1 loop
+        p := x(i) = '1';
+        q := y(i) /= '1';
+        if p xor q xor c then
+          r(i) := '1';
+        else
+          r(i) := '0';
+        end if;
+        c := (p and q) or (c and (p or q));
+      end loop;
+      return r;
+    end if;
+    -- pragma translate_on
+    return a - b;
+  end function;
+
+  function hdl_sub(a, b : signed) return signed is
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      return signed(hdl_sub(unsigned(a), unsigned(b)));
+    end if;
+    -- pragma translate_on
+    return a - b;
+  end function;
+
   -- Crypto.Aes.AesMath.Mix
   function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128 is
     variable choice : hdl_u128;
@@ -223,7 +301,7 @@ package body aes128_bram11_pkg is
         matches := (matches or shift_left(unsigned'(x"00000001"), part));
       end if;
       if (to_integer(resize(shift_right(offeredLow, hdl_amount(shift_left(to_unsigned(part mod 128, 7), 4), 7)), 16)) = to_integer(resize(shift_right(keptLow, hdl_amount(shift_left(to_unsigned(part mod 128, 7), 4), 7)), 16))) then
-        matches := (matches or shift_left(unsigned'(x"00000001"), hdl_amount((unsigned'("01000") + to_unsigned(part mod 32, 5)), 5)));
+        matches := (matches or shift_left(unsigned'(x"00000001"), hdl_amount(hdl_add(unsigned'("01000"), to_unsigned(part mod 32, 5)), 5)));
       end if;
     end loop;
     return matches;
@@ -248,7 +326,7 @@ package body aes128_bram11_pkg is
     if (to_integer(keySize) >= 2) then
       choice := unsigned'(x"0E");
     else
-      choice := (unsigned'(x"0A") + shift_left(keySize, 1));
+      choice := hdl_add(unsigned'(x"0A"), shift_left(keySize, 1));
     end if;
     return choice;
   end function;
@@ -376,10 +454,10 @@ package body aes128_bram11_pkg is
     variable u3 : hdl_u32;
   begin
     nk := AesMath_KeyWords(to_integer(keySize));
-    u0 := (low(31 downto 0) xor AesMath_WindowWord(high, low, to_integer((signed'(x"00000008") - nk))));
-    u1 := (u0 xor AesMath_WindowWord(high, low, to_integer((signed'(x"00000009") - nk))));
-    u2 := (u1 xor AesMath_WindowWord(high, low, to_integer((signed'(x"0000000A") - nk))));
-    u3 := (u2 xor AesMath_WindowWord(high, low, to_integer((signed'(x"0000000B") - nk))));
+    u0 := (low(31 downto 0) xor AesMath_WindowWord(high, low, to_integer(hdl_sub(signed'(x"00000008"), nk))));
+    u1 := (u0 xor AesMath_WindowWord(high, low, to_integer(hdl_sub(signed'(x"00000009"), nk))));
+    u2 := (u1 xor AesMath_WindowWord(high, low, to_integer(hdl_sub(signed'(x"0000000A"), nk))));
+    u3 := (u2 xor AesMath_WindowWord(high, low, to_integer(hdl_sub(signed'(x"0000000B"), nk))));
     return unsigned'(unsigned'(u0 & u1) & unsigned'(u2 & u3));
   end function;
 
@@ -515,7 +593,7 @@ package body aes128_bram11_pkg is
   -- Crypto.Aes.AesMath.KeyWords
   function AesMath_KeyWords(keySize : integer) return hdl_s32 is
   begin
-    return (signed'(x"00000004") + shift_left(to_signed(keySize, 32), 1));
+    return hdl_add(signed'(x"00000004"), shift_left(to_signed(keySize, 32), 1));
   end function;
 
   -- Crypto.Aes.AesMath.RotWord
@@ -529,9 +607,9 @@ package body aes128_bram11_pkg is
     variable choice : hdl_u32;
   begin
     if (index < 4) then
-      choice := resize(shift_right(high, hdl_amount((unsigned'("1100000") - shift_left((to_unsigned(index mod 128, 7) and unsigned'("0000011")), 5)), 7)), 32);
+      choice := resize(shift_right(high, hdl_amount(hdl_sub(unsigned'("1100000"), shift_left((to_unsigned(index mod 128, 7) and unsigned'("0000011")), 5)), 7)), 32);
     else
-      choice := AesMath_Column(low, to_integer((to_signed(index, 32) - signed'(x"00000004"))));
+      choice := AesMath_Column(low, to_integer(hdl_sub(to_signed(index, 32), signed'(x"00000004"))));
     end if;
     return choice;
   end function;
@@ -565,7 +643,7 @@ package body aes128_bram11_pkg is
   -- Crypto.Aes.AesMath.Column
   function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32 is
   begin
-    return resize(shift_right(block_x, hdl_amount((unsigned'("1100000") - shift_left((to_unsigned(index mod 128, 7) and unsigned'("0000011")), 5)), 7)), 32);
+    return resize(shift_right(block_x, hdl_amount(hdl_sub(unsigned'("1100000"), shift_left((to_unsigned(index mod 128, 7) and unsigned'("0000011")), 5)), 7)), 32);
   end function;
 
   -- Crypto.Aes.AesMath.ReduceBytes

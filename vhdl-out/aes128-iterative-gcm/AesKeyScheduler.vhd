@@ -95,11 +95,11 @@ begin
         empty := ((to_integer(inFlight) = 0) and (not entered_reg));
         outputTaken := (Output_Valid and OutputReady_Ready);
         if (entered_reg and (not outputTaken)) then
-          inFlight := (inFlight + unsigned'(x"01"));
+          inFlight := hdl_add(inFlight, unsigned'(x"01"));
           inFlight_reg <= inFlight;
         end if;
         if (outputTaken and (not entered_reg)) then
-          inFlight := (inFlight - unsigned'(x"01"));
+          inFlight := hdl_sub(inFlight, unsigned'(x"01"));
           inFlight_reg <= inFlight;
         end if;
         entered_reg <= (Waiting_Valid and RegisterReady_Ready);
@@ -125,7 +125,7 @@ begin
             windowLow := chain;
             windowLow_reg <= windowLow;
             if (to_integer(round_reg) < to_integer(rounds)) then
-              announced := (signed(resize(round_reg, 32)) + signed'(x"00000001"));
+              announced := hdl_add(signed(resize(round_reg, 32)), signed'(x"00000001"));
             end if;
             stepHalfDone_reg <= true;
           else
@@ -138,11 +138,11 @@ begin
               windowLow := next_x;
               windowLow_reg <= windowLow;
               if (to_integer(round_reg) < to_integer(rounds)) then
-                announced := (signed(resize(round_reg, 32)) + signed'(x"00000001"));
+                announced := hdl_add(signed(resize(round_reg, 32)), signed'(x"00000001"));
               end if;
             end if;
             finishing_reg <= (to_integer(round_reg) = to_integer(rounds));
-            round_reg <= (round_reg + unsigned'(x"01"));
+            round_reg <= hdl_add(round_reg, unsigned'(x"01"));
             stepHalfDone_reg <= false;
           end if;
         elsif (keyWanted_reg and empty) then
@@ -169,7 +169,7 @@ begin
         KeyTarget_Valid <= (announced >= signed'(x"00000000"));
         if (announced >= signed'(x"00000000")) then
           if decrypt then
-            choice := (signed(resize(rounds, 32)) - announced);
+            choice := hdl_sub(signed(resize(rounds, 32)), announced);
           else
             choice := announced;
           end if;

@@ -154,7 +154,7 @@ begin
             for element_2 in 0 to 4 loop
               if element_2 = hdl_index(hdl_address(powersMade(2 downto 0)), 5) then powers(element_2) := Exit_Product; end if;
             end loop;
-            powersMade := (powersMade + unsigned'(x"01"));
+            powersMade := hdl_add(powersMade, unsigned'(x"01"));
             powersMade_reg <= powersMade;
             if (to_integer(powersMade) < laneCount) then
               issue := true;
@@ -196,7 +196,7 @@ begin
             else
               choice := to_signed(laneCount, 32);
             end if;
-            multiplicand := powers(hdl_index(hdl_address(resize(unsigned((choice - signed'(x"00000001"))), 3)), 5));
+            multiplicand := powers(hdl_index(hdl_address(unsigned(hdl_sub(choice, signed'(x"00000001"))(2 downto 0))), 5));
             issueLane := lane;
             final := (to_integer(headDistance_reg) /= 0);
             last := lasts(0);
@@ -209,27 +209,27 @@ begin
             else
               inMessage := true;
               inMessage_reg <= inMessage;
-              if (signed(resize(lane, 32)) = (to_signed(laneCount, 32) - signed'(x"00000001"))) then
+              if (signed(resize(lane, 32)) = hdl_sub(to_signed(laneCount, 32), signed'(x"00000001"))) then
                 lane := unsigned'(x"00");
                 lane_reg <= lane;
                 lanesStarted_reg <= true;
               else
-                lane := (lane + unsigned'(x"01"));
+                lane := hdl_add(lane, unsigned'(x"01"));
                 lane_reg <= lane;
               end if;
             end if;
             for j in 1 to laneCount - 1 loop
               for element_3 in 0 to 4 loop
-                if element_3 = hdl_index(hdl_address(resize(unsigned((to_signed(j, 32) - signed'(x"00000001"))), 3)), 5) then blocks(element_3) := blocks(hdl_index(j, 5)); end if;
+                if element_3 = hdl_index(hdl_address(unsigned(hdl_sub(to_signed(j, 32), signed'(x"00000001"))(2 downto 0))), 5) then blocks(element_3) := blocks(hdl_index(j, 5)); end if;
               end loop;
               for element_4 in 0 to 4 loop
-                if element_4 = hdl_index(hdl_address(resize(unsigned((to_signed(j, 32) - signed'(x"00000001"))), 3)), 5) then keys(element_4) := keys(hdl_index(j, 5)); end if;
+                if element_4 = hdl_index(hdl_address(unsigned(hdl_sub(to_signed(j, 32), signed'(x"00000001"))(2 downto 0))), 5) then keys(element_4) := keys(hdl_index(j, 5)); end if;
               end loop;
               for element_5 in 0 to 4 loop
-                if element_5 = hdl_index(hdl_address(resize(unsigned((to_signed(j, 32) - signed'(x"00000001"))), 3)), 5) then lasts(element_5) := lasts(hdl_index(j, 5)); end if;
+                if element_5 = hdl_index(hdl_address(unsigned(hdl_sub(to_signed(j, 32), signed'(x"00000001"))(2 downto 0))), 5) then lasts(element_5) := lasts(hdl_index(j, 5)); end if;
               end loop;
             end loop;
-            count := (count - unsigned'(x"01"));
+            count := hdl_sub(count, unsigned'(x"01"));
             count_reg <= count;
           end if;
           if (Input_Valid and InputReady_Ready) then
@@ -242,14 +242,14 @@ begin
             for element_8 in 0 to 4 loop
               if element_8 = hdl_index(hdl_address(count(2 downto 0)), 5) then lasts(element_8) := Input_Last; end if;
             end loop;
-            count := (count + unsigned'(x"01"));
+            count := hdl_add(count, unsigned'(x"01"));
             count_reg <= count;
           end if;
           keyHeld := (inMessage or (keyValid and (keys(0) = key)));
           distance := unsigned'(x"00");
           for j_2 in 0 to laneCount - 1 loop
             if (((to_integer(distance) = 0) and (j_2 < to_integer(count))) and lasts(hdl_index(j_2, 5))) then
-              distance := (to_unsigned(j_2 mod 256, 8) + unsigned'(x"01"));
+              distance := hdl_add(to_unsigned(j_2 mod 256, 8), unsigned'(x"01"));
             end if;
           end loop;
           headDistance_reg <= distance;

@@ -48,11 +48,11 @@ begin
         blockIn := ((CoreInput_Valid and CoreInputReady_Ready) and ((not onePerPacket) or CoreInput_Last));
         blockOut := ((CoreOutput_Valid and CoreOutputReady_Ready) and ((not onePerPacket) or CoreOutput_Last));
         if blockIn then
-          inFlight := (inFlight + unsigned'(x"0001"));
+          inFlight := hdl_add(inFlight, unsigned'(x"0001"));
           inFlight_reg <= inFlight;
         end if;
         if blockOut then
-          inFlight := (inFlight - unsigned'(x"0001"));
+          inFlight := hdl_sub(inFlight, unsigned'(x"0001"));
           inFlight_reg <= inFlight;
         end if;
         if Control_Flush then
@@ -62,10 +62,10 @@ begin
           dropIn := (blockIn and (not Control_Enabled));
           dropOut := (blockOut and (to_integer(discard) /= 0));
           if (dropIn and (not dropOut)) then
-            discard := (discard + unsigned'(x"0001"));
+            discard := hdl_add(discard, unsigned'(x"0001"));
             discard_reg <= discard;
           elsif (dropOut and (not dropIn)) then
-            discard := (discard - unsigned'(x"0001"));
+            discard := hdl_sub(discard, unsigned'(x"0001"));
             discard_reg <= discard;
           end if;
         end if;

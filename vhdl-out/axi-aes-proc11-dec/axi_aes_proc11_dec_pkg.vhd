@@ -111,11 +111,15 @@ package axi_aes_proc11_dec_pkg is
       x"C8", x"EB", x"BB", x"3C", x"83", x"53", x"99", x"61", 
       x"17", x"2B", x"04", x"7E", x"BA", x"77", x"D6", x"26", 
       x"E1", x"69", x"14", x"63", x"55", x"21", x"0C", x"7D");
+  function hdl_add(a, b : unsigned) return unsigned;
+  function hdl_add(a, b : signed) return signed;
   function hdl_address(a : unsigned) return natural;
   function hdl_amount(x : unsigned; bits : positive) return natural;
   function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_index(i : integer; n : positive) return natural;
   function hdl_rotl(x : unsigned; n : natural) return unsigned;
+  function hdl_sub(a, b : unsigned) return unsigned;
+  function hdl_sub(a, b : signed) return signed;
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32;
   function AxiLiteRegisterBank_Supported(caps : hdl_u32; config : hdl_u32) return boolean;
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
@@ -148,6 +152,43 @@ package axi_aes_proc11_dec_pkg is
 end package;
 
 package body axi_aes_proc11_dec_pkg is
+  function hdl_add(a, b : unsigned) return unsigned is
+    -- pragma translate_off
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    alias y : unsigned(b'length - 1 downto 0) is b;
+    variable r : unsigned(a'length - 1 downto 0);
+    variable p, q, c : boolean;
+    -- pragma translate_on
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      c := false;
+      for i in 0 to a'length - 1 loop
+        p := x(i) = '1';
+        q := y(i) = '1';
+        if p xor q xor c then
+          r(i) := '1';
+        else
+          r(i) := '0';
+        end if;
+        c := (p and q) or (c and (p or q));
+      end loop;
+      return r;
+    end if;
+    -- pragma translate_on
+    return a + b;
+  end function;
+
+  function hdl_add(a, b : signed) return signed is
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      return signed(hdl_add(unsigned(a), unsigned(b)));
+    end if;
+    -- pragma translate_on
+    return a + b;
+  end function;
+
   function hdl_address(a : unsigned) return natural is
     alias x : unsigned(a'length - 1 downto 0) is a;
     variable r : natural := 0;
@@ -191,6 +232,43 @@ package body axi_aes_proc11_dec_pkg is
     return shift_left(x, n) or shift_right(x, x'length - n);
   end function;
 
+  function hdl_sub(a, b : unsigned) return unsigned is
+    -- pragma translate_off
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    alias y : unsigned(b'length - 1 downto 0) is b;
+    variable r : unsigned(a'length - 1 downto 0);
+    variable p, q, c : boolean;
+    -- pragma translate_on
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      c := true;
+      for i in 0 to a'length - 1 loop
+        p := x(i) = '1';
+        q := y(i) /= '1';
+        if p xor q xor c then
+          r(i) := '1';
+        else
+          r(i) := '0';
+        end if;
+        c := (p and q) or (c and (p or q));
+      end loop;
+      return r;
+    end if;
+    -- pragma translate_on
+    return a - b;
+  end function;
+
+  function hdl_sub(a, b : signed) return signed is
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      return signed(hdl_sub(unsigned(a), unsigned(b)));
+    end if;
+    -- pragma translate_on
+    return a - b;
+  end function;
+
   -- Crypto.Axi.AxiMath.MergeStrobes
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32 is
     variable mask : hdl_u32;
@@ -224,7 +302,7 @@ package body axi_aes_proc11_dec_pkg is
       directionBit := unsigned'(x"00000100");
     end if;
     directionOk := (not ((caps and directionBit) = unsigned'(x"00000000")));
-    keySizeOk := ((keySize < unsigned'(x"00000003")) and (caps(hdl_amount((unsigned'("01100") + keySize(4 downto 0)), 5)) = '1'));
+    keySizeOk := ((keySize < unsigned'(x"00000003")) and (caps(hdl_amount(hdl_add(unsigned'("01100"), keySize(4 downto 0)), 5)) = '1'));
     return ((modeOk and directionOk) and keySizeOk);
   end function;
 
@@ -234,7 +312,7 @@ package body axi_aes_proc11_dec_pkg is
   begin
     bytes := unsigned'(x"FF");
     for n in 0 to 8 loop
-      if (to_integer(keep) = to_integer((shift_left(unsigned'(x"01"), n) - unsigned'(x"01")))) then
+      if (to_integer(keep) = to_integer(hdl_sub(shift_left(unsigned'(x"01"), n), unsigned'(x"01")))) then
         bytes := to_unsigned(n mod 256, 8);
       end if;
     end loop;
@@ -248,7 +326,7 @@ package body axi_aes_proc11_dec_pkg is
     if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FFFFFFFFFFFFFFFF");
     else
-      choice := (shift_left(unsigned'(x"0000000000000001"), hdl_amount(shift_left(bytes(5 downto 0), 3), 6)) - unsigned'(x"0000000000000001"));
+      choice := hdl_sub(shift_left(unsigned'(x"0000000000000001"), hdl_amount(shift_left(bytes(5 downto 0), 3), 6)), unsigned'(x"0000000000000001"));
     end if;
     return choice;
   end function;
@@ -283,7 +361,7 @@ package body axi_aes_proc11_dec_pkg is
         matches := (matches or shift_left(unsigned'(x"00000001"), part));
       end if;
       if (to_integer(resize(shift_right(offeredLow, hdl_amount(shift_left(to_unsigned(part mod 128, 7), 4), 7)), 16)) = to_integer(resize(shift_right(keptLow, hdl_amount(shift_left(to_unsigned(part mod 128, 7), 4), 7)), 16))) then
-        matches := (matches or shift_left(unsigned'(x"00000001"), hdl_amount((unsigned'("01000") + to_unsigned(part mod 32, 5)), 5)));
+        matches := (matches or shift_left(unsigned'(x"00000001"), hdl_amount(hdl_add(unsigned'("01000"), to_unsigned(part mod 32, 5)), 5)));
       end if;
     end loop;
     return matches;
@@ -308,7 +386,7 @@ package body axi_aes_proc11_dec_pkg is
     if (to_integer(keySize) >= 2) then
       choice := unsigned'(x"0E");
     else
-      choice := (unsigned'(x"0A") + shift_left(keySize, 1));
+      choice := hdl_add(unsigned'(x"0A"), shift_left(keySize, 1));
     end if;
     return choice;
   end function;
@@ -404,10 +482,10 @@ package body axi_aes_proc11_dec_pkg is
     variable u3 : hdl_u32;
   begin
     nk := AesMath_KeyWords(to_integer(keySize));
-    u0 := (low(31 downto 0) xor AesMath_WindowWord(high, low, to_integer((signed'(x"00000008") - nk))));
-    u1 := (u0 xor AesMath_WindowWord(high, low, to_integer((signed'(x"00000009") - nk))));
-    u2 := (u1 xor AesMath_WindowWord(high, low, to_integer((signed'(x"0000000A") - nk))));
-    u3 := (u2 xor AesMath_WindowWord(high, low, to_integer((signed'(x"0000000B") - nk))));
+    u0 := (low(31 downto 0) xor AesMath_WindowWord(high, low, to_integer(hdl_sub(signed'(x"00000008"), nk))));
+    u1 := (u0 xor AesMath_WindowWord(high, low, to_integer(hdl_sub(signed'(x"00000009"), nk))));
+    u2 := (u1 xor AesMath_WindowWord(high, low, to_integer(hdl_sub(signed'(x"0000000A"), nk))));
+    u3 := (u2 xor AesMath_WindowWord(high, low, to_integer(hdl_sub(signed'(x"0000000B"), nk))));
     return unsigned'(unsigned'(u0 & u1) & unsigned'(u2 & u3));
   end function;
 
@@ -505,7 +583,7 @@ package body axi_aes_proc11_dec_pkg is
   begin
     r := unsigned'(x"00000000000000000000000000000000");
     for i in 0 to 15 loop
-      r := (r or shift_left((shift_right(x, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 3), 7)) and unsigned'(x"000000000000000000000000000000FF")), hdl_amount(shift_left((unsigned'("0001111") - to_unsigned(i mod 128, 7)), 3), 7)));
+      r := (r or shift_left((shift_right(x, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 3), 7)) and unsigned'(x"000000000000000000000000000000FF")), hdl_amount(shift_left(hdl_sub(unsigned'("0001111"), to_unsigned(i mod 128, 7)), 3), 7)));
     end loop;
     return r;
   end function;
@@ -517,7 +595,7 @@ package body axi_aes_proc11_dec_pkg is
     if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FF");
     else
-      choice := (shift_left(unsigned'(x"01"), hdl_amount(bytes, 5)) - unsigned'(x"01"));
+      choice := hdl_sub(shift_left(unsigned'(x"01"), hdl_amount(bytes, 5)), unsigned'(x"01"));
     end if;
     return choice;
   end function;
@@ -560,7 +638,7 @@ package body axi_aes_proc11_dec_pkg is
   -- Crypto.Aes.AesMath.KeyWords
   function AesMath_KeyWords(keySize : integer) return hdl_s32 is
   begin
-    return (signed'(x"00000004") + shift_left(to_signed(keySize, 32), 1));
+    return hdl_add(signed'(x"00000004"), shift_left(to_signed(keySize, 32), 1));
   end function;
 
   -- Crypto.Aes.AesMath.RotWord
@@ -574,9 +652,9 @@ package body axi_aes_proc11_dec_pkg is
     variable choice : hdl_u32;
   begin
     if (index < 4) then
-      choice := resize(shift_right(high, hdl_amount((unsigned'("1100000") - shift_left((to_unsigned(index mod 128, 7) and unsigned'("0000011")), 5)), 7)), 32);
+      choice := resize(shift_right(high, hdl_amount(hdl_sub(unsigned'("1100000"), shift_left((to_unsigned(index mod 128, 7) and unsigned'("0000011")), 5)), 7)), 32);
     else
-      choice := AesMath_Column(low, to_integer((to_signed(index, 32) - signed'(x"00000004"))));
+      choice := AesMath_Column(low, to_integer(hdl_sub(to_signed(index, 32), signed'(x"00000004"))));
     end if;
     return choice;
   end function;
@@ -602,7 +680,7 @@ package body axi_aes_proc11_dec_pkg is
   -- Crypto.Aes.AesMath.Column
   function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32 is
   begin
-    return resize(shift_right(block_x, hdl_amount((unsigned'("1100000") - shift_left((to_unsigned(index mod 128, 7) and unsigned'("0000011")), 5)), 7)), 32);
+    return resize(shift_right(block_x, hdl_amount(hdl_sub(unsigned'("1100000"), shift_left((to_unsigned(index mod 128, 7) and unsigned'("0000011")), 5)), 7)), 32);
   end function;
 
   -- Crypto.Aes.AesMath.ReduceBytes

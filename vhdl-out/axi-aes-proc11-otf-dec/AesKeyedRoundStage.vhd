@@ -78,17 +78,17 @@ begin
             if (kind = 0) then
               block_x := AesMath_RoundStep(Input_Block, low, round, rounds, AesRoundPart_WholeRound, false);
               nextHigh := low;
-              nextLow := AesMath_NextWindowLow(high, low, to_integer((to_signed(round, 32) - signed'(x"00000001"))), keySize);
+              nextLow := AesMath_NextWindowLow(high, low, to_integer(hdl_sub(to_signed(round, 32), signed'(x"00000001"))), keySize);
             elsif (kind = 1) then
               if (round <= to_integer(rounds)) then
                 nextHigh := low;
-                nextLow := AesMath_NextWindowLow(high, low, to_integer((to_signed(round, 32) - signed'(x"00000001"))), keySize);
+                nextLow := AesMath_NextWindowLow(high, low, to_integer(hdl_sub(to_signed(round, 32), signed'(x"00000001"))), keySize);
               end if;
             else
               block_x := AesMath_InverseCipherStep(Input_Block, high, round, rounds);
               if (round < to_integer(rounds)) then
                 nextLow := high;
-                nextHigh := AesMath_PreviousWindowHigh(high, low, to_integer((signed(resize(rounds, 32)) - to_signed(round, 32))), keySize);
+                nextHigh := AesMath_PreviousWindowHigh(high, low, to_integer(hdl_sub(signed(resize(rounds, 32)), to_signed(round, 32))), keySize);
               end if;
             end if;
             Output_Block_reg <= block_x;

@@ -25,9 +25,13 @@ package axi_chacha20_iterative_pkg is
       x"00000000", x"00000040");
   constant ChaChaMath_Sigma : hdl_u32_x4 := (
       x"61707865", x"3320646E", x"79622D32", x"6B206574");
+  function hdl_add(a, b : unsigned) return unsigned;
+  function hdl_add(a, b : signed) return signed;
   function hdl_amount(x : unsigned; bits : positive) return natural;
   function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_rotl(x : unsigned; n : natural) return unsigned;
+  function hdl_sub(a, b : unsigned) return unsigned;
+  function hdl_sub(a, b : signed) return signed;
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32;
   function AxiLiteRegisterBank_Supported(caps : hdl_u32; config : hdl_u32) return boolean;
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
@@ -40,6 +44,43 @@ package axi_chacha20_iterative_pkg is
 end package;
 
 package body axi_chacha20_iterative_pkg is
+  function hdl_add(a, b : unsigned) return unsigned is
+    -- pragma translate_off
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    alias y : unsigned(b'length - 1 downto 0) is b;
+    variable r : unsigned(a'length - 1 downto 0);
+    variable p, q, c : boolean;
+    -- pragma translate_on
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      c := false;
+      for i in 0 to a'length - 1 loop
+        p := x(i) = '1';
+        q := y(i) = '1';
+        if p xor q xor c then
+          r(i) := '1';
+        else
+          r(i) := '0';
+        end if;
+        c := (p and q) or (c and (p or q));
+      end loop;
+      return r;
+    end if;
+    -- pragma translate_on
+    return a + b;
+  end function;
+
+  function hdl_add(a, b : signed) return signed is
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      return signed(hdl_add(unsigned(a), unsigned(b)));
+    end if;
+    -- pragma translate_on
+    return a + b;
+  end function;
+
   function hdl_amount(x : unsigned; bits : positive) return natural is
     variable v : unsigned(x'length - 1 downto 0);
   begin
@@ -57,6 +98,43 @@ package body axi_chacha20_iterative_pkg is
   function hdl_rotl(x : unsigned; n : natural) return unsigned is
   begin
     return shift_left(x, n) or shift_right(x, x'length - n);
+  end function;
+
+  function hdl_sub(a, b : unsigned) return unsigned is
+    -- pragma translate_off
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    alias y : unsigned(b'length - 1 downto 0) is b;
+    variable r : unsigned(a'length - 1 downto 0);
+    variable p, q, c : boolean;
+    -- pragma translate_on
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      c := true;
+      for i in 0 to a'length - 1 loop
+        p := x(i) = '1';
+        q := y(i) /= '1';
+        if p xor q xor c then
+          r(i) := '1';
+        else
+          r(i) := '0';
+        end if;
+        c := (p and q) or (c and (p or q));
+      end loop;
+      return r;
+    end if;
+    -- pragma translate_on
+    return a - b;
+  end function;
+
+  function hdl_sub(a, b : signed) return signed is
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      return signed(hdl_sub(unsigned(a), unsigned(b)));
+    end if;
+    -- pragma translate_on
+    return a - b;
   end function;
 
   -- Crypto.Axi.AxiMath.MergeStrobes
@@ -92,7 +170,7 @@ package body axi_chacha20_iterative_pkg is
       directionBit := unsigned'(x"00000100");
     end if;
     directionOk := (not ((caps and directionBit) = unsigned'(x"00000000")));
-    keySizeOk := ((keySize < unsigned'(x"00000003")) and (caps(hdl_amount((unsigned'("01100") + keySize(4 downto 0)), 5)) = '1'));
+    keySizeOk := ((keySize < unsigned'(x"00000003")) and (caps(hdl_amount(hdl_add(unsigned'("01100"), keySize(4 downto 0)), 5)) = '1'));
     return ((modeOk and directionOk) and keySizeOk);
   end function;
 
@@ -102,7 +180,7 @@ package body axi_chacha20_iterative_pkg is
   begin
     bytes := unsigned'(x"FF");
     for n in 0 to 8 loop
-      if (to_integer(keep) = to_integer((shift_left(unsigned'(x"01"), n) - unsigned'(x"01")))) then
+      if (to_integer(keep) = to_integer(hdl_sub(shift_left(unsigned'(x"01"), n), unsigned'(x"01")))) then
         bytes := to_unsigned(n mod 256, 8);
       end if;
     end loop;
@@ -116,7 +194,7 @@ package body axi_chacha20_iterative_pkg is
     if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FFFFFFFFFFFFFFFF");
     else
-      choice := (shift_left(unsigned'(x"0000000000000001"), hdl_amount(shift_left(bytes(5 downto 0), 3), 6)) - unsigned'(x"0000000000000001"));
+      choice := hdl_sub(shift_left(unsigned'(x"0000000000000001"), hdl_amount(shift_left(bytes(5 downto 0), 3), 6)), unsigned'(x"0000000000000001"));
     end if;
     return choice;
   end function;
@@ -138,16 +216,16 @@ package body axi_chacha20_iterative_pkg is
     b := abcd(63 downto 32);
     c := abcd(95 downto 64);
     d := abcd(127 downto 96);
-    a := (a + b);
+    a := hdl_add(a, b);
     d := (d xor a);
     d := unsigned'(d(15 downto 0) & d(31 downto 16));
-    c := (c + d);
+    c := hdl_add(c, d);
     b := (b xor c);
     b := unsigned'(b(19 downto 0) & b(31 downto 20));
-    a := (a + b);
+    a := hdl_add(a, b);
     d := (d xor a);
     d := unsigned'(d(23 downto 0) & d(31 downto 24));
-    c := (c + d);
+    c := hdl_add(c, d);
     b := (b xor c);
     b := unsigned'(b(24 downto 0) & b(31 downto 25));
     return unsigned'(unsigned'(d & c) & unsigned'(b & a));
@@ -156,7 +234,7 @@ package body axi_chacha20_iterative_pkg is
   -- Crypto.ChaCha.ChaChaMath.AddLanes
   function ChaChaMath_AddLanes(x : hdl_u128; y : hdl_u128) return hdl_u128 is
   begin
-    return ChaChaMath_Pack((x(31 downto 0) + y(31 downto 0)), (x(63 downto 32) + y(63 downto 32)), (x(95 downto 64) + y(95 downto 64)), (x(127 downto 96) + y(127 downto 96)));
+    return ChaChaMath_Pack(hdl_add(x(31 downto 0), y(31 downto 0)), hdl_add(x(63 downto 32), y(63 downto 32)), hdl_add(x(95 downto 64), y(95 downto 64)), hdl_add(x(127 downto 96), y(127 downto 96)));
   end function;
 
   -- Crypto.ChaCha.ChaChaMath.KeepMask
@@ -165,7 +243,7 @@ package body axi_chacha20_iterative_pkg is
     variable none : hdl_u128;
     variable one : hdl_u128;
   begin
-    keep := (signed(resize(byteCount, 32)) - shift_left(to_signed(row, 32), 4));
+    keep := hdl_sub(signed(resize(byteCount, 32)), shift_left(to_signed(row, 32), 4));
     none := unsigned'(x"00000000000000000000000000000000");
     if (keep <= signed'(x"00000000")) then
       return none;
@@ -174,7 +252,7 @@ package body axi_chacha20_iterative_pkg is
       return (not none);
     end if;
     one := unsigned'(x"00000000000000000000000000000001");
-    return (shift_left(one, hdl_amount(shift_left(unsigned(keep(6 downto 0)), 3), 7)) - one);
+    return hdl_sub(shift_left(one, hdl_amount(shift_left(unsigned(keep(6 downto 0)), 3), 7)), one);
   end function;
 
   -- Crypto.Axi.AxiMath.KeepOf
@@ -184,7 +262,7 @@ package body axi_chacha20_iterative_pkg is
     if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FF");
     else
-      choice := (shift_left(unsigned'(x"01"), hdl_amount(bytes, 5)) - unsigned'(x"01"));
+      choice := hdl_sub(shift_left(unsigned'(x"01"), hdl_amount(bytes, 5)), unsigned'(x"01"));
     end if;
     return choice;
   end function;

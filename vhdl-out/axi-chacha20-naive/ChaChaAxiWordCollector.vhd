@@ -133,7 +133,7 @@ begin
               end if;
             else
               lane := Input_Data;
-              total := (bytes + resize(Input_Bytes, 8));
+              total := hdl_add(bytes, resize(Input_Bytes, 8));
               if ((to_integer(count) = 3) or Input_Last) then
                 if inPacket then
                   counter := nextCounter_reg;
@@ -174,7 +174,7 @@ begin
                 outputValid := true;
                 outputValid_reg <= outputValid;
                 outputLast_reg <= (Input_Last or exhausted);
-                nextCounter_reg <= (counter + unsigned'(x"00000001"));
+                nextCounter_reg <= hdl_add(counter, unsigned'(x"00000001"));
                 inPacket := ((not Input_Last) and (not exhausted));
                 inPacket_reg <= inPacket;
                 dropping := exhausted;
@@ -191,7 +191,7 @@ begin
                 else
                   lane2_reg <= lane;
                 end if;
-                count := (count + unsigned'(x"01"));
+                count := hdl_add(count, unsigned'(x"01"));
                 count_reg <= count;
                 bytes := total;
                 bytes_reg <= bytes;

@@ -49,11 +49,11 @@ begin
           midPacket_reg <= midPacket;
         end if;
         if shown then
-          pending := (pending - unsigned'(x"01"));
+          pending := hdl_sub(pending, unsigned'(x"01"));
           pending_reg <= pending;
         end if;
         if (Result_Valid and Result_NoData) then
-          pending := (pending + unsigned'(x"01"));
+          pending := hdl_add(pending, unsigned'(x"01"));
           pending_reg <= pending;
         end if;
         if Control_Flush then

@@ -94,7 +94,7 @@ begin
         end if;
         if (Items_Valid and ItemsReady_Ready) then
           if Items_Last then
-            endsOwed := (endsOwed + unsigned'(x"01"));
+            endsOwed := hdl_add(endsOwed, unsigned'(x"01"));
             endsOwed_reg <= endsOwed;
           end if;
           midMessage := (not Items_Last);
@@ -114,10 +114,10 @@ begin
           if Input_End then
             noData := (not heldValid_reg);
             heldValid_reg <= false;
-            endsOwed := (endsOwed - unsigned'(x"01"));
+            endsOwed := hdl_sub(endsOwed, unsigned'(x"01"));
             endsOwed_reg <= endsOwed;
             if (to_integer(tagsToDrop_reg) /= 0) then
-              tagsToDrop_reg <= (tagsToDrop_reg - unsigned'(x"01"));
+              tagsToDrop_reg <= hdl_sub(tagsToDrop_reg, unsigned'(x"01"));
             else
               result := true;
               Result_Tag_reg <= Input_Tag;
@@ -139,7 +139,7 @@ begin
           else
             choice := signed'(x"00000000");
           end if;
-          tagsToDrop_reg <= (endsOwed + unsigned(choice(7 downto 0)));
+          tagsToDrop_reg <= hdl_add(endsOwed, unsigned(choice(7 downto 0)));
         end if;
         ready := (not outputValid);
         ready_reg <= ready;

@@ -220,25 +220,25 @@ begin
           end if;
           if blockOut then
             ivBytes := AxiAeadLayout_PacketIvBytes(ivItems, Aead_IvBytes);
-            ivEnd := ((ivBytes + unsigned'(x"0000000F")) and unsigned'(x"FFFFFFF0"));
-            aadEnd := (ivEnd + Aead_AadBytes);
-            aadPaddedEnd := (ivEnd + ((Aead_AadBytes + unsigned'(x"0000000F")) and unsigned'(x"FFFFFFF0")));
-            blockEnd := (offset + resize(blockBytes, 32));
+            ivEnd := (hdl_add(ivBytes, unsigned'(x"0000000F")) and unsigned'(x"FFFFFFF0"));
+            aadEnd := hdl_add(ivEnd, Aead_AadBytes);
+            aadPaddedEnd := hdl_add(ivEnd, (hdl_add(Aead_AadBytes, unsigned'(x"0000000F")) and unsigned'(x"FFFFFFF0")));
+            blockEnd := hdl_add(offset, resize(blockBytes, 32));
             kind := AxiAeadKind_Data;
             bytes := resize(blockBytes, 32);
             lastOfKind := blockLast;
             if (offset < ivEnd) then
               kind := AxiAeadKind_Iv;
-              if ((ivBytes - offset) < bytes) then
-                bytes := (ivBytes - offset);
+              if (hdl_sub(ivBytes, offset) < bytes) then
+                bytes := hdl_sub(ivBytes, offset);
               end if;
-              lastOfKind := (blockLast or ((offset + unsigned'(x"00000010")) >= ivEnd));
+              lastOfKind := (blockLast or (hdl_add(offset, unsigned'(x"00000010")) >= ivEnd));
             elsif (offset < aadPaddedEnd) then
               kind := AxiAeadKind_Aad;
-              if ((aadEnd - offset) < bytes) then
-                bytes := (aadEnd - offset);
+              if (hdl_sub(aadEnd, offset) < bytes) then
+                bytes := hdl_sub(aadEnd, offset);
               end if;
-              lastOfKind := (blockLast or ((offset + unsigned'(x"00000010")) >= aadPaddedEnd));
+              lastOfKind := (blockLast or (hdl_add(offset, unsigned'(x"00000010")) >= aadPaddedEnd));
             end if;
             Output_Kind <= kind;
             Output_Data <= AxiAeadLayout_LowBytes(block_x, bytes);
@@ -264,7 +264,7 @@ begin
               both := (blockEnd < choice);
             end if;
             shortPacket := both;
-            offset := (offset + unsigned'(x"00000010"));
+            offset := hdl_add(offset, unsigned'(x"00000010"));
             offset_reg <= offset;
             if blockLast then
               offset := unsigned'(x"00000000");

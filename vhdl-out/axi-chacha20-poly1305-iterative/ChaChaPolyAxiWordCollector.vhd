@@ -120,7 +120,7 @@ begin
             bytes_reg <= bytes;
           else
             lane := Input_Data;
-            total := (bytes + resize(Input_Bytes, 8));
+            total := hdl_add(bytes, resize(Input_Bytes, 8));
             if ((to_integer(count) = 3) or Input_LastOfKind) then
               data := (Input_Kind = AxiAeadKind_Data);
               if data then
@@ -175,7 +175,7 @@ begin
               else
                 lane2_reg <= lane;
               end if;
-              count := (count + unsigned'(x"01"));
+              count := hdl_add(count, unsigned'(x"01"));
               count_reg <= count;
               bytes := total;
               bytes_reg <= bytes;

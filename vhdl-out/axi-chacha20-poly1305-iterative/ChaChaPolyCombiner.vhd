@@ -261,7 +261,7 @@ begin
           for element_9 in 0 to 3 loop
             if element_9 = hdl_address(tail_reg(1 downto 0)) then queuedDecrypt(element_9) := Message_Decrypt; end if;
           end loop;
-          tail_reg <= ((tail_reg + unsigned'(x"01")) and (to_unsigned(depth mod 256, 8) - unsigned'(x"01")));
+          tail_reg <= (hdl_add(tail_reg, unsigned'(x"01")) and hdl_sub(to_unsigned(depth mod 256, 8), unsigned'(x"01")));
         end if;
         if Tag_Valid then
           tag := Tag_Tag;
@@ -280,7 +280,7 @@ begin
           Mac_KeyR <= keyR_reg;
           Mac_KeyS <= keyS_reg;
           macValid := true;
-          macBlock := (macBlock + unsigned'(x"01"));
+          macBlock := hdl_add(macBlock, unsigned'(x"01"));
           macBlock_reg <= macBlock;
           if feedingEnd_reg then
             awaitingTag := true;
@@ -339,10 +339,10 @@ begin
             mac1_reg <= (word1 and ChaChaMath_KeepMask(bytes, 1));
             mac2_reg <= (word2 and ChaChaMath_KeepMask(bytes, 2));
             mac3_reg <= (word3 and ChaChaMath_KeepMask(bytes, 3));
-            macBlocks := unsigned(hdl_div(((signed(resize(bytes, 32)) + signed'(x"00000010")) - signed'(x"00000001")), signed'(x"00000010"))(7 downto 0));
+            macBlocks := unsigned(hdl_div(hdl_sub(hdl_add(signed(resize(bytes, 32)), signed'(x"00000010")), signed'(x"00000001")), signed'(x"00000010"))(7 downto 0));
             macBlocks_reg <= macBlocks;
             feedingEnd_reg <= false;
-            aadBytes := (aadBytes + resize(bytes, 64));
+            aadBytes := hdl_add(aadBytes, resize(bytes, 64));
             aadBytes_reg <= aadBytes;
           elsif (keystreamHeld and outputFree) then
             pop := true;
@@ -383,14 +383,14 @@ begin
             else
               mac3_reg <= out3;
             end if;
-            macBlocks := unsigned(hdl_div(((signed(resize(bytes, 32)) + signed'(x"00000010")) - signed'(x"00000001")), signed'(x"00000010"))(7 downto 0));
+            macBlocks := unsigned(hdl_div(hdl_sub(hdl_add(signed(resize(bytes, 32)), signed'(x"00000010")), signed'(x"00000001")), signed'(x"00000010"))(7 downto 0));
             macBlocks_reg <= macBlocks;
             feedingEnd_reg <= false;
-            dataBytes := (dataBytes + resize(bytes, 64));
+            dataBytes := hdl_add(dataBytes, resize(bytes, 64));
             dataBytes_reg <= dataBytes;
           end if;
           if pop then
-            head_reg <= ((head_reg + unsigned'(x"01")) and (to_unsigned(depth mod 256, 8) - unsigned'(x"01")));
+            head_reg <= (hdl_add(head_reg, unsigned'(x"01")) and hdl_sub(to_unsigned(depth mod 256, 8), unsigned'(x"01")));
             macBlock := unsigned'(x"00");
             macBlock_reg <= macBlock;
             feeding_reg <= (to_integer(macBlocks) /= 0);
@@ -401,11 +401,11 @@ begin
           feeding_reg <= false;
         end if;
         if (push and (not pop)) then
-          count := (count + unsigned'(x"01"));
+          count := hdl_add(count, unsigned'(x"01"));
           count_reg <= count;
         end if;
         if (pop and (not push)) then
-          count := (count - unsigned'(x"01"));
+          count := hdl_sub(count, unsigned'(x"01"));
           count_reg <= count;
         end if;
         if (keystreamReady and Keystream_Valid) then

@@ -114,7 +114,7 @@ begin
             Request_ByteCount <= resize(unsigned'(x"40"), 7);
             requestValid := true;
             requestValid_reg <= requestValid;
-            nextCounter := (nextCounter + unsigned'(x"00000001"));
+            nextCounter := hdl_add(nextCounter, unsigned'(x"00000001"));
             nextCounter_reg <= nextCounter;
           elsif (Input_Kind = ChaChaPolyKind_End) then
             keyRequested := false;

@@ -31,6 +31,8 @@ package axi_chacha20_poly1305_proc10_pkg is
       x"00000000", x"00000040");
   constant ChaChaMath_Sigma : hdl_u32_x4 := (
       x"61707865", x"3320646E", x"79622D32", x"6B206574");
+  function hdl_add(a, b : unsigned) return unsigned;
+  function hdl_add(a, b : signed) return signed;
   function hdl_address(a : unsigned) return natural;
   function hdl_amount(x : unsigned; bits : positive) return natural;
   function hdl_amount(x : signed; bits : positive) return natural;
@@ -38,6 +40,8 @@ package axi_chacha20_poly1305_proc10_pkg is
   function hdl_div(a, b : signed) return signed;
   function hdl_mul(a, b : unsigned) return unsigned;
   function hdl_rotl(x : unsigned; n : natural) return unsigned;
+  function hdl_sub(a, b : unsigned) return unsigned;
+  function hdl_sub(a, b : signed) return signed;
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32;
   function AxiLiteRegisterBank_Supported(caps : hdl_u32; config : hdl_u32) return boolean;
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
@@ -58,6 +62,43 @@ package axi_chacha20_poly1305_proc10_pkg is
 end package;
 
 package body axi_chacha20_poly1305_proc10_pkg is
+  function hdl_add(a, b : unsigned) return unsigned is
+    -- pragma translate_off
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    alias y : unsigned(b'length - 1 downto 0) is b;
+    variable r : unsigned(a'length - 1 downto 0);
+    variable p, q, c : boolean;
+    -- pragma translate_on
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      c := false;
+      for i in 0 to a'length - 1 loop
+        p := x(i) = '1';
+        q := y(i) = '1';
+        if p xor q xor c then
+          r(i) := '1';
+        else
+          r(i) := '0';
+        end if;
+        c := (p and q) or (c and (p or q));
+      end loop;
+      return r;
+    end if;
+    -- pragma translate_on
+    return a + b;
+  end function;
+
+  function hdl_add(a, b : signed) return signed is
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      return signed(hdl_add(unsigned(a), unsigned(b)));
+    end if;
+    -- pragma translate_on
+    return a + b;
+  end function;
+
   function hdl_address(a : unsigned) return natural is
     alias x : unsigned(a'length - 1 downto 0) is a;
     variable r : natural := 0;
@@ -175,6 +216,43 @@ package body axi_chacha20_poly1305_proc10_pkg is
     return shift_left(x, n) or shift_right(x, x'length - n);
   end function;
 
+  function hdl_sub(a, b : unsigned) return unsigned is
+    -- pragma translate_off
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    alias y : unsigned(b'length - 1 downto 0) is b;
+    variable r : unsigned(a'length - 1 downto 0);
+    variable p, q, c : boolean;
+    -- pragma translate_on
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      c := true;
+      for i in 0 to a'length - 1 loop
+        p := x(i) = '1';
+        q := y(i) /= '1';
+        if p xor q xor c then
+          r(i) := '1';
+        else
+          r(i) := '0';
+        end if;
+        c := (p and q) or (c and (p or q));
+      end loop;
+      return r;
+    end if;
+    -- pragma translate_on
+    return a - b;
+  end function;
+
+  function hdl_sub(a, b : signed) return signed is
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      return signed(hdl_sub(unsigned(a), unsigned(b)));
+    end if;
+    -- pragma translate_on
+    return a - b;
+  end function;
+
   -- Crypto.Axi.AxiMath.MergeStrobes
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32 is
     variable mask : hdl_u32;
@@ -208,7 +286,7 @@ package body axi_chacha20_poly1305_proc10_pkg is
       directionBit := unsigned'(x"00000100");
     end if;
     directionOk := (not ((caps and directionBit) = unsigned'(x"00000000")));
-    keySizeOk := ((keySize < unsigned'(x"00000003")) and (caps(hdl_amount((unsigned'("01100") + keySize(4 downto 0)), 5)) = '1'));
+    keySizeOk := ((keySize < unsigned'(x"00000003")) and (caps(hdl_amount(hdl_add(unsigned'("01100"), keySize(4 downto 0)), 5)) = '1'));
     return ((modeOk and directionOk) and keySizeOk);
   end function;
 
@@ -218,7 +296,7 @@ package body axi_chacha20_poly1305_proc10_pkg is
   begin
     bytes := unsigned'(x"FF");
     for n in 0 to 8 loop
-      if (to_integer(keep) = to_integer((shift_left(unsigned'(x"01"), n) - unsigned'(x"01")))) then
+      if (to_integer(keep) = to_integer(hdl_sub(shift_left(unsigned'(x"01"), n), unsigned'(x"01")))) then
         bytes := to_unsigned(n mod 256, 8);
       end if;
     end loop;
@@ -232,7 +310,7 @@ package body axi_chacha20_poly1305_proc10_pkg is
     if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FFFFFFFFFFFFFFFF");
     else
-      choice := (shift_left(unsigned'(x"0000000000000001"), hdl_amount(shift_left(bytes(5 downto 0), 3), 6)) - unsigned'(x"0000000000000001"));
+      choice := hdl_sub(shift_left(unsigned'(x"0000000000000001"), hdl_amount(shift_left(bytes(5 downto 0), 3), 6)), unsigned'(x"0000000000000001"));
     end if;
     return choice;
   end function;
@@ -244,7 +322,7 @@ package body axi_chacha20_poly1305_proc10_pkg is
     if (bytes >= unsigned'(x"00000010")) then
       choice := block_x;
     else
-      choice := (block_x and (shift_left(unsigned'(x"00000000000000000000000000000001"), hdl_amount(shift_left(bytes(6 downto 0), 3), 7)) - unsigned'(x"00000000000000000000000000000001")));
+      choice := (block_x and hdl_sub(shift_left(unsigned'(x"00000000000000000000000000000001"), hdl_amount(shift_left(bytes(6 downto 0), 3), 7)), unsigned'(x"00000000000000000000000000000001")));
     end if;
     return choice;
   end function;
@@ -278,16 +356,16 @@ package body axi_chacha20_poly1305_proc10_pkg is
     b := abcd(63 downto 32);
     c := abcd(95 downto 64);
     d := abcd(127 downto 96);
-    a := (a + b);
+    a := hdl_add(a, b);
     d := (d xor a);
     d := unsigned'(d(15 downto 0) & d(31 downto 16));
-    c := (c + d);
+    c := hdl_add(c, d);
     b := (b xor c);
     b := unsigned'(b(19 downto 0) & b(31 downto 20));
-    a := (a + b);
+    a := hdl_add(a, b);
     d := (d xor a);
     d := unsigned'(d(23 downto 0) & d(31 downto 24));
-    c := (c + d);
+    c := hdl_add(c, d);
     b := (b xor c);
     b := unsigned'(b(24 downto 0) & b(31 downto 25));
     return unsigned'(unsigned'(d & c) & unsigned'(b & a));
@@ -296,7 +374,7 @@ package body axi_chacha20_poly1305_proc10_pkg is
   -- Crypto.ChaCha.ChaChaMath.AddLanes
   function ChaChaMath_AddLanes(x : hdl_u128; y : hdl_u128) return hdl_u128 is
   begin
-    return ChaChaMath_Pack((x(31 downto 0) + y(31 downto 0)), (x(63 downto 32) + y(63 downto 32)), (x(95 downto 64) + y(95 downto 64)), (x(127 downto 96) + y(127 downto 96)));
+    return ChaChaMath_Pack(hdl_add(x(31 downto 0), y(31 downto 0)), hdl_add(x(63 downto 32), y(63 downto 32)), hdl_add(x(95 downto 64), y(95 downto 64)), hdl_add(x(127 downto 96), y(127 downto 96)));
   end function;
 
   -- Crypto.ChaCha.ChaChaMath.KeepMask
@@ -305,7 +383,7 @@ package body axi_chacha20_poly1305_proc10_pkg is
     variable none : hdl_u128;
     variable one : hdl_u128;
   begin
-    keep := (signed(resize(byteCount, 32)) - shift_left(to_signed(row, 32), 4));
+    keep := hdl_sub(signed(resize(byteCount, 32)), shift_left(to_signed(row, 32), 4));
     none := unsigned'(x"00000000000000000000000000000000");
     if (keep <= signed'(x"00000000")) then
       return none;
@@ -314,7 +392,7 @@ package body axi_chacha20_poly1305_proc10_pkg is
       return (not none);
     end if;
     one := unsigned'(x"00000000000000000000000000000001");
-    return (shift_left(one, hdl_amount(shift_left(unsigned(keep(6 downto 0)), 3), 7)) - one);
+    return hdl_sub(shift_left(one, hdl_amount(shift_left(unsigned(keep(6 downto 0)), 3), 7)), one);
   end function;
 
   -- Crypto.ChaCha.Poly1305Math.Tag
@@ -335,32 +413,32 @@ package body axi_chacha20_poly1305_proc10_pkg is
   begin
     c := resize(shift_right(h1, 26), 64);
     a1 := resize((h1 and unsigned'(x"03FFFFFF")), 64);
-    a2 := (resize(h2, 64) + c);
+    a2 := hdl_add(resize(h2, 64), c);
     c := shift_right(a2, 26);
     a2 := (a2 and unsigned'(x"0000000003FFFFFF"));
-    a3 := (resize(h3, 64) + c);
+    a3 := hdl_add(resize(h3, 64), c);
     c := shift_right(a3, 26);
     a3 := (a3 and unsigned'(x"0000000003FFFFFF"));
-    a4 := (resize(h4, 64) + c);
+    a4 := hdl_add(resize(h4, 64), c);
     c := shift_right(a4, 26);
     a4 := (a4 and unsigned'(x"0000000003FFFFFF"));
-    a0 := (resize(h0, 64) + (shift_left(c, 2) + c));
+    a0 := hdl_add(resize(h0, 64), hdl_add(shift_left(c, 2), c));
     c := shift_right(a0, 26);
     a0 := (a0 and unsigned'(x"0000000003FFFFFF"));
-    a1 := (a1 + c);
-    g0 := (a0 + unsigned'(x"0000000000000005"));
+    a1 := hdl_add(a1, c);
+    g0 := hdl_add(a0, unsigned'(x"0000000000000005"));
     c := shift_right(g0, 26);
     g0 := (g0 and unsigned'(x"0000000003FFFFFF"));
-    g1 := (a1 + c);
+    g1 := hdl_add(a1, c);
     c := shift_right(g1, 26);
     g1 := (g1 and unsigned'(x"0000000003FFFFFF"));
-    g2 := (a2 + c);
+    g2 := hdl_add(a2, c);
     c := shift_right(g2, 26);
     g2 := (g2 and unsigned'(x"0000000003FFFFFF"));
-    g3 := (a3 + c);
+    g3 := hdl_add(a3, c);
     c := shift_right(g3, 26);
     g3 := (g3 and unsigned'(x"0000000003FFFFFF"));
-    g4 := (a4 + c);
+    g4 := hdl_add(a4, c);
     atLeastP := (not (shift_right(g4, 26) = unsigned'(x"0000000000000000")));
     g4 := (g4 and unsigned'(x"0000000003FFFFFF"));
     if atLeastP then
@@ -370,8 +448,8 @@ package body axi_chacha20_poly1305_proc10_pkg is
       a3 := g3;
       a4 := g4;
     end if;
-    h := ((((resize(a0, 128) + shift_left(resize(a1, 128), 26)) + shift_left(resize(a2, 128), 52)) + shift_left(resize(a3, 128), 78)) + shift_left(resize(a4, 128), 104));
-    return (h + s);
+    h := hdl_add(hdl_add(hdl_add(hdl_add(resize(a0, 128), shift_left(resize(a1, 128), 26)), shift_left(resize(a2, 128), 52)), shift_left(resize(a3, 128), 78)), shift_left(resize(a4, 128), 104));
+    return hdl_add(h, s);
   end function;
 
   -- Crypto.ChaCha.Poly1305Math.PadBlock
@@ -382,7 +460,7 @@ package body axi_chacha20_poly1305_proc10_pkg is
     one := unsigned'(x"00000000000000000000000000000001");
     kept := block_x;
     if (to_integer(byteCount) < 16) then
-      kept := (block_x and (shift_left(one, hdl_amount(shift_left(byteCount(6 downto 0), 3), 7)) - one));
+      kept := (block_x and hdl_sub(shift_left(one, hdl_amount(shift_left(byteCount(6 downto 0), 3), 7)), one));
       kept := (kept or shift_left(one, hdl_amount(shift_left(byteCount(6 downto 0), 3), 7)));
     end if;
     return kept;
@@ -392,9 +470,9 @@ package body axi_chacha20_poly1305_proc10_pkg is
   function Poly1305Math_AddBlockLimb(h : hdl_u32; paddedBlock : hdl_u128; byteCount : hdl_u8; k : integer) return hdl_u32 is
     variable sum : hdl_u32;
   begin
-    sum := (h + (resize(shift_right(paddedBlock, hdl_amount((shift_left(to_unsigned(k mod 128, 7), 4) + shift_left(to_unsigned(k mod 128, 7), 3) + shift_left(to_unsigned(k mod 128, 7), 1)), 7)), 32) and unsigned'(x"03FFFFFF")));
+    sum := hdl_add(h, (resize(shift_right(paddedBlock, hdl_amount(hdl_add(hdl_add(shift_left(to_unsigned(k mod 128, 7), 4), shift_left(to_unsigned(k mod 128, 7), 3)), shift_left(to_unsigned(k mod 128, 7), 1)), 7)), 32) and unsigned'(x"03FFFFFF")));
     if ((k = 4) and (to_integer(byteCount) >= 16)) then
-      sum := (sum + unsigned'(x"01000000"));
+      sum := hdl_add(sum, unsigned'(x"01000000"));
     end if;
     return sum;
   end function;
@@ -406,23 +484,23 @@ package body axi_chacha20_poly1305_proc10_pkg is
     variable s3 : hdl_u32;
     variable s4 : hdl_u32;
   begin
-    s1 := (shift_left(r1, 2) + r1);
-    s2 := (shift_left(r2, 2) + r2);
-    s3 := (shift_left(r3, 2) + r3);
-    s4 := (shift_left(r4, 2) + r4);
+    s1 := hdl_add(shift_left(r1, 2), r1);
+    s2 := hdl_add(shift_left(r2, 2), r2);
+    s3 := hdl_add(shift_left(r3, 2), r3);
+    s4 := hdl_add(shift_left(r4, 2), r4);
     if (k = 0) then
-      return ((((hdl_mul(resize(h0, 64), resize(r0, 64)) + hdl_mul(resize(h1, 64), resize(s4, 64))) + hdl_mul(resize(h2, 64), resize(s3, 64))) + hdl_mul(resize(h3, 64), resize(s2, 64))) + hdl_mul(resize(h4, 64), resize(s1, 64)));
+      return hdl_add(hdl_add(hdl_add(hdl_add(hdl_mul(resize(h0, 64), resize(r0, 64)), hdl_mul(resize(h1, 64), resize(s4, 64))), hdl_mul(resize(h2, 64), resize(s3, 64))), hdl_mul(resize(h3, 64), resize(s2, 64))), hdl_mul(resize(h4, 64), resize(s1, 64)));
     end if;
     if (k = 1) then
-      return ((((hdl_mul(resize(h0, 64), resize(r1, 64)) + hdl_mul(resize(h1, 64), resize(r0, 64))) + hdl_mul(resize(h2, 64), resize(s4, 64))) + hdl_mul(resize(h3, 64), resize(s3, 64))) + hdl_mul(resize(h4, 64), resize(s2, 64)));
+      return hdl_add(hdl_add(hdl_add(hdl_add(hdl_mul(resize(h0, 64), resize(r1, 64)), hdl_mul(resize(h1, 64), resize(r0, 64))), hdl_mul(resize(h2, 64), resize(s4, 64))), hdl_mul(resize(h3, 64), resize(s3, 64))), hdl_mul(resize(h4, 64), resize(s2, 64)));
     end if;
     if (k = 2) then
-      return ((((hdl_mul(resize(h0, 64), resize(r2, 64)) + hdl_mul(resize(h1, 64), resize(r1, 64))) + hdl_mul(resize(h2, 64), resize(r0, 64))) + hdl_mul(resize(h3, 64), resize(s4, 64))) + hdl_mul(resize(h4, 64), resize(s3, 64)));
+      return hdl_add(hdl_add(hdl_add(hdl_add(hdl_mul(resize(h0, 64), resize(r2, 64)), hdl_mul(resize(h1, 64), resize(r1, 64))), hdl_mul(resize(h2, 64), resize(r0, 64))), hdl_mul(resize(h3, 64), resize(s4, 64))), hdl_mul(resize(h4, 64), resize(s3, 64)));
     end if;
     if (k = 3) then
-      return ((((hdl_mul(resize(h0, 64), resize(r3, 64)) + hdl_mul(resize(h1, 64), resize(r2, 64))) + hdl_mul(resize(h2, 64), resize(r1, 64))) + hdl_mul(resize(h3, 64), resize(r0, 64))) + hdl_mul(resize(h4, 64), resize(s4, 64)));
+      return hdl_add(hdl_add(hdl_add(hdl_add(hdl_mul(resize(h0, 64), resize(r3, 64)), hdl_mul(resize(h1, 64), resize(r2, 64))), hdl_mul(resize(h2, 64), resize(r1, 64))), hdl_mul(resize(h3, 64), resize(r0, 64))), hdl_mul(resize(h4, 64), resize(s4, 64)));
     end if;
-    return ((((hdl_mul(resize(h0, 64), resize(r4, 64)) + hdl_mul(resize(h1, 64), resize(r3, 64))) + hdl_mul(resize(h2, 64), resize(r2, 64))) + hdl_mul(resize(h3, 64), resize(r1, 64))) + hdl_mul(resize(h4, 64), resize(r0, 64)));
+    return hdl_add(hdl_add(hdl_add(hdl_add(hdl_mul(resize(h0, 64), resize(r4, 64)), hdl_mul(resize(h1, 64), resize(r3, 64))), hdl_mul(resize(h2, 64), resize(r2, 64))), hdl_mul(resize(h3, 64), resize(r1, 64))), hdl_mul(resize(h4, 64), resize(r0, 64)));
   end function;
 
   -- Crypto.ChaCha.Poly1305Math.CarriedLimb
@@ -440,22 +518,22 @@ package body axi_chacha20_poly1305_proc10_pkg is
   begin
     c := shift_right(d0, 26);
     h0 := (d0 and unsigned'(x"0000000003FFFFFF"));
-    e1 := (d1 + c);
+    e1 := hdl_add(d1, c);
     c := shift_right(e1, 26);
     h1 := (e1 and unsigned'(x"0000000003FFFFFF"));
-    e2 := (d2 + c);
+    e2 := hdl_add(d2, c);
     c := shift_right(e2, 26);
     h2 := (e2 and unsigned'(x"0000000003FFFFFF"));
-    e3 := (d3 + c);
+    e3 := hdl_add(d3, c);
     c := shift_right(e3, 26);
     h3 := (e3 and unsigned'(x"0000000003FFFFFF"));
-    e4 := (d4 + c);
+    e4 := hdl_add(d4, c);
     c := shift_right(e4, 26);
     h4 := (e4 and unsigned'(x"0000000003FFFFFF"));
-    h0 := (h0 + (shift_left(c, 2) + c));
+    h0 := hdl_add(h0, hdl_add(shift_left(c, 2), c));
     c := shift_right(h0, 26);
     h0 := (h0 and unsigned'(x"0000000003FFFFFF"));
-    h1 := (h1 + c);
+    h1 := hdl_add(h1, c);
     if (k = 0) then
       return h0(31 downto 0);
     end if;
@@ -493,7 +571,7 @@ package body axi_chacha20_poly1305_proc10_pkg is
     if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FF");
     else
-      choice := (shift_left(unsigned'(x"01"), hdl_amount(bytes, 5)) - unsigned'(x"01"));
+      choice := hdl_sub(shift_left(unsigned'(x"01"), hdl_amount(bytes, 5)), unsigned'(x"01"));
     end if;
     return choice;
   end function;

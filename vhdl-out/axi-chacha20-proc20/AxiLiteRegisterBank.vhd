@@ -456,13 +456,13 @@ begin
           end if;
         else
           if (CoreInput_Valid and CoreInputReady_Ready) then
-            blocksIn := (blocksIn + unsigned'(x"00000001"));
+            blocksIn := hdl_add(blocksIn, unsigned'(x"00000001"));
             blocksIn_reg <= blocksIn;
             coreMidPacket := (not CoreInput_Last);
             coreMidPacket_reg <= coreMidPacket;
           end if;
           if (CoreOutput_Valid and CoreOutputReady_Ready) then
-            blocksOut := (blocksOut + unsigned'(x"00000001"));
+            blocksOut := hdl_add(blocksOut, unsigned'(x"00000001"));
             blocksOut_reg <= blocksOut;
           end if;
           lastIn := false;
@@ -472,18 +472,18 @@ begin
           end if;
           counted := (lastOut and (not oldPacketEnds));
           if (lastIn and (not counted)) then
-            packetsInFlight := (packetsInFlight + unsigned'(x"0001"));
+            packetsInFlight := hdl_add(packetsInFlight, unsigned'(x"0001"));
             packetsInFlight_reg <= packetsInFlight;
           elsif (counted and (not lastIn)) then
-            packetsInFlight := (packetsInFlight - unsigned'(x"0001"));
+            packetsInFlight := hdl_sub(packetsInFlight, unsigned'(x"0001"));
             packetsInFlight_reg <= packetsInFlight;
           end if;
           if counted then
-            packetsOut := (packetsOut + unsigned'(x"00000001"));
+            packetsOut := hdl_add(packetsOut, unsigned'(x"00000001"));
             packetsOut_reg <= packetsOut;
           end if;
           if busy then
-            busyCycles := (busyCycles + unsigned'(x"00000001"));
+            busyCycles := hdl_add(busyCycles, unsigned'(x"00000001"));
             busyCycles_reg <= busyCycles;
           end if;
           if ((loadPending and (not coreMidPacket)) and (not Drain_Discard)) then

@@ -58,12 +58,16 @@ package axi_md5_proc32_pkg is
       x"00000004", x"0000000B", x"00000010", x"00000017", x"00000004", x"0000000B", x"00000010", x"00000017", 
       x"00000006", x"0000000A", x"0000000F", x"00000015", x"00000006", x"0000000A", x"0000000F", x"00000015", 
       x"00000006", x"0000000A", x"0000000F", x"00000015", x"00000006", x"0000000A", x"0000000F", x"00000015");
+  function hdl_add(a, b : unsigned) return unsigned;
+  function hdl_add(a, b : signed) return signed;
   function hdl_address(a : unsigned) return natural;
   function hdl_amount(x : unsigned; bits : positive) return natural;
   function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_index(i : integer; n : positive) return natural;
   function hdl_rotl(x : unsigned; n : natural) return unsigned;
   function hdl_sext(x : signed; w : positive) return signed;
+  function hdl_sub(a, b : unsigned) return unsigned;
+  function hdl_sub(a, b : signed) return signed;
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32;
   function AxiLiteRegisterBank_Supported(caps : hdl_u32; config : hdl_u32) return boolean;
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
@@ -81,6 +85,43 @@ package axi_md5_proc32_pkg is
 end package;
 
 package body axi_md5_proc32_pkg is
+  function hdl_add(a, b : unsigned) return unsigned is
+    -- pragma translate_off
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    alias y : unsigned(b'length - 1 downto 0) is b;
+    variable r : unsigned(a'length - 1 downto 0);
+    variable p, q, c : boolean;
+    -- pragma translate_on
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      c := false;
+      for i in 0 to a'length - 1 loop
+        p := x(i) = '1';
+        q := y(i) = '1';
+        if p xor q xor c then
+          r(i) := '1';
+        else
+          r(i) := '0';
+        end if;
+        c := (p and q) or (c and (p or q));
+      end loop;
+      return r;
+    end if;
+    -- pragma translate_on
+    return a + b;
+  end function;
+
+  function hdl_add(a, b : signed) return signed is
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      return signed(hdl_add(unsigned(a), unsigned(b)));
+    end if;
+    -- pragma translate_on
+    return a + b;
+  end function;
+
   function hdl_address(a : unsigned) return natural is
     alias x : unsigned(a'length - 1 downto 0) is a;
     variable r : natural := 0;
@@ -132,6 +173,43 @@ package body axi_md5_proc32_pkg is
     return r;
   end function;
 
+  function hdl_sub(a, b : unsigned) return unsigned is
+    -- pragma translate_off
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    alias y : unsigned(b'length - 1 downto 0) is b;
+    variable r : unsigned(a'length - 1 downto 0);
+    variable p, q, c : boolean;
+    -- pragma translate_on
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      c := true;
+      for i in 0 to a'length - 1 loop
+        p := x(i) = '1';
+        q := y(i) /= '1';
+        if p xor q xor c then
+          r(i) := '1';
+        else
+          r(i) := '0';
+        end if;
+        c := (p and q) or (c and (p or q));
+      end loop;
+      return r;
+    end if;
+    -- pragma translate_on
+    return a - b;
+  end function;
+
+  function hdl_sub(a, b : signed) return signed is
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      return signed(hdl_sub(unsigned(a), unsigned(b)));
+    end if;
+    -- pragma translate_on
+    return a - b;
+  end function;
+
   -- Crypto.Axi.AxiMath.MergeStrobes
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32 is
     variable mask : hdl_u32;
@@ -165,7 +243,7 @@ package body axi_md5_proc32_pkg is
       directionBit := unsigned'(x"00000100");
     end if;
     directionOk := (not ((caps and directionBit) = unsigned'(x"00000000")));
-    keySizeOk := ((keySize < unsigned'(x"00000003")) and (caps(hdl_amount((unsigned'("01100") + keySize(4 downto 0)), 5)) = '1'));
+    keySizeOk := ((keySize < unsigned'(x"00000003")) and (caps(hdl_amount(hdl_add(unsigned'("01100"), keySize(4 downto 0)), 5)) = '1'));
     return ((modeOk and directionOk) and keySizeOk);
   end function;
 
@@ -175,7 +253,7 @@ package body axi_md5_proc32_pkg is
   begin
     bytes := unsigned'(x"FF");
     for n in 0 to 8 loop
-      if (to_integer(keep) = to_integer((shift_left(unsigned'(x"01"), n) - unsigned'(x"01")))) then
+      if (to_integer(keep) = to_integer(hdl_sub(shift_left(unsigned'(x"01"), n), unsigned'(x"01")))) then
         bytes := to_unsigned(n mod 256, 8);
       end if;
     end loop;
@@ -189,7 +267,7 @@ package body axi_md5_proc32_pkg is
     if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FFFFFFFFFFFFFFFF");
     else
-      choice := (shift_left(unsigned'(x"0000000000000001"), hdl_amount(shift_left(bytes(5 downto 0), 3), 6)) - unsigned'(x"0000000000000001"));
+      choice := hdl_sub(shift_left(unsigned'(x"0000000000000001"), hdl_amount(shift_left(bytes(5 downto 0), 3), 6)), unsigned'(x"0000000000000001"));
     end if;
     return choice;
   end function;
@@ -200,7 +278,7 @@ package body axi_md5_proc32_pkg is
   begin
     r := unsigned'(x"00000000000000000000000000000000");
     for i in 0 to 15 loop
-      r := (r or shift_left((shift_right(x, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 3), 7)) and unsigned'(x"000000000000000000000000000000FF")), hdl_amount(shift_left((unsigned'("0001111") - to_unsigned(i mod 128, 7)), 3), 7)));
+      r := (r or shift_left((shift_right(x, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 3), 7)) and unsigned'(x"000000000000000000000000000000FF")), hdl_amount(shift_left(hdl_sub(unsigned'("0001111"), to_unsigned(i mod 128, 7)), 3), 7)));
     end loop;
     return r;
   end function;
@@ -218,8 +296,8 @@ package body axi_md5_proc32_pkg is
     b := state(95 downto 64);
     c := state(63 downto 32);
     d := state(31 downto 0);
-    sum := (((a + Md5Math_RoundFunction(b, c, d, step)) + x) + Md5Math_SineTable(hdl_index(step, 64)));
-    newB := (b + hdl_rotl(sum, hdl_amount(Md5Math_RotateAmount(hdl_index(step, 64)), 5)));
+    sum := hdl_add(hdl_add(hdl_add(a, Md5Math_RoundFunction(b, c, d, step)), x), Md5Math_SineTable(hdl_index(step, 64)));
+    newB := hdl_add(b, hdl_rotl(sum, hdl_amount(Md5Math_RotateAmount(hdl_index(step, 64)), 5)));
     return unsigned'(unsigned'(d & newB) & unsigned'(b & c));
   end function;
 
@@ -240,7 +318,7 @@ package body axi_md5_proc32_pkg is
     variable n : hdl_s32;
     variable result : hdl_u32;
   begin
-    n := (to_signed(keepBytes, 32) - shift_left(to_signed(index, 32), 2));
+    n := hdl_sub(to_signed(keepBytes, 32), shift_left(to_signed(index, 32), 2));
     result := unsigned'(x"00000000");
     if (n >= HashWords_u32_WordBytes) then
       result := data;
@@ -248,7 +326,7 @@ package body axi_md5_proc32_pkg is
       result := (data and (not shift_right(unsigned'(x"FFFFFFFF"), hdl_amount(shift_left(unsigned(n(4 downto 0)), 3), 5))));
     end if;
     if ((marker and (n >= signed'(x"00000000"))) and (n < HashWords_u32_WordBytes)) then
-      result := (result or shift_left(unsigned'(x"00000080"), hdl_amount(shift_left(((unsigned(HashWords_u32_WordBytes(4 downto 0)) - unsigned'("00001")) - unsigned(n(4 downto 0))), 3), 5)));
+      result := (result or shift_left(unsigned'(x"00000080"), hdl_amount(shift_left(hdl_sub(hdl_sub(unsigned(HashWords_u32_WordBytes(4 downto 0)), unsigned'("00001")), unsigned(n(4 downto 0))), 3), 5)));
     end if;
     return result;
   end function;
@@ -263,7 +341,7 @@ package body axi_md5_proc32_pkg is
     else
       bits := bitLength;
     end if;
-    shift := shift_left(shift_left((signed'(x"0000000F") - to_signed(index, 32)), 2), 3);
+    shift := shift_left(shift_left(hdl_sub(signed'(x"0000000F"), to_signed(index, 32)), 2), 3);
     if (putLength and (shift < signed'(x"00000040"))) then
       return resize(shift_right(bits, hdl_amount(shift, 6)), 32);
     else
@@ -290,7 +368,7 @@ package body axi_md5_proc32_pkg is
     if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FF");
     else
-      choice := (shift_left(unsigned'(x"01"), hdl_amount(bytes, 5)) - unsigned'(x"01"));
+      choice := hdl_sub(shift_left(unsigned'(x"01"), hdl_amount(bytes, 5)), unsigned'(x"01"));
     end if;
     return choice;
   end function;

@@ -74,7 +74,7 @@ begin
             else
               start := chain_reg(hdl_index(hdl_address(unsigned(slot(6 downto 0))), 72));
             end if;
-            sum := HashWords_Pack32((start(127 downto 96) + Input_State(127 downto 96)), (start(95 downto 64) + Input_State(95 downto 64)), (start(63 downto 32) + Input_State(63 downto 32)), (start(31 downto 0) + Input_State(31 downto 0)));
+            sum := HashWords_Pack32(hdl_add(start(127 downto 96), Input_State(127 downto 96)), hdl_add(start(95 downto 64), Input_State(95 downto 64)), hdl_add(start(63 downto 32), Input_State(63 downto 32)), hdl_add(start(31 downto 0), Input_State(31 downto 0)));
             chain_reg(hdl_index(hdl_address(unsigned(slot(6 downto 0))), 72)) <= sum;
             Feedback_Slot <= Input_Slot;
             Feedback_Last <= Input_Last;

@@ -143,13 +143,13 @@ begin
               held := block_x;
               held_reg <= held;
               if holding then
-                holdingBytes := (holdingBytes + bytes);
+                holdingBytes := hdl_add(holdingBytes, bytes);
                 holdingBytes_reg <= holdingBytes;
               else
                 holdingBytes := bytes;
                 holdingBytes_reg <= holdingBytes;
               end if;
-              heldBeats := (heldBeats + unsigned'(x"01"));
+              heldBeats := hdl_add(heldBeats, unsigned'(x"01"));
               heldBeats_reg <= heldBeats;
               holdingLast := last;
               holdingLast_reg <= holdingLast;

@@ -156,7 +156,7 @@ begin
             restValid := (not final);
             restValid_reg <= restValid;
             rest_reg <= shift_right(source, 64);
-            restBytes_reg <= (sourceBytes - unsigned(AxiBeat_u64_Bytes(7 downto 0)));
+            restBytes_reg <= hdl_sub(sourceBytes, unsigned(AxiBeat_u64_Bytes(7 downto 0)));
             restLast_reg <= sourceLast;
           end if;
           if take then

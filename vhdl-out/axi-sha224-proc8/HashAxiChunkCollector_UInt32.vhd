@@ -96,12 +96,12 @@ begin
         else
           if (ready and Input_Valid) then
             lane := AxiMath_ReverseBytes(Input_Data);
-            total := (bytes + resize(Input_Bytes, 8));
-            final := ((signed(resize(count, 32)) = (HashWords_u32_Lanes - signed'(x"00000001"))) or Input_Last);
+            total := hdl_add(bytes, resize(Input_Bytes, 8));
+            final := ((signed(resize(count, 32)) = hdl_sub(HashWords_u32_Lanes, signed'(x"00000001"))) or Input_Last);
             for i in 0 to 15 loop
               at := shift_right(shift_left(to_signed(i, 32), 2), 4);
               if (at = signed(resize(count, 32))) then
-                Output_Data_reg(i) <= resize(shift_right(lane, hdl_amount(shift_left(((unsigned'("0010000") - unsigned(HashWords_u32_WordBytes(6 downto 0))) - (shift_left(to_unsigned(i mod 128, 7), 2) and unsigned'("0001111"))), 3), 7)), 32);
+                Output_Data_reg(i) <= resize(shift_right(lane, hdl_amount(shift_left(hdl_sub(hdl_sub(unsigned'("0010000"), unsigned(HashWords_u32_WordBytes(6 downto 0))), (shift_left(to_unsigned(i mod 128, 7), 2) and unsigned'("0001111"))), 3), 7)), 32);
               elsif (final and (at > signed(resize(count, 32)))) then
                 Output_Data_reg(i) <= unsigned'(x"00000000");
               end if;
@@ -118,7 +118,7 @@ begin
               bytes := unsigned'(x"00");
               bytes_reg <= bytes;
             else
-              count := (count + unsigned'(x"01"));
+              count := hdl_add(count, unsigned'(x"01"));
               count_reg <= count;
               bytes := total;
               bytes_reg <= bytes;

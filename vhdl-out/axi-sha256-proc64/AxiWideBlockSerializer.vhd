@@ -79,7 +79,7 @@ begin
             holding := false;
             holding_reg <= holding;
           else
-            index := (index + unsigned'(x"01"));
+            index := hdl_add(index, unsigned'(x"01"));
             index_reg <= index;
           end if;
         end if;
@@ -92,9 +92,9 @@ begin
           lane2_reg <= lane2;
           lane3 := Input_Lanes(3);
           lane3_reg <= lane3;
-          lastBlock := resize(unsigned(shift_right((signed(resize(resize(Input_ByteCount, 8), 32)) - signed'(x"00000001")), 4)), 8);
+          lastBlock := resize(unsigned(shift_right(hdl_sub(signed(resize(resize(Input_ByteCount, 8), 32)), signed'(x"00000001")), 4)), 8);
           lastBlock_reg <= lastBlock;
-          finalBytes := (resize(Input_ByteCount, 8) - shift_left(resize(unsigned(shift_right((signed(resize(resize(Input_ByteCount, 8), 32)) - signed'(x"00000001")), 4)), 8), 4));
+          finalBytes := hdl_sub(resize(Input_ByteCount, 8), shift_left(resize(unsigned(shift_right(hdl_sub(signed(resize(resize(Input_ByteCount, 8), 32)), signed'(x"00000001")), 4)), 8), 4));
           finalBytes_reg <= finalBytes;
           last := Input_Last;
           last_reg <= last;

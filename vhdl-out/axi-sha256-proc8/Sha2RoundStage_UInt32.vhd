@@ -104,17 +104,17 @@ begin
             w15 := Input_Window(15);
             for i in 0 to 63 loop
               if (i < rounds) then
-                temp1 := Sha2Math_u32_Temp1(e, f, g, h, w0, to_integer((to_signed(firstRound, 32) + to_signed(i, 32))));
-                temp2 := (((unsigned'(a(1 downto 0) & a(31 downto 2)) xor unsigned'(a(12 downto 0) & a(31 downto 13))) xor unsigned'(a(21 downto 0) & a(31 downto 22))) + (((a and b) xor (a and c)) xor (b and c)));
-                next_x := (((((unsigned'(w14(16 downto 0) & w14(31 downto 17)) xor unsigned'(w14(18 downto 0) & w14(31 downto 19))) xor shift_right(w14, 10)) + w9) + ((unsigned'(w1(6 downto 0) & w1(31 downto 7)) xor unsigned'(w1(17 downto 0) & w1(31 downto 18))) xor shift_right(w1, 3))) + w0);
+                temp1 := Sha2Math_u32_Temp1(e, f, g, h, w0, to_integer(hdl_add(to_signed(firstRound, 32), to_signed(i, 32))));
+                temp2 := hdl_add(((unsigned'(a(1 downto 0) & a(31 downto 2)) xor unsigned'(a(12 downto 0) & a(31 downto 13))) xor unsigned'(a(21 downto 0) & a(31 downto 22))), (((a and b) xor (a and c)) xor (b and c)));
+                next_x := hdl_add(hdl_add(hdl_add(((unsigned'(w14(16 downto 0) & w14(31 downto 17)) xor unsigned'(w14(18 downto 0) & w14(31 downto 19))) xor shift_right(w14, 10)), w9), ((unsigned'(w1(6 downto 0) & w1(31 downto 7)) xor unsigned'(w1(17 downto 0) & w1(31 downto 18))) xor shift_right(w1, 3))), w0);
                 h := g;
                 g := f;
                 f := e;
-                e := (d + temp1);
+                e := hdl_add(d, temp1);
                 d := c;
                 c := b;
                 b := a;
-                a := (temp1 + temp2);
+                a := hdl_add(temp1, temp2);
                 w0 := w1;
                 w1 := w2;
                 w2 := w3;

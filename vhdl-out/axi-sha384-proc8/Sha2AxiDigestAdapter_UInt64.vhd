@@ -43,10 +43,10 @@ begin
     lane3 := unsigned'(x"00000000000000000000000000000000");
     if valid then
       for i in 0 to 7 loop
-        lane3 := (shift_right(lane3, hdl_amount(bits, 7)) or shift_left(lane2, hdl_amount((unsigned'("0000000") - unsigned(bits(6 downto 0))), 7)));
-        lane2 := (shift_right(lane2, hdl_amount(bits, 7)) or shift_left(lane1, hdl_amount((unsigned'("0000000") - unsigned(bits(6 downto 0))), 7)));
-        lane1 := (shift_right(lane1, hdl_amount(bits, 7)) or shift_left(lane0, hdl_amount((unsigned'("0000000") - unsigned(bits(6 downto 0))), 7)));
-        lane0 := (shift_right(lane0, hdl_amount(bits, 7)) or shift_left(resize(Input_Digest(hdl_address(((to_unsigned(8 mod 8, 3) - unsigned'("001")) - to_unsigned(i mod 8, 3)))), 128), hdl_amount((unsigned'("0000000") - unsigned(bits(6 downto 0))), 7)));
+        lane3 := (shift_right(lane3, hdl_amount(bits, 7)) or shift_left(lane2, hdl_amount(hdl_sub(unsigned'("0000000"), unsigned(bits(6 downto 0))), 7)));
+        lane2 := (shift_right(lane2, hdl_amount(bits, 7)) or shift_left(lane1, hdl_amount(hdl_sub(unsigned'("0000000"), unsigned(bits(6 downto 0))), 7)));
+        lane1 := (shift_right(lane1, hdl_amount(bits, 7)) or shift_left(lane0, hdl_amount(hdl_sub(unsigned'("0000000"), unsigned(bits(6 downto 0))), 7)));
+        lane0 := (shift_right(lane0, hdl_amount(bits, 7)) or shift_left(resize(Input_Digest(hdl_address(hdl_sub(hdl_sub(to_unsigned(8 mod 8, 3), unsigned'("001")), to_unsigned(i mod 8, 3)))), 128), hdl_amount(hdl_sub(unsigned'("0000000"), unsigned(bits(6 downto 0))), 7)));
       end loop;
     end if;
     Output_Valid <= valid;

@@ -45,12 +45,16 @@ package axi_sha512_proc8_pkg is
   constant Sha2Math_u64_InitialValue : hdl_u64_x8 := (
       x"6A09E667F3BCC908", x"BB67AE8584CAA73B", x"3C6EF372FE94F82B", x"A54FF53A5F1D36F1", x"510E527FADE682D1", x"9B05688C2B3E6C1F", x"1F83D9ABFB41BD6B", x"5BE0CD19137E2179");
   constant Sha2Math_u64_TruncatedWords : hdl_s32 := signed'(x"00000006");
+  function hdl_add(a, b : unsigned) return unsigned;
+  function hdl_add(a, b : signed) return signed;
   function hdl_address(a : unsigned) return natural;
   function hdl_amount(x : unsigned; bits : positive) return natural;
   function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_index(i : integer; n : positive) return natural;
   function hdl_rotr(x : unsigned; n : natural) return unsigned;
   function hdl_sext(x : signed; w : positive) return signed;
+  function hdl_sub(a, b : unsigned) return unsigned;
+  function hdl_sub(a, b : signed) return signed;
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32;
   function AxiLiteRegisterBank_Supported(caps : hdl_u32; config : hdl_u32) return boolean;
   function AxiMath_KeepBytes(keep : hdl_u8) return hdl_u8;
@@ -68,6 +72,43 @@ package axi_sha512_proc8_pkg is
 end package;
 
 package body axi_sha512_proc8_pkg is
+  function hdl_add(a, b : unsigned) return unsigned is
+    -- pragma translate_off
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    alias y : unsigned(b'length - 1 downto 0) is b;
+    variable r : unsigned(a'length - 1 downto 0);
+    variable p, q, c : boolean;
+    -- pragma translate_on
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      c := false;
+      for i in 0 to a'length - 1 loop
+        p := x(i) = '1';
+        q := y(i) = '1';
+        if p xor q xor c then
+          r(i) := '1';
+        else
+          r(i) := '0';
+        end if;
+        c := (p and q) or (c and (p or q));
+      end loop;
+      return r;
+    end if;
+    -- pragma translate_on
+    return a + b;
+  end function;
+
+  function hdl_add(a, b : signed) return signed is
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      return signed(hdl_add(unsigned(a), unsigned(b)));
+    end if;
+    -- pragma translate_on
+    return a + b;
+  end function;
+
   function hdl_address(a : unsigned) return natural is
     alias x : unsigned(a'length - 1 downto 0) is a;
     variable r : natural := 0;
@@ -119,6 +160,43 @@ package body axi_sha512_proc8_pkg is
     return r;
   end function;
 
+  function hdl_sub(a, b : unsigned) return unsigned is
+    -- pragma translate_off
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    alias y : unsigned(b'length - 1 downto 0) is b;
+    variable r : unsigned(a'length - 1 downto 0);
+    variable p, q, c : boolean;
+    -- pragma translate_on
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      c := true;
+      for i in 0 to a'length - 1 loop
+        p := x(i) = '1';
+        q := y(i) /= '1';
+        if p xor q xor c then
+          r(i) := '1';
+        else
+          r(i) := '0';
+        end if;
+        c := (p and q) or (c and (p or q));
+      end loop;
+      return r;
+    end if;
+    -- pragma translate_on
+    return a - b;
+  end function;
+
+  function hdl_sub(a, b : signed) return signed is
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      return signed(hdl_sub(unsigned(a), unsigned(b)));
+    end if;
+    -- pragma translate_on
+    return a - b;
+  end function;
+
   -- Crypto.Axi.AxiMath.MergeStrobes
   function AxiMath_MergeStrobes(old : hdl_u32; data : hdl_u32; strobes : hdl_u8) return hdl_u32 is
     variable mask : hdl_u32;
@@ -152,7 +230,7 @@ package body axi_sha512_proc8_pkg is
       directionBit := unsigned'(x"00000100");
     end if;
     directionOk := (not ((caps and directionBit) = unsigned'(x"00000000")));
-    keySizeOk := ((keySize < unsigned'(x"00000003")) and (caps(hdl_amount((unsigned'("01100") + keySize(4 downto 0)), 5)) = '1'));
+    keySizeOk := ((keySize < unsigned'(x"00000003")) and (caps(hdl_amount(hdl_add(unsigned'("01100"), keySize(4 downto 0)), 5)) = '1'));
     return ((modeOk and directionOk) and keySizeOk);
   end function;
 
@@ -162,7 +240,7 @@ package body axi_sha512_proc8_pkg is
   begin
     bytes := unsigned'(x"FF");
     for n in 0 to 8 loop
-      if (to_integer(keep) = to_integer((shift_left(unsigned'(x"01"), n) - unsigned'(x"01")))) then
+      if (to_integer(keep) = to_integer(hdl_sub(shift_left(unsigned'(x"01"), n), unsigned'(x"01")))) then
         bytes := to_unsigned(n mod 256, 8);
       end if;
     end loop;
@@ -176,7 +254,7 @@ package body axi_sha512_proc8_pkg is
     if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FFFFFFFFFFFFFFFF");
     else
-      choice := (shift_left(unsigned'(x"0000000000000001"), hdl_amount(shift_left(bytes(5 downto 0), 3), 6)) - unsigned'(x"0000000000000001"));
+      choice := hdl_sub(shift_left(unsigned'(x"0000000000000001"), hdl_amount(shift_left(bytes(5 downto 0), 3), 6)), unsigned'(x"0000000000000001"));
     end if;
     return choice;
   end function;
@@ -187,7 +265,7 @@ package body axi_sha512_proc8_pkg is
   begin
     r := unsigned'(x"00000000000000000000000000000000");
     for i in 0 to 15 loop
-      r := (r or shift_left((shift_right(x, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 3), 7)) and unsigned'(x"000000000000000000000000000000FF")), hdl_amount(shift_left((unsigned'("0001111") - to_unsigned(i mod 128, 7)), 3), 7)));
+      r := (r or shift_left((shift_right(x, hdl_amount(shift_left(to_unsigned(i mod 128, 7), 3), 7)) and unsigned'(x"000000000000000000000000000000FF")), hdl_amount(shift_left(hdl_sub(unsigned'("0001111"), to_unsigned(i mod 128, 7)), 3), 7)));
     end loop;
     return r;
   end function;
@@ -209,7 +287,7 @@ package body axi_sha512_proc8_pkg is
     variable n : hdl_s32;
     variable result : hdl_u64;
   begin
-    n := (to_signed(keepBytes, 32) - shift_left(to_signed(index, 32), 3));
+    n := hdl_sub(to_signed(keepBytes, 32), shift_left(to_signed(index, 32), 3));
     result := unsigned'(x"0000000000000000");
     if (n >= HashWords_u64_WordBytes) then
       result := data;
@@ -217,7 +295,7 @@ package body axi_sha512_proc8_pkg is
       result := (data and (not shift_right(unsigned'(x"FFFFFFFFFFFFFFFF"), hdl_amount(shift_left(unsigned(n(5 downto 0)), 3), 6))));
     end if;
     if ((marker and (n >= signed'(x"00000000"))) and (n < HashWords_u64_WordBytes)) then
-      result := (result or shift_left(unsigned'(x"0000000000000080"), hdl_amount(shift_left(((unsigned(HashWords_u64_WordBytes(5 downto 0)) - unsigned'("000001")) - unsigned(n(5 downto 0))), 3), 6)));
+      result := (result or shift_left(unsigned'(x"0000000000000080"), hdl_amount(shift_left(hdl_sub(hdl_sub(unsigned(HashWords_u64_WordBytes(5 downto 0)), unsigned'("000001")), unsigned(n(5 downto 0))), 3), 6)));
     end if;
     return result;
   end function;
@@ -232,7 +310,7 @@ package body axi_sha512_proc8_pkg is
     else
       bits := bitLength;
     end if;
-    shift := shift_left(shift_left((signed'(x"0000000F") - to_signed(index, 32)), 3), 3);
+    shift := shift_left(shift_left(hdl_sub(signed'(x"0000000F"), to_signed(index, 32)), 3), 3);
     if (putLength and (shift < signed'(x"00000040"))) then
       return shift_right(bits, hdl_amount(shift, 6));
     else
@@ -255,7 +333,7 @@ package body axi_sha512_proc8_pkg is
   -- Crypto.Sha2.Sha2Math<ulong>.Temp1
   function Sha2Math_u64_Temp1(e : hdl_u64; f : hdl_u64; g : hdl_u64; h : hdl_u64; w : hdl_u64; round : integer) return hdl_u64 is
   begin
-    return ((((h + ((unsigned'(e(13 downto 0) & e(63 downto 14)) xor unsigned'(e(17 downto 0) & e(63 downto 18))) xor unsigned'(e(40 downto 0) & e(63 downto 41)))) + ((e and f) xor ((not e) and g))) + Sha2Math_u64_RoundConstants(hdl_index(round, 80))) + w);
+    return hdl_add(hdl_add(hdl_add(hdl_add(h, ((unsigned'(e(13 downto 0) & e(63 downto 14)) xor unsigned'(e(17 downto 0) & e(63 downto 18))) xor unsigned'(e(40 downto 0) & e(63 downto 41)))), ((e and f) xor ((not e) and g))), Sha2Math_u64_RoundConstants(hdl_index(round, 80))), w);
   end function;
 
   -- Crypto.Sha2.Sha2Math<ulong>.DigestWord
@@ -277,7 +355,7 @@ package body axi_sha512_proc8_pkg is
     if (to_integer(bytes) >= 8) then
       choice := unsigned'(x"FF");
     else
-      choice := (shift_left(unsigned'(x"01"), hdl_amount(bytes, 5)) - unsigned'(x"01"));
+      choice := hdl_sub(shift_left(unsigned'(x"01"), hdl_amount(bytes, 5)), unsigned'(x"01"));
     end if;
     return choice;
   end function;

@@ -102,7 +102,7 @@ begin
             key0_reg <= k0;
             key1_reg <= k1;
             nonce_reg <= n;
-            nextCounter_reg <= (counter + unsigned'(x"00000001"));
+            nextCounter_reg <= hdl_add(counter, unsigned'(x"00000001"));
             inMessage_reg <= (not Input_Last);
           end if;
         end if;

@@ -119,7 +119,7 @@ begin
             column2_reg <= column2;
             column3 := Rounds_Column(3);
             column3_reg <= column3;
-            doubleRound := (doubleRound + unsigned'(x"01"));
+            doubleRound := hdl_add(doubleRound, unsigned'(x"01"));
             doubleRound_reg <= doubleRound;
           elsif outputFree then
             for i in 0 to 3 loop

@@ -16,9 +16,13 @@ package chacha20_proc20_pkg is
   type hdl_u32_x4 is array (0 to 3) of hdl_u32;
   constant ChaChaMath_Sigma : hdl_u32_x4 := (
       x"61707865", x"3320646E", x"79622D32", x"6B206574");
+  function hdl_add(a, b : unsigned) return unsigned;
+  function hdl_add(a, b : signed) return signed;
   function hdl_amount(x : unsigned; bits : positive) return natural;
   function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_rotl(x : unsigned; n : natural) return unsigned;
+  function hdl_sub(a, b : unsigned) return unsigned;
+  function hdl_sub(a, b : signed) return signed;
   function ChaChaMath_Pack(lane0 : hdl_u32; lane1 : hdl_u32; lane2 : hdl_u32; lane3 : hdl_u32) return hdl_u128;
   function ChaChaMath_QuarterRound(abcd : hdl_u128) return hdl_u128;
   function ChaChaMath_AddLanes(x : hdl_u128; y : hdl_u128) return hdl_u128;
@@ -26,6 +30,43 @@ package chacha20_proc20_pkg is
 end package;
 
 package body chacha20_proc20_pkg is
+  function hdl_add(a, b : unsigned) return unsigned is
+    -- pragma translate_off
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    alias y : unsigned(b'length - 1 downto 0) is b;
+    variable r : unsigned(a'length - 1 downto 0);
+    variable p, q, c : boolean;
+    -- pragma translate_on
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      c := false;
+      for i in 0 to a'length - 1 loop
+        p := x(i) = '1';
+        q := y(i) = '1';
+        if p xor q xor c then
+          r(i) := '1';
+        else
+          r(i) := '0';
+        end if;
+        c := (p and q) or (c and (p or q));
+      end loop;
+      return r;
+    end if;
+    -- pragma translate_on
+    return a + b;
+  end function;
+
+  function hdl_add(a, b : signed) return signed is
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      return signed(hdl_add(unsigned(a), unsigned(b)));
+    end if;
+    -- pragma translate_on
+    return a + b;
+  end function;
+
   function hdl_amount(x : unsigned; bits : positive) return natural is
     variable v : unsigned(x'length - 1 downto 0);
   begin
@@ -45,6 +86,43 @@ package body chacha20_proc20_pkg is
     return shift_left(x, n) or shift_right(x, x'length - n);
   end function;
 
+  function hdl_sub(a, b : unsigned) return unsigned is
+    -- pragma translate_off
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    alias y : unsigned(b'length - 1 downto 0) is b;
+    variable r : unsigned(a'length - 1 downto 0);
+    variable p, q, c : boolean;
+    -- pragma translate_on
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      c := true;
+      for i in 0 to a'length - 1 loop
+        p := x(i) = '1';
+        q := y(i) /= '1';
+        if p xor q xor c then
+          r(i) := '1';
+        else
+          r(i) := '0';
+        end if;
+        c := (p and q) or (c and (p or q));
+      end loop;
+      return r;
+    end if;
+    -- pragma translate_on
+    return a - b;
+  end function;
+
+  function hdl_sub(a, b : signed) return signed is
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      return signed(hdl_sub(unsigned(a), unsigned(b)));
+    end if;
+    -- pragma translate_on
+    return a - b;
+  end function;
+
   -- Crypto.ChaCha.ChaChaMath.Pack
   function ChaChaMath_Pack(lane0 : hdl_u32; lane1 : hdl_u32; lane2 : hdl_u32; lane3 : hdl_u32) return hdl_u128 is
   begin
@@ -62,16 +140,16 @@ package body chacha20_proc20_pkg is
     b := abcd(63 downto 32);
     c := abcd(95 downto 64);
     d := abcd(127 downto 96);
-    a := (a + b);
+    a := hdl_add(a, b);
     d := (d xor a);
     d := unsigned'(d(15 downto 0) & d(31 downto 16));
-    c := (c + d);
+    c := hdl_add(c, d);
     b := (b xor c);
     b := unsigned'(b(19 downto 0) & b(31 downto 20));
-    a := (a + b);
+    a := hdl_add(a, b);
     d := (d xor a);
     d := unsigned'(d(23 downto 0) & d(31 downto 24));
-    c := (c + d);
+    c := hdl_add(c, d);
     b := (b xor c);
     b := unsigned'(b(24 downto 0) & b(31 downto 25));
     return unsigned'(unsigned'(d & c) & unsigned'(b & a));
@@ -80,7 +158,7 @@ package body chacha20_proc20_pkg is
   -- Crypto.ChaCha.ChaChaMath.AddLanes
   function ChaChaMath_AddLanes(x : hdl_u128; y : hdl_u128) return hdl_u128 is
   begin
-    return ChaChaMath_Pack((x(31 downto 0) + y(31 downto 0)), (x(63 downto 32) + y(63 downto 32)), (x(95 downto 64) + y(95 downto 64)), (x(127 downto 96) + y(127 downto 96)));
+    return ChaChaMath_Pack(hdl_add(x(31 downto 0), y(31 downto 0)), hdl_add(x(63 downto 32), y(63 downto 32)), hdl_add(x(95 downto 64), y(95 downto 64)), hdl_add(x(127 downto 96), y(127 downto 96)));
   end function;
 
   -- Crypto.ChaCha.ChaChaMath.KeepMask
@@ -89,7 +167,7 @@ package body chacha20_proc20_pkg is
     variable none : hdl_u128;
     variable one : hdl_u128;
   begin
-    keep := (signed(resize(byteCount, 32)) - shift_left(to_signed(row, 32), 4));
+    keep := hdl_sub(signed(resize(byteCount, 32)), shift_left(to_signed(row, 32), 4));
     none := unsigned'(x"00000000000000000000000000000000");
     if (keep <= signed'(x"00000000")) then
       return none;
@@ -98,7 +176,7 @@ package body chacha20_proc20_pkg is
       return (not none);
     end if;
     one := unsigned'(x"00000000000000000000000000000001");
-    return (shift_left(one, hdl_amount(shift_left(unsigned(keep(6 downto 0)), 3), 7)) - one);
+    return hdl_sub(shift_left(one, hdl_amount(shift_left(unsigned(keep(6 downto 0)), 3), 7)), one);
   end function;
 
 end package body;

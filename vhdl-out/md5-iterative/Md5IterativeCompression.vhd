@@ -84,7 +84,7 @@ begin
           if (to_integer(step) < 63) then
             state := Md5Math_Step(state, message_reg(hdl_address(Md5Math_MessageIndex(hdl_address(step(5 downto 0)))(3 downto 0))), to_integer(step));
             state_reg <= state;
-            step := (step + unsigned'(x"01"));
+            step := hdl_add(step, unsigned'(x"01"));
             step_reg <= step;
           elsif outputFree then
             Output_State_reg <= Md5Math_Step(state, message_reg(hdl_address(Md5Math_MessageIndex(hdl_address(step(5 downto 0)))(3 downto 0))), to_integer(step));

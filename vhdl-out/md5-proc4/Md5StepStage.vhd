@@ -55,7 +55,7 @@ begin
             state := Input_State;
             for i in 0 to 63 loop
               if (i < steps) then
-                state := Md5Math_Step(state, Input_Message(hdl_address(Md5Math_MessageIndex(hdl_address((to_unsigned(firstStep mod 64, 6) + to_unsigned(i mod 64, 6))))(3 downto 0))), to_integer((to_signed(firstStep, 32) + to_signed(i, 32))));
+                state := Md5Math_Step(state, Input_Message(hdl_address(Md5Math_MessageIndex(hdl_address(hdl_add(to_unsigned(firstStep mod 64, 6), to_unsigned(i mod 64, 6))))(3 downto 0))), to_integer(hdl_add(to_signed(firstStep, 32), to_signed(i, 32))));
               end if;
             end loop;
             Output_State_reg <= state;

@@ -49,12 +49,16 @@ package md5_proc8_pkg is
       x"00000006", x"0000000A", x"0000000F", x"00000015", x"00000006", x"0000000A", x"0000000F", x"00000015", 
       x"00000006", x"0000000A", x"0000000F", x"00000015", x"00000006", x"0000000A", x"0000000F", x"00000015");
   constant HashWords_u32_WordBytes : hdl_s32 := signed'(x"00000004");
+  function hdl_add(a, b : unsigned) return unsigned;
+  function hdl_add(a, b : signed) return signed;
   function hdl_address(a : unsigned) return natural;
   function hdl_amount(x : unsigned; bits : positive) return natural;
   function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_index(i : integer; n : positive) return natural;
   function hdl_rotl(x : unsigned; n : natural) return unsigned;
   function hdl_sext(x : signed; w : positive) return signed;
+  function hdl_sub(a, b : unsigned) return unsigned;
+  function hdl_sub(a, b : signed) return signed;
   function Md5Math_Step(state : hdl_u128; x : hdl_u32; step : integer) return hdl_u128;
   function HashWords_Bit(index : integer) return hdl_u128;
   function HashWords_TestBit(x : hdl_u128; index : integer) return boolean;
@@ -66,6 +70,43 @@ package md5_proc8_pkg is
 end package;
 
 package body md5_proc8_pkg is
+  function hdl_add(a, b : unsigned) return unsigned is
+    -- pragma translate_off
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    alias y : unsigned(b'length - 1 downto 0) is b;
+    variable r : unsigned(a'length - 1 downto 0);
+    variable p, q, c : boolean;
+    -- pragma translate_on
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      c := false;
+      for i in 0 to a'length - 1 loop
+        p := x(i) = '1';
+        q := y(i) = '1';
+        if p xor q xor c then
+          r(i) := '1';
+        else
+          r(i) := '0';
+        end if;
+        c := (p and q) or (c and (p or q));
+      end loop;
+      return r;
+    end if;
+    -- pragma translate_on
+    return a + b;
+  end function;
+
+  function hdl_add(a, b : signed) return signed is
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      return signed(hdl_add(unsigned(a), unsigned(b)));
+    end if;
+    -- pragma translate_on
+    return a + b;
+  end function;
+
   function hdl_address(a : unsigned) return natural is
     alias x : unsigned(a'length - 1 downto 0) is a;
     variable r : natural := 0;
@@ -117,6 +158,43 @@ package body md5_proc8_pkg is
     return r;
   end function;
 
+  function hdl_sub(a, b : unsigned) return unsigned is
+    -- pragma translate_off
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    alias y : unsigned(b'length - 1 downto 0) is b;
+    variable r : unsigned(a'length - 1 downto 0);
+    variable p, q, c : boolean;
+    -- pragma translate_on
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      c := true;
+      for i in 0 to a'length - 1 loop
+        p := x(i) = '1';
+        q := y(i) /= '1';
+        if p xor q xor c then
+          r(i) := '1';
+        else
+          r(i) := '0';
+        end if;
+        c := (p and q) or (c and (p or q));
+      end loop;
+      return r;
+    end if;
+    -- pragma translate_on
+    return a - b;
+  end function;
+
+  function hdl_sub(a, b : signed) return signed is
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      return signed(hdl_sub(unsigned(a), unsigned(b)));
+    end if;
+    -- pragma translate_on
+    return a - b;
+  end function;
+
   -- Crypto.Md5.Md5Math.Step
   function Md5Math_Step(state : hdl_u128; x : hdl_u32; step : integer) return hdl_u128 is
     variable a : hdl_u32;
@@ -130,8 +208,8 @@ package body md5_proc8_pkg is
     b := state(95 downto 64);
     c := state(63 downto 32);
     d := state(31 downto 0);
-    sum := (((a + Md5Math_RoundFunction(b, c, d, step)) + x) + Md5Math_SineTable(hdl_index(step, 64)));
-    newB := (b + hdl_rotl(sum, hdl_amount(Md5Math_RotateAmount(hdl_index(step, 64)), 5)));
+    sum := hdl_add(hdl_add(hdl_add(a, Md5Math_RoundFunction(b, c, d, step)), x), Md5Math_SineTable(hdl_index(step, 64)));
+    newB := hdl_add(b, hdl_rotl(sum, hdl_amount(Md5Math_RotateAmount(hdl_index(step, 64)), 5)));
     return unsigned'(unsigned'(d & newB) & unsigned'(b & c));
   end function;
 
@@ -152,7 +230,7 @@ package body md5_proc8_pkg is
     variable n : hdl_s32;
     variable result : hdl_u32;
   begin
-    n := (to_signed(keepBytes, 32) - shift_left(to_signed(index, 32), 2));
+    n := hdl_sub(to_signed(keepBytes, 32), shift_left(to_signed(index, 32), 2));
     result := unsigned'(x"00000000");
     if (n >= HashWords_u32_WordBytes) then
       result := data;
@@ -160,7 +238,7 @@ package body md5_proc8_pkg is
       result := (data and (not shift_right(unsigned'(x"FFFFFFFF"), hdl_amount(shift_left(unsigned(n(4 downto 0)), 3), 5))));
     end if;
     if ((marker and (n >= signed'(x"00000000"))) and (n < HashWords_u32_WordBytes)) then
-      result := (result or shift_left(unsigned'(x"00000080"), hdl_amount(shift_left(((unsigned(HashWords_u32_WordBytes(4 downto 0)) - unsigned'("00001")) - unsigned(n(4 downto 0))), 3), 5)));
+      result := (result or shift_left(unsigned'(x"00000080"), hdl_amount(shift_left(hdl_sub(hdl_sub(unsigned(HashWords_u32_WordBytes(4 downto 0)), unsigned'("00001")), unsigned(n(4 downto 0))), 3), 5)));
     end if;
     return result;
   end function;
@@ -175,7 +253,7 @@ package body md5_proc8_pkg is
     else
       bits := bitLength;
     end if;
-    shift := shift_left(shift_left((signed'(x"0000000F") - to_signed(index, 32)), 2), 3);
+    shift := shift_left(shift_left(hdl_sub(signed'(x"0000000F"), to_signed(index, 32)), 2), 3);
     if (putLength and (shift < signed'(x"00000040"))) then
       return resize(shift_right(bits, hdl_amount(shift, 6)), 32);
     else

@@ -11,9 +11,13 @@ package poly1305_naive_pkg is
   subtype hdl_u64 is unsigned(63 downto 0);
   subtype hdl_u128 is unsigned(127 downto 0);
   subtype hdl_s32 is signed(31 downto 0);
+  function hdl_add(a, b : unsigned) return unsigned;
+  function hdl_add(a, b : signed) return signed;
   function hdl_amount(x : unsigned; bits : positive) return natural;
   function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_mul(a, b : unsigned) return unsigned;
+  function hdl_sub(a, b : unsigned) return unsigned;
+  function hdl_sub(a, b : signed) return signed;
   function Poly1305Math_Tag(h0 : hdl_u32; h1 : hdl_u32; h2 : hdl_u32; h3 : hdl_u32; h4 : hdl_u32; s : hdl_u128) return hdl_u128;
   function Poly1305Math_PadBlock(block_x : hdl_u128; byteCount : hdl_u8) return hdl_u128;
   function Poly1305Math_AddBlockLimb(h : hdl_u32; paddedBlock : hdl_u128; byteCount : hdl_u8; k : integer) return hdl_u32;
@@ -22,6 +26,43 @@ package poly1305_naive_pkg is
 end package;
 
 package body poly1305_naive_pkg is
+  function hdl_add(a, b : unsigned) return unsigned is
+    -- pragma translate_off
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    alias y : unsigned(b'length - 1 downto 0) is b;
+    variable r : unsigned(a'length - 1 downto 0);
+    variable p, q, c : boolean;
+    -- pragma translate_on
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      c := false;
+      for i in 0 to a'length - 1 loop
+        p := x(i) = '1';
+        q := y(i) = '1';
+        if p xor q xor c then
+          r(i) := '1';
+        else
+          r(i) := '0';
+        end if;
+        c := (p and q) or (c and (p or q));
+      end loop;
+      return r;
+    end if;
+    -- pragma translate_on
+    return a + b;
+  end function;
+
+  function hdl_add(a, b : signed) return signed is
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      return signed(hdl_add(unsigned(a), unsigned(b)));
+    end if;
+    -- pragma translate_on
+    return a + b;
+  end function;
+
   function hdl_amount(x : unsigned; bits : positive) return natural is
     variable v : unsigned(x'length - 1 downto 0);
   begin
@@ -84,6 +125,43 @@ package body poly1305_naive_pkg is
     return resize(a * b, a'length);
   end function;
 
+  function hdl_sub(a, b : unsigned) return unsigned is
+    -- pragma translate_off
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    alias y : unsigned(b'length - 1 downto 0) is b;
+    variable r : unsigned(a'length - 1 downto 0);
+    variable p, q, c : boolean;
+    -- pragma translate_on
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      c := true;
+      for i in 0 to a'length - 1 loop
+        p := x(i) = '1';
+        q := y(i) /= '1';
+        if p xor q xor c then
+          r(i) := '1';
+        else
+          r(i) := '0';
+        end if;
+        c := (p and q) or (c and (p or q));
+      end loop;
+      return r;
+    end if;
+    -- pragma translate_on
+    return a - b;
+  end function;
+
+  function hdl_sub(a, b : signed) return signed is
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      return signed(hdl_sub(unsigned(a), unsigned(b)));
+    end if;
+    -- pragma translate_on
+    return a - b;
+  end function;
+
   -- Crypto.ChaCha.Poly1305Math.Tag
   function Poly1305Math_Tag(h0 : hdl_u32; h1 : hdl_u32; h2 : hdl_u32; h3 : hdl_u32; h4 : hdl_u32; s : hdl_u128) return hdl_u128 is
     variable c : hdl_u64;
@@ -102,32 +180,32 @@ package body poly1305_naive_pkg is
   begin
     c := resize(shift_right(h1, 26), 64);
     a1 := resize((h1 and unsigned'(x"03FFFFFF")), 64);
-    a2 := (resize(h2, 64) + c);
+    a2 := hdl_add(resize(h2, 64), c);
     c := shift_right(a2, 26);
     a2 := (a2 and unsigned'(x"0000000003FFFFFF"));
-    a3 := (resize(h3, 64) + c);
+    a3 := hdl_add(resize(h3, 64), c);
     c := shift_right(a3, 26);
     a3 := (a3 and unsigned'(x"0000000003FFFFFF"));
-    a4 := (resize(h4, 64) + c);
+    a4 := hdl_add(resize(h4, 64), c);
     c := shift_right(a4, 26);
     a4 := (a4 and unsigned'(x"0000000003FFFFFF"));
-    a0 := (resize(h0, 64) + (shift_left(c, 2) + c));
+    a0 := hdl_add(resize(h0, 64), hdl_add(shift_left(c, 2), c));
     c := shift_right(a0, 26);
     a0 := (a0 and unsigned'(x"0000000003FFFFFF"));
-    a1 := (a1 + c);
-    g0 := (a0 + unsigned'(x"0000000000000005"));
+    a1 := hdl_add(a1, c);
+    g0 := hdl_add(a0, unsigned'(x"0000000000000005"));
     c := shift_right(g0, 26);
     g0 := (g0 and unsigned'(x"0000000003FFFFFF"));
-    g1 := (a1 + c);
+    g1 := hdl_add(a1, c);
     c := shift_right(g1, 26);
     g1 := (g1 and unsigned'(x"0000000003FFFFFF"));
-    g2 := (a2 + c);
+    g2 := hdl_add(a2, c);
     c := shift_right(g2, 26);
     g2 := (g2 and unsigned'(x"0000000003FFFFFF"));
-    g3 := (a3 + c);
+    g3 := hdl_add(a3, c);
     c := shift_right(g3, 26);
     g3 := (g3 and unsigned'(x"0000000003FFFFFF"));
-    g4 := (a4 + c);
+    g4 := hdl_add(a4, c);
     atLeastP := (not (shift_right(g4, 26) = unsigned'(x"0000000000000000")));
     g4 := (g4 and unsigned'(x"0000000003FFFFFF"));
     if atLeastP then
@@ -137,8 +215,8 @@ package body poly1305_naive_pkg is
       a3 := g3;
       a4 := g4;
     end if;
-    h := ((((resize(a0, 128) + shift_left(resize(a1, 128), 26)) + shift_left(resize(a2, 128), 52)) + shift_left(resize(a3, 128), 78)) + shift_left(resize(a4, 128), 104));
-    return (h + s);
+    h := hdl_add(hdl_add(hdl_add(hdl_add(resize(a0, 128), shift_left(resize(a1, 128), 26)), shift_left(resize(a2, 128), 52)), shift_left(resize(a3, 128), 78)), shift_left(resize(a4, 128), 104));
+    return hdl_add(h, s);
   end function;
 
   -- Crypto.ChaCha.Poly1305Math.PadBlock
@@ -149,7 +227,7 @@ package body poly1305_naive_pkg is
     one := unsigned'(x"00000000000000000000000000000001");
     kept := block_x;
     if (to_integer(byteCount) < 16) then
-      kept := (block_x and (shift_left(one, hdl_amount(shift_left(byteCount(6 downto 0), 3), 7)) - one));
+      kept := (block_x and hdl_sub(shift_left(one, hdl_amount(shift_left(byteCount(6 downto 0), 3), 7)), one));
       kept := (kept or shift_left(one, hdl_amount(shift_left(byteCount(6 downto 0), 3), 7)));
     end if;
     return kept;
@@ -159,9 +237,9 @@ package body poly1305_naive_pkg is
   function Poly1305Math_AddBlockLimb(h : hdl_u32; paddedBlock : hdl_u128; byteCount : hdl_u8; k : integer) return hdl_u32 is
     variable sum : hdl_u32;
   begin
-    sum := (h + (resize(shift_right(paddedBlock, hdl_amount((shift_left(to_unsigned(k mod 128, 7), 4) + shift_left(to_unsigned(k mod 128, 7), 3) + shift_left(to_unsigned(k mod 128, 7), 1)), 7)), 32) and unsigned'(x"03FFFFFF")));
+    sum := hdl_add(h, (resize(shift_right(paddedBlock, hdl_amount(hdl_add(hdl_add(shift_left(to_unsigned(k mod 128, 7), 4), shift_left(to_unsigned(k mod 128, 7), 3)), shift_left(to_unsigned(k mod 128, 7), 1)), 7)), 32) and unsigned'(x"03FFFFFF")));
     if ((k = 4) and (to_integer(byteCount) >= 16)) then
-      sum := (sum + unsigned'(x"01000000"));
+      sum := hdl_add(sum, unsigned'(x"01000000"));
     end if;
     return sum;
   end function;
@@ -173,23 +251,23 @@ package body poly1305_naive_pkg is
     variable s3 : hdl_u32;
     variable s4 : hdl_u32;
   begin
-    s1 := (shift_left(r1, 2) + r1);
-    s2 := (shift_left(r2, 2) + r2);
-    s3 := (shift_left(r3, 2) + r3);
-    s4 := (shift_left(r4, 2) + r4);
+    s1 := hdl_add(shift_left(r1, 2), r1);
+    s2 := hdl_add(shift_left(r2, 2), r2);
+    s3 := hdl_add(shift_left(r3, 2), r3);
+    s4 := hdl_add(shift_left(r4, 2), r4);
     if (k = 0) then
-      return ((((hdl_mul(resize(h0, 64), resize(r0, 64)) + hdl_mul(resize(h1, 64), resize(s4, 64))) + hdl_mul(resize(h2, 64), resize(s3, 64))) + hdl_mul(resize(h3, 64), resize(s2, 64))) + hdl_mul(resize(h4, 64), resize(s1, 64)));
+      return hdl_add(hdl_add(hdl_add(hdl_add(hdl_mul(resize(h0, 64), resize(r0, 64)), hdl_mul(resize(h1, 64), resize(s4, 64))), hdl_mul(resize(h2, 64), resize(s3, 64))), hdl_mul(resize(h3, 64), resize(s2, 64))), hdl_mul(resize(h4, 64), resize(s1, 64)));
     end if;
     if (k = 1) then
-      return ((((hdl_mul(resize(h0, 64), resize(r1, 64)) + hdl_mul(resize(h1, 64), resize(r0, 64))) + hdl_mul(resize(h2, 64), resize(s4, 64))) + hdl_mul(resize(h3, 64), resize(s3, 64))) + hdl_mul(resize(h4, 64), resize(s2, 64)));
+      return hdl_add(hdl_add(hdl_add(hdl_add(hdl_mul(resize(h0, 64), resize(r1, 64)), hdl_mul(resize(h1, 64), resize(r0, 64))), hdl_mul(resize(h2, 64), resize(s4, 64))), hdl_mul(resize(h3, 64), resize(s3, 64))), hdl_mul(resize(h4, 64), resize(s2, 64)));
     end if;
     if (k = 2) then
-      return ((((hdl_mul(resize(h0, 64), resize(r2, 64)) + hdl_mul(resize(h1, 64), resize(r1, 64))) + hdl_mul(resize(h2, 64), resize(r0, 64))) + hdl_mul(resize(h3, 64), resize(s4, 64))) + hdl_mul(resize(h4, 64), resize(s3, 64)));
+      return hdl_add(hdl_add(hdl_add(hdl_add(hdl_mul(resize(h0, 64), resize(r2, 64)), hdl_mul(resize(h1, 64), resize(r1, 64))), hdl_mul(resize(h2, 64), resize(r0, 64))), hdl_mul(resize(h3, 64), resize(s4, 64))), hdl_mul(resize(h4, 64), resize(s3, 64)));
     end if;
     if (k = 3) then
-      return ((((hdl_mul(resize(h0, 64), resize(r3, 64)) + hdl_mul(resize(h1, 64), resize(r2, 64))) + hdl_mul(resize(h2, 64), resize(r1, 64))) + hdl_mul(resize(h3, 64), resize(r0, 64))) + hdl_mul(resize(h4, 64), resize(s4, 64)));
+      return hdl_add(hdl_add(hdl_add(hdl_add(hdl_mul(resize(h0, 64), resize(r3, 64)), hdl_mul(resize(h1, 64), resize(r2, 64))), hdl_mul(resize(h2, 64), resize(r1, 64))), hdl_mul(resize(h3, 64), resize(r0, 64))), hdl_mul(resize(h4, 64), resize(s4, 64)));
     end if;
-    return ((((hdl_mul(resize(h0, 64), resize(r4, 64)) + hdl_mul(resize(h1, 64), resize(r3, 64))) + hdl_mul(resize(h2, 64), resize(r2, 64))) + hdl_mul(resize(h3, 64), resize(r1, 64))) + hdl_mul(resize(h4, 64), resize(r0, 64)));
+    return hdl_add(hdl_add(hdl_add(hdl_add(hdl_mul(resize(h0, 64), resize(r4, 64)), hdl_mul(resize(h1, 64), resize(r3, 64))), hdl_mul(resize(h2, 64), resize(r2, 64))), hdl_mul(resize(h3, 64), resize(r1, 64))), hdl_mul(resize(h4, 64), resize(r0, 64)));
   end function;
 
   -- Crypto.ChaCha.Poly1305Math.CarriedLimb
@@ -207,22 +285,22 @@ package body poly1305_naive_pkg is
   begin
     c := shift_right(d0, 26);
     h0 := (d0 and unsigned'(x"0000000003FFFFFF"));
-    e1 := (d1 + c);
+    e1 := hdl_add(d1, c);
     c := shift_right(e1, 26);
     h1 := (e1 and unsigned'(x"0000000003FFFFFF"));
-    e2 := (d2 + c);
+    e2 := hdl_add(d2, c);
     c := shift_right(e2, 26);
     h2 := (e2 and unsigned'(x"0000000003FFFFFF"));
-    e3 := (d3 + c);
+    e3 := hdl_add(d3, c);
     c := shift_right(e3, 26);
     h3 := (e3 and unsigned'(x"0000000003FFFFFF"));
-    e4 := (d4 + c);
+    e4 := hdl_add(d4, c);
     c := shift_right(e4, 26);
     h4 := (e4 and unsigned'(x"0000000003FFFFFF"));
-    h0 := (h0 + (shift_left(c, 2) + c));
+    h0 := hdl_add(h0, hdl_add(shift_left(c, 2), c));
     c := shift_right(h0, 26);
     h0 := (h0 and unsigned'(x"0000000003FFFFFF"));
-    h1 := (h1 + c);
+    h1 := hdl_add(h1, c);
     if (k = 0) then
       return h0(31 downto 0);
     end if;

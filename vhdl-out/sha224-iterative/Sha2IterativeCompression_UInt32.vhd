@@ -152,18 +152,18 @@ begin
           resultValid := false;
           resultValid_reg <= resultValid;
         end if;
-        lastRound := (signed(resize(round, 32)) = (to_signed(64, 32) - signed'(x"00000001")));
+        lastRound := (signed(resize(round, 32)) = hdl_sub(to_signed(64, 32), signed'(x"00000001")));
         if (busy and ((not lastRound) or outputFree)) then
           temp1 := Sha2Math_u32_Temp1(e, f, g, h, w0, to_integer(round));
-          temp2 := (((unsigned'(a(1 downto 0) & a(31 downto 2)) xor unsigned'(a(12 downto 0) & a(31 downto 13))) xor unsigned'(a(21 downto 0) & a(31 downto 22))) + (((a and b) xor (a and c)) xor (b and c)));
-          next_x := (((((unsigned'(w14(16 downto 0) & w14(31 downto 17)) xor unsigned'(w14(18 downto 0) & w14(31 downto 19))) xor shift_right(w14, 10)) + w9) + ((unsigned'(w1(6 downto 0) & w1(31 downto 7)) xor unsigned'(w1(17 downto 0) & w1(31 downto 18))) xor shift_right(w1, 3))) + w0);
+          temp2 := hdl_add(((unsigned'(a(1 downto 0) & a(31 downto 2)) xor unsigned'(a(12 downto 0) & a(31 downto 13))) xor unsigned'(a(21 downto 0) & a(31 downto 22))), (((a and b) xor (a and c)) xor (b and c)));
+          next_x := hdl_add(hdl_add(hdl_add(((unsigned'(w14(16 downto 0) & w14(31 downto 17)) xor unsigned'(w14(18 downto 0) & w14(31 downto 19))) xor shift_right(w14, 10)), w9), ((unsigned'(w1(6 downto 0) & w1(31 downto 7)) xor unsigned'(w1(17 downto 0) & w1(31 downto 18))) xor shift_right(w1, 3))), w0);
           h := g;
           h_reg <= h;
           g := f;
           g_reg <= g;
           f := e;
           f_reg <= f;
-          e := (d + temp1);
+          e := hdl_add(d, temp1);
           e_reg <= e;
           d := c;
           d_reg <= d;
@@ -171,7 +171,7 @@ begin
           c_reg <= c;
           b := a;
           b_reg <= b;
-          a := (temp1 + temp2);
+          a := hdl_add(temp1, temp2);
           a_reg <= a;
           w0 := w1;
           w0_reg <= w0;
@@ -206,7 +206,7 @@ begin
           w15 := next_x;
           w15_reg <= w15;
           if (not lastRound) then
-            round := (round + unsigned'(x"01"));
+            round := hdl_add(round, unsigned'(x"01"));
             round_reg <= round;
           else
             Output_State_reg(0) <= a;
@@ -299,7 +299,7 @@ begin
           busy := true;
           busy_reg <= busy;
         end if;
-        inputReady := ((not busy) or ((signed(resize(round, 32)) = (to_signed(64, 32) - signed'(x"00000001"))) and (not resultValid)));
+        inputReady := ((not busy) or ((signed(resize(round, 32)) = hdl_sub(to_signed(64, 32), signed'(x"00000001"))) and (not resultValid)));
         inputReady_reg <= inputReady;
         Output_Valid <= resultValid;
         InputReady_Ready <= inputReady;

@@ -32,12 +32,16 @@ package sha224_proc8_pkg is
   constant Sha2Math_u32_InitialValue : hdl_u32_x8 := (
       x"6A09E667", x"BB67AE85", x"3C6EF372", x"A54FF53A", x"510E527F", x"9B05688C", x"1F83D9AB", x"5BE0CD19");
   constant Sha2Math_u32_TruncatedWords : hdl_s32 := signed'(x"00000007");
+  function hdl_add(a, b : unsigned) return unsigned;
+  function hdl_add(a, b : signed) return signed;
   function hdl_address(a : unsigned) return natural;
   function hdl_amount(x : unsigned; bits : positive) return natural;
   function hdl_amount(x : signed; bits : positive) return natural;
   function hdl_index(i : integer; n : positive) return natural;
   function hdl_rotr(x : unsigned; n : natural) return unsigned;
   function hdl_sext(x : signed; w : positive) return signed;
+  function hdl_sub(a, b : unsigned) return unsigned;
+  function hdl_sub(a, b : signed) return signed;
   function HashWords_Bit(index : integer) return hdl_u128;
   function HashWords_TestBit(x : hdl_u128; index : integer) return boolean;
   function HashWords_u32_PadWord(data : hdl_u32; index : integer; keepBytes : integer; marker : boolean) return hdl_u32;
@@ -49,6 +53,43 @@ package sha224_proc8_pkg is
 end package;
 
 package body sha224_proc8_pkg is
+  function hdl_add(a, b : unsigned) return unsigned is
+    -- pragma translate_off
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    alias y : unsigned(b'length - 1 downto 0) is b;
+    variable r : unsigned(a'length - 1 downto 0);
+    variable p, q, c : boolean;
+    -- pragma translate_on
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      c := false;
+      for i in 0 to a'length - 1 loop
+        p := x(i) = '1';
+        q := y(i) = '1';
+        if p xor q xor c then
+          r(i) := '1';
+        else
+          r(i) := '0';
+        end if;
+        c := (p and q) or (c and (p or q));
+      end loop;
+      return r;
+    end if;
+    -- pragma translate_on
+    return a + b;
+  end function;
+
+  function hdl_add(a, b : signed) return signed is
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      return signed(hdl_add(unsigned(a), unsigned(b)));
+    end if;
+    -- pragma translate_on
+    return a + b;
+  end function;
+
   function hdl_address(a : unsigned) return natural is
     alias x : unsigned(a'length - 1 downto 0) is a;
     variable r : natural := 0;
@@ -100,6 +141,43 @@ package body sha224_proc8_pkg is
     return r;
   end function;
 
+  function hdl_sub(a, b : unsigned) return unsigned is
+    -- pragma translate_off
+    alias x : unsigned(a'length - 1 downto 0) is a;
+    alias y : unsigned(b'length - 1 downto 0) is b;
+    variable r : unsigned(a'length - 1 downto 0);
+    variable p, q, c : boolean;
+    -- pragma translate_on
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      c := true;
+      for i in 0 to a'length - 1 loop
+        p := x(i) = '1';
+        q := y(i) /= '1';
+        if p xor q xor c then
+          r(i) := '1';
+        else
+          r(i) := '0';
+        end if;
+        c := (p and q) or (c and (p or q));
+      end loop;
+      return r;
+    end if;
+    -- pragma translate_on
+    return a - b;
+  end function;
+
+  function hdl_sub(a, b : signed) return signed is
+  begin
+    -- pragma translate_off
+    if a'length = b'length then
+      return signed(hdl_sub(unsigned(a), unsigned(b)));
+    end if;
+    -- pragma translate_on
+    return a - b;
+  end function;
+
   -- Crypto.Hashing.HashWords.Bit
   function HashWords_Bit(index : integer) return hdl_u128 is
   begin
@@ -117,7 +195,7 @@ package body sha224_proc8_pkg is
     variable n : hdl_s32;
     variable result : hdl_u32;
   begin
-    n := (to_signed(keepBytes, 32) - shift_left(to_signed(index, 32), 2));
+    n := hdl_sub(to_signed(keepBytes, 32), shift_left(to_signed(index, 32), 2));
     result := unsigned'(x"00000000");
     if (n >= HashWords_u32_WordBytes) then
       result := data;
@@ -125,7 +203,7 @@ package body sha224_proc8_pkg is
       result := (data and (not shift_right(unsigned'(x"FFFFFFFF"), hdl_amount(shift_left(unsigned(n(4 downto 0)), 3), 5))));
     end if;
     if ((marker and (n >= signed'(x"00000000"))) and (n < HashWords_u32_WordBytes)) then
-      result := (result or shift_left(unsigned'(x"00000080"), hdl_amount(shift_left(((unsigned(HashWords_u32_WordBytes(4 downto 0)) - unsigned'("00001")) - unsigned(n(4 downto 0))), 3), 5)));
+      result := (result or shift_left(unsigned'(x"00000080"), hdl_amount(shift_left(hdl_sub(hdl_sub(unsigned(HashWords_u32_WordBytes(4 downto 0)), unsigned'("00001")), unsigned(n(4 downto 0))), 3), 5)));
     end if;
     return result;
   end function;
@@ -140,7 +218,7 @@ package body sha224_proc8_pkg is
     else
       bits := bitLength;
     end if;
-    shift := shift_left(shift_left((signed'(x"0000000F") - to_signed(index, 32)), 2), 3);
+    shift := shift_left(shift_left(hdl_sub(signed'(x"0000000F"), to_signed(index, 32)), 2), 3);
     if (putLength and (shift < signed'(x"00000040"))) then
       return resize(shift_right(bits, hdl_amount(shift, 6)), 32);
     else
@@ -163,7 +241,7 @@ package body sha224_proc8_pkg is
   -- Crypto.Sha2.Sha2Math<uint>.Temp1
   function Sha2Math_u32_Temp1(e : hdl_u32; f : hdl_u32; g : hdl_u32; h : hdl_u32; w : hdl_u32; round : integer) return hdl_u32 is
   begin
-    return ((((h + ((unsigned'(e(5 downto 0) & e(31 downto 6)) xor unsigned'(e(10 downto 0) & e(31 downto 11))) xor unsigned'(e(24 downto 0) & e(31 downto 25)))) + ((e and f) xor ((not e) and g))) + Sha2Math_u32_RoundConstants(hdl_index(round, 64))) + w);
+    return hdl_add(hdl_add(hdl_add(hdl_add(h, ((unsigned'(e(5 downto 0) & e(31 downto 6)) xor unsigned'(e(10 downto 0) & e(31 downto 11))) xor unsigned'(e(24 downto 0) & e(31 downto 25)))), ((e and f) xor ((not e) and g))), Sha2Math_u32_RoundConstants(hdl_index(round, 64))), w);
   end function;
 
   -- Crypto.Sha2.Sha2Math<uint>.DigestWord

@@ -163,7 +163,7 @@ begin
             else
               full := (full and (not bit_x));
               full_reg <= full;
-              total := (sent + unsigned(hdl_sext(count, 64)));
+              total := hdl_add(sent, unsigned(hdl_sext(count, 64)));
               Issue_UseBuffer <= true;
               Issue_KeepBytes_reg <= unsigned(count(7 downto 0));
               Issue_BitLength_reg <= shift_left(total, 3);
@@ -173,7 +173,7 @@ begin
                 Issue_Last <= false;
                 newLength := total;
                 newStarted := true;
-              elsif (count < (to_signed(blockBytes, 32) - to_signed(lengthBytes, 32))) then
+              elsif (count < hdl_sub(to_signed(blockBytes, 32), to_signed(lengthBytes, 32))) then
                 Issue_Marker <= true;
                 Issue_PutLength <= true;
                 Issue_Last <= true;

@@ -100,49 +100,49 @@ begin
             else
               choice := chain0_reg(hdl_address(unsigned(slot(0 downto 0))));
             end if;
-            h0 := (Input_State(0) + choice);
+            h0 := hdl_add(Input_State(0), choice);
             if first then
               choice_2 := Sha2Math_u64_Initial(1, truncated);
             else
               choice_2 := chain1_reg(hdl_address(unsigned(slot(0 downto 0))));
             end if;
-            h1 := (Input_State(1) + choice_2);
+            h1 := hdl_add(Input_State(1), choice_2);
             if first then
               choice_3 := Sha2Math_u64_Initial(2, truncated);
             else
               choice_3 := chain2_reg(hdl_address(unsigned(slot(0 downto 0))));
             end if;
-            h2 := (Input_State(2) + choice_3);
+            h2 := hdl_add(Input_State(2), choice_3);
             if first then
               choice_4 := Sha2Math_u64_Initial(3, truncated);
             else
               choice_4 := chain3_reg(hdl_address(unsigned(slot(0 downto 0))));
             end if;
-            h3 := (Input_State(3) + choice_4);
+            h3 := hdl_add(Input_State(3), choice_4);
             if first then
               choice_5 := Sha2Math_u64_Initial(4, truncated);
             else
               choice_5 := chain4_reg(hdl_address(unsigned(slot(0 downto 0))));
             end if;
-            h4 := (Input_State(4) + choice_5);
+            h4 := hdl_add(Input_State(4), choice_5);
             if first then
               choice_6 := Sha2Math_u64_Initial(5, truncated);
             else
               choice_6 := chain5_reg(hdl_address(unsigned(slot(0 downto 0))));
             end if;
-            h5 := (Input_State(5) + choice_6);
+            h5 := hdl_add(Input_State(5), choice_6);
             if first then
               choice_7 := Sha2Math_u64_Initial(6, truncated);
             else
               choice_7 := chain6_reg(hdl_address(unsigned(slot(0 downto 0))));
             end if;
-            h6 := (Input_State(6) + choice_7);
+            h6 := hdl_add(Input_State(6), choice_7);
             if first then
               choice_8 := Sha2Math_u64_Initial(7, truncated);
             else
               choice_8 := chain7_reg(hdl_address(unsigned(slot(0 downto 0))));
             end if;
-            h7 := (Input_State(7) + choice_8);
+            h7 := hdl_add(Input_State(7), choice_8);
             chain0_reg(hdl_address(unsigned(slot(0 downto 0)))) <= h0;
             chain1_reg(hdl_address(unsigned(slot(0 downto 0)))) <= h1;
             chain2_reg(hdl_address(unsigned(slot(0 downto 0)))) <= h2;

@@ -198,7 +198,8 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                         throw Error(i, $"{(i.Kind == OperationKind.Increment ? "++" : "--")} on an enum is not in the hardware subset: C# lets it step past the last member, which a VHDL enumeration cannot hold; assign the next member explicitly (a switch)");
                     var cur = Read(i.Target);
                     var one = VhdlText.Literal(t, 1);
-                    Write(i.Target, $"({cur} {(i.Kind == OperationKind.Increment ? "+" : "-")} {one})");
+                    var kind = i.Kind == OperationKind.Increment ? BinaryOperatorKind.Add : BinaryOperatorKind.Subtract;
+                    Write(i.Target, t.IsVector ? WidthKeeping(kind, cur, one) : $"({cur} {WidthKeepingOperator(kind)} {one})");
                     break;
                 }
             case IInvocationOperation inv when BusCopy(inv) is { } copy:
@@ -250,13 +251,25 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             // Only the target's bits are kept: compute at its width.
             var narrow = pkg.Use(VType.U(targetType.Width));
             var l = VhdlText.Convert(Read(target), targetType, narrow, pkg.Support);
-            Write(target, Conv($"({l} {WidthKeepingOperator(compound.OperatorKind)} {Low(value, targetType.Width)})", narrow, targetType, compound));
+            Write(target, Conv(WidthKeeping(compound.OperatorKind, l, Low(value, targetType.Width)), narrow, targetType, compound));
             return;
         }
         var left = VhdlText.Convert(Read(target), targetType, opType, pkg.Support);
         var result = Binary(compound.OperatorKind, left, opType, value, opType, compound);
         Write(target, Conv(result, opType, targetType, compound));
     }
+
+    /// <summary>
+    /// <paramref name="left"/> op <paramref name="right"/> for +, -, &amp;, | or ^ on two vectors of one width,
+    /// with that width: a sum or difference as SimulationFastForms' hdl_add or hdl_sub (numeric_std's
+    /// operator in synthesis, a faster carry chain in simulation).
+    /// </summary>
+    string WidthKeeping(BinaryOperatorKind kind, string left, string right) => kind switch
+    {
+        BinaryOperatorKind.Add => $"{pkg.Support(SimulationFastForms.Add)}({left}, {right})",
+        BinaryOperatorKind.Subtract => $"{pkg.Support(SimulationFastForms.Subtract)}({left}, {right})",
+        _ => $"({left} {WidthKeepingOperator(kind)} {right})",
+    };
 
     /// <summary>The VHDL operator of +, -, &amp;, | or ^, whose result has its operands' width.</summary>
     static string WidthKeepingOperator(BinaryOperatorKind kind) => kind switch
@@ -851,7 +864,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                     return u.OperatorKind switch
                     {
                         UnaryOperatorKind.BitwiseNegation => $"(not {x})",
-                        UnaryOperatorKind.Minus => $"({VhdlText.Literal(narrow, 0)} - {x})",
+                        UnaryOperatorKind.Minus => WidthKeeping(BinaryOperatorKind.Subtract, VhdlText.Literal(narrow, 0), x),
                         _ => x,
                     };
                 }
@@ -865,7 +878,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
                     var left = Low(l, w);
                     if (b.OperatorKind == BinaryOperatorKind.Multiply)
                         return ShiftsAndAdds(left, r) ?? $"{pkg.Support(SimulationFastForms.Multiply)}({left}, {Low(r, w)})";
-                    return $"({left} {WidthKeepingOperator(b.OperatorKind)} {Low(r, w)})";
+                    return WidthKeeping(b.OperatorKind, left, Low(r, w));
                 }
         }
         return As(op, narrow);
@@ -1014,6 +1027,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         }
         return kind switch
         {
+            BinaryOperatorKind.Add or BinaryOperatorKind.Subtract when type.IsVector => WidthKeeping(kind, left, right),
             BinaryOperatorKind.Add => bool2("+"),
             BinaryOperatorKind.Subtract => bool2("-"),
             BinaryOperatorKind.Multiply => type.Kind == VKind.Signed
@@ -1047,14 +1061,14 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     /// <paramref name="x"/> times a non-negative constant <paramref name="factor"/> of at most three one
     /// bits as shifts and adds (the same low bits as C#'s wrapping product, without a multiplier); else null.
     /// </summary>
-    static string? ShiftsAndAdds(string x, IOperation factor)
+    string? ShiftsAndAdds(string x, IOperation factor)
     {
         if (IntegralConstant(factor) is not { } v || factor.ConstantValue.Value is sbyte or short or int or long && Convert.ToInt64(factor.ConstantValue.Value) < 0) return null;
         if (v == 0 || UInt128.PopCount(v) > 3) return null;
         var terms = new List<string>();
         for (int k = 127; k >= 0; k--)
             if (((v >> k) & 1) != 0) terms.Add(k == 0 ? x : $"shift_left({x}, {k})");
-        return terms.Count == 1 ? terms[0] : $"({string.Join(" + ", terms)})";
+        return terms.Aggregate((sum, term) => WidthKeeping(BinaryOperatorKind.Add, sum, term));
     }
 
     /// <summary>A shift or rotate amount, masked to the operand width as C# does.</summary>

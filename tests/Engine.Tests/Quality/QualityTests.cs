@@ -36,7 +36,7 @@ public class QualityTests
         CoSim.Check(Build, Operands.Drive, Cycles);
         var vhdl = Vhdl(Build(), "NarrowArithmetic.vhd");
         Has(vhdl, "mixed := (a xor b);");
-        Has(vhdl, "acc := (acc + a);");
+        Has(vhdl, "acc := hdl_add(acc, a);");
         Has(vhdl, "acc := (acc xor unsigned'(x\"5A\"));");
         Has(vhdl, "shift_left(Input_A, 4)"); // * 16
         Has(vhdl, "shift_left(signed(Input_B), 2)"); // * 4 of an int
@@ -58,6 +58,31 @@ public class QualityTests
         var package = Vhdl(Constructs.UnsignedArithmeticCase.Build(), "construct_unsigned_arithmetic_pkg.vhd");
         Has(package, "      column := column + la(i) * lb(k - i);\n");
         Has(package, "    -- pragma translate_on\n    return resize(a * b, a'length);\n  end function;");
+    }
+
+    /// <summary>
+    /// A sum or difference of vectors is hdl_add or hdl_sub: in simulation a carry rippled through
+    /// booleans (numeric_std's + and - check, resize and ripple through std_logic gate functions in
+    /// GHDL), in synthesis numeric_std's operator itself; signed operands take the signed overload.
+    /// </summary>
+    [Fact, Trait("Category", CoSim.Category)]
+    public void SumsAndDifferencesRippleThroughBooleansInSimulationOnly()
+    {
+        CoSim.Check(Constructs.UnsignedArithmeticCase.Build, Operands.Drive, Cycles);
+        CoSim.Check(Constructs.SignedArithmeticCase.Build, Operands.Drive, Cycles);
+        var entity = Vhdl(Constructs.UnsignedArithmeticCase.Build(), "UnsignedArithmeticProcess.vhd");
+        Has(entity, "Output_Sum <= hdl_add(a, b);");
+        Has(entity, "Output_Difference <= hdl_sub(a, b);");
+        Lacks(entity, " + ");
+        Lacks(entity, " - ");
+        var package = Vhdl(Constructs.UnsignedArithmeticCase.Build(), "construct_unsigned_arithmetic_pkg.vhd");
+        Has(package, "function hdl_add(a, b : signed) return signed;");
+        Has(package, "        c := (p and q) or (c and (p or q));\n");
+        Has(package, "    -- pragma translate_on\n    return a + b;\n  end function;");
+        Has(package, "    -- pragma translate_on\n    return a - b;\n  end function;");
+        var signed = Vhdl(Constructs.SignedArithmeticCase.Build(), "SignedArithmeticProcess.vhd");
+        Has(signed, "hdl_add(");
+        Lacks(signed, " + ");
     }
 
     /// <summary>
@@ -150,7 +175,7 @@ public class QualityTests
         // at computed indices, keeps the indexed write GHDL takes for a memory.
         Has(vhdl, "if element = hdl_address(Input_B(1 downto 0)) then words_reg(element) <= Input_A; end if;");
         Has(vhdl, "if element_2 = hdl_address(Input_B(3 downto 2)) then words_reg(element_2) <= Input_B; end if;");
-        Has(vhdl, "counts_reg(hdl_address(Input_A(2 downto 0))) <= (counts_reg(hdl_address(Input_A(2 downto 0))) + unsigned'(x\"03\"));");
+        Has(vhdl, "counts_reg(hdl_address(Input_A(2 downto 0))) <= hdl_add(counts_reg(hdl_address(Input_A(2 downto 0))), unsigned'(x\"03\"));");
     }
 
     [Fact, Trait("Category", CoSim.Category)]
@@ -180,7 +205,7 @@ public class QualityTests
         // Read before written: the signal itself.
         Lacks(vhdl, "variable total");
         Has(vhdl, "Output_X_reg <= (total_reg xor held_reg);");
-        Has(vhdl, "total_reg <= (total_reg + Input_A);");
+        Has(vhdl, "total_reg <= hdl_add(total_reg, Input_A);");
         Lacks(vhdl, "held_reg <=");
         // Read after a write: a variable, and the signal assigned with it in the branch that writes it.
         Has(vhdl, "last := last_reg;");
@@ -203,6 +228,6 @@ public class QualityTests
         Has(vhdl, "Output_X <= (unsigned'(a & b & x\"00\" & c) xor resize(mixed, 32));");
         Has(vhdl, "moved := unsigned'(packed(55 downto 0) & a);");
         Has(vhdl, "Output_Y <= (packed(47 downto 16) xor moved(63 downto 32));");
-        Has(vhdl, "mixed := (mixed xor (a + (shift_left(to_unsigned(i mod 256, 8), 1) + to_unsigned(i mod 256, 8))));"); // a negative loop integer's low bits, times 3
+        Has(vhdl, "mixed := (mixed xor hdl_add(a, hdl_add(shift_left(to_unsigned(i mod 256, 8), 1), to_unsigned(i mod 256, 8))));"); // a negative loop integer's low bits, times 3
     }
 }

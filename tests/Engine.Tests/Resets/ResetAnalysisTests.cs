@@ -191,7 +191,7 @@ public class ResetAnalysisTests
         Assert.Contains("    -- Datapath only, no reset (the reset value is never observed); they hold during reset: previous_reg,\n" +
             "    --   Output_Value_reg\n    if rising_edge(clk) then\n      if rst = '0' then\n", vhdl);
         // Read before it is written: the register is its signal, no variable copy.
-        Assert.Contains("Output_Value_reg <= (previous_reg + ", vhdl);
+        Assert.Contains("Output_Value_reg <= hdl_add(previous_reg, ", vhdl);
         Assert.DoesNotContain("variable previous", vhdl);
     }
 }
