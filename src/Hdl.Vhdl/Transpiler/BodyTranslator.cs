@@ -63,18 +63,26 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     public IReadOnlyDictionary<string, HashSet<long>?> WrittenElements => writtenElements;
     readonly Dictionary<string, HashSet<long>?> writtenElements = [];
 
+    /// <summary>
+    /// The array outputs driven from a register signal that the body writes at a computed index: which
+    /// elements an instance writes may depend on its constants, which synthesis folds.
+    /// </summary>
+    public IReadOnlySet<string> WrittenAtComputedIndex => writtenAtComputedIndex;
+    readonly HashSet<string> writtenAtComputedIndex = [];
+
     /// <summary>Records a write of the register port <paramref name="signal"/> at <paramref name="indexOp"/> (null: the whole array).</summary>
     void RecordWrite(string signal, IOperation? indexOp, int length)
     {
-        if (writtenElements.TryGetValue(signal, out var set) && set is null) return;
-        set ??= [];
         var index = indexOp is null ? null : Unwrap(indexOp);
-        if (index is not null && length == 1) set.Add(0);
-        else if (index is not null && IntegralConstant(index) is { } k && k < (UInt128)length) set.Add((long)k);
+        var known = new HashSet<long>();
+        if (index is not null && length == 1) known.Add(0);
+        else if (index is not null && IntegralConstant(index) is { } k && k < (UInt128)length) known.Add((long)k);
         else if (index is ILocalReferenceOperation l && loopVariables.TryGetValue(l.Local, out var range) && range.From >= 0 && range.To < length)
-            for (long i = range.From; i <= range.To; i++) set.Add(i);
-        else set = null;
-        writtenElements[signal] = set;
+            for (long i = range.From; i <= range.To; i++) known.Add(i);
+        else if (index is not null) writtenAtComputedIndex.Add(signal);
+        if (writtenElements.TryGetValue(signal, out var set) && set is null) return;
+        if (index is null || known.Count == 0) writtenElements[signal] = null;
+        else writtenElements[signal] = [.. set ?? [], .. known];
     }
     public string Text => text.ToString();
 

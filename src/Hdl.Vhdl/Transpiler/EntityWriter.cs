@@ -219,6 +219,7 @@ internal sealed class EntityWriter : IMemberResolver
         else body.ExpressionStatement(op);
         if (clocked)
             foreach (var r in copiedBack) body.Line($"{r.Signal} <= {r.Variable};");
+        var bodyText = HoldWrittenAtComputedIndex(body, unresetPorts) + body.Text;
 
         var sb = new StringBuilder(VhdlFile.Header);
         sb.Append($"-- {(clocked ? "Clocked" : "Combinational")} process {symbol.ToDisplayString()}\n");
@@ -251,7 +252,7 @@ internal sealed class EntityWriter : IMemberResolver
             if (!anyReset)
             {
                 sb.Append(Comment("    ", "Datapath only, no reset (the reset value is never observed); they hold during reset: ", unreset));
-                sb.Append("    if rising_edge(clk) then\n      if rst = '0' then\n").Append(body.Text).Append("      end if;\n    end if;\n  end process;\n");
+                sb.Append("    if rising_edge(clk) then\n      if rst = '0' then\n").Append(bodyText).Append("      end if;\n    end if;\n  end process;\n");
             }
             else
             {
@@ -259,7 +260,7 @@ internal sealed class EntityWriter : IMemberResolver
                 foreach (var r in registers.Where(r => r.Keep)) sb.Append($"        {r.Signal} <= {r.Reset.Replace("\n", "\n        ")};\n");
                 foreach (var p in resetPorts) sb.Append($"        {p.Name} <= {PortStart(p)};\n");
                 if (unreset.Count > 0) sb.Append(Comment("        ", "Datapath, no reset (the reset value is never observed): ", unreset));
-                sb.Append("      else\n").Append(body.Text).Append("      end if;\n    end if;\n  end process;\n");
+                sb.Append("      else\n").Append(bodyText).Append("      end if;\n    end if;\n  end process;\n");
             }
         }
         else
@@ -269,6 +270,23 @@ internal sealed class EntityWriter : IMemberResolver
             sb.Append("  begin\n").Append(body.Text).Append("  end process;\n");
         }
         sb.Append("end architecture;\n");
+        return sb.ToString();
+    }
+
+    /// <summary>
+    /// The first statements of a clocked tick: each array output register that the tick writes at a
+    /// computed index assigned itself whole, so that every element is written at every clock (the
+    /// writes after it decide). Which elements an instance writes at a computed index can depend on
+    /// its constants (<c>Out.Q[k % 5]</c>, k an instance constant); GHDL's synthesis folds them and
+    /// leaves the elements an instance never writes undriven instead of at their initial value
+    /// (Fuzz/Regressions/new-instance-constant-index-bus-array-output-netlist.cs).
+    /// </summary>
+    string HoldWrittenAtComputedIndex(BodyTranslator body, IEnumerable<EntityPort> unresetPorts)
+    {
+        var sb = new StringBuilder();
+        foreach (var p in unresetPorts)
+            if (p.IsArray && body.WrittenAtComputedIndex.Contains(portRegisters[p]))
+                sb.Append($"        {portRegisters[p]} <= {portRegisters[p]};\n");
         return sb.ToString();
     }
 

@@ -42,6 +42,7 @@ public class NetlistReplayTests
     [InlineData("new-unwritten-bus-array-output-netlist.cs")]
     [InlineData("new-unwritten-enum-output-netlist.cs")]
     [InlineData("new-partly-written-bus-array-output-netlist.cs")]
+    [InlineData("new-instance-constant-index-bus-array-output-netlist.cs")]
     public void NetlistOfAnUnwrittenOutputHoldsItsStartValue(string file)
     {
         var outcome = Run("Regressions", file, netlist: true);
@@ -76,5 +77,21 @@ public class NetlistReplayTests
         var outcome = Run("Open", "new-wide-constant-low-word-zero-netlist.cs", netlist: true);
         Assert.Equal(FailureKind.NetlistMismatch, outcome.Kind);
         Assert.Contains("u7_p1_i1_O0: expected FFFFFFFF00000000, got 0000000000000000", outcome.Detail);
+    }
+
+    /// <summary>
+    /// An array output's element written at a constant index under a condition on an instance constant
+    /// that is false for the instance (<c>if (k &gt; 3) Out.Q0[1] = ...</c>, k = 1): the VHDL simulates
+    /// as C#; GHDL's synthesis folds the condition and leaves the element undriven instead of at its
+    /// initial value. Open (docs/fuzzing.md); when the back end covers it, the design moves to
+    /// Fuzz/Regressions/ and into NetlistOfAnUnwrittenOutputHoldsItsStartValue.
+    /// </summary>
+    [Fact, Trait("Category", CoSim.Category)]
+    public void NetlistReplayFindsAnElementUnderAFoldedConditionUndriven()
+    {
+        Assert.True(Run("Open", "new-folded-condition-bus-array-output-netlist.cs", netlist: false).Passed);
+        var outcome = Run("Open", "new-folded-condition-bus-array-output-netlist.cs", netlist: true);
+        Assert.Equal(FailureKind.NetlistMismatch, outcome.Kind);
+        Assert.Contains("u0_p0_i0_Q0_1: expected 81432E69, got XXXXXXXX", outcome.Detail);
     }
 }
