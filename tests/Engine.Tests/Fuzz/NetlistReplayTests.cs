@@ -58,10 +58,7 @@ public class NetlistReplayTests
     [Fact, Trait("Category", CoSim.Category)]
     public void NetlistReplayStopsOnAMemoryReadPastItsDepth()
     {
-        Assert.True(Run("Open", "new-memory-read-past-depth-netlist.cs", netlist: false).Passed);
-        var outcome = Run("Open", "new-memory-read-past-depth-netlist.cs", netlist: true);
-        Assert.Equal(FailureKind.NetlistMismatch, outcome.Kind);
-        Assert.Contains("out of bounds", outcome.Detail);
+        AssertOnlyTheNetlistDiffers("new-memory-read-past-depth-netlist.cs", "out of bounds");
     }
 
     /// <summary>
@@ -73,10 +70,16 @@ public class NetlistReplayTests
     [Fact, Trait("Category", CoSim.Category)]
     public void NetlistReplayFindsGhdlZeroingAWideConstant()
     {
-        Assert.True(Run("Open", "new-wide-constant-low-word-zero-netlist.cs", netlist: false).Passed);
-        var outcome = Run("Open", "new-wide-constant-low-word-zero-netlist.cs", netlist: true);
+        AssertOnlyTheNetlistDiffers("new-wide-constant-low-word-zero-netlist.cs", "u7_p1_i1_O0: expected FFFFFFFF00000000, got 0000000000000000");
+    }
+
+    /// <summary>An open design of Fuzz/Open/: its VHDL replays as C# does; its netlist does not, with <paramref name="detail"/> in the report.</summary>
+    static void AssertOnlyTheNetlistDiffers(string file, string detail)
+    {
+        Assert.True(Run("Open", file, netlist: false).Passed);
+        var outcome = Run("Open", file, netlist: true);
         Assert.Equal(FailureKind.NetlistMismatch, outcome.Kind);
-        Assert.Contains("u7_p1_i1_O0: expected FFFFFFFF00000000, got 0000000000000000", outcome.Detail);
+        Assert.Contains(detail, outcome.Detail);
     }
 
     /// <summary>
@@ -89,9 +92,6 @@ public class NetlistReplayTests
     [Fact, Trait("Category", CoSim.Category)]
     public void NetlistReplayFindsAnElementUnderAFoldedConditionUndriven()
     {
-        Assert.True(Run("Open", "new-folded-condition-bus-array-output-netlist.cs", netlist: false).Passed);
-        var outcome = Run("Open", "new-folded-condition-bus-array-output-netlist.cs", netlist: true);
-        Assert.Equal(FailureKind.NetlistMismatch, outcome.Kind);
-        Assert.Contains("u0_p0_i0_Q0_1: expected 81432E69, got XXXXXXXX", outcome.Detail);
+        AssertOnlyTheNetlistDiffers("new-folded-condition-bus-array-output-netlist.cs", "u0_p0_i0_Q0_1: expected 81432E69, got XXXXXXXX");
     }
 }
