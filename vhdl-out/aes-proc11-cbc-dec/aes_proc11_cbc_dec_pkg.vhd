@@ -137,6 +137,7 @@ package aes_proc11_cbc_dec_pkg is
   function AesMath_KeyWords(keySize : integer) return hdl_s32;
   function AesMath_RotWord(word : hdl_u32) return hdl_u32;
   function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : integer) return hdl_u32;
+  function AesMath_Xtime(a : hdl_u8) return hdl_u8;
   function AesMath_Xtime4(word : hdl_u32) return hdl_u32;
   function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
   function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32;
@@ -547,8 +548,30 @@ package body aes_proc11_cbc_dec_pkg is
 
   -- Crypto.Aes.AesMath.InvMixColumn
   function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32 is
+    variable u : hdl_u8;
+    variable v : hdl_u8;
+    variable a0 : hdl_u8;
+    variable a1 : hdl_u8;
+    variable a2 : hdl_u8;
+    variable a3 : hdl_u8;
+    variable t : hdl_u8;
+    variable b0 : hdl_u8;
+    variable b1 : hdl_u8;
+    variable b2 : hdl_u8;
+    variable b3 : hdl_u8;
   begin
-    return AesMath_MixColumn((column xor AesMath_Xtime4(AesMath_Xtime4((column xor unsigned'(column(15 downto 0) & column(31 downto 16)))))));
+    u := AesMath_Xtime(AesMath_Xtime((column(31 downto 24) xor column(15 downto 8))));
+    v := AesMath_Xtime(AesMath_Xtime((column(23 downto 16) xor column(7 downto 0))));
+    a0 := (column(31 downto 24) xor u);
+    a1 := (column(23 downto 16) xor v);
+    a2 := (column(15 downto 8) xor u);
+    a3 := (column(7 downto 0) xor v);
+    t := (((a0 xor a1) xor a2) xor a3);
+    b0 := ((a0 xor t) xor AesMath_Xtime((a0 xor a1)));
+    b1 := ((a1 xor t) xor AesMath_Xtime((a1 xor a2)));
+    b2 := ((a2 xor t) xor AesMath_Xtime((a2 xor a3)));
+    b3 := ((a3 xor t) xor AesMath_Xtime((a3 xor a0)));
+    return unsigned'(b0 & b1 & b2 & b3);
   end function;
 
   -- Crypto.Aes.AesMath.FromColumns
@@ -602,6 +625,18 @@ package body aes_proc11_cbc_dec_pkg is
       choice := AesMath_Column(low, to_integer(hdl_sub(to_signed(index, 32), signed'(x"00000004"))));
     end if;
     return choice;
+  end function;
+
+  -- Crypto.Aes.AesMath.Xtime
+  function AesMath_Xtime(a : hdl_u8) return hdl_u8 is
+    variable shifted : hdl_u8;
+  begin
+    shifted := shift_left(a, 1);
+    if (to_integer(a) >= 128) then
+      return (shifted xor unsigned'(x"1B"));
+    else
+      return shifted;
+    end if;
   end function;
 
   -- Crypto.Aes.AesMath.Xtime4
