@@ -22,6 +22,8 @@ internal sealed record MemberInfo(MemberKind Kind, string Name, VType Type, int 
 internal interface IMemberResolver
 {
     MemberInfo Field(IFieldSymbol field, SyntaxNode at);
+    /// <summary>Whether <paramref name="field"/> is an instance constant of the process (a VHDL generic).</summary>
+    bool IsInstanceConstant(IFieldSymbol field);
     /// <summary>
     /// The port of a bus member: its name (of the register signal that drives it, for an output of a
     /// clocked process without reset), its (element) VHDL type, whether the process writes it, its
@@ -64,11 +66,65 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     readonly Dictionary<string, HashSet<long>?> writtenElements = [];
 
     /// <summary>
-    /// The array outputs driven from a register signal that the body writes at a computed index: which
-    /// elements an instance writes may depend on its constants, which synthesis folds.
+    /// The array outputs driven from a register signal whose written elements may differ from one
+    /// instance to another, and that every instance writes: the body writes an element at a computed
+    /// index or under a condition on the instance's constants (which synthesis folds), and writes the
+    /// output somewhere outside such conditions. (An output written only under such conditions may be
+    /// written by no clock of an instance, and GHDL's synthesis keeps the initial value of a signal
+    /// nothing assigns, but not of one only assigned itself.)
     /// </summary>
-    public IReadOnlySet<string> WrittenAtComputedIndex => writtenAtComputedIndex;
-    readonly HashSet<string> writtenAtComputedIndex = [];
+    public IEnumerable<string> WrittenPerInstance => writtenPerInstance.Where(writtenInEveryInstance.Contains);
+    readonly HashSet<string> writtenPerInstance = [];
+    readonly HashSet<string> writtenInEveryInstance = [];
+
+    /// <summary>How many of the conditions (if, else-if, switch) around the statement being translated read an instance constant.</summary>
+    int instanceConstantConditions;
+
+    /// <summary>The locals whose value may come from an instance constant (<see cref="FindInstanceConstantLocals"/>).</summary>
+    readonly HashSet<ILocalSymbol> instanceConstantLocals = new(SymbolEqualityComparer.Default);
+
+    /// <summary>
+    /// Finds the locals of <paramref name="body"/> that an instance constant may reach: assigned or
+    /// initialized from an expression that reads one (or such a local), or a loop variable bounded
+    /// by one, to a fixed point.
+    /// </summary>
+    public void FindInstanceConstantLocals(IOperation body)
+    {
+        bool grew = true;
+        while (grew)
+        {
+            grew = false;
+            foreach (var op in body.DescendantsAndSelf())
+            {
+                var (local, value) = op switch
+                {
+                    IVariableDeclaratorOperation d => (d.Symbol, d.Initializer?.Value),
+                    IAssignmentOperation { Target: ILocalReferenceOperation l } a => (l.Local, a.Value),
+                    IForLoopOperation f when f.Condition is not null && f.Locals.Length == 1 => (f.Locals[0], f.Condition),
+                    _ => (null, null),
+                };
+                if (local is not null && value is not null && !instanceConstantLocals.Contains(local) && ReadsInstanceConstant(value))
+                    grew |= instanceConstantLocals.Add(local);
+            }
+        }
+    }
+
+    /// <summary>Whether <paramref name="op"/> reads an instance constant (a generic) or a local one may reach.</summary>
+    bool ReadsInstanceConstant(IOperation op) => op.DescendantsAndSelf().Any(o => o switch
+    {
+        IFieldReferenceOperation { Field.IsStatic: false } f => members is not null && members.IsInstanceConstant(f.Field),
+        ILocalReferenceOperation l => instanceConstantLocals.Contains(l.Local),
+        _ => false,
+    });
+
+    /// <summary>Translates <paramref name="branches"/> under <paramref name="condition"/>, counted in <see cref="instanceConstantConditions"/> when it reads an instance constant.</summary>
+    void UnderCondition(IOperation condition, Action branches)
+    {
+        int depends = ReadsInstanceConstant(condition) ? 1 : 0;
+        instanceConstantConditions += depends;
+        branches();
+        instanceConstantConditions -= depends;
+    }
 
     /// <summary>Records a write of the register port <paramref name="signal"/> at <paramref name="indexOp"/> (null: the whole array).</summary>
     void RecordWrite(string signal, IOperation? indexOp, int length)
@@ -79,7 +135,9 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         else if (index is not null && IntegralConstant(index) is { } k && k < (UInt128)length) known.Add((long)k);
         else if (index is ILocalReferenceOperation l && loopVariables.TryGetValue(l.Local, out var range) && range.From >= 0 && range.To < length)
             for (long i = range.From; i <= range.To; i++) known.Add(i);
-        else if (index is not null) writtenAtComputedIndex.Add(signal);
+        else if (index is not null) writtenPerInstance.Add(signal);
+        if (index is not null && instanceConstantConditions > 0) writtenPerInstance.Add(signal);
+        if (instanceConstantConditions == 0) writtenInEveryInstance.Add(signal);
         if (writtenElements.TryGetValue(signal, out var set) && set is null) return;
         if (index is null || known.Count == 0) writtenElements[signal] = null;
         else writtenElements[signal] = [.. set ?? [], .. known];
@@ -358,7 +416,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
     void If(IConditionalOperation c)
     {
         Line($"if {As(c.Condition, VType.Bool)} then");
-        Branches(c);
+        UnderCondition(c.Condition, () => Branches(c));
         Line("end if;");
     }
 
@@ -368,7 +426,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
         indent++; Statement(c.WhenTrue); indent--;
         if (c.WhenFalse is IConditionalOperation elseIf && elseIf.Type is null && elseIf.Syntax.Parent is Microsoft.CodeAnalysis.CSharp.Syntax.ElseClauseSyntax)
         {
-            ElseIf(elseIf.Condition, () => Branches(elseIf));
+            ElseIf(elseIf.Condition, () => UnderCondition(elseIf.Condition, () => Branches(elseIf)));
             return;
         }
         if (c.WhenFalse is not null)
@@ -409,7 +467,7 @@ internal sealed class BodyTranslator(PackageBuilder pkg, IMemberResolver? member
             firstBranch = false;
             indent++;
             if (body.Count == 0) Line("null;");
-            foreach (var st in body) Statement(st);
+            UnderCondition(s.Value, () => { foreach (var st in body) Statement(st); });
             indent--;
         }
         if (!firstBranch) Line("end if;");

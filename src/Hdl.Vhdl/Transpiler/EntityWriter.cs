@@ -157,6 +157,9 @@ internal sealed class EntityWriter : IMemberResolver
         fields.TryGetValue(Key(field), out var m) && IsOurs(field) ? m
             : throw TranspileException.At(at, $"field {field.Name} is not a field of process {type.Name} (hardware reads only its own fields)");
 
+    public bool IsInstanceConstant(IFieldSymbol field) =>
+        fields.TryGetValue(Key(field), out var m) && IsOurs(field) && m.Kind == MemberKind.Generic;
+
     bool IsOurs(IFieldSymbol field)
     {
         for (var t = symbol; t is not null; t = t.BaseType)
@@ -215,11 +218,12 @@ internal sealed class EntityWriter : IMemberResolver
         }
         else
             foreach (var r in copied) body.Line($"{r.Variable} := {r.Signal};");
+        body.FindInstanceConstantLocals(op);
         if (block is not null) body.Statement(op);
         else body.ExpressionStatement(op);
         if (clocked)
             foreach (var r in copiedBack) body.Line($"{r.Signal} <= {r.Variable};");
-        var bodyText = HoldWrittenAtComputedIndex(body, unresetPorts) + body.Text;
+        var bodyText = HoldWrittenPerInstance(body, unresetPorts) + body.Text;
 
         var sb = new StringBuilder(VhdlFile.Header);
         sb.Append($"-- {(clocked ? "Clocked" : "Combinational")} process {symbol.ToDisplayString()}\n");
@@ -274,18 +278,20 @@ internal sealed class EntityWriter : IMemberResolver
     }
 
     /// <summary>
-    /// The first statements of a clocked tick: each array output register that the tick writes at a
-    /// computed index assigned itself whole, so that every element is written at every clock (the
-    /// writes after it decide). Which elements an instance writes at a computed index can depend on
-    /// its constants (<c>Out.Q[k % 5]</c>, k an instance constant); GHDL's synthesis folds them and
-    /// leaves the elements an instance never writes undriven instead of at their initial value
-    /// (Fuzz/Regressions/new-instance-constant-index-bus-array-output-netlist.cs).
+    /// The first statements of a clocked tick: each array output register whose written elements may
+    /// differ per instance (<see cref="BodyTranslator.WrittenPerInstance"/>) assigned itself whole, so
+    /// that every element is written at every clock (the writes after it decide). Which elements an
+    /// instance writes can depend on its constants (<c>Out.Q[k % 5]</c>, or <c>if (k &gt; 3) Out.Q[1] = ...</c>,
+    /// k an instance constant); GHDL's synthesis folds them and leaves the elements an instance never
+    /// writes undriven instead of at their initial value
+    /// (Fuzz/Regressions/new-instance-constant-index-bus-array-output-netlist.cs,
+    /// new-folded-condition-bus-array-output-netlist.cs).
     /// </summary>
-    string HoldWrittenAtComputedIndex(BodyTranslator body, IEnumerable<EntityPort> unresetPorts)
+    string HoldWrittenPerInstance(BodyTranslator body, IEnumerable<EntityPort> unresetPorts)
     {
         var sb = new StringBuilder();
         foreach (var p in unresetPorts)
-            if (p.IsArray && body.WrittenAtComputedIndex.Contains(portRegisters[p]))
+            if (p.IsArray && body.WrittenPerInstance.Contains(portRegisters[p]))
                 sb.Append($"        {portRegisters[p]} <= {portRegisters[p]};\n");
         return sb.ToString();
     }

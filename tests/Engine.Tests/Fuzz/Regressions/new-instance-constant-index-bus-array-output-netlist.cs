@@ -1,4 +1,4 @@
-// FAIL seed 20261207 design 25: NetlistMismatch (fixed: EntityWriter.HoldWrittenAtComputedIndex)
+// FAIL seed 20261207 design 25: NetlistMismatch (fixed: EntityWriter.HoldWrittenPerInstance)
 // cycle 0 u25_p0_i0_Q0_1: expected 81432E69, got XXXXXXXX
 // cycle 1 u25_p0_i0_Q0_1: expected 81432E69, got XXXXXXXX
 // cycle 2 u25_p0_i0_Q0_1: expected 81432E69, got XXXXXXXX
