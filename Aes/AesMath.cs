@@ -89,7 +89,7 @@ public static class AesMath
     public static byte Xtime(byte a)
     {
         byte shifted = (byte)(a << 1);
-        return a >= 0x80 ? (byte)(shifted ^ 0x1b) : shifted;
+        return (a & 0x80) != 0 ? (byte)(shifted ^ 0x1b) : shifted;
     }
 
     /// <summary>Product of two field elements (shift-and-add).</summary>

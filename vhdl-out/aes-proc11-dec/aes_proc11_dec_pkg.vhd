@@ -592,7 +592,7 @@ package body aes_proc11_dec_pkg is
     variable shifted : hdl_u8;
   begin
     shifted := shift_left(a, 1);
-    if (to_integer(a) >= 128) then
+    if (not ((signed(resize(a, 32)) and signed'(x"00000080")) = signed'(x"00000000"))) then
       return (shifted xor unsigned'(x"1B"));
     else
       return shifted;
