@@ -102,7 +102,7 @@ public class AeadEmptyMessageTests
         }
     }
 
-    /// <summary>SP 800-38D's (McGrew and Viega's) test cases 1 and 13: the zero key (128 and 256 bits), the zero IV, nothing else.</summary>
+    /// <summary>Test cases 1 and 13 of the GCM specification (McGrew and Viega): the zero key (128 and 256 bits), the zero IV, nothing else.</summary>
     [Theory]
     [InlineData("aes-proc11-gcm", 16, "58e2fccefa7e3061367f1d57a4e7455a")]
     [InlineData("aes128-proc11-gcm", 16, "58e2fccefa7e3061367f1d57a4e7455a")]
