@@ -85,8 +85,9 @@ public sealed class AesGcmAxiCore(AesGcmVariant gcm, ushort variantNumber) : IAx
         (KeyBits == AesKeyBits.All ? "" : $", built for AES-{KeyBits} only");
     public uint CoreId { get; } = AxiRegisters.IdValue("GCM ");
     public ushort VariantNumber => variantNumber;
+    /// <summary>GCM, both directions, the key sizes of the AES build, and empty messages (START with CONTROL.EMPTY).</summary>
     public uint Caps { get; } = AxiRegisters.CapsValue(modesMask: 1 << AxiRegisters.ModeGcm, encrypt: true, decrypt: true,
-        keySizesMask: (byte)gcm.BlockCipher.KeySizes.Sum(size => 1 << size));
+        keySizesMask: (byte)gcm.BlockCipher.KeySizes.Sum(size => 1 << size)) | AxiRegisters.CapsEmptyMessage;
     public int BlockBytes => 16;
     public bool AnyIvLength => true;
     public byte MinTagBytes => AesGcmModel.MinTagBytes;
@@ -125,7 +126,7 @@ public sealed class AesGcmAxiCore(AesGcmVariant gcm, ushort variantNumber) : IAx
         // The drain counts a message's first data item in and its output packet's last block out.
         var attachment = new AxiCoreAttachment(splitter.InputReady, serializer.Output, blocksReady, splitter.Error,
             CountedInput: splitter.FirstData, CountedInputReady: core.InputReady, OnePerPacket: true, Closing: splitter.Closing);
-        return new AxiAeadAttachment(attachment, boundary.Output, boundary.OutputReady, hold.Result);
+        return new AxiAeadAttachment(attachment, boundary.Output, boundary.OutputReady, hold.Result, splitter.EmptyBegun);
     }
 
     /// <summary>The packet's parts: IV (IV0..2, or the packet's first IV_LEN bytes), AAD and data.</summary>

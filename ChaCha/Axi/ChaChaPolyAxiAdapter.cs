@@ -135,8 +135,9 @@ public sealed class ChaChaPolyAxiCore(ChaChaPolyVariant variant, ushort variantN
     public string Description => $"AXI wrapper of {variant.Description}";
     public uint CoreId { get; } = AxiRegisters.IdValue("CCP ");
     public ushort VariantNumber => variantNumber;
+    /// <summary>ChaCha20-Poly1305, both directions, a 256-bit key, and empty messages (START with CONTROL.EMPTY).</summary>
     public uint Caps { get; } = AxiRegisters.CapsValue(modesMask: 1 << AxiRegisters.ModeChaChaPoly, encrypt: true, decrypt: true,
-        keySizesMask: 1 << AxiRegisters.KeySize256);
+        keySizesMask: 1 << AxiRegisters.KeySize256) | AxiRegisters.CapsEmptyMessage;
     public int BlockBytes => ChaChaMath.BlockBytes;
     public bool AnyIvLength => false;
     public byte MinTagBytes => 16;
@@ -174,7 +175,7 @@ public sealed class ChaChaPolyAxiCore(ChaChaPolyVariant variant, ushort variantN
         // The drain counts a message's first data word in and its output packet's last block out.
         var attachment = new AxiCoreAttachment(splitter.InputReady, serializer.Output, blocksReady, splitter.Error,
             CountedInput: collector.FirstData, CountedInputReady: core.InputReady, OnePerPacket: true, Closing: splitter.Closing);
-        return new AxiAeadAttachment(attachment, boundary.Output, boundary.OutputReady, hold.Result);
+        return new AxiAeadAttachment(attachment, boundary.Output, boundary.OutputReady, hold.Result, splitter.EmptyBegun);
     }
 
     /// <summary>The packet's AAD and data.</summary>

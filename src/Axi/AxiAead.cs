@@ -33,6 +33,11 @@ public interface IAxiAeadConfig : IBus
     [InitialValue(0u)] UInt128 ExpectedTag { get; set; }
     /// <summary>Bytes of the expected tag that are compared (12..16).</summary>
     [Width(5)] [InitialValue((byte)16)] byte TagBytes { get; set; }
+    /// <summary>
+    /// One cycle, after the edge at which a START with CONTROL.EMPTY loaded these settings: the message
+    /// they begin is empty (the IV or nonce of IV0..2, no AAD, no data, no packet).
+    /// </summary>
+    [InitialValue(false)] bool EmptyMessage { get; set; }
 }
 
 /// <summary>
@@ -101,7 +106,9 @@ public static class AxiAeadLayout
 /// once the drain is done, so both load at the same edge); the tag of the last message that ended
 /// (TAG0..3 read) with STATUS bits 6 TAG_VALID and 7 TAG_MISMATCH, both cleared by START and SOFT_RESET.
 /// A value IV_LEN or TAG_LEN cannot take is refused (error 1, the register keeps its value); an opened
-/// message with a wrong tag reports error 6. Its reads are ORed into the bank's RDATA
+/// message with a wrong tag reports error 6. START with CONTROL.EMPTY makes the message it begins an
+/// empty one (<see cref="IAxiAeadConfig.EmptyMessage"/> at the load); EMPTY without START, or with an
+/// IV_LEN other than 12 at the load, is refused (error 1). Its reads are ORed into the bank's RDATA
 /// (<see cref="AxiAeadReadMerge"/>): the bank reads 0 at these addresses, and STATUS bits 6 and 7.
 /// </summary>
 public sealed class AxiAeadRegisters : ClockedProcess
@@ -134,6 +141,8 @@ public sealed class AxiAeadRegisters : ClockedProcess
     UInt128 resultTag;
     bool tagValid, tagMismatch;
     bool flush, loadPending, coreMidPacket;
+    /// <summary>The START waiting to load was written with CONTROL.EMPTY.</summary>
+    bool emptyRequested;
 
     public AxiAeadRegisters(bool anyIvLength, byte minTagBytes)
     {
@@ -167,15 +176,19 @@ public sealed class AxiAeadRegisters : ClockedProcess
                 {
                     flush = true;
                     loadPending = false;
+                    emptyRequested = false;
                     tagValid = false;
                     tagMismatch = false;
                 }
                 else if ((bits & AxiRegisters.ControlStart) != 0)
                 {
+                    // A START written while an earlier one waits replaces it (one load): its EMPTY bit counts.
                     loadPending = true;
+                    emptyRequested = (bits & AxiRegisters.ControlEmpty) != 0;
                     tagValid = false;
                     tagMismatch = false;
                 }
+                else if ((bits & AxiRegisters.ControlEmpty) != 0) refused = true;
             }
             else if (address == AxiRegisters.AadLength) aadStaged = AxiMath.MergeStrobes(aadStaged, data, strobes);
             else if (address == AxiRegisters.IvLength)
@@ -213,6 +226,7 @@ public sealed class AxiAeadRegisters : ClockedProcess
         }
 
         // The bank's load rule, on the same inputs: at a message boundary on the core's input, once the drain is done.
+        bool emptyMessage = false;
         if (flushing) coreMidPacket = false;
         else
         {
@@ -224,8 +238,13 @@ public sealed class AxiAeadRegisters : ClockedProcess
                 Config.TagBytes = (byte)tagLengthStaged;
                 Config.ExpectedTag = AxiMath.Words(tag0, tag1, tag2, tag3);
                 loadPending = false;
+                // An empty message takes its IV from IV0..2: with another IV_LEN the IV would be in a packet.
+                emptyMessage = emptyRequested && ivStaged == 12;
+                if (emptyRequested && ivStaged != 12) refused = true;
+                emptyRequested = false;
             }
         }
+        Config.EmptyMessage = emptyMessage;
 
         bool mismatch = Result.Valid && Result.TagMismatch;
         Error.Error = refused || AdapterError.Error || mismatch;
@@ -256,7 +275,10 @@ public sealed class AxiAeadReadMerge : CombinationalProcess
 /// item that closes the message (Last). The message's key, IV and tag then stay in force until its End
 /// has gone to the core, however far behind the packet's last block it goes. The two never coincide
 /// (the splitter takes no block while its End waits). The End that closes a message after a soft reset
-/// is not counted (the bank counts from the soft reset on, and waits for the drain anyway).
+/// is not counted (the bank counts from the soft reset on, and waits for the drain anyway). An empty
+/// message (START with CONTROL.EMPTY) has no block: the splitter's <see cref="AxiAeadSplitter.EmptyBegun"/>
+/// stands for its packet (counted, not Last) from the cycle after it begins, so no START loads before
+/// its End has gone to the core; it never coincides with a block or an End either.
 /// </summary>
 public sealed class AxiAeadBoundary : CombinationalProcess
 {
@@ -266,6 +288,8 @@ public sealed class AxiAeadBoundary : CombinationalProcess
     [InputBus] public IReady ItemsReady = null!;
     /// <summary>The splitter is closing a message a soft reset interrupted.</summary>
     [InputBus] public IAxiDrain Closing = null!;
+    /// <summary>The splitter began an empty message (a one-cycle pulse).</summary>
+    [InputBus] public IStreamControl EmptyBegun = null!;
     [OutputBus] public IStreamControl Output = Bus.Create<IStreamControl>();
     /// <summary>Always high: the transfers above are counted where they happen.</summary>
     [OutputBus] public IReady OutputReady = Bus.Create<IReady>();
@@ -274,7 +298,7 @@ public sealed class AxiAeadBoundary : CombinationalProcess
     {
         bool block = Blocks.Valid && BlocksReady.Ready;
         bool end = Items.Valid && ItemsReady.Ready && Items.Last && !Closing.Discard;
-        Output.Valid = block || end;
+        Output.Valid = block || end || EmptyBegun.Valid;
         Output.Last = end;
         OutputReady.Ready = true;
     }
@@ -286,6 +310,13 @@ public sealed class AxiAeadBoundary : CombinationalProcess
 /// the byte counts; for GCM with a 12-byte IV an Iv item from IV0..2 goes first; after the packet's last
 /// block an End item with the expected tag. A packet that ends before its IV and AAD are complete gives
 /// error 7 and is processed with what came.
+/// <para>
+/// An empty message (<see cref="IAxiAeadConfig.EmptyMessage"/>: START with CONTROL.EMPTY loaded) has no
+/// packet: once the message before it has gone (its End taken) and before the next packet's first block,
+/// the splitter begins it (<see cref="EmptyBegun"/>, one cycle) and sends the Iv item from IV0..2 (GCM)
+/// and the End item, nothing else. Its TREADY stays low from the request until then, except inside a
+/// packet it had begun taking when the request came.
+/// </para>
 /// <para>
 /// The output is a register (one item per two clocks, the 64-bit stream's rate for 16-byte blocks). A
 /// soft reset drops the block waiting behind the IV item and the rest of the packet, but not the item on
@@ -308,6 +339,8 @@ public sealed class AxiAeadSplitter : ClockedProcess
     [OutputBus] public IAxiDrain Closing = Bus.Create<IAxiDrain>();
     /// <summary>A packet shorter than its IV and AAD (error 7, a one-cycle pulse).</summary>
     [OutputBus] public IAxiErrorReport Error = Bus.Create<IAxiErrorReport>();
+    /// <summary>An empty message begun (a one-cycle pulse, in the cycle before its first item is on offer or with its Iv item; never Last).</summary>
+    [OutputBus] public IStreamControl EmptyBegun = Bus.Create<IStreamControl>();
 
     /// <summary>GCM: IV items (from IV0..2 for a 12-byte IV, else from the packet); ChaCha20-Poly1305 has none.</summary>
     readonly bool ivItems;
@@ -328,12 +361,15 @@ public sealed class AxiAeadSplitter : ClockedProcess
     UInt128 pending;
     /// <summary>Bytes of the packet before the next block.</summary>
     uint offset;
+    /// <summary>An empty message was asked for and has not begun.</summary>
+    bool emptyPending;
 
     public AxiAeadSplitter(bool ivItems) => this.ivItems = ivItems;
 
     protected override void OnTick()
     {
         bool shortPacket = false;
+        bool emptyBegun = false;
         if (outputValid && OutputReady.Ready)
         {
             outputValid = false;
@@ -350,11 +386,13 @@ public sealed class AxiAeadSplitter : ClockedProcess
             ivSent = false;
             dataSent = false;
             offset = 0;
+            emptyPending = false;
             closing = midMessage || (outputValid && !outputEnd);
             ready = false;
         }
         else
         {
+            if (Aead.EmptyMessage) emptyPending = true;
             bool take = ready && Input.Valid;
             bool blockOut = false;
             UInt128 block = 0;
@@ -405,6 +443,24 @@ public sealed class AxiAeadSplitter : ClockedProcess
                 endPending = false;
                 dataSent = false;
             }
+            else if (!outputValid && emptyPending && offset == 0 && !ivSent && !closing)
+            {
+                // The empty message: the Iv item from IV0..2 (GCM) now, then its End; no block of a packet in between.
+                emptyPending = false;
+                emptyBegun = true;
+                endPending = true;
+                if (ivItems)
+                {
+                    Output.Kind = AxiAeadKind.Iv;
+                    Output.Data = AxiAeadLayout.LowBytes(Config.Iv, 12);
+                    Output.Bytes = 12;
+                    Output.LastOfKind = true;
+                    Output.Last = false;
+                    outputValid = true;
+                    outputEnd = false;
+                    outputFirstData = false;
+                }
+            }
 
             if (blockOut)
             {
@@ -447,7 +503,8 @@ public sealed class AxiAeadSplitter : ClockedProcess
                     ivSent = false;
                 }
             }
-            ready = Control.Enabled && !outputValid && !pendingValid && !endPending && !closing;
+            // An empty message asked for goes before the next packet (not into the middle of one begun).
+            ready = Control.Enabled && !outputValid && !pendingValid && !endPending && !closing && !(emptyPending && offset == 0 && !ivSent);
         }
         Output.Valid = outputValid;
         FirstData.Valid = outputValid && outputFirstData;
@@ -456,6 +513,8 @@ public sealed class AxiAeadSplitter : ClockedProcess
         Closing.Discard = closing;
         Error.Error = shortPacket;
         Error.Code = shortPacket ? AxiRegisters.ErrorShortPacket : (byte)0;
+        EmptyBegun.Valid = emptyBegun;
+        EmptyBegun.Last = false;
     }
 }
 
@@ -548,62 +607,105 @@ public sealed class AxiAeadOutputHold : ClockedProcess
 /// Counts the messages that ended without data (no output packet) and shows each to the register bank
 /// as a TLAST on m_axis, in a cycle when m_axis has no beat on offer and no packet open: the bank's
 /// BUSY (input packets not yet answered by an output TLAST) then falls after such a message, and
-/// PACKETS_OUT counts it. A soft reset clears the count (the bank starts counting afresh).
+/// PACKETS_OUT counts it. An empty message (START with CONTROL.EMPTY) has no input packet either: it
+/// is shown to the bank as a TLAST on s_axis from its begin (<see cref="EmptyBegun"/>), in a cycle when
+/// s_axis takes no beat and has no packet open, so BUSY is set while it runs; the TLASTs on m_axis wait
+/// until every such s_axis TLAST has been shown (the bank never sees a packet answered before it came).
+/// A soft reset clears the counts (the bank starts counting afresh).
 /// </summary>
 public sealed class AxiAeadNoDataCount : ClockedProcess
 {
     [InputBus] public IAxiAeadResult Result = null!;
+    /// <summary>m_axis and its TREADY.</summary>
     [InputBus] public IStreamControl Stream = null!;
     [InputBus] public IReady StreamReady = null!;
+    /// <summary>s_axis and its TREADY.</summary>
+    [InputBus] public IStreamControl InputStream = null!;
+    [InputBus] public IReady InputStreamReady = null!;
+    /// <summary>The splitter began an empty message (a one-cycle pulse).</summary>
+    [InputBus] public IStreamControl EmptyBegun = null!;
     [InputBus] public IAxiStreamControl Control = null!;
     [OutputBus] public IAxiAeadNoData Pending = Bus.Create<IAxiAeadNoData>();
 
     /// <summary>Messages without data not yet shown; m_axis has a packet open.</summary>
     byte pending;
     bool midPacket;
+    /// <summary>Empty messages begun whose s_axis TLAST is not shown yet; s_axis has a packet open.</summary>
+    byte emptyPending;
+    bool inputMidPacket;
 
     protected override void OnTick()
     {
         bool taken = Stream.Valid && StreamReady.Ready;
-        bool shown = pending != 0 && !Stream.Valid && !midPacket;
+        bool shown = pending != 0 && emptyPending == 0 && !Stream.Valid && !midPacket;
+        bool inputTaken = InputStream.Valid && InputStreamReady.Ready;
+        bool inputShown = emptyPending != 0 && !inputTaken && !inputMidPacket;
         if (taken) midPacket = !Stream.Last;
+        if (inputTaken) inputMidPacket = !InputStream.Last;
         if (shown) pending--;
+        if (inputShown) emptyPending--;
         if (Result.Valid && Result.NoData) pending++;
-        if (Control.Flush) pending = 0;
+        if (EmptyBegun.Valid) emptyPending++;
+        if (Control.Flush)
+        {
+            pending = 0;
+            emptyPending = 0;
+            inputMidPacket = false;
+        }
         Pending.Open = midPacket;
         Pending.Count = pending;
+        Pending.InputOpen = inputMidPacket;
+        Pending.EmptyCount = emptyPending;
     }
 }
 
-/// <summary>The messages without data that <see cref="AxiAeadNoDataCount"/> has still to show, and whether m_axis has a packet open.</summary>
+/// <summary>The messages that <see cref="AxiAeadNoDataCount"/> has still to show, and whether m_axis and s_axis have a packet open.</summary>
 public interface IAxiAeadNoData : IBus
 {
+    /// <summary>Messages without data whose m_axis TLAST is not shown yet.</summary>
     [InitialValue((byte)0)] byte Count { get; set; }
     [InitialValue(false)] bool Open { get; set; }
+    /// <summary>Empty messages whose s_axis TLAST is not shown yet.</summary>
+    [InitialValue((byte)0)] byte EmptyCount { get; set; }
+    [InitialValue(false)] bool InputOpen { get; set; }
 }
 
-/// <summary>m_axis as the register bank sees it on an AEAD wrapper: the real beats, and one TLAST for each message without data.</summary>
+/// <summary>
+/// m_axis and s_axis as the register bank sees them on an AEAD wrapper: the real beats, one TLAST on
+/// m_axis for each message without data, and one on s_axis for each empty message (<see cref="AxiAeadNoDataCount"/>).
+/// </summary>
 public sealed class AxiAeadStreamView : CombinationalProcess
 {
     [InputBus] public IStreamControl Stream = null!;
     [InputBus] public IReady StreamReady = null!;
+    [InputBus] public IStreamControl InputStream = null!;
+    [InputBus] public IReady InputStreamReady = null!;
     [InputBus] public IAxiAeadNoData NoData = null!;
     [OutputBus] public IStreamControl Output = Bus.Create<IStreamControl>();
     [OutputBus] public IReady OutputReady = Bus.Create<IReady>();
+    [OutputBus] public IStreamControl Input = Bus.Create<IStreamControl>();
+    [OutputBus] public IReady InputReady = Bus.Create<IReady>();
 
     protected override void OnTick()
     {
         bool valid = Stream.Valid;
-        bool shown = !valid && NoData.Count != 0 && !NoData.Open;
+        bool shown = !valid && NoData.Count != 0 && NoData.EmptyCount == 0 && !NoData.Open;
         Output.Valid = valid || shown;
         Output.Last = valid ? Stream.Last : shown;
         OutputReady.Ready = valid ? StreamReady.Ready : shown;
+        // s_axis: a TLAST in a cycle when no beat is taken (one on offer and not taken is hidden for that cycle).
+        bool inputTaken = InputStream.Valid && InputStreamReady.Ready;
+        bool inputShown = !inputTaken && NoData.EmptyCount != 0 && !NoData.InputOpen;
+        Input.Valid = InputStream.Valid || inputShown;
+        Input.Last = inputShown || InputStream.Last;
+        InputReady.Ready = inputTaken || inputShown;
     }
 }
 
-/// <summary>What an AEAD adapter adds besides <see cref="AxiCoreAttachment"/>: the message boundaries and the tags.</summary>
+/// <summary>What an AEAD adapter adds besides <see cref="AxiCoreAttachment"/>: the message boundaries, the tags and the empty messages begun.</summary>
 /// <param name="Boundary">Where the register banks see the core's input (<see cref="AxiAeadBoundary"/>) and its always-high ready.</param>
-public sealed record AxiAeadAttachment(AxiCoreAttachment Core, IStreamControl Boundary, IReady BoundaryReady, IAxiAeadResult Result);
+/// <param name="EmptyBegun">The splitter's <see cref="AxiAeadSplitter.EmptyBegun"/>.</param>
+public sealed record AxiAeadAttachment(AxiCoreAttachment Core, IStreamControl Boundary, IReady BoundaryReady, IAxiAeadResult Result, IStreamControl EmptyBegun);
 
 /// <summary>An AEAD core behind the wrapper: it has the AEAD registers (<see cref="AxiAeadRegisters"/>) too.</summary>
 public interface IAxiAeadCoreAdapter : IAxiCoreAdapter
@@ -636,7 +738,11 @@ public static class AxiAeadParts
         IAxiStreamControl control, bool ivItems, IReady itemsReady)
     {
         var splitter = design.Add(new AxiAeadSplitter(ivItems) { Name = "aead_split", Input = input, Config = config, Aead = aead, Control = control, OutputReady = itemsReady });
-        var boundary = design.Add(new AxiAeadBoundary { Name = "aead_boundary", Blocks = input, BlocksReady = splitter.InputReady, Items = splitter.Output, ItemsReady = itemsReady, Closing = splitter.Closing });
+        var boundary = design.Add(new AxiAeadBoundary
+        {
+            Name = "aead_boundary", Blocks = input, BlocksReady = splitter.InputReady, Items = splitter.Output, ItemsReady = itemsReady, Closing = splitter.Closing,
+            EmptyBegun = splitter.EmptyBegun,
+        });
         return (splitter, boundary);
     }
 

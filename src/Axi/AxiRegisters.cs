@@ -17,7 +17,7 @@ public static class AxiRegisters
     public const byte Caps = 0x08;
     /// <summary>RW, staged: bits 3..0 mode, bit 8 decrypt, bits 13..12 key size. A value the core does not support is refused (error 1).</summary>
     public const byte Config = 0x0C;
-    /// <summary>WO, self-clearing: bit 0 START, bit 1 SOFT_RESET, bit 2 CLEAR_ERROR. Reads 0.</summary>
+    /// <summary>WO, self-clearing: bit 0 START, bit 1 SOFT_RESET, bit 2 CLEAR_ERROR, bit 3 EMPTY (AEAD wrappers, with START). Reads 0.</summary>
     public const byte Control = 0x10;
     /// <summary>RO: bit 0 BUSY, bit 1 ERROR, bit 2 LOAD_PENDING, bit 3 ENABLED, bit 4 DRAINING, bit 5 CLOSING, bits 15..8 first error code.</summary>
     public const byte Status = 0x14;
@@ -55,6 +55,14 @@ public static class AxiRegisters
     public const uint ControlStart = 1u << 0;
     public const uint ControlSoftReset = 1u << 1;
     public const uint ControlClearError = 1u << 2;
+    /// <summary>
+    /// CONTROL bit 3 (AEAD wrappers, CAPS bit 16): written together with START, the message that START
+    /// begins is empty: the IV or nonce of IV0..2, no AAD, no data, no input packet and no output packet;
+    /// only its tag (TAG0..3, STATUS.TAG_VALID; opening: the check against TAG0..3 written). Refused
+    /// (error 1) without START, and when the IV_LEN that START loads is not 12 (the START then loads as
+    /// without it). The other wrappers ignore it.
+    /// </summary>
+    public const uint ControlEmpty = 1u << 3;
 
     public const uint StatusBusy = 1u << 0;
     public const uint StatusError = 1u << 1;
@@ -90,6 +98,8 @@ public static class AxiRegisters
     public const uint CapsEncrypt = 1u << 8, CapsDecrypt = 1u << 9;
     /// <summary>CAPS bits 14..12: key sizes 128, 192, 256.</summary>
     public const int CapsKeySizesShift = 12;
+    /// <summary>CAPS bit 16 (AEAD wrappers): START with CONTROL.EMPTY runs a message with neither AAD nor data (<see cref="ControlEmpty"/>).</summary>
+    public const uint CapsEmptyMessage = 1u << 16;
 
     /// <summary>Error codes (STATUS bits 15..8 hold the first one since the error was last cleared).</summary>
     public const byte ErrorConfigRefused = 1, ErrorKeep = 2, ErrorPartialBlock = 3;

@@ -239,11 +239,21 @@ public static class AxiWrapper
         bank.StreamOutReady = mAxisReady;
         if (aead is not null)
         {
-            // A message without data sends no packet: the bank sees a TLAST for it all the same (BUSY, PACKETS_OUT).
-            var noData = d.Add(new AxiAeadNoDataCount { Name = "aead_no_data", Result = aead.Result, Stream = mAxis, StreamReady = mAxisReady, Control = bank.Control });
-            var view = d.Add(new AxiAeadStreamView { Name = "aead_stream_view", Stream = mAxis, StreamReady = mAxisReady, NoData = noData.Pending });
+            // A message without data sends no packet: the bank sees a TLAST for it all the same (BUSY, PACKETS_OUT);
+            // an empty message comes in no packet either: the bank sees an s_axis TLAST for it.
+            var noData = d.Add(new AxiAeadNoDataCount
+            {
+                Name = "aead_no_data", Result = aead.Result, Stream = mAxis, StreamReady = mAxisReady, InputStream = sAxis, InputStreamReady = sAxisReady,
+                EmptyBegun = aead.EmptyBegun, Control = bank.Control,
+            });
+            var view = d.Add(new AxiAeadStreamView
+            {
+                Name = "aead_stream_view", Stream = mAxis, StreamReady = mAxisReady, InputStream = sAxis, InputStreamReady = sAxisReady, NoData = noData.Pending,
+            });
             bank.StreamOut = view.Output;
             bank.StreamOutReady = view.OutputReady;
+            bank.StreamIn = view.Input;
+            bank.StreamInReady = view.InputReady;
         }
         bank.InputError = assembler.Error;
         bank.CoreError = core.Error;

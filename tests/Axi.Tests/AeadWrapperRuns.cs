@@ -9,8 +9,8 @@ namespace Axi.Tests;
 
 /// <summary>
 /// Messages through an AEAD wrapper (AES-GCM, ChaCha20-Poly1305) as software drives it: one message
-/// per START, the registers, the packet, the output packet (none without data), then TAG0..3 and
-/// STATUS; every output and tag against the adapter's oracle (.NET's AesGcm / ChaCha20Poly1305, the
+/// per START, the registers, the packet (none for an empty message: START with CONTROL.EMPTY), the
+/// output packet (none without data), then TAG0..3 and STATUS; every output and tag against the adapter's oracle (.NET's AesGcm / ChaCha20Poly1305, the
 /// project's GCM model for IVs other than 96 bits). Shared by AesGcmWrapperTests and ChaChaPolyWrapperTests.
 /// </summary>
 static class AeadWrapperRuns
@@ -31,7 +31,8 @@ static class AeadWrapperRuns
 
     /// <summary>
     /// A message of the given parts: the packet is [IV, padded] ‖ AAD, padded ‖ data, with random pad bytes
-    /// (the wrapper must ignore them); <paramref name="tagCase"/> when opening: 1 the right tag, -1 the right
+    /// (the wrapper must ignore them), empty for a message with neither AAD nor data and a 12-byte IV
+    /// (<see cref="Run"/> starts it with CONTROL.EMPTY); <paramref name="tagCase"/> when opening: 1 the right tag, -1 the right
     /// tag with one bit flipped in its compared bytes.
     /// </summary>
     public static Message Make(IAxiAeadCoreAdapter a, Random rng, string name, byte[] key, int ivBytes, int aadBytes, int dataBytes, bool decrypt,
@@ -56,7 +57,8 @@ static class AeadWrapperRuns
     /// <summary>
     /// Seeded random messages: a new key for each (every size the core takes), GCM IVs of 12 bytes three
     /// times in four and otherwise 1 to 40 bytes in the packet, AAD of 0 to 49 bytes, data of 0 to 99 bytes
-    /// (often not whole blocks), sealed or opened with a right or a wrong tag of 12 to 16 bytes (GCM) or 16.
+    /// (often not whole blocks), sealed or opened with a right or a wrong tag of 12 to 16 bytes (GCM) or 16;
+    /// with the IV in IV0..2, no AAD and no data, an empty message.
     /// </summary>
     public static List<Message> RandomMessages(IAxiAeadCoreAdapter a, int seed, int count)
     {
@@ -68,7 +70,6 @@ static class AeadWrapperRuns
             int ivBytes = a.AnyIvLength && rng.Next(4) == 0 ? rng.Next(1, 41) : 12;
             int aadBytes = rng.Next(4) == 0 ? 0 : rng.Next(1, 50);
             int dataBytes = rng.Next(5) == 0 ? 0 : rng.Next(1, 100);
-            if (ivBytes == 12 && aadBytes == 0 && dataBytes == 0) dataBytes = 1 + rng.Next(16); // a packet has at least one byte
             bool decrypt = rng.Next(2) == 0;
             int tagCase = decrypt ? (rng.Next(3) == 0 ? -1 : 1) : 0;
             int tagBytes = decrypt ? rng.Next(a.MinTagBytes, 17) : 16;
@@ -80,16 +81,20 @@ static class AeadWrapperRuns
         return messages;
     }
 
-    /// <summary>Runs <paramref name="messages"/> one per START; the failures (with the seed), empty when all is right.</summary>
+    /// <summary>
+    /// Runs <paramref name="messages"/> one per START (with CONTROL.EMPTY and no packet for an empty
+    /// message); the failures (with the seed), empty when all is right.
+    /// </summary>
     public static List<string> Run(AxiWrapperBench bench, IAxiAeadCoreAdapter a, IEnumerable<Message> messages, int seed)
     {
         var failures = new List<string>();
         foreach (var m in messages)
         {
             int before = bench.Sink.Packets.Count;
+            bool empty = m.Packet.Length == 0;
             bench.WriteSettings(m.Settings);
-            bench.Write(AxiRegisters.Control, AxiRegisters.ControlStart);
-            bench.Source.Enqueue(m.Packet);
+            bench.Write(AxiRegisters.Control, AxiRegisters.ControlStart | (empty ? AxiRegisters.ControlEmpty : 0));
+            if (!empty) bench.Source.Enqueue(m.Packet);
             bench.RunUntil(() => bench.Source.Idle && (bench.Read(AxiRegisters.Status) & AxiRegisters.StatusTagValid) != 0, $"the tag of {m.Name}", 20_000);
             bench.RunUntil(() => bench.Sink.Packets.Count > before || m.DataBytes == 0, $"the output of {m.Name}", 20_000);
             bench.Run(40); // nothing more may come out
@@ -117,8 +122,12 @@ static class AeadWrapperRuns
         bench = new AxiWrapperBench(a, seed, liteDelay: 0.3, gapProbability: 0.3, stallProbability: 0.4, trace);
         bench.Run(3);
         var messages = RandomMessages(a, seed, count);
-        // Make sure a wrong tag is among them.
-        messages[1] = Make(a, new Random(seed), "message 1 (opened with a wrong tag)", messages[1].Settings.Key, 12, 7, 40, decrypt: true, tagCase: -1,
+        // Make sure a wrong tag is among them, and empty messages (sealed, and opened with a wrong tag) between the others.
+        var rng = new Random(seed);
+        messages[1] = Make(a, rng, "message 1 (opened with a wrong tag)", messages[1].Settings.Key, 12, 7, 40, decrypt: true, tagCase: -1,
+            tagBytes: a.MinTagBytes);
+        messages[2] = Make(a, rng, "message 2 (empty, sealed)", messages[2].Settings.Key, 12, 0, 0, decrypt: false);
+        messages[^2] = Make(a, rng, $"message {count - 2} (empty, opened with a wrong tag)", messages[^2].Settings.Key, 12, 0, 0, decrypt: true, tagCase: -1,
             tagBytes: a.MinTagBytes);
         return Run(bench, a, messages, seed);
     }

@@ -9,8 +9,9 @@ namespace Axi.Tests;
 /// <summary>
 /// The AES-GCM wrappers beyond the generic scenario: seeded random messages (AAD and data of any length,
 /// 0 included, IVs of 96 bits and of 1 to 40 bytes, sealed and opened with right and wrong tags of 12 to
-/// 16 bytes, a new key for each) against .NET's AesGcm under gaps and back-pressure; soft resets in the
-/// AAD and in the data of an opened message; a packet shorter than its AAD; the VHDL in GHDL.
+/// 16 bytes, a new key for each, empty messages among them: START with CONTROL.EMPTY) against .NET's
+/// AesGcm under gaps and back-pressure; soft resets in the AAD and in the data of an opened message; a
+/// packet shorter than its AAD; the VHDL in GHDL.
 /// </summary>
 public class AesGcmWrapperTests
 {
@@ -80,12 +81,12 @@ public class AesGcmWrapperTests
         var a = AxiCatalog.Find("aes-gcm", "proc11", "128");
         Assert.Equal("aes128-proc11-gcm", a.Name);
         Assert.Equal(AxiRegisters.IdValue("GCM "), a.CoreId);
-        Assert.Equal(AxiRegisters.CapsValue(1 << AxiRegisters.ModeGcm, true, true, 1 << AxiRegisters.KeySize128), a.Caps);
-        Assert.Equal(AxiRegisters.CapsValue(1 << AxiRegisters.ModeGcm, true, true, 7), AxiCatalog.Find("aes-gcm", "proc11").Caps);
-        // The values docs/axi.md and crypto_host's users read: "GCM ", mode 3, both directions, key sizes.
+        Assert.Equal(AxiRegisters.CapsValue(1 << AxiRegisters.ModeGcm, true, true, 1 << AxiRegisters.KeySize128) | AxiRegisters.CapsEmptyMessage, a.Caps);
+        Assert.Equal(AxiRegisters.CapsValue(1 << AxiRegisters.ModeGcm, true, true, 7) | AxiRegisters.CapsEmptyMessage, AxiCatalog.Find("aes-gcm", "proc11").Caps);
+        // The values docs/axi.md and crypto_host's users read: "GCM ", mode 3, both directions, key sizes, empty messages (bit 16).
         Assert.Equal(0x47434D20u, a.CoreId);
-        Assert.Equal(0x00001308u, a.Caps);
-        Assert.Equal(0x00007308u, AxiCatalog.Find("aes-gcm", "proc11").Caps);
+        Assert.Equal(0x00011308u, a.Caps);
+        Assert.Equal(0x00017308u, AxiCatalog.Find("aes-gcm", "proc11").Caps);
         Assert.Equal(9, AxiCatalog.Find("aes-gcm", "proc11").VariantNumber);
         // Any AES encryption variant can be wrapped; a mode variant cannot.
         Assert.Equal("aes-proc22-gcm", AxiCatalog.Find("aes-gcm", "proc22").Name);

@@ -11,7 +11,8 @@ namespace Axi.Tests;
 /// <summary>
 /// The ChaCha20-Poly1305 wrappers beyond the generic scenario: RFC 8439 §2.8.2 through the wrapper;
 /// seeded random messages against .NET's ChaCha20Poly1305 under gaps and back-pressure (AAD and data of
-/// any length, 0 included, sealed and opened with right and wrong tags, a new key for each); soft resets
+/// any length, 0 included, empty messages among them, sealed and opened with right and wrong tags, a new
+/// key for each); soft resets
 /// in the AAD and in the data of an opened message; the VHDL in GHDL; IV_LEN and TAG_LEN other than 12
 /// and 16 refused.
 /// </summary>
@@ -76,9 +77,9 @@ public class ChaChaPolyWrapperTests
     {
         var a = AxiCatalog.Find("chacha20-poly1305", "proc10");
         Assert.Equal(AxiRegisters.IdValue("CCP "), a.CoreId);
-        Assert.Equal(AxiRegisters.CapsValue(1 << AxiRegisters.ModeChaChaPoly, true, true, 1 << AxiRegisters.KeySize256), a.Caps);
+        Assert.Equal(AxiRegisters.CapsValue(1 << AxiRegisters.ModeChaChaPoly, true, true, 1 << AxiRegisters.KeySize256) | AxiRegisters.CapsEmptyMessage, a.Caps);
         Assert.Equal(0x43435020u, a.CoreId);
-        Assert.Equal(0x00004310u, a.Caps);
+        Assert.Equal(0x00014310u, a.Caps);
         Assert.Equal(2, a.VariantNumber);
         var bench = new AxiWrapperBench(a, seed: 1, liteDelay: 0, gapProbability: 0, stallProbability: 0, trace: false);
         bench.Run(3);

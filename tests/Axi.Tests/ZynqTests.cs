@@ -75,9 +75,10 @@ public class ZynqTests
 
     /// <summary>
     /// test-sim.sh: the C# simulation (every core crypto_host knows; AES-128/192/256, ECB/CBC/CTR,
-    /// encryption and decryption on the wrapper of each; poly1305; a CAPS refusal), then GHDL running
-    /// the wrappers' VHDL (aes proc11, md5 proc4, sha256 proc4, chacha20 proc10, aes proc11-ctr), whose
-    /// host output must equal the C# simulation's line for line.
+    /// encryption and decryption on the wrapper of each; poly1305; AEAD messages, empty ones included; a
+    /// CAPS refusal), then GHDL running the wrappers' VHDL (aes proc11, md5 proc4, sha256 proc4, chacha20
+    /// proc10, aes proc11-ctr, aes-gcm proc11, chacha20-poly1305 proc10), whose host output must equal the
+    /// C# simulation's line for line.
     /// </summary>
     [Fact]
     public void HostProgramBuildsAndPassesAgainstTheSimulatedWrapperAndItsVhdlInGhdl()
@@ -95,7 +96,7 @@ public class ZynqTests
         var (code, output) = RunWith(("BUILD", build), Path.Combine(Root, "zynq", "host", "test-sim.sh"));
         Assert.True(code == 0, output);
         Assert.DoesNotContain("FAIL", output);
-        Assert.Equal(7, output.Split('\n').Count(l => l.StartsWith("ok   ", StringComparison.Ordinal) && l.EndsWith("GHDL and the C# simulation agree on every result, clock count and counter", StringComparison.Ordinal)));
+        Assert.Equal(9, output.Split('\n').Count(l => l.StartsWith("ok   ", StringComparison.Ordinal) && l.EndsWith("GHDL and the C# simulation agree on every result, clock count and counter", StringComparison.Ordinal)));
         Assert.Contains("ok   aes proc11-ctr: AES-192-CTR, 16 B, 100 B against OpenSSL: GHDL and the C# simulation agree", output);
         foreach (var line in new[] { "aes proc11: AES-256-ECB encryption", "aes proc11-dec: AES-128-ECB decryption", "aes iterative-cbc: AES-128-CBC encryption",
                                      "aes proc11-cbc-dec: AES-192-CBC decryption", "aes proc11-ctr: AES-256-CTR, 5 B, 1000 B, 1031 B",
@@ -108,6 +109,20 @@ public class ZynqTests
                                      "chacha20-poly1305: a wrong tag writes nothing and says so in one line",
                                      "chacha20-poly1305 proc10 in GHDL: a wrong tag writes nothing and says so in one line",
                                      "aes-gcm proc11: AES-128-GCM sealing with AAD, 1 B, 100 B against OpenSSL: GHDL and the C# simulation agree on every result, clock count and counter" })
+            Assert.Contains("ok   " + line + "\n", output);
+        // Empty AEAD messages (START with EMPTY, no packet): between others against OpenSSL, as a --message (GCM test case 1),
+        // and in GHDL; a size 0 with AAD refused.
+        foreach (var line in new[] { "aes-gcm proc11: empty messages between 16-byte ones, AES-128-GCM sealing",
+                                     "aes-gcm proc11: empty messages opened with OpenSSL's tags, AES-256-GCM",
+                                     "chacha20-poly1305 proc10: empty messages between others, sealing",
+                                     "chacha20-poly1305 proc10: empty messages opened with OpenSSL's tags",
+                                     "--sizes 0 with --aad is a usage error (the packet would have no output to end its transfer)",
+                                     "aes-gcm: an empty --message sealed is its tag alone (GCM test case 1)",
+                                     "aes-gcm: an empty --message opened with its tag", "aes-gcm: an empty --message with a wrong tag is refused in one line",
+                                     "chacha20-poly1305: an empty --message sealed is its tag alone", "chacha20-poly1305: an empty --message opened with its tag",
+                                     "chacha20-poly1305: an empty --message with a wrong tag is refused in one line",
+                                     "aes-gcm proc11: empty messages (START with EMPTY) between 16-byte ones, sealing against OpenSSL: GHDL and the C# simulation agree on every result, clock count and counter",
+                                     "chacha20-poly1305 proc10: an empty message opened with OpenSSL's tag, then 64 B: GHDL and the C# simulation agree on every result, clock count and counter" })
             Assert.Contains("ok   " + line + "\n", output);
 
         // The ARM build (Debian's arm-linux-gnueabihf-gcc, installed by ./scripts/setup; with the OpenSSL check

@@ -26,6 +26,7 @@ entity AxiAeadSplitter is
     Aead_IvBytes : in hdl_u32;
     Aead_ExpectedTag : in hdl_u128;
     Aead_TagBytes : in hdl_u5;
+    Aead_EmptyMessage : in boolean;
     Control_Enabled : in boolean;
     Control_Flush : in boolean;
     OutputReady_Ready : in boolean;
@@ -40,7 +41,9 @@ entity AxiAeadSplitter is
     FirstData_Last : out boolean;
     Closing_Discard : out boolean;
     Error_Error : out boolean;
-    Error_Code : out hdl_u8
+    Error_Code : out hdl_u8;
+    EmptyBegun_Valid : out boolean;
+    EmptyBegun_Last : out boolean
   );
 end entity;
 
@@ -59,6 +62,7 @@ architecture rtl of AxiAeadSplitter is
   signal pendingBytes_reg : hdl_u8 := unsigned'(x"00");
   signal pending_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
   signal offset_reg : hdl_u32 := unsigned'(x"00000000");
+  signal emptyPending_reg : boolean := false;
 begin
   tick : process(clk)
     variable ready : boolean;
@@ -74,7 +78,9 @@ begin
     variable pendingBytes : hdl_u8;
     variable pending : hdl_u128;
     variable offset : hdl_u32;
+    variable emptyPending : boolean;
     variable shortPacket : boolean;
+    variable emptyBegun : boolean;
     variable take : boolean;
     variable blockOut : boolean;
     variable block_x : hdl_u128;
@@ -107,6 +113,7 @@ begin
         pendingBytes_reg <= unsigned'(x"00");
         pending_reg <= unsigned'(x"00000000000000000000000000000000");
         offset_reg <= unsigned'(x"00000000");
+        emptyPending_reg <= false;
         InputReady_Ready <= false;
         Output_Valid <= false;
         Output_Last <= false;
@@ -119,6 +126,8 @@ begin
         Closing_Discard <= false;
         Error_Error <= false;
         Error_Code <= unsigned'(x"00");
+        EmptyBegun_Valid <= false;
+        EmptyBegun_Last <= false;
       else
         ready := ready_reg;
         outputValid := outputValid_reg;
@@ -133,7 +142,9 @@ begin
         pendingBytes := pendingBytes_reg;
         pending := pending_reg;
         offset := offset_reg;
+        emptyPending := emptyPending_reg;
         shortPacket := false;
+        emptyBegun := false;
         if (outputValid and OutputReady_Ready) then
           outputValid := false;
           outputValid_reg <= outputValid;
@@ -155,11 +166,17 @@ begin
           dataSent_reg <= dataSent;
           offset := unsigned'(x"00000000");
           offset_reg <= offset;
+          emptyPending := false;
+          emptyPending_reg <= emptyPending;
           closing := (midMessage or (outputValid and (not outputEnd_reg)));
           closing_reg <= closing;
           ready := false;
           ready_reg <= ready;
         else
+          if Aead_EmptyMessage then
+            emptyPending := true;
+            emptyPending_reg <= emptyPending;
+          end if;
           take := (ready and Input_Valid);
           blockOut := false;
           block_x := unsigned'(x"00000000000000000000000000000000");
@@ -217,6 +234,24 @@ begin
             endPending_reg <= endPending;
             dataSent := false;
             dataSent_reg <= dataSent;
+          elsif (((((not outputValid) and emptyPending) and (offset = unsigned'(x"00000000"))) and (not ivSent)) and (not closing)) then
+            emptyPending := false;
+            emptyPending_reg <= emptyPending;
+            emptyBegun := true;
+            endPending := true;
+            endPending_reg <= endPending;
+            if ivItems then
+              Output_Kind <= AxiAeadKind_Iv;
+              Output_Data <= AxiAeadLayout_LowBytes(Config_Iv, unsigned'(x"0000000C"));
+              Output_Bytes <= resize(unsigned'(x"0C"), 5);
+              Output_LastOfKind <= true;
+              Output_Last <= false;
+              outputValid := true;
+              outputValid_reg <= outputValid;
+              outputEnd_reg <= false;
+              outputFirstData := false;
+              outputFirstData_reg <= outputFirstData;
+            end if;
           end if;
           if blockOut then
             ivBytes := AxiAeadLayout_PacketIvBytes(ivItems, Aead_IvBytes);
@@ -275,7 +310,7 @@ begin
               ivSent_reg <= ivSent;
             end if;
           end if;
-          ready := ((((Control_Enabled and (not outputValid)) and (not pendingValid)) and (not endPending)) and (not closing));
+          ready := (((((Control_Enabled and (not outputValid)) and (not pendingValid)) and (not endPending)) and (not closing)) and (not ((emptyPending and (offset = unsigned'(x"00000000"))) and (not ivSent))));
           ready_reg <= ready;
         end if;
         Output_Valid <= outputValid;
@@ -289,6 +324,8 @@ begin
         else
           Error_Code <= unsigned'(x"00");
         end if;
+        EmptyBegun_Valid <= emptyBegun;
+        EmptyBegun_Last <= false;
       end if;
     end if;
   end process;

@@ -78,6 +78,9 @@ architecture rtl of axi_aes_proc11_gcm is
   signal gate_Output_Data : hdl_u128;
   signal gate_Output_Bytes : hdl_u5;
   signal serializer_InputReady_Ready : boolean;
+  signal aead_stream_view_Input_Valid : boolean;
+  signal aead_stream_view_Input_Last : boolean;
+  signal aead_stream_view_InputReady_Ready : boolean;
   signal aead_stream_view_Output_Valid : boolean;
   signal aead_stream_view_Output_Last : boolean;
   signal aead_stream_view_OutputReady_Ready : boolean;
@@ -109,6 +112,7 @@ architecture rtl of axi_aes_proc11_gcm is
   signal aead_registers_Config_IvBytes : hdl_u32;
   signal aead_registers_Config_ExpectedTag : hdl_u128;
   signal aead_registers_Config_TagBytes : hdl_u5;
+  signal aead_registers_Config_EmptyMessage : boolean;
   signal aead_registers_ReadValue_Data : hdl_u32;
   signal in_Valid : boolean;
   signal in_Last : boolean;
@@ -328,6 +332,8 @@ architecture rtl of axi_aes_proc11_gcm is
   signal aead_split_FirstData_Valid : boolean;
   signal aead_split_FirstData_Last : boolean;
   signal aead_split_Closing_Discard : boolean;
+  signal aead_split_EmptyBegun_Valid : boolean;
+  signal aead_split_EmptyBegun_Last : boolean;
   signal gcm_axi_output_Output_Valid : boolean;
   signal gcm_axi_output_Output_Last : boolean;
   signal gcm_axi_output_Output_End : boolean;
@@ -347,6 +353,8 @@ architecture rtl of axi_aes_proc11_gcm is
   signal aead_output_Output_Bytes : hdl_u5;
   signal aead_no_data_Pending_Count : hdl_u8;
   signal aead_no_data_Pending_Open : boolean;
+  signal aead_no_data_Pending_EmptyCount : hdl_u8;
+  signal aead_no_data_Pending_InputOpen : boolean;
 begin
   s_axis_Valid_int <= s_axis_Valid = '1';
   s_axis_Last_int <= s_axis_Last = '1';
@@ -380,7 +388,7 @@ begin
     generic map (
       coreId => unsigned'(x"47434D20"),
       version => unsigned'(x"00010009"),
-      caps => unsigned'(x"00007308")
+      caps => unsigned'(x"00017308")
     )
     port map (
       clk => clk,
@@ -408,9 +416,9 @@ begin
       CoreOutput_Valid => gate_Output_Valid,
       CoreOutput_Last => gate_Output_Last,
       CoreOutputReady_Ready => serializer_InputReady_Ready,
-      StreamIn_Valid => s_axis_Valid_int,
-      StreamIn_Last => s_axis_Last_int,
-      StreamInReady_Ready => s_axis_ready_Ready_int,
+      StreamIn_Valid => aead_stream_view_Input_Valid,
+      StreamIn_Last => aead_stream_view_Input_Last,
+      StreamInReady_Ready => aead_stream_view_InputReady_Ready,
       StreamOut_Valid => aead_stream_view_Output_Valid,
       StreamOut_Last => aead_stream_view_Output_Last,
       StreamOutReady_Ready => aead_stream_view_OutputReady_Ready,
@@ -479,6 +487,7 @@ begin
       Config_IvBytes => aead_registers_Config_IvBytes,
       Config_ExpectedTag => aead_registers_Config_ExpectedTag,
       Config_TagBytes => aead_registers_Config_TagBytes,
+      Config_EmptyMessage => aead_registers_Config_EmptyMessage,
       ReadValue_Data => aead_registers_ReadValue_Data,
       Error_Error => aead_registers_Error_Error,
       Error_Code => aead_registers_Error_Code
@@ -1396,6 +1405,7 @@ begin
       Aead_IvBytes => aead_registers_Config_IvBytes,
       Aead_ExpectedTag => aead_registers_Config_ExpectedTag,
       Aead_TagBytes => aead_registers_Config_TagBytes,
+      Aead_EmptyMessage => aead_registers_Config_EmptyMessage,
       Control_Enabled => registers_Control_Enabled,
       Control_Flush => registers_Control_Flush,
       OutputReady_Ready => in_ready_Ready,
@@ -1410,7 +1420,9 @@ begin
       FirstData_Last => aead_split_FirstData_Last,
       Closing_Discard => aead_split_Closing_Discard,
       Error_Error => aead_split_Error_Error,
-      Error_Code => aead_split_Error_Code
+      Error_Code => aead_split_Error_Code,
+      EmptyBegun_Valid => aead_split_EmptyBegun_Valid,
+      EmptyBegun_Last => aead_split_EmptyBegun_Last
     );
 
   u_aead_boundary : entity work.AxiAeadBoundary
@@ -1426,6 +1438,8 @@ begin
       Items_LastOfKind => aead_split_Output_LastOfKind,
       ItemsReady_Ready => in_ready_Ready,
       Closing_Discard => aead_split_Closing_Discard,
+      EmptyBegun_Valid => aead_split_EmptyBegun_Valid,
+      EmptyBegun_Last => aead_split_EmptyBegun_Last,
       Output_Valid => aead_boundary_Output_Valid,
       Output_Last => aead_boundary_Output_Last,
       OutputReady_Ready => aead_boundary_OutputReady_Ready
@@ -1587,10 +1601,17 @@ begin
       Stream_Valid => axis_Valid_int,
       Stream_Last => axis_Last_int,
       StreamReady_Ready => axis_ready_Ready_int,
+      InputStream_Valid => s_axis_Valid_int,
+      InputStream_Last => s_axis_Last_int,
+      InputStreamReady_Ready => s_axis_ready_Ready_int,
+      EmptyBegun_Valid => aead_split_EmptyBegun_Valid,
+      EmptyBegun_Last => aead_split_EmptyBegun_Last,
       Control_Enabled => registers_Control_Enabled,
       Control_Flush => registers_Control_Flush,
       Pending_Count => aead_no_data_Pending_Count,
-      Pending_Open => aead_no_data_Pending_Open
+      Pending_Open => aead_no_data_Pending_Open,
+      Pending_EmptyCount => aead_no_data_Pending_EmptyCount,
+      Pending_InputOpen => aead_no_data_Pending_InputOpen
     );
 
   u_aead_stream_view : entity work.AxiAeadStreamView
@@ -1598,11 +1619,19 @@ begin
       Stream_Valid => axis_Valid_int,
       Stream_Last => axis_Last_int,
       StreamReady_Ready => axis_ready_Ready_int,
+      InputStream_Valid => s_axis_Valid_int,
+      InputStream_Last => s_axis_Last_int,
+      InputStreamReady_Ready => s_axis_ready_Ready_int,
       NoData_Count => aead_no_data_Pending_Count,
       NoData_Open => aead_no_data_Pending_Open,
+      NoData_EmptyCount => aead_no_data_Pending_EmptyCount,
+      NoData_InputOpen => aead_no_data_Pending_InputOpen,
       Output_Valid => aead_stream_view_Output_Valid,
       Output_Last => aead_stream_view_Output_Last,
-      OutputReady_Ready => aead_stream_view_OutputReady_Ready
+      OutputReady_Ready => aead_stream_view_OutputReady_Ready,
+      Input_Valid => aead_stream_view_Input_Valid,
+      Input_Last => aead_stream_view_Input_Last,
+      InputReady_Ready => aead_stream_view_InputReady_Ready
     );
 
   u_aead_read : entity work.AxiAeadReadMerge

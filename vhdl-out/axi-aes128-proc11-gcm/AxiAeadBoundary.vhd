@@ -18,6 +18,8 @@ entity AxiAeadBoundary is
     Items_LastOfKind : in boolean;
     ItemsReady_Ready : in boolean;
     Closing_Discard : in boolean;
+    EmptyBegun_Valid : in boolean;
+    EmptyBegun_Last : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
     OutputReady_Ready : out boolean
@@ -26,7 +28,7 @@ end entity;
 
 architecture rtl of AxiAeadBoundary is
 begin
-  logic : process(Blocks_Valid, Blocks_Last, BlocksReady_Ready, Items_Valid, Items_Last, Items_Kind, Items_Data, Items_Bytes, Items_LastOfKind, ItemsReady_Ready, Closing_Discard)
+  logic : process(Blocks_Valid, Blocks_Last, BlocksReady_Ready, Items_Valid, Items_Last, Items_Kind, Items_Data, Items_Bytes, Items_LastOfKind, ItemsReady_Ready, Closing_Discard, EmptyBegun_Valid, EmptyBegun_Last)
     variable block_x : boolean;
     variable end_x : boolean;
   begin
@@ -35,7 +37,7 @@ begin
     OutputReady_Ready <= false;
     block_x := (Blocks_Valid and BlocksReady_Ready);
     end_x := (((Items_Valid and ItemsReady_Ready) and Items_Last) and (not Closing_Discard));
-    Output_Valid <= (block_x or end_x);
+    Output_Valid <= ((block_x or end_x) or EmptyBegun_Valid);
     Output_Last <= end_x;
     OutputReady_Ready <= true;
   end process;

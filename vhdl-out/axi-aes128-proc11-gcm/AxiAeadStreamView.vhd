@@ -10,25 +10,38 @@ entity AxiAeadStreamView is
     Stream_Valid : in boolean;
     Stream_Last : in boolean;
     StreamReady_Ready : in boolean;
+    InputStream_Valid : in boolean;
+    InputStream_Last : in boolean;
+    InputStreamReady_Ready : in boolean;
     NoData_Count : in hdl_u8;
     NoData_Open : in boolean;
+    NoData_EmptyCount : in hdl_u8;
+    NoData_InputOpen : in boolean;
     Output_Valid : out boolean;
     Output_Last : out boolean;
-    OutputReady_Ready : out boolean
+    OutputReady_Ready : out boolean;
+    Input_Valid : out boolean;
+    Input_Last : out boolean;
+    InputReady_Ready : out boolean
   );
 end entity;
 
 architecture rtl of AxiAeadStreamView is
 begin
-  logic : process(Stream_Valid, Stream_Last, StreamReady_Ready, NoData_Count, NoData_Open)
+  logic : process(Stream_Valid, Stream_Last, StreamReady_Ready, InputStream_Valid, InputStream_Last, InputStreamReady_Ready, NoData_Count, NoData_Open, NoData_EmptyCount, NoData_InputOpen)
     variable valid : boolean;
     variable shown : boolean;
+    variable inputTaken : boolean;
+    variable inputShown : boolean;
   begin
     Output_Valid <= false;
     Output_Last <= false;
     OutputReady_Ready <= false;
+    Input_Valid <= false;
+    Input_Last <= false;
+    InputReady_Ready <= false;
     valid := Stream_Valid;
-    shown := (((not valid) and (to_integer(NoData_Count) /= 0)) and (not NoData_Open));
+    shown := ((((not valid) and (to_integer(NoData_Count) /= 0)) and (to_integer(NoData_EmptyCount) = 0)) and (not NoData_Open));
     Output_Valid <= (valid or shown);
     if valid then
       Output_Last <= Stream_Last;
@@ -40,5 +53,10 @@ begin
     else
       OutputReady_Ready <= shown;
     end if;
+    inputTaken := (InputStream_Valid and InputStreamReady_Ready);
+    inputShown := (((not inputTaken) and (to_integer(NoData_EmptyCount) /= 0)) and (not NoData_InputOpen));
+    Input_Valid <= (InputStream_Valid or inputShown);
+    Input_Last <= (inputShown or InputStream_Last);
+    InputReady_Ready <= (inputTaken or inputShown);
   end process;
 end architecture;

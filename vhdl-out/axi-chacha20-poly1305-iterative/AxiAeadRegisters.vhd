@@ -35,6 +35,7 @@ entity AxiAeadRegisters is
     Config_IvBytes : out hdl_u32;
     Config_ExpectedTag : out hdl_u128;
     Config_TagBytes : out hdl_u5;
+    Config_EmptyMessage : out boolean;
     ReadValue_Data : out hdl_u32;
     Error_Error : out boolean;
     Error_Code : out hdl_u8
@@ -55,6 +56,7 @@ architecture rtl of AxiAeadRegisters is
   signal flush_reg : boolean := false;
   signal loadPending_reg : boolean := false;
   signal coreMidPacket_reg : boolean := false;
+  signal emptyRequested_reg : boolean := false;
   signal ReadValue_Data_reg : hdl_u32 := unsigned'(x"00000000");
 begin
   ReadValue_Data <= ReadValue_Data_reg;
@@ -71,6 +73,7 @@ begin
     variable tagMismatch : boolean;
     variable loadPending : boolean;
     variable coreMidPacket : boolean;
+    variable emptyRequested : boolean;
     variable flushing : boolean;
     variable refused : boolean;
     variable address : hdl_u8;
@@ -83,6 +86,7 @@ begin
     variable value_3 : hdl_u32;
     variable choice : hdl_u32;
     variable choice_2 : hdl_u32;
+    variable emptyMessage : boolean;
     variable mismatch : boolean;
   begin
     if rising_edge(clk) then
@@ -99,10 +103,12 @@ begin
         flush_reg <= false;
         loadPending_reg <= false;
         coreMidPacket_reg <= false;
+        emptyRequested_reg <= false;
         Config_AadBytes <= unsigned'(x"00000000");
         Config_IvBytes <= unsigned'(x"0000000C");
         Config_ExpectedTag <= unsigned'(x"00000000000000000000000000000000");
         Config_TagBytes <= unsigned'("10000");
+        Config_EmptyMessage <= false;
         Error_Error <= false;
         Error_Code <= unsigned'(x"00");
         -- Datapath, no reset (the reset value is never observed): resultTag_reg, ReadValue_Data_reg
@@ -119,6 +125,7 @@ begin
         tagMismatch := tagMismatch_reg;
         loadPending := loadPending_reg;
         coreMidPacket := coreMidPacket_reg;
+        emptyRequested := emptyRequested_reg;
         flushing := flush_reg;
         flush_reg <= false;
         refused := false;
@@ -144,6 +151,8 @@ begin
               flush_reg <= true;
               loadPending := false;
               loadPending_reg <= loadPending;
+              emptyRequested := false;
+              emptyRequested_reg <= emptyRequested;
               tagValid := false;
               tagValid_reg <= tagValid;
               tagMismatch := false;
@@ -151,10 +160,14 @@ begin
             elsif (not ((bits and unsigned'(x"00000001")) = unsigned'(x"00000000"))) then
               loadPending := true;
               loadPending_reg <= loadPending;
+              emptyRequested := (not ((bits and unsigned'(x"00000008")) = unsigned'(x"00000000")));
+              emptyRequested_reg <= emptyRequested;
               tagValid := false;
               tagValid_reg <= tagValid;
               tagMismatch := false;
               tagMismatch_reg <= tagMismatch;
+            elsif (not ((bits and unsigned'(x"00000008")) = unsigned'(x"00000000"))) then
+              refused := true;
             end if;
           elsif (to_integer(address) = 40) then
             aadStaged := AxiMath_MergeStrobes(aadStaged, data, strobes);
@@ -221,6 +234,7 @@ begin
           end if;
           ReadValue_Data_reg <= value_3;
         end if;
+        emptyMessage := false;
         if flushing then
           coreMidPacket := false;
           coreMidPacket_reg <= coreMidPacket;
@@ -236,8 +250,15 @@ begin
             Config_ExpectedTag <= unsigned'(unsigned'(tag3 & tag2) & unsigned'(tag1 & tag0));
             loadPending := false;
             loadPending_reg <= loadPending;
+            emptyMessage := (emptyRequested and (ivStaged = unsigned'(x"0000000C")));
+            if (emptyRequested and (not (ivStaged = unsigned'(x"0000000C")))) then
+              refused := true;
+            end if;
+            emptyRequested := false;
+            emptyRequested_reg <= emptyRequested;
           end if;
         end if;
+        Config_EmptyMessage <= emptyMessage;
         mismatch := (Result_Valid and Result_TagMismatch);
         Error_Error <= ((refused or AdapterError_Error) or mismatch);
         if refused then

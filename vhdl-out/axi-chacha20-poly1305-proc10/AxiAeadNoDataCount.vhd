@@ -16,52 +16,91 @@ entity AxiAeadNoDataCount is
     Stream_Valid : in boolean;
     Stream_Last : in boolean;
     StreamReady_Ready : in boolean;
+    InputStream_Valid : in boolean;
+    InputStream_Last : in boolean;
+    InputStreamReady_Ready : in boolean;
+    EmptyBegun_Valid : in boolean;
+    EmptyBegun_Last : in boolean;
     Control_Enabled : in boolean;
     Control_Flush : in boolean;
     Pending_Count : out hdl_u8;
-    Pending_Open : out boolean
+    Pending_Open : out boolean;
+    Pending_EmptyCount : out hdl_u8;
+    Pending_InputOpen : out boolean
   );
 end entity;
 
 architecture rtl of AxiAeadNoDataCount is
   signal pending_reg : hdl_u8 := unsigned'(x"00");
   signal midPacket_reg : boolean := false;
+  signal emptyPending_reg : hdl_u8 := unsigned'(x"00");
+  signal inputMidPacket_reg : boolean := false;
 begin
   tick : process(clk)
     variable pending : hdl_u8;
     variable midPacket : boolean;
+    variable emptyPending : hdl_u8;
+    variable inputMidPacket : boolean;
     variable taken : boolean;
     variable shown : boolean;
+    variable inputTaken : boolean;
+    variable inputShown : boolean;
   begin
     if rising_edge(clk) then
       if rst = '1' then
         pending_reg <= unsigned'(x"00");
         midPacket_reg <= false;
+        emptyPending_reg <= unsigned'(x"00");
+        inputMidPacket_reg <= false;
         Pending_Count <= unsigned'(x"00");
         Pending_Open <= false;
+        Pending_EmptyCount <= unsigned'(x"00");
+        Pending_InputOpen <= false;
       else
         pending := pending_reg;
         midPacket := midPacket_reg;
+        emptyPending := emptyPending_reg;
+        inputMidPacket := inputMidPacket_reg;
         taken := (Stream_Valid and StreamReady_Ready);
-        shown := (((to_integer(pending) /= 0) and (not Stream_Valid)) and (not midPacket));
+        shown := ((((to_integer(pending) /= 0) and (to_integer(emptyPending) = 0)) and (not Stream_Valid)) and (not midPacket));
+        inputTaken := (InputStream_Valid and InputStreamReady_Ready);
+        inputShown := (((to_integer(emptyPending) /= 0) and (not inputTaken)) and (not inputMidPacket));
         if taken then
           midPacket := (not Stream_Last);
           midPacket_reg <= midPacket;
+        end if;
+        if inputTaken then
+          inputMidPacket := (not InputStream_Last);
+          inputMidPacket_reg <= inputMidPacket;
         end if;
         if shown then
           pending := hdl_sub(pending, unsigned'(x"01"));
           pending_reg <= pending;
         end if;
+        if inputShown then
+          emptyPending := hdl_sub(emptyPending, unsigned'(x"01"));
+          emptyPending_reg <= emptyPending;
+        end if;
         if (Result_Valid and Result_NoData) then
           pending := hdl_add(pending, unsigned'(x"01"));
           pending_reg <= pending;
         end if;
+        if EmptyBegun_Valid then
+          emptyPending := hdl_add(emptyPending, unsigned'(x"01"));
+          emptyPending_reg <= emptyPending;
+        end if;
         if Control_Flush then
           pending := unsigned'(x"00");
           pending_reg <= pending;
+          emptyPending := unsigned'(x"00");
+          emptyPending_reg <= emptyPending;
+          inputMidPacket := false;
+          inputMidPacket_reg <= inputMidPacket;
         end if;
         Pending_Open <= midPacket;
         Pending_Count <= pending;
+        Pending_InputOpen <= inputMidPacket;
+        Pending_EmptyCount <= emptyPending;
       end if;
     end if;
   end process;

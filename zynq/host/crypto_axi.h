@@ -43,10 +43,13 @@
 #define CAPS_ENCRYPT      (1u << 8)
 #define CAPS_DECRYPT      (1u << 9)
 #define CAPS_KEY_SIZES(c) (((c) >> 12) & 0x7u)   /* bit n: key size code n */
+#define CAPS_EMPTY_MESSAGE (1u << 16)            /* AEAD: START with CONTROL_EMPTY runs a message with neither AAD nor data */
 
 #define CONTROL_START       (1u << 0)
 #define CONTROL_SOFT_RESET  (1u << 1)
 #define CONTROL_CLEAR_ERROR (1u << 2)
+#define CONTROL_EMPTY       (1u << 3) /* AEAD, with START (CAPS_EMPTY_MESSAGE): the message has neither AAD nor data, the IV/nonce in IV0..2;
+                                         send no packet, no output packet comes, wait for TAG_VALID. Error 1 without START or with IV_LEN != 12 */
 
 #define STATUS_BUSY         (1u << 0)
 #define STATUS_ERROR        (1u << 1)

@@ -31,7 +31,11 @@
  *   [--aad FILE] [--decrypt] [--message FILE|- [--tag HEX]]
  * Each buffer is one message (one START): the packet is [IV, when it is not 12 bytes, zero-padded to 16]
  * || AAD (zero-padded to 16) || data; the output packet is the data's ciphertext or plaintext; the tag is
- * read from TAG0..3 once STATUS.TAG_VALID is set. With --sizes the buffers are random plaintexts, sealed
+ * read from TAG0..3 once STATUS.TAG_VALID is set. A message with neither AAD nor data (and the IV in IV0..2)
+ * has no packet: it is started with START | EMPTY (CAPS bit 16; a device without it is refused, exit 1),
+ * no transfer, and only its tag comes (--sizes 0, or an empty --message; MB/s is then 0). A message with
+ * AAD or a GCM IV in the packet but no data is refused (no output packet would end the transfer). With
+ * --sizes the buffers are random plaintexts, sealed
  * by the device (ciphertext and tag checked against OpenSSL) or, with --decrypt, sealed by OpenSSL and
  * opened by the device with OpenSSL's tag (plaintext checked, no tag mismatch allowed). With --message the
  * file (or stdin) is one message: sealing writes ciphertext || 16-byte tag to stdout; opening (--decrypt,
@@ -245,9 +249,13 @@ static int configure(struct device *d, const struct job *j)
     return 0;
 }
 
+/* Whether an AEAD message of n data bytes is empty: no data, no AAD, the IV in IV0..2 (no packet at all). */
+static int aead_empty(const struct job *j, size_t n) { return n == 0 && j->aad_bytes == 0 && j->aead_iv_bytes == 12; }
+
 /* One AEAD message through the wrapper: the expected tag (j->tag) and START, the packet [IV] || AAD ||
  * data (in), its output (n bytes into out), then TAG0..3 once STATUS.TAG_VALID is set and whether
- * STATUS flags a tag mismatch (then the error is cleared; the caller must drop out). 0 on success. */
+ * STATUS flags a tag mismatch (then the error is cleared; the caller must drop out). An empty message
+ * (aead_empty) is START | EMPTY and no transfer (*seconds 0). 0 on success. */
 static int aead_message(struct device *d, const struct job *j, uint8_t *packet, const uint8_t *data, size_t n, uint8_t *out,
                         double *seconds, uint8_t *tag, int *mismatch)
 {
@@ -257,10 +265,15 @@ static int aead_message(struct device *d, const struct job *j, uint8_t *packet, 
     if (j->aad_bytes) memcpy(packet + iv_area, j->aad, j->aad_bytes);
     memcpy(packet + iv_area + aad_area, data, n);
     for (int i = 0; i < 4; i++) d->write32(d, REG_TAG0 + 4 * i, le32(j->tag + 4 * i));
-    d->write32(d, REG_CONTROL, CONTROL_START); /* loads the tag (and clears TAG_VALID) at the message boundary */
-    size_t got = 0;
-    if (d->transfer(d, packet, iv_area + aad_area + n, out, n, &got, seconds) != 0) return -1;
-    if (got != n) { snprintf(d->error, sizeof d->error, "%zu bytes out for %zu bytes of data", got, n); return -1; }
+    int empty = aead_empty(j, n);
+    /* START loads the tag (and clears TAG_VALID) at the message boundary; with EMPTY the message is there without a packet */
+    d->write32(d, REG_CONTROL, empty ? CONTROL_START | CONTROL_EMPTY : CONTROL_START);
+    *seconds = 0;
+    if (!empty) {
+        size_t got = 0;
+        if (d->transfer(d, packet, iv_area + aad_area + n, out, n, &got, seconds) != 0) return -1;
+        if (got != n) { snprintf(d->error, sizeof d->error, "%zu bytes out for %zu bytes of data", got, n); return -1; }
+    }
     uint32_t status = d->read32(d, REG_STATUS);
     for (int i = 0; !(status & STATUS_TAG_VALID); i++) {
         if (i > 100000) { snprintf(d->error, sizeof d->error, "STATUS.TAG_VALID does not rise (STATUS 0x%08x)", status); return -1; }
@@ -371,7 +384,8 @@ int main(int argc, char **argv)
     if (message_path) {
         message = read_file(message_path, &message_bytes);
         if (!message) { fprintf(stderr, "crypto_host: cannot read the message %s\n", message_path); return 2; }
-        if (message_bytes == 0) return usage("the message has no data: the wrapper would send no output packet (give at least one byte)");
+        if (message_bytes == 0 && !aead_empty(&job, 0))
+            return usage("a message with AAD or an IV in the packet but no data sends no output packet, which ends no transfer (give at least one byte of data)");
     }
     unsigned long long counter = 0;
     if (counter_arg) {
@@ -387,7 +401,10 @@ int main(int argc, char **argv)
     for (const char *p = sizes_arg; *p && count < 16;) {
         char *end;
         unsigned long long v = strtoull(p, &end, 10);
-        if (end == p || v == 0 || v > (1ull << 25) || (*end && *end != ',')) return usage("--sizes is a list of byte counts from 1 to 32 MiB");
+        if (end == p || v > (1ull << 25) || (*end && *end != ',')) return usage("--sizes is a list of byte counts from 1 to 32 MiB");
+        if (v == 0 && !(aead && aead_empty(&job, 0)))
+            return usage(aead ? "--sizes 0 (an empty message) is for a message without --aad and with the IV in IV0..2 (12 bytes)"
+                              : "--sizes is a list of byte counts from 1 to 32 MiB");
         if (c->kind == BLOCK_CIPHER && job.mode != MODE_CTR && v % 16) return usage("AES-ECB and AES-CBC sizes are whole 16-byte blocks (CTR takes any length)");
         if (c->kind == STREAM_CIPHER && counter + (v + 63) / 64 - 1 > 0xFFFFFFFFull) return usage("--counter leaves too few blocks before 2^32 for the largest of --sizes");
         sizes[count++] = (size_t)v;
@@ -413,12 +430,21 @@ int main(int argc, char **argv)
         return 1;
     }
     /* CAPS before any write: a wrapper that cannot do the job is left as it was. */
-    if (!caps_admit(d->read32(d, REG_CAPS), &job, c->name, version & 0xFFFF)) { d->close(d); return 1; }
+    uint32_t caps = d->read32(d, REG_CAPS);
+    if (!caps_admit(caps, &job, c->name, version & 0xFFFF)) { d->close(d); return 1; }
+    int wants_empty = message ? message_bytes == 0 : 0;
+    for (int s = 0; s < count; s++) wants_empty |= aead && !message && sizes[s] == 0;
+    if (wants_empty && !(caps & CAPS_EMPTY_MESSAGE)) {
+        fprintf(stderr, "crypto_host: the %s device (variant %u) cannot run a message with neither AAD nor data: its CAPS 0x%08x lacks bit 16 (EMPTY_MESSAGE)\n",
+                c->name, version & 0xFFFF, caps);
+        d->close(d);
+        return 1;
+    }
     if (configure(d, &job) != 0) { d->close(d); return 1; }
     if (message) {
         /* One message, the data to stdout: sealing ciphertext || tag; opening the plaintext, only when the tag is right. */
         size_t iv_area = job.aead_iv_bytes == 12 ? 0 : (job.aead_iv_bytes + 15) / 16 * 16, aad_area = (job.aad_bytes + 15) / 16 * 16;
-        uint8_t *packet = malloc(iv_area + aad_area + message_bytes), *out = malloc(message_bytes), tag[16];
+        uint8_t *packet = malloc(iv_area + aad_area + message_bytes + 1), *out = malloc(message_bytes + 1), tag[16];
         double seconds = 0;
         int mismatch = 0;
         if (!packet || !out) { fprintf(stderr, "crypto_host: out of memory\n"); d->close(d); return 1; }
@@ -460,9 +486,9 @@ int main(int argc, char **argv)
         size_t n = sizes[s], iv_area = job.aead_iv_bytes == 12 ? 0 : (job.aead_iv_bytes + 15) / 16 * 16;
         size_t packet_bytes = iv_area + (job.aad_bytes + 15) / 16 * 16 + n;
         uint8_t *packet = d->buffer(d, packet_bytes, 0), *out = d->buffer(d, n, 1), *packet_owned = NULL, *out_owned = NULL;
-        if (!packet) packet = packet_owned = malloc(packet_bytes);
-        if (!out) out = out_owned = malloc(n);
-        uint8_t *plain = malloc(n), *sealed = malloc(n), tag[16], want_tag[16] = { 0 };
+        if (!packet) packet = packet_owned = malloc(packet_bytes + 1); /* + 1: an empty message has 0 bytes */
+        if (!out) out = out_owned = malloc(n + 1);
+        uint8_t *plain = malloc(n + 1), *sealed = malloc(n + 1), tag[16], want_tag[16] = { 0 };
         if (!packet || !out || !plain || !sealed) { fprintf(stderr, "crypto_host: out of memory\n"); return 1; }
         double total = 0;
         const char *result = "ok";

@@ -19,8 +19,8 @@ serve="$repo/sme-crypto axi-serve"
 part="${1:-all}"
 fail=0
 # AEAD: an AAD file and the files of the --message runs
-aad="$(mktemp)"; msg="$(mktemp)"; sealed="$(mktemp)"; opened="$(mktemp)"
-trap 'rm -f "$aad" "$msg" "$sealed" "$opened" "$sealed.err" "$msg.pt" "$msg.ct"' EXIT
+aad="$(mktemp)"; msg="$(mktemp)"; sealed="$(mktemp)"; opened="$(mktemp)"; empty="$(mktemp)"
+trap 'rm -f "$aad" "$msg" "$sealed" "$opened" "$empty" "$sealed.err" "$msg.pt" "$msg.ct"' EXIT
 printf 'header: 20 bytes AAD' >"$aad"
 printf 'A message of 45 bytes to seal and open again.' >"$msg"
 
@@ -134,6 +134,43 @@ if [[ $part == all || $part == sim ]]; then
             cp "$msg.pt" "$msg"; rm -f "$msg.pt" "$msg.ct" "$sealed.err"
         fi
     done
+    # Empty messages (neither AAD nor data, the IV or nonce in IV0..2): START with EMPTY, no packet, only the
+    # tag (CAPS bit 16). --sizes 0 between other sizes: sealed (tag checked against OpenSSL) and opened with
+    # OpenSSL's tags; an empty --message: GCM test case 1 (zero key, zero IV), then opened with its tag and
+    # with a wrong one.
+    run 0 "aes-gcm proc11: empty messages between 16-byte ones, AES-128-GCM sealing" --device "$gcm" --core aes-gcm \
+        --key 00000000000000000000000000000000 --sizes 0,16,0 --repeat 2 || true
+    run 0 "aes-gcm proc11: empty messages opened with OpenSSL's tags, AES-256-GCM" --device "$gcm" --core aes-gcm --decrypt \
+        --key 603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4 --sizes 0,33,0 || true
+    run 0 "chacha20-poly1305 proc10: empty messages between others, sealing" --device "$ccp" --core chacha20-poly1305 \
+        --nonce 070000004041424344454647 --sizes 0,64,0 --repeat 2 || true
+    run 0 "chacha20-poly1305 proc10: empty messages opened with OpenSSL's tags" --device "$ccp" --core chacha20-poly1305 --decrypt --sizes 0,1 || true
+    run 2 "--sizes 0 with --aad is a usage error (the packet would have no output to end its transfer)" --core aes-gcm --aad "$aad" --sizes 0 || true
+    run 2 "an empty --message with --aad is a usage error" --core chacha20-poly1305 --aad "$aad" --message "$empty" || true
+    for dev in "$gcm" "$ccp"; do
+        core=aes-gcm; [[ $dev == "$ccp" ]] && core=chacha20-poly1305
+        zero=(--key 0000000000000000000000000000000000000000000000000000000000000000)
+        [[ $core == aes-gcm ]] && zero=(--key 00000000000000000000000000000000 --iv 000000000000000000000000)
+        rc=0; "$host" --device "$dev" --core "$core" "${zero[@]}" --message "$empty" >"$opened" 2>"$sealed.err" || rc=$?
+        tag="$(od -An -tx1 "$opened" | tr -d ' \n')"
+        if [[ $rc -ne 0 || ${#tag} -ne 32 ]]; then
+            echo "FAIL $core: an empty --message sealed: exit $rc, ${#tag} hex digits out, expected the 16-byte tag alone"; sed 's/^/    /' "$sealed.err"; fail=1; continue
+        fi
+        if [[ $core == aes-gcm && $tag != 58e2fccefa7e3061367f1d57a4e7455a ]]; then
+            echo "FAIL aes-gcm: the empty message's tag $tag is not GCM test case 1's"; fail=1
+        else
+            note=""; [[ $core == aes-gcm ]] && note=" (GCM test case 1)"
+            echo "ok   $core: an empty --message sealed is its tag alone$note"
+        fi
+        if [[ ${tag:0:1} == 0 ]]; then bad="1${tag:1}"; else bad="0${tag:1}"; fi
+        rc=0; "$host" --device "$dev" --core "$core" "${zero[@]}" --decrypt --tag "$tag" --message "$empty" >"$opened" 2>"$sealed.err" || rc=$?
+        if [[ $rc -eq 0 && ! -s "$opened" ]]; then echo "ok   $core: an empty --message opened with its tag"
+        else echo "FAIL $core: an empty --message opened with its tag: exit $rc, $(stat -c %s "$opened") bytes out"; sed 's/^/    /' "$sealed.err"; fail=1; fi
+        rc=0; "$host" --device "$dev" --core "$core" "${zero[@]}" --decrypt --tag "$bad" --message "$empty" >"$opened" 2>"$sealed.err" || rc=$?
+        if [[ $rc -eq 1 && ! -s "$opened" && $(wc -l <"$sealed.err") -eq 1 ]] && grep -q "tag is wrong" "$sealed.err"; then
+            echo "ok   $core: an empty --message with a wrong tag is refused in one line"
+        else echo "FAIL $core: an empty --message with a wrong tag: exit $rc, expected 1 and one line"; sed 's/^/    /' "$sealed.err"; fail=1; fi
+    done
     run 1 "an aes-gcm program on an AES device is refused (ID)" --device "pipe:$serve --core aes --variant proc11" --core aes-gcm --sizes 16 || true
     run 2 "--tag without --message --decrypt is a usage error" --core aes-gcm --tag 00000000000000000000000000000000 --sizes 16 || true
 fi
@@ -152,6 +189,9 @@ if [[ $part == all || $part == ghdl ]]; then
         same "aes-gcm proc11: AES-128-GCM sealing with AAD, 1 B, 100 B against OpenSSL" aes-gcm proc11 --key feffe9928665731c6d6a8f9467308308 \
             --iv cafebabefacedbaddecaf888 --aad "$aad" --sizes 1,100
         same "chacha20-poly1305 proc10: opening with OpenSSL's tags, 64 B, 200 B" chacha20-poly1305 proc10 --decrypt --sizes 64,200
+        same "aes-gcm proc11: empty messages (START with EMPTY) between 16-byte ones, sealing against OpenSSL" aes-gcm proc11 \
+            --key 00000000000000000000000000000000 --sizes 0,16,0
+        same "chacha20-poly1305 proc10: an empty message opened with OpenSSL's tag, then 64 B" chacha20-poly1305 proc10 --decrypt --sizes 0,64
         if message "chacha20-poly1305 proc10 in GHDL: --message opened with a wrong tag" 1 "pipe:$serve --backend ghdl --core chacha20-poly1305 --variant proc10" \
             --core chacha20-poly1305 --decrypt --tag 000102030405060708090a0b0c0d0e0f && [[ ! -s "$opened" && $(wc -l <"$sealed.err") -eq 1 ]]; then
             echo "ok   chacha20-poly1305 proc10 in GHDL: a wrong tag writes nothing and says so in one line"

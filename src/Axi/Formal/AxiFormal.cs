@@ -334,6 +334,7 @@ public static class AxiFormal
         d.Output(s.FirstData, "first");
         d.Output(s.Closing, "closing");
         d.Output(s.Error, "error");
+        d.Output(s.EmptyBegun, "empty_begun");
         return d;
     }
 

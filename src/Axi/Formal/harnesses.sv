@@ -264,16 +264,19 @@ endmodule
 // ---- AxiAeadSplitter (AEAD wrappers): the items it offers the core are held until taken, across a soft
 // reset too (a core may have begun on the item on offer: the GCM core starts computing H when a message's
 // first item is offered); every item but End has 1..16 bytes, End has Last; TREADY is low in reset, while
-// not enabled and after a flush. Assumed: its input, the assembler's blocks, held until taken except
-// across a soft reset, 1..16 bytes, whole unless a packet's last; IV_LEN not 0 and TAG_LEN 12..16, as the
-// AEAD registers accept them.
+// not enabled and after a flush; the pulse that begins an empty message (START with CONTROL.EMPTY) comes
+// in no cycle that takes a block or offers an End (the register bank counts it as the message's start).
+// Assumed: its input, the assembler's blocks, held until taken except across a soft reset, 1..16 bytes,
+// whole unless a packet's last; IV_LEN not 0 and TAG_LEN 12..16, as the AEAD registers accept them (the
+// request for an empty message, aead_EmptyMessage, is free).
 module check_aead_splitter (
   input clk, input rst, input in_Valid, input in_Last, input [127:0] in_Data, input [4:0] in_Bytes,
   input [127:0] config_KeyLow, input [127:0] config_KeyHigh, input [127:0] config_Iv, input [3:0] config_Mode,
   input config_Decrypt, input [1:0] config_KeySize,
   input [31:0] aead_AadBytes, input [31:0] aead_IvBytes, input [127:0] aead_ExpectedTag, input [4:0] aead_TagBytes,
-  input control_Enabled, input control_Flush, input out_ready_Ready);
+  input aead_EmptyMessage, input control_Enabled, input control_Flush, input out_ready_Ready);
   wire in_ready_Ready, out_Valid, out_Last, out_LastOfKind, first_Valid, first_Last, closing_Discard, error_Error;
+  wire empty_begun_Valid, empty_begun_Last;
   wire [1:0] out_Kind;
   wire [127:0] out_Data;
   wire [4:0] out_Bytes;
@@ -282,10 +285,11 @@ module check_aead_splitter (
     .config_KeyLow(config_KeyLow), .config_KeyHigh(config_KeyHigh), .config_Iv(config_Iv), .config_Mode(config_Mode),
     .config_Decrypt(config_Decrypt), .config_KeySize(config_KeySize),
     .aead_AadBytes(aead_AadBytes), .aead_IvBytes(aead_IvBytes), .aead_ExpectedTag(aead_ExpectedTag), .aead_TagBytes(aead_TagBytes),
-    .control_Enabled(control_Enabled), .control_Flush(control_Flush), .out_ready_Ready(out_ready_Ready),
+    .aead_EmptyMessage(aead_EmptyMessage), .control_Enabled(control_Enabled), .control_Flush(control_Flush), .out_ready_Ready(out_ready_Ready),
     .in_ready_Ready(in_ready_Ready), .out_Valid(out_Valid), .out_Last(out_Last), .out_Kind(out_Kind), .out_Data(out_Data),
     .out_Bytes(out_Bytes), .out_LastOfKind(out_LastOfKind), .first_Valid(first_Valid), .first_Last(first_Last),
-    .closing_Discard(closing_Discard), .error_Error(error_Error), .error_Code(error_Code));
+    .closing_Discard(closing_Discard), .error_Error(error_Error), .error_Code(error_Code),
+    .empty_begun_Valid(empty_begun_Valid), .empty_begun_Last(empty_begun_Last));
   reset_first first (clk, rst);
   stream_hold_rules #(.WIDTH(134), .ASSERT(0)) input_held (clk, rst, control_Flush, in_Valid, in_ready_Ready, {in_Data, in_Bytes, in_Last});
   stream_hold_rules #(.WIDTH(138), .ASSERT(1)) output_held (clk, rst, 1'b0, out_Valid, out_ready_Ready,
@@ -298,6 +302,7 @@ module check_aead_splitter (
       assume(aead_IvBytes != 0 && aead_TagBytes >= 12 && aead_TagBytes <= 16);
       if (out_Valid) assert(out_Last == (out_Kind == 2'd3) && out_Bytes >= 1 && out_Bytes <= 16);
       if (error_Error) assert(error_Code == 7);
+      if (empty_begun_Valid) assert(!empty_begun_Last && !(in_Valid && in_ready_Ready) && !(out_Valid && out_Last));
     end
   always @(posedge clk)
     if (f_past && ($past(rst) || !$past(control_Enabled) || $past(control_Flush))) assert(!in_ready_Ready);

@@ -216,7 +216,8 @@ public static class AxiScenario
             uint idle = AxiRegisters.StatusEnabled | (adapter is IAxiAeadCoreAdapter ? AxiRegisters.StatusTagValid : 0);
             Check(status == idle, $"STATUS reads {Hex(status)} after the packets, expected {Hex(idle)} (ENABLED{(idle == AxiRegisters.StatusEnabled ? "" : ", TAG_VALID")} only)");
 
-            // ---- AEAD: messages with AAD, without data, opened with the right and a wrong tag; TAG0..3 and STATUS after each
+            // ---- AEAD: messages with AAD, without data, empty (START with EMPTY, no packet), opened with the right and a
+            // wrong tag; TAG0..3 and STATUS after each
             if (adapter is IAxiAeadCoreAdapter aead)
             {
                 RunAeadMessages(aead, second);
@@ -253,14 +254,17 @@ public static class AxiScenario
                     $"register 0x{register:X2} reads {kept} and STATUS {Hex(refusedStatus)} after {value} was written, expected the old value and error {AxiRegisters.ErrorConfigRefused}");
                 bench.Write(AxiRegisters.Control, AxiRegisters.ControlClearError);
             }
-            // Opening: Tag 1 gives the right tag, -1 the right tag with one bit flipped in its compared bytes.
+            // Opening: Tag 1 gives the right tag, -1 the right tag with one bit flipped in its compared bytes. A message
+            // with neither AAD nor data is an empty one: START with EMPTY, no packet.
             var messages = new List<(string Name, AxiCoreSettings Settings, int Aad, int Data, int Tag)>
             {
                 ("sealed, 20 bytes of AAD, 45 of data", settings with { Aead = new(20, 12, new byte[16], 16) }, 20, 45, 0),
                 ("sealed, 40 bytes of AAD, no data", settings with { Aead = new(40, 12, new byte[16], 16) }, 40, 0, 0),
+                ("empty (START with EMPTY), sealed", settings with { Aead = new(0, 12, new byte[16], 16) }, 0, 0, 0),
                 ("opened with the right tag, 5 bytes of AAD, 33 of data", settings with { Decrypt = true, Aead = new(5, 12, new byte[16], 16) }, 5, 33, 1),
                 ($"opened with a wrong {aead.MinTagBytes}-byte tag, no AAD, 17 bytes of data",
                     settings with { Decrypt = true, Aead = new(0, 12, new byte[16], aead.MinTagBytes) }, 0, 17, -1),
+                ("empty (START with EMPTY), opened with a wrong tag", settings with { Decrypt = true, Aead = new(0, 12, new byte[16], 16) }, 0, 0, -1),
             };
             if (aead.AnyIvLength)
                 messages.Add(("sealed with a 20-byte IV in the packet, 3 bytes of AAD, 30 of data", settings with { Aead = new(3, 20, new byte[16], 16) }, 3, 30, 0));
@@ -278,12 +282,22 @@ public static class AxiScenario
                     m = given with { Aead = a with { ExpectedTag = expectedTag } };
                 }
                 bench.WriteSettings(m);
-                bench.Write(AxiRegisters.Control, AxiRegisters.ControlStart);
+                bool empty = packet.Length == 0;
+                uint packetsBefore = bench.Read(AxiRegisters.PacketsOut), blocksInBefore = bench.Read(AxiRegisters.BlocksIn);
+                bench.Write(AxiRegisters.Control, AxiRegisters.ControlStart | (empty ? AxiRegisters.ControlEmpty : 0));
                 var (wantTag, mismatch) = aead.ExpectedTag(m, packet);
-                bench.Source.Enqueue(packet);
+                if (!empty) bench.Source.Enqueue(packet);
                 if (dataBytes > 0) expected.Add(($"AEAD message {name}", adapter.Expected(m, packet)));
                 AwaitPackets($"the AEAD message {name}");
                 bench.RunUntil(() => (bench.Read(AxiRegisters.Status) & AxiRegisters.StatusTagValid) != 0, $"TAG_VALID after the AEAD message {name}", 10_000);
+                if (empty)
+                {
+                    // As a message without data: counted in PACKETS_OUT, BUSY clear after it; BLOCKS_IN counts its start and its End.
+                    bench.Run(4);
+                    uint packetsAfter = bench.Read(AxiRegisters.PacketsOut), blocksInAfter = bench.Read(AxiRegisters.BlocksIn);
+                    Check(packetsAfter == packetsBefore + 1 && blocksInAfter == blocksInBefore + 2,
+                        $"AEAD message {name}: PACKETS_OUT {packetsBefore} -> {packetsAfter}, BLOCKS_IN {blocksInBefore} -> {blocksInAfter}, expected one more packet and two more blocks");
+                }
                 var tag = bench.ReadTag();
                 Check(tag.AsSpan().SequenceEqual(wantTag), $"AEAD message {name}: TAG0..3 read {Convert.ToHexString(tag)}, expected {Convert.ToHexString(wantTag)}");
                 uint aeadStatus = bench.Read(AxiRegisters.Status);
