@@ -20,18 +20,6 @@ public class AeadEmptyMessageTests
 {
     public static TheoryData<string> Wrappers() => [.. AxiCatalog.All.OfType<IAxiAeadCoreAdapter>().Select(a => a.Name)];
 
-    static byte[] Bytes(Random rng, int n)
-    {
-        var b = new byte[n];
-        rng.NextBytes(b);
-        return b;
-    }
-
-    /// <summary>Key sizes in bytes the wrapper's core takes.</summary>
-    static int[] KeySizes(IAxiAeadCoreAdapter a) => a is AesGcmAxiCore gcm
-        ? gcm.KeyBits == Crypto.Aes.AesKeyBits.All ? [16, 24, 32] : [gcm.KeyBits / 8]
-        : [32];
-
     /// <summary>The tag of the empty message under key and IV0..2, from .NET (not from the adapter's oracle).</summary>
     static byte[] DotNetTag(IAxiAeadCoreAdapter a, byte[] key, byte[] iv)
     {
@@ -80,10 +68,10 @@ public class AeadEmptyMessageTests
         {
             var bench = Bench(a, seed);
             var rng = new Random(seed);
-            foreach (int keyBytes in KeySizes(a))
+            foreach (int keyBytes in AeadWrapperRuns.KeySizes(a))
             {
-                var key = Bytes(rng, keyBytes);
-                var iv = Bytes(rng, 16); // IV3 is not part of the 96-bit IV: random, to show it is not used
+                var key = AeadWrapperRuns.Bytes(rng, keyBytes);
+                var iv = AeadWrapperRuns.Bytes(rng, 16); // IV3 is not part of the 96-bit IV: random, to show it is not used
                 uint packetsOut = bench.Read(AxiRegisters.PacketsOut), blocksIn = bench.Read(AxiRegisters.BlocksIn), busyCycles = bench.Read(AxiRegisters.BusyCycles);
                 bench.WriteSettings(Settings(a, key, iv));
                 bench.Write(AxiRegisters.Control, AxiRegisters.ControlStart | AxiRegisters.ControlEmpty);
@@ -126,8 +114,8 @@ public class AeadEmptyMessageTests
         int seed = 4;
         var bench = Bench(a, seed);
         var rng = new Random(seed);
-        var key = Bytes(rng, KeySizes(a)[^1]);
-        var iv = Bytes(rng, 16);
+        var key = AeadWrapperRuns.Bytes(rng, AeadWrapperRuns.KeySizes(a)[^1]);
+        var iv = AeadWrapperRuns.Bytes(rng, 16);
         var tag = DotNetTag(a, key, iv);
         var wrong = (byte[])tag.Clone();
         wrong[rng.Next(a.MinTagBytes)] ^= (byte)(1 << rng.Next(8));
@@ -161,8 +149,8 @@ public class AeadEmptyMessageTests
             var bench = new AxiWrapperBench(a, seed, liteDelay: 0.3, gapProbability: 0.15 * seed, stallProbability: 0.2 * seed, trace: false);
             bench.Run(3);
             var rng = new Random(seed);
-            var sizes = KeySizes(a);
-            byte[] Key() => Bytes(rng, sizes[rng.Next(sizes.Length)]);
+            var sizes = AeadWrapperRuns.KeySizes(a);
+            byte[] Key() => AeadWrapperRuns.Bytes(rng, sizes[rng.Next(sizes.Length)]);
             var messages = new List<AeadWrapperRuns.Message>
             {
                 AeadWrapperRuns.Make(a, rng, "sealed, 20 bytes of AAD, 100 of data", Key(), 12, 20, 100, decrypt: false),
@@ -203,7 +191,7 @@ public class AeadEmptyMessageTests
             bench.Run(3);
             var rng = new Random(seed);
             // The first message's settings (16 bytes of AAD) are the empty message's too: AAD_LEN does not apply to it.
-            var first = AeadWrapperRuns.Make(a, rng, "the message before", Bytes(rng, KeySizes(a)[0]), 12, 16, 200, decrypt: false);
+            var first = AeadWrapperRuns.Make(a, rng, "the message before", AeadWrapperRuns.Bytes(rng, AeadWrapperRuns.KeySizes(a)[0]), 12, 16, 200, decrypt: false);
             var key = first.Settings.Key;
             var iv = first.Settings.Iv;
             bench.WriteSettings(first.Settings);
@@ -221,7 +209,7 @@ public class AeadEmptyMessageTests
             string what = $"{name}, seed {seed}";
             Assert.True(a.Expected(first.Settings, first.Packet).AsSpan().SequenceEqual(bench.Sink.Packets.Single().Data), $"{what}: the first message's output");
             Assert.True(DotNetTag(a, key, iv).AsSpan().SequenceEqual(bench.ReadTag()), $"{what}: the empty message's tag is not that of its own key");
-            var packet = Bytes(rng, 50);
+            var packet = AeadWrapperRuns.Bytes(rng, 50);
             var settings = first.Settings with { Key = next };
             bench.Source.Enqueue(packet);
             bench.RunUntil(() => bench.Sink.Packets.Count == 2 && bench.Read(AxiRegisters.PacketsOut) == 3, "the packet after the empty message", 20_000);
@@ -244,8 +232,8 @@ public class AeadEmptyMessageTests
         var a = (IAxiAeadCoreAdapter)AxiCatalog.FindByName(name);
         var bench = Bench(a, seed: 5);
         var rng = new Random(5);
-        var key = Bytes(rng, KeySizes(a)[0]);
-        var iv = Bytes(rng, 16);
+        var key = AeadWrapperRuns.Bytes(rng, AeadWrapperRuns.KeySizes(a)[0]);
+        var iv = AeadWrapperRuns.Bytes(rng, 16);
         // AAD_LEN 20 staged: the empty message has no AAD all the same.
         bench.WriteSettings(Settings(a, key, iv) with { Aead = new AxiAeadSettings(20, 12, new byte[16], 16) });
         bench.Write(AxiRegisters.Control, AxiRegisters.ControlStart | AxiRegisters.ControlEmpty);
@@ -288,9 +276,9 @@ public class AeadEmptyMessageTests
             var bench = new AxiWrapperBench(a, seed: 6, liteDelay: 0, gapProbability: 0.2, stallProbability: 0.3, trace: false);
             bench.Run(3);
             var rng = new Random(6 + delay);
-            var key = Bytes(rng, KeySizes(a)[^1]);
-            var iv = Bytes(rng, 16);
-            bench.WriteSettings(Settings(a, key, iv, decrypt: true, Bytes(rng, 16)));
+            var key = AeadWrapperRuns.Bytes(rng, AeadWrapperRuns.KeySizes(a)[^1]);
+            var iv = AeadWrapperRuns.Bytes(rng, 16);
+            bench.WriteSettings(Settings(a, key, iv, decrypt: true, AeadWrapperRuns.Bytes(rng, 16)));
             bench.Write(AxiRegisters.Control, AxiRegisters.ControlStart | AxiRegisters.ControlEmpty);
             bench.Run(delay);
             bench.Write(AxiRegisters.Control, AxiRegisters.ControlSoftReset);

@@ -17,7 +17,8 @@ static class AeadWrapperRuns
 {
     public sealed record Message(string Name, AxiCoreSettings Settings, byte[] Packet, int DataBytes);
 
-    static byte[] Bytes(Random rng, int n)
+    /// <summary>n seeded random bytes.</summary>
+    internal static byte[] Bytes(Random rng, int n)
     {
         var b = new byte[n];
         rng.NextBytes(b);
@@ -25,7 +26,7 @@ static class AeadWrapperRuns
     }
 
     /// <summary>Key sizes in bytes the wrapper's core takes.</summary>
-    static int[] KeySizes(IAxiAeadCoreAdapter a) => a is AesGcmAxiCore gcm
+    internal static int[] KeySizes(IAxiAeadCoreAdapter a) => a is AesGcmAxiCore gcm
         ? gcm.KeyBits == Crypto.Aes.AesKeyBits.All ? [16, 24, 32] : [gcm.KeyBits / 8]
         : [32];
 
