@@ -398,17 +398,11 @@ public sealed class AxiAeadSplitter : ClockedProcess
             UInt128 block = 0;
             byte blockBytes = 0;
             bool blockLast = false;
+            bool ivOut = false;
             if (take && ivItems && Aead.IvBytes == 12 && !ivSent)
             {
                 // The 96-bit IV from IV0..2 first; the block waits behind it.
-                Output.Kind = AxiAeadKind.Iv;
-                Output.Data = AxiAeadLayout.LowBytes(Config.Iv, 12);
-                Output.Bytes = 12;
-                Output.LastOfKind = true;
-                Output.Last = false;
-                outputValid = true;
-                outputEnd = false;
-                outputFirstData = false;
+                ivOut = true;
                 ivSent = true;
                 pending = Input.Data;
                 pendingBytes = Input.Bytes;
@@ -449,19 +443,20 @@ public sealed class AxiAeadSplitter : ClockedProcess
                 emptyPending = false;
                 emptyBegun = true;
                 endPending = true;
-                if (ivItems)
-                {
-                    Output.Kind = AxiAeadKind.Iv;
-                    Output.Data = AxiAeadLayout.LowBytes(Config.Iv, 12);
-                    Output.Bytes = 12;
-                    Output.LastOfKind = true;
-                    Output.Last = false;
-                    outputValid = true;
-                    outputEnd = false;
-                    outputFirstData = false;
-                }
+                ivOut = ivItems;
             }
 
+            if (ivOut)
+            {
+                Output.Kind = AxiAeadKind.Iv;
+                Output.Data = AxiAeadLayout.LowBytes(Config.Iv, 12);
+                Output.Bytes = 12;
+                Output.LastOfKind = true;
+                Output.Last = false;
+                outputValid = true;
+                outputEnd = false;
+                outputFirstData = false;
+            }
             if (blockOut)
             {
                 uint ivBytes = AxiAeadLayout.PacketIvBytes(ivItems, Aead.IvBytes);

@@ -86,6 +86,7 @@ begin
     variable block_x : hdl_u128;
     variable blockBytes : hdl_u8;
     variable blockLast : boolean;
+    variable ivOut : boolean;
     variable ivBytes : hdl_u32;
     variable ivEnd : hdl_u32;
     variable aadEnd : hdl_u32;
@@ -182,17 +183,9 @@ begin
           block_x := unsigned'(x"00000000000000000000000000000000");
           blockBytes := unsigned'(x"00");
           blockLast := false;
+          ivOut := false;
           if (((take and ivItems) and (Aead_IvBytes = unsigned'(x"0000000C"))) and (not ivSent)) then
-            Output_Kind <= AxiAeadKind_Iv;
-            Output_Data <= AxiAeadLayout_LowBytes(Config_Iv, unsigned'(x"0000000C"));
-            Output_Bytes <= resize(unsigned'(x"0C"), 5);
-            Output_LastOfKind <= true;
-            Output_Last <= false;
-            outputValid := true;
-            outputValid_reg <= outputValid;
-            outputEnd_reg <= false;
-            outputFirstData := false;
-            outputFirstData_reg <= outputFirstData;
+            ivOut := true;
             ivSent := true;
             ivSent_reg <= ivSent;
             pending := Input_Data;
@@ -240,18 +233,19 @@ begin
             emptyBegun := true;
             endPending := true;
             endPending_reg <= endPending;
-            if ivItems then
-              Output_Kind <= AxiAeadKind_Iv;
-              Output_Data <= AxiAeadLayout_LowBytes(Config_Iv, unsigned'(x"0000000C"));
-              Output_Bytes <= resize(unsigned'(x"0C"), 5);
-              Output_LastOfKind <= true;
-              Output_Last <= false;
-              outputValid := true;
-              outputValid_reg <= outputValid;
-              outputEnd_reg <= false;
-              outputFirstData := false;
-              outputFirstData_reg <= outputFirstData;
-            end if;
+            ivOut := ivItems;
+          end if;
+          if ivOut then
+            Output_Kind <= AxiAeadKind_Iv;
+            Output_Data <= AxiAeadLayout_LowBytes(Config_Iv, unsigned'(x"0000000C"));
+            Output_Bytes <= resize(unsigned'(x"0C"), 5);
+            Output_LastOfKind <= true;
+            Output_Last <= false;
+            outputValid := true;
+            outputValid_reg <= outputValid;
+            outputEnd_reg <= false;
+            outputFirstData := false;
+            outputFirstData_reg <= outputFirstData;
           end if;
           if blockOut then
             ivBytes := AxiAeadLayout_PacketIvBytes(ivItems, Aead_IvBytes);
