@@ -72,7 +72,7 @@ public sealed class AesIterativeCore : ClockedProcess
 
         if (busy)
         {
-            UInt128 next = AesMath.RoundStep(state, roundKeys[round], round, rounds, AesRoundPart.WholeRound, decrypt);
+            UInt128 next = AesMath.RoundStep(state, roundKeys[round], round, keySize, AesRoundPart.WholeRound, decrypt);
             if (round < rounds)
             {
                 state = next;

@@ -113,7 +113,6 @@ public sealed class AesKeyedRoundStage : ClockedProcess
             if (valid)
             {
                 byte keySize = AesMath.KeySizeIn(buildKeySize, Input.KeySize);
-                byte rounds = AesMath.RoundsOf(keySize);
                 UInt128 high = InputKey.High;
                 UInt128 low = InputKey.Low;
                 UInt128 nextHigh = high;
@@ -121,13 +120,13 @@ public sealed class AesKeyedRoundStage : ClockedProcess
                 UInt128 block = Input.Block;
                 if (kind == AesKeyedStageKind.EncryptRound)
                 {
-                    block = AesMath.RoundStep(Input.Block, low, round, rounds, AesRoundPart.WholeRound, decrypt: false);
+                    block = AesMath.RoundStep(Input.Block, low, round, keySize, AesRoundPart.WholeRound, decrypt: false);
                     nextHigh = low;
                     nextLow = AesMath.NextWindowLow(high, low, round - 1, keySize);
                 }
                 else if (kind == AesKeyedStageKind.KeyForward)
                 {
-                    if (round <= rounds)
+                    if (!AesMath.IsPastLastRound(round, keySize))
                     {
                         nextHigh = low;
                         nextLow = AesMath.NextWindowLow(high, low, round - 1, keySize);
@@ -138,11 +137,11 @@ public sealed class AesKeyedRoundStage : ClockedProcess
                     // Step i uses encryption round key Nr - i, the high half of the window it receives: the
                     // stage before moved the window back for it, so the key walk's S-box is not on the
                     // block's path. This stage moves it back one round for step i + 1 (up to step Nr).
-                    block = AesMath.InverseCipherStep(Input.Block, high, round, rounds);
-                    if (round < rounds)
+                    block = AesMath.InverseCipherStep(Input.Block, high, round, keySize);
+                    if (!AesMath.IsPastLastRound(round + 1, keySize))
                     {
                         nextLow = high;
-                        nextHigh = AesMath.PreviousWindowHigh(high, low, rounds - round, keySize);
+                        nextHigh = AesMath.PreviousWindowHigh(high, low, AesMath.RoundsOf(keySize) - round, keySize);
                     }
                 }
                 Output.Block = block;

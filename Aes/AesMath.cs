@@ -157,8 +157,36 @@ public static class AesMath
     /// <summary>Nk: the key length in 32-bit words (4, 6, 8) of key size code 0, 1, 2.</summary>
     public static int KeyWords(int keySize) => 4 + 2 * keySize;
 
-    /// <summary>Nr: the number of rounds (10, 12, 14) of key size code 0, 1, 2 (code 3, no key size, is taken as 2).</summary>
-    public static byte RoundsOf(byte keySize) => keySize >= KeySize256 ? (byte)MaxRounds : (byte)(Rounds128 + 2 * keySize);
+    /// <summary>
+    /// Nr: the number of rounds (10, 12, 14) of key size code 0, 1, 2 (code 3, no key size, is taken as
+    /// 2). A choice of three constants, not 10 + 2 * keySize: synthesis maps an adder to a carry chain,
+    /// through which neither GHDL nor yosys sees that Nr is one of three values.
+    /// </summary>
+    public static byte RoundsOf(byte keySize) =>
+        keySize == KeySize128 ? (byte)Rounds128 : keySize == KeySize192 ? (byte)(Rounds128 + 2) : (byte)MaxRounds;
+
+    /// <summary>
+    /// Whether step <paramref name="round"/> is the final round of a block of key size code
+    /// <paramref name="keySize"/> (<c>round == RoundsOf(keySize)</c>), written as a test of the key size
+    /// against a constant chosen by the round: in a pipeline stage the round is an instance constant,
+    /// so synthesis folds the test where no key size ends there. Compared with Nr as
+    /// <see cref="RoundsOf"/> computes it (an adder on the run-time key size), yosys could not see
+    /// that, and kept a dead final round in rounds 2, 4, 6 and 8 of every build for all key sizes
+    /// (docs/aes.md, "Rounds no key size ends in").
+    /// </summary>
+    public static bool IsFinalRound(int round, byte keySize) =>
+        round == Rounds128 ? keySize == KeySize128
+        : round == Rounds128 + 2 ? keySize == KeySize192
+        : round == MaxRounds && keySize >= KeySize256;
+
+    /// <summary>
+    /// Whether step <paramref name="round"/> lies above the last round of a block of key size code
+    /// <paramref name="keySize"/> (<c>round &gt; RoundsOf(keySize)</c>; the step passes the state), written
+    /// like <see cref="IsFinalRound"/> so that it folds to false in rounds every key size has.
+    /// </summary>
+    public static bool IsPastLastRound(int round, byte keySize) =>
+        round > MaxRounds
+        || (round > Rounds128 + 2 ? keySize < KeySize256 : round > Rounds128 && keySize == KeySize128);
 
     /// <summary>
     /// The key-size setting of a build that takes all three key sizes, each block's KeySize deciding
@@ -419,19 +447,19 @@ public static class AesMath
     public static UInt128 FinalRound(UInt128 state, UInt128 roundKey) => SubShift(state, false) ^ roundKey;
 
     /// <summary>
-    /// Step <paramref name="round"/> of the cipher (or of the equivalent inverse cipher) on a block whose
-    /// key has <paramref name="rounds"/> rounds: round 0 is the initial AddRoundKey, rounds 1..Nr-1
+    /// Step <paramref name="round"/> of the cipher (or of the equivalent inverse cipher) on a block of key
+    /// size code <paramref name="keySize"/> (Nr rounds): round 0 is the initial AddRoundKey, rounds 1..Nr-1
     /// are middle rounds, round Nr the final one, and a round above Nr leaves the state as it is (so
     /// one pipeline of <see cref="MaxRounds"/> rounds serves every key size). <paramref name="part"/>
     /// selects the whole round or one half of it. A whole middle round is SubShift, then Mix, then
     /// AddRoundKey: in LUTs that is the T-table round's circuit too (<see cref="TableColumn"/>), and
     /// it shares its S-boxes with the final round.
     /// </summary>
-    public static UInt128 RoundStep(UInt128 state, UInt128 roundKey, int round, byte rounds, AesRoundPart part, bool decrypt)
+    public static UInt128 RoundStep(UInt128 state, UInt128 roundKey, int round, byte keySize, AesRoundPart part, bool decrypt)
     {
-        if (round > rounds) return state;
+        if (IsPastLastRound(round, keySize)) return state;
         if (round == 0) return state ^ roundKey;
-        bool final = round == rounds;
+        bool final = IsFinalRound(round, keySize);
         if (part == AesRoundPart.MixAddHalf)
         {
             if (final) return state ^ roundKey;
@@ -454,12 +482,12 @@ public static class AesMath
     /// a pipeline whose keys travel with the blocks (proc11-otf-dec) then applies one InvMixColumns per
     /// step, not two. Steps above Nr leave the state as it is.
     /// </summary>
-    public static UInt128 InverseCipherStep(UInt128 state, UInt128 encryptionKey, int step, byte rounds)
+    public static UInt128 InverseCipherStep(UInt128 state, UInt128 encryptionKey, int step, byte keySize)
     {
-        if (step > rounds) return state;
+        if (IsPastLastRound(step, keySize)) return state;
         if (step == 0) return state ^ encryptionKey;
         UInt128 added = SubShift(state, true) ^ encryptionKey;
-        if (step == rounds) return added;
+        if (IsFinalRound(step, keySize)) return added;
         return Mix(added, true);
     }
 

@@ -89,10 +89,11 @@ public static class AesModel
     /// <summary>One block through the steps of <paramref name="roundKeys"/> (from <see cref="ExpandKey"/> or <see cref="DecryptionKeys"/>).</summary>
     public static UInt128 ProcessBlock(UInt128[] roundKeys, UInt128 block, bool decrypt)
     {
-        byte rounds = (byte)(roundKeys.Length - 1);
+        int rounds = roundKeys.Length - 1;
+        byte keySize = (byte)((rounds - AesMath.Rounds128) / 2);
         UInt128 state = block;
         for (int round = 0; round <= rounds; round++)
-            state = AesMath.RoundStep(state, roundKeys[round], round, rounds, AesRoundPart.WholeRound, decrypt);
+            state = AesMath.RoundStep(state, roundKeys[round], round, keySize, AesRoundPart.WholeRound, decrypt);
         return state;
     }
 

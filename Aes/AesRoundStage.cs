@@ -58,10 +58,10 @@ public sealed class AesRoundStage : ClockedProcess
             Output.Valid = valid;
             if (valid)
             {
-                byte rounds = AesMath.RoundsOf(AesMath.KeySizeIn(buildKeySize, Input.KeySize));
+                byte keySize = AesMath.KeySizeIn(buildKeySize, Input.KeySize);
                 UInt128 state = Input.Block;
                 for (int round = firstRound; round <= lastRound; round++)
-                    state = AesMath.RoundStep(state, roundKeys[round], round, rounds, part, decrypt);
+                    state = AesMath.RoundStep(state, roundKeys[round], round, keySize, part, decrypt);
                 Output.Block = state;
                 Output.Side = Input.Side;
                 Output.KeySize = Input.KeySize;

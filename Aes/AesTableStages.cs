@@ -194,10 +194,10 @@ public sealed class AesTableRoundCombine : CombinationalProcess
         Output.Valid = valid;
         if (valid)
         {
-            byte rounds = AesMath.RoundsOf(AesMath.KeySizeIn(buildKeySize, Carry.KeySize));
-            bool final = round == rounds;
+            byte keySize = AesMath.KeySizeIn(buildKeySize, Carry.KeySize);
+            bool final = AesMath.IsFinalRound(round, keySize);
             // Above the block's Nr the round passes the state (and its key, never loaded, is not read).
-            if (passesBlocks && round > rounds) Output.Block = Carry.Block;
+            if (passesBlocks && AesMath.IsPastLastRound(round, keySize)) Output.Block = Carry.Block;
             else
             {
                 Output.Block = AesMath.FromColumns(

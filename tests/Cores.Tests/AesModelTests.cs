@@ -40,6 +40,23 @@ public class AesModelTests
     }
 
     [Fact]
+    public void FinalAndPastRoundTestsAgreeWithTheRoundCount()
+    {
+        // Every step a pipeline has (0..14) and two beyond, every key size code (3 is taken as 256).
+        for (byte keySize = 0; keySize <= 3; keySize++)
+            for (int round = 0; round <= AesMath.MaxRounds + 2; round++)
+            {
+                byte rounds = AesMath.RoundsOf(keySize);
+                Assert.True(AesMath.IsFinalRound(round, keySize) == (round == rounds), $"IsFinalRound({round}, {keySize}), Nr {rounds}");
+                Assert.True(AesMath.IsPastLastRound(round, keySize) == (round > rounds), $"IsPastLastRound({round}, {keySize}), Nr {rounds}");
+            }
+        Assert.True(AesMath.IsFinalRound(12, AesMath.KeySize192));
+        Assert.False(AesMath.IsFinalRound(12, AesMath.KeySize256));
+        Assert.True(AesMath.IsPastLastRound(11, AesMath.KeySize128));
+        Assert.False(AesMath.IsPastLastRound(14, AesMath.KeySize256));
+    }
+
+    [Fact]
     public void RoundConstantsAreThoseOfFips197()
     {
         Assert.Equal(new byte[] { 0x00, 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36 }, AesMath.Rcon);
@@ -101,8 +118,8 @@ public class AesModelTests
         for (int step = 0; step <= AesMath.MaxRounds; step++)
         {
             var encryptionKey = forward[Math.Max(rounds - step, 0)];
-            state = AesMath.InverseCipherStep(state, encryptionKey, step, rounds);
-            equivalent = AesMath.RoundStep(equivalent, AesMath.DecryptionRoundKey(encryptionKey, step, rounds), step, rounds, AesRoundPart.WholeRound, decrypt: true);
+            state = AesMath.InverseCipherStep(state, encryptionKey, step, key.Size);
+            equivalent = AesMath.RoundStep(equivalent, AesMath.DecryptionRoundKey(encryptionKey, step, rounds), step, key.Size, AesRoundPart.WholeRound, decrypt: true);
             Assert.True(state == equivalent, $"step {step} of {rounds}: {AesModel.ToHex(state)} against {AesModel.ToHex(equivalent)}");
         }
         return state;

@@ -50,7 +50,7 @@ begin
   Output_Tag <= Output_Tag_reg;
   tick : process(clk)
     variable valid : boolean;
-    variable rounds : hdl_u8;
+    variable keySize : hdl_u8;
     variable state : hdl_u128;
   begin
     if rising_edge(clk) then
@@ -64,10 +64,10 @@ begin
           valid := Input_Valid;
           Output_Valid <= valid;
           if valid then
-            rounds := AesMath_RoundsOf(AesMath_KeySizeIn(buildKeySize, resize(Input_KeySize, 8)));
+            keySize := AesMath_KeySizeIn(buildKeySize, resize(Input_KeySize, 8));
             state := Input_Block;
             for round in firstRound to lastRound loop
-              state := AesMath_RoundStep(state, roundKeys_reg(hdl_index(round, 15)), round, rounds, part, decrypt);
+              state := AesMath_RoundStep(state, roundKeys_reg(hdl_index(round, 15)), round, keySize, part, decrypt);
             end loop;
             Output_Block_reg <= state;
             Output_Side_reg <= Input_Side;

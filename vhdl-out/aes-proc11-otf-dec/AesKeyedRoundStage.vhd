@@ -50,7 +50,6 @@ begin
   tick : process(clk)
     variable valid : boolean;
     variable keySize : hdl_u8;
-    variable rounds : hdl_u8;
     variable high : hdl_u128;
     variable low : hdl_u128;
     variable nextHigh : hdl_u128;
@@ -70,26 +69,25 @@ begin
           Output_Valid <= valid;
           if valid then
             keySize := AesMath_KeySizeIn(buildKeySize, resize(Input_KeySize, 8));
-            rounds := AesMath_RoundsOf(keySize);
             high := InputKey_High;
             low := InputKey_Low;
             nextHigh := high;
             nextLow := low;
             block_x := Input_Block;
             if (kind = 0) then
-              block_x := AesMath_RoundStep(Input_Block, low, round, rounds, AesRoundPart_WholeRound, false);
+              block_x := AesMath_RoundStep(Input_Block, low, round, keySize, AesRoundPart_WholeRound, false);
               nextHigh := low;
               nextLow := AesMath_NextWindowLow(high, low, to_integer(hdl_sub(to_signed(round, 32), signed'(x"00000001"))), keySize);
             elsif (kind = 1) then
-              if (round <= to_integer(rounds)) then
+              if (not AesMath_IsPastLastRound(round, keySize)) then
                 nextHigh := low;
                 nextLow := AesMath_NextWindowLow(high, low, to_integer(hdl_sub(to_signed(round, 32), signed'(x"00000001"))), keySize);
               end if;
             else
-              block_x := AesMath_InverseCipherStep(Input_Block, high, round, rounds);
-              if (round < to_integer(rounds)) then
+              block_x := AesMath_InverseCipherStep(Input_Block, high, round, keySize);
+              if (not AesMath_IsPastLastRound(to_integer(hdl_add(to_signed(round, 32), signed'(x"00000001"))), keySize)) then
                 nextLow := high;
-                nextHigh := AesMath_PreviousWindowHigh(high, low, to_integer(hdl_sub(signed(resize(rounds, 32)), to_signed(round, 32))), keySize);
+                nextHigh := AesMath_PreviousWindowHigh(high, low, to_integer(hdl_sub(signed(resize(AesMath_RoundsOf(keySize), 32)), to_signed(round, 32))), keySize);
               end if;
             end if;
             Output_Block_reg <= block_x;

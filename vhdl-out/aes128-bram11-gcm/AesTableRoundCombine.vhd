@@ -49,7 +49,7 @@ architecture rtl of AesTableRoundCombine is
 begin
   logic : process(Carry_Valid, Carry_Last, Carry_Block, Carry_Side, Carry_KeySize, Carry_Tag, RoundKey_RoundKey, Lookup0_Data, Lookup1_Data, Lookup2_Data, Lookup3_Data, Lookup4_Data, Lookup5_Data, Lookup6_Data, Lookup7_Data, Lookup8_Data, Lookup9_Data, Lookup10_Data, Lookup11_Data, Lookup12_Data, Lookup13_Data, Lookup14_Data, Lookup15_Data)
     variable valid : boolean;
-    variable rounds : hdl_u8;
+    variable keySize : hdl_u8;
     variable final : boolean;
   begin
     Output_Valid <= false;
@@ -61,9 +61,9 @@ begin
     valid := Carry_Valid;
     Output_Valid <= valid;
     if valid then
-      rounds := AesMath_RoundsOf(AesMath_KeySizeIn(buildKeySize, resize(Carry_KeySize, 8)));
-      final := (round = to_integer(rounds));
-      if (passesBlocks and (round > to_integer(rounds))) then
+      keySize := AesMath_KeySizeIn(buildKeySize, resize(Carry_KeySize, 8));
+      final := AesMath_IsFinalRound(round, keySize);
+      if (passesBlocks and AesMath_IsPastLastRound(round, keySize)) then
         Output_Block <= Carry_Block;
       else
         Output_Block <= (AesMath_FromColumns(AesMath_LookupColumn(Lookup0_Data, Lookup1_Data, Lookup2_Data, Lookup3_Data, final, decrypt), AesMath_LookupColumn(Lookup4_Data, Lookup5_Data, Lookup6_Data, Lookup7_Data, final, decrypt), AesMath_LookupColumn(Lookup8_Data, Lookup9_Data, Lookup10_Data, Lookup11_Data, final, decrypt), AesMath_LookupColumn(Lookup12_Data, Lookup13_Data, Lookup14_Data, Lookup15_Data, final, decrypt)) xor RoundKey_RoundKey);

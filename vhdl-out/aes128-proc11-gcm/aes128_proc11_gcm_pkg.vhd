@@ -125,8 +125,8 @@ package aes128_proc11_gcm_pkg is
   function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_KeyPartMatches(build : integer; high : hdl_u128; low : hdl_u128; size : hdl_u8; heldHigh : hdl_u128; heldLow : hdl_u128; heldSize : hdl_u8) return hdl_u32;
   function AesMath_KeySizeIn(build : integer; blockKeySize : hdl_u8) return hdl_u8;
+  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; keySize : hdl_u8; part : AesRoundPart; decrypt : boolean) return hdl_u128;
   function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8;
-  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : AesRoundPart; decrypt : boolean) return hdl_u128;
   function AesMath_KeyLowIn(build : integer; keyLow : hdl_u128) return hdl_u128;
   function AesMath_InitialWindowLowFrom(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8; p : hdl_u32) return hdl_u128;
   function AesMath_KeyStepChain(high : hdl_u128; low : hdl_u128; keySize : hdl_u8) return hdl_u128;
@@ -138,6 +138,8 @@ package aes128_proc11_gcm_pkg is
   function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32;
   function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128;
   function AesMath_MixColumn(column : hdl_u32) return hdl_u32;
+  function AesMath_IsPastLastRound(round : integer; keySize : hdl_u8) return boolean;
+  function AesMath_IsFinalRound(round : integer; keySize : hdl_u8) return boolean;
   function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_KeyWords(keySize : integer) return hdl_s32;
   function AesMath_RotWord(word : hdl_u32) return hdl_u32;
@@ -327,30 +329,18 @@ package body aes128_proc11_gcm_pkg is
     return choice;
   end function;
 
-  -- Crypto.Aes.AesMath.RoundsOf
-  function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8 is
-    variable choice : hdl_u8;
-  begin
-    if (to_integer(keySize) >= 2) then
-      choice := unsigned'(x"0E");
-    else
-      choice := hdl_add(unsigned'(x"0A"), shift_left(keySize, 1));
-    end if;
-    return choice;
-  end function;
-
   -- Crypto.Aes.AesMath.RoundStep
-  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : AesRoundPart; decrypt : boolean) return hdl_u128 is
+  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; keySize : hdl_u8; part : AesRoundPart; decrypt : boolean) return hdl_u128 is
     variable final : boolean;
     variable substituted : hdl_u128;
   begin
-    if (round > to_integer(rounds)) then
+    if AesMath_IsPastLastRound(round, keySize) then
       return state;
     end if;
     if (round = 0) then
       return (state xor roundKey);
     end if;
-    final := (round = to_integer(rounds));
+    final := AesMath_IsFinalRound(round, keySize);
     if (part = AesRoundPart_MixAddHalf) then
       if final then
         return (state xor roundKey);
@@ -365,6 +355,20 @@ package body aes128_proc11_gcm_pkg is
       return (substituted xor roundKey);
     end if;
     return (AesMath_Mix(substituted, decrypt) xor roundKey);
+  end function;
+
+  -- Crypto.Aes.AesMath.RoundsOf
+  function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8 is
+    variable choice : hdl_u8;
+  begin
+    if (to_integer(keySize) = 0) then
+      choice := unsigned'(x"0A");
+    elsif (to_integer(keySize) = 1) then
+      choice := unsigned'(x"0C");
+    else
+      choice := unsigned'(x"0E");
+    end if;
+    return choice;
   end function;
 
   -- Crypto.Aes.AesMath.KeyLowIn
@@ -575,6 +579,37 @@ package body aes128_proc11_gcm_pkg is
   function AesMath_MixColumn(column : hdl_u32) return hdl_u32 is
   begin
     return (((unsigned'(column(23 downto 0) & column(31 downto 24)) xor unsigned'(column(15 downto 0) & column(31 downto 16))) xor unsigned'(column(7 downto 0) & column(31 downto 8))) xor AesMath_Xtime4((column xor unsigned'(column(23 downto 0) & column(31 downto 24)))));
+  end function;
+
+  -- Crypto.Aes.AesMath.IsPastLastRound
+  function AesMath_IsPastLastRound(round : integer; keySize : hdl_u8) return boolean is
+    variable choice : boolean;
+    variable both : boolean;
+  begin
+    both := (round > 14);
+    if not both then
+      if (round > 12) then
+        choice := (to_integer(keySize) < 2);
+      else
+        choice := ((round > 10) and (to_integer(keySize) = 0));
+      end if;
+      both := choice;
+    end if;
+    return both;
+  end function;
+
+  -- Crypto.Aes.AesMath.IsFinalRound
+  function AesMath_IsFinalRound(round : integer; keySize : hdl_u8) return boolean is
+    variable choice : boolean;
+  begin
+    if (round = 10) then
+      choice := (to_integer(keySize) = 0);
+    elsif (round = 12) then
+      choice := (to_integer(keySize) = 1);
+    else
+      choice := ((round = 14) and (to_integer(keySize) >= 2));
+    end if;
+    return choice;
   end function;
 
   -- Crypto.Aes.AesMath.SubShift

@@ -257,15 +257,17 @@ package axi_aes_proc11_otf_pkg is
   function AesMath_KeySizeIn(build : integer; blockKeySize : hdl_u8) return hdl_u8;
   function AesMath_KeyLowIn(build : integer; keyLow : hdl_u128) return hdl_u128;
   function AesMath_InitialWindowLow(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u128;
-  function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8;
-  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : AesRoundPart; decrypt : boolean) return hdl_u128;
+  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; keySize : hdl_u8; part : AesRoundPart; decrypt : boolean) return hdl_u128;
   function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128;
-  function AesMath_InverseCipherStep(state : hdl_u128; encryptionKey : hdl_u128; step : integer; rounds : hdl_u8) return hdl_u128;
+  function AesMath_IsPastLastRound(round : integer; keySize : hdl_u8) return boolean;
+  function AesMath_InverseCipherStep(state : hdl_u128; encryptionKey : hdl_u128; step : integer; keySize : hdl_u8) return hdl_u128;
+  function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8;
   function AesMath_PreviousWindowHigh(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128;
   function AxiMath_ReverseBytes(x : hdl_u128) return hdl_u128;
   function AxiMath_KeepOf(bytes : hdl_u8) return hdl_u8;
   function AesMath_InitialStepInput(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u32;
   function AesMath_InitialWindowLowFrom(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8; p : hdl_u32) return hdl_u128;
+  function AesMath_IsFinalRound(round : integer; keySize : hdl_u8) return boolean;
   function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_KeyStepChain(high : hdl_u128; low : hdl_u128; keySize : hdl_u8) return hdl_u128;
@@ -488,30 +490,18 @@ package body axi_aes_proc11_otf_pkg is
     return AesMath_InitialWindowLowFrom(keyHigh, keyLow, keySize, AesMath_InitialStepInput(keyHigh, keyLow, keySize));
   end function;
 
-  -- Crypto.Aes.AesMath.RoundsOf
-  function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8 is
-    variable choice : hdl_u8;
-  begin
-    if (to_integer(keySize) >= 2) then
-      choice := unsigned'(x"0E");
-    else
-      choice := hdl_add(unsigned'(x"0A"), shift_left(keySize, 1));
-    end if;
-    return choice;
-  end function;
-
   -- Crypto.Aes.AesMath.RoundStep
-  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; rounds : hdl_u8; part : AesRoundPart; decrypt : boolean) return hdl_u128 is
+  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; keySize : hdl_u8; part : AesRoundPart; decrypt : boolean) return hdl_u128 is
     variable final : boolean;
     variable substituted : hdl_u128;
   begin
-    if (round > to_integer(rounds)) then
+    if AesMath_IsPastLastRound(round, keySize) then
       return state;
     end if;
     if (round = 0) then
       return (state xor roundKey);
     end if;
-    final := (round = to_integer(rounds));
+    final := AesMath_IsFinalRound(round, keySize);
     if (part = AesRoundPart_MixAddHalf) then
       if final then
         return (state xor roundKey);
@@ -536,21 +526,52 @@ package body axi_aes_proc11_otf_pkg is
     return AesMath_KeyStepResult(chain, AesMath_KeyStepInput(chain, low, round, keySize), round, keySize);
   end function;
 
+  -- Crypto.Aes.AesMath.IsPastLastRound
+  function AesMath_IsPastLastRound(round : integer; keySize : hdl_u8) return boolean is
+    variable choice : boolean;
+    variable both : boolean;
+  begin
+    both := (round > 14);
+    if not both then
+      if (round > 12) then
+        choice := (to_integer(keySize) < 2);
+      else
+        choice := ((round > 10) and (to_integer(keySize) = 0));
+      end if;
+      both := choice;
+    end if;
+    return both;
+  end function;
+
   -- Crypto.Aes.AesMath.InverseCipherStep
-  function AesMath_InverseCipherStep(state : hdl_u128; encryptionKey : hdl_u128; step : integer; rounds : hdl_u8) return hdl_u128 is
+  function AesMath_InverseCipherStep(state : hdl_u128; encryptionKey : hdl_u128; step : integer; keySize : hdl_u8) return hdl_u128 is
     variable added : hdl_u128;
   begin
-    if (step > to_integer(rounds)) then
+    if AesMath_IsPastLastRound(step, keySize) then
       return state;
     end if;
     if (step = 0) then
       return (state xor encryptionKey);
     end if;
     added := (AesMath_SubShift(state, true) xor encryptionKey);
-    if (step = to_integer(rounds)) then
+    if AesMath_IsFinalRound(step, keySize) then
       return added;
     end if;
     return AesMath_Mix(added, true);
+  end function;
+
+  -- Crypto.Aes.AesMath.RoundsOf
+  function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8 is
+    variable choice : hdl_u8;
+  begin
+    if (to_integer(keySize) = 0) then
+      choice := unsigned'(x"0A");
+    elsif (to_integer(keySize) = 1) then
+      choice := unsigned'(x"0C");
+    else
+      choice := unsigned'(x"0E");
+    end if;
+    return choice;
   end function;
 
   -- Crypto.Aes.AesMath.PreviousWindowHigh
@@ -652,6 +673,20 @@ package body axi_aes_proc11_otf_pkg is
       w7 := (choice xor w6);
     end if;
     return unsigned'(unsigned'(w4 & w5) & unsigned'(w6 & w7));
+  end function;
+
+  -- Crypto.Aes.AesMath.IsFinalRound
+  function AesMath_IsFinalRound(round : integer; keySize : hdl_u8) return boolean is
+    variable choice : boolean;
+  begin
+    if (round = 10) then
+      choice := (to_integer(keySize) = 0);
+    elsif (round = 12) then
+      choice := (to_integer(keySize) = 1);
+    else
+      choice := ((round = 14) and (to_integer(keySize) >= 2));
+    end if;
+    return choice;
   end function;
 
   -- Crypto.Aes.AesMath.Mix
