@@ -67,9 +67,10 @@ public static partial class AesCatalog
     /// <c>DatapathReady</c> and the scheduler's <c>Output</c>, and adds the scheduler and the gate to
     /// the design.
     /// </summary>
-    static (AesKeyScheduler Scheduler, AesKeyGate Gate, IAesKeyLoad KeyLoad) AddKeyHandling(Design design, IAesBlockIn input, IReady outputReady, AesBuild build)
+    static (AesKeyScheduler Scheduler, AesKeyGate Gate, IAesKeyLoad KeyLoad) AddKeyHandling(Design design, IAesBlockIn input, IReady outputReady, AesBuild build,
+        AesKeyScheduler.Numbering numbering)
     {
-        var scheduler = new AesKeyScheduler(build) { Name = "key_scheduler", OutputReady = outputReady };
+        var scheduler = new AesKeyScheduler(build, numbering) { Name = "key_scheduler", OutputReady = outputReady };
         scheduler.WindowHigh = scheduler.Window;
         var driver = design.Add(new AesKeyLoadDriver { Name = "key_load", Target = scheduler.KeyTarget, Window = scheduler.Window });
         var register = design.Add(new AesInputRegister(build.KeySizeSetting) { Name = "input_register", Input = input, Status = scheduler.Status });
@@ -86,7 +87,7 @@ public static partial class AesCatalog
     public static BlockCoreBuilder BuildHeldPipeline(AesBuild build, IReadOnlyList<StageSteps> stages) => (design, input, outputReady) =>
     {
         var control = new PipelineControl { Name = "control", OutputReady = outputReady };
-        var (scheduler, gate, keyLoad) = AddKeyHandling(design, input, outputReady, build);
+        var (scheduler, gate, keyLoad) = AddKeyHandling(design, input, outputReady, build, AesKeyScheduler.Numbering.Stage);
         gate.DatapathReady = control.Advance;
         IAesBlockOut state = gate.Output;
         for (int i = 0; i < stages.Count; i++)
@@ -107,7 +108,7 @@ public static partial class AesCatalog
 
     static (IReady, IAesBlockOut) BuildIterative(Design design, IAesBlockIn input, IReady outputReady, AesBuild build)
     {
-        var (scheduler, gate, keyLoad) = AddKeyHandling(design, input, outputReady, build);
+        var (scheduler, gate, keyLoad) = AddKeyHandling(design, input, outputReady, build, AesKeyScheduler.Numbering.Step);
         var core = design.Add(new AesIterativeCore(build.Decrypt, build.KeySizeSetting) { Name = "core", Input = gate.Output, KeyLoad = keyLoad, OutputReady = outputReady });
         gate.DatapathReady = core.InputReady;
         scheduler.Output = core.Output;
@@ -124,7 +125,7 @@ public static partial class AesCatalog
     {
         bool decrypt = build.Decrypt;
         var control = new PipelineControl { Name = "control", OutputReady = outputReady };
-        var (scheduler, gate, keyLoad) = AddKeyHandling(design, input, outputReady, build);
+        var (scheduler, gate, keyLoad) = AddKeyHandling(design, input, outputReady, build, AesKeyScheduler.Numbering.Stage);
         gate.DatapathReady = control.Advance;
         var initial = design.Add(new AesRoundStage(0, 0, AesRoundPart.WholeRound, decrypt, build.KeySizeSetting)
         {

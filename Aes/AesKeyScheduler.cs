@@ -22,6 +22,15 @@ namespace Crypto.Aes;
 /// </summary>
 public sealed class AesKeyScheduler : ClockedProcess
 {
+    /// <summary>How the scheduler numbers the round keys it sends (<see cref="IAesRoundKeyTarget.Round"/>).</summary>
+    public enum Numbering
+    {
+        /// <summary>By step of the cipher, 0..Nr (the iterative core).</summary>
+        Step,
+        /// <summary>By stage of a held-key pipeline, whose rounds all end at its last stage (<see cref="AesMath.StageStep"/>).</summary>
+        Stage,
+    }
+
     /// <summary>The block waiting in the core's input register, with its key.</summary>
     [InputBus] public IAesWaitingBlock Waiting = null!;
     /// <summary>The waiting block's key.</summary>
@@ -57,6 +66,10 @@ public sealed class AesKeyScheduler : ClockedProcess
     /// variant's round is shallower than a one-clock step (bram11).
     /// </summary>
     readonly bool stepInTwoClocks;
+    /// <summary>Round keys are numbered by stage (<see cref="Numbering.Stage"/>).</summary>
+    readonly bool byStage;
+    /// <summary>The last stage of the build's pipelines (<see cref="AesMath.LastStepOf"/>).</summary>
+    readonly int lastStep;
 
     bool loaded;
     bool expanding;
@@ -90,12 +103,19 @@ public sealed class AesKeyScheduler : ClockedProcess
     bool entered;
     /// <summary>Blocks in the datapath, but for the one of the last edge.</summary>
     byte inFlight;
+    /// <summary>
+    /// The number of the next round key announced but for the one of step 0: counts up (encryption) or
+    /// down (decryption) from the load's start, so no round key's number is computed from the round.
+    /// </summary>
+    byte nextTarget;
 
-    public AesKeyScheduler(AesBuild build)
+    public AesKeyScheduler(AesBuild build, Numbering numbering)
     {
         decrypt = build.Decrypt;
         buildKeySize = build.KeySizeSetting;
         stepInTwoClocks = ClocksPerRoundKey(build) == 2;
+        byStage = numbering == Numbering.Stage;
+        lastStep = build.LastStep;
     }
 
     /// <summary>
@@ -174,6 +194,10 @@ public sealed class AesKeyScheduler : ClockedProcess
             }
             else
                 windowLow = AesMath.InitialWindowLow(WaitingKey.KeyHigh, low, size);
+            // Step 1 (encryption) or step Nr (decryption) is announced next: by stage, in a pipeline whose
+            // stages a block of fewer rounds than the last stage passes first (AesMath.StageShift).
+            byte shift = byStage ? AesMath.StageShift(size, lastStep) : (byte)0;
+            nextTarget = decrypt ? (byte)(rounds + shift) : (byte)(shift + 1);
             round = 0;
             expanding = true;
             loaded = false;
@@ -190,7 +214,13 @@ public sealed class AesKeyScheduler : ClockedProcess
         KeyTarget.Valid = announced >= 0;
         if (announced >= 0)
         {
-            KeyTarget.Round = (byte)(decrypt ? rounds - announced : announced);
+            if (decrypt ? announced == rounds : announced == 0)
+                KeyTarget.Round = 0;
+            else
+            {
+                KeyTarget.Round = nextTarget;
+                nextTarget = decrypt ? (byte)(nextTarget - 1) : (byte)(nextTarget + 1);
+            }
             KeyTarget.InvMix = decrypt && announced != 0 && announced != rounds;
         }
         Status.Ready = loaded;

@@ -169,10 +169,10 @@ public static class AesMath
     /// Whether step <paramref name="round"/> is the final round of a block of key size code
     /// <paramref name="keySize"/> (<c>round == RoundsOf(keySize)</c>), written as a test of the key size
     /// against a constant chosen by the round: in a pipeline stage the round is an instance constant,
-    /// so synthesis folds the test where no key size ends there. Compared with Nr as
-    /// <see cref="RoundsOf"/> computes it (an adder on the run-time key size), yosys could not see
-    /// that, and kept a dead final round in rounds 2, 4, 6 and 8 of every build for all key sizes
-    /// (docs/aes.md, "Rounds no key size ends in").
+    /// so synthesis folds the test where no key size ends there. Compared with Nr computed as
+    /// 10 + 2 · keySize (an adder on the run-time key size), yosys could not see that, and kept a dead
+    /// final round in rounds 2, 4, 6 and 8 of every build for all key sizes (docs/aes.md, "One final
+    /// round per pipeline").
     /// </summary>
     public static bool IsFinalRound(int round, byte keySize) =>
         round == Rounds128 ? keySize == KeySize128
@@ -184,9 +184,36 @@ public static class AesMath
     /// <paramref name="keySize"/> (<c>round &gt; RoundsOf(keySize)</c>; the step passes the state), written
     /// like <see cref="IsFinalRound"/> so that it folds to false in rounds every key size has.
     /// </summary>
-    public static bool IsPastLastRound(int round, byte keySize) =>
-        round > MaxRounds
-        || (round > Rounds128 + 2 ? keySize < KeySize256 : round > Rounds128 && keySize == KeySize128);
+    public static bool IsPastLastRound(int round, byte keySize) => HasAtMostRounds(keySize, round - 1);
+
+    /// <summary>
+    /// Whether a key of size code <paramref name="keySize"/> has at most <paramref name="rounds"/> rounds
+    /// (<c>RoundsOf(keySize) &lt;= rounds</c>), written as tests of the key size against constants chosen
+    /// by <paramref name="rounds"/>, which synthesis folds where that is an instance constant.
+    /// </summary>
+    public static bool HasAtMostRounds(byte keySize, int rounds) =>
+        rounds >= MaxRounds
+        || (rounds >= Rounds128 + 2 ? keySize == KeySize128 || keySize == KeySize192 : rounds >= Rounds128 && keySize == KeySize128);
+
+    /// <summary>
+    /// How many stages a block of key size code <paramref name="keySize"/> passes unchanged after stage 0
+    /// of a held-key pipeline whose last stage is <paramref name="lastStep"/>: <c>lastStep - Nr</c>
+    /// (4 for AES-128 and 2 for AES-192 in a build for every key size, 0 in a build for one), as a
+    /// choice of constants.
+    /// </summary>
+    public static byte StageShift(byte keySize, int lastStep) =>
+        keySize == KeySize128 ? (byte)(lastStep - Rounds128)
+        : keySize == KeySize192 ? (byte)(lastStep - Rounds128 - 2)
+        : (byte)(lastStep - MaxRounds);
+
+    /// <summary>
+    /// Whether stage <paramref name="stage"/> of a held-key pipeline whose last stage is
+    /// <paramref name="lastStep"/> passes a block of key size code <paramref name="keySize"/> unchanged.
+    /// Every block's rounds end at the last stage, so its final round is always there: stage 0 is the
+    /// initial AddRoundKey, stages 1 .. lastStep - Nr pass the state, and stage s after them does round
+    /// s - (lastStep - Nr). Folds to a constant wherever the stage rules out a key size.
+    /// </summary>
+    public static bool StagePasses(int stage, int lastStep, byte keySize) => stage >= 1 && HasAtMostRounds(keySize, lastStep - stage);
 
     /// <summary>
     /// The key-size setting of a build that takes all three key sizes, each block's KeySize deciding
@@ -228,10 +255,12 @@ public static class AesMath
     public static int LastStepOf(int build) => build == AnyKeySize ? MaxRounds : RoundsOf((byte)build);
 
     /// <summary>
-    /// Whether some block of the build passes round <paramref name="round"/> unchanged: only above the
-    /// fewest rounds its blocks have (Nr of its key size, or that of AES-128 when it takes all three).
+    /// Whether some block of the build passes stage <paramref name="stage"/> of a held-key pipeline
+    /// unchanged (<see cref="StagePasses"/>): in a build for every key size, stages 1 .. 4, which a block
+    /// of fewer than 14 rounds passes before its rounds begin; in a build for one key size none.
     /// </summary>
-    public static bool SomeBlockPasses(int round, int build) => round > (build == AnyKeySize ? Rounds128 : RoundsOf((byte)build));
+    public static bool SomeBlockPasses(int stage, int build) =>
+        stage >= 1 && stage <= LastStepOf(build) - (build == AnyKeySize ? Rounds128 : RoundsOf((byte)build));
 
     static byte KindOfKeyWord(int keySize, int i)
     {
@@ -449,25 +478,45 @@ public static class AesMath
     /// <summary>
     /// Step <paramref name="round"/> of the cipher (or of the equivalent inverse cipher) on a block of key
     /// size code <paramref name="keySize"/> (Nr rounds): round 0 is the initial AddRoundKey, rounds 1..Nr-1
-    /// are middle rounds, round Nr the final one, and a round above Nr leaves the state as it is (so
-    /// one pipeline of <see cref="MaxRounds"/> rounds serves every key size). <paramref name="part"/>
-    /// selects the whole round or one half of it. A whole middle round is SubShift, then Mix, then
-    /// AddRoundKey: in LUTs that is the T-table round's circuit too (<see cref="TableColumn"/>), and
-    /// it shares its S-boxes with the final round.
+    /// are middle rounds, round Nr the final one, and a round above Nr leaves the state as it is (the
+    /// on-the-fly pipelines, whose stages up to round 14 serve every key size, pass a block's state on
+    /// after its rounds). <paramref name="part"/> selects the whole round or one half of it (<see cref="RoundBody"/>).
     /// </summary>
     public static UInt128 RoundStep(UInt128 state, UInt128 roundKey, int round, byte keySize, AesRoundPart part, bool decrypt)
     {
         if (IsPastLastRound(round, keySize)) return state;
         if (round == 0) return state ^ roundKey;
-        bool final = IsFinalRound(round, keySize);
+        return RoundBody(state, roundKey, IsFinalRound(round, keySize), part, decrypt);
+    }
+
+    /// <summary>
+    /// Stage <paramref name="stage"/> of a held-key pipeline whose last stage is <paramref name="lastStep"/>,
+    /// on a block of key size code <paramref name="keySize"/>: the initial AddRoundKey at stage 0, the
+    /// state passed on before the block's rounds begin (<see cref="StagePasses"/>), a middle round, and
+    /// the final round at the last stage, for every key size. In a build for every key size the final
+    /// round is thus built once, at stage 14, not at each of rounds 10, 12 and 14 beside a middle round.
+    /// </summary>
+    public static UInt128 StageStep(UInt128 state, UInt128 roundKey, int stage, int lastStep, byte keySize, AesRoundPart part, bool decrypt)
+    {
+        if (stage == 0) return state ^ roundKey;
+        if (StagePasses(stage, lastStep, keySize)) return state;
+        return RoundBody(state, roundKey, stage == lastStep, part, decrypt);
+    }
+
+    /// <summary>
+    /// A round, final or middle, whole or one half (<paramref name="part"/>). A whole middle round is
+    /// SubShift, then Mix, then AddRoundKey: in LUTs that is the T-table round's circuit too
+    /// (<see cref="TableColumn"/>).
+    /// </summary>
+    public static UInt128 RoundBody(UInt128 state, UInt128 roundKey, bool final, AesRoundPart part, bool decrypt)
+    {
         if (part == AesRoundPart.MixAddHalf)
         {
             if (final) return state ^ roundKey;
             return Mix(state, decrypt) ^ roundKey;
         }
-        // One set of S-boxes for the final and the middle round: a stage whose round is the last for one
-        // key size and a middle one for another needs both, and a build for one key size knows which
-        // only once the constants are folded, so two sets would reach synthesis.
+        // One set of S-boxes for the final and the middle round: a round that is the last for one key
+        // size and a middle one for another (the on-the-fly pipelines, the iterative core) needs both.
         UInt128 substituted = SubShift(state, decrypt);
         if (part == AesRoundPart.SubShiftHalf) return substituted;
         if (final) return substituted ^ roundKey;

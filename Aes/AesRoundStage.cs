@@ -4,10 +4,11 @@ using Hdl;
 namespace Crypto.Aes;
 
 /// <summary>
-/// A pipeline stage of a held-key AES core: it applies steps <c>firstRound..lastRound</c> of the
-/// cipher (or of the equivalent inverse cipher) to the block and registers the result. Step 0 is the
-/// initial AddRoundKey; a step above the block's number of rounds passes the state through, so a
-/// pipeline up to round 14 serves all key sizes. Every pipeline (naive, tbox, proc4, proc11, proc22)
+/// A pipeline stage of a held-key AES core: it applies stages <c>firstRound..lastRound</c> of the
+/// pipeline to the block and registers the result. Stage 0 is the initial AddRoundKey; every block's
+/// rounds end at the pipeline's last stage, so in a build for every key size (stages up to 14) a block
+/// of fewer rounds passes the first stages after stage 0 unchanged (<see cref="AesMath.StageStep"/>),
+/// and the final round is built once, in the last stage. Every pipeline (naive, tbox, proc4, proc11, proc22)
 /// is instances of this one process, configured by its generics; all stages are enabled by the same
 /// <see cref="PipelineControl"/>. The stage holds the round keys of its steps, loaded by
 /// <see cref="AesKeyScheduler"/> over <see cref="KeyLoad"/>.
@@ -23,10 +24,12 @@ public sealed class AesRoundStage : ClockedProcess
     /// <summary>The state after this stage.</summary>
     [OutputBus] public IAesBlockOut Output = Bus.Create<IAesBlockOut>();
 
-    /// <summary>First step, 0..14.</summary>
+    /// <summary>First stage of the pipeline this process does, 0..14.</summary>
     readonly int firstRound;
-    /// <summary>Last step, firstRound..14.</summary>
+    /// <summary>Last stage of the pipeline this process does, firstRound..14.</summary>
     readonly int lastRound;
+    /// <summary>The pipeline's last stage, where every block's final round is (<see cref="AesMath.LastStepOf"/>).</summary>
+    readonly int lastStep;
     /// <summary><see cref="AesRoundPart.WholeRound"/>, or one half of a round (one step per stage then).</summary>
     readonly AesRoundPart part;
     /// <summary>The equivalent inverse cipher.</summary>
@@ -34,7 +37,7 @@ public sealed class AesRoundStage : ClockedProcess
     /// <summary>The key size code the build is for, or <see cref="AesMath.AnyKeySize"/> (each block's KeySize decides).</summary>
     readonly int buildKeySize;
 
-    /// <summary>Round key of each step (only those of this stage's steps are loaded and read).</summary>
+    /// <summary>Round key of each stage (only those of this process's stages are loaded and read).</summary>
     readonly UInt128[] roundKeys = new UInt128[AesMath.MaxRounds + 1];
 
     public AesRoundStage(int firstRound, int lastRound, AesRoundPart part, bool decrypt, int buildKeySize)
@@ -48,6 +51,7 @@ public sealed class AesRoundStage : ClockedProcess
         this.part = part;
         this.decrypt = decrypt;
         this.buildKeySize = buildKeySize;
+        lastStep = AesMath.LastStepOf(buildKeySize);
     }
 
     protected override void OnTick()
@@ -61,7 +65,7 @@ public sealed class AesRoundStage : ClockedProcess
                 byte keySize = AesMath.KeySizeIn(buildKeySize, Input.KeySize);
                 UInt128 state = Input.Block;
                 for (int round = firstRound; round <= lastRound; round++)
-                    state = AesMath.RoundStep(state, roundKeys[round], round, keySize, part, decrypt);
+                    state = AesMath.StageStep(state, roundKeys[round], round, lastStep, keySize, part, decrypt);
                 Output.Block = state;
                 Output.Side = Input.Side;
                 Output.KeySize = Input.KeySize;

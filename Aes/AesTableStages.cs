@@ -90,8 +90,8 @@ public sealed class AesTableAddresses : CombinationalProcess
 
 /// <summary>
 /// The register that goes with a round's table reads: the block's sideband, its state before the
-/// round where a block can pass the round unchanged (a round above the build's fewest rounds: in a
-/// build for every key size, rounds 11..14 for the blocks whose Nr is below them), and this round's
+/// round where a block can pass the round unchanged (in a build for every key size, stages 1..4, which
+/// a block of fewer than 14 rounds passes before its rounds begin), and this round's
 /// key, loaded by <see cref="AesKeyScheduler"/>.
 /// </summary>
 public sealed class AesTableCarryStage : ClockedProcess
@@ -107,7 +107,7 @@ public sealed class AesTableCarryStage : ClockedProcess
     /// <summary>This round's key (a register, rewritten at a key load).</summary>
     [OutputBus] public IAesRoundKey RoundKey = Bus.Create<IAesRoundKey>();
 
-    /// <summary>Round number, 1..14.</summary>
+    /// <summary>Stage number, 1..14.</summary>
     readonly int round;
     /// <summary>A block can pass this round unchanged, so its state before the round is kept (<see cref="AesMath.SomeBlockPasses"/>).</summary>
     readonly bool carriesState;
@@ -144,7 +144,8 @@ public sealed class AesTableCarryStage : ClockedProcess
 
 /// <summary>
 /// A round from its 16 table reads (combinational): T-value xor and round key for a middle round,
-/// the reads' S-box bytes and round key for the final round, the carried state above the block's Nr.
+/// the reads' S-box bytes and round key for the final round (the last stage), the carried state in
+/// a stage before the block's rounds begin.
 /// </summary>
 public sealed class AesTableRoundCombine : CombinationalProcess
 {
@@ -171,7 +172,7 @@ public sealed class AesTableRoundCombine : CombinationalProcess
     /// <summary>The state after the round.</summary>
     [OutputBus] public IAesBlockOut Output = Bus.Create<IAesBlockOut>();
 
-    /// <summary>Round number, 1..14.</summary>
+    /// <summary>Stage number, 1..14.</summary>
     readonly int round;
     /// <summary>The reads are Td0 (equivalent inverse cipher), not T0.</summary>
     readonly bool decrypt;
@@ -179,6 +180,8 @@ public sealed class AesTableRoundCombine : CombinationalProcess
     readonly int buildKeySize;
     /// <summary>A block can pass this round unchanged: the carry register holds its state (<see cref="AesTableCarryStage"/>).</summary>
     readonly bool passesBlocks;
+    /// <summary>The pipeline's last stage, where every block's final round is (<see cref="AesMath.LastStepOf"/>).</summary>
+    readonly int lastStep;
 
     public AesTableRoundCombine(int round, bool decrypt, int buildKeySize)
     {
@@ -186,6 +189,7 @@ public sealed class AesTableRoundCombine : CombinationalProcess
         this.decrypt = decrypt;
         this.buildKeySize = buildKeySize;
         passesBlocks = AesMath.SomeBlockPasses(round, buildKeySize);
+        lastStep = AesMath.LastStepOf(buildKeySize);
     }
 
     protected override void OnTick()
@@ -195,9 +199,9 @@ public sealed class AesTableRoundCombine : CombinationalProcess
         if (valid)
         {
             byte keySize = AesMath.KeySizeIn(buildKeySize, Carry.KeySize);
-            bool final = AesMath.IsFinalRound(round, keySize);
-            // Above the block's Nr the round passes the state (and its key, never loaded, is not read).
-            if (passesBlocks && AesMath.IsPastLastRound(round, keySize)) Output.Block = Carry.Block;
+            bool final = round == lastStep;
+            // Before the block's rounds begin the stage passes the state (AesMath.StagePasses).
+            if (passesBlocks && AesMath.StagePasses(round, lastStep, keySize)) Output.Block = Carry.Block;
             else
             {
                 Output.Block = AesMath.FromColumns(

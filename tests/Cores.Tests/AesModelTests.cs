@@ -40,7 +40,7 @@ public class AesModelTests
     }
 
     [Fact]
-    public void FinalAndPastRoundTestsAgreeWithTheRoundCount()
+    public void RoundAndStageTestsAgreeWithTheRoundCount()
     {
         // Every step a pipeline has (0..14) and two beyond, every key size code (3 is taken as 256).
         for (byte keySize = 0; keySize <= 3; keySize++)
@@ -50,6 +50,22 @@ public class AesModelTests
                 Assert.True(AesMath.IsFinalRound(round, keySize) == (round == rounds), $"IsFinalRound({round}, {keySize}), Nr {rounds}");
                 Assert.True(AesMath.IsPastLastRound(round, keySize) == (round > rounds), $"IsPastLastRound({round}, {keySize}), Nr {rounds}");
             }
+        // A held-key pipeline's stages: every key size's rounds end at the last stage.
+        for (byte keySize = 0; keySize <= 3; keySize++)
+        {
+            byte rounds = AesMath.RoundsOf(keySize);
+            for (int n = 0; n <= AesMath.MaxRounds + 2; n++)
+                Assert.True(AesMath.HasAtMostRounds(keySize, n) == (rounds <= n), $"HasAtMostRounds({keySize}, {n})");
+            foreach (int lastStep in new[] { (int)rounds, AesMath.MaxRounds })
+            {
+                Assert.Equal(lastStep - rounds, AesMath.StageShift(keySize, lastStep));
+                for (int stage = 0; stage <= lastStep; stage++)
+                    Assert.True(AesMath.StagePasses(stage, lastStep, keySize) == (stage >= 1 && stage <= lastStep - rounds),
+                        $"StagePasses({stage}, {lastStep}, {keySize})");
+            }
+        }
+        Assert.True(AesMath.StagePasses(4, AesMath.MaxRounds, AesMath.KeySize128));
+        Assert.False(AesMath.StagePasses(5, AesMath.MaxRounds, AesMath.KeySize128));
         Assert.True(AesMath.IsFinalRound(12, AesMath.KeySize192));
         Assert.False(AesMath.IsFinalRound(12, AesMath.KeySize256));
         Assert.True(AesMath.IsPastLastRound(11, AesMath.KeySize128));

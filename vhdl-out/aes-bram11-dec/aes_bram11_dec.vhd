@@ -991,6 +991,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -1065,7 +1066,7 @@ begin
   u_round1_carry : entity work.AesTableCarryStage
     generic map (
       round => 1,
-      carriesState => false
+      carriesState => true
     )
     port map (
       clk => clk,
@@ -1238,7 +1239,8 @@ begin
       round => 1,
       decrypt => true,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => true,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round1_carry_Output_Valid,
@@ -1321,7 +1323,7 @@ begin
   u_round2_carry : entity work.AesTableCarryStage
     generic map (
       round => 2,
-      carriesState => false
+      carriesState => true
     )
     port map (
       clk => clk,
@@ -1494,7 +1496,8 @@ begin
       round => 2,
       decrypt => true,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => true,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round2_carry_Output_Valid,
@@ -1577,7 +1580,7 @@ begin
   u_round3_carry : entity work.AesTableCarryStage
     generic map (
       round => 3,
-      carriesState => false
+      carriesState => true
     )
     port map (
       clk => clk,
@@ -1750,7 +1753,8 @@ begin
       round => 3,
       decrypt => true,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => true,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round3_carry_Output_Valid,
@@ -1833,7 +1837,7 @@ begin
   u_round4_carry : entity work.AesTableCarryStage
     generic map (
       round => 4,
-      carriesState => false
+      carriesState => true
     )
     port map (
       clk => clk,
@@ -2006,7 +2010,8 @@ begin
       round => 4,
       decrypt => true,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => true,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round4_carry_Output_Valid,
@@ -2262,7 +2267,8 @@ begin
       round => 5,
       decrypt => true,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round5_carry_Output_Valid,
@@ -2518,7 +2524,8 @@ begin
       round => 6,
       decrypt => true,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round6_carry_Output_Valid,
@@ -2774,7 +2781,8 @@ begin
       round => 7,
       decrypt => true,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round7_carry_Output_Valid,
@@ -3030,7 +3038,8 @@ begin
       round => 8,
       decrypt => true,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round8_carry_Output_Valid,
@@ -3286,7 +3295,8 @@ begin
       round => 9,
       decrypt => true,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round9_carry_Output_Valid,
@@ -3542,7 +3552,8 @@ begin
       round => 10,
       decrypt => true,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round10_carry_Output_Valid,
@@ -3625,7 +3636,7 @@ begin
   u_round11_carry : entity work.AesTableCarryStage
     generic map (
       round => 11,
-      carriesState => true
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -3798,7 +3809,8 @@ begin
       round => 11,
       decrypt => true,
       buildKeySize => -1,
-      passesBlocks => true
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round11_carry_Output_Valid,
@@ -3881,7 +3893,7 @@ begin
   u_round12_carry : entity work.AesTableCarryStage
     generic map (
       round => 12,
-      carriesState => true
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -4054,7 +4066,8 @@ begin
       round => 12,
       decrypt => true,
       buildKeySize => -1,
-      passesBlocks => true
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round12_carry_Output_Valid,
@@ -4137,7 +4150,7 @@ begin
   u_round13_carry : entity work.AesTableCarryStage
     generic map (
       round => 13,
-      carriesState => true
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -4310,7 +4323,8 @@ begin
       round => 13,
       decrypt => true,
       buildKeySize => -1,
-      passesBlocks => true
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round13_carry_Output_Valid,
@@ -4393,7 +4407,7 @@ begin
   u_round14_carry : entity work.AesTableCarryStage
     generic map (
       round => 14,
-      carriesState => true
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -4566,7 +4580,8 @@ begin
       round => 14,
       decrypt => true,
       buildKeySize => -1,
-      passesBlocks => true
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round14_carry_Output_Valid,
@@ -4604,7 +4619,9 @@ begin
     generic map (
       decrypt => true,
       buildKeySize => -1,
-      stepInTwoClocks => true
+      stepInTwoClocks => true,
+      byStage => true,
+      lastStep => 14
     )
     port map (
       clk => clk,

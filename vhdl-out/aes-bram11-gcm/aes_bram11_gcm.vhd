@@ -1107,6 +1107,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -1181,7 +1182,7 @@ begin
   u_round1_carry : entity work.AesTableCarryStage
     generic map (
       round => 1,
-      carriesState => false
+      carriesState => true
     )
     port map (
       clk => clk,
@@ -1354,7 +1355,8 @@ begin
       round => 1,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => true,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round1_carry_Output_Valid,
@@ -1437,7 +1439,7 @@ begin
   u_round2_carry : entity work.AesTableCarryStage
     generic map (
       round => 2,
-      carriesState => false
+      carriesState => true
     )
     port map (
       clk => clk,
@@ -1610,7 +1612,8 @@ begin
       round => 2,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => true,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round2_carry_Output_Valid,
@@ -1693,7 +1696,7 @@ begin
   u_round3_carry : entity work.AesTableCarryStage
     generic map (
       round => 3,
-      carriesState => false
+      carriesState => true
     )
     port map (
       clk => clk,
@@ -1866,7 +1869,8 @@ begin
       round => 3,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => true,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round3_carry_Output_Valid,
@@ -1949,7 +1953,7 @@ begin
   u_round4_carry : entity work.AesTableCarryStage
     generic map (
       round => 4,
-      carriesState => false
+      carriesState => true
     )
     port map (
       clk => clk,
@@ -2122,7 +2126,8 @@ begin
       round => 4,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => true,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round4_carry_Output_Valid,
@@ -2378,7 +2383,8 @@ begin
       round => 5,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round5_carry_Output_Valid,
@@ -2634,7 +2640,8 @@ begin
       round => 6,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round6_carry_Output_Valid,
@@ -2890,7 +2897,8 @@ begin
       round => 7,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round7_carry_Output_Valid,
@@ -3146,7 +3154,8 @@ begin
       round => 8,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round8_carry_Output_Valid,
@@ -3402,7 +3411,8 @@ begin
       round => 9,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round9_carry_Output_Valid,
@@ -3658,7 +3668,8 @@ begin
       round => 10,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round10_carry_Output_Valid,
@@ -3741,7 +3752,7 @@ begin
   u_round11_carry : entity work.AesTableCarryStage
     generic map (
       round => 11,
-      carriesState => true
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -3914,7 +3925,8 @@ begin
       round => 11,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => true
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round11_carry_Output_Valid,
@@ -3997,7 +4009,7 @@ begin
   u_round12_carry : entity work.AesTableCarryStage
     generic map (
       round => 12,
-      carriesState => true
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -4170,7 +4182,8 @@ begin
       round => 12,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => true
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round12_carry_Output_Valid,
@@ -4253,7 +4266,7 @@ begin
   u_round13_carry : entity work.AesTableCarryStage
     generic map (
       round => 13,
-      carriesState => true
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -4426,7 +4439,8 @@ begin
       round => 13,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => true
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round13_carry_Output_Valid,
@@ -4509,7 +4523,7 @@ begin
   u_round14_carry : entity work.AesTableCarryStage
     generic map (
       round => 14,
-      carriesState => true
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -4682,7 +4696,8 @@ begin
       round => 14,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => true
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round14_carry_Output_Valid,
@@ -4720,7 +4735,9 @@ begin
     generic map (
       decrypt => false,
       buildKeySize => -1,
-      stepInTwoClocks => true
+      stepInTwoClocks => true,
+      byStage => true,
+      lastStep => 14
     )
     port map (
       clk => clk,

@@ -280,7 +280,9 @@ begin
     generic map (
       decrypt => false,
       buildKeySize => -1,
-      stepInTwoClocks => true
+      stepInTwoClocks => true,
+      byStage => false,
+      lastStep => 14
     )
     port map (
       clk => clk,

@@ -137,6 +137,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 14,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -166,7 +167,9 @@ begin
     generic map (
       decrypt => true,
       buildKeySize => -1,
-      stepInTwoClocks => true
+      stepInTwoClocks => true,
+      byStage => true,
+      lastStep => 14
     )
     port map (
       clk => clk,

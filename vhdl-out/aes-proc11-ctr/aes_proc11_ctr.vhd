@@ -272,6 +272,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -301,6 +302,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -330,6 +332,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -359,6 +362,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -388,6 +392,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -417,6 +422,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -446,6 +452,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -475,6 +482,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -504,6 +512,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -533,6 +542,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -562,6 +572,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -591,6 +602,7 @@ begin
     generic map (
       firstRound => 11,
       lastRound => 11,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -620,6 +632,7 @@ begin
     generic map (
       firstRound => 12,
       lastRound => 12,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -649,6 +662,7 @@ begin
     generic map (
       firstRound => 13,
       lastRound => 13,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -678,6 +692,7 @@ begin
     generic map (
       firstRound => 14,
       lastRound => 14,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -707,7 +722,9 @@ begin
     generic map (
       decrypt => false,
       buildKeySize => -1,
-      stepInTwoClocks => true
+      stepInTwoClocks => true,
+      byStage => true,
+      lastStep => 14
     )
     port map (
       clk => clk,

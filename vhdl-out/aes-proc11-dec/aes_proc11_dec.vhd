@@ -221,6 +221,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -250,6 +251,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -279,6 +281,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -308,6 +311,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -337,6 +341,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -366,6 +371,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -395,6 +401,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -424,6 +431,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -453,6 +461,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -482,6 +491,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -511,6 +521,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -540,6 +551,7 @@ begin
     generic map (
       firstRound => 11,
       lastRound => 11,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -569,6 +581,7 @@ begin
     generic map (
       firstRound => 12,
       lastRound => 12,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -598,6 +611,7 @@ begin
     generic map (
       firstRound => 13,
       lastRound => 13,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -627,6 +641,7 @@ begin
     generic map (
       firstRound => 14,
       lastRound => 14,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -656,7 +671,9 @@ begin
     generic map (
       decrypt => true,
       buildKeySize => -1,
-      stepInTwoClocks => true
+      stepInTwoClocks => true,
+      byStage => true,
+      lastStep => 14
     )
     port map (
       clk => clk,

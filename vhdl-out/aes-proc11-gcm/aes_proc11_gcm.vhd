@@ -337,6 +337,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -366,6 +367,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -395,6 +397,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -424,6 +427,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -453,6 +457,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -482,6 +487,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -511,6 +517,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -540,6 +547,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -569,6 +577,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -598,6 +607,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -627,6 +637,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -656,6 +667,7 @@ begin
     generic map (
       firstRound => 11,
       lastRound => 11,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -685,6 +697,7 @@ begin
     generic map (
       firstRound => 12,
       lastRound => 12,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -714,6 +727,7 @@ begin
     generic map (
       firstRound => 13,
       lastRound => 13,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -743,6 +757,7 @@ begin
     generic map (
       firstRound => 14,
       lastRound => 14,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -772,7 +787,9 @@ begin
     generic map (
       decrypt => false,
       buildKeySize => -1,
-      stepInTwoClocks => true
+      stepInTwoClocks => true,
+      byStage => true,
+      lastStep => 14
     )
     port map (
       clk => clk,

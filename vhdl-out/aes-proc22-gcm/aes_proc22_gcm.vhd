@@ -421,6 +421,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -450,6 +451,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -479,6 +481,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -508,6 +511,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -537,6 +541,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -566,6 +571,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -595,6 +601,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -624,6 +631,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -653,6 +661,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -682,6 +691,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -711,6 +721,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -740,6 +751,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -769,6 +781,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -798,6 +811,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -827,6 +841,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -856,6 +871,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -885,6 +901,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -914,6 +931,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -943,6 +961,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -972,6 +991,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1001,6 +1021,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1030,6 +1051,7 @@ begin
     generic map (
       firstRound => 11,
       lastRound => 11,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1059,6 +1081,7 @@ begin
     generic map (
       firstRound => 11,
       lastRound => 11,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1088,6 +1111,7 @@ begin
     generic map (
       firstRound => 12,
       lastRound => 12,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1117,6 +1141,7 @@ begin
     generic map (
       firstRound => 12,
       lastRound => 12,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1146,6 +1171,7 @@ begin
     generic map (
       firstRound => 13,
       lastRound => 13,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1175,6 +1201,7 @@ begin
     generic map (
       firstRound => 13,
       lastRound => 13,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1204,6 +1231,7 @@ begin
     generic map (
       firstRound => 14,
       lastRound => 14,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1233,6 +1261,7 @@ begin
     generic map (
       firstRound => 14,
       lastRound => 14,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1262,7 +1291,9 @@ begin
     generic map (
       decrypt => false,
       buildKeySize => -1,
-      stepInTwoClocks => true
+      stepInTwoClocks => true,
+      byStage => true,
+      lastStep => 14
     )
     port map (
       clk => clk,

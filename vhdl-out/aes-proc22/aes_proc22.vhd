@@ -305,6 +305,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -334,6 +335,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -363,6 +365,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -392,6 +395,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -421,6 +425,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -450,6 +455,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -479,6 +485,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -508,6 +515,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -537,6 +545,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -566,6 +575,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -595,6 +605,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -624,6 +635,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -653,6 +665,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -682,6 +695,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -711,6 +725,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -740,6 +755,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -769,6 +785,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -798,6 +815,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -827,6 +845,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -856,6 +875,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -885,6 +905,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -914,6 +935,7 @@ begin
     generic map (
       firstRound => 11,
       lastRound => 11,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -943,6 +965,7 @@ begin
     generic map (
       firstRound => 11,
       lastRound => 11,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -972,6 +995,7 @@ begin
     generic map (
       firstRound => 12,
       lastRound => 12,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1001,6 +1025,7 @@ begin
     generic map (
       firstRound => 12,
       lastRound => 12,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1030,6 +1055,7 @@ begin
     generic map (
       firstRound => 13,
       lastRound => 13,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1059,6 +1085,7 @@ begin
     generic map (
       firstRound => 13,
       lastRound => 13,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1088,6 +1115,7 @@ begin
     generic map (
       firstRound => 14,
       lastRound => 14,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1117,6 +1145,7 @@ begin
     generic map (
       firstRound => 14,
       lastRound => 14,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1146,7 +1175,9 @@ begin
     generic map (
       decrypt => false,
       buildKeySize => -1,
-      stepInTwoClocks => true
+      stepInTwoClocks => true,
+      byStage => true,
+      lastStep => 14
     )
     port map (
       clk => clk,

@@ -155,6 +155,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 3,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -184,6 +185,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 7,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -213,6 +215,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 11,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -242,6 +245,7 @@ begin
     generic map (
       firstRound => 12,
       lastRound => 14,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -271,7 +275,9 @@ begin
     generic map (
       decrypt => true,
       buildKeySize => -1,
-      stepInTwoClocks => true
+      stepInTwoClocks => true,
+      byStage => true,
+      lastStep => 14
     )
     port map (
       clk => clk,

@@ -271,6 +271,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 3,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -300,6 +301,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 7,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -329,6 +331,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 11,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -358,6 +361,7 @@ begin
     generic map (
       firstRound => 12,
       lastRound => 14,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -387,7 +391,9 @@ begin
     generic map (
       decrypt => false,
       buildKeySize => -1,
-      stepInTwoClocks => true
+      stepInTwoClocks => true,
+      byStage => true,
+      lastStep => 14
     )
     port map (
       clk => clk,

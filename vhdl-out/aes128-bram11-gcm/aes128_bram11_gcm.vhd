@@ -863,6 +863,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -1110,7 +1111,8 @@ begin
       round => 1,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round1_carry_Output_Valid,
@@ -1366,7 +1368,8 @@ begin
       round => 2,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round2_carry_Output_Valid,
@@ -1622,7 +1625,8 @@ begin
       round => 3,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round3_carry_Output_Valid,
@@ -1878,7 +1882,8 @@ begin
       round => 4,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round4_carry_Output_Valid,
@@ -2134,7 +2139,8 @@ begin
       round => 5,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round5_carry_Output_Valid,
@@ -2390,7 +2396,8 @@ begin
       round => 6,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round6_carry_Output_Valid,
@@ -2646,7 +2653,8 @@ begin
       round => 7,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round7_carry_Output_Valid,
@@ -2902,7 +2910,8 @@ begin
       round => 8,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round8_carry_Output_Valid,
@@ -3158,7 +3167,8 @@ begin
       round => 9,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round9_carry_Output_Valid,
@@ -3414,7 +3424,8 @@ begin
       round => 10,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round10_carry_Output_Valid,
@@ -3452,7 +3463,9 @@ begin
     generic map (
       decrypt => false,
       buildKeySize => 0,
-      stepInTwoClocks => true
+      stepInTwoClocks => true,
+      byStage => true,
+      lastStep => 10
     )
     port map (
       clk => clk,

@@ -747,6 +747,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -994,7 +995,8 @@ begin
       round => 1,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round1_carry_Output_Valid,
@@ -1250,7 +1252,8 @@ begin
       round => 2,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round2_carry_Output_Valid,
@@ -1506,7 +1509,8 @@ begin
       round => 3,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round3_carry_Output_Valid,
@@ -1762,7 +1766,8 @@ begin
       round => 4,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round4_carry_Output_Valid,
@@ -2018,7 +2023,8 @@ begin
       round => 5,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round5_carry_Output_Valid,
@@ -2274,7 +2280,8 @@ begin
       round => 6,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round6_carry_Output_Valid,
@@ -2530,7 +2537,8 @@ begin
       round => 7,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round7_carry_Output_Valid,
@@ -2786,7 +2794,8 @@ begin
       round => 8,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round8_carry_Output_Valid,
@@ -3042,7 +3051,8 @@ begin
       round => 9,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round9_carry_Output_Valid,
@@ -3298,7 +3308,8 @@ begin
       round => 10,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round10_carry_Output_Valid,
@@ -3336,7 +3347,9 @@ begin
     generic map (
       decrypt => false,
       buildKeySize => 0,
-      stepInTwoClocks => true
+      stepInTwoClocks => true,
+      byStage => true,
+      lastStep => 10
     )
     port map (
       clk => clk,

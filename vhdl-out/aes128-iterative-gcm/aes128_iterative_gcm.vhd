@@ -280,7 +280,9 @@ begin
     generic map (
       decrypt => false,
       buildKeySize => 0,
-      stepInTwoClocks => false
+      stepInTwoClocks => false,
+      byStage => false,
+      lastStep => 10
     )
     port map (
       clk => clk,

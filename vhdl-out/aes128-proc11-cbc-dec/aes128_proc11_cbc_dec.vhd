@@ -248,6 +248,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -277,6 +278,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -306,6 +308,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -335,6 +338,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -364,6 +368,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -393,6 +398,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -422,6 +428,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -451,6 +458,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -480,6 +488,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -509,6 +518,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -538,6 +548,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -567,7 +578,9 @@ begin
     generic map (
       decrypt => true,
       buildKeySize => 0,
-      stepInTwoClocks => false
+      stepInTwoClocks => false,
+      byStage => true,
+      lastStep => 10
     )
     port map (
       clk => clk,

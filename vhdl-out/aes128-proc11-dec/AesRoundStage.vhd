@@ -9,6 +9,7 @@ entity AesRoundStage is
   generic (
     firstRound : integer;
     lastRound : integer;
+    lastStep : integer;
     part : AesRoundPart;
     decrypt : boolean;
     buildKeySize : integer
@@ -67,7 +68,7 @@ begin
             keySize := AesMath_KeySizeIn(buildKeySize, resize(Input_KeySize, 8));
             state := Input_Block;
             for round in firstRound to lastRound loop
-              state := AesMath_RoundStep(state, roundKeys_reg(hdl_index(round, 15)), round, keySize, part, decrypt);
+              state := AesMath_StageStep(state, roundKeys_reg(hdl_index(round, 15)), round, lastStep, keySize, part, decrypt);
             end loop;
             Output_Block_reg <= state;
             Output_Side_reg <= Input_Side;

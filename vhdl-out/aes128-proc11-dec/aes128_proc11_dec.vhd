@@ -197,6 +197,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -226,6 +227,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -255,6 +257,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -284,6 +287,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -313,6 +317,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -342,6 +347,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -371,6 +377,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -400,6 +407,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -429,6 +437,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -458,6 +467,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -487,6 +497,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -516,7 +527,9 @@ begin
     generic map (
       decrypt => true,
       buildKeySize => 0,
-      stepInTwoClocks => false
+      stepInTwoClocks => false,
+      byStage => true,
+      lastStep => 10
     )
     port map (
       clk => clk,

@@ -256,27 +256,29 @@ package aes128_proc11_otf_gcm_pkg is
   function AesMath_InitialWindowLow(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u128;
   function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; keySize : hdl_u8; part : AesRoundPart; decrypt : boolean) return hdl_u128;
   function AesMath_NextWindowLow(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128;
-  function AesMath_IsPastLastRound(round : integer; keySize : hdl_u8) return boolean;
+  function AesMath_HasAtMostRounds(keySize : hdl_u8; rounds : integer) return boolean;
   function AesMath_InverseCipherStep(state : hdl_u128; encryptionKey : hdl_u128; step : integer; keySize : hdl_u8) return hdl_u128;
+  function AesMath_IsPastLastRound(round : integer; keySize : hdl_u8) return boolean;
   function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8;
   function AesMath_PreviousWindowHigh(high : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u128;
   function GhashMath_TimesX(v : hdl_u128) return hdl_u128;
   function AesMath_InitialStepInput(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8) return hdl_u32;
   function AesMath_InitialWindowLowFrom(keyHigh : hdl_u128; keyLow : hdl_u128; keySize : hdl_u8; p : hdl_u32) return hdl_u128;
   function AesMath_IsFinalRound(round : integer; keySize : hdl_u8) return boolean;
-  function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128;
-  function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128;
+  function AesMath_RoundBody(state : hdl_u128; roundKey : hdl_u128; final : boolean; part : AesRoundPart; decrypt : boolean) return hdl_u128;
   function AesMath_KeyStepChain(high : hdl_u128; low : hdl_u128; keySize : hdl_u8) return hdl_u128;
   function AesMath_KeyStepInput(chain : hdl_u128; low : hdl_u128; round : integer; keySize : hdl_u8) return hdl_u32;
   function AesMath_KeyStepResult(chain : hdl_u128; p : hdl_u32; round : integer; keySize : hdl_u8) return hdl_u128;
+  function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128;
+  function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_KeyWords(keySize : integer) return hdl_s32;
   function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : integer) return hdl_u32;
   function AesMath_KeyWord(previous : hdl_u32; back : hdl_u32; i : integer; keySize : hdl_u8) return hdl_u32;
   function AesMath_RotWord(word : hdl_u32) return hdl_u32;
-  function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32;
   function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128;
-  function AesMath_MixColumn(column : hdl_u32) return hdl_u32;
   function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
+  function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32;
+  function AesMath_MixColumn(column : hdl_u32) return hdl_u32;
   function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32;
   function AesMath_SubWord(word : hdl_u32) return hdl_u32;
   function AesMath_Xtime(a : hdl_u8) return hdl_u8;
@@ -446,30 +448,14 @@ package body aes128_proc11_otf_gcm_pkg is
 
   -- Crypto.Aes.AesMath.RoundStep
   function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; keySize : hdl_u8; part : AesRoundPart; decrypt : boolean) return hdl_u128 is
-    variable final : boolean;
-    variable substituted : hdl_u128;
   begin
-    if AesMath_IsPastLastRound(round, keySize) then
+    if AesMath_HasAtMostRounds(keySize, to_integer(hdl_sub(to_signed(round, 32), signed'(x"00000001")))) then
       return state;
     end if;
     if (round = 0) then
       return (state xor roundKey);
     end if;
-    final := AesMath_IsFinalRound(round, keySize);
-    if (part = AesRoundPart_MixAddHalf) then
-      if final then
-        return (state xor roundKey);
-      end if;
-      return (AesMath_Mix(state, decrypt) xor roundKey);
-    end if;
-    substituted := AesMath_SubShift(state, decrypt);
-    if (part = AesRoundPart_SubShiftHalf) then
-      return substituted;
-    end if;
-    if final then
-      return (substituted xor roundKey);
-    end if;
-    return (AesMath_Mix(substituted, decrypt) xor roundKey);
+    return AesMath_RoundBody(state, roundKey, AesMath_IsFinalRound(round, keySize), part, decrypt);
   end function;
 
   -- Crypto.Aes.AesMath.NextWindowLow
@@ -480,17 +466,17 @@ package body aes128_proc11_otf_gcm_pkg is
     return AesMath_KeyStepResult(chain, AesMath_KeyStepInput(chain, low, round, keySize), round, keySize);
   end function;
 
-  -- Crypto.Aes.AesMath.IsPastLastRound
-  function AesMath_IsPastLastRound(round : integer; keySize : hdl_u8) return boolean is
+  -- Crypto.Aes.AesMath.HasAtMostRounds
+  function AesMath_HasAtMostRounds(keySize : hdl_u8; rounds : integer) return boolean is
     variable choice : boolean;
     variable both : boolean;
   begin
-    both := (round > 14);
+    both := (rounds >= 14);
     if not both then
-      if (round > 12) then
-        choice := (to_integer(keySize) < 2);
+      if (rounds >= 12) then
+        choice := ((to_integer(keySize) = 0) or (to_integer(keySize) = 1));
       else
-        choice := ((round > 10) and (to_integer(keySize) = 0));
+        choice := ((rounds >= 10) and (to_integer(keySize) = 0));
       end if;
       both := choice;
     end if;
@@ -501,7 +487,7 @@ package body aes128_proc11_otf_gcm_pkg is
   function AesMath_InverseCipherStep(state : hdl_u128; encryptionKey : hdl_u128; step : integer; keySize : hdl_u8) return hdl_u128 is
     variable added : hdl_u128;
   begin
-    if AesMath_IsPastLastRound(step, keySize) then
+    if AesMath_HasAtMostRounds(keySize, to_integer(hdl_sub(to_signed(step, 32), signed'(x"00000001")))) then
       return state;
     end if;
     if (step = 0) then
@@ -512,6 +498,12 @@ package body aes128_proc11_otf_gcm_pkg is
       return added;
     end if;
     return AesMath_Mix(added, true);
+  end function;
+
+  -- Crypto.Aes.AesMath.IsPastLastRound
+  function AesMath_IsPastLastRound(round : integer; keySize : hdl_u8) return boolean is
+  begin
+    return AesMath_HasAtMostRounds(keySize, to_integer(hdl_sub(to_signed(round, 32), signed'(x"00000001"))));
   end function;
 
   -- Crypto.Aes.AesMath.RoundsOf
@@ -632,33 +624,24 @@ package body aes128_proc11_otf_gcm_pkg is
     return choice;
   end function;
 
-  -- Crypto.Aes.AesMath.Mix
-  function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128 is
-    variable choice : hdl_u128;
+  -- Crypto.Aes.AesMath.RoundBody
+  function AesMath_RoundBody(state : hdl_u128; roundKey : hdl_u128; final : boolean; part : AesRoundPart; decrypt : boolean) return hdl_u128 is
+    variable substituted : hdl_u128;
   begin
-    if decrypt then
-      choice := AesMath_FromColumns(AesMath_InvMixColumn(state(127 downto 96)), AesMath_InvMixColumn(state(95 downto 64)), AesMath_InvMixColumn(state(63 downto 32)), AesMath_InvMixColumn(state(31 downto 0)));
-    else
-      choice := AesMath_FromColumns(AesMath_MixColumn(state(127 downto 96)), AesMath_MixColumn(state(95 downto 64)), AesMath_MixColumn(state(63 downto 32)), AesMath_MixColumn(state(31 downto 0)));
+    if (part = AesRoundPart_MixAddHalf) then
+      if final then
+        return (state xor roundKey);
+      end if;
+      return (AesMath_Mix(state, decrypt) xor roundKey);
     end if;
-    return choice;
-  end function;
-
-  -- Crypto.Aes.AesMath.SubShift
-  function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128 is
-    variable s0 : hdl_u32;
-    variable s1 : hdl_u32;
-    variable s2 : hdl_u32;
-    variable s3 : hdl_u32;
-  begin
-    s0 := state(127 downto 96);
-    s1 := state(95 downto 64);
-    s2 := state(63 downto 32);
-    s3 := state(31 downto 0);
-    if decrypt then
-      return AesMath_FromColumns(AesMath_SubShiftColumn(s0, s3, s2, s1, true), AesMath_SubShiftColumn(s1, s0, s3, s2, true), AesMath_SubShiftColumn(s2, s1, s0, s3, true), AesMath_SubShiftColumn(s3, s2, s1, s0, true));
+    substituted := AesMath_SubShift(state, decrypt);
+    if (part = AesRoundPart_SubShiftHalf) then
+      return substituted;
     end if;
-    return AesMath_FromColumns(AesMath_SubShiftColumn(s0, s1, s2, s3, false), AesMath_SubShiftColumn(s1, s2, s3, s0, false), AesMath_SubShiftColumn(s2, s3, s0, s1, false), AesMath_SubShiftColumn(s3, s0, s1, s2, false));
+    if final then
+      return (substituted xor roundKey);
+    end if;
+    return (AesMath_Mix(substituted, decrypt) xor roundKey);
   end function;
 
   -- Crypto.Aes.AesMath.KeyStepChain
@@ -745,6 +728,35 @@ package body aes128_proc11_otf_gcm_pkg is
     return AesMath_FromColumns(choice, choice_2, choice_3, (u3 xor change));
   end function;
 
+  -- Crypto.Aes.AesMath.SubShift
+  function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128 is
+    variable s0 : hdl_u32;
+    variable s1 : hdl_u32;
+    variable s2 : hdl_u32;
+    variable s3 : hdl_u32;
+  begin
+    s0 := state(127 downto 96);
+    s1 := state(95 downto 64);
+    s2 := state(63 downto 32);
+    s3 := state(31 downto 0);
+    if decrypt then
+      return AesMath_FromColumns(AesMath_SubShiftColumn(s0, s3, s2, s1, true), AesMath_SubShiftColumn(s1, s0, s3, s2, true), AesMath_SubShiftColumn(s2, s1, s0, s3, true), AesMath_SubShiftColumn(s3, s2, s1, s0, true));
+    end if;
+    return AesMath_FromColumns(AesMath_SubShiftColumn(s0, s1, s2, s3, false), AesMath_SubShiftColumn(s1, s2, s3, s0, false), AesMath_SubShiftColumn(s2, s3, s0, s1, false), AesMath_SubShiftColumn(s3, s0, s1, s2, false));
+  end function;
+
+  -- Crypto.Aes.AesMath.Mix
+  function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128 is
+    variable choice : hdl_u128;
+  begin
+    if decrypt then
+      choice := AesMath_FromColumns(AesMath_InvMixColumn(state(127 downto 96)), AesMath_InvMixColumn(state(95 downto 64)), AesMath_InvMixColumn(state(63 downto 32)), AesMath_InvMixColumn(state(31 downto 0)));
+    else
+      choice := AesMath_FromColumns(AesMath_MixColumn(state(127 downto 96)), AesMath_MixColumn(state(95 downto 64)), AesMath_MixColumn(state(63 downto 32)), AesMath_MixColumn(state(31 downto 0)));
+    end if;
+    return choice;
+  end function;
+
   -- Crypto.Aes.AesMath.KeyWords
   function AesMath_KeyWords(keySize : integer) return hdl_s32 is
   begin
@@ -787,6 +799,24 @@ package body aes128_proc11_otf_gcm_pkg is
     return unsigned'(word(23 downto 0) & word(31 downto 24));
   end function;
 
+  -- Crypto.Aes.AesMath.FromColumns
+  function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128 is
+  begin
+    return unsigned'(unsigned'(c0 & c1) & unsigned'(c2 & c3));
+  end function;
+
+  -- Crypto.Aes.AesMath.SubShiftColumn
+  function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32 is
+    variable choice : hdl_u32;
+  begin
+    if decrypt then
+      choice := unsigned'(AesMath_InvSBox(hdl_address(a(31 downto 24))) & AesMath_InvSBox(hdl_address(b(23 downto 16))) & AesMath_InvSBox(hdl_address(c(15 downto 8))) & AesMath_InvSBox(hdl_address(d(7 downto 0))));
+    else
+      choice := unsigned'(AesMath_SBox(hdl_address(a(31 downto 24))) & AesMath_SBox(hdl_address(b(23 downto 16))) & AesMath_SBox(hdl_address(c(15 downto 8))) & AesMath_SBox(hdl_address(d(7 downto 0))));
+    end if;
+    return choice;
+  end function;
+
   -- Crypto.Aes.AesMath.InvMixColumn
   function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32 is
     variable u : hdl_u8;
@@ -815,28 +845,10 @@ package body aes128_proc11_otf_gcm_pkg is
     return unsigned'(b0 & b1 & b2 & b3);
   end function;
 
-  -- Crypto.Aes.AesMath.FromColumns
-  function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128 is
-  begin
-    return unsigned'(unsigned'(c0 & c1) & unsigned'(c2 & c3));
-  end function;
-
   -- Crypto.Aes.AesMath.MixColumn
   function AesMath_MixColumn(column : hdl_u32) return hdl_u32 is
   begin
     return (((unsigned'(column(23 downto 0) & column(31 downto 24)) xor unsigned'(column(15 downto 0) & column(31 downto 16))) xor unsigned'(column(7 downto 0) & column(31 downto 8))) xor AesMath_Xtime4((column xor unsigned'(column(23 downto 0) & column(31 downto 24)))));
-  end function;
-
-  -- Crypto.Aes.AesMath.SubShiftColumn
-  function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32 is
-    variable choice : hdl_u32;
-  begin
-    if decrypt then
-      choice := unsigned'(AesMath_InvSBox(hdl_address(a(31 downto 24))) & AesMath_InvSBox(hdl_address(b(23 downto 16))) & AesMath_InvSBox(hdl_address(c(15 downto 8))) & AesMath_InvSBox(hdl_address(d(7 downto 0))));
-    else
-      choice := unsigned'(AesMath_SBox(hdl_address(a(31 downto 24))) & AesMath_SBox(hdl_address(b(23 downto 16))) & AesMath_SBox(hdl_address(c(15 downto 8))) & AesMath_SBox(hdl_address(d(7 downto 0))));
-    end if;
-    return choice;
   end function;
 
   -- Crypto.Aes.AesMath.Column

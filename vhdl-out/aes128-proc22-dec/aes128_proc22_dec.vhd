@@ -257,6 +257,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -286,6 +287,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => 0
@@ -315,6 +317,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => 0
@@ -344,6 +347,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => 0
@@ -373,6 +377,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => 0
@@ -402,6 +407,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => 0
@@ -431,6 +437,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => 0
@@ -460,6 +467,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => 0
@@ -489,6 +497,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => 0
@@ -518,6 +527,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => 0
@@ -547,6 +557,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => 0
@@ -576,6 +587,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => 0
@@ -605,6 +617,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => 0
@@ -634,6 +647,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => 0
@@ -663,6 +677,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => 0
@@ -692,6 +707,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => 0
@@ -721,6 +737,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => 0
@@ -750,6 +767,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => 0
@@ -779,6 +797,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => 0
@@ -808,6 +827,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => true,
       buildKeySize => 0
@@ -837,6 +857,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => true,
       buildKeySize => 0
@@ -866,7 +887,9 @@ begin
     generic map (
       decrypt => true,
       buildKeySize => 0,
-      stepInTwoClocks => false
+      stepInTwoClocks => false,
+      byStage => true,
+      lastStep => 10
     )
     port map (
       clk => clk,

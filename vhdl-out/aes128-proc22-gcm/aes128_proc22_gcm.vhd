@@ -373,6 +373,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -402,6 +403,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
@@ -431,6 +433,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
@@ -460,6 +463,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
@@ -489,6 +493,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
@@ -518,6 +523,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
@@ -547,6 +553,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
@@ -576,6 +583,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
@@ -605,6 +613,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
@@ -634,6 +643,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
@@ -663,6 +673,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
@@ -692,6 +703,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
@@ -721,6 +733,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
@@ -750,6 +763,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
@@ -779,6 +793,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
@@ -808,6 +823,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
@@ -837,6 +853,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
@@ -866,6 +883,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
@@ -895,6 +913,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
@@ -924,6 +943,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
@@ -953,6 +973,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
@@ -982,7 +1003,9 @@ begin
     generic map (
       decrypt => false,
       buildKeySize => 0,
-      stepInTwoClocks => false
+      stepInTwoClocks => false,
+      byStage => true,
+      lastStep => 10
     )
     port map (
       clk => clk,

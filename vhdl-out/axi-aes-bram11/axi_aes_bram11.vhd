@@ -1140,6 +1140,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -1214,7 +1215,7 @@ begin
   u_round1_carry : entity work.AesTableCarryStage
     generic map (
       round => 1,
-      carriesState => false
+      carriesState => true
     )
     port map (
       clk => clk,
@@ -1387,7 +1388,8 @@ begin
       round => 1,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => true,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round1_carry_Output_Valid,
@@ -1470,7 +1472,7 @@ begin
   u_round2_carry : entity work.AesTableCarryStage
     generic map (
       round => 2,
-      carriesState => false
+      carriesState => true
     )
     port map (
       clk => clk,
@@ -1643,7 +1645,8 @@ begin
       round => 2,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => true,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round2_carry_Output_Valid,
@@ -1726,7 +1729,7 @@ begin
   u_round3_carry : entity work.AesTableCarryStage
     generic map (
       round => 3,
-      carriesState => false
+      carriesState => true
     )
     port map (
       clk => clk,
@@ -1899,7 +1902,8 @@ begin
       round => 3,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => true,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round3_carry_Output_Valid,
@@ -1982,7 +1986,7 @@ begin
   u_round4_carry : entity work.AesTableCarryStage
     generic map (
       round => 4,
-      carriesState => false
+      carriesState => true
     )
     port map (
       clk => clk,
@@ -2155,7 +2159,8 @@ begin
       round => 4,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => true,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round4_carry_Output_Valid,
@@ -2411,7 +2416,8 @@ begin
       round => 5,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round5_carry_Output_Valid,
@@ -2667,7 +2673,8 @@ begin
       round => 6,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round6_carry_Output_Valid,
@@ -2923,7 +2930,8 @@ begin
       round => 7,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round7_carry_Output_Valid,
@@ -3179,7 +3187,8 @@ begin
       round => 8,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round8_carry_Output_Valid,
@@ -3435,7 +3444,8 @@ begin
       round => 9,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round9_carry_Output_Valid,
@@ -3691,7 +3701,8 @@ begin
       round => 10,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round10_carry_Output_Valid,
@@ -3774,7 +3785,7 @@ begin
   u_round11_carry : entity work.AesTableCarryStage
     generic map (
       round => 11,
-      carriesState => true
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -3947,7 +3958,8 @@ begin
       round => 11,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => true
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round11_carry_Output_Valid,
@@ -4030,7 +4042,7 @@ begin
   u_round12_carry : entity work.AesTableCarryStage
     generic map (
       round => 12,
-      carriesState => true
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -4203,7 +4215,8 @@ begin
       round => 12,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => true
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round12_carry_Output_Valid,
@@ -4286,7 +4299,7 @@ begin
   u_round13_carry : entity work.AesTableCarryStage
     generic map (
       round => 13,
-      carriesState => true
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -4459,7 +4472,8 @@ begin
       round => 13,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => true
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round13_carry_Output_Valid,
@@ -4542,7 +4556,7 @@ begin
   u_round14_carry : entity work.AesTableCarryStage
     generic map (
       round => 14,
-      carriesState => true
+      carriesState => false
     )
     port map (
       clk => clk,
@@ -4715,7 +4729,8 @@ begin
       round => 14,
       decrypt => false,
       buildKeySize => -1,
-      passesBlocks => true
+      passesBlocks => false,
+      lastStep => 14
     )
     port map (
       Carry_Valid => round14_carry_Output_Valid,
@@ -4753,7 +4768,9 @@ begin
     generic map (
       decrypt => false,
       buildKeySize => -1,
-      stepInTwoClocks => true
+      stepInTwoClocks => true,
+      byStage => true,
+      lastStep => 14
     )
     port map (
       clk => clk,

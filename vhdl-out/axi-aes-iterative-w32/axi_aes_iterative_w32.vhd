@@ -313,7 +313,9 @@ begin
     generic map (
       decrypt => false,
       buildKeySize => -1,
-      stepInTwoClocks => true
+      stepInTwoClocks => true,
+      byStage => false,
+      lastStep => 14
     )
     port map (
       clk => clk,

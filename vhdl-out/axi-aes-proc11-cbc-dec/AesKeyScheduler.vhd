@@ -9,7 +9,9 @@ entity AesKeyScheduler is
   generic (
     decrypt : boolean;
     buildKeySize : integer;
-    stepInTwoClocks : boolean
+    stepInTwoClocks : boolean;
+    byStage : boolean;
+    lastStep : integer
   );
   port (
     clk : in std_logic;
@@ -50,6 +52,7 @@ architecture rtl of AesKeyScheduler is
   signal keyWanted_reg : boolean := false;
   signal entered_reg : boolean := false;
   signal inFlight_reg : hdl_u8 := unsigned'(x"00");
+  signal nextTarget_reg : hdl_u8 := unsigned'(x"00");
   signal Window_RoundKey_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
 begin
   Window_RoundKey <= Window_RoundKey_reg;
@@ -59,6 +62,7 @@ begin
     variable stepInput : hdl_u32;
     variable windowLow : hdl_u128;
     variable inFlight : hdl_u8;
+    variable nextTarget : hdl_u8;
     variable empty : boolean;
     variable outputTaken : boolean;
     variable announced : hdl_s32;
@@ -67,7 +71,8 @@ begin
     variable chain : hdl_u128;
     variable next_x : hdl_u128;
     variable low : hdl_u128;
-    variable choice : hdl_s32;
+    variable shift : hdl_u8;
+    variable choice : boolean;
   begin
     if rising_edge(clk) then
       if rst = '1' then
@@ -80,6 +85,7 @@ begin
         keyWanted_reg <= false;
         entered_reg <= false;
         inFlight_reg <= unsigned'(x"00");
+        nextTarget_reg <= unsigned'(x"00");
         KeyTarget_Valid <= false;
         KeyTarget_Round <= unsigned'(x"0");
         KeyTarget_InvMix <= false;
@@ -93,6 +99,7 @@ begin
         stepInput := stepInput_reg;
         windowLow := windowLow_reg;
         inFlight := inFlight_reg;
+        nextTarget := nextTarget_reg;
         empty := ((to_integer(inFlight) = 0) and (not entered_reg));
         outputTaken := (Output_Valid and OutputReady_Ready);
         if (entered_reg and (not outputTaken)) then
@@ -158,6 +165,18 @@ begin
             windowLow := AesMath_InitialWindowLowFrom(WaitingKey_KeyHigh, low, size, AesMath_InitialStepInput(WaitingKey_KeyHigh, low, size));
             windowLow_reg <= windowLow;
           end if;
+          if byStage then
+            shift := AesMath_StageShift(size, lastStep);
+          else
+            shift := unsigned'(x"00");
+          end if;
+          if decrypt then
+            nextTarget := hdl_add(rounds, shift);
+            nextTarget_reg <= nextTarget;
+          else
+            nextTarget := hdl_add(shift, unsigned'(x"01"));
+            nextTarget_reg <= nextTarget;
+          end if;
           round_reg <= unsigned'(x"00");
           expanding := true;
           expanding_reg <= expanding;
@@ -170,11 +189,22 @@ begin
         KeyTarget_Valid <= (announced >= signed'(x"00000000"));
         if (announced >= signed'(x"00000000")) then
           if decrypt then
-            choice := hdl_sub(signed(resize(rounds, 32)), announced);
+            choice := (announced = signed(resize(rounds, 32)));
           else
-            choice := announced;
+            choice := (announced = signed'(x"00000000"));
           end if;
-          KeyTarget_Round <= unsigned(choice(3 downto 0));
+          if choice then
+            KeyTarget_Round <= resize(unsigned'(x"00"), 4);
+          else
+            KeyTarget_Round <= nextTarget(3 downto 0);
+            if decrypt then
+              nextTarget := hdl_sub(nextTarget, unsigned'(x"01"));
+              nextTarget_reg <= nextTarget;
+            else
+              nextTarget := hdl_add(nextTarget, unsigned'(x"01"));
+              nextTarget_reg <= nextTarget;
+            end if;
+          end if;
           KeyTarget_InvMix <= ((decrypt and (not (announced = signed'(x"00000000")))) and (not (announced = signed(resize(rounds, 32)))));
         end if;
         Status_Ready <= loaded;

@@ -421,6 +421,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -450,6 +451,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -479,6 +481,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -508,6 +511,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -537,6 +541,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -566,6 +571,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -595,6 +601,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -624,6 +631,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -653,6 +661,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -682,6 +691,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -711,6 +721,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -740,6 +751,7 @@ begin
     generic map (
       firstRound => 11,
       lastRound => 11,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -769,6 +781,7 @@ begin
     generic map (
       firstRound => 12,
       lastRound => 12,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -798,6 +811,7 @@ begin
     generic map (
       firstRound => 13,
       lastRound => 13,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -827,6 +841,7 @@ begin
     generic map (
       firstRound => 14,
       lastRound => 14,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => -1
@@ -856,7 +871,9 @@ begin
     generic map (
       decrypt => true,
       buildKeySize => -1,
-      stepInTwoClocks => true
+      stepInTwoClocks => true,
+      byStage => true,
+      lastStep => 14
     )
     port map (
       clk => clk,

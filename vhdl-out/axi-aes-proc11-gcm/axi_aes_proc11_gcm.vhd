@@ -572,6 +572,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -601,6 +602,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -630,6 +632,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -659,6 +662,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -688,6 +692,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -717,6 +722,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -746,6 +752,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -775,6 +782,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -804,6 +812,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -833,6 +842,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -862,6 +872,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -891,6 +902,7 @@ begin
     generic map (
       firstRound => 11,
       lastRound => 11,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -920,6 +932,7 @@ begin
     generic map (
       firstRound => 12,
       lastRound => 12,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -949,6 +962,7 @@ begin
     generic map (
       firstRound => 13,
       lastRound => 13,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -978,6 +992,7 @@ begin
     generic map (
       firstRound => 14,
       lastRound => 14,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -1007,7 +1022,9 @@ begin
     generic map (
       decrypt => false,
       buildKeySize => -1,
-      stepInTwoClocks => true
+      stepInTwoClocks => true,
+      byStage => true,
+      lastStep => 14
     )
     port map (
       clk => clk,

@@ -78,7 +78,7 @@ begin
               nextHigh := low;
               nextLow := AesMath_NextWindowLow(high, low, to_integer(hdl_sub(to_signed(round, 32), signed'(x"00000001"))), keySize);
             elsif (kind = 1) then
-              if (not AesMath_IsPastLastRound(round, keySize)) then
+              if (not AesMath_HasAtMostRounds(keySize, to_integer(hdl_sub(to_signed(round, 32), signed'(x"00000001"))))) then
                 nextHigh := low;
                 nextLow := AesMath_NextWindowLow(high, low, to_integer(hdl_sub(to_signed(round, 32), signed'(x"00000001"))), keySize);
               end if;

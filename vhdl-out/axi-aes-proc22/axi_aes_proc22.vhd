@@ -454,6 +454,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
+      lastStep => 14,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => -1
@@ -483,6 +484,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -512,6 +514,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -541,6 +544,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -570,6 +574,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -599,6 +604,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -628,6 +634,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -657,6 +664,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -686,6 +694,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -715,6 +724,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -744,6 +754,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -773,6 +784,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -802,6 +814,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -831,6 +844,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -860,6 +874,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -889,6 +904,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -918,6 +934,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -947,6 +964,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -976,6 +994,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1005,6 +1024,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1034,6 +1054,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1063,6 +1084,7 @@ begin
     generic map (
       firstRound => 11,
       lastRound => 11,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1092,6 +1114,7 @@ begin
     generic map (
       firstRound => 11,
       lastRound => 11,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1121,6 +1144,7 @@ begin
     generic map (
       firstRound => 12,
       lastRound => 12,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1150,6 +1174,7 @@ begin
     generic map (
       firstRound => 12,
       lastRound => 12,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1179,6 +1204,7 @@ begin
     generic map (
       firstRound => 13,
       lastRound => 13,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1208,6 +1234,7 @@ begin
     generic map (
       firstRound => 13,
       lastRound => 13,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1237,6 +1264,7 @@ begin
     generic map (
       firstRound => 14,
       lastRound => 14,
+      lastStep => 14,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1266,6 +1294,7 @@ begin
     generic map (
       firstRound => 14,
       lastRound => 14,
+      lastStep => 14,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => -1
@@ -1295,7 +1324,9 @@ begin
     generic map (
       decrypt => false,
       buildKeySize => -1,
-      stepInTwoClocks => true
+      stepInTwoClocks => true,
+      byStage => true,
+      lastStep => 14
     )
     port map (
       clk => clk,

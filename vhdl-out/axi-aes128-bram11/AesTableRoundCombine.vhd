@@ -10,7 +10,8 @@ entity AesTableRoundCombine is
     round : integer;
     decrypt : boolean;
     buildKeySize : integer;
-    passesBlocks : boolean
+    passesBlocks : boolean;
+    lastStep : integer
   );
   port (
     Carry_Valid : in boolean;
@@ -62,8 +63,8 @@ begin
     Output_Valid <= valid;
     if valid then
       keySize := AesMath_KeySizeIn(buildKeySize, resize(Carry_KeySize, 8));
-      final := AesMath_IsFinalRound(round, keySize);
-      if (passesBlocks and AesMath_IsPastLastRound(round, keySize)) then
+      final := (round = lastStep);
+      if (passesBlocks and AesMath_StagePasses(round, lastStep, keySize)) then
         Output_Block <= Carry_Block;
       else
         Output_Block <= (AesMath_FromColumns(AesMath_LookupColumn(Lookup0_Data, Lookup1_Data, Lookup2_Data, Lookup3_Data, final, decrypt), AesMath_LookupColumn(Lookup4_Data, Lookup5_Data, Lookup6_Data, Lookup7_Data, final, decrypt), AesMath_LookupColumn(Lookup8_Data, Lookup9_Data, Lookup10_Data, Lookup11_Data, final, decrypt), AesMath_LookupColumn(Lookup12_Data, Lookup13_Data, Lookup14_Data, Lookup15_Data, final, decrypt)) xor RoundKey_RoundKey);

@@ -896,6 +896,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -1143,7 +1144,8 @@ begin
       round => 1,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round1_carry_Output_Valid,
@@ -1399,7 +1401,8 @@ begin
       round => 2,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round2_carry_Output_Valid,
@@ -1655,7 +1658,8 @@ begin
       round => 3,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round3_carry_Output_Valid,
@@ -1911,7 +1915,8 @@ begin
       round => 4,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round4_carry_Output_Valid,
@@ -2167,7 +2172,8 @@ begin
       round => 5,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round5_carry_Output_Valid,
@@ -2423,7 +2429,8 @@ begin
       round => 6,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round6_carry_Output_Valid,
@@ -2679,7 +2686,8 @@ begin
       round => 7,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round7_carry_Output_Valid,
@@ -2935,7 +2943,8 @@ begin
       round => 8,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round8_carry_Output_Valid,
@@ -3191,7 +3200,8 @@ begin
       round => 9,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round9_carry_Output_Valid,
@@ -3447,7 +3457,8 @@ begin
       round => 10,
       decrypt => false,
       buildKeySize => 0,
-      passesBlocks => false
+      passesBlocks => false,
+      lastStep => 10
     )
     port map (
       Carry_Valid => round10_carry_Output_Valid,
@@ -3485,7 +3496,9 @@ begin
     generic map (
       decrypt => false,
       buildKeySize => 0,
-      stepInTwoClocks => true
+      stepInTwoClocks => true,
+      byStage => true,
+      lastStep => 10
     )
     port map (
       clk => clk,

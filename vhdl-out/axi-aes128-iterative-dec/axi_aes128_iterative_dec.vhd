@@ -313,7 +313,9 @@ begin
     generic map (
       decrypt => true,
       buildKeySize => 0,
-      stepInTwoClocks => false
+      stepInTwoClocks => false,
+      byStage => false,
+      lastStep => 10
     )
     port map (
       clk => clk,

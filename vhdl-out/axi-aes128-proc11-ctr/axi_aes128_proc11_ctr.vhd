@@ -397,6 +397,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -426,6 +427,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -455,6 +457,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -484,6 +487,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -513,6 +517,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -542,6 +547,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -571,6 +577,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -600,6 +607,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -629,6 +637,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -658,6 +667,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -687,6 +697,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -716,7 +727,9 @@ begin
     generic map (
       decrypt => false,
       buildKeySize => 0,
-      stepInTwoClocks => false
+      stepInTwoClocks => false,
+      byStage => true,
+      lastStep => 10
     )
     port map (
       clk => clk,

@@ -346,6 +346,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -375,6 +376,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -404,6 +406,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -433,6 +436,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -462,6 +466,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -491,6 +496,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -520,6 +526,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -549,6 +556,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -578,6 +586,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -607,6 +616,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -636,6 +646,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => true,
       buildKeySize => 0
@@ -665,7 +676,9 @@ begin
     generic map (
       decrypt => true,
       buildKeySize => 0,
-      stepInTwoClocks => false
+      stepInTwoClocks => false,
+      byStage => true,
+      lastStep => 10
     )
     port map (
       clk => clk,

@@ -548,6 +548,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -577,6 +578,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -606,6 +608,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -635,6 +638,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -664,6 +668,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -693,6 +698,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -722,6 +728,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -751,6 +758,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -780,6 +788,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -809,6 +818,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -838,6 +848,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -867,7 +878,9 @@ begin
     generic map (
       decrypt => false,
       buildKeySize => 0,
-      stepInTwoClocks => false
+      stepInTwoClocks => false,
+      byStage => true,
+      lastStep => 10
     )
     port map (
       clk => clk,

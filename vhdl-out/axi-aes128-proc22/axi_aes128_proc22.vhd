@@ -406,6 +406,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 0,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -435,6 +436,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
@@ -464,6 +466,7 @@ begin
     generic map (
       firstRound => 1,
       lastRound => 1,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
@@ -493,6 +496,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
@@ -522,6 +526,7 @@ begin
     generic map (
       firstRound => 2,
       lastRound => 2,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
@@ -551,6 +556,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
@@ -580,6 +586,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 3,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
@@ -609,6 +616,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
@@ -638,6 +646,7 @@ begin
     generic map (
       firstRound => 4,
       lastRound => 4,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
@@ -667,6 +676,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
@@ -696,6 +706,7 @@ begin
     generic map (
       firstRound => 5,
       lastRound => 5,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
@@ -725,6 +736,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
@@ -754,6 +766,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 6,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
@@ -783,6 +796,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
@@ -812,6 +826,7 @@ begin
     generic map (
       firstRound => 7,
       lastRound => 7,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
@@ -841,6 +856,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
@@ -870,6 +886,7 @@ begin
     generic map (
       firstRound => 8,
       lastRound => 8,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
@@ -899,6 +916,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
@@ -928,6 +946,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 9,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
@@ -957,6 +976,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
+      lastStep => 10,
       part => AesRoundPart_SubShiftHalf,
       decrypt => false,
       buildKeySize => 0
@@ -986,6 +1006,7 @@ begin
     generic map (
       firstRound => 10,
       lastRound => 10,
+      lastStep => 10,
       part => AesRoundPart_MixAddHalf,
       decrypt => false,
       buildKeySize => 0
@@ -1015,7 +1036,9 @@ begin
     generic map (
       decrypt => false,
       buildKeySize => 0,
-      stepInTwoClocks => false
+      stepInTwoClocks => false,
+      byStage => true,
+      lastStep => 10
     )
     port map (
       clk => clk,

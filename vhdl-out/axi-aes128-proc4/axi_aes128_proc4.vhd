@@ -304,6 +304,7 @@ begin
     generic map (
       firstRound => 0,
       lastRound => 2,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -333,6 +334,7 @@ begin
     generic map (
       firstRound => 3,
       lastRound => 5,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -362,6 +364,7 @@ begin
     generic map (
       firstRound => 6,
       lastRound => 8,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -391,6 +394,7 @@ begin
     generic map (
       firstRound => 9,
       lastRound => 10,
+      lastStep => 10,
       part => AesRoundPart_WholeRound,
       decrypt => false,
       buildKeySize => 0
@@ -420,7 +424,9 @@ begin
     generic map (
       decrypt => false,
       buildKeySize => 0,
-      stepInTwoClocks => false
+      stepInTwoClocks => false,
+      byStage => true,
+      lastStep => 10
     )
     port map (
       clk => clk,
