@@ -104,10 +104,12 @@ public sealed class AesKeyScheduler : ClockedProcess
     /// <summary>Blocks in the datapath, but for the one of the last edge.</summary>
     byte inFlight;
     /// <summary>
-    /// The number of the next round key announced but for the one of step 0: counts up (encryption) or
-    /// down (decryption) from the load's start, so no round key's number is computed from the round.
+    /// The number of the round key last announced by the load's start or a step (step 0's of
+    /// decryption, number 0, apart): a step counts it up (encryption) or down (decryption) whether it
+    /// announces or not, so no round key's number is computed from the round and the count waits for
+    /// no comparison.
     /// </summary>
-    byte nextTarget;
+    byte lastTarget;
 
     public AesKeyScheduler(AesBuild build, Numbering numbering)
     {
@@ -137,6 +139,8 @@ public sealed class AesKeyScheduler : ClockedProcess
         // The round key (encryption numbering) the window's high half holds from the next clock on,
         // announced for its stage; -1: none.
         int announced = -1;
+        // A step of the key schedule is made at this edge (it announces round key round + 1 if round < Nr).
+        bool stepped = false;
         // The key being expanded is the waiting block's, which stays in the input register until the
         // load is over. The build's key size where it has one: a constant for synthesis, so only
         // that size's schedule is built.
@@ -164,6 +168,7 @@ public sealed class AesKeyScheduler : ClockedProcess
                 Window.RoundKey = windowLow;
                 windowLow = chain;
                 if (round < rounds) announced = round + 1;
+                stepped = true;
                 stepHalfDone = true;
             }
             else
@@ -176,6 +181,7 @@ public sealed class AesKeyScheduler : ClockedProcess
                     Window.RoundKey = windowLow;
                     windowLow = next;
                     if (round < rounds) announced = round + 1;
+                    stepped = true;
                 }
                 finishing = round == rounds;
                 round++;
@@ -194,10 +200,12 @@ public sealed class AesKeyScheduler : ClockedProcess
             }
             else
                 windowLow = AesMath.InitialWindowLow(WaitingKey.KeyHigh, low, size);
-            // Step 1 (encryption) or step Nr (decryption) is announced next: by stage, in a pipeline whose
-            // stages a block of fewer rounds than the last stage passes first (AesMath.StageShift).
-            byte shift = byStage ? AesMath.StageShift(size, lastStep) : (byte)0;
-            nextTarget = decrypt ? (byte)(rounds + shift) : (byte)(shift + 1);
+            // Round key 0 is step 0's (encryption) or step Nr's (decryption). Numbered by stage, a block of
+            // fewer rounds than the pipeline's last stage passes the stages after stage 0 first
+            // (AesMath.StageShift), and step Nr is at the last stage; encryption counts on from the
+            // stage before its first round.
+            if (decrypt) lastTarget = byStage ? (byte)lastStep : rounds;
+            else lastTarget = byStage ? AesMath.StageShift(size, lastStep) : (byte)0;
             round = 0;
             expanding = true;
             loaded = false;
@@ -211,16 +219,11 @@ public sealed class AesKeyScheduler : ClockedProcess
         }
         // For decryption, round key e is the equivalent inverse cipher's step Nr - e, through
         // InvMixColumns but for the first and the last.
+        if (stepped) lastTarget = decrypt ? (byte)(lastTarget - 1) : (byte)(lastTarget + 1);
         KeyTarget.Valid = announced >= 0;
         if (announced >= 0)
         {
-            if (decrypt ? announced == rounds : announced == 0)
-                KeyTarget.Round = 0;
-            else
-            {
-                KeyTarget.Round = nextTarget;
-                nextTarget = decrypt ? (byte)(nextTarget - 1) : (byte)(nextTarget + 1);
-            }
+            KeyTarget.Round = (decrypt ? announced == rounds : announced == 0) ? (byte)0 : lastTarget;
             KeyTarget.InvMix = decrypt && announced != 0 && announced != rounds;
         }
         Status.Ready = loaded;

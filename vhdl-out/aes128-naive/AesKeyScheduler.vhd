@@ -52,7 +52,7 @@ architecture rtl of AesKeyScheduler is
   signal keyWanted_reg : boolean := false;
   signal entered_reg : boolean := false;
   signal inFlight_reg : hdl_u8 := unsigned'(x"00");
-  signal nextTarget_reg : hdl_u8 := unsigned'(x"00");
+  signal lastTarget_reg : hdl_u8 := unsigned'(x"00");
   signal Window_RoundKey_reg : hdl_u128 := unsigned'(x"00000000000000000000000000000000");
 begin
   Window_RoundKey <= Window_RoundKey_reg;
@@ -62,16 +62,16 @@ begin
     variable stepInput : hdl_u32;
     variable windowLow : hdl_u128;
     variable inFlight : hdl_u8;
-    variable nextTarget : hdl_u8;
+    variable lastTarget : hdl_u8;
     variable empty : boolean;
     variable outputTaken : boolean;
     variable announced : hdl_s32;
+    variable stepped : boolean;
     variable size : hdl_u8;
     variable rounds : hdl_u8;
     variable chain : hdl_u128;
     variable next_x : hdl_u128;
     variable low : hdl_u128;
-    variable shift : hdl_u8;
     variable choice : boolean;
   begin
     if rising_edge(clk) then
@@ -85,7 +85,7 @@ begin
         keyWanted_reg <= false;
         entered_reg <= false;
         inFlight_reg <= unsigned'(x"00");
-        nextTarget_reg <= unsigned'(x"00");
+        lastTarget_reg <= unsigned'(x"00");
         KeyTarget_Valid <= false;
         KeyTarget_Round <= unsigned'(x"0");
         KeyTarget_InvMix <= false;
@@ -99,7 +99,7 @@ begin
         stepInput := stepInput_reg;
         windowLow := windowLow_reg;
         inFlight := inFlight_reg;
-        nextTarget := nextTarget_reg;
+        lastTarget := lastTarget_reg;
         empty := ((to_integer(inFlight) = 0) and (not entered_reg));
         outputTaken := (Output_Valid and OutputReady_Ready);
         if (entered_reg and (not outputTaken)) then
@@ -112,6 +112,7 @@ begin
         end if;
         entered_reg <= (Waiting_Valid and RegisterReady_Ready);
         announced := signed'(x"FFFFFFFF");
+        stepped := false;
         size := AesMath_KeySizeIn(buildKeySize, resize(WaitingKey_KeySize, 8));
         rounds := AesMath_RoundsOf(size);
         if finishing_reg then
@@ -135,6 +136,7 @@ begin
             if (to_integer(round_reg) < to_integer(rounds)) then
               announced := hdl_add(signed(resize(round_reg, 32)), signed'(x"00000001"));
             end if;
+            stepped := true;
             stepHalfDone_reg <= true;
           else
             if stepInTwoClocks then
@@ -148,6 +150,7 @@ begin
               if (to_integer(round_reg) < to_integer(rounds)) then
                 announced := hdl_add(signed(resize(round_reg, 32)), signed'(x"00000001"));
               end if;
+              stepped := true;
             end if;
             finishing_reg <= (to_integer(round_reg) = to_integer(rounds));
             round_reg <= hdl_add(round_reg, unsigned'(x"01"));
@@ -165,17 +168,22 @@ begin
             windowLow := AesMath_InitialWindowLowFrom(WaitingKey_KeyHigh, low, size, AesMath_InitialStepInput(WaitingKey_KeyHigh, low, size));
             windowLow_reg <= windowLow;
           end if;
-          if byStage then
-            shift := AesMath_StageShift(size, lastStep);
-          else
-            shift := unsigned'(x"00");
-          end if;
           if decrypt then
-            nextTarget := hdl_add(rounds, shift);
-            nextTarget_reg <= nextTarget;
+            if byStage then
+              lastTarget := to_unsigned(lastStep mod 256, 8);
+              lastTarget_reg <= lastTarget;
+            else
+              lastTarget := rounds;
+              lastTarget_reg <= lastTarget;
+            end if;
           else
-            nextTarget := hdl_add(shift, unsigned'(x"01"));
-            nextTarget_reg <= nextTarget;
+            if byStage then
+              lastTarget := AesMath_StageShift(size, lastStep);
+              lastTarget_reg <= lastTarget;
+            else
+              lastTarget := unsigned'(x"00");
+              lastTarget_reg <= lastTarget;
+            end if;
           end if;
           round_reg <= unsigned'(x"00");
           expanding := true;
@@ -185,6 +193,15 @@ begin
           keyWanted_reg <= false;
         else
           keyWanted_reg <= (Waiting_Valid and (not (loaded and (Waiting_KeyMatches = unsigned'(x"0001FFFF")))));
+        end if;
+        if stepped then
+          if decrypt then
+            lastTarget := hdl_sub(lastTarget, unsigned'(x"01"));
+            lastTarget_reg <= lastTarget;
+          else
+            lastTarget := hdl_add(lastTarget, unsigned'(x"01"));
+            lastTarget_reg <= lastTarget;
+          end if;
         end if;
         KeyTarget_Valid <= (announced >= signed'(x"00000000"));
         if (announced >= signed'(x"00000000")) then
@@ -196,14 +213,7 @@ begin
           if choice then
             KeyTarget_Round <= resize(unsigned'(x"00"), 4);
           else
-            KeyTarget_Round <= nextTarget(3 downto 0);
-            if decrypt then
-              nextTarget := hdl_sub(nextTarget, unsigned'(x"01"));
-              nextTarget_reg <= nextTarget;
-            else
-              nextTarget := hdl_add(nextTarget, unsigned'(x"01"));
-              nextTarget_reg <= nextTarget;
-            end if;
+            KeyTarget_Round <= lastTarget(3 downto 0);
           end if;
           KeyTarget_InvMix <= ((decrypt and (not (announced = signed'(x"00000000")))) and (not (announced = signed(resize(rounds, 32)))));
         end if;
