@@ -72,7 +72,8 @@ public sealed class AesIterativeCore : ClockedProcess
 
         if (busy)
         {
-            UInt128 next = AesMath.RoundStep(state, roundKeys[round], round, keySize, AesRoundPart.WholeRound, decrypt);
+            // Rounds 1..Nr (round 0 was taken with the block); final against the registered Nr, one compare.
+            UInt128 next = AesMath.RoundBody(state, roundKeys[round], round == rounds, AesRoundPart.WholeRound, decrypt);
             if (round < rounds)
             {
                 state = next;

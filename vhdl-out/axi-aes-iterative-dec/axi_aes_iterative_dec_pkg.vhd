@@ -126,7 +126,7 @@ package axi_aes_iterative_dec_pkg is
   function AxiMath_LowBytesMask(bytes : hdl_u8) return hdl_u64;
   function AesMath_Mix(state : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_KeyPartMatches(build : integer; high : hdl_u128; low : hdl_u128; size : hdl_u8; heldHigh : hdl_u128; heldLow : hdl_u128; heldSize : hdl_u8) return hdl_u32;
-  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; keySize : hdl_u8; part : AesRoundPart; decrypt : boolean) return hdl_u128;
+  function AesMath_RoundBody(state : hdl_u128; roundKey : hdl_u128; final : boolean; part : AesRoundPart; decrypt : boolean) return hdl_u128;
   function AesMath_KeySizeIn(build : integer; blockKeySize : hdl_u8) return hdl_u8;
   function AesMath_RoundsOf(keySize : hdl_u8) return hdl_u8;
   function AesMath_KeyLowIn(build : integer; keyLow : hdl_u128) return hdl_u128;
@@ -142,18 +142,15 @@ package axi_aes_iterative_dec_pkg is
   function AesMath_InvMixColumn(column : hdl_u32) return hdl_u32;
   function AesMath_FromColumns(c0 : hdl_u32; c1 : hdl_u32; c2 : hdl_u32; c3 : hdl_u32) return hdl_u128;
   function AesMath_MixColumn(column : hdl_u32) return hdl_u32;
-  function AesMath_HasAtMostRounds(keySize : hdl_u8; rounds : integer) return boolean;
-  function AesMath_IsFinalRound(round : integer; keySize : hdl_u8) return boolean;
-  function AesMath_RoundBody(state : hdl_u128; roundKey : hdl_u128; final : boolean; part : AesRoundPart; decrypt : boolean) return hdl_u128;
+  function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128;
   function AesMath_KeyWords(keySize : integer) return hdl_s32;
   function AesMath_RotWord(word : hdl_u32) return hdl_u32;
   function AesMath_WindowWord(high : hdl_u128; low : hdl_u128; index : integer) return hdl_u32;
   function AesMath_Xtime(a : hdl_u8) return hdl_u8;
   function AesMath_Xtime4(word : hdl_u32) return hdl_u32;
-  function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128;
+  function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
   function AesMath_Column(block_x : hdl_u128; index : integer) return hdl_u32;
   function AesMath_ReduceBytes(tops : hdl_u32) return hdl_u32;
-  function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32;
 end package;
 
 package body axi_aes_iterative_dec_pkg is
@@ -372,16 +369,24 @@ package body axi_aes_iterative_dec_pkg is
     return matches;
   end function;
 
-  -- Crypto.Aes.AesMath.RoundStep
-  function AesMath_RoundStep(state : hdl_u128; roundKey : hdl_u128; round : integer; keySize : hdl_u8; part : AesRoundPart; decrypt : boolean) return hdl_u128 is
+  -- Crypto.Aes.AesMath.RoundBody
+  function AesMath_RoundBody(state : hdl_u128; roundKey : hdl_u128; final : boolean; part : AesRoundPart; decrypt : boolean) return hdl_u128 is
+    variable substituted : hdl_u128;
   begin
-    if AesMath_HasAtMostRounds(keySize, to_integer(hdl_sub(to_signed(round, 32), signed'(x"00000001")))) then
-      return state;
+    if (part = AesRoundPart_MixAddHalf) then
+      if final then
+        return (state xor roundKey);
+      end if;
+      return (AesMath_Mix(state, decrypt) xor roundKey);
     end if;
-    if (round = 0) then
-      return (state xor roundKey);
+    substituted := AesMath_SubShift(state, decrypt);
+    if (part = AesRoundPart_SubShiftHalf) then
+      return substituted;
     end if;
-    return AesMath_RoundBody(state, roundKey, AesMath_IsFinalRound(round, keySize), part, decrypt);
+    if final then
+      return (substituted xor roundKey);
+    end if;
+    return (AesMath_Mix(substituted, decrypt) xor roundKey);
   end function;
 
   -- Crypto.Aes.AesMath.KeySizeIn
@@ -645,55 +650,21 @@ package body axi_aes_iterative_dec_pkg is
     return (((unsigned'(column(23 downto 0) & column(31 downto 24)) xor unsigned'(column(15 downto 0) & column(31 downto 16))) xor unsigned'(column(7 downto 0) & column(31 downto 8))) xor AesMath_Xtime4((column xor unsigned'(column(23 downto 0) & column(31 downto 24)))));
   end function;
 
-  -- Crypto.Aes.AesMath.HasAtMostRounds
-  function AesMath_HasAtMostRounds(keySize : hdl_u8; rounds : integer) return boolean is
-    variable choice : boolean;
-    variable both : boolean;
+  -- Crypto.Aes.AesMath.SubShift
+  function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128 is
+    variable s0 : hdl_u32;
+    variable s1 : hdl_u32;
+    variable s2 : hdl_u32;
+    variable s3 : hdl_u32;
   begin
-    both := (rounds >= 14);
-    if not both then
-      if (rounds >= 12) then
-        choice := ((to_integer(keySize) = 0) or (to_integer(keySize) = 1));
-      else
-        choice := ((rounds >= 10) and (to_integer(keySize) = 0));
-      end if;
-      both := choice;
+    s0 := state(127 downto 96);
+    s1 := state(95 downto 64);
+    s2 := state(63 downto 32);
+    s3 := state(31 downto 0);
+    if decrypt then
+      return AesMath_FromColumns(AesMath_SubShiftColumn(s0, s3, s2, s1, true), AesMath_SubShiftColumn(s1, s0, s3, s2, true), AesMath_SubShiftColumn(s2, s1, s0, s3, true), AesMath_SubShiftColumn(s3, s2, s1, s0, true));
     end if;
-    return both;
-  end function;
-
-  -- Crypto.Aes.AesMath.IsFinalRound
-  function AesMath_IsFinalRound(round : integer; keySize : hdl_u8) return boolean is
-    variable choice : boolean;
-  begin
-    if (round = 10) then
-      choice := (to_integer(keySize) = 0);
-    elsif (round = 12) then
-      choice := (to_integer(keySize) = 1);
-    else
-      choice := ((round = 14) and (to_integer(keySize) >= 2));
-    end if;
-    return choice;
-  end function;
-
-  -- Crypto.Aes.AesMath.RoundBody
-  function AesMath_RoundBody(state : hdl_u128; roundKey : hdl_u128; final : boolean; part : AesRoundPart; decrypt : boolean) return hdl_u128 is
-    variable substituted : hdl_u128;
-  begin
-    if (part = AesRoundPart_MixAddHalf) then
-      if final then
-        return (state xor roundKey);
-      end if;
-      return (AesMath_Mix(state, decrypt) xor roundKey);
-    end if;
-    substituted := AesMath_SubShift(state, decrypt);
-    if (part = AesRoundPart_SubShiftHalf) then
-      return substituted;
-    end if;
-    if final then
-      return (substituted xor roundKey);
-    end if;
-    return (AesMath_Mix(substituted, decrypt) xor roundKey);
+    return AesMath_FromColumns(AesMath_SubShiftColumn(s0, s1, s2, s3, false), AesMath_SubShiftColumn(s1, s2, s3, s0, false), AesMath_SubShiftColumn(s2, s3, s0, s1, false), AesMath_SubShiftColumn(s3, s0, s1, s2, false));
   end function;
 
   -- Crypto.Aes.AesMath.KeyWords
@@ -738,21 +709,16 @@ package body axi_aes_iterative_dec_pkg is
     return (shift_left((word and unsigned'(x"7F7F7F7F")), 1) xor AesMath_ReduceBytes((shift_right(word, 7) and unsigned'(x"01010101"))));
   end function;
 
-  -- Crypto.Aes.AesMath.SubShift
-  function AesMath_SubShift(state : hdl_u128; decrypt : boolean) return hdl_u128 is
-    variable s0 : hdl_u32;
-    variable s1 : hdl_u32;
-    variable s2 : hdl_u32;
-    variable s3 : hdl_u32;
+  -- Crypto.Aes.AesMath.SubShiftColumn
+  function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32 is
+    variable choice : hdl_u32;
   begin
-    s0 := state(127 downto 96);
-    s1 := state(95 downto 64);
-    s2 := state(63 downto 32);
-    s3 := state(31 downto 0);
     if decrypt then
-      return AesMath_FromColumns(AesMath_SubShiftColumn(s0, s3, s2, s1, true), AesMath_SubShiftColumn(s1, s0, s3, s2, true), AesMath_SubShiftColumn(s2, s1, s0, s3, true), AesMath_SubShiftColumn(s3, s2, s1, s0, true));
+      choice := unsigned'(AesMath_InvSBox(hdl_address(a(31 downto 24))) & AesMath_InvSBox(hdl_address(b(23 downto 16))) & AesMath_InvSBox(hdl_address(c(15 downto 8))) & AesMath_InvSBox(hdl_address(d(7 downto 0))));
+    else
+      choice := unsigned'(AesMath_SBox(hdl_address(a(31 downto 24))) & AesMath_SBox(hdl_address(b(23 downto 16))) & AesMath_SBox(hdl_address(c(15 downto 8))) & AesMath_SBox(hdl_address(d(7 downto 0))));
     end if;
-    return AesMath_FromColumns(AesMath_SubShiftColumn(s0, s1, s2, s3, false), AesMath_SubShiftColumn(s1, s2, s3, s0, false), AesMath_SubShiftColumn(s2, s3, s0, s1, false), AesMath_SubShiftColumn(s3, s0, s1, s2, false));
+    return choice;
   end function;
 
   -- Crypto.Aes.AesMath.Column
@@ -765,18 +731,6 @@ package body axi_aes_iterative_dec_pkg is
   function AesMath_ReduceBytes(tops : hdl_u32) return hdl_u32 is
   begin
     return (((shift_left(tops, 4) xor shift_left(tops, 3)) xor shift_left(tops, 1)) xor tops);
-  end function;
-
-  -- Crypto.Aes.AesMath.SubShiftColumn
-  function AesMath_SubShiftColumn(a : hdl_u32; b : hdl_u32; c : hdl_u32; d : hdl_u32; decrypt : boolean) return hdl_u32 is
-    variable choice : hdl_u32;
-  begin
-    if decrypt then
-      choice := unsigned'(AesMath_InvSBox(hdl_address(a(31 downto 24))) & AesMath_InvSBox(hdl_address(b(23 downto 16))) & AesMath_InvSBox(hdl_address(c(15 downto 8))) & AesMath_InvSBox(hdl_address(d(7 downto 0))));
-    else
-      choice := unsigned'(AesMath_SBox(hdl_address(a(31 downto 24))) & AesMath_SBox(hdl_address(b(23 downto 16))) & AesMath_SBox(hdl_address(c(15 downto 8))) & AesMath_SBox(hdl_address(d(7 downto 0))));
-    end if;
-    return choice;
   end function;
 
 end package body;

@@ -96,7 +96,7 @@ begin
           resultValid_reg <= resultValid;
         end if;
         if busy then
-          next_x := AesMath_RoundStep(state_reg, roundKeys_reg(hdl_index(hdl_address(round(3 downto 0)), 15)), to_integer(round), keySize, AesRoundPart_WholeRound, decrypt);
+          next_x := AesMath_RoundBody(state_reg, roundKeys_reg(hdl_index(hdl_address(round(3 downto 0)), 15)), (to_integer(round) = to_integer(rounds)), AesRoundPart_WholeRound, decrypt);
           if (to_integer(round) < to_integer(rounds)) then
             state_reg <= next_x;
             round := hdl_add(round, unsigned'(x"01"));
